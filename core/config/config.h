@@ -1,0 +1,163 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: Redrive authors
+#pragma once
+
+#include "domain/types.h"
+
+#include <QByteArray>
+#include <QList>
+#include <QString>
+#include <QStringList>
+#include <QUrl>
+
+#include <optional>
+
+namespace redrive {
+
+// A secret taken from the configuration. `label` says where it came from ("env:NAME",
+// "file:PATH" or "secrets[1]" for a literal) and is the only part ever logged or stored;
+// `key` is the bytes the MAC uses (already decoded where the scheme asks for it).
+struct Secret {
+    QString label;
+    QByteArray key;
+};
+
+enum class SchemeKind { StandardWebhooks, Stripe, GitHub, Shopify, HmacSha256 };
+QString toString(SchemeKind kind);
+std::optional<SchemeKind> schemeKindFromString(QStringView name);
+
+// Options for the configurable generic scheme ("hmac-sha256").
+struct HmacOptions {
+    enum class Encoding { Hex, Base64 };
+    QByteArray signatureHeader = QByteArrayLiteral("X-Signature");
+    Encoding encoding = Encoding::Hex;
+    QByteArray signaturePrefix;   // stripped before decoding, e.g. "sha256="
+    QByteArray idHeader;          // stable id from a header ...
+    QString idJsonPointer;        // ... or from the body; neither → weak digest-derived id
+    QByteArray typeHeader;
+    QString typeJsonPointer;
+};
+
+struct SourceConfig {
+    QString name;
+    SchemeKind scheme = SchemeKind::StandardWebhooks;
+    QList<Secret> secrets; // several = rotation; all are tried
+    int toleranceSeconds = 300;
+    HmacOptions hmac;
+};
+
+// Where a destination's own reference for a delivered event comes from.
+struct SuccessRef {
+    enum class Kind { None, Header, JsonPointer };
+    Kind kind = Kind::None;
+    QString name; // header name or JSON pointer
+};
+
+struct DestinationConfig {
+    QString name;
+    QUrl url;
+    Risk risk = Risk::Low;
+    int timeoutMs = 10'000;
+    int maxAttempts = 8;
+    QList<qint64> retryScheduleMs; // delays after attempt 1, 2, ...; empty → exponential
+    int concurrency = 4;
+    double ratePerSecond = 0; // 0 = unlimited
+    std::optional<Secret> signingSecret;
+    SuccessRef successRef;
+    bool allowPrivate = false;
+    QString orderingKeyPointer; // JSON pointer into the body, from "json:/a/b"; empty = unordered
+    QString caFile;             // extra CA bundle for https destinations
+};
+
+struct RouteConfig {
+    QString source;
+    QStringList eventTypes; // globs; empty = all
+    QStringList destinations;
+};
+
+struct Endpoint {
+    QString host;
+    quint16 port = 0;
+    [[nodiscard]] bool isLoopback() const;
+    [[nodiscard]] QString toString() const;
+};
+
+struct ServerConfig {
+    Endpoint listen{QStringLiteral("127.0.0.1"), 8080};
+    std::optional<Endpoint> adminListen;
+    qint64 maxBodyBytes = 1'048'576;
+    int maxHeaderBytes = 16'384;
+    int maxConnections = 1024;
+    int readTimeoutMs = 10'000;  // to receive one whole request once it has started
+    int idleTimeoutMs = 60'000;  // keep-alive connection with no request
+    int ioThreads = 2;
+    int writeQueueCapacity = 10'000;
+    QString tlsCert;
+    QString tlsKey;
+};
+
+enum class SqliteSync { Full, Normal };
+
+struct StorageConfig {
+    QString url;
+    SqliteSync sqliteSynchronous = SqliteSync::Full;
+    int batchMax = 256;          // group commit: most requests per transaction
+    int retentionDays = 30;
+    int rejectionsKeep = 10'000; // bounded rejections table
+};
+
+struct DeliveryConfig {
+    bool enabled = true;
+    int maxInFlight = 256;
+    int leaseMs = 30'000;
+    int pollIntervalMs = 250;
+    int sweepIntervalMs = 1'000;
+    QString workerId; // empty → host:pid
+    double jitter = 0.2; // ± fraction of each scheduled delay
+    qint64 retryAfterMaxMs = 3'600'000;
+    int responseExcerptBytes = 4096;
+};
+
+struct AdminConfig {
+    QString auditKeyFile; // Ed25519 key for signed checkpoints; created when missing
+    qint64 approvalTtlMs = 24LL * 3600 * 1000;
+    qint64 selectionTtlMs = 3600 * 1000;
+    int maxSelection = 10'000;
+    double replayRatePerSecond = 20;
+    int haltAfter = 10;           // judge a bulk replay on its first N attempts ...
+    double haltFailureRatio = 0.5; // ... and halt it when more than this share failed
+};
+
+struct Config {
+    QString path; // where it was read from, for messages
+    ServerConfig server;
+    StorageConfig storage;
+    DeliveryConfig delivery;
+    AdminConfig admin;
+    QList<SourceConfig> sources;
+    QList<DestinationConfig> destinations;
+    QList<RouteConfig> routes;
+
+    [[nodiscard]] const SourceConfig *source(QStringView name) const;
+    [[nodiscard]] const DestinationConfig *destination(QStringView name) const;
+    // Destinations that an event of `type` from `source` is delivered to, in config order, once each.
+    [[nodiscard]] QStringList routeDestinations(QStringView source, QStringView type) const;
+};
+
+struct ConfigError {
+    QString key;    // dotted path, e.g. "destinations[1].retry_schedule[2]"; empty for file errors
+    QString reason;
+    [[nodiscard]] QString toString() const;
+};
+
+// Reads and validates a TOML file. Secrets are resolved (env:, file:, literal) here, so a
+// missing environment variable is reported as a configuration error naming the key.
+std::optional<Config> loadConfig(const QString &path, ConfigError *error);
+std::optional<Config> parseConfig(const QByteArray &toml, const QString &origin, ConfigError *error);
+
+// "500ms", "5s", "5m", "2h", "1d", "90d" → milliseconds.
+std::optional<qint64> parseDuration(QStringView text);
+// Shell-style glob over event types: '*' matches any run (including dots), '?' one character.
+bool globMatches(QStringView pattern, QStringView text);
+
+} // namespace redrive

@@ -1,0 +1,183 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: Redrive authors
+#include "eventfilter.h"
+
+#include "domain/types.h"
+
+#include <QDateTime>
+
+namespace redrive {
+
+bool EventFilter::isEmpty() const
+{
+    return statuses.isEmpty() && source.isEmpty() && type.isEmpty() && destination.isEmpty() && category.isEmpty()
+        && !sinceMs && !untilMs && search.isEmpty();
+}
+
+QUrlQuery EventFilter::toQuery() const
+{
+    QUrlQuery q;
+    if (!statuses.isEmpty())
+        q.addQueryItem(QStringLiteral("status"), statuses.join(u','));
+    auto add = [&](const char *key, const QString &value) {
+        if (!value.isEmpty())
+            q.addQueryItem(QLatin1String(key), QString::fromUtf8(QUrl::toPercentEncoding(value)));
+    };
+    add("source", source);
+    add("type", type);
+    add("destination", destination);
+    add("category", category);
+    if (sinceMs)
+        q.addQueryItem(QStringLiteral("since"), QString::number(*sinceMs));
+    if (untilMs)
+        q.addQueryItem(QStringLiteral("until"), QString::number(*untilMs));
+    add("q", search);
+    return q;
+}
+
+std::optional<qint64> parseTimestamp(const QString &text)
+{
+    bool ok = false;
+    const qint64 ms = text.toLongLong(&ok);
+    if (ok)
+        return ms >= 0 ? std::optional<qint64>(ms) : std::nullopt;
+    const QDateTime dt = QDateTime::fromString(text, Qt::ISODateWithMs);
+    if (!dt.isValid() || !(text.endsWith(u'Z') || text.contains(u'+') || text.lastIndexOf(u'-') > 9))
+        return std::nullopt; // a time without a zone is ambiguous: refuse it
+    return dt.toMSecsSinceEpoch();
+}
+
+std::optional<EventFilter> EventFilter::fromQuery(const QUrlQuery &query, QString *field, QString *message)
+{
+    EventFilter f;
+    auto fail = [&](const QString &name, const QString &why) {
+        *field = name;
+        *message = why;
+        return std::nullopt;
+    };
+    auto value = [&](const char *key) { return query.queryItemValue(QLatin1String(key), QUrl::FullyDecoded).trimmed(); };
+    for (const QString &s : value("status").split(u',', Qt::SkipEmptyParts)) {
+        if (!eventStatusFromString(s.trimmed()))
+            return fail(QStringLiteral("status"),
+                        QStringLiteral("unknown status \"%1\"; use %2").arg(s, allEventStatusNames().join(QLatin1String(", "))));
+        f.statuses.append(s.trimmed());
+    }
+    f.source = value("source");
+    f.type = value("type");
+    f.destination = value("destination");
+    f.category = value("category");
+    f.search = value("q");
+    if (!f.category.isEmpty() && !failureCategoryFromString(f.category))
+        return fail(QStringLiteral("category"),
+                    QStringLiteral("unknown category; use %1").arg(allFailureCategoryNames().join(QLatin1String(", "))));
+    for (const auto &[key, len] : {std::pair{"source", f.source.size()}, std::pair{"type", f.type.size()},
+                                   std::pair{"destination", f.destination.size()}, std::pair{"q", f.search.size()}}) {
+        if (len > 512)
+            return fail(QLatin1String(key), QStringLiteral("is longer than 512 characters"));
+    }
+    if (f.type.indexOf(u'*') >= 0 && f.type.indexOf(u'*') != f.type.size() - 1)
+        return fail(QStringLiteral("type"), QStringLiteral("'*' is only allowed at the end (a prefix match)"));
+    for (const char *key : {"since", "until"}) {
+        const QString v = value(key);
+        if (v.isEmpty())
+            continue;
+        const auto ms = parseTimestamp(v);
+        if (!ms)
+            return fail(QLatin1String(key), QStringLiteral("must be an ISO-8601 time with a zone (e.g. 2026-11-30T06:00:00Z) or milliseconds since the epoch"));
+        (qstrcmp(key, "since") == 0 ? f.sinceMs : f.untilMs) = *ms;
+    }
+    if (f.sinceMs && f.untilMs && *f.sinceMs >= *f.untilMs)
+        return fail(QStringLiteral("until"), QStringLiteral("must be later than since"));
+    return f;
+}
+
+SqlFragment eventFilterSql(const EventFilter &f)
+{
+    QStringList parts;
+    SqlFragment out;
+    if (!f.statuses.isEmpty()) {
+        QStringList marks;
+        for (const auto &s : f.statuses) {
+            marks.append(QStringLiteral("?"));
+            out.binds.append(s);
+        }
+        parts.append(QStringLiteral("e.status IN (%1)").arg(marks.join(u',')));
+    }
+    if (!f.source.isEmpty()) {
+        parts.append(QStringLiteral("e.source = ?"));
+        out.binds.append(f.source);
+    }
+    if (!f.type.isEmpty()) {
+        if (f.type.endsWith(u'*')) {
+            // A range on the index instead of LIKE, which SQLite would not index here.
+            const QString prefix = f.type.chopped(1);
+            parts.append(QStringLiteral("(e.event_type >= ? AND e.event_type < ?)"));
+            out.binds.append(prefix);
+            out.binds.append(QString(prefix + QChar(0xFFFF)));
+        } else {
+            parts.append(QStringLiteral("e.event_type = ?"));
+            out.binds.append(f.type);
+        }
+    }
+    if (!f.destination.isEmpty() || !f.category.isEmpty()) {
+        QString sub = QStringLiteral("EXISTS (SELECT 1 FROM deliveries d WHERE d.event_id = e.id");
+        if (!f.destination.isEmpty()) {
+            sub += QLatin1String(" AND d.destination = ?");
+            out.binds.append(f.destination);
+        }
+        if (!f.category.isEmpty()) {
+            sub += QLatin1String(" AND d.last_category = ?");
+            out.binds.append(f.category);
+        }
+        parts.append(sub + u')');
+    }
+    if (f.sinceMs) {
+        parts.append(QStringLiteral("e.received_at >= ?"));
+        out.binds.append(*f.sinceMs);
+    }
+    if (f.untilMs) {
+        parts.append(QStringLiteral("e.received_at < ?"));
+        out.binds.append(*f.untilMs);
+    }
+    if (!f.search.isEmpty()) {
+        // Each alternative is indexed, so the engine can answer it as a union of index lookups.
+        QString any = QStringLiteral("(e.provider_event_id = ? OR e.id IN (SELECT event_id FROM deliveries WHERE "
+                                     "downstream_ref = ?) OR e.id IN (SELECT event_id FROM deliveries WHERE "
+                                     "idempotency_key = ?)");
+        out.binds.append(f.search);
+        out.binds.append(f.search);
+        out.binds.append(f.search);
+        bool numeric = false;
+        const qint64 id = f.search.toLongLong(&numeric);
+        if (numeric) {
+            any += QLatin1String(" OR e.id = ?");
+            out.binds.append(id);
+        }
+        parts.append(any + u')');
+    }
+    out.sql = parts.isEmpty() ? QStringLiteral("1=1") : parts.join(QLatin1String(" AND "));
+    return out;
+}
+
+QString encodeCursor(qint64 lastId)
+{
+    return QString::fromLatin1(QByteArray("e:" + QByteArray::number(lastId)).toBase64(QByteArray::Base64UrlEncoding | QByteArray::OmitTrailingEquals));
+}
+
+std::optional<qint64> decodeCursor(const QString &cursor)
+{
+    if (cursor.size() > 64)
+        return std::nullopt;
+    auto decoded = QByteArray::fromBase64Encoding(cursor.toLatin1(), QByteArray::Base64UrlEncoding
+                                                                         | QByteArray::OmitTrailingEquals
+                                                                         | QByteArray::AbortOnBase64DecodingErrors);
+    if (decoded.decodingStatus != QByteArray::Base64DecodingStatus::Ok || !decoded.decoded.startsWith("e:"))
+        return std::nullopt;
+    bool ok = false;
+    const qint64 id = decoded.decoded.mid(2).toLongLong(&ok);
+    if (!ok || id <= 0)
+        return std::nullopt;
+    return id;
+}
+
+} // namespace redrive

@@ -1,0 +1,52 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: Redrive authors
+#pragma once
+
+#include "storage/database.h"
+
+#include <QStringList>
+#include <QUrlQuery>
+#include <QVariantList>
+
+#include <optional>
+
+namespace redrive {
+
+// The one definition of "which events": used by the admin API's GET events and replay filters,
+// and by the console's events view. Pure logic, unit-tested; the SQL it produces uses only
+// indexed predicates and keyset paging (id DESC), never OFFSET.
+struct EventFilter {
+    QStringList statuses;   // event statuses, any of
+    QString source;
+    QString type;           // exact, or a prefix when it ends with '*' ("pull_request.*")
+    QString destination;    // has a delivery to this destination
+    QString category;       // has a delivery whose last failure category is this
+    std::optional<qint64> sinceMs; // received_at >= since
+    std::optional<qint64> untilMs; // received_at <  until
+    QString search;         // event id, provider event id, idempotency key or downstream reference
+
+    [[nodiscard]] bool isEmpty() const;
+    bool operator==(const EventFilter &) const = default;
+
+    // Query-string form shared by the admin API and saved views:
+    // status=a,b&source=&type=&destination=&category=&since=ISO|ms&until=&q=
+    [[nodiscard]] QUrlQuery toQuery() const;
+    // Validates every value; on failure names the offending field and says why.
+    static std::optional<EventFilter> fromQuery(const QUrlQuery &query, QString *field, QString *message);
+};
+
+struct SqlFragment {
+    QString sql;         // a boolean expression over the events table aliased "e" ("1=1" when empty)
+    QVariantList binds;  // positional values for its '?' placeholders, in order
+};
+
+SqlFragment eventFilterSql(const EventFilter &filter);
+
+// Opaque keyset cursor for "events with id < N". Encodes/decodes; a malformed cursor is nullopt.
+QString encodeCursor(qint64 lastId);
+std::optional<qint64> decodeCursor(const QString &cursor);
+
+// Parses "2026-11-30T06:54:14Z", "2026-11-30T06:54:14.123+01:00" or milliseconds since the epoch.
+std::optional<qint64> parseTimestamp(const QString &text);
+
+} // namespace redrive

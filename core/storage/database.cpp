@@ -1,0 +1,240 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: Redrive authors
+#include "database.h"
+
+#include <QFileInfo>
+#include <QSqlError>
+#include <QUrlQuery>
+
+#include <atomic>
+
+namespace redrive {
+
+std::optional<StorageUrl> StorageUrl::parse(const QString &text, QString *error)
+{
+    StorageUrl out;
+    if (text.startsWith(QLatin1String("sqlite:"))) {
+        out.dialect = Dialect::Sqlite;
+        QString path = text.mid(7);
+        if (path.startsWith(QLatin1String("//")))
+            path = path.mid(2);
+        if (path.isEmpty()) {
+            *error = QStringLiteral("sqlite url needs a file path, e.g. sqlite:///var/lib/redrive/redrive.db");
+            return std::nullopt;
+        }
+        out.sqlitePath = path;
+        return out;
+    }
+    if (!text.startsWith(QLatin1String("postgresql://")) && !text.startsWith(QLatin1String("postgres://"))) {
+        *error = QStringLiteral("storage url must start with sqlite:// or postgresql://");
+        return std::nullopt;
+    }
+    const QUrl url(text, QUrl::StrictMode);
+    if (!url.isValid() || url.host().isEmpty()) {
+        *error = QStringLiteral("postgresql url must look like postgresql://user@host:5432/database");
+        return std::nullopt;
+    }
+    out.dialect = Dialect::Postgres;
+    out.host = url.host();
+    out.port = url.port(5432);
+    out.user = url.userName();
+    out.password = url.password();
+    out.database = url.path().mid(1);
+    if (out.database.isEmpty()) {
+        *error = QStringLiteral("postgresql url needs a database name after the host");
+        return std::nullopt;
+    }
+    QStringList options;
+    const QUrlQuery query(url);
+    static const QStringList allowed = {QStringLiteral("sslmode"), QStringLiteral("sslrootcert"),
+                                        QStringLiteral("sslcert"), QStringLiteral("sslkey"),
+                                        QStringLiteral("connect_timeout"), QStringLiteral("application_name")};
+    for (const auto &[key, value] : query.queryItems(QUrl::FullyDecoded)) {
+        if (!allowed.contains(key)) {
+            *error = QStringLiteral("postgresql url option \"%1\" is not supported (use one of %2)")
+                         .arg(key, allowed.join(QLatin1String(", ")));
+            return std::nullopt;
+        }
+        options.append(key + u'=' + value);
+    }
+    out.connectOptions = options.join(u';');
+    return out;
+}
+
+QString StorageUrl::redacted() const
+{
+    if (dialect == Dialect::Sqlite)
+        return QLatin1String("sqlite://") + sqlitePath;
+    QString s = QLatin1String("postgresql://");
+    if (!user.isEmpty())
+        s += user + (password.isEmpty() ? QString() : QStringLiteral(":***")) + u'@';
+    s += host + u':' + QString::number(port) + u'/' + database;
+    return s;
+}
+
+Db::~Db()
+{
+    if (m_db.isValid())
+        m_db.close();
+    m_db = QSqlDatabase();
+    if (!m_name.isEmpty())
+        QSqlDatabase::removeDatabase(m_name);
+}
+
+std::unique_ptr<Db> Db::open(const StorageUrl &url, const QString &purpose, const OpenOptions &options,
+                             QString *error)
+{
+    static std::atomic<int> counter{0};
+    std::unique_ptr<Db> db(new Db);
+    db->m_url = url;
+    db->m_dialect = url.dialect;
+    db->m_name = QStringLiteral("redrive-%1-%2").arg(purpose).arg(counter.fetch_add(1));
+
+    if (url.dialect == Dialect::Sqlite) {
+        db->m_db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), db->m_name);
+        db->m_db.setDatabaseName(url.sqlitePath);
+        QString opts = QStringLiteral("QSQLITE_BUSY_TIMEOUT=%1").arg(options.busyTimeoutMs);
+        if (options.mode == OpenMode::ReadOnly) {
+            if (!QFileInfo::exists(url.sqlitePath)) {
+                *error = QStringLiteral("database file %1 does not exist").arg(url.sqlitePath);
+                return nullptr;
+            }
+            opts += QLatin1String(";QSQLITE_OPEN_READONLY");
+        }
+        db->m_db.setConnectOptions(opts);
+    } else {
+        db->m_db = QSqlDatabase::addDatabase(QStringLiteral("QPSQL"), db->m_name);
+        db->m_db.setHostName(url.host);
+        db->m_db.setPort(url.port);
+        db->m_db.setDatabaseName(url.database);
+        db->m_db.setUserName(url.user);
+        if (!url.password.isEmpty())
+            db->m_db.setPassword(url.password);
+        QString opts = url.connectOptions;
+        if (!opts.contains(QLatin1String("connect_timeout")))
+            opts += (opts.isEmpty() ? QString() : QStringLiteral(";")) + QStringLiteral("connect_timeout=10");
+        db->m_db.setConnectOptions(opts);
+    }
+    if (!db->m_db.open()) {
+        *error = db->m_db.lastError().text();
+        return nullptr;
+    }
+
+    if (url.dialect == Dialect::Sqlite) {
+        QSqlQuery q(db->m_db);
+        if (options.mode == OpenMode::ReadWrite) {
+            const char *sync = options.sqliteSynchronous == SqliteSync::Full ? "FULL" : "NORMAL";
+            for (const QString &pragma : {QStringLiteral("PRAGMA journal_mode=WAL"),
+                                          QStringLiteral("PRAGMA synchronous=%1").arg(QLatin1String(sync)),
+                                          QStringLiteral("PRAGMA foreign_keys=ON")}) {
+                if (!q.exec(pragma)) {
+                    *error = QStringLiteral("%1 failed: %2").arg(pragma, sqlErrorText(q));
+                    return nullptr;
+                }
+            }
+        } else {
+            q.exec(QStringLiteral("PRAGMA query_only=ON"));
+        }
+        // Read the settings back: what the engine actually does is what we report.
+        QString journal;
+        int synchronous = -1;
+        if (q.exec(QStringLiteral("PRAGMA journal_mode")) && q.next())
+            journal = q.value(0).toString().toLower();
+        if (q.exec(QStringLiteral("PRAGMA synchronous")) && q.next())
+            synchronous = q.value(0).toInt();
+        static const char *names[] = {"OFF", "NORMAL", "FULL", "EXTRA"};
+        const QString syncName = synchronous >= 0 && synchronous <= 3 ? QLatin1String(names[synchronous])
+                                                                      : QString::number(synchronous);
+        db->m_powerLossDurable = journal == u"wal" && synchronous >= 2;
+        db->m_durability = QStringLiteral("sqlite journal_mode=%1 synchronous=%2").arg(journal, syncName);
+    } else {
+        QSqlQuery q(db->m_db);
+        QString value;
+        if (q.exec(QStringLiteral("SHOW synchronous_commit")) && q.next())
+            value = q.value(0).toString();
+        db->m_powerLossDurable = value != u"off" && value != u"local";
+        db->m_durability = QStringLiteral("postgresql synchronous_commit=%1").arg(value);
+        if (options.mode == OpenMode::ReadOnly)
+            q.exec(QStringLiteral("SET SESSION CHARACTERISTICS AS TRANSACTION READ ONLY"));
+    }
+    return db;
+}
+
+QSqlQuery Db::prepare(const QString &sql, bool *ok, QString *error)
+{
+    QSqlQuery q(m_db);
+    const bool prepared = q.prepare(sql);
+    if (ok)
+        *ok = prepared;
+    if (!prepared && error)
+        *error = sqlErrorText(q);
+    return q;
+}
+
+bool Db::exec(const QString &sql, QString *error)
+{
+    QSqlQuery q(m_db);
+    if (!q.exec(sql)) {
+        if (error)
+            *error = sqlErrorText(q);
+        return false;
+    }
+    return true;
+}
+
+Transaction::Transaction(Db &db, Kind kind)
+    : m_db(db)
+    , m_kind(kind)
+{}
+
+Transaction::~Transaction()
+{
+    if (m_active)
+        rollback();
+}
+
+bool Transaction::begin(QString *error)
+{
+    QString sql;
+    if (m_db.isSqlite())
+        sql = m_kind == Kind::Write ? QStringLiteral("BEGIN IMMEDIATE") : QStringLiteral("BEGIN");
+    else
+        sql = QStringLiteral("BEGIN");
+    if (!m_db.exec(sql, error))
+        return false;
+    m_active = true;
+    return true;
+}
+
+bool Transaction::commit(QString *error)
+{
+    if (!m_active)
+        return false;
+    if (!m_db.exec(QStringLiteral("COMMIT"), error)) {
+        rollback();
+        return false;
+    }
+    m_active = false;
+    return true;
+}
+
+void Transaction::rollback()
+{
+    if (!m_active)
+        return;
+    m_active = false;
+    m_db.exec(QStringLiteral("ROLLBACK"));
+}
+
+QString sqlErrorText(const QSqlQuery &query)
+{
+    const QSqlError e = query.lastError();
+    QString text = e.databaseText().trimmed();
+    if (text.isEmpty())
+        text = e.driverText().trimmed();
+    if (!e.nativeErrorCode().isEmpty())
+        text += QStringLiteral(" (code %1)").arg(e.nativeErrorCode());
+    return text;
+}
+
+} // namespace redrive

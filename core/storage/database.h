@@ -1,0 +1,109 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: Redrive authors
+#pragma once
+
+#include "config/config.h"
+
+#include <QSqlDatabase>
+#include <QSqlQuery>
+#include <QString>
+
+#include <memory>
+#include <optional>
+
+namespace redrive {
+
+enum class Dialect { Sqlite, Postgres };
+
+// A parsed [storage] url: "sqlite:///abs/path.db" or
+// "postgresql://user[:password]@host[:port]/database[?sslmode=...&connect_timeout=...]".
+// The password may also come from PGPASSWORD or ~/.pgpass, which libpq reads itself.
+struct StorageUrl {
+    Dialect dialect = Dialect::Sqlite;
+    QString sqlitePath;
+    QString host;
+    int port = 5432;
+    QString database;
+    QString user;
+    QString password;
+    QString connectOptions; // "sslmode=require;connect_timeout=5" in QPSQL's syntax
+
+    static std::optional<StorageUrl> parse(const QString &url, QString *error);
+    // The url with any password replaced by "***", for logs and messages.
+    [[nodiscard]] QString redacted() const;
+};
+
+enum class OpenMode { ReadWrite, ReadOnly };
+
+struct OpenOptions {
+    OpenMode mode = OpenMode::ReadWrite;
+    SqliteSync sqliteSynchronous = SqliteSync::Full;
+    int busyTimeoutMs = 10'000;
+};
+
+// One database connection, owned by one thread. QtSql connections are not thread-safe, so every
+// thread that touches the database opens its own Db (qBittorrent's pattern), and the connection
+// is removed from Qt's registry when the Db is destroyed.
+class Db final {
+public:
+    ~Db();
+    Db(const Db &) = delete;
+    Db &operator=(const Db &) = delete;
+
+    // `purpose` only makes the Qt connection name readable ("writer", "worker-2", ...).
+    static std::unique_ptr<Db> open(const StorageUrl &url, const QString &purpose, const OpenOptions &options,
+                                    QString *error);
+
+    [[nodiscard]] QSqlDatabase &handle() { return m_db; }
+    [[nodiscard]] Dialect dialect() const { return m_dialect; }
+    [[nodiscard]] bool isSqlite() const { return m_dialect == Dialect::Sqlite; }
+    [[nodiscard]] const StorageUrl &url() const { return m_url; }
+
+    // A prepared query on this connection; check `ok` before binding.
+    QSqlQuery prepare(const QString &sql, bool *ok = nullptr, QString *error = nullptr);
+    // Runs a statement without parameters.
+    bool exec(const QString &sql, QString *error = nullptr);
+
+    // What the engine reports about durability, read back after the pragmas were set:
+    // e.g. "sqlite journal_mode=wal synchronous=FULL" or "postgresql synchronous_commit=on".
+    [[nodiscard]] QString durabilityReport() const { return m_durability; }
+    // False for SQLite synchronous=NORMAL and PostgreSQL synchronous_commit=off.
+    [[nodiscard]] bool powerLossDurable() const { return m_powerLossDurable; }
+
+private:
+    Db() = default;
+    QSqlDatabase m_db;
+    QString m_name;
+    Dialect m_dialect = Dialect::Sqlite;
+    StorageUrl m_url;
+    QString m_durability;
+    bool m_powerLossDurable = false;
+};
+
+// RAII transaction. On SQLite a transaction that will write starts with BEGIN IMMEDIATE (Qt's
+// own transaction() issues a deferred BEGIN, which fails with SQLITE_BUSY_SNAPSHOT when a
+// read-then-write races another writer). Rolls back unless committed.
+class Transaction final {
+public:
+    enum class Kind { Write, Read };
+    explicit Transaction(Db &db, Kind kind = Kind::Write);
+    ~Transaction();
+    Transaction(const Transaction &) = delete;
+    Transaction &operator=(const Transaction &) = delete;
+
+    bool begin(QString *error = nullptr);
+    bool commit(QString *error = nullptr);
+    void rollback();
+    [[nodiscard]] bool active() const { return m_active; }
+
+private:
+    Db &m_db;
+    Kind m_kind;
+    bool m_active = false;
+};
+
+// Human-readable text of the last error on a query, without bound values (which may hold
+// payloads or secrets).
+QString sqlErrorText(const QSqlQuery &query);
+
+} // namespace redrive

@@ -1,0 +1,55 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: Redrive authors
+#include "eventstatus.h"
+
+#include <QSqlQuery>
+
+namespace redrive {
+
+EventStatus summariseEventStatus(const QList<DeliveryStatus> &deliveries)
+{
+    if (deliveries.isEmpty())
+        return EventStatus::NoRoute;
+    auto any = [&](DeliveryStatus s) { return deliveries.contains(s); };
+    if (any(DeliveryStatus::Dead))
+        return EventStatus::Dead;
+    if (any(DeliveryStatus::Retrying))
+        return EventStatus::Retrying;
+    if (any(DeliveryStatus::InFlight))
+        return EventStatus::InFlight;
+    if (any(DeliveryStatus::Pending))
+        return EventStatus::Pending;
+    return EventStatus::Succeeded;
+}
+
+bool refreshEventStatus(Db &db, qint64 eventId, QString *error)
+{
+    QSqlQuery q(db.handle());
+    q.prepare(QStringLiteral("SELECT status FROM deliveries WHERE event_id = ?"));
+    q.addBindValue(eventId);
+    if (!q.exec()) {
+        if (error)
+            *error = sqlErrorText(q);
+        return false;
+    }
+    QList<DeliveryStatus> statuses;
+    while (q.next()) {
+        if (auto s = deliveryStatusFromString(q.value(0).toString()))
+            statuses.append(*s);
+    }
+    q.finish();
+    const QString summary = toString(summariseEventStatus(statuses));
+    QSqlQuery u(db.handle());
+    u.prepare(QStringLiteral("UPDATE events SET status = ? WHERE id = ? AND status <> ?"));
+    u.addBindValue(summary);
+    u.addBindValue(eventId);
+    u.addBindValue(summary);
+    if (!u.exec()) {
+        if (error)
+            *error = sqlErrorText(u);
+        return false;
+    }
+    return true;
+}
+
+} // namespace redrive

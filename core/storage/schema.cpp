@@ -1,0 +1,342 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: Redrive authors
+#include "schema.h"
+
+#include "util/clock.h"
+
+#include <QScopeGuard>
+#include <QSqlQuery>
+#include <QStringList>
+
+namespace redrive {
+namespace {
+
+// One schema, two engines. Statements are written once with these tokens:
+//   {{PK}}     auto-increment primary key that never reuses ids
+//   {{BLOB}}   raw bytes
+//   {{NOUPDATE}} / {{NODELETE}}  append-only guards (engine-specific trigger bodies)
+const char *const kMigration1[] = {
+    R"(CREATE TABLE events (
+        id {{PK}},
+        source TEXT NOT NULL,
+        provider_event_id TEXT NOT NULL,
+        weak_id INTEGER NOT NULL DEFAULT 0,
+        event_type TEXT NOT NULL DEFAULT '',
+        status TEXT NOT NULL,
+        occurred_at BIGINT,
+        received_at BIGINT NOT NULL,
+        last_seen_at BIGINT NOT NULL,
+        seen_count INTEGER NOT NULL DEFAULT 1,
+        content_type TEXT NOT NULL DEFAULT '',
+        body {{BLOB}} NOT NULL,
+        body_sha256 TEXT NOT NULL,
+        body_size INTEGER NOT NULL,
+        headers TEXT NOT NULL DEFAULT '[]',
+        verified_by TEXT NOT NULL DEFAULT '',
+        clock_skew_ms BIGINT,
+        remote_addr TEXT NOT NULL DEFAULT '',
+        legal_hold INTEGER NOT NULL DEFAULT 0,
+        UNIQUE (source, provider_event_id)
+    ))",
+    "CREATE INDEX events_status_id ON events (status, id)",
+    "CREATE INDEX events_source_id ON events (source, id)",
+    "CREATE INDEX events_type_id ON events (event_type, id)",
+    "CREATE INDEX events_received ON events (received_at, id)",
+    "CREATE INDEX events_provider_id ON events (provider_event_id)",
+
+    R"(CREATE TABLE deliveries (
+        id {{PK}},
+        event_id BIGINT NOT NULL REFERENCES events (id) ON DELETE CASCADE,
+        destination TEXT NOT NULL,
+        status TEXT NOT NULL,
+        attempt_count INTEGER NOT NULL DEFAULT 0,
+        next_attempt_at BIGINT,
+        lease_owner TEXT,
+        lease_token BIGINT NOT NULL DEFAULT 0,
+        lease_expires_at BIGINT,
+        ordering_key TEXT,
+        idempotency_key TEXT NOT NULL,
+        last_status_code INTEGER,
+        last_category TEXT,
+        last_error TEXT,
+        outcome_unknown INTEGER NOT NULL DEFAULT 0,
+        downstream_ref TEXT,
+        succeeded_at BIGINT,
+        dead_at BIGINT,
+        replay_id BIGINT,
+        created_at BIGINT NOT NULL,
+        updated_at BIGINT NOT NULL,
+        UNIQUE (event_id, destination)
+    ))",
+    "CREATE INDEX deliveries_due ON deliveries (next_attempt_at) WHERE next_attempt_at IS NOT NULL",
+    "CREATE INDEX deliveries_status_dest ON deliveries (status, destination)",
+    "CREATE INDEX deliveries_lease ON deliveries (lease_expires_at) WHERE status = 'in_flight'",
+    "CREATE INDEX deliveries_ordering ON deliveries (destination, ordering_key, id) WHERE ordering_key IS NOT NULL",
+    "CREATE INDEX deliveries_ref ON deliveries (downstream_ref) WHERE downstream_ref IS NOT NULL",
+    "CREATE INDEX deliveries_idempotency ON deliveries (idempotency_key)",
+
+    R"(CREATE TABLE attempts (
+        id {{PK}},
+        delivery_id BIGINT NOT NULL REFERENCES deliveries (id) ON DELETE CASCADE,
+        number INTEGER NOT NULL,
+        trigger_kind TEXT NOT NULL,
+        replay_id BIGINT,
+        scheduled_at BIGINT,
+        started_at BIGINT NOT NULL,
+        duration_ms INTEGER NOT NULL DEFAULT 0,
+        status_code INTEGER,
+        category TEXT NOT NULL,
+        explanation TEXT NOT NULL,
+        outcome_unknown INTEGER NOT NULL DEFAULT 0,
+        response_headers TEXT NOT NULL DEFAULT '[]',
+        response_excerpt TEXT NOT NULL DEFAULT '',
+        worker_id TEXT NOT NULL DEFAULT '',
+        UNIQUE (delivery_id, number)
+    ))",
+    "CREATE INDEX attempts_started ON attempts (started_at)",
+    "CREATE INDEX attempts_replay ON attempts (replay_id) WHERE replay_id IS NOT NULL",
+
+    R"(CREATE TABLE rejections (
+        id {{PK}},
+        source TEXT NOT NULL,
+        reason TEXT NOT NULL,
+        detail TEXT NOT NULL DEFAULT '',
+        status_code INTEGER NOT NULL,
+        remote_addr TEXT NOT NULL DEFAULT '',
+        headers TEXT NOT NULL DEFAULT '[]',
+        received_at BIGINT NOT NULL
+    ))",
+    "CREATE INDEX rejections_received ON rejections (received_at)",
+
+    R"(CREATE TABLE destination_state (
+        name TEXT PRIMARY KEY,
+        paused INTEGER NOT NULL DEFAULT 0,
+        changed_by TEXT,
+        changed_at BIGINT,
+        reason TEXT
+    ))",
+
+    R"(CREATE TABLE notes (
+        id {{PK}},
+        event_id BIGINT NOT NULL REFERENCES events (id) ON DELETE CASCADE,
+        author TEXT NOT NULL,
+        body TEXT NOT NULL,
+        created_at BIGINT NOT NULL
+    ))",
+    "CREATE INDEX notes_event ON notes (event_id)",
+
+    R"(CREATE TABLE api_tokens (
+        id {{PK}},
+        name TEXT NOT NULL,
+        role TEXT NOT NULL,
+        token_hash TEXT NOT NULL UNIQUE,
+        created_at BIGINT NOT NULL,
+        expires_at BIGINT,
+        revoked_at BIGINT,
+        last_used_at BIGINT
+    ))",
+    "CREATE UNIQUE INDEX api_tokens_active_name ON api_tokens (name) WHERE revoked_at IS NULL",
+
+    R"(CREATE TABLE selections (
+        hash TEXT PRIMARY KEY,
+        created_by TEXT NOT NULL,
+        created_at BIGINT NOT NULL,
+        expires_at BIGINT NOT NULL,
+        items TEXT NOT NULL,
+        summary TEXT NOT NULL
+    ))",
+
+    R"(CREATE TABLE replays (
+        id {{PK}},
+        status TEXT NOT NULL,
+        selection_hash TEXT NOT NULL,
+        requested_by TEXT NOT NULL,
+        requester_role TEXT NOT NULL,
+        reason TEXT NOT NULL,
+        ticket TEXT,
+        item_count INTEGER NOT NULL,
+        requires_approval INTEGER NOT NULL,
+        summary TEXT NOT NULL,
+        approved_by TEXT,
+        decided_at BIGINT,
+        decision_reason TEXT,
+        approval_expires_at BIGINT,
+        created_at BIGINT NOT NULL,
+        updated_at BIGINT NOT NULL,
+        started_at BIGINT,
+        finished_at BIGINT,
+        queued_count INTEGER NOT NULL DEFAULT 0,
+        succeeded_count INTEGER NOT NULL DEFAULT 0,
+        failed_count INTEGER NOT NULL DEFAULT 0,
+        skipped_count INTEGER NOT NULL DEFAULT 0
+    ))",
+    "CREATE INDEX replays_status ON replays (status, id)",
+    R"(CREATE TABLE replay_items (
+        replay_id BIGINT NOT NULL REFERENCES replays (id),
+        delivery_id BIGINT NOT NULL,
+        frozen_status TEXT NOT NULL,
+        state TEXT NOT NULL DEFAULT 'waiting',
+        PRIMARY KEY (replay_id, delivery_id)
+    ))",
+    "CREATE INDEX replay_items_delivery ON replay_items (delivery_id)",
+
+    R"(CREATE TABLE audit_log (
+        seq BIGINT PRIMARY KEY,
+        at BIGINT NOT NULL,
+        actor TEXT NOT NULL,
+        role TEXT NOT NULL,
+        action TEXT NOT NULL,
+        target TEXT NOT NULL DEFAULT '',
+        reason TEXT NOT NULL DEFAULT '',
+        details TEXT NOT NULL DEFAULT '{}',
+        prev_hash TEXT NOT NULL,
+        hash TEXT NOT NULL
+    ))",
+    "CREATE INDEX audit_log_target ON audit_log (target)",
+    "{{NOUPDATE audit_log}}",
+    "{{NODELETE audit_log}}",
+
+    R"(CREATE TABLE receiver_instances (
+        instance_id TEXT PRIMARY KEY,
+        host TEXT NOT NULL,
+        pid INTEGER NOT NULL,
+        version TEXT NOT NULL,
+        started_at BIGINT NOT NULL,
+        heartbeat_at BIGINT NOT NULL,
+        durability TEXT NOT NULL,
+        power_loss_durable INTEGER NOT NULL
+    ))",
+};
+
+struct Migration {
+    int version;
+    const char *description;
+    const char *const *statements;
+    std::size_t count;
+};
+
+const Migration kMigrations[] = {
+    {1, "initial schema", kMigration1, std::size(kMigration1)},
+};
+
+QStringList render(Dialect dialect, const char *statement)
+{
+    QString sql = QString::fromUtf8(statement);
+    if (sql.startsWith(QLatin1String("{{NOUPDATE ")) || sql.startsWith(QLatin1String("{{NODELETE "))) {
+        const bool update = sql.startsWith(QLatin1String("{{NOUPDATE"));
+        const QString table = sql.mid(11, sql.size() - 13);
+        const QString op = update ? QStringLiteral("UPDATE") : QStringLiteral("DELETE");
+        const QString name = table + (update ? QStringLiteral("_no_update") : QStringLiteral("_no_delete"));
+        if (dialect == Dialect::Sqlite) {
+            return {QStringLiteral("CREATE TRIGGER %1 BEFORE %2 ON %3 BEGIN SELECT RAISE(ABORT, '%3 is append-only'); END")
+                        .arg(name, op, table)};
+        }
+        return {QStringLiteral("CREATE OR REPLACE FUNCTION %1() RETURNS trigger LANGUAGE plpgsql AS "
+                               "$$ BEGIN RAISE EXCEPTION '%2 is append-only'; END $$")
+                    .arg(name, table),
+                QStringLiteral("CREATE TRIGGER %1 BEFORE %2 ON %3 FOR EACH ROW EXECUTE FUNCTION %1()")
+                    .arg(name, op, table),
+                // TRUNCATE bypasses row triggers on PostgreSQL; refuse it as well.
+                QStringLiteral("CREATE TRIGGER %1_truncate BEFORE TRUNCATE ON %2 FOR EACH STATEMENT EXECUTE FUNCTION %1()")
+                    .arg(name, table)};
+    }
+    if (dialect == Dialect::Sqlite) {
+        sql.replace(QLatin1String("{{PK}}"), QLatin1String("INTEGER PRIMARY KEY AUTOINCREMENT"));
+        sql.replace(QLatin1String("{{BLOB}}"), QLatin1String("BLOB"));
+    } else {
+        sql.replace(QLatin1String("{{PK}}"), QLatin1String("BIGINT GENERATED BY DEFAULT AS IDENTITY PRIMARY KEY"));
+        sql.replace(QLatin1String("{{BLOB}}"), QLatin1String("BYTEA"));
+    }
+    return {sql};
+}
+
+bool tableExists(Db &db, const QString &table)
+{
+    QSqlQuery q(db.handle());
+    if (db.isSqlite()) {
+        q.prepare(QStringLiteral("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?"));
+    } else {
+        q.prepare(QStringLiteral("SELECT 1 FROM information_schema.tables WHERE table_schema = current_schema() "
+                                 "AND table_name = ?"));
+    }
+    q.addBindValue(table);
+    return q.exec() && q.next();
+}
+
+} // namespace
+
+int schemaVersion(Db &db, QString *error)
+{
+    if (!tableExists(db, QStringLiteral("schema_version")))
+        return 0;
+    QSqlQuery q(db.handle());
+    if (!q.exec(QStringLiteral("SELECT MAX(version) FROM schema_version"))) {
+        if (error)
+            *error = sqlErrorText(q);
+        return -1;
+    }
+    return q.next() ? q.value(0).toInt() : 0;
+}
+
+bool migrate(Db &db, QString *error, int *fromVersion, int *toVersion)
+{
+    QString localError;
+    if (!error)
+        error = &localError;
+    const bool pg = db.dialect() == Dialect::Postgres;
+    if (pg && !db.exec(QStringLiteral("SELECT pg_advisory_lock(4242001)"), error))
+        return false;
+    auto unlock = qScopeGuard([&] {
+        if (pg)
+            db.exec(QStringLiteral("SELECT pg_advisory_unlock(4242001)"));
+    });
+
+    if (!db.exec(QStringLiteral("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER PRIMARY KEY, "
+                                "description TEXT NOT NULL, applied_at BIGINT NOT NULL)"),
+                 error))
+        return false;
+    const int current = schemaVersion(db, error);
+    if (current < 0)
+        return false;
+    if (fromVersion)
+        *fromVersion = current;
+    if (current > kSchemaVersion) {
+        *error = QStringLiteral("database schema version %1 is newer than this build understands (%2); upgrade Redrive")
+                     .arg(current)
+                     .arg(kSchemaVersion);
+        return false;
+    }
+    for (const Migration &m : kMigrations) {
+        if (m.version <= current)
+            continue;
+        Transaction tx(db);
+        if (!tx.begin(error))
+            return false;
+        for (std::size_t i = 0; i < m.count; ++i) {
+            for (const QString &sql : render(db.dialect(), m.statements[i])) {
+                QString e;
+                if (!db.exec(sql, &e)) {
+                    *error = QStringLiteral("migration %1 (%2) failed: %3").arg(m.version).arg(QLatin1String(m.description), e);
+                    return false;
+                }
+            }
+        }
+        QSqlQuery q(db.handle());
+        q.prepare(QStringLiteral("INSERT INTO schema_version (version, description, applied_at) VALUES (?, ?, ?)"));
+        q.addBindValue(m.version);
+        q.addBindValue(QString::fromUtf8(m.description));
+        q.addBindValue(Clock::system().nowMs());
+        if (!q.exec()) {
+            *error = sqlErrorText(q);
+            return false;
+        }
+        q.finish();
+        if (!tx.commit(error))
+            return false;
+    }
+    if (toVersion)
+        *toVersion = kSchemaVersion;
+    return true;
+}
+
+} // namespace redrive

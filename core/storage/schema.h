@@ -1,0 +1,20 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: Redrive authors
+#pragma once
+
+#include "storage/database.h"
+
+namespace redrive {
+
+// The schema version this build reads and writes. The console refuses databases that are older
+// (run `redrived migrate`) or newer (upgrade the console) with a message saying which.
+inline constexpr int kSchemaVersion = 1;
+
+// Highest applied migration, 0 for an empty database, -1 when it cannot be read.
+int schemaVersion(Db &db, QString *error = nullptr);
+
+// Applies every missing migration, each in its own transaction. On PostgreSQL an advisory lock
+// serialises concurrent `migrate` runs from several receivers.
+bool migrate(Db &db, QString *error, int *fromVersion = nullptr, int *toVersion = nullptr);
+
+} // namespace redrive

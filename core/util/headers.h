@@ -1,0 +1,39 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: Redrive authors
+#pragma once
+
+#include <QByteArray>
+#include <QByteArrayView>
+#include <QList>
+
+#include <utility>
+
+namespace redrive {
+
+// HTTP header fields in arrival order, with case-insensitive lookup. Used for incoming webhook
+// requests (signature checks, stored redacted copies) and for destination responses.
+class Headers {
+public:
+    using Field = std::pair<QByteArray, QByteArray>;
+
+    void add(QByteArray name, QByteArray value) { m_fields.append({std::move(name), std::move(value)}); }
+    // The first value of `name` (any case), or an empty view when absent.
+    [[nodiscard]] QByteArrayView value(QByteArrayView name) const;
+    [[nodiscard]] bool contains(QByteArrayView name) const;
+    [[nodiscard]] const QList<Field> &fields() const { return m_fields; }
+    [[nodiscard]] qsizetype size() const { return m_fields.size(); }
+
+    // A copy safe to store and show: values of credential-bearing fields (Authorization,
+    // Cookie, API keys, anything named like a token, secret or password) become "[redacted]".
+    [[nodiscard]] Headers redacted() const;
+    // JSON array of [name, value] pairs (names as received), the stored form.
+    [[nodiscard]] QByteArray toJson() const;
+    static Headers fromJson(const QByteArray &json);
+
+    static bool isSensitive(QByteArrayView name);
+
+private:
+    QList<Field> m_fields;
+};
+
+} // namespace redrive

@@ -1,0 +1,21 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
+# Sets up and runs every Redrive test on Debian 12: installs packages, builds with warnings as
+# errors, then runs CTest inside a private D-Bus session with an unlocked gnome-keyring (the real
+# Secret Service the keychain test needs). CTest itself starts the PostgreSQL 15 server.
+set -euo pipefail
+root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+cd "$root"
+
+bash scripts/install-deps.sh
+
+jobs=${REDRIVE_JOBS:-$(nproc)}
+cmake --preset ci
+cmake --build --preset ci --parallel "$jobs"
+
+# Everything below runs inside one session bus; the keyring daemon goes away with it.
+dbus-run-session -- bash -c '
+  set -euo pipefail
+  printf "\n" | gnome-keyring-daemon --unlock --components=secrets >/dev/null
+  ctest --preset ci --parallel "${REDRIVE_TEST_JOBS:-2}" "$@"
+' redrive-tests "$@"

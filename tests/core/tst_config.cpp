@@ -1,0 +1,169 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: Redrive authors
+#include "config/config.h"
+
+#include <QTemporaryFile>
+#include <QTest>
+
+using namespace redrive;
+
+#include "config_fixture.h"
+
+class TstConfig : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void initTestCase() { qputenv("REDRIVE_TEST_SECRET", "rotated-secret"); }
+    void parsesAValidConfig();
+    void routesMatchGlobs();
+    void badInputNamesTheKey_data();
+    void badInputNamesTheKey();
+    void secretsNeverAppearInErrors();
+    void durations_data();
+    void durations();
+    void globs_data();
+    void globs();
+};
+
+void TstConfig::parsesAValidConfig()
+{
+    ConfigError error;
+    const auto cfg = parseConfig(kValid, QStringLiteral("test.toml"), &error);
+    QVERIFY2(cfg, qPrintable(error.toString()));
+    QCOMPARE(cfg->sources.size(), 2);
+    const auto *gh = cfg->source(u"github");
+    QVERIFY(gh);
+    QVERIFY(gh->scheme == SchemeKind::GitHub);
+    QCOMPARE(gh->secrets.size(), 2);
+    QCOMPARE(gh->secrets[0].key, QByteArray("It is a Secret to Everybody"));
+    QCOMPARE(gh->secrets[0].label, QStringLiteral("sources[0].secrets[0]"));
+    QCOMPARE(gh->secrets[1].label, QStringLiteral("env:REDRIVE_TEST_SECRET"));
+    QCOMPARE(gh->secrets[1].key, QByteArray("rotated-secret"));
+    QCOMPARE(gh->toleranceSeconds, 300);
+    const auto *sw = cfg->source(u"sw");
+    QCOMPARE(sw->secrets[0].key.size(), 24); // whsec_ prefix stripped and base64-decoded
+    const auto *f = cfg->destination(u"fulfillment");
+    QVERIFY(f);
+    QVERIFY(f->risk == Risk::High);
+    QCOMPARE(f->retryScheduleMs, (QList<qint64>{5'000, 300'000, 1'800'000}));
+    QVERIFY(f->successRef.kind == SuccessRef::Kind::JsonPointer);
+    QCOMPARE(f->successRef.name, QStringLiteral("/id"));
+    QCOMPARE(f->orderingKeyPointer, QStringLiteral("/customer/id"));
+    QVERIFY(f->signingSecret);
+    QCOMPARE(f->signingSecret->key.size(), 24);
+    QVERIFY(cfg->server.adminListen);
+    QCOMPARE(cfg->server.adminListen->port, quint16(8081));
+}
+
+void TstConfig::routesMatchGlobs()
+{
+    ConfigError error;
+    const auto cfg = parseConfig(kValid, QStringLiteral("test.toml"), &error);
+    QVERIFY(cfg);
+    QCOMPARE(cfg->routeDestinations(u"github", u"push"), (QStringList{QStringLiteral("fulfillment"), QStringLiteral("crm")}));
+    QCOMPARE(cfg->routeDestinations(u"github", u"issues"), (QStringList{QStringLiteral("crm"), QStringLiteral("fulfillment")}));
+    QCOMPARE(cfg->routeDestinations(u"sw", u"push"), QStringList());
+}
+
+void TstConfig::badInputNamesTheKey_data()
+{
+    QTest::addColumn<QByteArray>("toml");
+    QTest::addColumn<QString>("key");
+    QTest::addColumn<QString>("reasonPart");
+
+    const QByteArray storage = "[storage]\nurl = \"sqlite:///tmp/x.db\"\n";
+    QTest::newRow("syntax") << QByteArray("[server\n") << QString() << QStringLiteral("test.toml:1");
+    QTest::newRow("no storage") << QByteArray("[server]\nlisten = \"127.0.0.1:1\"\n") << QStringLiteral("storage.url") << QStringLiteral("required");
+    QTest::newRow("unknown top") << storage + "[surver]\n" << QStringLiteral("surver") << QStringLiteral("unknown key");
+    QTest::newRow("unknown key") << storage + "[server]\nlisten_port = 1\n" << QStringLiteral("server.listen_port") << QStringLiteral("unknown key");
+    QTest::newRow("bad listen") << storage + "[server]\nlisten = \"8080\"\n" << QStringLiteral("server.listen") << QStringLiteral("HOST:PORT");
+    QTest::newRow("body type") << storage + "[server]\nmax_body_bytes = \"big\"\n" << QStringLiteral("server.max_body_bytes") << QStringLiteral("integer");
+    QTest::newRow("body range") << storage + "[server]\nmax_body_bytes = 0\n" << QStringLiteral("server.max_body_bytes") << QStringLiteral("between");
+    QTest::newRow("public admin without tls") << storage + "[server]\nadmin_listen = \"0.0.0.0:8081\"\n" << QStringLiteral("server.admin_listen") << QStringLiteral("loopback");
+    QTest::newRow("tls half") << storage + "[server]\ntls_cert = \"/x.pem\"\n" << QStringLiteral("server.tls_key") << QStringLiteral("together");
+    QTest::newRow("bad url") << QByteArray("[storage]\nurl = \"mysql://x\"\n") << QStringLiteral("storage.url") << QStringLiteral("sqlite://");
+    QTest::newRow("bad scheme") << storage + "[[sources]]\nname = \"a\"\nscheme = \"slack\"\nsecrets = [\"x\"]\n" << QStringLiteral("sources[0].scheme") << QStringLiteral("one of");
+    QTest::newRow("no secrets") << storage + "[[sources]]\nname = \"a\"\nscheme = \"github\"\nsecrets = []\n" << QStringLiteral("sources[0].secrets") << QStringLiteral("at least one");
+    QTest::newRow("missing env") << storage + "[[sources]]\nname = \"a\"\nscheme = \"github\"\nsecrets = [\"env:REDRIVE_NOT_SET_ANYWHERE\"]\n" << QStringLiteral("sources[0].secrets[0]") << QStringLiteral("REDRIVE_NOT_SET_ANYWHERE is not set");
+    QTest::newRow("missing file") << storage + "[[sources]]\nname = \"a\"\nscheme = \"github\"\nsecrets = [\"file:/nonexistent/secret\"]\n" << QStringLiteral("sources[0].secrets[0]") << QStringLiteral("cannot read secret file");
+    QTest::newRow("whsec") << storage + "[[sources]]\nname = \"a\"\nscheme = \"standard-webhooks\"\nsecrets = [\"plain\"]\n" << QStringLiteral("sources[0].secrets[0]") << QStringLiteral("whsec_");
+    QTest::newRow("dup source") << storage + "[[sources]]\nname = \"a\"\nscheme = \"github\"\nsecrets = [\"x\"]\n[[sources]]\nname = \"a\"\nscheme = \"github\"\nsecrets = [\"x\"]\n" << QStringLiteral("sources[1].name") << QStringLiteral("duplicate");
+    QTest::newRow("hmac option elsewhere") << storage + "[[sources]]\nname = \"a\"\nscheme = \"github\"\nsecrets = [\"x\"]\nsignature_header = \"X\"\n" << QStringLiteral("sources[0].scheme") << QStringLiteral("only to scheme");
+    QTest::newRow("dest url") << storage + "[[destinations]]\nname = \"d\"\nurl = \"ftp://x/\"\n" << QStringLiteral("destinations[0].url") << QStringLiteral("http");
+    QTest::newRow("dest risk") << storage + "[[destinations]]\nname = \"d\"\nurl = \"http://x/\"\nrisk = \"medium\"\n" << QStringLiteral("destinations[0].risk") << QStringLiteral("low");
+    QTest::newRow("schedule") << storage + "[[destinations]]\nname = \"d\"\nurl = \"http://x/\"\nretry_schedule = [\"5s\", \"soon\"]\n" << QStringLiteral("destinations[0].retry_schedule[1]") << QStringLiteral("duration");
+    QTest::newRow("success_ref") << storage + "[[destinations]]\nname = \"d\"\nurl = \"http://x/\"\nsuccess_ref = \"body:id\"\n" << QStringLiteral("destinations[0].success_ref") << QStringLiteral("header:");
+    QTest::newRow("route source") << storage + "[[routes]]\nsource = \"nope\"\ndestinations = [\"d\"]\n" << QStringLiteral("routes[0].source") << QStringLiteral("no source");
+    QTest::newRow("route dest") << storage + "[[sources]]\nname = \"a\"\nscheme = \"github\"\nsecrets = [\"x\"]\n[[routes]]\nsource = \"a\"\ndestinations = [\"nope\"]\n" << QStringLiteral("routes[0].destinations[0]") << QStringLiteral("no destination");
+    QTest::newRow("jitter") << storage + "[delivery]\njitter = 2.0\n" << QStringLiteral("delivery.jitter") << QStringLiteral("between");
+    QTest::newRow("ttl") << storage + "[admin]\napproval_ttl = \"forever\"\n" << QStringLiteral("admin.approval_ttl") << QStringLiteral("duration");
+}
+
+void TstConfig::badInputNamesTheKey()
+{
+    QFETCH(QByteArray, toml);
+    QFETCH(QString, key);
+    QFETCH(QString, reasonPart);
+    ConfigError error;
+    QVERIFY(!parseConfig(toml, QStringLiteral("test.toml"), &error));
+    QCOMPARE(error.key, key);
+    QVERIFY2(error.reason.contains(reasonPart), qPrintable(error.reason));
+}
+
+void TstConfig::secretsNeverAppearInErrors()
+{
+    // A literal secret that fails validation must not be echoed back.
+    const QByteArray toml = "[storage]\nurl = \"sqlite:///tmp/x.db\"\n[[sources]]\nname = \"a\"\n"
+                            "scheme = \"standard-webhooks\"\nsecrets = [\"hunter2-very-secret\"]\n";
+    ConfigError error;
+    QVERIFY(!parseConfig(toml, QStringLiteral("test.toml"), &error));
+    QVERIFY(!error.toString().contains(QLatin1String("hunter2")));
+}
+
+void TstConfig::durations_data()
+{
+    QTest::addColumn<QString>("text");
+    QTest::addColumn<qint64>("ms");
+    QTest::newRow("ms") << QStringLiteral("500ms") << qint64(500);
+    QTest::newRow("s") << QStringLiteral("5s") << qint64(5000);
+    QTest::newRow("m") << QStringLiteral("5m") << qint64(300'000);
+    QTest::newRow("h") << QStringLiteral("2h") << qint64(7'200'000);
+    QTest::newRow("d") << QStringLiteral("90d") << qint64(7'776'000'000);
+    QTest::newRow("no unit") << QStringLiteral("5") << qint64(-1);
+    QTest::newRow("neg") << QStringLiteral("-5s") << qint64(-1);
+    QTest::newRow("word") << QStringLiteral("soon") << qint64(-1);
+    QTest::newRow("huge") << QStringLiteral("99999999999999d") << qint64(-1);
+}
+
+void TstConfig::durations()
+{
+    QFETCH(QString, text);
+    QFETCH(qint64, ms);
+    const auto parsed = parseDuration(text);
+    QCOMPARE(parsed.value_or(-1), ms);
+}
+
+void TstConfig::globs_data()
+{
+    QTest::addColumn<QString>("pattern");
+    QTest::addColumn<QString>("text");
+    QTest::addColumn<bool>("matches");
+    QTest::newRow("exact") << QStringLiteral("push") << QStringLiteral("push") << true;
+    QTest::newRow("prefix star") << QStringLiteral("pull_request.*") << QStringLiteral("pull_request.opened") << true;
+    QTest::newRow("star no dot") << QStringLiteral("pull_request.*") << QStringLiteral("pull_request") << false;
+    QTest::newRow("all") << QStringLiteral("*") << QStringLiteral("anything.at.all") << true;
+    QTest::newRow("question") << QStringLiteral("order.?") << QStringLiteral("order.x") << true;
+    QTest::newRow("middle") << QStringLiteral("a*c") << QStringLiteral("abbbc") << true;
+    QTest::newRow("middle miss") << QStringLiteral("a*c") << QStringLiteral("abbbd") << false;
+    QTest::newRow("backtrack") << QStringLiteral("*ab*ab") << QStringLiteral("xabyabab") << true;
+}
+
+void TstConfig::globs()
+{
+    QFETCH(QString, pattern);
+    QFETCH(QString, text);
+    QFETCH(bool, matches);
+    QCOMPARE(globMatches(pattern, text), matches);
+}
+
+QTEST_GUILESS_MAIN(TstConfig)
+#include "tst_config.moc"
