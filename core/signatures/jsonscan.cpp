@@ -3,6 +3,7 @@
 #include "jsonscan.h"
 
 #include <array>
+#include <cstring>
 #include <limits>
 
 namespace redrive::signatures::jsonscan {
@@ -63,18 +64,18 @@ public:
     {
         ++m_p;
         bool escaped = false;
-        while (m_p != m_end) {
-            const auto c = static_cast<unsigned char>(*m_p);
-            if (!kStringStops[c]) {
+        while (true) {
+            skipOrdinaryBlocks();
+            while (m_p != m_end && !kStringStops[static_cast<unsigned char>(*m_p)])
                 ++m_p;
-                continue;
-            }
-            if (c == '"') {
+            if (m_p == m_end)
+                return false;
+            if (*m_p == '"') {
                 ++m_p;
                 *hasEscape = escaped;
                 return true;
             }
-            if (c != '\\')
+            if (*m_p != '\\')
                 return false; // raw control character
             escaped = true;
             if (m_end - m_p < 2)
@@ -96,7 +97,6 @@ public:
                 return false;
             }
         }
-        return false;
     }
 
     bool number()
@@ -232,6 +232,26 @@ public:
     }
 
 private:
+    // Inside a string, skips eight bytes at a time while none of them is a quote, a backslash
+    // or a control character (SWAR: the classic "has zero byte" and "has byte less than n"
+    // tests, which can only report a block that really holds such a byte).
+    void skipOrdinaryBlocks()
+    {
+        constexpr quint64 kOnes = 0x0101010101010101ULL;
+        constexpr quint64 kHighs = 0x8080808080808080ULL;
+        while (m_end - m_p >= 8) {
+            quint64 w;
+            std::memcpy(&w, m_p, sizeof w);
+            const quint64 quote = w ^ (kOnes * '"');
+            const quint64 backslash = w ^ (kOnes * '\\');
+            const quint64 special = ((quote - kOnes) & ~quote) | ((backslash - kOnes) & ~backslash)
+                | ((w - kOnes * 0x20) & ~w);
+            if (special & kHighs)
+                return;
+            m_p += 8;
+        }
+    }
+
     bool digits()
     {
         const char *start = m_p;
