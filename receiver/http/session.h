@@ -1,0 +1,506 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: Redrive authors
+#pragma once
+
+// One HTTP/1.1 connection (plain or TLS), private to the http room. A session handles one
+// request at a time: pipelined requests wait in the socket buffer and are answered in order.
+//
+//   Idle ──first byte──▶ Reading (header, then body; one read_timeout for the whole request)
+//     ▲                     │ onHead / edge errors answer early and close
+//     │                     ▼
+//     └── keep-alive ── Writing ◀── response ── Handling (handler owns the Responder)
+//
+// Every asynchronous operation holds a shared_ptr to the session; while the handler works no
+// operation is pending, so the session keeps itself alive (m_self) until the response arrives or
+// the server force-closes it. Responders only hold a weak_ptr: a response for a dead connection
+// is dropped.
+
+#include "bytearraybody.h"
+#include "server.h"
+
+#include <QLoggingCategory>
+
+#include <boost/asio/post.hpp>
+#include <boost/asio/write.hpp>
+#include <boost/beast/core.hpp>
+#include <boost/beast/http.hpp>
+#include <boost/beast/ssl.hpp>
+
+#include <array>
+#include <atomic>
+#include <charconv>
+#include <chrono>
+#include <memory>
+#include <optional>
+
+namespace redrive::http::detail {
+
+Q_DECLARE_LOGGING_CATEGORY(lcHttp)
+
+namespace beast = boost::beast;
+namespace net = boost::asio;
+namespace bhttp = boost::beast::http;
+using tcp = net::ip::tcp;
+
+// What a session needs from its server. Implemented by Server::Impl.
+class SessionHost {
+public:
+    virtual ~SessionHost() = default;
+    [[nodiscard]] virtual const ServerOptions &options() const = 0;
+    [[nodiscard]] virtual const Handler &handler() const = 0;
+    [[nodiscard]] virtual bool stopping() const = 0;
+    virtual void sessionClosed(quint64 id) = 0;
+    virtual void reportRejection(EdgeRejection &&rejection) = 0;
+};
+
+// The server's handle on a live session. Every action is posted onto the session's strand, so
+// it never races the session's own I/O.
+class SessionBase {
+public:
+    enum class Action {
+        Start,
+        RequestStop, // graceful: close now if idle, otherwise after the response in progress
+        ForceClose,  // hard: close the socket whatever the state
+    };
+    virtual ~SessionBase() = default;
+    virtual void post(Action action) = 0;
+};
+
+inline void appendNumber(QByteArray &out, qint64 value)
+{
+    char digits[24];
+    const auto result = std::to_chars(digits, digits + sizeof digits, value);
+    out.append(digits, static_cast<qsizetype>(result.ptr - digits));
+}
+
+// Shared by every copy of one request's Responder. Delivers at most one response, and answers
+// 500 when the handler dropped its responder without answering: a bug must not hang a client.
+template<class S>
+class ResponderState final {
+public:
+    ResponderState(std::weak_ptr<S> session, quint64 seq)
+        : m_session(std::move(session))
+        , m_seq(seq)
+    {}
+    ~ResponderState()
+    {
+        if (!m_done.load(std::memory_order_acquire))
+            deliver(Response::error(500, QStringLiteral("internal"), QStringLiteral("the request was not answered")));
+    }
+    ResponderState(const ResponderState &) = delete;
+    ResponderState &operator=(const ResponderState &) = delete;
+
+    void deliver(Response &&response)
+    {
+        if (m_done.exchange(true, std::memory_order_acq_rel))
+            return;
+        if (auto session = m_session.lock()) {
+            auto executor = session->executor();
+            net::post(executor, [s = std::move(session), seq = m_seq, r = std::move(response)]() mutable {
+                s->onResponse(seq, std::move(r));
+            });
+        }
+    }
+
+private:
+    std::weak_ptr<S> m_session;
+    quint64 m_seq;
+    std::atomic<bool> m_done{false};
+};
+
+template<class Stream>
+class Session final : public SessionBase, public std::enable_shared_from_this<Session<Stream>> {
+public:
+    static constexpr bool kTls = !std::is_same_v<Stream, beast::tcp_stream>;
+
+    template<class... StreamArgs>
+    Session(SessionHost &host, quint64 id, QString remoteAddress, StreamArgs &&...streamArgs)
+        : m_host(host)
+        , m_id(id)
+        , m_remote(std::move(remoteAddress))
+        , m_stream(std::forward<StreamArgs>(streamArgs)...)
+    {}
+
+    ~Session() override { m_host.sessionClosed(m_id); }
+
+    auto executor() { return m_stream.get_executor(); }
+
+    void post(Action action) override
+    {
+        net::post(executor(), [self = this->shared_from_this(), action] {
+            switch (action) {
+            case Action::Start:
+                self->start();
+                break;
+            case Action::RequestStop:
+                self->requestStop();
+                break;
+            case Action::ForceClose:
+                self->forceClose();
+                break;
+            }
+        });
+    }
+
+    void onResponse(quint64 seq, Response &&response)
+    {
+        if (m_state != State::Handling || seq != m_seq)
+            return; // the connection died or was force-closed meanwhile
+        auto keep = std::move(m_self); // released when this handler returns
+        writeResponse(std::move(response), false);
+    }
+
+private:
+    enum class State { Handshake, Idle, Reading, Handling, Writing, Lingering, Closed };
+    static constexpr std::size_t kFirstRead = 4096;
+    static constexpr std::size_t kLingerMaxBytes = 4 * 1024 * 1024;
+
+    void start()
+    {
+        if constexpr (kTls) {
+            m_state = State::Handshake;
+            lowest().expires_after(ms(options().readTimeoutMs));
+            m_stream.async_handshake(net::ssl::stream_base::server,
+                                     [self = this->shared_from_this()](beast::error_code ec) {
+                                         if (ec) {
+                                             self->close();
+                                             return;
+                                         }
+                                         self->waitForRequest();
+                                     });
+        } else {
+            waitForRequest();
+        }
+    }
+
+    void requestStop()
+    {
+        m_stopRequested = true;
+        if (m_state == State::Idle)
+            close(); // the pending read completes with operation_aborted
+    }
+
+    void forceClose()
+    {
+        close();
+        m_self.reset();
+    }
+
+    static std::chrono::milliseconds ms(int v) { return std::chrono::milliseconds(v); }
+    const ServerOptions &options() const { return m_host.options(); }
+    beast::tcp_stream &lowest() { return beast::get_lowest_layer(m_stream); }
+    bool stopWanted() const { return m_stopRequested || m_host.stopping(); }
+
+    // Between requests. The first request on a fresh connection must start within read_timeout;
+    // later ones within idle_timeout. Reading the first bytes ourselves tells "idle" from "a
+    // request is arriving", so the whole-request deadline starts with the request.
+    void waitForRequest()
+    {
+        if (stopWanted()) {
+            close();
+            return;
+        }
+        if (m_buffer.size() > 0) { // pipelined request already buffered
+            readHeader();
+            return;
+        }
+        m_state = State::Idle;
+        lowest().expires_after(ms(m_firstRequest ? options().readTimeoutMs : options().idleTimeoutMs));
+        m_stream.async_read_some(m_buffer.prepare(kFirstRead),
+                                 [self = this->shared_from_this()](beast::error_code ec, std::size_t n) {
+                                     if (ec) {
+                                         self->close(); // idle timeout, peer closed, or stopping
+                                         return;
+                                     }
+                                     self->m_buffer.commit(n);
+                                     self->readHeader();
+                                 });
+    }
+
+    void readHeader()
+    {
+        m_state = State::Reading;
+        m_firstRequest = false;
+        lowest().expires_after(ms(options().readTimeoutMs));
+        m_parser.emplace();
+        m_parser->header_limit(static_cast<std::uint32_t>(options().maxHeaderBytes));
+        // Checked against Content-Length when the header completes (before any body byte is
+        // buffered) and against the running total of a chunked body.
+        m_parser->body_limit(static_cast<std::uint64_t>(options().maxBodyBytes));
+        bhttp::async_read_header(m_stream, m_buffer, *m_parser,
+                                 [self = this->shared_from_this()](beast::error_code ec, std::size_t) {
+                                     self->onHeader(ec);
+                                 });
+    }
+
+    void onHeader(beast::error_code ec)
+    {
+        const bool headerParsed = ec == bhttp::error::body_limit || !ec;
+        if (headerParsed)
+            captureHead();
+        if (ec) {
+            readFailed(ec, headerParsed);
+            return;
+        }
+        if (options().onHead) {
+            std::optional<Response> early;
+            try {
+                early = options().onHead(m_head);
+            } catch (const std::exception &e) {
+                qCWarning(lcHttp, "%s: onHead threw: %s", qUtf8Printable(options().name), e.what());
+                early = Response::error(500, QStringLiteral("internal"), QStringLiteral("internal error"));
+            }
+            if (early) {
+                // A body that was announced and not read leaves the stream unusable.
+                writeResponse(std::move(*early), !m_parser->is_done());
+                return;
+            }
+        }
+        if (m_parser->is_done()) {
+            dispatch();
+            return;
+        }
+        const auto expect = m_parser->get()[bhttp::field::expect];
+        if (beast::iequals(expect, "100-continue")) {
+            static constexpr std::string_view kContinue = "HTTP/1.1 100 Continue\r\n\r\n";
+            net::async_write(m_stream, net::buffer(kContinue.data(), kContinue.size()),
+                             [self = this->shared_from_this()](beast::error_code wec, std::size_t) {
+                                 if (wec) {
+                                     self->close();
+                                     return;
+                                 }
+                                 self->readBody();
+                             });
+            return;
+        }
+        readBody();
+    }
+
+    void readBody()
+    {
+        bhttp::async_read(m_stream, m_buffer, *m_parser,
+                          [self = this->shared_from_this()](beast::error_code ec, std::size_t) {
+                              if (ec) {
+                                  self->readFailed(ec, true);
+                                  return;
+                              }
+                              self->dispatch();
+                          });
+    }
+
+    void captureHead()
+    {
+        const auto &msg = m_parser->get();
+        const auto method = msg.method_string();
+        const auto target = msg.target();
+        m_head.method = QByteArray(method.data(), static_cast<qsizetype>(method.size()));
+        m_target = QByteArray(target.data(), static_cast<qsizetype>(target.size()));
+        const qsizetype q = m_target.indexOf('?');
+        const QByteArray rawPath = q < 0 ? m_target : m_target.first(q);
+        m_query = q < 0 ? QByteArray() : m_target.sliced(q + 1);
+        m_head.path = rawPath.contains('%') ? QByteArray::fromPercentEncoding(rawPath) : rawPath;
+        Headers headers;
+        for (const auto &field : msg) {
+            const auto name = field.name_string();
+            const auto value = field.value();
+            headers.add(QByteArray(name.data(), static_cast<qsizetype>(name.size())),
+                        QByteArray(value.data(), static_cast<qsizetype>(value.size())));
+        }
+        m_head.headers = std::move(headers);
+        const auto length = m_parser->content_length();
+        m_head.contentLength = length ? std::optional<qint64>(static_cast<qint64>(*length)) : std::nullopt;
+        m_head.remoteAddress = m_remote;
+        m_keepAlive = m_parser->keep_alive();
+        m_http10 = msg.version() == 10;
+    }
+
+    void readFailed(beast::error_code ec, bool headerParsed)
+    {
+        if (ec == bhttp::error::header_limit) {
+            reject(431, QStringLiteral("headers_too_large"), QStringLiteral("the header block exceeds %1 bytes").arg(options().maxHeaderBytes), false);
+            return;
+        }
+        if (ec == bhttp::error::body_limit) {
+            reject(413, QStringLiteral("too_large"), QStringLiteral("the body exceeds %1 bytes").arg(options().maxBodyBytes), headerParsed);
+            return;
+        }
+        if (ec == beast::error::timeout) {
+            // tcp_stream closed the socket when the deadline passed: nothing can be answered.
+            report(408, QStringLiteral("read_timeout"), headerParsed);
+            close();
+            return;
+        }
+        if (ec == bhttp::error::end_of_stream || ec == bhttp::error::partial_message || ec == net::error::eof
+            || ec == net::error::connection_reset || ec == net::error::operation_aborted
+            || ec == net::error::broken_pipe || ec.category() == net::error::get_ssl_category()
+            || ec == net::ssl::error::stream_truncated) {
+            close(); // the client went away (a truncated request leaves nothing behind)
+            return;
+        }
+        // Everything else is a protocol error from the parser.
+        reject(400, QStringLiteral("malformed"), QStringLiteral("malformed HTTP request: %1").arg(QString::fromStdString(ec.message())),
+               headerParsed);
+    }
+
+    void report(int status, const QString &reason, bool headerParsed)
+    {
+        EdgeRejection rejection;
+        rejection.status = status;
+        rejection.reason = reason;
+        rejection.remoteAddress = m_remote;
+        if (headerParsed) {
+            rejection.path = m_head.path;
+            rejection.headers = m_head.headers;
+        }
+        m_host.reportRejection(std::move(rejection));
+    }
+
+    void reject(int status, const QString &reason, const QString &message, bool headerParsed)
+    {
+        report(status, reason, headerParsed);
+        writeResponse(Response::error(status, reason, message), true);
+    }
+
+    void dispatch()
+    {
+        auto &msg = m_parser->get();
+        Request request;
+        request.method = std::move(m_head.method);
+        request.target = std::move(m_target);
+        request.path = std::move(m_head.path);
+        request.query = std::move(m_query);
+        request.headers = std::move(m_head.headers);
+        request.body = std::move(msg.body());
+        request.remoteAddress = m_remote;
+
+        m_state = State::Handling;
+        lowest().expires_never();
+        m_self = this->shared_from_this();
+        const quint64 seq = ++m_seq;
+        auto state = std::make_shared<ResponderState<Session>>(this->weak_from_this(), seq);
+        try {
+            m_host.handler()(std::move(request), [state](Response r) { state->deliver(std::move(r)); });
+        } catch (const std::exception &e) {
+            qCWarning(lcHttp, "%s: handler threw: %s", qUtf8Printable(options().name), e.what());
+            state->deliver(Response::error(500, QStringLiteral("internal"), QStringLiteral("internal error")));
+        }
+    }
+
+    void writeResponse(Response &&response, bool mustClose)
+    {
+        const bool keepAlive = !mustClose && m_keepAlive && !response.closeConnection && !stopWanted();
+        m_out.resize(0);
+        m_out.append("HTTP/1.1 ");
+        appendNumber(m_out, response.status);
+        m_out.append(' ');
+        const auto reason = bhttp::obsolete_reason(bhttp::int_to_status(static_cast<unsigned>(response.status)));
+        m_out.append(reason.data(), static_cast<qsizetype>(reason.size()));
+        m_out.append("\r\n");
+        if (!response.contentType.isEmpty()) {
+            m_out.append("Content-Type: ");
+            m_out.append(response.contentType);
+            m_out.append("\r\n");
+        }
+        m_out.append("Content-Length: ");
+        appendNumber(m_out, response.body.size());
+        m_out.append("\r\n");
+        for (const auto &[name, value] : response.headers) {
+            m_out.append(name);
+            m_out.append(": ");
+            m_out.append(value);
+            m_out.append("\r\n");
+        }
+        if (!keepAlive)
+            m_out.append("Connection: close\r\n");
+        else if (m_http10)
+            m_out.append("Connection: keep-alive\r\n");
+        m_out.append("\r\n");
+        m_outBody = std::move(response.body);
+        m_closeAfterWrite = !keepAlive;
+
+        m_state = State::Writing;
+        lowest().expires_after(ms(options().readTimeoutMs));
+        const std::array<net::const_buffer, 2> buffers{
+            net::const_buffer(m_out.constData(), static_cast<std::size_t>(m_out.size())),
+            net::const_buffer(m_outBody.constData(), static_cast<std::size_t>(m_outBody.size()))};
+        net::async_write(m_stream, buffers, [self = this->shared_from_this()](beast::error_code ec, std::size_t) {
+            self->m_outBody = QByteArray();
+            if (ec) {
+                self->close();
+                return;
+            }
+            if (self->m_closeAfterWrite)
+                self->lingerThenClose();
+            else
+                self->waitForRequest();
+        });
+    }
+
+    // After the last response: send FIN, then read and discard what the client still sends
+    // (bounded in time and bytes) so that closing does not reset the connection before the
+    // client has read our answer, e.g. a 413 while it is still uploading.
+    void lingerThenClose()
+    {
+        m_state = State::Lingering;
+        lowest().expires_after(std::chrono::seconds(2));
+        if constexpr (kTls) {
+            m_stream.async_shutdown([self = this->shared_from_this()](beast::error_code) { self->close(); });
+        } else {
+            beast::error_code ec;
+            lowest().socket().shutdown(tcp::socket::shutdown_send, ec);
+            if (ec) {
+                close();
+                return;
+            }
+            m_lingered = 0;
+            m_buffer.consume(m_buffer.size());
+            drain();
+        }
+    }
+
+    void drain()
+    {
+        m_stream.async_read_some(m_buffer.prepare(16 * 1024),
+                                 [self = this->shared_from_this()](beast::error_code ec, std::size_t n) {
+                                     self->m_lingered += n;
+                                     if (ec || self->m_lingered > kLingerMaxBytes || self->m_state != State::Lingering) {
+                                         self->close();
+                                         return;
+                                     }
+                                     self->drain();
+                                 });
+    }
+
+    void close()
+    {
+        if (m_state == State::Closed)
+            return;
+        m_state = State::Closed;
+        beast::error_code ec;
+        lowest().socket().shutdown(tcp::socket::shutdown_both, ec);
+        lowest().close();
+    }
+
+    SessionHost &m_host;
+    const quint64 m_id;
+    const QString m_remote;
+    Stream m_stream;
+    beast::flat_buffer m_buffer;
+    std::optional<bhttp::request_parser<ByteArrayBody>> m_parser;
+    RequestHead m_head;
+    QByteArray m_target;
+    QByteArray m_query;
+    QByteArray m_out;
+    QByteArray m_outBody;
+    std::shared_ptr<Session> m_self;
+    quint64 m_seq = 0;
+    std::size_t m_lingered = 0;
+    State m_state = State::Idle;
+    bool m_firstRequest = true;
+    bool m_keepAlive = true;
+    bool m_http10 = false;
+    bool m_closeAfterWrite = false;
+    bool m_stopRequested = false;
+};
+
+} // namespace redrive::http::detail
