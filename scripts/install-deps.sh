@@ -15,7 +15,7 @@ PACKAGES=(
   clang clang-tidy clang-format libclang-rt-14-dev
   nginx-light nghttp2-client wrk
   nodejs
-  sqlite3 procps curl
+  sqlite3 procps curl python3 openssl
 )
 
 missing=()
