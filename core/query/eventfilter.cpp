@@ -11,7 +11,7 @@ namespace redrive {
 bool EventFilter::isEmpty() const
 {
     return statuses.isEmpty() && source.isEmpty() && type.isEmpty() && destination.isEmpty() && category.isEmpty()
-        && !sinceMs && !untilMs && search.isEmpty();
+        && deliveryStatus.isEmpty() && !sinceMs && !untilMs && search.isEmpty();
 }
 
 QUrlQuery EventFilter::toQuery() const
@@ -27,6 +27,7 @@ QUrlQuery EventFilter::toQuery() const
     add("type", type);
     add("destination", destination);
     add("category", category);
+    add("delivery_status", deliveryStatus);
     if (sinceMs)
         q.addQueryItem(QStringLiteral("since"), QString::number(*sinceMs));
     if (untilMs)
@@ -66,10 +67,14 @@ std::optional<EventFilter> EventFilter::fromQuery(const QUrlQuery &query, QStrin
     f.type = value("type");
     f.destination = value("destination");
     f.category = value("category");
+    f.deliveryStatus = value("delivery_status");
     f.search = value("q");
     if (!f.category.isEmpty() && !failureCategoryFromString(f.category))
         return fail(QStringLiteral("category"),
                     QStringLiteral("unknown category; use %1").arg(allFailureCategoryNames().join(QLatin1String(", "))));
+    if (!f.deliveryStatus.isEmpty() && !deliveryStatusFromString(f.deliveryStatus))
+        return fail(QStringLiteral("delivery_status"),
+                    QStringLiteral("unknown delivery status; use %1").arg(allDeliveryStatusNames().join(QLatin1String(", "))));
     for (const auto &[key, len] : {std::pair{"source", f.source.size()}, std::pair{"type", f.type.size()},
                                    std::pair{"destination", f.destination.size()}, std::pair{"q", f.search.size()}}) {
         if (len > 512)
@@ -119,7 +124,7 @@ SqlFragment eventFilterSql(const EventFilter &f)
             out.binds.append(f.type);
         }
     }
-    if (!f.destination.isEmpty() || !f.category.isEmpty()) {
+    if (!f.destination.isEmpty() || !f.category.isEmpty() || !f.deliveryStatus.isEmpty()) {
         QString sub = QStringLiteral("EXISTS (SELECT 1 FROM deliveries d WHERE d.event_id = e.id");
         if (!f.destination.isEmpty()) {
             sub += QLatin1String(" AND d.destination = ?");
@@ -128,6 +133,10 @@ SqlFragment eventFilterSql(const EventFilter &f)
         if (!f.category.isEmpty()) {
             sub += QLatin1String(" AND d.last_category = ?");
             out.binds.append(f.category);
+        }
+        if (!f.deliveryStatus.isEmpty()) {
+            sub += QLatin1String(" AND d.status = ?");
+            out.binds.append(f.deliveryStatus);
         }
         parts.append(sub + u')');
     }

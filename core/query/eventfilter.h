@@ -21,6 +21,7 @@ struct EventFilter {
     QString type;           // exact, or a prefix when it ends with '*' ("pull_request.*")
     QString destination;    // has a delivery to this destination
     QString category;       // has a delivery whose last failure category is this
+    QString deliveryStatus; // has a delivery in this status (with destination/category: the same delivery)
     std::optional<qint64> sinceMs; // received_at >= since
     std::optional<qint64> untilMs; // received_at <  until
     QString search;         // event id, provider event id, idempotency key or downstream reference
@@ -29,7 +30,7 @@ struct EventFilter {
     bool operator==(const EventFilter &) const = default;
 
     // Query-string form shared by the admin API and saved views:
-    // status=a,b&source=&type=&destination=&category=&since=ISO|ms&until=&q=
+    // status=a,b&source=&type=&destination=&category=&delivery_status=&since=ISO|ms&until=&q=
     [[nodiscard]] QUrlQuery toQuery() const;
     // Validates every value; on failure names the offending field and says why.
     static std::optional<EventFilter> fromQuery(const QUrlQuery &query, QString *field, QString *message);

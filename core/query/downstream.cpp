@@ -1,0 +1,88 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: Redrive authors
+#include "downstream.h"
+
+namespace redrive {
+namespace {
+
+int urgency(DownstreamState s)
+{
+    switch (s) {
+    case DownstreamState::None:
+        return 0;
+    case DownstreamState::SucceededWithRef:
+        return 1;
+    case DownstreamState::Succeeded:
+        return 2;
+    case DownstreamState::Pending:
+        return 3;
+    case DownstreamState::Failed:
+        return 4;
+    case DownstreamState::OutcomeUnknown:
+        return 5;
+    }
+    return 0;
+}
+
+} // namespace
+
+QString toString(DownstreamState state)
+{
+    switch (state) {
+    case DownstreamState::None:
+        return QStringLiteral("none");
+    case DownstreamState::Pending:
+        return QStringLiteral("pending");
+    case DownstreamState::Succeeded:
+        return QStringLiteral("succeeded");
+    case DownstreamState::SucceededWithRef:
+        return QStringLiteral("succeeded_ref");
+    case DownstreamState::Failed:
+        return QStringLiteral("failed");
+    case DownstreamState::OutcomeUnknown:
+        return QStringLiteral("outcome_unknown");
+    }
+    return {};
+}
+
+QString describe(DownstreamState state)
+{
+    switch (state) {
+    case DownstreamState::None:
+        return QStringLiteral("No destination");
+    case DownstreamState::Pending:
+        return QStringLiteral("Pending");
+    case DownstreamState::Succeeded:
+        return QStringLiteral("Succeeded (no reference)");
+    case DownstreamState::SucceededWithRef:
+        return QStringLiteral("Succeeded");
+    case DownstreamState::Failed:
+        return QStringLiteral("Failed");
+    case DownstreamState::OutcomeUnknown:
+        return QStringLiteral("Outcome unknown");
+    }
+    return {};
+}
+
+DownstreamState downstreamState(const QString &deliveryStatus, bool outcomeUnknown, const QString &downstreamRef)
+{
+    if (deliveryStatus == u"succeeded")
+        return downstreamRef.isEmpty() ? DownstreamState::Succeeded : DownstreamState::SucceededWithRef;
+    if (outcomeUnknown)
+        return DownstreamState::OutcomeUnknown;
+    if (deliveryStatus == u"dead")
+        return DownstreamState::Failed;
+    return DownstreamState::Pending;
+}
+
+DownstreamState summariseDownstream(const QList<DownstreamState> &deliveries)
+{
+    DownstreamState worst = DownstreamState::None;
+    for (DownstreamState s : deliveries) {
+        if (urgency(s) > urgency(worst))
+            worst = s;
+    }
+    return worst;
+}
+
+} // namespace redrive

@@ -1,0 +1,248 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: Redrive authors
+#include "eventpage.h"
+
+#include <QHash>
+#include <QSqlQuery>
+
+namespace redrive {
+namespace {
+
+const QLatin1String kEventColumns("e.id, e.received_at, e.source, e.event_type, e.provider_event_id, e.status, "
+                                  "e.seen_count");
+
+bool execQuery(QSqlQuery &q, const QVariantList &binds, QString *error)
+{
+    for (const QVariant &v : binds)
+        q.addBindValue(v);
+    if (!q.exec()) {
+        if (error)
+            *error = sqlErrorText(q);
+        return false;
+    }
+    return true;
+}
+
+EventRow readEvent(const QSqlQuery &q)
+{
+    EventRow row;
+    row.id = q.value(0).toLongLong();
+    row.receivedAt = q.value(1).toLongLong();
+    row.source = q.value(2).toString();
+    row.type = q.value(3).toString();
+    row.providerEventId = q.value(4).toString();
+    row.status = q.value(5).toString();
+    row.seenCount = q.value(6).toInt();
+    return row;
+}
+
+QString placeholders(qsizetype n)
+{
+    QString s;
+    s.reserve(n * 2);
+    for (qsizetype i = 0; i < n; ++i)
+        s += i ? QLatin1String(",?") : QLatin1String("?");
+    return s;
+}
+
+void summarise(EventRow &row)
+{
+    QList<DownstreamState> states;
+    qint64 lastFailureAt = -1;
+    for (const DeliverySummary &d : std::as_const(row.deliveries)) {
+        row.attempts += d.attemptCount;
+        states.append(d.downstream);
+        if (row.downstreamRef.isEmpty() && !d.downstreamRef.isEmpty())
+            row.downstreamRef = d.downstreamRef;
+        if (d.status != u"succeeded" && !d.lastCategory.isEmpty() && d.lastCategory != u"success"
+            && d.updatedAt > lastFailureAt) {
+            lastFailureAt = d.updatedAt;
+            row.lastFailure = d.lastCategory;
+        }
+    }
+    row.downstream = summariseDownstream(states);
+}
+
+// Loads the deliveries of `rows` in one query and attaches them.
+bool attachDeliveries(Db &db, QList<EventRow> &rows, QString *error)
+{
+    if (rows.isEmpty())
+        return true;
+    QHash<qint64, qsizetype> index;
+    QVariantList ids;
+    index.reserve(rows.size());
+    for (qsizetype i = 0; i < rows.size(); ++i) {
+        index.insert(rows[i].id, i);
+        ids.append(rows[i].id);
+    }
+    QSqlQuery q(db.handle());
+    q.setForwardOnly(true);
+    if (!q.prepare(QLatin1String("SELECT d.event_id, d.id, d.destination, d.status, d.attempt_count, d.last_category, "
+                                 "d.outcome_unknown, d.downstream_ref, d.next_attempt_at, d.updated_at "
+                                 "FROM deliveries d WHERE d.event_id IN (")
+                   + placeholders(ids.size()) + QLatin1String(") ORDER BY d.event_id, d.id"))) {
+        if (error)
+            *error = sqlErrorText(q);
+        return false;
+    }
+    if (!execQuery(q, ids, error))
+        return false;
+    while (q.next()) {
+        const qsizetype at = index.value(q.value(0).toLongLong(), -1);
+        if (at < 0)
+            continue;
+        DeliverySummary d;
+        d.id = q.value(1).toLongLong();
+        d.destination = q.value(2).toString();
+        d.status = q.value(3).toString();
+        d.attemptCount = q.value(4).toInt();
+        d.lastCategory = q.value(5).toString();
+        d.outcomeUnknown = q.value(6).toInt() != 0;
+        d.downstreamRef = q.value(7).toString();
+        if (!q.value(8).isNull())
+            d.nextAttemptAt = q.value(8).toLongLong();
+        d.updatedAt = q.value(9).toLongLong();
+        d.downstream = downstreamState(d.status, d.outcomeUnknown, d.downstreamRef);
+        rows[at].deliveries.append(std::move(d));
+    }
+    for (EventRow &row : rows)
+        summarise(row);
+    return true;
+}
+
+} // namespace
+
+std::optional<IdRange> eventIdRange(Db &db, QString *error)
+{
+    // Two separate aggregates: each is a single primary-key probe on both engines.
+    QSqlQuery q(db.handle());
+    IdRange range;
+    if (!q.exec(QStringLiteral("SELECT max(id) FROM events")) || !q.next()) {
+        if (error)
+            *error = sqlErrorText(q);
+        return std::nullopt;
+    }
+    range.maxId = q.value(0).toLongLong();
+    if (!q.exec(QStringLiteral("SELECT min(id) FROM events")) || !q.next()) {
+        if (error)
+            *error = sqlErrorText(q);
+        return std::nullopt;
+    }
+    range.minId = q.value(0).toLongLong();
+    return range;
+}
+
+std::optional<QList<EventRow>> fetchEventPage(Db &db, const EventFilter &filter, qint64 fromId, int limit,
+                                              QString *error, qint64 floorId)
+{
+    const SqlFragment where = eventFilterSql(filter);
+    QSqlQuery q(db.handle());
+    q.setForwardOnly(true);
+    if (!q.prepare(QLatin1String("SELECT ") + kEventColumns + QLatin1String(" FROM events e WHERE (") + where.sql
+                   + QLatin1String(") AND e.id <= ? AND e.id > ? ORDER BY e.id DESC LIMIT ?"))) {
+        if (error)
+            *error = sqlErrorText(q);
+        return std::nullopt;
+    }
+    QVariantList binds = where.binds;
+    binds << fromId << floorId << limit;
+    if (!execQuery(q, binds, error))
+        return std::nullopt;
+    QList<EventRow> rows;
+    rows.reserve(limit);
+    while (q.next())
+        rows.append(readEvent(q));
+    q.finish();
+    if (!attachDeliveries(db, rows, error))
+        return std::nullopt;
+    return rows;
+}
+
+std::optional<QList<EventRow>> fetchEventsByIds(Db &db, const QList<qint64> &ids, QString *error)
+{
+    QList<EventRow> rows;
+    if (ids.isEmpty())
+        return rows;
+    QSqlQuery q(db.handle());
+    q.setForwardOnly(true);
+    if (!q.prepare(QLatin1String("SELECT ") + kEventColumns + QLatin1String(" FROM events e WHERE e.id IN (")
+                   + placeholders(ids.size()) + u')')) {
+        if (error)
+            *error = sqlErrorText(q);
+        return std::nullopt;
+    }
+    QVariantList binds;
+    for (qint64 id : ids)
+        binds.append(id);
+    if (!execQuery(q, binds, error))
+        return std::nullopt;
+    QHash<qint64, EventRow> found;
+    while (q.next()) {
+        EventRow row = readEvent(q);
+        found.insert(row.id, std::move(row));
+    }
+    q.finish();
+    for (qint64 id : ids) {
+        if (found.contains(id))
+            rows.append(found.take(id));
+    }
+    if (!attachDeliveries(db, rows, error))
+        return std::nullopt;
+    return rows;
+}
+
+std::optional<PageIndex> fetchPageIndex(Db &db, const EventFilter &filter, qint64 topId, int pageSize,
+                                        QString *error)
+{
+    PageIndex index;
+    index.pageSize = pageSize;
+    const SqlFragment where = eventFilterSql(filter);
+    // Numbering the matching ids newest first and keeping every pageSize-th is one index walk
+    // on either engine, and only count/pageSize rows cross the driver. The oldest match is kept
+    // too: its row number is the count.
+    const QString matching = QLatin1String("FROM events e WHERE (") + where.sql + QLatin1String(") AND e.id <= ?");
+    QSqlQuery q(db.handle());
+    q.setForwardOnly(true);
+    if (!q.prepare(QLatin1String("SELECT id, rn FROM (SELECT e.id AS id, row_number() OVER (ORDER BY e.id DESC) AS rn ")
+                   + matching + QLatin1String(") numbered WHERE (rn - 1) % ? = 0 OR id = (SELECT min(e.id) ")
+                   + matching + QLatin1String(") ORDER BY rn"))) {
+        if (error)
+            *error = sqlErrorText(q);
+        return std::nullopt;
+    }
+    QVariantList binds = where.binds;
+    binds << topId << pageSize;
+    binds += where.binds;
+    binds << topId;
+    if (!execQuery(q, binds, error))
+        return std::nullopt;
+    while (q.next()) {
+        const qint64 id = q.value(0).toLongLong();
+        const qint64 rn = q.value(1).toLongLong();
+        if ((rn - 1) % pageSize == 0)
+            index.boundaries.append(id);
+        index.count = std::max(index.count, rn);
+    }
+    return index;
+}
+
+std::optional<qint64> countEventsAbove(Db &db, const EventFilter &filter, qint64 topId, qint64 cap, QString *error)
+{
+    const SqlFragment where = eventFilterSql(filter);
+    QSqlQuery q(db.handle());
+    q.setForwardOnly(true);
+    // The inner LIMIT bounds the work when a flood arrives while the console looks away.
+    if (!q.prepare(QLatin1String("SELECT count(*) FROM (SELECT e.id FROM events e WHERE (") + where.sql
+                   + QLatin1String(") AND e.id > ? ORDER BY e.id LIMIT ?) newer"))) {
+        if (error)
+            *error = sqlErrorText(q);
+        return std::nullopt;
+    }
+    QVariantList binds = where.binds;
+    binds << topId << cap;
+    if (!execQuery(q, binds, error) || !q.next())
+        return std::nullopt;
+    return q.value(0).toLongLong();
+}
+
+} // namespace redrive

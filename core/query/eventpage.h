@@ -1,0 +1,84 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: Redrive authors
+#pragma once
+
+#include "query/downstream.h"
+#include "query/eventfilter.h"
+#include "storage/database.h"
+
+#include <QList>
+#include <QString>
+
+#include <optional>
+
+// The console's events list, read straight from the receiver's database. Every query here uses
+// the shared EventFilter and keyset bounds on the primary key (newest first), never OFFSET and
+// never a count over the whole table on the path to the first page.
+namespace redrive {
+
+// What the list shows about one delivery of an event.
+struct DeliverySummary {
+    qint64 id = 0;
+    QString destination;
+    QString status;
+    int attemptCount = 0;
+    QString lastCategory;
+    bool outcomeUnknown = false;
+    QString downstreamRef;
+    std::optional<qint64> nextAttemptAt;
+    qint64 updatedAt = 0;
+    DownstreamState downstream = DownstreamState::Pending;
+};
+
+struct EventRow {
+    qint64 id = 0;
+    qint64 receivedAt = 0;
+    QString source;
+    QString type;
+    QString providerEventId;
+    QString status;
+    int seenCount = 1;
+    // Summaries over the deliveries below.
+    int attempts = 0;
+    QString lastFailure;        // the most recent failure category of an unsucceeded delivery
+    DownstreamState downstream = DownstreamState::None;
+    QString downstreamRef;      // the first recorded downstream reference, if any
+    QList<DeliverySummary> deliveries;
+};
+
+struct IdRange {
+    qint64 minId = 0;
+    qint64 maxId = 0;
+    [[nodiscard]] bool isEmpty() const { return maxId == 0; }
+    [[nodiscard]] qint64 span() const { return isEmpty() ? 0 : maxId - minId + 1; }
+};
+
+// The smallest and largest event id: two primary-key lookups, constant time at any size.
+std::optional<IdRange> eventIdRange(Db &db, QString *error);
+
+// Up to `limit` events matching `filter` with floorId < id <= fromId, newest first, with their
+// deliveries attached.
+std::optional<QList<EventRow>> fetchEventPage(Db &db, const EventFilter &filter, qint64 fromId, int limit,
+                                              QString *error, qint64 floorId = 0);
+
+// The same rows for a known set of ids (to refresh what is on screen), in the order given;
+// ids that no longer exist are left out.
+std::optional<QList<EventRow>> fetchEventsByIds(Db &db, const QList<qint64> &ids, QString *error);
+
+// Exact positions for a filtered list: `count` rows with id <= topId, and for page k
+// (rows k*pageSize .. k*pageSize+pageSize-1) the id of its first row. One pass over the ids
+// through an index (the filter's columns or the primary key); the console runs it in the
+// background to replace the first-paint estimate.
+struct PageIndex {
+    qint64 count = 0;
+    int pageSize = 0;
+    QList<qint64> boundaries;
+};
+std::optional<PageIndex> fetchPageIndex(Db &db, const EventFilter &filter, qint64 topId, int pageSize,
+                                        QString *error);
+
+// How many events matching `filter` arrived after `topId` (id > topId), counting at most `cap`.
+std::optional<qint64> countEventsAbove(Db &db, const EventFilter &filter, qint64 topId, qint64 cap,
+                                       QString *error);
+
+} // namespace redrive

@@ -1,0 +1,182 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: Redrive authors
+#include "opsstats.h"
+
+#include <QHash>
+#include <QSqlQuery>
+
+#include <algorithm>
+
+namespace redrive {
+namespace {
+
+bool run(QSqlQuery &q, const QString &sql, const QVariantList &binds, QString *error)
+{
+    q.setForwardOnly(true);
+    if (!q.prepare(sql)) {
+        if (error)
+            *error = sqlErrorText(q);
+        return false;
+    }
+    for (const QVariant &v : binds)
+        q.addBindValue(v);
+    if (!q.exec()) {
+        if (error)
+            *error = sqlErrorText(q);
+        return false;
+    }
+    return true;
+}
+
+} // namespace
+
+std::optional<QList<DeadLetterGroup>> fetchDeadLetterGroups(Db &db, QString *error)
+{
+    QSqlQuery q(db.handle());
+    if (!run(q,
+             QStringLiteral("SELECT COALESCE(last_category, ''), destination, count(*), min(dead_at), max(dead_at) "
+                            "FROM deliveries WHERE status = 'dead' GROUP BY COALESCE(last_category, ''), destination "
+                            "ORDER BY count(*) DESC"),
+             {}, error))
+        return std::nullopt;
+    QList<DeadLetterGroup> groups;
+    while (q.next())
+        groups.append({q.value(0).toString(), q.value(1).toString(), q.value(2).toLongLong(), q.value(3).toLongLong(),
+                       q.value(4).toLongLong()});
+    return groups;
+}
+
+std::optional<QList<RejectionRow>> fetchRejections(Db &db, qint64 beforeId, int limit, QString *error)
+{
+    QSqlQuery q(db.handle());
+    QString sql = QStringLiteral("SELECT id, source, reason, detail, status_code, remote_addr, received_at FROM rejections");
+    QVariantList binds;
+    if (beforeId > 0) {
+        sql += QLatin1String(" WHERE id < ?");
+        binds << beforeId;
+    }
+    sql += QLatin1String(" ORDER BY id DESC LIMIT ?");
+    binds << limit;
+    if (!run(q, sql, binds, error))
+        return std::nullopt;
+    QList<RejectionRow> rows;
+    while (q.next())
+        rows.append({q.value(0).toLongLong(), q.value(1).toString(), q.value(2).toString(), q.value(3).toString(),
+                     q.value(4).toInt(), q.value(5).toString(), q.value(6).toLongLong()});
+    return rows;
+}
+
+std::optional<FilterFacets> fetchFilterFacets(Db &db, QString *error)
+{
+    FilterFacets f;
+    QSqlQuery q(db.handle());
+    auto distinct = [&](const char *column, QStringList *out) {
+        const QString c = QLatin1String(column);
+        // A recursive "skip scan": each step asks the index for the next larger value.
+        if (!run(q,
+                 QStringLiteral("WITH RECURSIVE v(x) AS (SELECT min(%1) FROM events UNION ALL "
+                                "SELECT (SELECT min(%1) FROM events WHERE %1 > v.x) FROM v WHERE v.x IS NOT NULL) "
+                                "SELECT x FROM v WHERE x IS NOT NULL LIMIT 500")
+                     .arg(c),
+                 {}, error))
+            return false;
+        while (q.next())
+            out->append(q.value(0).toString());
+        return true;
+    };
+    if (!distinct("source", &f.sources) || !distinct("event_type", &f.types))
+        return std::nullopt;
+    if (!run(q, QStringLiteral("SELECT DISTINCT destination FROM deliveries ORDER BY destination LIMIT 500"), {}, error))
+        return std::nullopt;
+    while (q.next())
+        f.destinations.append(q.value(0).toString());
+    return f;
+}
+
+std::optional<Overview> fetchOverview(Db &db, qint64 fromMs, qint64 toMs, int bucketCount, QString *error)
+{
+    Overview o;
+    bucketCount = std::max(1, bucketCount);
+    o.fromMs = fromMs;
+    o.bucketMs = std::max<qint64>(1, (toMs - fromMs + bucketCount - 1) / bucketCount);
+    for (int i = 0; i < bucketCount; ++i)
+        o.buckets.append({fromMs + i * o.bucketMs, 0, 0, 0, 0});
+    auto bucketOf = [&](qint64 at) -> OverviewBucket * {
+        const qint64 i = (at - fromMs) / o.bucketMs;
+        return i >= 0 && i < bucketCount ? &o.buckets[i] : nullptr;
+    };
+    QSqlQuery q(db.handle());
+    // Grouping happens in the database; only one row per bucket comes back.
+    const QString bucketExpr = QStringLiteral("((%1 - ?) / ?)");
+    if (!run(q,
+             QStringLiteral("SELECT %1 AS b, count(*) FROM events WHERE received_at >= ? AND received_at < ? GROUP BY b")
+                 .arg(bucketExpr.arg(QLatin1String("received_at"))),
+             {fromMs, o.bucketMs, fromMs, toMs}, error))
+        return std::nullopt;
+    while (q.next()) {
+        const qint64 i = q.value(0).toLongLong();
+        if (i >= 0 && i < bucketCount)
+            o.buckets[i].received = q.value(1).toLongLong();
+    }
+    if (!run(q,
+             QStringLiteral("SELECT %1 AS b, category, count(*) FROM attempts WHERE started_at >= ? AND started_at < ? "
+                            "GROUP BY b, category")
+                 .arg(bucketExpr.arg(QLatin1String("started_at"))),
+             {fromMs, o.bucketMs, fromMs, toMs}, error))
+        return std::nullopt;
+    QHash<QString, qint64> categories;
+    while (q.next()) {
+        const qint64 i = q.value(0).toLongLong();
+        const QString category = q.value(1).toString();
+        const qint64 n = q.value(2).toLongLong();
+        if (category != u"success")
+            categories[category] += n;
+        if (i < 0 || i >= bucketCount)
+            continue;
+        if (category == u"success")
+            o.buckets[i].succeeded += n;
+        else
+            o.buckets[i].retried += n;
+    }
+    for (auto it = categories.cbegin(); it != categories.cend(); ++it)
+        o.failureCategories.append({it.key(), it.value()});
+    std::sort(o.failureCategories.begin(), o.failureCategories.end(),
+              [](const auto &a, const auto &b) { return a.second > b.second || (a.second == b.second && a.first < b.first); });
+
+    if (!run(q,
+             QStringLiteral("SELECT dead_at FROM deliveries WHERE status = 'dead' AND dead_at >= ? AND dead_at < ?"),
+             {fromMs, toMs}, error))
+        return std::nullopt;
+    while (q.next()) {
+        if (OverviewBucket *b = bucketOf(q.value(0).toLongLong()))
+            ++b->dead;
+    }
+    // A dead delivery's last attempt is counted as dead, not as a retry.
+    for (OverviewBucket &b : o.buckets)
+        b.retried = std::max<qint64>(0, b.retried - b.dead);
+
+    if (!run(q,
+             QStringLiteral("SELECT d.destination, count(*), "
+                            "sum(CASE WHEN a.category = 'success' THEN 1 ELSE 0 END), avg(a.duration_ms) "
+                            "FROM attempts a JOIN deliveries d ON d.id = a.delivery_id "
+                            "WHERE a.started_at >= ? AND a.started_at < ? GROUP BY d.destination ORDER BY d.destination"),
+             {fromMs, toMs}, error))
+        return std::nullopt;
+    while (q.next())
+        o.destinations.append({q.value(0).toString(), q.value(1).toLongLong(), q.value(2).toLongLong(),
+                               q.value(3).toDouble()});
+
+    if (!run(q,
+             QStringLiteral("SELECT min(created_at), count(*) FROM deliveries "
+                            "WHERE status IN ('pending', 'in_flight', 'retrying')"),
+             {}, error))
+        return std::nullopt;
+    if (q.next()) {
+        if (!q.value(0).isNull())
+            o.oldestPendingSince = q.value(0).toLongLong();
+        o.backlog = q.value(1).toLongLong();
+    }
+    return o;
+}
+
+} // namespace redrive

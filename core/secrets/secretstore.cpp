@@ -1,0 +1,69 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: Redrive authors
+#include "secretstore.h"
+
+#include <QTimer>
+#include <QUrl>
+
+namespace redrive {
+
+QString SecretStore::keyFor(const QString &profile, const QString &credential)
+{
+    return QString::fromLatin1(QUrl::toPercentEncoding(profile)) + u'/' + credential;
+}
+
+QString SecretStore::describe(SecretStatus status)
+{
+    switch (status) {
+    case SecretStatus::Ok:
+        return QStringLiteral("stored");
+    case SecretStatus::NotFound:
+        return QStringLiteral("nothing is stored in the keychain for this profile yet");
+    case SecretStatus::Unavailable:
+        return QStringLiteral("no keychain is available on this desktop (the Secret Service could not be reached), "
+                              "so credentials cannot be remembered; nothing was written to disk");
+    case SecretStatus::Denied:
+        return QStringLiteral("the keychain refused access; unlock it and try again");
+    case SecretStatus::Failed:
+        break;
+    }
+    return QStringLiteral("the keychain reported an error");
+}
+
+SecretJob *MemorySecretStore::finish(SecretResult result)
+{
+    auto *job = new SecretJob;
+    QTimer::singleShot(0, job, [job, result] {
+        Q_EMIT job->finished(result);
+        job->deleteLater();
+    });
+    return job;
+}
+
+SecretJob *MemorySecretStore::read(const QString &key)
+{
+    if (!m_available)
+        return finish({SecretStatus::Unavailable, {}, describe(SecretStatus::Unavailable)});
+    const auto it = m_values.constFind(key);
+    if (it == m_values.cend())
+        return finish({SecretStatus::NotFound, {}, describe(SecretStatus::NotFound)});
+    return finish({SecretStatus::Ok, *it, {}});
+}
+
+SecretJob *MemorySecretStore::write(const QString &key, const QString &secret)
+{
+    if (!m_available)
+        return finish({SecretStatus::Unavailable, {}, describe(SecretStatus::Unavailable)});
+    m_values.insert(key, secret);
+    return finish({SecretStatus::Ok, {}, {}});
+}
+
+SecretJob *MemorySecretStore::remove(const QString &key)
+{
+    if (!m_available)
+        return finish({SecretStatus::Unavailable, {}, describe(SecretStatus::Unavailable)});
+    m_values.remove(key);
+    return finish({SecretStatus::Ok, {}, {}});
+}
+
+} // namespace redrive

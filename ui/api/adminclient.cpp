@@ -1,0 +1,188 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: Redrive authors
+#include "adminclient.h"
+
+#include <QFile>
+#include <QNetworkAccessManager>
+#include <QNetworkReply>
+#include <QSslConfiguration>
+
+namespace redrive::ui {
+namespace {
+
+constexpr int kTimeoutMs = 15'000;
+
+QString sslErrorsText(const QList<QSslError> &errors)
+{
+    QStringList parts;
+    for (const QSslError &e : errors)
+        parts.append(e.errorString());
+    parts.removeDuplicates();
+    return parts.join(QLatin1String("; "));
+}
+
+} // namespace
+
+AdminClient::AdminClient(QUrl baseUrl, QString token, QList<QSslCertificate> caCertificates, QObject *parent)
+    : QObject(parent)
+    , m_network(new QNetworkAccessManager(this))
+    , m_base(std::move(baseUrl))
+    , m_token(std::move(token))
+    , m_ca(std::move(caCertificates))
+{
+    QString path = m_base.path();
+    if (!path.endsWith(u'/'))
+        path += u'/';
+    if (!path.endsWith(QLatin1String("admin/v1/")))
+        path += QLatin1String("admin/v1/");
+    m_base.setPath(path);
+}
+
+bool AdminClient::loadCaCertificates(const QString &file, QList<QSslCertificate> *out, QString *error)
+{
+    QFile f(file);
+    if (!f.open(QIODevice::ReadOnly)) {
+        *error = QStringLiteral("The CA certificate file %1 cannot be read: %2").arg(file, f.errorString());
+        return false;
+    }
+    *out = QSslCertificate::fromData(f.readAll(), QSsl::Pem);
+    if (out->isEmpty()) {
+        *error = QStringLiteral("The CA certificate file %1 holds no PEM certificate.").arg(file);
+        return false;
+    }
+    return true;
+}
+
+ApiReply *AdminClient::get(const QString &path, const QUrlQuery &query)
+{
+    QUrl url = m_base.resolved(QUrl(path));
+    url.setQuery(query);
+    QNetworkRequest request(url);
+    request.setRawHeader("Authorization", "Bearer " + m_token.toUtf8());
+    request.setRawHeader("Accept", "application/json");
+    request.setTransferTimeout(kTimeoutMs);
+    if (!m_ca.isEmpty()) {
+        QSslConfiguration ssl = QSslConfiguration::defaultConfiguration();
+        ssl.addCaCertificates(m_ca);
+        request.setSslConfiguration(ssl);
+    }
+    return send(m_network->get(request));
+}
+
+ApiReply *AdminClient::post(const QString &path, const QJsonObject &body)
+{
+    QNetworkRequest request(m_base.resolved(QUrl(path)));
+    request.setRawHeader("Authorization", "Bearer " + m_token.toUtf8());
+    request.setRawHeader("Accept", "application/json");
+    request.setHeader(QNetworkRequest::ContentTypeHeader, QStringLiteral("application/json"));
+    request.setTransferTimeout(kTimeoutMs);
+    if (!m_ca.isEmpty()) {
+        QSslConfiguration ssl = QSslConfiguration::defaultConfiguration();
+        ssl.addCaCertificates(m_ca);
+        request.setSslConfiguration(ssl);
+    }
+    return send(m_network->post(request, QJsonDocument(body).toJson(QJsonDocument::Compact)));
+}
+
+ApiReply *AdminClient::send(QNetworkReply *reply)
+{
+    auto *out = new ApiReply(this);
+    auto sslErrors = std::make_shared<QList<QSslError>>();
+    connect(reply, &QNetworkReply::sslErrors, out, [sslErrors](const QList<QSslError> &errors) { *sslErrors = errors; });
+    connect(reply, &QNetworkReply::finished, out, [out, reply, sslErrors] {
+        const QByteArray body = reply->readAll();
+        const ApiError error = errorFor(reply, body, *sslErrors);
+        QJsonDocument doc = QJsonDocument::fromJson(body);
+        reply->deleteLater();
+        Q_EMIT out->finished(doc, error);
+        out->deleteLater();
+    });
+    return out;
+}
+
+ApiError AdminClient::errorFor(QNetworkReply *reply, const QByteArray &body, const QList<QSslError> &sslErrors)
+{
+    ApiError e;
+    e.httpStatus = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
+    const QString host = reply->url().host() + u':' + QString::number(reply->url().port(443));
+    if (e.httpStatus == 0) {
+        switch (reply->error()) {
+        case QNetworkReply::NoError:
+            e.kind = ApiError::Kind::Protocol;
+            e.message = QStringLiteral("The admin API at %1 gave no HTTP answer.").arg(host);
+            return e;
+        case QNetworkReply::SslHandshakeFailedError:
+            e.kind = ApiError::Kind::Tls;
+            e.message = QStringLiteral("The admin API at %1 presented a certificate this console does not trust (%2). "
+                                       "Check the CA certificate in the profile, and that the address names the "
+                                       "host the certificate was issued for.")
+                            .arg(host, sslErrors.isEmpty() ? reply->errorString() : sslErrorsText(sslErrors));
+            return e;
+        case QNetworkReply::ConnectionRefusedError:
+            e.kind = ApiError::Kind::Unreachable;
+            e.message = QStringLiteral("Nothing is listening at %1: the receiver's admin API is not running there, "
+                                       "or admin_listen names another address.")
+                            .arg(host);
+            return e;
+        case QNetworkReply::HostNotFoundError:
+            e.kind = ApiError::Kind::Unreachable;
+            e.message = QStringLiteral("The host name %1 does not resolve. Check the admin API address.").arg(reply->url().host());
+            return e;
+        case QNetworkReply::TimeoutError:
+        case QNetworkReply::OperationCanceledError:
+            e.kind = ApiError::Kind::Timeout;
+            e.message = QStringLiteral("The admin API at %1 did not answer in time.").arg(host);
+            return e;
+        case QNetworkReply::RemoteHostClosedError:
+            e.kind = ApiError::Kind::Unreachable;
+            e.message = QStringLiteral("The admin API at %1 closed the connection. If it expects TLS, the address "
+                                       "must start with https://.")
+                            .arg(host);
+            return e;
+        default:
+            e.kind = ApiError::Kind::Unreachable;
+            e.message = QStringLiteral("The admin API at %1 could not be reached (%2).").arg(host, reply->errorString());
+            return e;
+        }
+    }
+    if (e.httpStatus >= 200 && e.httpStatus < 300)
+        return e;
+    const QJsonObject obj = QJsonDocument::fromJson(body).object();
+    e.code = obj.value(QLatin1String("error")).toString();
+    e.field = obj.value(QLatin1String("field")).toString();
+    const QString serverText = obj.value(QLatin1String("message")).toString();
+    auto withServer = [&](const QString &text) {
+        return serverText.isEmpty() ? text : text + QLatin1String(" The server said: ") + serverText;
+    };
+    switch (e.httpStatus) {
+    case 400:
+        e.kind = ApiError::Kind::BadRequest;
+        e.message = withServer(e.field.isEmpty() ? QStringLiteral("The request was refused as malformed.")
+                                                 : QStringLiteral("The value of \"%1\" was refused.").arg(e.field));
+        break;
+    case 401:
+        e.kind = ApiError::Kind::Unauthorized;
+        e.message = QStringLiteral("The admin API rejected the token: it is wrong, revoked or expired. "
+                                   "Ask an administrator for a new one (redrived token create).");
+        break;
+    case 403:
+        e.kind = ApiError::Kind::Forbidden;
+        e.message = withServer(QStringLiteral("Your role does not allow this action; the attempt was recorded in the audit log."));
+        break;
+    case 404:
+        e.kind = ApiError::Kind::NotFound;
+        e.message = withServer(QStringLiteral("The admin API does not know this item (or this address is not a Redrive admin API)."));
+        break;
+    case 409:
+        e.kind = ApiError::Kind::Conflict;
+        e.message = withServer(QStringLiteral("The item changed in the meantime."));
+        break;
+    default:
+        e.kind = e.httpStatus >= 500 ? ApiError::Kind::Server : ApiError::Kind::Protocol;
+        e.message = withServer(QStringLiteral("The admin API answered HTTP %1.").arg(e.httpStatus));
+        break;
+    }
+    return e;
+}
+
+} // namespace redrive::ui

@@ -1,0 +1,69 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: Redrive authors
+#pragma once
+
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QList>
+#include <QObject>
+#include <QSslCertificate>
+#include <QSslError>
+#include <QUrl>
+#include <QUrlQuery>
+
+class QNetworkAccessManager;
+class QNetworkReply;
+
+namespace redrive::ui {
+
+// What went wrong with an admin API call, already in words a support engineer can act on.
+struct ApiError {
+    enum class Kind { None, Unreachable, Tls, Timeout, Unauthorized, Forbidden, NotFound, Conflict, BadRequest, Server, Protocol };
+    Kind kind = Kind::None;
+    int httpStatus = 0;
+    QString code;    // the API's "error" field
+    QString field;   // the API's "field", when one value was at fault
+    QString message; // explained; safe to show (never contains the token)
+
+    [[nodiscard]] bool ok() const { return kind == Kind::None; }
+};
+
+// One call in flight. Emits `finished` exactly once, then deletes itself.
+class ApiReply final : public QObject {
+    Q_OBJECT
+public:
+    using QObject::QObject;
+
+Q_SIGNALS:
+    void finished(const QJsonDocument &body, const redrive::ui::ApiError &error);
+};
+
+// The receiver's admin API (`/admin/v1`, bearer token, JSON). The token is held in memory only,
+// for as long as the session lasts; the CA certificates of the profile are trusted in addition
+// to the system's.
+class AdminClient final : public QObject {
+    Q_OBJECT
+public:
+    AdminClient(QUrl baseUrl, QString token, QList<QSslCertificate> caCertificates, QObject *parent = nullptr);
+
+    ApiReply *get(const QString &path, const QUrlQuery &query = {});
+    ApiReply *post(const QString &path, const QJsonObject &body);
+
+    [[nodiscard]] QUrl baseUrl() const { return m_base; }
+
+    // Reads a PEM file of CA certificates; false with a sentence when it holds none.
+    static bool loadCaCertificates(const QString &file, QList<QSslCertificate> *out, QString *error);
+    // The explanation for a finished reply; exposed for tests.
+    static ApiError errorFor(QNetworkReply *reply, const QByteArray &body, const QList<QSslError> &sslErrors);
+
+private:
+    ApiReply *send(QNetworkReply *reply);
+    QNetworkAccessManager *m_network;
+    QUrl m_base;
+    QString m_token;
+    QList<QSslCertificate> m_ca;
+};
+
+} // namespace redrive::ui
+
+Q_DECLARE_METATYPE(redrive::ui::ApiError)

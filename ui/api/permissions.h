@@ -1,0 +1,23 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: Redrive authors
+#pragma once
+
+#include "domain/types.h"
+
+#include <optional>
+
+namespace redrive::ui {
+
+// What the console offers to a role (design §3, "Roles and replay rules"). The admin API
+// enforces the same table; the console only hides what would be refused.
+struct Permissions {
+    bool replay = false;          // request replays (low risk directly, high risk for approval)
+    bool approve = false;         // approve or reject someone else's request
+    bool readAudit = false;       // audit log, verification, evidence export
+    bool manageDestinations = false;
+    bool addNotes = false;
+
+    static Permissions forRole(std::optional<Role> role);
+};
+
+} // namespace redrive::ui

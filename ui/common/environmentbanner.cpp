@@ -1,0 +1,34 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: Redrive authors
+#include "environmentbanner.h"
+
+namespace redrive::ui {
+
+EnvironmentBanner::EnvironmentBanner(QWidget *parent)
+    : QLabel(parent)
+{
+    setObjectName(QStringLiteral("environmentBanner"));
+    setAlignment(Qt::AlignCenter);
+    setTextFormat(Qt::PlainText);
+    setMargin(4);
+    setAutoFillBackground(true);
+    hide();
+}
+
+void EnvironmentBanner::showEnvironment(const QString &label, const QColor &colour, const QString &profileName)
+{
+    const QColor text = colour.lightnessF() > 0.6 ? QColor(Qt::black) : QColor(Qt::white);
+    setStyleSheet(QStringLiteral("QLabel { background: %1; color: %2; font-weight: bold; letter-spacing: 1px; }")
+                      .arg(colour.name(), text.name()));
+    setText(QStringLiteral("%1 — %2").arg(label.toUpper(), profileName));
+    setToolTip(QStringLiteral("Connected to the %1 environment (profile \"%2\")").arg(label, profileName));
+    show();
+}
+
+void EnvironmentBanner::clearEnvironment()
+{
+    clear();
+    hide();
+}
+
+} // namespace redrive::ui

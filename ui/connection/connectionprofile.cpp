@@ -1,0 +1,193 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: Redrive authors
+#include "connectionprofile.h"
+
+#include "secrets/secretstore.h"
+
+#include <QFileInfo>
+#include <QSettings>
+
+namespace redrive::ui {
+namespace {
+
+QString groupFor(const QString &name)
+{
+    return QLatin1String("profiles/") + QString::fromLatin1(QUrl::toPercentEncoding(name));
+}
+
+namespace key {
+constexpr QLatin1String environment("environment");
+constexpr QLatin1String colour("colour");
+constexpr QLatin1String databaseKind("database/kind");
+constexpr QLatin1String sqlitePath("database/sqlitePath");
+constexpr QLatin1String pgHost("database/host");
+constexpr QLatin1String pgPort("database/port");
+constexpr QLatin1String pgDatabase("database/name");
+constexpr QLatin1String pgUser("database/user");
+constexpr QLatin1String pgSslMode("database/sslmode");
+constexpr QLatin1String passwordKey("database/passwordKeychainName");
+constexpr QLatin1String adminUrl("admin/url");
+constexpr QLatin1String caFile("admin/caCertificate");
+constexpr QLatin1String tokenKey("admin/tokenKeychainName");
+} // namespace key
+
+} // namespace
+
+QString ConnectionProfile::apiTokenKey() const
+{
+    return SecretStore::keyFor(name, QStringLiteral("api-token"));
+}
+
+QString ConnectionProfile::databasePasswordKey() const
+{
+    return SecretStore::keyFor(name, QStringLiteral("db-password"));
+}
+
+bool ConnectionProfile::isProduction() const
+{
+    return environment.trimmed().startsWith(QLatin1String("prod"), Qt::CaseInsensitive);
+}
+
+StorageUrl ConnectionProfile::storageUrl(const QString &password) const
+{
+    StorageUrl url;
+    if (databaseKind == DatabaseKind::Sqlite) {
+        url.dialect = Dialect::Sqlite;
+        url.sqlitePath = sqlitePath;
+        return url;
+    }
+    url.dialect = Dialect::Postgres;
+    url.host = pgHost;
+    url.port = pgPort;
+    url.database = pgDatabase;
+    url.user = pgUser;
+    url.password = password;
+    QStringList options{QStringLiteral("sslmode=") + pgSslMode, QStringLiteral("connect_timeout=5"),
+                        QStringLiteral("application_name=redrive-console")};
+    if (!caCertificateFile.isEmpty() && pgSslMode.startsWith(QLatin1String("verify")))
+        options.append(QStringLiteral("sslrootcert=") + caCertificateFile);
+    url.connectOptions = options.join(u';');
+    return url;
+}
+
+QString ConnectionProfile::databaseDescription() const
+{
+    if (databaseKind == DatabaseKind::Sqlite)
+        return QLatin1String("sqlite://") + sqlitePath;
+    return QStringLiteral("postgresql://%1@%2:%3/%4").arg(pgUser, pgHost).arg(pgPort).arg(pgDatabase);
+}
+
+std::optional<ConnectionProfile::Problem> ConnectionProfile::validate() const
+{
+    if (name.trimmed().isEmpty())
+        return Problem{QStringLiteral("name"), QStringLiteral("Give the profile a name.")};
+    if (environment.trimmed().isEmpty())
+        return Problem{QStringLiteral("environment"), QStringLiteral("Name the environment (for example production or staging).")};
+    if (databaseKind == DatabaseKind::Sqlite) {
+        if (sqlitePath.isEmpty())
+            return Problem{QStringLiteral("sqlitePath"), QStringLiteral("Choose the receiver's SQLite database file.")};
+    } else {
+        if (pgHost.isEmpty())
+            return Problem{QStringLiteral("pgHost"), QStringLiteral("Enter the PostgreSQL host name.")};
+        if (pgPort <= 0 || pgPort > 65535)
+            return Problem{QStringLiteral("pgPort"), QStringLiteral("The port must be between 1 and 65535.")};
+        if (pgDatabase.isEmpty())
+            return Problem{QStringLiteral("pgDatabase"), QStringLiteral("Enter the database name.")};
+        static const QStringList modes = {QStringLiteral("disable"), QStringLiteral("allow"), QStringLiteral("prefer"),
+                                          QStringLiteral("require"), QStringLiteral("verify-ca"),
+                                          QStringLiteral("verify-full")};
+        if (!modes.contains(pgSslMode))
+            return Problem{QStringLiteral("pgSslMode"), QStringLiteral("sslmode must be one of ") + modes.join(QLatin1String(", "))};
+    }
+    if (!adminUrl.isEmpty()) {
+        if (!adminUrl.isValid() || adminUrl.host().isEmpty()
+            || (adminUrl.scheme() != u"https" && adminUrl.scheme() != u"http"))
+            return Problem{QStringLiteral("adminUrl"),
+                           QStringLiteral("The admin API address must look like https://host:8081")};
+    }
+    if (!caCertificateFile.isEmpty() && !QFileInfo(caCertificateFile).isReadable())
+        return Problem{QStringLiteral("caCertificate"),
+                       QStringLiteral("The CA certificate file %1 cannot be read.").arg(caCertificateFile)};
+    return std::nullopt;
+}
+
+ProfileStore::ProfileStore(QSettings &settings)
+    : m_settings(settings)
+{}
+
+QStringList ProfileStore::names() const
+{
+    m_settings.beginGroup(QStringLiteral("profiles"));
+    QStringList names;
+    for (const QString &g : m_settings.childGroups())
+        names.append(QUrl::fromPercentEncoding(g.toLatin1()));
+    m_settings.endGroup();
+    names.sort(Qt::CaseInsensitive);
+    return names;
+}
+
+std::optional<ConnectionProfile> ProfileStore::load(const QString &name) const
+{
+    if (!names().contains(name))
+        return std::nullopt;
+    ConnectionProfile p;
+    p.name = name;
+    m_settings.beginGroup(groupFor(name));
+    p.environment = m_settings.value(key::environment, p.environment).toString();
+    p.colour = QColor::fromString(m_settings.value(key::colour, p.colour.name()).toString());
+    p.databaseKind = m_settings.value(key::databaseKind).toString() == u"postgresql"
+        ? ConnectionProfile::DatabaseKind::Postgres
+        : ConnectionProfile::DatabaseKind::Sqlite;
+    p.sqlitePath = m_settings.value(key::sqlitePath).toString();
+    p.pgHost = m_settings.value(key::pgHost).toString();
+    p.pgPort = m_settings.value(key::pgPort, p.pgPort).toInt();
+    p.pgDatabase = m_settings.value(key::pgDatabase, p.pgDatabase).toString();
+    p.pgUser = m_settings.value(key::pgUser).toString();
+    p.pgSslMode = m_settings.value(key::pgSslMode, p.pgSslMode).toString();
+    p.adminUrl = QUrl(m_settings.value(key::adminUrl).toString());
+    p.caCertificateFile = m_settings.value(key::caFile).toString();
+    m_settings.endGroup();
+    if (!p.colour.isValid())
+        p.colour = QColor(0x1e, 0x88, 0xe5);
+    return p;
+}
+
+void ProfileStore::save(const ConnectionProfile &p)
+{
+    m_settings.beginGroup(groupFor(p.name));
+    m_settings.setValue(key::environment, p.environment);
+    m_settings.setValue(key::colour, p.colour.name());
+    m_settings.setValue(key::databaseKind, p.databaseKind == ConnectionProfile::DatabaseKind::Postgres
+                                               ? QStringLiteral("postgresql")
+                                               : QStringLiteral("sqlite"));
+    m_settings.setValue(key::sqlitePath, p.sqlitePath);
+    m_settings.setValue(key::pgHost, p.pgHost);
+    m_settings.setValue(key::pgPort, p.pgPort);
+    m_settings.setValue(key::pgDatabase, p.pgDatabase);
+    m_settings.setValue(key::pgUser, p.pgUser);
+    m_settings.setValue(key::pgSslMode, p.pgSslMode);
+    m_settings.setValue(key::passwordKey, p.databasePasswordKey());
+    m_settings.setValue(key::adminUrl, p.adminUrl.toString());
+    m_settings.setValue(key::caFile, p.caCertificateFile);
+    m_settings.setValue(key::tokenKey, p.apiTokenKey());
+    m_settings.endGroup();
+    m_settings.sync();
+}
+
+void ProfileStore::remove(const QString &name)
+{
+    m_settings.remove(groupFor(name));
+    m_settings.sync();
+}
+
+QString ProfileStore::lastUsed() const
+{
+    return m_settings.value(QStringLiteral("connection/lastProfile")).toString();
+}
+
+void ProfileStore::setLastUsed(const QString &name)
+{
+    m_settings.setValue(QStringLiteral("connection/lastProfile"), name);
+}
+
+} // namespace redrive::ui

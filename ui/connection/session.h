@@ -1,0 +1,57 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: Redrive authors
+#pragma once
+
+#include "api/adminclient.h"
+#include "api/permissions.h"
+#include "common/dbexecutor.h"
+#include "connection/connectionprofile.h"
+
+#include <QObject>
+
+namespace redrive::ui {
+
+// A live connection: the profile, the read-only database (one worker thread for the events
+// list and detail, one for the slower aggregates), and the admin API client with who we are.
+class Session final : public QObject {
+    Q_OBJECT
+public:
+    explicit Session(ConnectionProfile profile, QObject *parent = nullptr)
+        : QObject(parent)
+        , m_profile(std::move(profile))
+    {}
+
+    [[nodiscard]] const ConnectionProfile &profile() const { return m_profile; }
+    [[nodiscard]] DbExecutor *events() const { return m_events; }
+    [[nodiscard]] DbExecutor *stats() const { return m_stats; }
+    [[nodiscard]] AdminClient *admin() const { return m_admin; } // null when no admin API is configured
+    [[nodiscard]] QString user() const { return m_user; }
+    [[nodiscard]] std::optional<Role> role() const { return m_role; }
+    [[nodiscard]] Permissions permissions() const { return Permissions::forRole(m_role); }
+
+    void setExecutors(DbExecutor *events, DbExecutor *stats)
+    {
+        events->setParent(this);
+        stats->setParent(this);
+        m_events = events;
+        m_stats = stats;
+    }
+    void setAdmin(AdminClient *admin, const QString &user, std::optional<Role> role)
+    {
+        if (admin)
+            admin->setParent(this);
+        m_admin = admin;
+        m_user = user;
+        m_role = role;
+    }
+
+private:
+    ConnectionProfile m_profile;
+    DbExecutor *m_events = nullptr;
+    DbExecutor *m_stats = nullptr;
+    AdminClient *m_admin = nullptr;
+    QString m_user;
+    std::optional<Role> m_role;
+};
+
+} // namespace redrive::ui

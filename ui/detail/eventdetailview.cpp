@@ -1,0 +1,454 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: Redrive authors
+#include "eventdetailview.h"
+
+#include "common/statuspalette.h"
+#include "common/timeformat.h"
+#include "detail/jsontreemodel.h"
+#include "util/headers.h"
+
+#include <QApplication>
+#include <QClipboard>
+#include <QFontDatabase>
+#include <QFormLayout>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPlainTextEdit>
+#include <QPushButton>
+#include <QScrollArea>
+#include <QSplitter>
+#include <QTabWidget>
+#include <QTableWidget>
+#include <QTreeView>
+#include <QTreeWidget>
+#include <QVBoxLayout>
+
+namespace redrive::ui {
+namespace {
+
+enum DeliveryColumn { DDestination, DStatus, DDownstream, DAttempts, DNext, DReference, DColumnCount };
+enum AttemptColumn { ANumber, ADestination, AStarted, ATrigger, AHttp, ADuration, ACategory, AExplanation, AColumnCount };
+
+QLabel *plainLabel(const QString &text, QWidget *parent)
+{
+    auto *l = new QLabel(text, parent);
+    l->setTextFormat(Qt::PlainText);
+    l->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    l->setWordWrap(true);
+    return l;
+}
+
+void paintChip(QTreeWidgetItem *item, int column, const StatusLook &look)
+{
+    item->setText(column, look.label);
+    item->setBackground(column, look.background);
+    item->setForeground(column, look.foreground);
+}
+
+} // namespace
+
+EventDetailView::EventDetailView(QWidget *parent)
+    : QWidget(parent)
+    , m_title(new QLabel(this))
+    , m_message(new QLabel(this))
+    , m_tabs(new QTabWidget(this))
+    , m_summary(new QWidget)
+    , m_form(new QFormLayout)
+    , m_deliveries(new QTreeWidget)
+    , m_scheduleNote(new QLabel)
+    , m_attempts(new QTreeWidget)
+    , m_excerpt(new QPlainTextEdit)
+    , m_json(new JsonTreeModel(this))
+    , m_jsonTree(new QTreeView)
+    , m_raw(new QPlainTextEdit)
+    , m_payloadNote(new QLabel)
+    , m_headers(new QTableWidget)
+    , m_notes(new QPlainTextEdit)
+    , m_noteEdit(new QLineEdit)
+    , m_addNote(new QPushButton(QStringLiteral("Add note")))
+    , m_noteStatus(new QLabel)
+    , m_audit(new QTreeWidget)
+{
+    setObjectName(QStringLiteral("eventDetail"));
+    m_title->setObjectName(QStringLiteral("detailTitle"));
+    m_title->setTextFormat(Qt::PlainText);
+    QFont titleFont = m_title->font();
+    titleFont.setPointSizeF(titleFont.pointSizeF() * 1.2);
+    titleFont.setBold(true);
+    m_title->setFont(titleFont);
+    m_title->setWordWrap(true);
+    m_message->setObjectName(QStringLiteral("detailMessage"));
+    m_message->setTextFormat(Qt::PlainText);
+    m_message->setWordWrap(true);
+    m_tabs->setObjectName(QStringLiteral("detailTabs"));
+
+    // Summary: envelope fields, then deliveries.
+    auto *summaryLayout = new QVBoxLayout(m_summary);
+    auto *formHost = new QWidget;
+    formHost->setLayout(m_form);
+    m_form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
+    m_form->setLabelAlignment(Qt::AlignRight);
+    summaryLayout->addWidget(formHost);
+    auto *deliveriesTitle = new QLabel(QStringLiteral("Deliveries"));
+    deliveriesTitle->setStyleSheet(QStringLiteral("font-weight: bold;"));
+    summaryLayout->addWidget(deliveriesTitle);
+    m_deliveries->setObjectName(QStringLiteral("deliveryTree"));
+    m_deliveries->setRootIsDecorated(false);
+    m_deliveries->setHeaderLabels({QStringLiteral("Destination"), QStringLiteral("Status"), QStringLiteral("Downstream"),
+                                   QStringLiteral("Attempts"), QStringLiteral("Next attempt"),
+                                   QStringLiteral("Reference")});
+    m_deliveries->setMinimumHeight(90);
+    summaryLayout->addWidget(m_deliveries);
+    m_scheduleNote->setObjectName(QStringLiteral("scheduleNote"));
+    m_scheduleNote->setTextFormat(Qt::PlainText);
+    m_scheduleNote->setWordWrap(true);
+    m_scheduleNote->setStyleSheet(QStringLiteral("color: palette(dark);"));
+    summaryLayout->addWidget(m_scheduleNote);
+    summaryLayout->addStretch(1);
+    auto *summaryScroll = new QScrollArea;
+    summaryScroll->setWidget(m_summary);
+    summaryScroll->setWidgetResizable(true);
+    summaryScroll->setFrameShape(QFrame::NoFrame);
+    m_tabs->addTab(summaryScroll, QStringLiteral("Summary"));
+
+    // Attempts: the timeline, with the chosen attempt's response excerpt below.
+    m_attempts->setObjectName(QStringLiteral("attemptTree"));
+    m_attempts->setRootIsDecorated(false);
+    m_attempts->setHeaderLabels({QStringLiteral("#"), QStringLiteral("Destination"), QStringLiteral("Started"),
+                                 QStringLiteral("Trigger"), QStringLiteral("HTTP"), QStringLiteral("Duration"),
+                                 QStringLiteral("Category"), QStringLiteral("Explanation")});
+    m_excerpt->setObjectName(QStringLiteral("responseExcerpt"));
+    m_excerpt->setReadOnly(true);
+    m_excerpt->setPlaceholderText(QStringLiteral("Select an attempt to see the start of the destination's response."));
+    auto *attemptSplit = new QSplitter(Qt::Vertical);
+    attemptSplit->addWidget(m_attempts);
+    attemptSplit->addWidget(m_excerpt);
+    attemptSplit->setStretchFactor(0, 3);
+    attemptSplit->setStretchFactor(1, 1);
+    connect(m_attempts, &QTreeWidget::currentItemChanged, this,
+            [this](QTreeWidgetItem *current) { attemptChosen(current); });
+    m_tabs->addTab(attemptSplit, QStringLiteral("Attempts"));
+
+    // Payload: tree and raw text.
+    m_jsonTree->setObjectName(QStringLiteral("jsonTree"));
+    m_jsonTree->setModel(m_json);
+    m_jsonTree->setUniformRowHeights(true);
+    m_raw->setObjectName(QStringLiteral("rawPayload"));
+    m_raw->setReadOnly(true);
+    m_raw->setLineWrapMode(QPlainTextEdit::WidgetWidth);
+    QFont mono = QFontDatabase::systemFont(QFontDatabase::FixedFont);
+    m_raw->setFont(mono);
+    m_excerpt->setFont(mono);
+    m_payloadNote->setTextFormat(Qt::PlainText);
+    m_payloadNote->setWordWrap(true);
+    auto *copyRaw = new QPushButton(QStringLiteral("Copy payload"));
+    copyRaw->setObjectName(QStringLiteral("copyPayloadButton"));
+    connect(copyRaw, &QPushButton::clicked, this, [this] { QApplication::clipboard()->setText(m_raw->toPlainText()); });
+    auto *payload = new QWidget;
+    auto *payloadLayout = new QVBoxLayout(payload);
+    auto *payloadSplit = new QSplitter(Qt::Vertical);
+    payloadSplit->addWidget(m_jsonTree);
+    payloadSplit->addWidget(m_raw);
+    payloadLayout->addWidget(m_payloadNote);
+    payloadLayout->addWidget(payloadSplit, 1);
+    payloadLayout->addWidget(copyRaw, 0, Qt::AlignRight);
+    m_tabs->addTab(payload, QStringLiteral("Payload"));
+
+    // Headers as stored: credential-bearing values were redacted by the receiver.
+    m_headers->setObjectName(QStringLiteral("headersTable"));
+    m_headers->setColumnCount(2);
+    m_headers->setHorizontalHeaderLabels({QStringLiteral("Header"), QStringLiteral("Value")});
+    m_headers->horizontalHeader()->setStretchLastSection(true);
+    m_headers->verticalHeader()->hide();
+    m_headers->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_tabs->addTab(m_headers, QStringLiteral("Headers"));
+
+    // Notes and the audit trail.
+    m_notes->setObjectName(QStringLiteral("notesText"));
+    m_notes->setReadOnly(true);
+    m_noteEdit->setObjectName(QStringLiteral("noteEdit"));
+    m_noteEdit->setPlaceholderText(QStringLiteral("Add a note for the next person looking at this event"));
+    m_addNote->setObjectName(QStringLiteral("addNoteButton"));
+    m_noteStatus->setObjectName(QStringLiteral("noteStatus"));
+    m_noteStatus->setTextFormat(Qt::PlainText);
+    m_noteStatus->setWordWrap(true);
+    connect(m_addNote, &QPushButton::clicked, this, [this] {
+        const QString text = m_noteEdit->text().trimmed();
+        if (!text.isEmpty() && m_eventId > 0)
+            Q_EMIT noteSubmitted(m_eventId, text);
+    });
+    connect(m_noteEdit, &QLineEdit::returnPressed, m_addNote, &QPushButton::click);
+    m_audit->setObjectName(QStringLiteral("auditTree"));
+    m_audit->setRootIsDecorated(false);
+    m_audit->setHeaderLabels({QStringLiteral("When"), QStringLiteral("Who"), QStringLiteral("Action"),
+                              QStringLiteral("Target"), QStringLiteral("Reason")});
+    auto *notesPage = new QWidget;
+    auto *notesLayout = new QVBoxLayout(notesPage);
+    notesLayout->addWidget(new QLabel(QStringLiteral("Notes")));
+    notesLayout->addWidget(m_notes, 1);
+    auto *noteRow = new QHBoxLayout;
+    noteRow->addWidget(m_noteEdit, 1);
+    noteRow->addWidget(m_addNote);
+    notesLayout->addLayout(noteRow);
+    notesLayout->addWidget(m_noteStatus);
+    notesLayout->addWidget(new QLabel(QStringLiteral("Audit trail")));
+    notesLayout->addWidget(m_audit, 1);
+    m_tabs->addTab(notesPage, QStringLiteral("Notes && audit"));
+
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(6, 6, 6, 6);
+    layout->addWidget(m_title);
+    layout->addWidget(m_message);
+    layout->addWidget(m_tabs, 1);
+    setCanAddNotes(false);
+    showEmpty();
+}
+
+EventDetailView::~EventDetailView() = default;
+
+void EventDetailView::showEmpty()
+{
+    m_eventId = 0;
+    m_title->setText(QStringLiteral("No event selected"));
+    m_message->setText(QStringLiteral("Select an event in the list to see its deliveries, attempts and payload."));
+    m_message->show();
+    m_tabs->hide();
+}
+
+void EventDetailView::showLoading(qint64 eventId)
+{
+    m_eventId = eventId;
+    m_title->setText(QStringLiteral("Event %1").arg(eventId));
+    m_message->setText(QStringLiteral("Loading…"));
+    m_message->show();
+}
+
+void EventDetailView::showError(const QString &text)
+{
+    m_message->setText(text);
+    m_message->show();
+    m_tabs->hide();
+}
+
+void EventDetailView::setCanAddNotes(bool can)
+{
+    m_noteEdit->setVisible(can);
+    m_addNote->setVisible(can);
+}
+
+void EventDetailView::setNoteBusy(bool busy, const QString &message)
+{
+    m_addNote->setEnabled(!busy);
+    m_noteEdit->setEnabled(!busy);
+    m_noteStatus->setText(message);
+    if (!busy && message.isEmpty())
+        m_noteEdit->clear();
+}
+
+void EventDetailView::addField(const QString &label, const QString &value, const QString &objectName, const QString &tooltip)
+{
+    QLabel *l = plainLabel(value, m_summary);
+    l->setObjectName(objectName);
+    l->setToolTip(tooltip);
+    m_form->addRow(label, l);
+}
+
+void EventDetailView::showEvent(const EventDetail &d, qint64 nowMs)
+{
+    m_eventId = d.row.id;
+    const EventRow &e = d.row;
+    m_title->setText(QStringLiteral("Event %1 · %2 · %3").arg(e.id).arg(e.source, e.type.isEmpty() ? QStringLiteral("(no type)") : e.type));
+    m_message->hide();
+    m_tabs->show();
+
+    while (m_form->rowCount() > 0)
+        m_form->removeRow(0);
+    addField(QStringLiteral("Status"), statusLook(e.status).label, QStringLiteral("fieldStatus"));
+    addField(QStringLiteral("Downstream"), downstreamLook(e.downstream).label, QStringLiteral("fieldDownstream"));
+    addField(QStringLiteral("Provider event ID"),
+             e.providerEventId + (d.weakId ? QStringLiteral("  (derived from the body digest: the provider sent no id)") : QString()),
+             QStringLiteral("fieldProviderId"));
+    addField(QStringLiteral("Received"), TimeFormat::display(e.receivedAt), QStringLiteral("fieldReceived"),
+             TimeFormat::tooltip(e.receivedAt));
+    if (d.occurredAt)
+        addField(QStringLiteral("Occurred"), TimeFormat::display(*d.occurredAt), QStringLiteral("fieldOccurred"),
+                 TimeFormat::tooltip(*d.occurredAt));
+    addField(QStringLiteral("Times seen"),
+             e.seenCount > 1 ? QStringLiteral("%1 (last %2; duplicates were recorded, not processed again)")
+                                   .arg(e.seenCount)
+                                   .arg(TimeFormat::display(d.lastSeenAt))
+                             : QStringLiteral("1"),
+             QStringLiteral("fieldSeen"));
+    addField(QStringLiteral("Verified by"),
+             d.verifiedBy.isEmpty() ? QStringLiteral("— (not verified)") : d.verifiedBy, QStringLiteral("fieldVerifiedBy"),
+             QStringLiteral("The secret whose signature matched; with several secrets configured this shows which one."));
+    addField(QStringLiteral("Clock skew"),
+             d.clockSkewMs ? QStringLiteral("%1 ms (%2)")
+                                 .arg(*d.clockSkewMs)
+                                 .arg(*d.clockSkewMs >= 0 ? QStringLiteral("provider's timestamp behind ours")
+                                                          : QStringLiteral("provider's timestamp ahead of ours"))
+                           : QStringLiteral("— (the scheme carries no timestamp)"),
+             QStringLiteral("fieldClockSkew"));
+    addField(QStringLiteral("Body"),
+             QStringLiteral("%1 bytes, %2, SHA-256 %3")
+                 .arg(d.bodySize)
+                 .arg(d.contentType.isEmpty() ? QStringLiteral("no content type") : d.contentType, d.bodySha256),
+             QStringLiteral("fieldBody"));
+    if (!d.remoteAddr.isEmpty())
+        addField(QStringLiteral("From"), d.remoteAddr, QStringLiteral("fieldRemote"));
+    if (d.legalHold)
+        addField(QStringLiteral("Legal hold"), QStringLiteral("yes — retention will not delete this event"),
+                 QStringLiteral("fieldLegalHold"));
+
+    fillDeliveries(d, nowMs);
+    fillAttempts(d);
+    fillPayload(d);
+    fillHeaders(d);
+    fillNotes(d);
+}
+
+void EventDetailView::fillDeliveries(const EventDetail &d, qint64 nowMs)
+{
+    m_deliveries->clear();
+    QStringList notes;
+    for (const DeliveryRecord &rec : d.deliveries) {
+        const DeliverySummary &s = rec.summary;
+        auto *item = new QTreeWidgetItem(m_deliveries);
+        item->setText(DDestination, s.destination);
+        paintChip(item, DStatus, statusLook(s.status));
+        paintChip(item, DDownstream, downstreamLook(s.downstream));
+        item->setData(DDownstream, Qt::UserRole, toString(s.downstream));
+        item->setText(DAttempts, QString::number(s.attemptCount));
+        if (s.nextAttemptAt) {
+            const qint64 in = *s.nextAttemptAt - nowMs;
+            item->setText(DNext, TimeFormat::display(*s.nextAttemptAt)
+                                     + (in >= 0 ? QStringLiteral(" (in %1)").arg(TimeFormat::duration(in))
+                                                : QStringLiteral(" (overdue by %1)").arg(TimeFormat::duration(-in))));
+            item->setToolTip(DNext, TimeFormat::tooltip(*s.nextAttemptAt));
+        } else {
+            item->setText(DNext, QStringLiteral("—"));
+        }
+        item->setText(DReference, s.downstreamRef.isEmpty() ? QStringLiteral("—") : s.downstreamRef);
+        QString tip = describe(s.downstream);
+        if (s.downstream == DownstreamState::OutcomeUnknown)
+            tip = QStringLiteral("The last request was fully sent but no answer came in time: the destination may have "
+                                 "acted on it. A replay could apply it twice.");
+        else if (s.downstream == DownstreamState::Failed)
+            tip = QStringLiteral("Dead-lettered: %1%2")
+                      .arg(categoryLabel(s.lastCategory), rec.lastError.isEmpty() ? QString() : QLatin1String(" — ") + rec.lastError);
+        item->setToolTip(DDownstream, tip);
+        item->setToolTip(DDestination, QStringLiteral("Idempotency key %1 (the same on every attempt and replay)").arg(rec.idempotencyKey));
+        if (s.nextAttemptAt && (s.status == u"retrying" || s.status == u"pending"))
+            notes.append(QStringLiteral("%1: attempt %2 is due %3. The remaining schedule depends on the destination's "
+                                        "retry_schedule in the receiver's configuration, which the console cannot "
+                                        "read; only the next attempt is known.")
+                             .arg(s.destination)
+                             .arg(s.attemptCount + 1)
+                             .arg(TimeFormat::display(*s.nextAttemptAt)));
+    }
+    for (int c = 0; c < DColumnCount; ++c)
+        m_deliveries->resizeColumnToContents(c);
+    m_scheduleNote->setText(notes.join(u'\n'));
+    m_scheduleNote->setVisible(!notes.isEmpty());
+    if (d.deliveries.isEmpty())
+        m_scheduleNote->setText(QStringLiteral("No route matched this event, so it was not delivered anywhere."));
+    m_scheduleNote->setVisible(!m_scheduleNote->text().isEmpty());
+}
+
+void EventDetailView::fillAttempts(const EventDetail &d)
+{
+    m_attempts->clear();
+    m_excerpt->clear();
+    for (const DeliveryRecord &rec : d.deliveries) {
+        for (const AttemptRecord &a : rec.attempts) {
+            auto *item = new QTreeWidgetItem(m_attempts);
+            item->setText(ANumber, QString::number(a.number));
+            item->setText(ADestination, rec.summary.destination);
+            item->setText(AStarted, TimeFormat::display(a.startedAt));
+            item->setToolTip(AStarted, TimeFormat::tooltip(a.startedAt)
+                                           + (a.scheduledAt ? QStringLiteral("\nscheduled for %1").arg(TimeFormat::display(*a.scheduledAt))
+                                                            : QString()));
+            item->setText(ATrigger, a.trigger == u"replay" && a.replayId
+                                        ? QStringLiteral("replay #%1").arg(*a.replayId)
+                                        : a.trigger);
+            item->setText(AHttp, a.statusCode ? QString::number(*a.statusCode) : QStringLiteral("—"));
+            item->setText(ADuration, QStringLiteral("%1 ms").arg(a.durationMs));
+            StatusLook look = a.category == u"success" ? statusLook(QStringLiteral("succeeded"))
+                                                       : statusLook(QStringLiteral("retrying"));
+            if (a.outcomeUnknown)
+                look = downstreamLook(DownstreamState::OutcomeUnknown);
+            look.label = categoryLabel(a.category) + (a.outcomeUnknown ? QStringLiteral(" · outcome unknown") : QString());
+            paintChip(item, ACategory, look);
+            item->setText(AExplanation, a.explanation);
+            item->setToolTip(AExplanation, a.explanation);
+            item->setData(ANumber, Qt::UserRole, a.responseExcerpt);
+        }
+    }
+    for (int c = 0; c < AColumnCount - 1; ++c)
+        m_attempts->resizeColumnToContents(c);
+    if (m_attempts->topLevelItemCount() == 0)
+        m_excerpt->setPlaceholderText(QStringLiteral("No attempts yet."));
+}
+
+void EventDetailView::attemptChosen(QTreeWidgetItem *item)
+{
+    if (!item) {
+        m_excerpt->clear();
+        return;
+    }
+    const QString excerpt = item->data(ANumber, Qt::UserRole).toString();
+    m_excerpt->setPlainText(excerpt.isEmpty() ? QStringLiteral("(the destination sent no body)") : excerpt);
+}
+
+void EventDetailView::fillPayload(const EventDetail &d)
+{
+    QString error;
+    const bool json = m_json->setJson(d.body, &error);
+    m_jsonTree->setVisible(json);
+    if (json) {
+        m_jsonTree->expandToDepth(0);
+        m_jsonTree->resizeColumnToContents(JsonTreeModel::KeyColumn);
+    }
+    m_payloadNote->setText(json ? QString() : QStringLiteral("The body is %1; shown as text only.").arg(error));
+    m_payloadNote->setVisible(!json);
+    // Bodies are shown as received; invalid UTF-8 is shown with replacement characters.
+    m_raw->setPlainText(QString::fromUtf8(d.body));
+}
+
+void EventDetailView::fillHeaders(const EventDetail &d)
+{
+    const Headers headers = Headers::fromJson(d.headersJson);
+    m_headers->setRowCount(int(headers.size()));
+    int row = 0;
+    for (const auto &[name, value] : headers.fields()) {
+        m_headers->setItem(row, 0, new QTableWidgetItem(QString::fromLatin1(name)));
+        m_headers->setItem(row, 1, new QTableWidgetItem(QString::fromUtf8(value)));
+        ++row;
+    }
+    m_headers->resizeColumnToContents(0);
+}
+
+void EventDetailView::fillNotes(const EventDetail &d)
+{
+    QStringList lines;
+    for (const NoteRecord &n : d.notes)
+        lines.append(QStringLiteral("%1 — %2:\n%3\n").arg(TimeFormat::display(n.createdAt), n.author, n.body));
+    m_notes->setPlainText(lines.isEmpty() ? QStringLiteral("No notes yet.") : lines.join(u'\n'));
+    m_audit->clear();
+    for (const EventAuditEntry &a : d.audit) {
+        auto *item = new QTreeWidgetItem(m_audit);
+        item->setText(0, TimeFormat::display(a.at));
+        item->setToolTip(0, TimeFormat::tooltip(a.at));
+        item->setText(1, QStringLiteral("%1 (%2)").arg(a.actor, a.role));
+        item->setText(2, a.action);
+        item->setText(3, a.target);
+        item->setText(4, a.reason);
+        item->setToolTip(4, a.details);
+    }
+    for (int c = 0; c < 4; ++c)
+        m_audit->resizeColumnToContents(c);
+}
+
+} // namespace redrive::ui

@@ -1,0 +1,77 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: Redrive authors
+#pragma once
+
+#include "query/eventdetail.h"
+
+#include <QWidget>
+
+class QFormLayout;
+class QLabel;
+class QLineEdit;
+class QPlainTextEdit;
+class QPushButton;
+class QTabWidget;
+class QTableWidget;
+class QTreeView;
+class QTreeWidget;
+class QTreeWidgetItem;
+
+namespace redrive::ui {
+
+class JsonTreeModel;
+
+// The side panel for one event: envelope, deliveries with the downstream indicator, the
+// attempt timeline, payload (tree and raw), redacted headers, notes and audit entries.
+// Passive: the DetailController feeds it and handles `noteSubmitted`. Webhook-supplied text is
+// only ever shown as plain text.
+class EventDetailView final : public QWidget {
+    Q_OBJECT
+public:
+    explicit EventDetailView(QWidget *parent = nullptr);
+    ~EventDetailView() override;
+
+    void showLoading(qint64 eventId);
+    void showEmpty();
+    void showError(const QString &text);
+    void showEvent(const EventDetail &detail, qint64 nowMs);
+    void setCanAddNotes(bool can);
+    void setNoteBusy(bool busy, const QString &message = {});
+
+    [[nodiscard]] qint64 eventId() const { return m_eventId; }
+
+Q_SIGNALS:
+    void noteSubmitted(qint64 eventId, const QString &text);
+
+private:
+    void addField(const QString &label, const QString &value, const QString &objectName, const QString &tooltip = {});
+    void fillDeliveries(const EventDetail &detail, qint64 nowMs);
+    void fillAttempts(const EventDetail &detail);
+    void fillPayload(const EventDetail &detail);
+    void fillHeaders(const EventDetail &detail);
+    void fillNotes(const EventDetail &detail);
+    void attemptChosen(QTreeWidgetItem *item);
+
+    qint64 m_eventId = 0;
+    QLabel *m_title;
+    QLabel *m_message;
+    QTabWidget *m_tabs;
+    QWidget *m_summary;
+    QFormLayout *m_form;
+    QTreeWidget *m_deliveries;
+    QLabel *m_scheduleNote;
+    QTreeWidget *m_attempts;
+    QPlainTextEdit *m_excerpt;
+    JsonTreeModel *m_json;
+    QTreeView *m_jsonTree;
+    QPlainTextEdit *m_raw;
+    QLabel *m_payloadNote;
+    QTableWidget *m_headers;
+    QPlainTextEdit *m_notes;
+    QLineEdit *m_noteEdit;
+    QPushButton *m_addNote;
+    QLabel *m_noteStatus;
+    QTreeWidget *m_audit;
+};
+
+} // namespace redrive::ui

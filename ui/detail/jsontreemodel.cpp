@@ -1,0 +1,201 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: Redrive authors
+#include "jsontreemodel.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+
+namespace redrive::ui {
+namespace {
+
+QString escapePointerToken(QString token)
+{
+    token.replace(u'~', QLatin1String("~0"));
+    token.replace(u'/', QLatin1String("~1"));
+    return token;
+}
+
+QString typeName(const QJsonValue &v)
+{
+    switch (v.type()) {
+    case QJsonValue::Null:
+        return QStringLiteral("null");
+    case QJsonValue::Bool:
+        return QStringLiteral("boolean");
+    case QJsonValue::Double:
+        return QStringLiteral("number");
+    case QJsonValue::String:
+        return QStringLiteral("string");
+    case QJsonValue::Array:
+        return QStringLiteral("array");
+    case QJsonValue::Object:
+        return QStringLiteral("object");
+    case QJsonValue::Undefined:
+        break;
+    }
+    return {};
+}
+
+QString compact(const QJsonValue &v)
+{
+    if (v.isObject())
+        return QString::fromUtf8(QJsonDocument(v.toObject()).toJson(QJsonDocument::Compact));
+    if (v.isArray())
+        return QString::fromUtf8(QJsonDocument(v.toArray()).toJson(QJsonDocument::Compact));
+    if (v.isString())
+        return v.toString();
+    if (v.isBool())
+        return v.toBool() ? QStringLiteral("true") : QStringLiteral("false");
+    if (v.isDouble())
+        return QString::number(v.toDouble(), 'g', 17);
+    return QStringLiteral("null");
+}
+
+} // namespace
+
+JsonTreeModel::JsonTreeModel(QObject *parent)
+    : QAbstractItemModel(parent)
+    , m_root(std::make_unique<Node>())
+{}
+
+JsonTreeModel::~JsonTreeModel() = default;
+
+void JsonTreeModel::build(Node *node)
+{
+    auto add = [node](const QString &key, const QJsonValue &value) {
+        auto child = std::make_unique<Node>();
+        child->key = key;
+        child->value = value;
+        child->pointer = node->pointer + u'/' + escapePointerToken(key);
+        child->parent = node;
+        child->row = int(node->children.size());
+        build(child.get());
+        node->children.push_back(std::move(child));
+    };
+    if (node->value.isObject()) {
+        const QJsonObject obj = node->value.toObject();
+        for (auto it = obj.begin(); it != obj.end(); ++it)
+            add(it.key(), it.value());
+    } else if (node->value.isArray()) {
+        const QJsonArray arr = node->value.toArray();
+        for (qsizetype i = 0; i < arr.size(); ++i)
+            add(QString::number(i), arr.at(i));
+    }
+}
+
+bool JsonTreeModel::setJson(const QByteArray &body, QString *error)
+{
+    beginResetModel();
+    m_root = std::make_unique<Node>();
+    QJsonParseError parseError;
+    const QJsonDocument doc = QJsonDocument::fromJson(body, &parseError);
+    bool ok = parseError.error == QJsonParseError::NoError;
+    if (ok) {
+        m_root->value = doc.isArray() ? QJsonValue(doc.array()) : QJsonValue(doc.object());
+        build(m_root.get());
+    } else if (error) {
+        *error = QStringLiteral("not JSON (%1 at byte %2)").arg(parseError.errorString()).arg(parseError.offset);
+    }
+    endResetModel();
+    return ok;
+}
+
+void JsonTreeModel::clear()
+{
+    beginResetModel();
+    m_root = std::make_unique<Node>();
+    endResetModel();
+}
+
+JsonTreeModel::Node *JsonTreeModel::nodeAt(const QModelIndex &index) const
+{
+    return index.isValid() ? static_cast<Node *>(index.internalPointer()) : m_root.get();
+}
+
+QModelIndex JsonTreeModel::index(int row, int column, const QModelIndex &parent) const
+{
+    if (column < 0 || column >= ColumnCount || (parent.isValid() && parent.column() != 0))
+        return {};
+    Node *p = nodeAt(parent);
+    if (row < 0 || row >= int(p->children.size()))
+        return {};
+    return createIndex(row, column, p->children[std::size_t(row)].get());
+}
+
+QModelIndex JsonTreeModel::parent(const QModelIndex &child) const
+{
+    if (!child.isValid())
+        return {};
+    Node *n = nodeAt(child);
+    if (!n->parent || n->parent == m_root.get())
+        return {};
+    return createIndex(n->parent->row, 0, n->parent);
+}
+
+int JsonTreeModel::rowCount(const QModelIndex &parent) const
+{
+    if (parent.isValid() && parent.column() != 0)
+        return 0;
+    return int(nodeAt(parent)->children.size());
+}
+
+int JsonTreeModel::columnCount(const QModelIndex &) const
+{
+    return ColumnCount;
+}
+
+QVariant JsonTreeModel::data(const QModelIndex &index, int role) const
+{
+    if (!index.isValid())
+        return {};
+    const Node *n = nodeAt(index);
+    switch (role) {
+    case PointerRole:
+        return n->pointer;
+    case RawValueRole:
+        return compact(n->value);
+    case Qt::ToolTipRole:
+        return n->pointer;
+    case Qt::DisplayRole:
+        switch (index.column()) {
+        case KeyColumn:
+            return n->key;
+        case ValueColumn:
+            if (n->value.isObject())
+                return QStringLiteral("{%1}").arg(n->children.size());
+            if (n->value.isArray())
+                return QStringLiteral("[%1]").arg(n->children.size());
+            return compact(n->value);
+        case TypeColumn:
+            return typeName(n->value);
+        default:
+            return {};
+        }
+    default:
+        return {};
+    }
+}
+
+QVariant JsonTreeModel::headerData(int section, Qt::Orientation orientation, int role) const
+{
+    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
+        return {};
+    switch (section) {
+    case KeyColumn:
+        return QStringLiteral("Key");
+    case ValueColumn:
+        return QStringLiteral("Value");
+    case TypeColumn:
+        return QStringLiteral("Type");
+    default:
+        return {};
+    }
+}
+
+QString JsonTreeModel::pointerAt(const QModelIndex &index) const
+{
+    return index.isValid() ? nodeAt(index)->pointer : QString();
+}
+
+} // namespace redrive::ui

@@ -1,0 +1,170 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: Redrive authors
+#include "eventscontroller.h"
+
+#include "connection/session.h"
+#include "events/eventsview.h"
+#include "events/eventtablemodel.h"
+#include "events/filterbar.h"
+#include "events/savedviews.h"
+#include "query/opsstats.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QClipboard>
+#include <QHeaderView>
+#include <QScrollBar>
+#include <QTableView>
+#include <QTimer>
+
+namespace redrive::ui {
+
+EventsController::EventsController(Session *session, EventsView *view, QSettings &settings, QObject *parent)
+    : QObject(parent)
+    , m_session(session)
+    , m_view(view)
+    , m_model(new EventTableModel(session->events(), session->stats(), this))
+    , m_views(std::make_unique<SavedViews>(settings, session->profile().name))
+    , m_poll(new QTimer(this))
+{
+    QTableView *table = m_view->table();
+    table->setModel(m_model);
+    QHeaderView *header = table->horizontalHeader();
+    const QFontMetrics fm = table->fontMetrics();
+    header->resizeSection(EventTableModel::IdColumn, fm.horizontalAdvance(QStringLiteral("00000000")) + 12);
+    header->resizeSection(EventTableModel::ReceivedColumn, fm.horizontalAdvance(QStringLiteral("2026-11-30 07:54:14")) + 16);
+    header->resizeSection(EventTableModel::SourceColumn, fm.horizontalAdvance(QStringLiteral("standard-webhooks")));
+    header->resizeSection(EventTableModel::TypeColumn, fm.horizontalAdvance(QStringLiteral("pull_request.opened__")));
+    header->resizeSection(EventTableModel::ProviderIdColumn, fm.horizontalAdvance(QStringLiteral("evt_1NbG7q2eZvKYlo2C_x")));
+    header->resizeSection(EventTableModel::StatusColumn, fm.horizontalAdvance(QStringLiteral("succeeded")) + 28);
+    header->resizeSection(EventTableModel::AttemptsColumn, fm.horizontalAdvance(QStringLiteral("Attempts")) + 12);
+    header->resizeSection(EventTableModel::LastFailureColumn, fm.horizontalAdvance(QStringLiteral("Connection refused")) + 8);
+
+    FilterBar *bar = m_view->filterBar();
+    bar->setSavedViews(m_views->names());
+    connect(bar, &FilterBar::filterChanged, m_model, &EventTableModel::setFilter);
+    connect(bar, &FilterBar::saveViewRequested, this, [this, bar](const QString &name) {
+        m_views->save(name, bar->filter());
+        bar->setSavedViews(m_views->names());
+    });
+    connect(bar, &FilterBar::savedViewChosen, this, [this](const QString &name) {
+        if (auto f = m_views->load(name))
+            applyFilter(*f);
+    });
+
+    connect(m_model, &EventTableModel::countChanged, this, &EventsController::updateCount);
+    connect(m_model, &EventTableModel::newEventsAvailable, m_view, &EventsView::setNewEventCount);
+    connect(m_model, &EventTableModel::loadFailed, m_view, [this](const QString &error) {
+        m_view->setError(QStringLiteral("The events could not be read: ") + error);
+    });
+    connect(m_model, &EventTableModel::modelReset, m_view, [this] { m_view->setError({}); });
+    connect(m_view, &EventsView::showNewEventsRequested, m_model, [this] {
+        m_model->showNewEvents();
+        m_view->table()->scrollToTop();
+    });
+    connect(table->selectionModel(), &QItemSelectionModel::currentRowChanged, this, &EventsController::selectionChanged);
+    // A page arriving can fill in the row the user already selected while it was loading.
+    connect(m_model, &EventTableModel::pageLoaded, this, &EventsController::selectionChanged);
+
+    auto *copy = m_copy = new QAction(QStringLiteral("Copy event ID"), table);
+    copy->setObjectName(QStringLiteral("copyEventIdAction"));
+    copy->setShortcut(QKeySequence::Copy);
+    copy->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+    connect(copy, &QAction::triggered, this, &EventsController::copySelectedIds);
+    table->addAction(copy);
+    table->setContextMenuPolicy(Qt::ActionsContextMenu);
+
+    m_poll->setInterval(3'000);
+    connect(m_poll, &QTimer::timeout, this, &EventsController::pollNow);
+    m_poll->start();
+
+    session->stats()->submit(
+        this, &m_facetsGeneration,
+        [](Db &db) {
+            QString error;
+            return fetchFilterFacets(db, &error).value_or(FilterFacets{});
+        },
+        [bar](const FilterFacets &f) { bar->setFacets(f.sources, f.types, f.destinations); });
+
+    m_model->setFilter({});
+}
+
+EventsController::~EventsController()
+{
+    delete m_copy;
+    m_view->table()->setModel(nullptr);
+    m_view->setNewEventCount(0);
+}
+
+void EventsController::setPollInterval(int ms)
+{
+    m_poll->setInterval(ms);
+}
+
+void EventsController::pollNow()
+{
+    m_model->checkForNewEvents();
+    QTableView *table = m_view->table();
+    const int first = table->rowAt(0);
+    const int last = table->rowAt(table->viewport()->height() - 1);
+    if (first >= 0)
+        m_model->refreshRows(first, last >= 0 ? last : first + 64);
+}
+
+void EventsController::applyFilter(const EventFilter &filter)
+{
+    m_view->filterBar()->setFilter(filter);
+    m_model->setFilter(filter);
+}
+
+void EventsController::focusSearch()
+{
+    m_view->filterBar()->focusSearch();
+}
+
+void EventsController::copySelectedIds()
+{
+    QStringList ids;
+    const QModelIndexList rows = m_view->table()->selectionModel()->selectedRows();
+    for (const QModelIndex &index : rows) {
+        if (const EventRow *row = m_model->eventAt(index))
+            ids.append(QString::number(row->id));
+    }
+    if (ids.isEmpty() && m_selectedId > 0)
+        ids.append(QString::number(m_selectedId));
+    if (!ids.isEmpty())
+        QApplication::clipboard()->setText(ids.join(u'\n'));
+}
+
+void EventsController::updateCount()
+{
+    const int rows = m_model->rowCount();
+    QString text;
+    switch (m_model->countKind()) {
+    case EventTableModel::CountKind::Estimated:
+        text = QStringLiteral("About %L1 events (counting…)").arg(rows);
+        break;
+    case EventTableModel::CountKind::Growing:
+        text = QStringLiteral("%L1+ events (counting…)").arg(rows);
+        break;
+    case EventTableModel::CountKind::Exact:
+        text = rows == 1 ? QStringLiteral("1 event") : QStringLiteral("%L1 events").arg(rows);
+        break;
+    }
+    if (!m_model->filter().isEmpty())
+        text += QStringLiteral(" match the filter");
+    m_view->setCountText(text);
+}
+
+void EventsController::selectionChanged()
+{
+    const QModelIndex current = m_view->table()->selectionModel()->currentIndex();
+    const EventRow *row = m_model->eventAt(current);
+    const qint64 id = row ? row->id : 0;
+    if (id == m_selectedId || (!row && current.isValid()))
+        return; // unchanged, or still loading (pageLoaded will call again)
+    m_selectedId = id;
+    Q_EMIT eventSelected(id);
+}
+
+} // namespace redrive::ui

@@ -1,0 +1,53 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: Redrive authors
+#pragma once
+
+#include "common/dbexecutor.h"
+#include "query/eventfilter.h"
+
+#include <QObject>
+
+class QAction;
+class QSettings;
+class QTimer;
+
+namespace redrive::ui {
+
+class EventTableModel;
+class EventsView;
+class SavedViews;
+class Session;
+
+// Drives the events page: owns the model, applies filters, polls for new events and changed
+// statuses, keeps saved views, copies ids, and says which event the user is looking at.
+class EventsController final : public QObject {
+    Q_OBJECT
+public:
+    EventsController(Session *session, EventsView *view, QSettings &settings, QObject *parent = nullptr);
+    ~EventsController() override;
+
+    [[nodiscard]] EventTableModel *model() const { return m_model; }
+    void setPollInterval(int ms);
+    void applyFilter(const EventFilter &filter); // also shows it in the filter bar
+    void focusSearch();
+    void copySelectedIds();
+    void pollNow();
+
+Q_SIGNALS:
+    void eventSelected(qint64 eventId); // 0 when nothing is selected
+
+private:
+    void updateCount();
+    void selectionChanged();
+
+    Session *m_session;
+    EventsView *m_view;
+    EventTableModel *m_model;
+    std::unique_ptr<SavedViews> m_views;
+    QTimer *m_poll;
+    QAction *m_copy = nullptr;
+    Generation m_facetsGeneration;
+    qint64 m_selectedId = 0;
+};
+
+} // namespace redrive::ui

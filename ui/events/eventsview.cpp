@@ -1,0 +1,90 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: Redrive authors
+#include "eventsview.h"
+
+#include "common/statuschipdelegate.h"
+#include "events/eventtablemodel.h"
+#include "events/filterbar.h"
+
+#include <QHeaderView>
+#include <QLabel>
+#include <QPushButton>
+#include <QTableView>
+#include <QVBoxLayout>
+
+namespace redrive::ui {
+
+EventsView::EventsView(QWidget *parent)
+    : QWidget(parent)
+    , m_filterBar(new FilterBar(this))
+    , m_newEvents(new QPushButton(this))
+    , m_table(new QTableView(this))
+    , m_count(new QLabel(this))
+    , m_error(new QLabel(this))
+{
+    setObjectName(QStringLiteral("eventsView"));
+    m_newEvents->setObjectName(QStringLiteral("newEventsButton"));
+    m_newEvents->setFlat(true);
+    m_newEvents->setStyleSheet(QStringLiteral("QPushButton { background: #e3f2fd; color: #0d47a1; padding: 4px; "
+                                              "border: 1px solid #90caf9; border-radius: 3px; }"));
+    m_newEvents->hide();
+    connect(m_newEvents, &QPushButton::clicked, this, &EventsView::showNewEventsRequested);
+
+    m_table->setObjectName(QStringLiteral("eventsTable"));
+    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_table->setSelectionMode(QAbstractItemView::ExtendedSelection);
+    m_table->setAlternatingRowColors(true);
+    m_table->setWordWrap(false);
+    m_table->setShowGrid(false);
+    m_table->setSortingEnabled(false);
+    m_table->setVerticalScrollMode(QAbstractItemView::ScrollPerItem);
+    // Fixed row heights: the view never measures rows, so a million rows cost what a hundred do.
+    m_table->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
+    m_table->verticalHeader()->setDefaultSectionSize(m_table->fontMetrics().height() + 8);
+    m_table->verticalHeader()->hide();
+    m_table->horizontalHeader()->setStretchLastSection(true);
+    m_table->horizontalHeader()->setHighlightSections(false);
+    auto *chips = new StatusChipDelegate(m_table);
+    m_table->setItemDelegateForColumn(EventTableModel::StatusColumn, chips);
+    m_table->setItemDelegateForColumn(EventTableModel::DownstreamColumn, chips);
+
+    m_count->setObjectName(QStringLiteral("eventCount"));
+    m_error->setObjectName(QStringLiteral("eventsError"));
+    m_error->setStyleSheet(QStringLiteral("color: #b71c1c;"));
+    m_error->setWordWrap(true);
+    m_error->hide();
+
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(6, 6, 6, 6);
+    layout->addWidget(m_filterBar);
+    layout->addWidget(m_newEvents);
+    layout->addWidget(m_error);
+    layout->addWidget(m_table, 1);
+    layout->addWidget(m_count);
+}
+
+void EventsView::setNewEventCount(qint64 count)
+{
+    if (count <= 0) {
+        m_newEvents->hide();
+        return;
+    }
+    m_newEvents->setText(count > EventTableModel::kMaxNewRows
+                             ? QStringLiteral("More than %L1 new events — click to reload").arg(EventTableModel::kMaxNewRows)
+                             : (count == 1 ? QStringLiteral("1 new event — click to show")
+                                           : QStringLiteral("%L1 new events — click to show").arg(count)));
+    m_newEvents->show();
+}
+
+void EventsView::setCountText(const QString &text)
+{
+    m_count->setText(text);
+}
+
+void EventsView::setError(const QString &text)
+{
+    m_error->setText(text);
+    m_error->setVisible(!text.isEmpty());
+}
+
+} // namespace redrive::ui

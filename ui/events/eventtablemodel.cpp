@@ -1,0 +1,565 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: Redrive authors
+#include "eventtablemodel.h"
+
+#include "common/statuspalette.h"
+#include "common/timeformat.h"
+
+#include <QColor>
+
+#include <limits>
+
+namespace redrive::ui {
+namespace {
+
+constexpr int kMaxWanted = 8;
+
+int clampRows(qint64 n)
+{
+    return int(std::min<qint64>(n, std::numeric_limits<int>::max() - EventTableModel::kMaxNewRows - 1));
+}
+
+QString downstreamText(const EventRow &row)
+{
+    const StatusLook look = downstreamLook(row.downstream);
+    if (row.downstream == DownstreamState::SucceededWithRef && !row.downstreamRef.isEmpty())
+        return look.label + QLatin1String(" · ") + row.downstreamRef;
+    return look.label;
+}
+
+QString downstreamTooltip(const EventRow &row)
+{
+    QStringList lines;
+    for (const DeliverySummary &d : row.deliveries) {
+        QString line = d.destination + QLatin1String(": ") + describe(d.downstream);
+        if (!d.downstreamRef.isEmpty())
+            line += QLatin1String(" (ref ") + d.downstreamRef + u')';
+        if (d.downstream == DownstreamState::OutcomeUnknown)
+            line += QLatin1String(" — the request may have been processed; a replay could act twice");
+        lines.append(line);
+    }
+    return lines.isEmpty() ? QStringLiteral("No route matched this event; nothing was delivered.") : lines.join(u'\n');
+}
+
+} // namespace
+
+EventTableModel::EventTableModel(DbExecutor *pages, DbExecutor *indexer, QObject *parent)
+    : QAbstractTableModel(parent)
+    , m_pagesExec(pages)
+    , m_indexExec(indexer ? indexer : pages)
+{}
+
+int EventTableModel::rowCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : m_rows;
+}
+
+int EventTableModel::columnCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : ColumnCount;
+}
+
+QVariant EventTableModel::headerData(int section, Qt::Orientation orientation, int role) const
+{
+    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
+        return QAbstractTableModel::headerData(section, orientation, role);
+    switch (section) {
+    case IdColumn:
+        return QStringLiteral("ID");
+    case ReceivedColumn:
+        return QStringLiteral("Received");
+    case SourceColumn:
+        return QStringLiteral("Source");
+    case TypeColumn:
+        return QStringLiteral("Type");
+    case ProviderIdColumn:
+        return QStringLiteral("Provider ID");
+    case StatusColumn:
+        return QStringLiteral("Status");
+    case AttemptsColumn:
+        return QStringLiteral("Attempts");
+    case LastFailureColumn:
+        return QStringLiteral("Last failure");
+    case DownstreamColumn:
+        return QStringLiteral("Downstream");
+    default:
+        return {};
+    }
+}
+
+const EventRow *EventTableModel::eventAtRow(int row) const
+{
+    if (row < 0 || row >= m_rows)
+        return nullptr;
+    if (row < m_head.size())
+        return &m_head[row];
+    const int s = row - int(m_head.size());
+    const int page = s / kPageSize;
+    auto it = m_pages.find(page);
+    if (it == m_pages.end()) {
+        requestPage(page);
+        return nullptr;
+    }
+    it->lastUse = ++m_useClock;
+    const int offset = s % kPageSize;
+    return offset < it->rows.size() ? &it->rows[offset] : nullptr;
+}
+
+const EventRow *EventTableModel::eventAt(const QModelIndex &index) const
+{
+    return index.isValid() && index.model() == this ? eventAtRow(index.row()) : nullptr;
+}
+
+std::optional<int> EventTableModel::cachedRowOf(qint64 eventId) const
+{
+    for (int i = 0; i < m_head.size(); ++i) {
+        if (m_head[i].id == eventId)
+            return i;
+    }
+    for (auto it = m_pages.cbegin(); it != m_pages.cend(); ++it) {
+        for (int i = 0; i < it->rows.size(); ++i) {
+            if (it->rows[i].id == eventId)
+                return int(m_head.size()) + it.key() * kPageSize + i;
+        }
+    }
+    return std::nullopt;
+}
+
+QVariant EventTableModel::data(const QModelIndex &index, int role) const
+{
+    if (!index.isValid() || index.row() >= m_rows)
+        return {};
+    const EventRow *row = eventAtRow(index.row());
+    if (!row) {
+        if (role == Qt::DisplayRole && index.column() == IdColumn)
+            return QStringLiteral("…");
+        if (role == LoadedRole)
+            return false;
+        if (role == EventIdRole)
+            return qint64(0);
+        return {};
+    }
+    switch (role) {
+    case EventIdRole:
+        return row->id;
+    case StatusRole:
+        return row->status;
+    case DownstreamRole:
+        return int(row->downstream);
+    case LoadedRole:
+        return true;
+    case Qt::TextAlignmentRole:
+        if (index.column() == IdColumn || index.column() == AttemptsColumn)
+            return int(Qt::AlignRight | Qt::AlignVCenter);
+        return {};
+    case Qt::BackgroundRole:
+        if (index.column() == StatusColumn)
+            return statusLook(row->status).background;
+        if (index.column() == DownstreamColumn)
+            return downstreamLook(row->downstream).background;
+        return {};
+    case Qt::ForegroundRole:
+        if (index.column() == StatusColumn)
+            return statusLook(row->status).foreground;
+        if (index.column() == DownstreamColumn)
+            return downstreamLook(row->downstream).foreground;
+        return {};
+    case Qt::ToolTipRole:
+        switch (index.column()) {
+        case ReceivedColumn:
+            return TimeFormat::tooltip(row->receivedAt);
+        case DownstreamColumn:
+            return downstreamTooltip(*row);
+        case ProviderIdColumn:
+            return row->seenCount > 1 ? QStringLiteral("%1\nReceived %2 times (duplicates were not processed again)")
+                                            .arg(row->providerEventId)
+                                            .arg(row->seenCount)
+                                      : row->providerEventId;
+        default:
+            return {};
+        }
+    case Qt::DisplayRole:
+        switch (index.column()) {
+        case IdColumn:
+            return row->id;
+        case ReceivedColumn:
+            return TimeFormat::display(row->receivedAt);
+        case SourceColumn:
+            return row->source;
+        case TypeColumn:
+            return row->type;
+        case ProviderIdColumn:
+            return row->providerEventId;
+        case StatusColumn:
+            return statusLook(row->status).label;
+        case AttemptsColumn:
+            return row->attempts;
+        case LastFailureColumn:
+            return categoryLabel(row->lastFailure);
+        case DownstreamColumn:
+            return downstreamText(*row);
+        default:
+            return {};
+        }
+    default:
+        return {};
+    }
+}
+
+void EventTableModel::setFilter(const EventFilter &filter)
+{
+    m_filter = filter;
+    start();
+}
+
+void EventTableModel::reload()
+{
+    start();
+}
+
+bool EventTableModel::isLoading() const
+{
+    return !m_started || !m_inFlight.isEmpty() || !m_wanted.isEmpty();
+}
+
+void EventTableModel::start()
+{
+    m_generation.advance();
+    beginResetModel();
+    m_rows = 0;
+    m_pages.clear();
+    m_head.clear();
+    m_boundaries.clear();
+    m_wanted.clear();
+    m_inFlight.clear();
+    m_growingDone = false;
+    m_newCount = 0;
+    m_topId = m_headTopId = 0;
+    m_started = false;
+    m_countKind = m_filter.isEmpty() ? CountKind::Estimated : CountKind::Growing;
+    endResetModel();
+
+    m_pagesExec->submit(
+        this, &m_generation,
+        [filter = m_filter](Db &db) {
+            FirstAnswer a;
+            auto range = eventIdRange(db, &a.error);
+            if (!range)
+                return a;
+            a.range = *range;
+            if (a.range.isEmpty())
+                return a;
+            if (auto rows = fetchEventPage(db, filter, a.range.maxId, kPageSize, &a.error))
+                a.rows = std::move(*rows);
+            return a;
+        },
+        [this](FirstAnswer a) {
+            m_started = true;
+            if (!a.error.isEmpty()) {
+                fail(a.error);
+                return;
+            }
+            m_range = a.range;
+            m_topId = m_headTopId = a.range.maxId;
+            const int first = int(a.rows.size());
+            const bool complete = first < kPageSize;
+            qint64 rows = 0;
+            if (complete) {
+                m_countKind = CountKind::Exact;
+                rows = first;
+            } else if (m_countKind == CountKind::Estimated) {
+                rows = std::max<qint64>(a.range.span(), first);
+            } else {
+                rows = first;
+            }
+            if (first > 0) {
+                m_boundaries = {a.rows.first().id};
+                if (m_countKind == CountKind::Growing)
+                    m_boundaries.append(a.rows.last().id - 1);
+            }
+            Page page;
+            page.fromId = m_topId;
+            page.rows = std::move(a.rows);
+            if (rows > 0) {
+                beginInsertRows({}, 0, clampRows(rows) - 1);
+                m_rows = clampRows(rows);
+                storePage(0, std::move(page));
+                endInsertRows();
+            }
+            Q_EMIT countChanged(m_rows, m_countKind);
+            Q_EMIT pageLoaded(0);
+            if (m_countKind != CountKind::Exact) {
+                m_indexExec->submit(
+                    this, &m_generation,
+                    [filter = m_filter, top = m_topId](Db &db) {
+                        QString error;
+                        auto index = fetchPageIndex(db, filter, top, kPageSize, &error);
+                        return index ? *index : PageIndex{};
+                    },
+                    [this](PageIndex index) {
+                        if (index.pageSize == kPageSize)
+                            receiveIndex(std::move(index));
+                    });
+            }
+            dispatch();
+        });
+}
+
+void EventTableModel::receiveIndex(PageIndex index)
+{
+    m_countKind = CountKind::Exact;
+    m_growingDone = true;
+    m_boundaries = index.boundaries;
+    // Drop cached pages that do not start where the exact index says they do (the estimate
+    // assumed ids without gaps).
+    for (auto it = m_pages.begin(); it != m_pages.end();) {
+        const int page = it.key();
+        const bool aligned = page < m_boundaries.size() && !it->rows.isEmpty() && it->rows.first().id == m_boundaries[page];
+        it = aligned ? std::next(it) : m_pages.erase(it);
+    }
+    const int oldRows = snapshotRows();
+    const int newRows = clampRows(index.count);
+    const int head = int(m_head.size());
+    if (newRows > oldRows) {
+        beginInsertRows({}, head + oldRows, head + newRows - 1);
+        m_rows = head + newRows;
+        endInsertRows();
+    } else if (newRows < oldRows) {
+        beginRemoveRows({}, head + newRows, head + oldRows - 1);
+        m_rows = head + newRows;
+        endRemoveRows();
+    }
+    if (m_rows > 0)
+        Q_EMIT dataChanged(this->index(0, 0), this->index(m_rows - 1, ColumnCount - 1));
+    Q_EMIT countChanged(m_rows, m_countKind);
+}
+
+std::optional<qint64> EventTableModel::pageStart(int page) const
+{
+    if (page < m_boundaries.size())
+        return m_boundaries[page];
+    if (m_countKind == CountKind::Estimated) {
+        const qint64 from = m_topId - qint64(page) * kPageSize;
+        return from > 0 ? std::optional<qint64>(from) : std::nullopt;
+    }
+    return std::nullopt;
+}
+
+void EventTableModel::requestPage(int page) const
+{
+    if (m_inFlight.contains(page) || m_pages.contains(page))
+        return;
+    m_wanted.removeOne(page);
+    m_wanted.append(page);
+    while (m_wanted.size() > kMaxWanted)
+        m_wanted.removeFirst(); // scrolled past long ago
+    if (!m_dispatchQueued) {
+        m_dispatchQueued = true;
+        auto *self = const_cast<EventTableModel *>(this);
+        QMetaObject::invokeMethod(self, [self] { self->dispatch(); }, Qt::QueuedConnection);
+    }
+}
+
+void EventTableModel::dispatch()
+{
+    m_dispatchQueued = false;
+    if (!m_started)
+        return;
+    while (m_inFlight.size() < kMaxInFlight && !m_wanted.isEmpty()) {
+        const int page = m_wanted.takeLast();
+        if (m_pages.contains(page) || m_inFlight.contains(page))
+            continue;
+        const auto from = pageStart(page);
+        if (!from)
+            continue;
+        m_inFlight.insert(page);
+        m_pagesExec->submit(
+            this, &m_generation,
+            [filter = m_filter, page, fromId = *from](Db &db) {
+                PageAnswer a;
+                a.page = page;
+                a.fromId = fromId;
+                if (auto rows = fetchEventPage(db, filter, fromId, kPageSize, &a.error))
+                    a.rows = std::move(*rows);
+                return a;
+            },
+            [this](PageAnswer a) { receivePage(std::move(a)); });
+    }
+}
+
+void EventTableModel::storePage(int page, Page p)
+{
+    p.lastUse = ++m_useClock;
+    if (m_pages.size() >= kMaxCachedPages && !m_pages.contains(page)) {
+        auto oldest = m_pages.begin();
+        for (auto it = m_pages.begin(); it != m_pages.end(); ++it) {
+            if (it->lastUse < oldest->lastUse)
+                oldest = it;
+        }
+        m_pages.erase(oldest);
+    }
+    m_pages.insert(page, std::move(p));
+}
+
+void EventTableModel::receivePage(PageAnswer a)
+{
+    m_inFlight.remove(a.page);
+    if (!a.error.isEmpty()) {
+        fail(a.error);
+        return;
+    }
+    const auto expected = pageStart(a.page);
+    const int head = int(m_head.size());
+    const int firstRow = head + a.page * kPageSize;
+    if (!expected || *expected != a.fromId) {
+        // The page layout changed while this was read (the exact index arrived); ask again
+        // through the view, which repaints what it shows.
+        if (firstRow < m_rows)
+            Q_EMIT dataChanged(index(firstRow, 0), index(std::min(m_rows, firstRow + kPageSize) - 1, ColumnCount - 1));
+        dispatch();
+        return;
+    }
+    const int n = int(a.rows.size());
+    const qint64 lastId = n ? a.rows.last().id : 0;
+    Page p;
+    p.fromId = a.fromId;
+    p.rows = std::move(a.rows);
+    const bool growsList = m_countKind == CountKind::Growing && firstRow >= m_rows;
+    if (growsList) {
+        storePage(a.page, std::move(p));
+        if (n > 0) {
+            beginInsertRows({}, m_rows, m_rows + n - 1);
+            m_rows += n;
+            endInsertRows();
+        }
+        if (n == kPageSize)
+            m_boundaries.append(lastId - 1);
+        else
+            m_growingDone = true;
+        Q_EMIT countChanged(m_rows, m_countKind);
+    } else {
+        storePage(a.page, std::move(p));
+        if (firstRow < m_rows)
+            Q_EMIT dataChanged(index(firstRow, 0), index(std::min(m_rows, firstRow + kPageSize) - 1, ColumnCount - 1));
+    }
+    Q_EMIT pageLoaded(a.page);
+    dispatch();
+}
+
+bool EventTableModel::canFetchMore(const QModelIndex &parent) const
+{
+    return !parent.isValid() && m_started && m_countKind == CountKind::Growing && !m_growingDone
+        && !m_inFlight.contains(snapshotRows() / kPageSize);
+}
+
+void EventTableModel::fetchMore(const QModelIndex &parent)
+{
+    if (!canFetchMore(parent))
+        return;
+    requestPage(snapshotRows() / kPageSize);
+}
+
+void EventTableModel::checkForNewEvents()
+{
+    if (!m_started || m_checking)
+        return;
+    m_checking = true;
+    m_pagesExec->submit(
+        this, &m_generation,
+        [filter = m_filter, top = m_headTopId](Db &db) {
+            QString error;
+            return countEventsAbove(db, filter, top, kMaxNewRows + 1, &error).value_or(-1);
+        },
+        [this](qint64 n) {
+            m_checking = false;
+            if (n < 0 || n == m_newCount)
+                return;
+            m_newCount = n;
+            Q_EMIT newEventsAvailable(n);
+        });
+}
+
+void EventTableModel::showNewEvents()
+{
+    if (m_newCount <= 0)
+        return;
+    if (m_newCount > kMaxNewRows) {
+        reload();
+        return;
+    }
+    m_pagesExec->submit(
+        this, &m_generation,
+        [filter = m_filter, top = m_headTopId](Db &db) {
+            QString error;
+            auto rows = fetchEventPage(db, filter, std::numeric_limits<qint64>::max(), kMaxNewRows, &error, top);
+            return rows.value_or(QList<EventRow>{});
+        },
+        [this](QList<EventRow> rows) {
+            m_newCount = 0;
+            Q_EMIT newEventsAvailable(0);
+            if (rows.isEmpty())
+                return;
+            const int n = int(rows.size());
+            m_headTopId = std::max(m_headTopId, rows.first().id);
+            beginInsertRows({}, 0, n - 1);
+            rows.append(m_head);
+            m_head = std::move(rows);
+            m_rows += n;
+            endInsertRows();
+            Q_EMIT countChanged(m_rows, m_countKind);
+        });
+}
+
+void EventTableModel::refreshRows(int first, int last)
+{
+    first = std::max(0, first);
+    last = std::min(last, m_rows - 1);
+    QList<qint64> ids;
+    for (int r = first; r <= last && ids.size() < 2 * kPageSize; ++r) {
+        const EventRow *row = nullptr;
+        if (r < m_head.size()) {
+            row = &m_head[r];
+        } else {
+            const int s = r - int(m_head.size());
+            auto it = m_pages.constFind(s / kPageSize);
+            if (it != m_pages.cend() && s % kPageSize < it->rows.size())
+                row = &it->rows[s % kPageSize];
+        }
+        if (row)
+            ids.append(row->id);
+    }
+    if (ids.isEmpty())
+        return;
+    m_pagesExec->submit(
+        this, &m_generation,
+        [ids](Db &db) {
+            QString error;
+            return fetchEventsByIds(db, ids, &error).value_or(QList<EventRow>{});
+        },
+        [this](QList<EventRow> rows) {
+            QHash<qint64, EventRow *> byId;
+            for (EventRow &r : m_head)
+                byId.insert(r.id, &r);
+            for (Page &p : m_pages) {
+                for (EventRow &r : p.rows)
+                    byId.insert(r.id, &r);
+            }
+            bool changed = false;
+            for (EventRow &fresh : rows) {
+                if (EventRow *old = byId.value(fresh.id)) {
+                    *old = std::move(fresh);
+                    changed = true;
+                }
+            }
+            if (changed && m_rows > 0)
+                Q_EMIT dataChanged(index(0, 0), index(m_rows - 1, ColumnCount - 1));
+        });
+}
+
+void EventTableModel::fail(const QString &error)
+{
+    m_lastError = error;
+    Q_EMIT loadFailed(error);
+}
+
+} // namespace redrive::ui

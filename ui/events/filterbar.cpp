@@ -1,0 +1,276 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: Redrive authors
+#include "filterbar.h"
+
+#include "common/statuspalette.h"
+#include "domain/types.h"
+
+#include <QComboBox>
+#include <QDateTime>
+#include <QDateTimeEdit>
+#include <QHBoxLayout>
+#include <QInputDialog>
+#include <QLineEdit>
+#include <QMenu>
+#include <QPushButton>
+#include <QTimer>
+#include <QToolButton>
+
+namespace redrive::ui {
+namespace {
+
+enum RangeChoice { AnyTime, LastHour, Last24Hours, Last7Days, Custom };
+
+QComboBox *editableCombo(const QString &objectName, const QString &placeholder, QWidget *parent)
+{
+    auto *c = new QComboBox(parent);
+    c->setObjectName(objectName);
+    c->setEditable(true);
+    c->setInsertPolicy(QComboBox::NoInsert);
+    c->lineEdit()->setPlaceholderText(placeholder);
+    c->lineEdit()->setClearButtonEnabled(true);
+    c->setMinimumContentsLength(10);
+    c->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    return c;
+}
+
+void fillCombo(QComboBox *c, const QStringList &values)
+{
+    const QString current = c->currentText();
+    const QSignalBlocker block(c);
+    c->clear();
+    c->addItem(QString());
+    c->addItems(values);
+    c->setEditText(current);
+}
+
+} // namespace
+
+FilterBar::FilterBar(QWidget *parent)
+    : QWidget(parent)
+    , m_status(new QToolButton(this))
+    , m_statusMenu(new QMenu(this))
+    , m_source(editableCombo(QStringLiteral("sourceFilter"), QStringLiteral("Source"), this))
+    , m_type(editableCombo(QStringLiteral("typeFilter"), QStringLiteral("Type (prefix*)"), this))
+    , m_destination(editableCombo(QStringLiteral("destinationFilter"), QStringLiteral("Destination"), this))
+    , m_range(new QComboBox(this))
+    , m_since(new QDateTimeEdit(this))
+    , m_until(new QDateTimeEdit(this))
+    , m_search(new QLineEdit(this))
+    , m_views(new QComboBox(this))
+    , m_saveView(new QPushButton(QStringLiteral("Save view…"), this))
+    , m_clear(new QPushButton(QStringLiteral("Clear"), this))
+    , m_debounce(new QTimer(this))
+{
+    setObjectName(QStringLiteral("filterBar"));
+    m_status->setObjectName(QStringLiteral("statusFilter"));
+    m_status->setPopupMode(QToolButton::InstantPopup);
+    m_status->setMenu(m_statusMenu);
+    for (const QString &s : allEventStatusNames()) {
+        QAction *a = m_statusMenu->addAction(statusLook(s).label);
+        a->setObjectName(QLatin1String("status_") + s);
+        a->setData(s);
+        a->setCheckable(true);
+        connect(a, &QAction::toggled, this, [this] {
+            updateStatusButton();
+            changed();
+        });
+    }
+    updateStatusButton();
+
+    m_range->setObjectName(QStringLiteral("timeRange"));
+    m_range->addItems({QStringLiteral("Any time"), QStringLiteral("Last hour"), QStringLiteral("Last 24 hours"),
+                       QStringLiteral("Last 7 days"), QStringLiteral("Custom…")});
+    for (QDateTimeEdit *e : {m_since, m_until}) {
+        e->setCalendarPopup(true);
+        e->setDisplayFormat(QStringLiteral("yyyy-MM-dd HH:mm"));
+        e->setDateTime(QDateTime::currentDateTime());
+        e->hide();
+        connect(e, &QDateTimeEdit::dateTimeChanged, this, &FilterBar::changedSoon);
+    }
+    m_since->setObjectName(QStringLiteral("sinceEdit"));
+    m_until->setObjectName(QStringLiteral("untilEdit"));
+    m_since->setToolTip(QStringLiteral("From (local time)"));
+    m_until->setToolTip(QStringLiteral("Until (local time)"));
+
+    m_search->setObjectName(QStringLiteral("searchEdit"));
+    m_search->setPlaceholderText(QStringLiteral("Search event ID, provider ID or downstream reference (Ctrl+F)"));
+    m_search->setClearButtonEnabled(true);
+    m_search->setMinimumWidth(260);
+
+    m_views->setObjectName(QStringLiteral("savedViews"));
+    m_views->setToolTip(QStringLiteral("Saved views"));
+    m_saveView->setObjectName(QStringLiteral("saveViewButton"));
+    m_clear->setObjectName(QStringLiteral("clearFilterButton"));
+
+    m_debounce->setSingleShot(true);
+    m_debounce->setInterval(300);
+    connect(m_debounce, &QTimer::timeout, this, &FilterBar::changed);
+
+    auto *layout = new QHBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(m_status);
+    layout->addWidget(m_source);
+    layout->addWidget(m_type);
+    layout->addWidget(m_destination);
+    layout->addWidget(m_range);
+    layout->addWidget(m_since);
+    layout->addWidget(m_until);
+    layout->addWidget(m_search, 1);
+    layout->addWidget(m_views);
+    layout->addWidget(m_saveView);
+    layout->addWidget(m_clear);
+
+    for (QComboBox *c : {m_source, m_type, m_destination}) {
+        connect(c->lineEdit(), &QLineEdit::textEdited, this, &FilterBar::changedSoon);
+        connect(c->lineEdit(), &QLineEdit::returnPressed, this, &FilterBar::changed);
+        connect(c, &QComboBox::activated, this, &FilterBar::changed);
+    }
+    connect(m_search, &QLineEdit::textEdited, this, &FilterBar::changedSoon);
+    connect(m_search, &QLineEdit::returnPressed, this, &FilterBar::changed);
+    connect(m_range, &QComboBox::activated, this, &FilterBar::timeRangeChosen);
+    connect(m_clear, &QPushButton::clicked, this, [this] {
+        setFilter({});
+        changed();
+    });
+    connect(m_saveView, &QPushButton::clicked, this, [this] {
+        bool ok = false;
+        const QString name = QInputDialog::getText(this, QStringLiteral("Save view"), QStringLiteral("Name of this view:"),
+                                                   QLineEdit::Normal, m_views->currentText(), &ok)
+                                 .trimmed();
+        if (ok && !name.isEmpty())
+            Q_EMIT saveViewRequested(name);
+    });
+    connect(m_views, &QComboBox::activated, this, [this](int index) {
+        if (index > 0)
+            Q_EMIT savedViewChosen(m_views->itemText(index));
+    });
+    setSavedViews({});
+}
+
+void FilterBar::updateStatusButton()
+{
+    QStringList picked;
+    for (QAction *a : m_statusMenu->actions()) {
+        if (a->isChecked())
+            picked.append(a->text());
+    }
+    QString text = picked.isEmpty() ? QStringLiteral("Any status") : picked.join(QLatin1String(", "));
+    if (!m_category.isEmpty() || !m_deliveryStatus.isEmpty())
+        text += QStringLiteral(" · %1 %2").arg(m_deliveryStatus, categoryLabel(m_category)).trimmed();
+    m_status->setText(text);
+}
+
+void FilterBar::timeRangeChosen(int index)
+{
+    const bool custom = index == Custom;
+    m_since->setVisible(custom);
+    m_until->setVisible(custom);
+    if (custom) {
+        m_since->setDateTime(QDateTime::currentDateTime().addDays(-1));
+        m_until->setDateTime(QDateTime::currentDateTime().addSecs(60));
+    }
+    changed();
+}
+
+EventFilter FilterBar::filter() const
+{
+    EventFilter f;
+    for (QAction *a : m_statusMenu->actions()) {
+        if (a->isChecked())
+            f.statuses.append(a->data().toString());
+    }
+    f.source = m_source->currentText().trimmed();
+    f.type = m_type->currentText().trimmed();
+    f.destination = m_destination->currentText().trimmed();
+    f.category = m_category;
+    f.deliveryStatus = m_deliveryStatus;
+    f.search = m_search->text().trimmed();
+    const qint64 now = QDateTime::currentMSecsSinceEpoch();
+    switch (m_range->currentIndex()) {
+    case LastHour:
+        f.sinceMs = now - 3'600'000;
+        break;
+    case Last24Hours:
+        f.sinceMs = now - 86'400'000;
+        break;
+    case Last7Days:
+        f.sinceMs = now - 7 * 86'400'000LL;
+        break;
+    case Custom:
+        f.sinceMs = m_since->dateTime().toMSecsSinceEpoch();
+        f.untilMs = m_until->dateTime().toMSecsSinceEpoch();
+        break;
+    default:
+        break;
+    }
+    return f;
+}
+
+void FilterBar::setFilter(const EventFilter &f)
+{
+    m_silent = true;
+    for (QAction *a : m_statusMenu->actions()) {
+        const QSignalBlocker block(a);
+        a->setChecked(f.statuses.contains(a->data().toString()));
+    }
+    m_source->setEditText(f.source);
+    m_type->setEditText(f.type);
+    m_destination->setEditText(f.destination);
+    m_category = f.category;
+    m_deliveryStatus = f.deliveryStatus;
+    m_search->setText(f.search);
+    if (f.sinceMs || f.untilMs) {
+        m_range->setCurrentIndex(Custom);
+        m_since->setVisible(true);
+        m_until->setVisible(true);
+        const QSignalBlocker b1(m_since);
+        const QSignalBlocker b2(m_until);
+        m_since->setDateTime(f.sinceMs ? QDateTime::fromMSecsSinceEpoch(*f.sinceMs) : QDateTime::currentDateTime().addDays(-1));
+        m_until->setDateTime(f.untilMs ? QDateTime::fromMSecsSinceEpoch(*f.untilMs) : QDateTime::currentDateTime().addSecs(60));
+    } else {
+        m_range->setCurrentIndex(AnyTime);
+        m_since->hide();
+        m_until->hide();
+    }
+    updateStatusButton();
+    m_silent = false;
+}
+
+void FilterBar::setFacets(const QStringList &sources, const QStringList &types, const QStringList &destinations)
+{
+    fillCombo(m_source, sources);
+    fillCombo(m_type, types);
+    fillCombo(m_destination, destinations);
+}
+
+void FilterBar::setSavedViews(const QStringList &names)
+{
+    const QSignalBlocker block(m_views);
+    m_views->clear();
+    m_views->addItem(QStringLiteral("Saved views"));
+    m_views->addItems(names);
+    m_views->setEnabled(!names.isEmpty());
+}
+
+void FilterBar::focusSearch()
+{
+    m_search->setFocus(Qt::ShortcutFocusReason);
+    m_search->selectAll();
+}
+
+void FilterBar::changedSoon()
+{
+    if (!m_silent)
+        m_debounce->start();
+}
+
+void FilterBar::changed()
+{
+    if (m_silent)
+        return;
+    m_debounce->stop();
+    Q_EMIT filterChanged(filter());
+}
+
+} // namespace redrive::ui

@@ -1,0 +1,160 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: Redrive authors
+#include "consolecontroller.h"
+
+#include "common/environmentbanner.h"
+#include "common/timeformat.h"
+#include "connection/connectiondialog.h"
+#include "connection/session.h"
+#include "deadletters/deadletterscontroller.h"
+#include "detail/detailcontroller.h"
+#include "detail/eventdetailview.h"
+#include "events/eventscontroller.h"
+#include "events/eventtablemodel.h"
+#include "overview/overviewcontroller.h"
+#include "rejections/rejectionmodel.h"
+#include "rejections/rejectionscontroller.h"
+
+#include <QSettings>
+#include <QTimer>
+
+namespace redrive::ui {
+
+ConsoleController::ConsoleController(QSettings &settings, SecretStore &secrets, const Clock &clock, QObject *parent)
+    : QObject(parent)
+    , m_settings(settings)
+    , m_secrets(secrets)
+    , m_clock(clock)
+    , m_profiles(std::make_unique<ProfileStore>(settings))
+    , m_window(std::make_unique<MainWindow>())
+    , m_refresh(new QTimer(this))
+{
+    const bool utc = m_settings.value(QStringLiteral("display/utc"), false).toBool();
+    TimeFormat::setPrimary(utc ? TimeFormat::Primary::Utc : TimeFormat::Primary::Local);
+    connect(m_window.get(), &MainWindow::connectRequested, this, [this] { showConnectionDialog(); });
+    connect(m_window.get(), &MainWindow::disconnectRequested, this, &ConsoleController::disconnectSession);
+    connect(m_window.get(), &MainWindow::findRequested, this, [this] {
+        if (!m_events)
+            return;
+        m_window->showPage(MainWindow::EventsPage);
+        m_events->focusSearch();
+    });
+    connect(m_window.get(), &MainWindow::refreshRequested, this, [this] {
+        if (m_events && m_window->currentPage() == MainWindow::EventsPage)
+            m_events->model()->reload();
+        refreshVisiblePage();
+    });
+    connect(m_window.get(), &MainWindow::pageChanged, this, &ConsoleController::refreshVisiblePage);
+    connect(m_window.get(), &MainWindow::utcTimesToggled, this, [this](bool on) {
+        TimeFormat::setPrimary(on ? TimeFormat::Primary::Utc : TimeFormat::Primary::Local);
+        m_settings.setValue(QStringLiteral("display/utc"), on);
+        m_window->update();
+        if (m_events)
+            Q_EMIT m_events->model()->headerDataChanged(Qt::Horizontal, 0, EventTableModel::ColumnCount - 1);
+    });
+    m_refresh->setInterval(10'000);
+    connect(m_refresh, &QTimer::timeout, this, &ConsoleController::refreshVisiblePage);
+}
+
+ConsoleController::~ConsoleController()
+{
+    disconnectSession();
+}
+
+Session *ConsoleController::session() const
+{
+    return m_session.data();
+}
+
+ConnectionDialog *ConsoleController::connectionDialog() const
+{
+    return m_dialog.data();
+}
+
+void ConsoleController::showConnectionDialog(const QString &profile)
+{
+    if (!m_dialog) {
+        m_dialog = new ConnectionDialog(*m_profiles, m_secrets, m_window.get());
+        m_dialog->setAttribute(Qt::WA_DeleteOnClose);
+        connect(m_dialog, &ConnectionDialog::sessionReady, this, &ConsoleController::adoptSession);
+    }
+    if (!profile.isEmpty())
+        m_dialog->selectProfile(profile);
+    m_dialog->open();
+}
+
+void ConsoleController::adoptSession(Session *session)
+{
+    disconnectSession();
+    m_session = session;
+    session->setParent(this);
+    const ConnectionProfile &p = session->profile();
+    MainWindow *w = m_window.get();
+    w->banner()->showEnvironment(p.environment, p.colour, p.name);
+    w->setWindowTitle(QStringLiteral("Redrive — %1 (%2)").arg(p.environment.toUpper(), p.name));
+    w->setConnectionText(QStringLiteral("%1 · %2").arg(p.databaseDescription(),
+                                                        session->admin() ? session->admin()->baseUrl().toString()
+                                                                         : QStringLiteral("no admin API (read-only)")));
+    w->setIdentity(session->role() ? QStringLiteral("%1 · %2").arg(session->user(), toString(*session->role()))
+                                   : QStringLiteral("read-only (no admin API)"));
+    w->setConnected(true);
+
+    m_events = new EventsController(session, w->events(), m_settings, this);
+    m_detail = new DetailController(session, w->detail(), m_clock, this);
+    connect(m_events, &EventsController::eventSelected, m_detail, &DetailController::showEvent);
+    m_deadLetters = new DeadLettersController(session, w->deadLettersPage(), this);
+    connect(m_deadLetters, &DeadLettersController::openEvents, this, [this](const EventFilter &f) {
+        m_window->showPage(MainWindow::EventsPage);
+        m_events->applyFilter(f);
+    });
+    m_rejections = new RejectionsController(session, w->rejectionsPage(), this);
+    m_overview = new OverviewController(session, w->overview(), m_clock, this);
+    m_refresh->start();
+    w->showPage(MainWindow::EventsPage);
+    refreshVisiblePage();
+    Q_EMIT sessionStarted();
+}
+
+void ConsoleController::disconnectSession()
+{
+    m_refresh->stop();
+    // Controllers first (they hold pointers into the session), then the session and its threads.
+    delete m_events;
+    delete m_detail;
+    delete m_deadLetters;
+    delete m_rejections;
+    delete m_overview;
+    m_events = nullptr;
+    m_detail = nullptr;
+    m_deadLetters = nullptr;
+    m_rejections = nullptr;
+    m_overview = nullptr;
+    delete m_session.data();
+    if (m_window) {
+        m_window->detail()->showEmpty();
+        m_window->setConnected(false);
+        m_window->setWindowTitle(QStringLiteral("Redrive"));
+    }
+}
+
+void ConsoleController::refreshVisiblePage()
+{
+    if (!m_session)
+        return;
+    switch (m_window->currentPage()) {
+    case MainWindow::OverviewPage:
+        m_overview->refresh();
+        break;
+    case MainWindow::DeadLettersPage:
+        m_deadLetters->refresh();
+        break;
+    case MainWindow::RejectionsPage:
+        if (m_rejections->model()->rowCount() == 0)
+            m_rejections->refresh();
+        break;
+    default:
+        break;
+    }
+}
+
+} // namespace redrive::ui

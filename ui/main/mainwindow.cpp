@@ -1,0 +1,130 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: Redrive authors
+#include "mainwindow.h"
+
+#include "common/environmentbanner.h"
+#include "detail/eventdetailview.h"
+#include "events/eventsview.h"
+#include "overview/overviewview.h"
+
+#include <QLabel>
+#include <QMenuBar>
+#include <QSplitter>
+#include <QStatusBar>
+#include <QTabWidget>
+#include <QVBoxLayout>
+
+namespace redrive::ui {
+
+MainWindow::MainWindow(QWidget *parent)
+    : QMainWindow(parent)
+    , m_banner(new EnvironmentBanner)
+    , m_pages(new QTabWidget)
+    , m_overview(new OverviewView)
+    , m_events(new EventsView)
+    , m_detail(new EventDetailView)
+    , m_eventsSplit(new QSplitter(Qt::Horizontal))
+    , m_deadLetters(new QWidget)
+    , m_rejections(new QWidget)
+    , m_identity(new QLabel)
+    , m_connection(new QLabel)
+{
+    setObjectName(QStringLiteral("mainWindow"));
+    setWindowTitle(QStringLiteral("Redrive"));
+    m_pages->setObjectName(QStringLiteral("pages"));
+    m_pages->setDocumentMode(true);
+    m_deadLetters->setObjectName(QStringLiteral("deadLettersPage"));
+    m_rejections->setObjectName(QStringLiteral("rejectionsPage"));
+    for (QWidget *page : {m_deadLetters, m_rejections}) {
+        auto *pageLayout = new QVBoxLayout(page);
+        pageLayout->setContentsMargins(0, 0, 0, 0);
+    }
+    m_eventsSplit->addWidget(m_events);
+    m_eventsSplit->addWidget(m_detail);
+    m_eventsSplit->setStretchFactor(0, 3);
+    m_eventsSplit->setStretchFactor(1, 2);
+    m_pages->insertTab(OverviewPage, m_overview, QStringLiteral("&Overview"));
+    m_pages->insertTab(EventsPage, m_eventsSplit, QStringLiteral("&Events"));
+    m_pages->insertTab(DeadLettersPage, m_deadLetters, QStringLiteral("&Dead letters"));
+    m_pages->insertTab(RejectionsPage, m_rejections, QStringLiteral("&Rejected requests"));
+    connect(m_pages, &QTabWidget::currentChanged, this, [this](int i) { Q_EMIT pageChanged(Page(i)); });
+
+    auto *central = new QWidget;
+    auto *layout = new QVBoxLayout(central);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->setSpacing(0);
+    layout->addWidget(m_banner);
+    layout->addWidget(m_pages, 1);
+    setCentralWidget(central);
+
+    QMenu *connection = menuBar()->addMenu(QStringLiteral("&Connection"));
+    QAction *connectAction = connection->addAction(QStringLiteral("&Connect…"), this, &MainWindow::connectRequested);
+    connectAction->setObjectName(QStringLiteral("connectAction"));
+    connectAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_O));
+    m_disconnect = connection->addAction(QStringLiteral("&Disconnect"), this, &MainWindow::disconnectRequested);
+    m_disconnect->setObjectName(QStringLiteral("disconnectAction"));
+    connection->addSeparator();
+    QAction *quit = connection->addAction(QStringLiteral("&Quit"), this, &QWidget::close);
+    quit->setShortcut(QKeySequence::Quit);
+
+    QMenu *view = menuBar()->addMenu(QStringLiteral("&View"));
+    const QString names[PageCount] = {QStringLiteral("Overview"), QStringLiteral("Events"), QStringLiteral("Dead letters"),
+                                      QStringLiteral("Rejected requests")};
+    for (int i = 0; i < PageCount; ++i) {
+        QAction *a = view->addAction(names[i], this, [this, i] { showPage(Page(i)); });
+        a->setObjectName(QStringLiteral("pageAction%1").arg(i + 1));
+        a->setShortcut(QKeySequence(Qt::CTRL | Qt::Key(Qt::Key_1 + i)));
+    }
+    view->addSeparator();
+    QAction *find = view->addAction(QStringLiteral("&Find event…"), this, &MainWindow::findRequested);
+    find->setObjectName(QStringLiteral("findAction"));
+    find->setShortcut(QKeySequence::Find);
+    QAction *refresh = view->addAction(QStringLiteral("&Refresh"), this, &MainWindow::refreshRequested);
+    refresh->setShortcut(QKeySequence::Refresh);
+    QAction *utc = view->addAction(QStringLiteral("Show times in &UTC"));
+    utc->setObjectName(QStringLiteral("utcAction"));
+    utc->setCheckable(true);
+    connect(utc, &QAction::toggled, this, &MainWindow::utcTimesToggled);
+
+    m_identity->setObjectName(QStringLiteral("identityLabel"));
+    m_identity->setTextFormat(Qt::PlainText);
+    m_connection->setObjectName(QStringLiteral("connectionLabel"));
+    m_connection->setTextFormat(Qt::PlainText);
+    statusBar()->addWidget(m_connection, 1);
+    statusBar()->addPermanentWidget(m_identity);
+    setConnected(false);
+    resize(1400, 860);
+}
+
+MainWindow::Page MainWindow::currentPage() const
+{
+    return Page(m_pages->currentIndex());
+}
+
+void MainWindow::showPage(Page page)
+{
+    m_pages->setCurrentIndex(page);
+}
+
+void MainWindow::setIdentity(const QString &text)
+{
+    m_identity->setText(text);
+}
+
+void MainWindow::setConnectionText(const QString &text)
+{
+    m_connection->setText(text);
+}
+
+void MainWindow::setConnected(bool connected)
+{
+    m_pages->setEnabled(connected);
+    m_disconnect->setEnabled(connected);
+    if (!connected) {
+        m_banner->clearEnvironment();
+        setIdentity(QString());
+        setConnectionText(QStringLiteral("Not connected — Connection › Connect… (Ctrl+Shift+O)"));
+    }
+}
+
+} // namespace redrive::ui

@@ -1,0 +1,54 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: Redrive authors
+#include "overviewcontroller.h"
+
+#include "connection/session.h"
+#include "overview/overviewview.h"
+#include "query/opsstats.h"
+#include "util/clock.h"
+
+namespace redrive::ui {
+
+OverviewController::OverviewController(Session *session, OverviewView *view, const Clock &clock, QObject *parent)
+    : QObject(parent)
+    , m_session(session)
+    , m_view(view)
+    , m_clock(clock)
+{
+    connect(m_view, &OverviewView::windowChanged, this, [this] {
+        m_generation.advance();
+        m_busy = false;
+        refresh();
+    });
+}
+
+void OverviewController::refresh()
+{
+    if (m_busy)
+        return; // the previous refresh is still running; do not pile up aggregate queries
+    m_busy = true;
+    struct Answer {
+        std::optional<Overview> overview;
+        QString error;
+    };
+    const qint64 now = m_clock.nowMs();
+    const qint64 window = m_view->windowMs();
+    m_session->stats()->submit(
+        this, &m_generation,
+        [now, window](Db &db) {
+            Answer a;
+            a.overview = fetchOverview(db, now - window, now, 48, &a.error);
+            return a;
+        },
+        [this](const Answer &a) {
+            m_busy = false;
+            if (!a.overview) {
+                m_view->showError(QStringLiteral("The overview could not be read: ") + a.error);
+                return;
+            }
+            m_view->showOverview(*a.overview, m_clock.nowMs());
+            Q_EMIT refreshed();
+        });
+}
+
+} // namespace redrive::ui

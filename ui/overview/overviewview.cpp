@@ -1,0 +1,188 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: Redrive authors
+#include "overviewview.h"
+
+#include "common/statuspalette.h"
+#include "common/timeformat.h"
+
+#include <QBarCategoryAxis>
+#include <QBarSeries>
+#include <QBarSet>
+#include <QChart>
+#include <QChartView>
+#include <QComboBox>
+#include <QDateTime>
+#include <QDateTimeAxis>
+#include <QGridLayout>
+#include <QHorizontalBarSeries>
+#include <QLabel>
+#include <QLineSeries>
+#include <QValueAxis>
+
+namespace redrive::ui {
+namespace {
+
+QChartView *chartView(const QString &objectName, const QString &title)
+{
+    auto *chart = new QChart;
+    chart->setTitle(title);
+    chart->legend()->setAlignment(Qt::AlignBottom);
+    chart->setAnimationOptions(QChart::NoAnimation);
+    auto *view = new QChartView(chart);
+    view->setObjectName(objectName);
+    view->setRenderHint(QPainter::Antialiasing);
+    view->setMinimumHeight(220);
+    return view;
+}
+
+void resetChart(QChart *chart)
+{
+    chart->removeAllSeries();
+    for (QAbstractAxis *axis : chart->axes()) {
+        chart->removeAxis(axis);
+        delete axis;
+    }
+}
+
+} // namespace
+
+OverviewView::OverviewView(QWidget *parent)
+    : QWidget(parent)
+    , m_window(new QComboBox(this))
+    , m_backlog(new QLabel(this))
+    , m_traffic(chartView(QStringLiteral("trafficChart"), QStringLiteral("Deliveries per interval")))
+    , m_categories(chartView(QStringLiteral("categoryChart"), QStringLiteral("Failed attempts by category")))
+    , m_destinations(chartView(QStringLiteral("destinationChart"), QStringLiteral("Destinations: success rate and mean latency")))
+{
+    setObjectName(QStringLiteral("overviewView"));
+    m_window->setObjectName(QStringLiteral("overviewWindow"));
+    m_window->addItem(QStringLiteral("Last hour"), qint64(3'600'000));
+    m_window->addItem(QStringLiteral("Last 24 hours"), qint64(86'400'000));
+    m_window->addItem(QStringLiteral("Last 7 days"), qint64(7 * 86'400'000LL));
+    m_window->setCurrentIndex(1);
+    connect(m_window, &QComboBox::currentIndexChanged, this, &OverviewView::windowChanged);
+    m_backlog->setObjectName(QStringLiteral("backlogLabel"));
+    m_backlog->setTextFormat(Qt::PlainText);
+    QFont f = m_backlog->font();
+    f.setPointSizeF(f.pointSizeF() * 1.15);
+    m_backlog->setFont(f);
+
+    auto *layout = new QGridLayout(this);
+    layout->addWidget(m_backlog, 0, 0);
+    layout->addWidget(m_window, 0, 1, Qt::AlignRight);
+    layout->addWidget(m_traffic, 1, 0, 1, 2);
+    layout->addWidget(m_categories, 2, 0);
+    layout->addWidget(m_destinations, 2, 1);
+    layout->setRowStretch(1, 3);
+    layout->setRowStretch(2, 2);
+}
+
+qint64 OverviewView::windowMs() const
+{
+    return m_window->currentData().toLongLong();
+}
+
+void OverviewView::showError(const QString &text)
+{
+    m_backlog->setText(text);
+}
+
+void OverviewView::showOverview(const Overview &o, qint64 nowMs)
+{
+    m_backlog->setText(o.oldestPendingSince
+                           ? QStringLiteral("%L1 deliveries waiting; the oldest has waited %2.")
+                                 .arg(o.backlog)
+                                 .arg(TimeFormat::duration(nowMs - *o.oldestPendingSince))
+                           : QStringLiteral("Nothing is waiting for delivery."));
+
+    // Traffic per bucket: lines over time.
+    QChart *traffic = m_traffic->chart();
+    resetChart(traffic);
+    struct Line {
+        const char *name;
+        qint64 OverviewBucket::*field;
+        QColor colour;
+    };
+    const Line lines[] = {{"received", &OverviewBucket::received, QColor(0x42, 0x42, 0x42)},
+                          {"succeeded", &OverviewBucket::succeeded, statusLook(QStringLiteral("succeeded")).foreground},
+                          {"retried", &OverviewBucket::retried, QColor(0xef, 0x8f, 0x00)},
+                          {"dead", &OverviewBucket::dead, statusLook(QStringLiteral("dead")).foreground}};
+    auto *time = new QDateTimeAxis;
+    time->setFormat(o.bucketMs >= 3'600'000 ? QStringLiteral("MM-dd HH:mm") : QStringLiteral("HH:mm"));
+    time->setRange(QDateTime::fromMSecsSinceEpoch(o.fromMs),
+                   QDateTime::fromMSecsSinceEpoch(o.fromMs + o.bucketMs * std::max<qsizetype>(1, o.buckets.size())));
+    auto *counts = new QValueAxis;
+    counts->setLabelFormat(QStringLiteral("%d"));
+    traffic->addAxis(time, Qt::AlignBottom);
+    traffic->addAxis(counts, Qt::AlignLeft);
+    qint64 peak = 1;
+    for (const Line &line : lines) {
+        auto *series = new QLineSeries;
+        series->setName(QLatin1String(line.name));
+        series->setColor(line.colour);
+        for (const OverviewBucket &b : o.buckets) {
+            series->append(double(b.startMs + o.bucketMs / 2), double(b.*line.field));
+            peak = std::max(peak, b.*line.field);
+        }
+        traffic->addSeries(series);
+        series->attachAxis(time);
+        series->attachAxis(counts);
+    }
+    counts->setRange(0, double(peak) * 1.1);
+
+    // Failure categories: one horizontal bar each.
+    QChart *categories = m_categories->chart();
+    resetChart(categories);
+    auto *set = new QBarSet(QStringLiteral("failed attempts"));
+    set->setColor(QColor(0xe5, 0x73, 0x73));
+    QStringList names;
+    qint64 most = 1;
+    for (const auto &[category, n] : o.failureCategories) {
+        *set << double(n);
+        names.append(categoryLabel(category));
+        most = std::max(most, n);
+    }
+    auto *bars = new QHorizontalBarSeries;
+    bars->append(set);
+    categories->addSeries(bars);
+    auto *catAxis = new QBarCategoryAxis;
+    catAxis->append(names.isEmpty() ? QStringList{QStringLiteral("none")} : names);
+    auto *catValues = new QValueAxis;
+    catValues->setRange(0, double(most) * 1.1);
+    catValues->setLabelFormat(QStringLiteral("%d"));
+    categories->addAxis(catAxis, Qt::AlignLeft);
+    categories->addAxis(catValues, Qt::AlignBottom);
+    bars->attachAxis(catAxis);
+    bars->attachAxis(catValues);
+    categories->legend()->hide();
+
+    // Destinations: success rate (%) and mean latency (ms), side by side.
+    QChart *dest = m_destinations->chart();
+    resetChart(dest);
+    auto *rate = new QBarSet(QStringLiteral("success rate %"));
+    rate->setColor(statusLook(QStringLiteral("succeeded")).foreground);
+    auto *latency = new QBarSet(QStringLiteral("mean latency (s)"));
+    latency->setColor(QColor(0x1e, 0x88, 0xe5));
+    QStringList destNames;
+    double top = 100;
+    for (const DestinationHealth &d : o.destinations) {
+        *rate << d.successRate() * 100.0;
+        *latency << d.meanLatencyMs / 1000.0;
+        top = std::max(top, d.meanLatencyMs / 1000.0);
+        destNames.append(d.destination);
+    }
+    auto *destBars = new QBarSeries;
+    destBars->append(rate);
+    destBars->append(latency);
+    dest->addSeries(destBars);
+    auto *destAxis = new QBarCategoryAxis;
+    destAxis->append(destNames.isEmpty() ? QStringList{QStringLiteral("none")} : destNames);
+    auto *destValues = new QValueAxis;
+    destValues->setRange(0, top * 1.05);
+    dest->addAxis(destAxis, Qt::AlignBottom);
+    dest->addAxis(destValues, Qt::AlignLeft);
+    destBars->attachAxis(destAxis);
+    destBars->attachAxis(destValues);
+}
+
+} // namespace redrive::ui
