@@ -1,0 +1,8 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: Redrive authors
+#include "commandline.h"
+
+int main(int argc, char **argv)
+{
+    return redrive::daemon::runRedrived(argc, argv);
+}

@@ -1,0 +1,203 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: Redrive authors
+#include "ingeststore.h"
+
+#include "crypto/crypto.h"
+
+#include <QVariant>
+
+namespace redrive {
+namespace {
+
+QVariant nullableInt(const std::optional<qint64> &v)
+{
+    return v ? QVariant(*v) : QVariant(QMetaType::fromType<qint64>());
+}
+
+QVariant nullableText(const std::optional<QString> &v)
+{
+    return v ? QVariant(*v) : QVariant(QMetaType::fromType<QString>());
+}
+
+bool run(QSqlQuery &q, QString *error)
+{
+    if (q.exec())
+        return true;
+    if (error)
+        *error = sqlErrorText(q);
+    q.finish();
+    return false;
+}
+
+} // namespace
+
+QString deliveryIdempotencyKey(QStringView source, QStringView providerEventId, QStringView destination)
+{
+    const QByteArray s = source.toUtf8();
+    const QByteArray id = providerEventId.toUtf8();
+    const QByteArray d = destination.toUtf8();
+    QByteArray material;
+    material.reserve(s.size() + id.size() + d.size() + 2);
+    material.append(s).append('\0').append(id).append('\0').append(d);
+    return QLatin1String("rdv_") + QLatin1String(crypto::sha256Hex(material).first(32));
+}
+
+IngestStore::IngestStore(Db &db)
+    : m_db(db)
+{}
+
+bool IngestStore::prepare(QString *error)
+{
+    struct Statement {
+        QSqlQuery *query;
+        QString sql;
+    };
+    const Statement statements[] = {
+        {&m_upsertEvent,
+         QStringLiteral("INSERT INTO events (source, provider_event_id, weak_id, event_type, status, occurred_at, "
+                        "received_at, last_seen_at, seen_count, content_type, body, body_sha256, body_size, headers, "
+                        "verified_by, clock_skew_ms, remote_addr) "
+                        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?, ?, ?, ?, ?, ?, ?) "
+                        "ON CONFLICT (source, provider_event_id) DO UPDATE SET "
+                        "seen_count = events.seen_count + 1, last_seen_at = excluded.last_seen_at "
+                        "RETURNING id, seen_count")},
+        {&m_insertDelivery,
+         QStringLiteral("INSERT INTO deliveries (event_id, destination, status, attempt_count, next_attempt_at, "
+                        "ordering_key, idempotency_key, created_at, updated_at) "
+                        "VALUES (?, ?, 'pending', 0, ?, ?, ?, ?, ?)")},
+        {&m_insertRejection,
+         QStringLiteral("INSERT INTO rejections (source, reason, detail, status_code, remote_addr, headers, received_at) "
+                        "VALUES (?, ?, ?, ?, ?, ?, ?)")},
+        {&m_trimRejections,
+         QStringLiteral("DELETE FROM rejections WHERE id <= "
+                        "(SELECT id FROM rejections ORDER BY id DESC LIMIT 1 OFFSET ?)")},
+        {&m_upsertInstance,
+         QStringLiteral("INSERT INTO receiver_instances (instance_id, host, pid, version, started_at, heartbeat_at, "
+                        "durability, power_loss_durable) VALUES (?, ?, ?, ?, ?, ?, ?, ?) "
+                        "ON CONFLICT (instance_id) DO UPDATE SET heartbeat_at = excluded.heartbeat_at, "
+                        "durability = excluded.durability, power_loss_durable = excluded.power_loss_durable, "
+                        "version = excluded.version")},
+        {&m_heartbeat, QStringLiteral("UPDATE receiver_instances SET heartbeat_at = ? WHERE instance_id = ?")},
+        {&m_pruneInstances, QStringLiteral("DELETE FROM receiver_instances WHERE heartbeat_at < ?")},
+    };
+    for (const auto &s : statements) {
+        bool ok = false;
+        *s.query = m_db.prepare(s.sql, &ok, error);
+        if (!ok)
+            return false;
+    }
+    return true;
+}
+
+bool IngestStore::upsertEvent(const IncomingEvent &e, const QString &status, UpsertResult *result, QString *error)
+{
+    QSqlQuery &q = m_upsertEvent;
+    int i = 0;
+    q.bindValue(i++, e.source);
+    q.bindValue(i++, e.providerEventId);
+    q.bindValue(i++, e.weakId ? 1 : 0);
+    q.bindValue(i++, e.eventType);
+    q.bindValue(i++, status);
+    q.bindValue(i++, nullableInt(e.occurredAtMs));
+    q.bindValue(i++, e.receivedAtMs);
+    q.bindValue(i++, e.receivedAtMs);
+    q.bindValue(i++, e.contentType);
+    q.bindValue(i++, e.body);
+    q.bindValue(i++, QString::fromLatin1(e.bodySha256Hex));
+    q.bindValue(i++, e.body.size());
+    q.bindValue(i++, QString::fromUtf8(e.headersJson));
+    q.bindValue(i++, e.verifiedBy);
+    q.bindValue(i++, nullableInt(e.clockSkewMs));
+    q.bindValue(i++, e.remoteAddress);
+    if (!run(q, error))
+        return false;
+    if (!q.next()) {
+        if (error)
+            *error = QStringLiteral("event upsert returned no row");
+        q.finish();
+        return false;
+    }
+    result->eventId = q.value(0).toLongLong();
+    result->seenCount = q.value(1).toInt();
+    q.finish();
+    return true;
+}
+
+bool IngestStore::insertDelivery(qint64 eventId, const PlannedDelivery &d, qint64 dueAtMs, qint64 nowMs, QString *error)
+{
+    QSqlQuery &q = m_insertDelivery;
+    q.bindValue(0, eventId);
+    q.bindValue(1, d.destination);
+    q.bindValue(2, dueAtMs);
+    q.bindValue(3, nullableText(d.orderingKey));
+    q.bindValue(4, d.idempotencyKey);
+    q.bindValue(5, nowMs);
+    q.bindValue(6, nowMs);
+    const bool ok = run(q, error);
+    q.finish();
+    return ok;
+}
+
+bool IngestStore::insertRejection(const RejectionRecord &r, QString *error)
+{
+    QSqlQuery &q = m_insertRejection;
+    q.bindValue(0, r.source);
+    q.bindValue(1, r.reason);
+    q.bindValue(2, r.detail);
+    q.bindValue(3, r.statusCode);
+    q.bindValue(4, r.remoteAddress);
+    q.bindValue(5, QString::fromUtf8(r.headersJson.isEmpty() ? QByteArrayLiteral("[]") : r.headersJson));
+    q.bindValue(6, r.receivedAtMs);
+    const bool ok = run(q, error);
+    q.finish();
+    return ok;
+}
+
+bool IngestStore::trimRejections(int keep, int *deleted, QString *error)
+{
+    QSqlQuery &q = m_trimRejections;
+    q.bindValue(0, std::max(0, keep));
+    if (!run(q, error))
+        return false;
+    if (deleted)
+        *deleted = q.numRowsAffected();
+    q.finish();
+    return true;
+}
+
+bool IngestStore::upsertInstance(const ReceiverInstance &r, QString *error)
+{
+    QSqlQuery &q = m_upsertInstance;
+    q.bindValue(0, r.instanceId);
+    q.bindValue(1, r.host);
+    q.bindValue(2, r.pid);
+    q.bindValue(3, r.version);
+    q.bindValue(4, r.startedAtMs);
+    q.bindValue(5, r.heartbeatAtMs);
+    q.bindValue(6, r.durability);
+    q.bindValue(7, r.powerLossDurable ? 1 : 0);
+    const bool ok = run(q, error);
+    q.finish();
+    return ok;
+}
+
+bool IngestStore::heartbeat(const QString &instanceId, qint64 nowMs, QString *error)
+{
+    QSqlQuery &q = m_heartbeat;
+    q.bindValue(0, nowMs);
+    q.bindValue(1, instanceId);
+    const bool ok = run(q, error);
+    q.finish();
+    return ok;
+}
+
+bool IngestStore::pruneInstances(qint64 beforeMs, QString *error)
+{
+    QSqlQuery &q = m_pruneInstances;
+    q.bindValue(0, beforeMs);
+    const bool ok = run(q, error);
+    q.finish();
+    return ok;
+}
+
+} // namespace redrive

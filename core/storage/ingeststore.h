@@ -1,0 +1,109 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: Redrive authors
+#pragma once
+
+#include "storage/database.h"
+
+#include <QByteArray>
+#include <QSqlQuery>
+#include <QString>
+
+#include <optional>
+
+// The SQL of ingest: what one group-commit transaction writes for each accepted webhook, the
+// rejections table, and the receiver_instances row. Statements are prepared once per connection
+// and reused for every batch. Every call runs inside the caller's transaction.
+namespace redrive {
+
+// One verified webhook, ready to store. The caller computes the digest and the redacted headers
+// (on the I/O threads), so the single writer thread only binds and executes.
+struct IncomingEvent {
+    QString source;
+    QString providerEventId;
+    bool weakId = false;
+    QString eventType;
+    std::optional<qint64> occurredAtMs;
+    qint64 receivedAtMs = 0;
+    QString contentType;
+    QByteArray body;          // byte-exact
+    QByteArray bodySha256Hex; // lowercase hex of SHA-256(body)
+    QByteArray headersJson;   // Headers::redacted().toJson()
+    QString verifiedBy;       // secret label, never the secret
+    std::optional<qint64> clockSkewMs;
+    QString remoteAddress;
+};
+
+struct PlannedDelivery {
+    QString destination;
+    QString idempotencyKey;
+    std::optional<QString> orderingKey;
+};
+
+struct RejectionRecord {
+    QString source; // may be empty when the path named none
+    QString reason;
+    QString detail;
+    int statusCode = 0;
+    QString remoteAddress;
+    QByteArray headersJson; // redacted
+    qint64 receivedAtMs = 0;
+};
+
+struct ReceiverInstance {
+    QString instanceId;
+    QString host;
+    qint64 pid = 0;
+    QString version;
+    qint64 startedAtMs = 0;
+    qint64 heartbeatAtMs = 0;
+    QString durability; // Db::durabilityReport()
+    bool powerLossDurable = false;
+};
+
+struct UpsertResult {
+    qint64 eventId = 0;
+    int seenCount = 0;
+    [[nodiscard]] bool isNew() const { return seenCount == 1; }
+};
+
+// "rdv_" + the first 32 hex characters of SHA-256(source \0 provider_event_id \0 destination).
+// Stable for an (event, destination) pair on every instance and every replay; the delivery
+// engine sends it as Idempotency-Key and webhook-id.
+QString deliveryIdempotencyKey(QStringView source, QStringView providerEventId, QStringView destination);
+
+class IngestStore final {
+public:
+    explicit IngestStore(Db &db);
+    IngestStore(const IngestStore &) = delete;
+    IngestStore &operator=(const IngestStore &) = delete;
+
+    bool prepare(QString *error);
+
+    // INSERT … ON CONFLICT (source, provider_event_id) DO UPDATE SET seen_count = seen_count + 1
+    // RETURNING id, seen_count. The database decides new vs duplicate (seen_count == 1 ⇒ new);
+    // there is no check-then-insert. `status` is only used when the row is new.
+    bool upsertEvent(const IncomingEvent &event, const QString &status, UpsertResult *result, QString *error);
+    // A pending delivery of a new event, due at `dueAtMs`.
+    bool insertDelivery(qint64 eventId, const PlannedDelivery &delivery, qint64 dueAtMs, qint64 nowMs, QString *error);
+
+    bool insertRejection(const RejectionRecord &rejection, QString *error);
+    // Keeps the newest `keep` rejections; `deleted` gets the number removed.
+    bool trimRejections(int keep, int *deleted, QString *error);
+
+    bool upsertInstance(const ReceiverInstance &instance, QString *error);
+    bool heartbeat(const QString &instanceId, qint64 nowMs, QString *error);
+    // Forgets instances whose heartbeat stopped before `beforeMs` (long gone receivers).
+    bool pruneInstances(qint64 beforeMs, QString *error);
+
+private:
+    Db &m_db;
+    QSqlQuery m_upsertEvent;
+    QSqlQuery m_insertDelivery;
+    QSqlQuery m_insertRejection;
+    QSqlQuery m_trimRejections;
+    QSqlQuery m_upsertInstance;
+    QSqlQuery m_heartbeat;
+    QSqlQuery m_pruneInstances;
+};
+
+} // namespace redrive

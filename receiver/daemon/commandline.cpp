@@ -1,0 +1,213 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: Redrive authors
+#include "commandline.h"
+
+#include "components.h"
+#include "daemon.h"
+#include "logging.h"
+#include "signalwatcher.h"
+#include "subcommands.h"
+
+#include "config/config.h"
+#include "storage/schema.h"
+
+#include <QCoreApplication>
+#include <QTextStream>
+
+#include <csignal>
+#include <cstdio>
+
+namespace redrive::daemon {
+
+std::optional<CommandLine> parseCommandLine(const QStringList &arguments, QString *error)
+{
+    CommandLine cl;
+    for (qsizetype i = 1; i < arguments.size(); ++i) {
+        const QString &arg = arguments[i];
+        if (!cl.command.isEmpty()) {
+            cl.commandArgs.append(arg); // everything after the command is the command's
+            continue;
+        }
+        auto value = [&](const QString &name, QString *out) {
+            if (arg.startsWith(name + u'=')) {
+                *out = arg.mid(name.size() + 1);
+                return true;
+            }
+            if (i + 1 >= arguments.size()) {
+                *error = QStringLiteral("%1 needs a value").arg(name);
+                return false;
+            }
+            *out = arguments[++i];
+            return true;
+        };
+        if (arg == u"--help" || arg == u"-h") {
+            cl.action = CommandLine::Action::Help;
+            return cl;
+        }
+        if (arg == u"--version" || arg == u"-V") {
+            cl.action = CommandLine::Action::Version;
+            return cl;
+        }
+        if (arg == u"--config" || arg.startsWith(QLatin1String("--config="))) {
+            if (!value(QStringLiteral("--config"), &cl.configPath))
+                return std::nullopt;
+            continue;
+        }
+        if (arg == u"--log-level" || arg.startsWith(QLatin1String("--log-level="))) {
+            if (!value(QStringLiteral("--log-level"), &cl.logLevel))
+                return std::nullopt;
+            if (!logLevelFromString(cl.logLevel)) {
+                *error = QStringLiteral("--log-level must be debug, info, warning or error");
+                return std::nullopt;
+            }
+            continue;
+        }
+        if (arg.startsWith(u'-')) {
+            *error = QStringLiteral("unknown option %1").arg(arg);
+            return std::nullopt;
+        }
+        cl.command = arg;
+    }
+    if (cl.configPath.isEmpty()) {
+        *error = QStringLiteral("--config FILE is required");
+        return std::nullopt;
+    }
+    return cl;
+}
+
+QString helpText()
+{
+    QString text = QStringLiteral(
+        "Usage: redrived --config FILE [--log-level LEVEL] [COMMAND]\n"
+        "\n"
+        "Redrive's receiver: verifies, records and acknowledges incoming webhooks, delivers them to\n"
+        "destinations with classified retries, and serves the admin API for audited replays.\n"
+        "\n"
+        "Commands:\n"
+        "  (none)              run ingest, delivery and the admin API until SIGTERM or SIGINT\n"
+        "  migrate             apply database migrations, then exit\n");
+    for (const Subcommand &s : subcommands()) {
+        for (const QString &line : s.usage.split(u'\n'))
+            text += QStringLiteral("  %1\n").arg(line);
+    }
+    text += QStringLiteral(
+        "\n"
+        "Options:\n"
+        "  --config FILE       the TOML configuration (see docs/configuration.md)\n"
+        "  --log-level LEVEL   debug, info (default), warning or error; logs go to stderr\n"
+        "  -h, --help          show this help\n"
+        "  -V, --version       show the version\n"
+        "\n"
+        "Exit status: 0 ok, 1 runtime failure (database, schema, listen address), 2 usage or\n"
+        "configuration error.\n");
+    return text;
+}
+
+namespace {
+
+int migrateCommand(const Config &config, QTextStream &out, QTextStream &err)
+{
+    QString error;
+    const auto url = StorageUrl::parse(config.storage.url, &error);
+    if (!url) {
+        err << "redrived: config error: storage.url: " << error << '\n';
+        return 2;
+    }
+    OpenOptions options;
+    options.sqliteSynchronous = config.storage.sqliteSynchronous;
+    auto db = Db::open(*url, QStringLiteral("migrate"), options, &error);
+    if (!db) {
+        err << "redrived: cannot open the database " << url->redacted() << ": " << error << '\n';
+        return 1;
+    }
+    int from = 0, to = 0;
+    if (!migrate(*db, &error, &from, &to)) {
+        err << "redrived: migrate: " << error << '\n';
+        return 1;
+    }
+    if (from == to)
+        out << "redrived: database " << url->redacted() << " is up to date (schema version " << to << ")\n";
+    else
+        out << "redrived: database " << url->redacted() << " migrated from schema version " << from << " to " << to << '\n';
+    return 0;
+}
+
+int runReceiver(std::shared_ptr<const Config> config, QCoreApplication &app, QTextStream &err)
+{
+    SignalWatcher signals;
+    QString error;
+    if (!signals.install(&error)) {
+        err << "redrived: " << error << '\n';
+        return 1;
+    }
+    Daemon daemon(std::move(config), builtInComponents());
+    if (!daemon.start(&error)) {
+        err << "redrived: " << error << '\n';
+        err.flush();
+        return 1;
+    }
+    QObject::connect(&signals, &SignalWatcher::terminationRequested, &app, [&app](int signal) {
+        qInfo("received %s; shutting down gracefully", signal == SIGINT ? "SIGINT" : "SIGTERM");
+        app.quit();
+    });
+    QCoreApplication::exec();
+    daemon.stop();
+    return 0;
+}
+
+} // namespace
+
+int runRedrived(int argc, char **argv)
+{
+    QCoreApplication app(argc, argv);
+    QCoreApplication::setApplicationName(QStringLiteral("redrived"));
+    QCoreApplication::setApplicationVersion(QStringLiteral(REDRIVE_VERSION));
+    QTextStream out(stdout);
+    QTextStream err(stderr);
+
+    QString error;
+    const auto cl = parseCommandLine(QCoreApplication::arguments(), &error);
+    if (!cl) {
+        err << "redrived: " << error << "\n(see redrived --help)\n";
+        return 2;
+    }
+    if (cl->action == CommandLine::Action::Help) {
+        out << helpText();
+        return 0;
+    }
+    if (cl->action == CommandLine::Action::Version) {
+        out << "redrived " << REDRIVE_VERSION << '\n';
+        return 0;
+    }
+    installLogging(*logLevelFromString(cl->logLevel));
+
+    ConfigError configError;
+    auto loaded = loadConfig(cl->configPath, &configError);
+    if (!loaded) {
+        err << "redrived: config error: " << configError.toString() << '\n';
+        return 2;
+    }
+    auto config = std::make_shared<const Config>(std::move(*loaded));
+    if (QString urlError; !StorageUrl::parse(config->storage.url, &urlError)) {
+        err << "redrived: config error: storage.url: " << urlError << '\n';
+        return 2;
+    }
+
+    if (cl->command.isEmpty())
+        return runReceiver(std::move(config), app, err);
+    if (cl->command == u"migrate") {
+        if (!cl->commandArgs.isEmpty()) {
+            err << "redrived: migrate takes no arguments\n";
+            return 2;
+        }
+        return migrateCommand(*config, out, err);
+    }
+    for (const Subcommand &s : subcommands()) {
+        if (s.name == cl->command)
+            return s.run(*config, cl->commandArgs, out, err);
+    }
+    err << "redrived: unknown command \"" << cl->command << "\" (see redrived --help)\n";
+    return 2;
+}
+
+} // namespace redrive::daemon

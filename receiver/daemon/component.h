@@ -1,0 +1,54 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: Redrive authors
+#pragma once
+
+#include "groupcommitwriter.h"
+#include "ingestservice.h"
+
+#include "config/config.h"
+#include "storage/database.h"
+#include "util/clock.h"
+#include "util/metrics.h"
+
+#include <QString>
+
+#include <functional>
+#include <memory>
+#include <vector>
+
+namespace redrive::daemon {
+
+// A long-running part of redrived beside ingest: the delivery engine, the admin API listener.
+// The daemon starts components after the writer and before the ingest listener, and stops them
+// in reverse order after ingest has drained.
+class Component {
+public:
+    virtual ~Component() = default;
+    [[nodiscard]] virtual QString name() const = 0;
+    virtual bool start(QString *error) = 0;
+    // Graceful and bounded; called once, only after a successful start().
+    virtual void stop() = 0;
+};
+
+// What a component factory may use. Everything outlives every component.
+struct DaemonContext {
+    std::shared_ptr<const Config> config;
+    StorageUrl storage;
+    metrics::Registry &metrics;
+    const Clock &clock;
+    ingest::IngestService &ingest; // addReadinessCheck() for /readyz
+
+    // Called on the writer thread after every durable ingest commit (quick, non-blocking):
+    // the delivery engine's wake-up. Register from a factory; the list is frozen at start.
+    void addCommitListener(std::function<void(const ingest::CommitSummary &)> listener)
+    {
+        commitListeners.push_back(std::move(listener));
+    }
+    std::vector<std::function<void(const ingest::CommitSummary &)>> commitListeners;
+};
+
+// Builds a component (it must not start anything yet). Returning nullptr with an empty error
+// means "not configured here" (e.g. no admin_listen): the daemon skips it.
+using ComponentFactory = std::function<std::unique_ptr<Component>(DaemonContext &context, QString *error)>;
+
+} // namespace redrive::daemon

@@ -1,0 +1,187 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: Redrive authors
+#include "daemon.h"
+
+#include "crypto/crypto.h"
+#include "storage/schema.h"
+
+#include <QCoreApplication>
+#include <QLoggingCategory>
+#include <QSysInfo>
+
+namespace redrive::daemon {
+namespace {
+Q_LOGGING_CATEGORY(lcDaemon, "redrive.daemon")
+}
+
+Daemon::Daemon(std::shared_ptr<const Config> config, std::vector<ComponentFactory> components, const Clock &clock)
+    : m_config(std::move(config))
+    , m_factories(std::move(components))
+    , m_clock(clock)
+{}
+
+Daemon::~Daemon()
+{
+    stop();
+}
+
+quint16 Daemon::ingestPort() const
+{
+    return m_server ? m_server->port() : 0;
+}
+
+bool Daemon::checkSchema(const StorageUrl &url, QString *error)
+{
+    QString openError;
+    OpenOptions options;
+    options.sqliteSynchronous = m_config->storage.sqliteSynchronous;
+    auto db = Db::open(url, QStringLiteral("startup"), options, &openError);
+    if (!db) {
+        *error = QStringLiteral("cannot open the database %1: %2").arg(url.redacted(), openError);
+        return false;
+    }
+    QString versionError;
+    const int version = schemaVersion(*db, &versionError);
+    const QString migrateHint = QStringLiteral("run `redrived --config %1 migrate`").arg(m_config->path);
+    if (version < 0) {
+        *error = QStringLiteral("cannot read the schema version of %1: %2").arg(url.redacted(), versionError);
+        return false;
+    }
+    if (version == 0) {
+        *error = QStringLiteral("the database %1 has no Redrive schema yet: %2 first").arg(url.redacted(), migrateHint);
+        return false;
+    }
+    if (version < kSchemaVersion) {
+        *error = QStringLiteral("the database schema is at version %1 but this build needs version %2: %3")
+                     .arg(version)
+                     .arg(kSchemaVersion)
+                     .arg(migrateHint);
+        return false;
+    }
+    if (version > kSchemaVersion) {
+        *error = QStringLiteral("the database schema is at version %1, newer than this build understands (%2): "
+                                "upgrade redrived")
+                     .arg(version)
+                     .arg(kSchemaVersion);
+        return false;
+    }
+    qCInfo(lcDaemon, "storage: %s, schema version %d", qUtf8Printable(url.redacted()), version);
+    return true;
+}
+
+bool Daemon::start(QString *error)
+{
+    QString urlError;
+    const auto url = StorageUrl::parse(m_config->storage.url, &urlError);
+    if (!url) {
+        *error = QStringLiteral("storage.url: %1").arg(urlError);
+        return false;
+    }
+    if (!checkSchema(*url, error))
+        return false;
+
+    m_metrics.gauge(QStringLiteral("redrive_build_info"), QStringLiteral("Version of this redrived"),
+                    {{QStringLiteral("version"), QStringLiteral(REDRIVE_VERSION)}})
+        .set(1);
+
+    ingest::GroupCommitWriter::Options w;
+    w.url = *url;
+    w.sqliteSynchronous = m_config->storage.sqliteSynchronous;
+    w.batchMax = m_config->storage.batchMax;
+    w.queueCapacity = m_config->server.writeQueueCapacity;
+    w.rejectionsKeep = m_config->storage.rejectionsKeep;
+    w.instance.host = QSysInfo::machineHostName();
+    w.instance.pid = QCoreApplication::applicationPid();
+    w.instance.instanceId = QStringLiteral("%1:%2:%3")
+                                .arg(w.instance.host)
+                                .arg(w.instance.pid)
+                                .arg(QString::fromLatin1(crypto::randomBytes(3).toHex()));
+    w.instance.version = QStringLiteral(REDRIVE_VERSION);
+    w.instance.startedAtMs = m_clock.nowMs();
+    m_writer = std::make_unique<ingest::GroupCommitWriter>(m_config, w, m_metrics, m_clock);
+    m_ingest = std::make_unique<ingest::IngestService>(m_config, *m_writer, m_metrics, m_clock);
+    m_context.reset(new DaemonContext{m_config, *url, m_metrics, m_clock, *m_ingest, {}});
+
+    for (const auto &factory : m_factories) {
+        QString componentError;
+        auto component = factory(*m_context, &componentError);
+        if (!component) {
+            if (!componentError.isEmpty()) {
+                *error = componentError;
+                return false;
+            }
+            continue;
+        }
+        m_components.push_back(std::move(component));
+    }
+    if (!m_context->commitListeners.empty()) {
+        m_writer->setOnCommitted([listeners = m_context->commitListeners](const ingest::CommitSummary &summary) {
+            for (const auto &listener : listeners)
+                listener(summary);
+        });
+    }
+
+    if (!m_writer->start(error))
+        return false;
+    const QString durability = m_writer->durabilityReport();
+    if (m_writer->powerLossDurable()) {
+        qCInfo(lcDaemon, "durability: %s (an acknowledged event survives power loss)", qUtf8Printable(durability));
+    } else {
+        qCWarning(lcDaemon, "durability: %s: acknowledged events are NOT power-loss durable (they survive a crash of "
+                            "redrived, not of the machine)",
+                  qUtf8Printable(durability));
+    }
+
+    for (auto &component : m_components) {
+        QString componentError;
+        if (!component->start(&componentError)) {
+            *error = QStringLiteral("%1: %2").arg(component->name(), componentError);
+            stopComponents();
+            m_writer->stop();
+            return false;
+        }
+        m_started.push_back(component.get());
+        qCInfo(lcDaemon, "%s started", qUtf8Printable(component->name()));
+    }
+
+    m_server = std::make_unique<http::Server>(m_ingest->serverOptions(), [this](http::Request &&r, http::Responder respond) {
+        m_ingest->handle(std::move(r), std::move(respond));
+    });
+    if (!m_server->start(error)) {
+        stopComponents();
+        m_writer->stop();
+        return false;
+    }
+    m_metrics.callbackGauge(QStringLiteral("redrive_http_open_connections"), QStringLiteral("Open client connections"),
+                            {{QStringLiteral("listener"), QStringLiteral("ingest")}},
+                            [server = m_server.get()] { return static_cast<double>(server->openConnections()); });
+    m_running = true;
+    qCInfo(lcDaemon, "redrived %s ready: %d source(s), %d destination(s), %d route(s)", REDRIVE_VERSION,
+           static_cast<int>(m_config->sources.size()), static_cast<int>(m_config->destinations.size()),
+           static_cast<int>(m_config->routes.size()));
+    return true;
+}
+
+void Daemon::stopComponents()
+{
+    for (auto it = m_started.rbegin(); it != m_started.rend(); ++it) {
+        (*it)->stop();
+        qCInfo(lcDaemon, "%s stopped", qUtf8Printable((*it)->name()));
+    }
+    m_started.clear();
+}
+
+void Daemon::stop()
+{
+    if (!m_running)
+        return;
+    m_running = false;
+    qCInfo(lcDaemon, "shutting down: finishing requests in flight");
+    m_server->stop(kShutdownGraceMs);
+    stopComponents();
+    const int queued = m_writer->queueDepth();
+    m_writer->stop();
+    qCInfo(lcDaemon, "writer drained (%d queued at shutdown); stopped", queued);
+}
+
+} // namespace redrive::daemon
