@@ -1,0 +1,115 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: Redrive authors
+#pragma once
+
+#include "delivery/classification.h"
+#include "domain/types.h"
+#include "storage/database.h"
+
+#include <QByteArray>
+#include <QList>
+#include <QString>
+
+#include <functional>
+#include <optional>
+
+// The delivery engine's SQL: claims with a lease and a fencing token, fenced result recording,
+// the lease sweeper, and small reads for metrics. Every method runs on the Db's own thread.
+//
+// Claims: PostgreSQL locks due rows with FOR UPDATE SKIP LOCKED, so several redrived processes
+// can share one database; SQLite runs the same claim as one UPDATE … WHERE id IN (SELECT …
+// LIMIT n) RETURNING … inside BEGIN IMMEDIATE (one writer at a time). A claim increments
+// lease_token; recording a result is conditional on that token and status = 'in_flight', so a
+// worker that comes back after its lease expired records nothing.
+namespace redrive::delivery {
+
+struct Claim {
+    qint64 deliveryId = 0;
+    qint64 eventId = 0;
+    QString destination;
+    qint64 leaseToken = 0;
+    int attemptCount = 0;       // attempts recorded before this claim
+    qint64 scheduledAt = 0;     // next_attempt_at when claimed
+    qint64 claimedAt = 0;
+    qint64 leaseExpiresAt = 0;
+    std::optional<qint64> replayId;
+    QByteArray idempotencyKey;
+    // From the event row:
+    QByteArray body;
+    QByteArray contentType;
+    QString bodySha256;
+};
+
+// What recording one attempt writes.
+struct AttemptRecord {
+    int number = 0;
+    AttemptTrigger trigger = AttemptTrigger::Automatic;
+    std::optional<qint64> replayId;
+    qint64 scheduledAt = 0;
+    qint64 startedAt = 0;
+    qint64 durationMs = 0;
+    int statusCode = 0; // 0 = no HTTP status
+    Classification classification;
+    QByteArray responseHeadersJson = QByteArrayLiteral("[]");
+    QString responseExcerpt;
+    QString workerId;
+    // The delivery afterwards:
+    DeliveryStatus newStatus = DeliveryStatus::Retrying;
+    std::optional<qint64> nextAttemptAt; // set for retrying
+    std::optional<QString> downstreamRef;
+    qint64 recordedAt = 0;
+};
+
+enum class RecordResult { Recorded, LeaseLost, Error };
+
+// How the sweeper schedules a delivery whose lease expired: the engine's retry policy.
+struct SweepDecision {
+    DeliveryStatus status = DeliveryStatus::Retrying;
+    std::optional<qint64> nextAttemptAt;
+};
+using SweepPolicy = std::function<SweepDecision(const QString &destination, int attemptNumber, bool replay, qint64 now)>;
+
+class DeliveryStore final {
+public:
+    explicit DeliveryStore(Db &db);
+
+    // Claims up to `limit` due deliveries of `destination` (pending or retrying, next_attempt_at
+    // <= now, destination not paused, no older unfinished delivery with the same ordering key),
+    // with their event bodies. Sets status 'in_flight', lease_owner, lease_expires_at and
+    // lease_token + 1 in one transaction.
+    QList<Claim> claim(const QString &destination, const QString &workerId, qint64 now, qint64 leaseMs, int limit,
+                       QString *error);
+
+    // Records one attempt and the delivery's new state in one transaction (with the replay
+    // item and counters, and the event's status). LeaseLost when the claim was no longer held.
+    RecordResult record(const Claim &claim, const AttemptRecord &attempt, QString *error);
+    // The same for several results in one transaction; falls back to one transaction each when
+    // the batch fails. `results` receives one RecordResult per item.
+    void recordMany(const QList<std::pair<Claim, AttemptRecord>> &items, QList<RecordResult> *results,
+                    QString *error);
+
+    // Gives a claim back without an attempt (the request was never sent): status returns to
+    // pending/retrying, next_attempt_at unchanged. False when the claim was no longer held.
+    bool release(const Claim &claim, qint64 now, QString *error);
+
+    // Rescues up to `limit` in_flight deliveries whose lease expired before `now`: each gets an
+    // attempt with category lease_expired and outcome_unknown = 1, and is rescheduled by
+    // `policy`. Returns how many were rescued, or -1 on error.
+    int sweepExpired(qint64 now, int limit, const SweepPolicy &policy, QString *error);
+
+    struct Backlog {
+        QString destination;
+        qint64 due = 0;            // pending/retrying rows with next_attempt_at <= now
+        qint64 waiting = 0;        // pending/retrying rows not yet due
+        qint64 oldestDueAt = 0;    // smallest next_attempt_at among due rows (0 = none)
+    };
+    QList<Backlog> backlog(qint64 now, QString *error);
+
+private:
+    RecordResult recordInTransaction(const Claim &claim, const AttemptRecord &attempt, QString *error);
+    bool loadBodies(QList<Claim> &claims, QString *error);
+
+    Db &m_db;
+};
+
+} // namespace redrive::delivery

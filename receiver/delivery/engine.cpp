@@ -1,0 +1,578 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: Redrive authors
+#include "engine.h"
+
+#include "connector.h"
+#include "deliverystore.h"
+#include "enginemetrics.h"
+#include "httpclient.h"
+#include "retention.h"
+#include "tokenbucket.h"
+
+#include "crypto/crypto.h"
+#include "delivery/outgoingheaders.h"
+#include "delivery/responsecapture.h"
+#include "delivery/retrypolicy.h"
+
+#include <QCoreApplication>
+#include <QHash>
+#include <QLoggingCategory>
+#include <QSysInfo>
+
+#include <algorithm>
+#include <condition_variable>
+#include <future>
+#include <mutex>
+#include <random>
+#include <thread>
+
+Q_LOGGING_CATEGORY(lcDelivery, "redrive.delivery")
+
+namespace redrive::delivery {
+namespace {
+
+using Steady = std::chrono::steady_clock;
+
+constexpr int kClaimBatch = 32;
+constexpr int kSweepBatch = 200;
+constexpr int kRetentionBatch = 500;
+constexpr auto kRetentionInterval = std::chrono::minutes(10);
+constexpr auto kRetentionFirstRun = std::chrono::seconds(5);
+constexpr auto kBacklogInterval = std::chrono::seconds(2);
+constexpr qint64 kLeaseMarginMs = 5'000;
+constexpr qint64 kMaxResponseBytes = 256 * 1024;
+constexpr qint64 kMaxResponseBytesJsonRef = 1024 * 1024;
+
+// One finished attempt (or one never sent), handed from the I/O thread to the engine thread.
+struct Finished {
+    Claim claim;
+    AttemptOutcome outcome;
+    std::optional<Classification> preset; // integrity failures never reach the network
+    qint64 startedAt = 0;
+    qint64 durationMs = 0;
+};
+
+// Shared with the HTTP callbacks, so a late callback after the engine is gone is harmless.
+struct Inbox {
+    std::mutex mutex;
+    std::condition_variable cv;
+    QList<Finished> finished;
+    bool wake = false;
+    bool stopping = false;
+    Steady::time_point graceDeadline;
+
+    void push(Finished f)
+    {
+        {
+            std::lock_guard lock(mutex);
+            finished.append(std::move(f));
+        }
+        cv.notify_one();
+    }
+};
+
+QString defaultWorkerId()
+{
+    static std::atomic<int> sequence{0};
+    return QStringLiteral("%1:%2:%3")
+        .arg(QSysInfo::machineHostName())
+        .arg(QCoreApplication::applicationPid())
+        .arg(sequence.fetch_add(1));
+}
+
+struct DestinationState {
+    const DestinationConfig *config = nullptr;
+    int inFlight = 0;
+    TokenBucket bucket;
+};
+
+} // namespace
+
+class DeliveryEngine::Private {
+public:
+    Private(const Config &cfg, const StorageUrl &url, const Clock &clk, metrics::Registry &registry,
+            std::shared_ptr<Connector> conn)
+        : config(cfg)
+        , storage(url)
+        , clock(clk)
+        , metrics(registry, [&] {
+            QStringList names;
+            for (const auto &d : cfg.destinations)
+                names.append(d.name);
+            return names;
+        }())
+        , connector(std::move(conn))
+        , worker(cfg.delivery.workerId.isEmpty() ? defaultWorkerId() : cfg.delivery.workerId)
+        , inbox(std::make_shared<Inbox>())
+        , rng(std::random_device{}())
+    {
+        for (const auto &d : config.destinations) {
+            DestinationState s;
+            s.config = &d;
+            s.bucket = TokenBucket(d.ratePerSecond);
+            destinations.insert(d.name, s);
+            order.append(d.name);
+        }
+    }
+
+    void run(std::promise<QString> started);
+    void recordFinished(QList<Finished> batch);
+    bool claimRound(Steady::time_point *rateDeadline);
+    void launch(const Claim &claim);
+    void maintenance(Steady::time_point now);
+    void drain();
+    qint64 leaseFor(const DestinationConfig &d) const
+    {
+        return std::max<qint64>(config.delivery.leaseMs, d.timeoutMs + kLeaseMarginMs);
+    }
+    double draw() { return std::uniform_real_distribution<double>(-1.0, 1.0)(rng); }
+    AttemptRecord decide(const Finished &f, const DestinationConfig *dest);
+    void adjustInFlight(const QString &destination, int delta);
+
+    Config config;
+    StorageUrl storage;
+    const Clock &clock;
+    EngineMetrics metrics;
+    std::shared_ptr<Connector> connector;
+    QString worker;
+    std::shared_ptr<Inbox> inbox;
+    std::function<void(const ClaimEvent &)> observer;
+
+    std::thread thread;
+    bool running = false;
+    mutable std::mutex countersMutex;
+    Counters counters;
+
+    // Engine thread only:
+    std::unique_ptr<Db> db;
+    std::unique_ptr<DeliveryStore> store;
+    std::unique_ptr<HttpClient> http;
+    QHash<QString, DestinationState> destinations;
+    QStringList order;
+    qsizetype roundRobin = 0;
+    int inFlight = 0;
+    std::mt19937_64 rng;
+    Steady::time_point nextSweep;
+    Steady::time_point nextRetention;
+    Steady::time_point nextBacklog;
+    bool retentionBacklog = false;
+};
+
+void DeliveryEngine::Private::run(std::promise<QString> started)
+{
+    QString error;
+    db = Db::open(storage, QStringLiteral("delivery"), {}, &error);
+    if (!db) {
+        started.set_value(error.isEmpty() ? QStringLiteral("cannot open the database") : error);
+        return;
+    }
+    store = std::make_unique<DeliveryStore>(*db);
+    http = std::make_unique<HttpClient>(connector);
+    started.set_value({});
+
+    const auto begin = Steady::now();
+    nextSweep = begin;
+    nextBacklog = begin;
+    nextRetention = begin + kRetentionFirstRun;
+    bool more = false;
+    Steady::time_point rateDeadline = Steady::time_point::max();
+    for (;;) {
+        QList<Finished> batch;
+        bool stopping = false;
+        {
+            std::unique_lock lock(inbox->mutex);
+            auto deadline = Steady::now() + std::chrono::milliseconds(std::max(10, config.delivery.pollIntervalMs));
+            deadline = std::min({deadline, nextSweep, nextBacklog, rateDeadline,
+                                 retentionBacklog ? Steady::now() : nextRetention});
+            if (!more) {
+                inbox->cv.wait_until(lock, deadline,
+                                     [&] { return inbox->wake || !inbox->finished.isEmpty() || inbox->stopping; });
+            }
+            batch.swap(inbox->finished);
+            inbox->wake = false;
+            stopping = inbox->stopping;
+        }
+        recordFinished(std::move(batch));
+        if (stopping)
+            break;
+        maintenance(Steady::now());
+        rateDeadline = Steady::time_point::max();
+        more = claimRound(&rateDeadline);
+    }
+    drain();
+    http.reset();
+    store.reset();
+    db.reset();
+}
+
+void DeliveryEngine::Private::drain()
+{
+    // Let running attempts finish until the grace deadline, then interrupt the rest.
+    Steady::time_point graceDeadline;
+    {
+        std::lock_guard lock(inbox->mutex);
+        graceDeadline = inbox->graceDeadline;
+    }
+    bool cancelled = false;
+    const auto hardDeadline = std::max(graceDeadline, Steady::now()) + std::chrono::seconds(3);
+    while (inFlight > 0 && Steady::now() < hardDeadline) {
+        QList<Finished> batch;
+        {
+            std::unique_lock lock(inbox->mutex);
+            inbox->cv.wait_until(lock, cancelled ? hardDeadline : graceDeadline,
+                                 [&] { return !inbox->finished.isEmpty(); });
+            batch.swap(inbox->finished);
+        }
+        recordFinished(std::move(batch));
+        if (!cancelled && Steady::now() >= graceDeadline && inFlight > 0) {
+            http->cancelAll();
+            cancelled = true;
+        }
+    }
+    if (inFlight > 0)
+        qCWarning(lcDelivery, "%d attempts did not finish at shutdown; their leases will expire", inFlight);
+}
+
+void DeliveryEngine::Private::adjustInFlight(const QString &destination, int delta)
+{
+    inFlight += delta;
+    auto it = destinations.find(destination);
+    if (it != destinations.end())
+        it->inFlight += delta;
+    metrics.inFlight(destination, delta);
+}
+
+AttemptRecord DeliveryEngine::Private::decide(const Finished &f, const DestinationConfig *dest)
+{
+    const Claim &c = f.claim;
+    AttemptRecord a;
+    a.number = c.attemptCount + 1;
+    a.trigger = c.replayId ? AttemptTrigger::Replay : AttemptTrigger::Automatic;
+    a.replayId = c.replayId;
+    a.scheduledAt = c.scheduledAt;
+    a.startedAt = f.startedAt;
+    a.durationMs = f.durationMs;
+    a.workerId = worker;
+    a.classification = f.preset ? *f.preset : classify(f.outcome);
+    a.statusCode = f.outcome.transport == AttemptOutcome::Transport::Completed ? f.outcome.statusCode : 0;
+    const QByteArray refHeader = dest && dest->successRef.kind == SuccessRef::Kind::Header
+                                     ? dest->successRef.name.toLatin1()
+                                     : QByteArray();
+    a.responseHeadersJson = selectResponseHeaders(f.outcome.responseHeaders, refHeader).toJson();
+    a.responseExcerpt = responseExcerpt(f.outcome.responseBody, config.delivery.responseExcerptBytes);
+    a.recordedAt = clock.nowMs();
+
+    Classification &cls = a.classification;
+    if (cls.success) {
+        a.newStatus = DeliveryStatus::Succeeded;
+        if (dest)
+            a.downstreamRef = downstreamReference(dest->successRef, f.outcome.responseHeaders, f.outcome.responseBody);
+        return a;
+    }
+    const int maxAttempts = dest ? dest->maxAttempts : 1;
+    if (c.replayId) {
+        a.newStatus = DeliveryStatus::Dead;
+        cls.explanation += QStringLiteral("; a replay is one attempt \u2192 dead letter again");
+        return a;
+    }
+    if (!cls.retryable || !dest) {
+        a.newStatus = DeliveryStatus::Dead;
+        return a;
+    }
+    if (a.number >= maxAttempts) {
+        a.newStatus = DeliveryStatus::Dead;
+        cls.explanation += QStringLiteral("; max_attempts (%1) reached \u2192 dead letter").arg(maxAttempts);
+        return a;
+    }
+    a.newStatus = DeliveryStatus::Retrying;
+    qint64 delay = applyJitter(baseDelayMs(*dest, a.number), config.delivery.jitter, draw());
+    const QByteArrayView retryAfter = f.outcome.responseHeaders.value("Retry-After");
+    if (!retryAfter.isEmpty()) {
+        if (const auto asked = parseRetryAfterMs(retryAfter, a.recordedAt)) {
+            const qint64 used = clampRetryAfter(*asked, delay, config.delivery.retryAfterMaxMs);
+            cls.explanation += QStringLiteral("; Retry-After %1 s honoured as %2 s (bounds: schedule %3 s, "
+                                              "retry_after_max %4 s)")
+                                   .arg(*asked / 1000)
+                                   .arg(used / 1000.0, 0, 'f', 1)
+                                   .arg(delay / 1000.0, 0, 'f', 1)
+                                   .arg(config.delivery.retryAfterMaxMs / 1000);
+            delay = used;
+        }
+    }
+    a.nextAttemptAt = a.recordedAt + delay;
+    return a;
+}
+
+void DeliveryEngine::Private::recordFinished(QList<Finished> batch)
+{
+    if (batch.isEmpty())
+        return;
+    QList<std::pair<Claim, AttemptRecord>> items;
+    for (Finished &f : batch) {
+        adjustInFlight(f.claim.destination, -1);
+        const auto it = destinations.constFind(f.claim.destination);
+        const DestinationConfig *dest = it == destinations.constEnd() ? nullptr : it->config;
+        if (!f.preset && f.outcome.transport == AttemptOutcome::Transport::Cancelled && !f.outcome.requestWritten) {
+            QString error;
+            if (store->release(f.claim, clock.nowMs(), &error)) {
+                std::lock_guard lock(countersMutex);
+                ++counters.released;
+            }
+            continue;
+        }
+        if (!f.preset)
+            metrics.attemptFinished(f.claim.destination, static_cast<double>(f.durationMs) / 1000.0);
+        items.append({f.claim, decide(f, dest)});
+    }
+    QList<RecordResult> results;
+    QString error;
+    store->recordMany(items, &results, &error);
+    for (qsizetype i = 0; i < items.size() && i < results.size(); ++i) {
+        const auto &[claim, attempt] = items.at(i);
+        switch (results.at(i)) {
+        case RecordResult::Recorded: {
+            std::lock_guard lock(countersMutex);
+            ++counters.recorded;
+            break;
+        }
+        case RecordResult::LeaseLost: {
+            metrics.leaseRefused();
+            qCWarning(lcDelivery, "delivery %lld: result of attempt %d refused, the lease (token %lld) was lost",
+                      claim.deliveryId, attempt.number, claim.leaseToken);
+            std::lock_guard lock(countersMutex);
+            ++counters.refused;
+            continue;
+        }
+        case RecordResult::Error:
+            qCWarning(lcDelivery, "delivery %lld: cannot record attempt %d: %s", claim.deliveryId, attempt.number,
+                      qPrintable(error));
+            continue;
+        }
+        switch (attempt.newStatus) {
+        case DeliveryStatus::Succeeded:
+            metrics.delivered(claim.destination);
+            break;
+        case DeliveryStatus::Retrying:
+            metrics.retried(claim.destination);
+            break;
+        case DeliveryStatus::Dead:
+            metrics.deadLettered(claim.destination, attempt.classification.category);
+            break;
+        default:
+            break;
+        }
+    }
+}
+
+bool DeliveryEngine::Private::claimRound(Steady::time_point *rateDeadline)
+{
+    if (order.isEmpty())
+        return false;
+    bool more = false;
+    const auto steadyNow = Steady::now();
+    for (qsizetype i = 0; i < order.size(); ++i) {
+        const int globalFree = config.delivery.maxInFlight - inFlight;
+        if (globalFree <= 0)
+            break;
+        const QString &name = order.at((roundRobin + i) % order.size());
+        DestinationState &state = destinations[name];
+        int wanted = std::min({state.config->concurrency - state.inFlight, globalFree, kClaimBatch});
+        if (wanted <= 0)
+            continue;
+        wanted = state.bucket.available(steadyNow, wanted);
+        if (wanted <= 0) {
+            *rateDeadline = std::min(*rateDeadline, steadyNow + state.bucket.untilNext(steadyNow));
+            continue;
+        }
+        QString error;
+        const QList<Claim> claims = store->claim(name, worker, clock.nowMs(), leaseFor(*state.config), wanted, &error);
+        if (!error.isEmpty()) {
+            qCWarning(lcDelivery, "claiming deliveries for %s failed: %s", qPrintable(name), qPrintable(error));
+            continue;
+        }
+        state.bucket.take(static_cast<int>(claims.size()));
+        {
+            std::lock_guard lock(countersMutex);
+            counters.claimed += static_cast<quint64>(claims.size());
+        }
+        for (const Claim &c : claims)
+            launch(c);
+        if (claims.size() == wanted)
+            more = true;
+    }
+    roundRobin = (roundRobin + 1) % order.size();
+    return more;
+}
+
+void DeliveryEngine::Private::launch(const Claim &claim)
+{
+    if (observer)
+        observer({claim.deliveryId, claim.leaseToken, worker, claim.claimedAt});
+    adjustInFlight(claim.destination, +1);
+    const DestinationConfig &dest = *destinations.value(claim.destination).config;
+    const QByteArray actual = crypto::sha256Hex(claim.body);
+    if (claim.bodySha256.isEmpty() || QString::fromLatin1(actual).compare(claim.bodySha256, Qt::CaseInsensitive) != 0) {
+        Finished f;
+        f.claim = claim;
+        f.preset = integrityFailure(claim.bodySha256, QString::fromLatin1(actual));
+        f.startedAt = clock.nowMs();
+        inbox->push(std::move(f));
+        return;
+    }
+    OutgoingMessage message;
+    message.idempotencyKey = claim.idempotencyKey;
+    message.contentType = claim.contentType;
+    message.body = claim.body;
+    message.timestampSeconds = clock.nowSeconds();
+    message.signingSecret = dest.signingSecret;
+    message.deliveryId = claim.deliveryId;
+    message.attemptNumber = claim.attemptCount + 1;
+
+    HttpRequest request;
+    request.url = dest.url;
+    request.headers = composeOutgoingHeaders(message);
+    request.body = claim.body;
+    request.timeoutMs = dest.timeoutMs;
+    request.allowPrivate = dest.allowPrivate;
+    request.caFile = dest.caFile;
+    request.maxResponseBytes =
+        dest.successRef.kind == SuccessRef::Kind::JsonPointer ? kMaxResponseBytesJsonRef : kMaxResponseBytes;
+
+    const qint64 startedAt = clock.nowMs();
+    const auto steadyStart = Steady::now();
+    http->send(std::move(request), [box = inbox, claim, startedAt, steadyStart](AttemptOutcome outcome) {
+        Finished f;
+        f.claim = claim;
+        f.claim.body.clear(); // the body is not needed to record the result
+        f.outcome = std::move(outcome);
+        f.startedAt = startedAt;
+        f.durationMs = std::chrono::duration_cast<std::chrono::milliseconds>(Steady::now() - steadyStart).count();
+        box->push(std::move(f));
+    });
+}
+
+void DeliveryEngine::Private::maintenance(Steady::time_point now)
+{
+    QString error;
+    if (now >= nextSweep) {
+        nextSweep = now + std::chrono::milliseconds(std::max(100, config.delivery.sweepIntervalMs));
+        const SweepPolicy policy = [this](const QString &destination, int attemptNumber, bool replay, qint64 at) {
+            const auto it = destinations.constFind(destination);
+            const int maxAttempts = it == destinations.constEnd() ? 1 : it->config->maxAttempts;
+            // The lost attempt already waited a whole lease: retry at once, within the budget.
+            if (replay || attemptNumber >= maxAttempts)
+                return SweepDecision{DeliveryStatus::Dead, std::nullopt};
+            return SweepDecision{DeliveryStatus::Retrying, at};
+        };
+        const int rescued = store->sweepExpired(clock.nowMs(), kSweepBatch, policy, &error);
+        if (rescued < 0) {
+            qCWarning(lcDelivery, "lease sweep failed: %s", qPrintable(error));
+        } else if (rescued > 0) {
+            metrics.leasesRescued(rescued);
+            qCInfo(lcDelivery, "rescued %d deliveries whose lease expired", rescued);
+            std::lock_guard lock(countersMutex);
+            counters.rescued += static_cast<quint64>(rescued);
+        }
+    }
+    if (retentionBacklog || now >= nextRetention) {
+        nextRetention = now + kRetentionInterval;
+        const qint64 cutoff = clock.nowMs() - qint64(config.storage.retentionDays) * 86'400'000;
+        const int purged = purgeExpiredEvents(*db, cutoff, kRetentionBatch, &error);
+        retentionBacklog = purged == kRetentionBatch; // more to do: one batch per loop turn
+        if (purged < 0) {
+            qCWarning(lcDelivery, "retention failed: %s", qPrintable(error));
+        } else if (purged > 0) {
+            metrics.purged(purged);
+            std::lock_guard lock(countersMutex);
+            counters.purged += static_cast<quint64>(purged);
+        }
+    }
+    if (now >= nextBacklog) {
+        nextBacklog = now + kBacklogInterval;
+        const qint64 at = clock.nowMs();
+        const auto rows = store->backlog(at, &error);
+        QSet<QString> seen;
+        for (const auto &row : rows) {
+            seen.insert(row.destination);
+            metrics.backlog(row.destination, row.due + row.waiting,
+                            row.oldestDueAt > 0 ? static_cast<double>(at - row.oldestDueAt) / 1000.0 : 0.0);
+        }
+        for (const QString &name : std::as_const(order)) {
+            if (!seen.contains(name))
+                metrics.backlog(name, 0, 0);
+        }
+    }
+}
+
+DeliveryEngine::DeliveryEngine(const Config &config, const StorageUrl &storage, const Clock &clock,
+                               metrics::Registry &registry, std::shared_ptr<Connector> connector)
+    : d(std::make_unique<Private>(config, storage, clock, registry, std::move(connector)))
+{}
+
+DeliveryEngine::~DeliveryEngine()
+{
+    stop(0);
+}
+
+bool DeliveryEngine::start(QString *error)
+{
+    if (d->running)
+        return true;
+    {
+        std::lock_guard lock(d->inbox->mutex);
+        d->inbox->stopping = false;
+    }
+    std::promise<QString> started;
+    auto result = started.get_future();
+    d->thread = std::thread([this, p = std::move(started)]() mutable { d->run(std::move(p)); });
+    const QString failure = result.get();
+    if (!failure.isEmpty()) {
+        d->thread.join();
+        if (error)
+            *error = QStringLiteral("delivery engine: %1").arg(failure);
+        return false;
+    }
+    d->running = true;
+    return true;
+}
+
+void DeliveryEngine::stop(int graceMs)
+{
+    if (!d->running)
+        return;
+    {
+        std::lock_guard lock(d->inbox->mutex);
+        d->inbox->stopping = true;
+        d->inbox->graceDeadline = Steady::now() + std::chrono::milliseconds(std::max(0, graceMs));
+    }
+    d->inbox->cv.notify_all();
+    d->thread.join();
+    d->running = false;
+}
+
+void DeliveryEngine::wake()
+{
+    {
+        std::lock_guard lock(d->inbox->mutex);
+        d->inbox->wake = true;
+    }
+    d->inbox->cv.notify_all();
+}
+
+QString DeliveryEngine::workerId() const
+{
+    return d->worker;
+}
+
+void DeliveryEngine::setClaimObserver(std::function<void(const ClaimEvent &)> observer)
+{
+    d->observer = std::move(observer);
+}
+
+DeliveryEngine::Counters DeliveryEngine::counters() const
+{
+    std::lock_guard lock(d->countersMutex);
+    return d->counters;
+}
+
+} // namespace redrive::delivery

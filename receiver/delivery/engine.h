@@ -1,0 +1,77 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: Redrive authors
+#pragma once
+
+#include "config/config.h"
+#include "storage/database.h"
+#include "util/clock.h"
+#include "util/metrics.h"
+
+#include <QString>
+
+#include <functional>
+#include <memory>
+
+// The delivery engine: claims due deliveries with a lease and a fencing token, sends each
+// attempt (byte-exact body, Idempotency-Key/webhook-id, Standard Webhooks signature) through
+// the SSRF-guarded HTTP client, classifies the outcome, records it with the delivery's next
+// state in one transaction, and schedules retries or dead-letters. A sweeper rescues expired
+// leases; a retention job purges old finished events. See docs/architecture.md "Lifecycle of a
+// delivery" and "Replay execution contract".
+//
+// Threads: one engine thread owns the database connection (claims, records, sweeps, retention)
+// and one I/O thread runs the HTTP exchanges. Limits per process: delivery.max_in_flight
+// overall, and per destination `concurrency` and `rate_per_second` (token bucket); several
+// redrived processes sharing a PostgreSQL database each apply their own limits.
+namespace redrive::delivery {
+
+class Connector;
+
+class DeliveryEngine final {
+public:
+    // `connector` = {} uses real DNS and TCP; tests pass a fake resolver/connect seam.
+    DeliveryEngine(const Config &config, const StorageUrl &storage, const Clock &clock, metrics::Registry &metrics,
+                   std::shared_ptr<Connector> connector = {});
+    ~DeliveryEngine(); // stop(0) when still running
+    DeliveryEngine(const DeliveryEngine &) = delete;
+    DeliveryEngine &operator=(const DeliveryEngine &) = delete;
+
+    // Opens the engine's own database connection and starts the threads. False with a reason
+    // when the database cannot be opened.
+    bool start(QString *error);
+    // Stops claiming, lets running attempts finish for up to `graceMs`, then interrupts the
+    // rest: an interrupted attempt that had not been sent is given back untouched, one that had
+    // been sent is recorded as outcome unknown and retried. Returns when the threads have ended.
+    void stop(int graceMs = 10'000);
+    // New due deliveries were committed (ingest, replay executor, resume) or the clock moved:
+    // look now instead of at the next poll.
+    void wake();
+
+    // delivery.worker_id, or "host:pid:n" when not configured. Stored on leases and attempts.
+    [[nodiscard]] QString workerId() const;
+
+    // Diagnostics and tests: called on the engine thread for every claim it makes. Set before start().
+    struct ClaimEvent {
+        qint64 deliveryId = 0;
+        qint64 leaseToken = 0;
+        QString workerId;
+        qint64 claimedAtMs = 0;
+    };
+    void setClaimObserver(std::function<void(const ClaimEvent &)> observer);
+
+    struct Counters {
+        quint64 claimed = 0;
+        quint64 recorded = 0;
+        quint64 refused = 0;  // results refused because the lease was lost
+        quint64 released = 0; // claims given back unsent at shutdown
+        quint64 rescued = 0;  // expired leases rescued by this engine's sweeper
+        quint64 purged = 0;   // events removed by retention
+    };
+    [[nodiscard]] Counters counters() const;
+
+private:
+    class Private;
+    std::unique_ptr<Private> d;
+};
+
+} // namespace redrive::delivery
