@@ -1,0 +1,181 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: Redrive authors
+#include "apitokens.h"
+
+#include "crypto/crypto.h"
+
+#include <QSqlQuery>
+
+namespace redrive::access {
+namespace {
+constexpr QByteArrayView kPrefix = "rdt_";
+constexpr int kSecretBytes = 32;
+constexpr int kEncodedLength = 43; // base64url of 32 bytes without padding
+
+std::optional<qint64> optionalInt(const QVariant &v)
+{
+    return v.isNull() ? std::nullopt : std::optional<qint64>(v.toLongLong());
+}
+
+ApiToken fromRow(const QSqlQuery &q)
+{
+    ApiToken t;
+    t.id = q.value(0).toLongLong();
+    t.name = q.value(1).toString();
+    t.role = roleFromString(q.value(2).toString()).value_or(Role::Support);
+    t.createdAt = q.value(3).toLongLong();
+    t.expiresAt = optionalInt(q.value(4));
+    t.revokedAt = optionalInt(q.value(5));
+    t.lastUsedAt = optionalInt(q.value(6));
+    return t;
+}
+
+constexpr char kColumns[] = "id, name, role, created_at, expires_at, revoked_at, last_used_at";
+} // namespace
+
+TokenState tokenState(const ApiToken &token, qint64 nowMs)
+{
+    if (token.revokedAt)
+        return TokenState::Revoked;
+    if (token.expiresAt && *token.expiresAt <= nowMs)
+        return TokenState::Expired;
+    return TokenState::Valid;
+}
+
+QString generateApiToken()
+{
+    const QByteArray secret = crypto::randomBytes(kSecretBytes);
+    return QString::fromLatin1(kPrefix.toByteArray()
+                               + secret.toBase64(QByteArray::Base64UrlEncoding | QByteArray::OmitTrailingEquals));
+}
+
+QString hashApiToken(QByteArrayView token)
+{
+    return QString::fromLatin1(crypto::sha256Hex(token));
+}
+
+bool looksLikeApiToken(QByteArrayView token)
+{
+    if (token.size() != kPrefix.size() + kEncodedLength || !token.startsWith(kPrefix))
+        return false;
+    for (char c : token.sliced(kPrefix.size())) {
+        const bool ok = (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-'
+            || c == '_';
+        if (!ok)
+            return false;
+    }
+    return true;
+}
+
+bool isValidTokenName(QStringView name)
+{
+    if (name.isEmpty() || name.size() > 64)
+        return false;
+    for (QChar c : name) {
+        const char16_t u = c.unicode();
+        const bool ok = (u >= 'A' && u <= 'Z') || (u >= 'a' && u <= 'z') || (u >= '0' && u <= '9') || u == '.'
+            || u == '_' || u == '@' || u == '-';
+        if (!ok)
+            return false;
+    }
+    return true;
+}
+
+std::optional<CreatedToken> createApiToken(Db &db, const QString &name, Role role, std::optional<qint64> expiresAt,
+                                           qint64 nowMs, QString *error)
+{
+    if (!isValidTokenName(name)) {
+        *error = QStringLiteral("token name must be 1-64 characters of A-Z a-z 0-9 . _ @ -");
+        return std::nullopt;
+    }
+    QSqlQuery exists(db.handle());
+    exists.prepare(QStringLiteral("SELECT 1 FROM api_tokens WHERE name = ? AND revoked_at IS NULL"));
+    exists.addBindValue(name);
+    if (!exists.exec()) {
+        *error = sqlErrorText(exists);
+        return std::nullopt;
+    }
+    if (exists.next()) {
+        *error = QStringLiteral("a token named \"%1\" already exists; revoke it first").arg(name);
+        return std::nullopt;
+    }
+    exists.finish();
+
+    CreatedToken out;
+    out.secret = generateApiToken();
+    out.info.name = name;
+    out.info.role = role;
+    out.info.createdAt = nowMs;
+    out.info.expiresAt = expiresAt;
+    QSqlQuery q(db.handle());
+    q.prepare(QStringLiteral("INSERT INTO api_tokens (name, role, token_hash, created_at, expires_at) "
+                             "VALUES (?, ?, ?, ?, ?)"));
+    q.addBindValue(name);
+    q.addBindValue(toString(role));
+    q.addBindValue(hashApiToken(out.secret.toLatin1()));
+    q.addBindValue(nowMs);
+    q.addBindValue(expiresAt ? QVariant(*expiresAt) : QVariant(QMetaType(QMetaType::LongLong)));
+    if (!q.exec()) {
+        *error = sqlErrorText(q);
+        return std::nullopt;
+    }
+    out.info.id = q.lastInsertId().toLongLong();
+    return out;
+}
+
+bool revokeApiToken(Db &db, const QString &name, qint64 nowMs, bool *found, QString *error)
+{
+    *found = false;
+    QSqlQuery q(db.handle());
+    q.prepare(QStringLiteral("UPDATE api_tokens SET revoked_at = ? WHERE name = ? AND revoked_at IS NULL"));
+    q.addBindValue(nowMs);
+    q.addBindValue(name);
+    if (!q.exec()) {
+        *error = sqlErrorText(q);
+        return false;
+    }
+    *found = q.numRowsAffected() > 0;
+    if (!*found)
+        *error = QStringLiteral("no active token is named \"%1\"").arg(name);
+    return *found;
+}
+
+std::optional<ApiToken> findApiTokenByHash(Db &db, const QString &hash, QString *error)
+{
+    QSqlQuery q(db.handle());
+    q.prepare(QStringLiteral("SELECT %1 FROM api_tokens WHERE token_hash = ?").arg(QLatin1String(kColumns)));
+    q.addBindValue(hash);
+    if (!q.exec()) {
+        *error = sqlErrorText(q);
+        return std::nullopt;
+    }
+    error->clear();
+    if (!q.next())
+        return std::nullopt;
+    return fromRow(q);
+}
+
+bool listApiTokens(Db &db, QList<ApiToken> *out, QString *error)
+{
+    QSqlQuery q(db.handle());
+    if (!q.exec(QStringLiteral("SELECT %1 FROM api_tokens ORDER BY name, id").arg(QLatin1String(kColumns)))) {
+        *error = sqlErrorText(q);
+        return false;
+    }
+    while (q.next())
+        out->append(fromRow(q));
+    return true;
+}
+
+void touchApiToken(Db &db, qint64 id, qint64 nowMs)
+{
+    QSqlQuery q(db.handle());
+    q.prepare(QStringLiteral("UPDATE api_tokens SET last_used_at = ? WHERE id = ? AND "
+                             "(last_used_at IS NULL OR last_used_at < ?)"));
+    q.addBindValue(nowMs);
+    q.addBindValue(id);
+    q.addBindValue(nowMs - 60'000);
+    q.exec();
+}
+
+} // namespace redrive::access

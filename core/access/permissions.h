@@ -1,0 +1,46 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: Redrive authors
+#pragma once
+
+#include "domain/types.h"
+
+#include <QList>
+#include <QStringList>
+
+#include <optional>
+
+namespace redrive::access {
+
+// What a caller may attempt. The admin API checks one of these before touching anything; the
+// console asks allows() to decide which actions to offer at all.
+enum class Action {
+    ReadEvents,            // events, deliveries, attempts, notes, destinations
+    ReadReplays,           // replay requests and their items
+    AddNote,               // notes on events
+    RequestReplay,         // preview and request low-risk, not-yet-succeeded replays
+    RequestHighRiskReplay, // request replays that need approval
+    DecideReplay,          // approve / reject someone else's request
+    CancelReplay,          // cancel a request: its requester, or any request for admin
+    ReadAudit,             // read and verify the audit log, export checkpoints
+    ManageDestinations,    // pause / resume
+    ManageTokens,          // create / revoke API tokens
+};
+
+// The roles × actions table of the design brief (§3 "Roles and replay rules"), exactly:
+//   read events, deliveries, attempts ............ support operator auditor admin
+//   replay low-risk, not-yet-succeeded ........... support operator
+//   request a high-risk replay .................... support operator
+//   approve / reject someone else's request ....... operator
+//   read and verify the audit log, export evidence  operator auditor admin
+//   pause / resume destinations, manage tokens .... admin
+// plus: replay requests are readable by every role (auditors review who replayed what), notes
+// are added by those who triage (support, operator), and cancel is for requesters and admins
+// (the API additionally requires a non-admin to be the requester).
+[[nodiscard]] bool allows(Role role, Action action);
+
+[[nodiscard]] QString toString(Action action); // "read_events", "decide_replay", ...
+[[nodiscard]] std::optional<Action> actionFromString(QStringView name);
+[[nodiscard]] QList<Action> allActions();
+[[nodiscard]] QStringList allowedActionNames(Role role);
+
+} // namespace redrive::access

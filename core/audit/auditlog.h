@@ -1,0 +1,42 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: Redrive authors
+#pragma once
+
+#include "audit/auditentry.h"
+#include "storage/database.h"
+
+#include <QList>
+
+#include <optional>
+
+namespace redrive::audit {
+
+// The newest entry's seq and hash; {0, genesis} for an empty log.
+struct AuditHead {
+    qint64 seq = 0;
+    QString hash = QLatin1String(kGenesisHash);
+};
+
+// Appends one entry inside the caller's open write transaction, so the entry commits or rolls
+// back together with the action it records. On PostgreSQL a transaction-scoped advisory lock
+// serialises appenders across processes (the chain cannot fork); on SQLite the caller's
+// BEGIN IMMEDIATE already does. Append the audit entry as the LAST write of a transaction: the
+// lock is then held only for the insert, and no appender waits on a row lock while holding it.
+std::optional<AuditEntry> appendAuditEntry(Db &db, const AuditRecord &record, qint64 atMs, QString *error);
+
+std::optional<AuditHead> auditHead(Db &db, QString *error);
+
+struct AuditQuery {
+    qint64 afterSeq = 0; // entries with seq > afterSeq, ascending
+    int limit = 100;
+    QString target;      // exact match when set
+    QString actor;
+    QString action;
+};
+bool readAuditEntries(Db &db, const AuditQuery &query, QList<AuditEntry> *out, QString *error);
+
+// Row mapping shared by the readers and the verifier (column order of kAuditColumns).
+inline constexpr char kAuditColumns[] = "seq, at, actor, role, action, target, reason, details, prev_hash, hash";
+AuditEntry auditEntryFromQuery(const QSqlQuery &query);
+
+} // namespace redrive::audit

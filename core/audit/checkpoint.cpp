@@ -1,0 +1,125 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: Redrive authors
+#include "checkpoint.h"
+
+#include "audit/auditlog.h"
+#include "audit/signingkey.h"
+#include "crypto/crypto.h"
+#include "util/clock.h"
+
+#include <QFile>
+#include <QJsonDocument>
+#include <QSaveFile>
+
+namespace redrive::audit {
+
+QByteArray Checkpoint::signedPayload() const
+{
+    return QByteArrayLiteral("redrive-audit-checkpoint-v1\n") + QByteArray::number(seq) + '\n' + hash.toLatin1()
+        + '\n' + QByteArray::number(atMs) + '\n';
+}
+
+bool Checkpoint::signatureValid() const
+{
+    return SigningKey::verify(publicKey, signedPayload(), signature);
+}
+
+QJsonObject Checkpoint::toJson() const
+{
+    return QJsonObject{
+        {QStringLiteral("seq"), seq},
+        {QStringLiteral("hash"), hash},
+        {QStringLiteral("at"), isoUtc(atMs)},
+        {QStringLiteral("at_ms"), atMs},
+        {QStringLiteral("algorithm"), QStringLiteral("Ed25519")},
+        {QStringLiteral("public_key"), QString::fromLatin1(publicKey.toBase64())},
+        {QStringLiteral("key_id"), SigningKey::keyIdOf(publicKey)},
+        {QStringLiteral("signature"), QString::fromLatin1(signature.toBase64())},
+    };
+}
+
+std::optional<Checkpoint> Checkpoint::fromJson(const QJsonObject &o, QString *error)
+{
+    auto fail = [&](const QString &why) {
+        *error = why;
+        return std::nullopt;
+    };
+    Checkpoint c;
+    const QJsonValue seq = o.value(QLatin1String("seq"));
+    if (!seq.isDouble() || seq.toDouble() < 0 || seq.toDouble() != static_cast<double>(seq.toInteger()))
+        return fail(QStringLiteral("checkpoint: \"seq\" must be a non-negative integer"));
+    c.seq = seq.toInteger();
+    c.hash = o.value(QLatin1String("hash")).toString();
+    if (c.hash.size() != 64 || !crypto::decodeHex(c.hash.toLatin1()))
+        return fail(QStringLiteral("checkpoint: \"hash\" must be 64 hex digits"));
+    const QJsonValue atMs = o.value(QLatin1String("at_ms"));
+    if (!atMs.isDouble())
+        return fail(QStringLiteral("checkpoint: \"at_ms\" must be a number"));
+    c.atMs = atMs.toInteger();
+    if (o.value(QLatin1String("algorithm")).toString() != u"Ed25519")
+        return fail(QStringLiteral("checkpoint: \"algorithm\" must be \"Ed25519\""));
+    const auto key = crypto::decodeBase64(o.value(QLatin1String("public_key")).toString().toLatin1());
+    if (!key || key->size() != 32)
+        return fail(QStringLiteral("checkpoint: \"public_key\" must be a base64 Ed25519 public key"));
+    c.publicKey = *key;
+    const auto sig = crypto::decodeBase64(o.value(QLatin1String("signature")).toString().toLatin1());
+    if (!sig || sig->size() != 64)
+        return fail(QStringLiteral("checkpoint: \"signature\" must be a base64 Ed25519 signature"));
+    c.signature = *sig;
+    return c;
+}
+
+std::optional<Checkpoint> Checkpoint::readFile(const QString &path, QString *error)
+{
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly)) {
+        *error = QStringLiteral("cannot read checkpoint %1: %2").arg(path, file.errorString());
+        return std::nullopt;
+    }
+    QJsonParseError parseError;
+    const QJsonDocument doc = QJsonDocument::fromJson(file.read(64 * 1024), &parseError);
+    if (!doc.isObject()) {
+        *error = QStringLiteral("checkpoint %1 is not a JSON object").arg(path);
+        return std::nullopt;
+    }
+    QString why;
+    auto c = fromJson(doc.object(), &why);
+    if (!c)
+        *error = path + QLatin1String(": ") + why;
+    return c;
+}
+
+bool Checkpoint::writeFile(const QString &path, QString *error) const
+{
+    QSaveFile file(path);
+    if (!file.open(QIODevice::WriteOnly)) {
+        *error = QStringLiteral("cannot write %1: %2").arg(path, file.errorString());
+        return false;
+    }
+    file.write(QJsonDocument(toJson()).toJson(QJsonDocument::Indented));
+    if (!file.commit()) {
+        *error = QStringLiteral("cannot write %1: %2").arg(path, file.errorString());
+        return false;
+    }
+    return true;
+}
+
+std::optional<Checkpoint> makeCheckpoint(Db &db, const SigningKey &key, qint64 nowMs, QString *error)
+{
+    const auto head = auditHead(db, error);
+    if (!head)
+        return std::nullopt;
+    Checkpoint c;
+    c.seq = head->seq;
+    c.hash = head->hash;
+    c.atMs = nowMs;
+    c.publicKey = key.publicKey();
+    c.signature = key.sign(c.signedPayload());
+    if (c.signature.isEmpty()) {
+        *error = QStringLiteral("signing the checkpoint failed");
+        return std::nullopt;
+    }
+    return c;
+}
+
+} // namespace redrive::audit

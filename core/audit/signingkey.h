@@ -1,0 +1,43 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: Redrive authors
+#pragma once
+
+#include <QByteArray>
+#include <QByteArrayView>
+#include <QString>
+
+#include <memory>
+
+namespace redrive::audit {
+
+// The receiver's Ed25519 key for signed audit checkpoints (OpenSSL EVP). The private key lives
+// in a PEM (PKCS#8) file readable only by its owner; the raw 32-byte public key is published in
+// every checkpoint so an auditor can check signatures offline.
+class SigningKey final {
+public:
+    ~SigningKey();
+    SigningKey(const SigningKey &) = delete;
+    SigningKey &operator=(const SigningKey &) = delete;
+
+    // Loads `path`, or creates a new key there (mode 0600, atomically: a concurrent creator
+    // never sees a half-written file). Refuses a key file that group or others can read.
+    static std::unique_ptr<SigningKey> loadOrCreate(const QString &path, QString *error, bool *created = nullptr);
+    static std::unique_ptr<SigningKey> load(const QString &path, QString *error);
+    // An in-memory key (tests, tools).
+    static std::unique_ptr<SigningKey> generate(QString *error);
+
+    [[nodiscard]] QByteArray publicKey() const; // raw, 32 bytes
+    // First 16 hex digits of SHA-256(public key): a short name to compare keys by.
+    [[nodiscard]] QString keyId() const;
+    [[nodiscard]] QByteArray sign(QByteArrayView message) const; // 64 bytes; empty on failure
+
+    static bool verify(QByteArrayView publicKey, QByteArrayView message, QByteArrayView signature);
+    static QString keyIdOf(QByteArrayView publicKey);
+
+private:
+    struct Impl;
+    explicit SigningKey(std::unique_ptr<Impl> impl);
+    std::unique_ptr<Impl> d;
+};
+
+} // namespace redrive::audit

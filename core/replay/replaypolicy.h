@@ -1,0 +1,48 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: Redrive authors
+#pragma once
+
+#include "replay/selection.h"
+
+#include <QJsonObject>
+#include <QList>
+#include <QStringList>
+
+#include <optional>
+
+// Which replays need a second person, and what a replay will do, in words. Pure logic.
+namespace redrive::replay {
+
+struct DestinationCount {
+    QString name;
+    Risk risk = Risk::Low;
+    int count = 0;
+    bool operator==(const DestinationCount &) const = default;
+};
+
+struct SelectionSummary {
+    int count = 0;
+    int alreadySucceeded = 0; // deliveries that succeeded downstream (with a reference, usually)
+    int outcomeUnknown = 0;   // deliveries whose last attempt may or may not have reached the downstream
+    bool requiresApproval = false;
+    QStringList approvalReasons;          // high_risk_destination, already_succeeded, outcome_unknown
+    QList<DestinationCount> destinations; // most deliveries first, then by name
+    QString effect;
+
+    // {"count", "already_succeeded", "outcome_unknown", "requires_approval", "approval_reasons",
+    //  "destinations": [{"name", "risk", "count"}], "effect"}
+    [[nodiscard]] QJsonObject toJson() const;
+    static std::optional<SelectionSummary> fromJson(const QJsonObject &object);
+};
+
+// A replay needs approval by an operator other than the requester when it touches a high-risk
+// destination, a delivery that already succeeded downstream, or one whose outcome is unknown.
+// Everything else (low risk, not yet succeeded) runs as soon as it is requested.
+[[nodiscard]] SelectionSummary summarise(const QList<SelectionItem> &items);
+
+// "12 deliveries to fulfillment (high risk) will be sent again with their original idempotency
+// keys; 3 of them already succeeded downstream. It needs approval by an operator other than the
+// requester."
+[[nodiscard]] QString effectInWords(const SelectionSummary &summary);
+
+} // namespace redrive::replay
