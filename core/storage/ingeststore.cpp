@@ -19,6 +19,18 @@ QVariant nullableText(const std::optional<QString> &v)
     return v ? QVariant(*v) : QVariant(QMetaType::fromType<QString>());
 }
 
+// QtSql binds a null QString or QByteArray as SQL NULL. Text and blob columns that are NOT NULL
+// get an empty, non-null value instead (an empty body or a missing header is not NULL).
+QString text(const QString &s)
+{
+    return s.isNull() ? QString::fromLatin1("", 0) : s;
+}
+
+QByteArray blob(const QByteArray &b)
+{
+    return b.isNull() ? QByteArray("", 0) : b;
+}
+
 bool run(QSqlQuery &q, QString *error)
 {
     if (q.exec())
@@ -93,22 +105,23 @@ bool IngestStore::upsertEvent(const IncomingEvent &e, const QString &status, Ups
 {
     QSqlQuery &q = m_upsertEvent;
     int i = 0;
+    // source and provider_event_id stay as given: an event without them must fail loudly.
     q.bindValue(i++, e.source);
     q.bindValue(i++, e.providerEventId);
     q.bindValue(i++, e.weakId ? 1 : 0);
-    q.bindValue(i++, e.eventType);
+    q.bindValue(i++, text(e.eventType));
     q.bindValue(i++, status);
     q.bindValue(i++, nullableInt(e.occurredAtMs));
     q.bindValue(i++, e.receivedAtMs);
     q.bindValue(i++, e.receivedAtMs);
-    q.bindValue(i++, e.contentType);
-    q.bindValue(i++, e.body);
+    q.bindValue(i++, text(e.contentType));
+    q.bindValue(i++, blob(e.body));
     q.bindValue(i++, QString::fromLatin1(e.bodySha256Hex));
     q.bindValue(i++, e.body.size());
-    q.bindValue(i++, QString::fromUtf8(e.headersJson));
-    q.bindValue(i++, e.verifiedBy);
+    q.bindValue(i++, text(QString::fromUtf8(e.headersJson.isEmpty() ? QByteArrayLiteral("[]") : e.headersJson)));
+    q.bindValue(i++, text(e.verifiedBy));
     q.bindValue(i++, nullableInt(e.clockSkewMs));
-    q.bindValue(i++, e.remoteAddress);
+    q.bindValue(i++, text(e.remoteAddress));
     if (!run(q, error))
         return false;
     if (!q.next()) {
@@ -141,11 +154,11 @@ bool IngestStore::insertDelivery(qint64 eventId, const PlannedDelivery &d, qint6
 bool IngestStore::insertRejection(const RejectionRecord &r, QString *error)
 {
     QSqlQuery &q = m_insertRejection;
-    q.bindValue(0, r.source);
-    q.bindValue(1, r.reason);
-    q.bindValue(2, r.detail);
+    q.bindValue(0, text(r.source));
+    q.bindValue(1, text(r.reason));
+    q.bindValue(2, text(r.detail));
     q.bindValue(3, r.statusCode);
-    q.bindValue(4, r.remoteAddress);
+    q.bindValue(4, text(r.remoteAddress));
     q.bindValue(5, QString::fromUtf8(r.headersJson.isEmpty() ? QByteArrayLiteral("[]") : r.headersJson));
     q.bindValue(6, r.receivedAtMs);
     const bool ok = run(q, error);
@@ -169,12 +182,12 @@ bool IngestStore::upsertInstance(const ReceiverInstance &r, QString *error)
 {
     QSqlQuery &q = m_upsertInstance;
     q.bindValue(0, r.instanceId);
-    q.bindValue(1, r.host);
+    q.bindValue(1, text(r.host));
     q.bindValue(2, r.pid);
-    q.bindValue(3, r.version);
+    q.bindValue(3, text(r.version));
     q.bindValue(4, r.startedAtMs);
     q.bindValue(5, r.heartbeatAtMs);
-    q.bindValue(6, r.durability);
+    q.bindValue(6, text(r.durability));
     q.bindValue(7, r.powerLossDurable ? 1 : 0);
     const bool ok = run(q, error);
     q.finish();

@@ -198,7 +198,8 @@ void GroupCommitWriter::run(std::promise<QString> *ready)
             return;
         }
     }
-    m_lastHeartbeat = m_lastTrim = m_lastReconnect = SteadyClock::now();
+    m_lastHeartbeat = m_lastTrim = SteadyClock::now();
+    m_lastReconnect = m_lastHeartbeat - std::chrono::seconds(2); // the first reconnect may happen at once
     m_rejectionsSinceTrim = 1; // trim once soon after start, in case rejections_keep was lowered
     m_batch.reserve(static_cast<std::size_t>(m_options.batchMax));
     m_healthy.store(true);
