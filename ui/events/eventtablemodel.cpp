@@ -390,7 +390,7 @@ void EventTableModel::dispatch()
 void EventTableModel::storePage(int page, Page p)
 {
     p.lastUse = ++m_useClock;
-    if (m_pages.size() >= kMaxCachedPages && !m_pages.contains(page)) {
+    if (m_pages.size() >= m_cacheLimit && !m_pages.contains(page)) {
         auto oldest = m_pages.begin();
         for (auto it = m_pages.begin(); it != m_pages.end(); ++it) {
             if (it->lastUse < oldest->lastUse)

@@ -76,6 +76,9 @@ public:
     [[nodiscard]] CountKind countKind() const { return m_countKind; }
     [[nodiscard]] bool isLoading() const;
     [[nodiscard]] int cachedPageCount() const { return int(m_pages.size()); }
+    // At most this many pages stay in memory (default kMaxCachedPages); least recently used go first.
+    void setCacheLimit(int pages) { m_cacheLimit = std::max(2, pages); }
+    [[nodiscard]] int cacheLimit() const { return m_cacheLimit; }
     [[nodiscard]] qint64 pendingNewEvents() const { return m_newCount; }
     [[nodiscard]] QString lastError() const { return m_lastError; }
 
@@ -135,6 +138,7 @@ private:
     bool m_started = false;
     QString m_lastError;
 
+    int m_cacheLimit = kMaxCachedPages;
     mutable QHash<int, Page> m_pages;
     mutable quint64 m_useClock = 0;
     mutable QList<int> m_wanted;   // most recent last

@@ -1,0 +1,309 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: Redrive authors
+#include "common/dbexecutor.h"
+#include "consolefixture.h"
+#include "deadletters/deadlettermodel.h"
+#include "detail/jsontreemodel.h"
+#include "events/eventtablemodel.h"
+#include "query/opsstats.h"
+#include "rejections/rejectionmodel.h"
+#include "testdb.h"
+
+#include <QAbstractItemModelTester>
+#include <QItemSelectionModel>
+#include <QSignalSpy>
+#include <QTest>
+
+using namespace redrive;
+using namespace redrive::test;
+using namespace redrive::ui;
+
+namespace {
+constexpr qint64 kBase = 1'750'000'000'000;
+constexpr int kWait = 20'000;
+} // namespace
+
+// Every console model under QAbstractItemModelTester, against both engines, plus the events
+// model's paging contract: estimate first, exact later, bounded cache, rows reachable anywhere,
+// and new events that wait to be asked for.
+class TstConsoleModels : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void initTestCase();
+    void init();
+    void cleanup();
+    void unfilteredListStartsEstimatedAndBecomesExact();
+    void filteredListGrowsThenBecomesExact();
+    void farRowsLoadOnDemandAndTheCacheStaysBounded();
+    void newEventsWaitAndKeepTheSelection();
+    void refreshPicksUpChangedStatuses();
+    void jsonTreeModel();
+    void deadLetterModel();
+    void rejectionModelFetchesMore();
+
+private:
+    QList<qint64> idsFor(const QString &where);
+    bool loadAllRows(EventTableModel &model, QList<qint64> *ids);
+
+    std::unique_ptr<TestDatabase> m_t;
+    std::unique_ptr<Db> m_writer;
+    ConsoleFixture::Scenario m_s;
+    std::unique_ptr<DbExecutor> m_pages;
+    std::unique_ptr<DbExecutor> m_indexer;
+};
+
+void TstConsoleModels::initTestCase()
+{
+    QString error;
+    m_t = TestDatabase::create(&error);
+    QVERIFY2(m_t, qPrintable(error));
+    m_writer = m_t->open(QStringLiteral("writer"));
+    ConsoleFixture fx(*m_writer);
+    m_s = fx.addScenario(kBase);
+    fx.addBulk(3'000, kBase + 100'000);
+    QVERIFY2(fx.lastError().isEmpty(), qPrintable(fx.lastError()));
+    // Gaps in the ids: the first paint's estimate is then wrong and must be corrected.
+    QVERIFY(m_writer->exec(QStringLiteral("DELETE FROM events WHERE source = 'bulk' AND id % 97 = 0"), &error));
+}
+
+void TstConsoleModels::init()
+{
+    m_pages = std::make_unique<DbExecutor>(QStringLiteral("pages"));
+    m_indexer = std::make_unique<DbExecutor>(QStringLiteral("index"));
+    QString openError = QStringLiteral("pending");
+    m_pages->open(m_t->url(), this, [&openError](const QString &e) { openError = e; });
+    QTRY_VERIFY_WITH_TIMEOUT(openError != u"pending", kWait);
+    QVERIFY2(openError.isEmpty(), qPrintable(openError));
+    openError = QStringLiteral("pending");
+    m_indexer->open(m_t->url(), this, [&openError](const QString &e) { openError = e; });
+    QTRY_VERIFY_WITH_TIMEOUT(openError != u"pending", kWait);
+    QVERIFY2(openError.isEmpty(), qPrintable(openError));
+}
+
+void TstConsoleModels::cleanup()
+{
+    m_pages.reset();
+    m_indexer.reset();
+}
+
+QList<qint64> TstConsoleModels::idsFor(const QString &where)
+{
+    QList<qint64> ids;
+    QSqlQuery q(m_writer->handle());
+    q.exec(QStringLiteral("SELECT id FROM events %1 ORDER BY id DESC").arg(where));
+    while (q.next())
+        ids.append(q.value(0).toLongLong());
+    return ids;
+}
+
+bool TstConsoleModels::loadAllRows(EventTableModel &model, QList<qint64> *ids)
+{
+    ids->clear();
+    for (int row = 0; row < model.rowCount(); ++row) {
+        const EventRow *r = model.eventAtRow(row);
+        QDeadlineTimer deadline(kWait);
+        while (!r && !deadline.hasExpired()) {
+            QTest::qWait(1);
+            r = model.eventAtRow(row);
+        }
+        if (!r)
+            return false;
+        ids->append(r->id);
+    }
+    return true;
+}
+
+void TstConsoleModels::unfilteredListStartsEstimatedAndBecomesExact()
+{
+    EventTableModel model(m_pages.get(), m_indexer.get());
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    QSignalSpy counts(&model, &EventTableModel::countChanged);
+    model.setFilter({});
+    QTRY_VERIFY_WITH_TIMEOUT(counts.size() >= 1, kWait);
+    const QList<qint64> expected = idsFor(QString());
+    // First paint: the id span, not a count.
+    QCOMPARE(counts.first().at(0).toLongLong(), expected.first() - expected.last() + 1);
+    QVERIFY(counts.first().at(1).value<EventTableModel::CountKind>() == EventTableModel::CountKind::Estimated);
+    QTRY_VERIFY_WITH_TIMEOUT(model.countKind() == EventTableModel::CountKind::Exact, kWait);
+    QCOMPARE(model.rowCount(), int(expected.size()));
+    QCOMPARE(model.data(model.index(0, EventTableModel::IdColumn), EventTableModel::EventIdRole).toLongLong(),
+             expected.first());
+    QList<qint64> ids;
+    QVERIFY(loadAllRows(model, &ids));
+    QCOMPARE(ids, expected);
+}
+
+void TstConsoleModels::filteredListGrowsThenBecomesExact()
+{
+    EventTableModel model(m_pages.get(), m_indexer.get());
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    EventFilter f;
+    f.source = QStringLiteral("bulk");
+    QSignalSpy counts(&model, &EventTableModel::countChanged);
+    model.setFilter(f);
+    QTRY_VERIFY_WITH_TIMEOUT(counts.size() >= 1, kWait);
+    QVERIFY(counts.first().at(1).value<EventTableModel::CountKind>() == EventTableModel::CountKind::Growing);
+    QCOMPARE(counts.first().at(0).toLongLong(), qint64(EventTableModel::kPageSize));
+    QTRY_VERIFY_WITH_TIMEOUT(model.countKind() == EventTableModel::CountKind::Exact, kWait);
+    const QList<qint64> expected = idsFor(QStringLiteral("WHERE source = 'bulk'"));
+    QCOMPARE(model.rowCount(), int(expected.size()));
+    QList<qint64> ids;
+    QVERIFY(loadAllRows(model, &ids));
+    QCOMPARE(ids, expected);
+
+    // A filter that matches less than a page is exact at once.
+    f.source = QStringLiteral("stripe");
+    model.setFilter(f);
+    QTRY_VERIFY_WITH_TIMEOUT(model.rowCount() == 1, kWait);
+    QVERIFY(model.countKind() == EventTableModel::CountKind::Exact);
+    const EventRow *row = model.eventAt(model.index(0, 0));
+    QVERIFY(row);
+    QCOMPARE(row->id, m_s.failed);
+    QCOMPARE(model.data(model.index(0, EventTableModel::StatusColumn)).toString(), QStringLiteral("dead"));
+    QVERIFY(model.data(model.index(0, EventTableModel::DownstreamColumn)).toString().contains(QStringLiteral("Failed")));
+}
+
+void TstConsoleModels::farRowsLoadOnDemandAndTheCacheStaysBounded()
+{
+    EventTableModel model(m_pages.get(), m_indexer.get());
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    model.setCacheLimit(4);
+    model.setFilter({});
+    QTRY_VERIFY_WITH_TIMEOUT(model.countKind() == EventTableModel::CountKind::Exact, kWait);
+    const QList<qint64> expected = idsFor(QString());
+    const int far = int(expected.size()) - 10;
+    QVERIFY(!model.eventAtRow(far)); // not loaded yet: asking starts the read
+    QCOMPARE(model.data(model.index(far, EventTableModel::IdColumn)).toString(), QStringLiteral("…"));
+    QTRY_VERIFY_WITH_TIMEOUT(model.eventAtRow(far) != nullptr, kWait);
+    QCOMPARE(model.eventAtRow(far)->id, expected[far]);
+    QVERIFY(model.cachedPageCount() <= 3);
+    // Walk every page: the cache never grows past its bound.
+    int maxCached = 0;
+    for (int row = 0; row < model.rowCount(); row += EventTableModel::kPageSize) {
+        QTRY_VERIFY_WITH_TIMEOUT(model.eventAtRow(row) != nullptr, kWait);
+        QCOMPARE(model.eventAtRow(row)->id, expected[row]);
+        maxCached = std::max(maxCached, model.cachedPageCount());
+    }
+    QVERIFY(model.rowCount() / EventTableModel::kPageSize > 2 * model.cacheLimit());
+    QCOMPARE(maxCached, model.cacheLimit());
+}
+
+void TstConsoleModels::newEventsWaitAndKeepTheSelection()
+{
+    EventTableModel model(m_pages.get(), m_indexer.get());
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    QItemSelectionModel selection(&model);
+    EventFilter f;
+    f.source = QStringLiteral("github");
+    model.setFilter(f);
+    QTRY_VERIFY_WITH_TIMEOUT(model.countKind() == EventTableModel::CountKind::Exact && model.rowCount() == 3, kWait);
+    selection.setCurrentIndex(model.index(1, 0), QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+    const qint64 selected = model.eventAt(selection.currentIndex())->id;
+
+    ConsoleFixture fx(*m_writer);
+    ConsoleFixture::EventSpec e;
+    e.receivedAt = kBase + 9'000'000;
+    for (int i = 0; i < 3; ++i)
+        fx.addEvent(e);
+    e.source = QStringLiteral("stripe"); // does not match the filter
+    fx.addEvent(e);
+
+    QSignalSpy announced(&model, &EventTableModel::newEventsAvailable);
+    model.checkForNewEvents();
+    QTRY_VERIFY_WITH_TIMEOUT(!announced.isEmpty(), kWait);
+    QCOMPARE(announced.last().at(0).toLongLong(), qint64(3));
+    QCOMPARE(model.rowCount(), 3); // nothing moved yet
+    QCOMPARE(model.eventAt(selection.currentIndex())->id, selected);
+
+    model.showNewEvents();
+    QTRY_COMPARE_WITH_TIMEOUT(model.rowCount(), 6, kWait);
+    QCOMPARE(selection.currentIndex().row(), 4);
+    QCOMPARE(model.eventAt(selection.currentIndex())->id, selected);
+    QCOMPARE(model.pendingNewEvents(), qint64(0));
+    QVERIFY(model.eventAtRow(0)->id > model.eventAtRow(3)->id);
+}
+
+void TstConsoleModels::refreshPicksUpChangedStatuses()
+{
+    EventTableModel model(m_pages.get(), m_indexer.get());
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    EventFilter f;
+    f.search = QStringLiteral("gh-pending-1");
+    model.setFilter(f);
+    QTRY_VERIFY_WITH_TIMEOUT(model.rowCount() == 1 && model.eventAtRow(0), kWait);
+    QVERIFY(model.eventAtRow(0)->downstream == DownstreamState::Pending);
+    QString error;
+    QVERIFY(m_writer->exec(QStringLiteral("UPDATE deliveries SET status = 'succeeded', downstream_ref = 'REF-9' "
+                                          "WHERE event_id = %1").arg(m_s.pending), &error));
+    QVERIFY(m_writer->exec(QStringLiteral("UPDATE events SET status = 'succeeded' WHERE id = %1").arg(m_s.pending), &error));
+    QSignalSpy changed(&model, &QAbstractItemModel::dataChanged);
+    model.refreshRows(0, 0);
+    QTRY_VERIFY_WITH_TIMEOUT(!changed.isEmpty(), kWait);
+    QVERIFY(model.eventAtRow(0)->downstream == DownstreamState::SucceededWithRef);
+    QCOMPARE(model.eventAtRow(0)->downstreamRef, QStringLiteral("REF-9"));
+    QCOMPARE(model.data(model.index(0, EventTableModel::StatusColumn)).toString(), QStringLiteral("succeeded"));
+}
+
+void TstConsoleModels::jsonTreeModel()
+{
+    JsonTreeModel model;
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    QVERIFY(model.setJson(QByteArrayLiteral("{\"a\":{\"b/c\":[1,\"x\",null]},\"n\":4.5}")));
+    QCOMPARE(model.rowCount(), 2);
+    const QModelIndex a = model.index(0, 0);
+    QCOMPARE(a.data().toString(), QStringLiteral("a"));
+    const QModelIndex bc = model.index(0, 0, a);
+    QCOMPARE(model.pointerAt(bc), QStringLiteral("/a/b~1c"));
+    QCOMPARE(model.rowCount(bc), 3);
+    QCOMPARE(model.index(1, JsonTreeModel::ValueColumn, bc).data().toString(), QStringLiteral("x"));
+    QCOMPARE(model.index(2, JsonTreeModel::TypeColumn, bc).data().toString(), QStringLiteral("null"));
+    QCOMPARE(model.index(1, JsonTreeModel::ValueColumn).data().toString(), QStringLiteral("4.5"));
+    QString error;
+    QVERIFY(!model.setJson(QByteArrayLiteral("<xml/>"), &error));
+    QVERIFY(error.contains(QStringLiteral("not JSON")));
+    QCOMPARE(model.rowCount(), 0);
+}
+
+void TstConsoleModels::deadLetterModel()
+{
+    DeadLetterModel model;
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    QString error;
+    auto db = m_t->open(QStringLiteral("dl"), OpenMode::ReadOnly);
+    const auto groups = fetchDeadLetterGroups(*db, &error);
+    QVERIFY2(groups, qPrintable(error));
+    model.setGroups(*groups);
+    QCOMPARE(model.rowCount(), 1);
+    QCOMPARE(model.total(), qint64(1));
+    QCOMPARE(model.index(0, DeadLetterModel::CategoryColumn).data().toString(), QStringLiteral("HTTP permanent"));
+    QCOMPARE(model.index(0, 0).data(DeadLetterModel::DestinationRole).toString(), QStringLiteral("billing"));
+    QList<DeadLetterGroup> two = *groups;
+    two.append({QStringLiteral("timeout"), QStringLiteral("crm"), 5, kBase, kBase});
+    model.setGroups(two);
+    QCOMPARE(model.rowCount(), 2);
+    QCOMPARE(model.total(), qint64(6));
+    model.setGroups({});
+    QCOMPARE(model.rowCount(), 0);
+}
+
+void TstConsoleModels::rejectionModelFetchesMore()
+{
+    ConsoleFixture fx(*m_writer);
+    for (int i = 0; i < RejectionModel::kPageSize + 10; ++i)
+        fx.addRejection(QStringLiteral("github"), QStringLiteral("bad_signature"), 401, kBase + 10'000 + i);
+    RejectionModel model(m_pages.get());
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    model.reload();
+    QTRY_VERIFY_WITH_TIMEOUT(model.rowCount() >= RejectionModel::kPageSize, kWait);
+    // The first answer is one page; the rest arrives through fetchMore (the tester asks too).
+    if (model.canFetchMore({}))
+        model.fetchMore({});
+    QTRY_COMPARE_WITH_TIMEOUT(model.rowCount(), RejectionModel::kPageSize + 12, kWait);
+    QVERIFY(!model.canFetchMore({}));
+    QCOMPARE(model.index(0, RejectionModel::ReasonColumn).data().toString(), QStringLiteral("bad_signature"));
+    QCOMPARE(model.index(model.rowCount() - 1, RejectionModel::ReasonColumn).data().toString(),
+             QStringLiteral("bad_signature")); // the fixture's oldest, from the scenario
+}
+
+QTEST_MAIN(TstConsoleModels)
+#include "tst_consolemodels.moc"

@@ -1,0 +1,313 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: Redrive authors
+#include "consolefixture.h"
+#include "query/eventdetail.h"
+#include "query/eventpage.h"
+#include "query/opsstats.h"
+#include "testdb.h"
+
+#include <QTest>
+
+using namespace redrive;
+using namespace redrive::test;
+
+namespace {
+constexpr qint64 kBase = 1'750'000'000'000;
+}
+
+// The console's read queries against both engines: keyset pages, the page index that replaces
+// count(*), the downstream indicator per state, filters, detail, and the aggregates.
+class TstConsoleQueries : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void initTestCase();
+    void pagesAreKeysetOrderedAndCoverEverything();
+    void pageIndexGivesExactCountAndBoundaries_data();
+    void pageIndexGivesExactCountAndBoundaries();
+    void downstreamIndicatorPerState_data();
+    void downstreamIndicatorPerState();
+    void deadLetterGroupOpensExactlyItsEvents();
+    void searchFindsProviderIdAndDownstreamRef_data();
+    void searchFindsProviderIdAndDownstreamRef();
+    void countsOnlyNewerEvents();
+    void detailHasAttemptsNotesAndAudit();
+    void deadLetterGroupsAndRejections();
+    void overviewBucketsTheWindow();
+    void facetsListDistinctValues();
+    void readOnlyConnectionRefusesWrites();
+
+private:
+    std::unique_ptr<TestDatabase> m_t;
+    std::unique_ptr<Db> m_db;
+    ConsoleFixture::Scenario m_s;
+    QList<qint64> m_allIdsDesc;
+};
+
+void TstConsoleQueries::initTestCase()
+{
+    QString error;
+    m_t = TestDatabase::create(&error);
+    QVERIFY2(m_t, qPrintable(error));
+    m_db = m_t->open();
+    QVERIFY(m_db);
+    ConsoleFixture fx(*m_db);
+    m_s = fx.addScenario(kBase);
+    fx.addBulk(700, kBase + 100'000);
+    QVERIFY2(fx.lastError().isEmpty(), qPrintable(fx.lastError()));
+    // Gaps, as deleted rows or PostgreSQL sequence skips leave them.
+    QVERIFY(m_db->exec(QStringLiteral("DELETE FROM events WHERE id IN (SELECT id FROM events WHERE source = 'bulk' "
+                                      "ORDER BY id LIMIT 5 OFFSET 300)"),
+                       &error));
+    QSqlQuery q(m_db->handle());
+    QVERIFY(q.exec(QStringLiteral("SELECT id FROM events ORDER BY id DESC")));
+    while (q.next())
+        m_allIdsDesc.append(q.value(0).toLongLong());
+    QCOMPARE(m_allIdsDesc.size(), 700 + 5 - 5);
+}
+
+void TstConsoleQueries::pagesAreKeysetOrderedAndCoverEverything()
+{
+    QString error;
+    const auto range = eventIdRange(*m_db, &error);
+    QVERIFY2(range, qPrintable(error));
+    QCOMPARE(range->maxId, m_allIdsDesc.first());
+    QCOMPARE(range->minId, m_allIdsDesc.last());
+    QList<qint64> seen;
+    qint64 from = range->maxId;
+    for (int guard = 0; guard < 10; ++guard) {
+        const auto page = fetchEventPage(*m_db, {}, from, 256, &error);
+        QVERIFY2(page, qPrintable(error));
+        for (const EventRow &r : *page)
+            seen.append(r.id);
+        if (page->size() < 256)
+            break;
+        from = page->last().id - 1;
+    }
+    QCOMPARE(seen, m_allIdsDesc);
+}
+
+void TstConsoleQueries::pageIndexGivesExactCountAndBoundaries_data()
+{
+    QTest::addColumn<QString>("query");
+    QTest::addColumn<int>("pageSize");
+    QTest::newRow("everything, 256") << QString() << 256;
+    QTest::newRow("everything, 7") << QString() << 7;
+    QTest::newRow("bulk only") << QStringLiteral("source=bulk") << 64;
+    QTest::newRow("stripe only") << QStringLiteral("source=stripe") << 256;
+    QTest::newRow("nothing") << QStringLiteral("source=nobody") << 256;
+    QTest::newRow("dead-lettered at billing") << QStringLiteral("delivery_status=dead&destination=billing") << 3;
+}
+
+void TstConsoleQueries::pageIndexGivesExactCountAndBoundaries()
+{
+    QFETCH(QString, query);
+    QFETCH(int, pageSize);
+    QString field, message, error;
+    const auto filter = EventFilter::fromQuery(QUrlQuery(query), &field, &message);
+    QVERIFY2(filter, qPrintable(message));
+    // The reference answer, computed the slow way.
+    QList<qint64> expected;
+    qint64 from = m_allIdsDesc.first();
+    while (true) {
+        const auto page = fetchEventPage(*m_db, *filter, from, 100, &error);
+        QVERIFY2(page, qPrintable(error));
+        for (const EventRow &r : *page)
+            expected.append(r.id);
+        if (page->size() < 100)
+            break;
+        from = page->last().id - 1;
+    }
+    const auto index = fetchPageIndex(*m_db, *filter, m_allIdsDesc.first(), pageSize, &error);
+    QVERIFY2(index, qPrintable(error));
+    QCOMPARE(index->count, qint64(expected.size()));
+    QCOMPARE(index->boundaries.size(), (expected.size() + pageSize - 1) / pageSize);
+    for (qsizetype k = 0; k < index->boundaries.size(); ++k)
+        QCOMPARE(index->boundaries[k], expected[k * pageSize]);
+}
+
+void TstConsoleQueries::downstreamIndicatorPerState_data()
+{
+    QTest::addColumn<int>("which");
+    QTest::addColumn<int>("expected");
+    QTest::addColumn<QString>("ref");
+    QTest::newRow("succeeded with reference") << 0 << int(DownstreamState::SucceededWithRef) << QStringLiteral("ORD-1001");
+    QTest::newRow("failed") << 1 << int(DownstreamState::Failed) << QString();
+    QTest::newRow("outcome unknown") << 2 << int(DownstreamState::OutcomeUnknown) << QString();
+    QTest::newRow("pending") << 3 << int(DownstreamState::Pending) << QString();
+    QTest::newRow("no route") << 4 << int(DownstreamState::None) << QString();
+}
+
+void TstConsoleQueries::downstreamIndicatorPerState()
+{
+    QFETCH(int, which);
+    QFETCH(int, expected);
+    QFETCH(QString, ref);
+    const qint64 ids[] = {m_s.succeeded, m_s.failed, m_s.unknown, m_s.pending, m_s.noRoute};
+    QString error;
+    const auto rows = fetchEventsByIds(*m_db, {ids[which]}, &error);
+    QVERIFY2(rows && rows->size() == 1, qPrintable(error));
+    QCOMPARE(int(rows->first().downstream), expected);
+    QCOMPARE(rows->first().downstreamRef, ref);
+}
+
+void TstConsoleQueries::deadLetterGroupOpensExactlyItsEvents()
+{
+    EventFilter f;
+    f.destination = QStringLiteral("billing");
+    f.category = QStringLiteral("http_permanent");
+    f.deliveryStatus = QStringLiteral("dead");
+    QString error;
+    auto rows = fetchEventPage(*m_db, f, m_allIdsDesc.first(), 50, &error);
+    QVERIFY2(rows, qPrintable(error));
+    QCOMPARE(rows->size(), 1);
+    QCOMPARE(rows->first().id, m_s.failed);
+    QCOMPARE(rows->first().lastFailure, QStringLiteral("http_permanent"));
+    f.deliveryStatus = QStringLiteral("succeeded");
+    rows = fetchEventPage(*m_db, f, m_allIdsDesc.first(), 50, &error);
+    QVERIFY(rows && rows->isEmpty());
+    // The query-string form round-trips, so a saved view keeps the delivery status.
+    QString field, message;
+    const auto back = EventFilter::fromQuery(QUrlQuery(f.toQuery().toString(QUrl::FullyEncoded)), &field, &message);
+    QVERIFY2(back, qPrintable(message));
+    QVERIFY(*back == f);
+    QVERIFY(!EventFilter::fromQuery(QUrlQuery(QStringLiteral("delivery_status=gone")), &field, &message));
+    QCOMPARE(field, QStringLiteral("delivery_status"));
+}
+
+void TstConsoleQueries::searchFindsProviderIdAndDownstreamRef_data()
+{
+    QTest::addColumn<QString>("search");
+    QTest::addColumn<int>("which");
+    QTest::newRow("provider id") << QStringLiteral("evt_failed_1") << 1;
+    QTest::newRow("downstream reference") << QStringLiteral("ORD-1001") << 0;
+    QTest::newRow("event id") << QString() << 2;
+    QTest::newRow("idempotency key") << QStringLiteral("idem-%1-fulfillment") << 3;
+}
+
+void TstConsoleQueries::searchFindsProviderIdAndDownstreamRef()
+{
+    QFETCH(QString, search);
+    QFETCH(int, which);
+    const qint64 ids[] = {m_s.succeeded, m_s.failed, m_s.unknown, m_s.pending};
+    EventFilter f;
+    f.search = search.isEmpty() ? QString::number(ids[which]) : search.contains(u'%') ? search.arg(ids[which]) : search;
+    QString error;
+    const auto rows = fetchEventPage(*m_db, f, m_allIdsDesc.first(), 50, &error);
+    QVERIFY2(rows, qPrintable(error));
+    QCOMPARE(rows->size(), 1);
+    QCOMPARE(rows->first().id, ids[which]);
+}
+
+void TstConsoleQueries::countsOnlyNewerEvents()
+{
+    QString error;
+    const qint64 top = m_allIdsDesc.first();
+    QCOMPARE(countEventsAbove(*m_db, {}, top, 100, &error).value_or(-1), qint64(0));
+    QCOMPARE(countEventsAbove(*m_db, {}, m_allIdsDesc.at(10), 100, &error).value_or(-1), qint64(10));
+    QCOMPARE(countEventsAbove(*m_db, {}, m_allIdsDesc.at(10), 4, &error).value_or(-1), qint64(4)); // capped
+    EventFilter stripe;
+    stripe.source = QStringLiteral("stripe");
+    QCOMPARE(countEventsAbove(*m_db, stripe, 0, 100, &error).value_or(-1), qint64(1));
+}
+
+void TstConsoleQueries::detailHasAttemptsNotesAndAudit()
+{
+    QString error;
+    auto d = fetchEventDetail(*m_db, m_s.succeeded, &error);
+    QVERIFY2(d, qPrintable(error));
+    QCOMPARE(d->deliveries.size(), 1);
+    const DeliveryRecord &rec = d->deliveries.first();
+    QCOMPARE(rec.attempts.size(), 2);
+    QCOMPARE(rec.attempts[0].number, 1);
+    QCOMPARE(rec.attempts[0].statusCode.value_or(0), 503);
+    QCOMPARE(rec.attempts[0].category, QStringLiteral("http_retryable"));
+    QCOMPARE(rec.attempts[1].statusCode.value_or(0), 201);
+    QCOMPARE(rec.idempotencyKey, QStringLiteral("idem-%1-fulfillment").arg(m_s.succeeded));
+    QCOMPARE(d->verifiedBy, QStringLiteral("env:GITHUB_WEBHOOK_SECRET"));
+    QCOMPARE(d->clockSkewMs.value_or(0), qint64(120));
+    QVERIFY(d->body.startsWith("{\"action\""));
+
+    d = fetchEventDetail(*m_db, m_s.failed, &error);
+    QVERIFY2(d, qPrintable(error));
+    QCOMPARE(d->notes.size(), 1);
+    QCOMPARE(d->notes.first().author, QStringLiteral("alice"));
+    QCOMPARE(d->audit.size(), 1);
+    QCOMPARE(d->audit.first().action, QStringLiteral("note.add"));
+    QCOMPARE(d->deliveries.first().lastError, QStringLiteral("HTTP 410 Gone"));
+
+    QVERIFY(!fetchEventDetail(*m_db, 987654321, &error));
+    QVERIFY(error.isEmpty()); // absent, not broken
+}
+
+void TstConsoleQueries::deadLetterGroupsAndRejections()
+{
+    QString error;
+    const auto groups = fetchDeadLetterGroups(*m_db, &error);
+    QVERIFY2(groups, qPrintable(error));
+    QCOMPARE(groups->size(), 1);
+    QCOMPARE(groups->first().category, QStringLiteral("http_permanent"));
+    QCOMPARE(groups->first().destination, QStringLiteral("billing"));
+    QCOMPARE(groups->first().count, qint64(1));
+
+    const auto first = fetchRejections(*m_db, 0, 1, &error);
+    QVERIFY2(first && first->size() == 1, qPrintable(error));
+    QCOMPARE(first->first().reason, QStringLiteral("unknown_source"));
+    const auto second = fetchRejections(*m_db, first->first().id, 10, &error);
+    QVERIFY2(second && second->size() == 1, qPrintable(error));
+    QCOMPARE(second->first().reason, QStringLiteral("bad_signature"));
+    QCOMPARE(second->first().statusCode, 401);
+}
+
+void TstConsoleQueries::overviewBucketsTheWindow()
+{
+    QString error;
+    const auto o = fetchOverview(*m_db, kBase, kBase + 10'000, 10, &error);
+    QVERIFY2(o, qPrintable(error));
+    QCOMPARE(o->buckets.size(), 10);
+    qint64 received = 0, succeeded = 0, dead = 0;
+    for (const OverviewBucket &b : o->buckets) {
+        received += b.received;
+        succeeded += b.succeeded;
+        dead += b.dead;
+    }
+    QCOMPARE(received, qint64(5));
+    QCOMPARE(succeeded, qint64(1));
+    QCOMPARE(dead, qint64(1));
+    QCOMPARE(o->buckets[0].received, qint64(1));
+    QVERIFY(!o->failureCategories.isEmpty());
+    QCOMPARE(o->backlog, qint64(2)); // the retrying and the pending delivery
+    QCOMPARE(o->oldestPendingSince.value_or(0), kBase + 2'000);
+    bool sawBilling = false;
+    for (const DestinationHealth &h : o->destinations) {
+        if (h.destination == u"billing") {
+            sawBilling = true;
+            QCOMPARE(h.attempts, qint64(1));
+            QCOMPARE(h.successRate(), 0.0);
+        }
+    }
+    QVERIFY(sawBilling);
+}
+
+void TstConsoleQueries::facetsListDistinctValues()
+{
+    QString error;
+    const auto f = fetchFilterFacets(*m_db, &error);
+    QVERIFY2(f, qPrintable(error));
+    QCOMPARE(f->sources, (QStringList{QStringLiteral("bulk"), QStringLiteral("github"), QStringLiteral("shopify"),
+                                      QStringLiteral("stripe")}));
+    QVERIFY(f->types.contains(QStringLiteral("invoice.paid")));
+    QCOMPARE(f->destinations, (QStringList{QStringLiteral("billing"), QStringLiteral("fulfillment"), QStringLiteral("sink")}));
+}
+
+void TstConsoleQueries::readOnlyConnectionRefusesWrites()
+{
+    auto ro = m_t->open(QStringLiteral("ro"), OpenMode::ReadOnly);
+    QVERIFY(ro);
+    QString error;
+    QVERIFY(!ro->exec(QStringLiteral("DELETE FROM events"), &error));
+    QVERIFY(!error.isEmpty());
+    QCOMPARE(countEventsAbove(*ro, {}, 0, 1'000'000, &error).value_or(-1), qint64(m_allIdsDesc.size()));
+}
+
+QTEST_GUILESS_MAIN(TstConsoleQueries)
+#include "tst_consolequeries.moc"
