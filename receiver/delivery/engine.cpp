@@ -156,6 +156,7 @@ public:
     Steady::time_point nextRetention;
     Steady::time_point nextBacklog;
     bool retentionBacklog = false;
+    QList<std::pair<Claim, AttemptRecord>> unrecorded; // results a busy database refused; retried next turn
 };
 
 void DeliveryEngine::Private::run(std::promise<QString> started)
@@ -184,6 +185,8 @@ void DeliveryEngine::Private::run(std::promise<QString> started)
             auto deadline = Steady::now() + std::chrono::milliseconds(std::max(10, config.delivery.pollIntervalMs));
             deadline = std::min({deadline, nextSweep, nextBacklog, rateDeadline,
                                  retentionBacklog ? Steady::now() : nextRetention});
+            if (!unrecorded.isEmpty())
+                deadline = std::min(deadline, Steady::now() + std::chrono::milliseconds(50));
             if (!more) {
                 inbox->cv.wait_until(lock, deadline,
                                      [&] { return inbox->wake || !inbox->finished.isEmpty() || inbox->stopping; });
@@ -305,9 +308,10 @@ AttemptRecord DeliveryEngine::Private::decide(const Finished &f, const Destinati
 
 void DeliveryEngine::Private::recordFinished(QList<Finished> batch)
 {
-    if (batch.isEmpty())
+    if (batch.isEmpty() && unrecorded.isEmpty())
         return;
     QList<std::pair<Claim, AttemptRecord>> items;
+    items.swap(unrecorded);
     for (Finished &f : batch) {
         adjustInFlight(f.claim.destination, -1);
         const auto it = destinations.constFind(f.claim.destination);
@@ -344,8 +348,12 @@ void DeliveryEngine::Private::recordFinished(QList<Finished> batch)
             continue;
         }
         case RecordResult::Error:
-            qCWarning(lcDelivery, "delivery %lld: cannot record attempt %d: %s", claim.deliveryId, attempt.number,
+            // Typically a busy database. Keep the result and try again on the next turn; if the
+            // lease runs out meanwhile the sweeper takes over and this record is refused.
+            qCWarning(lcDelivery, "delivery %lld: cannot record attempt %d yet: %s", claim.deliveryId, attempt.number,
                       qPrintable(error));
+            if (clock.nowMs() < claim.leaseExpiresAt)
+                unrecorded.append(items.at(i));
             continue;
         }
         switch (attempt.newStatus) {
