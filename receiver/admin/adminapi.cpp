@@ -1,0 +1,362 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: Redrive authors
+#include "adminapi.h"
+
+#include "admin/audithandlers.h"
+#include "admin/eventhandlers.h"
+#include "admin/jsonbody.h"
+#include "admin/replayexecutor.h"
+#include "admin/replayhandlers.h"
+#include "admin/tokenauth.h"
+#include "audit/signingkey.h"
+#include "storage/schema.h"
+
+#include <chrono>
+#include <condition_variable>
+#include <deque>
+#include <future>
+#include <mutex>
+#include <thread>
+#include <vector>
+
+namespace redrive::admin {
+namespace {
+struct Job {
+    http::Request request;
+    http::Responder responder;
+};
+
+http::Response methodNotAllowed(const QByteArray &allow)
+{
+    http::Response r = errorResponse(405, QStringLiteral("method_not_allowed"),
+                                     QStringLiteral("use %1 for this path").arg(QString::fromLatin1(allow)));
+    r.headers.append({QByteArrayLiteral("Allow"), allow});
+    return r;
+}
+
+http::Response unknownPath()
+{
+    return errorResponse(404, QStringLiteral("not_found"), QStringLiteral("no such admin API path"));
+}
+
+http::Response badId(const QString &what)
+{
+    return errorResponse(badRequest(QStringLiteral("id"), QStringLiteral("%1 id must be a positive integer").arg(what)));
+}
+} // namespace
+
+struct AdminApi::Impl {
+    Impl(const Config &c, const StorageUrl &u, const Clock &clk, metrics::Registry &r)
+        : config(c)
+        , url(u)
+        , clock(clk)
+        , metrics(r)
+        , auth(clk)
+    {}
+
+    const Config config;
+    const StorageUrl url;
+    const Clock &clock;
+    AdminMetrics metrics;
+    TokenAuthenticator auth;
+    std::unique_ptr<audit::SigningKey> key;
+    std::unique_ptr<ReplayExecutor> executor;
+    BeforeCommitHook beforeCommit;
+    int workerCount = 4;
+    bool executorEnabled = true;
+
+    std::mutex mutex;
+    std::condition_variable cv;
+    std::deque<Job> queue;
+    bool running = false;
+    bool stopping = false;
+    std::vector<std::thread> workers;
+
+    void workerMain(std::promise<QString> *ready);
+    http::Response process(Db &db, const http::Request &request);
+    http::Response route(RequestContext &ctx);
+    void finish(Job &job, http::Response response, std::chrono::steady_clock::time_point started);
+};
+
+AdminApi::AdminApi(const Config &config, const StorageUrl &url, const Clock &clock, metrics::Registry &registry)
+    : d(std::make_unique<Impl>(config, url, clock, registry))
+{}
+
+AdminApi::~AdminApi()
+{
+    stop();
+}
+
+void AdminApi::setWorkerCount(int count)
+{
+    d->workerCount = qBound(1, count, 64);
+}
+
+void AdminApi::setExecutorEnabled(bool enabled)
+{
+    d->executorEnabled = enabled;
+}
+
+void AdminApi::setBeforeCommitHook(BeforeCommitHook hook)
+{
+    d->beforeCommit = std::move(hook);
+}
+
+bool AdminApi::start(QString *error)
+{
+    if (d->running)
+        return true;
+    {
+        auto db = Db::open(d->url, QStringLiteral("admin-check"), OpenOptions{}, error);
+        if (!db)
+            return false;
+        const int version = schemaVersion(*db, error);
+        if (version != kSchemaVersion) {
+            if (version >= 0)
+                *error = QStringLiteral("the database schema is at version %1 but this build needs %2; run `redrived migrate`")
+                             .arg(version)
+                             .arg(kSchemaVersion);
+            return false;
+        }
+    }
+    if (!d->config.admin.auditKeyFile.isEmpty()) {
+        bool created = false;
+        d->key = audit::SigningKey::loadOrCreate(d->config.admin.auditKeyFile, error, &created);
+        if (!d->key)
+            return false;
+        if (created)
+            qInfo("admin: created audit checkpoint key %s (key id %s)", qPrintable(d->config.admin.auditKeyFile),
+                  qPrintable(d->key->keyId()));
+    } else {
+        qWarning("admin: admin.audit_key_file is not set; GET audit/checkpoint answers 503");
+    }
+
+    {
+        std::lock_guard lock(d->mutex);
+        d->stopping = false;
+    }
+    std::vector<std::promise<QString>> ready(static_cast<std::size_t>(d->workerCount));
+    for (auto &p : ready)
+        d->workers.emplace_back([this, &p] { d->workerMain(&p); });
+    QString firstError;
+    for (auto &p : ready) {
+        const QString e = p.get_future().get();
+        if (!e.isEmpty() && firstError.isEmpty())
+            firstError = e;
+    }
+    if (!firstError.isEmpty()) {
+        *error = QStringLiteral("admin API: ") + firstError;
+        stop();
+        return false;
+    }
+    if (d->executorEnabled) {
+        d->executor = std::make_unique<ReplayExecutor>(d->config, d->url, d->clock, &d->metrics.registry);
+        if (!d->executor->start(error)) {
+            stop();
+            return false;
+        }
+    }
+    std::lock_guard lock(d->mutex);
+    d->running = true;
+    return true;
+}
+
+void AdminApi::stop()
+{
+    std::deque<Job> orphans;
+    {
+        std::lock_guard lock(d->mutex);
+        d->running = false;
+        d->stopping = true;
+    }
+    d->cv.notify_all();
+    for (auto &t : d->workers) {
+        if (t.joinable())
+            t.join();
+    }
+    d->workers.clear();
+    {
+        std::lock_guard lock(d->mutex);
+        orphans.swap(d->queue);
+    }
+    for (auto &job : orphans)
+        job.responder(errorResponse(503, QStringLiteral("unavailable"), QStringLiteral("the admin API is shutting down")));
+    if (d->executor) {
+        d->executor->stop();
+        d->executor.reset();
+    }
+}
+
+void AdminApi::handle(http::Request &&request, http::Responder responder)
+{
+    std::unique_lock lock(d->mutex);
+    if (!d->running) {
+        lock.unlock();
+        responder(errorResponse(503, QStringLiteral("unavailable"), QStringLiteral("the admin API is not running")));
+        return;
+    }
+    if (d->queue.size() >= static_cast<std::size_t>(kQueueCapacity)) {
+        lock.unlock();
+        http::Response r = errorResponse(503, QStringLiteral("busy"), QStringLiteral("too many admin requests in progress; retry shortly"));
+        r.headers.append({QByteArrayLiteral("Retry-After"), QByteArrayLiteral("1")});
+        d->metrics.responses(503).inc();
+        responder(std::move(r));
+        return;
+    }
+    d->queue.push_back(Job{std::move(request), std::move(responder)});
+    lock.unlock();
+    d->cv.notify_one();
+}
+
+void AdminApi::Impl::workerMain(std::promise<QString> *ready)
+{
+    QString error;
+    std::unique_ptr<Db> db = Db::open(url, QStringLiteral("admin"), OpenOptions{}, &error);
+    ready->set_value(db ? QString() : error);
+    if (!db)
+        return;
+    for (;;) {
+        Job job;
+        {
+            std::unique_lock lock(mutex);
+            cv.wait(lock, [this] { return stopping || !queue.empty(); });
+            if (stopping)
+                break;
+            job = std::move(queue.front());
+            queue.pop_front();
+        }
+        const auto started = std::chrono::steady_clock::now();
+        if (!db) {
+            db = Db::open(url, QStringLiteral("admin"), OpenOptions{}, &error);
+            if (!db) {
+                qWarning("admin: cannot reconnect to the database: %s", qPrintable(error));
+                finish(job, internalError(), started);
+                continue;
+            }
+        }
+        http::Response response;
+        try {
+            response = process(*db, job.request);
+        } catch (const std::exception &e) {
+            qWarning("admin: request failed: %s", e.what());
+            response = internalError();
+        } catch (...) {
+            qWarning("admin: request failed with an unknown exception");
+            response = internalError();
+        }
+        // After a server error, check the connection; a dead one is replaced for the next job.
+        if (response.status >= 500 && !db->exec(QStringLiteral("SELECT 1")))
+            db.reset();
+        finish(job, std::move(response), started);
+    }
+    db.reset();
+}
+
+void AdminApi::Impl::finish(Job &job, http::Response response, std::chrono::steady_clock::time_point started)
+{
+    metrics.latency.observe(std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count());
+    metrics.responses(response.status).inc();
+    job.responder(std::move(response));
+}
+
+http::Response AdminApi::Impl::process(Db &db, const http::Request &request)
+{
+    const QByteArrayView path(request.path);
+    if (!path.startsWith(kPrefix))
+        return unknownPath();
+    const auto result = auth.authenticate(db, request.headers.value("Authorization"));
+    if (!result.principal) {
+        metrics.authFailure(result.failure).inc();
+        if (result.failure == TokenAuthenticator::Failure::Database)
+            return internalError();
+        http::Response r = errorResponse(401, QStringLiteral("unauthorized"), result.message);
+        r.headers.append({QByteArrayLiteral("WWW-Authenticate"), QByteArrayLiteral("Bearer realm=\"redrive-admin\"")});
+        return r;
+    }
+    QString rest = QString::fromUtf8(path.sliced(kPrefix.size()));
+    if (rest.endsWith(u'/'))
+        rest.chop(1);
+    RequestContext ctx{db, config, clock, *result.principal, request, QUrlQuery(QString::fromUtf8(request.query)),
+                       rest.split(u'/'), key.get(), &beforeCommit, {}, &metrics};
+    if (executor) {
+        ReplayExecutor *exec = executor.get();
+        ctx.wakeExecutor = [exec] { exec->wake(); };
+    }
+    return route(ctx);
+}
+
+http::Response AdminApi::Impl::route(RequestContext &ctx)
+{
+    const QStringList &s = ctx.segments;
+    const QByteArray &m = ctx.request.method;
+    const bool get = m == "GET";
+    const bool post = m == "POST";
+    const qsizetype n = s.size();
+    const QString first = s.value(0);
+
+    if (first == u"whoami" && n == 1)
+        return get ? whoami(ctx) : methodNotAllowed("GET");
+    if (first == u"events") {
+        if (n == 1)
+            return get ? listEvents(ctx) : methodNotAllowed("GET");
+        const auto id = parsePathId(s[1]);
+        if (n == 2 || (n == 3 && s[2] == u"notes")) {
+            if (!id)
+                return badId(QStringLiteral("event"));
+            if (n == 2)
+                return get ? getEvent(ctx, *id) : methodNotAllowed("GET");
+            return post ? addNote(ctx, *id) : methodNotAllowed("POST");
+        }
+    }
+    if (first == u"deliveries") {
+        if (n == 1)
+            return get ? listDeliveries(ctx) : methodNotAllowed("GET");
+        if (n == 2) {
+            const auto id = parsePathId(s[1]);
+            if (!id)
+                return badId(QStringLiteral("delivery"));
+            return get ? getDelivery(ctx, *id) : methodNotAllowed("GET");
+        }
+    }
+    if (first == u"destinations") {
+        if (n == 1)
+            return get ? listDestinations(ctx) : methodNotAllowed("GET");
+        if (n == 3 && (s[2] == u"pause" || s[2] == u"resume"))
+            return post ? setDestinationPaused(ctx, s[1], s[2] == u"pause") : methodNotAllowed("POST");
+    }
+    if (first == u"replays") {
+        if (n == 1) {
+            if (get)
+                return listReplays(ctx);
+            return post ? createReplay(ctx) : methodNotAllowed("GET, POST");
+        }
+        if (n == 2 && s[1] == u"preview")
+            return post ? previewReplay(ctx) : methodNotAllowed("POST");
+        const auto id = parsePathId(s[1]);
+        if (n == 2) {
+            if (!id)
+                return badId(QStringLiteral("replay"));
+            return get ? getReplay(ctx, *id) : methodNotAllowed("GET");
+        }
+        if (n == 3 && (s[2] == u"approve" || s[2] == u"reject" || s[2] == u"cancel")) {
+            if (!post)
+                return methodNotAllowed("POST");
+            if (!id)
+                return badId(QStringLiteral("replay"));
+            if (s[2] == u"cancel")
+                return cancelReplay(ctx, *id);
+            return decideReplay(ctx, *id, s[2] == u"approve" ? Decision::Approve : Decision::Reject);
+        }
+    }
+    if (first == u"audit") {
+        if (n == 1)
+            return get ? listAudit(ctx) : methodNotAllowed("GET");
+        if (n == 2 && s[1] == u"verify")
+            return get ? verifyAudit(ctx) : methodNotAllowed("GET");
+        if (n == 2 && s[1] == u"checkpoint")
+            return get ? auditCheckpoint(ctx) : methodNotAllowed("GET");
+    }
+    return unknownPath();
+}
+
+} // namespace redrive::admin

@@ -1,0 +1,357 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: Redrive authors
+#include "admincli.h"
+
+#include "access/apitokens.h"
+#include "audit/auditlog.h"
+#include "audit/auditverifier.h"
+#include "audit/checkpoint.h"
+#include "audit/signingkey.h"
+#include "storage/database.h"
+#include "storage/schema.h"
+
+#include <QFileInfo>
+#include <QHash>
+#include <QJsonDocument>
+
+#include <unistd.h>
+
+namespace redrive::admin {
+namespace {
+constexpr int kOk = 0;
+constexpr int kFailed = 1;
+constexpr int kUsage = 2;
+
+const char kTokenUsage[] = "usage: redrived token create --name NAME --role support|operator|auditor|admin [--expires 90d]\n"
+                           "       redrived token revoke --name NAME\n"
+                           "       redrived token list\n";
+const char kAuditUsage[] = "usage: redrived audit verify [--checkpoint FILE]\n"
+                           "       redrived audit checkpoint [--out FILE]\n";
+
+// "--key value" and "--key=value" options after the subcommand; flags without values are errors.
+bool parseOptions(const QStringList &args, const QStringList &allowed, QHash<QString, QString> *out, QString *error)
+{
+    for (qsizetype i = 1; i < args.size(); ++i) {
+        QString key = args[i];
+        QString value;
+        if (!key.startsWith(QLatin1String("--"))) {
+            *error = QStringLiteral("unexpected argument \"%1\"").arg(key);
+            return false;
+        }
+        const qsizetype eq = key.indexOf(u'=');
+        if (eq > 0) {
+            value = key.mid(eq + 1);
+            key = key.left(eq);
+        } else {
+            if (i + 1 >= args.size()) {
+                *error = QStringLiteral("%1 needs a value").arg(key);
+                return false;
+            }
+            value = args[++i];
+        }
+        key = key.mid(2);
+        if (!allowed.contains(key)) {
+            *error = QStringLiteral("unknown option --%1").arg(key);
+            return false;
+        }
+        if (out->contains(key)) {
+            *error = QStringLiteral("--%1 is given twice").arg(key);
+            return false;
+        }
+        out->insert(key, value);
+    }
+    return true;
+}
+
+std::unique_ptr<Db> openDatabase(const Config &config, OpenMode mode, QTextStream &err)
+{
+    QString error;
+    const auto url = StorageUrl::parse(config.storage.url, &error);
+    if (!url) {
+        err << "storage.url: " << error << '\n';
+        return nullptr;
+    }
+    OpenOptions options;
+    options.mode = mode;
+    auto db = Db::open(*url, QStringLiteral("cli"), options, &error);
+    if (!db) {
+        err << "cannot open the database " << url->redacted() << ": " << error << '\n';
+        return nullptr;
+    }
+    const int version = schemaVersion(*db, &error);
+    if (version != kSchemaVersion) {
+        if (version < 0)
+            err << "cannot read the schema version: " << error << '\n';
+        else
+            err << "the database schema is at version " << version << " but this build needs " << kSchemaVersion
+                << "; run `redrived migrate`\n";
+        return nullptr;
+    }
+    return db;
+}
+
+// Who ran the command, as recorded in the audit log.
+QString cliActor()
+{
+    QString user = qEnvironmentVariable("SUDO_USER");
+    if (user.isEmpty())
+        user = qEnvironmentVariable("USER");
+    if (user.isEmpty())
+        user = QStringLiteral("uid%1").arg(::getuid());
+    return QStringLiteral("cli:") + user.left(64);
+}
+
+QString isoOrNever(const std::optional<qint64> &ms)
+{
+    return ms ? isoUtc(*ms) : QStringLiteral("never");
+}
+
+int tokenCreate(const Config &config, const QHash<QString, QString> &opts, QTextStream &out, QTextStream &err, const Clock &clock)
+{
+    const QString name = opts.value(QStringLiteral("name"));
+    if (!access::isValidTokenName(name)) {
+        err << "--name must be 1-64 characters of A-Z a-z 0-9 . _ @ -\n" << kTokenUsage;
+        return kUsage;
+    }
+    const auto role = roleFromString(opts.value(QStringLiteral("role")));
+    if (!role) {
+        err << "--role must be one of " << allRoleNames().join(QLatin1String(", ")) << '\n' << kTokenUsage;
+        return kUsage;
+    }
+    std::optional<qint64> expiresAt;
+    if (opts.contains(QStringLiteral("expires"))) {
+        const auto ms = parseDuration(opts.value(QStringLiteral("expires")));
+        if (!ms || *ms <= 0) {
+            err << "--expires must be a duration such as 90d, 12h or 30m\n";
+            return kUsage;
+        }
+        expiresAt = clock.nowMs() + *ms;
+    }
+    auto db = openDatabase(config, OpenMode::ReadWrite, err);
+    if (!db)
+        return kUsage;
+    QString error;
+    Transaction tx(*db);
+    if (!tx.begin(&error)) {
+        err << "cannot start a transaction: " << error << '\n';
+        return kUsage;
+    }
+    const auto created = access::createApiToken(*db, name, *role, expiresAt, clock.nowMs(), &error);
+    if (!created) {
+        err << error << '\n';
+        return kFailed;
+    }
+    QJsonObject details{{QStringLiteral("role"), toString(*role)},
+                        {QStringLiteral("expires_at"), expiresAt ? QJsonValue(isoUtc(*expiresAt)) : QJsonValue(QJsonValue::Null)}};
+    const audit::AuditRecord record{cliActor(), toString(Role::Admin), QStringLiteral("token_created"),
+                                    QStringLiteral("token:") + name, QString(), details};
+    if (!audit::appendAuditEntry(*db, record, clock.nowMs(), &error) || !tx.commit(&error)) {
+        err << "cannot save the token: " << error << '\n';
+        return kUsage;
+    }
+    // The token alone on stdout (TOKEN=$(redrived token create …)); the explanation on stderr.
+    out << created->secret << '\n';
+    out.flush();
+    err << "Created token \"" << name << "\" (role " << toString(*role) << ", expires " << isoOrNever(expiresAt)
+        << "). It is shown only this once: store it now. Only its SHA-256 is kept.\n";
+    return kOk;
+}
+
+int tokenRevoke(const Config &config, const QHash<QString, QString> &opts, QTextStream &err, const Clock &clock)
+{
+    const QString name = opts.value(QStringLiteral("name"));
+    if (name.isEmpty()) {
+        err << "--name is required\n" << kTokenUsage;
+        return kUsage;
+    }
+    auto db = openDatabase(config, OpenMode::ReadWrite, err);
+    if (!db)
+        return kUsage;
+    QString error;
+    Transaction tx(*db);
+    if (!tx.begin(&error)) {
+        err << "cannot start a transaction: " << error << '\n';
+        return kUsage;
+    }
+    bool found = false;
+    if (!access::revokeApiToken(*db, name, clock.nowMs(), &found, &error)) {
+        err << error << '\n';
+        return found ? kUsage : kFailed;
+    }
+    const audit::AuditRecord record{cliActor(), toString(Role::Admin), QStringLiteral("token_revoked"),
+                                    QStringLiteral("token:") + name, QString(), {}};
+    if (!audit::appendAuditEntry(*db, record, clock.nowMs(), &error) || !tx.commit(&error)) {
+        err << "cannot revoke the token: " << error << '\n';
+        return kUsage;
+    }
+    err << "Revoked token \"" << name << "\"; running receivers refuse it within 2 seconds.\n";
+    return kOk;
+}
+
+int tokenList(const Config &config, QTextStream &out, QTextStream &err, const Clock &clock)
+{
+    auto db = openDatabase(config, OpenMode::ReadOnly, err);
+    if (!db)
+        return kUsage;
+    QList<access::ApiToken> tokens;
+    QString error;
+    if (!access::listApiTokens(*db, &tokens, &error)) {
+        err << error << '\n';
+        return kUsage;
+    }
+    out << QStringLiteral("%1  %2  %3  %4  %5\n")
+               .arg(QStringLiteral("NAME"), -24)
+               .arg(QStringLiteral("ROLE"), -8)
+               .arg(QStringLiteral("STATE"), -8)
+               .arg(QStringLiteral("EXPIRES"), -24)
+               .arg(QStringLiteral("LAST USED"));
+    for (const auto &t : std::as_const(tokens)) {
+        const auto state = access::tokenState(t, clock.nowMs());
+        const QString stateName = state == access::TokenState::Valid ? QStringLiteral("valid")
+            : state == access::TokenState::Expired                   ? QStringLiteral("expired")
+                                                                     : QStringLiteral("revoked");
+        out << QStringLiteral("%1  %2  %3  %4  %5\n")
+                   .arg(t.name, -24)
+                   .arg(toString(t.role), -8)
+                   .arg(stateName, -8)
+                   .arg(isoOrNever(t.expiresAt), -24)
+                   .arg(isoOrNever(t.lastUsedAt));
+    }
+    return kOk;
+}
+
+int auditVerify(const Config &config, const QHash<QString, QString> &opts, QTextStream &out, QTextStream &err)
+{
+    audit::VerifyOptions options;
+    QString error;
+    if (opts.contains(QStringLiteral("checkpoint"))) {
+        options.checkpoint = audit::Checkpoint::readFile(opts.value(QStringLiteral("checkpoint")), &error);
+        if (!options.checkpoint) {
+            err << error << '\n';
+            return kUsage;
+        }
+    }
+    // With the receiver's key at hand, a checkpoint must also have been signed by it.
+    const QString keyFile = config.admin.auditKeyFile;
+    if (options.checkpoint && !keyFile.isEmpty() && QFileInfo::exists(keyFile)) {
+        auto key = audit::SigningKey::load(keyFile, &error);
+        if (!key) {
+            err << error << '\n';
+            return kUsage;
+        }
+        options.trustedPublicKey = key->publicKey();
+    }
+    auto db = openDatabase(config, OpenMode::ReadOnly, err);
+    if (!db)
+        return kUsage;
+    const auto result = audit::verifyAuditChain(*db, options, &error);
+    if (!result) {
+        err << "cannot read the audit log: " << error << '\n';
+        return kUsage;
+    }
+    if (!result->ok) {
+        err << "audit log BROKEN";
+        if (result->firstBadSeq)
+            err << " at seq " << *result->firstBadSeq;
+        err << ": " << result->problem << '\n';
+        err << result->count << " entries before it are intact (head seq " << result->head.seq << ").\n";
+        return kFailed;
+    }
+    out << "audit log intact: " << result->count << " entries, head seq " << result->head.seq << " hash "
+        << result->head.hash << '\n';
+    if (options.checkpoint)
+        out << "consistent with the checkpoint of seq " << options.checkpoint->seq << " signed at "
+            << isoUtc(options.checkpoint->atMs) << " by key " << audit::SigningKey::keyIdOf(options.checkpoint->publicKey)
+            << '\n';
+    return kOk;
+}
+
+int auditCheckpoint(const Config &config, const QHash<QString, QString> &opts, QTextStream &out, QTextStream &err,
+                    const Clock &clock)
+{
+    const QString keyFile = config.admin.auditKeyFile;
+    if (keyFile.isEmpty()) {
+        err << "admin.audit_key_file is not set in " << config.path << "; signed checkpoints need it\n";
+        return kUsage;
+    }
+    if (!QFileInfo::exists(keyFile)) {
+        err << "the audit key " << keyFile << " does not exist yet; start redrived once (it creates the key), "
+            << "so the key belongs to the receiver's user\n";
+        return kUsage;
+    }
+    QString error;
+    auto key = audit::SigningKey::load(keyFile, &error);
+    if (!key) {
+        err << error << '\n';
+        return kUsage;
+    }
+    auto db = openDatabase(config, OpenMode::ReadOnly, err);
+    if (!db)
+        return kUsage;
+    const auto cp = audit::makeCheckpoint(*db, *key, clock.nowMs(), &error);
+    if (!cp) {
+        err << "cannot make a checkpoint: " << error << '\n';
+        return kUsage;
+    }
+    if (opts.contains(QStringLiteral("out"))) {
+        if (!cp->writeFile(opts.value(QStringLiteral("out")), &error)) {
+            err << error << '\n';
+            return kUsage;
+        }
+        err << "checkpoint of seq " << cp->seq << " written to " << opts.value(QStringLiteral("out")) << '\n';
+    } else {
+        out << QJsonDocument(cp->toJson()).toJson(QJsonDocument::Indented);
+    }
+    return kOk;
+}
+} // namespace
+
+int tokenCommand(const Config &config, const QStringList &args, QTextStream &out, QTextStream &err, const Clock &clock)
+{
+    const QString sub = args.value(0);
+    QHash<QString, QString> opts;
+    QString error;
+    if (sub == u"create") {
+        if (!parseOptions(args, {QStringLiteral("name"), QStringLiteral("role"), QStringLiteral("expires")}, &opts, &error)) {
+            err << error << '\n' << kTokenUsage;
+            return kUsage;
+        }
+        return tokenCreate(config, opts, out, err, clock);
+    }
+    if (sub == u"revoke") {
+        if (!parseOptions(args, {QStringLiteral("name")}, &opts, &error)) {
+            err << error << '\n' << kTokenUsage;
+            return kUsage;
+        }
+        return tokenRevoke(config, opts, err, clock);
+    }
+    if (sub == u"list" && args.size() == 1)
+        return tokenList(config, out, err, clock);
+    err << kTokenUsage;
+    return kUsage;
+}
+
+int auditCommand(const Config &config, const QStringList &args, QTextStream &out, QTextStream &err, const Clock &clock)
+{
+    const QString sub = args.value(0);
+    QHash<QString, QString> opts;
+    QString error;
+    if (sub == u"verify") {
+        if (!parseOptions(args, {QStringLiteral("checkpoint")}, &opts, &error)) {
+            err << error << '\n' << kAuditUsage;
+            return kUsage;
+        }
+        return auditVerify(config, opts, out, err);
+    }
+    if (sub == u"checkpoint") {
+        if (!parseOptions(args, {QStringLiteral("out")}, &opts, &error)) {
+            err << error << '\n' << kAuditUsage;
+            return kUsage;
+        }
+        return auditCheckpoint(config, opts, out, err, clock);
+    }
+    err << kAuditUsage;
+    return kUsage;
+}
+
+} // namespace redrive::admin

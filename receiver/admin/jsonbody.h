@@ -1,0 +1,44 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: Redrive authors
+#pragma once
+
+#include "admin/apiresponse.h"
+
+#include <QJsonObject>
+#include <QStringList>
+#include <QUrlQuery>
+
+#include <optional>
+
+// Strict readers for request bodies and query strings: every refusal names the field at fault,
+// and nothing is ever half-accepted (unknown fields, wrong types and oversized values are
+// errors, not ignored).
+namespace redrive::admin {
+
+// A body that must be one JSON object holding only `allowed` keys. An empty body counts as {}
+// only when `emptyIsObject`.
+std::optional<QJsonObject> parseJsonObject(const QByteArray &body, const QStringList &allowed, ApiError *error,
+                                           bool emptyIsObject = false);
+
+struct TextRule {
+    bool required = true;
+    int maxChars = 1000;
+    bool multiline = true; // newline and tab allowed
+};
+// A string field, trimmed. Refused: wrong type, blank when required, longer than maxChars,
+// invalid Unicode, control characters. `out` stays empty for an absent optional field.
+bool readText(const QJsonObject &object, const QString &key, const TextRule &rule, QString *out, ApiError *error,
+              const QString &fieldName = {});
+
+// A positive integer id (JSON number without fraction, at most 2^53).
+bool readId(const QJsonValue &value, const QString &field, qint64 *out, ApiError *error);
+std::optional<qint64> parsePathId(QStringView text);
+
+// Unknown query parameters are refused so a typo ("destinaton=") never widens a result.
+bool checkQueryKeys(const QUrlQuery &query, const QStringList &allowed, ApiError *error);
+// "limit" in 1..max, `fallback` when absent.
+bool readLimit(const QUrlQuery &query, int fallback, int max, int *out, ApiError *error);
+// A "64 hex digits" selection hash.
+bool isSha256Hex(QStringView text);
+
+} // namespace redrive::admin

@@ -1,0 +1,442 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: Redrive authors
+#include "replayexecutor.h"
+
+#include "admin/replaystore.h"
+#include "audit/auditlog.h"
+#include "storage/eventstatus.h"
+
+#include <QSqlQuery>
+
+#include <cmath>
+#include <future>
+
+namespace redrive::admin {
+namespace {
+constexpr int kMaxBatch = 200;       // items per transaction
+constexpr int kMaxReplaysPerPass = 50;
+constexpr qint64 kCleanupEveryMs = 60'000;
+
+QString target(qint64 id)
+{
+    return QStringLiteral("replay:%1").arg(id);
+}
+
+audit::AuditRecord systemRecord(const QString &action, qint64 id, const QString &reason, const QJsonObject &details)
+{
+    return audit::AuditRecord{QLatin1String(kSystemActor), QLatin1String(kSystemRole), action, target(id), reason, details};
+}
+
+QJsonObject countsJson(const ItemCounts &c)
+{
+    return QJsonObject{{QStringLiteral("succeeded"), c.succeeded}, {QStringLiteral("failed"), c.failed},
+                       {QStringLiteral("skipped"), c.skipped},     {QStringLiteral("waiting"), c.waiting},
+                       {QStringLiteral("queued"), c.queued}};
+}
+
+bool selectIds(Db &db, const QString &sql, const QVariantList &binds, QList<qint64> *out, QString *error)
+{
+    QSqlQuery q(db.handle());
+    q.setForwardOnly(true);
+    q.prepare(sql);
+    for (const QVariant &b : binds)
+        q.addBindValue(b);
+    if (!q.exec()) {
+        *error = sqlErrorText(q);
+        return false;
+    }
+    while (q.next())
+        out->append(q.value(0).toLongLong());
+    return true;
+}
+} // namespace
+
+ReplayExecutor::ReplayExecutor(const Config &config, const StorageUrl &url, const Clock &clock, metrics::Registry *registry)
+    : m_config(config)
+    , m_url(url)
+    , m_clock(clock)
+{
+    if (registry) {
+        m_queuedCounter = &registry->counter(QStringLiteral("redrive_admin_replay_items_queued_total"),
+                                             QStringLiteral("Replay items handed to the delivery engine"));
+        m_haltedCounter = &registry->counter(QStringLiteral("redrive_admin_replay_transitions_total"),
+                                             QStringLiteral("Replay requests by transition"),
+                                             {{QStringLiteral("to"), QStringLiteral("halted")}});
+        m_completedCounter = &registry->counter(QStringLiteral("redrive_admin_replay_transitions_total"),
+                                                QStringLiteral("Replay requests by transition"),
+                                                {{QStringLiteral("to"), QStringLiteral("completed")}});
+    }
+}
+
+ReplayExecutor::~ReplayExecutor()
+{
+    stop();
+}
+
+bool ReplayExecutor::start(QString *error)
+{
+    if (m_thread.joinable())
+        return true;
+    {
+        std::lock_guard lock(m_mutex);
+        m_stopping = false;
+    }
+    // Open the connection on the executor's own thread and report the outcome back.
+    std::promise<QString> opened;
+    auto result = opened.get_future();
+    m_thread = std::thread([this, &opened] {
+        QString e;
+        const bool ok = ensureDb(&e);
+        opened.set_value(ok ? QString() : e);
+        if (ok)
+            loop();
+        m_db.reset();
+    });
+    const QString e = result.get();
+    if (!e.isEmpty()) {
+        m_thread.join();
+        *error = QStringLiteral("replay executor: ") + e;
+        return false;
+    }
+    return true;
+}
+
+void ReplayExecutor::stop()
+{
+    {
+        std::lock_guard lock(m_mutex);
+        m_stopping = true;
+    }
+    m_cv.notify_all();
+    if (m_thread.joinable())
+        m_thread.join();
+}
+
+void ReplayExecutor::wake()
+{
+    {
+        std::lock_guard lock(m_mutex);
+        m_woken = true;
+    }
+    m_cv.notify_all();
+}
+
+void ReplayExecutor::loop()
+{
+    qint64 lastLoggedMs = 0;
+    for (;;) {
+        QString error;
+        if (!runOnce(&error)) {
+            // One line a minute at most: a database outage must not flood the log.
+            const qint64 now = m_clock.nowMs();
+            if (now - lastLoggedMs > 60'000 || lastLoggedMs == 0) {
+                qWarning("replay executor: %s", qPrintable(error));
+                lastLoggedMs = now;
+            }
+            if (m_db && !m_db->exec(QStringLiteral("SELECT 1")))
+                m_db.reset(); // reconnect on the next pass
+        }
+        std::unique_lock lock(m_mutex);
+        m_cv.wait_for(lock, std::chrono::milliseconds(m_pollIntervalMs), [this] { return m_stopping || m_woken; });
+        if (m_stopping)
+            return;
+        m_woken = false;
+    }
+}
+
+bool ReplayExecutor::ensureDb(QString *error)
+{
+    if (m_db)
+        return true;
+    m_db = Db::open(m_url, QStringLiteral("replay-executor"), OpenOptions{}, error);
+    return m_db != nullptr;
+}
+
+std::optional<ReplayExecutor::Pass> ReplayExecutor::runOnce(QString *error)
+{
+    QString localError;
+    if (!error)
+        error = &localError;
+    if (!ensureDb(error))
+        return std::nullopt;
+    Pass pass;
+    if (!expire(pass, error) || !startApproved(pass, error) || !queueItems(pass, error) || !settle(pass, error))
+        return std::nullopt;
+    const qint64 now = m_clock.nowMs();
+    if (now - m_lastCleanupMs >= kCleanupEveryMs) {
+        m_lastCleanupMs = now;
+        if (!deleteExpiredSelections(*m_db, now, error))
+            return std::nullopt;
+    }
+    return pass;
+}
+
+bool ReplayExecutor::expire(Pass &pass, QString *error)
+{
+    const qint64 now = m_clock.nowMs();
+    QList<qint64> ids;
+    if (!selectIds(*m_db,
+                   QStringLiteral("SELECT id FROM replays WHERE status IN ('pending_approval', 'approved') AND "
+                                  "approval_expires_at IS NOT NULL AND approval_expires_at <= ? ORDER BY id LIMIT %1")
+                       .arg(kMaxReplaysPerPass),
+                   {now}, &ids, error))
+        return false;
+    for (const qint64 id : std::as_const(ids)) {
+        Transaction tx(*m_db);
+        if (!tx.begin(error))
+            return false;
+        const auto row = loadReplay(*m_db, id, error);
+        if (!row) {
+            if (!error->isEmpty())
+                return false;
+            continue;
+        }
+        bool changed = false;
+        if (!transitionReplay(*m_db, id, {QStringLiteral("pending_approval"), QStringLiteral("approved")},
+                              QStringLiteral("expired"), {{QStringLiteral("finished_at"), now}}, now, &changed, error,
+                              QStringLiteral("approval_expires_at IS NOT NULL AND approval_expires_at <= ?"), {now}))
+            return false;
+        if (!changed)
+            continue;
+        const QString why = row->status == u"pending_approval"
+            ? QStringLiteral("not approved within admin.approval_ttl")
+            : QStringLiteral("approved but not started within admin.approval_ttl");
+        if (!audit::appendAuditEntry(*m_db, systemRecord(QStringLiteral("replay_expired"), id, why,
+                                                         {{QStringLiteral("previous_status"), row->status}}),
+                                     now, error)
+            || !tx.commit(error))
+            return false;
+        ++pass.expired;
+    }
+    return true;
+}
+
+bool ReplayExecutor::startApproved(Pass &pass, QString *error)
+{
+    QList<qint64> ids;
+    if (!selectIds(*m_db, QStringLiteral("SELECT id FROM replays WHERE status = 'approved' ORDER BY id LIMIT %1").arg(kMaxReplaysPerPass),
+                   {}, &ids, error))
+        return false;
+    for (const qint64 id : std::as_const(ids)) {
+        const qint64 now = m_clock.nowMs();
+        Transaction tx(*m_db);
+        if (!tx.begin(error))
+            return false;
+        bool changed = false;
+        // The single point where a replay starts: only one caller can move it out of 'approved'.
+        if (!transitionReplay(*m_db, id, {QStringLiteral("approved")}, QStringLiteral("executing"),
+                              {{QStringLiteral("started_at"), now}}, now, &changed, error,
+                              QStringLiteral("approval_expires_at IS NULL OR approval_expires_at > ?"), {now}))
+            return false;
+        if (!changed)
+            continue;
+        const auto row = loadReplay(*m_db, id, error);
+        if (!row)
+            return false;
+        const QJsonObject details{{QStringLiteral("count"), row->itemCount},
+                                  {QStringLiteral("selection_hash"), row->selectionHash},
+                                  {QStringLiteral("rate_per_second"), m_config.admin.replayRatePerSecond},
+                                  {QStringLiteral("approved_by"), row->approvedBy}};
+        if (!audit::appendAuditEntry(*m_db, systemRecord(QStringLiteral("replay_executed"), id, QString(), details), now, error)
+            || !tx.commit(error))
+            return false;
+        ++pass.started;
+    }
+    return true;
+}
+
+void ReplayExecutor::refill()
+{
+    const double rate = m_config.admin.replayRatePerSecond;
+    const double burst = std::max(1.0, rate);
+    const qint64 now = m_clock.nowMs();
+    if (m_lastRefillMs < 0) {
+        m_tokens = burst;
+    } else if (now > m_lastRefillMs) {
+        m_tokens = std::min(burst, m_tokens + rate * static_cast<double>(now - m_lastRefillMs) / 1000.0);
+    }
+    m_lastRefillMs = std::max(m_lastRefillMs, now);
+}
+
+bool ReplayExecutor::queueItems(Pass &pass, QString *error)
+{
+    QList<qint64> replays;
+    if (!selectIds(*m_db, QStringLiteral("SELECT id FROM replays WHERE status = 'executing' ORDER BY id LIMIT %1").arg(kMaxReplaysPerPass),
+                   {}, &replays, error))
+        return false;
+    if (replays.isEmpty())
+        return true;
+    refill();
+    for (const qint64 replayId : std::as_const(replays)) {
+        for (;;) {
+            const int budget = static_cast<int>(std::floor(m_tokens));
+            if (budget <= 0)
+                return true;
+            QList<qint64> items;
+            if (!selectIds(*m_db,
+                           QStringLiteral("SELECT delivery_id FROM replay_items WHERE replay_id = ? AND state = 'waiting' "
+                                          "ORDER BY delivery_id LIMIT %1")
+                               .arg(std::min(budget, kMaxBatch)),
+                           {replayId}, &items, error))
+                return false;
+            if (items.isEmpty())
+                break;
+            const int before = pass.queued + pass.skipped;
+            if (!queueBatch(replayId, items, pass, error))
+                return false;
+            const int processed = pass.queued + pass.skipped - before;
+            if (processed == 0)
+                break; // the replay stopped executing, or another executor took these items
+            m_tokens -= processed;
+        }
+    }
+    return true;
+}
+
+bool ReplayExecutor::queueBatch(qint64 replayId, const QList<qint64> &deliveryIds, Pass &pass, QString *error)
+{
+    const qint64 now = m_clock.nowMs();
+    Transaction tx(*m_db);
+    if (!tx.begin(error))
+        return false;
+    // Lock the replay row first: a concurrent cancel either happened (we stop) or waits for us.
+    bool executing = false;
+    if (!transitionReplay(*m_db, replayId, {QStringLiteral("executing")}, QStringLiteral("executing"), {}, now, &executing, error))
+        return false;
+    if (!executing)
+        return true;
+    int queued = 0;
+    int skipped = 0;
+    for (const qint64 deliveryId : deliveryIds) {
+        QSqlQuery d(m_db->handle());
+        d.prepare(QStringLiteral("SELECT status, replay_id, event_id FROM deliveries WHERE id = ?"));
+        d.addBindValue(deliveryId);
+        if (!d.exec()) {
+            *error = sqlErrorText(d);
+            return false;
+        }
+        const bool exists = d.next();
+        const bool blocked = !exists || d.value(0).toString() == u"in_flight" || !d.value(1).isNull();
+        const qint64 eventId = exists ? d.value(2).toLongLong() : 0;
+        d.finish();
+
+        QString state = QStringLiteral("skipped");
+        if (!blocked) {
+            QSqlQuery u(m_db->handle());
+            u.prepare(QStringLiteral("UPDATE deliveries SET status = 'pending', next_attempt_at = ?, replay_id = ?, updated_at = ? "
+                                     "WHERE id = ? AND status <> 'in_flight' AND replay_id IS NULL"));
+            u.addBindValue(now);
+            u.addBindValue(replayId);
+            u.addBindValue(now);
+            u.addBindValue(deliveryId);
+            if (!u.exec()) {
+                *error = sqlErrorText(u);
+                return false;
+            }
+            if (u.numRowsAffected() == 1)
+                state = QStringLiteral("queued");
+        }
+        QSqlQuery item(m_db->handle());
+        item.prepare(QStringLiteral("UPDATE replay_items SET state = ? WHERE replay_id = ? AND delivery_id = ? AND state = 'waiting'"));
+        item.addBindValue(state);
+        item.addBindValue(replayId);
+        item.addBindValue(deliveryId);
+        if (!item.exec()) {
+            *error = sqlErrorText(item);
+            return false;
+        }
+        if (item.numRowsAffected() != 1) {
+            // Another executor handled this item first: undo our delivery change with the rollback.
+            tx.rollback();
+            return true;
+        }
+        if (state == u"queued") {
+            ++queued;
+            if (!refreshEventStatus(*m_db, eventId, error))
+                return false;
+        } else {
+            ++skipped;
+        }
+    }
+    QSqlQuery counts(m_db->handle());
+    counts.prepare(QStringLiteral("UPDATE replays SET queued_count = queued_count + ?, skipped_count = skipped_count + ? WHERE id = ?"));
+    counts.addBindValue(queued);
+    counts.addBindValue(skipped);
+    counts.addBindValue(replayId);
+    if (!counts.exec()) {
+        *error = sqlErrorText(counts);
+        return false;
+    }
+    if (!tx.commit(error))
+        return false;
+    pass.queued += queued;
+    pass.skipped += skipped;
+    if (m_queuedCounter)
+        m_queuedCounter->inc(queued);
+    return true;
+}
+
+bool ReplayExecutor::settle(Pass &pass, QString *error)
+{
+    QList<qint64> replays;
+    if (!selectIds(*m_db, QStringLiteral("SELECT id FROM replays WHERE status = 'executing' ORDER BY id LIMIT %1").arg(kMaxReplaysPerPass),
+                   {}, &replays, error))
+        return false;
+    const int haltAfter = m_config.admin.haltAfter;
+    const double ratio = m_config.admin.haltFailureRatio;
+    for (const qint64 id : std::as_const(replays)) {
+        ItemCounts c;
+        if (!countItems(*m_db, id, &c, error))
+            return false;
+        auto isDone = [](const ItemCounts &n) { return n.waiting == 0 && n.queued == 0; };
+        auto isFailing = [&](const ItemCounts &n) {
+            return n.finished() >= haltAfter && n.finished() > 1
+                && static_cast<double>(n.failed) > ratio * static_cast<double>(n.finished());
+        };
+        if (!isDone(c) && !isFailing(c))
+            continue;
+        const qint64 now = m_clock.nowMs();
+        Transaction tx(*m_db);
+        if (!tx.begin(error))
+            return false;
+        if (!countItems(*m_db, id, &c, error)) // again, inside the transaction
+            return false;
+        const bool done = isDone(c);
+        if (!done && !isFailing(c))
+            continue;
+        const QString to = done ? QStringLiteral("completed") : QStringLiteral("halted");
+        bool changed = false;
+        if (!transitionReplay(*m_db, id, {QStringLiteral("executing")}, to, {{QStringLiteral("finished_at"), now}}, now, &changed, error))
+            return false;
+        if (!changed)
+            continue;
+        QJsonObject details = countsJson(c);
+        QString reason;
+        if (!done) {
+            details.insert(QStringLiteral("halt_after"), haltAfter);
+            details.insert(QStringLiteral("halt_failure_ratio"), ratio);
+            reason = QStringLiteral("%1 of the first %2 finished attempts failed (more than %3%); %4 items stay unsent")
+                         .arg(c.failed)
+                         .arg(c.finished())
+                         .arg(ratio * 100)
+                         .arg(c.waiting);
+        }
+        if (!audit::appendAuditEntry(*m_db, systemRecord(done ? QStringLiteral("replay_completed") : QStringLiteral("replay_halted"),
+                                                         id, reason, details),
+                                     now, error)
+            || !tx.commit(error))
+            return false;
+        if (done) {
+            ++pass.completed;
+            if (m_completedCounter)
+                m_completedCounter->inc();
+        } else {
+            ++pass.halted;
+            if (m_haltedCounter)
+                m_haltedCounter->inc();
+        }
+    }
+    return true;
+}
+
+} // namespace redrive::admin

@@ -1,0 +1,85 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: Redrive authors
+#pragma once
+
+#include "config/config.h"
+#include "storage/database.h"
+#include "util/clock.h"
+#include "util/metrics.h"
+
+#include <condition_variable>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <thread>
+
+namespace redrive::admin {
+
+// The executor side of the replay execution contract (docs/architecture.md):
+//   - expires requests whose approval (or start) window ended;
+//   - claims approved requests with a conditional update approved → executing, so exactly one
+//     executor runs each, even with several receivers on one PostgreSQL;
+//   - queues waiting items at admin.replay_rate_per_second (token bucket on the injected
+//     clock): delivery → pending, next_attempt_at = now, replay_id = request; item → queued.
+//     Items whose delivery vanished, is in flight or is queued by another replay → skipped;
+//   - halts a replay (audited, waiting items stay unsent) once at least admin.halt_after items
+//     finished and the failed share exceeds admin.halt_failure_ratio;
+//   - completes it (audited, with outcome counts) when no item is waiting or queued.
+// The delivery engine records each replay attempt and moves items to succeeded / failed.
+class ReplayExecutor final {
+public:
+    ReplayExecutor(const Config &config, const StorageUrl &url, const Clock &clock, metrics::Registry *registry = nullptr);
+    ~ReplayExecutor();
+    ReplayExecutor(const ReplayExecutor &) = delete;
+    ReplayExecutor &operator=(const ReplayExecutor &) = delete;
+
+    // Runs passes on a thread of its own until stop(): every pollIntervalMs of real time, and
+    // at once after wake().
+    bool start(QString *error);
+    void stop();
+    void wake();
+    void setPollIntervalMs(int ms) { m_pollIntervalMs = ms; }
+
+    struct Pass {
+        int expired = 0;
+        int started = 0;
+        int queued = 0;
+        int skipped = 0;
+        int halted = 0;
+        int completed = 0;
+    };
+    // One pass in the calling thread (the executor's connection belongs to the first thread that
+    // calls this; don't mix with start()). nullopt on a database error.
+    std::optional<Pass> runOnce(QString *error);
+
+private:
+    bool ensureDb(QString *error);
+    bool expire(Pass &pass, QString *error);
+    bool startApproved(Pass &pass, QString *error);
+    bool queueItems(Pass &pass, QString *error);
+    bool queueBatch(qint64 replayId, const QList<qint64> &deliveryIds, Pass &pass, QString *error);
+    bool settle(Pass &pass, QString *error);
+    void refill();
+    void loop();
+
+    const Config m_config;
+    const StorageUrl m_url;
+    const Clock &m_clock;
+    metrics::Counter *m_queuedCounter = nullptr;
+    metrics::Counter *m_haltedCounter = nullptr;
+    metrics::Counter *m_completedCounter = nullptr;
+    std::unique_ptr<Db> m_db;
+
+    double m_tokens = 0;
+    qint64 m_lastRefillMs = -1;
+    qint64 m_lastCleanupMs = 0;
+
+    int m_pollIntervalMs = 200;
+    std::thread m_thread;
+    std::mutex m_mutex;
+    std::condition_variable m_cv;
+    bool m_stopping = false;
+    bool m_woken = false;
+};
+
+} // namespace redrive::admin

@@ -1,0 +1,318 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: Redrive authors
+#include "replaystore.h"
+
+#include "admin/apiresponse.h"
+#include "util/clock.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QSqlQuery>
+
+namespace redrive::admin {
+namespace {
+constexpr char kReplayColumns[] =
+    "id, status, selection_hash, requested_by, requester_role, reason, ticket, item_count, requires_approval, summary, "
+    "approved_by, decided_at, decision_reason, approval_expires_at, created_at, updated_at, started_at, finished_at, "
+    "queued_count, succeeded_count, failed_count, skipped_count";
+constexpr int kItemsPerInsert = 400;
+
+std::optional<qint64> optionalInt(const QVariant &v)
+{
+    return v.isNull() ? std::nullopt : std::optional<qint64>(v.toLongLong());
+}
+
+ReplayRow replayFromQuery(const QSqlQuery &q)
+{
+    ReplayRow r;
+    r.id = q.value(0).toLongLong();
+    r.status = q.value(1).toString();
+    r.selectionHash = q.value(2).toString();
+    r.requestedBy = q.value(3).toString();
+    r.requesterRole = q.value(4).toString();
+    r.reason = q.value(5).toString();
+    r.ticket = q.value(6).toString();
+    r.itemCount = q.value(7).toInt();
+    r.requiresApproval = q.value(8).toInt() != 0;
+    r.summary = q.value(9).toString();
+    r.approvedBy = q.value(10).toString();
+    r.decidedAt = optionalInt(q.value(11));
+    r.decisionReason = q.value(12).toString();
+    r.approvalExpiresAt = optionalInt(q.value(13));
+    r.createdAt = q.value(14).toLongLong();
+    r.updatedAt = q.value(15).toLongLong();
+    r.startedAt = optionalInt(q.value(16));
+    r.finishedAt = optionalInt(q.value(17));
+    r.queued = q.value(18).toInt();
+    r.succeeded = q.value(19).toInt();
+    r.failed = q.value(20).toInt();
+    r.skipped = q.value(21).toInt();
+    return r;
+}
+
+QJsonValue textOrNull(const QString &s)
+{
+    return s.isEmpty() ? QJsonValue(QJsonValue::Null) : QJsonValue(s);
+}
+
+QJsonValue isoOrNullOpt(const std::optional<qint64> &ms)
+{
+    return ms ? QJsonValue(isoUtc(*ms)) : QJsonValue(QJsonValue::Null);
+}
+} // namespace
+
+QVariant nullableInt(const std::optional<qint64> &value)
+{
+    return value ? QVariant(*value) : QVariant(QMetaType(QMetaType::LongLong));
+}
+
+bool saveSelection(Db &db, const replay::Selection &selection, const replay::SelectionSummary &summary,
+                   const QString &createdBy, qint64 nowMs, qint64 ttlMs, QString *error)
+{
+    QSqlQuery q(db.handle());
+    q.prepare(QStringLiteral("INSERT INTO selections (hash, created_by, created_at, expires_at, items, summary) "
+                             "VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (hash) DO UPDATE SET created_by = excluded.created_by, "
+                             "created_at = excluded.created_at, expires_at = excluded.expires_at"));
+    q.addBindValue(selection.hash);
+    q.addBindValue(createdBy);
+    q.addBindValue(nowMs);
+    q.addBindValue(nowMs + ttlMs);
+    q.addBindValue(replay::itemsToJson(selection.items));
+    q.addBindValue(QString::fromUtf8(QJsonDocument(summary.toJson()).toJson(QJsonDocument::Compact)));
+    if (!q.exec()) {
+        *error = sqlErrorText(q);
+        return false;
+    }
+    return true;
+}
+
+std::optional<StoredSelection> loadSelection(Db &db, const QString &hash, QString *error)
+{
+    error->clear();
+    QSqlQuery q(db.handle());
+    q.prepare(QStringLiteral("SELECT hash, created_by, created_at, expires_at, items, summary FROM selections WHERE hash = ?"));
+    q.addBindValue(hash);
+    if (!q.exec()) {
+        *error = sqlErrorText(q);
+        return std::nullopt;
+    }
+    if (!q.next())
+        return std::nullopt;
+    StoredSelection s;
+    s.hash = q.value(0).toString();
+    s.createdBy = q.value(1).toString();
+    s.createdAt = q.value(2).toLongLong();
+    s.expiresAt = q.value(3).toLongLong();
+    auto items = replay::itemsFromJson(q.value(4).toString());
+    auto summary = replay::SelectionSummary::fromJson(QJsonDocument::fromJson(q.value(5).toString().toUtf8()).object());
+    if (!items || !summary) {
+        *error = QStringLiteral("stored selection %1 is unreadable").arg(hash);
+        return std::nullopt;
+    }
+    s.items = std::move(*items);
+    s.summary = std::move(*summary);
+    return s;
+}
+
+bool deleteExpiredSelections(Db &db, qint64 nowMs, QString *error)
+{
+    QSqlQuery q(db.handle());
+    q.prepare(QStringLiteral("DELETE FROM selections WHERE expires_at < ?"));
+    q.addBindValue(nowMs);
+    if (!q.exec()) {
+        *error = sqlErrorText(q);
+        return false;
+    }
+    return true;
+}
+
+std::optional<ReplayRow> loadReplay(Db &db, qint64 id, QString *error)
+{
+    error->clear();
+    QSqlQuery q(db.handle());
+    q.prepare(QStringLiteral("SELECT %1 FROM replays WHERE id = ?").arg(QLatin1String(kReplayColumns)));
+    q.addBindValue(id);
+    if (!q.exec()) {
+        *error = sqlErrorText(q);
+        return std::nullopt;
+    }
+    if (!q.next())
+        return std::nullopt;
+    return replayFromQuery(q);
+}
+
+bool listReplays(Db &db, const QStringList &statuses, const QString &requestedBy, qint64 beforeId, int limit,
+                 QList<ReplayRow> *out, QString *error)
+{
+    QStringList where{QStringLiteral("1=1")};
+    QVariantList binds;
+    if (!statuses.isEmpty()) {
+        where.append(QStringLiteral("status IN (%1)").arg(QStringList(statuses.size(), QStringLiteral("?")).join(u',')));
+        for (const QString &s : statuses)
+            binds.append(s);
+    }
+    if (!requestedBy.isEmpty()) {
+        where.append(QStringLiteral("requested_by = ?"));
+        binds.append(requestedBy);
+    }
+    if (beforeId > 0) {
+        where.append(QStringLiteral("id < ?"));
+        binds.append(beforeId);
+    }
+    QSqlQuery q(db.handle());
+    q.setForwardOnly(true);
+    q.prepare(QStringLiteral("SELECT %1 FROM replays WHERE %2 ORDER BY id DESC LIMIT %3")
+                  .arg(QLatin1String(kReplayColumns), where.join(QLatin1String(" AND ")))
+                  .arg(limit));
+    for (const QVariant &b : std::as_const(binds))
+        q.addBindValue(b);
+    if (!q.exec()) {
+        *error = sqlErrorText(q);
+        return false;
+    }
+    while (q.next())
+        out->append(replayFromQuery(q));
+    return true;
+}
+
+QJsonObject replayJson(const ReplayRow &r)
+{
+    const QJsonObject summary = QJsonDocument::fromJson(r.summary.toUtf8()).object();
+    const bool rejected = r.status == u"rejected";
+    return QJsonObject{
+        {QStringLiteral("id"), r.id},
+        {QStringLiteral("status"), r.status},
+        {QStringLiteral("requested_by"), r.requestedBy},
+        {QStringLiteral("requester_role"), r.requesterRole},
+        {QStringLiteral("approved_by"), rejected ? QJsonValue(QJsonValue::Null) : textOrNull(r.approvedBy)},
+        {QStringLiteral("decided_by"), textOrNull(r.approvedBy)},
+        {QStringLiteral("decided_at"), isoOrNullOpt(r.decidedAt)},
+        {QStringLiteral("decision_reason"), textOrNull(r.decisionReason)},
+        {QStringLiteral("reason"), r.reason},
+        {QStringLiteral("ticket"), textOrNull(r.ticket)},
+        {QStringLiteral("count"), r.itemCount},
+        {QStringLiteral("selection_hash"), r.selectionHash},
+        {QStringLiteral("requires_approval"), r.requiresApproval},
+        {QStringLiteral("approval_reasons"), summary.value(QLatin1String("approval_reasons"))},
+        {QStringLiteral("destinations"), summary.value(QLatin1String("destinations"))},
+        {QStringLiteral("already_succeeded"), summary.value(QLatin1String("already_succeeded"))},
+        {QStringLiteral("outcome_unknown"), summary.value(QLatin1String("outcome_unknown"))},
+        {QStringLiteral("effect"), summary.value(QLatin1String("effect"))},
+        {QStringLiteral("approval_expires_at"), isoOrNullOpt(r.approvalExpiresAt)},
+        {QStringLiteral("created_at"), isoUtc(r.createdAt)},
+        {QStringLiteral("updated_at"), isoUtc(r.updatedAt)},
+        {QStringLiteral("started_at"), isoOrNullOpt(r.startedAt)},
+        {QStringLiteral("finished_at"), isoOrNullOpt(r.finishedAt)},
+        {QStringLiteral("queued"), r.queued},
+        {QStringLiteral("succeeded"), r.succeeded},
+        {QStringLiteral("failed"), r.failed},
+        {QStringLiteral("skipped"), r.skipped},
+    };
+}
+
+bool insertReplay(Db &db, ReplayRow *r, const QList<replay::SelectionItem> &items, QString *error)
+{
+    QSqlQuery q(db.handle());
+    q.prepare(QStringLiteral("INSERT INTO replays (status, selection_hash, requested_by, requester_role, reason, ticket, "
+                             "item_count, requires_approval, summary, approval_expires_at, created_at, updated_at) "
+                             "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"));
+    q.addBindValue(r->status);
+    q.addBindValue(r->selectionHash);
+    q.addBindValue(r->requestedBy);
+    q.addBindValue(r->requesterRole);
+    q.addBindValue(r->reason);
+    q.addBindValue(r->ticket.isEmpty() ? QVariant(QMetaType(QMetaType::QString)) : QVariant(r->ticket));
+    q.addBindValue(r->itemCount);
+    q.addBindValue(r->requiresApproval ? 1 : 0);
+    q.addBindValue(r->summary);
+    q.addBindValue(nullableInt(r->approvalExpiresAt));
+    q.addBindValue(r->createdAt);
+    q.addBindValue(r->updatedAt);
+    if (!q.exec()) {
+        *error = sqlErrorText(q);
+        return false;
+    }
+    r->id = q.lastInsertId().toLongLong();
+    if (r->id <= 0) {
+        *error = QStringLiteral("the new replay's id could not be read");
+        return false;
+    }
+    // Multi-row inserts: 10,000 single-row round trips would dominate on PostgreSQL.
+    for (qsizetype start = 0; start < items.size(); start += kItemsPerInsert) {
+        const qsizetype n = qMin<qsizetype>(kItemsPerInsert, items.size() - start);
+        QSqlQuery ins(db.handle());
+        ins.prepare(QStringLiteral("INSERT INTO replay_items (replay_id, delivery_id, frozen_status, state) VALUES %1")
+                        .arg(QStringList(n, QStringLiteral("(?, ?, ?, 'waiting')")).join(u',')));
+        for (qsizetype i = 0; i < n; ++i) {
+            const auto &item = items[start + i];
+            ins.addBindValue(r->id);
+            ins.addBindValue(item.deliveryId);
+            ins.addBindValue(toString(item.status));
+        }
+        if (!ins.exec()) {
+            *error = sqlErrorText(ins);
+            return false;
+        }
+    }
+    return true;
+}
+
+bool transitionReplay(Db &db, qint64 id, const QStringList &from, const QString &to, const ColumnValues &sets,
+                      qint64 nowMs, bool *changed, QString *error, const QString &extraCondition,
+                      const QVariantList &extraBinds)
+{
+    *changed = false;
+    QStringList assignments{QStringLiteral("status = ?"), QStringLiteral("updated_at = ?")};
+    for (const auto &set : sets)
+        assignments.append(set.first + QLatin1String(" = ?"));
+    QString sql = QStringLiteral("UPDATE replays SET %1 WHERE id = ? AND status IN (%2)")
+                      .arg(assignments.join(QLatin1String(", ")), QStringList(from.size(), QStringLiteral("?")).join(u','));
+    if (!extraCondition.isEmpty())
+        sql += QLatin1String(" AND (") + extraCondition + u')';
+    QSqlQuery q(db.handle());
+    q.prepare(sql);
+    q.addBindValue(to);
+    q.addBindValue(nowMs);
+    for (const auto &set : sets)
+        q.addBindValue(set.second);
+    q.addBindValue(id);
+    for (const QString &f : from)
+        q.addBindValue(f);
+    for (const QVariant &b : extraBinds)
+        q.addBindValue(b);
+    if (!q.exec()) {
+        *error = sqlErrorText(q);
+        return false;
+    }
+    *changed = q.numRowsAffected() == 1;
+    return true;
+}
+
+bool countItems(Db &db, qint64 replayId, ItemCounts *out, QString *error)
+{
+    *out = ItemCounts{};
+    QSqlQuery q(db.handle());
+    q.prepare(QStringLiteral("SELECT state, COUNT(*) FROM replay_items WHERE replay_id = ? GROUP BY state"));
+    q.addBindValue(replayId);
+    if (!q.exec()) {
+        *error = sqlErrorText(q);
+        return false;
+    }
+    while (q.next()) {
+        const QString state = q.value(0).toString();
+        const int n = q.value(1).toInt();
+        if (state == u"waiting")
+            out->waiting = n;
+        else if (state == u"queued")
+            out->queued = n;
+        else if (state == u"succeeded")
+            out->succeeded = n;
+        else if (state == u"failed")
+            out->failed = n;
+        else if (state == u"skipped")
+            out->skipped = n;
+    }
+    return true;
+}
+
+} // namespace redrive::admin

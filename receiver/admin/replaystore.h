@@ -1,0 +1,94 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: Redrive authors
+#pragma once
+
+#include "replay/replaypolicy.h"
+#include "replay/selection.h"
+#include "storage/database.h"
+
+#include <QJsonObject>
+#include <QVariant>
+
+#include <optional>
+#include <utility>
+
+// Rows of selections, replays and replay_items, shared by the API handlers and the executor.
+// Every state change of a replay is a conditional update (WHERE status IN (...)), so two callers
+// racing for the same transition cannot both win.
+namespace redrive::admin {
+
+// The identity the receiver itself uses in audit entries (expiry, execution).
+inline constexpr char kSystemActor[] = "redrive";
+inline constexpr char kSystemRole[] = "system";
+
+struct StoredSelection {
+    QString hash;
+    QString createdBy;
+    qint64 createdAt = 0;
+    qint64 expiresAt = 0;
+    QList<replay::SelectionItem> items;
+    replay::SelectionSummary summary;
+};
+
+// Upsert: previewing the same deliveries in the same state again refreshes the expiry.
+bool saveSelection(Db &db, const replay::Selection &selection, const replay::SelectionSummary &summary,
+                   const QString &createdBy, qint64 nowMs, qint64 ttlMs, QString *error);
+// nullopt with an empty *error when no selection has that hash.
+std::optional<StoredSelection> loadSelection(Db &db, const QString &hash, QString *error);
+bool deleteExpiredSelections(Db &db, qint64 nowMs, QString *error);
+
+struct ReplayRow {
+    qint64 id = 0;
+    QString status;
+    QString selectionHash;
+    QString requestedBy;
+    QString requesterRole;
+    QString reason;
+    QString ticket;
+    int itemCount = 0;
+    bool requiresApproval = false;
+    QString summary; // JSON of replay::SelectionSummary
+    QString approvedBy; // the operator who decided (approved or rejected)
+    std::optional<qint64> decidedAt;
+    QString decisionReason;
+    std::optional<qint64> approvalExpiresAt;
+    qint64 createdAt = 0;
+    qint64 updatedAt = 0;
+    std::optional<qint64> startedAt;
+    std::optional<qint64> finishedAt;
+    int queued = 0;
+    int succeeded = 0;
+    int failed = 0;
+    int skipped = 0;
+};
+
+// nullopt with an empty *error when there is no such replay.
+std::optional<ReplayRow> loadReplay(Db &db, qint64 id, QString *error);
+// Newest first, ids below `beforeId` (0 = from the newest).
+bool listReplays(Db &db, const QStringList &statuses, const QString &requestedBy, qint64 beforeId, int limit,
+                 QList<ReplayRow> *out, QString *error);
+// The contract shape {"id", "status", "requested_by", "approved_by", "reason", "count", "created_at"}
+// plus the rest of the row.
+QJsonObject replayJson(const ReplayRow &row);
+
+// Inserts the replay (row->id is set) and one replay_items row per item, state 'waiting'.
+bool insertReplay(Db &db, ReplayRow *row, const QList<replay::SelectionItem> &items, QString *error);
+
+using ColumnValues = QList<std::pair<QString, QVariant>>;
+// UPDATE replays SET status = to, updated_at = now, <sets> WHERE id = ? AND status IN (from)
+// [AND <extraCondition>]. *changed says whether this caller won the transition.
+bool transitionReplay(Db &db, qint64 id, const QStringList &from, const QString &to, const ColumnValues &sets,
+                      qint64 nowMs, bool *changed, QString *error, const QString &extraCondition = {},
+                      const QVariantList &extraBinds = {});
+
+// Item counts by state: waiting, queued, succeeded, failed, skipped.
+struct ItemCounts {
+    int waiting = 0, queued = 0, succeeded = 0, failed = 0, skipped = 0;
+    [[nodiscard]] int finished() const { return succeeded + failed; }
+};
+bool countItems(Db &db, qint64 replayId, ItemCounts *out, QString *error);
+
+// A SQL NULL of the right type for optional integers.
+QVariant nullableInt(const std::optional<qint64> &value);
+
+} // namespace redrive::admin

@@ -1,0 +1,72 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: Redrive authors
+#pragma once
+
+#include "access/permissions.h"
+#include "admin/apiresponse.h"
+#include "admin/tokenauth.h"
+#include "audit/auditentry.h"
+#include "config/config.h"
+#include "http/server.h"
+#include "storage/database.h"
+#include "util/clock.h"
+#include "util/metrics.h"
+
+#include <QUrlQuery>
+
+#include <functional>
+
+namespace redrive::audit {
+class SigningKey;
+}
+
+namespace redrive::admin {
+
+struct AdminMetrics {
+    explicit AdminMetrics(metrics::Registry &registry);
+    metrics::Registry &registry;
+    metrics::Counter &forbidden;
+    metrics::Counter &replaysRequested;
+    metrics::Counter &replaysApproved;
+    metrics::Counter &replaysRejected;
+    metrics::Counter &replaysCancelled;
+    metrics::Histogram &latency;
+    metrics::Counter &authFailure(TokenAuthenticator::Failure failure);
+    metrics::Counter &responses(int status);
+};
+
+// Test seam: called with the audit action just before a write transaction commits; returning
+// false makes that commit fail (and everything in the transaction roll back).
+using BeforeCommitHook = std::function<bool(const QString &action)>;
+
+// Everything one admin request handler needs. Lives on a worker thread's stack.
+struct RequestContext {
+    Db &db;
+    const Config &config;
+    const Clock &clock;
+    const Principal &who;
+    const http::Request &request;
+    QUrlQuery query;
+    QStringList segments;                    // path after /admin/v1/, split on '/'
+    const audit::SigningKey *signingKey = nullptr;
+    const BeforeCommitHook *beforeCommit = nullptr;
+    std::function<void()> wakeExecutor;
+    AdminMetrics *metrics = nullptr;
+
+    [[nodiscard]] audit::AuditRecord record(const QString &action, const QString &target, const QString &reason,
+                                            const QJsonObject &details = {}) const;
+};
+
+// Appends the audit entry (last, see appendAuditEntry) and commits. On any failure the whole
+// transaction — the action and its entry — rolls back and false is returned.
+bool auditAndCommit(RequestContext &ctx, Transaction &tx, const audit::AuditRecord &record, QString *error);
+
+// 403, recorded in the audit log (action permission_denied) in a transaction of its own.
+http::Response forbidden(RequestContext &ctx, access::Action attempted, const QString &target, const QString &message);
+// Refuses unless the caller's role allows `action` (then answers with forbidden()).
+std::optional<http::Response> requirePermission(RequestContext &ctx, access::Action action, const QString &target = {});
+
+// Logs the database error and answers 500 without details.
+http::Response databaseError(const char *where, const QString &error);
+
+} // namespace redrive::admin

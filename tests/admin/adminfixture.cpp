@@ -1,0 +1,229 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: Redrive authors
+#include "adminfixture.h"
+
+#include "access/apitokens.h"
+#include "storage/eventstatus.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QSqlQuery>
+#include <QUrl>
+
+#include <chrono>
+#include <future>
+
+namespace redrive::test {
+
+std::unique_ptr<AdminFixture> AdminFixture::create(QString *error, const std::function<void(Config &)> &tweak)
+{
+    std::unique_ptr<AdminFixture> f(new AdminFixture);
+    f->m_database = TestDatabase::create(error);
+    if (!f->m_database)
+        return nullptr;
+    f->m_db = f->m_database->open(QStringLiteral("fixture"));
+    if (!f->m_db) {
+        *error = QStringLiteral("cannot open the test database");
+        return nullptr;
+    }
+    Config &c = f->config;
+    c.path = QStringLiteral("test.toml");
+    c.storage.url = f->m_database->urlString();
+    c.admin.auditKeyFile = f->m_database->scratchDir() + QStringLiteral("/audit-key.pem");
+    c.admin.replayRatePerSecond = 100'000;
+    auto dest = [](const QString &name, Risk risk) {
+        DestinationConfig d;
+        d.name = name;
+        d.url = QUrl(QStringLiteral("https://%1.internal/hooks").arg(name));
+        d.risk = risk;
+        return d;
+    };
+    c.destinations = {dest(QStringLiteral("fulfillment"), Risk::High), dest(QStringLiteral("crm"), Risk::Low),
+                      dest(QStringLiteral("billing"), Risk::Low)};
+    if (tweak)
+        tweak(c);
+    return f;
+}
+
+AdminFixture::~AdminFixture()
+{
+    stopApi();
+}
+
+bool AdminFixture::startApi(QString *error, bool withExecutor, int workers)
+{
+    api = std::make_unique<admin::AdminApi>(config, m_database->url(), clock, registry);
+    api->setExecutorEnabled(withExecutor);
+    api->setWorkerCount(workers);
+    return api->start(error);
+}
+
+void AdminFixture::stopApi()
+{
+    if (api) {
+        api->stop();
+        api.reset();
+    }
+}
+
+QString AdminFixture::token(const QString &name, Role role)
+{
+    const QString key = name + u'/' + toString(role);
+    if (m_tokens.contains(key))
+        return m_tokens.value(key);
+    QString error;
+    const auto created = access::createApiToken(*m_db, name, role, std::nullopt, clock.nowMs(), &error);
+    if (!created)
+        qFatal("cannot create token %s: %s", qPrintable(name), qPrintable(error));
+    m_tokens.insert(key, created->secret);
+    return created->secret;
+}
+
+qint64 AdminFixture::insertEvent(const QString &source, const QString &type, const QString &providerId)
+{
+    QSqlQuery q(m_db->handle());
+    q.prepare(QStringLiteral("INSERT INTO events (source, provider_event_id, event_type, status, received_at, last_seen_at, "
+                             "content_type, body, body_sha256, body_size) VALUES (?, ?, ?, 'no_route', ?, ?, "
+                             "'application/json', ?, ?, ?)"));
+    const QByteArray body = QByteArrayLiteral("{\"hello\":\"world\"}");
+    q.addBindValue(source);
+    q.addBindValue(providerId.isEmpty() ? QStringLiteral("evt-%1").arg(m_nextProviderId++) : providerId);
+    q.addBindValue(type);
+    q.addBindValue(clock.nowMs());
+    q.addBindValue(clock.nowMs());
+    q.addBindValue(body);
+    q.addBindValue(QString::fromLatin1(body.toHex()));
+    q.addBindValue(body.size());
+    if (!q.exec())
+        qFatal("insertEvent: %s", qPrintable(sqlErrorText(q)));
+    return q.lastInsertId().toLongLong();
+}
+
+qint64 AdminFixture::insertDelivery(qint64 eventId, const QString &destination, DeliveryStatus status, bool outcomeUnknown)
+{
+    QSqlQuery q(m_db->handle());
+    q.prepare(QStringLiteral("INSERT INTO deliveries (event_id, destination, status, attempt_count, idempotency_key, "
+                             "outcome_unknown, created_at, updated_at) VALUES (?, ?, ?, 1, ?, ?, ?, ?)"));
+    q.addBindValue(eventId);
+    q.addBindValue(destination);
+    q.addBindValue(toString(status));
+    q.addBindValue(QStringLiteral("idem-%1-%2").arg(eventId).arg(destination));
+    q.addBindValue(outcomeUnknown ? 1 : 0);
+    q.addBindValue(clock.nowMs());
+    q.addBindValue(clock.nowMs());
+    if (!q.exec())
+        qFatal("insertDelivery: %s", qPrintable(sqlErrorText(q)));
+    const qint64 id = q.lastInsertId().toLongLong();
+    refreshEventStatus(*m_db, eventId);
+    return id;
+}
+
+qint64 AdminFixture::seedDelivery(const QString &destination, DeliveryStatus status, bool outcomeUnknown)
+{
+    return insertDelivery(insertEvent(), destination, status, outcomeUnknown);
+}
+
+void AdminFixture::setDeliveryStatus(qint64 deliveryId, DeliveryStatus status)
+{
+    QSqlQuery q(m_db->handle());
+    q.prepare(QStringLiteral("UPDATE deliveries SET status = ? WHERE id = ?"));
+    q.addBindValue(toString(status));
+    q.addBindValue(deliveryId);
+    if (!q.exec())
+        qFatal("setDeliveryStatus: %s", qPrintable(sqlErrorText(q)));
+}
+
+QByteArray AdminFixture::Reply::header(QByteArrayView name) const
+{
+    for (const auto &h : headers) {
+        if (QByteArrayView(h.first).compare(name, Qt::CaseInsensitive) == 0)
+            return h.second;
+    }
+    return {};
+}
+
+AdminFixture::Reply AdminFixture::call(const QByteArray &method, const QByteArray &target, const QString &token,
+                                       const QByteArray &body)
+{
+    http::Request request;
+    request.method = method;
+    request.target = QByteArrayLiteral("/admin/v1/") + target;
+    const qsizetype q = request.target.indexOf('?');
+    const QByteArray rawPath = q < 0 ? request.target : request.target.left(q);
+    request.path = QUrl::fromPercentEncoding(rawPath).toUtf8();
+    request.query = q < 0 ? QByteArray() : request.target.mid(q + 1);
+    if (!token.isEmpty())
+        request.headers.add(QByteArrayLiteral("Authorization"), QByteArrayLiteral("Bearer ") + token.toLatin1());
+    if (!body.isEmpty())
+        request.headers.add(QByteArrayLiteral("Content-Type"), QByteArrayLiteral("application/json"));
+    request.body = body;
+    request.remoteAddress = QStringLiteral("127.0.0.1");
+
+    auto promise = std::make_shared<std::promise<http::Response>>();
+    auto future = promise->get_future();
+    api->handle(std::move(request), [promise](http::Response r) { promise->set_value(std::move(r)); });
+    Reply reply;
+    if (future.wait_for(std::chrono::seconds(60)) != std::future_status::ready) {
+        reply.status = -1;
+        return reply;
+    }
+    const http::Response r = future.get();
+    reply.status = r.status;
+    reply.body = r.body;
+    reply.headers = r.headers;
+    reply.json = QJsonDocument::fromJson(r.body).object();
+    return reply;
+}
+
+AdminFixture::Reply AdminFixture::call(const QByteArray &method, const QByteArray &target, const QString &token,
+                                       const QJsonObject &body)
+{
+    return call(method, target, token, QJsonDocument(body).toJson(QJsonDocument::Compact));
+}
+
+qint64 AdminFixture::requestReplay(const QString &token, const QList<qint64> &deliveryIds, const QString &reason, Reply *reply)
+{
+    QJsonArray ids;
+    for (qint64 id : deliveryIds)
+        ids.append(id);
+    Reply local;
+    Reply &r = reply ? *reply : local;
+    r = call("POST", "replays/preview", token, QJsonObject{{QStringLiteral("delivery_ids"), ids}});
+    if (r.status != 200)
+        return 0;
+    const QString hash = r.json.value(QLatin1String("selection_hash")).toString();
+    r = call("POST", "replays", token, QJsonObject{{QStringLiteral("selection_hash"), hash}, {QStringLiteral("reason"), reason}});
+    if (r.status != 201)
+        return 0;
+    return r.json.value(QLatin1String("id")).toInteger();
+}
+
+qint64 AdminFixture::count(const QString &table, const QString &where)
+{
+    QSqlQuery q(m_db->handle());
+    if (!q.exec(QStringLiteral("SELECT COUNT(*) FROM %1%2").arg(table, where.isEmpty() ? QString() : QLatin1String(" WHERE ") + where)))
+        qFatal("count(%s): %s", qPrintable(table), qPrintable(sqlErrorText(q)));
+    q.next();
+    return q.value(0).toLongLong();
+}
+
+QMap<QString, qint64> AdminFixture::rowCounts()
+{
+    QMap<QString, qint64> out;
+    for (const char *t : {"events", "deliveries", "attempts", "notes", "api_tokens", "selections", "replays", "replay_items",
+                          "audit_log", "destination_state"})
+        out.insert(QLatin1String(t), count(QLatin1String(t)));
+    return out;
+}
+
+QString AdminFixture::replayStatus(qint64 replayId)
+{
+    QSqlQuery q(m_db->handle());
+    q.prepare(QStringLiteral("SELECT status FROM replays WHERE id = ?"));
+    q.addBindValue(replayId);
+    if (!q.exec() || !q.next())
+        return {};
+    return q.value(0).toString();
+}
+
+} // namespace redrive::test
