@@ -1,0 +1,177 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
+# SPDX-FileCopyrightText: Redrive authors
+"""Ingest benchmark (issue 2): durable acknowledged events/s against nginx and against a raw
+append+fdatasync loop, duplicates against new events, the share of the receiver's CPU spent on
+signature verification, and open-loop latency at half of the measured maximum — all measured
+in one run, interleaved, with every acknowledged event checked in the database afterwards."""
+
+import argparse
+import json
+import os
+import sqlite3
+import subprocess
+import sys
+import tempfile
+
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+import benchlib as bl  # noqa: E402
+
+CONFIG = """
+[server]
+listen = "127.0.0.1:{port}"
+max_connections = 4096
+write_queue_capacity = 100000
+
+[storage]
+url = "{url}"
+batch_max = 512
+
+[delivery]
+enabled = false
+
+[[sources]]
+name = "bench"
+scheme = "github"
+secrets = ["bench-secret"]
+"""
+
+
+def check_ledger(engine, url, ack_logs):
+    ids = []
+    for path in ack_logs:
+        with open(path) as f:
+            ids.extend(line.strip() for line in f if line.strip())
+    unique = sorted(set(ids))
+    if engine == "sqlite":
+        db = sqlite3.connect(url[len("sqlite://"):])
+        db.execute("CREATE TEMP TABLE acked (id TEXT PRIMARY KEY)")
+        db.executemany("INSERT INTO acked VALUES (?)", ((i,) for i in unique))
+        missing = db.execute("SELECT COUNT(*) FROM acked a WHERE NOT EXISTS (SELECT 1 FROM events e "
+                             "WHERE e.source = 'bench' AND e.provider_event_id = a.id)").fetchone()[0]
+        integrity = db.execute("PRAGMA integrity_check").fetchone()[0]
+        db.close()
+    else:
+        with tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False) as f:
+            f.write("\n".join(unique) + "\n")
+            listing = f.name
+        script = ("CREATE TEMP TABLE acked (id TEXT PRIMARY KEY);\n"
+                  f"\\copy acked FROM '{listing}'\n"
+                  "SELECT COUNT(*) FROM acked a WHERE NOT EXISTS (SELECT 1 FROM events e "
+                  "WHERE e.source = 'bench' AND e.provider_event_id = a.id);\n")
+        out = subprocess.run(["psql", "-qtA", url], input=script, capture_output=True, text=True, check=True)
+        missing = int(out.stdout.strip().splitlines()[-1])
+        integrity = "n/a"
+        os.unlink(listing)
+    return {"acknowledged": len(unique), "missing": missing, "integrity_check": integrity}
+
+
+def run_engine(engine, args, binaries, nginx, pg):
+    work = tempfile.mkdtemp(prefix=f"redrive-bench-ingest-{engine}-")
+    port = bl.free_port()
+    url = ("sqlite://" + os.path.join(work, "redrive.db")) if engine == "sqlite" else pg.fresh_database("bench_ingest")
+    server = bl.Redrived(binaries["redrived"], CONFIG.format(port=port, url=url), work)
+    server.wait_ready(port)
+    verify_us = json.loads(subprocess.run([binaries["verifybench"]], capture_output=True, text=True,
+                                          check=True).stdout)["us_per_verify"]
+    rounds = []
+    ack_logs = []
+    for r in range(args.rounds):
+        ngx = bl.loadgen(binaries["loadgen"], nginx.port, args.seconds, path="/hooks/bench")
+        ack = os.path.join(work, f"acked-{r}.txt")
+        ack_logs.append(ack)
+        cpu0 = bl.proc_cpu_seconds(server.proc.pid)
+        new = bl.loadgen(binaries["loadgen"], port, args.seconds, ack_log=ack, id_prefix=f"{engine}-r{r}-")
+        cpu1 = bl.proc_cpu_seconds(server.proc.pid)
+        dup = bl.loadgen(binaries["loadgen"], port, args.seconds, mode="dup", id_prefix=f"{engine}-dup-")
+        fsync = json.loads(subprocess.run([binaries["fsyncbench"], os.path.join(work, "fsync.tmp"), "3"],
+                                          capture_output=True, text=True, check=True).stdout)
+        cpu = cpu1 - cpu0
+        rounds.append({
+            "nginx_rps": ngx["ok_per_second"], "new_eps": new["ok_per_second"], "dup_eps": dup["ok_per_second"],
+            "fsync_ops": fsync["ops_per_second"], "new_errors": new["errors"], "new_statuses": new["statuses"],
+            "receiver_cpu_s": cpu, "new_ok": new["ok"],
+            "ratio_vs_nginx": new["ok_per_second"] / ngx["ok_per_second"],
+            "ratio_vs_fsync": new["ok_per_second"] / fsync["ops_per_second"],
+            "dup_vs_new": dup["ok_per_second"] / new["ok_per_second"],
+            "verify_share": (new["ok"] * verify_us / 1e6) / cpu if cpu > 0 else float("nan"),
+        })
+        print(f"  {engine} round {r + 1}: nginx {ngx['ok_per_second']:.0f}/s, redrived {new['ok_per_second']:.0f}/s "
+              f"(x{rounds[-1]['ratio_vs_nginx']:.2f}), dup {dup['ok_per_second']:.0f}/s, "
+              f"fsync {fsync['ops_per_second']:.0f}/s", flush=True)
+    max_rate = bl.median([r["new_eps"] for r in rounds])
+    half = max(100, int(max_rate / 2))
+    lat_r = bl.loadgen(binaries["loadgen"], port, args.seconds, rate=half, id_prefix=f"{engine}-lat-",
+                       ack_log=os.path.join(work, "acked-lat.txt"))
+    ack_logs.append(os.path.join(work, "acked-lat.txt"))
+    lat_n = bl.loadgen(binaries["loadgen"], nginx.port, args.seconds, rate=half)
+    server.stop()
+    ledger = check_ledger(engine, url, ack_logs)
+    summary = {
+        "engine": engine,
+        "rounds": rounds,
+        "median_ratio_vs_nginx": bl.median([r["ratio_vs_nginx"] for r in rounds]),
+        "median_ratio_vs_fsync": bl.median([r["ratio_vs_fsync"] for r in rounds]),
+        "median_dup_vs_new": bl.median([r["dup_vs_new"] for r in rounds]),
+        "median_verify_share": bl.median([r["verify_share"] for r in rounds]),
+        "verify_us": verify_us,
+        "median_new_eps": max_rate,
+        "median_nginx_rps": bl.median([r["nginx_rps"] for r in rounds]),
+        "median_fsync_ops": bl.median([r["fsync_ops"] for r in rounds]),
+        "latency_at_rate": half,
+        "redrived_latency_ms": {"p50": lat_r["p50_ms"], "p99": lat_r["p99_ms"], "ok": lat_r["ok"], "sent": lat_r["sent"]},
+        "nginx_latency_ms": {"p50": lat_n["p50_ms"], "p99": lat_n["p99_ms"]},
+        "ledger": ledger,
+    }
+    return summary
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__)
+    ap.add_argument("--build", default=os.path.join(bl.ROOT, "build", "ci"))
+    ap.add_argument("--rounds", type=int, default=3)
+    ap.add_argument("--seconds", type=float, default=8)
+    ap.add_argument("--engines", default="sqlite,postgres")
+    ap.add_argument("--out", default=None)
+    args = ap.parse_args()
+    binaries = {
+        "redrived": os.path.join(args.build, "app/redrived/redrived"),
+        "loadgen": os.path.join(args.build, "bench/loadgen/redrive-loadgen"),
+        "fsyncbench": os.path.join(args.build, "bench/loadgen/redrive-fsyncbench"),
+        "verifybench": os.path.join(args.build, "bench/loadgen/redrive-verifybench"),
+    }
+    for name, path in binaries.items():
+        if not os.access(path, os.X_OK):
+            sys.exit(f"bench_ingest: {name} not built at {path}")
+    engines = [e for e in args.engines.split(",") if e]
+    nginx = bl.Nginx()
+    pg = bl.Postgres() if "postgres" in engines else None
+    results = []
+    try:
+        for engine in engines:
+            results.append(run_engine(engine, args, binaries, nginx, pg))
+    finally:
+        nginx.stop()
+        if pg:
+            pg.stop()
+    ok = True
+    print("\n| engine | events/s | nginx req/s | × nginx (≥0.30) | × fsync loop (≥4) | dup/new (≥1.0) | "
+          "verify share (≤10%) | p50/p99 ms at rate | nginx p50/p99 | acked / missing |")
+    print("|---|---|---|---|---|---|---|---|---|---|")
+    for s in results:
+        print(f"| {s['engine']} | {s['median_new_eps']:.0f} | {s['median_nginx_rps']:.0f} | "
+              f"{s['median_ratio_vs_nginx']:.2f} | {s['median_ratio_vs_fsync']:.1f} | {s['median_dup_vs_new']:.2f} | "
+              f"{100 * s['median_verify_share']:.1f}% | {s['redrived_latency_ms']['p50']:.2f}/"
+              f"{s['redrived_latency_ms']['p99']:.2f} @ {s['latency_at_rate']}/s | "
+              f"{s['nginx_latency_ms']['p50']:.2f}/{s['nginx_latency_ms']['p99']:.2f} | "
+              f"{s['ledger']['acknowledged']} / {s['ledger']['missing']} |")
+        ok = ok and s["ledger"]["missing"] == 0 and s["ledger"]["integrity_check"] in ("ok", "n/a")
+    if args.out:
+        with open(args.out, "w") as f:
+            json.dump(results, f, indent=2)
+    if not ok:
+        sys.exit("bench_ingest: an acknowledged event is missing from the database — the run is void")
+
+
+if __name__ == "__main__":
+    main()
