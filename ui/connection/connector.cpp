@@ -6,6 +6,7 @@
 #include "storage/schema.h"
 
 #include <QJsonObject>
+#include <QSqlQuery>
 
 namespace redrive::ui {
 
@@ -114,6 +115,15 @@ void Connector::checkSchema()
         this, &m_generation,
         [](Db &db) {
             Answer a;
+            // A file that is not a database opens fine and only fails on the first read; ask
+            // the engine something first so that failure is reported as what it is.
+            QSqlQuery probe(db.handle());
+            if (!probe.exec(db.isSqlite() ? QStringLiteral("SELECT count(*) FROM sqlite_master")
+                                          : QStringLiteral("SELECT 1"))) {
+                a.error = sqlErrorText(probe);
+                return a;
+            }
+            probe.finish();
             a.version = schemaVersion(db, &a.error);
             return a;
         },

@@ -44,8 +44,8 @@ DeadLettersController::DeadLettersController(Session *session, QWidget *page, QO
         f.deliveryStatus = QStringLiteral("dead");
         Q_EMIT openEvents(f);
     };
+    // Enter and double-click both activate (the style decides which click does).
     connect(m_table, &QTableView::activated, this, open);
-    connect(m_table, &QTableView::doubleClicked, this, open);
 }
 
 DeadLettersController::~DeadLettersController()
