@@ -198,6 +198,34 @@ qint64 AdminFixture::requestReplay(const QString &token, const QList<qint64> &de
     return r.json.value(QLatin1String("id")).toInteger();
 }
 
+void AdminFixture::finishReplayItem(qint64 replayId, qint64 deliveryId, bool success)
+{
+    Transaction tx(*m_db);
+    QString error;
+    if (!tx.begin(&error))
+        qFatal("finishReplayItem: %s", qPrintable(error));
+    const QString sql[] = {
+        QStringLiteral("UPDATE deliveries SET status = '%1', replay_id = NULL, attempt_count = attempt_count + 1 WHERE id = %2 AND replay_id = %3")
+            .arg(success ? QStringLiteral("succeeded") : QStringLiteral("dead"))
+            .arg(deliveryId)
+            .arg(replayId),
+        QStringLiteral("UPDATE replay_items SET state = '%1' WHERE replay_id = %2 AND delivery_id = %3 AND state = 'queued'")
+            .arg(success ? QStringLiteral("succeeded") : QStringLiteral("failed"))
+            .arg(replayId)
+            .arg(deliveryId),
+        QStringLiteral("UPDATE replays SET %1 = %1 + 1 WHERE id = %2")
+            .arg(success ? QStringLiteral("succeeded_count") : QStringLiteral("failed_count"))
+            .arg(replayId),
+    };
+    for (const QString &statement : sql) {
+        QSqlQuery q(m_db->handle());
+        if (!q.exec(statement) || q.numRowsAffected() != 1)
+            qFatal("finishReplayItem: %s affected %d rows: %s", qPrintable(statement), q.numRowsAffected(), qPrintable(sqlErrorText(q)));
+    }
+    if (!tx.commit(&error))
+        qFatal("finishReplayItem: %s", qPrintable(error));
+}
+
 qint64 AdminFixture::count(const QString &table, const QString &where)
 {
     QSqlQuery q(m_db->handle());

@@ -60,6 +60,10 @@ public:
     qint64 requestReplay(const QString &token, const QList<qint64> &deliveryIds, const QString &reason = QStringLiteral("test"),
                          Reply *reply = nullptr);
 
+    // What the delivery engine does when a replay attempt ends (the replay execution contract):
+    // delivery succeeded or dead again, replay_id cleared, item succeeded / failed, counter +1.
+    void finishReplayItem(qint64 replayId, qint64 deliveryId, bool success);
+
     qint64 count(const QString &table, const QString &where = {});
     // Row counts of every table the admin API writes.
     QMap<QString, qint64> rowCounts();

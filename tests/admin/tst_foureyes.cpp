@@ -1,0 +1,229 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: Redrive authors
+// Four-eyes approval: self-approval refused, approval bound to the frozen selection, approvals
+// expire, and an approved replay executes exactly once under 50 concurrent approve / execute
+// calls (threads calling AdminApi::handle and several executors at once).
+#include "admin/replayexecutor.h"
+#include "adminfixture.h"
+
+#include <QJsonArray>
+#include <QSqlQuery>
+#include <QTest>
+
+#include <atomic>
+#include <thread>
+
+using namespace redrive;
+using namespace redrive::test;
+
+class TstFourEyes : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void init();
+    void cleanup();
+    void selfApprovalIsRefusedAndAudited();
+    void selfRejectionIsRefused();
+    void approvalCarriesTheHashItSaw();
+    void approvalOfAChangedSelectionIsRefused();
+    void expiredApprovalIsRefused();
+    void decidedRequestsCannotBeDecidedAgain();
+    void approvedReplayExecutesExactlyOnce();
+
+private:
+    qint64 pendingReplay(int deliveries, QString *hash = nullptr, QList<qint64> *ids = nullptr);
+    QJsonObject approveBody(const QString &hash) const
+    {
+        return QJsonObject{{QStringLiteral("selection_hash"), hash}, {QStringLiteral("reason"), QStringLiteral("checked with the customer")}};
+    }
+    std::unique_ptr<AdminFixture> f;
+    QString requester, approver;
+};
+
+void TstFourEyes::init()
+{
+    QString error;
+    f = AdminFixture::create(&error);
+    QVERIFY2(f, qPrintable(error));
+    QVERIFY2(f->startApi(&error), qPrintable(error));
+    requester = f->token(QStringLiteral("rita"), Role::Operator);
+    approver = f->token(QStringLiteral("otto"), Role::Operator);
+}
+
+void TstFourEyes::cleanup()
+{
+    f.reset();
+}
+
+qint64 TstFourEyes::pendingReplay(int deliveries, QString *hash, QList<qint64> *ids)
+{
+    QList<qint64> list;
+    for (int i = 0; i < deliveries; ++i)
+        list.append(f->seedDelivery(QStringLiteral("fulfillment"), DeliveryStatus::Dead));
+    AdminFixture::Reply r;
+    const qint64 id = f->requestReplay(requester, list, QStringLiteral("orders stuck since the outage"), &r);
+    if (hash)
+        *hash = r.json.value(QLatin1String("selection_hash")).toString();
+    if (ids)
+        *ids = list;
+    return id;
+}
+
+void TstFourEyes::selfApprovalIsRefusedAndAudited()
+{
+    QString hash;
+    const qint64 id = pendingReplay(2, &hash);
+    QVERIFY(id > 0);
+    const auto r = f->call("POST", "replays/" + QByteArray::number(id) + "/approve", requester, approveBody(hash));
+    QCOMPARE(r.status, 403);
+    QVERIFY(r.json.value(QLatin1String("message")).toString().contains(QLatin1String("another operator")));
+    QCOMPARE(f->replayStatus(id), QStringLiteral("pending_approval"));
+    QCOMPARE(f->count(QStringLiteral("audit_log"), QStringLiteral("action = 'permission_denied' AND actor = 'rita' AND target = 'replay:%1'").arg(id)), 1);
+    QCOMPARE(f->count(QStringLiteral("audit_log"), QStringLiteral("action = 'replay_approved'")), 0);
+    // A second token for the same name is the same person.
+    QCOMPARE(f->call("POST", "replays/" + QByteArray::number(id) + "/approve", approver, approveBody(hash)).status, 200);
+}
+
+void TstFourEyes::selfRejectionIsRefused()
+{
+    const qint64 id = pendingReplay(1);
+    const auto r = f->call("POST", "replays/" + QByteArray::number(id) + "/reject", requester,
+                           QJsonObject{{QStringLiteral("reason"), QStringLiteral("changed my mind")}});
+    QCOMPARE(r.status, 403);
+    QCOMPARE(f->replayStatus(id), QStringLiteral("pending_approval"));
+    const auto ok = f->call("POST", "replays/" + QByteArray::number(id) + "/reject", approver,
+                            QJsonObject{{QStringLiteral("reason"), QStringLiteral("wrong destination")}});
+    QCOMPARE(ok.status, 200);
+    QCOMPARE(ok.json.value(QLatin1String("status")).toString(), QStringLiteral("rejected"));
+    QVERIFY(ok.json.value(QLatin1String("approved_by")).isNull());
+    QCOMPARE(ok.json.value(QLatin1String("decided_by")).toString(), QStringLiteral("otto"));
+}
+
+void TstFourEyes::approvalCarriesTheHashItSaw()
+{
+    const qint64 id = pendingReplay(2);
+    const auto r = f->call("POST", "replays/" + QByteArray::number(id) + "/approve", approver, approveBody(QString(64, u'f')));
+    QCOMPARE(r.status, 409);
+    QCOMPARE(r.error(), QStringLiteral("selection_mismatch"));
+    QCOMPARE(r.field(), QStringLiteral("selection_hash"));
+    QCOMPARE(f->replayStatus(id), QStringLiteral("pending_approval"));
+}
+
+void TstFourEyes::approvalOfAChangedSelectionIsRefused()
+{
+    QString hash;
+    QList<qint64> ids;
+    const qint64 id = pendingReplay(3, &hash, &ids);
+    // The delivery engine (or an automatic retry) moved one delivery since the freeze.
+    f->setDeliveryStatus(ids[1], DeliveryStatus::Succeeded);
+    const qint64 audits = f->count(QStringLiteral("audit_log"));
+    const auto r = f->call("POST", "replays/" + QByteArray::number(id) + "/approve", approver, approveBody(hash));
+    QCOMPARE(r.status, 409);
+    QCOMPARE(r.error(), QStringLiteral("selection_changed"));
+    QVERIFY2(r.json.value(QLatin1String("message")).toString().contains(QString::number(ids[1])), r.body.constData());
+    QCOMPARE(f->replayStatus(id), QStringLiteral("pending_approval"));
+    QCOMPARE(f->count(QStringLiteral("audit_log")), audits);
+}
+
+void TstFourEyes::expiredApprovalIsRefused()
+{
+    QString hash;
+    const qint64 id = pendingReplay(1, &hash);
+    f->clock.advanceMs(f->config.admin.approvalTtlMs);
+    const auto r = f->call("POST", "replays/" + QByteArray::number(id) + "/approve", approver, approveBody(hash));
+    QCOMPARE(r.status, 409);
+    QCOMPARE(r.error(), QStringLiteral("expired"));
+    QCOMPARE(f->replayStatus(id), QStringLiteral("expired"));
+    QCOMPARE(f->count(QStringLiteral("audit_log"), QStringLiteral("action = 'replay_expired' AND target = 'replay:%1' AND role = 'system'").arg(id)), 1);
+    QCOMPARE(f->call("POST", "replays/" + QByteArray::number(id) + "/approve", approver, approveBody(hash)).status, 409);
+    QCOMPARE(f->count(QStringLiteral("audit_log"), QStringLiteral("action = 'replay_expired'")), 1);
+}
+
+void TstFourEyes::decidedRequestsCannotBeDecidedAgain()
+{
+    QString hash;
+    const qint64 id = pendingReplay(1, &hash);
+    QCOMPARE(f->call("POST", "replays/" + QByteArray::number(id) + "/approve", approver, approveBody(hash)).status, 200);
+    const QString third = f->token(QStringLiteral("tess"), Role::Operator);
+    const auto again = f->call("POST", "replays/" + QByteArray::number(id) + "/approve", third, approveBody(hash));
+    QCOMPARE(again.status, 409);
+    const auto reject = f->call("POST", "replays/" + QByteArray::number(id) + "/reject", third,
+                                QJsonObject{{QStringLiteral("reason"), QStringLiteral("too late")}});
+    QCOMPARE(reject.status, 409);
+    QCOMPARE(f->replayStatus(id), QStringLiteral("approved"));
+    QCOMPARE(f->count(QStringLiteral("audit_log"), QStringLiteral("action = 'replay_approved'")), 1);
+}
+
+void TstFourEyes::approvedReplayExecutesExactlyOnce()
+{
+    QString hash;
+    QList<qint64> ids;
+    const qint64 id = pendingReplay(20, &hash, &ids);
+    QVERIFY(id > 0);
+    QStringList approvers;
+    for (int i = 0; i < 5; ++i)
+        approvers.append(f->token(QStringLiteral("approver-%1").arg(i), Role::Operator));
+    const QByteArray target = "replays/" + QByteArray::number(id) + "/approve";
+
+    // 50 concurrent callers: 40 approve through the API, 10 run an executor pass (each with its
+    // own connection, as several receivers sharing one database would).
+    constexpr int kApprovers = 40;
+    constexpr int kExecutors = 10;
+    std::atomic<bool> go{false};
+    std::atomic<int> approved{0}, conflicts{0}, other{0}, executorErrors{0}, started{0};
+    std::vector<std::thread> threads;
+    for (int i = 0; i < kApprovers; ++i) {
+        threads.emplace_back([&, i] {
+            while (!go.load())
+                std::this_thread::yield();
+            const auto r = f->call("POST", target, approvers[i % approvers.size()], approveBody(hash));
+            if (r.status == 200)
+                ++approved;
+            else if (r.status == 409)
+                ++conflicts;
+            else
+                ++other;
+        });
+    }
+    for (int i = 0; i < kExecutors; ++i) {
+        threads.emplace_back([&] {
+            admin::ReplayExecutor executor(f->config, f->database().url(), f->clock);
+            while (!go.load())
+                std::this_thread::yield();
+            for (int pass = 0; pass < 20; ++pass) {
+                QString error;
+                const auto p = executor.runOnce(&error);
+                if (!p) {
+                    qWarning("executor pass failed: %s", qPrintable(error));
+                    ++executorErrors;
+                    return;
+                }
+                started += p->started;
+            }
+        });
+    }
+    go.store(true);
+    for (auto &t : threads)
+        t.join();
+    QCOMPARE(other.load(), 0);
+    QCOMPARE(approved.load(), 1);
+    QCOMPARE(conflicts.load(), kApprovers - 1);
+    QCOMPARE(executorErrors.load(), 0);
+
+    // Finish the queueing with one more executor, then count what happened.
+    admin::ReplayExecutor last(f->config, f->database().url(), f->clock);
+    const auto lastPass = last.runOnce(nullptr);
+    QVERIFY(lastPass);
+    QCOMPARE(started.load() + lastPass->started, 1); // exactly one executor started it
+    QCOMPARE(f->count(QStringLiteral("audit_log"), QStringLiteral("action = 'replay_approved' AND target = 'replay:%1'").arg(id)), 1);
+    QCOMPARE(f->count(QStringLiteral("audit_log"), QStringLiteral("action = 'replay_executed' AND target = 'replay:%1'").arg(id)), 1);
+    QCOMPARE(f->replayStatus(id), QStringLiteral("executing"));
+    QCOMPARE(f->count(QStringLiteral("replay_items"), QStringLiteral("replay_id = %1 AND state = 'queued'").arg(id)), 20);
+    QCOMPARE(f->count(QStringLiteral("deliveries"), QStringLiteral("replay_id = %1 AND status = 'pending'").arg(id)), 20);
+    QSqlQuery q(f->db().handle());
+    QVERIFY(q.exec(QStringLiteral("SELECT queued_count, skipped_count FROM replays WHERE id = %1").arg(id)) && q.next());
+    QCOMPARE(q.value(0).toInt(), 20); // each item queued exactly once
+    QCOMPARE(q.value(1).toInt(), 0);
+}
+
+QTEST_GUILESS_MAIN(TstFourEyes)
+#include "tst_foureyes.moc"
