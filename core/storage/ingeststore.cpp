@@ -60,23 +60,27 @@ IngestStore::IngestStore(Db &db)
 
 bool IngestStore::prepare(QString *error)
 {
-    struct Statement {
-        QSqlQuery *query;
-        QString sql;
-    };
-    const Statement statements[] = {
-        {&m_upsertEvent,
-         QStringLiteral("INSERT INTO events (source, provider_event_id, weak_id, event_type, status, occurred_at, "
+    const QString upsertEvent = QStringLiteral("INSERT INTO events (source, provider_event_id, weak_id, event_type, status, occurred_at, "
                         "received_at, last_seen_at, seen_count, content_type, body, body_sha256, body_size, headers, "
                         "verified_by, clock_skew_ms, remote_addr) "
                         "VALUES (?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?, ?, ?, ?, ?, ?, ?) "
                         "ON CONFLICT (source, provider_event_id) DO UPDATE SET "
                         "seen_count = events.seen_count + 1, last_seen_at = excluded.last_seen_at "
-                        "RETURNING id, seen_count")},
-        {&m_insertDelivery,
-         QStringLiteral("INSERT INTO deliveries (event_id, destination, status, attempt_count, next_attempt_at, "
-                        "ordering_key, idempotency_key, created_at, updated_at) "
-                        "VALUES (?, ?, 'pending', 0, ?, ?, ?, ?, ?)")},
+                        "RETURNING id, seen_count");
+    const QString insertDelivery = QStringLiteral("INSERT INTO deliveries (event_id, destination, status, attempt_count, "
+                                                  "next_attempt_at, ordering_key, idempotency_key, created_at, updated_at) "
+                                                  "VALUES (?, ?, 'pending', 0, ?, ?, ?, ?, ?)");
+    if (m_db.isSqlite()) {
+        if (!m_fastUpsertEvent.prepare(m_db, upsertEvent, error) || !m_fastInsertDelivery.prepare(m_db, insertDelivery, error))
+            return false;
+    }
+    struct Statement {
+        QSqlQuery *query;
+        QString sql;
+    };
+    const Statement statements[] = {
+        {&m_upsertEvent, upsertEvent},
+        {&m_insertDelivery, insertDelivery},
         {&m_insertRejection,
          QStringLiteral("INSERT INTO rejections (source, reason, detail, status_code, remote_addr, headers, received_at) "
                         "VALUES (?, ?, ?, ?, ?, ?, ?)")},
@@ -103,6 +107,38 @@ bool IngestStore::prepare(QString *error)
 
 bool IngestStore::upsertEvent(const IncomingEvent &e, const QString &status, UpsertResult *result, QString *error)
 {
+    if (m_fastUpsertEvent.isValid()) {
+        SqliteStatement &s = m_fastUpsertEvent;
+        const QByteArray headers = e.headersJson.isEmpty() ? QByteArrayLiteral("[]") : e.headersJson;
+        int i = 1;
+        s.bindText(i++, e.source);
+        s.bindText(i++, e.providerEventId);
+        s.bindInt64(i++, e.weakId ? 1 : 0);
+        s.bindText(i++, text(e.eventType));
+        s.bindText(i++, status);
+        e.occurredAtMs ? s.bindInt64(i++, *e.occurredAtMs) : s.bindNull(i++);
+        s.bindInt64(i++, e.receivedAtMs);
+        s.bindInt64(i++, e.receivedAtMs);
+        s.bindText(i++, text(e.contentType));
+        s.bindBlob(i++, blob(e.body));
+        s.bindText(i++, QString::fromLatin1(e.bodySha256Hex));
+        s.bindInt64(i++, e.body.size());
+        s.bindText(i++, QString::fromUtf8(headers));
+        s.bindText(i++, text(e.verifiedBy));
+        e.clockSkewMs ? s.bindInt64(i++, *e.clockSkewMs) : s.bindNull(i++);
+        s.bindText(i++, text(e.remoteAddress));
+        const auto step = s.step();
+        if (step != SqliteStatement::Step::Row) {
+            if (error)
+                *error = step == SqliteStatement::Step::Done ? QStringLiteral("event upsert returned no row") : s.errorText();
+            s.reset();
+            return false;
+        }
+        result->eventId = s.columnInt64(0);
+        result->seenCount = static_cast<int>(s.columnInt64(1));
+        s.reset(); // all changes happen in the first step; the row was read
+        return true;
+    }
     QSqlQuery &q = m_upsertEvent;
     int i = 0;
     // source and provider_event_id stay as given: an event without them must fail loudly.
@@ -138,6 +174,21 @@ bool IngestStore::upsertEvent(const IncomingEvent &e, const QString &status, Ups
 
 bool IngestStore::insertDelivery(qint64 eventId, const PlannedDelivery &d, qint64 dueAtMs, qint64 nowMs, QString *error)
 {
+    if (m_fastInsertDelivery.isValid()) {
+        SqliteStatement &s = m_fastInsertDelivery;
+        s.bindInt64(1, eventId);
+        s.bindText(2, d.destination);
+        s.bindInt64(3, dueAtMs);
+        d.orderingKey ? s.bindText(4, *d.orderingKey) : s.bindNull(4);
+        s.bindText(5, d.idempotencyKey);
+        s.bindInt64(6, nowMs);
+        s.bindInt64(7, nowMs);
+        const bool ok = s.step() == SqliteStatement::Step::Done;
+        if (!ok && error)
+            *error = s.errorText();
+        s.reset();
+        return ok;
+    }
     QSqlQuery &q = m_insertDelivery;
     q.bindValue(0, eventId);
     q.bindValue(1, d.destination);

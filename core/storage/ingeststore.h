@@ -3,6 +3,7 @@
 #pragma once
 
 #include "storage/database.h"
+#include "storage/sqlitestatement.h"
 
 #include <QByteArray>
 #include <QSqlQuery>
@@ -97,6 +98,9 @@ public:
 
 private:
     Db &m_db;
+    // SQLite: the two per-event statements go through the native handle (see SqliteStatement).
+    SqliteStatement m_fastUpsertEvent;
+    SqliteStatement m_fastInsertDelivery;
     QSqlQuery m_upsertEvent;
     QSqlQuery m_insertDelivery;
     QSqlQuery m_insertRejection;
