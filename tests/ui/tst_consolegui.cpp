@@ -123,12 +123,15 @@ bool TstConsoleGui::connectWith(ConsoleController &console, const QString &name,
     set("adminUrlEdit", m_api.url().toString());
     set("tokenEdit", token);
     QTest::mouseClick(find<QPushButton>(dialog, "connectButton"), Qt::LeftButton);
-    auto *problemLabel = find<QLabel>(dialog, "problemLabel");
+    // The dialog deletes itself once connected: stop looking at its label when it is gone.
+    bool gone = false;
+    connect(dialog, &QObject::destroyed, this, [&gone] { gone = true; });
+    QLabel *problemLabel = find<QLabel>(dialog, "problemLabel");
     QDeadlineTimer deadline(kWait);
-    while (!deadline.hasExpired() && !console.session() && problemLabel->isHidden())
+    while (!deadline.hasExpired() && !console.session() && !gone && problemLabel->isHidden())
         QTest::qWait(10);
     if (problem)
-        *problem = problemLabel->isVisible() ? problemLabel->text() : QString();
+        *problem = !gone && problemLabel->isVisible() ? problemLabel->text() : QString();
     return console.session() != nullptr;
 }
 

@@ -177,7 +177,10 @@ ConnectionDialog::ConnectionDialog(ProfileStore &profiles, SecretStore &secrets,
     connect(m_profileCombo, &QComboBox::activated, this,
             [this](int index) { loadProfile(m_profileCombo->itemText(index)); });
     connect(m_connector, &Connector::progress, m_progress, &QLabel::setText);
-    connect(m_connector, &Connector::keychainNotice, m_keychainStatus, &QLabel::setText);
+    connect(m_connector, &Connector::keychainNotice, this, [this](const QString &text) {
+        m_keychainStatus->setText(text);
+        Q_EMIT keychainNotice(text);
+    });
     connect(m_connector, &Connector::failed, this, &ConnectionDialog::showProblem);
     connect(m_connector, &Connector::connected, this, [this](Session *session) {
         m_progress->clear();
@@ -235,15 +238,15 @@ void ConnectionDialog::loadProfile(const QString &name)
 void ConnectionDialog::probeKeychain()
 {
     const ConnectionProfile p = profileFromFields();
-    if (p.name.isEmpty()) {
-        m_keychainStatus->clear();
-        return;
-    }
     m_keychainStatus->setText(QStringLiteral("Checking the keychain…"));
-    SecretJob *job = m_secrets.read(p.apiTokenKey());
+    // A new profile has nothing stored yet, but whether a keychain exists at all is worth
+    // saying before anyone types a secret.
+    SecretJob *job = m_secrets.read(p.name.isEmpty() ? SecretStore::keyFor(QStringLiteral("."), QStringLiteral("probe"))
+                                                     : p.apiTokenKey());
     const QString asked = p.name;
     connect(job, &SecretJob::finished, this, [this, asked](const SecretResult &r) {
-        if (m_name->text() != asked)
+        // Whether a token is stored depends on the profile; whether a keychain exists does not.
+        if (m_name->text() != asked && r.status != SecretStatus::Unavailable)
             return;
         switch (r.status) {
         case SecretStatus::Ok:
@@ -251,7 +254,8 @@ void ConnectionDialog::probeKeychain()
             m_remember->setEnabled(true);
             break;
         case SecretStatus::NotFound:
-            m_keychainStatus->setText(QStringLiteral("No token is stored for this profile yet; paste it above."));
+            m_keychainStatus->setText(asked.isEmpty() ? QStringLiteral("Secrets you type are kept in the system keychain.")
+                                                      : QStringLiteral("No token is stored for this profile yet; paste it above."));
             m_remember->setEnabled(true);
             break;
         case SecretStatus::Unavailable:

@@ -40,6 +40,8 @@ public:
 Q_SIGNALS:
     // Ownership passes to the receiver.
     void sessionReady(redrive::ui::Session *session);
+    // Something about the keychain worth saying even after the dialog has closed.
+    void keychainNotice(const QString &text);
 
 private:
     void loadProfile(const QString &name);

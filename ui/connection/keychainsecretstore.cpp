@@ -29,12 +29,14 @@ SecretResult resultOf(QKeychain::Job *job, QString secret)
         break;
     case CouldNotDeleteEntry:
     case OtherError: {
-        // Without a session bus the Secret Service backend reports a generic error naming D-Bus.
+        // Without a session bus the Secret Service backend reports a generic error naming D-Bus
+        // or the failed bus connection.
         const QString text = job->errorString();
         r.status = text.contains(QLatin1String("dbus"), Qt::CaseInsensitive)
                 || text.contains(QLatin1String("D-Bus"), Qt::CaseInsensitive)
                 || text.contains(QLatin1String("secret service"), Qt::CaseInsensitive)
                 || text.contains(QLatin1String("No keychain"), Qt::CaseInsensitive)
+                || text.contains(QLatin1String("Could not connect"), Qt::CaseInsensitive)
             ? SecretStatus::Unavailable
             : SecretStatus::Failed;
         break;

@@ -16,6 +16,7 @@
 #include "rejections/rejectionscontroller.h"
 
 #include <QSettings>
+#include <QStatusBar>
 #include <QTimer>
 
 namespace redrive::ui {
@@ -77,6 +78,8 @@ void ConsoleController::showConnectionDialog(const QString &profile)
         m_dialog = new ConnectionDialog(*m_profiles, m_secrets, m_window.get());
         m_dialog->setAttribute(Qt::WA_DeleteOnClose);
         connect(m_dialog, &ConnectionDialog::sessionReady, this, &ConsoleController::adoptSession);
+        connect(m_dialog, &ConnectionDialog::keychainNotice, m_window.get(),
+                [this](const QString &text) { m_window->statusBar()->showMessage(text, 60'000); });
     }
     if (!profile.isEmpty())
         m_dialog->selectProfile(profile);

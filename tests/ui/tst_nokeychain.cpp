@@ -1,0 +1,156 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: Redrive authors
+#include "connection/connectiondialog.h"
+#include "connection/keychainsecretstore.h"
+#include "connection/session.h"
+#include "consolefixture.h"
+#include "fakeadminapi.h"
+#include "main/consolecontroller.h"
+#include "testdb.h"
+#include "util/clock.h"
+
+#include <QApplication>
+#include <QCheckBox>
+#include <QDirIterator>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QSettings>
+#include <QTest>
+
+using namespace redrive;
+using namespace redrive::test;
+using namespace redrive::ui;
+
+namespace {
+
+// HOME and the XDG folders point into this directory for the whole process (set in main,
+// before Qt reads them), so every file the console could write lands where the test looks.
+QTemporaryDir *g_home = nullptr;
+const QString kToken = QStringLiteral("rdv_NoKeychainToken_7f3a9c");
+
+} // namespace
+
+// No keychain: DBUS_SESSION_BUS_ADDRESS points nowhere (set by CTest). The dialog says so, the
+// typed token is used for the session, and it is written to no file.
+class TstNoKeychain : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void storeReportsUnavailable();
+    void dialogExplainsAndNothingIsStored();
+};
+
+void TstNoKeychain::storeReportsUnavailable()
+{
+    KeychainSecretStore store(QStringLiteral("redrive-test"));
+    for (int step = 0; step < 2; ++step) {
+        // One job at a time: a job reports once and is gone, so connect before waiting.
+        SecretJob *job = step == 0 ? store.write(QStringLiteral("p/api-token"), kToken)
+                                   : store.read(QStringLiteral("p/api-token"));
+        SecretResult result;
+        bool done = false;
+        connect(job, &SecretJob::finished, this, [&](const SecretResult &r) {
+            result = r;
+            done = true;
+        });
+        QTRY_VERIFY_WITH_TIMEOUT(done, 20'000);
+        QVERIFY2(result.status == SecretStatus::Unavailable, qPrintable(result.message));
+        QVERIFY(result.message.contains(QStringLiteral("no keychain")));
+        QVERIFY(!result.message.contains(kToken));
+    }
+}
+
+void TstNoKeychain::dialogExplainsAndNothingIsStored()
+{
+    QString error;
+    auto t = TestDatabase::create(Backend::Sqlite, &error);
+    QVERIFY2(t, qPrintable(error));
+    {
+        auto db = t->open();
+        ConsoleFixture(*db).addScenario(1'750'000'000'000);
+    }
+    FakeAdminApi api;
+    api.setToken(kToken.toUtf8());
+    QVERIFY(api.listen());
+
+    // The connection works with the typed token, and the dialog says it was not remembered.
+    {
+        QSettings settings;
+        KeychainSecretStore secrets;
+        ManualClock clock;
+        ConsoleController console(settings, secrets, clock);
+        console.window()->show();
+        console.showConnectionDialog();
+        ConnectionDialog *dialog = console.connectionDialog();
+        QVERIFY(dialog);
+        auto *status = dialog->findChild<QLabel *>(QStringLiteral("keychainStatus"));
+        auto *remember = dialog->findChild<QCheckBox *>(QStringLiteral("rememberCheck"));
+        auto fill = [dialog](const char *name, const QString &text) {
+            auto *e = dialog->findChild<QLineEdit *>(QLatin1String(name));
+            e->clear();
+            QTest::keyClicks(e, text);
+        };
+        QTest::mouseClick(dialog->findChild<QPushButton *>(QStringLiteral("newProfileButton")), Qt::LeftButton);
+        fill("nameEdit", QStringLiteral("laptop"));
+        fill("sqlitePathEdit", t->url().sqlitePath);
+        fill("adminUrlEdit", api.url().toString());
+        fill("tokenEdit", kToken);
+        // Before anything is stored, the dialog says there is no keychain and offers nothing.
+        QTRY_VERIFY_WITH_TIMEOUT(status->text().startsWith(QStringLiteral("No keychain is available")), 20'000);
+        QVERIFY(!remember->isEnabled());
+        QVERIFY(!remember->isChecked());
+        QTest::mouseClick(dialog->findChild<QPushButton *>(QStringLiteral("connectButton")), Qt::LeftButton);
+        QTRY_VERIFY_WITH_TIMEOUT(console.session() != nullptr, 20'000);
+        QVERIFY(console.session()->admin());
+        settings.sync();
+    }
+
+    // Opening the dialog again shows "no keychain" as a state, before anything is typed, and
+    // does not offer to remember.
+    {
+        QSettings settings;
+        KeychainSecretStore secrets;
+        ManualClock clock;
+        ConsoleController console(settings, secrets, clock);
+        console.showConnectionDialog();
+        ConnectionDialog *dialog = console.connectionDialog();
+        QVERIFY(dialog);
+        QCOMPARE(dialog->findChild<QLineEdit *>(QStringLiteral("nameEdit"))->text(), QStringLiteral("laptop"));
+        auto *status = dialog->findChild<QLabel *>(QStringLiteral("keychainStatus"));
+        QTRY_VERIFY_WITH_TIMEOUT(status->text().startsWith(QStringLiteral("No keychain is available")), 20'000);
+        QVERIFY(!dialog->findChild<QCheckBox *>(QStringLiteral("rememberCheck"))->isEnabled());
+    }
+
+    // The token is in no file under HOME (settings, caches, anything Qt or QtKeychain wrote).
+    int files = 0;
+    QDirIterator it(g_home->path(), QDir::Files | QDir::Hidden | QDir::System, QDirIterator::Subdirectories);
+    while (it.hasNext()) {
+        const QString path = it.next();
+        QFile f(path);
+        if (!f.open(QIODevice::ReadOnly))
+            continue;
+        ++files;
+        QVERIFY2(!f.readAll().contains(kToken.toUtf8()), qPrintable(path));
+    }
+    QVERIFY2(files > 0, "the settings file should exist, or this scan proves nothing");
+    QSettings settings;
+    QVERIFY(settings.allKeys().join(u' ').contains(QStringLiteral("tokenKeychainName")));
+}
+
+int main(int argc, char *argv[])
+{
+    QTemporaryDir home;
+    g_home = &home;
+    for (const char *name : {"HOME", "XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_CACHE_HOME", "XDG_STATE_HOME"}) {
+        const QString dir = home.path() + u'/' + QString::fromLatin1(name).toLower();
+        QDir().mkpath(dir);
+        qputenv(name, (qstrcmp(name, "HOME") == 0 ? home.path() : dir).toLocal8Bit());
+    }
+    QApplication app(argc, argv);
+    QApplication::setOrganizationName(QStringLiteral("RedriveTest"));
+    QApplication::setApplicationName(QStringLiteral("redrive-nokeychain"));
+    TstNoKeychain test;
+    return QTest::qExec(&test, argc, argv);
+}
+
+#include "tst_nokeychain.moc"
