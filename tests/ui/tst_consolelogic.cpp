@@ -1,0 +1,296 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: Redrive authors
+#include "api/permissions.h"
+#include "common/timeformat.h"
+#include "connection/connectionerrors.h"
+#include "connection/connectionprofile.h"
+#include "events/savedviews.h"
+#include "query/downstream.h"
+#include "secrets/secretstore.h"
+
+#include <QSettings>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace redrive;
+using namespace redrive::ui;
+
+// Pure console logic: the downstream rule, failure explanations, role gating, profiles and
+// saved views in settings, and the in-memory secret store's asynchronous contract.
+class TstConsoleLogic : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void downstreamState_data();
+    void downstreamState();
+    void downstreamSummaryPicksTheMostUrgent();
+    void databaseErrorsAreExplained_data();
+    void databaseErrorsAreExplained();
+    void schemaVersionChecks_data();
+    void schemaVersionChecks();
+    void permissionsFollowTheRoleTable();
+    void profilesRoundTripWithoutSecrets();
+    void profileValidationNamesTheField_data();
+    void profileValidationNamesTheField();
+    void savedViewsRoundTrip();
+    void memorySecretStoreAnswersLater();
+    void durations_data();
+    void durations();
+};
+
+void TstConsoleLogic::downstreamState_data()
+{
+    QTest::addColumn<QString>("status");
+    QTest::addColumn<bool>("unknown");
+    QTest::addColumn<QString>("ref");
+    QTest::addColumn<int>("expected");
+    QTest::newRow("succeeded with ref") << "succeeded" << false << "ORD-1" << int(DownstreamState::SucceededWithRef);
+    QTest::newRow("succeeded without ref") << "succeeded" << false << "" << int(DownstreamState::Succeeded);
+    QTest::newRow("succeeded after an unknown") << "succeeded" << true << "R" << int(DownstreamState::SucceededWithRef);
+    QTest::newRow("dead") << "dead" << false << "" << int(DownstreamState::Failed);
+    QTest::newRow("dead after a timeout") << "dead" << true << "" << int(DownstreamState::OutcomeUnknown);
+    QTest::newRow("retrying after a timeout") << "retrying" << true << "" << int(DownstreamState::OutcomeUnknown);
+    QTest::newRow("retrying") << "retrying" << false << "" << int(DownstreamState::Pending);
+    QTest::newRow("pending") << "pending" << false << "" << int(DownstreamState::Pending);
+    QTest::newRow("in flight") << "in_flight" << false << "" << int(DownstreamState::Pending);
+}
+
+void TstConsoleLogic::downstreamState()
+{
+    QFETCH(QString, status);
+    QFETCH(bool, unknown);
+    QFETCH(QString, ref);
+    QFETCH(int, expected);
+    QCOMPARE(int(redrive::downstreamState(status, unknown, ref)), expected);
+}
+
+void TstConsoleLogic::downstreamSummaryPicksTheMostUrgent()
+{
+    using S = DownstreamState;
+    QVERIFY(summariseDownstream({}) == S::None);
+    QVERIFY(summariseDownstream({S::SucceededWithRef, S::Failed}) == S::Failed);
+    QVERIFY(summariseDownstream({S::Failed, S::OutcomeUnknown, S::Pending}) == S::OutcomeUnknown);
+    QVERIFY(summariseDownstream({S::SucceededWithRef, S::Succeeded}) == S::Succeeded);
+    QVERIFY(summariseDownstream({S::Pending, S::SucceededWithRef}) == S::Pending);
+}
+
+void TstConsoleLogic::databaseErrorsAreExplained_data()
+{
+    QTest::addColumn<bool>("postgres");
+    QTest::addColumn<QString>("driver");
+    QTest::addColumn<QString>("field");
+    QTest::addColumn<QString>("words");
+    QTest::newRow("wrong password") << true << "FATAL:  password authentication failed for user \"support\""
+                                    << "pgPassword" << "rejected the password";
+    QTest::newRow("no password") << true << "fe_sendauth: no password supplied" << "pgPassword" << "asks for a password";
+    QTest::newRow("refused") << true << "could not connect to server: Connection refused" << "pgPort" << "Nothing accepts";
+    QTest::newRow("dns") << true << "could not translate host name \"db.x\" to address" << "pgHost" << "does not resolve";
+    QTest::newRow("timeout") << true << "timeout expired" << "pgHost" << "could not be reached in time";
+    QTest::newRow("tls") << true << "SSL error: certificate verify failed" << "pgSslMode" << "certificate does not match";
+    QTest::newRow("no tls") << true << "server does not support SSL, but SSL was required" << "pgSslMode" << "does not offer TLS";
+    QTest::newRow("no database") << true << "FATAL:  database \"redrive\" does not exist" << "pgDatabase" << "no database named";
+    QTest::newRow("hba") << true << "no pg_hba.conf entry for host" << "pgUser" << "pg_hba.conf";
+    QTest::newRow("sqlite missing") << false << "database file /x.db does not exist" << "sqlitePath" << "no database file";
+    QTest::newRow("sqlite garbage") << false << "file is not a database" << "sqlitePath" << "is not a SQLite database";
+    QTest::newRow("sqlite permission") << false << "unable to open database file" << "sqlitePath" << "cannot be opened for reading";
+}
+
+void TstConsoleLogic::databaseErrorsAreExplained()
+{
+    QFETCH(bool, postgres);
+    QFETCH(QString, driver);
+    QFETCH(QString, field);
+    QFETCH(QString, words);
+    ConnectionProfile p;
+    p.databaseKind = postgres ? ConnectionProfile::DatabaseKind::Postgres : ConnectionProfile::DatabaseKind::Sqlite;
+    p.pgHost = QStringLiteral("db.internal");
+    p.pgUser = QStringLiteral("support");
+    p.sqlitePath = QStringLiteral("/x.db");
+    const ConnectionProblem problem = explainDatabaseError(p, driver);
+    QCOMPARE(problem.field, field);
+    QVERIFY2(problem.summary.contains(words, Qt::CaseInsensitive), qPrintable(problem.summary));
+    QCOMPARE(problem.detail, driver); // kept, but never the only thing said
+    QVERIFY(problem.summary != driver);
+}
+
+void TstConsoleLogic::schemaVersionChecks_data()
+{
+    QTest::addColumn<int>("version");
+    QTest::addColumn<int>("expected");
+    QTest::addColumn<QString>("words");
+    QTest::newRow("current") << 3 << 3 << "";
+    QTest::newRow("never migrated") << 0 << 3 << "never migrated";
+    QTest::newRow("older") << 2 << 3 << "older than this console's 3";
+    QTest::newRow("newer") << 4 << 3 << "newer than this console understands (3)";
+    QTest::newRow("unreadable") << -1 << 3 << "could not be read";
+}
+
+void TstConsoleLogic::schemaVersionChecks()
+{
+    QFETCH(int, version);
+    QFETCH(int, expected);
+    QFETCH(QString, words);
+    const auto problem = checkSchemaVersion(ConnectionProfile{}, version, expected);
+    QCOMPARE(problem.has_value(), !words.isEmpty());
+    if (problem)
+        QVERIFY2(problem->summary.contains(words), qPrintable(problem->summary));
+}
+
+void TstConsoleLogic::permissionsFollowTheRoleTable()
+{
+    const Permissions none = Permissions::forRole(std::nullopt);
+    QVERIFY(!none.replay && !none.approve && !none.readAudit && !none.manageDestinations && !none.addNotes);
+    const Permissions support = Permissions::forRole(Role::Support);
+    QVERIFY(support.replay && !support.approve && !support.readAudit && !support.manageDestinations);
+    const Permissions op = Permissions::forRole(Role::Operator);
+    QVERIFY(op.replay && op.approve && op.readAudit && !op.manageDestinations);
+    const Permissions auditor = Permissions::forRole(Role::Auditor);
+    QVERIFY(!auditor.replay && !auditor.approve && auditor.readAudit && !auditor.addNotes);
+    const Permissions admin = Permissions::forRole(Role::Admin);
+    QVERIFY(!admin.replay && !admin.approve && admin.readAudit && admin.manageDestinations);
+}
+
+void TstConsoleLogic::profilesRoundTripWithoutSecrets()
+{
+    QTemporaryDir dir;
+    const QString file = dir.filePath(QStringLiteral("p.ini"));
+    ConnectionProfile p;
+    p.name = QStringLiteral("prod / eu");
+    p.environment = QStringLiteral("production");
+    p.colour = QColor(0xd3, 0x2f, 0x2f);
+    p.databaseKind = ConnectionProfile::DatabaseKind::Postgres;
+    p.pgHost = QStringLiteral("db.internal");
+    p.pgPort = 6432;
+    p.pgUser = QStringLiteral("support");
+    p.pgSslMode = QStringLiteral("verify-full");
+    p.adminUrl = QUrl(QStringLiteral("https://redrive.internal:8081"));
+    {
+        QSettings settings(file, QSettings::IniFormat);
+        ProfileStore store(settings);
+        store.save(p);
+        store.setLastUsed(p.name);
+    }
+    QSettings settings(file, QSettings::IniFormat);
+    ProfileStore store(settings);
+    QCOMPARE(store.names(), QStringList{p.name});
+    QCOMPARE(store.lastUsed(), p.name);
+    const auto back = store.load(p.name);
+    QVERIFY(back);
+    QVERIFY(*back == p);
+    QVERIFY(p.isProduction());
+    QCOMPARE(settings.value(QStringLiteral("profiles/prod%20%2F%20eu/admin/tokenKeychainName")).toString(), p.apiTokenKey());
+    QVERIFY(p.apiTokenKey() != ConnectionProfile{}.apiTokenKey());
+    const StorageUrl url = p.storageUrl(QStringLiteral("s3cret"));
+    QCOMPARE(url.password, QStringLiteral("s3cret"));
+    QVERIFY(url.connectOptions.contains(QStringLiteral("sslmode=verify-full")));
+    QVERIFY(!p.databaseDescription().contains(QStringLiteral("s3cret")));
+    store.remove(p.name);
+    QVERIFY(store.names().isEmpty());
+}
+
+void TstConsoleLogic::profileValidationNamesTheField_data()
+{
+    QTest::addColumn<QString>("change");
+    QTest::addColumn<QString>("field");
+    QTest::newRow("ok") << "" << "";
+    QTest::newRow("no name") << "name" << "name";
+    QTest::newRow("no file") << "sqlite" << "sqlitePath";
+    QTest::newRow("bad url") << "url" << "adminUrl";
+    QTest::newRow("bad sslmode") << "ssl" << "pgSslMode";
+    QTest::newRow("missing CA") << "ca" << "caCertificate";
+}
+
+void TstConsoleLogic::profileValidationNamesTheField()
+{
+    QFETCH(QString, change);
+    QFETCH(QString, field);
+    ConnectionProfile p;
+    p.name = QStringLiteral("x");
+    p.sqlitePath = QStringLiteral("/tmp/x.db");
+    p.adminUrl = QUrl(QStringLiteral("http://127.0.0.1:8081"));
+    if (change == u"name")
+        p.name.clear();
+    else if (change == u"sqlite")
+        p.sqlitePath.clear();
+    else if (change == u"url")
+        p.adminUrl = QUrl(QStringLiteral("ftp://x"));
+    else if (change == u"ssl") {
+        p.databaseKind = ConnectionProfile::DatabaseKind::Postgres;
+        p.pgHost = QStringLiteral("h");
+        p.pgSslMode = QStringLiteral("sometimes");
+    } else if (change == u"ca")
+        p.caCertificateFile = QStringLiteral("/nonexistent/ca.pem");
+    const auto problem = p.validate();
+    QCOMPARE(problem ? problem->field : QString(), field);
+}
+
+void TstConsoleLogic::savedViewsRoundTrip()
+{
+    QTemporaryDir dir;
+    QSettings settings(dir.filePath(QStringLiteral("v.ini")), QSettings::IniFormat);
+    SavedViews views(settings, QStringLiteral("prod"));
+    SavedViews other(settings, QStringLiteral("staging"));
+    EventFilter f;
+    f.statuses = {QStringLiteral("dead"), QStringLiteral("retrying")};
+    f.source = QStringLiteral("stripe & co");
+    f.type = QStringLiteral("invoice.*");
+    f.search = QStringLiteral("evt 1/2?");
+    f.sinceMs = 1'700'000'000'000;
+    views.save(QStringLiteral("Failed invoices"), f);
+    QCOMPARE(views.names(), QStringList{QStringLiteral("Failed invoices")});
+    QVERIFY(other.names().isEmpty()); // per profile
+    const auto back = views.load(QStringLiteral("Failed invoices"));
+    QVERIFY(back);
+    QVERIFY(*back == f);
+    views.remove(QStringLiteral("Failed invoices"));
+    QVERIFY(views.names().isEmpty());
+}
+
+void TstConsoleLogic::memorySecretStoreAnswersLater()
+{
+    MemorySecretStore store;
+    SecretResult last;
+    int answers = 0;
+    auto watch = [&](SecretJob *job) {
+        connect(job, &SecretJob::finished, this, [&](const SecretResult &r) {
+            last = r;
+            ++answers;
+        });
+    };
+    watch(store.write(QStringLiteral("a/api-token"), QStringLiteral("t1")));
+    QCOMPARE(answers, 0); // never synchronous
+    QTRY_COMPARE(answers, 1);
+    QVERIFY(last.status == SecretStatus::Ok);
+    watch(store.read(QStringLiteral("a/api-token")));
+    QTRY_COMPARE(answers, 2);
+    QCOMPARE(last.secret, QStringLiteral("t1"));
+    watch(store.read(QStringLiteral("b/api-token")));
+    QTRY_COMPARE(answers, 3);
+    QVERIFY(last.status == SecretStatus::NotFound);
+    store.setAvailable(false);
+    watch(store.write(QStringLiteral("a/api-token"), QStringLiteral("t2")));
+    QTRY_COMPARE(answers, 4);
+    QVERIFY(last.status == SecretStatus::Unavailable);
+    QVERIFY(!last.message.contains(QStringLiteral("t2")));
+    QCOMPARE(SecretStore::keyFor(QStringLiteral("a/b"), QStringLiteral("x")), QStringLiteral("a%2Fb/x"));
+}
+
+void TstConsoleLogic::durations_data()
+{
+    QTest::addColumn<qint64>("ms");
+    QTest::addColumn<QString>("text");
+    QTest::newRow("seconds") << qint64(4'900) << "4 s";
+    QTest::newRow("minutes") << qint64(5 * 60'000) << "5 min";
+    QTest::newRow("hours") << qint64(2 * 3'600'000 + 5 * 60'000) << "2 h 5 min";
+    QTest::newRow("days") << qint64(3 * 86'400'000LL + 3'600'000) << "3 d 1 h";
+    QTest::newRow("negative") << qint64(-120'000) << "-2 min";
+}
+
+void TstConsoleLogic::durations()
+{
+    QFETCH(qint64, ms);
+    QFETCH(QString, text);
+    QCOMPARE(TimeFormat::duration(ms), text);
+}
+
+QTEST_MAIN(TstConsoleLogic)
+#include "tst_consolelogic.moc"
