@@ -150,7 +150,11 @@ bool GroupCommitWriter::openDatabase(QString *error)
         return false;
     QString durability = m_db->durabilityReport();
     bool durable = m_db->powerLossDurable();
-    if (!m_db->isSqlite()) {
+    if (m_db->isSqlite()) {
+        // Checkpoints run on the WalCheckpointer's thread, never inside an acknowledgement.
+        if (!m_db->exec(QStringLiteral("PRAGMA wal_autocheckpoint=0"), error))
+            return false;
+    } else {
         // Acknowledge only what the server has flushed, whatever its default is.
         if (!m_db->exec(QStringLiteral("SET synchronous_commit TO on"), error))
             return false;
@@ -176,9 +180,18 @@ bool GroupCommitWriter::openDatabase(QString *error)
 void GroupCommitWriter::run(std::promise<QString> *ready)
 {
     QString error;
+    if (m_options.url.dialect == Dialect::Sqlite) {
+        m_checkpointer = std::make_unique<WalCheckpointer>(m_options.url, m_options.sqliteSynchronous);
+        if (!m_checkpointer->start(&error)) {
+            m_checkpointer.reset();
+            ready->set_value(error);
+            return;
+        }
+    }
     if (!openDatabase(&error)) {
         m_store.reset();
         m_db.reset();
+        m_checkpointer.reset();
         ready->set_value(error.isEmpty() ? QStringLiteral("cannot open the database") : error);
         return;
     }
@@ -194,6 +207,7 @@ void GroupCommitWriter::run(std::promise<QString> *ready)
             || !m_store->upsertInstance(instance, &error) || !tx.commit(&error)) {
             m_store.reset();
             m_db.reset();
+            m_checkpointer.reset();
             ready->set_value(QStringLiteral("cannot record this receiver in receiver_instances: %1").arg(error));
             return;
         }
@@ -241,8 +255,11 @@ void GroupCommitWriter::run(std::promise<QString> *ready)
         maintenance();
     }
     m_running.store(false, std::memory_order_release);
+    if (m_checkpointer)
+        m_checkpointer->stop();
     m_store.reset();
-    m_db.reset();
+    m_db.reset(); // the last connection to close copies what is left of the WAL
+    m_checkpointer.reset();
 }
 
 const QStringList &GroupCommitWriter::routesFor(const QString &source, const QString &type)
@@ -339,6 +356,8 @@ void GroupCommitWriter::commitBatch()
     }
     if (ok) {
         m_healthy.store(true, std::memory_order_release);
+        if (m_checkpointer)
+            m_checkpointer->noteCommit();
         CommitSummary summary;
         if (!m_batch.empty()) {
             m_commitSeconds.observe(secondsSince(started));
@@ -388,6 +407,8 @@ void GroupCommitWriter::retryIndividually()
         }
         if (ok) {
             m_healthy.store(true, std::memory_order_release);
+            if (m_checkpointer)
+                m_checkpointer->noteCommit();
             ++summary.events;
             summary.newEvents += p.outcome.duplicate ? 0 : 1;
             summary.duplicates += p.outcome.duplicate ? 1 : 0;

@@ -7,6 +7,7 @@
 #include "storage/ingeststore.h"
 #include "util/clock.h"
 #include "util/metrics.h"
+#include "walcheckpointer.h"
 
 #include <QJsonValue>
 #include <QStringList>
@@ -139,6 +140,7 @@ private:
     std::thread m_thread;
 
     // Writer-thread state.
+    std::unique_ptr<WalCheckpointer> m_checkpointer; // SQLite
     std::unique_ptr<Db> m_db;
     std::unique_ptr<IngestStore> m_store;
     std::vector<Pending> m_batch;

@@ -11,6 +11,7 @@
 
 #include "crypto/crypto.h"
 
+#include <QFileInfo>
 #include <QSqlQuery>
 #include <QTest>
 
@@ -265,6 +266,25 @@ private Q_SLOTS:
         r.receivedAtMs = 1;
         QVERIFY(m_writer->submitRejection(std::move(r)));
         QTRY_COMPARE(scalar(QStringLiteral("SELECT COUNT(*) FROM rejections WHERE source = '' AND reason = 'too_large'")), 1);
+    }
+
+    // The writer runs with wal_autocheckpoint=0; the background checkpointer copies the WAL
+    // into the database file, so the file grows while nothing else writes to it.
+    void walIsCheckpointedInTheBackground()
+    {
+        if (m_db->backend() != Backend::Sqlite)
+            QSKIP("SQLite only");
+        m_writer = makeWriter();
+        QVERIFY(m_writer);
+        const QString path = m_db->url().sqlitePath;
+        const qint64 before = QFileInfo(path).size();
+        Outcomes outcomes;
+        for (int i = 0; i < 500; ++i) {
+            const QString id = QStringLiteral("w-%1").arg(i);
+            QVERIFY(m_writer->submit(makeEvent(id), outcomes.recorder(id)) == GroupCommitWriter::Submit::Queued);
+        }
+        QTRY_COMPARE(outcomes.size(), 500);
+        QTRY_VERIFY(QFileInfo(path).size() > before + 200 * 1024);
     }
 
     // PostgreSQL may drop a connection (restart, failover, idle kill). The writer notices on
