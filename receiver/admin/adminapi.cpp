@@ -15,6 +15,7 @@
 #include <condition_variable>
 #include <deque>
 #include <future>
+#include <memory>
 #include <mutex>
 #include <thread>
 #include <vector>
@@ -61,7 +62,8 @@ struct AdminApi::Impl {
     TokenAuthenticator auth;
     std::unique_ptr<audit::SigningKey> key;
     std::unique_ptr<ReplayExecutor> executor;
-    BeforeCommitHook beforeCommit;
+    std::mutex hookMutex;
+    std::shared_ptr<const BeforeCommitHook> beforeCommit;
     int workerCount = 4;
     bool executorEnabled = true;
 
@@ -99,7 +101,9 @@ void AdminApi::setExecutorEnabled(bool enabled)
 
 void AdminApi::setBeforeCommitHook(BeforeCommitHook hook)
 {
-    d->beforeCommit = std::move(hook);
+    auto shared = hook ? std::make_shared<const BeforeCommitHook>(std::move(hook)) : nullptr;
+    std::lock_guard lock(d->hookMutex);
+    d->beforeCommit = std::move(shared);
 }
 
 bool AdminApi::start(QString *error)
@@ -276,8 +280,13 @@ http::Response AdminApi::Impl::process(Db &db, const http::Request &request)
     QString rest = QString::fromUtf8(path.sliced(kPrefix.size()));
     if (rest.endsWith(u'/'))
         rest.chop(1);
+    std::shared_ptr<const BeforeCommitHook> hook;
+    {
+        std::lock_guard lock(hookMutex);
+        hook = beforeCommit;
+    }
     RequestContext ctx{db, config, clock, *result.principal, request, QUrlQuery(QString::fromUtf8(request.query)),
-                       rest.split(u'/'), key.get(), &beforeCommit, {}, &metrics};
+                       rest.split(u'/'), key.get(), hook.get(), {}, &metrics};
     if (executor) {
         ReplayExecutor *exec = executor.get();
         ctx.wakeExecutor = [exec] { exec->wake(); };

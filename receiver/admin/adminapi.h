@@ -45,7 +45,8 @@ public:
     // Before start():
     void setWorkerCount(int count);       // default 4
     void setExecutorEnabled(bool enabled); // default true; tests may drive a ReplayExecutor themselves
-    // Test seam: see BeforeCommitHook (fault injection between an action and its commit).
+    // Test seam, any time: see BeforeCommitHook (fault injection between an action and its
+    // commit). Requests already running keep the hook they started with.
     void setBeforeCommitHook(BeforeCommitHook hook);
 
 private:

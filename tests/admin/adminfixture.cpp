@@ -133,6 +133,43 @@ void AdminFixture::setDeliveryStatus(qint64 deliveryId, DeliveryStatus status)
         qFatal("setDeliveryStatus: %s", qPrintable(sqlErrorText(q)));
 }
 
+void AdminFixture::seedBulk(const QString &source, const QString &destination, DeliveryStatus status, int count)
+{
+    Transaction tx(*m_db);
+    QString error;
+    if (!tx.begin(&error))
+        qFatal("seedBulk: %s", qPrintable(error));
+    constexpr int kPerInsert = 500;
+    for (int done = 0; done < count;) {
+        const int n = qMin(kPerInsert, count - done);
+        QSqlQuery q(m_db->handle());
+        q.prepare(QStringLiteral("INSERT INTO events (source, provider_event_id, event_type, status, received_at, last_seen_at, "
+                                 "body, body_sha256, body_size) VALUES %1")
+                      .arg(QStringList(n, QStringLiteral("(?, ?, 'bulk', ?, ?, ?, ?, '', 0)")).join(u',')));
+        for (int i = 0; i < n; ++i) {
+            q.addBindValue(source);
+            q.addBindValue(QStringLiteral("%1-%2").arg(source).arg(done + i));
+            q.addBindValue(toString(status));
+            q.addBindValue(clock.nowMs());
+            q.addBindValue(clock.nowMs());
+            q.addBindValue(QByteArray("{}"));
+        }
+        if (!q.exec())
+            qFatal("seedBulk events: %s", qPrintable(sqlErrorText(q)));
+        done += n;
+    }
+    QSqlQuery d(m_db->handle());
+    d.prepare(QStringLiteral("INSERT INTO deliveries (event_id, destination, status, attempt_count, idempotency_key, created_at, updated_at) "
+                             "SELECT id, ?, ?, 1, provider_event_id, received_at, received_at FROM events WHERE source = ?"));
+    d.addBindValue(destination);
+    d.addBindValue(toString(status));
+    d.addBindValue(source);
+    if (!d.exec())
+        qFatal("seedBulk deliveries: %s", qPrintable(sqlErrorText(d)));
+    if (!tx.commit(&error))
+        qFatal("seedBulk: %s", qPrintable(error));
+}
+
 QByteArray AdminFixture::Reply::header(QByteArrayView name) const
 {
     for (const auto &h : headers) {

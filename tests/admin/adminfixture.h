@@ -42,6 +42,9 @@ public:
     // An event with one delivery in `status`; returns the delivery id.
     qint64 seedDelivery(const QString &destination, DeliveryStatus status, bool outcomeUnknown = false);
     void setDeliveryStatus(qint64 deliveryId, DeliveryStatus status);
+    // `count` events of `source`, each with one delivery to `destination` in `status`, inserted
+    // in bulk (large-selection tests).
+    void seedBulk(const QString &source, const QString &destination, DeliveryStatus status, int count);
 
     struct Reply {
         int status = 0;

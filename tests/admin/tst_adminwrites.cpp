@@ -5,6 +5,7 @@
 #include "adminfixture.h"
 
 #include <QJsonArray>
+#include <QElapsedTimer>
 #include <QJsonDocument>
 #include <QSqlQuery>
 #include <QTest>
@@ -47,6 +48,7 @@ private Q_SLOTS:
     void previewByFilter();
     void previewRefusesOversizedSelections();
     void previewWithNothingReplayable();
+    void largestSelectionRoundTrips();
     void lowRiskReplayRunsImmediately();
     void highRiskReplayWaitsForApproval();
     void requestRefusesStaleOrUnknownSelections();
@@ -211,6 +213,38 @@ void TstAdminWrites::previewWithNothingReplayable()
     QCOMPARE(r.status, 422);
     QCOMPARE(r.error(), QStringLiteral("nothing_to_replay"));
     QVERIFY(r.json.value(QLatin1String("message")).toString().contains(QLatin1String("in flight")));
+}
+
+void TstAdminWrites::largestSelectionRoundTrips()
+{
+    // admin.max_selection (10,000 by default) deliveries: preview, request, approve, in bounded time.
+    const int max = f->config.admin.maxSelection;
+    f->seedBulk(QStringLiteral("bulk"), QStringLiteral("fulfillment"), DeliveryStatus::Dead, max);
+    QElapsedTimer timer;
+    timer.start();
+    const auto p = f->call("POST", "replays/preview", support,
+                           QJsonObject{{QStringLiteral("filter"), QJsonObject{{QStringLiteral("source"), QStringLiteral("bulk")}}}});
+    QCOMPARE(p.status, 200);
+    QCOMPARE(p.json.value(QLatin1String("count")).toInt(), max);
+    const qint64 previewMs = timer.restart();
+    const auto r = f->call("POST", "replays", support,
+                           QJsonObject{{QStringLiteral("selection_hash"), p.json.value(QLatin1String("selection_hash"))},
+                                       {QStringLiteral("reason"), QStringLiteral("bulk")}});
+    QCOMPARE(r.status, 201);
+    const qint64 requestMs = timer.restart();
+    const qint64 id = r.json.value(QLatin1String("id")).toInteger();
+    const auto a = f->call("POST", "replays/" + QByteArray::number(id) + "/approve", operator1,
+                           QJsonObject{{QStringLiteral("selection_hash"), p.json.value(QLatin1String("selection_hash"))},
+                                       {QStringLiteral("reason"), QStringLiteral("ok")}});
+    QCOMPARE(a.status, 200);
+    const qint64 approveMs = timer.elapsed();
+    QCOMPARE(f->count(QStringLiteral("replay_items"), QStringLiteral("replay_id = %1").arg(id)), max);
+    qInfo("%d deliveries: preview %lld ms, request %lld ms, approve %lld ms", max, previewMs, requestMs, approveMs);
+    // One more delivery and the same filter is refused with a hint.
+    f->insertDelivery(f->insertEvent(QStringLiteral("bulk")), QStringLiteral("crm"), DeliveryStatus::Dead);
+    const auto tooMany = f->call("POST", "replays/preview", support,
+                                 QJsonObject{{QStringLiteral("filter"), QJsonObject{{QStringLiteral("source"), QStringLiteral("bulk")}}}});
+    QCOMPARE(tooMany.status, 422);
 }
 
 void TstAdminWrites::lowRiskReplayRunsImmediately()
