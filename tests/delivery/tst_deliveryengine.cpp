@@ -7,6 +7,10 @@
 #include "delivery/retrypolicy.h"
 
 #include <QDateTime>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QElapsedTimer>
 #include <QProcess>
 #include <QSet>
@@ -66,6 +70,28 @@ private:
             rig().engine->wake();
         }
         return true;
+    }
+
+    // For the npm `standardwebhooks` check (CTest node_verify_delivery_signatures): what the
+    // destination received, in the format tests/node/verify-standardwebhooks.mjs reads.
+    void exportForReferenceVerifier(const QList<ScriptableDestination::Request> &requests)
+    {
+        const QString path = qEnvironmentVariable("REDRIVE_DELIVERY_SW_EXPORT");
+        if (path.isEmpty())
+            return;
+        QJsonArray items;
+        for (const auto &r : requests)
+            items.append(QJsonObject{
+                {QStringLiteral("secret"), QString::fromLatin1("whsec_" + kSecret.toBase64())},
+                {QStringLiteral("body_b64"), QString::fromLatin1(r.body.toBase64())},
+                {QStringLiteral("id"), QString::fromUtf8(r.headers.value("webhook-id"))},
+                {QStringLiteral("timestamp"), r.headers.value("webhook-timestamp").toLongLong()},
+                {QStringLiteral("signature"), QString::fromUtf8(r.headers.value("webhook-signature"))},
+            });
+        QFile f(path);
+        QVERIFY2(f.open(QIODevice::WriteOnly | QIODevice::Truncate), qPrintable(path));
+        const qint64 now = requests.isEmpty() ? 0 : requests.first().headers.value("webhook-timestamp").toLongLong();
+        f.write(QJsonDocument(QJsonObject{{QStringLiteral("now"), now}, {QStringLiteral("items"), items}}).toJson());
     }
 
 private Q_SLOTS:
@@ -150,6 +176,7 @@ private Q_SLOTS:
             QCOMPARE(r.headers.value("X-Redrive-Attempt"), QByteArrayView(QByteArray::number(i + 1)));
             QCOMPARE(r.headers.value("webhook-signature"), QByteArrayView(expectedSignature(r)));
         }
+        exportForReferenceVerifier(requests);
         const QByteArray metrics = rig().registry.renderPrometheus();
         QVERIFY(metrics.contains("redrive_deliveries_dead_total{destination=\"shop\",category=\"http_retryable\"} 1"));
         QVERIFY(metrics.contains("redrive_delivery_retries_total{destination=\"shop\"} 3"));
