@@ -6,7 +6,9 @@
 #pragma GCC diagnostic ignored "-Wnull-dereference"
 #include <boost/asio.hpp>
 #include <boost/beast/core.hpp>
+#include <boost/asio/ssl.hpp>
 #include <boost/beast/http.hpp>
+#include <boost/beast/ssl.hpp>
 #pragma GCC diagnostic pop
 
 #include <chrono>
@@ -22,9 +24,14 @@ namespace redrive::test {
 namespace net = boost::asio;
 namespace beast = boost::beast;
 namespace http = beast::http;
+namespace ssl = net::ssl;
 using tcp = net::ip::tcp;
 
-class Session;
+class SessionBase {
+public:
+    virtual ~SessionBase() = default;
+    virtual void close() = 0;
+};
 
 class ScriptableDestination::Impl {
 public:
@@ -38,7 +45,8 @@ public:
     std::deque<Response> script;
     Response fallback;
     QList<Request> seen;
-    std::set<std::shared_ptr<Session>> sessions; // I/O thread only
+    std::set<std::shared_ptr<SessionBase>> sessions; // I/O thread only
+    std::unique_ptr<ssl::context> tls;
 
     Response next()
     {
@@ -62,13 +70,26 @@ public:
     void accept();
 };
 
-class Session final : public std::enable_shared_from_this<Session> {
+template<typename Stream>
+class Session final : public SessionBase, public std::enable_shared_from_this<Session<Stream>> {
 public:
-    Session(ScriptableDestination::Impl &impl, tcp::socket socket)
+    template<typename... Args>
+    Session(ScriptableDestination::Impl &impl, Args &&...args)
         : m_impl(impl)
-        , m_socket(std::move(socket))
+        , m_socket(std::forward<Args>(args)...)
         , m_timer(impl.io)
     {}
+
+    using std::enable_shared_from_this<Session<Stream>>::shared_from_this;
+
+    void handshakeThenStart()
+    {
+        m_socket.async_handshake(ssl::stream_base::server, [self = shared_from_this()](beast::error_code ec) {
+            if (ec)
+                return self->close();
+            self->start();
+        });
+    }
 
     void start()
     {
@@ -81,16 +102,18 @@ public:
         });
     }
 
-    void close()
+    void close() override
     {
         beast::error_code ignored;
         m_timer.cancel();
-        m_socket.shutdown(tcp::socket::shutdown_both, ignored);
-        m_socket.close(ignored);
+        lowest().shutdown(tcp::socket::shutdown_both, ignored);
+        lowest().close(ignored);
         m_impl.sessions.erase(shared_from_this());
     }
 
 private:
+    tcp::socket &lowest() { return beast::get_lowest_layer(m_socket); }
+
     template<typename F>
     void afterPause(int ms, F next)
     {
@@ -129,8 +152,8 @@ private:
             return; // held until stop()
         if (m_response.reset) {
             beast::error_code ignored;
-            m_socket.set_option(net::socket_base::linger(true, 0), ignored);
-            m_socket.close(ignored);
+            lowest().set_option(net::socket_base::linger(true, 0), ignored);
+            lowest().close(ignored);
             m_impl.sessions.erase(shared_from_this());
             return;
         }
@@ -165,7 +188,7 @@ private:
     }
 
     ScriptableDestination::Impl &m_impl;
-    tcp::socket m_socket;
+    Stream m_socket;
     net::steady_timer m_timer;
     beast::flat_buffer m_buffer;
     http::request_parser<http::string_body> m_parser;
@@ -179,9 +202,15 @@ void ScriptableDestination::Impl::accept()
     acceptor->async_accept([this](beast::error_code ec, tcp::socket socket) {
         if (ec)
             return;
-        auto session = std::make_shared<Session>(*this, std::move(socket));
-        sessions.insert(session);
-        session->start();
+        if (tls) {
+            auto session = std::make_shared<Session<ssl::stream<tcp::socket>>>(*this, std::move(socket), *tls);
+            sessions.insert(session);
+            session->handshakeThenStart();
+        } else {
+            auto session = std::make_shared<Session<tcp::socket>>(*this, std::move(socket));
+            sessions.insert(session);
+            session->start();
+        }
         accept();
     });
 }
@@ -193,6 +222,19 @@ ScriptableDestination::ScriptableDestination()
 ScriptableDestination::~ScriptableDestination()
 {
     stop();
+}
+
+bool ScriptableDestination::startTls(const QString &certPem, const QString &keyPem, QString *error)
+{
+    try {
+        d->tls = std::make_unique<ssl::context>(ssl::context::tls_server);
+        d->tls->use_certificate_chain_file(certPem.toStdString());
+        d->tls->use_private_key_file(keyPem.toStdString(), ssl::context::pem);
+    } catch (const std::exception &e) {
+        *error = QString::fromUtf8(e.what());
+        return false;
+    }
+    return start(error);
 }
 
 bool ScriptableDestination::start(QString *error, bool ipv6, int receiveBuffer)
@@ -240,7 +282,8 @@ quint16 ScriptableDestination::port() const
 
 QUrl ScriptableDestination::url(const QString &path) const
 {
-    return QUrl(QStringLiteral("http://%1:%2%3")
+    return QUrl(QStringLiteral("%1://%2:%3%4")
+                    .arg(d->tls ? QStringLiteral("https") : QStringLiteral("http"))
                     .arg(d->ipv6 ? QStringLiteral("[::1]") : QStringLiteral("127.0.0.1"))
                     .arg(d->port)
                     .arg(path));

@@ -41,6 +41,8 @@ public:
     // Listens on 127.0.0.1 (or ::1) on a free port. `receiveBuffer` > 0 shrinks SO_RCVBUF so a
     // large body cannot be written while the server does not read.
     bool start(QString *error, bool ipv6 = false, int receiveBuffer = 0);
+    // The same over TLS on 127.0.0.1 with the given PEM certificate chain and key.
+    bool startTls(const QString &certPem, const QString &keyPem, QString *error);
     void stop();
 
     [[nodiscard]] quint16 port() const;
