@@ -30,6 +30,8 @@ int main(int argc, char *argv[])
     redrive::ui::KeychainSecretStore secrets;
     redrive::ui::ConsoleController console(settings, secrets, redrive::Clock::system());
     console.window()->show();
-    console.showConnectionDialog(parser.value(profile));
+    // --profile connects straight away with the credentials in the keychain; the dialog stays
+    // open to show progress, or what went wrong.
+    console.showConnectionDialog(parser.value(profile), parser.isSet(profile));
     return app.exec();
 }

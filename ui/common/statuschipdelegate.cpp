@@ -25,17 +25,19 @@ void StatusChipDelegate::paint(QPainter *painter, const QStyleOptionViewItem &op
 
     painter->save();
     painter->setRenderHint(QPainter::Antialiasing);
+    painter->setFont(opt.font); // measure and draw with the same font
     const QFontMetrics fm(opt.font);
     const int pad = 6;
     const int height = std::min(opt.rect.height() - 4, fm.height() + 4);
-    const int width = std::min(opt.rect.width() - 4, fm.horizontalAdvance(text) + 2 * pad);
+    // A few pixels of slack: integer advances can round below what elidedText() needs.
+    const int width = std::min(opt.rect.width() - 4, fm.horizontalAdvance(text) + 2 * pad + 4);
     const QRect chip(opt.rect.left() + 2, opt.rect.top() + (opt.rect.height() - height) / 2, width, height);
     painter->setPen(Qt::NoPen);
     painter->setBrush(bg.canConvert<QColor>() ? bg.value<QColor>() : opt.palette.midlight().color());
     painter->drawRoundedRect(chip, height / 2.0, height / 2.0);
     painter->setPen(fg.canConvert<QColor>() ? fg.value<QColor>() : opt.palette.text().color());
-    painter->drawText(chip.adjusted(pad, 0, -pad, 0), Qt::AlignVCenter | Qt::AlignLeft,
-                      fm.elidedText(text, Qt::ElideRight, chip.width() - 2 * pad));
+    painter->drawText(chip.adjusted(pad, 0, -pad + 2, 0), Qt::AlignVCenter | Qt::AlignLeft,
+                      fm.elidedText(text, Qt::ElideRight, chip.width() - 2 * pad + 2));
     painter->restore();
 }
 

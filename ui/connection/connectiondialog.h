@@ -36,6 +36,8 @@ public:
 
     void selectProfile(const QString &name);
     [[nodiscard]] ConnectionProfile profileFromFields() const;
+    // Connects with the fields as they are (the Connect button does the same).
+    void connectNow() { startConnect(); }
 
 Q_SIGNALS:
     // Ownership passes to the receiver.

@@ -337,7 +337,7 @@ void EventDetailView::fillDeliveries(const EventDetail &d, qint64 nowMs)
                                  "acted on it. A replay could apply it twice.");
         else if (s.downstream == DownstreamState::Failed)
             tip = QStringLiteral("Dead-lettered: %1%2")
-                      .arg(categoryLabel(s.lastCategory), rec.lastError.isEmpty() ? QString() : QLatin1String(" — ") + rec.lastError);
+                      .arg(categoryLabel(s.lastCategory), rec.lastError.isEmpty() ? QString() : QStringLiteral(" — ") + rec.lastError);
         item->setToolTip(DDownstream, tip);
         item->setToolTip(DDestination, QStringLiteral("Idempotency key %1 (the same on every attempt and replay)").arg(rec.idempotencyKey));
         if (s.nextAttemptAt && (s.status == u"retrying" || s.status == u"pending"))

@@ -36,9 +36,10 @@ EventsController::EventsController(Session *session, EventsView *view, QSettings
     header->resizeSection(EventTableModel::SourceColumn, fm.horizontalAdvance(QStringLiteral("standard-webhooks")));
     header->resizeSection(EventTableModel::TypeColumn, fm.horizontalAdvance(QStringLiteral("pull_request.opened__")));
     header->resizeSection(EventTableModel::ProviderIdColumn, fm.horizontalAdvance(QStringLiteral("evt_1NbG7q2eZvKYlo2C_x")));
-    header->resizeSection(EventTableModel::StatusColumn, fm.horizontalAdvance(QStringLiteral("succeeded")) + 28);
+    header->resizeSection(EventTableModel::StatusColumn, fm.horizontalAdvance(QStringLiteral("succeeded")) + 40);
     header->resizeSection(EventTableModel::AttemptsColumn, fm.horizontalAdvance(QStringLiteral("Attempts")) + 12);
     header->resizeSection(EventTableModel::LastFailureColumn, fm.horizontalAdvance(QStringLiteral("Connection refused")) + 8);
+    header->resizeSection(EventTableModel::DownstreamColumn, fm.horizontalAdvance(QStringLiteral("✔ Succeeded · REF-1000000")) + 24);
 
     FilterBar *bar = m_view->filterBar();
     bar->setSavedViews(m_views->names());

@@ -23,7 +23,7 @@ QString downstreamText(const EventRow &row)
 {
     const StatusLook look = downstreamLook(row.downstream);
     if (row.downstream == DownstreamState::SucceededWithRef && !row.downstreamRef.isEmpty())
-        return look.label + QLatin1String(" · ") + row.downstreamRef;
+        return look.label + QStringLiteral(" · ") + row.downstreamRef;
     return look.label;
 }
 
@@ -35,7 +35,7 @@ QString downstreamTooltip(const EventRow &row)
         if (!d.downstreamRef.isEmpty())
             line += QLatin1String(" (ref ") + d.downstreamRef + u')';
         if (d.downstream == DownstreamState::OutcomeUnknown)
-            line += QLatin1String(" — the request may have been processed; a replay could act twice");
+            line += QStringLiteral(" — the request may have been processed; a replay could act twice");
         lines.append(line);
     }
     return lines.isEmpty() ? QStringLiteral("No route matched this event; nothing was delivered.") : lines.join(u'\n');

@@ -28,16 +28,17 @@ namespace redrive::ui {
 class EventTableModel final : public QAbstractTableModel {
     Q_OBJECT
 public:
+    // What triage needs first comes first: when, state, and whether the downstream acted.
     enum Column {
         IdColumn,
         ReceivedColumn,
+        StatusColumn,
+        DownstreamColumn,
         SourceColumn,
         TypeColumn,
-        ProviderIdColumn,
-        StatusColumn,
         AttemptsColumn,
         LastFailureColumn,
-        DownstreamColumn,
+        ProviderIdColumn,
         ColumnCount
     };
     enum Role {

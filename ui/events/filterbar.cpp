@@ -15,6 +15,7 @@
 #include <QPushButton>
 #include <QTimer>
 #include <QToolButton>
+#include <QVBoxLayout>
 
 namespace redrive::ui {
 namespace {
@@ -29,7 +30,7 @@ QComboBox *editableCombo(const QString &objectName, const QString &placeholder, 
     c->setInsertPolicy(QComboBox::NoInsert);
     c->lineEdit()->setPlaceholderText(placeholder);
     c->lineEdit()->setClearButtonEnabled(true);
-    c->setMinimumContentsLength(10);
+    c->setMinimumContentsLength(8);
     c->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
     return c;
 }
@@ -107,19 +108,24 @@ FilterBar::FilterBar(QWidget *parent)
     m_debounce->setInterval(300);
     connect(m_debounce, &QTimer::timeout, this, &FilterBar::changed);
 
-    auto *layout = new QHBoxLayout(this);
+    // Two rows, so the list and the detail panel both fit beside each other on a laptop screen.
+    auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
-    layout->addWidget(m_status);
-    layout->addWidget(m_source);
-    layout->addWidget(m_type);
-    layout->addWidget(m_destination);
-    layout->addWidget(m_range);
-    layout->addWidget(m_since);
-    layout->addWidget(m_until);
-    layout->addWidget(m_search, 1);
-    layout->addWidget(m_views);
-    layout->addWidget(m_saveView);
-    layout->addWidget(m_clear);
+    auto *top = new QHBoxLayout;
+    top->addWidget(m_search, 1);
+    top->addWidget(m_views);
+    top->addWidget(m_saveView);
+    top->addWidget(m_clear);
+    auto *bottom = new QHBoxLayout;
+    bottom->addWidget(m_status);
+    bottom->addWidget(m_source, 1);
+    bottom->addWidget(m_type, 1);
+    bottom->addWidget(m_destination, 1);
+    bottom->addWidget(m_range);
+    bottom->addWidget(m_since);
+    bottom->addWidget(m_until);
+    layout->addLayout(top);
+    layout->addLayout(bottom);
 
     for (QComboBox *c : {m_source, m_type, m_destination}) {
         connect(c->lineEdit(), &QLineEdit::textEdited, this, &FilterBar::changedSoon);

@@ -72,7 +72,7 @@ ConnectionDialog *ConsoleController::connectionDialog() const
     return m_dialog.data();
 }
 
-void ConsoleController::showConnectionDialog(const QString &profile)
+void ConsoleController::showConnectionDialog(const QString &profile, bool connectNow)
 {
     if (!m_dialog) {
         m_dialog = new ConnectionDialog(*m_profiles, m_secrets, m_window.get());
@@ -84,6 +84,8 @@ void ConsoleController::showConnectionDialog(const QString &profile)
     if (!profile.isEmpty())
         m_dialog->selectProfile(profile);
     m_dialog->open();
+    if (connectNow && !profile.isEmpty() && m_profiles->names().contains(profile))
+        m_dialog->connectNow();
 }
 
 void ConsoleController::adoptSession(Session *session)

@@ -46,8 +46,9 @@ public:
     [[nodiscard]] OverviewController *overview() const { return m_overview; }
     [[nodiscard]] ConnectionDialog *connectionDialog() const;
 
-    // Opens the connection dialog (non-blocking), preselecting `profile` when given.
-    void showConnectionDialog(const QString &profile = {});
+    // Opens the connection dialog (non-blocking), preselecting `profile` when given; with
+    // `connectNow` it starts connecting at once (the dialog stays to show progress or a failure).
+    void showConnectionDialog(const QString &profile = {}, bool connectNow = false);
     void adoptSession(Session *session);
     void disconnectSession();
 

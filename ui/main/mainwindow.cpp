@@ -43,6 +43,9 @@ MainWindow::MainWindow(QWidget *parent)
     m_eventsSplit->addWidget(m_detail);
     m_eventsSplit->setStretchFactor(0, 3);
     m_eventsSplit->setStretchFactor(1, 2);
+    m_detail->setMinimumWidth(380);
+    m_eventsSplit->setSizes({860, 540});
+    m_eventsSplit->setChildrenCollapsible(false);
     m_pages->insertTab(OverviewPage, m_overview, QStringLiteral("&Overview"));
     m_pages->insertTab(EventsPage, m_eventsSplit, QStringLiteral("&Events"));
     m_pages->insertTab(DeadLettersPage, m_deadLetters, QStringLiteral("&Dead letters"));
