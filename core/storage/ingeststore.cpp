@@ -6,6 +6,8 @@
 
 #include <QVariant>
 
+#include <unordered_map>
+
 namespace redrive {
 namespace {
 
@@ -58,32 +60,100 @@ IngestStore::IngestStore(Db &db)
     : m_db(db)
 {}
 
+namespace {
+
+const QString kEventColumns = QStringLiteral(
+    "INSERT INTO events (source, provider_event_id, weak_id, event_type, status, occurred_at, received_at, "
+    "last_seen_at, seen_count, content_type, body, body_sha256, body_size, headers, verified_by, clock_skew_ms, "
+    "remote_addr) VALUES");
+const QString kDeliveryColumns = QStringLiteral(
+    "INSERT INTO deliveries (event_id, destination, status, attempt_count, next_attempt_at, ordering_key, "
+    "idempotency_key, created_at, updated_at) VALUES");
+const QString kRejectionColumns =
+    QStringLiteral("INSERT INTO rejections (source, reason, detail, status_code, remote_addr, headers, received_at) VALUES");
+constexpr int kEventParameters = 17;
+constexpr int kDeliveryParameters = 7;
+constexpr int kRejectionParameters = 7;
+
+QByteArray storedHeaders(const QByteArray &json)
+{
+    return json.isEmpty() ? QByteArrayLiteral("[]") : json;
+}
+
+// source and provider_event_id stay as given: an event without them must fail loudly.
+void bindEvent(QSqlQuery &q, int i, const IncomingEvent &e, const QString &status, int occurrences)
+{
+    q.bindValue(i++, e.source);
+    q.bindValue(i++, e.providerEventId);
+    q.bindValue(i++, e.weakId ? 1 : 0);
+    q.bindValue(i++, text(e.eventType));
+    q.bindValue(i++, status);
+    q.bindValue(i++, nullableInt(e.occurredAtMs));
+    q.bindValue(i++, e.receivedAtMs);
+    q.bindValue(i++, e.receivedAtMs);
+    q.bindValue(i++, occurrences);
+    q.bindValue(i++, text(e.contentType));
+    q.bindValue(i++, blob(e.body));
+    q.bindValue(i++, QString::fromLatin1(e.bodySha256Hex));
+    q.bindValue(i++, e.body.size());
+    q.bindValue(i++, QString::fromUtf8(storedHeaders(e.headersJson)));
+    q.bindValue(i++, text(e.verifiedBy));
+    q.bindValue(i++, nullableInt(e.clockSkewMs));
+    q.bindValue(i++, text(e.remoteAddress));
+}
+
+void bindRejection(QSqlQuery &q, int i, const RejectionRecord &r)
+{
+    q.bindValue(i++, text(r.source));
+    q.bindValue(i++, text(r.reason));
+    q.bindValue(i++, text(r.detail));
+    q.bindValue(i++, r.statusCode);
+    q.bindValue(i++, text(r.remoteAddress));
+    q.bindValue(i++, QString::fromUtf8(storedHeaders(r.headersJson)));
+    q.bindValue(i++, r.receivedAtMs);
+}
+
+QString placeholders(int n)
+{
+    QString row = QStringLiteral("(");
+    for (int i = 0; i < n; ++i)
+        row += i == 0 ? QStringLiteral("?") : QStringLiteral(", ?");
+    return row + u')';
+}
+
+} // namespace
+
 bool IngestStore::prepare(QString *error)
 {
-    const QString upsertEvent = QStringLiteral("INSERT INTO events (source, provider_event_id, weak_id, event_type, status, occurred_at, "
-                        "received_at, last_seen_at, seen_count, content_type, body, body_sha256, body_size, headers, "
-                        "verified_by, clock_skew_ms, remote_addr) "
-                        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?, ?, ?, ?, ?, ?, ?) "
-                        "ON CONFLICT (source, provider_event_id) DO UPDATE SET "
-                        "seen_count = events.seen_count + 1, last_seen_at = excluded.last_seen_at "
-                        "RETURNING id, seen_count");
-    const QString insertDelivery = QStringLiteral("INSERT INTO deliveries (event_id, destination, status, attempt_count, "
-                                                  "next_attempt_at, ordering_key, idempotency_key, created_at, updated_at) "
-                                                  "VALUES (?, ?, 'pending', 0, ?, ?, ?, ?, ?)");
     if (m_db.isSqlite()) {
-        if (!m_fastUpsertEvent.prepare(m_db, upsertEvent, error) || !m_fastInsertDelivery.prepare(m_db, insertDelivery, error))
+        // One row at a time (in-process, no round trips): seen_count starts at 1 and grows by 1.
+        const QString upsert = kEventColumns
+            + QStringLiteral(" (?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (source, provider_event_id) DO UPDATE SET "
+                             "seen_count = events.seen_count + 1, last_seen_at = excluded.last_seen_at "
+                             "RETURNING id, seen_count");
+        const QString delivery = kDeliveryColumns + QStringLiteral(" (?, ?, 'pending', 0, ?, ?, ?, ?, ?)");
+        if (!m_fastUpsertEvent.prepare(m_db, upsert, error) || !m_fastInsertDelivery.prepare(m_db, delivery, error))
             return false;
+        bool ok = false;
+        m_insertRejection = m_db.prepare(kRejectionColumns + u' ' + placeholders(kRejectionParameters), &ok, error);
+        if (!ok)
+            return false;
+    } else {
+        m_multiEvents = std::make_unique<MultiRowInsert>(
+            m_db, kEventColumns, placeholders(kEventParameters), kEventParameters,
+            QStringLiteral(" ON CONFLICT (source, provider_event_id) DO UPDATE SET "
+                           "seen_count = events.seen_count + excluded.seen_count, last_seen_at = excluded.last_seen_at "
+                           "RETURNING id, seen_count, source, provider_event_id"));
+        m_multiDeliveries = std::make_unique<MultiRowInsert>(m_db, kDeliveryColumns, QStringLiteral("(?, ?, 'pending', 0, ?, ?, ?, ?, ?)"),
+                                                             kDeliveryParameters, QString());
+        m_multiRejections = std::make_unique<MultiRowInsert>(m_db, kRejectionColumns, placeholders(kRejectionParameters),
+                                                             kRejectionParameters, QString());
     }
     struct Statement {
         QSqlQuery *query;
         QString sql;
     };
     const Statement statements[] = {
-        {&m_upsertEvent, upsertEvent},
-        {&m_insertDelivery, insertDelivery},
-        {&m_insertRejection,
-         QStringLiteral("INSERT INTO rejections (source, reason, detail, status_code, remote_addr, headers, received_at) "
-                        "VALUES (?, ?, ?, ?, ?, ?, ?)")},
         {&m_trimRejections,
          QStringLiteral("DELETE FROM rejections WHERE id <= "
                         "(SELECT id FROM rejections ORDER BY id DESC LIMIT 1 OFFSET ?)")},
@@ -107,114 +177,152 @@ bool IngestStore::prepare(QString *error)
 
 bool IngestStore::upsertEvent(const IncomingEvent &e, const QString &status, UpsertResult *result, QString *error)
 {
-    if (m_fastUpsertEvent.isValid()) {
-        SqliteStatement &s = m_fastUpsertEvent;
-        const QByteArray headers = e.headersJson.isEmpty() ? QByteArrayLiteral("[]") : e.headersJson;
-        int i = 1;
-        s.bindText(i++, e.source);
-        s.bindText(i++, e.providerEventId);
-        s.bindInt64(i++, e.weakId ? 1 : 0);
-        s.bindText(i++, text(e.eventType));
-        s.bindText(i++, status);
-        e.occurredAtMs ? s.bindInt64(i++, *e.occurredAtMs) : s.bindNull(i++);
-        s.bindInt64(i++, e.receivedAtMs);
-        s.bindInt64(i++, e.receivedAtMs);
-        s.bindText(i++, text(e.contentType));
-        s.bindBlob(i++, blob(e.body));
-        s.bindText(i++, QString::fromLatin1(e.bodySha256Hex));
-        s.bindInt64(i++, e.body.size());
-        s.bindText(i++, QString::fromUtf8(headers));
-        s.bindText(i++, text(e.verifiedBy));
-        e.clockSkewMs ? s.bindInt64(i++, *e.clockSkewMs) : s.bindNull(i++);
-        s.bindText(i++, text(e.remoteAddress));
-        const auto step = s.step();
-        if (step != SqliteStatement::Step::Row) {
-            if (error)
-                *error = step == SqliteStatement::Step::Done ? QStringLiteral("event upsert returned no row") : s.errorText();
-            s.reset();
+    if (!m_fastUpsertEvent.isValid()) {
+        QList<UpsertResult> results;
+        if (!upsertEvents({UpsertRow{&e, status, 1}}, &results, error))
             return false;
-        }
-        result->eventId = s.columnInt64(0);
-        result->seenCount = static_cast<int>(s.columnInt64(1));
-        s.reset(); // all changes happen in the first step; the row was read
+        *result = results.value(0);
         return true;
     }
-    QSqlQuery &q = m_upsertEvent;
-    int i = 0;
-    // source and provider_event_id stay as given: an event without them must fail loudly.
-    q.bindValue(i++, e.source);
-    q.bindValue(i++, e.providerEventId);
-    q.bindValue(i++, e.weakId ? 1 : 0);
-    q.bindValue(i++, text(e.eventType));
-    q.bindValue(i++, status);
-    q.bindValue(i++, nullableInt(e.occurredAtMs));
-    q.bindValue(i++, e.receivedAtMs);
-    q.bindValue(i++, e.receivedAtMs);
-    q.bindValue(i++, text(e.contentType));
-    q.bindValue(i++, blob(e.body));
-    q.bindValue(i++, QString::fromLatin1(e.bodySha256Hex));
-    q.bindValue(i++, e.body.size());
-    q.bindValue(i++, text(QString::fromUtf8(e.headersJson.isEmpty() ? QByteArrayLiteral("[]") : e.headersJson)));
-    q.bindValue(i++, text(e.verifiedBy));
-    q.bindValue(i++, nullableInt(e.clockSkewMs));
-    q.bindValue(i++, text(e.remoteAddress));
-    if (!run(q, error))
-        return false;
-    if (!q.next()) {
+    SqliteStatement &s = m_fastUpsertEvent;
+    int i = 1;
+    s.bindText(i++, e.source);
+    s.bindText(i++, e.providerEventId);
+    s.bindInt64(i++, e.weakId ? 1 : 0);
+    s.bindText(i++, text(e.eventType));
+    s.bindText(i++, status);
+    e.occurredAtMs ? s.bindInt64(i++, *e.occurredAtMs) : s.bindNull(i++);
+    s.bindInt64(i++, e.receivedAtMs);
+    s.bindInt64(i++, e.receivedAtMs);
+    s.bindText(i++, text(e.contentType));
+    s.bindBlob(i++, blob(e.body));
+    s.bindText(i++, QString::fromLatin1(e.bodySha256Hex));
+    s.bindInt64(i++, e.body.size());
+    s.bindText(i++, QString::fromUtf8(storedHeaders(e.headersJson)));
+    s.bindText(i++, text(e.verifiedBy));
+    e.clockSkewMs ? s.bindInt64(i++, *e.clockSkewMs) : s.bindNull(i++);
+    s.bindText(i++, text(e.remoteAddress));
+    const auto step = s.step();
+    if (step != SqliteStatement::Step::Row) {
         if (error)
-            *error = QStringLiteral("event upsert returned no row");
-        q.finish();
+            *error = step == SqliteStatement::Step::Done ? QStringLiteral("event upsert returned no row") : s.errorText();
+        s.reset();
         return false;
     }
-    result->eventId = q.value(0).toLongLong();
-    result->seenCount = q.value(1).toInt();
-    q.finish();
+    result->eventId = s.columnInt64(0);
+    result->seenCount = static_cast<int>(s.columnInt64(1));
+    s.reset(); // all changes happen in the first step; the row was read
     return true;
+}
+
+bool IngestStore::upsertEvents(const QList<UpsertRow> &rows, QList<UpsertResult> *results, QString *error)
+{
+    results->clear();
+    if (m_fastUpsertEvent.isValid()) { // SQLite: in-process, one row at a time is cheap
+        for (const UpsertRow &row : rows) {
+            UpsertResult r;
+            for (int n = 0; n < std::max(1, row.occurrences); ++n) {
+                if (!upsertEvent(*row.event, row.status, &r, error))
+                    return false;
+            }
+            results->append(r);
+        }
+        return true;
+    }
+    // RETURNING order is not guaranteed: map the rows back by their unique key.
+    std::unordered_map<QString, qsizetype> index;
+    index.reserve(static_cast<std::size_t>(rows.size()));
+    for (qsizetype i = 0; i < rows.size(); ++i)
+        index.emplace(rows[i].event->source + QChar(0) + rows[i].event->providerEventId, i);
+    results->resize(rows.size());
+    qsizetype returned = 0;
+    const bool ok = m_multiEvents->exec(
+        static_cast<int>(rows.size()),
+        [&rows](int row, QSqlQuery &q, int first) {
+            const UpsertRow &r = rows[row];
+            bindEvent(q, first, *r.event, r.status, std::max(1, r.occurrences));
+        },
+        [&](const QSqlQuery &q) {
+            const auto it = index.find(q.value(2).toString() + QChar(0) + q.value(3).toString());
+            if (it == index.end())
+                return;
+            (*results)[it->second] = UpsertResult{q.value(0).toLongLong(), q.value(1).toInt()};
+            ++returned;
+        },
+        error);
+    if (ok && returned != rows.size()) {
+        if (error)
+            *error = QStringLiteral("event upsert returned %1 rows for %2 events").arg(returned).arg(rows.size());
+        return false;
+    }
+    return ok;
 }
 
 bool IngestStore::insertDelivery(qint64 eventId, const PlannedDelivery &d, qint64 dueAtMs, qint64 nowMs, QString *error)
 {
-    if (m_fastInsertDelivery.isValid()) {
-        SqliteStatement &s = m_fastInsertDelivery;
-        s.bindInt64(1, eventId);
-        s.bindText(2, d.destination);
-        s.bindInt64(3, dueAtMs);
-        d.orderingKey ? s.bindText(4, *d.orderingKey) : s.bindNull(4);
-        s.bindText(5, d.idempotencyKey);
-        s.bindInt64(6, nowMs);
-        s.bindInt64(7, nowMs);
-        const bool ok = s.step() == SqliteStatement::Step::Done;
-        if (!ok && error)
-            *error = s.errorText();
-        s.reset();
-        return ok;
-    }
-    QSqlQuery &q = m_insertDelivery;
-    q.bindValue(0, eventId);
-    q.bindValue(1, d.destination);
-    q.bindValue(2, dueAtMs);
-    q.bindValue(3, nullableText(d.orderingKey));
-    q.bindValue(4, d.idempotencyKey);
-    q.bindValue(5, nowMs);
-    q.bindValue(6, nowMs);
-    const bool ok = run(q, error);
-    q.finish();
+    if (!m_fastInsertDelivery.isValid())
+        return insertDeliveries({DeliveryRow{eventId, d, dueAtMs}}, nowMs, error);
+    SqliteStatement &s = m_fastInsertDelivery;
+    s.bindInt64(1, eventId);
+    s.bindText(2, d.destination);
+    s.bindInt64(3, dueAtMs);
+    d.orderingKey ? s.bindText(4, *d.orderingKey) : s.bindNull(4);
+    s.bindText(5, d.idempotencyKey);
+    s.bindInt64(6, nowMs);
+    s.bindInt64(7, nowMs);
+    const bool ok = s.step() == SqliteStatement::Step::Done;
+    if (!ok && error)
+        *error = s.errorText();
+    s.reset();
     return ok;
+}
+
+bool IngestStore::insertDeliveries(const QList<DeliveryRow> &rows, qint64 nowMs, QString *error)
+{
+    if (m_fastInsertDelivery.isValid()) {
+        for (const DeliveryRow &r : rows) {
+            if (!insertDelivery(r.eventId, r.delivery, r.dueAtMs, nowMs, error))
+                return false;
+        }
+        return true;
+    }
+    return m_multiDeliveries->exec(
+        static_cast<int>(rows.size()),
+        [&rows, nowMs](int row, QSqlQuery &q, int i) {
+            const DeliveryRow &r = rows[row];
+            q.bindValue(i++, r.eventId);
+            q.bindValue(i++, r.delivery.destination);
+            q.bindValue(i++, r.dueAtMs);
+            q.bindValue(i++, nullableText(r.delivery.orderingKey));
+            q.bindValue(i++, r.delivery.idempotencyKey);
+            q.bindValue(i++, nowMs);
+            q.bindValue(i++, nowMs);
+        },
+        {}, error);
 }
 
 bool IngestStore::insertRejection(const RejectionRecord &r, QString *error)
 {
-    QSqlQuery &q = m_insertRejection;
-    q.bindValue(0, text(r.source));
-    q.bindValue(1, text(r.reason));
-    q.bindValue(2, text(r.detail));
-    q.bindValue(3, r.statusCode);
-    q.bindValue(4, text(r.remoteAddress));
-    q.bindValue(5, QString::fromUtf8(r.headersJson.isEmpty() ? QByteArrayLiteral("[]") : r.headersJson));
-    q.bindValue(6, r.receivedAtMs);
-    const bool ok = run(q, error);
-    q.finish();
+    if (m_multiRejections)
+        return insertRejections({r}, error);
+    bindRejection(m_insertRejection, 0, r);
+    const bool ok = run(m_insertRejection, error);
+    m_insertRejection.finish();
     return ok;
+}
+
+bool IngestStore::insertRejections(const QList<RejectionRecord> &rows, QString *error)
+{
+    if (!m_multiRejections) {
+        for (const RejectionRecord &r : rows) {
+            if (!insertRejection(r, error))
+                return false;
+        }
+        return true;
+    }
+    return m_multiRejections->exec(
+        static_cast<int>(rows.size()), [&rows](int row, QSqlQuery &q, int first) { bindRejection(q, first, rows[row]); }, {},
+        error);
 }
 
 bool IngestStore::trimRejections(int keep, int *deleted, QString *error)

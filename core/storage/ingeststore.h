@@ -3,12 +3,14 @@
 #pragma once
 
 #include "storage/database.h"
+#include "storage/multirowinsert.h"
 #include "storage/sqlitestatement.h"
 
 #include <QByteArray>
 #include <QSqlQuery>
 #include <QString>
 
+#include <memory>
 #include <optional>
 
 // The SQL of ingest: what one group-commit transaction writes for each accepted webhook, the
@@ -67,6 +69,21 @@ struct UpsertResult {
     [[nodiscard]] bool isNew() const { return seenCount == 1; }
 };
 
+// One row of a multi-row upsert: distinct (source, provider_event_id) per call. `occurrences`
+// is how often the batch carried this event; seen_count grows by that much, so the row is new
+// exactly when the returned seenCount equals `occurrences`.
+struct UpsertRow {
+    const IncomingEvent *event = nullptr;
+    QString status;
+    int occurrences = 1;
+};
+
+struct DeliveryRow {
+    qint64 eventId = 0;
+    PlannedDelivery delivery;
+    qint64 dueAtMs = 0;
+};
+
 // "rdv_" + the first 32 hex characters of SHA-256(source \0 provider_event_id \0 destination).
 // Stable for an (event, destination) pair on every instance and every replay; the delivery
 // engine sends it as Idempotency-Key and webhook-id.
@@ -88,6 +105,15 @@ public:
     bool insertDelivery(qint64 eventId, const PlannedDelivery &delivery, qint64 dueAtMs, qint64 nowMs, QString *error);
 
     bool insertRejection(const RejectionRecord &rejection, QString *error);
+
+    // Whole batches in few statements. On PostgreSQL every statement is a network round trip,
+    // so the writer sends a batch as a handful of multi-row statements; on SQLite (in-process)
+    // these simply loop over the per-row statements.
+    [[nodiscard]] bool prefersMultiRow() const { return !m_db.isSqlite(); }
+    // `results` in the order of `rows`.
+    bool upsertEvents(const QList<UpsertRow> &rows, QList<UpsertResult> *results, QString *error);
+    bool insertDeliveries(const QList<DeliveryRow> &rows, qint64 nowMs, QString *error);
+    bool insertRejections(const QList<RejectionRecord> &rows, QString *error);
     // Keeps the newest `keep` rejections; `deleted` gets the number removed.
     bool trimRejections(int keep, int *deleted, QString *error);
 
@@ -101,9 +127,11 @@ private:
     // SQLite: the two per-event statements go through the native handle (see SqliteStatement).
     SqliteStatement m_fastUpsertEvent;
     SqliteStatement m_fastInsertDelivery;
-    QSqlQuery m_upsertEvent;
-    QSqlQuery m_insertDelivery;
-    QSqlQuery m_insertRejection;
+    // PostgreSQL: multi-row statements (single rows go through them too).
+    std::unique_ptr<MultiRowInsert> m_multiEvents;
+    std::unique_ptr<MultiRowInsert> m_multiDeliveries;
+    std::unique_ptr<MultiRowInsert> m_multiRejections;
+    QSqlQuery m_insertRejection; // SQLite
     QSqlQuery m_trimRejections;
     QSqlQuery m_upsertInstance;
     QSqlQuery m_heartbeat;

@@ -292,6 +292,72 @@ std::optional<QString> GroupCommitWriter::orderingKey(const DestinationConfig &d
     return value ? jsonScalarText(*value) : std::nullopt;
 }
 
+void GroupCommitWriter::planDeliveries(const IncomingEvent &event, qint64 eventId, QList<DeliveryRow> *out)
+{
+    std::optional<QJsonValue> parsed;
+    for (const QString &name : routesFor(event.source, event.eventType)) {
+        DeliveryRow row;
+        row.eventId = eventId;
+        row.dueAtMs = event.receivedAtMs;
+        row.delivery.destination = name;
+        row.delivery.idempotencyKey = deliveryIdempotencyKey(event.source, event.providerEventId, name);
+        const DestinationConfig *destination = m_config->destination(name);
+        if (destination && !destination->orderingKeyPointer.isEmpty())
+            row.delivery.orderingKey = orderingKey(*destination, event.body, parsed);
+        out->append(std::move(row));
+    }
+}
+
+// The whole batch in a few multi-row statements (PostgreSQL: each statement is a round trip).
+// Events repeated inside the batch are folded into one row that counts its occurrences; the
+// first of them in queue order is the new one, if the row is new at all.
+bool GroupCommitWriter::storeBatchMultiRow(qint64 nowMs, QString *error)
+{
+    static const QString pending = toString(EventStatus::Pending);
+    static const QString noRoute = toString(EventStatus::NoRoute);
+    QList<UpsertRow> rows;
+    rows.reserve(static_cast<qsizetype>(m_batch.size()));
+    std::vector<qsizetype> rowOf(m_batch.size());
+    std::unordered_map<QString, qsizetype> byKey;
+    for (std::size_t i = 0; i < m_batch.size(); ++i) {
+        Pending &p = m_batch[i];
+        p.outcome = IngestOutcome{};
+        p.newDeliveries = 0;
+        const QString key = p.event.source + QChar(0) + p.event.providerEventId;
+        const auto [it, inserted] = byKey.emplace(key, rows.size());
+        if (inserted) {
+            const bool routed = !routesFor(p.event.source, p.event.eventType).isEmpty();
+            rows.append(UpsertRow{&p.event, routed ? pending : noRoute, 1});
+        } else {
+            ++rows[it->second].occurrences;
+        }
+        rowOf[i] = it->second;
+    }
+    QList<UpsertResult> results;
+    if (!m_store->upsertEvents(rows, &results, error))
+        return false;
+
+    QList<DeliveryRow> deliveries;
+    std::vector<bool> claimed(static_cast<std::size_t>(rows.size()), false);
+    for (std::size_t i = 0; i < m_batch.size(); ++i) {
+        Pending &p = m_batch[i];
+        const qsizetype r = rowOf[i];
+        const UpsertResult &result = results[r];
+        const bool rowIsNew = result.seenCount == rows[r].occurrences;
+        const bool first = !claimed[static_cast<std::size_t>(r)];
+        claimed[static_cast<std::size_t>(r)] = true;
+        p.outcome.ok = true; // for the client only once the transaction commits
+        p.outcome.eventId = result.eventId;
+        p.outcome.duplicate = !(rowIsNew && first);
+        if (!p.outcome.duplicate) {
+            const qsizetype before = deliveries.size();
+            planDeliveries(p.event, result.eventId, &deliveries);
+            p.newDeliveries = static_cast<int>(deliveries.size() - before);
+        }
+    }
+    return deliveries.isEmpty() || m_store->insertDeliveries(deliveries, nowMs, error);
+}
+
 bool GroupCommitWriter::storeOne(Pending &p, qint64 nowMs, QString *error)
 {
     p.outcome = IngestOutcome{};
@@ -303,15 +369,10 @@ bool GroupCommitWriter::storeOne(Pending &p, qint64 nowMs, QString *error)
     if (!m_store->upsertEvent(p.event, destinations.isEmpty() ? noRoute : pending, &upserted, error))
         return false;
     if (upserted.isNew()) {
-        std::optional<QJsonValue> parsed;
-        for (const QString &name : destinations) {
-            PlannedDelivery delivery;
-            delivery.destination = name;
-            delivery.idempotencyKey = deliveryIdempotencyKey(p.event.source, p.event.providerEventId, name);
-            const DestinationConfig *destination = m_config->destination(name);
-            if (destination && !destination->orderingKeyPointer.isEmpty())
-                delivery.orderingKey = orderingKey(*destination, p.event.body, parsed);
-            if (!m_store->insertDelivery(upserted.eventId, delivery, p.event.receivedAtMs, nowMs, error))
+        QList<DeliveryRow> deliveries;
+        planDeliveries(p.event, upserted.eventId, &deliveries);
+        for (const DeliveryRow &d : deliveries) {
+            if (!m_store->insertDelivery(d.eventId, d.delivery, d.dueAtMs, nowMs, error))
                 return false;
             ++p.newDeliveries;
         }
@@ -347,10 +408,15 @@ void GroupCommitWriter::commitBatch()
     if (ok) {
         Transaction tx(*m_db);
         ok = tx.begin(&error);
-        for (auto it = m_batch.begin(); ok && it != m_batch.end(); ++it)
-            ok = storeOne(*it, nowMs, &error);
-        for (auto it = m_rejections.begin(); ok && it != m_rejections.end(); ++it)
-            ok = m_store->insertRejection(*it, &error);
+        if (m_store->prefersMultiRow()) {
+            ok = ok && storeBatchMultiRow(nowMs, &error);
+            ok = ok && (m_rejections.empty() || m_store->insertRejections(QList<RejectionRecord>(m_rejections.begin(), m_rejections.end()), &error));
+        } else {
+            for (auto it = m_batch.begin(); ok && it != m_batch.end(); ++it)
+                ok = storeOne(*it, nowMs, &error);
+            for (auto it = m_rejections.begin(); ok && it != m_rejections.end(); ++it)
+                ok = m_store->insertRejection(*it, &error);
+        }
         if (ok)
             ok = tx.commit(&error);
     }

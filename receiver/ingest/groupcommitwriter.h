@@ -112,6 +112,8 @@ private:
     bool reconnectIfNeeded();
     void commitBatch();
     bool storeOne(Pending &p, qint64 nowMs, QString *error);
+    bool storeBatchMultiRow(qint64 nowMs, QString *error);
+    void planDeliveries(const IncomingEvent &event, qint64 eventId, QList<DeliveryRow> *out);
     void retryIndividually();
     void finish(Pending &p, bool ok);
     void maintenance();
