@@ -2,16 +2,13 @@
 // SPDX-FileCopyrightText: Redrive authors
 #include "replayhandlers.h"
 
-#include "admin/eventviews.h"
 #include "admin/jsonbody.h"
 #include "admin/replaystore.h"
 #include "audit/auditlog.h"
-#include "query/eventfilter.h"
 #include "replay/replaypolicy.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
-#include <QSet>
 #include <QSqlQuery>
 
 namespace redrive::admin {
@@ -35,103 +32,6 @@ http::Response notFound(qint64 id)
 http::Response conflict(const QString &code, const QString &message, const QString &field = {})
 {
     return errorResponse(409, code, message, field);
-}
-
-// Reads the "filter" object of a preview into an EventFilter (the keys of GET events).
-std::optional<EventFilter> readFilter(const QJsonValue &value, ApiError *error)
-{
-    if (!value.isObject()) {
-        *error = badRequest(QStringLiteral("filter"), QStringLiteral("must be an object with the keys of GET events"));
-        return std::nullopt;
-    }
-    static const QStringList keys{QStringLiteral("status"), QStringLiteral("source"), QStringLiteral("type"),
-                                  QStringLiteral("destination"), QStringLiteral("category"), QStringLiteral("since"),
-                                  QStringLiteral("until"), QStringLiteral("q")};
-    const QJsonObject o = value.toObject();
-    QUrlQuery query;
-    for (auto it = o.begin(); it != o.end(); ++it) {
-        const QString field = QStringLiteral("filter.") + it.key().left(100);
-        if (!keys.contains(it.key())) {
-            *error = badRequest(field, QStringLiteral("unknown filter key; expected one of: %1").arg(keys.join(QLatin1String(", "))));
-            return std::nullopt;
-        }
-        QString text;
-        if (it.value().isString()) {
-            text = it.value().toString();
-        } else if (it.key() == u"status" && it.value().isArray()) {
-            QStringList parts;
-            for (const QJsonValue &v : it.value().toArray()) {
-                if (!v.isString()) {
-                    *error = badRequest(field, QStringLiteral("must be a string or an array of strings"));
-                    return std::nullopt;
-                }
-                parts.append(v.toString());
-            }
-            text = parts.join(u',');
-        } else if ((it.key() == u"since" || it.key() == u"until") && it.value().isDouble()) {
-            text = QString::number(it.value().toInteger());
-        } else {
-            *error = badRequest(field, QStringLiteral("must be a string"));
-            return std::nullopt;
-        }
-        query.addQueryItem(it.key(), QString::fromUtf8(QUrl::toPercentEncoding(text)));
-    }
-    QString field, message;
-    auto filter = EventFilter::fromQuery(query, &field, &message);
-    if (!filter) {
-        *error = badRequest(QStringLiteral("filter.") + field, message);
-        return std::nullopt;
-    }
-    if (filter->isEmpty()) {
-        *error = badRequest(QStringLiteral("filter"),
-                            QStringLiteral("needs at least one condition; to replay specific deliveries use delivery_ids"));
-        return std::nullopt;
-    }
-    return filter;
-}
-
-bool readDeliveryIds(const QJsonValue &value, int maxSelection, QList<qint64> *ids, ApiError *error)
-{
-    if (!value.isArray()) {
-        *error = badRequest(QStringLiteral("delivery_ids"), QStringLiteral("must be an array of delivery ids"));
-        return false;
-    }
-    const QJsonArray array = value.toArray();
-    if (array.isEmpty()) {
-        *error = badRequest(QStringLiteral("delivery_ids"), QStringLiteral("must not be empty"));
-        return false;
-    }
-    if (array.size() > maxSelection) {
-        *error = ApiError{422, QStringLiteral("selection_too_large"),
-                          QStringLiteral("at most %1 deliveries per replay (admin.max_selection); split the list into batches")
-                              .arg(maxSelection),
-                          QStringLiteral("delivery_ids")};
-        return false;
-    }
-    QSet<qint64> seen;
-    for (qsizetype i = 0; i < array.size(); ++i) {
-        qint64 id = 0;
-        if (!readId(array[i], QStringLiteral("delivery_ids[%1]").arg(i), &id, error))
-            return false;
-        if (seen.contains(id)) {
-            *error = badRequest(QStringLiteral("delivery_ids[%1]").arg(i), QStringLiteral("delivery %1 is listed twice").arg(id));
-            return false;
-        }
-        seen.insert(id);
-        ids->append(id);
-    }
-    return true;
-}
-
-QString exclusionSummary(const replay::Selection &s)
-{
-    QMap<QString, int> byReason;
-    for (const auto &x : s.excluded)
-        ++byReason[x.reason];
-    QStringList parts;
-    for (auto it = byReason.begin(); it != byReason.end(); ++it)
-        parts.append(QStringLiteral("%1 %2").arg(it.value()).arg(QString(it.key()).replace(u'_', u' ')));
-    return parts.join(QLatin1String(", "));
 }
 
 struct CurrentDelivery {
@@ -236,80 +136,6 @@ http::Response replayResponse(RequestContext &ctx, qint64 id, int status)
     return jsonResponse(status, replayJson(*row));
 }
 } // namespace
-
-http::Response previewReplay(RequestContext &ctx)
-{
-    if (auto r = requirePermission(ctx, access::Action::RequestReplay))
-        return *r;
-    ApiError e;
-    const auto body = parseJsonObject(ctx.request.body, {QStringLiteral("delivery_ids"), QStringLiteral("filter")}, &e);
-    if (!body)
-        return errorResponse(e);
-    const bool byIds = body->contains(QLatin1String("delivery_ids"));
-    const bool byFilter = body->contains(QLatin1String("filter"));
-    if (byIds == byFilter)
-        return errorResponse(badRequest(byIds ? QStringLiteral("filter") : QStringLiteral("delivery_ids"),
-                                        QStringLiteral("give either delivery_ids or filter (exactly one)")));
-    const int maxSelection = ctx.config.admin.maxSelection;
-    replay::FreezeError freezeError;
-    std::optional<replay::Selection> selection;
-    if (byIds) {
-        QList<qint64> ids;
-        if (!readDeliveryIds(body->value(QLatin1String("delivery_ids")), maxSelection, &ids, &e))
-            return errorResponse(e);
-        selection = replay::freezeDeliveries(ctx.db, ctx.config, ids, maxSelection, &freezeError);
-    } else {
-        const auto filter = readFilter(body->value(QLatin1String("filter")), &e);
-        if (!filter)
-            return errorResponse(e);
-        selection = replay::freezeFilter(ctx.db, ctx.config, *filter, maxSelection, &freezeError);
-    }
-    const QString field = byIds ? QStringLiteral("delivery_ids") : QStringLiteral("filter");
-    if (!selection) {
-        switch (freezeError.kind) {
-        case replay::FreezeFailure::TooLarge:
-            return errorResponse(422, QStringLiteral("selection_too_large"), freezeError.message, field);
-        case replay::FreezeFailure::UnknownDelivery:
-            return errorResponse(404, QStringLiteral("not_found"), freezeError.message, field);
-        case replay::FreezeFailure::Database:
-            break;
-        }
-        return databaseError("freezing a selection", freezeError.message);
-    }
-    if (selection->items.isEmpty()) {
-        const QString why = selection->excludedCount == 0
-            ? QStringLiteral("no delivery matches")
-            : QStringLiteral("none of the %1 matched deliveries can be replayed now (%2)")
-                  .arg(selection->excludedCount)
-                  .arg(exclusionSummary(*selection));
-        return errorResponse(422, QStringLiteral("nothing_to_replay"), why, field);
-    }
-    const replay::SelectionSummary summary = replay::summarise(selection->items);
-    const qint64 now = ctx.clock.nowMs();
-    QString error;
-    if (!saveSelection(ctx.db, *selection, summary, ctx.who.name, now, ctx.config.admin.selectionTtlMs, &error))
-        return databaseError("saving a selection", error);
-
-    QJsonObject out = summary.toJson();
-    out.insert(QStringLiteral("selection_hash"), selection->hash);
-    out.insert(QStringLiteral("expires_at"), isoUtc(now + ctx.config.admin.selectionTtlMs));
-    QJsonArray ids;
-    for (const auto &item : selection->items)
-        ids.append(item.deliveryId);
-    out.insert(QStringLiteral("delivery_ids"), ids);
-    QJsonArray excluded;
-    for (const auto &x : selection->excluded) {
-        excluded.append(QJsonObject{{QStringLiteral("delivery_id"), x.deliveryId},
-                                    {QStringLiteral("event_id"), x.eventId},
-                                    {QStringLiteral("destination"), x.destination},
-                                    {QStringLiteral("status"), x.status},
-                                    {QStringLiteral("reason"), x.reason}});
-    }
-    out.insert(QStringLiteral("excluded"), excluded);
-    out.insert(QStringLiteral("excluded_count"), selection->excludedCount);
-    out.insert(QStringLiteral("excluded_count_capped"), selection->excludedCountCapped);
-    return jsonResponse(200, out);
-}
 
 http::Response createReplay(RequestContext &ctx)
 {
@@ -556,121 +382,6 @@ http::Response cancelReplay(RequestContext &ctx, qint64 id)
     if (ctx.metrics)
         ctx.metrics->replaysCancelled.inc();
     return replayResponse(ctx, id, 200);
-}
-
-http::Response listReplays(RequestContext &ctx)
-{
-    if (auto r = requirePermission(ctx, access::Action::ReadReplays))
-        return *r;
-    ApiError e;
-    if (!checkQueryKeys(ctx.query, {QStringLiteral("status"), QStringLiteral("requested_by"), QStringLiteral("limit"),
-                                    QStringLiteral("cursor")},
-                        &e))
-        return errorResponse(e);
-    int limit = 0;
-    if (!readLimit(ctx.query, 50, 500, &limit, &e))
-        return errorResponse(e);
-    QStringList statuses;
-    for (const QString &s : ctx.query.queryItemValue(QStringLiteral("status"), QUrl::FullyDecoded).split(u',', Qt::SkipEmptyParts)) {
-        if (!replayStatusFromString(s.trimmed()))
-            return errorResponse(badRequest(QStringLiteral("status"), QStringLiteral("unknown replay status \"%1\"; use %2")
-                                                                          .arg(s.left(50), allReplayStatusNames().join(QLatin1String(", ")))));
-        statuses.append(s.trimmed());
-    }
-    const QString requestedBy = ctx.query.queryItemValue(QStringLiteral("requested_by"), QUrl::FullyDecoded);
-    if (requestedBy.size() > 200)
-        return errorResponse(badRequest(QStringLiteral("requested_by"), QStringLiteral("is longer than 200 characters")));
-    qint64 before = 0;
-    const QString cursor = ctx.query.queryItemValue(QStringLiteral("cursor"), QUrl::FullyDecoded);
-    if (!cursor.isEmpty()) {
-        const auto id = decodeCursor(cursor);
-        if (!id)
-            return errorResponse(badRequest(QStringLiteral("cursor"), QStringLiteral("malformed cursor; use the next_cursor of a previous page")));
-        before = *id;
-    }
-    QList<ReplayRow> rows;
-    QString error;
-    if (!listReplays(ctx.db, statuses, requestedBy, before, limit + 1, &rows, &error))
-        return databaseError("listing replays", error);
-    const bool more = rows.size() > limit;
-    if (more)
-        rows.removeLast();
-    QJsonArray items;
-    for (const auto &row : rows)
-        items.append(replayJson(row));
-    return jsonResponse(200, QJsonObject{{QStringLiteral("items"), items},
-                                         {QStringLiteral("next_cursor"), more ? QJsonValue(encodeCursor(rows.last().id))
-                                                                              : QJsonValue(QJsonValue::Null)}});
-}
-
-http::Response getReplay(RequestContext &ctx, qint64 id)
-{
-    if (auto r = requirePermission(ctx, access::Action::ReadReplays, target(id)))
-        return *r;
-    ApiError e;
-    if (!checkQueryKeys(ctx.query, {QStringLiteral("items_after"), QStringLiteral("items_limit")}, &e))
-        return errorResponse(e);
-    qint64 after = 0;
-    if (ctx.query.hasQueryItem(QStringLiteral("items_after"))) {
-        const auto v = parsePathId(ctx.query.queryItemValue(QStringLiteral("items_after")));
-        if (!v)
-            return errorResponse(badRequest(QStringLiteral("items_after"), QStringLiteral("must be a delivery id")));
-        after = *v;
-    }
-    int limit = 500;
-    if (ctx.query.hasQueryItem(QStringLiteral("items_limit"))) {
-        bool ok = false;
-        limit = ctx.query.queryItemValue(QStringLiteral("items_limit")).toInt(&ok);
-        if (!ok || limit < 1 || limit > 1000)
-            return errorResponse(badRequest(QStringLiteral("items_limit"), QStringLiteral("must be an integer from 1 to 1000")));
-    }
-    QString error;
-    const auto row = loadReplay(ctx.db, id, &error);
-    if (!row)
-        return error.isEmpty() ? notFound(id) : databaseError("reading a replay", error);
-    QJsonObject out = replayJson(*row);
-
-    QSqlQuery q(ctx.db.handle());
-    q.setForwardOnly(true);
-    q.prepare(QStringLiteral("SELECT ri.delivery_id, ri.frozen_status, ri.state, d.status, d.event_id, d.destination "
-                             "FROM replay_items ri LEFT JOIN deliveries d ON d.id = ri.delivery_id "
-                             "WHERE ri.replay_id = ? AND ri.delivery_id > ? ORDER BY ri.delivery_id LIMIT %1")
-                  .arg(limit + 1));
-    q.addBindValue(id);
-    q.addBindValue(after);
-    if (!q.exec())
-        return databaseError("reading replay items", sqlErrorText(q));
-    QJsonArray items;
-    qint64 last = 0;
-    bool more = false;
-    while (q.next()) {
-        if (items.size() == limit) {
-            more = true;
-            break;
-        }
-        last = q.value(0).toLongLong();
-        items.append(QJsonObject{{QStringLiteral("delivery_id"), last},
-                                 {QStringLiteral("frozen_status"), q.value(1).toString()},
-                                 {QStringLiteral("state"), q.value(2).toString()},
-                                 {QStringLiteral("current_status"), jsonOrNull(q.value(3))},
-                                 {QStringLiteral("event_id"), q.value(4).isNull() ? QJsonValue(QJsonValue::Null) : QJsonValue(q.value(4).toLongLong())},
-                                 {QStringLiteral("destination"), jsonOrNull(q.value(5))}});
-    }
-    q.finish();
-    out.insert(QStringLiteral("items"), items);
-    out.insert(QStringLiteral("items_next_after"), more ? QJsonValue(last) : QJsonValue(QJsonValue::Null));
-
-    QList<audit::AuditEntry> entries;
-    audit::AuditQuery aq;
-    aq.target = target(id);
-    aq.limit = 200;
-    if (!audit::readAuditEntries(ctx.db, aq, &entries, &error))
-        return databaseError("reading audit entries", error);
-    QJsonArray trail;
-    for (const auto &entry : entries)
-        trail.append(auditEntryJson(entry));
-    out.insert(QStringLiteral("audit"), trail);
-    return jsonResponse(200, out);
 }
 
 } // namespace redrive::admin
