@@ -45,6 +45,8 @@ public:
     std::deque<Response> script;
     Response fallback;
     QList<Request> seen;
+    int active = 0;
+    int maxActive = 0;
     std::set<std::shared_ptr<SessionBase>> sessions; // I/O thread only
     std::unique_ptr<ssl::context> tls;
 
@@ -62,7 +64,11 @@ public:
     {
         {
             std::lock_guard lock(mutex);
+            r.arrivedMs = std::chrono::duration_cast<std::chrono::milliseconds>(
+                              std::chrono::steady_clock::now().time_since_epoch())
+                              .count();
             seen.append(std::move(r));
+            maxActive = std::max(maxActive, ++active);
         }
         cv.notify_all();
     }
@@ -106,6 +112,11 @@ public:
     {
         beast::error_code ignored;
         m_timer.cancel();
+        if (m_counted) {
+            m_counted = false;
+            std::lock_guard lock(m_impl.mutex);
+            --m_impl.active;
+        }
         lowest().shutdown(tcp::socket::shutdown_both, ignored);
         lowest().close(ignored);
         m_impl.sessions.erase(shared_from_this());
@@ -142,6 +153,7 @@ private:
                               QByteArray::fromStdString(std::string(field.value())));
             r.body = QByteArray(msg.body().data(), static_cast<qsizetype>(msg.body().size()));
             self->m_impl.record(std::move(r));
+            self->m_counted = true;
             self->afterPause(self->m_response.delayAfterReadMs, [self] { self->answer(); });
         });
     }
@@ -154,6 +166,11 @@ private:
             beast::error_code ignored;
             lowest().set_option(net::socket_base::linger(true, 0), ignored);
             lowest().close(ignored);
+            if (m_counted) {
+                m_counted = false;
+                std::lock_guard lock(m_impl.mutex);
+                --m_impl.active;
+            }
             m_impl.sessions.erase(shared_from_this());
             return;
         }
@@ -195,6 +212,7 @@ private:
     ScriptableDestination::Response m_response;
     std::string m_wire;
     std::size_t m_offset = 0;
+    bool m_counted = false; // part of Impl::active
 };
 
 void ScriptableDestination::Impl::accept()
@@ -311,6 +329,12 @@ QList<ScriptableDestination::Request> ScriptableDestination::requests() const
 {
     std::lock_guard lock(d->mutex);
     return d->seen;
+}
+
+int ScriptableDestination::maxConcurrent() const
+{
+    std::lock_guard lock(d->mutex);
+    return d->maxActive;
 }
 
 int ScriptableDestination::requestCount() const

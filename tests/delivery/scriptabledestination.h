@@ -33,6 +33,7 @@ public:
         QByteArray target;
         Headers headers;
         QByteArray body;
+        qint64 arrivedMs = 0; // monotonic, for spacing checks
     };
 
     ScriptableDestination();
@@ -54,6 +55,8 @@ public:
 
     [[nodiscard]] QList<Request> requests() const;
     [[nodiscard]] int requestCount() const;
+    // The most requests that were read but not yet answered at the same time.
+    [[nodiscard]] int maxConcurrent() const;
     // Waits (bounded) until at least `count` requests arrived.
     bool waitForRequests(int count, int timeoutMs) const;
 
