@@ -193,6 +193,18 @@ void AdminApi::stop()
 
 void AdminApi::handle(http::Request &&request, http::Responder responder)
 {
+    if (request.path == "/metrics") {
+        // Rendering reads atomics only: answer on the I/O thread.
+        http::Response r;
+        if (request.method == "GET") {
+            r.contentType = QByteArrayLiteral("text/plain; version=0.0.4");
+            r.body = d->metrics.registry.renderPrometheus();
+        } else {
+            r = methodNotAllowed("GET");
+        }
+        responder(std::move(r));
+        return;
+    }
     std::unique_lock lock(d->mutex);
     if (!d->running) {
         lock.unlock();
@@ -266,6 +278,13 @@ void AdminApi::Impl::finish(Job &job, http::Response response, std::chrono::stea
 http::Response AdminApi::Impl::process(Db &db, const http::Request &request)
 {
     const QByteArrayView path(request.path);
+    if (path == "/healthz") {
+        if (request.method != "GET")
+            return methodNotAllowed("GET");
+        if (!db.exec(QStringLiteral("SELECT 1")))
+            return errorResponse(503, QStringLiteral("unavailable"), QStringLiteral("the database does not answer"));
+        return jsonResponse(200, QJsonObject{{QStringLiteral("status"), QStringLiteral("ok")}});
+    }
     if (!path.startsWith(kPrefix))
         return unknownPath();
     const auto result = auth.authenticate(db, request.headers.value("Authorization"));

@@ -18,6 +18,9 @@ class ReplayExecutor;
 // The admin API, /admin/v1 (design brief §3): bearer tokens, the roles × actions table, audited
 // replays with preview and four-eyes approval, and the tamper-evident audit log.
 //
+// Besides /admin/v1 it answers GET /healthz (the database answers) and GET /metrics
+// (Prometheus text of the daemon's registry), without a token.
+//
 // handle() plugs into http::Server and never blocks the I/O thread: requests go to a bounded
 // queue served by worker threads, each with its own database connection (503 with Retry-After
 // when the queue is full). start() also starts the replay executor thread.

@@ -35,6 +35,7 @@ private Q_SLOTS:
     void unauthorized();
     void revocationTakesEffectWithinTheBound();
     void whoami();
+    void healthAndMetrics();
     void routing_data();
     void routing();
     void eventsPageByCursorStableUnderInserts();
@@ -150,6 +151,30 @@ void TstAdminReads::whoami()
     QVERIFY(perms.contains(QStringLiteral("read_audit")));
     QVERIFY(!perms.contains(QStringLiteral("request_replay")));
     QVERIFY(r.json.value(QLatin1String("token_expires_at")).isNull());
+}
+
+void TstAdminReads::healthAndMetrics()
+{
+    auto raw = [&](const QByteArray &method, const QByteArray &path) {
+        http::Request request;
+        request.method = method;
+        request.path = request.target = path;
+        std::promise<http::Response> promise;
+        auto future = promise.get_future();
+        f->api->handle(std::move(request), [&promise](http::Response r) { promise.set_value(std::move(r)); });
+        return future.wait_for(std::chrono::seconds(30)) == std::future_status::ready ? future.get() : http::Response{};
+    };
+    const http::Response health = raw("GET", "/healthz");
+    QCOMPARE(health.status, 200);
+    QCOMPARE(QJsonDocument::fromJson(health.body).object().value(QLatin1String("status")).toString(), QStringLiteral("ok"));
+    f->call("GET", "whoami", QString()); // one 401, counted
+    const http::Response metrics = raw("GET", "/metrics");
+    QCOMPARE(metrics.status, 200);
+    QVERIFY(metrics.contentType.startsWith("text/plain"));
+    QVERIFY2(metrics.body.contains("redrive_admin_unauthorized_total{reason=\"missing\"}"), metrics.body.constData());
+    QVERIFY(metrics.body.contains("redrive_admin_request_duration_seconds_bucket"));
+    QCOMPARE(raw("POST", "/metrics").status, 405);
+    QCOMPARE(raw("GET", "/admin/v2/whoami").status, 404);
 }
 
 void TstAdminReads::routing_data()
