@@ -22,6 +22,7 @@
 #include <QRandomGenerator>
 #include <QTableView>
 #include <QTest>
+#include <QTimer>
 
 #include <algorithm>
 #include <cstdio>
@@ -56,15 +57,19 @@ double ms(const QElapsedTimer &t)
     return double(t.nsecsElapsed()) / 1e6;
 }
 
-// Spins the event loop until `done` holds or the deadline passes; false on timeout.
+// Runs the event loop until `done` holds or the deadline passes; false on timeout. It sleeps
+// until the next event (a result from the database thread, or the 5 ms tick) instead of
+// spinning, so the waiting side does not take a core away from the thread it waits for.
 template<typename Pred>
 bool waitFor(Pred done, int timeoutMs = 60'000)
 {
     QDeadlineTimer deadline(timeoutMs);
+    QTimer tick;
+    tick.start(5);
     while (!done()) {
         if (deadline.hasExpired())
             return false;
-        QCoreApplication::processEvents(QEventLoop::AllEvents, 5);
+        QCoreApplication::processEvents(QEventLoop::AllEvents | QEventLoop::WaitForMoreEvents);
     }
     return true;
 }

@@ -149,17 +149,18 @@ SqlFragment eventFilterSql(const EventFilter &f)
         out.binds.append(*f.untilMs);
     }
     if (!f.search.isEmpty()) {
-        // Each alternative is indexed, so the engine can answer it as a union of index lookups.
-        QString any = QStringLiteral("(e.provider_event_id = ? OR e.id IN (SELECT event_id FROM deliveries WHERE "
-                                     "downstream_ref = ?) OR e.id IN (SELECT event_id FROM deliveries WHERE "
-                                     "idempotency_key = ?)");
+        // One id set built from index lookups. Written as ORs, PostgreSQL walks every event and
+        // tests each (0.5 s at a million rows); as a union of lookups it reads a handful of rows.
+        QString any = QStringLiteral("e.id IN (SELECT id FROM events WHERE provider_event_id = ? UNION ALL SELECT "
+                                     "event_id FROM deliveries WHERE downstream_ref = ? UNION ALL SELECT event_id FROM "
+                                     "deliveries WHERE idempotency_key = ?");
         out.binds.append(f.search);
         out.binds.append(f.search);
         out.binds.append(f.search);
         bool numeric = false;
         const qint64 id = f.search.toLongLong(&numeric);
         if (numeric) {
-            any += QLatin1String(" OR e.id = ?");
+            any += QLatin1String(" UNION ALL SELECT id FROM events WHERE id = ?");
             out.binds.append(id);
         }
         parts.append(any + u')');

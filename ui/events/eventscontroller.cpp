@@ -73,6 +73,20 @@ EventsController::EventsController(Session *session, EventsView *view, QSettings
     copy->setShortcutContext(Qt::WidgetWithChildrenShortcut);
     connect(copy, &QAction::triggered, this, &EventsController::copySelectedIds);
     table->addAction(copy);
+    const bool canReplay = session->admin() && session->permissions().replay;
+    m_view->setReplayAllowed(canReplay);
+    if (canReplay) {
+        auto *replay = m_replay = new QAction(QStringLiteral("Replay…"), table);
+        replay->setObjectName(QStringLiteral("replayAction"));
+        replay->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_R));
+        replay->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+        connect(replay, &QAction::triggered, this, &EventsController::requestReplayOfSelection);
+        table->addAction(replay);
+    }
+    connect(m_view, &EventsView::replaySelectedRequested, this, &EventsController::requestReplayOfSelection);
+    connect(m_view, &EventsView::replayFilterRequested, this, [this] { Q_EMIT replayFilterRequested(m_model->filter()); });
+    connect(table->selectionModel(), &QItemSelectionModel::selectionChanged, this,
+            [this] { m_view->setSelectionSize(int(m_view->table()->selectionModel()->selectedRows().size())); });
     table->setContextMenuPolicy(Qt::ActionsContextMenu);
 
     m_poll->setInterval(3'000);
@@ -93,6 +107,7 @@ EventsController::EventsController(Session *session, EventsView *view, QSettings
 EventsController::~EventsController()
 {
     delete m_copy;
+    delete m_replay;
     m_view->table()->setModel(nullptr);
     m_view->setNewEventCount(0);
 }
@@ -135,6 +150,20 @@ void EventsController::copySelectedIds()
         ids.append(QString::number(m_selectedId));
     if (!ids.isEmpty())
         QApplication::clipboard()->setText(ids.join(u'\n'));
+}
+
+void EventsController::requestReplayOfSelection()
+{
+    QList<qint64> deliveries;
+    const QModelIndexList rows = m_view->table()->selectionModel()->selectedRows();
+    for (const QModelIndex &index : rows) {
+        if (const EventRow *row = m_model->eventAt(index)) {
+            for (const DeliverySummary &d : row->deliveries)
+                deliveries.append(d.id);
+        }
+    }
+    if (!deliveries.isEmpty())
+        Q_EMIT replayDeliveriesRequested(deliveries);
 }
 
 void EventsController::updateCount()

@@ -31,10 +31,13 @@ public:
     void applyFilter(const EventFilter &filter); // also shows it in the filter bar
     void focusSearch();
     void copySelectedIds();
+    void requestReplayOfSelection();
     void pollNow();
 
 Q_SIGNALS:
     void eventSelected(qint64 eventId); // 0 when nothing is selected
+    void replayDeliveriesRequested(const QList<qint64> &deliveryIds);
+    void replayFilterRequested(const redrive::EventFilter &filter);
 
 private:
     void updateCount();
@@ -46,6 +49,7 @@ private:
     std::unique_ptr<SavedViews> m_views;
     QTimer *m_poll;
     QAction *m_copy = nullptr;
+    QAction *m_replay = nullptr;
     Generation m_facetsGeneration;
     qint64 m_selectedId = 0;
 };

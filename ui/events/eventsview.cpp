@@ -10,6 +10,7 @@
 #include <QLabel>
 #include <QPushButton>
 #include <QTableView>
+#include <QHBoxLayout>
 #include <QVBoxLayout>
 
 namespace redrive::ui {
@@ -21,6 +22,8 @@ EventsView::EventsView(QWidget *parent)
     , m_table(new QTableView(this))
     , m_count(new QLabel(this))
     , m_error(new QLabel(this))
+    , m_replaySelected(new QPushButton(QStringLiteral("Replay selected…"), this))
+    , m_replayFilter(new QPushButton(QStringLiteral("Replay all matching…"), this))
 {
     setObjectName(QStringLiteral("eventsView"));
     m_newEvents->setObjectName(QStringLiteral("newEventsButton"));
@@ -60,7 +63,31 @@ EventsView::EventsView(QWidget *parent)
     layout->addWidget(m_newEvents);
     layout->addWidget(m_error);
     layout->addWidget(m_table, 1);
-    layout->addWidget(m_count);
+    auto *bottom = new QHBoxLayout;
+    bottom->addWidget(m_count, 1);
+    bottom->addWidget(m_replaySelected);
+    bottom->addWidget(m_replayFilter);
+    layout->addLayout(bottom);
+    m_replaySelected->setObjectName(QStringLiteral("replaySelectedButton"));
+    m_replaySelected->setToolTip(QStringLiteral("Preview and request a replay of the selected events' deliveries (Ctrl+R)"));
+    m_replayFilter->setObjectName(QStringLiteral("replayFilterButton"));
+    m_replayFilter->setToolTip(QStringLiteral("Preview and request a replay of every event the filter matches, not just the visible ones"));
+    connect(m_replaySelected, &QPushButton::clicked, this, &EventsView::replaySelectedRequested);
+    connect(m_replayFilter, &QPushButton::clicked, this, &EventsView::replayFilterRequested);
+    setReplayAllowed(false);
+    setSelectionSize(0);
+}
+
+void EventsView::setReplayAllowed(bool allowed)
+{
+    m_replaySelected->setVisible(allowed);
+    m_replayFilter->setVisible(allowed);
+}
+
+void EventsView::setSelectionSize(int events)
+{
+    m_replaySelected->setEnabled(events > 0);
+    m_replaySelected->setText(events > 1 ? QStringLiteral("Replay %1 selected…").arg(events) : QStringLiteral("Replay selected…"));
 }
 
 void EventsView::setNewEventCount(qint64 count)

@@ -24,9 +24,13 @@ public:
     void setNewEventCount(qint64 count);
     void setCountText(const QString &text);
     void setError(const QString &text);
+    void setReplayAllowed(bool allowed);
+    void setSelectionSize(int events);
 
 Q_SIGNALS:
     void showNewEventsRequested();
+    void replaySelectedRequested();
+    void replayFilterRequested();
 
 private:
     FilterBar *m_filterBar;
@@ -34,6 +38,8 @@ private:
     QTableView *m_table;
     QLabel *m_count;
     QLabel *m_error;
+    QPushButton *m_replaySelected;
+    QPushButton *m_replayFilter;
 };
 
 } // namespace redrive::ui

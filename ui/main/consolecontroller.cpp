@@ -2,6 +2,8 @@
 // SPDX-FileCopyrightText: Redrive authors
 #include "consolecontroller.h"
 
+#include "approvals/approvalscontroller.h"
+#include "audit/auditcontroller.h"
 #include "common/environmentbanner.h"
 #include "common/timeformat.h"
 #include "connection/connectiondialog.h"
@@ -12,8 +14,10 @@
 #include "events/eventscontroller.h"
 #include "events/eventtablemodel.h"
 #include "overview/overviewcontroller.h"
+#include "audit/auditmodel.h"
 #include "rejections/rejectionmodel.h"
 #include "rejections/rejectionscontroller.h"
+#include "replay/replaycontroller.h"
 
 #include <QSettings>
 #include <QStatusBar>
@@ -114,6 +118,22 @@ void ConsoleController::adoptSession(Session *session)
     });
     m_rejections = new RejectionsController(session, w->rejectionsPage(), this);
     m_overview = new OverviewController(session, w->overview(), m_clock, this);
+    const Permissions can = session->permissions();
+    m_replay = new ReplayController(session, w, this);
+    connect(m_events, &EventsController::replayDeliveriesRequested, m_replay, &ReplayController::replayDeliveries);
+    connect(m_events, &EventsController::replayFilterRequested, m_replay, &ReplayController::replayFilter);
+    connect(m_replay, &ReplayController::requested, this, [this](qint64 id, const QString &status) {
+        m_window->statusBar()->showMessage(status == u"pending_approval"
+                                               ? QStringLiteral("Replay #%1 requested; it waits for an operator's approval.").arg(id)
+                                               : QStringLiteral("Replay #%1 requested (%2).").arg(id).arg(status),
+                                           30'000);
+        if (m_detail)
+            m_detail->reload();
+    });
+    m_approvals = new ApprovalsController(session, w->approvalsPage(), this);
+    m_audit = new AuditController(session, w->auditPage(), this);
+    w->setPageAvailable(MainWindow::ApprovalsPage, session->admin() && can.approve);
+    w->setPageAvailable(MainWindow::AuditPage, can.readAudit);
     m_refresh->start();
     w->showPage(MainWindow::EventsPage);
     refreshVisiblePage();
@@ -129,6 +149,12 @@ void ConsoleController::disconnectSession()
     delete m_deadLetters;
     delete m_rejections;
     delete m_overview;
+    delete m_replay;
+    delete m_approvals;
+    delete m_audit;
+    m_replay = nullptr;
+    m_approvals = nullptr;
+    m_audit = nullptr;
     m_events = nullptr;
     m_detail = nullptr;
     m_deadLetters = nullptr;
@@ -152,6 +178,13 @@ void ConsoleController::refreshVisiblePage()
         break;
     case MainWindow::DeadLettersPage:
         m_deadLetters->refresh();
+        break;
+    case MainWindow::ApprovalsPage:
+        m_approvals->refresh();
+        break;
+    case MainWindow::AuditPage:
+        if (m_audit->model()->rowCount() == 0)
+            m_audit->refresh();
         break;
     case MainWindow::RejectionsPage:
         if (m_rejections->model()->rowCount() == 0)

@@ -19,6 +19,8 @@ class SecretStore;
 
 namespace redrive::ui {
 
+class ApprovalsController;
+class AuditController;
 class ConnectionDialog;
 class DeadLettersController;
 class DetailController;
@@ -26,6 +28,7 @@ class EventsController;
 class OverviewController;
 class ProfileStore;
 class RejectionsController;
+class ReplayController;
 class Session;
 
 // Wires the console together: the connection dialog, the session, and one controller per page.
@@ -44,6 +47,9 @@ public:
     [[nodiscard]] DeadLettersController *deadLetters() const { return m_deadLetters; }
     [[nodiscard]] RejectionsController *rejections() const { return m_rejections; }
     [[nodiscard]] OverviewController *overview() const { return m_overview; }
+    [[nodiscard]] ReplayController *replay() const { return m_replay; }
+    [[nodiscard]] ApprovalsController *approvals() const { return m_approvals; }
+    [[nodiscard]] AuditController *audit() const { return m_audit; }
     [[nodiscard]] ConnectionDialog *connectionDialog() const;
 
     // Opens the connection dialog (non-blocking), preselecting `profile` when given; with
@@ -70,6 +76,9 @@ private:
     DeadLettersController *m_deadLetters = nullptr;
     RejectionsController *m_rejections = nullptr;
     OverviewController *m_overview = nullptr;
+    ReplayController *m_replay = nullptr;
+    ApprovalsController *m_approvals = nullptr;
+    AuditController *m_audit = nullptr;
     QTimer *m_refresh;
 };
 

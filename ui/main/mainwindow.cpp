@@ -26,6 +26,8 @@ MainWindow::MainWindow(QWidget *parent)
     , m_eventsSplit(new QSplitter(Qt::Horizontal))
     , m_deadLetters(new QWidget)
     , m_rejections(new QWidget)
+    , m_approvals(new QWidget)
+    , m_audit(new QWidget)
     , m_identity(new QLabel)
     , m_connection(new QLabel)
 {
@@ -35,7 +37,9 @@ MainWindow::MainWindow(QWidget *parent)
     m_pages->setDocumentMode(true);
     m_deadLetters->setObjectName(QStringLiteral("deadLettersPage"));
     m_rejections->setObjectName(QStringLiteral("rejectionsPage"));
-    for (QWidget *page : {m_deadLetters, m_rejections}) {
+    m_approvals->setObjectName(QStringLiteral("approvalsPage"));
+    m_audit->setObjectName(QStringLiteral("auditPage"));
+    for (QWidget *page : {m_deadLetters, m_rejections, m_approvals, m_audit}) {
         auto *pageLayout = new QVBoxLayout(page);
         pageLayout->setContentsMargins(0, 0, 0, 0);
     }
@@ -50,6 +54,8 @@ MainWindow::MainWindow(QWidget *parent)
     m_pages->insertTab(EventsPage, m_eventsSplit, QStringLiteral("&Events"));
     m_pages->insertTab(DeadLettersPage, m_deadLetters, QStringLiteral("&Dead letters"));
     m_pages->insertTab(RejectionsPage, m_rejections, QStringLiteral("&Rejected requests"));
+    m_pages->insertTab(ApprovalsPage, m_approvals, QStringLiteral("A&pprovals"));
+    m_pages->insertTab(AuditPage, m_audit, QStringLiteral("A&udit log"));
     connect(m_pages, &QTabWidget::currentChanged, this, [this](int i) { Q_EMIT pageChanged(Page(i)); });
 
     auto *central = new QWidget;
@@ -71,10 +77,14 @@ MainWindow::MainWindow(QWidget *parent)
     quit->setShortcut(QKeySequence::Quit);
 
     QMenu *view = menuBar()->addMenu(QStringLiteral("&View"));
-    const QString names[PageCount] = {QStringLiteral("Overview"), QStringLiteral("Events"), QStringLiteral("Dead letters"),
-                                      QStringLiteral("Rejected requests")};
+    const QString names[PageCount] = {QStringLiteral("Overview"),          QStringLiteral("Events"),
+                                      QStringLiteral("Dead letters"),      QStringLiteral("Rejected requests"),
+                                      QStringLiteral("Approvals"),         QStringLiteral("Audit log")};
     for (int i = 0; i < PageCount; ++i) {
-        QAction *a = view->addAction(names[i], this, [this, i] { showPage(Page(i)); });
+        QAction *a = view->addAction(names[i], this, [this, i] {
+            if (isPageAvailable(Page(i)))
+                showPage(Page(i));
+        });
         a->setObjectName(QStringLiteral("pageAction%1").arg(i + 1));
         a->setShortcut(QKeySequence(Qt::CTRL | Qt::Key(Qt::Key_1 + i)));
     }
@@ -107,6 +117,17 @@ MainWindow::Page MainWindow::currentPage() const
 void MainWindow::showPage(Page page)
 {
     m_pages->setCurrentIndex(page);
+}
+
+void MainWindow::setPageAvailable(Page page, bool available)
+{
+    m_pages->setTabVisible(page, available);
+    m_pages->setTabEnabled(page, available);
+}
+
+bool MainWindow::isPageAvailable(Page page) const
+{
+    return m_pages->isTabVisible(page);
 }
 
 void MainWindow::setIdentity(const QString &text)

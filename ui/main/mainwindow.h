@@ -20,7 +20,7 @@ class OverviewView;
 class MainWindow final : public QMainWindow {
     Q_OBJECT
 public:
-    enum Page { OverviewPage, EventsPage, DeadLettersPage, RejectionsPage, PageCount };
+    enum Page { OverviewPage, EventsPage, DeadLettersPage, RejectionsPage, ApprovalsPage, AuditPage, PageCount };
 
     explicit MainWindow(QWidget *parent = nullptr);
 
@@ -30,6 +30,11 @@ public:
     [[nodiscard]] EventDetailView *detail() const { return m_detail; }
     [[nodiscard]] QWidget *deadLettersPage() const { return m_deadLetters; }
     [[nodiscard]] QWidget *rejectionsPage() const { return m_rejections; }
+    [[nodiscard]] QWidget *approvalsPage() const { return m_approvals; }
+    [[nodiscard]] QWidget *auditPage() const { return m_audit; }
+    // Pages a role cannot use are not shown (and their shortcuts do nothing).
+    void setPageAvailable(Page page, bool available);
+    [[nodiscard]] bool isPageAvailable(Page page) const;
     [[nodiscard]] Page currentPage() const;
     void showPage(Page page);
 
@@ -54,6 +59,8 @@ private:
     QSplitter *m_eventsSplit;
     QWidget *m_deadLetters;
     QWidget *m_rejections;
+    QWidget *m_approvals;
+    QWidget *m_audit;
     QLabel *m_identity;
     QLabel *m_connection;
     QAction *m_disconnect;

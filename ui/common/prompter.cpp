@@ -1,0 +1,78 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: Redrive authors
+#include "prompter.h"
+
+#include <QDialog>
+#include <QDialogButtonBox>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QVBoxLayout>
+
+namespace redrive::ui {
+namespace {
+
+QList<Prompter::Answer> g_queued;
+QList<Prompter::Question> g_asked;
+
+} // namespace
+
+Prompter::Answer Prompter::ask(QWidget *parent, const Question &question)
+{
+    g_asked.append(question);
+    if (!g_queued.isEmpty())
+        return g_queued.takeFirst();
+
+    QDialog dialog(parent);
+    dialog.setObjectName(QStringLiteral("prompt"));
+    dialog.setWindowTitle(question.title);
+    auto *layout = new QVBoxLayout(&dialog);
+    auto *text = new QLabel(&dialog);
+    text->setTextFormat(Qt::RichText);
+    text->setText(question.text.toHtmlEscaped().replace(u'\n', QLatin1String("<br>")));
+    text->setWordWrap(true);
+    layout->addWidget(text);
+    QLineEdit *reason = nullptr;
+    auto *buttons = new QDialogButtonBox(&dialog);
+    QPushButton *cancel = buttons->addButton(QDialogButtonBox::Cancel);
+    QPushButton *confirm = buttons->addButton(question.confirmLabel, QDialogButtonBox::AcceptRole);
+    cancel->setDefault(true);
+    cancel->setAutoDefault(true);
+    confirm->setAutoDefault(false);
+    if (question.askReason) {
+        layout->addWidget(new QLabel(question.reasonLabel, &dialog));
+        reason = new QLineEdit(&dialog);
+        layout->addWidget(reason);
+        confirm->setEnabled(false);
+        QObject::connect(reason, &QLineEdit::textChanged, confirm,
+                         [confirm](const QString &t) { confirm->setEnabled(!t.trimmed().isEmpty()); });
+    }
+    layout->addWidget(buttons);
+    QObject::connect(buttons, &QDialogButtonBox::accepted, &dialog, &QDialog::accept);
+    QObject::connect(buttons, &QDialogButtonBox::rejected, &dialog, &QDialog::reject);
+    cancel->setFocus();
+    // A modal question is the one place the console waits for the user; nothing else runs a
+    // nested loop.
+    Answer answer;
+    answer.confirmed = dialog.exec() == QDialog::Accepted;
+    if (reason)
+        answer.reason = reason->text().trimmed();
+    return answer;
+}
+
+void Prompter::setNextAnswers(QList<Answer> answers)
+{
+    g_queued = std::move(answers);
+}
+
+QList<Prompter::Question> Prompter::askedQuestions()
+{
+    return g_asked;
+}
+
+void Prompter::clearAskedQuestions()
+{
+    g_asked.clear();
+}
+
+} // namespace redrive::ui

@@ -1,0 +1,37 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: Redrive authors
+#pragma once
+
+#include <QList>
+#include <QString>
+
+class QWidget;
+
+namespace redrive::ui {
+
+// Every confirmation the console asks goes through here, so the rules hold everywhere: the
+// confirming button names the action, Cancel is the default, text from webhooks or other users
+// is escaped before it is shown, and a reason can be required. Tests queue answers with
+// setNextAnswers() instead of clicking a modal box.
+class Prompter final {
+public:
+    struct Question {
+        QString title;
+        QString text;         // plain text; escaped here
+        QString confirmLabel; // "Approve replay #12"
+        bool askReason = false;
+        QString reasonLabel = QStringLiteral("Reason (recorded in the audit log):");
+    };
+    struct Answer {
+        bool confirmed = false;
+        QString reason;
+    };
+
+    static Answer ask(QWidget *parent, const Question &question);
+
+    static void setNextAnswers(QList<Answer> answers);
+    [[nodiscard]] static QList<Question> askedQuestions();
+    static void clearAskedQuestions();
+};
+
+} // namespace redrive::ui

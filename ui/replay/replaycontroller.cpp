@@ -1,0 +1,101 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: Redrive authors
+#include "replaycontroller.h"
+
+#include "connection/session.h"
+#include "replay/replaydialog.h"
+
+#include <QJsonArray>
+
+namespace redrive::ui {
+
+ReplayController::ReplayController(Session *session, QWidget *parentWindow, QObject *parent)
+    : QObject(parent)
+    , m_session(session)
+    , m_parentWindow(parentWindow)
+{}
+
+ReplayDialog *ReplayController::dialog() const
+{
+    return m_dialog.data();
+}
+
+void ReplayController::replayDeliveries(const QList<qint64> &deliveryIds)
+{
+    QJsonArray ids;
+    for (qint64 id : deliveryIds)
+        ids.append(id);
+    start(QJsonObject{{QStringLiteral("delivery_ids"), ids}},
+          deliveryIds.size() == 1 ? QStringLiteral("1 delivery") : QStringLiteral("%1 deliveries").arg(deliveryIds.size()));
+}
+
+void ReplayController::replayFilter(const EventFilter &filter)
+{
+    QJsonObject f;
+    const auto items = filter.toQuery().queryItems(QUrl::FullyDecoded);
+    for (const auto &[key, value] : items)
+        f.insert(key, value);
+    start(QJsonObject{{QStringLiteral("filter"), f}}, QStringLiteral("everything the filter matches"));
+}
+
+void ReplayController::start(const QJsonObject &previewBody, const QString &what)
+{
+    AdminClient *admin = m_session->admin();
+    if (!admin || !m_session->permissions().replay)
+        return;
+    delete m_dialog.data();
+    const ConnectionProfile &p = m_session->profile();
+    m_dialog = new ReplayDialog(p.environment, p.isProduction(), m_parentWindow);
+    m_dialog->setAttribute(Qt::WA_DeleteOnClose);
+    connect(m_dialog, &ReplayDialog::submitted, this, &ReplayController::submit);
+    m_previewBody = previewBody;
+    m_selectionHash.clear();
+    m_dialog->showLoading(what);
+    m_dialog->open();
+    ApiReply *reply = admin->post(QStringLiteral("replays/preview"), previewBody);
+    QPointer<ReplayDialog> dialog = m_dialog;
+    connect(reply, &ApiReply::finished, this, [this, dialog](const QJsonDocument &body, const ApiError &error) {
+        if (!dialog || dialog != m_dialog)
+            return;
+        if (!error.ok()) {
+            dialog->showError(QStringLiteral("No preview: ") + error.message);
+            return;
+        }
+        QString parseError;
+        const auto preview = ReplayPreview::fromJson(body.object(), &parseError);
+        if (!preview) {
+            dialog->showError(parseError);
+            return;
+        }
+        m_selectionHash = preview->selectionHash;
+        dialog->showPreview(*preview);
+    });
+}
+
+void ReplayController::submit(const QString &reason, const QString &ticket)
+{
+    AdminClient *admin = m_session->admin();
+    if (!admin || !m_dialog || m_selectionHash.isEmpty())
+        return;
+    m_dialog->setBusy(true);
+    QJsonObject body{{QStringLiteral("selection_hash"), m_selectionHash}, {QStringLiteral("reason"), reason}};
+    if (!ticket.isEmpty())
+        body.insert(QStringLiteral("ticket"), ticket);
+    ApiReply *reply = admin->post(QStringLiteral("replays"), body);
+    QPointer<ReplayDialog> dialog = m_dialog;
+    connect(reply, &ApiReply::finished, this, [this, dialog](const QJsonDocument &answer, const ApiError &error) {
+        if (!dialog)
+            return;
+        if (!error.ok()) {
+            dialog->showError(error.kind == ApiError::Kind::Conflict
+                                  ? error.message + QStringLiteral(" Close this dialog and start the replay again for a fresh preview.")
+                                  : error.message);
+            return;
+        }
+        const QJsonObject replay = answer.object();
+        Q_EMIT requested(replay.value(QLatin1String("id")).toInteger(), replay.value(QLatin1String("status")).toString());
+        dialog->accept();
+    });
+}
+
+} // namespace redrive::ui

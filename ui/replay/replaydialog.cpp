@@ -1,0 +1,165 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: Redrive authors
+#include "replaydialog.h"
+
+#include <QDialogButtonBox>
+#include <QFormLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPlainTextEdit>
+#include <QPushButton>
+#include <QTableWidget>
+#include <QVBoxLayout>
+
+namespace redrive::ui {
+
+ReplayDialog::ReplayDialog(const QString &environment, bool production, QWidget *parent)
+    : QDialog(parent)
+    , m_environment(new QLabel(this))
+    , m_summary(new QLabel(this))
+    , m_risk(new QLabel(this))
+    , m_destinations(new QTableWidget(this))
+    , m_reason(new QPlainTextEdit(this))
+    , m_ticket(new QLineEdit(this))
+    , m_confirmLabel(new QLabel(this))
+    , m_confirm(new QLineEdit(this))
+    , m_error(new QLabel(this))
+    , m_cancel(new QPushButton(QStringLiteral("Cancel"), this))
+    , m_submit(new QPushButton(QStringLiteral("Replay"), this))
+{
+    setObjectName(QStringLiteral("replayDialog"));
+    setWindowTitle(QStringLiteral("Replay deliveries"));
+    m_environment->setObjectName(QStringLiteral("replayEnvironment"));
+    m_environment->setTextFormat(Qt::PlainText);
+    m_environment->setText(QStringLiteral("Environment: %1").arg(environment.toUpper()));
+    m_environment->setStyleSheet(production ? QStringLiteral("QLabel { background: #c62828; color: white; font-weight: bold; padding: 4px; }")
+                                            : QStringLiteral("QLabel { font-weight: bold; padding: 4px; }"));
+    m_summary->setObjectName(QStringLiteral("replaySummary"));
+    m_summary->setTextFormat(Qt::PlainText);
+    m_summary->setWordWrap(true);
+    m_risk->setObjectName(QStringLiteral("replayRisk"));
+    m_risk->setTextFormat(Qt::PlainText);
+    m_risk->setWordWrap(true);
+    m_destinations->setObjectName(QStringLiteral("replayDestinations"));
+    m_destinations->setColumnCount(3);
+    m_destinations->setHorizontalHeaderLabels({QStringLiteral("Destination"), QStringLiteral("Risk"), QStringLiteral("Deliveries")});
+    m_destinations->verticalHeader()->hide();
+    m_destinations->horizontalHeader()->setStretchLastSection(true);
+    m_destinations->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_destinations->setMaximumHeight(120);
+    m_reason->setObjectName(QStringLiteral("replayReason"));
+    m_reason->setPlaceholderText(QStringLiteral("Why replay these? (required; recorded in the audit log)"));
+    m_reason->setMaximumHeight(70);
+    m_reason->setTabChangesFocus(true);
+    m_ticket->setObjectName(QStringLiteral("replayTicket"));
+    m_ticket->setPlaceholderText(QStringLiteral("optional, e.g. INC-1234"));
+    m_confirm->setObjectName(QStringLiteral("replayConfirm"));
+    m_confirmLabel->setTextFormat(Qt::PlainText);
+    m_error->setObjectName(QStringLiteral("replayError"));
+    m_error->setTextFormat(Qt::PlainText);
+    m_error->setWordWrap(true);
+    m_error->setStyleSheet(QStringLiteral("color: #b71c1c;"));
+    m_error->hide();
+    m_cancel->setObjectName(QStringLiteral("replayCancel"));
+    m_submit->setObjectName(QStringLiteral("replaySubmit"));
+    // Cancel is what Enter does; the action has to be clicked (or tabbed to) on purpose.
+    m_cancel->setDefault(true);
+    m_cancel->setAutoDefault(true);
+    m_submit->setAutoDefault(false);
+    m_submit->setEnabled(false);
+
+    auto *form = new QFormLayout;
+    form->addRow(QStringLiteral("Reason"), m_reason);
+    form->addRow(QStringLiteral("Ticket"), m_ticket);
+    form->addRow(m_confirmLabel, m_confirm);
+    auto *buttons = new QDialogButtonBox(this);
+    buttons->addButton(m_cancel, QDialogButtonBox::RejectRole);
+    buttons->addButton(m_submit, QDialogButtonBox::AcceptRole);
+    auto *layout = new QVBoxLayout(this);
+    layout->addWidget(m_environment);
+    layout->addWidget(m_summary);
+    layout->addWidget(m_destinations);
+    layout->addWidget(m_risk);
+    layout->addLayout(form);
+    layout->addWidget(m_error);
+    layout->addWidget(buttons);
+
+    connect(m_cancel, &QPushButton::clicked, this, &QDialog::reject);
+    connect(m_submit, &QPushButton::clicked, this, [this] {
+        if (m_submit->isEnabled())
+            Q_EMIT submitted(m_reason->toPlainText().trimmed(), m_ticket->text().trimmed());
+    });
+    connect(m_reason, &QPlainTextEdit::textChanged, this, &ReplayDialog::updateSubmit);
+    connect(m_confirm, &QLineEdit::textChanged, this, &ReplayDialog::updateSubmit);
+    m_confirmLabel->hide();
+    m_confirm->hide();
+    resize(560, 460);
+}
+
+void ReplayDialog::showLoading(const QString &what)
+{
+    m_havePreview = false;
+    m_summary->setText(QStringLiteral("Asking the receiver what replaying %1 would do…").arg(what));
+    m_destinations->setRowCount(0);
+    m_risk->clear();
+    updateSubmit();
+}
+
+void ReplayDialog::showPreview(const ReplayPreview &p)
+{
+    m_preview = p;
+    m_havePreview = true;
+    m_error->hide();
+    m_summary->setText(p.effect.isEmpty() ? QStringLiteral("%1 deliveries would be sent again.").arg(p.count) : p.effect);
+    m_destinations->setRowCount(int(p.destinations.size()));
+    for (int i = 0; i < p.destinations.size(); ++i) {
+        const auto &d = p.destinations[i];
+        m_destinations->setItem(i, 0, new QTableWidgetItem(d.name));
+        auto *risk = new QTableWidgetItem(d.risk);
+        if (d.risk == u"high")
+            risk->setForeground(QColor(0xb7, 0x1c, 0x1c));
+        m_destinations->setItem(i, 1, risk);
+        m_destinations->setItem(i, 2, new QTableWidgetItem(QString::number(d.count)));
+    }
+    QStringList warnings;
+    if (p.alreadySucceeded > 0)
+        warnings.append(QStringLiteral("%1 already succeeded downstream: replaying sends them again.").arg(p.alreadySucceeded));
+    if (p.outcomeUnknown > 0)
+        warnings.append(QStringLiteral("%1 may already have been processed (outcome unknown).").arg(p.outcomeUnknown));
+    if (p.requiresApproval)
+        warnings.append(QStringLiteral("This needs approval by another operator before anything is sent."));
+    m_risk->setText(warnings.join(u'\n'));
+    m_risk->setStyleSheet(p.isHighRisk() ? QStringLiteral("color: #8a4b00; font-weight: bold;") : QString());
+    m_confirmLabel->setVisible(p.isHighRisk());
+    m_confirm->setVisible(p.isHighRisk());
+    m_confirmLabel->setText(QStringLiteral("Type \"%1\" to confirm").arg(p.confirmPhrase()));
+    m_confirm->setPlaceholderText(p.confirmPhrase());
+    m_submit->setText(p.actionLabel());
+    if (p.isHighRisk())
+        m_submit->setStyleSheet(QStringLiteral("QPushButton:enabled { color: white; background: #c62828; }"));
+    updateSubmit();
+}
+
+void ReplayDialog::showError(const QString &text)
+{
+    m_error->setText(text);
+    m_error->show();
+    setBusy(false);
+}
+
+void ReplayDialog::setBusy(bool busy)
+{
+    m_busy = busy;
+    updateSubmit();
+}
+
+void ReplayDialog::updateSubmit()
+{
+    bool ok = m_havePreview && !m_busy && m_preview.count > 0 && !m_reason->toPlainText().trimmed().isEmpty();
+    if (ok && m_preview.isHighRisk())
+        ok = m_confirm->text().trimmed() == m_preview.confirmPhrase();
+    m_submit->setEnabled(ok);
+}
+
+} // namespace redrive::ui
