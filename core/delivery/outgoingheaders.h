@@ -24,7 +24,9 @@ struct OutgoingMessage {
 };
 
 // Content-Type, Idempotency-Key, webhook-id, webhook-timestamp, webhook-signature (only with a
-// signing secret), User-Agent and X-Redrive-Delivery/-Attempt, in that order. Host,
+// signing secret), User-Agent and X-Redrive-Delivery/-Attempt, in that order. A stored value
+// with control characters is never sent as is (no header injection): such a Content-Type is
+// left out and such a key is percent-encoded (and signed in that form). Host,
 // Content-Length and Connection belong to the HTTP client.
 Headers composeOutgoingHeaders(const OutgoingMessage &message);
 

@@ -39,9 +39,19 @@ QVariant orNull(const std::optional<T> &v)
 
 bool fail(QString *error, const QSqlQuery &q)
 {
-    if (error)
+    if (error) {
         *error = sqlErrorText(q);
+        if (error->isEmpty()) // QtSql gives no text once it has closed a broken connection
+            *error = QStringLiteral("the database connection is closed");
+    }
     return false;
+}
+
+// Transaction::begin() may fail without text for the same reason.
+void ensureText(QString *error)
+{
+    if (error && error->isEmpty())
+        *error = QStringLiteral("the database connection is closed");
 }
 
 // The due-row condition shared by both engines. Bound values: destination, now.
@@ -64,8 +74,10 @@ QList<Claim> DeliveryStore::claim(const QString &destination, const QString &wor
     if (limit <= 0)
         return claims;
     Transaction tx(m_db);
-    if (!tx.begin(error))
+    if (!tx.begin(error)) {
+        ensureText(error);
         return claims;
+    }
     const QString due = QString::fromLatin1(kDueCondition);
     QSqlQuery q(m_db.handle());
     const qint64 expires = now + leaseMs;
@@ -121,8 +133,10 @@ QList<Claim> DeliveryStore::claim(const QString &destination, const QString &wor
     q.finish();
     if (!claims.isEmpty() && !loadBodies(claims, error))
         return {};
-    if (!tx.commit(error))
+    if (!tx.commit(error)) {
+        ensureText(error);
         return {};
+    }
     std::sort(claims.begin(), claims.end(), [](const Claim &a, const Claim &b) {
         return a.scheduledAt != b.scheduledAt ? a.scheduledAt < b.scheduledAt : a.deliveryId < b.deliveryId;
     });
@@ -321,8 +335,10 @@ bool DeliveryStore::release(const Claim &claim, qint64 now, QString *error)
 int DeliveryStore::sweepExpired(qint64 now, int limit, const SweepPolicy &policy, QString *error)
 {
     Transaction tx(m_db);
-    if (!tx.begin(error))
+    if (!tx.begin(error)) {
+        ensureText(error);
         return -1;
+    }
     QSqlQuery q(m_db.handle());
     q.prepare(QStringLiteral("SELECT id, event_id, destination, lease_token, attempt_count, next_attempt_at, replay_id, "
                              "lease_owner FROM deliveries WHERE status = 'in_flight' AND lease_expires_at < ? "

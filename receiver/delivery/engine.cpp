@@ -157,7 +157,32 @@ public:
     Steady::time_point nextBacklog;
     bool retentionBacklog = false;
     QList<std::pair<Claim, AttemptRecord>> unrecorded; // results a busy database refused; retried next turn
+    int dbFailures = 0; // consecutive failed database operations
+    Steady::time_point nextReopen;
+
+    void noteDb(bool ok) { dbFailures = ok ? 0 : dbFailures + 1; }
+    void reopenIfBroken(Steady::time_point now);
 };
+
+// A connection that keeps failing (PostgreSQL restarted, network cut) is replaced; QtSql does
+// not reconnect by itself. Claims in flight keep their leases and are recorded afterwards.
+void DeliveryEngine::Private::reopenIfBroken(Steady::time_point now)
+{
+    if (dbFailures < 3 || now < nextReopen)
+        return;
+    nextReopen = now + std::chrono::seconds(2);
+    QString error;
+    auto fresh = Db::open(storage, QStringLiteral("delivery"), {}, &error);
+    if (!fresh) {
+        qCWarning(lcDelivery, "database still unavailable: %s", qPrintable(error));
+        return;
+    }
+    store.reset();
+    db = std::move(fresh);
+    store = std::make_unique<DeliveryStore>(*db);
+    dbFailures = 0;
+    qCInfo(lcDelivery, "database connection re-opened");
+}
 
 void DeliveryEngine::Private::run(std::promise<QString> started)
 {
@@ -348,6 +373,7 @@ void DeliveryEngine::Private::recordFinished(QList<Finished> batch)
             continue;
         }
         case RecordResult::Error:
+            noteDb(false);
             // Typically a busy database. Keep the result and try again on the next turn; if the
             // lease runs out meanwhile the sweeper takes over and this record is refused.
             qCWarning(lcDelivery, "delivery %lld: cannot record attempt %d yet: %s", claim.deliveryId, attempt.number,
@@ -394,9 +420,11 @@ bool DeliveryEngine::Private::claimRound(Steady::time_point *rateDeadline)
         }
         QString error;
         const QList<Claim> claims = store->claim(name, worker, clock.nowMs(), leaseFor(*state.config), wanted, &error);
+        noteDb(error.isEmpty());
         if (!error.isEmpty()) {
-            qCWarning(lcDelivery, "claiming deliveries for %s failed: %s", qPrintable(name), qPrintable(error));
-            continue;
+            if (dbFailures <= 3) // then reopenIfBroken() reports, every 2 s
+                qCWarning(lcDelivery, "claiming deliveries for %s failed: %s", qPrintable(name), qPrintable(error));
+            break;
         }
         state.bucket.take(static_cast<int>(claims.size()));
         {
@@ -461,6 +489,7 @@ void DeliveryEngine::Private::launch(const Claim &claim)
 
 void DeliveryEngine::Private::maintenance(Steady::time_point now)
 {
+    reopenIfBroken(now);
     QString error;
     if (now >= nextSweep) {
         nextSweep = now + std::chrono::milliseconds(std::max(100, config.delivery.sweepIntervalMs));
@@ -473,8 +502,10 @@ void DeliveryEngine::Private::maintenance(Steady::time_point now)
             return SweepDecision{DeliveryStatus::Retrying, at};
         };
         const int rescued = store->sweepExpired(clock.nowMs(), kSweepBatch, policy, &error);
+        noteDb(rescued >= 0);
         if (rescued < 0) {
-            qCWarning(lcDelivery, "lease sweep failed: %s", qPrintable(error));
+            if (dbFailures <= 3)
+                qCWarning(lcDelivery, "lease sweep failed: %s", qPrintable(error));
         } else if (rescued > 0) {
             metrics.leasesRescued(rescued);
             qCInfo(lcDelivery, "rescued %d deliveries whose lease expired", rescued);
@@ -487,7 +518,9 @@ void DeliveryEngine::Private::maintenance(Steady::time_point now)
         const qint64 cutoff = clock.nowMs() - qint64(config.storage.retentionDays) * 86'400'000;
         const int purged = purgeExpiredEvents(*db, cutoff, kRetentionBatch, &error);
         retentionBacklog = purged == kRetentionBatch; // more to do: one batch per loop turn
+        noteDb(purged >= 0);
         if (purged < 0) {
+            retentionBacklog = false;
             qCWarning(lcDelivery, "retention failed: %s", qPrintable(error));
         } else if (purged > 0) {
             metrics.purged(purged);

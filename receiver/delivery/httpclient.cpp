@@ -121,7 +121,7 @@ public:
         m_host = m_request.url.host(QUrl::FullyEncoded).toStdString();
         if (!m_request.url.isValid() || (scheme != u"http" && scheme != u"https") || m_host.empty()) {
             fail(Transport::InvalidUrl, QStringLiteral("%1 is not an absolute http or https URL")
-                                            .arg(m_request.url.toDisplayString(QUrl::RemoveUserInfo)));
+                                            .arg(m_request.url.toDisplayString(QUrl::RemoveUserInfo | QUrl::RemoveQuery)));
             return;
         }
         m_https = scheme == u"https";

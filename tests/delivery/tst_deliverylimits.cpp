@@ -117,6 +117,26 @@ private Q_SLOTS:
         QVERIFY(attempts[0].outcomeUnknown);
     }
 
+    // PostgreSQL restarted or the connection was cut: the engine opens a new connection and
+    // carries on.
+    void reconnectsAfterConnectionLoss()
+    {
+        if (rig().tdb->backend() != Backend::Postgres)
+            QSKIP("PostgreSQL only: a SQLite connection cannot be cut from outside");
+        QString error;
+        QVERIFY2(rig().startEngine(&error), qPrintable(error));
+        const qint64 first = rig().seedOne();
+        rig().engine->wake();
+        QVERIFY(rig().waitForStatus(first, QStringLiteral("succeeded")));
+        QVERIFY(rig().db->exec(QStringLiteral("SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+                                              "WHERE datname = current_database() AND pid <> pg_backend_pid()"),
+                               &error));
+        const qint64 second = rig().seedOne();
+        rig().engine->wake();
+        QVERIFY(rig().waitForStatus(second, QStringLiteral("succeeded"), 30'000));
+        QCOMPARE(rig().destination.requestCount(), 2);
+    }
+
     // Metrics exposed for the daemon's /metrics.
     void metricsArePublished()
     {

@@ -124,6 +124,16 @@ private Q_SLOTS:
         QVERIFY(!unsigned_.contains("webhook-signature"));
         QVERIFY(!unsigned_.contains("Content-Type"));
         QVERIFY(unsigned_.contains("webhook-timestamp"));
+
+        // Stored values cannot smuggle header lines.
+        m.contentType = "text/plain\r\nX-Injected: 1";
+        m.idempotencyKey = "key\r\nX-Injected: 2";
+        const Headers injected = composeOutgoingHeaders(m);
+        QVERIFY(!injected.contains("Content-Type"));
+        for (const auto &[name, value] : injected.fields()) {
+            QVERIFY2(!value.contains('\r') && !value.contains('\n'), name.constData());
+        }
+        QCOMPARE(injected.value("webhook-id"), injected.value("Idempotency-Key"));
     }
 };
 
