@@ -8,7 +8,12 @@
 #include "events/eventscontroller.h"
 #include "events/eventtablemodel.h"
 #include "fakeadminapi.h"
+#include "approvals/approvalmodel.h"
+#include "audit/auditcontroller.h"
+#include "audit/auditmodel.h"
+#include "common/prompter.h"
 #include "main/consolecontroller.h"
+#include "replay/replaydialog.h"
 #include "query/downstream.h"
 #include "secrets/secretstore.h"
 #include "testdb.h"
@@ -22,8 +27,12 @@
 #include <QPlainTextEdit>
 #include <QPushButton>
 #include <QSettings>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QStatusBar>
 #include <QTableView>
+#include <QSignalSpy>
 #include <QTcpServer>
 #include <QTest>
 #include <QTreeWidget>
@@ -62,6 +71,9 @@ private Q_SLOTS:
     void deadLetterGroupOpensTheFilteredList();
     void newEventsAreAnnouncedWithoutMovingTheSelection();
     void notesGoThroughTheAdminApi();
+    void replayNeedsPreviewReasonAndTypedConfirmation();
+    void operatorApprovesSomeoneElsesRequest();
+    void consoleVerifiesTheAuditChainItself();
     void auditorIsNotOfferedNotes();
     void failuresAreExplained_data();
     void failuresAreExplained();
@@ -351,6 +363,157 @@ void TstConsoleGui::notesGoThroughTheAdminApi()
     QTRY_VERIFY_WITH_TIMEOUT(!m_api.requests().isEmpty() && m_api.requests().last().method == "POST", kWait);
     QVERIFY(m_api.requests().last().body.contains("called the billing team"));
     QTRY_VERIFY_WITH_TIMEOUT(edit->text().isEmpty(), kWait);
+}
+
+void TstConsoleGui::replayNeedsPreviewReasonAndTypedConfirmation()
+{
+    QVERIFY(m_console && m_console->session());
+    QByteArray previewBody;
+    m_api.route("POST", "/admin/v1/replays/preview", [&previewBody](const FakeAdminApi::Request &r) {
+        previewBody = r.body;
+        const QJsonObject preview{
+            {QStringLiteral("selection_hash"), QString(64, u'a')},
+            {QStringLiteral("count"), 1},
+            {QStringLiteral("already_succeeded"), 0},
+            {QStringLiteral("outcome_unknown"), 0},
+            {QStringLiteral("requires_approval"), true},
+            {QStringLiteral("destinations"),
+             QJsonArray{QJsonObject{{QStringLiteral("name"), QStringLiteral("billing")},
+                                    {QStringLiteral("risk"), QStringLiteral("high")},
+                                    {QStringLiteral("count"), 1}}}},
+            {QStringLiteral("effect"), QStringLiteral("Sends 1 delivery to <b>billing</b> again.")}};
+        return FakeAdminApi::Response{200, QJsonDocument(preview).toJson(QJsonDocument::Compact)};
+    });
+    QByteArray requestBody;
+    m_api.route("POST", "/admin/v1/replays", [&requestBody](const FakeAdminApi::Request &r) {
+        requestBody = r.body;
+        return FakeAdminApi::Response{201, R"({"id":7,"status":"pending_approval"})"};
+    });
+    search(QStringLiteral("evt_failed_1"));
+    QTRY_VERIFY_WITH_TIMEOUT(table()->model()->rowCount() == 1
+                                 && table()->model()->index(0, 0).data(EventTableModel::LoadedRole).toBool(),
+                             kWait);
+    QVERIFY(selectRow(0));
+    MainWindow *w = m_console->window();
+    auto *replaySelected = find<QPushButton>(w, "replaySelectedButton");
+    QVERIFY(replaySelected->isVisible());
+    QTRY_VERIFY(replaySelected->isEnabled());
+    QTest::mouseClick(replaySelected, Qt::LeftButton);
+    ReplayDialog *dialog = nullptr;
+    QTRY_VERIFY_WITH_TIMEOUT((dialog = w->findChild<ReplayDialog *>(QStringLiteral("replayDialog"))) != nullptr, kWait);
+    auto *summary = find<QLabel>(dialog, "replaySummary");
+    QTRY_VERIFY_WITH_TIMEOUT(summary->text().contains(QStringLiteral("billing")), kWait);
+    // The preview named exactly the selected event's delivery.
+    const QJsonArray ids = QJsonDocument::fromJson(previewBody).object().value(QLatin1String("delivery_ids")).toArray();
+    QCOMPARE(ids.size(), 1);
+    // Webhook or server text is never markup.
+    QCOMPARE(summary->textFormat(), Qt::PlainText);
+    QVERIFY(summary->text().contains(QStringLiteral("<b>billing</b>")));
+    auto *submit = find<QPushButton>(dialog, "replaySubmit");
+    auto *cancel = find<QPushButton>(dialog, "replayCancel");
+    QVERIFY(cancel->isDefault());
+    QCOMPARE(submit->text(), QStringLiteral("Request approval to replay 1 delivery"));
+    QVERIFY(!submit->isEnabled());
+    QTest::keyClicks(find<QPlainTextEdit>(dialog, "replayReason"), QStringLiteral("billing endpoint restored"));
+    QVERIFY(!submit->isEnabled()); // high risk: the count must be typed
+    auto *confirm = find<QLineEdit>(dialog, "replayConfirm");
+    QVERIFY(confirm->isVisible());
+    QTest::keyClicks(confirm, QStringLiteral("replay 2"));
+    QVERIFY(!submit->isEnabled());
+    confirm->clear();
+    QTest::keyClicks(confirm, QStringLiteral("replay 1"));
+    QVERIFY(submit->isEnabled());
+    QTest::keyClicks(find<QLineEdit>(dialog, "replayTicket"), QStringLiteral("INC-42"));
+    QTest::mouseClick(submit, Qt::LeftButton);
+    QTRY_VERIFY_WITH_TIMEOUT(!requestBody.isEmpty(), kWait);
+    const QJsonObject sent = QJsonDocument::fromJson(requestBody).object();
+    QCOMPARE(sent.value(QLatin1String("selection_hash")).toString(), QString(64, u'a'));
+    QCOMPARE(sent.value(QLatin1String("reason")).toString(), QStringLiteral("billing endpoint restored"));
+    QCOMPARE(sent.value(QLatin1String("ticket")).toString(), QStringLiteral("INC-42"));
+    QTRY_VERIFY_WITH_TIMEOUT(w->statusBar()->currentMessage().contains(QStringLiteral("Replay #7")), kWait);
+}
+
+void TstConsoleGui::operatorApprovesSomeoneElsesRequest()
+{
+    m_console.reset();
+    m_api.setIdentity(QStringLiteral("olga"), QStringLiteral("operator"));
+    m_api.route("GET", "/admin/v1/replays", [](const FakeAdminApi::Request &r) {
+        if (!r.query.contains("status=pending_approval"))
+            return FakeAdminApi::Response{400, R"({"error":"bad_request","field":"status"})"};
+        return FakeAdminApi::Response{
+            200, R"({"items":[{"id":7,"status":"pending_approval","requested_by":"alice","reason":"billing restored","count":1,"created_at":"2026-11-30T06:00:00Z"},)"
+                 R"({"id":8,"status":"pending_approval","requested_by":"olga","reason":"mine","count":3,"created_at":"2026-11-30T06:01:00Z"}],"next_cursor":null})"};
+    });
+    QByteArray decision;
+    m_api.route("POST", "/admin/v1/replays/7/approve", [&decision](const FakeAdminApi::Request &r) {
+        decision = r.body;
+        return FakeAdminApi::Response{200, R"({"id":7,"status":"approved"})"};
+    });
+    m_console = std::make_unique<ConsoleController>(*m_settings, m_secrets, m_clock);
+    m_console->window()->show();
+    QString problem;
+    QVERIFY2(connectWith(*m_console, QStringLiteral("ops"), m_t->url().sqlitePath, QStringLiteral("tok-123"), &problem),
+             qPrintable(problem));
+    MainWindow *w = m_console->window();
+    QVERIFY(w->isPageAvailable(MainWindow::ApprovalsPage));
+    QApplication::setActiveWindow(w);
+    QVERIFY(QTest::qWaitForWindowActive(w));
+    QTest::keyClick(w, Qt::Key_5, Qt::ControlModifier);
+    QCOMPARE(w->currentPage(), MainWindow::ApprovalsPage);
+    auto *inbox = find<QTableView>(w, "approvalTable");
+    QTRY_COMPARE_WITH_TIMEOUT(inbox->model()->rowCount(), 2, kWait);
+    auto *approve = find<QPushButton>(w, "approveButton");
+    inbox->selectRow(1); // olga's own request
+    QVERIFY(inbox->model()->index(1, 0).data(ApprovalModel::OwnRequestRole).toBool());
+    QVERIFY(!approve->isEnabled());
+    inbox->selectRow(0);
+    QVERIFY(approve->isEnabled());
+    Prompter::clearAskedQuestions();
+    Prompter::setNextAnswers({{true, QStringLiteral("checked the selection")}});
+    QTest::mouseClick(approve, Qt::LeftButton);
+    QCOMPARE(Prompter::askedQuestions().size(), 1);
+    QCOMPARE(Prompter::askedQuestions().first().confirmLabel, QStringLiteral("Approve replay #7"));
+    QVERIFY(Prompter::askedQuestions().first().askReason);
+    QTRY_VERIFY_WITH_TIMEOUT(!decision.isEmpty(), kWait);
+    QCOMPARE(QJsonDocument::fromJson(decision).object().value(QLatin1String("reason")).toString(),
+             QStringLiteral("checked the selection"));
+    // A cancelled prompt sends nothing.
+    decision.clear();
+    Prompter::setNextAnswers({{false, QString()}});
+    QTRY_COMPARE_WITH_TIMEOUT(inbox->model()->rowCount(), 2, kWait);
+    inbox->selectRow(0);
+    QTest::mouseClick(approve, Qt::LeftButton);
+    QTest::qWait(50);
+    QVERIFY(decision.isEmpty());
+}
+
+void TstConsoleGui::consoleVerifiesTheAuditChainItself()
+{
+    QVERIFY(m_console && m_console->session()); // the operator from the previous test
+    MainWindow *w = m_console->window();
+    QVERIFY(w->isPageAvailable(MainWindow::AuditPage));
+    w->showPage(MainWindow::AuditPage);
+    auto *entries = find<QTableView>(w, "auditTable");
+    QTRY_COMPARE_WITH_TIMEOUT(entries->model()->rowCount(), 1, kWait);
+    AuditController *audit = m_console->audit();
+    QSignalSpy verified(audit, &AuditController::verified);
+    QTest::mouseClick(find<QPushButton>(w, "verifyButton"), Qt::LeftButton);
+    QTRY_COMPARE_WITH_TIMEOUT(verified.size(), 1, kWait);
+    // The fixture's entry carries made-up hashes: the console must notice by itself.
+    QCOMPARE(verified.first().at(0).toBool(), false);
+    QCOMPARE(verified.first().at(2).toLongLong(), qint64(1));
+    QVERIFY(find<QLabel>(w, "auditStatus")->text().contains(QStringLiteral("BROKEN at entry 1")));
+    const QString csv = m_dir->filePath(QStringLiteral("audit.csv"));
+    QSignalSpy exported(audit, &AuditController::exported);
+    audit->exportCsv(csv);
+    QTRY_COMPARE_WITH_TIMEOUT(exported.size(), 1, kWait);
+    QVERIFY(exported.first().at(0).toBool());
+    QFile f(csv);
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    const QList<QByteArray> lines = f.readAll().split('\n');
+    QVERIFY(lines.first().startsWith("seq,at_utc,actor,role,action,target"));
+    QVERIFY(lines.value(1).startsWith("1,"));
+    QVERIFY(lines.value(1).contains("note.add"));
 }
 
 void TstConsoleGui::auditorIsNotOfferedNotes()

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 // SPDX-FileCopyrightText: Redrive authors
 #include "api/permissions.h"
+#include "audit/auditcontroller.h"
+#include "replay/replaypreview.h"
 #include "common/timeformat.h"
 #include "connection/connectionerrors.h"
 #include "connection/connectionprofile.h"
@@ -8,6 +10,7 @@
 #include "query/downstream.h"
 #include "secrets/secretstore.h"
 
+#include <QJsonArray>
 #include <QSettings>
 #include <QTemporaryDir>
 #include <QTest>
@@ -33,6 +36,9 @@ private Q_SLOTS:
     void profileValidationNamesTheField();
     void savedViewsRoundTrip();
     void memorySecretStoreAnswersLater();
+    void replayPreviewWording();
+    void csvCellsAreQuotedAndDefused_data();
+    void csvCellsAreQuotedAndDefused();
     void durations_data();
     void durations();
 };
@@ -272,6 +278,50 @@ void TstConsoleLogic::memorySecretStoreAnswersLater()
     QVERIFY(last.status == SecretStatus::Unavailable);
     QVERIFY(!last.message.contains(QStringLiteral("t2")));
     QCOMPARE(SecretStore::keyFor(QStringLiteral("a/b"), QStringLiteral("x")), QStringLiteral("a%2Fb/x"));
+}
+
+void TstConsoleLogic::replayPreviewWording()
+{
+    QString error;
+    QVERIFY(!ReplayPreview::fromJson(QJsonObject{{QStringLiteral("count"), 3}}, &error));
+    QVERIFY(error.contains(QStringLiteral("selection_hash")));
+    QJsonObject low{{QStringLiteral("selection_hash"), QStringLiteral("ab")},
+                    {QStringLiteral("count"), 12},
+                    {QStringLiteral("destinations"),
+                     QJsonArray{QJsonObject{{QStringLiteral("name"), QStringLiteral("crm")},
+                                            {QStringLiteral("risk"), QStringLiteral("low")},
+                                            {QStringLiteral("count"), 12}}}}};
+    auto p = ReplayPreview::fromJson(low, &error);
+    QVERIFY(p);
+    QVERIFY(!p->isHighRisk());
+    QCOMPARE(p->actionLabel(), QStringLiteral("Replay 12 deliveries"));
+    low.insert(QStringLiteral("outcome_unknown"), 1);
+    p = ReplayPreview::fromJson(low, &error);
+    QVERIFY(p->isHighRisk()); // may already have acted downstream
+    QCOMPARE(p->confirmPhrase(), QStringLiteral("replay 12"));
+    low.insert(QStringLiteral("requires_approval"), true);
+    low.insert(QStringLiteral("count"), 1);
+    p = ReplayPreview::fromJson(low, &error);
+    QCOMPARE(p->actionLabel(), QStringLiteral("Request approval to replay 1 delivery"));
+}
+
+void TstConsoleLogic::csvCellsAreQuotedAndDefused_data()
+{
+    QTest::addColumn<QString>("in");
+    QTest::addColumn<QString>("out");
+    QTest::newRow("plain") << "replay_requested" << "replay_requested";
+    QTest::newRow("comma") << "a,b" << "\"a,b\"";
+    QTest::newRow("quote") << "say \"hi\"" << "\"say \"\"hi\"\"\"";
+    QTest::newRow("newline") << "a\nb" << "\"a\nb\"";
+    QTest::newRow("formula") << "=HYPERLINK(\"x\")" << "\"'=HYPERLINK(\"\"x\"\")\"";
+    QTest::newRow("at") << "@SUM(1)" << "\"'@SUM(1)\"";
+}
+
+void TstConsoleLogic::csvCellsAreQuotedAndDefused()
+{
+    QFETCH(QString, in);
+    QFETCH(QString, out);
+    QCOMPARE(AuditController::csvField(in), out);
 }
 
 void TstConsoleLogic::durations_data()
