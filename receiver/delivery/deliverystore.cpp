@@ -389,6 +389,19 @@ int DeliveryStore::sweepExpired(qint64 now, int limit, const SweepPolicy &policy
     return rescued;
 }
 
+QSet<QString> DeliveryStore::pausedDestinations(QString *error)
+{
+    QSet<QString> out;
+    QSqlQuery q(m_db.handle());
+    if (!q.exec(QStringLiteral("SELECT name FROM destination_state WHERE paused = 1"))) {
+        fail(error, q);
+        return out;
+    }
+    while (q.next())
+        out.insert(q.value(0).toString());
+    return out;
+}
+
 QList<DeliveryStore::Backlog> DeliveryStore::backlog(qint64 now, QString *error)
 {
     QList<Backlog> out;

@@ -8,6 +8,7 @@
 
 #include <QByteArray>
 #include <QList>
+#include <QSet>
 #include <QString>
 
 #include <functional>
@@ -96,6 +97,10 @@ public:
     // attempt with category lease_expired and outcome_unknown = 1, and is rescheduled by
     // `policy`. Returns how many were rescued, or -1 on error.
     int sweepExpired(qint64 now, int limit, const SweepPolicy &policy, QString *error);
+
+    // Destinations an admin paused (destination_state.paused = 1). The claim query checks this
+    // too; reading it first spares a paused destination's backlog from being scanned every poll.
+    QSet<QString> pausedDestinations(QString *error);
 
     struct Backlog {
         QString destination;

@@ -404,11 +404,18 @@ bool DeliveryEngine::Private::claimRound(Steady::time_point *rateDeadline)
         return false;
     bool more = false;
     const auto steadyNow = Steady::now();
+    QString pausedError;
+    const QSet<QString> paused = store->pausedDestinations(&pausedError);
+    noteDb(pausedError.isEmpty());
+    if (!pausedError.isEmpty())
+        return false;
     for (qsizetype i = 0; i < order.size(); ++i) {
         const int globalFree = config.delivery.maxInFlight - inFlight;
         if (globalFree <= 0)
             break;
         const QString &name = order.at((roundRobin + i) % order.size());
+        if (paused.contains(name))
+            continue;
         DestinationState &state = destinations[name];
         int wanted = std::min({state.config->concurrency - state.inFlight, globalFree, kClaimBatch});
         if (wanted <= 0)

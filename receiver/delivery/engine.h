@@ -23,6 +23,15 @@
 // and one I/O thread runs the HTTP exchanges. Limits per process: delivery.max_in_flight
 // overall, and per destination `concurrency` and `rate_per_second` (token bucket); several
 // redrived processes sharing a PostgreSQL database each apply their own limits.
+//
+// Leases: a claim holds its delivery for max(delivery.lease, timeout_ms + 5 s), so an attempt
+// that runs to its full timeout is never rescued while it is still running. A rescued delivery
+// (category lease_expired, outcome unknown) is retried at once; the lost attempt counts
+// against max_attempts.
+//
+// Only destinations in this process's configuration are claimed: deliveries for a destination
+// that was removed from the configuration stay pending (visible, never silently dropped).
+// Paused destinations (destination_state.paused = 1) are not claimed; wake() after a resume.
 namespace redrive::delivery {
 
 class Connector;
