@@ -8,7 +8,8 @@
 //   - the body limit is enforced from Content-Length (and while reading chunked bodies) before
 //     the body is buffered → 413; header block above max_header_bytes → 431;
 //   - a request must arrive completely within read_timeout, an idle keep-alive connection is
-//     closed after idle_timeout (slowloris cannot hold a slot);
+//     closed after idle_timeout (slowloris cannot hold a slot); a new connection must start its
+//     first request within read_timeout;
 //   - at most max_connections connections; more are answered 503 and closed;
 //   - HTTP/1.1 keep-alive and pipelining; graceful stop finishes in-flight requests.
 

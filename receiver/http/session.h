@@ -312,6 +312,7 @@ private:
         m_head.remoteAddress = m_remote;
         m_keepAlive = m_parser->keep_alive();
         m_http10 = msg.version() == 10;
+        m_headRequest = msg.method() == bhttp::verb::head;
     }
 
     void readFailed(beast::error_code ec, bool headerParsed)
@@ -416,6 +417,8 @@ private:
             m_out.append("Connection: keep-alive\r\n");
         m_out.append("\r\n");
         m_outBody = std::move(response.body);
+        if (m_headRequest)
+            m_outBody.clear(); // same headers as GET, no body (RFC 9110 §9.3.2)
         m_closeAfterWrite = !keepAlive;
 
         m_state = State::Writing;
@@ -499,6 +502,7 @@ private:
     bool m_firstRequest = true;
     bool m_keepAlive = true;
     bool m_http10 = false;
+    bool m_headRequest = false;
     bool m_closeAfterWrite = false;
     bool m_stopRequested = false;
 };

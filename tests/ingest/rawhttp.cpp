@@ -133,7 +133,7 @@ int RawConnection::fill(qint64 deadline)
     }
 }
 
-std::optional<RawResponse> RawConnection::readResponse(int timeoutMs, bool skipInterim)
+std::optional<RawResponse> RawConnection::readResponse(int timeoutMs, bool skipInterim, bool headRequest)
 {
     const qint64 deadline = monotonicMs() + timeoutMs;
     qsizetype headerEnd = -1;
@@ -163,8 +163,8 @@ std::optional<RawResponse> RawConnection::readResponse(int timeoutMs, bool skipI
     }
     m_in.remove(0, headerEnd + 4);
     if (response.status == 100 && skipInterim) // interim answer: the final one follows
-        return readResponse(static_cast<int>(std::max<qint64>(1, deadline - monotonicMs())));
-    const qsizetype length = response.header("Content-Length").toLongLong();
+        return readResponse(static_cast<int>(std::max<qint64>(1, deadline - monotonicMs())), true, headRequest);
+    const qsizetype length = headRequest ? 0 : response.header("Content-Length").toLongLong();
     while (m_in.size() < length) {
         if (fill(deadline) <= 0) {
             m_error = QStringLiteral("body cut short");

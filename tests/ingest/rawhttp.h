@@ -39,8 +39,9 @@ public:
     bool send(QByteArrayView bytes);
     // One response: status line, headers, and a Content-Length body. nullopt on timeout, on a
     // closed connection, or on a malformed answer (see lastError()). Interim 1xx answers are
-    // skipped unless `skipInterim` is false.
-    std::optional<RawResponse> readResponse(int timeoutMs = 10'000, bool skipInterim = true);
+    // skipped unless `skipInterim` is false. `headRequest`: the answer to HEAD has no body,
+    // whatever Content-Length says.
+    std::optional<RawResponse> readResponse(int timeoutMs = 10'000, bool skipInterim = true, bool headRequest = false);
     // True when the server closes the connection (EOF or reset) within the time; data that
     // arrives meanwhile is kept for readResponse().
     bool waitClosed(int timeoutMs);

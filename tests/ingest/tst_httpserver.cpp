@@ -134,6 +134,22 @@ private Q_SLOTS:
         QCOMPARE(m_rec.requests[0].remoteAddress, QStringLiteral("127.0.0.1"));
     }
 
+    void headAnswersWithoutBody()
+    {
+        QVERIFY(startServer({}));
+        RawConnection c;
+        QVERIFY(c.connect(m_port));
+        QVERIFY(c.send(QByteArray(buildRequest("HEAD", "/x", {}, {}) + buildRequest("GET", "/y", {}, {}))));
+        auto head = c.readResponse(3'000, true, true);
+        QVERIFY(head);
+        QCOMPARE(head->status, 200);
+        // Content-Length describes the GET body; none follows, so the next answer parses cleanly.
+        QVERIFY(head->header("Content-Length").toInt() > 0);
+        auto get = c.readResponse(3'000);
+        QVERIFY2(get, qPrintable(c.lastError()));
+        QVERIFY(get->body.contains("\"path\":\"/y\""));
+    }
+
     void connectionCloseIsHonoured()
     {
         QVERIFY(startServer({}));
