@@ -66,6 +66,7 @@ private Q_SLOTS:
     void connectsThroughTheDialog();
     void eachDownstreamStateIsShown_data();
     void eachDownstreamStateIsShown();
+    void overviewShowsTheBacklog();
     void statusFilterNarrowsTheList();
     void keyboardReachesEveryPage();
     void deadLetterGroupOpensTheFilteredList();
@@ -249,6 +250,17 @@ void TstConsoleGui::eachDownstreamStateIsShown()
         QCOMPARE(timeline->topLevelItem(0)->text(4), QStringLiteral("503"));
     if (state == u"outcome_unknown")
         QVERIFY(find<QLabel>(w, "scheduleNote")->text().contains(QStringLiteral("attempt 2 is due")));
+}
+
+void TstConsoleGui::overviewShowsTheBacklog()
+{
+    QVERIFY(m_console && m_console->session());
+    MainWindow *w = m_console->window();
+    w->showPage(MainWindow::OverviewPage);
+    auto *backlog = find<QLabel>(w, "backlogLabel");
+    // Two deliveries wait (retrying and pending); the oldest since kBase + 2 s, "now" is kBase + 60 s.
+    QTRY_COMPARE_WITH_TIMEOUT(backlog->text(), QStringLiteral("2 deliveries waiting; the oldest has waited 58 s."), kWait);
+    w->showPage(MainWindow::EventsPage);
 }
 
 void TstConsoleGui::statusFilterNarrowsTheList()

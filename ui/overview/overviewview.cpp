@@ -50,9 +50,9 @@ OverviewView::OverviewView(QWidget *parent)
     : QWidget(parent)
     , m_window(new QComboBox(this))
     , m_backlog(new QLabel(this))
-    , m_traffic(chartView(QStringLiteral("trafficChart"), QStringLiteral("Deliveries per interval")))
+    , m_traffic(chartView(QStringLiteral("trafficChart"), QStringLiteral("Per interval: events received, attempts succeeded and retried, deliveries dead-lettered")))
     , m_categories(chartView(QStringLiteral("categoryChart"), QStringLiteral("Failed attempts by category")))
-    , m_destinations(chartView(QStringLiteral("destinationChart"), QStringLiteral("Destinations: success rate and mean latency")))
+    , m_destinations(chartView(QStringLiteral("destinationChart"), QStringLiteral("Destinations: attempt success rate (mean latency)")))
 {
     setObjectName(QStringLiteral("overviewView"));
     m_window->setObjectName(QStringLiteral("overviewWindow"));
@@ -156,33 +156,33 @@ void OverviewView::showOverview(const Overview &o, qint64 nowMs)
     bars->attachAxis(catValues);
     categories->legend()->hide();
 
-    // Destinations: success rate (%) and mean latency (ms), side by side.
+    // Destinations: success rate of attempts; the mean latency goes into the label, since
+    // percent and milliseconds do not share an axis.
     QChart *dest = m_destinations->chart();
     resetChart(dest);
-    auto *rate = new QBarSet(QStringLiteral("success rate %"));
+    auto *rate = new QBarSet(QStringLiteral("attempts succeeded %"));
     rate->setColor(statusLook(QStringLiteral("succeeded")).foreground);
-    auto *latency = new QBarSet(QStringLiteral("mean latency (s)"));
-    latency->setColor(QColor(0x1e, 0x88, 0xe5));
     QStringList destNames;
-    double top = 100;
     for (const DestinationHealth &d : o.destinations) {
         *rate << d.successRate() * 100.0;
-        *latency << d.meanLatencyMs / 1000.0;
-        top = std::max(top, d.meanLatencyMs / 1000.0);
-        destNames.append(d.destination);
+        destNames.append(QStringLiteral("%1 (%2 ms)").arg(d.destination).arg(qRound(d.meanLatencyMs)));
     }
     auto *destBars = new QBarSeries;
     destBars->append(rate);
-    destBars->append(latency);
+    destBars->setLabelsVisible(true);
+    destBars->setLabelsFormat(QStringLiteral("@value %"));
+    destBars->setLabelsPrecision(3);
     dest->addSeries(destBars);
     auto *destAxis = new QBarCategoryAxis;
     destAxis->append(destNames.isEmpty() ? QStringList{QStringLiteral("none")} : destNames);
     auto *destValues = new QValueAxis;
-    destValues->setRange(0, top * 1.05);
+    destValues->setRange(0, 100);
+    destValues->setLabelFormat(QStringLiteral("%d%%"));
     dest->addAxis(destAxis, Qt::AlignBottom);
     dest->addAxis(destValues, Qt::AlignLeft);
     destBars->attachAxis(destAxis);
     destBars->attachAxis(destValues);
+    dest->legend()->hide();
 }
 
 } // namespace redrive::ui
