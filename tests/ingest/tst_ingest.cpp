@@ -307,6 +307,25 @@ private Q_SLOTS:
         QCOMPARE(e.value(QStringLiteral("body_sha256")).toString(), QString::fromLatin1(crypto::sha256Hex(QByteArray())));
     }
 
+    // A sender that dies mid-body leaves nothing behind: no event, no rejection row.
+    void truncatedBodyLeavesNoRow()
+    {
+        const QByteArray body = bodyFor("cut");
+        {
+            RawConnection c;
+            QVERIFY(c.connect(h->port()));
+            const QByteArray full = buildRequest("POST", "/hooks/gh", signGitHub(kGitHubSecret, body, "cut-1", "push"), body);
+            QVERIFY(c.send(full.first(full.size() - 10)));
+        }
+        // The same connection slot is free again and a complete request goes through.
+        auto r = h->post("gh", signGitHub(kGitHubSecret, body, "cut-2", "push"), body);
+        QVERIFY(r);
+        QCOMPARE(r->status, 200);
+        QCOMPARE(count(QStringLiteral("events")), 1);
+        QCOMPARE(count(QStringLiteral("events"), QStringLiteral("provider_event_id = 'cut-1'")), 0);
+        QCOMPARE(count(QStringLiteral("rejections")), 0);
+    }
+
     void oversizedBodyAndHeaders()
     {
         const QByteArray big(70'000, 'a'); // the fixture's limit is 65,536
