@@ -74,6 +74,12 @@ std::unique_ptr<Db> openDatabase(const Config &config, OpenMode mode, QTextStrea
     OpenOptions options;
     options.mode = mode;
     auto db = Db::open(*url, QStringLiteral("cli"), options, &error);
+    if (!db && mode == OpenMode::ReadOnly) {
+        // A stopped receiver's SQLite file may lack its WAL index, which a read-only connection
+        // cannot create; a normal connection can (and these commands only read through it).
+        options.mode = OpenMode::ReadWrite;
+        db = Db::open(*url, QStringLiteral("cli"), options, &error);
+    }
     if (!db) {
         err << "cannot open the database " << url->redacted() << ": " << error << '\n';
         return nullptr;

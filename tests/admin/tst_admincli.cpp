@@ -58,6 +58,7 @@ private Q_SLOTS:
     void verifyExitCodes();
     void exportedCheckpointExposesTruncation();
     void checkpointNeedsTheKey();
+    void verifyWhileNoReceiverRuns();
 
 private:
     std::unique_ptr<AdminFixture> f;
@@ -251,6 +252,28 @@ void TstAdminCli::checkpointNeedsTheKey()
     const Run unset = auditCli(*f, {QStringLiteral("checkpoint")});
     QCOMPARE(unset.code, 2);
     QVERIFY(unset.err.contains(QLatin1String("audit_key_file")));
+}
+
+void TstAdminCli::verifyWhileNoReceiverRuns()
+{
+    // No connection is open (a stopped receiver): SQLite has removed its WAL index files.
+    QString error;
+    auto t = TestDatabase::create(&error);
+    QVERIFY2(t, qPrintable(error));
+    {
+        auto db = t->open();
+        QVERIFY(seedAuditChain(*db, 10, &error));
+    }
+    Config c;
+    c.storage.url = t->urlString();
+    Run r;
+    QTextStream out(&r.out);
+    QTextStream err(&r.err);
+    r.code = admin::auditCommand(c, {QStringLiteral("verify")}, out, err);
+    out.flush();
+    err.flush();
+    QVERIFY2(r.code == 0, qPrintable(r.err));
+    QVERIFY(r.out.contains(QLatin1String("10 entries")));
 }
 
 QTEST_GUILESS_MAIN(TstAdminCli)
