@@ -146,8 +146,11 @@ private Q_SLOTS:
         QVERIFY2(rig().startEngine(&error), qPrintable(error));
         rig().engine->wake();
         QVERIFY(waitUntil([&] { return allSucceeded(ids); }, 10'000));
+        // Counters move right after the commit that the rows show.
+        QVERIFY(waitUntil([&] {
+            return rig().registry.renderPrometheus().contains("redrive_deliveries_delivered_total{destination=\"shop\"} 3");
+        }, 10'000));
         const QByteArray text = rig().registry.renderPrometheus();
-        QVERIFY(text.contains("redrive_deliveries_delivered_total{destination=\"shop\"} 3"));
         QVERIFY(text.contains("redrive_delivery_in_flight{destination=\"shop\"} 0"));
         QVERIFY(text.contains("redrive_delivery_attempt_duration_seconds_count{destination=\"shop\"} 3"));
         QVERIFY(text.contains("redrive_delivery_oldest_pending_age_seconds{destination=\"shop\"}"));
