@@ -5,6 +5,8 @@
 #include <QHash>
 #include <QSqlQuery>
 
+#include <limits>
+
 namespace redrive {
 namespace {
 
@@ -135,17 +137,30 @@ std::optional<IdRange> eventIdRange(Db &db, QString *error)
 std::optional<QList<EventRow>> fetchEventPage(Db &db, const EventFilter &filter, qint64 fromId, int limit,
                                               QString *error, qint64 floorId)
 {
+    return fetchEventRange(db, filter, EventOrder::NewestFirst, fromId, floorId + 1, std::numeric_limits<qint64>::max(),
+                           limit, error);
+}
+
+std::optional<QList<EventRow>> fetchEventRange(Db &db, const EventFilter &filter, EventOrder order, qint64 fromId,
+                                               qint64 floorId, qint64 ceilingId, int limit, QString *error)
+{
     const SqlFragment where = eventFilterSql(filter);
+    const bool newest = order == EventOrder::NewestFirst;
     QSqlQuery q(db.handle());
     q.setForwardOnly(true);
     if (!q.prepare(QLatin1String("SELECT ") + kEventColumns + QLatin1String(" FROM events e WHERE (") + where.sql
-                   + QLatin1String(") AND e.id <= ? AND e.id > ? ORDER BY e.id DESC LIMIT ?"))) {
+                   + (newest ? QLatin1String(") AND e.id <= ? AND e.id >= ? ORDER BY e.id DESC LIMIT ?")
+                             : QLatin1String(") AND e.id >= ? AND e.id <= ? ORDER BY e.id ASC LIMIT ?")))) {
         if (error)
             *error = sqlErrorText(q);
         return std::nullopt;
     }
     QVariantList binds = where.binds;
-    binds << fromId << floorId << limit;
+    binds << fromId << (newest ? floorId : ceilingId) << limit;
+    if (newest)
+        binds[binds.size() - 3] = std::min(fromId, ceilingId);
+    else
+        binds[binds.size() - 3] = std::max(fromId, floorId);
     if (!execQuery(q, binds, error))
         return std::nullopt;
     QList<EventRow> rows;
@@ -192,8 +207,9 @@ std::optional<QList<EventRow>> fetchEventsByIds(Db &db, const QList<qint64> &ids
 }
 
 std::optional<PageIndex> fetchPageIndex(Db &db, const EventFilter &filter, qint64 topId, int pageSize,
-                                        QString *error)
+                                        QString *error, EventOrder order)
 {
+    const bool newest = order == EventOrder::NewestFirst;
     PageIndex index;
     index.pageSize = pageSize;
     const SqlFragment where = eventFilterSql(filter);
@@ -203,9 +219,11 @@ std::optional<PageIndex> fetchPageIndex(Db &db, const EventFilter &filter, qint6
     const QString matching = QLatin1String("FROM events e WHERE (") + where.sql + QLatin1String(") AND e.id <= ?");
     QSqlQuery q(db.handle());
     q.setForwardOnly(true);
-    if (!q.prepare(QLatin1String("SELECT id, rn FROM (SELECT e.id AS id, row_number() OVER (ORDER BY e.id DESC) AS rn ")
-                   + matching + QLatin1String(") numbered WHERE (rn - 1) % ? = 0 OR id = (SELECT min(e.id) ")
-                   + matching + QLatin1String(") ORDER BY rn"))) {
+    if (!q.prepare(QLatin1String("SELECT id, rn FROM (SELECT e.id AS id, row_number() OVER (ORDER BY e.id ")
+                   + (newest ? QLatin1String("DESC") : QLatin1String("ASC")) + QLatin1String(") AS rn ") + matching
+                   + QLatin1String(") numbered WHERE (rn - 1) % ? = 0 OR id = (SELECT ")
+                   + (newest ? QLatin1String("min") : QLatin1String("max")) + QLatin1String("(e.id) ") + matching
+                   + QLatin1String(") ORDER BY rn"))) {
         if (error)
             *error = sqlErrorText(q);
         return std::nullopt;

@@ -46,6 +46,9 @@ struct EventRow {
     QList<DeliverySummary> deliveries;
 };
 
+// The console lists events by id, which follows arrival: newest first by default.
+enum class EventOrder { NewestFirst, OldestFirst };
+
 struct IdRange {
     qint64 minId = 0;
     qint64 maxId = 0;
@@ -61,6 +64,12 @@ std::optional<IdRange> eventIdRange(Db &db, QString *error);
 std::optional<QList<EventRow>> fetchEventPage(Db &db, const EventFilter &filter, qint64 fromId, int limit,
                                               QString *error, qint64 floorId = 0);
 
+// The general form: up to `limit` matching events with floorId <= id <= ceilingId, starting at
+// `fromId` (inclusive) and walking in `order` (NewestFirst: id <= fromId, descending;
+// OldestFirst: id >= fromId, ascending).
+std::optional<QList<EventRow>> fetchEventRange(Db &db, const EventFilter &filter, EventOrder order, qint64 fromId,
+                                               qint64 floorId, qint64 ceilingId, int limit, QString *error);
+
 // The same rows for a known set of ids (to refresh what is on screen), in the order given;
 // ids that no longer exist are left out.
 std::optional<QList<EventRow>> fetchEventsByIds(Db &db, const QList<qint64> &ids, QString *error);
@@ -75,7 +84,7 @@ struct PageIndex {
     QList<qint64> boundaries;
 };
 std::optional<PageIndex> fetchPageIndex(Db &db, const EventFilter &filter, qint64 topId, int pageSize,
-                                        QString *error);
+                                        QString *error, EventOrder order = EventOrder::NewestFirst);
 
 // How many events matching `filter` arrived after `topId` (id > topId), counting at most `cap`.
 std::optional<qint64> countEventsAbove(Db &db, const EventFilter &filter, qint64 topId, qint64 cap,

@@ -34,6 +34,8 @@ private Q_SLOTS:
     void cleanup();
     void unfilteredListStartsEstimatedAndBecomesExact();
     void filteredListGrowsThenBecomesExact();
+    void oldestFirstListsTheSameRowsBackwards_data();
+    void oldestFirstListsTheSameRowsBackwards();
     void farRowsLoadOnDemandAndTheCacheStaysBounded();
     void newEventsWaitAndKeepTheSelection();
     void refreshPicksUpChangedStatuses();
@@ -161,6 +163,31 @@ void TstConsoleModels::filteredListGrowsThenBecomesExact()
     QCOMPARE(row->id, m_s.failed);
     QCOMPARE(model.data(model.index(0, EventTableModel::StatusColumn)).toString(), QStringLiteral("dead"));
     QVERIFY(model.data(model.index(0, EventTableModel::DownstreamColumn)).toString().contains(QStringLiteral("Failed")));
+}
+
+void TstConsoleModels::oldestFirstListsTheSameRowsBackwards_data()
+{
+    QTest::addColumn<QString>("source");
+    QTest::newRow("everything (estimated first)") << QString();
+    QTest::newRow("filtered (growing first)") << QStringLiteral("bulk");
+}
+
+void TstConsoleModels::oldestFirstListsTheSameRowsBackwards()
+{
+    QFETCH(QString, source);
+    EventTableModel model(m_pages.get(), m_indexer.get());
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    EventFilter f;
+    f.source = source;
+    model.setFilter(f);
+    model.setOrder(EventOrder::OldestFirst);
+    QTRY_VERIFY_WITH_TIMEOUT(model.countKind() == EventTableModel::CountKind::Exact, kWait);
+    const QList<qint64> desc = idsFor(source.isEmpty() ? QString() : QStringLiteral("WHERE source = '%1'").arg(source));
+    const QList<qint64> expected(desc.rbegin(), desc.rend());
+    QCOMPARE(model.rowCount(), int(expected.size()));
+    QList<qint64> ids;
+    QVERIFY(loadAllRows(model, &ids));
+    QCOMPARE(ids, expected);
 }
 
 void TstConsoleModels::farRowsLoadOnDemandAndTheCacheStaysBounded()

@@ -24,6 +24,8 @@ private Q_SLOTS:
     void pagesAreKeysetOrderedAndCoverEverything();
     void pageIndexGivesExactCountAndBoundaries_data();
     void pageIndexGivesExactCountAndBoundaries();
+    void oldestFirstMirrorsNewestFirst_data();
+    void oldestFirstMirrorsNewestFirst();
     void downstreamIndicatorPerState_data();
     void downstreamIndicatorPerState();
     void deadLetterGroupOpensExactlyItsEvents();
@@ -123,6 +125,54 @@ void TstConsoleQueries::pageIndexGivesExactCountAndBoundaries()
     QCOMPARE(index->boundaries.size(), (expected.size() + pageSize - 1) / pageSize);
     for (qsizetype k = 0; k < index->boundaries.size(); ++k)
         QCOMPARE(index->boundaries[k], expected[k * pageSize]);
+}
+
+void TstConsoleQueries::oldestFirstMirrorsNewestFirst_data()
+{
+    QTest::addColumn<QString>("query");
+    QTest::newRow("everything") << QString();
+    QTest::newRow("bulk only") << QStringLiteral("source=bulk");
+    QTest::newRow("stripe") << QStringLiteral("source=stripe");
+}
+
+void TstConsoleQueries::oldestFirstMirrorsNewestFirst()
+{
+    QFETCH(QString, query);
+    QString field, message, error;
+    const auto filter = EventFilter::fromQuery(QUrlQuery(query), &field, &message);
+    QVERIFY(filter);
+    const qint64 top = m_allIdsDesc.first();
+    QList<qint64> desc, asc;
+    for (qint64 from = top;;) {
+        const auto page = fetchEventRange(*m_db, *filter, EventOrder::NewestFirst, from, 0, top, 97, &error);
+        QVERIFY2(page, qPrintable(error));
+        for (const EventRow &r : *page)
+            desc.append(r.id);
+        if (page->size() < 97)
+            break;
+        from = page->last().id - 1;
+    }
+    for (qint64 from = 0;;) {
+        const auto page = fetchEventRange(*m_db, *filter, EventOrder::OldestFirst, from, 0, top, 97, &error);
+        QVERIFY2(page, qPrintable(error));
+        for (const EventRow &r : *page)
+            asc.append(r.id);
+        if (page->size() < 97)
+            break;
+        from = page->last().id + 1;
+    }
+    QList<qint64> reversed(desc.rbegin(), desc.rend());
+    QCOMPARE(asc, reversed);
+    const auto index = fetchPageIndex(*m_db, *filter, top, 97, &error, EventOrder::OldestFirst);
+    QVERIFY2(index, qPrintable(error));
+    QCOMPARE(index->count, qint64(asc.size()));
+    for (qsizetype k = 0; k < index->boundaries.size(); ++k)
+        QCOMPARE(index->boundaries[k], asc[k * 97]);
+    // The ceiling keeps a snapshot: nothing newer than it comes back.
+    const auto capped = fetchEventRange(*m_db, *filter, EventOrder::OldestFirst, 0, 0, m_allIdsDesc.at(3), 100'000, &error);
+    QVERIFY(capped);
+    for (const EventRow &r : *capped)
+        QVERIFY(r.id <= m_allIdsDesc.at(3));
 }
 
 void TstConsoleQueries::downstreamIndicatorPerState_data()

@@ -41,6 +41,21 @@ EventsController::EventsController(Session *session, EventsView *view, QSettings
     header->resizeSection(EventTableModel::LastFailureColumn, fm.horizontalAdvance(QStringLiteral("Connection refused")) + 8);
     header->resizeSection(EventTableModel::DownstreamColumn, fm.horizontalAdvance(QStringLiteral("✔ Succeeded · REF-1000000")) + 24);
 
+    // Clicking the ID or Received header flips between newest and oldest first.
+    header->setSectionsClickable(true);
+    header->setSortIndicatorShown(true);
+    header->setSortIndicator(EventTableModel::ReceivedColumn, Qt::DescendingOrder);
+    connect(header, &QHeaderView::sectionClicked, this, [this, header](int section) {
+        if (section != EventTableModel::IdColumn && section != EventTableModel::ReceivedColumn) {
+            header->setSortIndicator(EventTableModel::ReceivedColumn,
+                                     m_model->order() == EventOrder::NewestFirst ? Qt::DescendingOrder : Qt::AscendingOrder);
+            return;
+        }
+        const bool newest = m_model->order() == EventOrder::OldestFirst;
+        m_model->setOrder(newest ? EventOrder::NewestFirst : EventOrder::OldestFirst);
+        header->setSortIndicator(section, newest ? Qt::DescendingOrder : Qt::AscendingOrder);
+    });
+
     FilterBar *bar = m_view->filterBar();
     bar->setSavedViews(m_views->names());
     connect(bar, &FilterBar::filterChanged, m_model, &EventTableModel::setFilter);

@@ -212,6 +212,12 @@ void EventTableModel::setFilter(const EventFilter &filter)
     start();
 }
 
+void EventTableModel::setOrder(EventOrder order)
+{
+    m_order = order;
+    start();
+}
+
 void EventTableModel::reload()
 {
     start();
@@ -241,7 +247,7 @@ void EventTableModel::start()
 
     m_pagesExec->submit(
         this, &m_generation,
-        [filter = m_filter](Db &db) {
+        [filter = m_filter, order = m_order](Db &db) {
             FirstAnswer a;
             auto range = eventIdRange(db, &a.error);
             if (!range)
@@ -249,7 +255,8 @@ void EventTableModel::start()
             a.range = *range;
             if (a.range.isEmpty())
                 return a;
-            if (auto rows = fetchEventPage(db, filter, a.range.maxId, kPageSize, &a.error))
+            const qint64 from = order == EventOrder::NewestFirst ? a.range.maxId : a.range.minId;
+            if (auto rows = fetchEventRange(db, filter, order, from, 0, a.range.maxId, kPageSize, &a.error))
                 a.rows = std::move(*rows);
             return a;
         },
@@ -272,13 +279,14 @@ void EventTableModel::start()
             } else {
                 rows = first;
             }
+            const bool newest = m_order == EventOrder::NewestFirst;
             if (first > 0) {
                 m_boundaries = {a.rows.first().id};
                 if (m_countKind == CountKind::Growing)
-                    m_boundaries.append(a.rows.last().id - 1);
+                    m_boundaries.append(newest ? a.rows.last().id - 1 : a.rows.last().id + 1);
             }
             Page page;
-            page.fromId = m_topId;
+            page.fromId = newest ? m_topId : m_range.minId;
             page.rows = std::move(a.rows);
             if (rows > 0) {
                 beginInsertRows({}, 0, clampRows(rows) - 1);
@@ -291,9 +299,9 @@ void EventTableModel::start()
             if (m_countKind != CountKind::Exact) {
                 m_indexExec->submit(
                     this, &m_generation,
-                    [filter = m_filter, top = m_topId](Db &db) {
+                    [filter = m_filter, top = m_topId, order = m_order](Db &db) {
                         QString error;
-                        auto index = fetchPageIndex(db, filter, top, kPageSize, &error);
+                        auto index = fetchPageIndex(db, filter, top, kPageSize, &error, order);
                         return index ? *index : PageIndex{};
                     },
                     [this](PageIndex index) {
@@ -339,6 +347,10 @@ std::optional<qint64> EventTableModel::pageStart(int page) const
     if (page < m_boundaries.size())
         return m_boundaries[page];
     if (m_countKind == CountKind::Estimated) {
+        if (m_order == EventOrder::OldestFirst) {
+            const qint64 from = m_range.minId + qint64(page) * kPageSize;
+            return from <= m_topId ? std::optional<qint64>(from) : std::nullopt;
+        }
         const qint64 from = m_topId - qint64(page) * kPageSize;
         return from > 0 ? std::optional<qint64>(from) : std::nullopt;
     }
@@ -375,11 +387,11 @@ void EventTableModel::dispatch()
         m_inFlight.insert(page);
         m_pagesExec->submit(
             this, &m_generation,
-            [filter = m_filter, page, fromId = *from](Db &db) {
+            [filter = m_filter, page, fromId = *from, order = m_order, top = m_topId](Db &db) {
                 PageAnswer a;
                 a.page = page;
                 a.fromId = fromId;
-                if (auto rows = fetchEventPage(db, filter, fromId, kPageSize, &a.error))
+                if (auto rows = fetchEventRange(db, filter, order, fromId, 0, top, kPageSize, &a.error))
                     a.rows = std::move(*rows);
                 return a;
             },
@@ -433,7 +445,7 @@ void EventTableModel::receivePage(PageAnswer a)
             endInsertRows();
         }
         if (n == kPageSize)
-            m_boundaries.append(lastId - 1);
+            m_boundaries.append(m_order == EventOrder::NewestFirst ? lastId - 1 : lastId + 1);
         else
             m_growingDone = true;
         Q_EMIT countChanged(m_rows, m_countKind);
@@ -483,7 +495,9 @@ void EventTableModel::showNewEvents()
 {
     if (m_newCount <= 0)
         return;
-    if (m_newCount > kMaxNewRows) {
+    if (m_newCount > kMaxNewRows || m_order == EventOrder::OldestFirst) {
+        // Oldest first, new events belong at the far end of the list: reload rather than
+        // splice them in there.
         reload();
         return;
     }

@@ -65,6 +65,9 @@ public:
     void fetchMore(const QModelIndex &parent) override;
 
     void setFilter(const EventFilter &filter);
+    // Newest first (the default) or oldest first; reloads.
+    void setOrder(EventOrder order);
+    [[nodiscard]] EventOrder order() const { return m_order; }
     [[nodiscard]] const EventFilter &filter() const { return m_filter; }
     void reload();
 
@@ -127,6 +130,7 @@ private:
     DbExecutor *m_indexExec;
     Generation m_generation;
     EventFilter m_filter;
+    EventOrder m_order = EventOrder::NewestFirst;
     CountKind m_countKind = CountKind::Growing;
     int m_rows = 0;
     qint64 m_topId = 0;       // snapshot ceiling
