@@ -2,7 +2,9 @@
 // SPDX-FileCopyrightText: Redrive authors
 #include "fakeadminapi.h"
 
+#include <QFile>
 #include <QJsonDocument>
+#include <QSslKey>
 #include <QJsonObject>
 #include <QTcpSocket>
 
@@ -22,9 +24,28 @@ bool FakeAdminApi::listen()
     return m_server.listen(QHostAddress::LocalHost, 0);
 }
 
+bool FakeAdminApi::listenTls(const QString &certFile, const QString &keyFile)
+{
+    QFile cert(certFile);
+    QFile key(keyFile);
+    if (!cert.open(QIODevice::ReadOnly) || !key.open(QIODevice::ReadOnly))
+        return false;
+    QSslConfiguration ssl = QSslConfiguration::defaultConfiguration();
+    ssl.setLocalCertificate(QSslCertificate(cert.readAll(), QSsl::Pem));
+    ssl.setPrivateKey(QSslKey(key.readAll(), QSsl::Rsa, QSsl::Pem));
+    m_tlsServer.setSslConfiguration(ssl);
+    connect(&m_tlsServer, &QSslServer::pendingConnectionAvailable, this, [this] {
+        while (QTcpSocket *socket = m_tlsServer.nextPendingConnection())
+            serve(socket);
+    });
+    m_tls = true;
+    return m_tlsServer.listen(QHostAddress::LocalHost, 0);
+}
+
 QUrl FakeAdminApi::url() const
 {
-    return QUrl(QStringLiteral("http://127.0.0.1:%1").arg(m_server.serverPort()));
+    return m_tls ? QUrl(QStringLiteral("https://127.0.0.1:%1").arg(m_tlsServer.serverPort()))
+                 : QUrl(QStringLiteral("http://127.0.0.1:%1").arg(m_server.serverPort()));
 }
 
 void FakeAdminApi::setIdentity(const QString &name, const QString &role)

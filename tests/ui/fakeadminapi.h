@@ -5,6 +5,7 @@
 #include <QByteArray>
 #include <QHash>
 #include <QList>
+#include <QSslServer>
 #include <QTcpServer>
 #include <QUrl>
 
@@ -32,6 +33,8 @@ public:
 
     explicit FakeAdminApi(QObject *parent = nullptr);
     bool listen();
+    // HTTPS with this certificate and key (PEM files).
+    bool listenTls(const QString &certFile, const QString &keyFile);
     [[nodiscard]] QUrl url() const;
 
     void setToken(const QByteArray &token) { m_token = token; }
@@ -44,6 +47,8 @@ private:
     Response answer(const Request &request);
 
     QTcpServer m_server;
+    QSslServer m_tlsServer;
+    bool m_tls = false;
     QByteArray m_token = "test-token";
     QString m_name = QStringLiteral("alice");
     QString m_role = QStringLiteral("support");

@@ -1,0 +1,90 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: Redrive authors
+#include "consoleguitest.h"
+
+#include "connection/connectiondialog.h"
+#include "events/eventtablemodel.h"
+
+#include <QLabel>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QTableView>
+#include <QTest>
+
+namespace redrive::test {
+
+using namespace redrive::ui;
+
+bool ConsoleGuiTest::setUpFixture()
+{
+    QString error;
+    m_t = TestDatabase::create(Backend::Sqlite, &error);
+    if (!m_t) {
+        qWarning("%s", qPrintable(error));
+        return false;
+    }
+    m_writer = m_t->open(QStringLiteral("writer"));
+    ConsoleFixture fx(*m_writer);
+    m_s = fx.addScenario(kGuiBase);
+    if (!fx.lastError().isEmpty())
+        return false;
+    m_dir = std::make_unique<QTemporaryDir>();
+    m_settings = std::make_unique<QSettings>(m_dir->filePath(QStringLiteral("redrive.ini")), QSettings::IniFormat);
+    m_api.setToken("tok-123");
+    return m_api.listen();
+}
+
+bool ConsoleGuiTest::connectWith(ConsoleController &console, const QString &name, const QString &sqlitePath,
+                                const QString &token, QString *problem)
+{
+    console.showConnectionDialog();
+    ConnectionDialog *dialog = console.connectionDialog();
+    if (!dialog)
+        return false;
+    auto set = [dialog](const char *field, const QString &text) {
+        auto *edit = dialog->findChild<QLineEdit *>(QLatin1String(field));
+        edit->clear();
+        QTest::keyClicks(edit, text);
+    };
+    QTest::mouseClick(find<QPushButton>(dialog, "newProfileButton"), Qt::LeftButton);
+    set("nameEdit", name);
+    set("environmentEdit", QStringLiteral("production"));
+    set("sqlitePathEdit", sqlitePath);
+    set("adminUrlEdit", m_api.url().toString());
+    set("tokenEdit", token);
+    QTest::mouseClick(find<QPushButton>(dialog, "connectButton"), Qt::LeftButton);
+    // The dialog deletes itself once connected: stop looking at its label when it is gone.
+    bool gone = false;
+    connect(dialog, &QObject::destroyed, this, [&gone] { gone = true; });
+    QLabel *problemLabel = find<QLabel>(dialog, "problemLabel");
+    QDeadlineTimer deadline(kGuiWait);
+    while (!deadline.hasExpired() && !console.session() && !gone && problemLabel->isHidden())
+        QTest::qWait(10);
+    if (problem)
+        *problem = !gone && problemLabel->isVisible() ? problemLabel->text() : QString();
+    return console.session() != nullptr;
+}
+
+QTableView *ConsoleGuiTest::table() const
+{
+    return m_console->window()->findChild<QTableView *>(QStringLiteral("eventsTable"));
+}
+
+void ConsoleGuiTest::search(const QString &text)
+{
+    auto *edit = find<QLineEdit>(m_console->window(), "searchEdit");
+    edit->clear();
+    QTest::keyClicks(edit, text);
+    QTest::keyClick(edit, Qt::Key_Return);
+}
+
+bool ConsoleGuiTest::selectRow(int row)
+{
+    QTableView *t = table();
+    const QModelIndex index = t->model()->index(row, EventTableModel::SourceColumn);
+    t->scrollTo(index);
+    QTest::mouseClick(t->viewport(), Qt::LeftButton, {}, t->visualRect(index).center());
+    return t->selectionModel()->currentIndex().row() == row;
+}
+
+} // namespace redrive::test

@@ -1,0 +1,57 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: Redrive authors
+#pragma once
+
+#include "consolefixture.h"
+#include "fakeadminapi.h"
+#include "main/consolecontroller.h"
+#include "secrets/secretstore.h"
+#include "testdb.h"
+#include "util/clock.h"
+
+#include <QObject>
+#include <QSettings>
+#include <QTemporaryDir>
+
+class QTableView;
+
+namespace redrive::test {
+
+inline constexpr qint64 kGuiBase = 1'750'000'000'000;
+inline constexpr int kGuiWait = 15'000;
+
+template<typename T>
+T *find(QWidget *root, const char *name)
+{
+    T *w = root->findChild<T *>(QLatin1String(name));
+    if (!w)
+        qWarning("no widget named %s", name);
+    return w;
+}
+
+// What the console GUI suites share: a fixture database with the canonical scenario, a fake
+// admin API on loopback, settings in a temporary file, an in-memory keychain, and helpers that
+// drive the real widgets the way a person would.
+class ConsoleGuiTest : public QObject {
+protected:
+    bool setUpFixture();
+    // Fills the connection dialog for a new profile and presses Connect; true once connected,
+    // otherwise `problem` holds what the dialog says.
+    bool connectWith(ui::ConsoleController &console, const QString &name, const QString &sqlitePath, const QString &token,
+                     QString *problem = nullptr);
+    void search(const QString &text);
+    [[nodiscard]] QTableView *table() const;
+    bool selectRow(int row);
+
+    std::unique_ptr<TestDatabase> m_t;
+    std::unique_ptr<Db> m_writer;
+    ConsoleFixture::Scenario m_s;
+    std::unique_ptr<QTemporaryDir> m_dir;
+    std::unique_ptr<QSettings> m_settings;
+    MemorySecretStore m_secrets;
+    ManualClock m_clock{kGuiBase + 60'000};
+    FakeAdminApi m_api;
+    std::unique_ptr<ui::ConsoleController> m_console;
+};
+
+} // namespace redrive::test
