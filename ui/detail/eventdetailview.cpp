@@ -82,6 +82,7 @@ EventDetailView::EventDetailView(QWidget *parent)
     m_message->setObjectName(QStringLiteral("detailMessage"));
     m_message->setTextFormat(Qt::PlainText);
     m_message->setWordWrap(true);
+    m_message->setAlignment(Qt::AlignTop | Qt::AlignLeft);
     m_tabs->setObjectName(QStringLiteral("detailTabs"));
 
     // Summary: envelope fields, then deliveries.

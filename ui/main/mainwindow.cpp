@@ -7,6 +7,7 @@
 #include "events/eventsview.h"
 #include "overview/overviewview.h"
 
+#include <QIcon>
 #include <QLabel>
 #include <QMenuBar>
 #include <QSplitter>
@@ -33,6 +34,7 @@ MainWindow::MainWindow(QWidget *parent)
 {
     setObjectName(QStringLiteral("mainWindow"));
     setWindowTitle(QStringLiteral("Redrive"));
+    setWindowIcon(QIcon(QStringLiteral(":/icons/io.redrive.Console.svg")));
     m_pages->setObjectName(QStringLiteral("pages"));
     m_pages->setDocumentMode(true);
     m_deadLetters->setObjectName(QStringLiteral("deadLettersPage"));
