@@ -2,41 +2,88 @@
 // SPDX-FileCopyrightText: Redrive authors
 #include "components.h"
 
+#include "admin/adminapi.h"
+#include "delivery/engine.h"
+#include "httpcomponent.h"
+
 namespace redrive::daemon {
 
-// ===== EXTENSION POINT: components run by `redrived --config FILE` =====================
-// Each factory builds one component from the daemon context; the daemon starts them in this
-// order (after the group-commit writer, before the ingest listener) and stops them in
-// reverse (after ingest has drained, before the writer).
-//
-// Delivery engine (receiver/delivery, redrive_delivery), wired like this:
-//     factories.push_back([](DaemonContext &ctx, QString *) -> std::unique_ptr<Component> {
-//         if (!ctx.config->delivery.enabled)
-//             return nullptr;
-//         auto c = std::make_unique<DeliveryComponent>(*ctx.config, ctx.storage, ctx.clock, ctx.metrics);
-//         auto *engine = c->engine();                              // DeliveryEngine *
-//         ctx.addCommitListener([engine](const ingest::CommitSummary &s) {
-//             if (s.newDeliveries > 0)
-//                 engine->wake();                                   // new due deliveries
-//         });
-//         return c;
-//     });
-//   where DeliveryComponent owns a delivery::DeliveryEngine and forwards start()/stop(graceMs).
-//
-// Admin API (receiver/admin, redrive_admin) on [server].admin_listen, wired like this:
-//     factories.push_back([](DaemonContext &ctx, QString *) -> std::unique_ptr<Component> {
-//         auto options = adminServerOptions(*ctx.config);          // nullopt: no admin_listen
-//         if (!options)
-//             return nullptr;
-//         return std::make_unique<AdminComponent>(*ctx.config, ctx.storage, ctx.clock, ctx.metrics, *options);
-//     });
-//   where AdminComponent owns an admin::AdminApi plus an HttpServerComponent whose handler is
-//   [api](http::Request &&r, http::Responder respond) { api->handle(std::move(r), std::move(respond)); }
-//   and starts the API before the listener (and stops the listener before the API).
-// ==========================================================================================
+namespace {
+
+// The delivery engine: claims due deliveries and sends them. Woken by every ingest commit that
+// created deliveries, so the first attempt does not wait for the next poll.
+class DeliveryComponent final : public Component {
+public:
+    DeliveryComponent(const Config &config, const StorageUrl &storage, const Clock &clock, metrics::Registry &metrics)
+        : m_engine(config, storage, clock, metrics)
+    {}
+    [[nodiscard]] QString name() const override { return QStringLiteral("delivery"); }
+    bool start(QString *error) override { return m_engine.start(error); }
+    void stop() override { m_engine.stop(10'000); }
+    delivery::DeliveryEngine *engine() { return &m_engine; }
+
+private:
+    delivery::DeliveryEngine m_engine;
+};
+
+// The admin API and its own listener. The API (workers, replay executor) starts before the
+// listener accepts anything, and the listener stops first.
+class AdminComponent final : public Component {
+public:
+    AdminComponent(const Config &config, const StorageUrl &storage, const Clock &clock, metrics::Registry &metrics,
+                   http::ServerOptions options)
+        : m_api(std::make_shared<admin::AdminApi>(config, storage, clock, metrics))
+        , m_listener(QStringLiteral("admin"), std::move(options),
+                     [api = m_api](http::Request &&request, http::Responder respond) {
+                         api->handle(std::move(request), std::move(respond));
+                     })
+    {}
+    [[nodiscard]] QString name() const override { return QStringLiteral("admin"); }
+    bool start(QString *error) override
+    {
+        if (!m_api->start(error))
+            return false;
+        if (!m_listener.start(error)) {
+            m_api->stop();
+            return false;
+        }
+        return true;
+    }
+    void stop() override
+    {
+        m_listener.stop();
+        m_api->stop();
+    }
+
+private:
+    std::shared_ptr<admin::AdminApi> m_api;
+    HttpServerComponent m_listener;
+};
+
+} // namespace
+
+// Components run by `redrived --config FILE`, started in this order after the group-commit
+// writer and before the ingest listener, and stopped in reverse after ingest has drained.
 std::vector<ComponentFactory> builtInComponents()
 {
     std::vector<ComponentFactory> factories;
+    factories.push_back([](DaemonContext &ctx, QString *) -> std::unique_ptr<Component> {
+        if (!ctx.config->delivery.enabled)
+            return nullptr;
+        auto component = std::make_unique<DeliveryComponent>(*ctx.config, ctx.storage, ctx.clock, ctx.metrics);
+        delivery::DeliveryEngine *engine = component->engine();
+        ctx.addCommitListener([engine](const ingest::CommitSummary &summary) {
+            if (summary.newDeliveries > 0)
+                engine->wake();
+        });
+        return component;
+    });
+    factories.push_back([](DaemonContext &ctx, QString *) -> std::unique_ptr<Component> {
+        auto options = adminServerOptions(*ctx.config);
+        if (!options)
+            return nullptr;
+        return std::make_unique<AdminComponent>(*ctx.config, ctx.storage, ctx.clock, ctx.metrics, *options);
+    });
     return factories;
 }
 
