@@ -10,6 +10,7 @@
 #include "replay/replaydialog.h"
 
 #include <QApplication>
+#include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -42,6 +43,7 @@ private Q_SLOTS:
     void consoleVerifiesTheAuditChainItself();
     void auditorIsNotOfferedNotes();
     void tlsIsCheckedAgainstTheProfilesCa();
+    void remainingAttemptsAreProjectedFromTheReceiverConfig();
 };
 
 void TstConsoleActions::initTestCase()
@@ -297,6 +299,45 @@ void TstConsoleActions::tlsIsCheckedAgainstTheProfilesCa()
             QVERIFY(!console.session());
         }
     }
+}
+
+void TstConsoleActions::remainingAttemptsAreProjectedFromTheReceiverConfig()
+{
+    // A copy of the receiver's config, secrets and all: the console reads only the schedules.
+    const QString config = m_dir->filePath(QStringLiteral("redrived.toml"));
+    QFile f(config);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write("[delivery]\njitter = 0.0\n\n[[destinations]]\nname = \"fulfillment\"\nurl = \"https://x.internal/hooks\"\n"
+            "max_attempts = 4\nretry_schedule = [\"5m\", \"30m\", \"2h\"]\nsigning_secret = \"env:NOT_SET_HERE\"\n");
+    f.close();
+    ConsoleController console(*m_settings, m_secrets, m_clock);
+    console.window()->show();
+    console.showConnectionDialog();
+    ConnectionDialog *dialog = console.connectionDialog();
+    QVERIFY(dialog);
+    QTest::mouseClick(find<QPushButton>(dialog, "newProfileButton"), Qt::LeftButton);
+    QTest::keyClicks(find<QLineEdit>(dialog, "nameEdit"), QStringLiteral("with-config"));
+    QTest::keyClicks(find<QLineEdit>(dialog, "sqlitePathEdit"), m_t->url().sqlitePath);
+    QTest::keyClicks(find<QLineEdit>(dialog, "receiverConfigEdit"), config);
+    QTest::mouseClick(find<QPushButton>(dialog, "connectButton"), Qt::LeftButton);
+    QTRY_VERIFY_WITH_TIMEOUT(console.session() != nullptr, kGuiWait);
+    QVERIFY(console.session()->retrySchedules().has_value());
+
+    auto *edit = find<QLineEdit>(console.window(), "searchEdit");
+    QTest::keyClicks(edit, QStringLiteral("shop-unknown-1"));
+    QTest::keyClick(edit, Qt::Key_Return);
+    auto *list = find<QTableView>(console.window(), "eventsTable");
+    QTRY_VERIFY_WITH_TIMEOUT(list->model()->rowCount() == 1
+                                 && list->model()->index(0, 0).data(EventTableModel::LoadedRole).toBool(),
+                             kGuiWait);
+    const QModelIndex cell = list->model()->index(0, EventTableModel::SourceColumn);
+    QTest::mouseClick(list->viewport(), Qt::LeftButton, {}, list->visualRect(cell).center());
+    auto *note = find<QLabel>(console.window(), "scheduleNote");
+    // One attempt made; #2 is due at next_attempt_at, then +30 min for #3 and +2 h for #4.
+    QTRY_VERIFY_WITH_TIMEOUT(note->text().contains(QStringLiteral("attempt 2 is due")), kGuiWait);
+    QVERIFY2(note->text().contains(QStringLiteral("#3 ≈")) && note->text().contains(QStringLiteral("#4 ≈")),
+             qPrintable(note->text()));
+    QVERIFY2(note->text().contains(QStringLiteral("Dead letter after attempt 4")), qPrintable(note->text()));
 }
 
 QTEST_MAIN(TstConsoleActions)

@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: Redrive authors
 #include "api/permissions.h"
 #include "audit/auditcontroller.h"
+#include "config/retryschedules.h"
 #include "replay/replaypreview.h"
 #include "common/timeformat.h"
 #include "connection/connectionerrors.h"
@@ -36,6 +37,7 @@ private Q_SLOTS:
     void profileValidationNamesTheField();
     void savedViewsRoundTrip();
     void memorySecretStoreAnswersLater();
+    void retrySchedulesIgnoreSecrets();
     void replayPreviewWording();
     void csvCellsAreQuotedAndDefused_data();
     void csvCellsAreQuotedAndDefused();
@@ -278,6 +280,29 @@ void TstConsoleLogic::memorySecretStoreAnswersLater()
     QVERIFY(last.status == SecretStatus::Unavailable);
     QVERIFY(!last.message.contains(QStringLiteral("t2")));
     QCOMPARE(SecretStore::keyFor(QStringLiteral("a/b"), QStringLiteral("x")), QStringLiteral("a%2Fb/x"));
+}
+
+void TstConsoleLogic::retrySchedulesIgnoreSecrets()
+{
+    QString error;
+    const auto s = parseRetrySchedules(
+        "[delivery]\njitter = 0.1\n[[sources]]\nname = \"github\"\nsecrets = [\"env:UNSET_SECRET\"]\n"
+        "[[destinations]]\nname = \"crm\"\nmax_attempts = 3\nretry_schedule = [\"5s\", \"5m\"]\n"
+        "signing_secret = \"env:ALSO_UNSET\"\n[[destinations]]\nname = \"erp\"\n",
+        &error);
+    QVERIFY2(s, qPrintable(error));
+    QCOMPARE(s->jitter, 0.1);
+    QCOMPARE(s->destinations.size(), 2);
+    const DestinationConfig *crm = s->destination(u"crm");
+    QVERIFY(crm);
+    QCOMPARE(crm->maxAttempts, 3);
+    QCOMPARE(crm->retryScheduleMs, (QList<qint64>{5'000, 300'000}));
+    QVERIFY(s->destination(u"erp"));
+    QVERIFY(!s->destination(u"nope"));
+    QVERIFY(!parseRetrySchedules("[[destinations]]\nname = \"x\"\nretry_schedule = [\"soon\"]\n", &error));
+    QVERIFY2(error.contains(QStringLiteral("destinations[0].retry_schedule[0]")), qPrintable(error));
+    QVERIFY(!parseRetrySchedules("this is = = not toml", &error));
+    QVERIFY(error.contains(QStringLiteral("not valid TOML")));
 }
 
 void TstConsoleLogic::replayPreviewWording()

@@ -63,6 +63,8 @@ ConnectionDialog::ConnectionDialog(ProfileStore &profiles, SecretStore &secrets,
     , m_pgPassword(lineEdit(QStringLiteral("pgPasswordEdit"), this, QStringLiteral("leave empty to use the keychain")))
     , m_adminUrl(lineEdit(QStringLiteral("adminUrlEdit"), this, QStringLiteral("https://redrive.internal:8081")))
     , m_caFile(lineEdit(QStringLiteral("caFileEdit"), this, QStringLiteral("optional PEM file")))
+    , m_receiverConfig(lineEdit(QStringLiteral("receiverConfigEdit"), this,
+                                QStringLiteral("optional copy of redrived.toml, for projected retry times")))
     , m_token(lineEdit(QStringLiteral("tokenEdit"), this, QStringLiteral("leave empty to use the keychain")))
     , m_remember(new QCheckBox(QStringLiteral("Remember the password and token in the system keychain"), this))
     , m_keychainStatus(new QLabel(this))
@@ -151,6 +153,7 @@ ConnectionDialog::ConnectionDialog(ProfileStore &profiles, SecretStore &secrets,
     form->addRow(QStringLiteral("Admin API"), m_adminUrl);
     form->addRow(QStringLiteral("CA certificate"), withButton(m_caFile, browseCa));
     form->addRow(QStringLiteral("API token"), m_token);
+    form->addRow(QStringLiteral("Receiver config"), m_receiverConfig);
     form->addRow(QString(), m_remember);
 
     auto *buttons = new QDialogButtonBox(this);
@@ -229,6 +232,7 @@ void ConnectionDialog::loadProfile(const QString &name)
     m_pgPassword->clear();
     m_adminUrl->setText(p.adminUrl.toString());
     m_caFile->setText(p.caCertificateFile);
+    m_receiverConfig->setText(p.receiverConfigFile);
     m_token->clear();
     m_problem->hide();
     updateKindPage();
@@ -289,6 +293,7 @@ ConnectionProfile ConnectionDialog::profileFromFields() const
     const QString url = m_adminUrl->text().trimmed();
     p.adminUrl = url.isEmpty() ? QUrl() : QUrl(url, QUrl::StrictMode);
     p.caCertificateFile = m_caFile->text().trimmed();
+    p.receiverConfigFile = m_receiverConfig->text().trimmed();
     return p;
 }
 
@@ -358,6 +363,8 @@ QWidget *ConnectionDialog::fieldWidget(const QString &field) const
         return m_caFile;
     if (field == u"apiToken")
         return m_token;
+    if (field == u"receiverConfig")
+        return m_receiverConfig;
     return nullptr;
 }
 

@@ -76,6 +76,7 @@ private:
     QLineEdit *m_pgPassword;
     QLineEdit *m_adminUrl;
     QLineEdit *m_caFile;
+    QLineEdit *m_receiverConfig;
     QLineEdit *m_token;
     QCheckBox *m_remember;
     QLabel *m_keychainStatus;

@@ -29,6 +29,7 @@ constexpr QLatin1String passwordKey("database/passwordKeychainName");
 constexpr QLatin1String adminUrl("admin/url");
 constexpr QLatin1String caFile("admin/caCertificate");
 constexpr QLatin1String tokenKey("admin/tokenKeychainName");
+constexpr QLatin1String receiverConfig("receiver/configFile");
 } // namespace key
 
 } // namespace
@@ -105,6 +106,9 @@ std::optional<ConnectionProfile::Problem> ConnectionProfile::validate() const
             return Problem{QStringLiteral("adminUrl"),
                            QStringLiteral("The admin API address must look like https://host:8081")};
     }
+    if (!receiverConfigFile.isEmpty() && !QFileInfo(receiverConfigFile).isReadable())
+        return Problem{QStringLiteral("receiverConfig"),
+                       QStringLiteral("The receiver configuration file %1 cannot be read.").arg(receiverConfigFile)};
     if (!caCertificateFile.isEmpty() && !QFileInfo(caCertificateFile).isReadable())
         return Problem{QStringLiteral("caCertificate"),
                        QStringLiteral("The CA certificate file %1 cannot be read.").arg(caCertificateFile)};
@@ -146,6 +150,7 @@ std::optional<ConnectionProfile> ProfileStore::load(const QString &name) const
     p.pgSslMode = m_settings.value(key::pgSslMode, p.pgSslMode).toString();
     p.adminUrl = QUrl(m_settings.value(key::adminUrl).toString());
     p.caCertificateFile = m_settings.value(key::caFile).toString();
+    p.receiverConfigFile = m_settings.value(key::receiverConfig).toString();
     m_settings.endGroup();
     if (!p.colour.isValid())
         p.colour = QColor(0x1e, 0x88, 0xe5);
@@ -170,6 +175,7 @@ void ProfileStore::save(const ConnectionProfile &p)
     m_settings.setValue(key::adminUrl, p.adminUrl.toString());
     m_settings.setValue(key::caFile, p.caCertificateFile);
     m_settings.setValue(key::tokenKey, p.apiTokenKey());
+    m_settings.setValue(key::receiverConfig, p.receiverConfigFile);
     m_settings.endGroup();
     m_settings.sync();
 }

@@ -31,6 +31,7 @@ struct ConnectionProfile {
     QString pgSslMode = QStringLiteral("prefer");
     QUrl adminUrl;
     QString caCertificateFile; // trusted for the admin API (and PostgreSQL verify-ca/verify-full)
+    QString receiverConfigFile; // optional copy of redrived's TOML: retry schedules for projections
 
     // Keychain names; only these appear in settings.
     [[nodiscard]] QString apiTokenKey() const;

@@ -77,6 +77,16 @@ void Connector::openDatabase()
     Q_EMIT progress(QStringLiteral("Opening %1 read-only…").arg(m_profile.databaseDescription()));
     auto *session = new Session(m_profile);
     m_session = session;
+    if (!m_profile.receiverConfigFile.isEmpty()) {
+        QString error;
+        auto schedules = readRetrySchedules(m_profile.receiverConfigFile, &error);
+        if (!schedules) {
+            fail({QStringLiteral("receiverConfig"),
+                  QStringLiteral("The receiver configuration could not be used for retry projections: ") + error, {}});
+            return;
+        }
+        session->setRetrySchedules(std::move(schedules));
+    }
     auto *events = new DbExecutor(QStringLiteral("events"));
     auto *stats = new DbExecutor(QStringLiteral("stats"));
     session->setExecutors(events, stats);

@@ -5,6 +5,7 @@
 #include "api/adminclient.h"
 #include "api/permissions.h"
 #include "common/dbexecutor.h"
+#include "config/retryschedules.h"
 #include "connection/connectionprofile.h"
 
 #include <QObject>
@@ -28,6 +29,9 @@ public:
     [[nodiscard]] QString user() const { return m_user; }
     [[nodiscard]] std::optional<Role> role() const { return m_role; }
     [[nodiscard]] Permissions permissions() const { return Permissions::forRole(m_role); }
+    // The destinations' retry schedules, when the profile names a receiver config file.
+    [[nodiscard]] const std::optional<RetrySchedules> &retrySchedules() const { return m_schedules; }
+    void setRetrySchedules(std::optional<RetrySchedules> schedules) { m_schedules = std::move(schedules); }
 
     void setExecutors(DbExecutor *events, DbExecutor *stats)
     {
@@ -52,6 +56,7 @@ private:
     AdminClient *m_admin = nullptr;
     QString m_user;
     std::optional<Role> m_role;
+    std::optional<RetrySchedules> m_schedules;
 };
 
 } // namespace redrive::ui

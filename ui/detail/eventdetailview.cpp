@@ -4,6 +4,7 @@
 
 #include "common/statuspalette.h"
 #include "common/timeformat.h"
+#include "delivery/retrypolicy.h"
 #include "detail/jsontreemodel.h"
 #include "util/headers.h"
 
@@ -45,6 +46,41 @@ void paintChip(QTreeWidgetItem *item, int column, const StatusLook &look)
     item->setText(column, look.label);
     item->setBackground(column, look.background);
     item->setForeground(column, look.foreground);
+}
+
+// The next attempt, and with the destination's schedule the ones after it and when the
+// delivery would become a dead letter if they all fail.
+QString scheduleNote(const DeliverySummary &s, const std::optional<RetrySchedules> &schedules)
+{
+    QString note = QStringLiteral("%1: attempt %2 is due %3.")
+                       .arg(s.destination)
+                       .arg(s.attemptCount + 1)
+                       .arg(TimeFormat::display(*s.nextAttemptAt));
+    const DestinationConfig *dest = schedules ? schedules->destination(s.destination) : nullptr;
+    if (!dest)
+        return note + (schedules ? QStringLiteral(" The receiver configuration has no destination of that name, so "
+                                                  "the attempts after it cannot be projected.")
+                                 : QStringLiteral(" Only the next attempt is known: add the receiver's configuration "
+                                                  "file to the profile to see the projected remaining schedule."));
+    const delivery::ProjectedSchedule p =
+        delivery::projectSchedule(*dest, schedules->jitter, s.attemptCount, *s.nextAttemptAt);
+    QStringList later;
+    for (const delivery::ProjectedAttempt &a : p.attempts) {
+        if (a.number <= s.attemptCount + 1)
+            continue;
+        later.append(QStringLiteral("#%1 ≈ %2").arg(a.number).arg(TimeFormat::display(a.expectedMs)));
+    }
+    if (!later.isEmpty())
+        note += QStringLiteral(" Then, if it keeps failing: ") + later.join(QLatin1String(", ")) + u'.';
+    if (p.deadLetter) {
+        const int last = p.attempts.isEmpty() ? dest->maxAttempts : p.attempts.last().number;
+        note += QStringLiteral(" Dead letter after attempt %1, around %2").arg(last).arg(TimeFormat::display(p.deadLetter->expectedMs));
+        if (p.deadLetter->latestMs > p.deadLetter->earliestMs)
+            note += QStringLiteral(" (between %1 and %2 with jitter)")
+                        .arg(TimeFormat::display(p.deadLetter->earliestMs), TimeFormat::display(p.deadLetter->latestMs));
+        note += u'.';
+    }
+    return note;
 }
 
 } // namespace
@@ -256,7 +292,7 @@ void EventDetailView::addField(const QString &label, const QString &value, const
     m_form->addRow(label, l);
 }
 
-void EventDetailView::showEvent(const EventDetail &d, qint64 nowMs)
+void EventDetailView::showEvent(const EventDetail &d, qint64 nowMs, const std::optional<RetrySchedules> &schedules)
 {
     m_eventId = d.row.id;
     const EventRow &e = d.row;
@@ -303,14 +339,14 @@ void EventDetailView::showEvent(const EventDetail &d, qint64 nowMs)
         addField(QStringLiteral("Legal hold"), QStringLiteral("yes — retention will not delete this event"),
                  QStringLiteral("fieldLegalHold"));
 
-    fillDeliveries(d, nowMs);
+    fillDeliveries(d, nowMs, schedules);
     fillAttempts(d);
     fillPayload(d);
     fillHeaders(d);
     fillNotes(d);
 }
 
-void EventDetailView::fillDeliveries(const EventDetail &d, qint64 nowMs)
+void EventDetailView::fillDeliveries(const EventDetail &d, qint64 nowMs, const std::optional<RetrySchedules> &schedules)
 {
     m_deliveries->clear();
     QStringList notes;
@@ -342,12 +378,7 @@ void EventDetailView::fillDeliveries(const EventDetail &d, qint64 nowMs)
         item->setToolTip(DDownstream, tip);
         item->setToolTip(DDestination, QStringLiteral("Idempotency key %1 (the same on every attempt and replay)").arg(rec.idempotencyKey));
         if (s.nextAttemptAt && (s.status == u"retrying" || s.status == u"pending"))
-            notes.append(QStringLiteral("%1: attempt %2 is due %3. The remaining schedule depends on the destination's "
-                                        "retry_schedule in the receiver's configuration, which the console cannot "
-                                        "read; only the next attempt is known.")
-                             .arg(s.destination)
-                             .arg(s.attemptCount + 1)
-                             .arg(TimeFormat::display(*s.nextAttemptAt)));
+            notes.append(scheduleNote(s, schedules));
     }
     for (int c = 0; c < DColumnCount; ++c)
         m_deliveries->resizeColumnToContents(c);

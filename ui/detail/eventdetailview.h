@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: Redrive authors
 #pragma once
 
+#include "config/retryschedules.h"
 #include "query/eventdetail.h"
 
 #include <QWidget>
@@ -34,7 +35,8 @@ public:
     void showLoading(qint64 eventId);
     void showEmpty();
     void showError(const QString &text);
-    void showEvent(const EventDetail &detail, qint64 nowMs);
+    // `schedules` (when known) lets the panel project the remaining attempts of a delivery.
+    void showEvent(const EventDetail &detail, qint64 nowMs, const std::optional<RetrySchedules> &schedules = std::nullopt);
     void setCanAddNotes(bool can);
     void setNoteBusy(bool busy, const QString &message = {});
 
@@ -45,7 +47,7 @@ Q_SIGNALS:
 
 private:
     void addField(const QString &label, const QString &value, const QString &objectName, const QString &tooltip = {});
-    void fillDeliveries(const EventDetail &detail, qint64 nowMs);
+    void fillDeliveries(const EventDetail &detail, qint64 nowMs, const std::optional<RetrySchedules> &schedules);
     void fillAttempts(const EventDetail &detail);
     void fillPayload(const EventDetail &detail);
     void fillHeaders(const EventDetail &detail);

@@ -1,0 +1,80 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: Redrive authors
+#include "retryschedules.h"
+
+#include <QFile>
+
+#include <toml++/toml.h>
+
+namespace redrive {
+
+const DestinationConfig *RetrySchedules::destination(QStringView name) const
+{
+    for (const DestinationConfig &d : destinations) {
+        if (d.name == name)
+            return &d;
+    }
+    return nullptr;
+}
+
+std::optional<RetrySchedules> readRetrySchedules(const QString &path, QString *error)
+{
+    QFile f(path);
+    if (!f.open(QIODevice::ReadOnly)) {
+        *error = QStringLiteral("%1 cannot be read: %2").arg(path, f.errorString());
+        return std::nullopt;
+    }
+    auto out = parseRetrySchedules(f.readAll(), error);
+    if (!out)
+        *error = path + QLatin1String(": ") + *error;
+    return out;
+}
+
+std::optional<RetrySchedules> parseRetrySchedules(const QByteArray &toml, QString *error)
+{
+    toml::table root;
+    try {
+        root = toml::parse(std::string_view(toml.constData(), std::size_t(toml.size())));
+    } catch (const toml::parse_error &e) {
+        *error = QStringLiteral("not valid TOML (%1)").arg(QString::fromUtf8(e.description().data(),
+                                                                                 qsizetype(e.description().size())));
+        return std::nullopt;
+    }
+    RetrySchedules out;
+    if (const toml::table *delivery = root["delivery"].as_table()) {
+        if (auto j = (*delivery)["jitter"].value<double>())
+            out.jitter = *j;
+    }
+    const toml::array *destinations = root["destinations"].as_array();
+    if (!destinations)
+        return out;
+    for (std::size_t i = 0; i < destinations->size(); ++i) {
+        const toml::table *t = destinations->at(i).as_table();
+        if (!t)
+            continue;
+        DestinationConfig d;
+        const auto name = (*t)["name"].value<std::string>();
+        if (!name) {
+            *error = QStringLiteral("destinations[%1].name is missing").arg(i);
+            return std::nullopt;
+        }
+        d.name = QString::fromStdString(*name);
+        if (auto m = (*t)["max_attempts"].value<int64_t>())
+            d.maxAttempts = int(*m);
+        if (const toml::array *schedule = (*t)["retry_schedule"].as_array()) {
+            for (std::size_t k = 0; k < schedule->size(); ++k) {
+                const auto text = schedule->at(k).value<std::string>();
+                const auto ms = text ? parseDuration(QString::fromStdString(*text)) : std::nullopt;
+                if (!ms) {
+                    *error = QStringLiteral("destinations[%1].retry_schedule[%2] is not a duration").arg(i).arg(k);
+                    return std::nullopt;
+                }
+                d.retryScheduleMs.append(*ms);
+            }
+        }
+        out.destinations.append(d);
+    }
+    return out;
+}
+
+} // namespace redrive

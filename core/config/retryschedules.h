@@ -1,0 +1,25 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: Redrive authors
+#pragma once
+
+#include "config/config.h"
+
+#include <optional>
+
+namespace redrive {
+
+// Just the retry settings of a receiver configuration file: each destination's name,
+// max_attempts and retry_schedule, and [delivery] jitter. Secrets are not read, so the console
+// can use a copy of the receiver's config without the receiver's environment to project when
+// the remaining attempts of a delivery will run.
+struct RetrySchedules {
+    double jitter = 0.2;
+    QList<DestinationConfig> destinations; // only name, maxAttempts and retryScheduleMs are set
+
+    [[nodiscard]] const DestinationConfig *destination(QStringView name) const;
+};
+
+std::optional<RetrySchedules> readRetrySchedules(const QString &path, QString *error);
+std::optional<RetrySchedules> parseRetrySchedules(const QByteArray &toml, QString *error);
+
+} // namespace redrive
