@@ -139,7 +139,22 @@ std::optional<EventDetail> fetchEventDetail(Db &db, qint64 eventId, QString *err
                              q.value(3).toLongLong()});
     q.finish();
 
-    const QStringList targets = auditTargetsFor(eventId, deliveryIds);
+    QStringList targets = auditTargetsFor(eventId, deliveryIds);
+    // Replays that included one of these deliveries are part of this event's story too.
+    if (!deliveryIds.isEmpty()) {
+        QVariantList ids;
+        QString marks;
+        for (qint64 id : std::as_const(deliveryIds)) {
+            ids.append(id);
+            marks += marks.isEmpty() ? QLatin1String("?") : QLatin1String(",?");
+        }
+        if (!run(q, QLatin1String("SELECT DISTINCT replay_id FROM replay_items WHERE delivery_id IN (") + marks + u')', ids,
+                 error))
+            return std::nullopt;
+        while (q.next())
+            targets.append(QStringLiteral("replay:%1").arg(q.value(0).toLongLong()));
+        q.finish();
+    }
     QVariantList binds;
     QString marks;
     for (const QString &t : targets) {

@@ -69,7 +69,7 @@ struct EventDetail {
     bool legalHold = false;
     QList<DeliveryRecord> deliveries;
     QList<NoteRecord> notes;
-    QList<EventAuditEntry> audit; // entries whose target is this event or one of its deliveries
+    QList<EventAuditEntry> audit; // entries about this event, its deliveries, or replays that included them
 };
 
 // The audit targets that refer to an event and its deliveries ("event:12", "delivery:40").

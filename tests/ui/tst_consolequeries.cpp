@@ -285,6 +285,22 @@ void TstConsoleQueries::detailHasAttemptsNotesAndAudit()
     QCOMPARE(d->audit.first().action, QStringLiteral("note.add"));
     QCOMPARE(d->deliveries.first().lastError, QStringLiteral("HTTP 410 Gone"));
 
+    // A replay that included the event's delivery shows up in its audit trail.
+    QString e2;
+    QVERIFY2(m_db->exec(QStringLiteral("INSERT INTO replays (id, status, selection_hash, requested_by, requester_role, reason, "
+                                      "item_count, requires_approval, summary, created_at, updated_at) VALUES (41, "
+                                      "'pending_approval', 'h', 'alice', 'support', 'r', 1, 1, '{}', 0, 0)"),
+                       &e2), qPrintable(e2));
+    QVERIFY2(m_db->exec(QStringLiteral("INSERT INTO replay_items (replay_id, delivery_id, frozen_status) SELECT 41, id, 'dead' "
+                                       "FROM deliveries WHERE event_id = %1").arg(m_s.failed), &e2), qPrintable(e2));
+    QVERIFY2(m_db->exec(QStringLiteral("INSERT INTO audit_log (seq, at, actor, role, action, target, reason, details, prev_hash, "
+                                       "hash) VALUES (2, 1, 'alice', 'support', 'replay_requested', 'replay:41', 'r', '{}', 'p', 'h')"),
+                        &e2), qPrintable(e2));
+    d = fetchEventDetail(*m_db, m_s.failed, &error);
+    QVERIFY2(d, qPrintable(error));
+    QCOMPARE(d->audit.size(), 2);
+    QCOMPARE(d->audit.last().target, QStringLiteral("replay:41"));
+
     QVERIFY(!fetchEventDetail(*m_db, 987654321, &error));
     QVERIFY(error.isEmpty()); // absent, not broken
 }
