@@ -371,6 +371,12 @@ QWidget *ConnectionDialog::fieldWidget(const QString &field) const
 void ConnectionDialog::updateKindPage()
 {
     m_kindPages->setCurrentIndex(m_kind->currentIndex());
+    // Size the stack to the page shown, not to the tallest page.
+    for (int i = 0; i < m_kindPages->count(); ++i)
+        m_kindPages->widget(i)->setSizePolicy(QSizePolicy::Preferred,
+                                              i == m_kindPages->currentIndex() ? QSizePolicy::Preferred : QSizePolicy::Ignored);
+    m_kindPages->adjustSize();
+    adjustSize();
 }
 
 void ConnectionDialog::chooseColour()

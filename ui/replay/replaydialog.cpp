@@ -48,6 +48,8 @@ ReplayDialog::ReplayDialog(const QString &environment, bool production, QWidget 
     m_destinations->horizontalHeader()->setStretchLastSection(true);
     m_destinations->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_destinations->setMaximumHeight(120);
+    m_destinations->setSelectionMode(QAbstractItemView::NoSelection);
+    m_destinations->setFocusPolicy(Qt::NoFocus);
     m_reason->setObjectName(QStringLiteral("replayReason"));
     m_reason->setPlaceholderText(QStringLiteral("Why replay these? (required; recorded in the audit log)"));
     m_reason->setMaximumHeight(70);
@@ -136,6 +138,7 @@ void ReplayDialog::showPreview(const ReplayPreview &p)
     m_confirmLabel->setText(QStringLiteral("Type \"%1\" to confirm").arg(p.confirmPhrase()));
     m_confirm->setPlaceholderText(p.confirmPhrase());
     m_submit->setText(p.actionLabel());
+    m_reason->setFocus(); // the next thing to do is to say why
     if (p.isHighRisk())
         m_submit->setStyleSheet(QStringLiteral("QPushButton:enabled { color: white; background: #c62828; }"));
     updateSubmit();
