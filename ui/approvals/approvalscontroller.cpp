@@ -116,11 +116,11 @@ void ApprovalsController::decide(bool approve)
     const qint64 id = r->id;
     Prompter::Question q;
     q.title = approve ? QStringLiteral("Approve replay") : QStringLiteral("Reject replay");
-    q.text = QStringLiteral("Replay #%1 requested by %2: %3 deliveries.\nTheir reason: %4\n\n%5")
+    q.text = QStringLiteral("Replay #%1 requested by %2: %3.\nTheir reason: %4\n\n%5")
                  .arg(id)
-                 .arg(r->requestedBy)
-                 .arg(r->count)
-                 .arg(r->reason, r->effect);
+                 .arg(r->requestedBy,
+                      r->count == 1 ? QStringLiteral("1 delivery") : QStringLiteral("%1 deliveries").arg(r->count),
+                      r->reason, r->effect);
     q.confirmLabel = approve ? QStringLiteral("Approve replay #%1").arg(id) : QStringLiteral("Reject replay #%1").arg(id);
     q.askReason = true;
     const Prompter::Answer answer = Prompter::ask(m_container, q);

@@ -37,6 +37,8 @@ AuditController::AuditController(Session *session, QWidget *page, QObject *paren
     m_table->verticalHeader()->hide();
     m_table->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
     m_table->horizontalHeader()->setStretchLastSection(true);
+    m_table->setWordWrap(false);
+    m_table->setAlternatingRowColors(true);
     m_status->setObjectName(QStringLiteral("auditStatus"));
     m_status->setTextFormat(Qt::PlainText);
     m_status->setWordWrap(true);
@@ -57,6 +59,10 @@ AuditController::AuditController(Session *session, QWidget *page, QObject *paren
                                                           QStringLiteral("CSV files (*.csv)"));
         if (!path.isEmpty())
             exportCsv(path);
+    });
+    connect(m_model, &AuditModel::loaded, this, [this] {
+        if (m_model->rowCount() <= AuditModel::kPageSize)
+            m_table->resizeColumnsToContents();
     });
     connect(m_model, &AuditModel::loadFailed, this,
             [this](const QString &e) { m_status->setText(QStringLiteral("The audit log could not be read: ") + e); });

@@ -50,7 +50,11 @@ Prompter::Answer Prompter::ask(QWidget *parent, const Question &question)
     layout->addWidget(buttons);
     QObject::connect(buttons, &QDialogButtonBox::accepted, &dialog, &QDialog::accept);
     QObject::connect(buttons, &QDialogButtonBox::rejected, &dialog, &QDialog::reject);
-    cancel->setFocus();
+    // Typing goes into the reason; Enter still means Cancel (the default button).
+    if (reason)
+        reason->setFocus();
+    else
+        cancel->setFocus();
     // A modal question is the one place the console waits for the user; nothing else runs a
     // nested loop.
     Answer answer;

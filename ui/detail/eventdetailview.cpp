@@ -239,6 +239,8 @@ EventDetailView::EventDetailView(QWidget *parent)
     layout->addWidget(m_title);
     layout->addWidget(m_message);
     layout->addWidget(m_tabs, 1);
+    // Takes the spare height while the tabs are hidden, so the placeholder text sits at the top.
+    layout->addStretch(0);
     setCanAddNotes(false);
     showEmpty();
 }
