@@ -1,13 +1,16 @@
 // SPDX-License-Identifier: Apache-2.0
 // SPDX-FileCopyrightText: Redrive authors
 #include "connection/keychainsecretstore.h"
+#include "connection/profileimport.h"
 #include "main/consolecontroller.h"
 #include "util/clock.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
+#include <QFile>
 #include <QSettings>
 
+#include <cstdio>
 #include <cstring>
 
 namespace {
@@ -17,6 +20,58 @@ const QCommandLineOption &profileOption()
     static const QCommandLineOption option(QStringLiteral("profile"), QStringLiteral("Connect with the named profile."),
                                            QStringLiteral("NAME"));
     return option;
+}
+
+const QCommandLineOption &importOption()
+{
+    static const QCommandLineOption option(
+        QStringLiteral("import-profile"),
+        QStringLiteral("Save the connection profile described by FILE (JSON, no secrets) and exit."), QStringLiteral("FILE"));
+    return option;
+}
+
+const QCommandLineOption &tokenStdinOption()
+{
+    static const QCommandLineOption option(QStringLiteral("token-stdin"),
+                                           QStringLiteral("With --import-profile: read the admin API token from "
+                                                          "standard input and store it in the keychain."));
+    return option;
+}
+
+// --import-profile: no window; the keychain job still needs an event loop, so run one until the
+// import reports.
+int importProfile(QCoreApplication &app, const QCommandLineParser &parser)
+{
+    QFile file(parser.value(importOption()));
+    if (!file.open(QIODevice::ReadOnly)) {
+        std::fprintf(stderr, "redrive: cannot read %s: %s\n", qPrintable(file.fileName()), qPrintable(file.errorString()));
+        return 2;
+    }
+    QString token;
+    if (parser.isSet(tokenStdinOption())) {
+        QFile in;
+        if (!in.open(stdin, QIODevice::ReadOnly)) {
+            std::fprintf(stderr, "redrive: cannot read the token from standard input\n");
+            return 2;
+        }
+        token = QString::fromUtf8(in.readLine(4096)).trimmed();
+        if (token.isEmpty()) {
+            std::fprintf(stderr, "redrive: --token-stdin given but standard input held no token\n");
+            return 2;
+        }
+    }
+    QSettings settings;
+    redrive::ui::KeychainSecretStore secrets;
+    redrive::ui::ProfileImport import(settings, secrets);
+    int exitCode = 1;
+    QObject::connect(&import, &redrive::ui::ProfileImport::finished, &app, [&](int code, const QString &message) {
+        exitCode = code;
+        std::fprintf(code == 0 ? stdout : stderr, "%s\n", qPrintable(message));
+        QCoreApplication::quit();
+    });
+    import.run(file.readAll(), token);
+    app.exec();
+    return exitCode;
 }
 
 void describe(QCoreApplication &app, QCommandLineParser &parser)
@@ -29,6 +84,8 @@ void describe(QCoreApplication &app, QCommandLineParser &parser)
     parser.addHelpOption();
     parser.addVersionOption();
     parser.addOption(profileOption());
+    parser.addOption(importOption());
+    parser.addOption(tokenStdinOption());
     parser.process(app); // exits here for --help, --version and bad options
 }
 
@@ -45,6 +102,12 @@ int main(int argc, char *argv[])
             QCommandLineParser parser;
             describe(core, parser);
             return 0;
+        }
+        if (!std::strcmp(a, "--import-profile")) {
+            QCoreApplication core(argc, argv);
+            QCommandLineParser parser;
+            describe(core, parser);
+            return importProfile(core, parser);
         }
     }
 
