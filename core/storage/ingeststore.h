@@ -4,6 +4,7 @@
 
 #include "storage/database.h"
 #include "storage/multirowinsert.h"
+#include "storage/pgstatement.h"
 #include "storage/sqlitestatement.h"
 
 #include <QByteArray>
@@ -123,11 +124,17 @@ public:
     bool pruneInstances(qint64 beforeMs, QString *error);
 
 private:
+    bool pgUpsertEvents(const QList<UpsertRow> &rows, QList<UpsertResult> *results, QString *error);
+    bool pgInsertDeliveries(const QList<DeliveryRow> &rows, qint64 nowMs, QString *error);
+
     Db &m_db;
     // SQLite: the two per-event statements go through the native handle (see SqliteStatement).
     SqliteStatement m_fastUpsertEvent;
     SqliteStatement m_fastInsertDelivery;
-    // PostgreSQL: multi-row statements (single rows go through them too).
+    // PostgreSQL: a whole batch in one statement over libpq with binary arrays (PgStatement);
+    // the multi-row QPSQL statements remain for rejections and when no native handle exists.
+    PgStatement m_pgUpsertEvents;
+    PgStatement m_pgInsertDeliveries;
     std::unique_ptr<MultiRowInsert> m_multiEvents;
     std::unique_ptr<MultiRowInsert> m_multiDeliveries;
     std::unique_ptr<MultiRowInsert> m_multiRejections;
