@@ -270,10 +270,8 @@ private Q_SLOTS:
 
     // The writer runs with wal_autocheckpoint=0; the background checkpointer copies the WAL
     // into the database file, so the file grows while nothing else writes to it.
-    void walIsCheckpointedInTheBackground()
+    void walIsCheckpointedInTheBackground_sqliteOnly()
     {
-        if (m_db->backend() != Backend::Sqlite)
-            QSKIP("SQLite only");
         m_writer = makeWriter();
         QVERIFY(m_writer);
         const QString path = m_db->url().sqlitePath;
@@ -289,10 +287,9 @@ private Q_SLOTS:
 
     // PostgreSQL may drop a connection (restart, failover, idle kill). The writer notices on
     // the failed commit, reconnects and still stores the batch.
-    void reconnectsAfterTheConnectionWasKilled()
+    // (A SQLite connection cannot be killed from outside, so this exists for PostgreSQL only.)
+    void reconnectsAfterTheConnectionWasKilled_postgresOnly()
     {
-        if (m_db->backend() != Backend::Postgres)
-            QSKIP("PostgreSQL only: a SQLite connection cannot be killed from outside");
         m_writer = makeWriter();
         QVERIFY(m_writer);
         Outcomes outcomes;
@@ -309,5 +306,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TstWriter)
+REDRIVE_STORAGE_TEST_MAIN(TstWriter)
 #include "tst_writer.moc"

@@ -5,7 +5,12 @@
 #include "crypto/crypto.h"
 #include "storage/schema.h"
 
+#include <algorithm>
+
+#include <QCoreApplication>
 #include <QFile>
+#include <QMetaMethod>
+#include <QTest>
 
 namespace redrive::test {
 
@@ -32,6 +37,39 @@ QString postgresServerUrl(QString *error)
         return {};
     }
     return QString::fromUtf8(f.readAll()).trimmed();
+}
+
+int runStorageTest(QObject &test, int argc, char **argv)
+{
+    QStringList args;
+    for (int i = 0; i < argc; ++i)
+        args.append(QString::fromLocal8Bit(argv[i]));
+    const bool namesGiven = std::any_of(args.cbegin() + 1, args.cend(), [](const QString &a) { return !a.startsWith(u'-'); });
+    if (!namesGiven) {
+        const QString other = backendFromEnvironment() == Backend::Sqlite ? QStringLiteral("_postgresOnly")
+                                                                          : QStringLiteral("_sqliteOnly");
+        bool excluded = false;
+        QStringList functions;
+        const QMetaObject *meta = test.metaObject();
+        static const QStringList fixtures = {QStringLiteral("initTestCase"), QStringLiteral("cleanupTestCase"),
+                                             QStringLiteral("init"), QStringLiteral("cleanup")};
+        for (int m = meta->methodOffset(); m < meta->methodCount(); ++m) {
+            const QMetaMethod method = meta->method(m);
+            if (method.methodType() != QMetaMethod::Slot || method.access() != QMetaMethod::Private
+                || method.parameterCount() != 0)
+                continue;
+            const QString name = QString::fromLatin1(method.name());
+            if (fixtures.contains(name) || name.endsWith(QLatin1String("_data")))
+                continue;
+            if (name.endsWith(other))
+                excluded = true;
+            else
+                functions.append(name);
+        }
+        if (excluded)
+            args.append(functions);
+    }
+    return QTest::qExec(&test, args);
 }
 
 std::unique_ptr<TestDatabase> TestDatabase::create(Backend backend, QString *error, bool migrated)

@@ -50,4 +50,23 @@ private:
 // The PostgreSQL url of the shared test server, or empty with a reason.
 QString postgresServerUrl(QString *error);
 
+// Runs a QtTest object on the backend chosen by the environment. Test functions whose name ends
+// in "_sqliteOnly" or "_postgresOnly" exist for one engine only: on the other they are not run
+// at all (rather than run and skipped, which CTest would count as a pass). Explicit function
+// names on the command line are honoured as given.
+int runStorageTest(QObject &test, int argc, char **argv);
+
+} // namespace redrive::test
+
+#define REDRIVE_STORAGE_TEST_MAIN(TestClass)                                                                   \
+    int main(int argc, char **argv)                                                                         \
+    {                                                                                                       \
+        QCoreApplication app(argc, argv);                                                                   \
+        TestClass test;                                                                                     \
+        QTEST_SET_MAIN_SOURCE_PATH                                                                          \
+        return redrive::test::runStorageTest(test, argc, argv);                                            \
+    }
+
+namespace redrive::test {
+
 } // namespace redrive::test
