@@ -1,0 +1,71 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: Redrive authors
+#include "secretspec.h"
+
+#include "crypto/crypto.h"
+
+#include <QFile>
+
+namespace redrive::config_detail {
+
+std::optional<QByteArray> resolveSecretValue(const QString &spec, QString *reason)
+{
+    if (spec.startsWith(QLatin1String("env:"))) {
+        const QString name = spec.mid(4);
+        if (name.isEmpty()) {
+            *reason = QStringLiteral("env: needs a variable name");
+            return std::nullopt;
+        }
+        if (!qEnvironmentVariableIsSet(name.toLocal8Bit().constData())) {
+            *reason = QStringLiteral("environment variable %1 is not set").arg(name);
+            return std::nullopt;
+        }
+        QByteArray value = qgetenv(name.toLocal8Bit().constData());
+        if (value.isEmpty()) {
+            *reason = QStringLiteral("environment variable %1 is empty").arg(name);
+            return std::nullopt;
+        }
+        return value;
+    }
+    if (spec.startsWith(QLatin1String("file:"))) {
+        const QString path = spec.mid(5);
+        QFile file(path);
+        if (!file.open(QIODevice::ReadOnly)) {
+            *reason = QStringLiteral("cannot read secret file %1: %2").arg(path, file.errorString());
+            return std::nullopt;
+        }
+        QByteArray value = file.read(64 * 1024);
+        // A trailing newline from `echo secret > file` is not part of the secret.
+        while (value.endsWith('\n') || value.endsWith('\r'))
+            value.chop(1);
+        if (value.isEmpty()) {
+            *reason = QStringLiteral("secret file %1 is empty").arg(path);
+            return std::nullopt;
+        }
+        return value;
+    }
+    if (spec.isEmpty()) {
+        *reason = QStringLiteral("secret is empty");
+        return std::nullopt;
+    }
+    return spec.toUtf8();
+}
+
+QString secretLabel(const QString &spec, const QString &keyPath)
+{
+    if (spec.startsWith(QLatin1String("env:")) || spec.startsWith(QLatin1String("file:")))
+        return spec;
+    return keyPath; // a literal: name its position, never its value
+}
+
+std::optional<QByteArray> decodeWhsec(const QByteArray &value)
+{
+    if (!value.startsWith("whsec_"))
+        return std::nullopt;
+    auto decoded = crypto::decodeBase64(QByteArrayView(value).sliced(6));
+    if (!decoded || decoded->isEmpty())
+        return std::nullopt;
+    return decoded;
+}
+
+} // namespace redrive::config_detail

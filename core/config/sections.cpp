@@ -1,0 +1,347 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: Redrive authors
+#include "sections.h"
+
+#include "secretspec.h"
+#include "tablereader.h"
+
+#include <QHostAddress>
+
+namespace redrive::config_detail {
+namespace {
+
+bool isValidName(const QString &name)
+{
+    if (name.isEmpty() || name.size() > 64)
+        return false;
+    for (QChar c : name) {
+        if (!(c.isLetterOrNumber() && c.unicode() < 128) && c != u'-' && c != u'_' && c != u'.')
+            return false;
+    }
+    return true;
+}
+
+std::optional<Endpoint> parseEndpoint(const QString &text)
+{
+    QString host;
+    QString port;
+    if (text.startsWith(u'[')) {
+        const auto close = text.indexOf(u']');
+        if (close < 0 || close + 1 >= text.size() || text[close + 1] != u':')
+            return std::nullopt;
+        host = text.mid(1, close - 1);
+        port = text.mid(close + 2);
+    } else {
+        const auto colon = text.lastIndexOf(u':');
+        if (colon <= 0 || text.indexOf(u':') != colon)
+            return std::nullopt;
+        host = text.left(colon);
+        port = text.mid(colon + 1);
+    }
+    bool ok = false;
+    const uint p = port.toUInt(&ok);
+    if (!ok || p > 65535 || host.isEmpty())
+        return std::nullopt;
+    QHostAddress address;
+    if (!address.setAddress(host) && host.compare(QLatin1String("localhost"), Qt::CaseInsensitive) != 0)
+        return std::nullopt;
+    return Endpoint{host, static_cast<quint16>(p)};
+}
+
+
+} // namespace
+
+bool parseServer(const toml::table &t, Config &cfg, ConfigError *error)
+{
+    TableReader r(t, QStringLiteral("server"), error);
+    auto &s = cfg.server;
+    QString listen = s.listen.toString();
+    QString admin;
+    r.string("listen", listen);
+    r.string("admin_listen", admin);
+    r.integer("max_body_bytes", s.maxBodyBytes, 1, 256LL * 1024 * 1024);
+    r.integer("max_header_bytes", s.maxHeaderBytes, 1024, 1024 * 1024);
+    r.integer("max_connections", s.maxConnections, 1, 1'000'000);
+    qint64 readTimeout = s.readTimeoutMs, idleTimeout = s.idleTimeoutMs;
+    r.duration("read_timeout", readTimeout, 100, 3'600'000);
+    r.duration("idle_timeout", idleTimeout, 100, 86'400'000);
+    s.readTimeoutMs = static_cast<int>(readTimeout);
+    s.idleTimeoutMs = static_cast<int>(idleTimeout);
+    r.integer("io_threads", s.ioThreads, 1, 64);
+    r.integer("write_queue_capacity", s.writeQueueCapacity, 1, 10'000'000);
+    r.string("tls_cert", s.tlsCert);
+    r.string("tls_key", s.tlsKey);
+    if (r.failed())
+        return false;
+    const auto ep = parseEndpoint(listen);
+    if (!ep)
+        return r.fail(QStringLiteral("listen"), QStringLiteral("must be HOST:PORT, e.g. \"127.0.0.1:8080\" or \"[::1]:8080\""));
+    s.listen = *ep;
+    if (!admin.isEmpty()) {
+        const auto aep = parseEndpoint(admin);
+        if (!aep)
+            return r.fail(QStringLiteral("admin_listen"), QStringLiteral("must be HOST:PORT, e.g. \"127.0.0.1:8081\""));
+        s.adminListen = *aep;
+    }
+    if (s.tlsCert.isEmpty() != s.tlsKey.isEmpty())
+        return r.fail(s.tlsCert.isEmpty() ? QStringLiteral("tls_cert") : QStringLiteral("tls_key"),
+                      QStringLiteral("tls_cert and tls_key must be set together"));
+    if (s.adminListen && s.tlsCert.isEmpty() && !s.adminListen->isLoopback())
+        return r.fail(QStringLiteral("admin_listen"),
+                      QStringLiteral("plain HTTP is only allowed on a loopback address; set tls_cert and tls_key"));
+    return r.finish();
+}
+
+bool parseStorage(const toml::table &t, Config &cfg, ConfigError *error)
+{
+    TableReader r(t, QStringLiteral("storage"), error);
+    auto &s = cfg.storage;
+    QString sync = QStringLiteral("full");
+    r.string("url", s.url, true);
+    r.string("sqlite_synchronous", sync);
+    r.integer("batch_max", s.batchMax, 1, 10'000);
+    r.integer("retention_days", s.retentionDays, 1, 3650);
+    r.integer("rejections_keep", s.rejectionsKeep, 10, 10'000'000);
+    if (r.failed())
+        return false;
+    if (sync == u"full")
+        s.sqliteSynchronous = SqliteSync::Full;
+    else if (sync == u"normal")
+        s.sqliteSynchronous = SqliteSync::Normal;
+    else
+        return r.fail(QStringLiteral("sqlite_synchronous"), QStringLiteral("must be \"full\" or \"normal\""));
+    if (!s.url.startsWith(QLatin1String("sqlite:")) && !s.url.startsWith(QLatin1String("postgresql:"))
+        && !s.url.startsWith(QLatin1String("postgres:")))
+        return r.fail(QStringLiteral("url"), QStringLiteral("must start with sqlite:// or postgresql://"));
+    return r.finish();
+}
+
+bool parseDelivery(const toml::table &t, Config &cfg, ConfigError *error)
+{
+    TableReader r(t, QStringLiteral("delivery"), error);
+    auto &d = cfg.delivery;
+    r.boolean("enabled", d.enabled);
+    r.integer("max_in_flight", d.maxInFlight, 1, 100'000);
+    qint64 lease = d.leaseMs, poll = d.pollIntervalMs, sweep = d.sweepIntervalMs;
+    r.duration("lease", lease, 500, 3'600'000);
+    r.duration("poll_interval", poll, 10, 60'000);
+    r.duration("sweep_interval", sweep, 100, 600'000);
+    d.leaseMs = static_cast<int>(lease);
+    d.pollIntervalMs = static_cast<int>(poll);
+    d.sweepIntervalMs = static_cast<int>(sweep);
+    r.string("worker_id", d.workerId);
+    r.number("jitter", d.jitter, 0.0, 0.5);
+    r.duration("retry_after_max", d.retryAfterMaxMs, 1000, 7LL * 86'400'000);
+    r.integer("response_excerpt_bytes", d.responseExcerptBytes, 0, 1024 * 1024);
+    return r.finish();
+}
+
+bool parseAdmin(const toml::table &t, Config &cfg, ConfigError *error)
+{
+    TableReader r(t, QStringLiteral("admin"), error);
+    auto &a = cfg.admin;
+    r.string("audit_key_file", a.auditKeyFile);
+    r.duration("approval_ttl", a.approvalTtlMs, 60'000, 30LL * 86'400'000);
+    r.duration("selection_ttl", a.selectionTtlMs, 10'000, 7LL * 86'400'000);
+    r.integer("max_selection", a.maxSelection, 1, 1'000'000);
+    r.number("replay_rate_per_second", a.replayRatePerSecond, 0.01, 100'000);
+    r.integer("halt_after", a.haltAfter, 1, 100'000);
+    r.number("halt_failure_ratio", a.haltFailureRatio, 0.0, 1.0);
+    return r.finish();
+}
+
+namespace {
+
+bool parseSecrets(TableReader &r, const char *key, QList<Secret> &out, bool required, SchemeKind scheme)
+{
+    QStringList specs;
+    if (!r.stringList(key, specs, required))
+        return false;
+    if (required && specs.isEmpty())
+        return r.fail(QLatin1String(key), QStringLiteral("needs at least one secret"));
+    for (qsizetype i = 0; i < specs.size(); ++i) {
+        const QString elementKey = QStringLiteral("%1[%2]").arg(QLatin1String(key)).arg(i);
+        QString reason;
+        auto value = resolveSecretValue(specs[i], &reason);
+        if (!value)
+            return r.fail(elementKey, reason);
+        Secret secret{secretLabel(specs[i], r.keyPath(elementKey)), *value};
+        if (scheme == SchemeKind::StandardWebhooks) {
+            auto decoded = decodeWhsec(*value);
+            if (!decoded)
+                return r.fail(elementKey, QStringLiteral("a standard-webhooks secret must be \"whsec_\" followed by base64"));
+            secret.key = *decoded;
+        }
+        out.append(secret);
+    }
+    return true;
+}
+
+} // namespace
+
+bool parseSource(const toml::table &t, const QString &path, Config &cfg, ConfigError *error)
+{
+    TableReader r(t, path, error);
+    SourceConfig s;
+    QString scheme;
+    r.string("name", s.name, true);
+    r.string("scheme", scheme, true);
+    if (r.failed())
+        return false;
+    if (!isValidName(s.name))
+        return r.fail(QStringLiteral("name"), QStringLiteral("must be 1-64 characters of letters, digits, '-', '_' or '.'"));
+    if (cfg.source(s.name))
+        return r.fail(QStringLiteral("name"), QStringLiteral("duplicate source name \"%1\"").arg(s.name));
+    const auto kind = schemeKindFromString(scheme);
+    if (!kind)
+        return r.fail(QStringLiteral("scheme"),
+                      QStringLiteral("must be one of standard-webhooks, stripe, github, shopify, hmac-sha256"));
+    s.scheme = *kind;
+    if (!parseSecrets(r, "secrets", s.secrets, true, s.scheme))
+        return false;
+    r.integer("tolerance_seconds", s.toleranceSeconds, 1, 86'400);
+
+    // Options only the generic scheme reads.
+    QString header, encoding, prefix, idHeader, idPointer, typeHeader, typePointer;
+    r.string("signature_header", header);
+    r.string("signature_encoding", encoding);
+    r.string("signature_prefix", prefix);
+    r.string("id_header", idHeader);
+    r.string("id_json_pointer", idPointer);
+    r.string("type_header", typeHeader);
+    r.string("type_json_pointer", typePointer);
+    if (r.failed())
+        return false;
+    const bool anyHmacOption = !header.isEmpty() || !encoding.isEmpty() || !prefix.isEmpty() || !idHeader.isEmpty()
+        || !idPointer.isEmpty() || !typeHeader.isEmpty() || !typePointer.isEmpty();
+    if (anyHmacOption && s.scheme != SchemeKind::HmacSha256)
+        return r.fail(QStringLiteral("scheme"), QStringLiteral("signature_*, id_* and type_* options apply only to scheme \"hmac-sha256\""));
+    if (!header.isEmpty())
+        s.hmac.signatureHeader = header.toLatin1();
+    if (encoding == u"base64")
+        s.hmac.encoding = HmacOptions::Encoding::Base64;
+    else if (!encoding.isEmpty() && encoding != u"hex")
+        return r.fail(QStringLiteral("signature_encoding"), QStringLiteral("must be \"hex\" or \"base64\""));
+    s.hmac.signaturePrefix = prefix.toLatin1();
+    s.hmac.idHeader = idHeader.toLatin1();
+    s.hmac.typeHeader = typeHeader.toLatin1();
+    for (const auto &[key, pointer] : {std::pair{"id_json_pointer", &idPointer}, std::pair{"type_json_pointer", &typePointer}}) {
+        if (!pointer->isEmpty() && !pointer->startsWith(u'/'))
+            return r.fail(QLatin1String(key), QStringLiteral("must be a JSON pointer starting with '/'"));
+    }
+    s.hmac.idJsonPointer = idPointer;
+    s.hmac.typeJsonPointer = typePointer;
+    if (!r.finish())
+        return false;
+    cfg.sources.append(s);
+    return true;
+}
+
+bool parseDestination(const toml::table &t, const QString &path, Config &cfg, ConfigError *error)
+{
+    TableReader r(t, path, error);
+    DestinationConfig d;
+    QString url, risk = QStringLiteral("low"), successRef, ordering;
+    QStringList schedule;
+    r.string("name", d.name, true);
+    r.string("url", url, true);
+    r.string("risk", risk);
+    r.integer("timeout_ms", d.timeoutMs, 10, 600'000);
+    r.integer("max_attempts", d.maxAttempts, 1, 1000);
+    r.stringList("retry_schedule", schedule);
+    r.integer("concurrency", d.concurrency, 1, 10'000);
+    r.number("rate_per_second", d.ratePerSecond, 0, 1'000'000);
+    r.string("success_ref", successRef);
+    r.boolean("allow_private", d.allowPrivate);
+    r.string("ordering_key", ordering);
+    r.string("ca_file", d.caFile);
+    if (r.failed())
+        return false;
+    if (!isValidName(d.name))
+        return r.fail(QStringLiteral("name"), QStringLiteral("must be 1-64 characters of letters, digits, '-', '_' or '.'"));
+    if (cfg.destination(d.name))
+        return r.fail(QStringLiteral("name"), QStringLiteral("duplicate destination name \"%1\"").arg(d.name));
+    d.url = QUrl(url, QUrl::StrictMode);
+    const QString scheme = d.url.scheme().toLower();
+    if (!d.url.isValid() || (scheme != u"http" && scheme != u"https") || d.url.host().isEmpty())
+        return r.fail(QStringLiteral("url"), QStringLiteral("must be an absolute http:// or https:// URL"));
+    if (!d.url.userInfo().isEmpty())
+        return r.fail(QStringLiteral("url"), QStringLiteral("must not carry credentials; use signing_secret"));
+    const auto riskValue = riskFromString(risk);
+    if (!riskValue)
+        return r.fail(QStringLiteral("risk"), QStringLiteral("must be \"low\" or \"high\""));
+    d.risk = *riskValue;
+    for (qsizetype i = 0; i < schedule.size(); ++i) {
+        const auto ms = parseDuration(schedule[i]);
+        if (!ms || *ms > 30LL * 86'400'000)
+            return r.fail(QStringLiteral("retry_schedule[%1]").arg(i),
+                          QStringLiteral("must be a duration up to 30d such as \"5s\", \"5m\" or \"2h\""));
+        d.retryScheduleMs.append(*ms);
+    }
+    if (!successRef.isEmpty()) {
+        if (successRef.startsWith(QLatin1String("header:")) && successRef.size() > 7) {
+            d.successRef = {SuccessRef::Kind::Header, successRef.mid(7)};
+        } else if (successRef.startsWith(QLatin1String("json:/"))) {
+            d.successRef = {SuccessRef::Kind::JsonPointer, successRef.mid(5)};
+        } else {
+            return r.fail(QStringLiteral("success_ref"), QStringLiteral("must be \"header:NAME\" or \"json:/pointer\""));
+        }
+    }
+    if (!ordering.isEmpty()) {
+        if (!ordering.startsWith(QLatin1String("json:/")))
+            return r.fail(QStringLiteral("ordering_key"), QStringLiteral("must be \"json:/pointer\""));
+        d.orderingKeyPointer = ordering.mid(5);
+    }
+    QString signingSpec;
+    r.string("signing_secret", signingSpec);
+    if (r.failed())
+        return false;
+    if (!signingSpec.isEmpty()) {
+        QString reason;
+        auto value = resolveSecretValue(signingSpec, &reason);
+        if (!value)
+            return r.fail(QStringLiteral("signing_secret"), reason);
+        Secret secret{secretLabel(signingSpec, r.keyPath(QStringLiteral("signing_secret"))), *value};
+        if (value->startsWith("whsec_")) {
+            auto decoded = decodeWhsec(*value);
+            if (!decoded)
+                return r.fail(QStringLiteral("signing_secret"), QStringLiteral("\"whsec_\" must be followed by base64"));
+            secret.key = *decoded;
+        }
+        d.signingSecret = secret;
+    }
+    if (!r.finish())
+        return false;
+    cfg.destinations.append(d);
+    return true;
+}
+
+bool parseRoute(const toml::table &t, const QString &path, Config &cfg, ConfigError *error)
+{
+    TableReader r(t, path, error);
+    RouteConfig route;
+    r.string("source", route.source, true);
+    r.stringList("event_types", route.eventTypes);
+    r.stringList("destinations", route.destinations, true);
+    if (r.failed())
+        return false;
+    if (!cfg.source(route.source))
+        return r.fail(QStringLiteral("source"), QStringLiteral("no source named \"%1\"").arg(route.source));
+    if (route.destinations.isEmpty())
+        return r.fail(QStringLiteral("destinations"), QStringLiteral("needs at least one destination"));
+    for (qsizetype i = 0; i < route.destinations.size(); ++i) {
+        if (!cfg.destination(route.destinations[i]))
+            return r.fail(QStringLiteral("destinations[%1]").arg(i),
+                          QStringLiteral("no destination named \"%1\"").arg(route.destinations[i]));
+    }
+    for (qsizetype i = 0; i < route.eventTypes.size(); ++i) {
+        if (route.eventTypes[i].isEmpty())
+            return r.fail(QStringLiteral("event_types[%1]").arg(i), QStringLiteral("must not be empty"));
+    }
+    if (!r.finish())
+        return false;
+    cfg.routes.append(route);
+    return true;
+}
+
+} // namespace redrive::config_detail
