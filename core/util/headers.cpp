@@ -5,6 +5,8 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 
+#include <string_view>
+
 namespace redrive {
 
 QByteArrayView Headers::value(QByteArrayView name) const
@@ -25,21 +27,44 @@ bool Headers::contains(QByteArrayView name) const
     return false;
 }
 
-bool Headers::isSensitive(QByteArrayView name)
+namespace {
+
+// ASCII case folding, as QByteArray::toLower() does; header names are tokens.
+constexpr char lowerAscii(char c)
 {
-    const QByteArray lower = name.toByteArray().toLower();
-    static const QByteArray exact[] = {"authorization", "proxy-authorization", "cookie", "set-cookie",
-                                       "x-api-key", "api-key", "x-amz-security-token"};
-    for (const auto &e : exact) {
+    return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c;
+}
+
+bool isSensitiveLower(std::string_view lower)
+{
+    static constexpr std::string_view exact[] = {"authorization", "proxy-authorization", "cookie", "set-cookie",
+                                                 "x-api-key", "api-key", "x-amz-security-token"};
+    for (const auto e : exact) {
         if (lower == e)
             return true;
     }
-    static const QByteArray parts[] = {"token", "secret", "password", "passwd", "api-key", "apikey", "session"};
-    for (const auto &p : parts) {
-        if (lower.contains(p))
+    static constexpr std::string_view parts[] = {"token", "secret", "password", "passwd", "api-key", "apikey", "session"};
+    for (const auto p : parts) {
+        if (lower.find(p) != std::string_view::npos)
             return true;
     }
     return false;
+}
+
+} // namespace
+
+// Called for every header of every request (redacted copies are stored): no allocation for
+// names of ordinary length.
+bool Headers::isSensitive(QByteArrayView name)
+{
+    char buffer[128];
+    if (name.size() <= qsizetype(sizeof buffer)) {
+        for (qsizetype i = 0; i < name.size(); ++i)
+            buffer[i] = lowerAscii(name[i]);
+        return isSensitiveLower(std::string_view(buffer, static_cast<std::size_t>(name.size())));
+    }
+    const QByteArray lower = name.toByteArray().toLower();
+    return isSensitiveLower(std::string_view(lower.constData(), static_cast<std::size_t>(lower.size())));
 }
 
 Headers Headers::redacted() const

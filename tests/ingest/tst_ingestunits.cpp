@@ -42,6 +42,27 @@ private Q_SLOTS:
         QCOMPARE(ingest::redactedHeadersJson(h), h.redacted().toJson());
     }
 
+    // Pinned because the stored copy of every request depends on it (and it is on the hot path,
+    // so it is written without allocating: case folding must still behave like toLower()).
+    void sensitiveHeaderNames_data()
+    {
+        QTest::addColumn<QByteArray>("name");
+        QTest::addColumn<bool>("sensitive");
+        for (const char *n : {"Authorization", "AUTHORIZATION", "proxy-authorization", "Cookie", "Set-Cookie", "X-Api-Key",
+                              "api-key", "X-Amz-Security-Token", "X-Auth-Token", "TOKEN", "X-Secret", "Password",
+                              "X-Passwd", "x-apikey-id", "Session-Id", "X-Shopify-Api-Key-Hint"})
+            QTest::newRow(n) << QByteArray(n) << true;
+        for (const char *n : {"Host", "Content-Type", "X-GitHub-Event", "Cookies", "Authorization2", "X-Tok", "Sess", ""})
+            QTest::newRow(*n ? n : "empty") << QByteArray(n) << false;
+    }
+
+    void sensitiveHeaderNames()
+    {
+        QFETCH(QByteArray, name);
+        QFETCH(bool, sensitive);
+        QCOMPARE(Headers::isSensitive(name), sensitive);
+    }
+
     void idempotencyKeys()
     {
         const QString a = deliveryIdempotencyKey(u"gh", u"evt-1", u"crm");
