@@ -81,6 +81,13 @@ QByteArray storedHeaders(const QByteArray &json)
     return json.isEmpty() ? QByteArrayLiteral("[]") : json;
 }
 
+// Stored text must be valid UTF-8 (PostgreSQL refuses anything else; readers decode it). QtSql
+// used to repair stored headers through QString, so invalid sequences are repaired that way.
+QByteArray validUtf8(const QByteArray &bytes)
+{
+    return bytes.isValidUtf8() ? bytes : QString::fromUtf8(bytes).toUtf8();
+}
+
 // source and provider_event_id stay as given: an event without them must fail loudly.
 void bindEvent(QSqlQuery &q, int i, const IncomingEvent &e, const QString &status, int occurrences)
 {
@@ -131,13 +138,6 @@ const QString kPgInsertDeliveries = QStringLiteral(
     "unnest($1::int8[], $2::text[], $3::int8[], $4::text[], $5::text[]) AS u(e, d, n, o, k)");
 constexpr int kPgDeliveryParameters = 6;
 
-// Text elements must be valid UTF-8 for the server; QtSql used to repair stored headers through
-// QString, so invalid sequences are repaired the same way here.
-QByteArray validUtf8(const QByteArray &bytes)
-{
-    return bytes.isValidUtf8() ? bytes : QString::fromUtf8(bytes).toUtf8();
-}
-
 void appendText(PgArray &array, const QString &value)
 {
     if (value.isNull())
@@ -168,12 +168,22 @@ bool IngestStore::prepare(QString *error)
 {
     if (m_db.isSqlite()) {
         // One row at a time (in-process, no round trips): seen_count starts at 1 and grows by 1.
-        const QString upsert = kEventColumns
-            + QStringLiteral(" (?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (source, provider_event_id) DO UPDATE SET "
-                             "seen_count = events.seen_count + 1, last_seen_at = excluded.last_seen_at "
-                             "RETURNING id, seen_count");
+        // Insert-or-ignore, and only for a duplicate the update and read-back. No RETURNING:
+        // SQLite implements it with a trigger program and an ephemeral table per execution,
+        // which cost the writer more than the index updates of the row itself.
+        const QString insert = kEventColumns
+            + QStringLiteral(" (?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (source, provider_event_id) DO NOTHING");
+        if (!m_fastInsertEvent.prepare(m_db, insert, error)
+            || !m_fastSeenAgain.prepare(m_db,
+                                        QStringLiteral("UPDATE events SET seen_count = seen_count + 1, last_seen_at = ? "
+                                                       "WHERE source = ? AND provider_event_id = ?"),
+                                        error)
+            || !m_fastSeenRow.prepare(m_db,
+                                      QStringLiteral("SELECT id, seen_count FROM events WHERE source = ? AND provider_event_id = ?"),
+                                      error))
+            return false;
         const QString delivery = kDeliveryColumns + QStringLiteral(" (?, ?, 'pending', 0, ?, ?, ?, ?, ?)");
-        if (!m_fastUpsertEvent.prepare(m_db, upsert, error) || !m_fastInsertDelivery.prepare(m_db, delivery, error))
+        if (!m_fastInsertDelivery.prepare(m_db, delivery, error))
             return false;
         bool ok = false;
         m_insertRejection = m_db.prepare(kRejectionColumns + u' ' + placeholders(kRejectionParameters), &ok, error);
@@ -224,48 +234,89 @@ bool IngestStore::prepare(QString *error)
 
 bool IngestStore::upsertEvent(const IncomingEvent &e, const QString &status, UpsertResult *result, QString *error)
 {
-    if (!m_fastUpsertEvent.isValid()) {
+    if (!m_fastInsertEvent.isValid()) {
         QList<UpsertResult> results;
         if (!upsertEvents({UpsertRow{&e, status, 1}}, &results, error))
             return false;
         *result = results.value(0);
         return true;
     }
-    SqliteStatement &s = m_fastUpsertEvent;
+    // Text is bound as UTF-8 without a copy: the buffers live until the statements have run.
+    const QByteArray source = e.source.toUtf8();
+    const QByteArray id = e.providerEventId.toUtf8();
+    const QByteArray type = text(e.eventType).toUtf8();
+    const QByteArray statusUtf8 = status.toUtf8();
+    const QByteArray contentType = text(e.contentType).toUtf8();
+    const QByteArray headers = validUtf8(storedHeaders(e.headersJson));
+    const QByteArray verifiedBy = text(e.verifiedBy).toUtf8();
+    const QByteArray remote = text(e.remoteAddress).toUtf8();
+    auto bindKey = [&](SqliteStatement &st, int first) {
+        // source and provider_event_id stay as given: an event without them must fail loudly.
+        e.source.isNull() ? st.bindNull(first) : st.bindUtf8(first, source);
+        e.providerEventId.isNull() ? st.bindNull(first + 1) : st.bindUtf8(first + 1, id);
+    };
+    SqliteStatement &s = m_fastInsertEvent;
     int i = 1;
-    s.bindText(i++, e.source);
-    s.bindText(i++, e.providerEventId);
+    bindKey(s, i);
+    i += 2;
     s.bindInt64(i++, e.weakId ? 1 : 0);
-    s.bindText(i++, text(e.eventType));
-    s.bindText(i++, status);
+    s.bindUtf8(i++, type);
+    s.bindUtf8(i++, statusUtf8);
     e.occurredAtMs ? s.bindInt64(i++, *e.occurredAtMs) : s.bindNull(i++);
     s.bindInt64(i++, e.receivedAtMs);
     s.bindInt64(i++, e.receivedAtMs);
-    s.bindText(i++, text(e.contentType));
+    s.bindUtf8(i++, contentType);
     s.bindBlob(i++, blob(e.body));
-    s.bindText(i++, QString::fromLatin1(e.bodySha256Hex));
+    s.bindUtf8(i++, e.bodySha256Hex.isNull() ? QByteArrayView("") : QByteArrayView(e.bodySha256Hex));
     s.bindInt64(i++, e.body.size());
-    s.bindText(i++, QString::fromUtf8(storedHeaders(e.headersJson)));
-    s.bindText(i++, text(e.verifiedBy));
+    s.bindUtf8(i++, headers);
+    s.bindUtf8(i++, verifiedBy);
     e.clockSkewMs ? s.bindInt64(i++, *e.clockSkewMs) : s.bindNull(i++);
-    s.bindText(i++, text(e.remoteAddress));
-    const auto step = s.step();
-    if (step != SqliteStatement::Step::Row) {
+    s.bindUtf8(i++, remote);
+    const bool inserted = s.step() == SqliteStatement::Step::Done;
+    if (!inserted) {
         if (error)
-            *error = step == SqliteStatement::Step::Done ? QStringLiteral("event upsert returned no row") : s.errorText();
+            *error = s.errorText();
         s.reset();
         return false;
     }
-    result->eventId = s.columnInt64(0);
-    result->seenCount = static_cast<int>(s.columnInt64(1));
-    s.reset(); // all changes happen in the first step; the row was read
+    const bool isNew = s.changes() == 1;
+    const qint64 newId = isNew ? s.lastInsertRowId() : 0;
+    s.reset();
+    if (isNew) {
+        result->eventId = newId;
+        result->seenCount = 1;
+        return true;
+    }
+    // A duplicate: the same transaction counts it and reads the stored row back.
+    SqliteStatement &again = m_fastSeenAgain;
+    again.bindInt64(1, e.receivedAtMs);
+    bindKey(again, 2);
+    const bool counted = again.step() == SqliteStatement::Step::Done && again.changes() == 1;
+    if (!counted && error)
+        *error = again.errorText();
+    again.reset();
+    if (!counted)
+        return false;
+    SqliteStatement &row = m_fastSeenRow;
+    bindKey(row, 1);
+    const auto step = row.step();
+    if (step != SqliteStatement::Step::Row) {
+        if (error)
+            *error = step == SqliteStatement::Step::Done ? QStringLiteral("duplicate event not found after its update") : row.errorText();
+        row.reset();
+        return false;
+    }
+    result->eventId = row.columnInt64(0);
+    result->seenCount = static_cast<int>(row.columnInt64(1));
+    row.reset();
     return true;
 }
 
 bool IngestStore::upsertEvents(const QList<UpsertRow> &rows, QList<UpsertResult> *results, QString *error)
 {
     results->clear();
-    if (m_fastUpsertEvent.isValid()) { // SQLite: in-process, one row at a time is cheap
+    if (m_fastInsertEvent.isValid()) { // SQLite: in-process, one row at a time is cheap
         for (const UpsertRow &row : rows) {
             UpsertResult r;
             for (int n = 0; n < std::max(1, row.occurrences); ++n) {

@@ -128,8 +128,10 @@ private:
     bool pgInsertDeliveries(const QList<DeliveryRow> &rows, qint64 nowMs, QString *error);
 
     Db &m_db;
-    // SQLite: the two per-event statements go through the native handle (see SqliteStatement).
-    SqliteStatement m_fastUpsertEvent;
+    // SQLite: the per-event statements go through the native handle (see SqliteStatement).
+    SqliteStatement m_fastInsertEvent;
+    SqliteStatement m_fastSeenAgain;
+    SqliteStatement m_fastSeenRow;
     SqliteStatement m_fastInsertDelivery;
     // PostgreSQL: a whole batch in one statement over libpq with binary arrays (PgStatement);
     // the multi-row QPSQL statements remain for rejections and when no native handle exists.

@@ -73,6 +73,15 @@ void SqliteStatement::bindText(int index, const QString &value)
     sqlite3_bind_text(m_stmt, index, utf8.constData(), static_cast<int>(utf8.size()), SQLITE_TRANSIENT);
 }
 
+void SqliteStatement::bindUtf8(int index, QByteArrayView utf8)
+{
+    if (utf8.isNull()) {
+        sqlite3_bind_null(m_stmt, index);
+        return;
+    }
+    sqlite3_bind_text(m_stmt, index, utf8.data(), static_cast<int>(utf8.size()), SQLITE_STATIC);
+}
+
 void SqliteStatement::bindBlob(int index, const QByteArray &value)
 {
     if (value.isNull()) {
@@ -101,6 +110,16 @@ SqliteStatement::Step SqliteStatement::step()
 qint64 SqliteStatement::columnInt64(int column) const
 {
     return sqlite3_column_int64(m_stmt, column);
+}
+
+qint64 SqliteStatement::changes() const
+{
+    return sqlite3_changes64(m_db);
+}
+
+qint64 SqliteStatement::lastInsertRowId() const
+{
+    return sqlite3_last_insert_rowid(m_db);
 }
 
 void SqliteStatement::reset()

@@ -5,6 +5,7 @@
 #include "storage/database.h"
 
 #include <QByteArray>
+#include <QByteArrayView>
 #include <QString>
 
 struct sqlite3;
@@ -34,12 +35,18 @@ public:
     void bindNull(int index);
     void bindInt64(int index, qint64 value);
     void bindText(int index, const QString &value);
+    // UTF-8 text, not copied: `utf8` must outlive step(). A null view binds SQL NULL.
+    void bindUtf8(int index, QByteArrayView utf8);
     // The bytes are not copied: `value` must outlive step().
     void bindBlob(int index, const QByteArray &value);
 
     enum class Step { Row, Done, Error };
     Step step();
     [[nodiscard]] qint64 columnInt64(int column) const;
+    // Rows changed by the last step of a DML statement on this connection (sqlite3_changes).
+    [[nodiscard]] qint64 changes() const;
+    // The rowid of the last row inserted on this connection (sqlite3_last_insert_rowid).
+    [[nodiscard]] qint64 lastInsertRowId() const;
     // Ready for the next execution (bindings are replaced by the next bind calls).
     void reset();
     // The last error on the connection, e.g. "NOT NULL constraint failed: events.source (code 1299)".
