@@ -227,6 +227,11 @@ private:
         // Checked against Content-Length when the header completes (before any body byte is
         // buffered) and against the running total of a chunked body.
         m_parser->body_limit(static_cast<std::uint64_t>(options().maxBodyBytes));
+        beast::error_code parsed;
+        if (parseBuffered(false, parsed)) {
+            onHeader(parsed);
+            return;
+        }
         bhttp::async_read_header(m_stream, m_buffer, *m_parser,
                                  [self = this->shared_from_this()](beast::error_code ec, std::size_t) {
                                      self->onHeader(ec);
@@ -278,6 +283,14 @@ private:
 
     void readBody()
     {
+        beast::error_code parsed;
+        if (parseBuffered(true, parsed)) {
+            if (parsed)
+                readFailed(parsed, true);
+            else
+                dispatch();
+            return;
+        }
         bhttp::async_read(m_stream, m_buffer, *m_parser,
                           [self = this->shared_from_this()](beast::error_code ec, std::size_t) {
                               if (ec) {
@@ -286,6 +299,30 @@ private:
                               }
                               self->dispatch();
                           });
+    }
+
+    // Feeds what is already buffered to the parser, as Beast's read operations do first, but
+    // without their asynchronous round: a webhook usually arrives whole with the first read, and
+    // each async_read_header/async_read on a buffered request cost a posted completion and a
+    // timer re-arm. True when the header (or, with `wholeMessage`, the message) is complete or
+    // the parser failed; false when more bytes are needed (the asynchronous read then continues
+    // with the same parser state).
+    bool parseBuffered(bool wholeMessage, beast::error_code &ec)
+    {
+        m_parser->eager(wholeMessage);
+        while (m_buffer.size() > 0) {
+            const std::size_t used = m_parser->put(m_buffer.data(), ec);
+            m_buffer.consume(used);
+            if (ec == bhttp::error::need_more) {
+                ec = {};
+                return false;
+            }
+            if (ec || (wholeMessage ? m_parser->is_done() : m_parser->is_header_done()))
+                return true;
+            if (used == 0)
+                return false;
+        }
+        return false;
     }
 
     void captureHead()
