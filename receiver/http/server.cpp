@@ -66,8 +66,8 @@ public:
 
 private:
     void accept();
-    void onAccept(beast::error_code ec, tcp::socket socket);
-    void refuseOverCapacity(tcp::socket &socket);
+    void onAccept(beast::error_code ec, SessionSocket socket);
+    void refuseOverCapacity(SessionSocket &socket);
     void forEachSession(SessionBase::Action action);
     bool waitForSessions(std::chrono::milliseconds timeout);
 
@@ -182,12 +182,12 @@ void Server::Impl::accept()
 {
     if (!m_acceptor || !m_acceptor->is_open())
         return;
-    m_acceptor->async_accept(net::make_strand(m_ioc), [this](beast::error_code ec, tcp::socket socket) {
+    m_acceptor->async_accept(net::make_strand(m_ioc), [this](beast::error_code ec, SessionSocket socket) {
         onAccept(ec, std::move(socket));
     });
 }
 
-void Server::Impl::onAccept(beast::error_code ec, tcp::socket socket)
+void Server::Impl::onAccept(beast::error_code ec, SessionSocket socket)
 {
     if (ec == net::error::operation_aborted || !m_acceptor->is_open())
         return;
@@ -224,10 +224,10 @@ void Server::Impl::onAccept(beast::error_code ec, tcp::socket socket)
     }
     std::shared_ptr<SessionBase> session;
     if (m_tls) {
-        session = std::make_shared<Session<beast::ssl_stream<beast::tcp_stream>>>(*this, id, std::move(remoteAddress),
+        session = std::make_shared<Session<TlsStream>>(*this, id, std::move(remoteAddress),
                                                                                  std::move(socket), *m_tls);
     } else {
-        session = std::make_shared<Session<beast::tcp_stream>>(*this, id, std::move(remoteAddress), std::move(socket));
+        session = std::make_shared<Session<PlainStream>>(*this, id, std::move(remoteAddress), std::move(socket));
     }
     {
         std::lock_guard lock(m_mutex);
@@ -239,7 +239,7 @@ void Server::Impl::onAccept(beast::error_code ec, tcp::socket socket)
 
 // Over the cap: a short 503 written without waiting (a fresh socket's send buffer takes it),
 // then close. No session, no buffers, no timers for a connection we will not serve.
-void Server::Impl::refuseOverCapacity(tcp::socket &socket)
+void Server::Impl::refuseOverCapacity(SessionSocket &socket)
 {
     static const std::string kBusy = [] {
         const std::string body = R"({"error":"connection_limit","message":"too many open connections"})";

@@ -20,7 +20,9 @@
 
 #include <QLoggingCategory>
 
+#include <boost/asio/io_context.hpp>
 #include <boost/asio/post.hpp>
+#include <boost/asio/strand.hpp>
 #include <boost/asio/write.hpp>
 #include <boost/beast/core.hpp>
 #include <boost/beast/http.hpp>
@@ -41,6 +43,15 @@ namespace beast = boost::beast;
 namespace net = boost::asio;
 namespace bhttp = boost::beast::http;
 using tcp = net::ip::tcp;
+
+// Each connection runs on its own strand. The stream is typed with that strand rather than
+// Beast's default any_io_executor: copying a strand inside any_io_executor allocates, and every
+// asynchronous operation copies its executor several times (about fifteen allocations per
+// request).
+using SessionExecutor = net::strand<net::io_context::executor_type>;
+using SessionSocket = net::basic_stream_socket<tcp, SessionExecutor>;
+using PlainStream = beast::basic_stream<tcp, SessionExecutor, beast::unlimited_rate_policy>;
+using TlsStream = beast::ssl_stream<PlainStream>;
 
 // What a session needs from its server. Implemented by Server::Impl.
 class SessionHost {
@@ -111,7 +122,7 @@ private:
 template<class Stream>
 class Session final : public SessionBase, public std::enable_shared_from_this<Session<Stream>> {
 public:
-    static constexpr bool kTls = !std::is_same_v<Stream, beast::tcp_stream>;
+    static constexpr bool kTls = !std::is_same_v<Stream, PlainStream>;
 
     template<class... StreamArgs>
     Session(SessionHost &host, quint64 id, QString remoteAddress, StreamArgs &&...streamArgs)
@@ -188,7 +199,7 @@ private:
 
     static std::chrono::milliseconds ms(int v) { return std::chrono::milliseconds(v); }
     const ServerOptions &options() const { return m_host.options(); }
-    beast::tcp_stream &lowest() { return beast::get_lowest_layer(m_stream); }
+    PlainStream &lowest() { return beast::get_lowest_layer(m_stream); }
     bool stopWanted() const { return m_stopRequested || m_host.stopping(); }
 
     // Between requests. The first request on a fresh connection must start within read_timeout;
