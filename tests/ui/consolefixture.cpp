@@ -133,6 +133,22 @@ void ConsoleFixture::addRejection(const QString &source, const QString &reason, 
     run(q);
 }
 
+void ConsoleFixture::addReceiver(const QString &instanceId, const QString &host, qint64 pid, qint64 heartbeatAt,
+                                 const QString &durability, bool powerLossDurable)
+{
+    QSqlQuery q(m_db.handle());
+    q.prepare(QStringLiteral("INSERT INTO receiver_instances (instance_id, host, pid, version, started_at, heartbeat_at, "
+                             "durability, power_loss_durable) VALUES (?, ?, ?, '0.1.0', ?, ?, ?, ?)"));
+    q.addBindValue(instanceId);
+    q.addBindValue(host);
+    q.addBindValue(pid);
+    q.addBindValue(heartbeatAt - 3'600'000);
+    q.addBindValue(heartbeatAt);
+    q.addBindValue(durability);
+    q.addBindValue(powerLossDurable ? 1 : 0);
+    run(q);
+}
+
 ConsoleFixture::Scenario ConsoleFixture::addScenario(qint64 base)
 {
     Scenario s;
@@ -241,6 +257,8 @@ ConsoleFixture::Scenario ConsoleFixture::addScenario(qint64 base)
     }
     addRejection(QStringLiteral("stripe"), QStringLiteral("bad_signature"), 401, base + 500);
     addRejection(QStringLiteral("unknown"), QStringLiteral("unknown_source"), 404, base + 600);
+    addReceiver(QStringLiteral("web-1-instance"), QStringLiteral("web-1"), 4242, base + 50'000,
+                QStringLiteral("sqlite journal_mode=wal synchronous=FULL"), true);
     return s;
 }
 

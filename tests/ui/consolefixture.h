@@ -63,8 +63,12 @@ public:
     void addAudit(qint64 seq, const QString &actor, const QString &action, const QString &target, const QString &reason,
                   qint64 at);
     void addRejection(const QString &source, const QString &reason, int statusCode, qint64 at);
+    // A receiver_instances row as a running receiver keeps it.
+    void addReceiver(const QString &instanceId, const QString &host, qint64 pid, qint64 heartbeatAt,
+                     const QString &durability, bool powerLossDurable);
 
-    // The canonical scenario the GUI tests read: one event per downstream state.
+    // The canonical scenario the GUI tests read: one event per downstream state, and one healthy
+    // receiver ("web-1", pid 4242, synchronous=FULL, heartbeat at base + 50 s).
     struct Scenario {
         qint64 succeeded = 0;      // succeeded with reference "ORD-1001"
         qint64 failed = 0;         // dead-lettered (http_permanent 410)

@@ -3,7 +3,9 @@
 #include "consolefixture.h"
 #include "query/eventdetail.h"
 #include "query/eventpage.h"
+#include "query/destinationstats.h"
 #include "query/opsstats.h"
+#include "query/receiverhealth.h"
 #include "testdb.h"
 
 #include <QTest>
@@ -37,6 +39,11 @@ private Q_SLOTS:
     void overviewBucketsTheWindow();
     void facetsListDistinctValues();
     void readOnlyConnectionRefusesWrites();
+    void receiverInstancesAndTheirHealth();
+    void receiverHealthWithoutReceivers();
+    void destinationStatusesCountEachPart();
+    void destinationWindowsMoveWithTheClock_data();
+    void destinationWindowsMoveWithTheClock();
 
 private:
     std::unique_ptr<TestDatabase> m_t;
@@ -373,6 +380,149 @@ void TstConsoleQueries::readOnlyConnectionRefusesWrites()
     QVERIFY(!ro->exec(QStringLiteral("DELETE FROM events"), &error));
     QVERIFY(!error.isEmpty());
     QCOMPARE(countEventsAbove(*ro, {}, 0, 1'000'000, &error).value_or(-1), qint64(m_allIdsDesc.size()));
+}
+
+void TstConsoleQueries::receiverInstancesAndTheirHealth()
+{
+    ConsoleFixture fx(*m_db);
+    // The scenario's web-1 (FULL, heartbeat base + 50 s) plus: one acknowledging on NORMAL, one
+    // silent for ten minutes, and one gone for two days (beyond the listed window).
+    fx.addReceiver(QStringLiteral("web-2-instance"), QStringLiteral("web-2"), 77, kBase + 55'000,
+                   QStringLiteral("sqlite journal_mode=wal synchronous=NORMAL"), false);
+    fx.addReceiver(QStringLiteral("silent-instance"), QStringLiteral("web-3"), 12, kBase - 600'000,
+                   QStringLiteral("postgresql synchronous_commit=on"), true);
+    fx.addReceiver(QStringLiteral("gone-instance"), QStringLiteral("web-0"), 9, kBase - 2 * 86'400'000LL,
+                   QStringLiteral("sqlite journal_mode=wal synchronous=FULL"), true);
+    QVERIFY2(fx.lastError().isEmpty(), qPrintable(fx.lastError()));
+    const qint64 now = kBase + 60'000;
+    QString error;
+    const auto found = fetchReceiverInstances(*m_db, now - kReceiverRecentMs, &error);
+    QVERIFY2(found, qPrintable(error));
+    QStringList hosts;
+    for (const ReceiverInstance &r : found->recent)
+        hosts.append(r.host);
+    QCOMPARE(hosts, (QStringList{QStringLiteral("web-2"), QStringLiteral("web-1"), QStringLiteral("web-3")}));
+    QCOMPARE(found->newestHeartbeat.value_or(0), kBase + 55'000);
+    const ReceiverInstance &web2 = found->recent.first();
+    QCOMPARE(web2.pid, qint64(77));
+    QCOMPARE(web2.version, QStringLiteral("0.1.0"));
+    QCOMPARE(web2.durability, QStringLiteral("sqlite journal_mode=wal synchronous=NORMAL"));
+    QVERIFY(!web2.powerLossDurable);
+    QVERIFY(found->recent.at(1).powerLossDurable);
+
+    ReceiverHealth h = assessReceivers(*found, now);
+    QCOMPARE(h.live.size(), 2);
+    QCOMPARE(h.notDurable.size(), 1);
+    QCOMPARE(h.notDurable.first().host, QStringLiteral("web-2"));
+    QCOMPARE(h.silent.size(), 1);
+    QCOMPARE(h.silent.first().host, QStringLiteral("web-3"));
+    QVERIFY(!h.silentForMs);
+    QVERIFY(!h.neverSeen);
+    QVERIFY(!h.healthy());
+
+    // Half an hour later nobody has beaten: the newest heartbeat tells how long it has been, and
+    // a silent receiver's durability no longer raises the power-loss warning.
+    h = assessReceivers(*found, now + 1'800'000);
+    QVERIFY(h.live.isEmpty());
+    QVERIFY(h.notDurable.isEmpty());
+    QCOMPARE(h.silentForMs.value_or(-1), qint64(1'800'000 + 5'000));
+    // A heartbeat stamped a little ahead of this clock (two hosts) is fresh, not negative.
+    h = assessReceivers(*found, kBase + 54'000);
+    QCOMPARE(h.live.size(), 2);
+
+    QVERIFY(m_db->exec(QStringLiteral("DELETE FROM receiver_instances WHERE instance_id <> 'web-1-instance'"), &error));
+    const auto healthy = fetchReceiverInstances(*m_db, now - kReceiverRecentMs, &error);
+    QVERIFY2(healthy, qPrintable(error));
+    QVERIFY(assessReceivers(*healthy, now).healthy());
+}
+
+void TstConsoleQueries::receiverHealthWithoutReceivers()
+{
+    const ReceiverHealth h = assessReceivers(ReceiverInstances{}, kBase);
+    QVERIFY(h.neverSeen);
+    QVERIFY(!h.silentForMs);
+    QVERIFY(!h.healthy());
+}
+
+void TstConsoleQueries::destinationStatusesCountEachPart()
+{
+    QString error;
+    QVERIFY2(m_db->exec(QStringLiteral("INSERT INTO destination_state (name, paused, changed_by, changed_at, reason) "
+                                       "VALUES ('billing', 1, 'root', %1, 'endpoint retired')")
+                            .arg(kBase + 30'000),
+                        &error),
+             qPrintable(error));
+    const auto rows = fetchDestinationStatuses(*m_db, {QStringLiteral("fulfillment"), QStringLiteral("crm")}, kBase + 60'000, &error);
+    QVERIFY2(rows, qPrintable(error));
+    QStringList names;
+    for (const DestinationStatus &d : *rows)
+        names.append(d.name);
+    // Seen in deliveries (billing, fulfillment, and sink whose deliveries all succeeded) plus the
+    // configured crm that has none yet.
+    QCOMPARE(names, (QStringList{QStringLiteral("billing"), QStringLiteral("crm"), QStringLiteral("fulfillment"),
+                                 QStringLiteral("sink")}));
+    const DestinationStatus &billing = rows->at(0);
+    QVERIFY(billing.paused);
+    QCOMPARE(billing.changedBy, QStringLiteral("root"));
+    QCOMPARE(billing.changedAt.value_or(0), kBase + 30'000);
+    QCOMPARE(billing.reason, QStringLiteral("endpoint retired"));
+    QCOMPARE(billing.dead, qint64(1));
+    QCOMPARE(billing.backlog(), qint64(0));
+    QCOMPARE(billing.recentAttempts, qint64(1));
+    QCOMPARE(billing.successRate().value_or(-1), 0.0);
+    QCOMPARE(billing.lastFailureCategory, QStringLiteral("http_permanent"));
+    QVERIFY(!billing.configured);
+
+    const DestinationStatus &crm = rows->at(1);
+    QVERIFY(crm.configured);
+    QVERIFY(!crm.hasDeliveries);
+    QVERIFY(!crm.paused);
+    QVERIFY(!crm.successRate());
+
+    const DestinationStatus &fulfillment = rows->at(2);
+    QVERIFY(fulfillment.configured && fulfillment.hasDeliveries);
+    QCOMPARE(fulfillment.pending, qint64(1));
+    QCOMPARE(fulfillment.retrying, qint64(1));
+    QCOMPARE(fulfillment.backlog(), qint64(2));
+    QCOMPARE(fulfillment.dead, qint64(0));
+    QCOMPARE(fulfillment.recentAttempts, qint64(3));
+    QCOMPARE(fulfillment.recentSucceeded, qint64(1));
+    // The newest failure is the timeout at base + 2.1 s, not the older 503.
+    QCOMPARE(fulfillment.lastFailureAt.value_or(0), kBase + 2'100);
+    QCOMPARE(fulfillment.lastFailureCategory, QStringLiteral("timeout"));
+    QVERIFY(fulfillment.lastFailureExplanation.contains(QStringLiteral("outcome unknown")));
+
+    const DestinationStatus &sink = rows->at(3);
+    QVERIFY(sink.hasDeliveries);
+    QCOMPARE(sink.backlog(), qint64(0));
+    QVERIFY(!sink.lastFailureAt);
+    QVERIFY(m_db->exec(QStringLiteral("DELETE FROM destination_state"), &error));
+}
+
+void TstConsoleQueries::destinationWindowsMoveWithTheClock_data()
+{
+    QTest::addColumn<qint64>("now");
+    QTest::addColumn<qint64>("attempts");
+    QTest::addColumn<bool>("failure");
+    QTest::newRow("within the hour") << kBase + 60'000 << qint64(3) << true;
+    QTest::newRow("two hours later") << kBase + 7'200'000 << qint64(0) << true;
+    QTest::newRow("two days later") << kBase + 2 * 86'400'000LL << qint64(0) << false;
+}
+
+void TstConsoleQueries::destinationWindowsMoveWithTheClock()
+{
+    QFETCH(qint64, now);
+    QFETCH(qint64, attempts);
+    QFETCH(bool, failure);
+    QString error;
+    const auto rows = fetchDestinationStatuses(*m_db, {}, now, &error);
+    QVERIFY2(rows, qPrintable(error));
+    const auto it = std::find_if(rows->cbegin(), rows->cend(), [](const DestinationStatus &d) { return d.name == u"fulfillment"; });
+    QVERIFY(it != rows->cend());
+    QCOMPARE(it->recentAttempts, attempts);
+    QCOMPARE(it->lastFailureAt.has_value(), failure);
+    // Backlog and dead letters are not windowed.
+    QCOMPARE(it->backlog(), qint64(2));
 }
 
 QTEST_GUILESS_MAIN(TstConsoleQueries)

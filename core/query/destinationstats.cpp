@@ -1,0 +1,129 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: Redrive authors
+#include "destinationstats.h"
+
+#include <QMap>
+#include <QSqlQuery>
+
+namespace redrive {
+namespace {
+
+bool run(QSqlQuery &q, const QString &sql, const QVariantList &binds, QString *error)
+{
+    q.setForwardOnly(true);
+    if (!q.prepare(sql)) {
+        *error = sqlErrorText(q);
+        return false;
+    }
+    for (const QVariant &v : binds)
+        q.addBindValue(v);
+    if (!q.exec()) {
+        *error = sqlErrorText(q);
+        return false;
+    }
+    return true;
+}
+
+} // namespace
+
+std::optional<QList<DestinationStatus>> fetchDestinationStatuses(Db &db, const QStringList &configured, qint64 nowMs,
+                                                                 QString *error, const DestinationWindows &windows)
+{
+    QMap<QString, DestinationStatus> byName;
+    auto entry = [&byName](const QString &name) -> DestinationStatus & {
+        DestinationStatus &d = byName[name];
+        d.name = name;
+        return d;
+    };
+    for (const QString &name : configured)
+        entry(name).configured = true;
+
+    QSqlQuery q(db.handle());
+    // Unfinished and dead deliveries, counted through the (status, destination) index.
+    if (!run(q,
+             QStringLiteral("SELECT status, destination, count(*) FROM deliveries "
+                            "WHERE status IN ('pending', 'in_flight', 'retrying', 'dead') GROUP BY status, destination"),
+             {}, error))
+        return std::nullopt;
+    while (q.next()) {
+        const QString status = q.value(0).toString();
+        DestinationStatus &d = entry(q.value(1).toString());
+        d.hasDeliveries = true;
+        const qint64 n = q.value(2).toLongLong();
+        if (status == u"pending")
+            d.pending = n;
+        else if (status == u"in_flight")
+            d.inFlight = n;
+        else if (status == u"retrying")
+            d.retrying = n;
+        else
+            d.dead = n;
+    }
+    q.finish();
+    // Destinations whose deliveries all succeeded: one index probe per distinct name, not a scan
+    // of every succeeded delivery.
+    if (!run(q,
+             QStringLiteral("WITH RECURSIVE v(x) AS (SELECT min(destination) FROM deliveries WHERE status = 'succeeded' "
+                            "UNION ALL SELECT (SELECT min(destination) FROM deliveries WHERE status = 'succeeded' "
+                            "AND destination > v.x) FROM v WHERE v.x IS NOT NULL) "
+                            "SELECT x FROM v WHERE x IS NOT NULL LIMIT 500"),
+             {}, error))
+        return std::nullopt;
+    while (q.next())
+        entry(q.value(0).toString()).hasDeliveries = true;
+    q.finish();
+
+    if (!run(q, QStringLiteral("SELECT name, paused, changed_by, changed_at, reason FROM destination_state"), {}, error))
+        return std::nullopt;
+    while (q.next()) {
+        DestinationStatus &d = entry(q.value(0).toString());
+        d.paused = q.value(1).toInt() != 0;
+        d.changedBy = q.value(2).toString();
+        if (!q.value(3).isNull())
+            d.changedAt = q.value(3).toLongLong();
+        d.reason = q.value(4).toString();
+    }
+    q.finish();
+
+    // Recent attempts through the started_at index: the success rate over the short window and
+    // the newest failure over the long one, in one pass.
+    const qint64 rateFrom = nowMs - windows.successRateMs;
+    const qint64 failureFrom = nowMs - windows.lastFailureMs;
+    if (!run(q,
+             QStringLiteral("SELECT d.destination, "
+                            "sum(CASE WHEN a.started_at >= ? THEN 1 ELSE 0 END), "
+                            "sum(CASE WHEN a.started_at >= ? AND a.category = 'success' THEN 1 ELSE 0 END), "
+                            "max(CASE WHEN a.category <> 'success' THEN a.started_at END) "
+                            "FROM attempts a JOIN deliveries d ON d.id = a.delivery_id "
+                            "WHERE a.started_at >= ? AND a.started_at <= ? GROUP BY d.destination"),
+             {rateFrom, rateFrom, std::min(rateFrom, failureFrom), nowMs}, error))
+        return std::nullopt;
+    while (q.next()) {
+        DestinationStatus &d = entry(q.value(0).toString());
+        d.hasDeliveries = true;
+        d.recentAttempts = q.value(1).toLongLong();
+        d.recentSucceeded = q.value(2).toLongLong();
+        if (!q.value(3).isNull() && q.value(3).toLongLong() >= failureFrom)
+            d.lastFailureAt = q.value(3).toLongLong();
+    }
+    q.finish();
+    // The category of each newest failure: one started_at index lookup per destination.
+    for (DestinationStatus &d : byName) {
+        if (!d.lastFailureAt)
+            continue;
+        if (!run(q,
+                 QStringLiteral("SELECT a.category, a.explanation FROM attempts a JOIN deliveries d ON d.id = a.delivery_id "
+                                "WHERE a.started_at = ? AND d.destination = ? AND a.category <> 'success' "
+                                "ORDER BY a.id DESC LIMIT 1"),
+                 {*d.lastFailureAt, d.name}, error))
+            return std::nullopt;
+        if (q.next()) {
+            d.lastFailureCategory = q.value(0).toString();
+            d.lastFailureExplanation = q.value(1).toString();
+        }
+        q.finish();
+    }
+    return QList<DestinationStatus>(byName.cbegin(), byName.cend());
+}
+
+} // namespace redrive

@@ -1,0 +1,66 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: Redrive authors
+#include "receiverhealth.h"
+
+#include <QSqlQuery>
+
+namespace redrive {
+
+std::optional<ReceiverInstances> fetchReceiverInstances(Db &db, qint64 sinceMs, QString *error)
+{
+    ReceiverInstances out;
+    QSqlQuery q(db.handle());
+    q.setForwardOnly(true);
+    if (!q.prepare(QStringLiteral("SELECT instance_id, host, pid, version, started_at, heartbeat_at, durability, "
+                                  "power_loss_durable FROM receiver_instances WHERE heartbeat_at >= ? "
+                                  "ORDER BY heartbeat_at DESC, instance_id LIMIT 200"))) {
+        *error = sqlErrorText(q);
+        return std::nullopt;
+    }
+    q.addBindValue(sinceMs);
+    if (!q.exec()) {
+        *error = sqlErrorText(q);
+        return std::nullopt;
+    }
+    while (q.next()) {
+        ReceiverInstance r;
+        r.instanceId = q.value(0).toString();
+        r.host = q.value(1).toString();
+        r.pid = q.value(2).toLongLong();
+        r.version = q.value(3).toString();
+        r.startedAt = q.value(4).toLongLong();
+        r.heartbeatAt = q.value(5).toLongLong();
+        r.durability = q.value(6).toString();
+        r.powerLossDurable = q.value(7).toInt() != 0;
+        out.recent.append(std::move(r));
+    }
+    q.finish();
+    if (!q.exec(QStringLiteral("SELECT max(heartbeat_at) FROM receiver_instances"))) {
+        *error = sqlErrorText(q);
+        return std::nullopt;
+    }
+    if (q.next() && !q.value(0).isNull())
+        out.newestHeartbeat = q.value(0).toLongLong();
+    return out;
+}
+
+ReceiverHealth assessReceivers(const ReceiverInstances &instances, qint64 nowMs, qint64 staleAfterMs)
+{
+    ReceiverHealth h;
+    for (const ReceiverInstance &r : instances.recent) {
+        if (nowMs - r.heartbeatAt <= staleAfterMs) {
+            h.live.append(r);
+            if (!r.powerLossDurable)
+                h.notDurable.append(r);
+        } else {
+            h.silent.append(r);
+        }
+    }
+    if (!instances.newestHeartbeat)
+        h.neverSeen = true;
+    else if (h.live.isEmpty())
+        h.silentForMs = std::max<qint64>(0, nowMs - *instances.newestHeartbeat);
+    return h;
+}
+
+} // namespace redrive

@@ -1,0 +1,57 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: Redrive authors
+#pragma once
+
+#include "storage/database.h"
+
+#include <QList>
+#include <QString>
+
+#include <optional>
+
+// The receivers that write into this database, from the row each keeps fresh in
+// receiver_instances (a heartbeat every few seconds, and how durable its acknowledgements are).
+namespace redrive {
+
+struct ReceiverInstance {
+    QString instanceId;
+    QString host;
+    qint64 pid = 0;
+    QString version;
+    qint64 startedAt = 0;
+    qint64 heartbeatAt = 0;
+    QString durability;        // "sqlite journal_mode=wal synchronous=FULL", "postgresql synchronous_commit=on"
+    bool powerLossDurable = false;
+};
+
+struct ReceiverInstances {
+    QList<ReceiverInstance> recent;      // heartbeat at or after the `since` asked for, newest first
+    std::optional<qint64> newestHeartbeat; // over every row, recent or not; nullopt when the table is empty
+};
+
+// One primary-key-sized table: the receiver prunes rows older than a week when it starts.
+std::optional<ReceiverInstances> fetchReceiverInstances(Db &db, qint64 sinceMs, QString *error);
+
+// A receiver counts as running while its heartbeat is younger than this (it beats every 10 s
+// by default; a busy writer can be late by a few beats).
+inline constexpr qint64 kReceiverStaleAfterMs = 2 * 60'000;
+// Receivers silent for longer than this are no longer listed.
+inline constexpr qint64 kReceiverRecentMs = 24 * 3'600'000LL;
+
+struct ReceiverHealth {
+    QList<ReceiverInstance> live;       // heartbeat within the stale limit
+    QList<ReceiverInstance> silent;     // listed (recent) but no heartbeat within the stale limit
+    QList<ReceiverInstance> notDurable; // live receivers that acknowledge before a power-loss-safe flush
+    // Set when no receiver is live but one beat once: how long since the newest heartbeat.
+    std::optional<qint64> silentForMs;
+    bool neverSeen = false;             // no receiver has ever recorded itself in this database
+
+    [[nodiscard]] bool healthy() const { return !live.isEmpty() && notDurable.isEmpty(); }
+};
+
+// Pure: sorts what fetchReceiverInstances found into what the console warns about. A heartbeat
+// stamped slightly in the future (clocks of two hosts) counts as fresh.
+ReceiverHealth assessReceivers(const ReceiverInstances &instances, qint64 nowMs,
+                               qint64 staleAfterMs = kReceiverStaleAfterMs);
+
+} // namespace redrive
