@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // SPDX-FileCopyrightText: Redrive authors
+#include "audit/evidenceverifier.h"
 #include "connection/keychainsecretstore.h"
 #include "connection/profileimport.h"
 #include "main/consolecontroller.h"
@@ -36,6 +37,46 @@ const QCommandLineOption &tokenStdinOption()
                                            QStringLiteral("With --import-profile: read the admin API token from "
                                                           "standard input and store it in the keychain."));
     return option;
+}
+
+const QCommandLineOption &verifyEvidenceOption()
+{
+    static const QCommandLineOption option(
+        QStringLiteral("verify-evidence"),
+        QStringLiteral("Re-check an evidence bundle exported by the console (body hash, audit hash links, checkpoint "
+                       "signature, bundle hash), print what was checked and exit: 0 when intact, 1 with the first "
+                       "problem."),
+        QStringLiteral("FILE"));
+    return option;
+}
+
+// --verify-evidence: no window, no settings, no database; only the file.
+int verifyEvidence(const QCommandLineParser &parser)
+{
+    QFile file(parser.value(verifyEvidenceOption()));
+    if (!file.open(QIODevice::ReadOnly)) {
+        std::fprintf(stderr, "redrive: cannot read %s: %s\n", qPrintable(file.fileName()), qPrintable(file.errorString()));
+        return 1;
+    }
+    // A bundle holds one event's body (at most the receiver's max_body_bytes) plus its records.
+    constexpr qint64 kMaxBundleBytes = 256LL * 1024 * 1024;
+    if (file.size() > kMaxBundleBytes) {
+        std::fprintf(stderr, "redrive: %s is larger than any evidence bundle (%lld bytes)\n", qPrintable(file.fileName()),
+                     static_cast<long long>(file.size()));
+        return 1;
+    }
+    const redrive::audit::EvidenceVerdict verdict = redrive::audit::verifyEvidence(file.readAll());
+    for (const QString &line : verdict.checked)
+        std::fprintf(stdout, "ok: %s\n", qUtf8Printable(line));
+    if (!verdict.ok) {
+        std::fprintf(stderr, "%s: evidence FAILED verification: %s\n", qUtf8Printable(file.fileName()),
+                     qUtf8Printable(verdict.problem));
+        return 1;
+    }
+    for (const QString &line : verdict.notes)
+        std::fprintf(stdout, "note: %s\n", qUtf8Printable(line));
+    std::fprintf(stdout, "%s: evidence intact\n", qUtf8Printable(file.fileName()));
+    return 0;
 }
 
 // --import-profile: no window; the keychain job still needs an event loop, so run one until the
@@ -86,6 +127,7 @@ void describe(QCoreApplication &app, QCommandLineParser &parser)
     parser.addOption(profileOption());
     parser.addOption(importOption());
     parser.addOption(tokenStdinOption());
+    parser.addOption(verifyEvidenceOption());
     parser.process(app); // exits here for --help, --version and bad options
 }
 
@@ -108,6 +150,12 @@ int main(int argc, char *argv[])
             QCommandLineParser parser;
             describe(core, parser);
             return importProfile(core, parser);
+        }
+        if (!std::strcmp(a, "--verify-evidence") || !std::strncmp(a, "--verify-evidence=", 18)) {
+            QCoreApplication core(argc, argv);
+            QCommandLineParser parser;
+            describe(core, parser);
+            return verifyEvidence(parser);
         }
     }
 

@@ -3,6 +3,8 @@
 #include "common/dbexecutor.h"
 #include "consolefixture.h"
 #include "deadletters/deadlettermodel.h"
+#include "destinations/destinationmodel.h"
+#include "query/destinationstats.h"
 #include "detail/jsontreemodel.h"
 #include "events/eventtablemodel.h"
 #include "query/opsstats.h"
@@ -41,6 +43,7 @@ private Q_SLOTS:
     void refreshPicksUpChangedStatuses();
     void jsonTreeModel();
     void deadLetterModel();
+    void destinationModel();
     void rejectionModelFetchesMore();
 
 private:
@@ -311,6 +314,60 @@ void TstConsoleModels::deadLetterModel()
     QCOMPARE(model.total(), qint64(6));
     model.setGroups({});
     QCOMPARE(model.rowCount(), 0);
+}
+
+void TstConsoleModels::destinationModel()
+{
+    DestinationModel model;
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    QString error;
+    auto db = m_t->open(QStringLiteral("dest"), OpenMode::ReadOnly);
+    const qint64 now = kBase + 60'000;
+    auto rows = fetchDestinationStatuses(*db, {QStringLiteral("crm")}, now, &error);
+    QVERIFY2(rows, qPrintable(error));
+    model.setStatuses(*rows, now);
+    QCOMPARE(model.rowCount(), 4); // billing, crm (configured only), fulfillment, sink
+    QCOMPARE(model.columnCount(), int(DestinationModel::ColumnCount));
+    QCOMPARE(model.rowOf(QStringLiteral("fulfillment")), 2);
+    QCOMPARE(model.rowOf(QStringLiteral("nowhere")), -1);
+    const QModelIndex crm = model.index(1, DestinationModel::NameColumn);
+    QCOMPARE(model.destinationAt(crm)->name, QStringLiteral("crm"));
+    QVERIFY(crm.data(Qt::ToolTipRole).toString().contains(QStringLiteral("no deliveries yet")));
+    QCOMPARE(model.index(1, DestinationModel::SuccessRateColumn).data().toString(), QStringLiteral("— (no attempts)"));
+    // An earlier test delivered the pending one; the retrying one is still waiting.
+    const DestinationStatus &fulfillment = rows->at(2);
+    QCOMPARE(fulfillment.retrying, qint64(1));
+    QCOMPARE(model.index(2, 0).data(DestinationModel::BacklogRole).toLongLong(), fulfillment.backlog());
+    QCOMPARE(model.index(2, DestinationModel::BacklogColumn).data(Qt::ToolTipRole).toString(),
+             QStringLiteral("%1 pending, 0 in flight, 1 retrying").arg(fulfillment.pending));
+    QCOMPARE(model.index(2, DestinationModel::LastFailureColumn).data().toString(), QStringLiteral("Timeout, 57 s ago"));
+    QCOMPARE(model.pausedCount(), 0);
+
+    // Same names: updated in place (no reset), the pause shows with who, when and why.
+    QList<DestinationStatus> paused = *rows;
+    paused[2].paused = true;
+    paused[2].changedBy = QStringLiteral("root");
+    paused[2].changedAt = now - 120'000;
+    paused[2].reason = QStringLiteral("maintenance");
+    QSignalSpy reset(&model, &QAbstractItemModel::modelReset);
+    QSignalSpy changed(&model, &QAbstractItemModel::dataChanged);
+    model.setStatuses(paused, now);
+    QCOMPARE(reset.size(), 0);
+    QCOMPARE(changed.size(), 1);
+    QVERIFY(model.index(2, 0).data(DestinationModel::PausedRole).toBool());
+    QCOMPARE(model.index(2, DestinationModel::StateColumn).data().toString(), QStringLiteral("Paused"));
+    QVERIFY(model.index(2, DestinationModel::StateColumn).data(Qt::BackgroundRole).isValid());
+    QCOMPARE(model.index(2, DestinationModel::ChangedColumn).data().toString(),
+             QStringLiteral("Paused by root, 2 min ago: maintenance"));
+    QCOMPARE(model.pausedCount(), 1);
+
+    paused.removeAt(1);
+    model.setStatuses(paused, now);
+    QCOMPARE(reset.size(), 1);
+    QCOMPARE(model.rowCount(), 3);
+    model.setStatuses({}, now);
+    QCOMPARE(model.rowCount(), 0);
+    QVERIFY(!model.destinationAt(model.index(0, 0)));
 }
 
 void TstConsoleModels::rejectionModelFetchesMore()

@@ -2,6 +2,8 @@
 // SPDX-FileCopyrightText: Redrive authors
 #include "permissions.h"
 
+#include "access/permissions.h"
+
 namespace redrive::ui {
 
 Permissions Permissions::forRole(std::optional<Role> role)
@@ -9,26 +11,12 @@ Permissions Permissions::forRole(std::optional<Role> role)
     Permissions p;
     if (!role)
         return p; // not signed in to the admin API: read-only browsing
-    switch (*role) {
-    case Role::Support:
-        p.replay = true;
-        p.addNotes = true;
-        break;
-    case Role::Operator:
-        p.replay = true;
-        p.approve = true;
-        p.readAudit = true;
-        p.addNotes = true;
-        break;
-    case Role::Auditor:
-        p.readAudit = true;
-        break;
-    case Role::Admin:
-        p.readAudit = true;
-        p.manageDestinations = true;
-        p.addNotes = true;
-        break;
-    }
+    // The admin API's own table decides, so the console never offers what it would refuse.
+    p.replay = access::allows(*role, access::Action::RequestReplay);
+    p.approve = access::allows(*role, access::Action::DecideReplay);
+    p.readAudit = access::allows(*role, access::Action::ReadAudit);
+    p.manageDestinations = access::allows(*role, access::Action::ManageDestinations);
+    p.addNotes = access::allows(*role, access::Action::AddNote);
     return p;
 }
 

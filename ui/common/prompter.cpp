@@ -31,6 +31,7 @@ Prompter::Answer Prompter::ask(QWidget *parent, const Question &question)
     text->setTextFormat(Qt::RichText);
     text->setText(question.text.toHtmlEscaped().replace(u'\n', QLatin1String("<br>")));
     text->setWordWrap(true);
+    text->setMinimumWidth(420); // a readable measure instead of a narrow column of wrapped words
     layout->addWidget(text);
     QLineEdit *reason = nullptr;
     auto *buttons = new QDialogButtonBox(&dialog);

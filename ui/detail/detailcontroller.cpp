@@ -2,8 +2,10 @@
 // SPDX-FileCopyrightText: Redrive authors
 #include "detailcontroller.h"
 
+#include "common/filechooser.h"
 #include "connection/session.h"
 #include "detail/eventdetailview.h"
+#include "detail/evidenceexport.h"
 #include "query/eventdetail.h"
 #include "util/clock.h"
 
@@ -16,13 +18,43 @@ DetailController::DetailController(Session *session, EventDetailView *view, cons
     , m_session(session)
     , m_view(view)
     , m_clock(clock)
+    , m_evidence(new EvidenceExport(session, clock, this))
 {
     m_view->setCanAddNotes(session->admin() && session->permissions().addNotes);
     connect(m_view, &EventDetailView::noteSubmitted, this, &DetailController::addNote);
+    // Evidence carries a checkpoint signed by the receiver, so it needs the admin API.
+    m_view->setCanExportEvidence(session->admin() && session->permissions().readAudit);
+    connect(m_view, &EventDetailView::exportEvidenceRequested, this, &DetailController::exportEvidence);
+    connect(m_evidence, &EvidenceExport::progress, this, [this](const QString &text) { m_view->setEvidenceStatus(true, text); });
+    connect(m_evidence, &EvidenceExport::finished, this, [this](bool ok, const QString &text) {
+        m_view->setEvidenceStatus(false, text);
+        Q_EMIT evidenceExported(ok, text);
+    });
+}
+
+DetailController::~DetailController()
+{
+    // The view outlives this controller (it belongs to the main window).
+    m_view->setCanExportEvidence(false);
+    m_view->setEvidenceStatus(false, QString());
+}
+
+void DetailController::exportEvidence(qint64 eventId)
+{
+    if (eventId <= 0 || m_evidence->busy() || !m_session->admin() || !m_session->permissions().readAudit)
+        return;
+    const QString path = FileChooser::saveFileName(m_view, QStringLiteral("Export evidence for event %1").arg(eventId),
+                                                   QStringLiteral("redrive-evidence-event-%1.json").arg(eventId),
+                                                   QStringLiteral("JSON files (*.json)"));
+    if (path.isEmpty())
+        return;
+    m_evidence->start(eventId, path);
 }
 
 void DetailController::showEvent(qint64 eventId)
 {
+    if (eventId != m_eventId && !m_evidence->busy())
+        m_view->setEvidenceStatus(false, QString()); // a finished export's message was about the previous event
     m_generation.advance();
     m_eventId = eventId;
     if (eventId <= 0) {

@@ -13,20 +13,26 @@ class Clock;
 namespace redrive::ui {
 
 class EventDetailView;
+class EvidenceExport;
 class Session;
 
 // Loads the selected event's detail on the database thread (answers for an event the user
-// has already moved away from are dropped) and sends notes through the admin API.
+// has already moved away from are dropped), sends notes through the admin API, and exports
+// evidence bundles for the roles that may.
 class DetailController final : public QObject {
     Q_OBJECT
 public:
     DetailController(Session *session, EventDetailView *view, const Clock &clock, QObject *parent = nullptr);
+    ~DetailController() override;
 
     void showEvent(qint64 eventId);
     void reload();
+    // Asks where to save (FileChooser), then writes the bundle; `evidenceExported` reports.
+    void exportEvidence(qint64 eventId);
 
 Q_SIGNALS:
     void loaded(qint64 eventId);
+    void evidenceExported(bool ok, const QString &message);
 
 private:
     void addNote(qint64 eventId, const QString &text);
@@ -34,6 +40,7 @@ private:
     Session *m_session;
     EventDetailView *m_view;
     const Clock &m_clock;
+    EvidenceExport *m_evidence;
     Generation m_generation;
     qint64 m_eventId = 0;
 };

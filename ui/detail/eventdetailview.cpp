@@ -106,6 +106,8 @@ EventDetailView::EventDetailView(QWidget *parent)
     , m_addNote(new QPushButton(QStringLiteral("Add note")))
     , m_noteStatus(new QLabel)
     , m_audit(new QTreeWidget)
+    , m_exportEvidence(new QPushButton(QStringLiteral("Export evidence…")))
+    , m_evidenceStatus(new QLabel)
 {
     setObjectName(QStringLiteral("eventDetail"));
     m_title->setObjectName(QStringLiteral("detailTitle"));
@@ -230,8 +232,24 @@ EventDetailView::EventDetailView(QWidget *parent)
     noteRow->addWidget(m_addNote);
     notesLayout->addLayout(noteRow);
     notesLayout->addWidget(m_noteStatus);
-    notesLayout->addWidget(new QLabel(QStringLiteral("Audit trail")));
+    m_exportEvidence->setObjectName(QStringLiteral("exportEvidenceButton"));
+    m_exportEvidence->setToolTip(QStringLiteral("Write one JSON file with this event, its body, deliveries, attempts, notes, "
+                                                "the audit entries that touched it and a signed checkpoint of the audit log; "
+                                                "redrive --verify-evidence FILE re-checks it anywhere."));
+    m_evidenceStatus->setObjectName(QStringLiteral("evidenceStatus"));
+    m_evidenceStatus->setTextFormat(Qt::PlainText);
+    m_evidenceStatus->setWordWrap(true);
+    m_evidenceStatus->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    connect(m_exportEvidence, &QPushButton::clicked, this, [this] {
+        if (m_eventId > 0)
+            Q_EMIT exportEvidenceRequested(m_eventId);
+    });
+    auto *auditRow = new QHBoxLayout;
+    auditRow->addWidget(new QLabel(QStringLiteral("Audit trail")), 1);
+    auditRow->addWidget(m_exportEvidence);
+    notesLayout->addLayout(auditRow);
     notesLayout->addWidget(m_audit, 1);
+    notesLayout->addWidget(m_evidenceStatus);
     m_tabs->addTab(notesPage, QStringLiteral("Notes && audit"));
 
     auto *layout = new QVBoxLayout(this);
@@ -242,6 +260,8 @@ EventDetailView::EventDetailView(QWidget *parent)
     // Takes the spare height while the tabs are hidden, so the placeholder text sits at the top.
     layout->addStretch(0);
     setCanAddNotes(false);
+    setCanExportEvidence(false);
+    setEvidenceStatus(false, QString());
     showEmpty();
 }
 
@@ -284,6 +304,18 @@ void EventDetailView::setNoteBusy(bool busy, const QString &message)
     m_noteStatus->setText(message);
     if (!busy && message.isEmpty())
         m_noteEdit->clear();
+}
+
+void EventDetailView::setCanExportEvidence(bool can)
+{
+    m_exportEvidence->setVisible(can);
+}
+
+void EventDetailView::setEvidenceStatus(bool busy, const QString &message)
+{
+    m_exportEvidence->setEnabled(!busy);
+    m_evidenceStatus->setText(message);
+    m_evidenceStatus->setVisible(!message.isEmpty());
 }
 
 void EventDetailView::addField(const QString &label, const QString &value, const QString &objectName, const QString &tooltip)

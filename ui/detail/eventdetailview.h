@@ -39,11 +39,14 @@ public:
     void showEvent(const EventDetail &detail, qint64 nowMs, const std::optional<RetrySchedules> &schedules = std::nullopt);
     void setCanAddNotes(bool can);
     void setNoteBusy(bool busy, const QString &message = {});
+    void setCanExportEvidence(bool can);
+    void setEvidenceStatus(bool busy, const QString &message);
 
     [[nodiscard]] qint64 eventId() const { return m_eventId; }
 
 Q_SIGNALS:
     void noteSubmitted(qint64 eventId, const QString &text);
+    void exportEvidenceRequested(qint64 eventId);
 
 private:
     void addField(const QString &label, const QString &value, const QString &objectName, const QString &tooltip = {});
@@ -74,6 +77,8 @@ private:
     QPushButton *m_addNote;
     QLabel *m_noteStatus;
     QTreeWidget *m_audit;
+    QPushButton *m_exportEvidence;
+    QLabel *m_evidenceStatus;
 };
 
 } // namespace redrive::ui

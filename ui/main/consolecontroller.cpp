@@ -9,12 +9,14 @@
 #include "connection/connectiondialog.h"
 #include "connection/session.h"
 #include "deadletters/deadletterscontroller.h"
+#include "destinations/destinationscontroller.h"
 #include "detail/detailcontroller.h"
 #include "detail/eventdetailview.h"
 #include "events/eventscontroller.h"
 #include "events/eventtablemodel.h"
 #include "overview/overviewcontroller.h"
 #include "audit/auditmodel.h"
+#include "receivers/receiverhealthcontroller.h"
 #include "rejections/rejectionmodel.h"
 #include "rejections/rejectionscontroller.h"
 #include "replay/replaycontroller.h"
@@ -134,6 +136,13 @@ void ConsoleController::adoptSession(Session *session)
     m_audit = new AuditController(session, w->auditPage(), this);
     w->setPageAvailable(MainWindow::ApprovalsPage, session->admin() && can.approve);
     w->setPageAvailable(MainWindow::AuditPage, can.readAudit);
+    m_destinations = new DestinationsController(session, w->destinationsPage(), m_clock, this);
+    connect(m_destinations, &DestinationsController::pausedChanged, this, [this](const QString &name, bool paused) {
+        m_window->statusBar()->showMessage(paused ? QStringLiteral("%1 paused: its deliveries wait until it is resumed.").arg(name)
+                                                  : QStringLiteral("%1 resumed.").arg(name),
+                                           30'000);
+    });
+    m_receivers = new ReceiverHealthController(session, w->receiverWarning(), w->receiverStatus(), m_clock, this);
     m_refresh->start();
     w->showPage(MainWindow::EventsPage);
     refreshVisiblePage();
@@ -152,6 +161,10 @@ void ConsoleController::disconnectSession()
     delete m_replay;
     delete m_approvals;
     delete m_audit;
+    delete m_destinations;
+    delete m_receivers;
+    m_destinations = nullptr;
+    m_receivers = nullptr;
     m_replay = nullptr;
     m_approvals = nullptr;
     m_audit = nullptr;
@@ -172,6 +185,8 @@ void ConsoleController::refreshVisiblePage()
 {
     if (!m_session)
         return;
+    // Receiver health shows on every page.
+    m_receivers->refresh();
     switch (m_window->currentPage()) {
     case MainWindow::OverviewPage:
         m_overview->refresh();
@@ -189,6 +204,9 @@ void ConsoleController::refreshVisiblePage()
     case MainWindow::RejectionsPage:
         if (m_rejections->model()->rowCount() == 0)
             m_rejections->refresh();
+        break;
+    case MainWindow::DestinationsPage:
+        m_destinations->refresh();
         break;
     default:
         break;

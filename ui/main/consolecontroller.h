@@ -23,10 +23,12 @@ class ApprovalsController;
 class AuditController;
 class ConnectionDialog;
 class DeadLettersController;
+class DestinationsController;
 class DetailController;
 class EventsController;
 class OverviewController;
 class ProfileStore;
+class ReceiverHealthController;
 class RejectionsController;
 class ReplayController;
 class Session;
@@ -50,6 +52,8 @@ public:
     [[nodiscard]] ReplayController *replay() const { return m_replay; }
     [[nodiscard]] ApprovalsController *approvals() const { return m_approvals; }
     [[nodiscard]] AuditController *audit() const { return m_audit; }
+    [[nodiscard]] DestinationsController *destinations() const { return m_destinations; }
+    [[nodiscard]] ReceiverHealthController *receivers() const { return m_receivers; }
     [[nodiscard]] ConnectionDialog *connectionDialog() const;
 
     // Opens the connection dialog (non-blocking), preselecting `profile` when given; with
@@ -79,6 +83,8 @@ private:
     ReplayController *m_replay = nullptr;
     ApprovalsController *m_approvals = nullptr;
     AuditController *m_audit = nullptr;
+    DestinationsController *m_destinations = nullptr;
+    ReceiverHealthController *m_receivers = nullptr;
     QTimer *m_refresh;
 };
 

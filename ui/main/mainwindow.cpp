@@ -3,6 +3,7 @@
 #include "mainwindow.h"
 
 #include "common/environmentbanner.h"
+#include "common/warningbanner.h"
 #include "detail/eventdetailview.h"
 #include "events/eventsview.h"
 #include "overview/overviewview.h"
@@ -20,6 +21,7 @@ namespace redrive::ui {
 MainWindow::MainWindow(QWidget *parent)
     : QMainWindow(parent)
     , m_banner(new EnvironmentBanner)
+    , m_receiverWarning(new WarningBanner)
     , m_pages(new QTabWidget)
     , m_overview(new OverviewView)
     , m_events(new EventsView)
@@ -29,6 +31,8 @@ MainWindow::MainWindow(QWidget *parent)
     , m_rejections(new QWidget)
     , m_approvals(new QWidget)
     , m_audit(new QWidget)
+    , m_destinations(new QWidget)
+    , m_receiverStatus(new QLabel)
     , m_identity(new QLabel)
     , m_connection(new QLabel)
 {
@@ -41,7 +45,9 @@ MainWindow::MainWindow(QWidget *parent)
     m_rejections->setObjectName(QStringLiteral("rejectionsPage"));
     m_approvals->setObjectName(QStringLiteral("approvalsPage"));
     m_audit->setObjectName(QStringLiteral("auditPage"));
-    for (QWidget *page : {m_deadLetters, m_rejections, m_approvals, m_audit}) {
+    m_destinations->setObjectName(QStringLiteral("destinationsPage"));
+    m_receiverWarning->setObjectName(QStringLiteral("receiverWarning"));
+    for (QWidget *page : {m_deadLetters, m_rejections, m_approvals, m_audit, m_destinations}) {
         auto *pageLayout = new QVBoxLayout(page);
         pageLayout->setContentsMargins(0, 0, 0, 0);
     }
@@ -58,6 +64,7 @@ MainWindow::MainWindow(QWidget *parent)
     m_pages->insertTab(RejectionsPage, m_rejections, QStringLiteral("&Rejected requests"));
     m_pages->insertTab(ApprovalsPage, m_approvals, QStringLiteral("A&pprovals"));
     m_pages->insertTab(AuditPage, m_audit, QStringLiteral("A&udit log"));
+    m_pages->insertTab(DestinationsPage, m_destinations, QStringLiteral("Des&tinations"));
     connect(m_pages, &QTabWidget::currentChanged, this, [this](int i) { Q_EMIT pageChanged(Page(i)); });
 
     auto *central = new QWidget;
@@ -65,6 +72,7 @@ MainWindow::MainWindow(QWidget *parent)
     layout->setContentsMargins(0, 0, 0, 0);
     layout->setSpacing(0);
     layout->addWidget(m_banner);
+    layout->addWidget(m_receiverWarning);
     layout->addWidget(m_pages, 1);
     setCentralWidget(central);
 
@@ -81,7 +89,8 @@ MainWindow::MainWindow(QWidget *parent)
     QMenu *view = menuBar()->addMenu(QStringLiteral("&View"));
     const QString names[PageCount] = {QStringLiteral("Overview"),          QStringLiteral("Events"),
                                       QStringLiteral("Dead letters"),      QStringLiteral("Rejected requests"),
-                                      QStringLiteral("Approvals"),         QStringLiteral("Audit log")};
+                                      QStringLiteral("Approvals"),         QStringLiteral("Audit log"),
+                                      QStringLiteral("Destinations")};
     for (int i = 0; i < PageCount; ++i) {
         QAction *a = view->addAction(names[i], this, [this, i] {
             if (isPageAvailable(Page(i)))
@@ -105,7 +114,11 @@ MainWindow::MainWindow(QWidget *parent)
     m_identity->setTextFormat(Qt::PlainText);
     m_connection->setObjectName(QStringLiteral("connectionLabel"));
     m_connection->setTextFormat(Qt::PlainText);
+    m_receiverStatus->setObjectName(QStringLiteral("receiverStatus"));
+    m_receiverStatus->setTextFormat(Qt::PlainText);
+    m_receiverStatus->setContentsMargins(0, 0, 16, 0); // apart from the identity that follows
     statusBar()->addWidget(m_connection, 1);
+    statusBar()->addPermanentWidget(m_receiverStatus);
     statusBar()->addPermanentWidget(m_identity);
     setConnected(false);
     resize(1400, 860);
@@ -148,6 +161,8 @@ void MainWindow::setConnected(bool connected)
     m_disconnect->setEnabled(connected);
     if (!connected) {
         m_banner->clearEnvironment();
+        m_receiverWarning->showWarnings({});
+        m_receiverStatus->clear();
         setIdentity(QString());
         setConnectionText(QStringLiteral("Not connected — Connection › Connect… (Ctrl+Shift+O)"));
     }

@@ -14,13 +14,23 @@ class EnvironmentBanner;
 class EventDetailView;
 class EventsView;
 class OverviewView;
+class WarningBanner;
 
 // Lays out the console and says what the user wants; it decides nothing. Controllers fill the
-// pages. Every page has a shortcut (Ctrl+1 … Ctrl+4), Ctrl+F searches events, F5 refreshes.
+// pages. Every page has a shortcut (Ctrl+1 … Ctrl+7), Ctrl+F searches events, F5 refreshes.
 class MainWindow final : public QMainWindow {
     Q_OBJECT
 public:
-    enum Page { OverviewPage, EventsPage, DeadLettersPage, RejectionsPage, ApprovalsPage, AuditPage, PageCount };
+    enum Page {
+        OverviewPage,
+        EventsPage,
+        DeadLettersPage,
+        RejectionsPage,
+        ApprovalsPage,
+        AuditPage,
+        DestinationsPage,
+        PageCount
+    };
 
     explicit MainWindow(QWidget *parent = nullptr);
 
@@ -32,6 +42,10 @@ public:
     [[nodiscard]] QWidget *rejectionsPage() const { return m_rejections; }
     [[nodiscard]] QWidget *approvalsPage() const { return m_approvals; }
     [[nodiscard]] QWidget *auditPage() const { return m_audit; }
+    [[nodiscard]] QWidget *destinationsPage() const { return m_destinations; }
+    // Receiver health: warnings under the environment banner, the receivers in the status bar.
+    [[nodiscard]] WarningBanner *receiverWarning() const { return m_receiverWarning; }
+    [[nodiscard]] QLabel *receiverStatus() const { return m_receiverStatus; }
     // Pages a role cannot use are not shown (and their shortcuts do nothing).
     void setPageAvailable(Page page, bool available);
     [[nodiscard]] bool isPageAvailable(Page page) const;
@@ -52,6 +66,7 @@ Q_SIGNALS:
 
 private:
     EnvironmentBanner *m_banner;
+    WarningBanner *m_receiverWarning;
     QTabWidget *m_pages;
     OverviewView *m_overview;
     EventsView *m_events;
@@ -61,6 +76,8 @@ private:
     QWidget *m_rejections;
     QWidget *m_approvals;
     QWidget *m_audit;
+    QWidget *m_destinations;
+    QLabel *m_receiverStatus;
     QLabel *m_identity;
     QLabel *m_connection;
     QAction *m_disconnect;

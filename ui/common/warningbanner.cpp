@@ -1,0 +1,28 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: Redrive authors
+#include "warningbanner.h"
+
+namespace redrive::ui {
+
+WarningBanner::WarningBanner(QWidget *parent)
+    : QLabel(parent)
+{
+    setTextFormat(Qt::PlainText); // host names and settings come from the database
+    setWordWrap(true);
+    setMargin(6);
+    setStyleSheet(QStringLiteral("QLabel { background: #ffe0b2; color: #5d2e00; border-bottom: 2px solid #f57c00; "
+                                 "font-weight: bold; }"));
+    hide();
+}
+
+void WarningBanner::showWarnings(const QStringList &warnings)
+{
+    m_warnings = warnings;
+    QStringList lines;
+    for (const QString &w : warnings)
+        lines.append(QStringLiteral("⚠ ") + w);
+    setText(lines.join(u'\n'));
+    setVisible(!warnings.isEmpty());
+}
+
+} // namespace redrive::ui

@@ -1,0 +1,208 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: Redrive authors
+#include "destinationmodel.h"
+
+#include "common/statuspalette.h"
+#include "common/timeformat.h"
+
+#include <QColor>
+
+namespace redrive::ui {
+namespace {
+
+QString ago(qint64 nowMs, qint64 atMs)
+{
+    return nowMs >= atMs ? QStringLiteral("%1 ago").arg(TimeFormat::duration(nowMs - atMs)) : QStringLiteral("just now");
+}
+
+} // namespace
+
+void DestinationModel::setStatuses(QList<DestinationStatus> statuses, qint64 nowMs)
+{
+    m_now = nowMs;
+    // The same names in the same order: update in place so the selection stays put.
+    bool sameShape = statuses.size() == m_rows.size();
+    for (qsizetype i = 0; sameShape && i < statuses.size(); ++i)
+        sameShape = statuses[i].name == m_rows[i].name;
+    if (sameShape) {
+        m_rows = std::move(statuses);
+        if (!m_rows.isEmpty())
+            Q_EMIT dataChanged(index(0, 0), index(int(m_rows.size()) - 1, ColumnCount - 1));
+        return;
+    }
+    beginResetModel();
+    m_rows = std::move(statuses);
+    endResetModel();
+}
+
+const DestinationStatus *DestinationModel::destinationAt(const QModelIndex &index) const
+{
+    return index.isValid() && index.model() == this && index.row() < m_rows.size() ? &m_rows[index.row()] : nullptr;
+}
+
+int DestinationModel::rowOf(const QString &name) const
+{
+    for (qsizetype i = 0; i < m_rows.size(); ++i) {
+        if (m_rows[i].name == name)
+            return int(i);
+    }
+    return -1;
+}
+
+int DestinationModel::pausedCount() const
+{
+    int n = 0;
+    for (const DestinationStatus &d : m_rows)
+        n += d.paused ? 1 : 0;
+    return n;
+}
+
+int DestinationModel::rowCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : int(m_rows.size());
+}
+
+int DestinationModel::columnCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : ColumnCount;
+}
+
+QString DestinationModel::display(const DestinationStatus &d, int column) const
+{
+    switch (column) {
+    case NameColumn:
+        return d.name;
+    case StateColumn:
+        return d.paused ? QStringLiteral("Paused") : QStringLiteral("Active");
+    case BacklogColumn:
+        return QStringLiteral("%L1").arg(d.backlog());
+    case DeadColumn:
+        return QStringLiteral("%L1").arg(d.dead);
+    case SuccessRateColumn:
+        if (const auto rate = d.successRate())
+            return QStringLiteral("%1 % of %L2")
+                .arg(QString::number(*rate * 100.0, 'f', d.recentSucceeded == d.recentAttempts ? 0 : 1))
+                .arg(d.recentAttempts);
+        return QStringLiteral("— (no attempts)");
+    case LastFailureColumn:
+        if (!d.lastFailureAt)
+            return QStringLiteral("—");
+        return QStringLiteral("%1, %2").arg(categoryLabel(d.lastFailureCategory), ago(m_now, *d.lastFailureAt));
+    case ChangedColumn:
+        if (!d.changedAt)
+            return QString();
+        return QStringLiteral("%1 by %2, %3%4")
+            .arg(d.paused ? QStringLiteral("Paused") : QStringLiteral("Resumed"),
+                 d.changedBy.isEmpty() ? QStringLiteral("(unknown)") : d.changedBy, ago(m_now, *d.changedAt),
+                 d.reason.isEmpty() ? QString() : QStringLiteral(": ") + d.reason);
+    default:
+        return {};
+    }
+}
+
+QString DestinationModel::tooltip(const DestinationStatus &d, int column) const
+{
+    switch (column) {
+    case NameColumn:
+        if (d.configured && !d.hasDeliveries)
+            return QStringLiteral("Named in the receiver configuration; no deliveries yet");
+        if (!d.configured && d.hasDeliveries)
+            return QStringLiteral("Seen in deliveries");
+        return d.configured ? QStringLiteral("Named in the receiver configuration, with deliveries")
+                            : QStringLiteral("Known only from its recorded pause state");
+    case StateColumn:
+        return d.paused ? QStringLiteral("Deliveries to %1 are held until an administrator resumes it; new events still "
+                                         "arrive and queue up.")
+                              .arg(d.name)
+                        : QStringLiteral("Deliveries to %1 are being sent.").arg(d.name);
+    case BacklogColumn:
+        return QStringLiteral("%L1 pending, %L2 in flight, %L3 retrying").arg(d.pending).arg(d.inFlight).arg(d.retrying);
+    case DeadColumn:
+        return QStringLiteral("Deliveries that exhausted their attempts or failed permanently");
+    case SuccessRateColumn:
+        return QStringLiteral("Attempts started in the last hour that succeeded: %L1 of %L2")
+            .arg(d.recentSucceeded)
+            .arg(d.recentAttempts);
+    case LastFailureColumn:
+        return d.lastFailureAt ? QStringLiteral("%1\n%2").arg(TimeFormat::tooltip(*d.lastFailureAt), d.lastFailureExplanation)
+                               : QStringLiteral("No failed attempt in the last 24 hours");
+    case ChangedColumn:
+        return d.changedAt ? TimeFormat::display(*d.changedAt) : QStringLiteral("Never paused");
+    default:
+        return {};
+    }
+}
+
+QVariant DestinationModel::data(const QModelIndex &index, int role) const
+{
+    const DestinationStatus *d = destinationAt(index);
+    if (!d)
+        return {};
+    switch (role) {
+    case NameRole:
+        return d->name;
+    case PausedRole:
+        return d->paused;
+    case BacklogRole:
+        return d->backlog();
+    case DeadRole:
+        return d->dead;
+    case Qt::DisplayRole:
+        return display(*d, index.column());
+    case Qt::ToolTipRole:
+        return tooltip(*d, index.column());
+    case Qt::TextAlignmentRole:
+        switch (index.column()) {
+        case BacklogColumn:
+        case DeadColumn:
+        case SuccessRateColumn:
+            return int(Qt::AlignRight | Qt::AlignVCenter);
+        default:
+            return {};
+        }
+    case Qt::BackgroundRole:
+        if (index.column() == StateColumn && d->paused)
+            return QColor(0xff, 0xe0, 0xb2);
+        if (index.column() == DeadColumn && d->dead > 0)
+            return statusLook(QStringLiteral("dead")).background;
+        return {};
+    case Qt::ForegroundRole:
+        if (index.column() == StateColumn && d->paused)
+            return QColor(0x7a, 0x3e, 0x00);
+        if (index.column() == DeadColumn && d->dead > 0)
+            return statusLook(QStringLiteral("dead")).foreground;
+        return {};
+    default:
+        return {};
+    }
+}
+
+QVariant DestinationModel::headerData(int section, Qt::Orientation orientation, int role) const
+{
+    if (orientation != Qt::Horizontal)
+        return {};
+    if (role == Qt::ToolTipRole && section == BacklogColumn)
+        return QStringLiteral("Deliveries not yet succeeded or dead: pending, in flight and retrying");
+    if (role != Qt::DisplayRole)
+        return {};
+    switch (section) {
+    case NameColumn:
+        return QStringLiteral("Destination");
+    case StateColumn:
+        return QStringLiteral("State");
+    case BacklogColumn:
+        return QStringLiteral("Backlog");
+    case DeadColumn:
+        return QStringLiteral("Dead letters");
+    case SuccessRateColumn:
+        return QStringLiteral("Success (last hour)");
+    case LastFailureColumn:
+        return QStringLiteral("Last failure (24 h)");
+    case ChangedColumn:
+        return QStringLiteral("Paused / resumed");
+    default:
+        return {};
+    }
+}
+
+} // namespace redrive::ui

@@ -1,0 +1,48 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: Redrive authors
+#pragma once
+
+#include "query/destinationstats.h"
+
+#include <QAbstractTableModel>
+
+namespace redrive::ui {
+
+// One row per destination: pause state, backlog, dead letters, the last hour's success rate
+// and the newest failure. Relative times are against the `nowMs` of the last setStatuses().
+class DestinationModel final : public QAbstractTableModel {
+    Q_OBJECT
+public:
+    enum Column {
+        NameColumn,
+        StateColumn,
+        BacklogColumn,
+        DeadColumn,
+        SuccessRateColumn,
+        LastFailureColumn,
+        ChangedColumn,
+        ColumnCount
+    };
+    enum Role { NameRole = Qt::UserRole, PausedRole, BacklogRole, DeadRole };
+
+    using QAbstractTableModel::QAbstractTableModel;
+
+    void setStatuses(QList<DestinationStatus> statuses, qint64 nowMs);
+    [[nodiscard]] const DestinationStatus *destinationAt(const QModelIndex &index) const;
+    [[nodiscard]] int rowOf(const QString &name) const; // -1 when absent
+    [[nodiscard]] int pausedCount() const;
+
+    [[nodiscard]] int rowCount(const QModelIndex &parent = {}) const override;
+    [[nodiscard]] int columnCount(const QModelIndex &parent = {}) const override;
+    [[nodiscard]] QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
+    [[nodiscard]] QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
+
+private:
+    [[nodiscard]] QString display(const DestinationStatus &d, int column) const;
+    [[nodiscard]] QString tooltip(const DestinationStatus &d, int column) const;
+
+    QList<DestinationStatus> m_rows;
+    qint64 m_now = 0;
+};
+
+} // namespace redrive::ui

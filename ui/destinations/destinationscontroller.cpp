@@ -1,0 +1,194 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: Redrive authors
+#include "destinationscontroller.h"
+
+#include "common/prompter.h"
+#include "connection/session.h"
+#include "destinations/destinationmodel.h"
+#include "util/clock.h"
+
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLayout>
+#include <QPushButton>
+#include <QTableView>
+#include <QUrl>
+#include <QVBoxLayout>
+
+namespace redrive::ui {
+
+DestinationsController::DestinationsController(Session *session, QWidget *page, const Clock &clock, QObject *parent)
+    : QObject(parent)
+    , m_session(session)
+    , m_clock(clock)
+    , m_container(new QWidget)
+    , m_model(new DestinationModel(this))
+    , m_table(new QTableView(m_container))
+    , m_summary(new QLabel(m_container))
+    , m_pause(new QPushButton(QStringLiteral("Pause…"), m_container))
+    , m_resume(new QPushButton(QStringLiteral("Resume…"), m_container))
+{
+    page->layout()->addWidget(m_container);
+    m_table->setObjectName(QStringLiteral("destinationTable"));
+    m_table->setModel(m_model);
+    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_table->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_table->verticalHeader()->hide();
+    m_table->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
+    m_table->verticalHeader()->setDefaultSectionSize(m_table->fontMetrics().height() + 8);
+    m_table->horizontalHeader()->setStretchLastSection(true);
+    m_table->setAlternatingRowColors(true);
+    m_table->setWordWrap(false);
+    m_summary->setObjectName(QStringLiteral("destinationSummary"));
+    m_summary->setTextFormat(Qt::PlainText);
+    m_summary->setWordWrap(true);
+    m_pause->setObjectName(QStringLiteral("pauseButton"));
+    m_resume->setObjectName(QStringLiteral("resumeButton"));
+    auto *buttons = new QHBoxLayout;
+    buttons->addStretch(1);
+    buttons->addWidget(m_resume);
+    buttons->addWidget(m_pause);
+    auto *layout = new QVBoxLayout(m_container);
+    layout->setContentsMargins(6, 6, 6, 6);
+    layout->addWidget(m_summary);
+    layout->addWidget(m_table, 1);
+    layout->addLayout(buttons);
+    // Actions a role cannot take are not offered at all.
+    const bool canManage = session->admin() && session->permissions().manageDestinations;
+    m_pause->setVisible(canManage);
+    m_resume->setVisible(canManage);
+    connect(m_pause, &QPushButton::clicked, this, [this] { setPaused(true); });
+    connect(m_resume, &QPushButton::clicked, this, [this] { setPaused(false); });
+    connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this, &DestinationsController::updateButtons);
+    connect(m_model, &QAbstractItemModel::modelReset, this, &DestinationsController::updateButtons);
+    connect(m_model, &QAbstractItemModel::dataChanged, this, &DestinationsController::updateButtons);
+    updateButtons();
+}
+
+DestinationsController::~DestinationsController()
+{
+    delete m_container;
+}
+
+void DestinationsController::updateButtons()
+{
+    const DestinationStatus *d = m_model->destinationAt(m_table->selectionModel()->currentIndex());
+    // The button names what it does to which destination.
+    m_pause->setText(d ? QStringLiteral("Pause %1…").arg(d->name) : QStringLiteral("Pause…"));
+    m_resume->setText(d ? QStringLiteral("Resume %1…").arg(d->name) : QStringLiteral("Resume…"));
+    m_pause->setEnabled(d && !d->paused);
+    m_resume->setEnabled(d && d->paused);
+}
+
+void DestinationsController::refresh()
+{
+    if (m_busy) {
+        m_again = true;
+        return;
+    }
+    m_busy = true;
+    m_again = false;
+    struct Answer {
+        std::optional<QList<DestinationStatus>> rows;
+        QString error;
+    };
+    QStringList configured;
+    if (const auto &schedules = m_session->retrySchedules()) {
+        for (const DestinationConfig &d : schedules->destinations)
+            configured.append(d.name);
+    }
+    const qint64 now = m_clock.nowMs();
+    m_session->stats()->submit(
+        this, &m_generation,
+        [configured, now](Db &db) {
+            Answer a;
+            a.rows = fetchDestinationStatuses(db, configured, now, &a.error);
+            return a;
+        },
+        [this, now](Answer a) {
+            m_busy = false;
+            if (m_again) {
+                refresh(); // asked again while reading: this answer may already be stale
+                return;
+            }
+            if (!a.rows) {
+                m_summary->setText(QStringLiteral("Destinations could not be read: ") + a.error);
+                return;
+            }
+            const QString keep = m_model->destinationAt(m_table->currentIndex()) ? m_model->destinationAt(m_table->currentIndex())->name
+                                                                                 : QString();
+            const bool firstFill = m_model->rowCount() == 0;
+            m_model->setStatuses(std::move(*a.rows), now);
+            if (const int row = m_model->rowOf(keep); row >= 0 && m_table->currentIndex().row() != row)
+                m_table->selectRow(row);
+            if (firstFill) {
+                m_table->resizeColumnsToContents();
+                // Wide enough for "Paused" even when every destination was active at first.
+                QHeaderView *header = m_table->horizontalHeader();
+                const int pausedWidth = m_table->fontMetrics().horizontalAdvance(QStringLiteral("Paused")) + 24;
+                if (header->sectionSize(DestinationModel::StateColumn) < pausedWidth)
+                    header->resizeSection(DestinationModel::StateColumn, pausedWidth);
+            }
+            const int paused = m_model->pausedCount();
+            QString text = m_model->rowCount() == 0
+                ? QStringLiteral("No destinations yet: none has received a delivery, and the profile names no receiver "
+                                 "configuration.")
+                : QStringLiteral("%1 destination(s); %2.")
+                      .arg(m_model->rowCount())
+                      .arg(paused ? QStringLiteral("%1 paused — their deliveries wait until resumed").arg(paused)
+                                  : QStringLiteral("none paused"));
+            if (!m_pause->isHidden())
+                text += QStringLiteral(" Select a destination to pause or resume it.");
+            m_summary->setText(text);
+            updateButtons();
+            Q_EMIT refreshed();
+        });
+}
+
+void DestinationsController::setPaused(bool pause)
+{
+    const DestinationStatus *d = m_model->destinationAt(m_table->selectionModel()->currentIndex());
+    AdminClient *admin = m_session->admin();
+    if (!d || !admin || !m_session->permissions().manageDestinations || d->paused == pause)
+        return;
+    const QString name = d->name;
+    Prompter::Question q;
+    q.title = pause ? QStringLiteral("Pause destination") : QStringLiteral("Resume destination");
+    const qint64 waiting = d->backlog();
+    const QString waitingText = waiting == 0 ? QStringLiteral("none is waiting now")
+        : waiting == 1                       ? QStringLiteral("1 is waiting now")
+                                             : QStringLiteral("%L1 are waiting now").arg(waiting);
+    q.text = pause ? QStringLiteral("Pause deliveries to %1?\n\nNothing is sent to it until it is resumed; new events are "
+                                    "still received and their deliveries wait (%2). Deliveries already in flight finish.")
+                         .arg(name, waitingText)
+                   : QStringLiteral("Resume deliveries to %1?\n\nIts waiting deliveries are sent again at the "
+                                    "destination's rate limit (%2).")
+                         .arg(name, waitingText);
+    q.confirmLabel = pause ? QStringLiteral("Pause %1").arg(name) : QStringLiteral("Resume %1").arg(name);
+    q.askReason = true;
+    const Prompter::Answer answer = Prompter::ask(m_container, q);
+    if (!answer.confirmed || answer.reason.isEmpty())
+        return;
+    m_pause->setEnabled(false);
+    m_resume->setEnabled(false);
+    const QString path = QStringLiteral("destinations/%1/%2")
+                             .arg(QString::fromLatin1(QUrl::toPercentEncoding(name)),
+                                  pause ? QStringLiteral("pause") : QStringLiteral("resume"));
+    ApiReply *reply = admin->post(path, QJsonObject{{QStringLiteral("reason"), answer.reason}});
+    connect(reply, &ApiReply::finished, this, [this, name, pause](const QJsonDocument &, const ApiError &error) {
+        if (!error.ok()) {
+            m_summary->setText(QStringLiteral("%1 was not %2: %3")
+                                   .arg(name, pause ? QStringLiteral("paused") : QStringLiteral("resumed"), error.message));
+            updateButtons();
+            return;
+        }
+        Q_EMIT pausedChanged(name, pause);
+        // The receiver committed the new state before answering: read it back from the database.
+        m_generation.advance();
+        m_busy = false;
+        refresh();
+    });
+}
+
+} // namespace redrive::ui

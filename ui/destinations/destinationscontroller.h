@@ -1,0 +1,55 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: Redrive authors
+#pragma once
+
+#include "common/dbexecutor.h"
+
+#include <QObject>
+
+class QLabel;
+class QPushButton;
+class QTableView;
+class QWidget;
+
+namespace redrive {
+class Clock;
+}
+
+namespace redrive::ui {
+
+class DestinationModel;
+class Session;
+
+// The destinations page: state and health per destination, read on the stats thread while the
+// page is visible. Administrators get Pause / Resume buttons naming the destination; the
+// action asks for a reason through the Prompter, goes through the admin API, then re-reads.
+class DestinationsController final : public QObject {
+    Q_OBJECT
+public:
+    DestinationsController(Session *session, QWidget *page, const Clock &clock, QObject *parent = nullptr);
+    ~DestinationsController() override;
+    [[nodiscard]] DestinationModel *model() const { return m_model; }
+    void refresh();
+
+Q_SIGNALS:
+    void refreshed();
+    void pausedChanged(const QString &name, bool paused);
+
+private:
+    void updateButtons();
+    void setPaused(bool pause);
+
+    Session *m_session;
+    const Clock &m_clock;
+    QWidget *m_container;
+    DestinationModel *m_model;
+    QTableView *m_table;
+    QLabel *m_summary;
+    QPushButton *m_pause;
+    QPushButton *m_resume;
+    Generation m_generation;
+    bool m_busy = false;
+    bool m_again = false; // asked again while busy: what changed meanwhile is read right after
+};
+
+} // namespace redrive::ui

@@ -1,0 +1,147 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: Redrive authors
+#include "receiverhealthcontroller.h"
+
+#include "common/timeformat.h"
+#include "common/warningbanner.h"
+#include "connection/session.h"
+#include "util/clock.h"
+
+#include <QLabel>
+
+namespace redrive::ui {
+namespace {
+
+QString name(const ReceiverInstance &r)
+{
+    return QStringLiteral("%1:%2").arg(r.host).arg(r.pid);
+}
+
+QString age(qint64 nowMs, qint64 atMs)
+{
+    return nowMs > atMs ? QStringLiteral("%1 ago").arg(TimeFormat::duration(nowMs - atMs)) : QStringLiteral("just now");
+}
+
+} // namespace
+
+ReceiverHealthController::ReceiverHealthController(Session *session, WarningBanner *banner, QLabel *status,
+                                                   const Clock &clock, QObject *parent)
+    : QObject(parent)
+    , m_session(session)
+    , m_banner(banner)
+    , m_status(status)
+    , m_clock(clock)
+{
+    m_status->setText(QStringLiteral("Receivers: checking…"));
+}
+
+ReceiverHealthController::~ReceiverHealthController()
+{
+    m_banner->showWarnings({});
+    m_status->clear();
+    m_status->setToolTip(QString());
+}
+
+QString ReceiverHealthController::durabilityText(const QString &stored)
+{
+    QString out = stored;
+    if (out.startsWith(QLatin1String("sqlite ")))
+        out.replace(0, 6, QStringLiteral("SQLite"));
+    else if (out.startsWith(QLatin1String("postgresql ")))
+        out.replace(0, 10, QStringLiteral("PostgreSQL"));
+    return out.isEmpty() ? QStringLiteral("unknown durability settings") : out;
+}
+
+QStringList ReceiverHealthController::warningsFor(const ReceiverHealth &h)
+{
+    QStringList out;
+    for (const ReceiverInstance &r : h.notDurable)
+        out.append(QStringLiteral("Receiver %1 runs %2: acknowledged events may be lost on power failure.")
+                       .arg(name(r), durabilityText(r.durability)));
+    if (h.neverSeen) {
+        out.append(QStringLiteral("No receiver has recorded a heartbeat in this database: check that the profile points "
+                                  "at the receiver's database."));
+    } else if (h.silentForMs) {
+        const QString last = h.silent.isEmpty() ? QString() : QStringLiteral(" (last: %1)").arg(name(h.silent.first()));
+        out.append(QStringLiteral("No receiver heartbeat for %1%2: webhooks may not be recorded or delivered.")
+                       .arg(TimeFormat::duration(*h.silentForMs), last));
+    }
+    return out;
+}
+
+QString ReceiverHealthController::statusFor(const ReceiverHealth &h, qint64 nowMs)
+{
+    if (h.live.isEmpty()) {
+        if (h.neverSeen)
+            return QStringLiteral("⚠ No receiver recorded");
+        return QStringLiteral("⚠ No receiver heartbeat for %1").arg(TimeFormat::duration(h.silentForMs.value_or(0)));
+    }
+    const QString warn = h.notDurable.isEmpty() ? QString() : QStringLiteral("⚠ ");
+    if (h.live.size() == 1)
+        return QStringLiteral("%1Receiver %2 · heartbeat %3").arg(warn, name(h.live.first()), age(nowMs, h.live.first().heartbeatAt));
+    return QStringLiteral("%1%2 receivers · newest heartbeat %3")
+        .arg(warn)
+        .arg(h.live.size())
+        .arg(age(nowMs, h.live.first().heartbeatAt));
+}
+
+QString ReceiverHealthController::tooltipFor(const ReceiverHealth &h, qint64 nowMs)
+{
+    QStringList lines;
+    auto describe = [&](const ReceiverInstance &r, const QString &state) {
+        lines.append(QStringLiteral("%1 (redrived %2, %3): started %4, last heartbeat %5; %6 — %7")
+                         .arg(name(r), r.version, state, TimeFormat::display(r.startedAt), age(nowMs, r.heartbeatAt),
+                              durabilityText(r.durability),
+                              r.powerLossDurable ? QStringLiteral("survives power loss")
+                                                 : QStringLiteral("NOT power-loss durable")));
+    };
+    for (const ReceiverInstance &r : h.live)
+        describe(r, QStringLiteral("running"));
+    for (const ReceiverInstance &r : h.silent)
+        describe(r, QStringLiteral("silent"));
+    if (lines.isEmpty())
+        lines.append(QStringLiteral("No receiver has recorded a heartbeat in the last 24 hours."));
+    return lines.join(u'\n');
+}
+
+void ReceiverHealthController::refresh()
+{
+    if (m_busy) {
+        m_again = true;
+        return;
+    }
+    m_busy = true;
+    m_again = false;
+    struct Answer {
+        std::optional<ReceiverInstances> instances;
+        QString error;
+    };
+    const qint64 since = m_clock.nowMs() - kReceiverRecentMs;
+    m_session->stats()->submit(
+        this, &m_generation,
+        [since](Db &db) {
+            Answer a;
+            a.instances = fetchReceiverInstances(db, since, &a.error);
+            return a;
+        },
+        [this](const Answer &a) {
+            m_busy = false;
+            if (m_again) {
+                refresh(); // asked again while reading: this answer may already be stale
+                return;
+            }
+            if (!a.instances) {
+                m_status->setText(QStringLiteral("Receivers: unknown"));
+                m_status->setToolTip(QStringLiteral("receiver_instances could not be read: ") + a.error);
+                return;
+            }
+            const qint64 now = m_clock.nowMs();
+            const ReceiverHealth health = assessReceivers(*a.instances, now);
+            m_banner->showWarnings(warningsFor(health));
+            m_status->setText(statusFor(health, now));
+            m_status->setToolTip(tooltipFor(health, now));
+            Q_EMIT refreshed();
+        });
+}
+
+} // namespace redrive::ui
