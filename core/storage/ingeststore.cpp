@@ -244,17 +244,31 @@ bool IngestStore::upsertEvent(const IncomingEvent &e, const QString &status, Ups
     // Text is bound as UTF-8 without a copy: the buffers live until the statements have run.
     const QByteArray source = e.source.toUtf8();
     const QByteArray id = e.providerEventId.toUtf8();
+    auto bindKey = [&](SqliteStatement &st, int first) {
+        // source and provider_event_id stay as given: an event without them must fail loudly.
+        e.source.isNull() ? st.bindNull(first) : st.bindUtf8(first, source);
+        e.providerEventId.isNull() ? st.bindNull(first + 1) : st.bindUtf8(first + 1, id);
+    };
+    // A key stored moments ago is most likely a duplicate (a retry, a duplicate storm): count it
+    // straight away. A failed insert costs more than the update, since SQLite builds the whole
+    // record (body included) and bumps the AUTOINCREMENT counter before it finds the conflict.
+    // The hint is only a shortcut: when the row is not there the insert below still decides.
+    const std::size_t keyHash = qHash(QByteArrayView(id), qHash(QByteArrayView(source)));
+    std::size_t &recent = m_recentKeys[keyHash & (m_recentKeys.size() - 1)];
+    const bool probablySeen = recent == keyHash;
+    recent = keyHash;
+    if (probablySeen) {
+        const auto counted = countDuplicate(e.receivedAtMs, bindKey, result, error);
+        if (counted != Counted::NotStored)
+            return counted == Counted::Yes;
+    }
+
     const QByteArray type = text(e.eventType).toUtf8();
     const QByteArray statusUtf8 = status.toUtf8();
     const QByteArray contentType = text(e.contentType).toUtf8();
     const QByteArray headers = validUtf8(storedHeaders(e.headersJson));
     const QByteArray verifiedBy = text(e.verifiedBy).toUtf8();
     const QByteArray remote = text(e.remoteAddress).toUtf8();
-    auto bindKey = [&](SqliteStatement &st, int first) {
-        // source and provider_event_id stay as given: an event without them must fail loudly.
-        e.source.isNull() ? st.bindNull(first) : st.bindUtf8(first, source);
-        e.providerEventId.isNull() ? st.bindNull(first + 1) : st.bindUtf8(first + 1, id);
-    };
     SqliteStatement &s = m_fastInsertEvent;
     int i = 1;
     bindKey(s, i);
@@ -288,16 +302,29 @@ bool IngestStore::upsertEvent(const IncomingEvent &e, const QString &status, Ups
         result->seenCount = 1;
         return true;
     }
-    // A duplicate: the same transaction counts it and reads the stored row back.
+    if (countDuplicate(e.receivedAtMs, bindKey, result, error) == Counted::Yes)
+        return true;
+    if (error && error->isEmpty())
+        *error = QStringLiteral("duplicate event not found after its insert was ignored");
+    return false;
+}
+
+// The same transaction counts the duplicate and reads the stored row back.
+IngestStore::Counted IngestStore::countDuplicate(qint64 seenAtMs, const std::function<void(SqliteStatement &, int)> &bindKey,
+                                                 UpsertResult *result, QString *error)
+{
     SqliteStatement &again = m_fastSeenAgain;
-    again.bindInt64(1, e.receivedAtMs);
+    again.bindInt64(1, seenAtMs);
     bindKey(again, 2);
-    const bool counted = again.step() == SqliteStatement::Step::Done && again.changes() == 1;
-    if (!counted && error)
+    const bool ran = again.step() == SqliteStatement::Step::Done;
+    const bool counted = ran && again.changes() == 1;
+    if (!ran && error)
         *error = again.errorText();
     again.reset();
+    if (!ran)
+        return Counted::Failed;
     if (!counted)
-        return false;
+        return Counted::NotStored;
     SqliteStatement &row = m_fastSeenRow;
     bindKey(row, 1);
     const auto step = row.step();
@@ -305,12 +332,12 @@ bool IngestStore::upsertEvent(const IncomingEvent &e, const QString &status, Ups
         if (error)
             *error = step == SqliteStatement::Step::Done ? QStringLiteral("duplicate event not found after its update") : row.errorText();
         row.reset();
-        return false;
+        return Counted::Failed;
     }
     result->eventId = row.columnInt64(0);
     result->seenCount = static_cast<int>(row.columnInt64(1));
     row.reset();
-    return true;
+    return Counted::Yes;
 }
 
 bool IngestStore::upsertEvents(const QList<UpsertRow> &rows, QList<UpsertResult> *results, QString *error)

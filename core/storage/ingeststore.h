@@ -11,8 +11,10 @@
 #include <QSqlQuery>
 #include <QString>
 
+#include <functional>
 #include <memory>
 #include <optional>
+#include <vector>
 
 // The SQL of ingest: what one group-commit transaction writes for each accepted webhook, the
 // rejections table, and the receiver_instances row. Statements are prepared once per connection
@@ -124,6 +126,9 @@ public:
     bool pruneInstances(qint64 beforeMs, QString *error);
 
 private:
+    enum class Counted { Yes, NotStored, Failed };
+    Counted countDuplicate(qint64 seenAtMs, const std::function<void(SqliteStatement &, int)> &bindKey,
+                           UpsertResult *result, QString *error);
     bool pgUpsertEvents(const QList<UpsertRow> &rows, QList<UpsertResult> *results, QString *error);
     bool pgInsertDeliveries(const QList<DeliveryRow> &rows, qint64 nowMs, QString *error);
 
@@ -132,6 +137,8 @@ private:
     SqliteStatement m_fastInsertEvent;
     SqliteStatement m_fastSeenAgain;
     SqliteStatement m_fastSeenRow;
+    // Hashes of recently stored (source, id) keys, a hint that the next one is a duplicate.
+    std::vector<std::size_t> m_recentKeys = std::vector<std::size_t>(std::size_t(1) << 14, 0);
     SqliteStatement m_fastInsertDelivery;
     // PostgreSQL: a whole batch in one statement over libpq with binary arrays (PgStatement);
     // the multi-row QPSQL statements remain for rejections and when no native handle exists.
