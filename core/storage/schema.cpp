@@ -68,7 +68,8 @@ const char *const kMigration1[] = {
         updated_at BIGINT NOT NULL,
         UNIQUE (event_id, destination)
     ))",
-    "CREATE INDEX deliveries_due ON deliveries (next_attempt_at) WHERE next_attempt_at IS NOT NULL",
+    // The claim query: one destination's due rows in order, without reading other destinations' backlog.
+    "CREATE INDEX deliveries_claim ON deliveries (destination, next_attempt_at, id) WHERE status IN ('pending', 'retrying')",
     "CREATE INDEX deliveries_status_dest ON deliveries (status, destination)",
     "CREATE INDEX deliveries_lease ON deliveries (lease_expires_at) WHERE status = 'in_flight'",
     "CREATE INDEX deliveries_ordering ON deliveries (destination, ordering_key, id) WHERE ordering_key IS NOT NULL",

@@ -12,6 +12,7 @@
 #include <QString>
 
 #include <functional>
+#include <memory>
 #include <optional>
 
 // The delivery engine's SQL: claims with a lease and a fencing token, fenced result recording,
@@ -22,6 +23,11 @@
 // LIMIT n) RETURNING … inside BEGIN IMMEDIATE (one writer at a time). A claim increments
 // lease_token; recording a result is conditional on that token and status = 'in_flight', so a
 // worker that comes back after its lease expired records nothing.
+//
+// Cost: every statement is prepared once per connection and reused, and a batch costs a fixed
+// number of statements whatever its size (multi-row VALUES, chunked by MultiRowInsert): on
+// PostgreSQL a claim is one round trip (claim and event bodies in one statement) and recording
+// a batch is BEGIN, fenced UPDATE, attempts INSERT, status SELECT, events UPDATE, COMMIT.
 namespace redrive::delivery {
 
 struct Claim {
@@ -73,6 +79,9 @@ using SweepPolicy = std::function<SweepDecision(const QString &destination, int 
 class DeliveryStore final {
 public:
     explicit DeliveryStore(Db &db);
+    ~DeliveryStore();
+    DeliveryStore(const DeliveryStore &) = delete;
+    DeliveryStore &operator=(const DeliveryStore &) = delete;
 
     // Claims up to `limit` due deliveries of `destination` (pending or retrying, next_attempt_at
     // <= now, destination not paused, no older unfinished delivery with the same ordering key),
@@ -111,10 +120,21 @@ public:
     QList<Backlog> backlog(qint64 now, QString *error);
 
 private:
-    RecordResult recordInTransaction(const Claim &claim, const AttemptRecord &attempt, QString *error);
+    // Inside an open transaction: the fenced updates, attempt rows, replay bookkeeping and event
+    // statuses of all items. `results` gets Recorded or LeaseLost per item; false on a database
+    // error (the caller rolls back). Each delivery may appear once.
+    bool recordInTransaction(const QList<std::pair<Claim, AttemptRecord>> &items, QList<RecordResult> *results,
+                             QString *error);
+    bool refreshEventStatuses(const QList<qint64> &eventIds, QString *error);
     bool loadBodies(QList<Claim> &claims, QString *error);
+    QList<Claim> claimSqlite(const QString &destination, const QString &workerId, qint64 now, qint64 leaseMs,
+                             int limit, QString *error);
+    QList<Claim> claimPostgres(const QString &destination, const QString &workerId, qint64 now, qint64 leaseMs,
+                               int limit, QString *error);
 
     Db &m_db;
+    struct Statements;
+    std::unique_ptr<Statements> m_s;
 };
 
 } // namespace redrive::delivery

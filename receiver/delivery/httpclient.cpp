@@ -20,10 +20,17 @@
 #include <openssl/ssl.h>
 #include <openssl/x509.h>
 
+#include <sys/socket.h>
+
+#include <cerrno>
+
+#include <atomic>
 #include <chrono>
+#include <deque>
 #include <future>
 #include <map>
 #include <mutex>
+#include <optional>
 #include <set>
 #include <thread>
 
@@ -39,6 +46,11 @@ using Transport = AttemptOutcome::Transport;
 namespace {
 
 constexpr std::uint32_t kHeaderLimit = 32 * 1024;
+// An idle connection is reused for at most this long: below the 5 s keep-alive timeout of
+// common servers (Node.js), so the peer rarely closes one just as a request goes out.
+constexpr auto kIdleMax = std::chrono::seconds(4);
+// At most this many idle connections per origin; a burst's surplus is closed.
+constexpr std::size_t kIdlePerOrigin = 512;
 
 bool isResetError(const boost::system::error_code &ec)
 {
@@ -52,6 +64,34 @@ QString text(const boost::system::error_code &ec)
     return QString::fromStdString(ec.message());
 }
 
+using Steady = std::chrono::steady_clock;
+
+// One TCP (or TLS over TCP) connection. It outlives its exchange when it goes back to the pool.
+struct Connection {
+    std::unique_ptr<beast::tcp_stream> plain;
+    std::unique_ptr<beast::ssl_stream<beast::tcp_stream>> tls;
+    std::shared_ptr<ssl::context> tlsContext; // the TLS stream refers to it
+    Steady::time_point idleSince;
+
+    tcp::socket &socket() { return tls ? beast::get_lowest_layer(*tls).socket() : plain->socket(); }
+    void close()
+    {
+        boost::system::error_code ignored;
+        socket().shutdown(tcp::socket::shutdown_both, ignored);
+        socket().close(ignored);
+    }
+    // An idle connection the peer closed (EOF), reset, or sent unsolicited bytes on (for TLS
+    // typically a close_notify) cannot carry a request.
+    bool stillUsable()
+    {
+        if (!socket().is_open())
+            return false;
+        char byte = 0;
+        const ssize_t n = ::recv(socket().native_handle(), &byte, 1, MSG_PEEK | MSG_DONTWAIT);
+        return n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK);
+    }
+};
+
 } // namespace
 
 class Exchange;
@@ -61,6 +101,7 @@ public:
     explicit Impl(std::shared_ptr<Connector> c)
         : work(net::make_work_guard(io))
         , connector(c ? std::move(c) : makeSystemConnector())
+        , idleTimer(io)
     {
         std::promise<void> finished;
         ioDone = finished.get_future();
@@ -95,6 +136,81 @@ public:
         return ctx;
     }
 
+    // The keep-alive pool (I/O thread only). A connection is keyed by everything that decided
+    // how it was opened: scheme, host, port, the address policy and the CA bundle. Its peer
+    // address passed the SSRF guard when it was connected, so reusing it is as safe as that
+    // connect was; a different allow_private or ca_file never shares it.
+    std::unique_ptr<Connection> checkout(const std::string &key)
+    {
+        auto it = idle.find(key);
+        if (it == idle.end())
+            return nullptr;
+        const auto now = Steady::now();
+        std::unique_ptr<Connection> found;
+        while (!it->second.empty() && !found) {
+            std::unique_ptr<Connection> c = std::move(it->second.back()); // most recently used first
+            it->second.pop_back();
+            if (now - c->idleSince <= kIdleMax && c->stillUsable())
+                found = std::move(c);
+            else
+                c->close();
+        }
+        if (it->second.empty())
+            idle.erase(it);
+        return found;
+    }
+
+    void checkin(const std::string &key, std::unique_ptr<Connection> c)
+    {
+        if (closing) {
+            c->close();
+            return;
+        }
+        c->idleSince = Steady::now();
+        auto &list = idle[key];
+        if (list.size() >= kIdlePerOrigin) {
+            list.front()->close();
+            list.pop_front();
+        }
+        list.push_back(std::move(c));
+        if (!idleTimerRunning)
+            armIdleTimer();
+    }
+
+    // Closes connections idle longer than kIdleMax, once a second while any are idle.
+    void armIdleTimer()
+    {
+        idleTimerRunning = true;
+        idleTimer.expires_after(std::chrono::seconds(1));
+        idleTimer.async_wait([this](const boost::system::error_code &ec) {
+            idleTimerRunning = false;
+            if (ec || closing)
+                return;
+            const auto now = Steady::now();
+            for (auto it = idle.begin(); it != idle.end();) {
+                auto &list = it->second;
+                while (!list.empty() && now - list.front()->idleSince > kIdleMax) {
+                    list.front()->close();
+                    list.pop_front();
+                }
+                it = list.empty() ? idle.erase(it) : std::next(it);
+            }
+            if (!idle.empty())
+                armIdleTimer();
+        });
+    }
+
+    void closeIdle()
+    {
+        closing = true;
+        idleTimer.cancel();
+        for (auto &[key, list] : idle) {
+            for (auto &c : list)
+                c->close();
+        }
+        idle.clear();
+    }
+
     net::io_context io;
     net::executor_work_guard<net::io_context::executor_type> work;
     std::shared_ptr<Connector> connector;
@@ -103,6 +219,13 @@ public:
     std::mutex mutex;
     std::map<QString, std::shared_ptr<ssl::context>> contexts;
     std::set<std::shared_ptr<Exchange>> live; // I/O thread only
+    std::map<std::string, std::deque<std::unique_ptr<Connection>>> idle; // I/O thread only, oldest first
+    net::steady_timer idleTimer;
+    bool idleTimerRunning = false;
+    bool closing = false;
+    std::atomic<quint64> opened{0};
+    std::atomic<quint64> reused{0};
+    std::atomic<quint64> staleRetries{0};
 };
 
 class Exchange final : public std::enable_shared_from_this<Exchange> {
@@ -112,7 +235,6 @@ public:
         , m_request(std::move(request))
         , m_done(std::move(done))
         , m_timer(impl.io)
-        , m_plain(impl.io)
     {}
 
     void start()
@@ -135,7 +257,45 @@ public:
         const bool defaultPort = m_port == (m_https ? 443 : 80);
         const std::string hostForHeader = m_host.find(':') != std::string::npos ? '[' + m_host + ']' : m_host;
         m_hostHeader = defaultPort ? hostForHeader : hostForHeader + ':' + std::to_string(m_port);
+        m_poolKey = (m_https ? "https://" : "http://") + m_host + ':' + std::to_string(m_port)
+                    + (m_request.allowPrivate ? "|private|" : "|public|") + m_request.caFile.toStdString();
 
+        m_timer.expires_after(std::chrono::milliseconds(m_request.timeoutMs));
+        m_timer.async_wait([self = shared_from_this()](const boost::system::error_code &ec) {
+            if (!ec)
+                self->onDeadline();
+        });
+
+        if (auto pooled = m_impl.checkout(m_poolKey)) {
+            m_conn = std::move(pooled);
+            m_reused = true;
+            ++m_impl.reused;
+            sendOnConnection();
+            return;
+        }
+        openConnection();
+    }
+
+    void cancel()
+    {
+        if (m_finished)
+            return;
+        m_cancelled = true;
+        if (m_phase == Phase::Resolve) {
+            fail(Transport::Cancelled, {});
+            return;
+        }
+        closeSocket();
+    }
+
+private:
+    enum class Phase { Resolve, Connect, Tls, Write, Read };
+
+    // A fresh connection: resolve (unless the host is an address literal), filter every address
+    // through the SSRF guard, connect, TLS.
+    void openConnection()
+    {
+        auto conn = std::make_unique<Connection>();
         if (m_https) {
             QString error;
             auto ctx = m_impl.tlsContext(m_request.caFile, &error);
@@ -143,15 +303,12 @@ public:
                 fail(Transport::Tls, error);
                 return;
             }
-            m_tlsContext = ctx;
-            m_tls = std::make_unique<beast::ssl_stream<beast::tcp_stream>>(m_impl.io, *ctx);
+            conn->tlsContext = ctx;
+            conn->tls = std::make_unique<beast::ssl_stream<beast::tcp_stream>>(m_impl.io, *ctx);
+        } else {
+            conn->plain = std::make_unique<beast::tcp_stream>(m_impl.io);
         }
-
-        m_timer.expires_after(std::chrono::milliseconds(m_request.timeoutMs));
-        m_timer.async_wait([self = shared_from_this()](const boost::system::error_code &ec) {
-            if (!ec)
-                self->onDeadline();
-        });
+        m_conn = std::move(conn);
 
         if (const auto literal = parseAddressLiteral(QString::fromStdString(m_host))) {
             std::vector<net::ip::address> one;
@@ -176,28 +333,12 @@ public:
                                        });
     }
 
-    void cancel()
-    {
-        if (m_finished)
-            return;
-        m_cancelled = true;
-        if (m_phase == Phase::Resolve) {
-            fail(Transport::Cancelled, {});
-            return;
-        }
-        closeSocket();
-    }
-
-private:
-    enum class Phase { Resolve, Connect, Tls, Write, Read };
-
-    tcp::socket &socket() { return m_tls ? beast::get_lowest_layer(*m_tls).socket() : m_plain.socket(); }
+    tcp::socket &socket() { return m_conn->socket(); }
 
     void closeSocket()
     {
-        boost::system::error_code ignored;
-        socket().shutdown(tcp::socket::shutdown_both, ignored);
-        socket().close(ignored);
+        if (m_conn)
+            m_conn->close();
     }
 
     void onDeadline()
@@ -224,6 +365,25 @@ private:
             return true;
         }
         return false;
+    }
+
+    // A reused connection that the peer had already closed fails before any byte of an answer
+    // arrives. The request is then sent once more on a fresh connection — what HTTP clients do
+    // for requests that carry an Idempotency-Key (every delivery does). Never after a timeout:
+    // interrupted() has reported those.
+    bool retryOnFreshConnection(const boost::system::error_code &ec)
+    {
+        if (!m_reused || !isResetError(ec) || m_parser->got_some())
+            return false;
+        m_reused = false;
+        closeSocket();
+        m_conn.reset();
+        m_written = false;
+        m_buffer.clear();
+        m_parser.emplace();
+        ++m_impl.staleRetries;
+        openConnection();
+        return true;
     }
 
     void onResolved(boost::system::error_code ec, std::vector<net::ip::address> addresses)
@@ -295,57 +455,69 @@ private:
             connectNext(index + 1);
             return;
         }
-        if (m_tls)
+        ++m_impl.opened;
+        if (m_conn->tls)
             handshake();
         else
-            write(m_plain);
+            sendOnConnection();
     }
 
     void handshake()
     {
         m_phase = Phase::Tls;
+        auto &tls = *m_conn->tls;
         if (!m_literalHost)
-            SSL_ctrl(m_tls->native_handle(), SSL_CTRL_SET_TLSEXT_HOSTNAME, TLSEXT_NAMETYPE_host_name,
+            SSL_ctrl(tls.native_handle(), SSL_CTRL_SET_TLSEXT_HOSTNAME, TLSEXT_NAMETYPE_host_name,
                      const_cast<char *>(m_host.c_str()));
-        m_tls->set_verify_mode(ssl::verify_peer);
-        m_tls->set_verify_callback(ssl::host_name_verification(m_host));
-        m_tls->async_handshake(ssl::stream_base::client, [self = shared_from_this()](boost::system::error_code ec) {
+        tls.set_verify_mode(ssl::verify_peer);
+        tls.set_verify_callback(ssl::host_name_verification(m_host));
+        tls.async_handshake(ssl::stream_base::client, [self = shared_from_this()](boost::system::error_code ec) {
             if (self->m_finished)
                 return;
             if (ec) {
                 if (self->interrupted())
                     return;
                 QString detail = text(ec);
-                const long verify = SSL_get_verify_result(self->m_tls->native_handle());
+                const long verify = SSL_get_verify_result(self->m_conn->tls->native_handle());
                 if (verify != X509_V_OK)
                     detail += QStringLiteral(" (%1)").arg(QString::fromUtf8(X509_verify_cert_error_string(verify)));
                 self->fail(Transport::Tls, detail);
                 return;
             }
-            self->write(*self->m_tls);
+            self->sendOnConnection();
         });
+    }
+
+    void sendOnConnection()
+    {
+        if (m_conn->tls)
+            write(*m_conn->tls);
+        else
+            write(*m_conn->plain);
     }
 
     template<typename Stream>
     void write(Stream &stream)
     {
         m_phase = Phase::Write;
-        m_message.method(http::verb::post);
-        m_message.target(m_target);
-        m_message.version(11);
-        m_message.set(http::field::host, m_hostHeader);
-        for (const auto &[name, value] : m_request.headers.fields())
-            m_message.insert(std::string_view(name.constData(), static_cast<std::size_t>(name.size())),
-                             std::string_view(value.constData(), static_cast<std::size_t>(value.size())));
-        m_message.set(http::field::connection, "close");
-        m_message.body().assign(m_request.body.constData(), static_cast<std::size_t>(m_request.body.size()));
-        m_message.prepare_payload();
+        if (!m_messageReady) {
+            m_message.method(http::verb::post);
+            m_message.target(m_target);
+            m_message.version(11);
+            m_message.set(http::field::host, m_hostHeader);
+            for (const auto &[name, value] : m_request.headers.fields())
+                m_message.insert(std::string_view(name.constData(), static_cast<std::size_t>(name.size())),
+                                 std::string_view(value.constData(), static_cast<std::size_t>(value.size())));
+            m_message.body().assign(m_request.body.constData(), static_cast<std::size_t>(m_request.body.size()));
+            m_message.prepare_payload();
+            m_messageReady = true;
+        }
         http::async_write(stream, m_message,
                           [self = shared_from_this(), &stream](boost::system::error_code ec, std::size_t) {
                               if (self->m_finished)
                                   return;
                               if (ec) {
-                                  if (self->interrupted())
+                                  if (self->interrupted() || self->retryOnFreshConnection(ec))
                                       return;
                                   self->fail(isResetError(ec) ? Transport::Reset : Transport::Network, text(ec));
                                   return;
@@ -359,9 +531,9 @@ private:
     void read(Stream &stream)
     {
         m_phase = Phase::Read;
-        m_parser.header_limit(kHeaderLimit);
-        m_parser.body_limit(static_cast<std::uint64_t>(std::max<qint64>(0, m_request.maxResponseBytes)));
-        http::async_read(stream, m_buffer, m_parser, [self = shared_from_this()](boost::system::error_code ec, std::size_t) {
+        m_parser->header_limit(kHeaderLimit);
+        m_parser->body_limit(static_cast<std::uint64_t>(std::max<qint64>(0, m_request.maxResponseBytes)));
+        http::async_read(stream, m_buffer, *m_parser, [self = shared_from_this()](boost::system::error_code ec, std::size_t) {
             self->onRead(ec);
         });
     }
@@ -370,9 +542,9 @@ private:
     {
         if (m_finished)
             return;
-        if (!ec || m_parser.is_header_done()) {
+        if (!ec || m_parser->is_header_done()) {
             AttemptOutcome o = base(Transport::Completed, {});
-            const auto &msg = m_parser.get();
+            const auto &msg = m_parser->get();
             o.statusCode = static_cast<int>(msg.result_int());
             for (const auto &field : msg) {
                 const auto name = field.name_string();
@@ -385,10 +557,15 @@ private:
             o.responseComplete = !ec;
             if (ec)
                 o.detail = m_timedOut ? QStringLiteral("response body timed out") : text(ec);
+            // Only a whole, in-time answer that asks for nothing else leaves the connection in a
+            // known state; anything else (errors, timeouts, Connection: close, HTTP/1.0 without
+            // keep-alive, redirects, unread bytes) closes it.
+            m_keep = !ec && !m_timedOut && !m_cancelled && msg.keep_alive() && (o.statusCode < 300 || o.statusCode >= 400)
+                     && m_buffer.size() == 0;
             finish(std::move(o));
             return;
         }
-        if (interrupted())
+        if (interrupted() || retryOnFreshConnection(ec))
             return;
         fail(isResetError(ec) ? Transport::Reset : Transport::Network, text(ec));
     }
@@ -411,7 +588,10 @@ private:
             return;
         m_finished = true;
         m_timer.cancel();
-        closeSocket();
+        if (m_keep && m_conn)
+            m_impl.checkin(m_poolKey, std::move(m_conn));
+        else
+            closeSocket();
         auto done = std::move(m_done);
         auto self = shared_from_this();
         m_impl.live.erase(self);
@@ -423,12 +603,11 @@ private:
     HttpRequest m_request;
     HttpClient::Done m_done;
     net::steady_timer m_timer;
-    beast::tcp_stream m_plain;
-    std::shared_ptr<ssl::context> m_tlsContext;
-    std::unique_ptr<beast::ssl_stream<beast::tcp_stream>> m_tls;
+    std::unique_ptr<Connection> m_conn;
     std::string m_host;
     std::string m_hostHeader;
     std::string m_target;
+    std::string m_poolKey;
     unsigned short m_port = 0;
     bool m_https = false;
     bool m_literalHost = false;
@@ -436,9 +615,12 @@ private:
     boost::system::error_code m_lastConnectError;
     QString m_lastConnectDetail;
     http::request<http::string_body> m_message;
+    bool m_messageReady = false;
     beast::flat_buffer m_buffer;
-    http::response_parser<http::string_body> m_parser;
+    std::optional<http::response_parser<http::string_body>> m_parser{std::in_place};
     Phase m_phase = Phase::Resolve;
+    bool m_reused = false;
+    bool m_keep = false;
     bool m_written = false;
     bool m_timedOut = false;
     bool m_cancelled = false;
@@ -448,6 +630,7 @@ private:
 HttpClient::Impl::~Impl()
 {
     net::post(io, [this] {
+        closeIdle();
         auto running = live;
         for (const auto &ex : running)
             ex->cancel();
@@ -473,6 +656,11 @@ void HttpClient::send(HttpRequest request, Done done)
         impl->live.insert(exchange);
         exchange->start();
     });
+}
+
+HttpClient::Stats HttpClient::stats() const
+{
+    return {d->opened.load(), d->reused.load(), d->staleRetries.load()};
 }
 
 void HttpClient::cancelAll()

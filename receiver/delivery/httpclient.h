@@ -12,11 +12,20 @@
 #include <functional>
 #include <memory>
 
-// The outgoing HTTP/1.1 client (Boost.Beast over Asio, one I/O thread, asynchronous). One
-// connection per attempt, "Connection: close": every attempt resolves again and runs each
-// resolved address through the SSRF guard immediately before connecting. Redirects are never
-// followed. TLS verifies the peer's chain (system roots plus the destination's ca_file) and its
-// host name, and sends SNI.
+// The outgoing HTTP/1.1 client (Boost.Beast over Asio, one I/O thread, asynchronous). Redirects
+// are never followed. TLS verifies the peer's chain (system roots plus the destination's ca_file)
+// and its host name, and sends SNI.
+//
+// Connections: a new connection resolves the host and runs each resolved address through the
+// SSRF guard immediately before connecting. After a whole, in-time answer that is not a
+// redirect and does not say "Connection: close", the connection is kept for the next request to
+// the same origin (same scheme, host, port, allow_private and ca_file) for up to 4 s idle. Its
+// peer address passed the guard at connect time, so reuse is as safe as the connect was. Any
+// error, timeout or cancel closes the connection — a request whose outcome is unknown never
+// shares a connection with the next. An idle connection the peer closed is noticed before use;
+// if a reused one still fails before any byte of an answer (the peer closed it just as the
+// request went out) the request is sent once more on a fresh connection, as HTTP clients do for
+// requests that carry an Idempotency-Key.
 namespace redrive::delivery {
 
 class Connector;
@@ -45,6 +54,13 @@ public:
     // Ends every running exchange; each reports Transport::Cancelled (with requestWritten telling
     // whether the destination may have acted). Thread-safe.
     void cancelAll();
+
+    struct Stats {
+        quint64 connectionsOpened = 0; // TCP connects that succeeded
+        quint64 connectionsReused = 0; // exchanges that started on a kept connection
+        quint64 staleRetries = 0;      // reused connections the peer had closed; resent on a fresh one
+    };
+    [[nodiscard]] Stats stats() const; // thread-safe
 
     class Impl;
 

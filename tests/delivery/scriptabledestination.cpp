@@ -15,6 +15,7 @@
 #include <condition_variable>
 #include <deque>
 #include <mutex>
+#include <optional>
 #include <set>
 #include <sstream>
 #include <thread>
@@ -47,6 +48,7 @@ public:
     QList<Request> seen;
     int active = 0;
     int maxActive = 0;
+    int connections = 0;
     std::set<std::shared_ptr<SessionBase>> sessions; // I/O thread only
     std::unique_ptr<ssl::context> tls;
 
@@ -99,8 +101,9 @@ public:
 
     void start()
     {
-        m_parser.body_limit(256ULL * 1024 * 1024);
-        http::async_read_header(m_socket, m_buffer, m_parser, [self = shared_from_this()](beast::error_code ec, std::size_t) {
+        m_parser.emplace();
+        m_parser->body_limit(256ULL * 1024 * 1024);
+        http::async_read_header(m_socket, m_buffer, *m_parser, [self = shared_from_this()](beast::error_code ec, std::size_t) {
             if (ec)
                 return self->close();
             self->m_response = self->m_impl.next();
@@ -141,10 +144,10 @@ private:
 
     void readBody()
     {
-        http::async_read(m_socket, m_buffer, m_parser, [self = shared_from_this()](beast::error_code ec, std::size_t) {
+        http::async_read(m_socket, m_buffer, *m_parser, [self = shared_from_this()](beast::error_code ec, std::size_t) {
             if (ec)
                 return self->close();
-            const auto &msg = self->m_parser.get();
+            const auto &msg = self->m_parser->get();
             ScriptableDestination::Request r;
             r.method = QByteArray::fromStdString(std::string(msg.method_string()));
             r.target = QByteArray::fromStdString(std::string(msg.target()));
@@ -180,7 +183,8 @@ private:
         for (const auto &[name, value] : m_response.headers)
             res.set(std::string_view(name.constData(), static_cast<std::size_t>(name.size())),
                     std::string_view(value.constData(), static_cast<std::size_t>(value.size())));
-        res.set(http::field::connection, "close");
+        if (m_response.connection == ScriptableDestination::Response::Connection::Close)
+            res.set(http::field::connection, "close");
         res.body() = m_response.body.toStdString();
         res.prepare_payload();
         std::ostringstream out;
@@ -192,8 +196,16 @@ private:
 
     void writeMore()
     {
-        if (m_offset >= m_wire.size())
-            return close();
+        if (m_offset >= m_wire.size()) {
+            if (m_response.connection != ScriptableDestination::Response::Connection::KeepAlive)
+                return close();
+            if (m_counted) {
+                m_counted = false;
+                std::lock_guard lock(m_impl.mutex);
+                --m_impl.active;
+            }
+            return start(); // the next request on this connection
+        }
         const std::size_t chunk = m_response.trickleIntervalMs > 0 ? 1 : m_wire.size() - m_offset;
         net::async_write(m_socket, net::buffer(m_wire.data() + m_offset, chunk),
                          [self = shared_from_this(), chunk](beast::error_code ec, std::size_t) {
@@ -208,7 +220,7 @@ private:
     Stream m_socket;
     net::steady_timer m_timer;
     beast::flat_buffer m_buffer;
-    http::request_parser<http::string_body> m_parser;
+    std::optional<http::request_parser<http::string_body>> m_parser; // one per request
     ScriptableDestination::Response m_response;
     std::string m_wire;
     std::size_t m_offset = 0;
@@ -220,6 +232,10 @@ void ScriptableDestination::Impl::accept()
     acceptor->async_accept([this](beast::error_code ec, tcp::socket socket) {
         if (ec)
             return;
+        {
+            std::lock_guard lock(mutex);
+            ++connections;
+        }
         if (tls) {
             auto session = std::make_shared<Session<ssl::stream<tcp::socket>>>(*this, std::move(socket), *tls);
             sessions.insert(session);
@@ -335,6 +351,12 @@ int ScriptableDestination::maxConcurrent() const
 {
     std::lock_guard lock(d->mutex);
     return d->maxActive;
+}
+
+int ScriptableDestination::connectionCount() const
+{
+    std::lock_guard lock(d->mutex);
+    return d->connections;
 }
 
 int ScriptableDestination::requestCount() const

@@ -27,6 +27,11 @@ public:
         int trickleIntervalMs = 0; // send the response one byte per interval
         bool hang = false;         // read the request and never answer
         bool reset = false;        // read the request and reset the connection
+        // After the answer: Close sends "Connection: close" and closes; KeepAlive keeps the
+        // connection for the next request; CloseSilently closes without saying so (a peer that
+        // drops a kept connection).
+        enum class Connection { Close, KeepAlive, CloseSilently };
+        Connection connection = Connection::Close;
     };
     struct Request {
         QByteArray method;
@@ -57,6 +62,8 @@ public:
     [[nodiscard]] int requestCount() const;
     // The most requests that were read but not yet answered at the same time.
     [[nodiscard]] int maxConcurrent() const;
+    // TCP connections accepted so far.
+    [[nodiscard]] int connectionCount() const;
     // Waits (bounded) until at least `count` requests arrived.
     bool waitForRequests(int count, int timeoutMs) const;
 
