@@ -17,6 +17,7 @@ public:
     using Field = std::pair<QByteArray, QByteArray>;
 
     void add(QByteArray name, QByteArray value) { m_fields.append({std::move(name), std::move(value)}); }
+    void reserve(qsizetype fields) { m_fields.reserve(fields); }
     // The first value of `name` (any case), or an empty view when absent.
     [[nodiscard]] QByteArrayView value(QByteArrayView name) const;
     [[nodiscard]] bool contains(QByteArrayView name) const;

@@ -31,6 +31,7 @@
 #include <array>
 #include <atomic>
 #include <charconv>
+#include <iterator>
 #include <chrono>
 #include <memory>
 #include <optional>
@@ -348,6 +349,7 @@ private:
         m_query = q < 0 ? QByteArray() : m_target.sliced(q + 1);
         m_head.path = rawPath.contains('%') ? QByteArray::fromPercentEncoding(rawPath) : rawPath;
         Headers headers;
+        headers.reserve(static_cast<qsizetype>(std::distance(msg.begin(), msg.end())));
         for (const auto &field : msg) {
             const auto name = field.name_string();
             const auto value = field.value();
