@@ -43,16 +43,53 @@ const QCommandLineOption &verifyEvidenceOption()
 {
     static const QCommandLineOption option(
         QStringLiteral("verify-evidence"),
-        QStringLiteral("Re-check an evidence bundle exported by the console (body hash, audit hash links, checkpoint "
+        QStringLiteral("Re-check an evidence bundle (the receiver's signature, body hash, audit hash links, checkpoint "
                        "signature, bundle hash), print what was checked and exit: 0 when intact, 1 with the first "
-                       "problem."),
+                       "problem, 2 for bad arguments."),
         QStringLiteral("FILE"));
     return option;
 }
 
-// --verify-evidence: no window, no settings, no database; only the file.
+const QCommandLineOption &publicKeyOption()
+{
+    static const QCommandLineOption option(
+        QStringLiteral("public-key"),
+        QStringLiteral("With --verify-evidence: the receiver key the bundle must be signed with: 64 hex digits, base64, "
+                       "or a file holding it, a PEM public key or a checkpoint (redrived audit checkpoint --out FILE)."),
+        QStringLiteral("FILE|HEX"));
+    return option;
+}
+
+const QCommandLineOption &keyIdOption()
+{
+    static const QCommandLineOption option(
+        QStringLiteral("key-id"),
+        QStringLiteral("With --verify-evidence: the id (16 hex digits) of the receiver key the bundle must be signed with."),
+        QStringLiteral("ID"));
+    return option;
+}
+
+// --verify-evidence: no window, no settings, no database; only the file (and the pinned key).
 int verifyEvidence(const QCommandLineParser &parser)
 {
+    redrive::audit::KeyPin pin;
+    QString error;
+    if (parser.isSet(publicKeyOption())) {
+        const auto key = redrive::audit::parsePublicKeyArgument(parser.value(publicKeyOption()), &error);
+        if (!key) {
+            std::fprintf(stderr, "redrive: %s\n", qUtf8Printable(error));
+            return 2;
+        }
+        pin.publicKey = *key;
+    }
+    if (parser.isSet(keyIdOption())) {
+        const auto id = redrive::audit::parseKeyIdArgument(parser.value(keyIdOption()), &error);
+        if (!id) {
+            std::fprintf(stderr, "redrive: %s\n", qUtf8Printable(error));
+            return 2;
+        }
+        pin.keyId = *id;
+    }
     QFile file(parser.value(verifyEvidenceOption()));
     if (!file.open(QIODevice::ReadOnly)) {
         std::fprintf(stderr, "redrive: cannot read %s: %s\n", qPrintable(file.fileName()), qPrintable(file.errorString()));
@@ -65,7 +102,7 @@ int verifyEvidence(const QCommandLineParser &parser)
                      static_cast<long long>(file.size()));
         return 1;
     }
-    const redrive::audit::EvidenceVerdict verdict = redrive::audit::verifyEvidence(file.readAll());
+    const redrive::audit::EvidenceVerdict verdict = redrive::audit::verifyEvidence(file.readAll(), pin);
     for (const QString &line : verdict.checked)
         std::fprintf(stdout, "ok: %s\n", qUtf8Printable(line));
     if (!verdict.ok) {
@@ -75,7 +112,13 @@ int verifyEvidence(const QCommandLineParser &parser)
     }
     for (const QString &line : verdict.notes)
         std::fprintf(stdout, "note: %s\n", qUtf8Printable(line));
-    std::fprintf(stdout, "%s: evidence intact\n", qUtf8Printable(file.fileName()));
+    if (verdict.signedByReceiver)
+        std::fprintf(stdout, "trusted: %s\n", qUtf8Printable(verdict.trustSummary()));
+    else
+        std::fprintf(stdout, "WARNING: %s\n", qUtf8Printable(verdict.trustSummary()));
+    std::fprintf(stdout, "%s: evidence intact%s\n", qUtf8Printable(file.fileName()),
+                 verdict.signedByReceiver ? (verdict.keyPinned ? " (signed by the pinned receiver key)" : " (signed, key not pinned)")
+                                          : " (NOT signed by a receiver)");
     return 0;
 }
 
@@ -128,6 +171,8 @@ void describe(QCoreApplication &app, QCommandLineParser &parser)
     parser.addOption(importOption());
     parser.addOption(tokenStdinOption());
     parser.addOption(verifyEvidenceOption());
+    parser.addOption(publicKeyOption());
+    parser.addOption(keyIdOption());
     parser.process(app); // exits here for --help, --version and bad options
 }
 
@@ -162,6 +207,10 @@ int main(int argc, char *argv[])
     QApplication app(argc, argv);
     QCommandLineParser parser;
     describe(app, parser);
+    if (parser.isSet(publicKeyOption()) || parser.isSet(keyIdOption())) {
+        std::fprintf(stderr, "redrive: --public-key and --key-id go with --verify-evidence FILE\n");
+        return 2;
+    }
     QApplication::setApplicationDisplayName(QStringLiteral("Redrive"));
     QApplication::setDesktopFileName(QStringLiteral("io.redrive.Console")); // packaging/desktop
 

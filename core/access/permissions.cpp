@@ -12,7 +12,7 @@ struct Row {
     bool support, operatorRole, auditor, admin;
 };
 
-constexpr std::array<Row, 10> kMatrix{{
+constexpr std::array<Row, 11> kMatrix{{
     //                                              support operator auditor admin
     {Action::ReadEvents, u"read_events",            true,   true,    true,   true},
     {Action::ReadReplays, u"read_replays",          true,   true,    true,   true},
@@ -22,6 +22,7 @@ constexpr std::array<Row, 10> kMatrix{{
     {Action::DecideReplay, u"decide_replay",        false,  true,    false,  false},
     {Action::CancelReplay, u"cancel_replay",        true,   true,    false,  true},
     {Action::ReadAudit, u"read_audit",              false,  true,    true,   true},
+    {Action::ExportEvidence, u"export_evidence",    false,  true,    true,   true},
     {Action::ManageDestinations, u"manage_destinations", false, false, false, true},
     {Action::ManageTokens, u"manage_tokens",        false,  false,   false,  true},
 }};

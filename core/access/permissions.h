@@ -22,6 +22,7 @@ enum class Action {
     DecideReplay,          // approve / reject someone else's request
     CancelReplay,          // cancel a request: its requester, or any request for admin
     ReadAudit,             // read and verify the audit log, export checkpoints
+    ExportEvidence,        // signed evidence bundles of one event (the same row of the table)
     ManageDestinations,    // pause / resume
     ManageTokens,          // create / revoke API tokens
 };

@@ -6,9 +6,6 @@
 
 namespace redrive::audit {
 namespace {
-// Arbitrary but fixed: every Redrive process that appends takes the same lock.
-constexpr qint64 kAuditAppendLock = 4'242'002;
-
 // A null QString binds as SQL NULL; the audit columns are NOT NULL and hash "" for absent text.
 QString nonNull(const QString &s)
 {
@@ -59,7 +56,7 @@ std::optional<AuditEntry> appendAuditEntry(Db &db, const AuditRecord &record, qi
     if (!db.isSqlite()) {
         QSqlQuery lock(db.handle());
         lock.prepare(QStringLiteral("SELECT pg_advisory_xact_lock(?)"));
-        lock.addBindValue(kAuditAppendLock);
+        lock.addBindValue(kAuditAppendLockKey);
         if (!lock.exec()) {
             fail(error, sqlErrorText(lock));
             return std::nullopt;

@@ -17,6 +17,9 @@ struct AuditHead {
     QString hash = QLatin1String(kGenesisHash);
 };
 
+// The PostgreSQL advisory lock key every Redrive process takes to append (see AuditAppendLock).
+inline constexpr qint64 kAuditAppendLockKey = 4'242'002;
+
 // Appends one entry inside the caller's open write transaction, so the entry commits or rolls
 // back together with the action it records. On PostgreSQL a transaction-scoped advisory lock
 // serialises appenders across processes (the chain cannot fork); on SQLite the caller's

@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: Redrive authors
 #include "evidence.h"
 
+#include "audit/signingkey.h"
 #include "crypto/crypto.h"
 #include "util/clock.h"
 
@@ -138,8 +139,13 @@ QJsonObject auditEntry(const AuditEntry &e, bool aboutEvent)
 
 } // namespace
 
-QJsonObject buildEvidenceBundle(const EvidenceData &data, const Checkpoint &checkpoint, const EvidenceMeta &meta)
+std::optional<QJsonObject> buildSignedEvidenceBundle(const EvidenceData &data, const Checkpoint &checkpoint,
+                                                     const EvidenceMeta &meta, const SigningKey &key, QString *error)
 {
+    if (checkpoint.publicKey != key.publicKey()) {
+        *error = QStringLiteral("the checkpoint was signed with another key than the bundle");
+        return std::nullopt;
+    }
     QJsonArray deliveries;
     for (const DeliveryRecord &rec : data.detail.deliveries)
         deliveries.append(delivery(rec));
@@ -173,13 +179,47 @@ QJsonObject buildEvidenceBundle(const EvidenceData &data, const Checkpoint &chec
                      {QStringLiteral("linked_to_checkpoint"), data.linkedToCheckpoint}}},
         {QStringLiteral("checkpoint"), checkpoint.toJson()},
     };
-    bundle.insert(QStringLiteral("bundle_sha256"), computeBundleSha256(bundle));
+    bundle.insert(QStringLiteral("sections"), computeEvidenceSections(bundle));
+    const QByteArray canonical = canonicalBundleBytes(bundle);
+    const QByteArray signature = key.sign(canonical);
+    if (signature.isEmpty()) {
+        *error = QStringLiteral("signing the evidence bundle failed");
+        return std::nullopt;
+    }
+    bundle.insert(QStringLiteral("bundle_sha256"), QString::fromLatin1(crypto::sha256Hex(canonical)));
+    bundle.insert(QStringLiteral("signature"),
+                  QJsonObject{{QStringLiteral("algorithm"), QStringLiteral("Ed25519")},
+                              {QStringLiteral("public_key"), QString::fromLatin1(key.publicKey().toBase64())},
+                              {QStringLiteral("key_id"), key.keyId()},
+                              {QStringLiteral("signature"), QString::fromLatin1(signature.toBase64())},
+                              {QStringLiteral("signs"), QStringLiteral("canonical bytes of every member except "
+                                                                       "bundle_sha256 and signature")}});
     return bundle;
+}
+
+QStringList evidenceSectionNames()
+{
+    return {QStringLiteral("event"),    QStringLiteral("body_base64"), QStringLiteral("deliveries"),
+            QStringLiteral("notes"),    QStringLiteral("replays"),     QStringLiteral("audit"),
+            QStringLiteral("checkpoint"), QStringLiteral("exported")};
+}
+
+QJsonObject computeEvidenceSections(const QJsonObject &bundle)
+{
+    QJsonObject sections;
+    for (const QString &name : evidenceSectionNames()) {
+        if (!bundle.contains(name))
+            continue;
+        const QByteArray bytes = QJsonDocument(QJsonObject{{name, bundle.value(name)}}).toJson(QJsonDocument::Compact);
+        sections.insert(name, QString::fromLatin1(crypto::sha256Hex(bytes)));
+    }
+    return sections;
 }
 
 QByteArray canonicalBundleBytes(QJsonObject bundle)
 {
     bundle.remove(QStringLiteral("bundle_sha256"));
+    bundle.remove(QStringLiteral("signature"));
     // QJsonObject keeps its keys sorted and the compact writer adds no whitespace; every number
     // in a bundle is an integer, which the writer prints without exponent.
     return QJsonDocument(bundle).toJson(QJsonDocument::Compact);

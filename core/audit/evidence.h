@@ -9,6 +9,7 @@
 #include <QJsonObject>
 #include <QList>
 #include <QSet>
+#include <QStringList>
 
 #include <optional>
 
@@ -16,11 +17,23 @@
 // Redrive recorded about one event — the envelope and the body itself (so its SHA-256 can be
 // recomputed), every delivery and attempt, notes, the replays that selected it, the audit
 // entries that touched it with their hash links, and a checkpoint of the audit log signed by the
-// receiver at export time. A top-level bundle_sha256 over a canonical encoding of everything
-// else exposes edits made to the file after export.
+// receiver at export time.
+//
+// The receiver builds it from its own database (GET /admin/v1/events/{id}/evidence) and signs
+// it with its audit key: `signature` is Ed25519 over the canonical bytes of everything except
+// `bundle_sha256` and `signature`, so no member can change without the signature failing.
+// `sections` holds a SHA-256 per member, inside the signed bytes, so a verifier can say which
+// part changed. `bundle_sha256` is a plain hash over the same bytes (a quick integrity check
+// anyone can recompute; it proves nothing about who made the file).
+//
+// Version 1 bundles were assembled by the console and carry no signature: only their audit
+// entries (hash-chained up to the signed checkpoint) are protected. Verifiers still read them.
 namespace redrive::audit {
 
-inline constexpr char kEvidenceFormat[] = "redrive-evidence-v1";
+class SigningKey;
+
+inline constexpr char kEvidenceFormatV1[] = "redrive-evidence-v1"; // console-built, unsigned (read only)
+inline constexpr char kEvidenceFormat[] = "redrive-evidence-v2";   // receiver-built and signed
 
 struct EvidenceReplay {
     qint64 id = 0;
@@ -55,16 +68,25 @@ struct EvidenceMeta {
     qint64 exportedAtMs = 0;
     QString exportedBy;   // the admin API identity that exported it
     QString role;
-    QString generator;    // "redrive console 0.1.0"
+    QString generator;    // "redrived 0.1.0"
 };
 
-// The complete bundle, bundle_sha256 included.
-QJsonObject buildEvidenceBundle(const EvidenceData &data, const Checkpoint &checkpoint, const EvidenceMeta &meta);
+// The complete signed bundle: sections, bundle_sha256 and the signature block
+// {"algorithm": "Ed25519", "public_key" (base64), "key_id", "signature" (base64), "signs"}.
+// The checkpoint must have been made with the same key. nullopt when signing fails.
+std::optional<QJsonObject> buildSignedEvidenceBundle(const EvidenceData &data, const Checkpoint &checkpoint,
+                                                     const EvidenceMeta &meta, const SigningKey &key, QString *error);
 
-// The bytes bundle_sha256 covers: every member except bundle_sha256, as compact JSON with the
-// keys of every object sorted (by UTF-16 code unit), no whitespace, strings as UTF-8 with only
-// the escapes JSON requires, integers without exponent. For the data in a bundle this equals
-// Python's json.dumps(obj, sort_keys=True, separators=(",", ":"), ensure_ascii=False).
+// The members `sections` has a digest for, in the order a verifier reports them.
+QStringList evidenceSectionNames();
+// {"<member>": sha256 hex of canonicalBundleBytes({"<member>": value})} for each section present.
+QJsonObject computeEvidenceSections(const QJsonObject &bundle);
+
+// The bytes bundle_sha256 and the signature cover: every member except bundle_sha256 and
+// signature, as compact JSON with the keys of every object sorted (by UTF-16 code unit), no
+// whitespace, strings as UTF-8 with only the escapes JSON requires, integers without exponent.
+// For the data in a bundle this equals Python's
+// json.dumps(obj, sort_keys=True, separators=(",", ":"), ensure_ascii=False).
 QByteArray canonicalBundleBytes(QJsonObject bundle);
 QString computeBundleSha256(const QJsonObject &bundle);
 

@@ -45,14 +45,6 @@ QString marks(qsizetype n)
 std::optional<EvidenceData> readEvidenceData(Db &db, qint64 eventId, const EvidenceReadOptions &options, QString *error)
 {
     error->clear();
-    // One snapshot for the event, its replays and the audit entries: a bundle never mixes two
-    // moments. The transaction only reads and is rolled back when it goes out of scope.
-    Transaction snapshot(db, Transaction::Kind::Read);
-    if (!snapshot.begin(error))
-        return std::nullopt;
-    if (!db.isSqlite() && !db.exec(QStringLiteral("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ"), error))
-        return std::nullopt;
-
     EvidenceData data;
     auto detail = fetchEventDetail(db, eventId, error);
     if (!detail)
@@ -161,8 +153,7 @@ std::optional<EvidenceData> readEvidenceData(Db &db, qint64 eventId, const Evide
             page.afterSeq = rows.last().seq;
         }
         if (data.audit.isEmpty() || data.audit.last().seq != options.checkpointSeq) {
-            *error = QStringLiteral("the database does not hold the audit log up to the checkpoint's entry %1 yet "
-                                    "(a replica still catching up?); try again in a moment")
+            *error = QStringLiteral("the database does not hold the audit log up to the checkpoint's entry %1")
                          .arg(options.checkpointSeq);
             return std::nullopt;
         }

@@ -14,9 +14,11 @@ struct EvidenceReadOptions {
     int maxLinkedEntries = 10'000;
 };
 
-// Reads what an evidence bundle holds for one event, in one consistent read. nullopt with an
+// Reads what an evidence bundle holds for one event. Runs inside the caller's open transaction,
+// which must give all its statements one snapshot, so a bundle never mixes two moments (the
+// receiver's export: BEGIN IMMEDIATE on SQLite, REPEATABLE READ on PostgreSQL). nullopt with an
 // empty error when the event does not exist; nullopt with an error when the database cannot be
-// read or does not yet hold the checkpoint's head (a lagging replica).
+// read or does not hold the audit log up to the checkpoint's entry.
 std::optional<EvidenceData> readEvidenceData(Db &db, qint64 eventId, const EvidenceReadOptions &options, QString *error);
 
 } // namespace redrive::audit

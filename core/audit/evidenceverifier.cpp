@@ -9,6 +9,7 @@
 #include "crypto/crypto.h"
 #include "util/clock.h"
 
+#include <QHash>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -56,9 +57,102 @@ bool entryFromJson(const QJsonObject &o, AuditEntry *e, QString *field)
     return true;
 }
 
+struct ReceiverSignature {
+    QByteArray publicKey;
+    QByteArray signature;
+    QString keyId;
+};
+
+// The "signature" block; false with the reason.
+bool signatureFromJson(const QJsonValue &value, ReceiverSignature *out, QString *why)
+{
+    if (!value.isObject()) {
+        *why = QStringLiteral("\"signature\" is not an object");
+        return false;
+    }
+    const QJsonObject o = value.toObject();
+    if (o.value(QLatin1String("algorithm")).toString() != u"Ed25519") {
+        *why = QStringLiteral("the signature's \"algorithm\" is not \"Ed25519\"");
+        return false;
+    }
+    const auto key = crypto::decodeBase64(o.value(QLatin1String("public_key")).toString().toLatin1());
+    if (!key || key->size() != 32) {
+        *why = QStringLiteral("the signature's \"public_key\" is not a base64 Ed25519 public key");
+        return false;
+    }
+    const auto sig = crypto::decodeBase64(o.value(QLatin1String("signature")).toString().toLatin1());
+    if (!sig || sig->size() != 64) {
+        *why = QStringLiteral("the signature's \"signature\" is not a base64 Ed25519 signature");
+        return false;
+    }
+    out->publicKey = *key;
+    out->signature = *sig;
+    out->keyId = SigningKey::keyIdOf(*key);
+    if (o.value(QLatin1String("key_id")).toString() != out->keyId) {
+        *why = QStringLiteral("the signature's \"key_id\" is not the id of its public key (%1)").arg(out->keyId);
+        return false;
+    }
+    return true;
+}
+
+QString describeSection(const QString &name)
+{
+    static const QHash<QString, QString> words{
+        {QStringLiteral("event"), QStringLiteral("the event envelope (\"event\")")},
+        {QStringLiteral("body_base64"), QStringLiteral("the body (\"body_base64\")")},
+        {QStringLiteral("deliveries"), QStringLiteral("the deliveries or their attempts (\"deliveries\")")},
+        {QStringLiteral("notes"), QStringLiteral("the notes (\"notes\")")},
+        {QStringLiteral("replays"), QStringLiteral("the replays (\"replays\")")},
+        {QStringLiteral("audit"), QStringLiteral("the audit entries (\"audit\")")},
+        {QStringLiteral("checkpoint"), QStringLiteral("the checkpoint (\"checkpoint\")")},
+        {QStringLiteral("exported"), QStringLiteral("the export record (\"exported\")")},
+    };
+    return words.value(name, QStringLiteral("\"%1\"").arg(name));
+}
+
+// What differs from the digests the receiver signed, in words; empty when nothing does.
+QStringList changedSections(const QJsonObject &bundle)
+{
+    QStringList changed;
+    const QJsonObject signedDigests = bundle.value(QLatin1String("sections")).toObject();
+    const QJsonObject actual = computeEvidenceSections(bundle);
+    for (const QString &name : evidenceSectionNames()) {
+        if (signedDigests.value(name) != actual.value(name))
+            changed.append(describeSection(name));
+    }
+    static const QStringList others{QStringLiteral("format"), QStringLiteral("sections"), QStringLiteral("bundle_sha256"),
+                                    QStringLiteral("signature")};
+    for (const QString &key : bundle.keys()) {
+        if (!others.contains(key) && !evidenceSectionNames().contains(key))
+            changed.append(QStringLiteral("\"%1\" (added)").arg(key));
+    }
+    return changed;
+}
+
+QString joinWords(const QStringList &parts)
+{
+    if (parts.size() <= 1)
+        return parts.value(0);
+    return QStringList(parts.first(parts.size() - 1)).join(QLatin1String(", ")) + QLatin1String(" and ") + parts.last();
+}
+
 } // namespace
 
-EvidenceVerdict verifyEvidence(const QByteArray &fileContents)
+QString EvidenceVerdict::trustSummary() const
+{
+    if (!ok)
+        return {};
+    if (!signedByReceiver)
+        return QStringLiteral("not signed by a receiver: only the audit entries are protected");
+    if (keyPinned)
+        return QStringLiteral("signed by receiver key %1, the key you pinned").arg(keyId);
+    return QStringLiteral("signed by receiver key %1, which you did not pin: anyone can sign with a key of their own, "
+                          "so check that %1 is your receiver's key id (`redrived audit checkpoint` shows it) or pass "
+                          "--public-key / --key-id")
+        .arg(keyId);
+}
+
+EvidenceVerdict verifyEvidence(const QByteArray &fileContents, const KeyPin &pin)
 {
     EvidenceVerdict v;
     QJsonParseError parse;
@@ -66,9 +160,35 @@ EvidenceVerdict verifyEvidence(const QByteArray &fileContents)
     if (parse.error != QJsonParseError::NoError || !doc.isObject())
         return failed(v, QStringLiteral("the file is not a JSON object (%1 at byte %2)").arg(parse.errorString()).arg(parse.offset));
     const QJsonObject bundle = doc.object();
-    if (bundle.value(QLatin1String("format")).toString() != QLatin1String(kEvidenceFormat))
-        return failed(v, QStringLiteral("\"format\" is not \"%1\": this is not a Redrive evidence bundle")
+    const QString format = bundle.value(QLatin1String("format")).toString();
+    const bool version1 = format == QLatin1String(kEvidenceFormatV1);
+    if (!version1 && format != QLatin1String(kEvidenceFormat))
+        return failed(v, QStringLiteral("\"format\" is not \"%1\" or \"%2\": this is not a Redrive evidence bundle "
+                                        "(or a newer Redrive made it)")
+                             .arg(QLatin1String(kEvidenceFormat), QLatin1String(kEvidenceFormatV1)));
+
+    // The receiver's signature block first: a pinned key is checked before anything else.
+    std::optional<ReceiverSignature> receiver;
+    if (bundle.contains(QLatin1String("signature"))) {
+        ReceiverSignature parsed;
+        QString why;
+        if (!signatureFromJson(bundle.value(QLatin1String("signature")), &parsed, &why))
+            return failed(v, why);
+        receiver = parsed;
+    } else if (!version1) {
+        return failed(v, QStringLiteral("the bundle has no \"signature\", but every %1 bundle is signed by the receiver "
+                                        "that exported it: the signature was removed")
                              .arg(QLatin1String(kEvidenceFormat)));
+    }
+    if (pin.isSet()) {
+        if (!receiver)
+            return failed(v, QStringLiteral("the bundle is not signed by a receiver, so it cannot be checked against the "
+                                            "pinned %1")
+                                 .arg(pin.describe()));
+        if (!pin.matches(receiver->publicKey))
+            return failed(v, QStringLiteral("the bundle is signed by key %1, not by the pinned %2")
+                                 .arg(receiver->keyId, pin.describe()));
+    }
 
     // The body, against the SHA-256 and size the receiver recorded when it arrived.
     const QJsonObject event = bundle.value(QLatin1String("event")).toObject();
@@ -152,13 +272,45 @@ EvidenceVerdict verifyEvidence(const QByteArray &fileContents)
 
     if (!checkpoint->signatureValid())
         return failed(v, QStringLiteral("the checkpoint's signature is invalid"));
+    const QString checkpointKey = SigningKey::keyIdOf(checkpoint->publicKey);
+    if (receiver && checkpoint->publicKey != receiver->publicKey)
+        return failed(v, QStringLiteral("the checkpoint is signed by key %1 but the bundle by key %2: they do not come "
+                                        "from one receiver")
+                             .arg(checkpointKey, receiver->keyId));
     v.checked.append(QStringLiteral("checkpoint: entry %1 signed at %2 by key %3 (Ed25519), signature valid")
                          .arg(checkpoint->seq)
-                         .arg(isoUtc(checkpoint->atMs), SigningKey::keyIdOf(checkpoint->publicKey)));
-    v.notes.append(QStringLiteral("compare key %1 with the receiver's audit key (redrived audit checkpoint prints it)")
-                       .arg(SigningKey::keyIdOf(checkpoint->publicKey)));
+                         .arg(isoUtc(checkpoint->atMs), checkpointKey));
 
-    const QString bundleHash = computeBundleSha256(bundle);
+    const QByteArray canonical = canonicalBundleBytes(bundle);
+    if (receiver) {
+        const QStringList changed = changedSections(bundle);
+        if (!SigningKey::verify(receiver->publicKey, canonical, receiver->signature)) {
+            if (!changed.isEmpty())
+                return failed(v, QStringLiteral("the receiver's signature does not verify: %1 changed after the receiver "
+                                                "signed the bundle")
+                                     .arg(joinWords(changed)));
+            return failed(v, QStringLiteral("the receiver's signature does not verify: the file or its signature was "
+                                            "changed after the receiver signed it"));
+        }
+        if (!changed.isEmpty()) // signed, yet inconsistent: the receiver that made it is at fault
+            return failed(v, QStringLiteral("the receiver signed digests that do not match %1").arg(joinWords(changed)));
+        v.checked.append(QStringLiteral("signature: Ed25519 by receiver key %1 over the whole bundle (event, body, "
+                                        "deliveries and attempts, notes, replays, audit entries, checkpoint, export "
+                                        "record), valid")
+                             .arg(receiver->keyId));
+        v.signedByReceiver = true;
+        v.keyId = receiver->keyId;
+        v.keyPinned = pin.isSet();
+    } else {
+        v.notes.append(QStringLiteral("compare key %1 with the receiver's audit key (redrived audit checkpoint prints it)")
+                           .arg(checkpointKey));
+        v.notes.append(QStringLiteral("not signed by a receiver: only the audit entries are protected (hash-chained up to "
+                                      "the signed checkpoint); the body, deliveries, attempts, notes and replays could "
+                                      "have been edited together with bundle_sha256. Export it again from the receiver "
+                                      "for a signed bundle"));
+    }
+
+    const QString bundleHash = QString::fromLatin1(crypto::sha256Hex(canonical));
     if (bundle.value(QLatin1String("bundle_sha256")).toString() != bundleHash)
         return failed(v, QStringLiteral("bundle_sha256 does not match the file's contents: the file was changed after export"));
     v.checked.append(QStringLiteral("bundle: sha256 %1 matches").arg(bundleHash));

@@ -191,6 +191,29 @@ QString SigningKey::keyIdOf(QByteArrayView publicKey)
     return QString::fromLatin1(crypto::sha256Hex(publicKey).left(16));
 }
 
+QByteArray SigningKey::publicKeyFromPem(QByteArrayView pem, QString *error)
+{
+    std::unique_ptr<BIO, BioDeleter> bio(BIO_new_mem_buf(pem.data(), static_cast<int>(pem.size())));
+    std::unique_ptr<EVP_PKEY, PkeyDeleter> key(bio ? PEM_read_bio_PUBKEY(bio.get(), nullptr, nullptr, nullptr) : nullptr);
+    if (!key) {
+        ERR_clear_error();
+        *error = QStringLiteral("it holds no PEM public key");
+        return {};
+    }
+    if (EVP_PKEY_get_base_id(key.get()) != EVP_PKEY_ED25519) {
+        *error = QStringLiteral("its public key is not an Ed25519 key");
+        return {};
+    }
+    QByteArray out(32, Qt::Uninitialized);
+    size_t len = static_cast<size_t>(out.size());
+    if (EVP_PKEY_get_raw_public_key(key.get(), reinterpret_cast<unsigned char *>(out.data()), &len) != 1 || len != 32) {
+        ERR_clear_error();
+        *error = QStringLiteral("its Ed25519 public key cannot be read");
+        return {};
+    }
+    return out;
+}
+
 QString SigningKey::keyId() const
 {
     return keyIdOf(publicKey());

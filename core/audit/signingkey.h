@@ -33,6 +33,9 @@ public:
 
     static bool verify(QByteArrayView publicKey, QByteArrayView message, QByteArrayView signature);
     static QString keyIdOf(QByteArrayView publicKey);
+    // The raw 32-byte key of a PEM "PUBLIC KEY" (SubjectPublicKeyInfo) block holding an Ed25519
+    // key, e.g. from `openssl pkey -in audit-key.pem -pubout`; empty with a reason otherwise.
+    static QByteArray publicKeyFromPem(QByteArrayView pem, QString *error);
 
 private:
     struct Impl;

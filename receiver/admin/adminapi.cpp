@@ -4,6 +4,7 @@
 
 #include "admin/audithandlers.h"
 #include "admin/eventhandlers.h"
+#include "admin/evidencehandlers.h"
 #include "admin/jsonbody.h"
 #include "admin/replayexecutor.h"
 #include "admin/replayhandlers.h"
@@ -132,7 +133,7 @@ bool AdminApi::start(QString *error)
             qInfo("admin: created audit checkpoint key %s (key id %s)", qPrintable(d->config.admin.auditKeyFile),
                   qPrintable(d->key->keyId()));
     } else {
-        qWarning("admin: admin.audit_key_file is not set; GET audit/checkpoint answers 503");
+        qWarning("admin: admin.audit_key_file is not set; GET audit/checkpoint and events/{id}/evidence answer 503");
     }
 
     {
@@ -328,11 +329,13 @@ http::Response AdminApi::Impl::route(RequestContext &ctx)
         if (n == 1)
             return get ? listEvents(ctx) : methodNotAllowed("GET");
         const auto id = parsePathId(s[1]);
-        if (n == 2 || (n == 3 && s[2] == u"notes")) {
+        if (n == 2 || (n == 3 && (s[2] == u"notes" || s[2] == u"evidence"))) {
             if (!id)
                 return badId(QStringLiteral("event"));
             if (n == 2)
                 return get ? getEvent(ctx, *id) : methodNotAllowed("GET");
+            if (s[2] == u"evidence")
+                return get ? exportEvidence(ctx, *id) : methodNotAllowed("GET");
             return post ? addNote(ctx, *id) : methodNotAllowed("POST");
         }
     }

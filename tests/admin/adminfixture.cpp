@@ -3,6 +3,7 @@
 #include "adminfixture.h"
 
 #include "access/apitokens.h"
+#include "crypto/crypto.h"
 #include "storage/eventstatus.h"
 
 #include <QJsonArray>
@@ -92,7 +93,7 @@ qint64 AdminFixture::insertEvent(const QString &source, const QString &type, con
     q.addBindValue(clock.nowMs());
     q.addBindValue(clock.nowMs());
     q.addBindValue(body);
-    q.addBindValue(QString::fromLatin1(body.toHex()));
+    q.addBindValue(QString::fromLatin1(crypto::sha256Hex(body)));
     q.addBindValue(body.size());
     if (!q.exec())
         qFatal("insertEvent: %s", qPrintable(sqlErrorText(q)));

@@ -64,6 +64,7 @@ void TstAccessPolicy::matrix_data()
     QTest::newRow("approve / reject someone else's request") << Action::DecideReplay << false << true << false << false;
     QTest::newRow("cancel (own; admin any)") << Action::CancelReplay << true << true << false << true;
     QTest::newRow("read and verify the audit log") << Action::ReadAudit << false << true << true << true;
+    QTest::newRow("export evidence") << Action::ExportEvidence << false << true << true << true;
     QTest::newRow("pause / resume destinations") << Action::ManageDestinations << false << false << false << true;
     QTest::newRow("manage tokens") << Action::ManageTokens << false << false << false << true;
 }
@@ -91,7 +92,7 @@ void TstAccessPolicy::actionNamesRoundTrip()
         names.insert(name);
     }
     QCOMPARE(names.size(), allActions().size());
-    QCOMPARE(allActions().size(), 10);
+    QCOMPARE(allActions().size(), 11);
     QVERIFY(allowedActionNames(Role::Auditor).contains(QStringLiteral("read_audit")));
     QVERIFY(!allowedActionNames(Role::Auditor).contains(QStringLiteral("request_replay")));
 }

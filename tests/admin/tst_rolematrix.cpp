@@ -67,6 +67,7 @@ void TstRoleMatrix::matrix_data()
         {"read audit log", false, true, true, true},
         {"verify audit log", false, true, true, true},
         {"audit checkpoint", false, true, true, true},
+        {"export evidence", false, true, true, true},
         {"pause destination", false, false, false, true},
         {"resume destination", false, false, false, true},
     };
@@ -166,6 +167,8 @@ void TstRoleMatrix::matrix()
         target = "audit/verify";
     } else if (action == u"audit checkpoint") {
         target = "audit/checkpoint";
+    } else if (action == u"export evidence") {
+        target = "events/" + QByteArray::number(event) + "/evidence";
     } else if (action == u"pause destination") {
         method = "POST";
         target = "destinations/billing/pause";

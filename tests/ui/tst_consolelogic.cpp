@@ -146,15 +146,15 @@ void TstConsoleLogic::schemaVersionChecks()
 void TstConsoleLogic::permissionsFollowTheRoleTable()
 {
     const Permissions none = Permissions::forRole(std::nullopt);
-    QVERIFY(!none.replay && !none.approve && !none.readAudit && !none.manageDestinations && !none.addNotes);
+    QVERIFY(!none.replay && !none.approve && !none.readAudit && !none.manageDestinations && !none.addNotes && !none.exportEvidence);
     const Permissions support = Permissions::forRole(Role::Support);
-    QVERIFY(support.replay && !support.approve && !support.readAudit && !support.manageDestinations);
+    QVERIFY(support.replay && !support.approve && !support.readAudit && !support.manageDestinations && !support.exportEvidence);
     const Permissions op = Permissions::forRole(Role::Operator);
-    QVERIFY(op.replay && op.approve && op.readAudit && !op.manageDestinations);
+    QVERIFY(op.replay && op.approve && op.readAudit && !op.manageDestinations && op.exportEvidence);
     const Permissions auditor = Permissions::forRole(Role::Auditor);
-    QVERIFY(!auditor.replay && !auditor.approve && auditor.readAudit && !auditor.addNotes);
+    QVERIFY(!auditor.replay && !auditor.approve && auditor.readAudit && !auditor.addNotes && auditor.exportEvidence);
     const Permissions admin = Permissions::forRole(Role::Admin);
-    QVERIFY(!admin.replay && !admin.approve && admin.readAudit && admin.manageDestinations);
+    QVERIFY(!admin.replay && !admin.approve && admin.readAudit && admin.manageDestinations && admin.exportEvidence);
     // Notes are for those who triage; the admin API refuses them to administrators, so the
     // console does not offer them either.
     QVERIFY(support.addNotes && op.addNotes && !admin.addNotes);

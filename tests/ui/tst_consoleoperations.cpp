@@ -2,6 +2,8 @@
 // SPDX-FileCopyrightText: Redrive authors
 #include "audit/auditlog.h"
 #include "audit/checkpoint.h"
+#include "audit/evidence.h"
+#include "audit/evidencereader.h"
 #include "audit/evidenceverifier.h"
 #include "audit/signingkey.h"
 #include "common/filechooser.h"
@@ -50,7 +52,7 @@ private:
     bool refreshReceivers();
     [[nodiscard]] QString receiverStatus() const;
     bool connectAs(const QString &user, const QString &role);
-    int verifyWithCli(const QString &file, QString *output);
+    int verifyWithCli(const QString &file, QString *output, const QStringList &extra = {});
 
     std::unique_ptr<audit::SigningKey> m_key;
 };
@@ -109,11 +111,11 @@ bool TstConsoleOperations::refreshReceivers()
     return refreshed.wait(kGuiWait) || !refreshed.isEmpty();
 }
 
-int TstConsoleOperations::verifyWithCli(const QString &file, QString *output)
+int TstConsoleOperations::verifyWithCli(const QString &file, QString *output, const QStringList &extra)
 {
     QProcess p;
     p.start(qEnvironmentVariable("REDRIVE_BINARY_DIR") + QStringLiteral("/app/redrive/redrive"),
-            {QStringLiteral("--verify-evidence"), file});
+            QStringList{QStringLiteral("--verify-evidence"), file} + extra);
     if (!p.waitForFinished(60'000))
         return -1;
     *output = QString::fromUtf8(p.readAllStandardOutput() + p.readAllStandardError());
@@ -258,8 +260,7 @@ void TstConsoleOperations::adminPausesADestinationWithAReason()
 void TstConsoleOperations::evidenceExportVerifiesAndCatchesAFlippedByte()
 {
     QVERIFY(m_console && m_console->session()); // root, admin
-    // Real audit entries about the succeeded event, and a checkpoint signed the way the receiver
-    // signs it, over the database's head at the time of the request.
+    // Real audit entries and a note about the succeeded event.
     for (const char *reason : {"customer called about ORD-1001", "evidence requested by legal"}) {
         QString error;
         Transaction tx(*m_writer);
@@ -273,14 +274,30 @@ void TstConsoleOperations::evidenceExportVerifiesAndCatchesAFlippedByte()
                  qPrintable(error));
         QVERIFY(tx.commit(&error));
     }
-    int checkpointRequests = 0;
-    m_api.route("GET", "/admin/v1/audit/checkpoint", [this, &checkpointRequests](const FakeAdminApi::Request &) {
-        ++checkpointRequests;
+    ConsoleFixture notes(*m_writer);
+    notes.addNote(m_s.succeeded, QStringLiteral("bob"), QStringLiteral("customer confirmed delivery"), m_clock.nowMs());
+    QVERIFY2(notes.lastError().isEmpty(), qPrintable(notes.lastError()));
+
+    // What the receiver answers: the bundle built from its database and signed with its key.
+    const QByteArray evidencePath = "/admin/v1/events/" + QByteArray::number(m_s.succeeded) + "/evidence";
+    int evidenceRequests = 0;
+    m_api.route("GET", evidencePath, [this, &evidenceRequests](const FakeAdminApi::Request &) {
+        ++evidenceRequests;
         QString error;
-        const auto cp = audit::makeCheckpoint(*m_writer, *m_key, m_clock.nowMs(), &error);
-        if (!cp)
+        Transaction tx(*m_writer);
+        if (!tx.begin(&error))
             return FakeAdminApi::Response{500, "{\"error\":\"internal\"}"};
-        return FakeAdminApi::Response{200, QJsonDocument(cp->toJson()).toJson(QJsonDocument::Compact)};
+        const auto cp = audit::makeCheckpoint(*m_writer, *m_key, m_clock.nowMs(), &error);
+        audit::EvidenceReadOptions options;
+        options.checkpointSeq = cp ? cp->seq : 0;
+        const auto data = cp ? audit::readEvidenceData(*m_writer, m_s.succeeded, options, &error) : std::nullopt;
+        audit::EvidenceMeta meta{m_clock.nowMs(), QStringLiteral("root"), QStringLiteral("admin"), QStringLiteral("redrived test")};
+        const auto bundle = data ? audit::buildSignedEvidenceBundle(*data, *cp, meta, *m_key, &error) : std::nullopt;
+        if (!bundle) {
+            qWarning("fake receiver: %s", qPrintable(error));
+            return FakeAdminApi::Response{500, "{\"error\":\"internal\"}"};
+        }
+        return FakeAdminApi::Response{200, QJsonDocument(*bundle).toJson(QJsonDocument::Compact)};
     });
     MainWindow *w = m_console->window();
     w->showPage(MainWindow::EventsPage);
@@ -297,10 +314,11 @@ void TstConsoleOperations::evidenceExportVerifiesAndCatchesAFlippedByte()
     QTRY_VERIFY(exportButton->isVisible());
 
     // A cancelled file dialog asks the receiver for nothing.
+    const qsizetype requestsBefore = m_api.requests().size();
     FileChooser::setNextAnswers({QString()});
     QTest::mouseClick(exportButton, Qt::LeftButton);
     QTest::qWait(50);
-    QCOMPARE(checkpointRequests, 0);
+    QCOMPARE(evidenceRequests, 0);
 
     const QString file = m_dir->filePath(QStringLiteral("evidence.json"));
     QSignalSpy exported(m_console->detail(), &DetailController::evidenceExported);
@@ -308,21 +326,31 @@ void TstConsoleOperations::evidenceExportVerifiesAndCatchesAFlippedByte()
     QTest::mouseClick(exportButton, Qt::LeftButton);
     QTRY_COMPARE_WITH_TIMEOUT(exported.size(), 1, kGuiWait);
     QVERIFY2(exported.first().at(0).toBool(), qPrintable(exported.first().at(1).toString()));
-    QCOMPARE(checkpointRequests, 1);
-    QVERIFY(find<QLabel>(w, "evidenceStatus")->text().contains(QStringLiteral("written to ") + file));
+    // One request, to the receiver's evidence endpoint: the console assembles nothing itself.
+    QCOMPARE(evidenceRequests, 1);
+    QCOMPARE(m_api.requests().size(), requestsBefore + 1);
+    QCOMPARE(m_api.requests().last().path, evidencePath);
+    const QString status = find<QLabel>(w, "evidenceStatus")->text();
+    QVERIFY2(status.contains(QStringLiteral("written to ") + file), qPrintable(status));
+    QVERIFY2(status.contains(QStringLiteral("signed by receiver key ") + m_key->keyId()), qPrintable(status));
+    QVERIFY2(status.contains(QStringLiteral("--key-id ") + m_key->keyId()), qPrintable(status));
 
     QFile f(file);
     QVERIFY(f.open(QIODevice::ReadOnly));
     const QByteArray original = f.readAll();
     f.close();
-    const audit::EvidenceVerdict verdict = audit::verifyEvidence(original);
+    audit::KeyPin pin;
+    pin.publicKey = m_key->publicKey();
+    const audit::EvidenceVerdict verdict = audit::verifyEvidence(original, pin);
     QVERIFY2(verdict.ok, qPrintable(verdict.problem));
     const QJsonObject bundle = QJsonDocument::fromJson(original).object();
     QCOMPARE(bundle.value(QLatin1String("exported")).toObject().value(QLatin1String("by")).toString(), QStringLiteral("root"));
     QVERIFY(bundle.value(QLatin1String("audit")).toObject().value(QLatin1String("linked_to_checkpoint")).toBool());
     QString output;
     QCOMPARE(verifyWithCli(file, &output), 0);
-    QVERIFY2(output.contains(QStringLiteral("evidence intact")), qPrintable(output));
+    QVERIFY2(output.contains(QStringLiteral("evidence intact (signed, key not pinned)")), qPrintable(output));
+    QCOMPARE(verifyWithCli(file, &output, {QStringLiteral("--key-id"), m_key->keyId()}), 0);
+    QVERIFY2(output.contains(QStringLiteral("evidence intact (signed by the pinned receiver key)")), qPrintable(output));
 
     // One byte of the body flipped.
     QJsonObject tampered = bundle;
@@ -337,22 +365,36 @@ void TstConsoleOperations::evidenceExportVerifiesAndCatchesAFlippedByte()
     QCOMPARE(verifyWithCli(bodyFile, &output), 1);
     QVERIFY2(output.contains(QStringLiteral("the body's SHA-256 is")), qPrintable(output));
 
-    // One byte of an audit entry flipped, in the file as written.
-    QByteArray raw = original;
-    const qsizetype at = raw.indexOf("customer called about ORD-1001");
-    QVERIFY(at > 0);
-    QCOMPARE(raw.indexOf("customer called about ORD-1001", at + 1), qsizetype(-1)); // only in the entry
-    raw[at] = 'C';
-    const QString auditFile = m_dir->filePath(QStringLiteral("evidence-audit.json"));
-    QFile af(auditFile);
-    QVERIFY(af.open(QIODevice::WriteOnly));
-    af.write(raw);
-    af.close();
-    const audit::EvidenceVerdict broken = audit::verifyEvidence(raw);
-    QVERIFY(!broken.ok);
-    QVERIFY2(broken.problem.contains(QStringLiteral("hash does not match its contents")), qPrintable(broken.problem));
-    QCOMPARE(verifyWithCli(auditFile, &output), 1);
-    QVERIFY2(output.contains(QStringLiteral("evidence FAILED verification: audit entry")), qPrintable(output));
+    // One byte of an audit entry flipped, and one of the note, in the file as written.
+    for (const auto &[text, problem] : {std::pair{"customer called about ORD-1001", "evidence FAILED verification: audit entry"},
+                                        std::pair{"customer confirmed delivery", "the notes (\"notes\") changed"}}) {
+        QByteArray raw = original;
+        const qsizetype at = raw.indexOf(text);
+        QVERIFY(at > 0);
+        QCOMPARE(raw.indexOf(text, at + 1), qsizetype(-1)); // only there
+        raw[at] = 'C';
+        const QString edited = m_dir->filePath(QStringLiteral("evidence-edited.json"));
+        QFile ef(edited);
+        QVERIFY(ef.open(QIODevice::WriteOnly));
+        ef.write(raw);
+        ef.close();
+        QCOMPARE(verifyWithCli(edited, &output), 1);
+        QVERIFY2(output.contains(QLatin1String(problem)), qPrintable(output));
+    }
+
+    // A receiver without an audit key: the console says what to configure and writes nothing.
+    m_api.route("GET", evidencePath, [](const FakeAdminApi::Request &) {
+        return FakeAdminApi::Response{503, "{\"error\":\"not_configured\",\"message\":\"set admin.audit_key_file\"}"};
+    });
+    const QString none = m_dir->filePath(QStringLiteral("evidence-none.json"));
+    FileChooser::setNextAnswers({none});
+    QTest::mouseClick(exportButton, Qt::LeftButton);
+    QTRY_COMPARE_WITH_TIMEOUT(exported.size(), 2, kGuiWait);
+    QVERIFY(!exported.last().at(0).toBool());
+    QVERIFY2(exported.last().at(1).toString().contains(QStringLiteral("admin.audit_key_file is not set")),
+             qPrintable(exported.last().at(1).toString()));
+    QVERIFY(!QFile::exists(none));
+    QVERIFY(exportButton->isEnabled());
 }
 
 QTEST_MAIN(TstConsoleOperations)

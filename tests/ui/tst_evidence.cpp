@@ -42,6 +42,8 @@ private Q_SLOTS:
     void missingEventIsAbsentNotBroken();
 
 private:
+    // The receiver reads inside its export transaction; a read-only snapshot does the same here.
+    std::optional<EvidenceData> read(qint64 eventId, const EvidenceReadOptions &options, QString *error);
     bool append(const QString &action, const QString &target, const QString &reason, qint64 at);
     QJsonObject bundleFor(qint64 eventId, int maxLinked = 10'000);
 
@@ -111,13 +113,23 @@ void TstEvidence::initTestCase()
     QVERIFY(append(QStringLiteral("note_added"), QStringLiteral("event:%1").arg(m_s.succeeded), QString(), kBase + 11'000));
 }
 
+std::optional<EvidenceData> TstEvidence::read(qint64 eventId, const EvidenceReadOptions &options, QString *error)
+{
+    Transaction snapshot(*m_db, Transaction::Kind::Read);
+    if (!snapshot.begin(error))
+        return std::nullopt;
+    if (!m_db->isSqlite() && !m_db->exec(QStringLiteral("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ"), error))
+        return std::nullopt;
+    return readEvidenceData(*m_db, eventId, options, error);
+}
+
 QJsonObject TstEvidence::bundleFor(qint64 eventId, int maxLinked)
 {
     QString error;
     EvidenceReadOptions options;
     options.checkpointSeq = m_checkpoint->seq;
     options.maxLinkedEntries = maxLinked;
-    const auto data = readEvidenceData(*m_db, eventId, options, &error);
+    const auto data = read(eventId, options, &error);
     if (!data) {
         qWarning("readEvidenceData: %s", qPrintable(error));
         return {};
@@ -127,7 +139,10 @@ QJsonObject TstEvidence::bundleFor(qint64 eventId, int maxLinked)
     meta.exportedBy = QStringLiteral("audrey");
     meta.role = QStringLiteral("auditor");
     meta.generator = QStringLiteral("tst_evidence");
-    return buildEvidenceBundle(*data, *m_checkpoint, meta);
+    const auto bundle = buildSignedEvidenceBundle(*data, *m_checkpoint, meta, *m_key, &error);
+    if (!bundle)
+        qWarning("buildSignedEvidenceBundle: %s", qPrintable(error));
+    return bundle.value_or(QJsonObject());
 }
 
 void TstEvidence::readsTheEventItsReplaysAndTheChainSegment()
@@ -135,7 +150,7 @@ void TstEvidence::readsTheEventItsReplaysAndTheChainSegment()
     QString error;
     EvidenceReadOptions options;
     options.checkpointSeq = m_checkpoint->seq;
-    const auto data = readEvidenceData(*m_db, m_s.succeeded, options, &error);
+    const auto data = read(m_s.succeeded, options, &error);
     QVERIFY2(data, qPrintable(error));
     QCOMPARE(data->detail.row.id, m_s.succeeded);
     QCOMPARE(data->detail.deliveries.size(), 1);
@@ -161,7 +176,7 @@ void TstEvidence::longSegmentsKeepOnlyTheEntriesAboutTheEvent()
     EvidenceReadOptions options;
     options.checkpointSeq = m_checkpoint->seq;
     options.maxLinkedEntries = 3;
-    const auto data = readEvidenceData(*m_db, m_s.succeeded, options, &error);
+    const auto data = read(m_s.succeeded, options, &error);
     QVERIFY2(data, qPrintable(error));
     QVERIFY(!data->linkedToCheckpoint);
     QList<qint64> seqs;
@@ -184,7 +199,7 @@ void TstEvidence::intactBundleVerifies()
     QFETCH(bool, linked);
     const QJsonObject bundle = bundleFor(m_s.succeeded, maxLinked);
     QVERIFY(!bundle.isEmpty());
-    QCOMPARE(bundle.value(QLatin1String("format")).toString(), QStringLiteral("redrive-evidence-v1"));
+    QCOMPARE(bundle.value(QLatin1String("format")).toString(), QStringLiteral("redrive-evidence-v2"));
     QCOMPARE(bundle.value(QLatin1String("audit")).toObject().value(QLatin1String("linked_to_checkpoint")).toBool(), linked);
     const QJsonObject event = bundle.value(QLatin1String("event")).toObject();
     QCOMPARE(event.value(QLatin1String("provider_event_id")).toString(), QStringLiteral("gh-delivery-1"));
@@ -202,10 +217,12 @@ void TstEvidence::intactBundleVerifies()
 
     const EvidenceVerdict v = verifyEvidence(QJsonDocument(bundle).toJson(QJsonDocument::Indented));
     QVERIFY2(v.ok, qPrintable(v.problem));
-    QCOMPARE(v.checked.size(), 4); // body, audit, checkpoint, bundle
+    QCOMPARE(v.checked.size(), 5); // body, audit, checkpoint, receiver signature, bundle
     QVERIFY(v.checked.at(1).contains(linked ? QStringLiteral("followed to the checkpoint's entry 6")
                                             : QStringLiteral("3 entries about this event")));
-    QCOMPARE(v.notes.size(), linked ? 1 : 2); // the key to compare, and (unlinked) what the file cannot show
+    QVERIFY(v.signedByReceiver);
+    QCOMPARE(v.keyId, m_key->keyId());
+    QCOMPARE(v.notes.size(), linked ? 0 : 1); // (unlinked) what the file cannot show
 }
 
 void TstEvidence::canonicalBytesSurviveARoundTrip()
@@ -235,8 +252,8 @@ void TstEvidence::tamperingIsNamed_data()
     QTest::newRow("a link rewritten with its hash") << "relink" << "audit entry 5's prev_hash is not the hash of entry 4";
     QTest::newRow("last entry rewritten with its hash") << "rewrite-last" << "do not lead to the signed head";
     QTest::newRow("checkpoint signature changed") << "signature" << "the checkpoint's signature is invalid";
-    QTest::newRow("a note edited") << "note" << "bundle_sha256 does not match";
-    QTest::newRow("an attempt's outcome edited") << "attempt" << "bundle_sha256 does not match";
+    QTest::newRow("a note edited") << "note" << "the notes (\"notes\") changed after the receiver signed";
+    QTest::newRow("an attempt's outcome edited") << "attempt" << "the deliveries or their attempts (\"deliveries\") changed";
     QTest::newRow("bundle hash edited") << "hash" << "bundle_sha256 does not match";
     QTest::newRow("not JSON") << "garbage" << "not a JSON object";
     QTest::newRow("another format") << "format" << "not a Redrive evidence bundle";
@@ -342,7 +359,7 @@ void TstEvidence::replicaBehindTheCheckpointIsRefused()
     QString error;
     EvidenceReadOptions options;
     options.checkpointSeq = 99;
-    QVERIFY(!readEvidenceData(*m_db, m_s.succeeded, options, &error));
+    QVERIFY(!read(m_s.succeeded, options, &error));
     QVERIFY2(error.contains(QStringLiteral("up to the checkpoint's entry 99")), qPrintable(error));
 }
 
@@ -351,7 +368,7 @@ void TstEvidence::missingEventIsAbsentNotBroken()
     QString error;
     EvidenceReadOptions options;
     options.checkpointSeq = m_checkpoint->seq;
-    QVERIFY(!readEvidenceData(*m_db, 987654321, options, &error));
+    QVERIFY(!read(987654321, options, &error));
     QVERIFY(error.isEmpty());
     // An event nothing was audited about: no entries, nothing to link, and still verifiable.
     const QJsonObject bundle = bundleFor(m_s.noRoute);

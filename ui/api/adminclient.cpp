@@ -69,6 +69,11 @@ ApiReply *AdminClient::get(const QString &path, const QUrlQuery &query)
     return send(m_network->get(request));
 }
 
+ApiReply *AdminClient::eventEvidence(qint64 eventId)
+{
+    return get(QStringLiteral("events/%1/evidence").arg(eventId));
+}
+
 ApiReply *AdminClient::post(const QString &path, const QJsonObject &body)
 {
     QNetworkRequest request(m_base.resolved(QUrl(path)));

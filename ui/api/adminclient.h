@@ -48,6 +48,9 @@ public:
 
     ApiReply *get(const QString &path, const QUrlQuery &query = {});
     ApiReply *post(const QString &path, const QJsonObject &body);
+    // GET events/{id}/evidence: the event's evidence bundle, built and signed by the receiver
+    // (which records the export in its audit log).
+    ApiReply *eventEvidence(qint64 eventId);
 
     [[nodiscard]] QUrl baseUrl() const { return m_base; }
 

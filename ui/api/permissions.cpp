@@ -15,6 +15,7 @@ Permissions Permissions::forRole(std::optional<Role> role)
     p.replay = access::allows(*role, access::Action::RequestReplay);
     p.approve = access::allows(*role, access::Action::DecideReplay);
     p.readAudit = access::allows(*role, access::Action::ReadAudit);
+    p.exportEvidence = access::allows(*role, access::Action::ExportEvidence);
     p.manageDestinations = access::allows(*role, access::Action::ManageDestinations);
     p.addNotes = access::allows(*role, access::Action::AddNote);
     return p;

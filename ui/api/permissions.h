@@ -13,7 +13,8 @@ namespace redrive::ui {
 struct Permissions {
     bool replay = false;          // request replays (low risk directly, high risk for approval)
     bool approve = false;         // approve or reject someone else's request
-    bool readAudit = false;       // audit log, verification, evidence export
+    bool readAudit = false;       // audit log and its verification
+    bool exportEvidence = false;  // signed evidence bundles from the receiver
     bool manageDestinations = false;
     bool addNotes = false;
 

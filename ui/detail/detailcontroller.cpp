@@ -18,12 +18,12 @@ DetailController::DetailController(Session *session, EventDetailView *view, cons
     , m_session(session)
     , m_view(view)
     , m_clock(clock)
-    , m_evidence(new EvidenceExport(session, clock, this))
+    , m_evidence(new EvidenceExport(session, this))
 {
     m_view->setCanAddNotes(session->admin() && session->permissions().addNotes);
     connect(m_view, &EventDetailView::noteSubmitted, this, &DetailController::addNote);
-    // Evidence carries a checkpoint signed by the receiver, so it needs the admin API.
-    m_view->setCanExportEvidence(session->admin() && session->permissions().readAudit);
+    // The receiver builds and signs evidence, so it needs the admin API.
+    m_view->setCanExportEvidence(session->admin() && session->permissions().exportEvidence);
     connect(m_view, &EventDetailView::exportEvidenceRequested, this, &DetailController::exportEvidence);
     connect(m_evidence, &EvidenceExport::progress, this, [this](const QString &text) { m_view->setEvidenceStatus(true, text); });
     connect(m_evidence, &EvidenceExport::finished, this, [this](bool ok, const QString &text) {
@@ -41,7 +41,7 @@ DetailController::~DetailController()
 
 void DetailController::exportEvidence(qint64 eventId)
 {
-    if (eventId <= 0 || m_evidence->busy() || !m_session->admin() || !m_session->permissions().readAudit)
+    if (eventId <= 0 || m_evidence->busy() || !m_session->admin() || !m_session->permissions().exportEvidence)
         return;
     const QString path = FileChooser::saveFileName(m_view, QStringLiteral("Export evidence for event %1").arg(eventId),
                                                    QStringLiteral("redrive-evidence-event-%1.json").arg(eventId),

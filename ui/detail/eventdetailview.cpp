@@ -233,9 +233,10 @@ EventDetailView::EventDetailView(QWidget *parent)
     notesLayout->addLayout(noteRow);
     notesLayout->addWidget(m_noteStatus);
     m_exportEvidence->setObjectName(QStringLiteral("exportEvidenceButton"));
-    m_exportEvidence->setToolTip(QStringLiteral("Write one JSON file with this event, its body, deliveries, attempts, notes, "
-                                                "the audit entries that touched it and a signed checkpoint of the audit log; "
-                                                "redrive --verify-evidence FILE re-checks it anywhere."));
+    m_exportEvidence->setToolTip(QStringLiteral("Save one JSON file, built and signed by the receiver, with this event, its "
+                                                "body, deliveries, attempts, notes, the audit entries that touched it and a "
+                                                "signed checkpoint of the audit log. The export is recorded in the audit log; "
+                                                "redrive --verify-evidence FILE re-checks the file anywhere."));
     m_evidenceStatus->setObjectName(QStringLiteral("evidenceStatus"));
     m_evidenceStatus->setTextFormat(Qt::PlainText);
     m_evidenceStatus->setWordWrap(true);

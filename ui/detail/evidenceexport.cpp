@@ -2,20 +2,38 @@
 // SPDX-FileCopyrightText: Redrive authors
 #include "evidenceexport.h"
 
-#include "audit/evidence.h"
-#include "audit/evidencereader.h"
+#include "audit/evidenceverifier.h"
 #include "connection/session.h"
-#include "util/clock.h"
 
 #include <QJsonDocument>
+#include <QJsonObject>
 #include <QSaveFile>
 
 namespace redrive::ui {
+namespace {
 
-EvidenceExport::EvidenceExport(Session *session, const Clock &clock, QObject *parent)
+QString whyNot(qint64 eventId, const ApiError &error)
+{
+    switch (error.httpStatus) {
+    case 503:
+        if (error.code == u"not_configured")
+            return QStringLiteral("the receiver signs no evidence (admin.audit_key_file is not set in its configuration).");
+        break;
+    case 404:
+        if (error.field == u"id")
+            return QStringLiteral("the receiver has no event %1. Does this profile read the receiver's own database?").arg(eventId);
+        return QStringLiteral("the receiver does not offer evidence bundles (an older redrived?).");
+    default:
+        break;
+    }
+    return error.message;
+}
+
+} // namespace
+
+EvidenceExport::EvidenceExport(Session *session, QObject *parent)
     : QObject(parent)
     , m_session(session)
-    , m_clock(clock)
 {}
 
 void EvidenceExport::fail(const QString &message)
@@ -30,67 +48,55 @@ bool EvidenceExport::start(qint64 eventId, const QString &path)
     if (m_busy || !admin || eventId <= 0)
         return false;
     m_busy = true;
-    Q_EMIT progress(QStringLiteral("Asking the receiver for a signed audit checkpoint…"));
-    ApiReply *reply = admin->get(QStringLiteral("audit/checkpoint"));
+    Q_EMIT progress(QStringLiteral("Asking the receiver to build and sign the evidence for event %1…").arg(eventId));
+    ApiReply *reply = admin->eventEvidence(eventId);
     connect(reply, &ApiReply::finished, this, [this, eventId, path](const QJsonDocument &body, const ApiError &error) {
         if (!error.ok()) {
-            fail(error.httpStatus == 503 ? QStringLiteral("the receiver signs no checkpoints (admin.audit_key_file is not "
-                                                          "set in its configuration).")
-                                         : error.message);
+            fail(whyNot(eventId, error));
             return;
         }
-        QString why;
-        const auto checkpoint = audit::Checkpoint::fromJson(body.object(), &why);
-        if (!checkpoint) {
-            fail(QStringLiteral("the receiver's checkpoint is malformed (%1).").arg(why));
+        if (!body.isObject() || body.object().value(QLatin1String("event")).toObject().value(QLatin1String("id")).toInteger()
+                != eventId) {
+            fail(QStringLiteral("the receiver's answer is not an evidence bundle for event %1.").arg(eventId));
             return;
         }
-        if (!checkpoint->signatureValid()) {
-            fail(QStringLiteral("the receiver's checkpoint signature does not verify."));
-            return;
-        }
-        Q_EMIT progress(QStringLiteral("Reading event %1 and the audit log up to entry %2…").arg(eventId).arg(checkpoint->seq));
-        audit::EvidenceMeta meta;
-        meta.exportedAtMs = m_clock.nowMs();
-        meta.exportedBy = m_session->user();
-        meta.role = m_session->role() ? toString(*m_session->role()) : QString();
-        meta.generator = QStringLiteral("redrive console " REDRIVE_VERSION);
+        Q_EMIT progress(QStringLiteral("Checking the signed bundle and writing %1…").arg(path));
         struct Answer {
-            QString error;
+            QString writeError;
+            audit::EvidenceVerdict verdict;
             QString bundleSha256;
         };
+        // Verifying recomputes every hash of the bundle: off the GUI thread, with the file write.
         m_session->stats()->submit(
             this, nullptr,
-            [eventId, path, cp = *checkpoint, meta](Db &db) {
+            [bundle = body.object(), path](Db &) {
                 Answer a;
-                audit::EvidenceReadOptions options;
-                options.checkpointSeq = cp.seq;
-                const auto data = audit::readEvidenceData(db, eventId, options, &a.error);
-                if (!data) {
-                    if (a.error.isEmpty())
-                        a.error = QStringLiteral("event %1 no longer exists.").arg(eventId);
-                    return a;
-                }
-                const QJsonObject bundle = audit::buildEvidenceBundle(*data, cp, meta);
-                QSaveFile file(path);
-                if (!file.open(QIODevice::WriteOnly) || file.write(QJsonDocument(bundle).toJson(QJsonDocument::Indented)) < 0
-                    || !file.commit()) {
-                    a.error = QStringLiteral("%1 cannot be written: %2").arg(path, file.errorString());
-                    return a;
-                }
+                const QByteArray bytes = QJsonDocument(bundle).toJson(QJsonDocument::Indented);
+                a.verdict = audit::verifyEvidence(bytes);
                 a.bundleSha256 = bundle.value(QLatin1String("bundle_sha256")).toString();
+                QSaveFile file(path);
+                if (!file.open(QIODevice::WriteOnly) || file.write(bytes) < 0 || !file.commit())
+                    a.writeError = QStringLiteral("%1 cannot be written: %2").arg(path, file.errorString());
                 return a;
             },
             [this, eventId, path](const Answer &a) {
-                if (!a.error.isEmpty()) {
-                    fail(a.error);
+                if (!a.writeError.isEmpty()) {
+                    fail(a.writeError);
                     return;
                 }
                 m_busy = false;
-                Q_EMIT finished(true, QStringLiteral("Evidence for event %1 written to %2 (bundle SHA-256 %3…). Check it "
-                                                     "anywhere with: redrive --verify-evidence FILE")
+                if (!a.verdict.ok) {
+                    Q_EMIT finished(false, QStringLiteral("Evidence for event %1 was written to %2, but it does NOT verify: "
+                                                          "%3")
+                                               .arg(eventId)
+                                               .arg(path, a.verdict.problem));
+                    return;
+                }
+                Q_EMIT finished(true, QStringLiteral("Evidence for event %1 written to %2, signed by receiver key %3 "
+                                                     "(bundle SHA-256 %4…). Check it anywhere with: redrive "
+                                                     "--verify-evidence FILE --key-id %3")
                                           .arg(eventId)
-                                          .arg(path, a.bundleSha256.left(16)));
+                                          .arg(path, a.verdict.keyId, a.bundleSha256.left(16)));
             });
     });
     return true;

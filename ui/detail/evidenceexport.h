@@ -4,21 +4,19 @@
 
 #include <QObject>
 
-namespace redrive {
-class Clock;
-}
-
 namespace redrive::ui {
 
 class Session;
 
-// Writes an evidence bundle for one event: first a signed checkpoint of the audit log from the
-// admin API (GET audit/checkpoint), then, on the database thread, everything about the event up
-// to that checkpoint, assembled by core (audit/evidence.h) and written atomically to the file.
+// Saves the evidence bundle of one event. The receiver builds it from its own database, signs
+// it with its audit key and records the export in its audit log (GET events/{id}/evidence);
+// the console only checks the answer with the verifier `redrive --verify-evidence` uses (off
+// the GUI thread) and writes it atomically. A bundle that does not verify is still saved, since
+// it is what the receiver answered, but the export is reported as failed with the problem.
 class EvidenceExport final : public QObject {
     Q_OBJECT
 public:
-    EvidenceExport(Session *session, const Clock &clock, QObject *parent = nullptr);
+    explicit EvidenceExport(Session *session, QObject *parent = nullptr);
 
     // One export at a time; false when one is already running.
     bool start(qint64 eventId, const QString &path);
@@ -32,7 +30,6 @@ private:
     void fail(const QString &message);
 
     Session *m_session;
-    const Clock &m_clock;
     bool m_busy = false;
 };
 
