@@ -6,7 +6,13 @@
 #include <QSqlError>
 #include <QUrlQuery>
 
+#include <algorithm>
 #include <atomic>
+#include <chrono>
+#include <condition_variable>
+#include <deque>
+#include <map>
+#include <mutex>
 
 namespace redrive {
 
@@ -88,6 +94,7 @@ std::unique_ptr<Db> Db::open(const StorageUrl &url, const QString &purpose, cons
     std::unique_ptr<Db> db(new Db);
     db->m_url = url;
     db->m_dialect = url.dialect;
+    db->m_busyTimeoutMs = options.busyTimeoutMs;
     db->m_name = QStringLiteral("redrive-%1-%2").arg(purpose).arg(counter.fetch_add(1));
 
     if (url.dialect == Dialect::Sqlite) {
@@ -182,6 +189,55 @@ bool Db::exec(const QString &sql, QString *error)
     return true;
 }
 
+namespace {
+
+// The in-process queue of SQLite writers for one database file (see Transaction).
+class WriteGate {
+public:
+    static WriteGate &forPath(const QString &path)
+    {
+        static std::mutex mutex;
+        static std::map<QString, std::unique_ptr<WriteGate>> gates; // lives as long as the process
+        std::lock_guard lock(mutex);
+        auto &gate = gates[path];
+        if (!gate)
+            gate = std::make_unique<WriteGate>();
+        return *gate;
+    }
+
+    bool acquire(std::chrono::milliseconds timeout)
+    {
+        std::unique_lock lock(m_mutex);
+        const quint64 ticket = m_nextTicket++;
+        m_waiting.push_back(ticket);
+        const bool mine = m_cv.wait_for(lock, timeout, [&] { return !m_held && m_waiting.front() == ticket; });
+        m_waiting.erase(std::find(m_waiting.begin(), m_waiting.end(), ticket));
+        if (mine)
+            m_held = true;
+        else
+            m_cv.notify_all(); // the next in line may be able to go now
+        return mine;
+    }
+
+    void release()
+    {
+        {
+            std::lock_guard lock(m_mutex);
+            m_held = false;
+        }
+        m_cv.notify_all();
+    }
+
+private:
+    std::mutex m_mutex;
+    std::condition_variable m_cv;
+    std::deque<quint64> m_waiting;
+    quint64 m_nextTicket = 0;
+    bool m_held = false;
+};
+
+} // namespace
+
 Transaction::Transaction(Db &db, Kind kind)
     : m_db(db)
     , m_kind(kind)
@@ -196,12 +252,18 @@ Transaction::~Transaction()
 bool Transaction::begin(QString *error)
 {
     QString sql;
-    if (m_db.isSqlite())
+    if (m_db.isSqlite()) {
         sql = m_kind == Kind::Write ? QStringLiteral("BEGIN IMMEDIATE") : QStringLiteral("BEGIN");
-    else
+        if (m_kind == Kind::Write && !m_gated)
+            m_gated = WriteGate::forPath(m_db.url().sqlitePath)
+                          .acquire(std::chrono::milliseconds(std::max(0, m_db.busyTimeoutMs())));
+    } else {
         sql = QStringLiteral("BEGIN");
-    if (!m_db.exec(sql, error))
+    }
+    if (!m_db.exec(sql, error)) {
+        leaveGate();
         return false;
+    }
     m_active = true;
     return true;
 }
@@ -215,6 +277,7 @@ bool Transaction::commit(QString *error)
         return false;
     }
     m_active = false;
+    leaveGate();
     return true;
 }
 
@@ -224,6 +287,15 @@ void Transaction::rollback()
         return;
     m_active = false;
     m_db.exec(QStringLiteral("ROLLBACK"));
+    leaveGate();
+}
+
+void Transaction::leaveGate()
+{
+    if (!m_gated)
+        return;
+    m_gated = false;
+    WriteGate::forPath(m_db.url().sqlitePath).release();
 }
 
 QString sqlErrorText(const QSqlQuery &query)

@@ -69,6 +69,7 @@ public:
     [[nodiscard]] QString durabilityReport() const { return m_durability; }
     // False for SQLite synchronous=NORMAL and PostgreSQL synchronous_commit=off.
     [[nodiscard]] bool powerLossDurable() const { return m_powerLossDurable; }
+    [[nodiscard]] int busyTimeoutMs() const { return m_busyTimeoutMs; }
 
 private:
     Db() = default;
@@ -78,11 +79,18 @@ private:
     StorageUrl m_url;
     QString m_durability;
     bool m_powerLossDurable = false;
+    int m_busyTimeoutMs = 10'000;
 };
 
 // RAII transaction. On SQLite a transaction that will write starts with BEGIN IMMEDIATE (Qt's
 // own transaction() issues a deferred BEGIN, which fails with SQLITE_BUSY_SNAPSHOT when a
 // read-then-write races another writer). Rolls back unless committed.
+//
+// SQLite write transactions of one process on one file also queue, first come first served, on
+// an in-process gate before BEGIN IMMEDIATE. SQLite's busy handler polls the lock with growing
+// sleeps, so a writer that commits back to back (the ingest group-commit writer) would win
+// nearly every time and starve the others (the delivery engine). A writer that waited longer
+// than the connection's busy timeout goes ahead without the gate, as before.
 class Transaction final {
 public:
     enum class Kind { Write, Read };
@@ -97,9 +105,12 @@ public:
     [[nodiscard]] bool active() const { return m_active; }
 
 private:
+    void leaveGate();
+
     Db &m_db;
     Kind m_kind;
     bool m_active = false;
+    bool m_gated = false; // holds the in-process SQLite write gate
 };
 
 // Human-readable text of the last error on a query, without bound values (which may hold

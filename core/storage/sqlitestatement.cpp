@@ -112,6 +112,28 @@ qint64 SqliteStatement::columnInt64(int column) const
     return sqlite3_column_int64(m_stmt, column);
 }
 
+bool SqliteStatement::columnIsNull(int column) const
+{
+    return sqlite3_column_type(m_stmt, column) == SQLITE_NULL;
+}
+
+QByteArray SqliteStatement::columnBytes(int column) const
+{
+    const void *data = sqlite3_column_blob(m_stmt, column);
+    const int size = sqlite3_column_bytes(m_stmt, column);
+    if (!data)
+        return size == 0 && sqlite3_column_type(m_stmt, column) != SQLITE_NULL ? QByteArray("") : QByteArray();
+    return QByteArray(static_cast<const char *>(data), size);
+}
+
+QString SqliteStatement::columnText(int column) const
+{
+    const unsigned char *text = sqlite3_column_text(m_stmt, column);
+    if (!text)
+        return {};
+    return QString::fromUtf8(reinterpret_cast<const char *>(text), sqlite3_column_bytes(m_stmt, column));
+}
+
 qint64 SqliteStatement::changes() const
 {
     return sqlite3_changes64(m_db);

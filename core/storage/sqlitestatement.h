@@ -43,6 +43,10 @@ public:
     enum class Step { Row, Done, Error };
     Step step();
     [[nodiscard]] qint64 columnInt64(int column) const;
+    [[nodiscard]] bool columnIsNull(int column) const;
+    // Copies of a TEXT or BLOB column of the current row.
+    [[nodiscard]] QByteArray columnBytes(int column) const;
+    [[nodiscard]] QString columnText(int column) const;
     // Rows changed by the last step of a DML statement on this connection (sqlite3_changes).
     [[nodiscard]] qint64 changes() const;
     // The rowid of the last row inserted on this connection (sqlite3_last_insert_rowid).

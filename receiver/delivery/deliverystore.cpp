@@ -2,8 +2,9 @@
 // SPDX-FileCopyrightText: Redrive authors
 #include "deliverystore.h"
 
-#include "storage/eventstatus.h"
-#include "storage/multirowinsert.h"
+#include "resultwriter.h"
+
+#include "storage/sqlitestatement.h"
 
 #include <QHash>
 #include <QSet>
@@ -11,34 +12,10 @@
 #include <QVariant>
 
 #include <algorithm>
-#include <map>
+#include <optional>
 
 namespace redrive::delivery {
 namespace {
-
-QVariant nullInt()
-{
-    return QVariant(QMetaType::fromType<qint64>());
-}
-
-QVariant nullText()
-{
-    return QVariant(QMetaType::fromType<QString>());
-}
-
-// A null QString binds as SQL NULL; NOT NULL text columns get '' instead.
-QString notNull(const QString &s)
-{
-    return s.isNull() ? QStringLiteral("") : s;
-}
-
-template<typename T>
-QVariant orNull(const std::optional<T> &v)
-{
-    if (!v)
-        return QVariant(QMetaType::fromType<T>());
-    return QVariant::fromValue(*v);
-}
 
 bool fail(QString *error, const QSqlQuery &q)
 {
@@ -57,81 +34,46 @@ void ensureText(QString *error)
         *error = QStringLiteral("the database connection is closed");
 }
 
-// The due-row condition shared by both engines. Bound values: destination, now.
+// The due-row condition shared by both engines. Bound values: destination, now, destination.
+// The pause test does not depend on the row, so both engines evaluate it once, before reading
+// any: a paused destination's backlog is not scanned.
 const char *const kDueCondition =
     "d.destination = ? AND d.status IN ('pending', 'retrying') AND d.next_attempt_at <= ? "
-    "AND NOT EXISTS (SELECT 1 FROM destination_state s WHERE s.name = d.destination AND s.paused = 1) "
+    "AND NOT EXISTS (SELECT 1 FROM destination_state s WHERE s.name = ? AND s.paused = 1) "
     "AND (d.ordering_key IS NULL OR NOT EXISTS (SELECT 1 FROM deliveries o WHERE o.destination = d.destination "
     "AND o.ordering_key = d.ordering_key AND o.id < d.id AND o.status IN ('pending', 'in_flight', 'retrying')))";
 
 } // namespace
 
-// Statements prepared once per connection. A QSqlQuery keeps its prepared statement (sqlite3_stmt,
-// or a server-side PREPARE on PostgreSQL) for as long as it lives.
+// Statements prepared once per connection: a QSqlQuery keeps its prepared statement (a
+// sqlite3_stmt, or a server-side PREPARE on PostgreSQL) for as long as it lives.
+enum class DeliveryStore::Stmt { Claim, Release, SweepSelect, Paused, Backlog, Count };
+
 struct DeliveryStore::Statements {
-    explicit Statements(Db &connection)
-        : db(connection)
-        , fencedUpdate(connection,
-                       QStringLiteral("WITH v (id, token, status, attempts, next_at, code, category, error, ok, unknown, "
-                                      "ref, rec_at, dead) AS (VALUES"),
-                       QStringLiteral("(CAST(? AS BIGINT), CAST(? AS BIGINT), CAST(? AS TEXT), CAST(? AS INTEGER), "
-                                      "CAST(? AS BIGINT), CAST(? AS INTEGER), CAST(? AS TEXT), CAST(? AS TEXT), "
-                                      "CAST(? AS INTEGER), CAST(? AS INTEGER), CAST(? AS TEXT), CAST(? AS BIGINT), "
-                                      "CAST(? AS BIGINT))"),
-                       13,
-                       QStringLiteral(
-                           ") UPDATE deliveries SET status = v.status, attempt_count = v.attempts, "
-                           "next_attempt_at = v.next_at, lease_owner = NULL, lease_expires_at = NULL, "
-                           "last_status_code = v.code, last_category = v.category, last_error = v.error, "
-                           "outcome_unknown = CASE WHEN v.ok = 1 THEN 0 WHEN v.unknown = 1 THEN 1 "
-                           "ELSE deliveries.outcome_unknown END, "
-                           "downstream_ref = CASE WHEN v.ok = 1 THEN COALESCE(v.ref, deliveries.downstream_ref) "
-                           "ELSE deliveries.downstream_ref END, "
-                           "succeeded_at = CASE WHEN v.ok = 1 THEN v.rec_at ELSE deliveries.succeeded_at END, "
-                           "dead_at = v.dead, replay_id = NULL, updated_at = v.rec_at "
-                           "FROM v WHERE deliveries.id = v.id AND deliveries.lease_token = v.token "
-                           "AND deliveries.status = 'in_flight' RETURNING deliveries.id"))
-        , attemptInsert(connection,
-                        QStringLiteral("INSERT INTO attempts (delivery_id, number, trigger_kind, replay_id, scheduled_at, "
-                                       "started_at, duration_ms, status_code, category, explanation, outcome_unknown, "
-                                       "response_headers, response_excerpt, worker_id) VALUES"),
-                        QStringLiteral("(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"), 14, QString())
-        , statusSelect(connection, QStringLiteral("SELECT event_id, status FROM deliveries WHERE event_id IN ("),
-                       QStringLiteral("?"), 1, QStringLiteral(")"))
-        , statusUpdate(connection, QStringLiteral("WITH v (id, status) AS (VALUES"),
-                       QStringLiteral("(CAST(? AS BIGINT), CAST(? AS TEXT))"), 2,
-                       QStringLiteral(") UPDATE events SET status = v.status FROM v WHERE events.id = v.id "
-                                      "AND events.status <> v.status"))
-        , bodySelect(connection, QStringLiteral("SELECT id, body, content_type, body_sha256 FROM events WHERE id IN ("),
-                     QStringLiteral("?"), 1, QStringLiteral(")"))
-    {}
-
-    // The statement for `sql`, prepared on first use.
-    QSqlQuery *get(const QString &sql, QString *error)
-    {
-        auto it = single.find(sql);
-        if (it != single.end())
-            return &it->second;
-        bool ok = false;
-        QSqlQuery q = db.prepare(sql, &ok, error);
-        if (!ok)
-            return nullptr;
-        q.setForwardOnly(true);
-        return &single.emplace(sql, std::move(q)).first->second;
-    }
-
-    Db &db;
-    MultiRowInsert fencedUpdate;
-    MultiRowInsert attemptInsert;
-    MultiRowInsert statusSelect;
-    MultiRowInsert statusUpdate;
-    MultiRowInsert bodySelect;
-    std::map<QString, QSqlQuery> single;
+    std::optional<QSqlQuery> queries[static_cast<int>(Stmt::Count)];
+    SqliteStatement bodySelect; // SQLite: one event's body at a time, on the native handle
 };
+
+QSqlQuery *DeliveryStore::statement(Stmt which, const std::function<QString()> &sql, QString *error)
+{
+    std::optional<QSqlQuery> &slot = m_s->queries[static_cast<int>(which)];
+    if (!slot) {
+        bool ok = false;
+        QSqlQuery q = m_db.prepare(sql(), &ok, error);
+        if (!ok) {
+            ensureText(error);
+            return nullptr;
+        }
+        q.setForwardOnly(true);
+        slot.emplace(std::move(q));
+    }
+    return &*slot;
+}
 
 DeliveryStore::DeliveryStore(Db &db)
     : m_db(db)
-    , m_s(std::make_unique<Statements>(db))
+    , m_s(std::make_unique<Statements>())
+    , m_writer(std::make_unique<ResultWriter>(db))
 {
     // PostgreSQL switches a prepared statement to a generic plan after a few executions, costed
     // with the statistics of that moment. A fresh database's tables look empty until autovacuum
@@ -143,19 +85,6 @@ DeliveryStore::DeliveryStore(Db &db)
 }
 
 DeliveryStore::~DeliveryStore() = default;
-
-QList<Claim> DeliveryStore::claim(const QString &destination, const QString &workerId, qint64 now, qint64 leaseMs,
-                                  int limit, QString *error)
-{
-    if (limit <= 0)
-        return {};
-    QList<Claim> claims = m_db.isSqlite() ? claimSqlite(destination, workerId, now, leaseMs, limit, error)
-                                          : claimPostgres(destination, workerId, now, leaseMs, limit, error);
-    std::sort(claims.begin(), claims.end(), [](const Claim &a, const Claim &b) {
-        return a.scheduledAt != b.scheduledAt ? a.scheduledAt < b.scheduledAt : a.deliveryId < b.deliveryId;
-    });
-    return claims;
-}
 
 namespace {
 
@@ -176,87 +105,116 @@ Claim claimFromRow(const QSqlQuery &q, const QString &destination, qint64 now, q
     return c;
 }
 
+void sortClaims(QList<Claim> &claims)
+{
+    std::sort(claims.begin(), claims.end(), [](const Claim &a, const Claim &b) {
+        return a.scheduledAt != b.scheduledAt ? a.scheduledAt < b.scheduledAt : a.deliveryId < b.deliveryId;
+    });
+}
+
 } // namespace
 
-QList<Claim> DeliveryStore::claimSqlite(const QString &destination, const QString &workerId, qint64 now,
-                                        qint64 leaseMs, int limit, QString *error)
+QList<Claim> DeliveryStore::claim(const QString &destination, const QString &workerId, qint64 now, qint64 leaseMs,
+                                  int limit, QString *error)
 {
     QList<Claim> claims;
-    Transaction tx(m_db);
-    if (!tx.begin(error)) {
-        ensureText(error);
+    if (limit <= 0)
         return claims;
-    }
-    QSqlQuery *q = m_s->get(QStringLiteral("UPDATE deliveries SET status = 'in_flight', lease_owner = ?, "
-                                           "lease_expires_at = ?, lease_token = lease_token + 1, updated_at = ? "
-                                           "WHERE id IN (SELECT d.id FROM deliveries d WHERE ")
-                                + QString::fromLatin1(kDueCondition)
-                                + QStringLiteral(" ORDER BY d.next_attempt_at, d.id LIMIT ?) "
-                                                 "RETURNING id, event_id, lease_token, attempt_count, next_attempt_at, "
-                                                 "replay_id, idempotency_key"),
-                            error);
-    if (!q)
-        return {};
-    const qint64 expires = now + leaseMs;
-    q->bindValue(0, workerId);
-    q->bindValue(1, expires);
-    q->bindValue(2, now);
-    q->bindValue(3, destination);
-    q->bindValue(4, now);
-    q->bindValue(5, limit);
-    if (!q->exec()) {
-        fail(error, *q);
-        q->finish();
+    if (m_db.isSqlite()) {
+        Transaction tx(m_db);
+        if (!tx.begin(error)) {
+            ensureText(error);
+            return {};
+        }
+        if (!claimInTransaction({destination, limit, leaseMs}, workerId, now, &claims, error))
+            return {};
+        if (!tx.commit(error)) {
+            ensureText(error);
+            return {};
+        }
+    } else if (!claimInTransaction({destination, limit, leaseMs}, workerId, now, &claims, error)) {
+        // PostgreSQL: one statement, atomic on its own.
         return {};
     }
-    while (q->next())
-        claims.append(claimFromRow(*q, destination, now, expires));
-    q->finish();
-    if (!claims.isEmpty() && !loadBodies(claims, error))
-        return {};
-    if (!tx.commit(error)) {
-        ensureText(error);
-        return {};
-    }
+    sortClaims(claims);
     return claims;
 }
 
-// One statement, no explicit transaction: lock the due rows (skipping rows another worker holds),
-// take the lease, and return them with their event bodies.
-QList<Claim> DeliveryStore::claimPostgres(const QString &destination, const QString &workerId, qint64 now,
-                                          qint64 leaseMs, int limit, QString *error)
+bool DeliveryStore::claimInTransaction(const ClaimRequest &request, const QString &workerId, qint64 now,
+                                       QList<Claim> *claims, QString *error)
 {
-    QList<Claim> claims;
-    QSqlQuery *q = m_s->get(
-        QStringLiteral("WITH due AS (SELECT d.id FROM deliveries d WHERE ") + QString::fromLatin1(kDueCondition)
-            + QStringLiteral(" ORDER BY d.next_attempt_at, d.id LIMIT ? FOR UPDATE OF d SKIP LOCKED), "
-                             "claimed AS (UPDATE deliveries SET status = 'in_flight', lease_owner = ?, "
-                             "lease_expires_at = ?, lease_token = deliveries.lease_token + 1, updated_at = ? FROM due "
-                             "WHERE deliveries.id = due.id RETURNING deliveries.id, deliveries.event_id, "
-                             "deliveries.lease_token, deliveries.attempt_count, deliveries.next_attempt_at, "
-                             "deliveries.replay_id, deliveries.idempotency_key) "
-                             "SELECT c.id, c.event_id, c.lease_token, c.attempt_count, c.next_attempt_at, c.replay_id, "
-                             "c.idempotency_key, e.body, e.content_type, e.body_sha256 "
-                             "FROM claimed c LEFT JOIN events e ON e.id = c.event_id"),
-        error);
-    if (!q) {
-        ensureText(error);
-        return {};
+    if (request.limit <= 0)
+        return true;
+    const qint64 expires = now + request.leaseMs;
+    if (m_db.isSqlite()) {
+        QSqlQuery *q = statement(
+            Stmt::Claim,
+            []() -> QString {
+                return QStringLiteral("UPDATE deliveries SET status = 'in_flight', lease_owner = ?, "
+                                      "lease_expires_at = ?, lease_token = lease_token + 1, updated_at = ? "
+                                      "WHERE id IN (SELECT d.id FROM deliveries d WHERE ")
+                       + QString::fromLatin1(kDueCondition)
+                       + QStringLiteral(" ORDER BY d.next_attempt_at, d.id LIMIT ?) "
+                                        "RETURNING id, event_id, lease_token, attempt_count, next_attempt_at, "
+                                        "replay_id, idempotency_key");
+            },
+            error);
+        if (!q)
+            return false;
+        q->bindValue(0, workerId);
+        q->bindValue(1, expires);
+        q->bindValue(2, now);
+        q->bindValue(3, request.destination);
+        q->bindValue(4, now);
+        q->bindValue(5, request.destination);
+        q->bindValue(6, request.limit);
+        if (!q->exec()) {
+            fail(error, *q);
+            q->finish();
+            return false;
+        }
+        QList<Claim> taken;
+        while (q->next())
+            taken.append(claimFromRow(*q, request.destination, now, expires));
+        q->finish();
+        if (!taken.isEmpty() && !loadBodies(taken, error))
+            return false;
+        claims->append(taken);
+        return true;
     }
-    const qint64 expires = now + leaseMs;
-    q->bindValue(0, destination);
+    // PostgreSQL: lock the due rows (skipping rows another worker holds), take the lease, and
+    // return them with their event bodies, in one statement.
+    QSqlQuery *q = statement(
+        Stmt::Claim,
+        []() -> QString {
+            return QStringLiteral("WITH due AS (SELECT d.id FROM deliveries d WHERE ") + QString::fromLatin1(kDueCondition)
+                   + QStringLiteral(" ORDER BY d.next_attempt_at, d.id LIMIT ? FOR UPDATE OF d SKIP LOCKED), "
+                                    "claimed AS (UPDATE deliveries SET status = 'in_flight', lease_owner = ?, "
+                                    "lease_expires_at = ?, lease_token = deliveries.lease_token + 1, updated_at = ? "
+                                    "FROM due WHERE deliveries.id = due.id RETURNING deliveries.id, "
+                                    "deliveries.event_id, deliveries.lease_token, deliveries.attempt_count, "
+                                    "deliveries.next_attempt_at, deliveries.replay_id, deliveries.idempotency_key) "
+                                    "SELECT c.id, c.event_id, c.lease_token, c.attempt_count, c.next_attempt_at, "
+                                    "c.replay_id, c.idempotency_key, e.body, e.content_type, e.body_sha256 "
+                                    "FROM claimed c LEFT JOIN events e ON e.id = c.event_id");
+        },
+        error);
+    if (!q)
+        return false;
+    q->bindValue(0, request.destination);
     q->bindValue(1, now);
-    q->bindValue(2, limit);
-    q->bindValue(3, workerId);
-    q->bindValue(4, expires);
-    q->bindValue(5, now);
+    q->bindValue(2, request.destination);
+    q->bindValue(3, request.limit);
+    q->bindValue(4, workerId);
+    q->bindValue(5, expires);
+    q->bindValue(6, now);
     if (!q->exec()) {
         fail(error, *q);
         q->finish();
-        return {};
+        return false;
     }
     while (q->next()) {
-        Claim c = claimFromRow(*q, destination, now, expires);
+        Claim c = claimFromRow(*q, request.destination, now, expires);
         // A missing event (impossible with the foreign key) leaves an empty digest: the integrity
         // check refuses it.
         if (!q->value(7).isNull()) {
@@ -264,39 +222,66 @@ QList<Claim> DeliveryStore::claimPostgres(const QString &destination, const QStr
             c.contentType = q->value(8).toString().toUtf8();
             c.bodySha256 = q->value(9).toString();
         }
-        claims.append(c);
+        claims->append(c);
     }
     q->finish();
-    return claims;
+    return true;
 }
 
-bool DeliveryStore::loadBodies(QList<Claim> &claims, QString *error)
+bool DeliveryStore::recordAndClaim(const QList<std::pair<Claim, AttemptRecord>> &items, QList<RecordResult> *results,
+                                   const QList<ClaimRequest> &requests, const QString &workerId, qint64 now,
+                                   QList<QList<Claim>> *claims, QString *error)
 {
-    struct Body {
-        QByteArray body;
-        QByteArray contentType;
-        QString sha;
-    };
-    QHash<qint64, Body> bodies;
-    const bool ok = m_s->bodySelect.exec(
-        static_cast<int>(claims.size()),
-        [&](int row, QSqlQuery &q, int first) { q.bindValue(first, claims.at(row).eventId); },
-        [&](const QSqlQuery &q) {
-            bodies.insert(q.value(0).toLongLong(),
-                          {q.value(1).toByteArray(), q.value(2).toString().toUtf8(), q.value(3).toString()});
-        },
-        error);
-    if (!ok) {
-        ensureText(error);
+    results->clear();
+    claims->clear();
+    QSet<qint64> ids;
+    for (const auto &item : items)
+        ids.insert(item.first.deliveryId);
+    if (ids.size() != items.size()) {
+        if (error)
+            *error = QStringLiteral("a delivery appears twice in one batch");
         return false;
     }
+    Transaction tx(m_db);
+    bool ok = tx.begin(error) && recordInTransaction(items, results, error);
+    for (qsizetype i = 0; ok && i < requests.size(); ++i) {
+        QList<Claim> taken;
+        ok = claimInTransaction(requests.at(i), workerId, now, &taken, error);
+        sortClaims(taken);
+        claims->append(taken);
+    }
+    if (ok)
+        ok = tx.commit(error);
+    if (!ok) { // rolled back: nothing recorded, nothing claimed
+        ensureText(error);
+        results->clear();
+        claims->clear();
+    }
+    return ok;
+}
+
+// SQLite only: the claimed events' bodies, one indexed read each on the native handle.
+bool DeliveryStore::loadBodies(QList<Claim> &claims, QString *error)
+{
+    SqliteStatement &q = m_s->bodySelect;
+    if (!q.isValid()
+        && !q.prepare(m_db, QStringLiteral("SELECT body, content_type, body_sha256 FROM events WHERE id = ?1"), error))
+        return false;
     for (Claim &c : claims) {
-        const auto it = bodies.constFind(c.eventId);
-        if (it == bodies.constEnd())
-            continue; // cannot happen with the foreign key; the integrity check refuses an empty digest
-        c.body = it->body;
-        c.contentType = it->contentType;
-        c.bodySha256 = it->sha;
+        q.bindInt64(1, c.eventId);
+        const auto step = q.step();
+        if (step == SqliteStatement::Step::Row) {
+            c.body = q.columnBytes(0);
+            c.contentType = q.columnBytes(1);
+            c.bodySha256 = q.columnText(2);
+        }
+        // No row cannot happen with the foreign key; the integrity check refuses an empty digest.
+        q.reset();
+        if (step == SqliteStatement::Step::Error) {
+            if (error)
+                *error = q.errorText();
+            return false;
+        }
     }
     return true;
 }
@@ -304,148 +289,18 @@ bool DeliveryStore::loadBodies(QList<Claim> &claims, QString *error)
 bool DeliveryStore::recordInTransaction(const QList<std::pair<Claim, AttemptRecord>> &items,
                                         QList<RecordResult> *results, QString *error)
 {
-    results->clear();
-    if (items.isEmpty())
+    if (m_writer->write(items, results, error))
         return true;
-    const int count = static_cast<int>(items.size());
-
-    // 1. The fenced updates: only rows still held with this claim's token change.
-    QSet<qint64> recorded;
-    bool ok = m_s->fencedUpdate.exec(
-        count,
-        [&](int row, QSqlQuery &u, int i) {
-            const auto &[claim, a] = items.at(row);
-            const bool success = a.newStatus == DeliveryStatus::Succeeded;
-            const bool dead = a.newStatus == DeliveryStatus::Dead;
-            u.bindValue(i++, claim.deliveryId);
-            u.bindValue(i++, claim.leaseToken);
-            u.bindValue(i++, toString(a.newStatus));
-            u.bindValue(i++, a.number);
-            u.bindValue(i++, a.newStatus == DeliveryStatus::Retrying || a.newStatus == DeliveryStatus::Pending
-                                 ? orNull(a.nextAttemptAt)
-                                 : nullInt());
-            u.bindValue(i++, a.statusCode > 0 ? QVariant(a.statusCode) : QVariant(QMetaType::fromType<int>()));
-            u.bindValue(i++, success ? nullText() : QVariant(toString(a.classification.category)));
-            u.bindValue(i++, success ? nullText() : QVariant(a.classification.explanation));
-            u.bindValue(i++, success ? 1 : 0);
-            u.bindValue(i++, a.classification.outcomeUnknown ? 1 : 0);
-            u.bindValue(i++, orNull(a.downstreamRef));
-            u.bindValue(i++, a.recordedAt);
-            u.bindValue(i++, dead ? QVariant(a.recordedAt) : nullInt());
-        },
-        [&](const QSqlQuery &u) { recorded.insert(u.value(0).toLongLong()); }, error);
-    if (!ok) {
-        ensureText(error);
-        return false;
-    }
-    QList<int> rows; // items whose result is recorded
-    for (int i = 0; i < count; ++i) {
-        const bool held = recorded.contains(items.at(i).first.deliveryId);
-        results->append(held ? RecordResult::Recorded : RecordResult::LeaseLost);
-        if (held)
-            rows.append(i);
-    }
-    if (rows.isEmpty())
-        return true;
-
-    // 2. One attempt row per recorded result.
-    ok = m_s->attemptInsert.exec(
-        static_cast<int>(rows.size()),
-        [&](int row, QSqlQuery &ins, int i) {
-            const auto &[claim, a] = items.at(rows.at(row));
-            ins.bindValue(i++, claim.deliveryId);
-            ins.bindValue(i++, a.number);
-            ins.bindValue(i++, toString(a.trigger));
-            ins.bindValue(i++, orNull(a.replayId));
-            ins.bindValue(i++, a.scheduledAt);
-            ins.bindValue(i++, a.startedAt);
-            ins.bindValue(i++, static_cast<int>(std::clamp<qint64>(a.durationMs, 0, 0x7fffffff)));
-            ins.bindValue(i++, a.statusCode > 0 ? QVariant(a.statusCode) : QVariant(QMetaType::fromType<int>()));
-            ins.bindValue(i++, toString(a.classification.category));
-            ins.bindValue(i++, notNull(a.classification.explanation));
-            ins.bindValue(i++, a.classification.outcomeUnknown ? 1 : 0);
-            ins.bindValue(i++, QString::fromUtf8(a.responseHeadersJson));
-            ins.bindValue(i++, notNull(a.responseExcerpt));
-            ins.bindValue(i++, notNull(a.workerId));
-        },
-        {}, error);
-    if (!ok) {
-        ensureText(error);
-        return false;
-    }
-
-    // 3. Replay execution contract (docs/architecture.md): item state and counters move with the attempt.
-    for (int i : std::as_const(rows)) {
-        const auto &[claim, a] = items.at(i);
-        if (!a.replayId)
-            continue;
-        const bool success = a.newStatus == DeliveryStatus::Succeeded;
-        QSqlQuery *item = m_s->get(QStringLiteral("UPDATE replay_items SET state = ? WHERE replay_id = ? "
-                                                  "AND delivery_id = ? AND state = 'queued'"),
-                                   error);
-        if (!item)
-            return false;
-        item->bindValue(0, success ? QStringLiteral("succeeded") : QStringLiteral("failed"));
-        item->bindValue(1, *a.replayId);
-        item->bindValue(2, claim.deliveryId);
-        if (!item->exec())
-            return fail(error, *item);
-        const bool moved = item->numRowsAffected() == 1;
-        item->finish();
-        if (!moved)
-            continue;
-        QSqlQuery *counter = m_s->get(success ? QStringLiteral("UPDATE replays SET succeeded_count = succeeded_count + 1, "
-                                                               "updated_at = ? WHERE id = ?")
-                                              : QStringLiteral("UPDATE replays SET failed_count = failed_count + 1, "
-                                                               "updated_at = ? WHERE id = ?"),
-                                      error);
-        if (!counter)
-            return false;
-        counter->bindValue(0, a.recordedAt);
-        counter->bindValue(1, *a.replayId);
-        if (!counter->exec())
-            return fail(error, *counter);
-        counter->finish();
-    }
-
-    // 4. The events' statuses, once per event.
-    QList<qint64> events;
-    QSet<qint64> seen;
-    for (int i : std::as_const(rows)) {
-        const qint64 id = items.at(i).first.eventId;
-        if (!seen.contains(id)) {
-            seen.insert(id);
-            events.append(id);
-        }
-    }
-    return refreshEventStatuses(events, error);
+    ensureText(error);
+    return false;
 }
 
-// refreshEventStatus() for many events: one read of their deliveries, one conditional update.
 bool DeliveryStore::refreshEventStatuses(const QList<qint64> &eventIds, QString *error)
 {
-    QHash<qint64, QList<DeliveryStatus>> statuses;
-    bool ok = m_s->statusSelect.exec(
-        static_cast<int>(eventIds.size()),
-        [&](int row, QSqlQuery &q, int first) { q.bindValue(first, eventIds.at(row)); },
-        [&](const QSqlQuery &q) {
-            if (auto s = deliveryStatusFromString(q.value(1).toString()))
-                statuses[q.value(0).toLongLong()].append(*s);
-        },
-        error);
-    if (ok) {
-        ok = m_s->statusUpdate.exec(
-            static_cast<int>(eventIds.size()),
-            [&](int row, QSqlQuery &q, int first) {
-                const qint64 id = eventIds.at(row);
-                q.bindValue(first, id);
-                q.bindValue(first + 1, toString(summariseEventStatus(statuses.value(id))));
-            },
-            {}, error);
-    }
-    if (!ok)
-        ensureText(error);
-    return ok;
+    if (m_writer->refreshEventStatuses(eventIds, error))
+        return true;
+    ensureText(error);
+    return false;
 }
 
 RecordResult DeliveryStore::record(const Claim &claim, const AttemptRecord &attempt, QString *error)
@@ -488,16 +343,43 @@ void DeliveryStore::recordMany(const QList<std::pair<Claim, AttemptRecord>> &ite
         results->append(record(claim, attempt, error));
 }
 
-bool DeliveryStore::release(const Claim &claim, qint64 now, QString *error)
+int DeliveryStore::releaseMany(const QList<Claim> &claims, qint64 now, QString *error)
 {
-    Transaction tx(m_db);
-    if (!tx.begin(error))
-        return false;
-    QSqlQuery *u = m_s->get(QStringLiteral("UPDATE deliveries SET status = CASE WHEN attempt_count = 0 OR replay_id IS "
-                                           "NOT NULL THEN 'pending' ELSE 'retrying' END, lease_owner = NULL, "
-                                           "lease_expires_at = NULL, updated_at = ? WHERE id = ? AND lease_token = ? "
-                                           "AND status = 'in_flight'"),
-                            error);
+    if (claims.isEmpty())
+        return 0;
+    {
+        Transaction tx(m_db);
+        bool ok = tx.begin(error);
+        int released = 0;
+        QList<qint64> events;
+        for (qsizetype i = 0; ok && i < claims.size(); ++i) {
+            int held = 0;
+            ok = releaseInTransaction(claims.at(i), now, &held, error);
+            released += held;
+            if (held)
+                events.append(claims.at(i).eventId);
+        }
+        if (ok)
+            ok = refreshEventStatuses(events, error) && tx.commit(error);
+        if (ok)
+            return released;
+    }
+    int released = 0; // one at a time, so one bad row cannot hold the others back
+    for (const Claim &c : claims)
+        released += release(c, now, error) ? 1 : 0;
+    return released;
+}
+
+bool DeliveryStore::releaseInTransaction(const Claim &claim, qint64 now, int *held, QString *error)
+{
+    QSqlQuery *u = statement(
+        Stmt::Release,
+        []() -> QString {
+            return QStringLiteral("UPDATE deliveries SET status = CASE WHEN attempt_count = 0 OR replay_id IS NOT NULL "
+                                  "THEN 'pending' ELSE 'retrying' END, lease_owner = NULL, lease_expires_at = NULL, "
+                                  "updated_at = ? WHERE id = ? AND lease_token = ? AND status = 'in_flight'");
+        },
+        error);
     if (!u)
         return false;
     u->bindValue(0, now);
@@ -505,9 +387,18 @@ bool DeliveryStore::release(const Claim &claim, qint64 now, QString *error)
     u->bindValue(2, claim.leaseToken);
     if (!u->exec())
         return fail(error, *u);
-    const bool held = u->numRowsAffected() == 1;
+    *held = u->numRowsAffected() == 1 ? 1 : 0;
     u->finish();
-    if (!held)
+    return true;
+}
+
+bool DeliveryStore::release(const Claim &claim, qint64 now, QString *error)
+{
+    Transaction tx(m_db);
+    if (!tx.begin(error))
+        return false;
+    int held = 0;
+    if (!releaseInTransaction(claim, now, &held, error) || !held)
         return false;
     if (!refreshEventStatuses({claim.eventId}, error))
         return false;
@@ -521,16 +412,17 @@ int DeliveryStore::sweepExpired(qint64 now, int limit, const SweepPolicy &policy
         ensureText(error);
         return -1;
     }
-    QSqlQuery *q = m_s->get(QStringLiteral("SELECT id, event_id, destination, lease_token, attempt_count, "
-                                           "next_attempt_at, replay_id, lease_owner FROM deliveries "
-                                           "WHERE status = 'in_flight' AND lease_expires_at < ? "
-                                           "ORDER BY lease_expires_at, id LIMIT ?")
-                                + (m_db.isSqlite() ? QString() : QStringLiteral(" FOR UPDATE SKIP LOCKED")),
-                            error);
-    if (!q) {
-        ensureText(error);
+    QSqlQuery *q = statement(
+        Stmt::SweepSelect,
+        [this]() -> QString {
+            return QStringLiteral("SELECT id, event_id, destination, lease_token, attempt_count, next_attempt_at, "
+                                  "replay_id, lease_owner FROM deliveries WHERE status = 'in_flight' "
+                                  "AND lease_expires_at < ? ORDER BY lease_expires_at, id LIMIT ?")
+                   + (m_db.isSqlite() ? QString() : QStringLiteral(" FOR UPDATE SKIP LOCKED"));
+        },
+        error);
+    if (!q)
         return -1;
-    }
     q->bindValue(0, now);
     q->bindValue(1, limit);
     if (!q->exec()) {
@@ -578,11 +470,10 @@ int DeliveryStore::sweepExpired(qint64 now, int limit, const SweepPolicy &policy
 QSet<QString> DeliveryStore::pausedDestinations(QString *error)
 {
     QSet<QString> out;
-    QSqlQuery *q = m_s->get(QStringLiteral("SELECT name FROM destination_state WHERE paused = 1"), error);
-    if (!q) {
-        ensureText(error);
+    QSqlQuery *q =
+        statement(Stmt::Paused, []() -> QString { return QStringLiteral("SELECT name FROM destination_state WHERE paused = 1"); }, error);
+    if (!q)
         return out;
-    }
     if (!q->exec()) {
         fail(error, *q);
         q->finish();
@@ -597,17 +488,17 @@ QSet<QString> DeliveryStore::pausedDestinations(QString *error)
 QList<DeliveryStore::Backlog> DeliveryStore::backlog(qint64 now, QString *error)
 {
     QList<Backlog> out;
-    QSqlQuery *q = m_s->get(QStringLiteral("SELECT destination, "
-                                           "SUM(CASE WHEN next_attempt_at <= ? THEN 1 ELSE 0 END), "
-                                           "SUM(CASE WHEN next_attempt_at > ? THEN 1 ELSE 0 END), "
-                                           "MIN(CASE WHEN next_attempt_at <= ? THEN next_attempt_at END) "
-                                           "FROM deliveries WHERE status IN ('pending', 'retrying') "
-                                           "GROUP BY destination"),
-                            error);
-    if (!q) {
-        ensureText(error);
+    QSqlQuery *q = statement(
+        Stmt::Backlog,
+        []() -> QString {
+            return QStringLiteral("SELECT destination, SUM(CASE WHEN next_attempt_at <= ? THEN 1 ELSE 0 END), "
+                                  "SUM(CASE WHEN next_attempt_at > ? THEN 1 ELSE 0 END), "
+                                  "MIN(CASE WHEN next_attempt_at <= ? THEN next_attempt_at END) "
+                                  "FROM deliveries WHERE status IN ('pending', 'retrying') GROUP BY destination");
+        },
+        error);
+    if (!q)
         return out;
-    }
     q->bindValue(0, now);
     q->bindValue(1, now);
     q->bindValue(2, now);

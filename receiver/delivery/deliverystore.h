@@ -24,11 +24,15 @@
 // lease_token; recording a result is conditional on that token and status = 'in_flight', so a
 // worker that comes back after its lease expired records nothing.
 //
-// Cost: every statement is prepared once per connection and reused, and a batch costs a fixed
-// number of statements whatever its size (multi-row VALUES, chunked by MultiRowInsert): on
-// PostgreSQL a claim is one round trip (claim and event bodies in one statement) and recording
-// a batch is BEGIN, fenced UPDATE, attempts INSERT, status SELECT, events UPDATE, COMMIT.
+// Cost: every statement is prepared once per connection and reused. On PostgreSQL a claim is one
+// statement (the claim and the event bodies) and recording a batch is four whatever its size
+// (ResultWriter), so the engine's turn — record, then claim, in one transaction — is a fixed
+// number of round trips. On SQLite the hot statements run on the native handle.
+class QSqlQuery;
+
 namespace redrive::delivery {
+
+class ResultWriter;
 
 struct Claim {
     qint64 deliveryId = 0;
@@ -69,6 +73,13 @@ struct AttemptRecord {
 
 enum class RecordResult { Recorded, LeaseLost, Error };
 
+// Up to `limit` due deliveries of `destination`, each leased for `leaseMs`.
+struct ClaimRequest {
+    QString destination;
+    int limit = 0;
+    qint64 leaseMs = 0;
+};
+
 // How the sweeper schedules a delivery whose lease expired: the engine's retry policy.
 struct SweepDecision {
     DeliveryStatus status = DeliveryStatus::Retrying;
@@ -98,9 +109,19 @@ public:
     void recordMany(const QList<std::pair<Claim, AttemptRecord>> &items, QList<RecordResult> *results,
                     QString *error);
 
+    // The engine's turn in one transaction (one commit, one fsync): records `items` as
+    // recordMany() does, then claims for each request in order (`claims` gets one list per
+    // request). False on any error, with nothing recorded and nothing claimed; the caller then
+    // falls back to recordMany() and claim(), which isolate a bad row.
+    bool recordAndClaim(const QList<std::pair<Claim, AttemptRecord>> &items, QList<RecordResult> *results,
+                        const QList<ClaimRequest> &requests, const QString &workerId, qint64 now,
+                        QList<QList<Claim>> *claims, QString *error);
+
     // Gives a claim back without an attempt (the request was never sent): status returns to
     // pending/retrying, next_attempt_at unchanged. False when the claim was no longer held.
     bool release(const Claim &claim, qint64 now, QString *error);
+    // The same for many claims in one transaction; returns how many were still held.
+    int releaseMany(const QList<Claim> &claims, qint64 now, QString *error);
 
     // Rescues up to `limit` in_flight deliveries whose lease expired before `now`: each gets an
     // attempt with category lease_expired and outcome_unknown = 1, and is rescheduled by
@@ -127,14 +148,18 @@ private:
                              QString *error);
     bool refreshEventStatuses(const QList<qint64> &eventIds, QString *error);
     bool loadBodies(QList<Claim> &claims, QString *error);
-    QList<Claim> claimSqlite(const QString &destination, const QString &workerId, qint64 now, qint64 leaseMs,
-                             int limit, QString *error);
-    QList<Claim> claimPostgres(const QString &destination, const QString &workerId, qint64 now, qint64 leaseMs,
-                               int limit, QString *error);
+    // Appends the claimed rows (unsorted) to `claims`; inside the caller's transaction on SQLite.
+    bool claimInTransaction(const ClaimRequest &request, const QString &workerId, qint64 now, QList<Claim> *claims,
+                            QString *error);
+    bool releaseInTransaction(const Claim &claim, qint64 now, int *held, QString *error);
+
+    enum class Stmt;
+    QSqlQuery *statement(Stmt which, const std::function<QString()> &sql, QString *error);
 
     Db &m_db;
     struct Statements;
     std::unique_ptr<Statements> m_s;
+    std::unique_ptr<ResultWriter> m_writer;
 };
 
 } // namespace redrive::delivery

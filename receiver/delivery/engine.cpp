@@ -4,6 +4,7 @@
 
 #include "connector.h"
 #include "deliverystore.h"
+#include "dispatcher.h"
 #include "enginemetrics.h"
 #include "httpclient.h"
 #include "retention.h"
@@ -43,6 +44,12 @@ constexpr auto kRetentionFirstRun = std::chrono::seconds(5);
 constexpr auto kBacklogInterval = std::chrono::seconds(2);
 constexpr qint64 kLeaseMarginMs = 5'000;
 constexpr qint64 kMaxResponseBytes = 256 * 1024;
+// Claiming ahead: each destination keeps about this much work claimed beyond what it is
+// sending (from the mean exchange time), between one and kMaxWavesAhead × concurrency, so it
+// stays busy while the engine records the last batch. Bodies claimed ahead are capped in bytes.
+constexpr double kAheadTargetMs = 1000;
+constexpr int kMaxWavesAhead = 16;
+constexpr qint64 kAheadBodyBytes = 32LL * 1024 * 1024;
 constexpr qint64 kMaxResponseBytesJsonRef = 1024 * 1024;
 
 // One finished attempt (or one never sent), handed from the I/O thread to the engine thread.
@@ -52,6 +59,7 @@ struct Finished {
     std::optional<Classification> preset; // integrity failures never reach the network
     qint64 startedAt = 0;
     qint64 durationMs = 0;
+    qint64 bodyBytes = 0; // of the claim's body, held while it was claimed
 };
 
 // Shared with the HTTP callbacks, so a late callback after the engine is gone is harmless.
@@ -87,7 +95,7 @@ QString defaultWorkerId()
 
 struct DestinationState {
     const DestinationConfig *config = nullptr;
-    int inFlight = 0;
+    int inFlight = 0; // claimed and not yet recorded: queued, sending, or waiting to be recorded
     TokenBucket bucket;
 };
 
@@ -121,8 +129,13 @@ public:
     }
 
     void run(std::promise<QString> started);
+    using Items = QList<std::pair<Claim, AttemptRecord>>;
+    Items collect(QList<Finished> batch);
     void recordFinished(QList<Finished> batch);
-    bool claimRound(Steady::time_point *rateDeadline);
+    QList<ClaimRequest> claimRequests(Steady::time_point *rateDeadline);
+    bool turn(Items items, const QList<ClaimRequest> &requests);
+    void noteRecorded(const Items &items, const QList<RecordResult> &results, const QString &error);
+    int claimCapacity(const QString &name, const DestinationState &state) const;
     void launch(const Claim &claim);
     void maintenance(Steady::time_point now);
     void drain();
@@ -152,10 +165,12 @@ public:
     std::unique_ptr<Db> db;
     std::unique_ptr<DeliveryStore> store;
     std::unique_ptr<HttpClient> http;
+    std::unique_ptr<Dispatcher> dispatcher;
     QHash<QString, DestinationState> destinations;
     QStringList order;
     qsizetype roundRobin = 0;
     int inFlight = 0;
+    qint64 claimedBodyBytes = 0;
     std::mt19937_64 rng;
     Steady::time_point nextSweep;
     Steady::time_point nextRetention;
@@ -199,6 +214,9 @@ void DeliveryEngine::Private::run(std::promise<QString> started)
     }
     store = std::make_unique<DeliveryStore>(*db);
     http = std::make_unique<HttpClient>(connector);
+    dispatcher = std::make_unique<Dispatcher>(*http, clock, config.delivery.maxInFlight, kLeaseMarginMs);
+    for (const QString &name : std::as_const(order))
+        dispatcher->setConcurrency(name, destinations.value(name).config->concurrency);
     started.set_value({});
 
     const auto begin = Steady::now();
@@ -225,22 +243,28 @@ void DeliveryEngine::Private::run(std::promise<QString> started)
             inbox->wake = false;
             stopping = inbox->stopping;
         }
-        recordFinished(std::move(batch));
-        if (stopping)
+        if (stopping) {
+            recordFinished(std::move(batch));
             break;
+        }
+        Items items = collect(std::move(batch));
         maintenance(Steady::now());
         rateDeadline = Steady::time_point::max();
-        more = claimRound(&rateDeadline);
+        // One transaction per turn: the results that came in, then the next claims.
+        more = turn(std::move(items), claimRequests(&rateDeadline));
     }
     drain();
-    http.reset();
+    http.reset(); // ends the I/O thread: no callback reaches the dispatcher afterwards
+    dispatcher.reset();
     store.reset();
     db.reset();
 }
 
 void DeliveryEngine::Private::drain()
 {
-    // Let running attempts finish until the grace deadline, then interrupt the rest.
+    // Claims still queued were never sent: give them back now. Let running attempts finish
+    // until the grace deadline, then interrupt the rest.
+    dispatcher->dropQueued();
     Steady::time_point graceDeadline;
     {
         std::lock_guard lock(inbox->mutex);
@@ -336,31 +360,49 @@ AttemptRecord DeliveryEngine::Private::decide(const Finished &f, const Destinati
     return a;
 }
 
-void DeliveryEngine::Private::recordFinished(QList<Finished> batch)
+// Turns finished attempts into records (with the unrecorded ones from earlier turns). Claims
+// that were never sent are given back at once.
+DeliveryEngine::Private::Items DeliveryEngine::Private::collect(QList<Finished> batch)
 {
-    if (batch.isEmpty() && unrecorded.isEmpty())
-        return;
-    QList<std::pair<Claim, AttemptRecord>> items;
+    Items items;
     items.swap(unrecorded);
+    QList<Claim> unsent;
     for (Finished &f : batch) {
         adjustInFlight(f.claim.destination, -1);
+        claimedBodyBytes -= f.bodyBytes;
         const auto it = destinations.constFind(f.claim.destination);
         const DestinationConfig *dest = it == destinations.constEnd() ? nullptr : it->config;
         if (!f.preset && f.outcome.transport == AttemptOutcome::Transport::Cancelled && !f.outcome.requestWritten) {
-            QString error;
-            if (store->release(f.claim, clock.nowMs(), &error)) {
-                std::lock_guard lock(countersMutex);
-                ++counters.released;
-            }
+            unsent.append(f.claim);
             continue;
         }
         if (!f.preset)
             metrics.attemptFinished(f.claim.destination, static_cast<double>(f.durationMs) / 1000.0);
         items.append({f.claim, decide(f, dest)});
     }
+    if (!unsent.isEmpty()) {
+        QString error;
+        const int released = store->releaseMany(unsent, clock.nowMs(), &error);
+        std::lock_guard lock(countersMutex);
+        counters.released += static_cast<quint64>(std::max(0, released));
+    }
+    return items;
+}
+
+void DeliveryEngine::Private::recordFinished(QList<Finished> batch)
+{
+    Items items = collect(std::move(batch));
+    if (items.isEmpty())
+        return;
     QList<RecordResult> results;
     QString error;
     store->recordMany(items, &results, &error);
+    noteRecorded(items, results, error);
+}
+
+void DeliveryEngine::Private::noteRecorded(const Items &items, const QList<RecordResult> &results,
+                                           const QString &error)
+{
     for (qsizetype i = 0; i < items.size() && i < results.size(); ++i) {
         const auto &[claim, attempt] = items.at(i);
         switch (results.at(i)) {
@@ -403,26 +445,30 @@ void DeliveryEngine::Private::recordFinished(QList<Finished> batch)
     }
 }
 
-bool DeliveryEngine::Private::claimRound(Steady::time_point *rateDeadline)
+// How many claimed-and-unrecorded deliveries a destination may hold: its concurrency, plus
+// about kAheadTargetMs of exchanges queued behind it (at least one more wave).
+int DeliveryEngine::Private::claimCapacity(const QString &name, const DestinationState &state) const
 {
+    const int concurrency = state.config->concurrency;
+    if (claimedBodyBytes >= kAheadBodyBytes)
+        return concurrency;
+    const double meanMs = dispatcher->load(name).meanExchangeMs;
+    const int waves = meanMs <= 0 ? 1 : std::clamp(static_cast<int>(kAheadTargetMs / std::max(meanMs, 1.0)), 1,
+                                                   kMaxWavesAhead);
+    return concurrency * (1 + waves);
+}
+
+QList<ClaimRequest> DeliveryEngine::Private::claimRequests(Steady::time_point *rateDeadline)
+{
+    QList<ClaimRequest> requests;
     if (order.isEmpty())
-        return false;
-    bool more = false;
+        return requests;
     const auto steadyNow = Steady::now();
-    QString pausedError;
-    const QSet<QString> paused = store->pausedDestinations(&pausedError);
-    noteDb(pausedError.isEmpty());
-    if (!pausedError.isEmpty())
-        return false;
-    for (qsizetype i = 0; i < order.size(); ++i) {
-        const int globalFree = config.delivery.maxInFlight - inFlight;
-        if (globalFree <= 0)
-            break;
+    int globalFree = config.delivery.maxInFlight * (1 + kMaxWavesAhead) - inFlight;
+    for (qsizetype i = 0; i < order.size() && globalFree > 0; ++i) {
         const QString &name = order.at((roundRobin + i) % order.size());
-        if (paused.contains(name))
-            continue;
         DestinationState &state = destinations[name];
-        int wanted = std::min({state.config->concurrency - state.inFlight, globalFree, kClaimBatch});
+        int wanted = std::min({claimCapacity(name, state) - state.inFlight, kClaimBatch, globalFree});
         if (wanted <= 0)
             continue;
         wanted = state.bucket.available(steadyNow, wanted);
@@ -430,25 +476,58 @@ bool DeliveryEngine::Private::claimRound(Steady::time_point *rateDeadline)
             *rateDeadline = std::min(*rateDeadline, steadyNow + state.bucket.untilNext(steadyNow));
             continue;
         }
-        QString error;
-        const QList<Claim> claims = store->claim(name, worker, clock.nowMs(), leaseFor(*state.config), wanted, &error);
-        noteDb(error.isEmpty());
-        if (!error.isEmpty()) {
-            if (dbFailures <= 3) // then reopenIfBroken() reports, every 2 s
-                qCWarning(lcDelivery, "claiming deliveries for %s failed: %s", qPrintable(name), qPrintable(error));
-            break;
-        }
-        state.bucket.take(static_cast<int>(claims.size()));
-        {
-            std::lock_guard lock(countersMutex);
-            counters.claimed += static_cast<quint64>(claims.size());
-        }
-        for (const Claim &c : claims)
-            launch(c);
-        if (claims.size() == wanted)
-            more = true;
+        // A paused destination is asked too: the claim tests the pause before reading any row.
+        requests.append({name, wanted, leaseFor(*state.config)});
+        globalFree -= wanted;
     }
     roundRobin = (roundRobin + 1) % order.size();
+    return requests;
+}
+
+// Records `items` and claims for `requests` in one transaction; on failure records and claims
+// separately (which isolates a bad row). True when some destination may have more due now.
+bool DeliveryEngine::Private::turn(Items items, const QList<ClaimRequest> &requests)
+{
+    if (items.isEmpty() && requests.isEmpty())
+        return false;
+    QList<RecordResult> results;
+    QList<QList<Claim>> claims;
+    QString error;
+    const qint64 now = clock.nowMs();
+    if (!store->recordAndClaim(items, &results, requests, worker, now, &claims, &error)) {
+        if (!items.isEmpty()) {
+            store->recordMany(items, &results, &error);
+        }
+        claims.clear();
+        for (const ClaimRequest &r : requests) {
+            QString claimError;
+            claims.append(store->claim(r.destination, worker, now, r.leaseMs, r.limit, &claimError));
+            noteDb(claimError.isEmpty());
+            if (!claimError.isEmpty()) {
+                if (dbFailures <= 3) // then reopenIfBroken() reports, every 2 s
+                    qCWarning(lcDelivery, "claiming deliveries for %s failed: %s", qPrintable(r.destination),
+                              qPrintable(claimError));
+                break;
+            }
+        }
+    } else {
+        noteDb(true);
+    }
+    noteRecorded(items, results, error);
+    bool more = false;
+    for (qsizetype i = 0; i < claims.size() && i < requests.size(); ++i) {
+        const QList<Claim> &taken = claims.at(i);
+        DestinationState &state = destinations[requests.at(i).destination];
+        state.bucket.take(static_cast<int>(taken.size()));
+        {
+            std::lock_guard lock(countersMutex);
+            counters.claimed += static_cast<quint64>(taken.size());
+        }
+        for (const Claim &c : taken)
+            launch(c);
+        if (taken.size() == requests.at(i).limit)
+            more = true;
+    }
     return more;
 }
 
@@ -457,13 +536,17 @@ void DeliveryEngine::Private::launch(const Claim &claim)
     if (observer)
         observer({claim.deliveryId, claim.leaseToken, worker, claim.claimedAt});
     adjustInFlight(claim.destination, +1);
+    const qint64 bodyBytes = claim.body.size();
+    claimedBodyBytes += bodyBytes;
     const DestinationConfig &dest = *destinations.value(claim.destination).config;
     const QByteArray actual = crypto::sha256Hex(claim.body);
     if (claim.bodySha256.isEmpty() || QString::fromLatin1(actual).compare(claim.bodySha256, Qt::CaseInsensitive) != 0) {
         Finished f;
         f.claim = claim;
+        f.claim.body.clear();
         f.preset = integrityFailure(claim.bodySha256, QString::fromLatin1(actual));
         f.startedAt = clock.nowMs();
+        f.bodyBytes = bodyBytes;
         inbox->push(std::move(f));
         return;
     }
@@ -476,27 +559,30 @@ void DeliveryEngine::Private::launch(const Claim &claim)
     message.deliveryId = claim.deliveryId;
     message.attemptNumber = claim.attemptCount + 1;
 
-    HttpRequest request;
-    request.url = dest.url;
-    request.headers = composeOutgoingHeaders(message);
-    request.body = claim.body;
-    request.timeoutMs = dest.timeoutMs;
-    request.allowPrivate = dest.allowPrivate;
-    request.caFile = dest.caFile;
-    request.maxResponseBytes =
+    Dispatcher::Job job;
+    job.destination = claim.destination;
+    job.leaseExpiresAt = claim.leaseExpiresAt;
+    job.request.url = dest.url;
+    job.request.headers = composeOutgoingHeaders(message);
+    job.request.body = claim.body;
+    job.request.timeoutMs = dest.timeoutMs;
+    job.request.allowPrivate = dest.allowPrivate;
+    job.request.caFile = dest.caFile;
+    job.request.maxResponseBytes =
         dest.successRef.kind == SuccessRef::Kind::JsonPointer ? kMaxResponseBytesJsonRef : kMaxResponseBytes;
-
-    const qint64 startedAt = clock.nowMs();
-    const auto steadyStart = Steady::now();
-    http->send(std::move(request), [box = inbox, claim, startedAt, steadyStart](AttemptOutcome outcome) {
+    Claim recorded = claim;
+    recorded.body.clear(); // the body is not needed to record the result
+    job.done = [box = inbox, claim = std::move(recorded), bodyBytes](AttemptOutcome outcome, qint64 startedAt,
+                                                                     qint64 durationMs) {
         Finished f;
         f.claim = claim;
-        f.claim.body.clear(); // the body is not needed to record the result
         f.outcome = std::move(outcome);
         f.startedAt = startedAt;
-        f.durationMs = std::chrono::duration_cast<std::chrono::milliseconds>(Steady::now() - steadyStart).count();
+        f.durationMs = durationMs;
+        f.bodyBytes = bodyBytes;
         box->push(std::move(f));
-    });
+    };
+    dispatcher->submit(std::move(job));
 }
 
 void DeliveryEngine::Private::maintenance(Steady::time_point now)

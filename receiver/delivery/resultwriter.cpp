@@ -1,0 +1,474 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: Redrive authors
+#include "resultwriter.h"
+
+#include "storage/eventstatus.h"
+#include "storage/sqlitestatement.h"
+
+#include <QHash>
+#include <QSqlQuery>
+#include <QVariant>
+
+#include <algorithm>
+#include <optional>
+
+namespace redrive::delivery {
+namespace {
+
+// A PostgreSQL array literal ("{1,NULL,\"text\"}") built column by column; bound as one text
+// parameter and cast to the column's array type by the statement.
+class ArrayLiteral {
+public:
+    void add(qint64 value) { next() += QString::number(value); }
+    void add(const std::optional<qint64> &value)
+    {
+        if (value)
+            add(*value);
+        else
+            addNull();
+    }
+    void addNull() { next() += QStringLiteral("NULL"); }
+    void add(const QString &value)
+    {
+        if (value.isNull()) {
+            addNull();
+            return;
+        }
+        QString &out = next();
+        out += u'"';
+        for (const QChar c : value) {
+            if (c == u'"' || c == u'\\')
+                out += u'\\';
+            out += c;
+        }
+        out += u'"';
+    }
+    [[nodiscard]] QString text() const { return m_text + u'}'; }
+
+private:
+    QString &next()
+    {
+        m_text += m_empty ? QString() : QStringLiteral(",");
+        m_empty = false;
+        return m_text;
+    }
+    QString m_text = QStringLiteral("{");
+    bool m_empty = true;
+};
+
+QString notNull(const QString &s)
+{
+    return s.isNull() ? QStringLiteral("") : s;
+}
+
+const char *const kFencedUpdateSqlite =
+    "UPDATE deliveries SET status = ?1, attempt_count = ?2, next_attempt_at = ?3, lease_owner = NULL, "
+    "lease_expires_at = NULL, last_status_code = ?4, last_category = ?5, last_error = ?6, "
+    "outcome_unknown = CASE WHEN ?7 = 1 THEN 0 WHEN ?8 = 1 THEN 1 ELSE outcome_unknown END, "
+    "downstream_ref = CASE WHEN ?7 = 1 THEN COALESCE(?9, downstream_ref) ELSE downstream_ref END, "
+    "succeeded_at = CASE WHEN ?7 = 1 THEN ?10 ELSE succeeded_at END, dead_at = ?11, replay_id = NULL, "
+    "updated_at = ?10 WHERE id = ?12 AND lease_token = ?13 AND status = 'in_flight'";
+
+const char *const kFencedUpdatePostgres =
+    "UPDATE deliveries SET status = v.status, attempt_count = v.attempts, next_attempt_at = v.next_at, "
+    "lease_owner = NULL, lease_expires_at = NULL, last_status_code = v.code, last_category = v.category, "
+    "last_error = v.error, "
+    "outcome_unknown = CASE WHEN v.ok = 1 THEN 0 WHEN v.unknown = 1 THEN 1 ELSE deliveries.outcome_unknown END, "
+    "downstream_ref = CASE WHEN v.ok = 1 THEN COALESCE(v.ref, deliveries.downstream_ref) "
+    "ELSE deliveries.downstream_ref END, "
+    "succeeded_at = CASE WHEN v.ok = 1 THEN v.rec_at ELSE deliveries.succeeded_at END, "
+    "dead_at = v.dead, replay_id = NULL, updated_at = v.rec_at "
+    "FROM unnest(CAST(? AS BIGINT[]), CAST(? AS BIGINT[]), CAST(? AS TEXT[]), CAST(? AS INTEGER[]), "
+    "CAST(? AS BIGINT[]), CAST(? AS INTEGER[]), CAST(? AS TEXT[]), CAST(? AS TEXT[]), CAST(? AS INTEGER[]), "
+    "CAST(? AS INTEGER[]), CAST(? AS TEXT[]), CAST(? AS BIGINT[]), CAST(? AS BIGINT[])) "
+    "AS v (id, token, status, attempts, next_at, code, category, error, ok, unknown, ref, rec_at, dead) "
+    "WHERE deliveries.id = v.id AND deliveries.lease_token = v.token AND deliveries.status = 'in_flight' "
+    "RETURNING deliveries.id";
+
+const char *const kAttemptColumns =
+    "INSERT INTO attempts (delivery_id, number, trigger_kind, replay_id, scheduled_at, started_at, duration_ms, "
+    "status_code, category, explanation, outcome_unknown, response_headers, response_excerpt, worker_id) ";
+
+const char *const kAttemptValuesSqlite = "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14)";
+
+const char *const kAttemptValuesPostgres =
+    "SELECT * FROM unnest(CAST(? AS BIGINT[]), CAST(? AS INTEGER[]), CAST(? AS TEXT[]), CAST(? AS BIGINT[]), "
+    "CAST(? AS BIGINT[]), CAST(? AS BIGINT[]), CAST(? AS INTEGER[]), CAST(? AS INTEGER[]), CAST(? AS TEXT[]), "
+    "CAST(? AS TEXT[]), CAST(? AS INTEGER[]), CAST(? AS TEXT[]), CAST(? AS TEXT[]), CAST(? AS TEXT[]))";
+
+// The delivery's new state as bound values, shared by both engines.
+struct Fenced {
+    QString status;
+    std::optional<qint64> nextAttemptAt;
+    std::optional<qint64> statusCode;
+    QString category; // null on success
+    QString error;    // null on success
+    bool success = false;
+    bool outcomeUnknown = false;
+    std::optional<QString> downstreamRef;
+    qint64 recordedAt = 0;
+    std::optional<qint64> deadAt;
+};
+
+Fenced fenced(const AttemptRecord &a)
+{
+    Fenced f;
+    f.success = a.newStatus == DeliveryStatus::Succeeded;
+    f.status = toString(a.newStatus);
+    if (a.newStatus == DeliveryStatus::Retrying || a.newStatus == DeliveryStatus::Pending)
+        f.nextAttemptAt = a.nextAttemptAt;
+    if (a.statusCode > 0)
+        f.statusCode = a.statusCode;
+    if (!f.success) {
+        f.category = toString(a.classification.category);
+        f.error = notNull(a.classification.explanation);
+    }
+    f.outcomeUnknown = a.classification.outcomeUnknown;
+    f.downstreamRef = a.downstreamRef;
+    f.recordedAt = a.recordedAt;
+    if (a.newStatus == DeliveryStatus::Dead)
+        f.deadAt = a.recordedAt;
+    return f;
+}
+
+qint64 clampedDuration(const AttemptRecord &a)
+{
+    return std::clamp<qint64>(a.durationMs, 0, 0x7fffffff);
+}
+
+} // namespace
+
+struct ResultWriter::Statements {
+    // SQLite: native statements, prepared on first use.
+    SqliteStatement fencedUpdate;
+    SqliteStatement attemptInsert;
+    SqliteStatement statusSelect;
+    SqliteStatement statusUpdate;
+    // PostgreSQL: one statement per step, whatever the batch size.
+    std::optional<QSqlQuery> pgFencedUpdate;
+    std::optional<QSqlQuery> pgAttemptInsert;
+    std::optional<QSqlQuery> pgStatusSelect;
+    std::optional<QSqlQuery> pgStatusUpdate;
+    // Both: the rare replay bookkeeping.
+    std::optional<QSqlQuery> replayItem;
+    std::optional<QSqlQuery> replaySucceeded;
+    std::optional<QSqlQuery> replayFailed;
+};
+
+namespace {
+
+bool ready(Db &db, SqliteStatement &s, const char *sql, QString *error)
+{
+    return s.isValid() || s.prepare(db, QString::fromLatin1(sql), error);
+}
+
+QSqlQuery *ready(Db &db, std::optional<QSqlQuery> &q, const QString &sql, QString *error)
+{
+    if (!q) {
+        bool ok = false;
+        QSqlQuery prepared = db.prepare(sql, &ok, error);
+        if (!ok)
+            return nullptr;
+        prepared.setForwardOnly(true);
+        q.emplace(std::move(prepared));
+    }
+    return &*q;
+}
+
+bool failed(QString *error, const QString &text)
+{
+    if (error)
+        *error = text.isEmpty() ? QStringLiteral("the database connection is closed") : text;
+    return false;
+}
+
+bool failed(QString *error, const QSqlQuery &q)
+{
+    return failed(error, sqlErrorText(q));
+}
+
+} // namespace
+
+ResultWriter::ResultWriter(Db &db)
+    : m_db(db)
+    , m_s(std::make_unique<Statements>())
+{}
+
+ResultWriter::~ResultWriter() = default;
+
+bool ResultWriter::write(const Items &items, QList<RecordResult> *results, QString *error)
+{
+    results->clear();
+    if (items.isEmpty())
+        return true;
+    QSet<qint64> recorded;
+    if (!fencedUpdate(items, &recorded, error))
+        return false;
+    QList<int> rows; // items whose result is recorded
+    QList<qint64> events;
+    QSet<qint64> seen;
+    for (int i = 0; i < items.size(); ++i) {
+        const Claim &claim = items.at(i).first;
+        const bool held = recorded.contains(claim.deliveryId);
+        results->append(held ? RecordResult::Recorded : RecordResult::LeaseLost);
+        if (!held)
+            continue;
+        rows.append(i);
+        if (!seen.contains(claim.eventId)) {
+            seen.insert(claim.eventId);
+            events.append(claim.eventId);
+        }
+    }
+    if (rows.isEmpty())
+        return true;
+    return insertAttempts(items, rows, error) && replayBookkeeping(items, rows, error)
+           && refreshEventStatuses(events, error);
+}
+
+// Only rows still held with the claim's token change.
+bool ResultWriter::fencedUpdate(const Items &items, QSet<qint64> *recorded, QString *error)
+{
+    if (m_db.isSqlite()) {
+        SqliteStatement &u = m_s->fencedUpdate;
+        if (!ready(m_db, u, kFencedUpdateSqlite, error))
+            return false;
+        for (const auto &[claim, a] : items) {
+            const Fenced f = fenced(a);
+            u.bindText(1, f.status);
+            f.nextAttemptAt ? u.bindInt64(3, *f.nextAttemptAt) : u.bindNull(3);
+            u.bindInt64(2, a.number);
+            f.statusCode ? u.bindInt64(4, *f.statusCode) : u.bindNull(4);
+            u.bindText(5, f.category);
+            u.bindText(6, f.error);
+            u.bindInt64(7, f.success ? 1 : 0);
+            u.bindInt64(8, f.outcomeUnknown ? 1 : 0);
+            f.downstreamRef ? u.bindText(9, *f.downstreamRef) : u.bindNull(9);
+            u.bindInt64(10, f.recordedAt);
+            f.deadAt ? u.bindInt64(11, *f.deadAt) : u.bindNull(11);
+            u.bindInt64(12, claim.deliveryId);
+            u.bindInt64(13, claim.leaseToken);
+            const auto step = u.step();
+            const qint64 changed = u.changes();
+            u.reset();
+            if (step == SqliteStatement::Step::Error)
+                return failed(error, u.errorText());
+            if (changed == 1)
+                recorded->insert(claim.deliveryId);
+        }
+        return true;
+    }
+    QSqlQuery *q = ready(m_db, m_s->pgFencedUpdate, QString::fromLatin1(kFencedUpdatePostgres), error);
+    if (!q)
+        return false;
+    ArrayLiteral id, token, status, attempts, nextAt, code, category, err, ok, unknown, ref, recAt, dead;
+    for (const auto &[claim, a] : items) {
+        const Fenced f = fenced(a);
+        id.add(claim.deliveryId);
+        token.add(claim.leaseToken);
+        status.add(f.status);
+        attempts.add(a.number);
+        nextAt.add(f.nextAttemptAt);
+        code.add(f.statusCode);
+        category.add(f.category);
+        err.add(f.error);
+        ok.add(f.success ? 1 : 0);
+        unknown.add(f.outcomeUnknown ? 1 : 0);
+        ref.add(f.downstreamRef ? *f.downstreamRef : QString());
+        recAt.add(f.recordedAt);
+        dead.add(f.deadAt);
+    }
+    int i = 0;
+    for (const ArrayLiteral *column : {&id, &token, &status, &attempts, &nextAt, &code, &category, &err, &ok, &unknown,
+                                       &ref, &recAt, &dead})
+        q->bindValue(i++, column->text());
+    if (!q->exec()) {
+        failed(error, *q);
+        q->finish();
+        return false;
+    }
+    while (q->next())
+        recorded->insert(q->value(0).toLongLong());
+    q->finish();
+    return true;
+}
+
+bool ResultWriter::insertAttempts(const Items &items, const QList<int> &rows, QString *error)
+{
+    if (m_db.isSqlite()) {
+        SqliteStatement &ins = m_s->attemptInsert;
+        if (!ins.isValid()
+            && !ins.prepare(m_db, QString::fromLatin1(kAttemptColumns) + QString::fromLatin1(kAttemptValuesSqlite), error))
+            return false;
+        for (int row : rows) {
+            const auto &[claim, a] = items.at(row);
+            ins.bindInt64(1, claim.deliveryId);
+            ins.bindInt64(2, a.number);
+            ins.bindText(3, toString(a.trigger));
+            a.replayId ? ins.bindInt64(4, *a.replayId) : ins.bindNull(4);
+            ins.bindInt64(5, a.scheduledAt);
+            ins.bindInt64(6, a.startedAt);
+            ins.bindInt64(7, clampedDuration(a));
+            a.statusCode > 0 ? ins.bindInt64(8, a.statusCode) : ins.bindNull(8);
+            ins.bindText(9, toString(a.classification.category));
+            ins.bindText(10, notNull(a.classification.explanation));
+            ins.bindInt64(11, a.classification.outcomeUnknown ? 1 : 0);
+            ins.bindText(12, QString::fromUtf8(a.responseHeadersJson));
+            ins.bindText(13, notNull(a.responseExcerpt));
+            ins.bindText(14, notNull(a.workerId));
+            const auto step = ins.step();
+            ins.reset();
+            if (step == SqliteStatement::Step::Error)
+                return failed(error, ins.errorText());
+        }
+        return true;
+    }
+    QSqlQuery *q = ready(m_db, m_s->pgAttemptInsert,
+                         QString::fromLatin1(kAttemptColumns) + QString::fromLatin1(kAttemptValuesPostgres), error);
+    if (!q)
+        return false;
+    ArrayLiteral delivery, number, trigger, replay, scheduled, started, duration, code, category, explanation, unknown,
+        headers, excerpt, worker;
+    for (int row : rows) {
+        const auto &[claim, a] = items.at(row);
+        delivery.add(claim.deliveryId);
+        number.add(a.number);
+        trigger.add(toString(a.trigger));
+        replay.add(a.replayId);
+        scheduled.add(a.scheduledAt);
+        started.add(a.startedAt);
+        duration.add(clampedDuration(a));
+        if (a.statusCode > 0)
+            code.add(a.statusCode);
+        else
+            code.addNull();
+        category.add(toString(a.classification.category));
+        explanation.add(notNull(a.classification.explanation));
+        unknown.add(a.classification.outcomeUnknown ? 1 : 0);
+        headers.add(QString::fromUtf8(a.responseHeadersJson));
+        excerpt.add(notNull(a.responseExcerpt));
+        worker.add(notNull(a.workerId));
+    }
+    int i = 0;
+    for (const ArrayLiteral *column : {&delivery, &number, &trigger, &replay, &scheduled, &started, &duration, &code,
+                                       &category, &explanation, &unknown, &headers, &excerpt, &worker})
+        q->bindValue(i++, column->text());
+    const bool ok = q->exec();
+    if (!ok)
+        failed(error, *q);
+    q->finish();
+    return ok;
+}
+
+// Replay execution contract (docs/architecture.md): item state and counters move with the attempt.
+bool ResultWriter::replayBookkeeping(const Items &items, const QList<int> &rows, QString *error)
+{
+    for (int row : rows) {
+        const auto &[claim, a] = items.at(row);
+        if (!a.replayId)
+            continue;
+        const bool success = a.newStatus == DeliveryStatus::Succeeded;
+        QSqlQuery *item = ready(m_db, m_s->replayItem,
+                                QStringLiteral("UPDATE replay_items SET state = ? WHERE replay_id = ? "
+                                               "AND delivery_id = ? AND state = 'queued'"),
+                                error);
+        if (!item)
+            return false;
+        item->bindValue(0, success ? QStringLiteral("succeeded") : QStringLiteral("failed"));
+        item->bindValue(1, *a.replayId);
+        item->bindValue(2, claim.deliveryId);
+        if (!item->exec())
+            return failed(error, *item);
+        const bool moved = item->numRowsAffected() == 1;
+        item->finish();
+        if (!moved)
+            continue;
+        QSqlQuery *counter =
+            success ? ready(m_db, m_s->replaySucceeded,
+                            QStringLiteral("UPDATE replays SET succeeded_count = succeeded_count + 1, updated_at = ? "
+                                           "WHERE id = ?"),
+                            error)
+                    : ready(m_db, m_s->replayFailed,
+                            QStringLiteral("UPDATE replays SET failed_count = failed_count + 1, updated_at = ? "
+                                           "WHERE id = ?"),
+                            error);
+        if (!counter)
+            return false;
+        counter->bindValue(0, a.recordedAt);
+        counter->bindValue(1, *a.replayId);
+        if (!counter->exec())
+            return failed(error, *counter);
+        counter->finish();
+    }
+    return true;
+}
+
+bool ResultWriter::refreshEventStatuses(const QList<qint64> &eventIds, QString *error)
+{
+    if (eventIds.isEmpty())
+        return true;
+    if (m_db.isSqlite()) {
+        SqliteStatement &sel = m_s->statusSelect;
+        SqliteStatement &upd = m_s->statusUpdate;
+        if (!ready(m_db, sel, "SELECT status FROM deliveries WHERE event_id = ?1", error)
+            || !ready(m_db, upd, "UPDATE events SET status = ?1 WHERE id = ?2 AND status <> ?1", error))
+            return false;
+        for (qint64 id : eventIds) {
+            QList<DeliveryStatus> statuses;
+            sel.bindInt64(1, id);
+            SqliteStatement::Step step;
+            while ((step = sel.step()) == SqliteStatement::Step::Row) {
+                if (auto s = deliveryStatusFromString(sel.columnText(0)))
+                    statuses.append(*s);
+            }
+            sel.reset();
+            if (step == SqliteStatement::Step::Error)
+                return failed(error, sel.errorText());
+            upd.bindText(1, toString(summariseEventStatus(statuses)));
+            upd.bindInt64(2, id);
+            step = upd.step();
+            upd.reset();
+            if (step == SqliteStatement::Step::Error)
+                return failed(error, upd.errorText());
+        }
+        return true;
+    }
+    QSqlQuery *sel = ready(m_db, m_s->pgStatusSelect,
+                           QStringLiteral("SELECT event_id, status FROM deliveries "
+                                          "WHERE event_id = ANY (CAST(? AS BIGINT[]))"),
+                           error);
+    QSqlQuery *upd = sel ? ready(m_db, m_s->pgStatusUpdate,
+                                 QStringLiteral("UPDATE events SET status = v.status "
+                                                "FROM unnest(CAST(? AS BIGINT[]), CAST(? AS TEXT[])) AS v (id, status) "
+                                                "WHERE events.id = v.id AND events.status <> v.status"),
+                                 error)
+                         : nullptr;
+    if (!upd)
+        return false;
+    ArrayLiteral ids;
+    for (qint64 id : eventIds)
+        ids.add(id);
+    sel->bindValue(0, ids.text());
+    if (!sel->exec()) {
+        failed(error, *sel);
+        sel->finish();
+        return false;
+    }
+    QHash<qint64, QList<DeliveryStatus>> statuses;
+    while (sel->next()) {
+        if (auto s = deliveryStatusFromString(sel->value(1).toString()))
+            statuses[sel->value(0).toLongLong()].append(*s);
+    }
+    sel->finish();
+    ArrayLiteral summaries;
+    for (qint64 id : eventIds)
+        summaries.add(toString(summariseEventStatus(statuses.value(id))));
+    upd->bindValue(0, ids.text());
+    upd->bindValue(1, summaries.text());
+    const bool ok = upd->exec();
+    if (!ok)
+        failed(error, *upd);
+    upd->finish();
+    return ok;
+}
+
+} // namespace redrive::delivery
