@@ -325,6 +325,16 @@ def drain_run(engine, args, binaries, pg):
     url = fresh_url(engine, work, pg, "bench_delivery")
     server = started(bl.Redrived(binaries["redrived"], config_text(args, port, url, sink), work))
     server.wait_ready(port)
+    # More redrived processes on the same database, taking no ingest traffic: their delivery
+    # engines share the backlog (PostgreSQL SKIP LOCKED), as several receivers would.
+    helpers = []
+    for n in range(args.extra_engines):
+        hdir = os.path.join(work, f"engine-{n + 1}")
+        os.makedirs(hdir)
+        hport = bl.free_port()
+        helper = started(bl.Redrived(binaries["redrived"], config_text(args, hport, url, sink), hdir))
+        helper.wait_ready(hport)
+        helpers.append(helper)
     sql = Sql(engine, url)
     sampler = Sampler(sql, server.proc.pid)
     ack = os.path.join(work, "acked.txt")
@@ -364,6 +374,8 @@ def drain_run(engine, args, binaries, pg):
     lat = sorted(sql.dump("SELECT a.started_at - e.received_at FROM attempts a JOIN deliveries d ON d.id = a.delivery_id "
                           "JOIN events e ON e.id = d.event_id WHERE a.number = 1 AND e.id > %d AND e.id <= %d"
                           % (w0["events"], w1["events"])))
+    for helper in helpers:
+        stopped(helper)
     stopped(server)
     stopped(sink)
     ledger = check_ledger(sql, ack, sink.hit_counts())
@@ -372,6 +384,7 @@ def drain_run(engine, args, binaries, pg):
     result = {
         "engine": engine,
         "seconds": args.seconds, "connections": args.connections, "concurrency": args.concurrency,
+        "redrived_processes": 1 + args.extra_engines,
         "ingest_alone_eps": alone,
         "loadgen": {"ok_per_second": gen["ok_per_second"], "p50_ms": gen["p50_ms"], "p99_ms": gen["p99_ms"],
                     "errors": gen["errors"], "statuses": gen["statuses"]},
@@ -478,6 +491,8 @@ def main():
     ap.add_argument("--concurrency", type=int, default=64, help="the sink destination's concurrency")
     ap.add_argument("--max-in-flight", type=int, default=256)
     ap.add_argument("--drain-timeout", type=float, default=120)
+    ap.add_argument("--extra-engines", type=int, default=0,
+                    help="more redrived processes on the same database that only deliver (multi-process deployment)")
     ap.add_argument("--no-ingest-baseline", dest="ingest_baseline", action="store_false")
     ap.add_argument("--soak", action="store_true", help="memory soak against a failing destination")
     ap.add_argument("--soak-seconds", type=float, default=600)

@@ -5,6 +5,7 @@
 #include "connector.h"
 #include "deliverystore.h"
 #include "dispatcher.h"
+#include "recorderlane.h"
 #include "enginemetrics.h"
 #include "httpclient.h"
 #include "retention.h"
@@ -26,6 +27,7 @@
 #include <mutex>
 #include <random>
 #include <thread>
+#include <vector>
 
 Q_LOGGING_CATEGORY(lcDelivery, "redrive.delivery")
 
@@ -50,6 +52,10 @@ constexpr qint64 kMaxResponseBytes = 256 * 1024;
 constexpr double kAheadTargetMs = 1000;
 constexpr int kMaxWavesAhead = 16;
 constexpr qint64 kAheadBodyBytes = 32LL * 1024 * 1024;
+// PostgreSQL: results are recorded on this many connections at once (the engine's own and
+// kRecordLanes - 1 recorder lanes). No new claims while a lane has this many results waiting.
+constexpr int kRecordLanes = 4;
+constexpr int kLaneBacklog = 4096;
 constexpr qint64 kMaxResponseBytesJsonRef = 1024 * 1024;
 
 // One finished attempt (or one never sent), handed from the I/O thread to the engine thread.
@@ -62,11 +68,19 @@ struct Finished {
     qint64 bodyBytes = 0; // of the claim's body, held while it was claimed
 };
 
+// What a recorder lane reports back: the results it recorded (or could not).
+struct Recorded {
+    QList<std::pair<Claim, AttemptRecord>> items;
+    QList<RecordResult> results;
+    QString error;
+};
+
 // Shared with the HTTP callbacks, so a late callback after the engine is gone is harmless.
 struct Inbox {
     std::mutex mutex;
     std::condition_variable cv;
     QList<Finished> finished;
+    QList<Recorded> recorded;
     bool wake = false;
     bool stopping = false;
     Steady::time_point graceDeadline;
@@ -81,6 +95,15 @@ struct Inbox {
         }
         if (first) // the engine wakes for the first result and takes all that arrived meanwhile
             cv.notify_one();
+    }
+
+    void push(Recorded r)
+    {
+        {
+            std::lock_guard lock(mutex);
+            recorded.append(std::move(r));
+        }
+        cv.notify_one();
     }
 };
 
@@ -131,6 +154,9 @@ public:
     void run(std::promise<QString> started);
     using Items = QList<std::pair<Claim, AttemptRecord>>;
     Items collect(QList<Finished> batch);
+    Items toLanes(Items items);
+    void takeRecorded(QList<Recorded> recorded);
+    void startLanes();
     void recordFinished(QList<Finished> batch);
     QList<ClaimRequest> claimRequests(Steady::time_point *rateDeadline);
     bool turn(Items items, const QList<ClaimRequest> &requests);
@@ -166,6 +192,7 @@ public:
     std::unique_ptr<DeliveryStore> store;
     std::unique_ptr<HttpClient> http;
     std::unique_ptr<Dispatcher> dispatcher;
+    std::vector<std::unique_ptr<RecorderLane>> lanes;
     QHash<QString, DestinationState> destinations;
     QStringList order;
     qsizetype roundRobin = 0;
@@ -217,6 +244,7 @@ void DeliveryEngine::Private::run(std::promise<QString> started)
     dispatcher = std::make_unique<Dispatcher>(*http, clock, config.delivery.maxInFlight, kLeaseMarginMs);
     for (const QString &name : std::as_const(order))
         dispatcher->setConcurrency(name, destinations.value(name).config->concurrency);
+    startLanes();
     started.set_value({});
 
     const auto begin = Steady::now();
@@ -227,6 +255,7 @@ void DeliveryEngine::Private::run(std::promise<QString> started)
     Steady::time_point rateDeadline = Steady::time_point::max();
     for (;;) {
         QList<Finished> batch;
+        QList<Recorded> recorded;
         bool stopping = false;
         {
             std::unique_lock lock(inbox->mutex);
@@ -236,18 +265,21 @@ void DeliveryEngine::Private::run(std::promise<QString> started)
             if (!unrecorded.isEmpty())
                 deadline = std::min(deadline, Steady::now() + std::chrono::milliseconds(50));
             if (!more) {
-                inbox->cv.wait_until(lock, deadline,
-                                     [&] { return inbox->wake || !inbox->finished.isEmpty() || inbox->stopping; });
+                inbox->cv.wait_until(lock, deadline, [&] {
+                    return inbox->wake || !inbox->finished.isEmpty() || !inbox->recorded.isEmpty() || inbox->stopping;
+                });
             }
             batch.swap(inbox->finished);
+            recorded.swap(inbox->recorded);
             inbox->wake = false;
             stopping = inbox->stopping;
         }
+        takeRecorded(std::move(recorded));
         if (stopping) {
             recordFinished(std::move(batch));
             break;
         }
-        Items items = collect(std::move(batch));
+        Items items = toLanes(collect(std::move(batch)));
         maintenance(Steady::now());
         rateDeadline = Steady::time_point::max();
         // One transaction per turn: the results that came in, then the next claims.
@@ -288,6 +320,61 @@ void DeliveryEngine::Private::drain()
     }
     if (inFlight > 0)
         qCWarning(lcDelivery, "%d attempts did not finish at shutdown; their leases will expire", inFlight);
+    // The lanes record what they were given, then report it.
+    for (auto &lane : lanes)
+        lane->stop();
+    lanes.clear();
+    QList<Recorded> recorded;
+    {
+        std::lock_guard lock(inbox->mutex);
+        recorded.swap(inbox->recorded);
+    }
+    takeRecorded(std::move(recorded));
+}
+
+void DeliveryEngine::Private::startLanes()
+{
+    if (db->isSqlite())
+        return; // one writer at a time: lanes would only wait for each other
+    for (int i = 1; i < kRecordLanes; ++i) {
+        auto lane = std::make_unique<RecorderLane>(
+            storage, QStringLiteral("delivery-lane-%1").arg(i),
+            [box = inbox](RecorderLane::Items items, QList<RecordResult> results, QString error) {
+                box->push(Recorded{std::move(items), std::move(results), std::move(error)});
+            });
+        QString error;
+        if (!lane->start(&error)) {
+            qCWarning(lcDelivery, "recording on one connection only: %s", qPrintable(error));
+            return;
+        }
+        lanes.push_back(std::move(lane));
+    }
+}
+
+// Results of one event always go to the same place (the engine's own connection or one lane).
+DeliveryEngine::Private::Items DeliveryEngine::Private::toLanes(Items items)
+{
+    if (lanes.empty() || items.isEmpty())
+        return items;
+    const qint64 ways = static_cast<qint64>(lanes.size()) + 1;
+    std::vector<Items> parts(lanes.size());
+    Items own;
+    for (auto &item : items) {
+        const qint64 way = item.first.eventId % ways;
+        if (way == 0)
+            own.append(std::move(item));
+        else
+            parts[static_cast<std::size_t>(way - 1)].append(std::move(item));
+    }
+    for (std::size_t i = 0; i < lanes.size(); ++i)
+        lanes[i]->submit(std::move(parts[i]));
+    return own;
+}
+
+void DeliveryEngine::Private::takeRecorded(QList<Recorded> recorded)
+{
+    for (const Recorded &r : recorded)
+        noteRecorded(r.items, r.results, r.error);
 }
 
 void DeliveryEngine::Private::adjustInFlight(const QString &destination, int delta)
@@ -463,6 +550,10 @@ QList<ClaimRequest> DeliveryEngine::Private::claimRequests(Steady::time_point *r
     QList<ClaimRequest> requests;
     if (order.isEmpty())
         return requests;
+    for (const auto &lane : lanes) {
+        if (lane->pending() > kLaneBacklog)
+            return requests; // recording is behind: claim again once it caught up
+    }
     const auto steadyNow = Steady::now();
     int globalFree = config.delivery.maxInFlight * (1 + kMaxWavesAhead) - inFlight;
     for (qsizetype i = 0; i < order.size() && globalFree > 0; ++i) {

@@ -61,6 +61,37 @@ QString notNull(const QString &s)
     return s.isNull() ? QStringLiteral("") : s;
 }
 
+// summariseEventStatus() in SQL, derived from the C++ rule so the two cannot drift apart:
+// deliveries ranked worst first (a higher rank wins), 0 for an unknown status.
+QList<DeliveryStatus> worstFirst()
+{
+    QList<DeliveryStatus> all = {DeliveryStatus::Pending, DeliveryStatus::InFlight, DeliveryStatus::Retrying,
+                                 DeliveryStatus::Succeeded, DeliveryStatus::Dead};
+    std::sort(all.begin(), all.end(), [](DeliveryStatus a, DeliveryStatus b) {
+        const EventStatus both = summariseEventStatus({a, b});
+        return both == summariseEventStatus({a}) && both != summariseEventStatus({b});
+    });
+    return all;
+}
+
+QString summaryRank(const QString &column)
+{
+    const QList<DeliveryStatus> order = worstFirst();
+    QString sql = QStringLiteral("CASE ") + column;
+    for (qsizetype i = 0; i < order.size(); ++i)
+        sql += QStringLiteral(" WHEN '%1' THEN %2").arg(toString(order.at(i))).arg(order.size() - i);
+    return sql + QStringLiteral(" ELSE 0 END");
+}
+
+QString summaryFromRank(const QString &rank)
+{
+    const QList<DeliveryStatus> order = worstFirst();
+    QString sql = QStringLiteral("CASE ") + rank;
+    for (qsizetype i = 0; i < order.size(); ++i)
+        sql += QStringLiteral(" WHEN %1 THEN '%2'").arg(order.size() - i).arg(toString(summariseEventStatus({order.at(i)})));
+    return sql + QStringLiteral(" ELSE '%1' END").arg(toString(summariseEventStatus({})));
+}
+
 const char *const kFencedUpdateSqlite =
     "UPDATE deliveries SET status = ?1, attempt_count = ?2, next_attempt_at = ?3, lease_owner = NULL, "
     "lease_expires_at = NULL, last_status_code = ?4, last_category = ?5, last_error = ?6, "
@@ -69,32 +100,52 @@ const char *const kFencedUpdateSqlite =
     "succeeded_at = CASE WHEN ?7 = 1 THEN ?10 ELSE succeeded_at END, dead_at = ?11, replay_id = NULL, "
     "updated_at = ?10 WHERE id = ?12 AND lease_token = ?13 AND status = 'in_flight'";
 
-const char *const kFencedUpdatePostgres =
-    "UPDATE deliveries SET status = v.status, attempt_count = v.attempts, next_attempt_at = v.next_at, "
-    "lease_owner = NULL, lease_expires_at = NULL, last_status_code = v.code, last_category = v.category, "
-    "last_error = v.error, "
-    "outcome_unknown = CASE WHEN v.ok = 1 THEN 0 WHEN v.unknown = 1 THEN 1 ELSE deliveries.outcome_unknown END, "
-    "downstream_ref = CASE WHEN v.ok = 1 THEN COALESCE(v.ref, deliveries.downstream_ref) "
-    "ELSE deliveries.downstream_ref END, "
-    "succeeded_at = CASE WHEN v.ok = 1 THEN v.rec_at ELSE deliveries.succeeded_at END, "
-    "dead_at = v.dead, replay_id = NULL, updated_at = v.rec_at "
-    "FROM unnest(CAST(? AS BIGINT[]), CAST(? AS BIGINT[]), CAST(? AS TEXT[]), CAST(? AS INTEGER[]), "
-    "CAST(? AS BIGINT[]), CAST(? AS INTEGER[]), CAST(? AS TEXT[]), CAST(? AS TEXT[]), CAST(? AS INTEGER[]), "
-    "CAST(? AS INTEGER[]), CAST(? AS TEXT[]), CAST(? AS BIGINT[]), CAST(? AS BIGINT[])) "
-    "AS v (id, token, status, attempts, next_at, code, category, error, ok, unknown, ref, rec_at, dead) "
-    "WHERE deliveries.id = v.id AND deliveries.lease_token = v.token AND deliveries.status = 'in_flight' "
-    "RETURNING deliveries.id";
+// PostgreSQL records a whole batch in one statement: every column travels as one array, the
+// fenced UPDATE returns the rows it changed, and only those get an attempt row and an event
+// status. All parts of one statement read the same snapshot, so the events' summaries combine
+// the new statuses (from the UPDATE's RETURNING) with the unchanged deliveries of those events.
+QString recordSqlPostgres()
+{
+    const QString eventSummary = QStringLiteral(
+        "ranked AS (SELECT upd.event_id, %1 AS r FROM upd UNION ALL "
+        "SELECT d.event_id, %2 FROM deliveries d WHERE d.event_id IN (SELECT event_id FROM upd) "
+        "AND d.id NOT IN (SELECT id FROM upd)), "
+        "st AS (SELECT event_id, %3 AS summary FROM ranked GROUP BY event_id), "
+        "ev AS (UPDATE events SET status = st.summary FROM st WHERE events.id = st.event_id "
+        "AND events.status <> st.summary) ")
+                                     .arg(summaryRank(QStringLiteral("upd.status")), summaryRank(QStringLiteral("d.status")),
+                                          summaryFromRank(QStringLiteral("MAX(r)")));
+    return QStringLiteral(
+               "WITH v AS (SELECT * FROM unnest(CAST(? AS BIGINT[]), CAST(? AS BIGINT[]), CAST(? AS TEXT[]), "
+               "CAST(? AS INTEGER[]), CAST(? AS BIGINT[]), CAST(? AS INTEGER[]), CAST(? AS TEXT[]), "
+               "CAST(? AS TEXT[]), CAST(? AS INTEGER[]), CAST(? AS INTEGER[]), CAST(? AS TEXT[]), "
+               "CAST(? AS BIGINT[]), CAST(? AS BIGINT[]), CAST(? AS TEXT[]), CAST(? AS BIGINT[]), "
+               "CAST(? AS BIGINT[]), CAST(? AS BIGINT[]), CAST(? AS INTEGER[]), CAST(? AS TEXT[]), "
+               "CAST(? AS TEXT[]), CAST(? AS TEXT[]), CAST(? AS TEXT[]), CAST(? AS TEXT[])) "
+               "AS v (id, token, status, attempts, next_at, code, category, error, ok, unknown, ref, rec_at, dead, "
+               "trig, replay, sched, started, duration, a_category, explanation, headers, excerpt, worker)), "
+               "upd AS (UPDATE deliveries SET status = v.status, attempt_count = v.attempts, next_attempt_at = v.next_at, "
+               "lease_owner = NULL, lease_expires_at = NULL, last_status_code = v.code, last_category = v.category, "
+               "last_error = v.error, "
+               "outcome_unknown = CASE WHEN v.ok = 1 THEN 0 WHEN v.unknown = 1 THEN 1 ELSE deliveries.outcome_unknown END, "
+               "downstream_ref = CASE WHEN v.ok = 1 THEN COALESCE(v.ref, deliveries.downstream_ref) "
+               "ELSE deliveries.downstream_ref END, "
+               "succeeded_at = CASE WHEN v.ok = 1 THEN v.rec_at ELSE deliveries.succeeded_at END, "
+               "dead_at = v.dead, replay_id = NULL, updated_at = v.rec_at "
+               "FROM v WHERE deliveries.id = v.id AND deliveries.lease_token = v.token "
+               "AND deliveries.status = 'in_flight' RETURNING deliveries.id, deliveries.event_id, deliveries.status), "
+               "ins AS (INSERT INTO attempts (delivery_id, number, trigger_kind, replay_id, scheduled_at, started_at, "
+               "duration_ms, status_code, category, explanation, outcome_unknown, response_headers, response_excerpt, "
+               "worker_id) SELECT v.id, v.attempts, v.trig, v.replay, v.sched, v.started, v.duration, v.code, "
+               "v.a_category, v.explanation, v.unknown, v.headers, v.excerpt, v.worker FROM v JOIN upd ON upd.id = v.id), ")
+           + eventSummary + QStringLiteral("SELECT id FROM upd");
+}
 
 const char *const kAttemptColumns =
     "INSERT INTO attempts (delivery_id, number, trigger_kind, replay_id, scheduled_at, started_at, duration_ms, "
     "status_code, category, explanation, outcome_unknown, response_headers, response_excerpt, worker_id) ";
 
 const char *const kAttemptValuesSqlite = "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14)";
-
-const char *const kAttemptValuesPostgres =
-    "SELECT * FROM unnest(CAST(? AS BIGINT[]), CAST(? AS INTEGER[]), CAST(? AS TEXT[]), CAST(? AS BIGINT[]), "
-    "CAST(? AS BIGINT[]), CAST(? AS BIGINT[]), CAST(? AS INTEGER[]), CAST(? AS INTEGER[]), CAST(? AS TEXT[]), "
-    "CAST(? AS TEXT[]), CAST(? AS INTEGER[]), CAST(? AS TEXT[]), CAST(? AS TEXT[]), CAST(? AS TEXT[]))";
 
 // The delivery's new state as bound values, shared by both engines.
 struct Fenced {
@@ -144,9 +195,8 @@ struct ResultWriter::Statements {
     SqliteStatement attemptInsert;
     SqliteStatement statusSelect;
     SqliteStatement statusUpdate;
-    // PostgreSQL: one statement per step, whatever the batch size.
-    std::optional<QSqlQuery> pgFencedUpdate;
-    std::optional<QSqlQuery> pgAttemptInsert;
+    // PostgreSQL: one statement per batch (and two for a status refresh on its own).
+    std::optional<QSqlQuery> pgRecord;
     std::optional<QSqlQuery> pgStatusSelect;
     std::optional<QSqlQuery> pgStatusUpdate;
     // Both: the rare replay bookkeeping.
@@ -202,65 +252,87 @@ bool ResultWriter::write(const Items &items, QList<RecordResult> *results, QStri
     if (items.isEmpty())
         return true;
     QSet<qint64> recorded;
-    if (!fencedUpdate(items, &recorded, error))
+    const bool ok = m_db.isSqlite() ? recordSqlite(items, &recorded, error) : recordPostgres(items, &recorded, error);
+    if (!ok)
         return false;
     QList<int> rows; // items whose result is recorded
+    for (int i = 0; i < items.size(); ++i) {
+        const bool held = recorded.contains(items.at(i).first.deliveryId);
+        results->append(held ? RecordResult::Recorded : RecordResult::LeaseLost);
+        if (held)
+            rows.append(i);
+    }
+    return replayBookkeeping(items, rows, error);
+}
+
+// SQLite: the fenced update, then the attempt row, per result; then the events' statuses.
+bool ResultWriter::recordSqlite(const Items &items, QSet<qint64> *recorded, QString *error)
+{
+    SqliteStatement &u = m_s->fencedUpdate;
+    SqliteStatement &ins = m_s->attemptInsert;
+    if (!ready(m_db, u, kFencedUpdateSqlite, error)
+        || (!ins.isValid()
+            && !ins.prepare(m_db, QString::fromLatin1(kAttemptColumns) + QString::fromLatin1(kAttemptValuesSqlite), error)))
+        return false;
     QList<qint64> events;
     QSet<qint64> seen;
-    for (int i = 0; i < items.size(); ++i) {
-        const Claim &claim = items.at(i).first;
-        const bool held = recorded.contains(claim.deliveryId);
-        results->append(held ? RecordResult::Recorded : RecordResult::LeaseLost);
-        if (!held)
-            continue;
-        rows.append(i);
+    for (const auto &[claim, a] : items) {
+        const Fenced f = fenced(a);
+        u.bindText(1, f.status);
+        u.bindInt64(2, a.number);
+        f.nextAttemptAt ? u.bindInt64(3, *f.nextAttemptAt) : u.bindNull(3);
+        f.statusCode ? u.bindInt64(4, *f.statusCode) : u.bindNull(4);
+        u.bindText(5, f.category);
+        u.bindText(6, f.error);
+        u.bindInt64(7, f.success ? 1 : 0);
+        u.bindInt64(8, f.outcomeUnknown ? 1 : 0);
+        f.downstreamRef ? u.bindText(9, *f.downstreamRef) : u.bindNull(9);
+        u.bindInt64(10, f.recordedAt);
+        f.deadAt ? u.bindInt64(11, *f.deadAt) : u.bindNull(11);
+        u.bindInt64(12, claim.deliveryId);
+        u.bindInt64(13, claim.leaseToken);
+        auto step = u.step();
+        const qint64 changed = u.changes();
+        u.reset();
+        if (step == SqliteStatement::Step::Error)
+            return failed(error, u.errorText());
+        if (changed != 1)
+            continue; // the lease was lost: nothing else is written
+        recorded->insert(claim.deliveryId);
         if (!seen.contains(claim.eventId)) {
             seen.insert(claim.eventId);
             events.append(claim.eventId);
         }
+
+        ins.bindInt64(1, claim.deliveryId);
+        ins.bindInt64(2, a.number);
+        ins.bindText(3, toString(a.trigger));
+        a.replayId ? ins.bindInt64(4, *a.replayId) : ins.bindNull(4);
+        ins.bindInt64(5, a.scheduledAt);
+        ins.bindInt64(6, a.startedAt);
+        ins.bindInt64(7, clampedDuration(a));
+        f.statusCode ? ins.bindInt64(8, *f.statusCode) : ins.bindNull(8);
+        ins.bindText(9, toString(a.classification.category));
+        ins.bindText(10, notNull(a.classification.explanation));
+        ins.bindInt64(11, f.outcomeUnknown ? 1 : 0);
+        ins.bindText(12, QString::fromUtf8(a.responseHeadersJson));
+        ins.bindText(13, notNull(a.responseExcerpt));
+        ins.bindText(14, notNull(a.workerId));
+        step = ins.step();
+        ins.reset();
+        if (step == SqliteStatement::Step::Error)
+            return failed(error, ins.errorText());
     }
-    if (rows.isEmpty())
-        return true;
-    return insertAttempts(items, rows, error) && replayBookkeeping(items, rows, error)
-           && refreshEventStatuses(events, error);
+    return refreshEventStatuses(events, error);
 }
 
-// Only rows still held with the claim's token change.
-bool ResultWriter::fencedUpdate(const Items &items, QSet<qint64> *recorded, QString *error)
+bool ResultWriter::recordPostgres(const Items &items, QSet<qint64> *recorded, QString *error)
 {
-    if (m_db.isSqlite()) {
-        SqliteStatement &u = m_s->fencedUpdate;
-        if (!ready(m_db, u, kFencedUpdateSqlite, error))
-            return false;
-        for (const auto &[claim, a] : items) {
-            const Fenced f = fenced(a);
-            u.bindText(1, f.status);
-            f.nextAttemptAt ? u.bindInt64(3, *f.nextAttemptAt) : u.bindNull(3);
-            u.bindInt64(2, a.number);
-            f.statusCode ? u.bindInt64(4, *f.statusCode) : u.bindNull(4);
-            u.bindText(5, f.category);
-            u.bindText(6, f.error);
-            u.bindInt64(7, f.success ? 1 : 0);
-            u.bindInt64(8, f.outcomeUnknown ? 1 : 0);
-            f.downstreamRef ? u.bindText(9, *f.downstreamRef) : u.bindNull(9);
-            u.bindInt64(10, f.recordedAt);
-            f.deadAt ? u.bindInt64(11, *f.deadAt) : u.bindNull(11);
-            u.bindInt64(12, claim.deliveryId);
-            u.bindInt64(13, claim.leaseToken);
-            const auto step = u.step();
-            const qint64 changed = u.changes();
-            u.reset();
-            if (step == SqliteStatement::Step::Error)
-                return failed(error, u.errorText());
-            if (changed == 1)
-                recorded->insert(claim.deliveryId);
-        }
-        return true;
-    }
-    QSqlQuery *q = ready(m_db, m_s->pgFencedUpdate, QString::fromLatin1(kFencedUpdatePostgres), error);
+    QSqlQuery *q = ready(m_db, m_s->pgRecord, recordSqlPostgres(), error);
     if (!q)
         return false;
-    ArrayLiteral id, token, status, attempts, nextAt, code, category, err, ok, unknown, ref, recAt, dead;
+    ArrayLiteral id, token, status, attempts, nextAt, code, category, err, ok, unknown, ref, recAt, dead, trigger,
+        replay, scheduled, started, duration, attemptCategory, explanation, headers, excerpt, worker;
     for (const auto &[claim, a] : items) {
         const Fenced f = fenced(a);
         id.add(claim.deliveryId);
@@ -276,10 +348,21 @@ bool ResultWriter::fencedUpdate(const Items &items, QSet<qint64> *recorded, QStr
         ref.add(f.downstreamRef ? *f.downstreamRef : QString());
         recAt.add(f.recordedAt);
         dead.add(f.deadAt);
+        trigger.add(toString(a.trigger));
+        replay.add(a.replayId);
+        scheduled.add(a.scheduledAt);
+        started.add(a.startedAt);
+        duration.add(clampedDuration(a));
+        attemptCategory.add(toString(a.classification.category));
+        explanation.add(notNull(a.classification.explanation));
+        headers.add(QString::fromUtf8(a.responseHeadersJson));
+        excerpt.add(notNull(a.responseExcerpt));
+        worker.add(notNull(a.workerId));
     }
     int i = 0;
-    for (const ArrayLiteral *column : {&id, &token, &status, &attempts, &nextAt, &code, &category, &err, &ok, &unknown,
-                                       &ref, &recAt, &dead})
+    for (const ArrayLiteral *column :
+         {&id, &token, &status, &attempts, &nextAt, &code, &category, &err, &ok, &unknown, &ref, &recAt, &dead, &trigger,
+          &replay, &scheduled, &started, &duration, &attemptCategory, &explanation, &headers, &excerpt, &worker})
         q->bindValue(i++, column->text());
     if (!q->exec()) {
         failed(error, *q);
@@ -290,73 +373,6 @@ bool ResultWriter::fencedUpdate(const Items &items, QSet<qint64> *recorded, QStr
         recorded->insert(q->value(0).toLongLong());
     q->finish();
     return true;
-}
-
-bool ResultWriter::insertAttempts(const Items &items, const QList<int> &rows, QString *error)
-{
-    if (m_db.isSqlite()) {
-        SqliteStatement &ins = m_s->attemptInsert;
-        if (!ins.isValid()
-            && !ins.prepare(m_db, QString::fromLatin1(kAttemptColumns) + QString::fromLatin1(kAttemptValuesSqlite), error))
-            return false;
-        for (int row : rows) {
-            const auto &[claim, a] = items.at(row);
-            ins.bindInt64(1, claim.deliveryId);
-            ins.bindInt64(2, a.number);
-            ins.bindText(3, toString(a.trigger));
-            a.replayId ? ins.bindInt64(4, *a.replayId) : ins.bindNull(4);
-            ins.bindInt64(5, a.scheduledAt);
-            ins.bindInt64(6, a.startedAt);
-            ins.bindInt64(7, clampedDuration(a));
-            a.statusCode > 0 ? ins.bindInt64(8, a.statusCode) : ins.bindNull(8);
-            ins.bindText(9, toString(a.classification.category));
-            ins.bindText(10, notNull(a.classification.explanation));
-            ins.bindInt64(11, a.classification.outcomeUnknown ? 1 : 0);
-            ins.bindText(12, QString::fromUtf8(a.responseHeadersJson));
-            ins.bindText(13, notNull(a.responseExcerpt));
-            ins.bindText(14, notNull(a.workerId));
-            const auto step = ins.step();
-            ins.reset();
-            if (step == SqliteStatement::Step::Error)
-                return failed(error, ins.errorText());
-        }
-        return true;
-    }
-    QSqlQuery *q = ready(m_db, m_s->pgAttemptInsert,
-                         QString::fromLatin1(kAttemptColumns) + QString::fromLatin1(kAttemptValuesPostgres), error);
-    if (!q)
-        return false;
-    ArrayLiteral delivery, number, trigger, replay, scheduled, started, duration, code, category, explanation, unknown,
-        headers, excerpt, worker;
-    for (int row : rows) {
-        const auto &[claim, a] = items.at(row);
-        delivery.add(claim.deliveryId);
-        number.add(a.number);
-        trigger.add(toString(a.trigger));
-        replay.add(a.replayId);
-        scheduled.add(a.scheduledAt);
-        started.add(a.startedAt);
-        duration.add(clampedDuration(a));
-        if (a.statusCode > 0)
-            code.add(a.statusCode);
-        else
-            code.addNull();
-        category.add(toString(a.classification.category));
-        explanation.add(notNull(a.classification.explanation));
-        unknown.add(a.classification.outcomeUnknown ? 1 : 0);
-        headers.add(QString::fromUtf8(a.responseHeadersJson));
-        excerpt.add(notNull(a.responseExcerpt));
-        worker.add(notNull(a.workerId));
-    }
-    int i = 0;
-    for (const ArrayLiteral *column : {&delivery, &number, &trigger, &replay, &scheduled, &started, &duration, &code,
-                                       &category, &explanation, &unknown, &headers, &excerpt, &worker})
-        q->bindValue(i++, column->text());
-    const bool ok = q->exec();
-    if (!ok)
-        failed(error, *q);
-    q->finish();
-    return ok;
 }
 
 // Replay execution contract (docs/architecture.md): item state and counters move with the attempt.

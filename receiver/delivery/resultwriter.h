@@ -12,9 +12,9 @@
 // Writes a batch of attempt results inside the caller's open transaction: the fenced delivery
 // updates, the attempt rows, the replay bookkeeping and the events' statuses.
 //
-// The cost per batch is what matters on the engine thread. PostgreSQL gets a fixed number of
-// statements whatever the batch size — each column travels as one array parameter and is
-// unnested by the server — so a batch costs the same few round trips. SQLite, where a statement
+// The cost per batch is what matters on the engine thread. PostgreSQL gets one statement
+// whatever the batch size — each column travels as one array parameter and is unnested by the
+// server — so a batch costs one round trip. SQLite, where a statement
 // is a function call, runs statements prepared once on the native handle, one row at a time:
 // QtSql's per-value binding (and QSQLITE's placeholder-name lookup, quadratic in the number of
 // parameters) cost more than the SQL itself.
@@ -35,8 +35,10 @@ public:
     bool refreshEventStatuses(const QList<qint64> &eventIds, QString *error);
 
 private:
-    bool fencedUpdate(const Items &items, QSet<qint64> *recorded, QString *error);
-    bool insertAttempts(const Items &items, const QList<int> &rows, QString *error);
+    // The fenced updates, attempt rows and event statuses; `recorded` gets the deliveries whose
+    // claim still held its lease token.
+    bool recordSqlite(const Items &items, QSet<qint64> *recorded, QString *error);
+    bool recordPostgres(const Items &items, QSet<qint64> *recorded, QString *error);
     bool replayBookkeeping(const Items &items, const QList<int> &rows, QString *error);
 
     Db &m_db;

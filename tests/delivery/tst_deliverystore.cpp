@@ -3,6 +3,7 @@
 #include "deliveryfixture.h"
 #include "delivery/deliverystore.h"
 #include "delivery/retention.h"
+#include "storage/eventstatus.h"
 #include "testdb.h"
 
 #include <QElapsedTimer>
@@ -324,6 +325,56 @@ private Q_SLOTS:
         QVERIFY(results.isEmpty());
         QCOMPARE(readDelivery(*m_db, other).status, QStringLiteral("in_flight"));
         QCOMPARE(readAttempts(*m_db, other).size(), 0);
+    }
+
+    // The events' statuses after a batch agree with summariseEventStatus() over all their
+    // deliveries, whatever the other delivery's state (PostgreSQL computes them in SQL): every
+    // combination in one batch.
+    void batchSummarisesEventStatus()
+    {
+        struct Case {
+            DeliveryStatus recorded;
+            DeliveryStatus other;
+            qint64 eventId = 0;
+        };
+        QList<Case> cases;
+        for (DeliveryStatus r : {DeliveryStatus::Succeeded, DeliveryStatus::Retrying, DeliveryStatus::Dead}) {
+            for (DeliveryStatus o : {DeliveryStatus::Pending, DeliveryStatus::InFlight, DeliveryStatus::Retrying,
+                                     DeliveryStatus::Succeeded, DeliveryStatus::Dead})
+                cases.append({r, o});
+        }
+        for (Case &c : cases) {
+            SeedDelivery shop;
+            shop.destination = QStringLiteral("shop");
+            SeedDelivery crm;
+            crm.destination = QStringLiteral("crm");
+            crm.status = toString(c.other);
+            SeedEvent e;
+            e.receivedAt = kNow - 1'000;
+            c.eventId = seedEvent(*m_db, e, {shop, crm});
+            QVERIFY(c.eventId > 0);
+        }
+        DeliveryStore store(*m_db);
+        QString error;
+        const QList<Claim> claims =
+            store.claim(QStringLiteral("shop"), QStringLiteral("w"), kNow, kLease, int(cases.size()), &error);
+        QCOMPARE(claims.size(), cases.size());
+        QList<std::pair<Claim, AttemptRecord>> items;
+        for (const Claim &claim : claims) {
+            const auto it = std::find_if(cases.cbegin(), cases.cend(), [&](const Case &c) { return c.eventId == claim.eventId; });
+            QVERIFY(it != cases.cend());
+            items.append({claim, it->recorded == DeliveryStatus::Succeeded
+                                     ? successFor(claim, QStringLiteral("w"), kNow)
+                                     : failureFor(claim, QStringLiteral("w"), kNow, it->recorded)});
+        }
+        QList<RecordResult> results;
+        store.recordMany(items, &results, &error);
+        QCOMPARE(results.size(), items.size());
+        for (RecordResult r : results)
+            QVERIFY2(r == RecordResult::Recorded, qPrintable(error));
+        for (const Case &c : cases) {
+            QCOMPARE(eventStatus(*m_db, c.eventId), toString(summariseEventStatus({c.recorded, c.other})));
+        }
     }
 
     void releaseManyGivesClaimsBack()

@@ -1,0 +1,102 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: Redrive authors
+#include "recorderlane.h"
+
+#include <QLoggingCategory>
+
+#include <future>
+
+Q_DECLARE_LOGGING_CATEGORY(lcDelivery)
+
+namespace redrive::delivery {
+
+RecorderLane::RecorderLane(StorageUrl storage, QString name, Done done)
+    : m_storage(std::move(storage))
+    , m_name(std::move(name))
+    , m_done(std::move(done))
+{}
+
+RecorderLane::~RecorderLane()
+{
+    stop();
+}
+
+bool RecorderLane::start(QString *error)
+{
+    m_db = Db::open(m_storage, m_name, {}, error);
+    if (!m_db)
+        return false;
+    m_store = std::make_unique<DeliveryStore>(*m_db);
+    m_thread = std::thread([this] { run(); });
+    return true;
+}
+
+void RecorderLane::submit(Items items)
+{
+    if (items.isEmpty())
+        return;
+    {
+        std::lock_guard lock(m_mutex);
+        m_queue.append(std::move(items));
+    }
+    m_cv.notify_one();
+}
+
+int RecorderLane::pending() const
+{
+    std::lock_guard lock(m_mutex);
+    return static_cast<int>(m_queue.size()) + m_busy;
+}
+
+void RecorderLane::stop()
+{
+    if (!m_thread.joinable())
+        return;
+    {
+        std::lock_guard lock(m_mutex);
+        m_stopping = true;
+    }
+    m_cv.notify_one();
+    m_thread.join();
+    m_store.reset();
+    m_db.reset();
+}
+
+void RecorderLane::run()
+{
+    for (;;) {
+        Items items;
+        {
+            std::unique_lock lock(m_mutex);
+            m_cv.wait(lock, [&] { return !m_queue.isEmpty() || m_stopping; });
+            if (m_queue.isEmpty())
+                return; // stopping, nothing left
+            items.swap(m_queue);
+            m_busy = static_cast<int>(items.size());
+        }
+        QList<RecordResult> results;
+        QString error;
+        m_store->recordMany(items, &results, &error);
+        const bool failed = std::any_of(results.cbegin(), results.cend(), [](RecordResult r) { return r == RecordResult::Error; });
+        m_failures = failed ? m_failures + 1 : 0;
+        m_done(std::move(items), std::move(results), error);
+        {
+            std::lock_guard lock(m_mutex);
+            m_busy = 0;
+        }
+        // A connection that keeps failing (server restarted, network cut) is replaced; the
+        // engine hands the unrecorded results back on its next turn.
+        if (m_failures >= 3) {
+            QString reopenError;
+            auto fresh = Db::open(m_storage, m_name, {}, &reopenError);
+            if (fresh) {
+                m_store = std::make_unique<DeliveryStore>(*fresh);
+                m_db = std::move(fresh);
+                m_failures = 0;
+                qCInfo(lcDelivery, "%s: database connection re-opened", qPrintable(m_name));
+            }
+        }
+    }
+}
+
+} // namespace redrive::delivery
