@@ -19,10 +19,20 @@
 // leases; a retention job purges old finished events. See docs/architecture.md "Lifecycle of a
 // delivery" and "Replay execution contract".
 //
-// Threads: one engine thread owns the database connection (claims, records, sweeps, retention)
-// and one I/O thread runs the HTTP exchanges. Limits per process: delivery.max_in_flight
-// overall, and per destination `concurrency` and `rate_per_second` (token bucket); several
-// redrived processes sharing a PostgreSQL database each apply their own limits.
+// Threads: one engine thread owns a database connection (claims, records, sweeps, retention);
+// one I/O thread runs the HTTP exchanges (Dispatcher, HttpClient, keep-alive connections). Each
+// turn of the engine thread is one transaction: the results that came in, then the next claims.
+// On PostgreSQL three recorder lanes (own connections and threads) record part of the results,
+// each event's always on the same lane, because recording costs the server more than ingesting.
+// Limits per process: delivery.max_in_flight requests in flight overall, and per destination
+// `concurrency` requests in flight and `rate_per_second` (token bucket, taken at claim time);
+// several redrived processes sharing a PostgreSQL database each apply their own limits.
+//
+// Claiming ahead: a destination may hold more claims than its concurrency — about a second of
+// exchanges at its measured pace (1 to 16 extra waves; bodies claimed ahead capped at 32 MiB) —
+// so it stays busy while the engine thread is in the database. A queued claim is sent only if
+// its lease outlasts the exchange (timeout + 5 s); otherwise, and at shutdown, it is given back
+// unsent. "In flight" in the metrics counts claims held by this engine.
 //
 // Leases: a claim holds its delivery for max(delivery.lease, timeout_ms + 5 s), so an attempt
 // that runs to its full timeout is never rescued while it is still running. A rescued delivery

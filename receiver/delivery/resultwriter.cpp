@@ -3,6 +3,7 @@
 #include "resultwriter.h"
 
 #include "storage/eventstatus.h"
+#include "storage/pgstatement.h"
 #include "storage/sqlitestatement.h"
 
 #include <QHash>
@@ -116,12 +117,10 @@ QString recordSqlPostgres()
                                      .arg(summaryRank(QStringLiteral("upd.status")), summaryRank(QStringLiteral("d.status")),
                                           summaryFromRank(QStringLiteral("MAX(r)")));
     return QStringLiteral(
-               "WITH v AS (SELECT * FROM unnest(CAST(? AS BIGINT[]), CAST(? AS BIGINT[]), CAST(? AS TEXT[]), "
-               "CAST(? AS INTEGER[]), CAST(? AS BIGINT[]), CAST(? AS INTEGER[]), CAST(? AS TEXT[]), "
-               "CAST(? AS TEXT[]), CAST(? AS INTEGER[]), CAST(? AS INTEGER[]), CAST(? AS TEXT[]), "
-               "CAST(? AS BIGINT[]), CAST(? AS BIGINT[]), CAST(? AS TEXT[]), CAST(? AS BIGINT[]), "
-               "CAST(? AS BIGINT[]), CAST(? AS BIGINT[]), CAST(? AS INTEGER[]), CAST(? AS TEXT[]), "
-               "CAST(? AS TEXT[]), CAST(? AS TEXT[]), CAST(? AS TEXT[]), CAST(? AS TEXT[])) "
+               "WITH v AS (SELECT * FROM unnest($1::bigint[], $2::bigint[], $3::text[], $4::bigint[], $5::bigint[], "
+               "$6::bigint[], $7::text[], $8::text[], $9::bigint[], $10::bigint[], $11::text[], $12::bigint[], "
+               "$13::bigint[], $14::text[], $15::bigint[], $16::bigint[], $17::bigint[], $18::bigint[], $19::text[], "
+               "$20::text[], $21::text[], $22::text[], $23::text[]) "
                "AS v (id, token, status, attempts, next_at, code, category, error, ok, unknown, ref, rec_at, dead, "
                "trig, replay, sched, started, duration, a_category, explanation, headers, excerpt, worker)), "
                "upd AS (UPDATE deliveries SET status = v.status, attempt_count = v.attempts, next_attempt_at = v.next_at, "
@@ -196,7 +195,7 @@ struct ResultWriter::Statements {
     SqliteStatement statusSelect;
     SqliteStatement statusUpdate;
     // PostgreSQL: one statement per batch (and two for a status refresh on its own).
-    std::optional<QSqlQuery> pgRecord;
+    PgStatement pgRecord;
     std::optional<QSqlQuery> pgStatusSelect;
     std::optional<QSqlQuery> pgStatusUpdate;
     // Both: the rare replay bookkeeping.
@@ -328,51 +327,52 @@ bool ResultWriter::recordSqlite(const Items &items, QSet<qint64> *recorded, QStr
 
 bool ResultWriter::recordPostgres(const Items &items, QSet<qint64> *recorded, QString *error)
 {
-    QSqlQuery *q = ready(m_db, m_s->pgRecord, recordSqlPostgres(), error);
-    if (!q)
+    PgStatement &statement = m_s->pgRecord;
+    if (!statement.isValid()
+        && !statement.prepare(m_db, QByteArrayLiteral("redrive_delivery_record"), recordSqlPostgres(), 23, error))
         return false;
-    ArrayLiteral id, token, status, attempts, nextAt, code, category, err, ok, unknown, ref, recAt, dead, trigger,
-        replay, scheduled, started, duration, attemptCategory, explanation, headers, excerpt, worker;
+    const qsizetype n = items.size();
+    using T = PgArray::Type;
+    PgArray id(T::Int8, n), token(T::Int8, n), status(T::Text, n, n * 10), attempts(T::Int8, n), nextAt(T::Int8, n),
+        code(T::Int8, n), category(T::Text, n), err(T::Text, n), ok(T::Int8, n), unknown(T::Int8, n), ref(T::Text, n),
+        recAt(T::Int8, n), dead(T::Int8, n), trigger(T::Text, n, n * 10), replay(T::Int8, n), scheduled(T::Int8, n),
+        started(T::Int8, n), duration(T::Int8, n), attemptCategory(T::Text, n, n * 16), explanation(T::Text, n, n * 64),
+        headers(T::Text, n, n * 64), excerpt(T::Text, n, n * 64), worker(T::Text, n, n * 24);
+    const auto int8 = [](PgArray &a, const std::optional<qint64> &v) { v ? a.append(*v) : a.appendNull(); };
+    const auto text = [](PgArray &a, const QString &v) { v.isNull() ? a.appendNull() : a.append(v.toUtf8()); };
     for (const auto &[claim, a] : items) {
         const Fenced f = fenced(a);
-        id.add(claim.deliveryId);
-        token.add(claim.leaseToken);
-        status.add(f.status);
-        attempts.add(a.number);
-        nextAt.add(f.nextAttemptAt);
-        code.add(f.statusCode);
-        category.add(f.category);
-        err.add(f.error);
-        ok.add(f.success ? 1 : 0);
-        unknown.add(f.outcomeUnknown ? 1 : 0);
-        ref.add(f.downstreamRef ? *f.downstreamRef : QString());
-        recAt.add(f.recordedAt);
-        dead.add(f.deadAt);
-        trigger.add(toString(a.trigger));
-        replay.add(a.replayId);
-        scheduled.add(a.scheduledAt);
-        started.add(a.startedAt);
-        duration.add(clampedDuration(a));
-        attemptCategory.add(toString(a.classification.category));
-        explanation.add(notNull(a.classification.explanation));
-        headers.add(QString::fromUtf8(a.responseHeadersJson));
-        excerpt.add(notNull(a.responseExcerpt));
-        worker.add(notNull(a.workerId));
+        id.append(claim.deliveryId);
+        token.append(claim.leaseToken);
+        text(status, f.status);
+        attempts.append(qint64(a.number));
+        int8(nextAt, f.nextAttemptAt);
+        int8(code, f.statusCode);
+        text(category, f.category);
+        text(err, f.error);
+        ok.append(qint64(f.success ? 1 : 0));
+        unknown.append(qint64(f.outcomeUnknown ? 1 : 0));
+        text(ref, f.downstreamRef ? *f.downstreamRef : QString());
+        recAt.append(f.recordedAt);
+        int8(dead, f.deadAt);
+        text(trigger, toString(a.trigger));
+        int8(replay, a.replayId);
+        scheduled.append(a.scheduledAt);
+        started.append(a.startedAt);
+        duration.append(clampedDuration(a));
+        text(attemptCategory, toString(a.classification.category));
+        text(explanation, notNull(a.classification.explanation));
+        headers.append(QByteArrayView(a.responseHeadersJson));
+        text(excerpt, notNull(a.responseExcerpt));
+        text(worker, notNull(a.workerId));
     }
-    int i = 0;
-    for (const ArrayLiteral *column :
-         {&id, &token, &status, &attempts, &nextAt, &code, &category, &err, &ok, &unknown, &ref, &recAt, &dead, &trigger,
-          &replay, &scheduled, &started, &duration, &attemptCategory, &explanation, &headers, &excerpt, &worker})
-        q->bindValue(i++, column->text());
-    if (!q->exec()) {
-        failed(error, *q);
-        q->finish();
-        return false;
-    }
-    while (q->next())
-        recorded->insert(q->value(0).toLongLong());
-    q->finish();
-    return true;
+    QList<QByteArray> parameters;
+    parameters.reserve(23);
+    for (PgArray *column : {&id, &token, &status, &attempts, &nextAt, &code, &category, &err, &ok, &unknown, &ref, &recAt,
+                            &dead, &trigger, &replay, &scheduled, &started, &duration, &attemptCategory, &explanation,
+                            &headers, &excerpt, &worker})
+        parameters.append(column->finish());
+    return statement.exec(parameters, [&](const PgStatement::Row &row) { recorded->insert(row.int64(0)); }, error);
 }
 
 // Replay execution contract (docs/architecture.md): item state and counters move with the attempt.
