@@ -74,7 +74,7 @@ class Sink:
     """nginx as the destination: /ok answers 200 with a JSON id (exercises success_ref) and logs
     each request's Idempotency-Key (buffered), /fail answers 500."""
 
-    def __init__(self, workers=1):
+    def __init__(self, workers=1, keepalive=True):
         self.port = bl.free_port()
         self.dir = tempfile.mkdtemp(prefix="redrive-bench-sink-")
         self.hits = os.path.join(self.dir, "hits.log")
@@ -88,7 +88,7 @@ events {{ worker_connections 4096; }}
 http {{
   access_log off;
   keepalive_requests 1000000;
-  keepalive_timeout 75s;
+  keepalive_timeout {"75s" if keepalive else "0"};
   client_body_temp_path {self.dir}/body;
   client_max_body_size 2m;
   client_body_buffer_size 64k;
@@ -316,7 +316,7 @@ def check_ledger(sql, ack_log, sink_hits):
 
 
 def drain_run(engine, args, binaries, pg):
-    sink = started(Sink())
+    sink = started(Sink(keepalive=not args.sink_close))
     alone = ingest_only(engine, args, binaries, sink, pg) if args.ingest_baseline else None
     if alone:
         print(f"  {engine}: ingest alone (delivery off) {alone:.0f}/s", flush=True)
@@ -384,7 +384,7 @@ def drain_run(engine, args, binaries, pg):
     result = {
         "engine": engine,
         "seconds": args.seconds, "connections": args.connections, "concurrency": args.concurrency,
-        "redrived_processes": 1 + args.extra_engines,
+        "redrived_processes": 1 + args.extra_engines, "sink_keepalive": not args.sink_close,
         "ingest_alone_eps": alone,
         "loadgen": {"ok_per_second": gen["ok_per_second"], "p50_ms": gen["p50_ms"], "p99_ms": gen["p99_ms"],
                     "errors": gen["errors"], "statuses": gen["statuses"]},
@@ -491,6 +491,8 @@ def main():
     ap.add_argument("--concurrency", type=int, default=64, help="the sink destination's concurrency")
     ap.add_argument("--max-in-flight", type=int, default=256)
     ap.add_argument("--drain-timeout", type=float, default=120)
+    ap.add_argument("--sink-close", action="store_true",
+                    help="the sink closes every connection (no keep-alive): measures the connection pool's worth")
     ap.add_argument("--extra-engines", type=int, default=0,
                     help="more redrived processes on the same database that only deliver (multi-process deployment)")
     ap.add_argument("--no-ingest-baseline", dest="ingest_baseline", action="store_false")

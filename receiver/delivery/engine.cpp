@@ -1,111 +1,20 @@
 // SPDX-License-Identifier: Apache-2.0
 // SPDX-FileCopyrightText: Redrive authors
-#include "engine.h"
+#include "engineprivate.h"
 
-#include "connector.h"
-#include "deliverystore.h"
-#include "dispatcher.h"
-#include "recorderlane.h"
-#include "enginemetrics.h"
-#include "httpclient.h"
-#include "retention.h"
-#include "tokenbucket.h"
+#include "attemptdecision.h"
 
 #include "crypto/crypto.h"
 #include "delivery/outgoingheaders.h"
-#include "delivery/responsecapture.h"
-#include "delivery/retrypolicy.h"
 
 #include <QCoreApplication>
-#include <QHash>
-#include <QLoggingCategory>
 #include <QSysInfo>
 
 #include <algorithm>
-#include <condition_variable>
-#include <future>
-#include <mutex>
-#include <random>
-#include <thread>
-#include <vector>
 
 Q_LOGGING_CATEGORY(lcDelivery, "redrive.delivery")
 
 namespace redrive::delivery {
-namespace {
-
-using Steady = std::chrono::steady_clock;
-
-// Most deliveries claimed per destination per round; the cost of a claim or of recording a
-// batch hardly depends on its size, so bigger batches are cheaper per delivery.
-constexpr int kClaimBatch = 256;
-constexpr int kSweepBatch = 200;
-constexpr int kRetentionBatch = 500;
-constexpr auto kRetentionInterval = std::chrono::minutes(10);
-constexpr auto kRetentionFirstRun = std::chrono::seconds(5);
-constexpr auto kBacklogInterval = std::chrono::seconds(2);
-constexpr qint64 kLeaseMarginMs = 5'000;
-constexpr qint64 kMaxResponseBytes = 256 * 1024;
-// Claiming ahead: each destination keeps about this much work claimed beyond what it is
-// sending (from the mean exchange time), between one and kMaxWavesAhead × concurrency, so it
-// stays busy while the engine records the last batch. Bodies claimed ahead are capped in bytes.
-constexpr double kAheadTargetMs = 1000;
-constexpr int kMaxWavesAhead = 16;
-constexpr qint64 kAheadBodyBytes = 32LL * 1024 * 1024;
-// PostgreSQL: results are recorded on this many connections at once (the engine's own and
-// kRecordLanes - 1 recorder lanes). No new claims while a lane has this many results waiting.
-constexpr int kRecordLanes = 4;
-constexpr int kLaneBacklog = 4096;
-constexpr qint64 kMaxResponseBytesJsonRef = 1024 * 1024;
-
-// One finished attempt (or one never sent), handed from the I/O thread to the engine thread.
-struct Finished {
-    Claim claim;
-    AttemptOutcome outcome;
-    std::optional<Classification> preset; // integrity failures never reach the network
-    qint64 startedAt = 0;
-    qint64 durationMs = 0;
-    qint64 bodyBytes = 0; // of the claim's body, held while it was claimed
-};
-
-// What a recorder lane reports back: the results it recorded (or could not).
-struct Recorded {
-    QList<std::pair<Claim, AttemptRecord>> items;
-    QList<RecordResult> results;
-    QString error;
-};
-
-// Shared with the HTTP callbacks, so a late callback after the engine is gone is harmless.
-struct Inbox {
-    std::mutex mutex;
-    std::condition_variable cv;
-    QList<Finished> finished;
-    QList<Recorded> recorded;
-    bool wake = false;
-    bool stopping = false;
-    Steady::time_point graceDeadline;
-
-    void push(Finished f)
-    {
-        bool first = false;
-        {
-            std::lock_guard lock(mutex);
-            first = finished.isEmpty();
-            finished.append(std::move(f));
-        }
-        if (first) // the engine wakes for the first result and takes all that arrived meanwhile
-            cv.notify_one();
-    }
-
-    void push(Recorded r)
-    {
-        {
-            std::lock_guard lock(mutex);
-            recorded.append(std::move(r));
-        }
-        cv.notify_one();
-    }
-};
 
 QString defaultWorkerId()
 {
@@ -116,120 +25,6 @@ QString defaultWorkerId()
         .arg(sequence.fetch_add(1));
 }
 
-struct DestinationState {
-    const DestinationConfig *config = nullptr;
-    int inFlight = 0; // claimed and not yet recorded: queued, sending, or waiting to be recorded
-    TokenBucket bucket;
-};
-
-} // namespace
-
-class DeliveryEngine::Private {
-public:
-    Private(const Config &cfg, const StorageUrl &url, const Clock &clk, metrics::Registry &registry,
-            std::shared_ptr<Connector> conn)
-        : config(cfg)
-        , storage(url)
-        , clock(clk)
-        , metrics(registry, [&] {
-            QStringList names;
-            for (const auto &d : cfg.destinations)
-                names.append(d.name);
-            return names;
-        }())
-        , connector(std::move(conn))
-        , worker(cfg.delivery.workerId.isEmpty() ? defaultWorkerId() : cfg.delivery.workerId)
-        , inbox(std::make_shared<Inbox>())
-        , rng(std::random_device{}())
-    {
-        for (const auto &d : config.destinations) {
-            DestinationState s;
-            s.config = &d;
-            s.bucket = TokenBucket(d.ratePerSecond);
-            destinations.insert(d.name, s);
-            order.append(d.name);
-        }
-    }
-
-    void run(std::promise<QString> started);
-    using Items = QList<std::pair<Claim, AttemptRecord>>;
-    Items collect(QList<Finished> batch);
-    Items toLanes(Items items);
-    void takeRecorded(QList<Recorded> recorded);
-    void startLanes();
-    void recordFinished(QList<Finished> batch);
-    QList<ClaimRequest> claimRequests(Steady::time_point *rateDeadline);
-    bool turn(Items items, const QList<ClaimRequest> &requests);
-    void noteRecorded(const Items &items, const QList<RecordResult> &results, const QString &error);
-    int claimCapacity(const QString &name, const DestinationState &state) const;
-    void launch(const Claim &claim);
-    void maintenance(Steady::time_point now);
-    void drain();
-    qint64 leaseFor(const DestinationConfig &d) const
-    {
-        return std::max<qint64>(config.delivery.leaseMs, d.timeoutMs + kLeaseMarginMs);
-    }
-    double draw() { return std::uniform_real_distribution<double>(-1.0, 1.0)(rng); }
-    AttemptRecord decide(const Finished &f, const DestinationConfig *dest);
-    void adjustInFlight(const QString &destination, int delta);
-
-    Config config;
-    StorageUrl storage;
-    const Clock &clock;
-    EngineMetrics metrics;
-    std::shared_ptr<Connector> connector;
-    QString worker;
-    std::shared_ptr<Inbox> inbox;
-    std::function<void(const ClaimEvent &)> observer;
-
-    std::thread thread;
-    bool running = false;
-    mutable std::mutex countersMutex;
-    Counters counters;
-
-    // Engine thread only:
-    std::unique_ptr<Db> db;
-    std::unique_ptr<DeliveryStore> store;
-    std::unique_ptr<HttpClient> http;
-    std::unique_ptr<Dispatcher> dispatcher;
-    std::vector<std::unique_ptr<RecorderLane>> lanes;
-    QHash<QString, DestinationState> destinations;
-    QStringList order;
-    qsizetype roundRobin = 0;
-    int inFlight = 0;
-    qint64 claimedBodyBytes = 0;
-    std::mt19937_64 rng;
-    Steady::time_point nextSweep;
-    Steady::time_point nextRetention;
-    Steady::time_point nextBacklog;
-    bool retentionBacklog = false;
-    QList<std::pair<Claim, AttemptRecord>> unrecorded; // results a busy database refused; retried next turn
-    int dbFailures = 0; // consecutive failed database operations
-    Steady::time_point nextReopen;
-
-    void noteDb(bool ok) { dbFailures = ok ? 0 : dbFailures + 1; }
-    void reopenIfBroken(Steady::time_point now);
-};
-
-// A connection that keeps failing (PostgreSQL restarted, network cut) is replaced; QtSql does
-// not reconnect by itself. Claims in flight keep their leases and are recorded afterwards.
-void DeliveryEngine::Private::reopenIfBroken(Steady::time_point now)
-{
-    if (dbFailures < 3 || now < nextReopen)
-        return;
-    nextReopen = now + std::chrono::seconds(2);
-    QString error;
-    auto fresh = Db::open(storage, QStringLiteral("delivery"), {}, &error);
-    if (!fresh) {
-        qCWarning(lcDelivery, "database still unavailable: %s", qPrintable(error));
-        return;
-    }
-    store.reset();
-    db = std::move(fresh);
-    store = std::make_unique<DeliveryStore>(*db);
-    dbFailures = 0;
-    qCInfo(lcDelivery, "database connection re-opened");
-}
 
 void DeliveryEngine::Private::run(std::promise<QString> started)
 {
@@ -292,65 +87,6 @@ void DeliveryEngine::Private::run(std::promise<QString> started)
     db.reset();
 }
 
-void DeliveryEngine::Private::drain()
-{
-    // Claims still queued were never sent: give them back now. Let running attempts finish
-    // until the grace deadline, then interrupt the rest.
-    dispatcher->dropQueued();
-    Steady::time_point graceDeadline;
-    {
-        std::lock_guard lock(inbox->mutex);
-        graceDeadline = inbox->graceDeadline;
-    }
-    bool cancelled = false;
-    const auto hardDeadline = std::max(graceDeadline, Steady::now()) + std::chrono::seconds(3);
-    while (inFlight > 0 && Steady::now() < hardDeadline) {
-        QList<Finished> batch;
-        {
-            std::unique_lock lock(inbox->mutex);
-            inbox->cv.wait_until(lock, cancelled ? hardDeadline : graceDeadline,
-                                 [&] { return !inbox->finished.isEmpty(); });
-            batch.swap(inbox->finished);
-        }
-        recordFinished(std::move(batch));
-        if (!cancelled && Steady::now() >= graceDeadline && inFlight > 0) {
-            http->cancelAll();
-            cancelled = true;
-        }
-    }
-    if (inFlight > 0)
-        qCWarning(lcDelivery, "%d attempts did not finish at shutdown; their leases will expire", inFlight);
-    // The lanes record what they were given, then report it.
-    for (auto &lane : lanes)
-        lane->stop();
-    lanes.clear();
-    QList<Recorded> recorded;
-    {
-        std::lock_guard lock(inbox->mutex);
-        recorded.swap(inbox->recorded);
-    }
-    takeRecorded(std::move(recorded));
-}
-
-void DeliveryEngine::Private::startLanes()
-{
-    if (db->isSqlite())
-        return; // one writer at a time: lanes would only wait for each other
-    for (int i = 1; i < kRecordLanes; ++i) {
-        auto lane = std::make_unique<RecorderLane>(
-            storage, QStringLiteral("delivery-lane-%1").arg(i),
-            [box = inbox](RecorderLane::Items items, QList<RecordResult> results, QString error) {
-                box->push(Recorded{std::move(items), std::move(results), std::move(error)});
-            });
-        QString error;
-        if (!lane->start(&error)) {
-            qCWarning(lcDelivery, "recording on one connection only: %s", qPrintable(error));
-            return;
-        }
-        lanes.push_back(std::move(lane));
-    }
-}
-
 // Results of one event always go to the same place (the engine's own connection or one lane).
 DeliveryEngine::Private::Items DeliveryEngine::Private::toLanes(Items items)
 {
@@ -388,63 +124,8 @@ void DeliveryEngine::Private::adjustInFlight(const QString &destination, int del
 
 AttemptRecord DeliveryEngine::Private::decide(const Finished &f, const DestinationConfig *dest)
 {
-    const Claim &c = f.claim;
-    AttemptRecord a;
-    a.number = c.attemptCount + 1;
-    a.trigger = c.replayId ? AttemptTrigger::Replay : AttemptTrigger::Automatic;
-    a.replayId = c.replayId;
-    a.scheduledAt = c.scheduledAt;
-    a.startedAt = f.startedAt;
-    a.durationMs = f.durationMs;
-    a.workerId = worker;
-    a.classification = f.preset ? *f.preset : classify(f.outcome);
-    a.statusCode = f.outcome.transport == AttemptOutcome::Transport::Completed ? f.outcome.statusCode : 0;
-    const QByteArray refHeader = dest && dest->successRef.kind == SuccessRef::Kind::Header
-                                     ? dest->successRef.name.toLatin1()
-                                     : QByteArray();
-    a.responseHeadersJson = selectResponseHeaders(f.outcome.responseHeaders, refHeader).toJson();
-    a.responseExcerpt = responseExcerpt(f.outcome.responseBody, config.delivery.responseExcerptBytes);
-    a.recordedAt = clock.nowMs();
-
-    Classification &cls = a.classification;
-    if (cls.success) {
-        a.newStatus = DeliveryStatus::Succeeded;
-        if (dest)
-            a.downstreamRef = downstreamReference(dest->successRef, f.outcome.responseHeaders, f.outcome.responseBody);
-        return a;
-    }
-    const int maxAttempts = dest ? dest->maxAttempts : 1;
-    if (c.replayId) {
-        a.newStatus = DeliveryStatus::Dead;
-        cls.explanation += QStringLiteral("; a replay is one attempt \u2192 dead letter again");
-        return a;
-    }
-    if (!cls.retryable || !dest) {
-        a.newStatus = DeliveryStatus::Dead;
-        return a;
-    }
-    if (a.number >= maxAttempts) {
-        a.newStatus = DeliveryStatus::Dead;
-        cls.explanation += QStringLiteral("; max_attempts (%1) reached \u2192 dead letter").arg(maxAttempts);
-        return a;
-    }
-    a.newStatus = DeliveryStatus::Retrying;
-    qint64 delay = applyJitter(baseDelayMs(*dest, a.number), config.delivery.jitter, draw());
-    const QByteArrayView retryAfter = f.outcome.responseHeaders.value("Retry-After");
-    if (!retryAfter.isEmpty()) {
-        if (const auto asked = parseRetryAfterMs(retryAfter, a.recordedAt)) {
-            const qint64 used = clampRetryAfter(*asked, delay, config.delivery.retryAfterMaxMs);
-            cls.explanation += QStringLiteral("; Retry-After %1 s honoured as %2 s (bounds: schedule %3 s, "
-                                              "retry_after_max %4 s)")
-                                   .arg(*asked / 1000)
-                                   .arg(used / 1000.0, 0, 'f', 1)
-                                   .arg(delay / 1000.0, 0, 'f', 1)
-                                   .arg(config.delivery.retryAfterMaxMs / 1000);
-            delay = used;
-        }
-    }
-    a.nextAttemptAt = a.recordedAt + delay;
-    return a;
+    FinishedAttempt attempt{f.claim, f.outcome, f.preset, f.startedAt, f.durationMs};
+    return decideAttempt(attempt, dest, config.delivery, worker, clock.nowMs(), draw());
 }
 
 // Turns finished attempts into records (with the unrecorded ones from earlier turns). Claims
@@ -674,64 +355,6 @@ void DeliveryEngine::Private::launch(const Claim &claim)
         box->push(std::move(f));
     };
     dispatcher->submit(std::move(job));
-}
-
-void DeliveryEngine::Private::maintenance(Steady::time_point now)
-{
-    reopenIfBroken(now);
-    QString error;
-    if (now >= nextSweep) {
-        nextSweep = now + std::chrono::milliseconds(std::max(100, config.delivery.sweepIntervalMs));
-        const SweepPolicy policy = [this](const QString &destination, int attemptNumber, bool replay, qint64 at) {
-            const auto it = destinations.constFind(destination);
-            const int maxAttempts = it == destinations.constEnd() ? 1 : it->config->maxAttempts;
-            // The lost attempt already waited a whole lease: retry at once, within the budget.
-            if (replay || attemptNumber >= maxAttempts)
-                return SweepDecision{DeliveryStatus::Dead, std::nullopt};
-            return SweepDecision{DeliveryStatus::Retrying, at};
-        };
-        const int rescued = store->sweepExpired(clock.nowMs(), kSweepBatch, policy, &error);
-        noteDb(rescued >= 0);
-        if (rescued < 0) {
-            if (dbFailures <= 3)
-                qCWarning(lcDelivery, "lease sweep failed: %s", qPrintable(error));
-        } else if (rescued > 0) {
-            metrics.leasesRescued(rescued);
-            qCInfo(lcDelivery, "rescued %d deliveries whose lease expired", rescued);
-            std::lock_guard lock(countersMutex);
-            counters.rescued += static_cast<quint64>(rescued);
-        }
-    }
-    if (retentionBacklog || now >= nextRetention) {
-        nextRetention = now + kRetentionInterval;
-        const qint64 cutoff = clock.nowMs() - qint64(config.storage.retentionDays) * 86'400'000;
-        const int purged = purgeExpiredEvents(*db, cutoff, kRetentionBatch, &error);
-        retentionBacklog = purged == kRetentionBatch; // more to do: one batch per loop turn
-        noteDb(purged >= 0);
-        if (purged < 0) {
-            retentionBacklog = false;
-            qCWarning(lcDelivery, "retention failed: %s", qPrintable(error));
-        } else if (purged > 0) {
-            metrics.purged(purged);
-            std::lock_guard lock(countersMutex);
-            counters.purged += static_cast<quint64>(purged);
-        }
-    }
-    if (now >= nextBacklog) {
-        nextBacklog = now + kBacklogInterval;
-        const qint64 at = clock.nowMs();
-        const auto rows = store->backlog(at, &error);
-        QSet<QString> seen;
-        for (const auto &row : rows) {
-            seen.insert(row.destination);
-            metrics.backlog(row.destination, row.due + row.waiting,
-                            row.oldestDueAt > 0 ? static_cast<double>(at - row.oldestDueAt) / 1000.0 : 0.0);
-        }
-        for (const QString &name : std::as_const(order)) {
-            if (!seen.contains(name))
-                metrics.backlog(name, 0, 0);
-        }
-    }
 }
 
 DeliveryEngine::DeliveryEngine(const Config &config, const StorageUrl &storage, const Clock &clock,

@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: Redrive authors
 #include "httpclient.h"
 
+#include "connectionpool.h"
 #include "connector.h"
 #include "delivery/addresspolicy.h"
 
@@ -20,13 +21,8 @@
 #include <openssl/ssl.h>
 #include <openssl/x509.h>
 
-#include <sys/socket.h>
-
-#include <cerrno>
-
 #include <atomic>
 #include <chrono>
-#include <deque>
 #include <future>
 #include <map>
 #include <mutex>
@@ -46,11 +42,6 @@ using Transport = AttemptOutcome::Transport;
 namespace {
 
 constexpr std::uint32_t kHeaderLimit = 32 * 1024;
-// An idle connection is reused for at most this long: below the 5 s keep-alive timeout of
-// common servers (Node.js), so the peer rarely closes one just as a request goes out.
-constexpr auto kIdleMax = std::chrono::seconds(4);
-// At most this many idle connections per origin; a burst's surplus is closed.
-constexpr std::size_t kIdlePerOrigin = 512;
 
 bool isResetError(const boost::system::error_code &ec)
 {
@@ -64,34 +55,6 @@ QString text(const boost::system::error_code &ec)
     return QString::fromStdString(ec.message());
 }
 
-using Steady = std::chrono::steady_clock;
-
-// One TCP (or TLS over TCP) connection. It outlives its exchange when it goes back to the pool.
-struct Connection {
-    std::unique_ptr<beast::tcp_stream> plain;
-    std::unique_ptr<beast::ssl_stream<beast::tcp_stream>> tls;
-    std::shared_ptr<ssl::context> tlsContext; // the TLS stream refers to it
-    Steady::time_point idleSince;
-
-    tcp::socket &socket() { return tls ? beast::get_lowest_layer(*tls).socket() : plain->socket(); }
-    void close()
-    {
-        boost::system::error_code ignored;
-        socket().shutdown(tcp::socket::shutdown_both, ignored);
-        socket().close(ignored);
-    }
-    // An idle connection the peer closed (EOF), reset, or sent unsolicited bytes on (for TLS
-    // typically a close_notify) cannot carry a request.
-    bool stillUsable()
-    {
-        if (!socket().is_open())
-            return false;
-        char byte = 0;
-        const ssize_t n = ::recv(socket().native_handle(), &byte, 1, MSG_PEEK | MSG_DONTWAIT);
-        return n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK);
-    }
-};
-
 } // namespace
 
 class Exchange;
@@ -101,7 +64,7 @@ public:
     explicit Impl(std::shared_ptr<Connector> c)
         : work(net::make_work_guard(io))
         , connector(c ? std::move(c) : makeSystemConnector())
-        , idleTimer(io)
+        , pool(io)
     {
         std::promise<void> finished;
         ioDone = finished.get_future();
@@ -136,81 +99,6 @@ public:
         return ctx;
     }
 
-    // The keep-alive pool (I/O thread only). A connection is keyed by everything that decided
-    // how it was opened: scheme, host, port, the address policy and the CA bundle. Its peer
-    // address passed the SSRF guard when it was connected, so reusing it is as safe as that
-    // connect was; a different allow_private or ca_file never shares it.
-    std::unique_ptr<Connection> checkout(const std::string &key)
-    {
-        auto it = idle.find(key);
-        if (it == idle.end())
-            return nullptr;
-        const auto now = Steady::now();
-        std::unique_ptr<Connection> found;
-        while (!it->second.empty() && !found) {
-            std::unique_ptr<Connection> c = std::move(it->second.back()); // most recently used first
-            it->second.pop_back();
-            if (now - c->idleSince <= kIdleMax && c->stillUsable())
-                found = std::move(c);
-            else
-                c->close();
-        }
-        if (it->second.empty())
-            idle.erase(it);
-        return found;
-    }
-
-    void checkin(const std::string &key, std::unique_ptr<Connection> c)
-    {
-        if (closing) {
-            c->close();
-            return;
-        }
-        c->idleSince = Steady::now();
-        auto &list = idle[key];
-        if (list.size() >= kIdlePerOrigin) {
-            list.front()->close();
-            list.pop_front();
-        }
-        list.push_back(std::move(c));
-        if (!idleTimerRunning)
-            armIdleTimer();
-    }
-
-    // Closes connections idle longer than kIdleMax, once a second while any are idle.
-    void armIdleTimer()
-    {
-        idleTimerRunning = true;
-        idleTimer.expires_after(std::chrono::seconds(1));
-        idleTimer.async_wait([this](const boost::system::error_code &ec) {
-            idleTimerRunning = false;
-            if (ec || closing)
-                return;
-            const auto now = Steady::now();
-            for (auto it = idle.begin(); it != idle.end();) {
-                auto &list = it->second;
-                while (!list.empty() && now - list.front()->idleSince > kIdleMax) {
-                    list.front()->close();
-                    list.pop_front();
-                }
-                it = list.empty() ? idle.erase(it) : std::next(it);
-            }
-            if (!idle.empty())
-                armIdleTimer();
-        });
-    }
-
-    void closeIdle()
-    {
-        closing = true;
-        idleTimer.cancel();
-        for (auto &[key, list] : idle) {
-            for (auto &c : list)
-                c->close();
-        }
-        idle.clear();
-    }
-
     net::io_context io;
     net::executor_work_guard<net::io_context::executor_type> work;
     std::shared_ptr<Connector> connector;
@@ -219,10 +107,7 @@ public:
     std::mutex mutex;
     std::map<QString, std::shared_ptr<ssl::context>> contexts;
     std::set<std::shared_ptr<Exchange>> live; // I/O thread only
-    std::map<std::string, std::deque<std::unique_ptr<Connection>>> idle; // I/O thread only, oldest first
-    net::steady_timer idleTimer;
-    bool idleTimerRunning = false;
-    bool closing = false;
+    ConnectionPool pool; // I/O thread only
     std::atomic<quint64> opened{0};
     std::atomic<quint64> reused{0};
     std::atomic<quint64> staleRetries{0};
@@ -266,7 +151,7 @@ public:
                 self->onDeadline();
         });
 
-        if (auto pooled = m_impl.checkout(m_poolKey)) {
+        if (auto pooled = m_impl.pool.checkout(m_poolKey)) {
             m_conn = std::move(pooled);
             m_reused = true;
             ++m_impl.reused;
@@ -589,7 +474,7 @@ private:
         m_finished = true;
         m_timer.cancel();
         if (m_keep && m_conn)
-            m_impl.checkin(m_poolKey, std::move(m_conn));
+            m_impl.pool.checkin(m_poolKey, std::move(m_conn));
         else
             closeSocket();
         auto done = std::move(m_done);
@@ -630,7 +515,7 @@ private:
 HttpClient::Impl::~Impl()
 {
     net::post(io, [this] {
-        closeIdle();
+        pool.closeAll();
         auto running = live;
         for (const auto &ex : running)
             ex->cancel();

@@ -1,0 +1,149 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: Redrive authors
+//
+// The engine's housekeeping: lease sweeps, retention, backlog metrics, re-opening a broken
+// connection, the recorder lanes, and the graceful stop.
+#include "engineprivate.h"
+
+#include "retention.h"
+
+namespace redrive::delivery {
+
+// A connection that keeps failing (PostgreSQL restarted, network cut) is replaced; QtSql does
+// not reconnect by itself. Claims in flight keep their leases and are recorded afterwards.
+void DeliveryEngine::Private::reopenIfBroken(Steady::time_point now)
+{
+    if (dbFailures < 3 || now < nextReopen)
+        return;
+    nextReopen = now + std::chrono::seconds(2);
+    QString error;
+    auto fresh = Db::open(storage, QStringLiteral("delivery"), {}, &error);
+    if (!fresh) {
+        qCWarning(lcDelivery, "database still unavailable: %s", qPrintable(error));
+        return;
+    }
+    store.reset();
+    db = std::move(fresh);
+    store = std::make_unique<DeliveryStore>(*db);
+    dbFailures = 0;
+    qCInfo(lcDelivery, "database connection re-opened");
+}
+
+void DeliveryEngine::Private::drain()
+{
+    // Claims still queued were never sent: give them back now. Let running attempts finish
+    // until the grace deadline, then interrupt the rest.
+    dispatcher->dropQueued();
+    Steady::time_point graceDeadline;
+    {
+        std::lock_guard lock(inbox->mutex);
+        graceDeadline = inbox->graceDeadline;
+    }
+    bool cancelled = false;
+    const auto hardDeadline = std::max(graceDeadline, Steady::now()) + std::chrono::seconds(3);
+    while (inFlight > 0 && Steady::now() < hardDeadline) {
+        QList<Finished> batch;
+        {
+            std::unique_lock lock(inbox->mutex);
+            inbox->cv.wait_until(lock, cancelled ? hardDeadline : graceDeadline,
+                                 [&] { return !inbox->finished.isEmpty(); });
+            batch.swap(inbox->finished);
+        }
+        recordFinished(std::move(batch));
+        if (!cancelled && Steady::now() >= graceDeadline && inFlight > 0) {
+            http->cancelAll();
+            cancelled = true;
+        }
+    }
+    if (inFlight > 0)
+        qCWarning(lcDelivery, "%d attempts did not finish at shutdown; their leases will expire", inFlight);
+    // The lanes record what they were given, then report it.
+    for (auto &lane : lanes)
+        lane->stop();
+    lanes.clear();
+    QList<Recorded> recorded;
+    {
+        std::lock_guard lock(inbox->mutex);
+        recorded.swap(inbox->recorded);
+    }
+    takeRecorded(std::move(recorded));
+}
+
+void DeliveryEngine::Private::startLanes()
+{
+    if (db->isSqlite())
+        return; // one writer at a time: lanes would only wait for each other
+    for (int i = 1; i < kRecordLanes; ++i) {
+        auto lane = std::make_unique<RecorderLane>(
+            storage, QStringLiteral("delivery-lane-%1").arg(i),
+            [box = inbox](RecorderLane::Items items, QList<RecordResult> results, QString error) {
+                box->push(Recorded{std::move(items), std::move(results), std::move(error)});
+            });
+        QString error;
+        if (!lane->start(&error)) {
+            qCWarning(lcDelivery, "recording on one connection only: %s", qPrintable(error));
+            return;
+        }
+        lanes.push_back(std::move(lane));
+    }
+}
+
+void DeliveryEngine::Private::maintenance(Steady::time_point now)
+{
+    reopenIfBroken(now);
+    QString error;
+    if (now >= nextSweep) {
+        nextSweep = now + std::chrono::milliseconds(std::max(100, config.delivery.sweepIntervalMs));
+        const SweepPolicy policy = [this](const QString &destination, int attemptNumber, bool replay, qint64 at) {
+            const auto it = destinations.constFind(destination);
+            const int maxAttempts = it == destinations.constEnd() ? 1 : it->config->maxAttempts;
+            // The lost attempt already waited a whole lease: retry at once, within the budget.
+            if (replay || attemptNumber >= maxAttempts)
+                return SweepDecision{DeliveryStatus::Dead, std::nullopt};
+            return SweepDecision{DeliveryStatus::Retrying, at};
+        };
+        const int rescued = store->sweepExpired(clock.nowMs(), kSweepBatch, policy, &error);
+        noteDb(rescued >= 0);
+        if (rescued < 0) {
+            if (dbFailures <= 3)
+                qCWarning(lcDelivery, "lease sweep failed: %s", qPrintable(error));
+        } else if (rescued > 0) {
+            metrics.leasesRescued(rescued);
+            qCInfo(lcDelivery, "rescued %d deliveries whose lease expired", rescued);
+            std::lock_guard lock(countersMutex);
+            counters.rescued += static_cast<quint64>(rescued);
+        }
+    }
+    if (retentionBacklog || now >= nextRetention) {
+        nextRetention = now + kRetentionInterval;
+        const qint64 cutoff = clock.nowMs() - qint64(config.storage.retentionDays) * 86'400'000;
+        const int purged = purgeExpiredEvents(*db, cutoff, kRetentionBatch, &error);
+        retentionBacklog = purged == kRetentionBatch; // more to do: one batch per loop turn
+        noteDb(purged >= 0);
+        if (purged < 0) {
+            retentionBacklog = false;
+            qCWarning(lcDelivery, "retention failed: %s", qPrintable(error));
+        } else if (purged > 0) {
+            metrics.purged(purged);
+            std::lock_guard lock(countersMutex);
+            counters.purged += static_cast<quint64>(purged);
+        }
+    }
+    if (now >= nextBacklog) {
+        nextBacklog = now + kBacklogInterval;
+        const qint64 at = clock.nowMs();
+        const auto rows = store->backlog(at, &error);
+        QSet<QString> seen;
+        for (const auto &row : rows) {
+            seen.insert(row.destination);
+            metrics.backlog(row.destination, row.due + row.waiting,
+                            row.oldestDueAt > 0 ? static_cast<double>(at - row.oldestDueAt) / 1000.0 : 0.0);
+        }
+        for (const QString &name : std::as_const(order)) {
+            if (!seen.contains(name))
+                metrics.backlog(name, 0, 0);
+        }
+    }
+}
+
+} // namespace redrive::delivery

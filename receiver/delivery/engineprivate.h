@@ -1,0 +1,204 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: Redrive authors
+#pragma once
+
+// The delivery engine's private state, shared by engine.cpp (the turn: collect results,
+// record, claim, send) and enginemaintenance.cpp (sweeps, retention, metrics, shutdown). Not a
+// public header.
+
+#include "engine.h"
+
+#include "connector.h"
+#include "deliverystore.h"
+#include "dispatcher.h"
+#include "enginemetrics.h"
+#include "httpclient.h"
+#include "recorderlane.h"
+#include "tokenbucket.h"
+
+#include <QHash>
+#include <QLoggingCategory>
+
+#include <chrono>
+#include <condition_variable>
+#include <future>
+#include <mutex>
+#include <optional>
+#include <random>
+#include <thread>
+#include <vector>
+
+Q_DECLARE_LOGGING_CATEGORY(lcDelivery)
+
+namespace redrive::delivery {
+
+using Steady = std::chrono::steady_clock;
+
+// Most deliveries claimed per destination per round; the cost of a claim or of recording a
+// batch hardly depends on its size, so bigger batches are cheaper per delivery.
+inline constexpr int kClaimBatch = 256;
+inline constexpr int kSweepBatch = 200;
+inline constexpr int kRetentionBatch = 500;
+inline constexpr auto kRetentionInterval = std::chrono::minutes(10);
+inline constexpr auto kRetentionFirstRun = std::chrono::seconds(5);
+inline constexpr auto kBacklogInterval = std::chrono::seconds(2);
+inline constexpr qint64 kLeaseMarginMs = 5'000;
+inline constexpr qint64 kMaxResponseBytes = 256 * 1024;
+// Claiming ahead: each destination keeps about this much work claimed beyond what it is
+// sending (from the mean exchange time), between one and kMaxWavesAhead × concurrency, so it
+// stays busy while the engine records the last batch. Bodies claimed ahead are capped in bytes.
+inline constexpr double kAheadTargetMs = 1000;
+inline constexpr int kMaxWavesAhead = 16;
+inline constexpr qint64 kAheadBodyBytes = 32LL * 1024 * 1024;
+// PostgreSQL: results are recorded on this many connections at once (the engine's own and
+// kRecordLanes - 1 recorder lanes). No new claims while a lane has this many results waiting.
+inline constexpr int kRecordLanes = 4;
+inline constexpr int kLaneBacklog = 4096;
+inline constexpr qint64 kMaxResponseBytesJsonRef = 1024 * 1024;
+
+// One finished attempt (or one never sent), handed from the I/O thread to the engine thread.
+struct Finished {
+    Claim claim;
+    AttemptOutcome outcome;
+    std::optional<Classification> preset; // integrity failures never reach the network
+    qint64 startedAt = 0;
+    qint64 durationMs = 0;
+    qint64 bodyBytes = 0; // of the claim's body, held while it was claimed
+};
+
+// What a recorder lane reports back: the results it recorded (or could not).
+struct Recorded {
+    QList<std::pair<Claim, AttemptRecord>> items;
+    QList<RecordResult> results;
+    QString error;
+};
+
+// Shared with the HTTP callbacks, so a late callback after the engine is gone is harmless.
+struct Inbox {
+    std::mutex mutex;
+    std::condition_variable cv;
+    QList<Finished> finished;
+    QList<Recorded> recorded;
+    bool wake = false;
+    bool stopping = false;
+    Steady::time_point graceDeadline;
+
+    void push(Finished f)
+    {
+        bool first = false;
+        {
+            std::lock_guard lock(mutex);
+            first = finished.isEmpty();
+            finished.append(std::move(f));
+        }
+        if (first) // the engine wakes for the first result and takes all that arrived meanwhile
+            cv.notify_one();
+    }
+
+    void push(Recorded r)
+    {
+        {
+            std::lock_guard lock(mutex);
+            recorded.append(std::move(r));
+        }
+        cv.notify_one();
+    }
+};
+
+struct DestinationState {
+    const DestinationConfig *config = nullptr;
+    int inFlight = 0; // claimed and not yet recorded: queued, sending, or waiting to be recorded
+    TokenBucket bucket;
+};
+
+
+QString defaultWorkerId();
+
+class DeliveryEngine::Private {
+public:
+    Private(const Config &cfg, const StorageUrl &url, const Clock &clk, metrics::Registry &registry,
+            std::shared_ptr<Connector> conn)
+        : config(cfg)
+        , storage(url)
+        , clock(clk)
+        , metrics(registry, [&] {
+            QStringList names;
+            for (const auto &d : cfg.destinations)
+                names.append(d.name);
+            return names;
+        }())
+        , connector(std::move(conn))
+        , worker(cfg.delivery.workerId.isEmpty() ? defaultWorkerId() : cfg.delivery.workerId)
+        , inbox(std::make_shared<Inbox>())
+        , rng(std::random_device{}())
+    {
+        for (const auto &d : config.destinations) {
+            DestinationState s;
+            s.config = &d;
+            s.bucket = TokenBucket(d.ratePerSecond);
+            destinations.insert(d.name, s);
+            order.append(d.name);
+        }
+    }
+
+    void run(std::promise<QString> started);
+    using Items = QList<std::pair<Claim, AttemptRecord>>;
+    Items collect(QList<Finished> batch);
+    Items toLanes(Items items);
+    void takeRecorded(QList<Recorded> recorded);
+    void startLanes();
+    void recordFinished(QList<Finished> batch);
+    QList<ClaimRequest> claimRequests(Steady::time_point *rateDeadline);
+    bool turn(Items items, const QList<ClaimRequest> &requests);
+    void noteRecorded(const Items &items, const QList<RecordResult> &results, const QString &error);
+    int claimCapacity(const QString &name, const DestinationState &state) const;
+    void launch(const Claim &claim);
+    void maintenance(Steady::time_point now);
+    void drain();
+    qint64 leaseFor(const DestinationConfig &d) const
+    {
+        return std::max<qint64>(config.delivery.leaseMs, d.timeoutMs + kLeaseMarginMs);
+    }
+    double draw() { return std::uniform_real_distribution<double>(-1.0, 1.0)(rng); }
+    AttemptRecord decide(const Finished &f, const DestinationConfig *dest);
+    void adjustInFlight(const QString &destination, int delta);
+
+    Config config;
+    StorageUrl storage;
+    const Clock &clock;
+    EngineMetrics metrics;
+    std::shared_ptr<Connector> connector;
+    QString worker;
+    std::shared_ptr<Inbox> inbox;
+    std::function<void(const ClaimEvent &)> observer;
+
+    std::thread thread;
+    bool running = false;
+    mutable std::mutex countersMutex;
+    Counters counters;
+
+    // Engine thread only:
+    std::unique_ptr<Db> db;
+    std::unique_ptr<DeliveryStore> store;
+    std::unique_ptr<HttpClient> http;
+    std::unique_ptr<Dispatcher> dispatcher;
+    std::vector<std::unique_ptr<RecorderLane>> lanes;
+    QHash<QString, DestinationState> destinations;
+    QStringList order;
+    qsizetype roundRobin = 0;
+    int inFlight = 0;
+    qint64 claimedBodyBytes = 0;
+    std::mt19937_64 rng;
+    Steady::time_point nextSweep;
+    Steady::time_point nextRetention;
+    Steady::time_point nextBacklog;
+    bool retentionBacklog = false;
+    QList<std::pair<Claim, AttemptRecord>> unrecorded; // results a busy database refused; retried next turn
+    int dbFailures = 0; // consecutive failed database operations
+    Steady::time_point nextReopen;
+
+    void noteDb(bool ok) { dbFailures = ok ? 0 : dbFailures + 1; }
+    void reopenIfBroken(Steady::time_point now);
+};
+
+} // namespace redrive::delivery
