@@ -18,53 +18,53 @@ namespace {
 
 const QCommandLineOption &profileOption()
 {
-    static const QCommandLineOption option(QStringLiteral("profile"), QStringLiteral("Connect with the named profile."),
-                                           QStringLiteral("NAME"));
+    static const QCommandLineOption option(
+        QStringLiteral("profile"), QStringLiteral("Connect with the named profile."), QStringLiteral("NAME"));
     return option;
 }
 
 const QCommandLineOption &importOption()
 {
-    static const QCommandLineOption option(
-        QStringLiteral("import-profile"),
-        QStringLiteral("Save the connection profile described by FILE (JSON, no secrets) and exit."), QStringLiteral("FILE"));
+    static const QCommandLineOption option(QStringLiteral("import-profile"),
+        QStringLiteral("Save the connection profile described by FILE (JSON, no secrets) and exit."),
+        QStringLiteral("FILE"));
     return option;
 }
 
 const QCommandLineOption &tokenStdinOption()
 {
     static const QCommandLineOption option(QStringLiteral("token-stdin"),
-                                           QStringLiteral("With --import-profile: read the admin API token from "
-                                                          "standard input and store it in the keychain."));
+        QStringLiteral("With --import-profile: read the admin API token from "
+                       "standard input and store it in the keychain."));
     return option;
 }
 
 const QCommandLineOption &verifyEvidenceOption()
 {
-    static const QCommandLineOption option(
-        QStringLiteral("verify-evidence"),
-        QStringLiteral("Re-check an evidence bundle (the receiver's signature, body hash, audit hash links, checkpoint "
-                       "signature, bundle hash), print what was checked and exit: 0 when intact, 1 with the first "
-                       "problem, 2 for bad arguments."),
+    static const QCommandLineOption option(QStringLiteral("verify-evidence"),
+        QStringLiteral(
+            "Re-check an evidence bundle (the receiver's signature, body hash, audit hash links, checkpoint "
+            "signature, bundle hash), print what was checked and exit: 0 when intact, 1 with the first "
+            "problem, 2 for bad arguments."),
         QStringLiteral("FILE"));
     return option;
 }
 
 const QCommandLineOption &publicKeyOption()
 {
-    static const QCommandLineOption option(
-        QStringLiteral("public-key"),
-        QStringLiteral("With --verify-evidence: the receiver key the bundle must be signed with: 64 hex digits, base64, "
-                       "or a file holding it, a PEM public key or a checkpoint (redrived audit checkpoint --out FILE)."),
+    static const QCommandLineOption option(QStringLiteral("public-key"),
+        QStringLiteral(
+            "With --verify-evidence: the receiver key the bundle must be signed with: 64 hex digits, base64, "
+            "or a file holding it, a PEM public key or a checkpoint (redrived audit checkpoint --out FILE)."),
         QStringLiteral("FILE|HEX"));
     return option;
 }
 
 const QCommandLineOption &keyIdOption()
 {
-    static const QCommandLineOption option(
-        QStringLiteral("key-id"),
-        QStringLiteral("With --verify-evidence: the id (16 hex digits) of the receiver key the bundle must be signed with."),
+    static const QCommandLineOption option(QStringLiteral("key-id"),
+        QStringLiteral(
+            "With --verify-evidence: the id (16 hex digits) of the receiver key the bundle must be signed with."),
         QStringLiteral("ID"));
     return option;
 }
@@ -92,14 +92,15 @@ int verifyEvidence(const QCommandLineParser &parser)
     }
     QFile file(parser.value(verifyEvidenceOption()));
     if (!file.open(QIODevice::ReadOnly)) {
-        std::fprintf(stderr, "redrive: cannot read %s: %s\n", qPrintable(file.fileName()), qPrintable(file.errorString()));
+        std::fprintf(stderr, "redrive: cannot read %s: %s\n", qPrintable(file.fileName()),
+            qPrintable(file.errorString()));
         return 1;
     }
     // A bundle holds one event's body (at most the receiver's max_body_bytes) plus its records.
     constexpr qint64 kMaxBundleBytes = 256LL * 1024 * 1024;
     if (file.size() > kMaxBundleBytes) {
-        std::fprintf(stderr, "redrive: %s is larger than any evidence bundle (%lld bytes)\n", qPrintable(file.fileName()),
-                     static_cast<long long>(file.size()));
+        std::fprintf(stderr, "redrive: %s is larger than any evidence bundle (%lld bytes)\n",
+            qPrintable(file.fileName()), static_cast<long long>(file.size()));
         return 1;
     }
     const redrive::audit::EvidenceVerdict verdict = redrive::audit::verifyEvidence(file.readAll(), pin);
@@ -107,7 +108,7 @@ int verifyEvidence(const QCommandLineParser &parser)
         std::fprintf(stdout, "ok: %s\n", qUtf8Printable(line));
     if (!verdict.ok) {
         std::fprintf(stderr, "%s: evidence FAILED verification: %s\n", qUtf8Printable(file.fileName()),
-                     qUtf8Printable(verdict.problem));
+            qUtf8Printable(verdict.problem));
         return 1;
     }
     for (const QString &line : verdict.notes)
@@ -117,8 +118,9 @@ int verifyEvidence(const QCommandLineParser &parser)
     else
         std::fprintf(stdout, "WARNING: %s\n", qUtf8Printable(verdict.trustSummary()));
     std::fprintf(stdout, "%s: evidence intact%s\n", qUtf8Printable(file.fileName()),
-                 verdict.signedByReceiver ? (verdict.keyPinned ? " (signed by the pinned receiver key)" : " (signed, key not pinned)")
-                                          : " (NOT signed by a receiver)");
+        verdict.signedByReceiver
+            ? (verdict.keyPinned ? " (signed by the pinned receiver key)" : " (signed, key not pinned)")
+            : " (NOT signed by a receiver)");
     return 0;
 }
 
@@ -128,7 +130,8 @@ int importProfile(QCoreApplication &app, const QCommandLineParser &parser)
 {
     QFile file(parser.value(importOption()));
     if (!file.open(QIODevice::ReadOnly)) {
-        std::fprintf(stderr, "redrive: cannot read %s: %s\n", qPrintable(file.fileName()), qPrintable(file.errorString()));
+        std::fprintf(stderr, "redrive: cannot read %s: %s\n", qPrintable(file.fileName()),
+            qPrintable(file.errorString()));
         return 2;
     }
     QString token;
@@ -148,11 +151,12 @@ int importProfile(QCoreApplication &app, const QCommandLineParser &parser)
     redrive::ui::KeychainSecretStore secrets;
     redrive::ui::ProfileImport import(settings, secrets);
     int exitCode = 1;
-    QObject::connect(&import, &redrive::ui::ProfileImport::finished, &app, [&](int code, const QString &message) {
-        exitCode = code;
-        std::fprintf(code == 0 ? stdout : stderr, "%s\n", qPrintable(message));
-        QCoreApplication::quit();
-    });
+    QObject::connect(
+        &import, &redrive::ui::ProfileImport::finished, &app, [&](int code, const QString &message) {
+            exitCode = code;
+            std::fprintf(code == 0 ? stdout : stderr, "%s\n", qPrintable(message));
+            QCoreApplication::quit();
+        });
     import.run(file.readAll(), token);
     app.exec();
     return exitCode;

@@ -60,8 +60,7 @@ double ms(const QElapsedTimer &t)
 // Runs the event loop until `done` holds or the deadline passes; false on timeout. It sleeps
 // until the next event (a result from the database thread, or the 5 ms tick) instead of
 // spinning, so the waiting side does not take a core away from the thread it waits for.
-template<typename Pred>
-bool waitFor(Pred done, int timeoutMs = 60'000)
+template<typename Pred> bool waitFor(Pred done, int timeoutMs = 60'000)
 {
     QDeadlineTimer deadline(timeoutMs);
     QTimer tick;
@@ -87,7 +86,7 @@ QList<EventFilter> benchFilters()
 {
     QList<EventFilter> filters;
     EventFilter f;
-    f.statuses = {QStringLiteral("dead")};
+    f.statuses = { QStringLiteral("dead") };
     filters.append(f);
     f = {};
     f.source = QStringLiteral("stripe");
@@ -99,7 +98,7 @@ QList<EventFilter> benchFilters()
     f.destination = QStringLiteral("billing");
     filters.append(f);
     f = {};
-    f.statuses = {QStringLiteral("retrying"), QStringLiteral("dead")};
+    f.statuses = { QStringLiteral("retrying"), QStringLiteral("dead") };
     f.source = QStringLiteral("github");
     filters.append(f);
     f = {};
@@ -224,7 +223,8 @@ QJsonObject runDatabase(const QString &kind, const StorageUrl &url, int jumps)
     QJsonArray perFilter;
     for (const EventFilter &f : benchFilters()) {
         bool answered = false;
-        auto c = QObject::connect(&model, &ui::EventTableModel::countChanged, &context, [&] { answered = true; });
+        auto c = QObject::connect(
+            &model, &ui::EventTableModel::countChanged, &context, [&] { answered = true; });
         t.restart();
         model.setFilter(f);
         waitFor([&] { return answered && visibleRowsLoaded(table, model); });
@@ -232,9 +232,8 @@ QJsonObject runDatabase(const QString &kind, const StorageUrl &url, int jumps)
         const double elapsed = ms(t);
         QObject::disconnect(c);
         filterTimes.append(elapsed);
-        perFilter.append(QJsonObject{{QStringLiteral("filter"), f.toQuery().toString()},
-                                     {QStringLiteral("ms"), elapsed},
-                                     {QStringLiteral("first_rows"), model.rowCount()}});
+        perFilter.append(QJsonObject { { QStringLiteral("filter"), f.toQuery().toString() },
+            { QStringLiteral("ms"), elapsed }, { QStringLiteral("first_rows"), model.rowCount() } });
     }
     out[QLatin1String("filter_ms")] = medianOf(filterTimes);
     out[QLatin1String("filters")] = perFilter;
@@ -245,7 +244,8 @@ QJsonObject runDatabase(const QString &kind, const StorageUrl &url, int jumps)
     return out;
 }
 
-std::optional<StorageUrl> prepare(const QString &kind, const QString &where, qint64 rows, QString *error, double *genSeconds)
+std::optional<StorageUrl> prepare(
+    const QString &kind, const QString &where, qint64 rows, QString *error, double *genSeconds)
 {
     std::optional<StorageUrl> url;
     if (kind == u"sqlite") {
@@ -259,7 +259,8 @@ std::optional<StorageUrl> prepare(const QString &kind, const QString &where, qin
         if (!admin)
             return std::nullopt;
         QSqlQuery q(admin->handle());
-        if (q.exec(QStringLiteral("SELECT 1 FROM pg_database WHERE datname = 'redrive_bench_console'")) && !q.next())
+        if (q.exec(QStringLiteral("SELECT 1 FROM pg_database WHERE datname = 'redrive_bench_console'"))
+            && !q.next())
             admin->exec(QStringLiteral("CREATE DATABASE redrive_bench_console"), error);
         url = server;
         url->database = QStringLiteral("redrive_bench_console");
@@ -280,23 +281,26 @@ int main(int argc, char *argv[])
         qputenv("QT_QPA_PLATFORM", "offscreen");
     QApplication app(argc, argv);
     QCommandLineParser parser;
-    parser.setApplicationDescription(QStringLiteral("Redrive console benchmark: events view vs an in-memory model"));
+    parser.setApplicationDescription(
+        QStringLiteral("Redrive console benchmark: events view vs an in-memory model"));
     parser.addHelpOption();
-    const QCommandLineOption rowsOpt(QStringLiteral("rows"), QStringLiteral("Events in the fixture."), QStringLiteral("N"),
-                                     QStringLiteral("1000000"));
-    const QCommandLineOption sqliteOpt(QStringLiteral("sqlite"), QStringLiteral("SQLite fixture file (reused when it matches)."),
-                                       QStringLiteral("PATH"));
-    const QCommandLineOption pgOpt(QStringLiteral("pg"), QStringLiteral("PostgreSQL server url; adds a PostgreSQL run."),
-                                   QStringLiteral("URL"));
-    const QCommandLineOption jumpsOpt(QStringLiteral("jumps"), QStringLiteral("Jumps per run."), QStringLiteral("N"),
-                                      QStringLiteral("25"));
-    const QCommandLineOption roundsOpt(QStringLiteral("rounds"), QStringLiteral("Interleaved rounds (median of ratios)."),
-                                       QStringLiteral("N"), QStringLiteral("3"));
-    const QCommandLineOption jsonOpt(QStringLiteral("json"), QStringLiteral("Also write the results to this file."),
-                                     QStringLiteral("FILE"));
-    const QCommandLineOption childOpt(QStringLiteral("child"), QStringLiteral("(internal) run one side."), QStringLiteral("KIND"));
-    const QCommandLineOption urlOpt(QStringLiteral("url"), QStringLiteral("(internal) database for a child."), QStringLiteral("URL"));
-    parser.addOptions({rowsOpt, sqliteOpt, pgOpt, jumpsOpt, roundsOpt, jsonOpt, childOpt, urlOpt});
+    const QCommandLineOption rowsOpt(QStringLiteral("rows"), QStringLiteral("Events in the fixture."),
+        QStringLiteral("N"), QStringLiteral("1000000"));
+    const QCommandLineOption sqliteOpt(QStringLiteral("sqlite"),
+        QStringLiteral("SQLite fixture file (reused when it matches)."), QStringLiteral("PATH"));
+    const QCommandLineOption pgOpt(QStringLiteral("pg"),
+        QStringLiteral("PostgreSQL server url; adds a PostgreSQL run."), QStringLiteral("URL"));
+    const QCommandLineOption jumpsOpt(
+        QStringLiteral("jumps"), QStringLiteral("Jumps per run."), QStringLiteral("N"), QStringLiteral("25"));
+    const QCommandLineOption roundsOpt(QStringLiteral("rounds"),
+        QStringLiteral("Interleaved rounds (median of ratios)."), QStringLiteral("N"), QStringLiteral("3"));
+    const QCommandLineOption jsonOpt(QStringLiteral("json"),
+        QStringLiteral("Also write the results to this file."), QStringLiteral("FILE"));
+    const QCommandLineOption childOpt(
+        QStringLiteral("child"), QStringLiteral("(internal) run one side."), QStringLiteral("KIND"));
+    const QCommandLineOption urlOpt(
+        QStringLiteral("url"), QStringLiteral("(internal) database for a child."), QStringLiteral("URL"));
+    parser.addOptions({ rowsOpt, sqliteOpt, pgOpt, jumpsOpt, roundsOpt, jsonOpt, childOpt, urlOpt });
     parser.process(app);
     const qint64 rows = parser.value(rowsOpt).toLongLong();
     const int jumps = parser.value(jumpsOpt).toInt();
@@ -309,7 +313,8 @@ int main(int argc, char *argv[])
         } else {
             QString error;
             auto url = StorageUrl::parse(parser.value(urlOpt), &error);
-            result = url ? runDatabase(kind, *url, jumps) : QJsonObject{{QStringLiteral("error"), error}};
+            result
+                = url ? runDatabase(kind, *url, jumps) : QJsonObject { { QStringLiteral("error"), error } };
         }
         std::fputs(QJsonDocument(result).toJson(QJsonDocument::Compact).constData(), stdout);
         std::fputs("\n", stdout);
@@ -320,19 +325,20 @@ int main(int argc, char *argv[])
         QString kind;
         QString url;
     };
-    QList<Side> sides{{QStringLiteral("memory"), QString()}};
+    QList<Side> sides { { QStringLiteral("memory"), QString() } };
     QJsonObject report;
     report[QLatin1String("rows")] = rows;
-    const QString sqlitePath = parser.isSet(sqliteOpt) ? parser.value(sqliteOpt)
-                                                       : QStringLiteral("/tmp/redrive-bench-console-%1.db").arg(rows);
-    for (const QString &kind : {QStringLiteral("sqlite"), QStringLiteral("postgres")}) {
+    const QString sqlitePath = parser.isSet(sqliteOpt)
+        ? parser.value(sqliteOpt)
+        : QStringLiteral("/tmp/redrive-bench-console-%1.db").arg(rows);
+    for (const QString &kind : { QStringLiteral("sqlite"), QStringLiteral("postgres") }) {
         if (kind == u"postgres" && !parser.isSet(pgOpt))
             continue;
         QString error;
         double seconds = 0;
         std::fprintf(stderr, "preparing %s fixture with %lld events…\n", qPrintable(kind), rows);
         auto url = prepare(kind == u"sqlite" ? QStringLiteral("sqlite") : QStringLiteral("pg"),
-                           kind == u"sqlite" ? sqlitePath : parser.value(pgOpt), rows, &error, &seconds);
+            kind == u"sqlite" ? sqlitePath : parser.value(pgOpt), rows, &error, &seconds);
         if (!url) {
             std::fprintf(stderr, "%s fixture failed: %s\n", qPrintable(kind), qPrintable(error));
             return 1;
@@ -340,17 +346,20 @@ int main(int argc, char *argv[])
         if (seconds > 0)
             std::fprintf(stderr, "  generated in %.1f s\n", seconds);
         report[kind + QLatin1String("_fixture_s")] = seconds;
-        QString text = kind == u"sqlite" ? QLatin1String("sqlite://") + url->sqlitePath
-                                         : QStringLiteral("postgresql://%1%2@%3:%4/%5%6")
-                                               .arg(url->user,
-                                                    url->password.isEmpty() ? QString()
-                                                                            : QLatin1String(":") + QString::fromLatin1(QUrl::toPercentEncoding(url->password)),
-                                                    url->host)
-                                               .arg(url->port)
-                                               .arg(url->database,
-                                                    url->connectOptions.isEmpty() ? QString()
-                                                                                  : QLatin1String("?") + QString(url->connectOptions).replace(u';', u'&'));
-        sides.append({kind, text});
+        QString text = kind == u"sqlite"
+            ? QLatin1String("sqlite://") + url->sqlitePath
+            : QStringLiteral("postgresql://%1%2@%3:%4/%5%6")
+                  .arg(url->user,
+                      url->password.isEmpty()
+                          ? QString()
+                          : QLatin1String(":") + QString::fromLatin1(QUrl::toPercentEncoding(url->password)),
+                      url->host)
+                  .arg(url->port)
+                  .arg(url->database,
+                      url->connectOptions.isEmpty()
+                          ? QString()
+                          : QLatin1String("?") + QString(url->connectOptions).replace(u';', u'&'));
+        sides.append({ kind, text });
     }
 
     // Interleaved rounds: memory, sqlite, [postgres], memory, ... Each round's ratios are taken
@@ -360,8 +369,8 @@ int main(int argc, char *argv[])
     for (int round = 0; round < rounds; ++round) {
         for (const Side &side : sides) {
             QProcess child;
-            QStringList args{QStringLiteral("--child"), side.kind, QStringLiteral("--rows"), QString::number(rows),
-                             QStringLiteral("--jumps"), QString::number(jumps)};
+            QStringList args { QStringLiteral("--child"), side.kind, QStringLiteral("--rows"),
+                QString::number(rows), QStringLiteral("--jumps"), QString::number(jumps) };
             if (!side.url.isEmpty())
                 args << QStringLiteral("--url") << side.url;
             child.setProcessChannelMode(QProcess::ForwardedErrorChannel);
@@ -404,17 +413,20 @@ int main(int argc, char *argv[])
             v.append(num(mine[i], k) / std::max(0.001, num(base[i], k)));
         return medianOf(v);
     };
-    std::printf("\nConsole events view, %lld events, %d interleaved rounds (medians); baseline = the same QTableView over\n"
-                "an in-memory model of the same rows, each side in its own process\n", rows, rounds);
-    std::printf("%-10s %13s %11s %13s %11s %9s %9s %12s\n", "side", "first paint", "jump paint", "jump w/ rows",
-                "filter med", "RSS MB", "peak MB", "exact count");
+    std::printf(
+        "\nConsole events view, %lld events, %d interleaved rounds (medians); baseline = the same QTableView over\n"
+        "an in-memory model of the same rows, each side in its own process\n",
+        rows, rounds);
+    std::printf("%-10s %13s %11s %13s %11s %9s %9s %12s\n", "side", "first paint", "jump paint",
+        "jump w/ rows", "filter med", "RSS MB", "peak MB", "exact count");
     for (const Side &side : sides) {
-        std::printf("%-10s %10.1f ms %8.1f ms %10.1f ms %8.1f ms %9.1f %9.1f %9.0f ms\n", qPrintable(side.kind),
-                    med(side.kind, "first_paint_ms"), med(side.kind, "jump_ms"), med(side.kind, "jump_data_ms"),
-                    med(side.kind, "filter_ms"), med(side.kind, "rss_mb"), med(side.kind, "hwm_mb"),
-                    med(side.kind, "exact_count_ms"));
+        std::printf("%-10s %10.1f ms %8.1f ms %10.1f ms %8.1f ms %9.1f %9.1f %9.0f ms\n",
+            qPrintable(side.kind), med(side.kind, "first_paint_ms"), med(side.kind, "jump_ms"),
+            med(side.kind, "jump_data_ms"), med(side.kind, "filter_ms"), med(side.kind, "rss_mb"),
+            med(side.kind, "hwm_mb"), med(side.kind, "exact_count_ms"));
     }
-    std::printf("\n%-10s %16s %16s %16s %12s\n", "ratio", "first paint", "jump (w/ rows)", "filter ≤100ms", "RSS");
+    std::printf(
+        "\n%-10s %16s %16s %16s %12s\n", "ratio", "first paint", "jump (w/ rows)", "filter ≤100ms", "RSS");
     bool pass = true;
     QJsonObject ratios;
     for (const Side &side : sides) {
@@ -426,10 +438,12 @@ int main(int argc, char *argv[])
         const double filter = med(side.kind, "filter_ms");
         const bool ok = fp <= 3.0 && jp <= 3.0 && filter <= 100.0 && rss <= 1.5;
         pass = pass && ok;
-        ratios[side.kind] = QJsonObject{{QStringLiteral("first_paint"), fp}, {QStringLiteral("jump"), jp},
-                                        {QStringLiteral("filter_ms"), filter}, {QStringLiteral("rss"), rss}};
-        std::printf("%-10s %13.2fx %s %13.2fx %s %13.1f %s %9.2fx %s\n", qPrintable(side.kind), fp, fp <= 3 ? "ok" : "!!",
-                    jp, jp <= 3 ? "ok" : "!!", filter, filter <= 100 ? "ok" : "!!", rss, rss <= 1.5 ? "ok" : "!!");
+        ratios[side.kind]
+            = QJsonObject { { QStringLiteral("first_paint"), fp }, { QStringLiteral("jump"), jp },
+                  { QStringLiteral("filter_ms"), filter }, { QStringLiteral("rss"), rss } };
+        std::printf("%-10s %13.2fx %s %13.2fx %s %13.1f %s %9.2fx %s\n", qPrintable(side.kind), fp,
+            fp <= 3 ? "ok" : "!!", jp, jp <= 3 ? "ok" : "!!", filter, filter <= 100 ? "ok" : "!!", rss,
+            rss <= 1.5 ? "ok" : "!!");
         std::printf("           filters (last round):");
         for (const auto &v : results.value(side.kind).last().value(QLatin1String("filters")).toArray())
             std::printf(" %.1f", v.toObject().value(QLatin1String("ms")).toDouble());
@@ -437,7 +451,8 @@ int main(int argc, char *argv[])
     }
     report[QLatin1String("ratios")] = ratios;
     report[QLatin1String("goals_met")] = pass;
-    std::printf("goals (first paint ≤3x, jump ≤3x, filter ≤100 ms median, RSS ≤1.5x): %s\n", pass ? "met" : "NOT met");
+    std::printf("goals (first paint ≤3x, jump ≤3x, filter ≤100 ms median, RSS ≤1.5x): %s\n",
+        pass ? "met" : "NOT met");
     if (parser.isSet(jsonOpt)) {
         QFile f(parser.value(jsonOpt));
         if (f.open(QIODevice::WriteOnly))

@@ -30,9 +30,10 @@ int MemoryEventModel::columnCount(const QModelIndex &parent) const
 
 QVariant MemoryEventModel::headerData(int section, Qt::Orientation orientation, int role) const
 {
-    static const char *const names[] = {"ID", "Received", "Status", "Downstream", "Source", "Type", "Attempts",
-                                        "Last failure", "Provider ID"};
-    if (orientation != Qt::Horizontal || role != Qt::DisplayRole || section < 0 || section >= EventTableModel::ColumnCount)
+    static const char *const names[] = { "ID", "Received", "Status", "Downstream", "Source", "Type",
+        "Attempts", "Last failure", "Provider ID" };
+    if (orientation != Qt::Horizontal || role != Qt::DisplayRole || section < 0
+        || section >= EventTableModel::ColumnCount)
         return QAbstractTableModel::headerData(section, orientation, role);
     return QLatin1String(names[section]);
 }
@@ -76,8 +77,9 @@ QVariant MemoryEventModel::data(const QModelIndex &index, int role) const
         case EventTableModel::LastFailureColumn:
             return ui::categoryLabel(categoryNames()[r.lastFailure]);
         case EventTableModel::DownstreamColumn:
-            return r.downstreamRef.isEmpty() ? ui::downstreamLook(downstream).label
-                                             : ui::downstreamLook(downstream).label + QStringLiteral(" · ") + r.downstreamRef;
+            return r.downstreamRef.isEmpty()
+                ? ui::downstreamLook(downstream).label
+                : ui::downstreamLook(downstream).label + QStringLiteral(" · ") + r.downstreamRef;
         default:
             return {};
         }

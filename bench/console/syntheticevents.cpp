@@ -12,31 +12,30 @@ namespace redrive::bench {
 
 const QStringList &sourceNames()
 {
-    static const QStringList names{QStringLiteral("github"), QStringLiteral("stripe"), QStringLiteral("shopify"),
-                                   QStringLiteral("billing-hooks")};
+    static const QStringList names { QStringLiteral("github"), QStringLiteral("stripe"),
+        QStringLiteral("shopify"), QStringLiteral("billing-hooks") };
     return names;
 }
 
 const QStringList &typeNames()
 {
-    static const QStringList names{QStringLiteral("push"),           QStringLiteral("pull_request.opened"),
-                                   QStringLiteral("invoice.paid"),   QStringLiteral("orders/create"),
-                                   QStringLiteral("customer.updated"), QStringLiteral("charge.refunded"),
-                                   QStringLiteral("issue.closed")};
+    static const QStringList names { QStringLiteral("push"), QStringLiteral("pull_request.opened"),
+        QStringLiteral("invoice.paid"), QStringLiteral("orders/create"), QStringLiteral("customer.updated"),
+        QStringLiteral("charge.refunded"), QStringLiteral("issue.closed") };
     return names;
 }
 
 const QStringList &statusNames()
 {
-    static const QStringList names{QStringLiteral("succeeded"), QStringLiteral("retrying"), QStringLiteral("dead"),
-                                   QStringLiteral("pending"), QStringLiteral("no_route")};
+    static const QStringList names { QStringLiteral("succeeded"), QStringLiteral("retrying"),
+        QStringLiteral("dead"), QStringLiteral("pending"), QStringLiteral("no_route") };
     return names;
 }
 
 const QStringList &categoryNames()
 {
-    static const QStringList names{QString(), QStringLiteral("http_permanent"), QStringLiteral("timeout"),
-                                   QStringLiteral("connection_refused"), QStringLiteral("http_retryable")};
+    static const QStringList names { QString(), QStringLiteral("http_permanent"), QStringLiteral("timeout"),
+        QStringLiteral("connection_refused"), QStringLiteral("http_retryable") };
     return names;
 }
 
@@ -52,15 +51,20 @@ int statusOf(qint64 x)
 // The same rules in SQL; %1 is the event number column.
 QString statusSql()
 {
-    return QStringLiteral("CASE WHEN x % 100 < 90 THEN 'succeeded' WHEN x % 100 < 95 THEN 'retrying' "
-                          "WHEN x % 100 < 98 THEN 'dead' WHEN x % 100 < 99 THEN 'pending' ELSE 'no_route' END");
+    return QStringLiteral(
+        "CASE WHEN x % 100 < 90 THEN 'succeeded' WHEN x % 100 < 95 THEN 'retrying' "
+        "WHEN x % 100 < 98 THEN 'dead' WHEN x % 100 < 99 THEN 'pending' ELSE 'no_route' END");
 }
 
 QString pick(const QStringList &names, const QString &expr)
 {
     QString sql = QStringLiteral("CASE ");
     for (qsizetype i = 0; i < names.size(); ++i)
-        sql += QStringLiteral("WHEN (%1) % %2 = %3 THEN '%4' ").arg(expr).arg(names.size()).arg(i).arg(names[i]);
+        sql += QStringLiteral("WHEN (%1) % %2 = %3 THEN '%4' ")
+                   .arg(expr)
+                   .arg(names.size())
+                   .arg(i)
+                   .arg(names[i]);
     return sql + QLatin1String("END");
 }
 
@@ -111,7 +115,8 @@ bool ensureFixture(Db &db, qint64 rows, QString *error, double *secondsSpent)
         return false;
     {
         QSqlQuery q(db.handle());
-        if (q.exec(QStringLiteral("SELECT count(*) FROM events")) && q.next() && q.value(0).toLongLong() == rows)
+        if (q.exec(QStringLiteral("SELECT count(*) FROM events")) && q.next()
+            && q.value(0).toLongLong() == rows)
             return true;
     }
     QElapsedTimer timer;
@@ -125,47 +130,53 @@ bool ensureFixture(Db &db, qint64 rows, QString *error, double *secondsSpent)
     Transaction tx(db);
     if (!tx.begin(error))
         return false;
-    for (const char *table : {"attempts", "deliveries", "events"}) {
+    for (const char *table : { "attempts", "deliveries", "events" }) {
         if (!db.exec(QStringLiteral("DELETE FROM %1").arg(QLatin1String(table)), error))
             return false;
     }
     // Rows are produced inside the engine from the event number x: a recursive CTE on SQLite,
     // generate_series on PostgreSQL. One statement per table, bound once.
-    const QString series = sqlite ? QStringLiteral("WITH RECURSIVE n(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM n WHERE x < ?) ")
-                                  : QString();
-    const QString from = sqlite ? QStringLiteral(" FROM n") : QStringLiteral(" FROM generate_series(1, ?::bigint) AS n(x)");
+    const QString series = sqlite
+        ? QStringLiteral("WITH RECURSIVE n(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM n WHERE x < ?) ")
+        : QString();
+    const QString from
+        = sqlite ? QStringLiteral(" FROM n") : QStringLiteral(" FROM generate_series(1, ?::bigint) AS n(x)");
     const QString text = sqlite ? QStringLiteral("") : QStringLiteral("::text");
-    const QString events =
-        series
-        + QStringLiteral("INSERT INTO events (id, source, provider_event_id, event_type, status, received_at, last_seen_at, "
-                         "content_type, body, body_sha256, body_size, headers, verified_by, clock_skew_ms) SELECT x, %1, "
-                         "'evt_' || x%5, %2, %3, %4 + x * 1000, %4 + x * 1000, 'application/json', %6, '', 48, "
-                         "'[[\"Content-Type\",\"application/json\"]]', 'env:SECRET', 150")
-              .arg(pick(sourceNames(), QStringLiteral("x")), pick(typeNames(), QStringLiteral("x")), statusSql())
+    const QString events = series
+        + QStringLiteral(
+            "INSERT INTO events (id, source, provider_event_id, event_type, status, received_at, last_seen_at, "
+            "content_type, body, body_sha256, body_size, headers, verified_by, clock_skew_ms) SELECT x, %1, "
+            "'evt_' || x%5, %2, %3, %4 + x * 1000, %4 + x * 1000, 'application/json', %6, '', 48, "
+            "'[[\"Content-Type\",\"application/json\"]]', 'env:SECRET', 150")
+              .arg(pick(sourceNames(), QStringLiteral("x")), pick(typeNames(), QStringLiteral("x")),
+                  statusSql())
               .arg(kBaseMs)
               .arg(text,
-                   sqlite ? QStringLiteral("CAST('{\"id\":\"evt_' || x || '\",\"amount\":' || (x % 1000) || '}' AS BLOB)")
-                          : QStringLiteral("convert_to('{\"id\":\"evt_' || x || '\",\"amount\":' || (x % 1000) || '}', 'UTF8')"))
+                  sqlite
+                      ? QStringLiteral(
+                          "CAST('{\"id\":\"evt_' || x || '\",\"amount\":' || (x % 1000) || '}' AS BLOB)")
+                      : QStringLiteral(
+                          "convert_to('{\"id\":\"evt_' || x || '\",\"amount\":' || (x % 1000) || '}', 'UTF8')"))
         + from;
     const QString deliveryStatus = statusSql();
-    const QString deliveries =
-        series
+    const QString deliveries = series
         + QStringLiteral(
-              "INSERT INTO deliveries (id, event_id, destination, status, attempt_count, next_attempt_at, idempotency_key, "
-              "last_category, outcome_unknown, downstream_ref, succeeded_at, dead_at, created_at, updated_at) "
-              "SELECT x, x, %1, st, "
-              "CASE st WHEN 'succeeded' THEN (CASE WHEN x % 3 = 0 THEN 2 ELSE 1 END) WHEN 'retrying' THEN 3 "
-              "WHEN 'dead' THEN 8 ELSE 0 END, "
-              "CASE WHEN st IN ('retrying', 'pending') THEN %2 + x * 1000 + 300000 END, 'idem-' || x%3, "
-              "CASE st WHEN 'succeeded' THEN 'success' WHEN 'retrying' THEN 'http_retryable' WHEN 'dead' THEN "
-              "(CASE x % 3 WHEN 0 THEN 'http_permanent' WHEN 1 THEN 'timeout' ELSE 'connection_refused' END) END, "
-              "CASE WHEN (st = 'dead' AND x % 3 = 1) OR (st = 'retrying' AND x % 5 = 0) THEN 1 ELSE 0 END, "
-              "CASE WHEN st = 'succeeded' AND x % 2 = 0 THEN 'REF-' || x%3 END, "
-              "CASE WHEN st = 'succeeded' THEN %2 + x * 1000 + 500 END, CASE WHEN st = 'dead' THEN %2 + x * 1000 + 60000 END, "
-              "%2 + x * 1000, %2 + x * 1000 "
-              "FROM (SELECT x, %4 AS st%5) s WHERE st <> 'no_route'")
-              .arg(pick(QStringList{QStringLiteral("fulfillment"), QStringLiteral("crm"), QStringLiteral("billing")},
-                        QStringLiteral("x")))
+            "INSERT INTO deliveries (id, event_id, destination, status, attempt_count, next_attempt_at, idempotency_key, "
+            "last_category, outcome_unknown, downstream_ref, succeeded_at, dead_at, created_at, updated_at) "
+            "SELECT x, x, %1, st, "
+            "CASE st WHEN 'succeeded' THEN (CASE WHEN x % 3 = 0 THEN 2 ELSE 1 END) WHEN 'retrying' THEN 3 "
+            "WHEN 'dead' THEN 8 ELSE 0 END, "
+            "CASE WHEN st IN ('retrying', 'pending') THEN %2 + x * 1000 + 300000 END, 'idem-' || x%3, "
+            "CASE st WHEN 'succeeded' THEN 'success' WHEN 'retrying' THEN 'http_retryable' WHEN 'dead' THEN "
+            "(CASE x % 3 WHEN 0 THEN 'http_permanent' WHEN 1 THEN 'timeout' ELSE 'connection_refused' END) END, "
+            "CASE WHEN (st = 'dead' AND x % 3 = 1) OR (st = 'retrying' AND x % 5 = 0) THEN 1 ELSE 0 END, "
+            "CASE WHEN st = 'succeeded' AND x % 2 = 0 THEN 'REF-' || x%3 END, "
+            "CASE WHEN st = 'succeeded' THEN %2 + x * 1000 + 500 END, CASE WHEN st = 'dead' THEN %2 + x * 1000 + 60000 END, "
+            "%2 + x * 1000, %2 + x * 1000 "
+            "FROM (SELECT x, %4 AS st%5) s WHERE st <> 'no_route'")
+              .arg(pick(QStringList { QStringLiteral("fulfillment"), QStringLiteral("crm"),
+                            QStringLiteral("billing") },
+                  QStringLiteral("x")))
               .arg(kBaseMs)
               .arg(text, deliveryStatus, from);
     const QString attempts = QStringLiteral(
@@ -174,7 +185,7 @@ bool ensureFixture(Db &db, qint64 rows, QString *error, double *secondsSpent)
         "SELECT d.id, d.attempt_count, 'automatic', d.created_at, d.created_at + 100, 40 + d.id % 200, "
         "CASE d.last_category WHEN 'success' THEN 200 WHEN 'http_retryable' THEN 503 WHEN 'http_permanent' THEN 410 END, "
         "d.last_category, 'synthetic attempt', d.outcome_unknown, '' FROM deliveries d WHERE d.attempt_count > 0");
-    for (const QString &sql : {events, deliveries}) {
+    for (const QString &sql : { events, deliveries }) {
         QSqlQuery q(db.handle());
         if (!q.prepare(sql)) {
             *error = sqlErrorText(q);
@@ -188,7 +199,9 @@ bool ensureFixture(Db &db, qint64 rows, QString *error, double *secondsSpent)
     }
     if (!db.exec(attempts, error))
         return false;
-    if (!sqlite && !db.exec(QStringLiteral("SELECT setval(pg_get_serial_sequence('events', 'id'), %1)").arg(rows), error))
+    if (!sqlite
+        && !db.exec(
+            QStringLiteral("SELECT setval(pg_get_serial_sequence('events', 'id'), %1)").arg(rows), error))
         return false;
     if (!tx.commit(error))
         return false;

@@ -18,10 +18,10 @@ struct SyntheticRow {
     qint64 receivedAt;
     quint8 source;
     quint8 type;
-    quint8 status;      // index into statusNames()
+    quint8 status; // index into statusNames()
     quint8 attempts;
     quint8 lastFailure; // index into categoryNames(), 0 = none
-    quint8 downstream;  // int(DownstreamState)
+    quint8 downstream; // int(DownstreamState)
     QString providerId;
     QString downstreamRef;
 };

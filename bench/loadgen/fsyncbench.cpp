@@ -4,13 +4,12 @@
 // redrive-fsyncbench FILE SECONDS: the raw durability baseline — append 1 KiB, fdatasync, repeat.
 // A receiver that acknowledges each event only after its own fdatasync can never beat this
 // rate; group commit is what lets Redrive exceed it.
-#include <fcntl.h>
-#include <unistd.h>
-
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
+#include <fcntl.h>
+#include <unistd.h>
 #include <vector>
 
 int main(int argc, char **argv)
@@ -32,7 +31,8 @@ int main(int argc, char **argv)
     long long n = 0;
     while (std::chrono::duration<double>(Clock::now() - start).count() < seconds) {
         const auto t0 = Clock::now();
-        if (::write(fd, block.data(), block.size()) != static_cast<ssize_t>(block.size()) || ::fdatasync(fd) != 0) {
+        if (::write(fd, block.data(), block.size()) != static_cast<ssize_t>(block.size())
+            || ::fdatasync(fd) != 0) {
             std::perror("redrive-fsyncbench");
             return 1;
         }
@@ -43,8 +43,11 @@ int main(int argc, char **argv)
     ::close(fd);
     ::unlink(argv[1]);
     std::sort(latencies.begin(), latencies.end());
-    const auto pct = [&](double p) { return latencies[std::min(latencies.size() - 1, static_cast<size_t>(p * static_cast<double>(latencies.size())))]; };
-    std::printf("{\"ops\":%lld,\"ops_per_second\":%.1f,\"p50_ms\":%.4f,\"p99_ms\":%.4f}\n", n, static_cast<double>(n) / elapsed,
-                pct(0.5), pct(0.99));
+    const auto pct = [&](double p) {
+        return latencies[std::min(
+            latencies.size() - 1, static_cast<size_t>(p * static_cast<double>(latencies.size())))];
+    };
+    std::printf("{\"ops\":%lld,\"ops_per_second\":%.1f,\"p50_ms\":%.4f,\"p99_ms\":%.4f}\n", n,
+        static_cast<double>(n) / elapsed, pct(0.5), pct(0.99));
     return 0;
 }

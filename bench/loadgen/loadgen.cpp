@@ -12,22 +12,21 @@
 // behind is charged for the queueing it causes (no coordinated omission).
 #include "crypto/crypto.h"
 
-#include <arpa/inet.h>
-#include <fcntl.h>
-#include <netinet/in.h>
-#include <netinet/tcp.h>
-#include <sys/epoll.h>
-#include <sys/socket.h>
-#include <unistd.h>
-
 #include <algorithm>
+#include <arpa/inet.h>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <deque>
+#include <fcntl.h>
 #include <map>
+#include <netinet/in.h>
+#include <netinet/tcp.h>
 #include <string>
+#include <sys/epoll.h>
+#include <sys/socket.h>
+#include <unistd.h>
 #include <vector>
 
 namespace {
@@ -64,11 +63,11 @@ struct Conn {
 [[noreturn]] void usage(const char *why)
 {
     std::fprintf(stderr,
-                 "redrive-loadgen: %s\n"
-                 "usage: redrive-loadgen [--host H] [--port P] [--path /hooks/bench] [--connections 64]\n"
-                 "         [--seconds 10] [--rate R] [--body-size 1024] [--secret S] [--mode new|dup]\n"
-                 "         [--dup-ids 100] [--id-prefix X] [--ack-log FILE] [--unsigned] [--max-requests N]\n",
-                 why);
+        "redrive-loadgen: %s\n"
+        "usage: redrive-loadgen [--host H] [--port P] [--path /hooks/bench] [--connections 64]\n"
+        "         [--seconds 10] [--rate R] [--body-size 1024] [--secret S] [--mode new|dup]\n"
+        "         [--dup-ids 100] [--id-prefix X] [--ack-log FILE] [--unsigned] [--max-requests N]\n",
+        why);
     std::exit(2);
 }
 
@@ -113,8 +112,8 @@ Options parse(int argc, char **argv)
         else
             usage(("unknown option " + a).c_str());
     }
-    if (o.connections < 1 || o.connections > 10000 || o.seconds <= 0 || o.bodySize < 64 || o.bodySize > (1 << 24)
-        || (o.mode != "new" && o.mode != "dup") || o.dupIds < 1)
+    if (o.connections < 1 || o.connections > 10000 || o.seconds <= 0 || o.bodySize < 64
+        || o.bodySize > (1 << 24) || (o.mode != "new" && o.mode != "dup") || o.dupIds < 1)
         usage("invalid option value");
     if (o.idPrefix.empty())
         o.idPrefix = "lg" + std::to_string(::getpid()) + "-" + std::to_string(std::time(nullptr)) + "-";
@@ -129,7 +128,8 @@ public:
         // A realistic-looking JSON body padded to the requested size; the id is spliced in so
         // every body (and so every signature) differs.
         m_prefix = "{\"action\":\"opened\",\"delivery\":\"";
-        m_suffix = "\",\"repository\":{\"id\":1296269,\"full_name\":\"octo/hello\"},\"sender\":{\"login\":\"octocat\"},\"pad\":\"";
+        m_suffix
+            = "\",\"repository\":{\"id\":1296269,\"full_name\":\"octo/hello\"},\"sender\":{\"login\":\"octocat\"},\"pad\":\"";
     }
 
     std::string request(long long n, std::string &idOut)
@@ -144,7 +144,8 @@ public:
         body += "\"}";
         std::string req;
         req.reserve(body.size() + 512);
-        req += "POST " + m_o.path + " HTTP/1.1\r\nHost: " + m_o.host + "\r\nContent-Type: application/json\r\n";
+        req += "POST " + m_o.path + " HTTP/1.1\r\nHost: " + m_o.host
+            + "\r\nContent-Type: application/json\r\n";
         req += "X-GitHub-Event: pull_request\r\nX-GitHub-Delivery: " + idOut + "\r\n";
         if (!m_o.unsigned_) {
             const QByteArray mac = redrive::crypto::hmacSha256(
@@ -169,7 +170,7 @@ int connectTo(const Options &o)
         return -1;
     int one = 1;
     ::setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
-    sockaddr_in addr{};
+    sockaddr_in addr {};
     addr.sin_family = AF_INET;
     addr.sin_port = htons(static_cast<uint16_t>(o.port));
     if (::inet_pton(AF_INET, o.host.c_str(), &addr.sin_addr) != 1) {
@@ -215,7 +216,7 @@ int main(int argc, char **argv)
             std::fprintf(stderr, "redrive-loadgen: cannot connect to %s:%d\n", o.host.c_str(), o.port);
             return 1;
         }
-        epoll_event ev{};
+        epoll_event ev {};
         ev.events = EPOLLIN | EPOLLOUT | EPOLLET;
         ev.data.u64 = i;
         ::epoll_ctl(ep, EPOLL_CTL_ADD, conns[i].fd, &ev);
@@ -228,7 +229,8 @@ int main(int argc, char **argv)
     std::vector<std::string> acked;
     std::deque<Clock::time_point> backlog; // open loop: scheduled sends waiting for a free connection
     const auto start = Clock::now();
-    const auto end = start + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(o.seconds));
+    const auto end
+        = start + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(o.seconds));
     long long scheduledCount = 0;
 
     auto launch = [&](Conn &c, Clock::time_point scheduled) {
@@ -257,8 +259,9 @@ int main(int argc, char **argv)
             const double elapsed = std::chrono::duration<double>(now - start).count();
             const long long due = static_cast<long long>(elapsed * o.rate);
             while (scheduledCount < due) {
-                backlog.push_back(start + std::chrono::duration_cast<Clock::duration>(
-                                              std::chrono::duration<double>(static_cast<double>(scheduledCount) / o.rate)));
+                backlog.push_back(start
+                    + std::chrono::duration_cast<Clock::duration>(
+                        std::chrono::duration<double>(static_cast<double>(scheduledCount) / o.rate)));
                 ++scheduledCount;
             }
             for (auto &c : conns) {
@@ -282,7 +285,8 @@ int main(int argc, char **argv)
         for (int k = 0; k < n; ++k) {
             Conn &c = conns[events[static_cast<size_t>(k)].data.u64];
             if (c.busy && c.outPos < c.out.size()) {
-                const ssize_t w = ::send(c.fd, c.out.data() + c.outPos, c.out.size() - c.outPos, MSG_NOSIGNAL);
+                const ssize_t w
+                    = ::send(c.fd, c.out.data() + c.outPos, c.out.size() - c.outPos, MSG_NOSIGNAL);
                 if (w > 0)
                     c.outPos += static_cast<size_t>(w);
             }
@@ -301,7 +305,7 @@ int main(int argc, char **argv)
                     ::close(c.fd);
                     c.in.clear();
                     c.fd = connectTo(o);
-                    epoll_event ev{};
+                    epoll_event ev {};
                     ev.events = EPOLLIN | EPOLLOUT | EPOLLET;
                     ev.data.u64 = static_cast<uint64_t>(&c - conns.data());
                     ::epoll_ctl(ep, EPOLL_CTL_ADD, c.fd, &ev);
@@ -337,7 +341,8 @@ int main(int argc, char **argv)
     auto pct = [&](double p) {
         if (latenciesMs.empty())
             return 0.0;
-        return latenciesMs[std::min(latenciesMs.size() - 1, static_cast<size_t>(p * static_cast<double>(latenciesMs.size())))];
+        return latenciesMs[std::min(
+            latenciesMs.size() - 1, static_cast<size_t>(p * static_cast<double>(latenciesMs.size())))];
     };
     if (!o.ackLog.empty()) {
         FILE *f = std::fopen(o.ackLog.c_str(), "w");
@@ -351,12 +356,13 @@ int main(int argc, char **argv)
     }
     std::string statusJson;
     for (const auto &[s, count] : statuses)
-        statusJson += (statusJson.empty() ? "" : ",") + std::string("\"") + std::to_string(s) + "\":" + std::to_string(count);
+        statusJson += (statusJson.empty() ? "" : ",") + std::string("\"") + std::to_string(s)
+            + "\":" + std::to_string(count);
     const double measured = std::min(elapsed, o.seconds);
     std::printf("{\"sent\":%lld,\"ok\":%lld,\"errors\":%lld,\"seconds\":%.3f,\"ok_per_second\":%.1f,"
                 "\"p50_ms\":%.3f,\"p90_ms\":%.3f,\"p99_ms\":%.3f,\"max_ms\":%.3f,\"statuses\":{%s},"
                 "\"offered_rate\":%.1f,\"backlog_left\":%zu}\n",
-                sent, ok, errors, elapsed, static_cast<double>(ok) / measured, pct(0.50), pct(0.90), pct(0.99),
-                latenciesMs.empty() ? 0.0 : latenciesMs.back(), statusJson.c_str(), o.rate, backlog.size());
+        sent, ok, errors, elapsed, static_cast<double>(ok) / measured, pct(0.50), pct(0.90), pct(0.99),
+        latenciesMs.empty() ? 0.0 : latenciesMs.back(), statusJson.c_str(), o.rate, backlog.size());
     return 0;
 }

@@ -19,8 +19,9 @@ int main()
     SourceConfig source;
     source.name = QStringLiteral("bench");
     source.scheme = SchemeKind::GitHub;
-    source.secrets = {Secret{QStringLiteral("bench"), QByteArrayLiteral("bench-secret")}};
-    QByteArray body = R"({"action":"opened","delivery":"x","repository":{"id":1296269,"full_name":"octo/hello"},"pad":")";
+    source.secrets = { Secret { QStringLiteral("bench"), QByteArrayLiteral("bench-secret") } };
+    QByteArray body
+        = R"({"action":"opened","delivery":"x","repository":{"id":1296269,"full_name":"octo/hello"},"pad":")";
     body.append(QByteArray(1024 - body.size() - 2, 'x'));
     body.append("\"}");
     Headers headers;
@@ -33,7 +34,7 @@ int main()
     // CPU time, like the receiver's CPU it is compared with: on a busy machine wall time would
     // also count the time this process waited for a core.
     const auto cpuNow = [] {
-        timespec ts{};
+        timespec ts {};
         clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
         return static_cast<double>(ts.tv_sec) + static_cast<double>(ts.tv_nsec) / 1e9;
     };
@@ -41,13 +42,14 @@ int main()
     const auto start = std::chrono::steady_clock::now();
     for (int i = 0; i < iterations; ++i)
         ok += signatures::verify(source, headers, body, 1'700'000'000).ok() ? 1 : 0;
-    const double wallSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    const double wallSeconds
+        = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     const double seconds = cpuNow() - cpuStart;
     if (ok != iterations) {
         std::fprintf(stderr, "redrive-verifybench: verification failed (%d of %d)\n", ok, iterations);
         return 1;
     }
     std::printf("{\"iterations\":%d,\"us_per_verify\":%.3f,\"wall_us_per_verify\":%.3f}\n", iterations,
-                seconds * 1e6 / iterations, wallSeconds * 1e6 / iterations);
+        seconds * 1e6 / iterations, wallSeconds * 1e6 / iterations);
     return 0;
 }

@@ -46,7 +46,7 @@ QString generateApiToken()
 {
     const QByteArray secret = crypto::randomBytes(kSecretBytes);
     return QString::fromLatin1(kPrefix.toByteArray()
-                               + secret.toBase64(QByteArray::Base64UrlEncoding | QByteArray::OmitTrailingEquals));
+        + secret.toBase64(QByteArray::Base64UrlEncoding | QByteArray::OmitTrailingEquals));
 }
 
 QString hashApiToken(QByteArrayView token)
@@ -81,8 +81,8 @@ bool isValidTokenName(QStringView name)
     return true;
 }
 
-std::optional<CreatedToken> createApiToken(Db &db, const QString &name, Role role, std::optional<qint64> expiresAt,
-                                           qint64 nowMs, QString *error)
+std::optional<CreatedToken> createApiToken(
+    Db &db, const QString &name, Role role, std::optional<qint64> expiresAt, qint64 nowMs, QString *error)
 {
     if (!isValidTokenName(name)) {
         *error = QStringLiteral("token name must be 1-64 characters of A-Z a-z 0-9 . _ @ -");

@@ -41,8 +41,8 @@ struct CreatedToken {
 };
 
 // These run inside the caller's transaction (so the audit entry commits with them).
-std::optional<CreatedToken> createApiToken(Db &db, const QString &name, Role role, std::optional<qint64> expiresAt,
-                                           qint64 nowMs, QString *error);
+std::optional<CreatedToken> createApiToken(
+    Db &db, const QString &name, Role role, std::optional<qint64> expiresAt, qint64 nowMs, QString *error);
 // False with *found = false when no unrevoked token has that name.
 bool revokeApiToken(Db &db, const QString &name, qint64 nowMs, bool *found, QString *error);
 

@@ -12,20 +12,20 @@ struct Row {
     bool support, operatorRole, auditor, admin;
 };
 
-constexpr std::array<Row, 11> kMatrix{{
+constexpr std::array<Row, 11> kMatrix { {
     //                                              support operator auditor admin
-    {Action::ReadEvents, u"read_events",            true,   true,    true,   true},
-    {Action::ReadReplays, u"read_replays",          true,   true,    true,   true},
-    {Action::AddNote, u"add_note",                  true,   true,    false,  false},
-    {Action::RequestReplay, u"request_replay",      true,   true,    false,  false},
-    {Action::RequestHighRiskReplay, u"request_high_risk_replay", true, true, false, false},
-    {Action::DecideReplay, u"decide_replay",        false,  true,    false,  false},
-    {Action::CancelReplay, u"cancel_replay",        true,   true,    false,  true},
-    {Action::ReadAudit, u"read_audit",              false,  true,    true,   true},
-    {Action::ExportEvidence, u"export_evidence",    false,  true,    true,   true},
-    {Action::ManageDestinations, u"manage_destinations", false, false, false, true},
-    {Action::ManageTokens, u"manage_tokens",        false,  false,   false,  true},
-}};
+    { Action::ReadEvents, u"read_events", true, true, true, true },
+    { Action::ReadReplays, u"read_replays", true, true, true, true },
+    { Action::AddNote, u"add_note", true, true, false, false },
+    { Action::RequestReplay, u"request_replay", true, true, false, false },
+    { Action::RequestHighRiskReplay, u"request_high_risk_replay", true, true, false, false },
+    { Action::DecideReplay, u"decide_replay", false, true, false, false },
+    { Action::CancelReplay, u"cancel_replay", true, true, false, true },
+    { Action::ReadAudit, u"read_audit", false, true, true, true },
+    { Action::ExportEvidence, u"export_evidence", false, true, true, true },
+    { Action::ManageDestinations, u"manage_destinations", false, false, false, true },
+    { Action::ManageTokens, u"manage_tokens", false, false, false, true },
+} };
 
 const Row *rowOf(Action action)
 {

@@ -14,17 +14,17 @@ namespace redrive::access {
 // What a caller may attempt. The admin API checks one of these before touching anything; the
 // console asks allows() to decide which actions to offer at all.
 enum class Action {
-    ReadEvents,            // events, deliveries, attempts, notes, destinations
-    ReadReplays,           // replay requests and their items
-    AddNote,               // notes on events
-    RequestReplay,         // preview and request low-risk, not-yet-succeeded replays
+    ReadEvents, // events, deliveries, attempts, notes, destinations
+    ReadReplays, // replay requests and their items
+    AddNote, // notes on events
+    RequestReplay, // preview and request low-risk, not-yet-succeeded replays
     RequestHighRiskReplay, // request replays that need approval
-    DecideReplay,          // approve / reject someone else's request
-    CancelReplay,          // cancel a request: its requester, or any request for admin
-    ReadAudit,             // read and verify the audit log, export checkpoints
-    ExportEvidence,        // signed evidence bundles of one event (the same row of the table)
-    ManageDestinations,    // pause / resume
-    ManageTokens,          // create / revoke API tokens
+    DecideReplay, // approve / reject someone else's request
+    CancelReplay, // cancel a request: its requester, or any request for admin
+    ReadAudit, // read and verify the audit log, export checkpoints
+    ExportEvidence, // signed evidence bundles of one event (the same row of the table)
+    ManageDestinations, // pause / resume
+    ManageTokens, // create / revoke API tokens
 };
 
 // The roles × actions table of the design brief (§3 "Roles and replay rules"), exactly:

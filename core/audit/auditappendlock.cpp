@@ -10,7 +10,7 @@ namespace redrive::audit {
 
 AuditAppendLock::AuditAppendLock(Db &db)
     : m_db(db)
-{}
+{ }
 
 AuditAppendLock::~AuditAppendLock()
 {

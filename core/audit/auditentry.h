@@ -15,10 +15,10 @@ inline constexpr char kGenesisHash[] = "0000000000000000000000000000000000000000
 
 // What a caller records; seq, time and hashes are added when the entry is appended.
 struct AuditRecord {
-    QString actor;   // token name, "cli:<user>", or "redrive" for the replay executor
-    QString role;    // support | operator | auditor | admin | system
-    QString action;  // replay_requested, permission_denied, ...
-    QString target;  // "replay:12", "event:7", "destination:crm", "token:ci"
+    QString actor; // token name, "cli:<user>", or "redrive" for the replay executor
+    QString role; // support | operator | auditor | admin | system
+    QString action; // replay_requested, permission_denied, ...
+    QString target; // "replay:12", "event:7", "destination:crm", "token:ci"
     QString reason;
     QJsonObject details;
 };
@@ -33,7 +33,7 @@ struct AuditEntry {
     QString reason;
     QString details; // canonical JSON text, exactly as stored and hashed
     QString prevHash;
-    QString hash;    // lowercase hex SHA-256 of canonicalEncoding()
+    QString hash; // lowercase hex SHA-256 of canonicalEncoding()
 };
 
 // The bytes an entry's hash covers: a domain tag, then every field except `hash` (seq, at,

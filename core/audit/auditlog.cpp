@@ -101,9 +101,9 @@ std::optional<AuditEntry> appendAuditEntry(Db &db, const AuditRecord &record, qi
 bool readAuditEntries(Db &db, const AuditQuery &query, QList<AuditEntry> *out, QString *error)
 {
     QString sql = QStringLiteral("SELECT %1 FROM audit_log WHERE seq > ?").arg(QLatin1String(kAuditColumns));
-    QVariantList binds{query.afterSeq};
-    for (const auto &[column, value] : {std::pair{"target", &query.target}, std::pair{"actor", &query.actor},
-                                        std::pair{"action", &query.action}}) {
+    QVariantList binds { query.afterSeq };
+    for (const auto &[column, value] : { std::pair { "target", &query.target },
+             std::pair { "actor", &query.actor }, std::pair { "action", &query.action } }) {
         if (value->isEmpty())
             continue;
         sql += QStringLiteral(" AND %1 = ?").arg(QLatin1String(column));

@@ -32,14 +32,15 @@ std::optional<AuditHead> auditHead(Db &db, QString *error);
 struct AuditQuery {
     qint64 afterSeq = 0; // entries with seq > afterSeq, ascending
     int limit = 100;
-    QString target;      // exact match when set
+    QString target; // exact match when set
     QString actor;
     QString action;
 };
 bool readAuditEntries(Db &db, const AuditQuery &query, QList<AuditEntry> *out, QString *error);
 
 // Row mapping shared by the readers and the verifier (column order of kAuditColumns).
-inline constexpr char kAuditColumns[] = "seq, at, actor, role, action, target, reason, details, prev_hash, hash";
+inline constexpr char kAuditColumns[]
+    = "seq, at, actor, role, action, target, reason, details, prev_hash, hash";
 AuditEntry auditEntryFromQuery(const QSqlQuery &query);
 
 } // namespace redrive::audit

@@ -26,10 +26,11 @@ std::optional<VerifyResult> verifyAuditChain(Db &db, const VerifyOptions &option
         result.checkpointChecked = true;
         if (options.checkSignature && !cp->signatureValid())
             return broken(result, std::nullopt, QStringLiteral("the checkpoint's signature is invalid"));
-        if (options.checkSignature && !options.trustedPublicKey.isEmpty() && options.trustedPublicKey != cp->publicKey) {
+        if (options.checkSignature && !options.trustedPublicKey.isEmpty()
+            && options.trustedPublicKey != cp->publicKey) {
             return broken(result, std::nullopt,
-                          QStringLiteral("the checkpoint was signed by key %1, not by this receiver's key %2")
-                              .arg(SigningKey::keyIdOf(cp->publicKey), SigningKey::keyIdOf(options.trustedPublicKey)));
+                QStringLiteral("the checkpoint was signed by key %1, not by this receiver's key %2")
+                    .arg(SigningKey::keyIdOf(cp->publicKey), SigningKey::keyIdOf(options.trustedPublicKey)));
         }
     }
 
@@ -55,29 +56,29 @@ std::optional<VerifyResult> verifyAuditChain(Db &db, const VerifyOptions &option
             const AuditEntry e = auditEntryFromQuery(q);
             if (e.seq != expected) {
                 return broken(result, expected,
-                              QStringLiteral("entry %1 is missing: the log jumps from seq %2 to seq %3")
-                                  .arg(expected)
-                                  .arg(expected - 1)
-                                  .arg(e.seq));
+                    QStringLiteral("entry %1 is missing: the log jumps from seq %2 to seq %3")
+                        .arg(expected)
+                        .arg(expected - 1)
+                        .arg(e.seq));
             }
             if (e.prevHash != result.head.hash) {
                 return broken(result, e.seq,
-                              QStringLiteral("entry %1's prev_hash does not match the hash of entry %2 "
-                                             "(entries were removed, reordered or rewritten)")
-                                  .arg(e.seq)
-                                  .arg(e.seq - 1));
+                    QStringLiteral("entry %1's prev_hash does not match the hash of entry %2 "
+                                   "(entries were removed, reordered or rewritten)")
+                        .arg(e.seq)
+                        .arg(e.seq - 1));
             }
             if (computeEntryHash(e) != e.hash) {
                 return broken(result, e.seq,
-                              QStringLiteral("entry %1's hash does not match its contents (the entry was edited)")
-                                  .arg(e.seq));
+                    QStringLiteral("entry %1's hash does not match its contents (the entry was edited)")
+                        .arg(e.seq));
             }
             if (cp && e.seq == cp->seq && e.hash != cp->hash) {
                 return broken(result, e.seq,
-                              QStringLiteral("entry %1's hash differs from the checkpoint signed at %2 "
-                                             "(the history up to it was rewritten)")
-                                  .arg(e.seq)
-                                  .arg(isoUtc(cp->atMs)));
+                    QStringLiteral("entry %1's hash differs from the checkpoint signed at %2 "
+                                   "(the history up to it was rewritten)")
+                        .arg(e.seq)
+                        .arg(isoUtc(cp->atMs)));
             }
             result.head.seq = e.seq;
             result.head.hash = e.hash;
@@ -90,15 +91,16 @@ std::optional<VerifyResult> verifyAuditChain(Db &db, const VerifyOptions &option
     }
     if (cp && result.head.seq < cp->seq) {
         return broken(result, result.head.seq + 1,
-                      QStringLiteral("the log ends at seq %1 but the checkpoint signed at %2 covers seq %3: "
-                                     "entries %4..%3 were removed (tail truncated)")
-                          .arg(result.head.seq)
-                          .arg(isoUtc(cp->atMs))
-                          .arg(cp->seq)
-                          .arg(result.head.seq + 1));
+            QStringLiteral("the log ends at seq %1 but the checkpoint signed at %2 covers seq %3: "
+                           "entries %4..%3 were removed (tail truncated)")
+                .arg(result.head.seq)
+                .arg(isoUtc(cp->atMs))
+                .arg(cp->seq)
+                .arg(result.head.seq + 1));
     }
     if (cp && cp->seq == 0 && cp->hash != QLatin1String(kGenesisHash))
-        return broken(result, std::nullopt, QStringLiteral("the checkpoint for an empty log has a wrong hash"));
+        return broken(
+            result, std::nullopt, QStringLiteral("the checkpoint for an empty log has a wrong hash"));
     return result;
 }
 

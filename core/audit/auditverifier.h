@@ -22,10 +22,10 @@ struct VerifyOptions {
 
 struct VerifyResult {
     bool ok = true;
-    qint64 count = 0;                  // intact entries walked before the first problem
+    qint64 count = 0; // intact entries walked before the first problem
     std::optional<qint64> firstBadSeq; // the first entry that is wrong or missing
-    QString problem;                   // one sentence naming what is wrong
-    AuditHead head;                    // last intact entry
+    QString problem; // one sentence naming what is wrong
+    AuditHead head; // last intact entry
     bool checkpointChecked = false;
 };
 

@@ -15,8 +15,8 @@ namespace redrive::audit {
 
 QByteArray Checkpoint::signedPayload() const
 {
-    return QByteArrayLiteral("redrive-audit-checkpoint-v1\n") + QByteArray::number(seq) + '\n' + hash.toLatin1()
-        + '\n' + QByteArray::number(atMs) + '\n';
+    return QByteArrayLiteral("redrive-audit-checkpoint-v1\n") + QByteArray::number(seq) + '\n'
+        + hash.toLatin1() + '\n' + QByteArray::number(atMs) + '\n';
 }
 
 bool Checkpoint::signatureValid() const
@@ -26,15 +26,15 @@ bool Checkpoint::signatureValid() const
 
 QJsonObject Checkpoint::toJson() const
 {
-    return QJsonObject{
-        {QStringLiteral("seq"), seq},
-        {QStringLiteral("hash"), hash},
-        {QStringLiteral("at"), isoUtc(atMs)},
-        {QStringLiteral("at_ms"), atMs},
-        {QStringLiteral("algorithm"), QStringLiteral("Ed25519")},
-        {QStringLiteral("public_key"), QString::fromLatin1(publicKey.toBase64())},
-        {QStringLiteral("key_id"), SigningKey::keyIdOf(publicKey)},
-        {QStringLiteral("signature"), QString::fromLatin1(signature.toBase64())},
+    return QJsonObject {
+        { QStringLiteral("seq"), seq },
+        { QStringLiteral("hash"), hash },
+        { QStringLiteral("at"), isoUtc(atMs) },
+        { QStringLiteral("at_ms"), atMs },
+        { QStringLiteral("algorithm"), QStringLiteral("Ed25519") },
+        { QStringLiteral("public_key"), QString::fromLatin1(publicKey.toBase64()) },
+        { QStringLiteral("key_id"), SigningKey::keyIdOf(publicKey) },
+        { QStringLiteral("signature"), QString::fromLatin1(signature.toBase64()) },
     };
 }
 

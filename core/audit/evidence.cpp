@@ -30,24 +30,24 @@ QJsonValue text(const QString &s)
 QJsonObject envelope(const EventDetail &d)
 {
     const EventRow &e = d.row;
-    QJsonObject o{
-        {QStringLiteral("id"), e.id},
-        {QStringLiteral("source"), e.source},
-        {QStringLiteral("provider_event_id"), e.providerEventId},
-        {QStringLiteral("weak_id"), d.weakId},
-        {QStringLiteral("type"), e.type},
-        {QStringLiteral("status"), e.status},
-        {QStringLiteral("occurred_at"), isoOrNull(d.occurredAt)},
-        {QStringLiteral("received_at"), isoUtc(e.receivedAt)},
-        {QStringLiteral("last_seen_at"), isoUtc(d.lastSeenAt)},
-        {QStringLiteral("seen_count"), e.seenCount},
-        {QStringLiteral("content_type"), d.contentType},
-        {QStringLiteral("body_sha256"), d.bodySha256},
-        {QStringLiteral("body_size"), d.bodySize},
-        {QStringLiteral("verified_by"), text(d.verifiedBy)},
-        {QStringLiteral("clock_skew_ms"), number(d.clockSkewMs)},
-        {QStringLiteral("remote_addr"), text(d.remoteAddr)},
-        {QStringLiteral("legal_hold"), d.legalHold},
+    QJsonObject o {
+        { QStringLiteral("id"), e.id },
+        { QStringLiteral("source"), e.source },
+        { QStringLiteral("provider_event_id"), e.providerEventId },
+        { QStringLiteral("weak_id"), d.weakId },
+        { QStringLiteral("type"), e.type },
+        { QStringLiteral("status"), e.status },
+        { QStringLiteral("occurred_at"), isoOrNull(d.occurredAt) },
+        { QStringLiteral("received_at"), isoUtc(e.receivedAt) },
+        { QStringLiteral("last_seen_at"), isoUtc(d.lastSeenAt) },
+        { QStringLiteral("seen_count"), e.seenCount },
+        { QStringLiteral("content_type"), d.contentType },
+        { QStringLiteral("body_sha256"), d.bodySha256 },
+        { QStringLiteral("body_size"), d.bodySize },
+        { QStringLiteral("verified_by"), text(d.verifiedBy) },
+        { QStringLiteral("clock_skew_ms"), number(d.clockSkewMs) },
+        { QStringLiteral("remote_addr"), text(d.remoteAddr) },
+        { QStringLiteral("legal_hold"), d.legalHold },
     };
     // Stored redacted by the receiver: [[name, value], ...]. Kept as stored when it is not JSON.
     QJsonParseError parse;
@@ -64,83 +64,84 @@ QJsonObject delivery(const DeliveryRecord &rec)
     const DeliverySummary &s = rec.summary;
     QJsonArray attempts;
     for (const AttemptRecord &a : rec.attempts) {
-        attempts.append(QJsonObject{
-            {QStringLiteral("number"), a.number},
-            {QStringLiteral("trigger"), a.trigger},
-            {QStringLiteral("replay_id"), number(a.replayId)},
-            {QStringLiteral("scheduled_at"), isoOrNull(a.scheduledAt)},
-            {QStringLiteral("started_at"), isoUtc(a.startedAt)},
-            {QStringLiteral("duration_ms"), a.durationMs},
-            {QStringLiteral("status_code"), a.statusCode ? QJsonValue(*a.statusCode) : QJsonValue(QJsonValue::Null)},
-            {QStringLiteral("category"), a.category},
-            {QStringLiteral("explanation"), a.explanation},
-            {QStringLiteral("outcome_unknown"), a.outcomeUnknown},
-            {QStringLiteral("response_excerpt"), a.responseExcerpt},
+        attempts.append(QJsonObject {
+            { QStringLiteral("number"), a.number },
+            { QStringLiteral("trigger"), a.trigger },
+            { QStringLiteral("replay_id"), number(a.replayId) },
+            { QStringLiteral("scheduled_at"), isoOrNull(a.scheduledAt) },
+            { QStringLiteral("started_at"), isoUtc(a.startedAt) },
+            { QStringLiteral("duration_ms"), a.durationMs },
+            { QStringLiteral("status_code"),
+                a.statusCode ? QJsonValue(*a.statusCode) : QJsonValue(QJsonValue::Null) },
+            { QStringLiteral("category"), a.category },
+            { QStringLiteral("explanation"), a.explanation },
+            { QStringLiteral("outcome_unknown"), a.outcomeUnknown },
+            { QStringLiteral("response_excerpt"), a.responseExcerpt },
         });
     }
-    return QJsonObject{
-        {QStringLiteral("id"), s.id},
-        {QStringLiteral("destination"), s.destination},
-        {QStringLiteral("status"), s.status},
-        {QStringLiteral("downstream"), toString(s.downstream)},
-        {QStringLiteral("attempt_count"), s.attemptCount},
-        {QStringLiteral("next_attempt_at"), isoOrNull(s.nextAttemptAt)},
-        {QStringLiteral("downstream_ref"), text(s.downstreamRef)},
-        {QStringLiteral("outcome_unknown"), s.outcomeUnknown},
-        {QStringLiteral("idempotency_key"), rec.idempotencyKey},
-        {QStringLiteral("last_category"), text(s.lastCategory)},
-        {QStringLiteral("last_status_code"),
-         rec.lastStatusCode ? QJsonValue(*rec.lastStatusCode) : QJsonValue(QJsonValue::Null)},
-        {QStringLiteral("last_error"), text(rec.lastError)},
-        {QStringLiteral("created_at"), isoUtc(rec.createdAt)},
-        {QStringLiteral("succeeded_at"), isoOrNull(rec.succeededAt)},
-        {QStringLiteral("dead_at"), isoOrNull(rec.deadAt)},
-        {QStringLiteral("attempts"), attempts},
+    return QJsonObject {
+        { QStringLiteral("id"), s.id },
+        { QStringLiteral("destination"), s.destination },
+        { QStringLiteral("status"), s.status },
+        { QStringLiteral("downstream"), toString(s.downstream) },
+        { QStringLiteral("attempt_count"), s.attemptCount },
+        { QStringLiteral("next_attempt_at"), isoOrNull(s.nextAttemptAt) },
+        { QStringLiteral("downstream_ref"), text(s.downstreamRef) },
+        { QStringLiteral("outcome_unknown"), s.outcomeUnknown },
+        { QStringLiteral("idempotency_key"), rec.idempotencyKey },
+        { QStringLiteral("last_category"), text(s.lastCategory) },
+        { QStringLiteral("last_status_code"),
+            rec.lastStatusCode ? QJsonValue(*rec.lastStatusCode) : QJsonValue(QJsonValue::Null) },
+        { QStringLiteral("last_error"), text(rec.lastError) },
+        { QStringLiteral("created_at"), isoUtc(rec.createdAt) },
+        { QStringLiteral("succeeded_at"), isoOrNull(rec.succeededAt) },
+        { QStringLiteral("dead_at"), isoOrNull(rec.deadAt) },
+        { QStringLiteral("attempts"), attempts },
     };
 }
 
 QJsonObject replay(const EvidenceReplay &r)
 {
-    return QJsonObject{
-        {QStringLiteral("id"), r.id},
-        {QStringLiteral("status"), r.status},
-        {QStringLiteral("requested_by"), r.requestedBy},
-        {QStringLiteral("requester_role"), r.requesterRole},
-        {QStringLiteral("reason"), r.reason},
-        {QStringLiteral("ticket"), text(r.ticket)},
-        {QStringLiteral("requires_approval"), r.requiresApproval},
-        {QStringLiteral("count"), r.count},
-        {QStringLiteral("approved_by"), text(r.approvedBy)},
-        {QStringLiteral("decision_reason"), text(r.decisionReason)},
-        {QStringLiteral("created_at"), isoUtc(r.createdAt)},
-        {QStringLiteral("decided_at"), isoOrNull(r.decidedAt)},
-        {QStringLiteral("started_at"), isoOrNull(r.startedAt)},
-        {QStringLiteral("finished_at"), isoOrNull(r.finishedAt)},
+    return QJsonObject {
+        { QStringLiteral("id"), r.id },
+        { QStringLiteral("status"), r.status },
+        { QStringLiteral("requested_by"), r.requestedBy },
+        { QStringLiteral("requester_role"), r.requesterRole },
+        { QStringLiteral("reason"), r.reason },
+        { QStringLiteral("ticket"), text(r.ticket) },
+        { QStringLiteral("requires_approval"), r.requiresApproval },
+        { QStringLiteral("count"), r.count },
+        { QStringLiteral("approved_by"), text(r.approvedBy) },
+        { QStringLiteral("decision_reason"), text(r.decisionReason) },
+        { QStringLiteral("created_at"), isoUtc(r.createdAt) },
+        { QStringLiteral("decided_at"), isoOrNull(r.decidedAt) },
+        { QStringLiteral("started_at"), isoOrNull(r.startedAt) },
+        { QStringLiteral("finished_at"), isoOrNull(r.finishedAt) },
     };
 }
 
 QJsonObject auditEntry(const AuditEntry &e, bool aboutEvent)
 {
-    return QJsonObject{
-        {QStringLiteral("seq"), e.seq},
-        {QStringLiteral("at"), isoUtc(e.atMs)},
-        {QStringLiteral("at_ms"), e.atMs},
-        {QStringLiteral("actor"), e.actor},
-        {QStringLiteral("role"), e.role},
-        {QStringLiteral("action"), e.action},
-        {QStringLiteral("target"), e.target},
-        {QStringLiteral("reason"), e.reason},
-        {QStringLiteral("details"), e.details}, // the stored text, byte for byte: the hash covers it
-        {QStringLiteral("prev_hash"), e.prevHash},
-        {QStringLiteral("hash"), e.hash},
-        {QStringLiteral("about_event"), aboutEvent},
+    return QJsonObject {
+        { QStringLiteral("seq"), e.seq },
+        { QStringLiteral("at"), isoUtc(e.atMs) },
+        { QStringLiteral("at_ms"), e.atMs },
+        { QStringLiteral("actor"), e.actor },
+        { QStringLiteral("role"), e.role },
+        { QStringLiteral("action"), e.action },
+        { QStringLiteral("target"), e.target },
+        { QStringLiteral("reason"), e.reason },
+        { QStringLiteral("details"), e.details }, // the stored text, byte for byte: the hash covers it
+        { QStringLiteral("prev_hash"), e.prevHash },
+        { QStringLiteral("hash"), e.hash },
+        { QStringLiteral("about_event"), aboutEvent },
     };
 }
 
 } // namespace
 
 std::optional<QJsonObject> buildSignedEvidenceBundle(const EvidenceData &data, const Checkpoint &checkpoint,
-                                                     const EvidenceMeta &meta, const SigningKey &key, QString *error)
+    const EvidenceMeta &meta, const SigningKey &key, QString *error)
 {
     if (checkpoint.publicKey != key.publicKey()) {
         *error = QStringLiteral("the checkpoint was signed with another key than the bundle");
@@ -151,10 +152,8 @@ std::optional<QJsonObject> buildSignedEvidenceBundle(const EvidenceData &data, c
         deliveries.append(delivery(rec));
     QJsonArray notes;
     for (const NoteRecord &n : data.detail.notes)
-        notes.append(QJsonObject{{QStringLiteral("id"), n.id},
-                                 {QStringLiteral("author"), n.author},
-                                 {QStringLiteral("body"), n.body},
-                                 {QStringLiteral("created_at"), isoUtc(n.createdAt)}});
+        notes.append(QJsonObject { { QStringLiteral("id"), n.id }, { QStringLiteral("author"), n.author },
+            { QStringLiteral("body"), n.body }, { QStringLiteral("created_at"), isoUtc(n.createdAt) } });
     QJsonArray replays;
     for (const EvidenceReplay &r : data.replays)
         replays.append(replay(r));
@@ -162,22 +161,21 @@ std::optional<QJsonObject> buildSignedEvidenceBundle(const EvidenceData &data, c
     for (const AuditEntry &e : data.audit)
         entries.append(auditEntry(e, data.aboutEvent.contains(e.seq)));
 
-    QJsonObject bundle{
-        {QStringLiteral("format"), QLatin1String(kEvidenceFormat)},
-        {QStringLiteral("exported"), QJsonObject{{QStringLiteral("at"), isoUtc(meta.exportedAtMs)},
-                                                 {QStringLiteral("at_ms"), meta.exportedAtMs},
-                                                 {QStringLiteral("by"), meta.exportedBy},
-                                                 {QStringLiteral("role"), meta.role},
-                                                 {QStringLiteral("generator"), meta.generator}}},
-        {QStringLiteral("event"), envelope(data.detail)},
-        {QStringLiteral("body_base64"), QString::fromLatin1(data.detail.body.toBase64())},
-        {QStringLiteral("deliveries"), deliveries},
-        {QStringLiteral("notes"), notes},
-        {QStringLiteral("replays"), replays},
-        {QStringLiteral("audit"),
-         QJsonObject{{QStringLiteral("entries"), entries},
-                     {QStringLiteral("linked_to_checkpoint"), data.linkedToCheckpoint}}},
-        {QStringLiteral("checkpoint"), checkpoint.toJson()},
+    QJsonObject bundle {
+        { QStringLiteral("format"), QLatin1String(kEvidenceFormat) },
+        { QStringLiteral("exported"),
+            QJsonObject { { QStringLiteral("at"), isoUtc(meta.exportedAtMs) },
+                { QStringLiteral("at_ms"), meta.exportedAtMs }, { QStringLiteral("by"), meta.exportedBy },
+                { QStringLiteral("role"), meta.role }, { QStringLiteral("generator"), meta.generator } } },
+        { QStringLiteral("event"), envelope(data.detail) },
+        { QStringLiteral("body_base64"), QString::fromLatin1(data.detail.body.toBase64()) },
+        { QStringLiteral("deliveries"), deliveries },
+        { QStringLiteral("notes"), notes },
+        { QStringLiteral("replays"), replays },
+        { QStringLiteral("audit"),
+            QJsonObject { { QStringLiteral("entries"), entries },
+                { QStringLiteral("linked_to_checkpoint"), data.linkedToCheckpoint } } },
+        { QStringLiteral("checkpoint"), checkpoint.toJson() },
     };
     bundle.insert(QStringLiteral("sections"), computeEvidenceSections(bundle));
     const QByteArray canonical = canonicalBundleBytes(bundle);
@@ -188,20 +186,21 @@ std::optional<QJsonObject> buildSignedEvidenceBundle(const EvidenceData &data, c
     }
     bundle.insert(QStringLiteral("bundle_sha256"), QString::fromLatin1(crypto::sha256Hex(canonical)));
     bundle.insert(QStringLiteral("signature"),
-                  QJsonObject{{QStringLiteral("algorithm"), QStringLiteral("Ed25519")},
-                              {QStringLiteral("public_key"), QString::fromLatin1(key.publicKey().toBase64())},
-                              {QStringLiteral("key_id"), key.keyId()},
-                              {QStringLiteral("signature"), QString::fromLatin1(signature.toBase64())},
-                              {QStringLiteral("signs"), QStringLiteral("canonical bytes of every member except "
-                                                                       "bundle_sha256 and signature")}});
+        QJsonObject { { QStringLiteral("algorithm"), QStringLiteral("Ed25519") },
+            { QStringLiteral("public_key"), QString::fromLatin1(key.publicKey().toBase64()) },
+            { QStringLiteral("key_id"), key.keyId() },
+            { QStringLiteral("signature"), QString::fromLatin1(signature.toBase64()) },
+            { QStringLiteral("signs"),
+                QStringLiteral("canonical bytes of every member except "
+                               "bundle_sha256 and signature") } });
     return bundle;
 }
 
 QStringList evidenceSectionNames()
 {
-    return {QStringLiteral("event"),    QStringLiteral("body_base64"), QStringLiteral("deliveries"),
-            QStringLiteral("notes"),    QStringLiteral("replays"),     QStringLiteral("audit"),
-            QStringLiteral("checkpoint"), QStringLiteral("exported")};
+    return { QStringLiteral("event"), QStringLiteral("body_base64"), QStringLiteral("deliveries"),
+        QStringLiteral("notes"), QStringLiteral("replays"), QStringLiteral("audit"),
+        QStringLiteral("checkpoint"), QStringLiteral("exported") };
 }
 
 QJsonObject computeEvidenceSections(const QJsonObject &bundle)
@@ -210,7 +209,8 @@ QJsonObject computeEvidenceSections(const QJsonObject &bundle)
     for (const QString &name : evidenceSectionNames()) {
         if (!bundle.contains(name))
             continue;
-        const QByteArray bytes = QJsonDocument(QJsonObject{{name, bundle.value(name)}}).toJson(QJsonDocument::Compact);
+        const QByteArray bytes
+            = QJsonDocument(QJsonObject { { name, bundle.value(name) } }).toJson(QJsonDocument::Compact);
         sections.insert(name, QString::fromLatin1(crypto::sha256Hex(bytes)));
     }
     return sections;

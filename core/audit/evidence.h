@@ -33,7 +33,7 @@ namespace redrive::audit {
 class SigningKey;
 
 inline constexpr char kEvidenceFormatV1[] = "redrive-evidence-v1"; // console-built, unsigned (read only)
-inline constexpr char kEvidenceFormat[] = "redrive-evidence-v2";   // receiver-built and signed
+inline constexpr char kEvidenceFormat[] = "redrive-evidence-v2"; // receiver-built and signed
 
 struct EvidenceReplay {
     qint64 id = 0;
@@ -66,16 +66,16 @@ struct EvidenceData {
 
 struct EvidenceMeta {
     qint64 exportedAtMs = 0;
-    QString exportedBy;   // the admin API identity that exported it
+    QString exportedBy; // the admin API identity that exported it
     QString role;
-    QString generator;    // "redrived 0.1.0"
+    QString generator; // "redrived 0.1.0"
 };
 
 // The complete signed bundle: sections, bundle_sha256 and the signature block
 // {"algorithm": "Ed25519", "public_key" (base64), "key_id", "signature" (base64), "signs"}.
 // The checkpoint must have been made with the same key. nullopt when signing fails.
 std::optional<QJsonObject> buildSignedEvidenceBundle(const EvidenceData &data, const Checkpoint &checkpoint,
-                                                     const EvidenceMeta &meta, const SigningKey &key, QString *error);
+    const EvidenceMeta &meta, const SigningKey &key, QString *error);
 
 // The members `sections` has a digest for, in the order a verifier reports them.
 QStringList evidenceSectionNames();

@@ -42,7 +42,8 @@ QString marks(qsizetype n)
 
 } // namespace
 
-std::optional<EvidenceData> readEvidenceData(Db &db, qint64 eventId, const EvidenceReadOptions &options, QString *error)
+std::optional<EvidenceData> readEvidenceData(
+    Db &db, qint64 eventId, const EvidenceReadOptions &options, QString *error)
 {
     error->clear();
     EvidenceData data;
@@ -64,9 +65,9 @@ std::optional<EvidenceData> readEvidenceData(Db &db, qint64 eventId, const Evide
     QSqlQuery q(db.handle());
     if (!deliveryIds.isEmpty()) {
         if (!run(q,
-                 QLatin1String("SELECT DISTINCT replay_id FROM replay_items WHERE delivery_id IN (") + marks(deliveryIds.size())
-                     + u')',
-                 deliveryIds, error))
+                QLatin1String("SELECT DISTINCT replay_id FROM replay_items WHERE delivery_id IN (")
+                    + marks(deliveryIds.size()) + u')',
+                deliveryIds, error))
             return std::nullopt;
         while (q.next())
             replayIds.append(q.value(0).toLongLong());
@@ -79,11 +80,12 @@ std::optional<EvidenceData> readEvidenceData(Db &db, qint64 eventId, const Evide
         for (qint64 id : std::as_const(replayIds))
             binds.append(id);
         if (!run(q,
-                 QLatin1String("SELECT id, status, requested_by, requester_role, reason, ticket, requires_approval, "
-                               "item_count, approved_by, decision_reason, created_at, decided_at, started_at, finished_at "
-                               "FROM replays WHERE id IN (")
-                     + marks(binds.size()) + QLatin1String(") ORDER BY id"),
-                 binds, error))
+                QLatin1String(
+                    "SELECT id, status, requested_by, requester_role, reason, ticket, requires_approval, "
+                    "item_count, approved_by, decision_reason, created_at, decided_at, started_at, finished_at "
+                    "FROM replays WHERE id IN (")
+                    + marks(binds.size()) + QLatin1String(") ORDER BY id"),
+                binds, error))
             return std::nullopt;
         while (q.next()) {
             EvidenceReplay r;
@@ -118,9 +120,9 @@ std::optional<EvidenceData> readEvidenceData(Db &db, qint64 eventId, const Evide
         binds.append(t);
     binds.append(options.checkpointSeq);
     if (!run(q,
-             QStringLiteral("SELECT %1 FROM audit_log WHERE target IN (").arg(QLatin1String(kAuditColumns))
-                 + marks(targets.size()) + QLatin1String(") AND seq <= ? ORDER BY seq"),
-             binds, error))
+            QStringLiteral("SELECT %1 FROM audit_log WHERE target IN (").arg(QLatin1String(kAuditColumns))
+                + marks(targets.size()) + QLatin1String(") AND seq <= ? ORDER BY seq"),
+            binds, error))
         return std::nullopt;
     QList<AuditEntry> about;
     while (q.next())
@@ -153,8 +155,9 @@ std::optional<EvidenceData> readEvidenceData(Db &db, qint64 eventId, const Evide
             page.afterSeq = rows.last().seq;
         }
         if (data.audit.isEmpty() || data.audit.last().seq != options.checkpointSeq) {
-            *error = QStringLiteral("the database does not hold the audit log up to the checkpoint's entry %1")
-                         .arg(options.checkpointSeq);
+            *error
+                = QStringLiteral("the database does not hold the audit log up to the checkpoint's entry %1")
+                      .arg(options.checkpointSeq);
             return std::nullopt;
         }
         data.linkedToCheckpoint = true;

@@ -19,6 +19,7 @@ struct EvidenceReadOptions {
 // receiver's export: BEGIN IMMEDIATE on SQLite, REPEATABLE READ on PostgreSQL). nullopt with an
 // empty error when the event does not exist; nullopt with an error when the database cannot be
 // read or does not hold the audit log up to the checkpoint's entry.
-std::optional<EvidenceData> readEvidenceData(Db &db, qint64 eventId, const EvidenceReadOptions &options, QString *error);
+std::optional<EvidenceData> readEvidenceData(
+    Db &db, qint64 eventId, const EvidenceReadOptions &options, QString *error);
 
 } // namespace redrive::audit

@@ -32,13 +32,14 @@ bool isInteger(const QJsonValue &v)
 // An audit entry as the bundle holds it; false with the field at fault.
 bool entryFromJson(const QJsonObject &o, AuditEntry *e, QString *field)
 {
-    for (const char *key : {"seq", "at_ms"}) {
+    for (const char *key : { "seq", "at_ms" }) {
         if (!isInteger(o.value(QLatin1String(key)))) {
             *field = QLatin1String(key);
             return false;
         }
     }
-    for (const char *key : {"actor", "role", "action", "target", "reason", "details", "prev_hash", "hash"}) {
+    for (const char *key :
+        { "actor", "role", "action", "target", "reason", "details", "prev_hash", "hash" }) {
         if (!o.value(QLatin1String(key)).isString()) {
             *field = QLatin1String(key);
             return false;
@@ -89,7 +90,8 @@ bool signatureFromJson(const QJsonValue &value, ReceiverSignature *out, QString 
     out->signature = *sig;
     out->keyId = SigningKey::keyIdOf(*key);
     if (o.value(QLatin1String("key_id")).toString() != out->keyId) {
-        *why = QStringLiteral("the signature's \"key_id\" is not the id of its public key (%1)").arg(out->keyId);
+        *why = QStringLiteral("the signature's \"key_id\" is not the id of its public key (%1)")
+                   .arg(out->keyId);
         return false;
     }
     return true;
@@ -97,15 +99,15 @@ bool signatureFromJson(const QJsonValue &value, ReceiverSignature *out, QString 
 
 QString describeSection(const QString &name)
 {
-    static const QHash<QString, QString> words{
-        {QStringLiteral("event"), QStringLiteral("the event envelope (\"event\")")},
-        {QStringLiteral("body_base64"), QStringLiteral("the body (\"body_base64\")")},
-        {QStringLiteral("deliveries"), QStringLiteral("the deliveries or their attempts (\"deliveries\")")},
-        {QStringLiteral("notes"), QStringLiteral("the notes (\"notes\")")},
-        {QStringLiteral("replays"), QStringLiteral("the replays (\"replays\")")},
-        {QStringLiteral("audit"), QStringLiteral("the audit entries (\"audit\")")},
-        {QStringLiteral("checkpoint"), QStringLiteral("the checkpoint (\"checkpoint\")")},
-        {QStringLiteral("exported"), QStringLiteral("the export record (\"exported\")")},
+    static const QHash<QString, QString> words {
+        { QStringLiteral("event"), QStringLiteral("the event envelope (\"event\")") },
+        { QStringLiteral("body_base64"), QStringLiteral("the body (\"body_base64\")") },
+        { QStringLiteral("deliveries"), QStringLiteral("the deliveries or their attempts (\"deliveries\")") },
+        { QStringLiteral("notes"), QStringLiteral("the notes (\"notes\")") },
+        { QStringLiteral("replays"), QStringLiteral("the replays (\"replays\")") },
+        { QStringLiteral("audit"), QStringLiteral("the audit entries (\"audit\")") },
+        { QStringLiteral("checkpoint"), QStringLiteral("the checkpoint (\"checkpoint\")") },
+        { QStringLiteral("exported"), QStringLiteral("the export record (\"exported\")") },
     };
     return words.value(name, QStringLiteral("\"%1\"").arg(name));
 }
@@ -120,8 +122,8 @@ QStringList changedSections(const QJsonObject &bundle)
         if (signedDigests.value(name) != actual.value(name))
             changed.append(describeSection(name));
     }
-    static const QStringList others{QStringLiteral("format"), QStringLiteral("sections"), QStringLiteral("bundle_sha256"),
-                                    QStringLiteral("signature")};
+    static const QStringList others { QStringLiteral("format"), QStringLiteral("sections"),
+        QStringLiteral("bundle_sha256"), QStringLiteral("signature") };
     for (const QString &key : bundle.keys()) {
         if (!others.contains(key) && !evidenceSectionNames().contains(key))
             changed.append(QStringLiteral("\"%1\" (added)").arg(key));
@@ -133,7 +135,8 @@ QString joinWords(const QStringList &parts)
 {
     if (parts.size() <= 1)
         return parts.value(0);
-    return QStringList(parts.first(parts.size() - 1)).join(QLatin1String(", ")) + QLatin1String(" and ") + parts.last();
+    return QStringList(parts.first(parts.size() - 1)).join(QLatin1String(", ")) + QLatin1String(" and ")
+        + parts.last();
 }
 
 } // namespace
@@ -146,9 +149,10 @@ QString EvidenceVerdict::trustSummary() const
         return QStringLiteral("not signed by a receiver: only the audit entries are protected");
     if (keyPinned)
         return QStringLiteral("signed by receiver key %1, the key you pinned").arg(keyId);
-    return QStringLiteral("signed by receiver key %1, which you did not pin: anyone can sign with a key of their own, "
-                          "so check that %1 is your receiver's key id (`redrived audit checkpoint` shows it) or pass "
-                          "--public-key / --key-id")
+    return QStringLiteral(
+        "signed by receiver key %1, which you did not pin: anyone can sign with a key of their own, "
+        "so check that %1 is your receiver's key id (`redrived audit checkpoint` shows it) or pass "
+        "--public-key / --key-id")
         .arg(keyId);
 }
 
@@ -158,14 +162,18 @@ EvidenceVerdict verifyEvidence(const QByteArray &fileContents, const KeyPin &pin
     QJsonParseError parse;
     const QJsonDocument doc = QJsonDocument::fromJson(fileContents, &parse);
     if (parse.error != QJsonParseError::NoError || !doc.isObject())
-        return failed(v, QStringLiteral("the file is not a JSON object (%1 at byte %2)").arg(parse.errorString()).arg(parse.offset));
+        return failed(v,
+            QStringLiteral("the file is not a JSON object (%1 at byte %2)")
+                .arg(parse.errorString())
+                .arg(parse.offset));
     const QJsonObject bundle = doc.object();
     const QString format = bundle.value(QLatin1String("format")).toString();
     const bool version1 = format == QLatin1String(kEvidenceFormatV1);
     if (!version1 && format != QLatin1String(kEvidenceFormat))
-        return failed(v, QStringLiteral("\"format\" is not \"%1\" or \"%2\": this is not a Redrive evidence bundle "
-                                        "(or a newer Redrive made it)")
-                             .arg(QLatin1String(kEvidenceFormat), QLatin1String(kEvidenceFormatV1)));
+        return failed(v,
+            QStringLiteral("\"format\" is not \"%1\" or \"%2\": this is not a Redrive evidence bundle "
+                           "(or a newer Redrive made it)")
+                .arg(QLatin1String(kEvidenceFormat), QLatin1String(kEvidenceFormatV1)));
 
     // The receiver's signature block first: a pinned key is checked before anything else.
     std::optional<ReceiverSignature> receiver;
@@ -176,18 +184,21 @@ EvidenceVerdict verifyEvidence(const QByteArray &fileContents, const KeyPin &pin
             return failed(v, why);
         receiver = parsed;
     } else if (!version1) {
-        return failed(v, QStringLiteral("the bundle has no \"signature\", but every %1 bundle is signed by the receiver "
-                                        "that exported it: the signature was removed")
-                             .arg(QLatin1String(kEvidenceFormat)));
+        return failed(v,
+            QStringLiteral("the bundle has no \"signature\", but every %1 bundle is signed by the receiver "
+                           "that exported it: the signature was removed")
+                .arg(QLatin1String(kEvidenceFormat)));
     }
     if (pin.isSet()) {
         if (!receiver)
-            return failed(v, QStringLiteral("the bundle is not signed by a receiver, so it cannot be checked against the "
-                                            "pinned %1")
-                                 .arg(pin.describe()));
+            return failed(v,
+                QStringLiteral("the bundle is not signed by a receiver, so it cannot be checked against the "
+                               "pinned %1")
+                    .arg(pin.describe()));
         if (!pin.matches(receiver->publicKey))
-            return failed(v, QStringLiteral("the bundle is signed by key %1, not by the pinned %2")
-                                 .arg(receiver->keyId, pin.describe()));
+            return failed(v,
+                QStringLiteral("the bundle is signed by key %1, not by the pinned %2")
+                    .arg(receiver->keyId, pin.describe()));
     }
 
     // The body, against the SHA-256 and size the receiver recorded when it arrived.
@@ -198,13 +209,17 @@ EvidenceVerdict verifyEvidence(const QByteArray &fileContents, const KeyPin &pin
     const QString recorded = event.value(QLatin1String("body_sha256")).toString();
     const QString actual = QString::fromLatin1(crypto::sha256Hex(*body));
     if (actual.compare(recorded, Qt::CaseInsensitive) != 0)
-        return failed(v, QStringLiteral("the body's SHA-256 is %1, but the event records %2: the body was changed")
-                             .arg(actual, recorded.isEmpty() ? QStringLiteral("none") : recorded));
-    if (!isInteger(event.value(QLatin1String("body_size"))) || event.value(QLatin1String("body_size")).toInteger() != body->size())
-        return failed(v, QStringLiteral("the body is %1 bytes, but the event records %2")
-                             .arg(body->size())
-                             .arg(event.value(QLatin1String("body_size")).toVariant().toString()));
-    v.checked.append(QStringLiteral("body: %1 bytes, SHA-256 %2 matches the event").arg(body->size()).arg(actual));
+        return failed(v,
+            QStringLiteral("the body's SHA-256 is %1, but the event records %2: the body was changed")
+                .arg(actual, recorded.isEmpty() ? QStringLiteral("none") : recorded));
+    if (!isInteger(event.value(QLatin1String("body_size")))
+        || event.value(QLatin1String("body_size")).toInteger() != body->size())
+        return failed(v,
+            QStringLiteral("the body is %1 bytes, but the event records %2")
+                .arg(body->size())
+                .arg(event.value(QLatin1String("body_size")).toVariant().toString()));
+    v.checked.append(
+        QStringLiteral("body: %1 bytes, SHA-256 %2 matches the event").arg(body->size()).arg(actual));
 
     // The checkpoint is parsed first (the chain may have to end at it) and its signature checked.
     QString why;
@@ -222,24 +237,30 @@ EvidenceVerdict verifyEvidence(const QByteArray &fileContents, const KeyPin &pin
         AuditEntry e;
         QString field;
         if (!entryFromJson(entries.at(i).toObject(), &e, &field))
-            return failed(v, QStringLiteral("audit entry #%1 in the file has no valid \"%2\"").arg(i + 1).arg(field));
+            return failed(
+                v, QStringLiteral("audit entry #%1 in the file has no valid \"%2\"").arg(i + 1).arg(field));
         if (computeEntryHash(e) != e.hash)
-            return failed(v, QStringLiteral("audit entry %1's hash does not match its contents: the entry was changed")
-                                 .arg(e.seq));
+            return failed(v,
+                QStringLiteral("audit entry %1's hash does not match its contents: the entry was changed")
+                    .arg(e.seq));
         if (previous) {
             if (e.seq <= previous->seq)
-                return failed(v, QStringLiteral("audit entry %1 follows entry %2: entries are out of order")
-                                     .arg(e.seq)
-                                     .arg(previous->seq));
+                return failed(v,
+                    QStringLiteral("audit entry %1 follows entry %2: entries are out of order")
+                        .arg(e.seq)
+                        .arg(previous->seq));
             if (linked && e.seq != previous->seq + 1)
-                return failed(v, QStringLiteral("audit entry %1 is missing: the chain jumps from entry %2 to %3")
-                                     .arg(previous->seq + 1)
-                                     .arg(previous->seq)
-                                     .arg(e.seq));
+                return failed(v,
+                    QStringLiteral("audit entry %1 is missing: the chain jumps from entry %2 to %3")
+                        .arg(previous->seq + 1)
+                        .arg(previous->seq)
+                        .arg(e.seq));
             if (e.seq == previous->seq + 1 && e.prevHash != previous->hash)
-                return failed(v, QStringLiteral("audit entry %1's prev_hash is not the hash of entry %2: the chain is broken")
-                                     .arg(e.seq)
-                                     .arg(previous->seq));
+                return failed(v,
+                    QStringLiteral(
+                        "audit entry %1's prev_hash is not the hash of entry %2: the chain is broken")
+                        .arg(e.seq)
+                        .arg(previous->seq));
         }
         if (entries.at(i).toObject().value(QLatin1String("about_event")).toBool())
             ++about;
@@ -247,36 +268,44 @@ EvidenceVerdict verifyEvidence(const QByteArray &fileContents, const KeyPin &pin
     }
     if (linked) {
         if (!previous)
-            return failed(v, QStringLiteral("the audit entries are said to be linked to the checkpoint, but there are none"));
+            return failed(v,
+                QStringLiteral(
+                    "the audit entries are said to be linked to the checkpoint, but there are none"));
         if (previous->seq != checkpoint->seq || previous->hash != checkpoint->hash)
-            return failed(v, QStringLiteral("the audit entries end at entry %1, but the checkpoint signs entry %2 with "
-                                            "another hash: they do not lead to the signed head")
-                                 .arg(previous->seq)
-                                 .arg(checkpoint->seq));
-        v.checked.append(QStringLiteral("audit: %1 entries (%2 about this event), every hash recomputed and every link "
-                                        "followed to the checkpoint's entry %3")
-                             .arg(entries.size())
-                             .arg(about)
-                             .arg(checkpoint->seq));
+            return failed(v,
+                QStringLiteral("the audit entries end at entry %1, but the checkpoint signs entry %2 with "
+                               "another hash: they do not lead to the signed head")
+                    .arg(previous->seq)
+                    .arg(checkpoint->seq));
+        v.checked.append(
+            QStringLiteral("audit: %1 entries (%2 about this event), every hash recomputed and every link "
+                           "followed to the checkpoint's entry %3")
+                .arg(entries.size())
+                .arg(about)
+                .arg(checkpoint->seq));
     } else {
         if (previous && previous->seq > checkpoint->seq)
-            return failed(v, QStringLiteral("audit entry %1 is newer than the checkpoint (entry %2)")
-                                 .arg(previous->seq)
-                                 .arg(checkpoint->seq));
-        v.checked.append(QStringLiteral("audit: %1 entries about this event, every hash recomputed").arg(entries.size()));
+            return failed(v,
+                QStringLiteral("audit entry %1 is newer than the checkpoint (entry %2)")
+                    .arg(previous->seq)
+                    .arg(checkpoint->seq));
+        v.checked.append(
+            QStringLiteral("audit: %1 entries about this event, every hash recomputed").arg(entries.size()));
         if (!entries.isEmpty())
-            v.notes.append(QStringLiteral("the entries are not linked to the checkpoint in this file (too many entries "
-                                          "followed them); `redrived audit verify --checkpoint` on the receiver shows "
-                                          "they are still in the log"));
+            v.notes.append(
+                QStringLiteral("the entries are not linked to the checkpoint in this file (too many entries "
+                               "followed them); `redrived audit verify --checkpoint` on the receiver shows "
+                               "they are still in the log"));
     }
 
     if (!checkpoint->signatureValid())
         return failed(v, QStringLiteral("the checkpoint's signature is invalid"));
     const QString checkpointKey = SigningKey::keyIdOf(checkpoint->publicKey);
     if (receiver && checkpoint->publicKey != receiver->publicKey)
-        return failed(v, QStringLiteral("the checkpoint is signed by key %1 but the bundle by key %2: they do not come "
-                                        "from one receiver")
-                             .arg(checkpointKey, receiver->keyId));
+        return failed(v,
+            QStringLiteral("the checkpoint is signed by key %1 but the bundle by key %2: they do not come "
+                           "from one receiver")
+                .arg(checkpointKey, receiver->keyId));
     v.checked.append(QStringLiteral("checkpoint: entry %1 signed at %2 by key %3 (Ed25519), signature valid")
                          .arg(checkpoint->seq)
                          .arg(isoUtc(checkpoint->atMs), checkpointKey));
@@ -286,33 +315,41 @@ EvidenceVerdict verifyEvidence(const QByteArray &fileContents, const KeyPin &pin
         const QStringList changed = changedSections(bundle);
         if (!SigningKey::verify(receiver->publicKey, canonical, receiver->signature)) {
             if (!changed.isEmpty())
-                return failed(v, QStringLiteral("the receiver's signature does not verify: %1 changed after the receiver "
-                                                "signed the bundle")
-                                     .arg(joinWords(changed)));
-            return failed(v, QStringLiteral("the receiver's signature does not verify: the file or its signature was "
-                                            "changed after the receiver signed it"));
+                return failed(v,
+                    QStringLiteral("the receiver's signature does not verify: %1 changed after the receiver "
+                                   "signed the bundle")
+                        .arg(joinWords(changed)));
+            return failed(v,
+                QStringLiteral("the receiver's signature does not verify: the file or its signature was "
+                               "changed after the receiver signed it"));
         }
         if (!changed.isEmpty()) // signed, yet inconsistent: the receiver that made it is at fault
-            return failed(v, QStringLiteral("the receiver signed digests that do not match %1").arg(joinWords(changed)));
-        v.checked.append(QStringLiteral("signature: Ed25519 by receiver key %1 over the whole bundle (event, body, "
-                                        "deliveries and attempts, notes, replays, audit entries, checkpoint, export "
-                                        "record), valid")
-                             .arg(receiver->keyId));
+            return failed(v,
+                QStringLiteral("the receiver signed digests that do not match %1").arg(joinWords(changed)));
+        v.checked.append(
+            QStringLiteral("signature: Ed25519 by receiver key %1 over the whole bundle (event, body, "
+                           "deliveries and attempts, notes, replays, audit entries, checkpoint, export "
+                           "record), valid")
+                .arg(receiver->keyId));
         v.signedByReceiver = true;
         v.keyId = receiver->keyId;
         v.keyPinned = pin.isSet();
     } else {
-        v.notes.append(QStringLiteral("compare key %1 with the receiver's audit key (redrived audit checkpoint prints it)")
+        v.notes.append(QStringLiteral(
+            "compare key %1 with the receiver's audit key (redrived audit checkpoint prints it)")
                            .arg(checkpointKey));
-        v.notes.append(QStringLiteral("not signed by a receiver: only the audit entries are protected (hash-chained up to "
-                                      "the signed checkpoint); the body, deliveries, attempts, notes and replays could "
-                                      "have been edited together with bundle_sha256. Export it again from the receiver "
-                                      "for a signed bundle"));
+        v.notes.append(QStringLiteral(
+            "not signed by a receiver: only the audit entries are protected (hash-chained up to "
+            "the signed checkpoint); the body, deliveries, attempts, notes and replays could "
+            "have been edited together with bundle_sha256. Export it again from the receiver "
+            "for a signed bundle"));
     }
 
     const QString bundleHash = QString::fromLatin1(crypto::sha256Hex(canonical));
     if (bundle.value(QLatin1String("bundle_sha256")).toString() != bundleHash)
-        return failed(v, QStringLiteral("bundle_sha256 does not match the file's contents: the file was changed after export"));
+        return failed(v,
+            QStringLiteral(
+                "bundle_sha256 does not match the file's contents: the file was changed after export"));
     v.checked.append(QStringLiteral("bundle: sha256 %1 matches").arg(bundleHash));
     v.ok = true;
     return v;

@@ -12,12 +12,12 @@ namespace redrive::audit {
 
 struct EvidenceVerdict {
     bool ok = false;
-    QString problem;      // the first thing found wrong, in one sentence
-    QStringList checked;  // what was verified, one line each, in order
-    QStringList notes;    // what the bundle cannot show (e.g. entries not linked to the checkpoint)
+    QString problem; // the first thing found wrong, in one sentence
+    QStringList checked; // what was verified, one line each, in order
+    QStringList notes; // what the bundle cannot show (e.g. entries not linked to the checkpoint)
     bool signedByReceiver = false; // a receiver signature was present and valid
-    QString keyId;                 // the key that signed it (signed bundles)
-    bool keyPinned = false;        // ...and it is the key the caller pinned
+    QString keyId; // the key that signed it (signed bundles)
+    bool keyPinned = false; // ...and it is the key the caller pinned
     // For an intact bundle, one sentence on whom and what it trusts (printed last by the CLI).
     [[nodiscard]] QString trustSummary() const;
 };

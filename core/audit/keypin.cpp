@@ -49,8 +49,9 @@ std::optional<QByteArray> parsePublicKeyArgument(const QString &argument, QStrin
     if (!QFileInfo::exists(argument)) {
         if (auto key = rawKeyFromText(text))
             return key;
-        *error = QStringLiteral("--public-key: \"%1\" is neither a file nor an Ed25519 public key (64 hex digits or "
-                                "base64 of 32 bytes)")
+        *error = QStringLiteral(
+            "--public-key: \"%1\" is neither a file nor an Ed25519 public key (64 hex digits or "
+            "base64 of 32 bytes)")
                      .arg(argument.left(80));
         return std::nullopt;
     }
@@ -67,9 +68,10 @@ std::optional<QByteArray> parsePublicKeyArgument(const QString &argument, QStrin
         QString why;
         const QByteArray key = SigningKey::publicKeyFromPem(contents, &why);
         if (key.isEmpty()) {
-            *error = QStringLiteral("--public-key: %1: %2 (a private key is not accepted: give the public half, "
-                                    "`openssl pkey -in KEY -pubout`, or a checkpoint file)")
-                         .arg(argument, why);
+            *error
+                = QStringLiteral("--public-key: %1: %2 (a private key is not accepted: give the public half, "
+                                 "`openssl pkey -in KEY -pubout`, or a checkpoint file)")
+                      .arg(argument, why);
             return std::nullopt;
         }
         return key;
@@ -77,15 +79,18 @@ std::optional<QByteArray> parsePublicKeyArgument(const QString &argument, QStrin
     QJsonParseError parse;
     const QJsonDocument doc = QJsonDocument::fromJson(contents, &parse);
     if (parse.error == QJsonParseError::NoError && doc.isObject()) {
-        const auto key = crypto::decodeBase64(doc.object().value(QLatin1String("public_key")).toString().toLatin1());
+        const auto key
+            = crypto::decodeBase64(doc.object().value(QLatin1String("public_key")).toString().toLatin1());
         if (key && key->size() == 32)
             return key;
-        *error = QStringLiteral("--public-key: %1 is JSON without a base64 Ed25519 \"public_key\" (use the file "
-                                "`redrived audit checkpoint --out FILE` writes)")
-                     .arg(argument);
+        *error
+            = QStringLiteral("--public-key: %1 is JSON without a base64 Ed25519 \"public_key\" (use the file "
+                             "`redrived audit checkpoint --out FILE` writes)")
+                  .arg(argument);
         return std::nullopt;
     }
-    *error = QStringLiteral("--public-key: %1 holds no Ed25519 public key (hex, base64, PEM or a checkpoint's JSON)")
+    *error = QStringLiteral(
+        "--public-key: %1 holds no Ed25519 public key (hex, base64, PEM or a checkpoint's JSON)")
                  .arg(argument);
     return std::nullopt;
 }
@@ -94,7 +99,8 @@ std::optional<QString> parseKeyIdArgument(const QString &argument, QString *erro
 {
     const QString id = argument.trimmed().toLower();
     if (id.size() != 16 || !crypto::decodeHex(id.toLatin1())) {
-        *error = QStringLiteral("--key-id: \"%1\" is not a key id (16 hex digits, as checkpoints show them)").arg(argument.left(80));
+        *error = QStringLiteral("--key-id: \"%1\" is not a key id (16 hex digits, as checkpoints show them)")
+                     .arg(argument.left(80));
         return std::nullopt;
     }
     return id;

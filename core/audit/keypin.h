@@ -14,7 +14,7 @@ namespace redrive::audit {
 // or only its 16-hex-digit key id; both when both were given.
 struct KeyPin {
     QByteArray publicKey; // raw Ed25519, 32 bytes; empty when pinned by key id only
-    QString keyId;        // lowercase; empty when pinned by public key only
+    QString keyId; // lowercase; empty when pinned by public key only
 
     [[nodiscard]] bool isSet() const { return !publicKey.isEmpty() || !keyId.isEmpty(); }
     [[nodiscard]] bool matches(const QByteArray &key) const;

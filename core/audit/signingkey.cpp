@@ -71,7 +71,7 @@ bool writeAll(int fd, const QByteArray &data)
 
 SigningKey::SigningKey(std::unique_ptr<Impl> impl)
     : d(std::move(impl))
-{}
+{ }
 
 SigningKey::~SigningKey() = default;
 
@@ -91,7 +91,7 @@ std::unique_ptr<SigningKey> SigningKey::generate(QString *error)
 std::unique_ptr<SigningKey> SigningKey::load(const QString &path, QString *error)
 {
     const QByteArray native = QFile::encodeName(path);
-    struct stat st {};
+    struct stat st { };
     if (::stat(native.constData(), &st) != 0) {
         *error = QStringLiteral("cannot read audit key %1: %2").arg(path, systemError());
         return nullptr;
@@ -136,7 +136,8 @@ std::unique_ptr<SigningKey> SigningKey::loadOrCreate(const QString &path, QStrin
     if (!key)
         return nullptr;
     std::unique_ptr<BIO, BioDeleter> bio(BIO_new(BIO_s_mem()));
-    if (!bio || PEM_write_bio_PrivateKey(bio.get(), key->d->key, nullptr, nullptr, 0, nullptr, nullptr) != 1) {
+    if (!bio
+        || PEM_write_bio_PrivateKey(bio.get(), key->d->key, nullptr, nullptr, 0, nullptr, nullptr) != 1) {
         *error = QStringLiteral("cannot encode the audit key: ") + opensslError();
         return nullptr;
     }
@@ -147,8 +148,8 @@ std::unique_ptr<SigningKey> SigningKey::loadOrCreate(const QString &path, QStrin
     // Write a private temporary file, then link it into place: link() fails if another process
     // created the key first, and nobody can ever read a partial key file.
     const QByteArray target = QFile::encodeName(path);
-    const QByteArray temp = target + ".tmp." + QByteArray::number(::getpid()) + '.'
-        + crypto::randomBytes(4).toHex();
+    const QByteArray temp
+        = target + ".tmp." + QByteArray::number(::getpid()) + '.' + crypto::randomBytes(4).toHex();
     const int fd = ::open(temp.constData(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
     if (fd < 0) {
         *error = QStringLiteral("cannot create audit key %1: %2").arg(path, systemError());
@@ -194,7 +195,8 @@ QString SigningKey::keyIdOf(QByteArrayView publicKey)
 QByteArray SigningKey::publicKeyFromPem(QByteArrayView pem, QString *error)
 {
     std::unique_ptr<BIO, BioDeleter> bio(BIO_new_mem_buf(pem.data(), static_cast<int>(pem.size())));
-    std::unique_ptr<EVP_PKEY, PkeyDeleter> key(bio ? PEM_read_bio_PUBKEY(bio.get(), nullptr, nullptr, nullptr) : nullptr);
+    std::unique_ptr<EVP_PKEY, PkeyDeleter> key(
+        bio ? PEM_read_bio_PUBKEY(bio.get(), nullptr, nullptr, nullptr) : nullptr);
     if (!key) {
         ERR_clear_error();
         *error = QStringLiteral("it holds no PEM public key");
@@ -206,7 +208,8 @@ QByteArray SigningKey::publicKeyFromPem(QByteArrayView pem, QString *error)
     }
     QByteArray out(32, Qt::Uninitialized);
     size_t len = static_cast<size_t>(out.size());
-    if (EVP_PKEY_get_raw_public_key(key.get(), reinterpret_cast<unsigned char *>(out.data()), &len) != 1 || len != 32) {
+    if (EVP_PKEY_get_raw_public_key(key.get(), reinterpret_cast<unsigned char *>(out.data()), &len) != 1
+        || len != 32) {
         ERR_clear_error();
         *error = QStringLiteral("its Ed25519 public key cannot be read");
         return {};
@@ -228,7 +231,7 @@ QByteArray SigningKey::sign(QByteArrayView message) const
     QByteArray sig(64, Qt::Uninitialized);
     size_t len = static_cast<size_t>(sig.size());
     if (EVP_DigestSign(ctx.get(), reinterpret_cast<unsigned char *>(sig.data()), &len,
-                       reinterpret_cast<const unsigned char *>(message.data()), static_cast<size_t>(message.size()))
+            reinterpret_cast<const unsigned char *>(message.data()), static_cast<size_t>(message.size()))
         != 1) {
         ERR_clear_error();
         return {};
@@ -249,9 +252,8 @@ bool SigningKey::verify(QByteArrayView publicKey, QByteArrayView message, QByteA
         return false;
     }
     const int ok = EVP_DigestVerify(ctx.get(), reinterpret_cast<const unsigned char *>(signature.data()),
-                                    static_cast<size_t>(signature.size()),
-                                    reinterpret_cast<const unsigned char *>(message.data()),
-                                    static_cast<size_t>(message.size()));
+        static_cast<size_t>(signature.size()), reinterpret_cast<const unsigned char *>(message.data()),
+        static_cast<size_t>(message.size()));
     ERR_clear_error();
     return ok == 1;
 }

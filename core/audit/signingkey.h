@@ -21,7 +21,8 @@ public:
 
     // Loads `path`, or creates a new key there (mode 0600, atomically: a concurrent creator
     // never sees a half-written file). Refuses a key file that group or others can read.
-    static std::unique_ptr<SigningKey> loadOrCreate(const QString &path, QString *error, bool *created = nullptr);
+    static std::unique_ptr<SigningKey> loadOrCreate(
+        const QString &path, QString *error, bool *created = nullptr);
     static std::unique_ptr<SigningKey> load(const QString &path, QString *error);
     // An in-memory key (tests, tools).
     static std::unique_ptr<SigningKey> generate(QString *error);

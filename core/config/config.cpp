@@ -29,8 +29,8 @@ QString toString(SchemeKind kind)
 
 std::optional<SchemeKind> schemeKindFromString(QStringView name)
 {
-    for (auto kind : {SchemeKind::StandardWebhooks, SchemeKind::Stripe, SchemeKind::GitHub, SchemeKind::Shopify,
-                      SchemeKind::HmacSha256}) {
+    for (auto kind : { SchemeKind::StandardWebhooks, SchemeKind::Stripe, SchemeKind::GitHub,
+             SchemeKind::Shopify, SchemeKind::HmacSha256 }) {
         if (toString(kind) == name)
             return kind;
     }
@@ -161,25 +161,26 @@ std::optional<Config> parseConfig(const QByteArray &toml, const QString &origin,
         error = &local;
     toml::table root;
     try {
-        root = toml::parse(std::string_view(toml.constData(), static_cast<size_t>(toml.size())),
-                           origin.toStdString());
+        root = toml::parse(
+            std::string_view(toml.constData(), static_cast<size_t>(toml.size())), origin.toStdString());
     } catch (const toml::parse_error &e) {
-        *error = {QString(), QStringLiteral("%1:%2:%3: %4")
-                                 .arg(origin)
-                                 .arg(e.source().begin.line)
-                                 .arg(e.source().begin.column)
-                                 .arg(qs(e.description()))};
+        *error = { QString(),
+            QStringLiteral("%1:%2:%3: %4")
+                .arg(origin)
+                .arg(e.source().begin.line)
+                .arg(e.source().begin.column)
+                .arg(qs(e.description())) };
         return std::nullopt;
     }
 
     Config cfg;
     cfg.path = origin;
-    const QStringList known = {QStringLiteral("server"),  QStringLiteral("storage"),      QStringLiteral("delivery"),
-                               QStringLiteral("admin"),   QStringLiteral("sources"),      QStringLiteral("destinations"),
-                               QStringLiteral("routes")};
+    const QStringList known = { QStringLiteral("server"), QStringLiteral("storage"),
+        QStringLiteral("delivery"), QStringLiteral("admin"), QStringLiteral("sources"),
+        QStringLiteral("destinations"), QStringLiteral("routes") };
     for (const auto &[k, v] : root) {
         if (!known.contains(qs(k.str()))) {
-            *error = {qs(k.str()), QStringLiteral("unknown key")};
+            *error = { qs(k.str()), QStringLiteral("unknown key") };
             return std::nullopt;
         }
     }
@@ -190,25 +191,27 @@ std::optional<Config> parseConfig(const QByteArray &toml, const QString &origin,
             return true;
         const auto *t = n->as_table();
         if (!t) {
-            *error = {QLatin1String(key), QStringLiteral("must be a table ([%1])").arg(QLatin1String(key))};
+            *error = { QLatin1String(key), QStringLiteral("must be a table ([%1])").arg(QLatin1String(key)) };
             return false;
         }
         return parse(*t, cfg, error);
     };
-    if (!section("server", parseServer) || !section("delivery", parseDelivery) || !section("admin", parseAdmin))
+    if (!section("server", parseServer) || !section("delivery", parseDelivery)
+        || !section("admin", parseAdmin))
         return std::nullopt;
     if (!root.get("storage")) {
-        *error = {QStringLiteral("storage.url"), QStringLiteral("is required")};
+        *error = { QStringLiteral("storage.url"), QStringLiteral("is required") };
         return std::nullopt;
     }
     if (!section("storage", parseStorage))
         return std::nullopt;
-    const bool ok = forEachTableInArray(root, "sources", error,
-                                        [&](const toml::table &t, const QString &p) { return parseSource(t, p, cfg, error); })
-        && forEachTableInArray(root, "destinations", error,
-                               [&](const toml::table &t, const QString &p) { return parseDestination(t, p, cfg, error); })
-        && forEachTableInArray(root, "routes", error,
-                               [&](const toml::table &t, const QString &p) { return parseRoute(t, p, cfg, error); });
+    const bool ok = forEachTableInArray(root, "sources", error, [&](const toml::table &t, const QString &p) {
+        return parseSource(t, p, cfg, error);
+    }) && forEachTableInArray(root, "destinations", error, [&](const toml::table &t, const QString &p) {
+        return parseDestination(t, p, cfg, error);
+    }) && forEachTableInArray(root, "routes", error, [&](const toml::table &t, const QString &p) {
+        return parseRoute(t, p, cfg, error);
+    });
     if (!ok)
         return std::nullopt;
     return cfg;
@@ -219,7 +222,8 @@ std::optional<Config> loadConfig(const QString &path, ConfigError *error)
     QFile file(path);
     if (!file.open(QIODevice::ReadOnly)) {
         if (error)
-            *error = {QString(), QStringLiteral("cannot read config file %1: %2").arg(path, file.errorString())};
+            *error = { QString(),
+                QStringLiteral("cannot read config file %1: %2").arg(path, file.errorString()) };
         return std::nullopt;
     }
     return parseConfig(file.readAll(), path, error);

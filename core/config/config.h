@@ -31,9 +31,9 @@ struct HmacOptions {
     enum class Encoding { Hex, Base64 };
     QByteArray signatureHeader = QByteArrayLiteral("X-Signature");
     Encoding encoding = Encoding::Hex;
-    QByteArray signaturePrefix;   // stripped before decoding, e.g. "sha256="
-    QByteArray idHeader;          // stable id from a header ...
-    QString idJsonPointer;        // ... or from the body; neither → weak digest-derived id
+    QByteArray signaturePrefix; // stripped before decoding, e.g. "sha256="
+    QByteArray idHeader; // stable id from a header ...
+    QString idJsonPointer; // ... or from the body; neither → weak digest-derived id
     QByteArray typeHeader;
     QString typeJsonPointer;
 };
@@ -66,7 +66,7 @@ struct DestinationConfig {
     SuccessRef successRef;
     bool allowPrivate = false;
     QString orderingKeyPointer; // JSON pointer into the body, from "json:/a/b"; empty = unordered
-    QString caFile;             // extra CA bundle for https destinations
+    QString caFile; // extra CA bundle for https destinations
 };
 
 struct RouteConfig {
@@ -83,13 +83,13 @@ struct Endpoint {
 };
 
 struct ServerConfig {
-    Endpoint listen{QStringLiteral("127.0.0.1"), 8080};
+    Endpoint listen { QStringLiteral("127.0.0.1"), 8080 };
     std::optional<Endpoint> adminListen;
     qint64 maxBodyBytes = 1'048'576;
     int maxHeaderBytes = 16'384;
     int maxConnections = 1024;
-    int readTimeoutMs = 10'000;  // to receive one whole request once it has started
-    int idleTimeoutMs = 60'000;  // keep-alive connection with no request
+    int readTimeoutMs = 10'000; // to receive one whole request once it has started
+    int idleTimeoutMs = 60'000; // keep-alive connection with no request
     int ioThreads = 2;
     int writeQueueCapacity = 10'000;
     QString tlsCert;
@@ -101,7 +101,7 @@ enum class SqliteSync { Full, Normal };
 struct StorageConfig {
     QString url;
     SqliteSync sqliteSynchronous = SqliteSync::Full;
-    int batchMax = 256;          // group commit: most requests per transaction
+    int batchMax = 256; // group commit: most requests per transaction
     int retentionDays = 30;
     int rejectionsKeep = 10'000; // bounded rejections table
 };
@@ -124,7 +124,7 @@ struct AdminConfig {
     qint64 selectionTtlMs = 3600 * 1000;
     int maxSelection = 10'000;
     double replayRatePerSecond = 20;
-    int haltAfter = 10;           // judge a bulk replay on its first N attempts ...
+    int haltAfter = 10; // judge a bulk replay on its first N attempts ...
     double haltFailureRatio = 0.5; // ... and halt it when more than this share failed
 };
 
@@ -145,7 +145,7 @@ struct Config {
 };
 
 struct ConfigError {
-    QString key;    // dotted path, e.g. "destinations[1].retry_schedule[2]"; empty for file errors
+    QString key; // dotted path, e.g. "destinations[1].retry_schedule[2]"; empty for file errors
     QString reason;
     [[nodiscard]] QString toString() const;
 };

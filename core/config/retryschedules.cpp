@@ -36,8 +36,8 @@ std::optional<RetrySchedules> parseRetrySchedules(const QByteArray &toml, QStrin
     try {
         root = toml::parse(std::string_view(toml.constData(), std::size_t(toml.size())));
     } catch (const toml::parse_error &e) {
-        *error = QStringLiteral("not valid TOML (%1)").arg(QString::fromUtf8(e.description().data(),
-                                                                                 qsizetype(e.description().size())));
+        *error = QStringLiteral("not valid TOML (%1)")
+                     .arg(QString::fromUtf8(e.description().data(), qsizetype(e.description().size())));
         return std::nullopt;
     }
     RetrySchedules out;
@@ -66,7 +66,9 @@ std::optional<RetrySchedules> parseRetrySchedules(const QByteArray &toml, QStrin
                 const auto text = schedule->at(k).value<std::string>();
                 const auto ms = text ? parseDuration(QString::fromStdString(*text)) : std::nullopt;
                 if (!ms) {
-                    *error = QStringLiteral("destinations[%1].retry_schedule[%2] is not a duration").arg(i).arg(k);
+                    *error = QStringLiteral("destinations[%1].retry_schedule[%2] is not a duration")
+                                 .arg(i)
+                                 .arg(k);
                     return std::nullopt;
                 }
                 d.retryScheduleMs.append(*ms);

@@ -45,9 +45,8 @@ std::optional<Endpoint> parseEndpoint(const QString &text)
     QHostAddress address;
     if (!address.setAddress(host) && host.compare(QLatin1String("localhost"), Qt::CaseInsensitive) != 0)
         return std::nullopt;
-    return Endpoint{host, static_cast<quint16>(p)};
+    return Endpoint { host, static_cast<quint16>(p) };
 }
-
 
 } // namespace
 
@@ -75,20 +74,22 @@ bool parseServer(const toml::table &t, Config &cfg, ConfigError *error)
         return false;
     const auto ep = parseEndpoint(listen);
     if (!ep)
-        return r.fail(QStringLiteral("listen"), QStringLiteral("must be HOST:PORT, e.g. \"127.0.0.1:8080\" or \"[::1]:8080\""));
+        return r.fail(QStringLiteral("listen"),
+            QStringLiteral("must be HOST:PORT, e.g. \"127.0.0.1:8080\" or \"[::1]:8080\""));
     s.listen = *ep;
     if (!admin.isEmpty()) {
         const auto aep = parseEndpoint(admin);
         if (!aep)
-            return r.fail(QStringLiteral("admin_listen"), QStringLiteral("must be HOST:PORT, e.g. \"127.0.0.1:8081\""));
+            return r.fail(
+                QStringLiteral("admin_listen"), QStringLiteral("must be HOST:PORT, e.g. \"127.0.0.1:8081\""));
         s.adminListen = *aep;
     }
     if (s.tlsCert.isEmpty() != s.tlsKey.isEmpty())
         return r.fail(s.tlsCert.isEmpty() ? QStringLiteral("tls_cert") : QStringLiteral("tls_key"),
-                      QStringLiteral("tls_cert and tls_key must be set together"));
+            QStringLiteral("tls_cert and tls_key must be set together"));
     if (s.adminListen && s.tlsCert.isEmpty() && !s.adminListen->isLoopback())
         return r.fail(QStringLiteral("admin_listen"),
-                      QStringLiteral("plain HTTP is only allowed on a loopback address; set tls_cert and tls_key"));
+            QStringLiteral("plain HTTP is only allowed on a loopback address; set tls_cert and tls_key"));
     return r.finish();
 }
 
@@ -165,11 +166,12 @@ bool parseSecrets(TableReader &r, const char *key, QList<Secret> &out, bool requ
         auto value = resolveSecretValue(specs[i], &reason);
         if (!value)
             return r.fail(elementKey, reason);
-        Secret secret{secretLabel(specs[i], r.keyPath(elementKey)), *value};
+        Secret secret { secretLabel(specs[i], r.keyPath(elementKey)), *value };
         if (scheme == SchemeKind::StandardWebhooks) {
             auto decoded = decodeWhsec(*value);
             if (!decoded)
-                return r.fail(elementKey, QStringLiteral("a standard-webhooks secret must be \"whsec_\" followed by base64"));
+                return r.fail(elementKey,
+                    QStringLiteral("a standard-webhooks secret must be \"whsec_\" followed by base64"));
             secret.key = *decoded;
         }
         out.append(secret);
@@ -189,13 +191,14 @@ bool parseSource(const toml::table &t, const QString &path, Config &cfg, ConfigE
     if (r.failed())
         return false;
     if (!isValidName(s.name))
-        return r.fail(QStringLiteral("name"), QStringLiteral("must be 1-64 characters of letters, digits, '-', '_' or '.'"));
+        return r.fail(QStringLiteral("name"),
+            QStringLiteral("must be 1-64 characters of letters, digits, '-', '_' or '.'"));
     if (cfg.source(s.name))
         return r.fail(QStringLiteral("name"), QStringLiteral("duplicate source name \"%1\"").arg(s.name));
     const auto kind = schemeKindFromString(scheme);
     if (!kind)
         return r.fail(QStringLiteral("scheme"),
-                      QStringLiteral("must be one of standard-webhooks, stripe, github, shopify, hmac-sha256"));
+            QStringLiteral("must be one of standard-webhooks, stripe, github, shopify, hmac-sha256"));
     s.scheme = *kind;
     if (!parseSecrets(r, "secrets", s.secrets, true, s.scheme))
         return false;
@@ -212,10 +215,11 @@ bool parseSource(const toml::table &t, const QString &path, Config &cfg, ConfigE
     r.string("type_json_pointer", typePointer);
     if (r.failed())
         return false;
-    const bool anyHmacOption = !header.isEmpty() || !encoding.isEmpty() || !prefix.isEmpty() || !idHeader.isEmpty()
-        || !idPointer.isEmpty() || !typeHeader.isEmpty() || !typePointer.isEmpty();
+    const bool anyHmacOption = !header.isEmpty() || !encoding.isEmpty() || !prefix.isEmpty()
+        || !idHeader.isEmpty() || !idPointer.isEmpty() || !typeHeader.isEmpty() || !typePointer.isEmpty();
     if (anyHmacOption && s.scheme != SchemeKind::HmacSha256)
-        return r.fail(QStringLiteral("scheme"), QStringLiteral("signature_*, id_* and type_* options apply only to scheme \"hmac-sha256\""));
+        return r.fail(QStringLiteral("scheme"),
+            QStringLiteral("signature_*, id_* and type_* options apply only to scheme \"hmac-sha256\""));
     if (!header.isEmpty())
         s.hmac.signatureHeader = header.toLatin1();
     if (encoding == u"base64")
@@ -225,7 +229,8 @@ bool parseSource(const toml::table &t, const QString &path, Config &cfg, ConfigE
     s.hmac.signaturePrefix = prefix.toLatin1();
     s.hmac.idHeader = idHeader.toLatin1();
     s.hmac.typeHeader = typeHeader.toLatin1();
-    for (const auto &[key, pointer] : {std::pair{"id_json_pointer", &idPointer}, std::pair{"type_json_pointer", &typePointer}}) {
+    for (const auto &[key, pointer] :
+        { std::pair { "id_json_pointer", &idPointer }, std::pair { "type_json_pointer", &typePointer } }) {
         if (!pointer->isEmpty() && !pointer->startsWith(u'/'))
             return r.fail(QLatin1String(key), QStringLiteral("must be a JSON pointer starting with '/'"));
     }
@@ -258,15 +263,18 @@ bool parseDestination(const toml::table &t, const QString &path, Config &cfg, Co
     if (r.failed())
         return false;
     if (!isValidName(d.name))
-        return r.fail(QStringLiteral("name"), QStringLiteral("must be 1-64 characters of letters, digits, '-', '_' or '.'"));
+        return r.fail(QStringLiteral("name"),
+            QStringLiteral("must be 1-64 characters of letters, digits, '-', '_' or '.'"));
     if (cfg.destination(d.name))
-        return r.fail(QStringLiteral("name"), QStringLiteral("duplicate destination name \"%1\"").arg(d.name));
+        return r.fail(
+            QStringLiteral("name"), QStringLiteral("duplicate destination name \"%1\"").arg(d.name));
     d.url = QUrl(url, QUrl::StrictMode);
     const QString scheme = d.url.scheme().toLower();
     if (!d.url.isValid() || (scheme != u"http" && scheme != u"https") || d.url.host().isEmpty())
         return r.fail(QStringLiteral("url"), QStringLiteral("must be an absolute http:// or https:// URL"));
     if (!d.url.userInfo().isEmpty())
-        return r.fail(QStringLiteral("url"), QStringLiteral("must not carry credentials; use signing_secret"));
+        return r.fail(
+            QStringLiteral("url"), QStringLiteral("must not carry credentials; use signing_secret"));
     const auto riskValue = riskFromString(risk);
     if (!riskValue)
         return r.fail(QStringLiteral("risk"), QStringLiteral("must be \"low\" or \"high\""));
@@ -275,16 +283,17 @@ bool parseDestination(const toml::table &t, const QString &path, Config &cfg, Co
         const auto ms = parseDuration(schedule[i]);
         if (!ms || *ms > 30LL * 86'400'000)
             return r.fail(QStringLiteral("retry_schedule[%1]").arg(i),
-                          QStringLiteral("must be a duration up to 30d such as \"5s\", \"5m\" or \"2h\""));
+                QStringLiteral("must be a duration up to 30d such as \"5s\", \"5m\" or \"2h\""));
         d.retryScheduleMs.append(*ms);
     }
     if (!successRef.isEmpty()) {
         if (successRef.startsWith(QLatin1String("header:")) && successRef.size() > 7) {
-            d.successRef = {SuccessRef::Kind::Header, successRef.mid(7)};
+            d.successRef = { SuccessRef::Kind::Header, successRef.mid(7) };
         } else if (successRef.startsWith(QLatin1String("json:/"))) {
-            d.successRef = {SuccessRef::Kind::JsonPointer, successRef.mid(5)};
+            d.successRef = { SuccessRef::Kind::JsonPointer, successRef.mid(5) };
         } else {
-            return r.fail(QStringLiteral("success_ref"), QStringLiteral("must be \"header:NAME\" or \"json:/pointer\""));
+            return r.fail(QStringLiteral("success_ref"),
+                QStringLiteral("must be \"header:NAME\" or \"json:/pointer\""));
         }
     }
     if (!ordering.isEmpty()) {
@@ -301,11 +310,12 @@ bool parseDestination(const toml::table &t, const QString &path, Config &cfg, Co
         auto value = resolveSecretValue(signingSpec, &reason);
         if (!value)
             return r.fail(QStringLiteral("signing_secret"), reason);
-        Secret secret{secretLabel(signingSpec, r.keyPath(QStringLiteral("signing_secret"))), *value};
+        Secret secret { secretLabel(signingSpec, r.keyPath(QStringLiteral("signing_secret"))), *value };
         if (value->startsWith("whsec_")) {
             auto decoded = decodeWhsec(*value);
             if (!decoded)
-                return r.fail(QStringLiteral("signing_secret"), QStringLiteral("\"whsec_\" must be followed by base64"));
+                return r.fail(QStringLiteral("signing_secret"),
+                    QStringLiteral("\"whsec_\" must be followed by base64"));
             secret.key = *decoded;
         }
         d.signingSecret = secret;
@@ -332,7 +342,7 @@ bool parseRoute(const toml::table &t, const QString &path, Config &cfg, ConfigEr
     for (qsizetype i = 0; i < route.destinations.size(); ++i) {
         if (!cfg.destination(route.destinations[i]))
             return r.fail(QStringLiteral("destinations[%1]").arg(i),
-                          QStringLiteral("no destination named \"%1\"").arg(route.destinations[i]));
+                QStringLiteral("no destination named \"%1\"").arg(route.destinations[i]));
     }
     for (qsizetype i = 0; i < route.eventTypes.size(); ++i) {
         if (route.eventTypes[i].isEmpty())

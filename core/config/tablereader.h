@@ -8,9 +8,8 @@
 #include <QSet>
 #include <QString>
 
-#include <toml++/toml.h>
-
 #include <string_view>
+#include <toml++/toml.h>
 
 namespace redrive::config_detail {
 
@@ -29,16 +28,19 @@ public:
         : m_table(table)
         , m_path(std::move(path))
         , m_error(error)
-    {}
+    { }
 
     [[nodiscard]] bool failed() const { return m_failed; }
-    [[nodiscard]] QString keyPath(const QString &key) const { return m_path.isEmpty() ? key : m_path + u'.' + key; }
+    [[nodiscard]] QString keyPath(const QString &key) const
+    {
+        return m_path.isEmpty() ? key : m_path + u'.' + key;
+    }
 
     bool fail(const QString &key, const QString &reason)
     {
         if (!m_failed) {
             m_failed = true;
-            *m_error = ConfigError{keyPath(key), reason};
+            *m_error = ConfigError { keyPath(key), reason };
         }
         return false;
     }
@@ -72,7 +74,7 @@ public:
         const qint64 value = v->get();
         if (value < min || value > max) {
             return fail(QLatin1String(key),
-                        QStringLiteral("must be between %1 and %2 (got %3)").arg(min).arg(max).arg(value));
+                QStringLiteral("must be between %1 and %2 (got %3)").arg(min).arg(max).arg(value));
         }
         out = value;
         return true;
@@ -126,11 +128,14 @@ public:
         if (const auto *s = n->as_string())
             ms = parseDuration(qs(s->get()));
         else if (const auto *i = n->as_integer())
-            ms = i->get() >= 0 && i->get() < 1'000'000'000 ? std::optional<qint64>(i->get() * 1000) : std::nullopt;
+            ms = i->get() >= 0 && i->get() < 1'000'000'000 ? std::optional<qint64>(i->get() * 1000)
+                                                           : std::nullopt;
         if (!ms)
-            return fail(QLatin1String(key), QStringLiteral("must be a duration such as \"500ms\", \"30s\", \"5m\", \"2h\" or \"1d\""));
+            return fail(QLatin1String(key),
+                QStringLiteral("must be a duration such as \"500ms\", \"30s\", \"5m\", \"2h\" or \"1d\""));
         if (*ms < minMs || *ms > maxMs)
-            return fail(QLatin1String(key), QStringLiteral("must be between %1 ms and %2 ms").arg(minMs).arg(maxMs));
+            return fail(
+                QLatin1String(key), QStringLiteral("must be between %1 ms and %2 ms").arg(minMs).arg(maxMs));
         outMs = *ms;
         return true;
     }
@@ -148,7 +153,8 @@ public:
             const toml::node *element = arr->get(i);
             const auto *s = element ? element->as_string() : nullptr;
             if (!s)
-                return fail(QStringLiteral("%1[%2]").arg(QLatin1String(key)).arg(i), QStringLiteral("must be a string"));
+                return fail(QStringLiteral("%1[%2]").arg(QLatin1String(key)).arg(i),
+                    QStringLiteral("must be a string"));
             out.append(qs(s->get()));
         }
         return true;
@@ -184,7 +190,8 @@ bool forEachTableInArray(const toml::table &root, const char *key, ConfigError *
         return true;
     const auto *arr = n->as_array();
     if (!arr) {
-        *error = {QLatin1String(key), QStringLiteral("must be an array of tables ([[%1]])").arg(QLatin1String(key))};
+        *error = { QLatin1String(key),
+            QStringLiteral("must be an array of tables ([[%1]])").arg(QLatin1String(key)) };
         return false;
     }
     for (std::size_t i = 0; i < arr->size(); ++i) {
@@ -192,7 +199,7 @@ bool forEachTableInArray(const toml::table &root, const char *key, ConfigError *
         const toml::node *element = arr->get(i);
         const auto *t = element ? element->as_table() : nullptr;
         if (!t) {
-            *error = {path, QStringLiteral("must be a table")};
+            *error = { path, QStringLiteral("must be a table") };
             return false;
         }
         if (!fn(*t, path))

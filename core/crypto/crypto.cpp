@@ -96,7 +96,8 @@ QByteArray hmacSha256(QByteArrayView key, std::initializer_list<QByteArrayView> 
     for (QByteArrayView part : parts) {
         if (part.isEmpty())
             continue;
-        EVP_MAC_update(ctx, reinterpret_cast<const unsigned char *>(part.data()), static_cast<size_t>(part.size()));
+        EVP_MAC_update(
+            ctx, reinterpret_cast<const unsigned char *>(part.data()), static_cast<size_t>(part.size()));
     }
     QByteArray out(kSha256Size, Qt::Uninitialized);
     size_t len = 0;
@@ -119,8 +120,8 @@ std::optional<QByteArray> decode64(QByteArrayView text, QByteArray::Base64Option
 {
     if (text.isEmpty())
         return QByteArray();
-    auto result = QByteArray::fromBase64Encoding(text.toByteArray(),
-                                                 options | QByteArray::AbortOnBase64DecodingErrors);
+    auto result = QByteArray::fromBase64Encoding(
+        text.toByteArray(), options | QByteArray::AbortOnBase64DecodingErrors);
     if (result.decodingStatus != QByteArray::Base64DecodingStatus::Ok)
         return std::nullopt;
     return std::move(result.decoded);

@@ -21,7 +21,7 @@ inline constexpr int kSha256Size = 32;
 [[nodiscard]] QByteArray hmacSha256(QByteArrayView key, std::initializer_list<QByteArrayView> parts);
 [[nodiscard]] inline QByteArray hmacSha256(QByteArrayView key, QByteArrayView data)
 {
-    return hmacSha256(key, {data});
+    return hmacSha256(key, { data });
 }
 
 // Constant-time comparison of two MACs. Different lengths compare unequal immediately: lengths

@@ -21,25 +21,25 @@ constexpr quint32 v4(int a, int b, int c, int d)
 }
 
 // Most specific first: the first match names the rule.
-constexpr std::array<V4Range, 17> kV4Refused{{
-    {v4(169, 254, 169, 254), 32, "cloud metadata 169.254.169.254"},
-    {v4(255, 255, 255, 255), 32, "broadcast 255.255.255.255"},
-    {v4(0, 0, 0, 0), 8, "\"this network\" 0.0.0.0/8"},
-    {v4(10, 0, 0, 0), 8, "private 10.0.0.0/8"},
-    {v4(100, 64, 0, 0), 10, "shared address space (CGNAT) 100.64.0.0/10"},
-    {v4(127, 0, 0, 0), 8, "loopback 127.0.0.0/8"},
-    {v4(169, 254, 0, 0), 16, "link-local 169.254.0.0/16"},
-    {v4(172, 16, 0, 0), 12, "private 172.16.0.0/12"},
-    {v4(192, 0, 0, 0), 24, "IETF protocol assignments 192.0.0.0/24"},
-    {v4(192, 0, 2, 0), 24, "documentation 192.0.2.0/24"},
-    {v4(192, 88, 99, 0), 24, "6to4 relay anycast 192.88.99.0/24"},
-    {v4(192, 168, 0, 0), 16, "private 192.168.0.0/16"},
-    {v4(198, 18, 0, 0), 15, "benchmarking 198.18.0.0/15"},
-    {v4(198, 51, 100, 0), 24, "documentation 198.51.100.0/24"},
-    {v4(203, 0, 113, 0), 24, "documentation 203.0.113.0/24"},
-    {v4(224, 0, 0, 0), 4, "multicast 224.0.0.0/4"},
-    {v4(240, 0, 0, 0), 4, "reserved 240.0.0.0/4"},
-}};
+constexpr std::array<V4Range, 17> kV4Refused { {
+    { v4(169, 254, 169, 254), 32, "cloud metadata 169.254.169.254" },
+    { v4(255, 255, 255, 255), 32, "broadcast 255.255.255.255" },
+    { v4(0, 0, 0, 0), 8, "\"this network\" 0.0.0.0/8" },
+    { v4(10, 0, 0, 0), 8, "private 10.0.0.0/8" },
+    { v4(100, 64, 0, 0), 10, "shared address space (CGNAT) 100.64.0.0/10" },
+    { v4(127, 0, 0, 0), 8, "loopback 127.0.0.0/8" },
+    { v4(169, 254, 0, 0), 16, "link-local 169.254.0.0/16" },
+    { v4(172, 16, 0, 0), 12, "private 172.16.0.0/12" },
+    { v4(192, 0, 0, 0), 24, "IETF protocol assignments 192.0.0.0/24" },
+    { v4(192, 0, 2, 0), 24, "documentation 192.0.2.0/24" },
+    { v4(192, 88, 99, 0), 24, "6to4 relay anycast 192.88.99.0/24" },
+    { v4(192, 168, 0, 0), 16, "private 192.168.0.0/16" },
+    { v4(198, 18, 0, 0), 15, "benchmarking 198.18.0.0/15" },
+    { v4(198, 51, 100, 0), 24, "documentation 198.51.100.0/24" },
+    { v4(203, 0, 113, 0), 24, "documentation 203.0.113.0/24" },
+    { v4(224, 0, 0, 0), 4, "multicast 224.0.0.0/4" },
+    { v4(240, 0, 0, 0), 4, "reserved 240.0.0.0/4" },
+} };
 
 bool inV4(quint32 address, quint32 network, int prefix)
 {
@@ -75,7 +75,7 @@ using V6 = std::array<quint8, 16>;
 
 bool inV6(const V6 &a, std::initializer_list<quint8> prefixBytes, int prefixBits)
 {
-    V6 net{};
+    V6 net {};
     int i = 0;
     for (quint8 b : prefixBytes)
         net[static_cast<std::size_t>(i++)] = b;
@@ -91,7 +91,7 @@ bool inV6(const V6 &a, std::initializer_list<quint8> prefixBytes, int prefixBits
 quint32 embeddedV4(const V6 &a, std::size_t offset)
 {
     return (quint32(a[offset]) << 24) | (quint32(a[offset + 1]) << 16) | (quint32(a[offset + 2]) << 8)
-           | quint32(a[offset + 3]);
+        | quint32(a[offset + 3]);
 }
 
 std::optional<QString> v6Rule(const V6 &a, bool allowPrivate)
@@ -104,7 +104,7 @@ std::optional<QString> v6Rule(const V6 &a, bool allowPrivate)
 
     if (zero96 && low == 0)
         return QStringLiteral("unspecified ::");
-    if (inV6(a, {0xff}, 8))
+    if (inV6(a, { 0xff }, 8))
         return QStringLiteral("multicast ff00::/8");
     // IPv4-mapped (::ffff:a.b.c.d) and IPv4-translated (::ffff:0:a.b.c.d): the embedded address decides.
     const bool mapped = zero80 && a[10] == 0xff && a[11] == 0xff;
@@ -121,37 +121,37 @@ std::optional<QString> v6Rule(const V6 &a, bool allowPrivate)
         return QStringLiteral("loopback ::1");
     if (zero96)
         return QStringLiteral("IPv4-compatible ::/96 (deprecated; embeds %1)").arg(v4Text(low));
-    if (inV6(a, {0x00, 0x64, 0xff, 0x9b}, 96))
+    if (inV6(a, { 0x00, 0x64, 0xff, 0x9b }, 96))
         return QStringLiteral("NAT64 64:ff9b::/96 (embeds %1)").arg(v4Text(low));
-    if (inV6(a, {0x00, 0x64, 0xff, 0x9b, 0x00, 0x01}, 48))
+    if (inV6(a, { 0x00, 0x64, 0xff, 0x9b, 0x00, 0x01 }, 48))
         return QStringLiteral("local-use NAT64 64:ff9b:1::/48");
-    if (inV6(a, {0x01, 0x00}, 64))
+    if (inV6(a, { 0x01, 0x00 }, 64))
         return QStringLiteral("discard-only 100::/64");
-    if (inV6(a, {0x20, 0x01, 0x00, 0x00}, 32))
+    if (inV6(a, { 0x20, 0x01, 0x00, 0x00 }, 32))
         return QStringLiteral("Teredo 2001::/32");
-    if (inV6(a, {0x20, 0x01, 0x00, 0x02, 0x00, 0x00}, 48))
+    if (inV6(a, { 0x20, 0x01, 0x00, 0x02, 0x00, 0x00 }, 48))
         return QStringLiteral("benchmarking 2001:2::/48");
-    if (inV6(a, {0x20, 0x01, 0x00, 0x10}, 28))
+    if (inV6(a, { 0x20, 0x01, 0x00, 0x10 }, 28))
         return QStringLiteral("ORCHID 2001:10::/28");
-    if (inV6(a, {0x20, 0x01, 0x0d, 0xb8}, 32))
+    if (inV6(a, { 0x20, 0x01, 0x0d, 0xb8 }, 32))
         return QStringLiteral("documentation 2001:db8::/32");
-    if (inV6(a, {0x3f, 0xff, 0x00}, 20))
+    if (inV6(a, { 0x3f, 0xff, 0x00 }, 20))
         return QStringLiteral("documentation 3fff::/20");
-    if (inV6(a, {0x20, 0x02}, 16)) {
+    if (inV6(a, { 0x20, 0x02 }, 16)) {
         const quint32 inner = embeddedV4(a, 2);
         if (auto rule = v4Rule(inner, false))
             return QStringLiteral("6to4 2002::/16 embeds %1, %2").arg(v4Text(inner), *rule);
         return std::nullopt;
     }
-    if (inV6(a, {0x5f, 0x00}, 16))
+    if (inV6(a, { 0x5f, 0x00 }, 16))
         return QStringLiteral("SRv6 SIDs 5f00::/16");
-    if (a == V6{0xfd, 0x00, 0x0e, 0xc2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0x02, 0x54})
+    if (a == V6 { 0xfd, 0x00, 0x0e, 0xc2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0x02, 0x54 })
         return QStringLiteral("cloud metadata fd00:ec2::254");
-    if (inV6(a, {0xfc}, 7))
+    if (inV6(a, { 0xfc }, 7))
         return QStringLiteral("unique local fc00::/7");
-    if (inV6(a, {0xfe, 0x80}, 10))
+    if (inV6(a, { 0xfe, 0x80 }, 10))
         return QStringLiteral("link-local fe80::/10");
-    if (inV6(a, {0xfe, 0xc0}, 10))
+    if (inV6(a, { 0xfe, 0xc0 }, 10))
         return QStringLiteral("site-local fec0::/10 (deprecated)");
     return std::nullopt;
 }
@@ -199,7 +199,7 @@ AddressVerdict addressVerdict(const QHostAddress &address, bool allowPrivate)
         rule = v4Rule(address.toIPv4Address(), allowPrivate);
     } else if (address.protocol() == QAbstractSocket::IPv6Protocol) {
         const Q_IPV6ADDR raw = address.toIPv6Address();
-        V6 bytes{};
+        V6 bytes {};
         for (std::size_t i = 0; i < 16; ++i)
             bytes[i] = raw[static_cast<int>(i)];
         rule = v6Rule(bytes, allowPrivate);
@@ -207,8 +207,8 @@ AddressVerdict addressVerdict(const QHostAddress &address, bool allowPrivate)
         rule = QStringLiteral("not an IP address"); // fail closed
     }
     if (rule)
-        return {false, *rule};
-    return {true, {}};
+        return { false, *rule };
+    return { true, {} };
 }
 
 std::optional<QHostAddress> parseAddressLiteral(QStringView host)

@@ -9,7 +9,8 @@ namespace {
 
 const QString kArrow = QStringLiteral(" \u2192 ");
 
-Classification make(FailureCategory category, bool retryable, bool unknown, const QString &what, const QString &rule)
+Classification make(
+    FailureCategory category, bool retryable, bool unknown, const QString &what, const QString &rule)
 {
     Classification c;
     c.category = category;
@@ -21,7 +22,7 @@ Classification make(FailureCategory category, bool retryable, bool unknown, cons
     else if (retryable)
         verdict = unknown ? QStringLiteral("retryable, outcome unknown") : QStringLiteral("retryable");
     else if (category == FailureCategory::Tls || category == FailureCategory::BlockedAddress
-             || category == FailureCategory::InvalidUrl)
+        || category == FailureCategory::InvalidUrl)
         verdict = QStringLiteral("permanent configuration error");
     else
         verdict = unknown ? QStringLiteral("permanent, outcome unknown") : QStringLiteral("permanent");
@@ -45,26 +46,28 @@ Classification classifyStatus(const AttemptOutcome &o)
     }
     if (isRetryableStatus(code))
         return make(FailureCategory::HttpRetryable, true, false, what,
-                    QStringLiteral("408/429/500/502/503/504 are retried"));
+            QStringLiteral("408/429/500/502/503/504 are retried"));
     if (code >= 300 && code <= 399) {
         const QByteArrayView location = o.responseHeaders.value("Location");
         const QString target = location.isEmpty()
-                                   ? QString()
-                                   : QStringLiteral(" to %1").arg(QString::fromUtf8(location.first(std::min<qsizetype>(location.size(), 200))));
-        return make(FailureCategory::Redirect, false, false, what + QStringLiteral(" redirect") + target + QStringLiteral(" not followed"),
-                    QStringLiteral("3xx is a failure and redirects are never followed"));
+            ? QString()
+            : QStringLiteral(" to %1").arg(
+                QString::fromUtf8(location.first(std::min<qsizetype>(location.size(), 200))));
+        return make(FailureCategory::Redirect, false, false,
+            what + QStringLiteral(" redirect") + target + QStringLiteral(" not followed"),
+            QStringLiteral("3xx is a failure and redirects are never followed"));
     }
     if (code == 410)
         return make(FailureCategory::HttpPermanent, false, false, what + QStringLiteral(" Gone"),
-                    QStringLiteral("410 means the endpoint is gone; not retried"));
+            QStringLiteral("410 means the endpoint is gone; not retried"));
     if (code >= 400 && code <= 499)
         return make(FailureCategory::HttpPermanent, false, false, what,
-                    QStringLiteral("4xx other than 408/429 is permanent"));
+            QStringLiteral("4xx other than 408/429 is permanent"));
     if (code >= 500 && code <= 599)
         return make(FailureCategory::HttpPermanent, false, false, what,
-                    QStringLiteral("5xx other than 500/502/503/504 is permanent"));
+            QStringLiteral("5xx other than 500/502/503/504 is permanent"));
     return make(FailureCategory::HttpPermanent, false, false, what,
-                QStringLiteral("a status outside 2xx-5xx is not a valid answer"));
+        QStringLiteral("a status outside 2xx-5xx is not a valid answer"));
 }
 
 } // namespace
@@ -98,74 +101,80 @@ Classification classify(const AttemptOutcome &o)
         }
         return classifyStatus(o);
     case T::InvalidUrl:
-        return make(FailureCategory::InvalidUrl, false, false, withDetail(QStringLiteral("unusable destination URL"), o.detail),
-                    QStringLiteral("only absolute http and https URLs are delivered to"));
+        return make(FailureCategory::InvalidUrl, false, false,
+            withDetail(QStringLiteral("unusable destination URL"), o.detail),
+            QStringLiteral("only absolute http and https URLs are delivered to"));
     case T::Dns:
-        return make(FailureCategory::Dns, true, false, withDetail(QStringLiteral("DNS lookup failed"), o.detail),
-                    QStringLiteral("DNS failures are retried"));
+        return make(FailureCategory::Dns, true, false,
+            withDetail(QStringLiteral("DNS lookup failed"), o.detail),
+            QStringLiteral("DNS failures are retried"));
     case T::Blocked:
         return make(FailureCategory::BlockedAddress, false, false,
-                    withDetail(QStringLiteral("address refused by the SSRF guard"), o.detail),
-                    QStringLiteral("loopback, private, link-local, multicast and metadata addresses are refused unless "
-                                   "the destination sets allow_private = true"));
+            withDetail(QStringLiteral("address refused by the SSRF guard"), o.detail),
+            QStringLiteral(
+                "loopback, private, link-local, multicast and metadata addresses are refused unless "
+                "the destination sets allow_private = true"));
     case T::Refused:
-        return make(FailureCategory::ConnectionRefused, true, false, withDetail(QStringLiteral("connection refused"), o.detail),
-                    QStringLiteral("refused connections are retried"));
+        return make(FailureCategory::ConnectionRefused, true, false,
+            withDetail(QStringLiteral("connection refused"), o.detail),
+            QStringLiteral("refused connections are retried"));
     case T::Reset:
         if (o.requestWritten)
             return make(FailureCategory::ConnectionReset, true, true,
-                        withDetail(QStringLiteral("connection reset after the request was sent"), o.detail),
-                        QStringLiteral("reset connections are retried; the destination may have acted"));
+                withDetail(QStringLiteral("connection reset after the request was sent"), o.detail),
+                QStringLiteral("reset connections are retried; the destination may have acted"));
         return make(FailureCategory::ConnectionReset, true, false,
-                    withDetail(QStringLiteral("connection reset before the request was sent"), o.detail),
-                    QStringLiteral("reset connections are retried"));
+            withDetail(QStringLiteral("connection reset before the request was sent"), o.detail),
+            QStringLiteral("reset connections are retried"));
     case T::Tls:
         return make(FailureCategory::Tls, false, false, withDetail(QStringLiteral("TLS failed"), o.detail),
-                    QStringLiteral("TLS and certificate errors are not retried"));
+            QStringLiteral("TLS and certificate errors are not retried"));
     case T::ConnectTimeout:
         return make(FailureCategory::Timeout, true, false,
-                    QStringLiteral("no connection within %1 ms").arg(o.timeoutMs),
-                    QStringLiteral("timeouts are retried"));
+            QStringLiteral("no connection within %1 ms").arg(o.timeoutMs),
+            QStringLiteral("timeouts are retried"));
     case T::Timeout:
         if (o.requestWritten) {
             const QString what = o.statusCode > 0
-                                     ? QStringLiteral("HTTP %1 arrived but the response did not finish within %2 ms")
-                                           .arg(o.statusCode)
-                                           .arg(o.timeoutMs)
-                                     : QStringLiteral("no response within %1 ms after the request was sent").arg(o.timeoutMs);
+                ? QStringLiteral("HTTP %1 arrived but the response did not finish within %2 ms")
+                      .arg(o.statusCode)
+                      .arg(o.timeoutMs)
+                : QStringLiteral("no response within %1 ms after the request was sent").arg(o.timeoutMs);
             return make(FailureCategory::Timeout, true, true, what,
-                        QStringLiteral("a timeout after the whole request was sent is retried, and the destination may "
-                                       "have acted"));
+                QStringLiteral(
+                    "a timeout after the whole request was sent is retried, and the destination may "
+                    "have acted"));
         }
         return make(FailureCategory::Timeout, true, false,
-                    QStringLiteral("the request could not be sent within %1 ms").arg(o.timeoutMs),
-                    QStringLiteral("timeouts are retried"));
+            QStringLiteral("the request could not be sent within %1 ms").arg(o.timeoutMs),
+            QStringLiteral("timeouts are retried"));
     case T::Cancelled:
         return make(FailureCategory::Network, true, o.requestWritten,
-                    o.requestWritten ? QStringLiteral("shutdown interrupted the attempt after the request was sent")
-                                     : QStringLiteral("shutdown interrupted the attempt"),
-                    QStringLiteral("interrupted attempts are retried"));
+            o.requestWritten ? QStringLiteral("shutdown interrupted the attempt after the request was sent")
+                             : QStringLiteral("shutdown interrupted the attempt"),
+            QStringLiteral("interrupted attempts are retried"));
     case T::Network:
         break;
     }
-    return make(FailureCategory::Network, true, o.requestWritten, withDetail(QStringLiteral("network error"), o.detail),
-                o.requestWritten ? QStringLiteral("transport errors are retried; the destination may have acted")
-                                 : QStringLiteral("transport errors are retried"));
+    return make(FailureCategory::Network, true, o.requestWritten,
+        withDetail(QStringLiteral("network error"), o.detail),
+        o.requestWritten ? QStringLiteral("transport errors are retried; the destination may have acted")
+                         : QStringLiteral("transport errors are retried"));
 }
 
 Classification integrityFailure(const QString &expectedSha256, const QString &actualSha256)
 {
     return make(FailureCategory::Integrity, false, false,
-                QStringLiteral("stored body SHA-256 %1\u2026 does not match the recorded %2\u2026; not sent")
-                    .arg(actualSha256.left(12), expectedSha256.left(12)),
-                QStringLiteral("a body that fails its integrity check is never sent"));
+        QStringLiteral("stored body SHA-256 %1\u2026 does not match the recorded %2\u2026; not sent")
+            .arg(actualSha256.left(12), expectedSha256.left(12)),
+        QStringLiteral("a body that fails its integrity check is never sent"));
 }
 
 Classification leaseExpired(const QString &workerId)
 {
     return make(FailureCategory::LeaseExpired, true, true,
-                QStringLiteral("worker %1 lost its lease before recording a result").arg(workerId),
-                QStringLiteral("an expired lease is retried; the lost worker may have sent the request"));
+        QStringLiteral("worker %1 lost its lease before recording a result").arg(workerId),
+        QStringLiteral("an expired lease is retried; the lost worker may have sent the request"));
 }
 
 } // namespace redrive::delivery

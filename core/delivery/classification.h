@@ -16,26 +16,26 @@ namespace redrive::delivery {
 // What the HTTP client observed, before any interpretation.
 struct AttemptOutcome {
     enum class Transport {
-        Completed,      // a response status line and headers arrived (see statusCode)
-        InvalidUrl,     // the destination URL cannot be requested (scheme, host)
-        Dns,            // the host name did not resolve
-        Blocked,        // every resolved address was refused by the address policy
-        Refused,        // connection refused
-        Reset,          // connection reset or closed early
-        Tls,            // handshake or certificate verification failed
+        Completed, // a response status line and headers arrived (see statusCode)
+        InvalidUrl, // the destination URL cannot be requested (scheme, host)
+        Dns, // the host name did not resolve
+        Blocked, // every resolved address was refused by the address policy
+        Refused, // connection refused
+        Reset, // connection reset or closed early
+        Tls, // handshake or certificate verification failed
         ConnectTimeout, // no connection (incl. TLS) within the time allowed
-        Timeout,        // connected, but the exchange did not finish in time
-        Network,        // any other transport error
-        Cancelled,      // the engine stopped while the attempt ran
+        Timeout, // connected, but the exchange did not finish in time
+        Network, // any other transport error
+        Cancelled, // the engine stopped while the attempt ran
     };
     Transport transport = Transport::Network;
     bool requestWritten = false; // the whole request reached the socket
-    int statusCode = 0;          // when transport == Completed
+    int statusCode = 0; // when transport == Completed
     Headers responseHeaders;
-    QByteArray responseBody;     // what was read (bounded, possibly truncated)
+    QByteArray responseBody; // what was read (bounded, possibly truncated)
     bool responseComplete = false;
-    QString detail;              // transport error text for humans; never a secret
-    qint64 timeoutMs = 0;        // the limit that expired, for Timeout/ConnectTimeout
+    QString detail; // transport error text for humans; never a secret
+    qint64 timeoutMs = 0; // the limit that expired, for Timeout/ConnectTimeout
 };
 
 struct Classification {

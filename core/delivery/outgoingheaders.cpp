@@ -26,13 +26,14 @@ Headers composeOutgoingHeaders(const OutgoingMessage &m)
     Headers h;
     if (!m.contentType.isEmpty() && isSafeFieldValue(m.contentType))
         h.add(QByteArrayLiteral("Content-Type"), m.contentType);
-    const QByteArray key = isSafeFieldValue(m.idempotencyKey) ? m.idempotencyKey : m.idempotencyKey.toPercentEncoding();
+    const QByteArray key
+        = isSafeFieldValue(m.idempotencyKey) ? m.idempotencyKey : m.idempotencyKey.toPercentEncoding();
     h.add(QByteArrayLiteral("Idempotency-Key"), key);
     h.add(QByteArrayLiteral("webhook-id"), key);
     h.add(QByteArrayLiteral("webhook-timestamp"), QByteArray::number(m.timestampSeconds));
     if (m.signingSecret)
         h.add(QByteArrayLiteral("webhook-signature"),
-              signatures::signStandardWebhooks(m.signingSecret->key, key, m.timestampSeconds, m.body));
+            signatures::signStandardWebhooks(m.signingSecret->key, key, m.timestampSeconds, m.body));
     h.add(QByteArrayLiteral("User-Agent"), QByteArrayLiteral("Redrive/" REDRIVE_VERSION));
     h.add(QByteArrayLiteral("X-Redrive-Delivery"), QByteArray::number(m.deliveryId));
     h.add(QByteArrayLiteral("X-Redrive-Attempt"), QByteArray::number(m.attemptNumber));

@@ -15,8 +15,8 @@ namespace redrive::delivery {
 // What one attempt sends besides the body (design §3 "Outgoing delivery").
 struct OutgoingMessage {
     QByteArray idempotencyKey; // deliveries.idempotency_key: identical on every attempt and replay
-    QByteArray contentType;    // events.content_type, as received; omitted when empty
-    QByteArrayView body;       // the stored body, byte-exact
+    QByteArray contentType; // events.content_type, as received; omitted when empty
+    QByteArrayView body; // the stored body, byte-exact
     qint64 timestampSeconds = 0;
     std::optional<Secret> signingSecret; // the destination's Standard Webhooks key
     qint64 deliveryId = 0;

@@ -66,9 +66,9 @@ QByteArray cutUtf8(const QByteArray &utf8, qsizetype maxBytes)
 
 Headers selectResponseHeaders(const Headers &response, QByteArrayView extraName)
 {
-    static const QByteArray keep[] = {"content-type", "content-length", "location", "retry-after", "date",
-                                      "server", "x-request-id", "request-id", "x-correlation-id",
-                                      "x-amzn-requestid", "cf-ray", "www-authenticate"};
+    static const QByteArray keep[]
+        = { "content-type", "content-length", "location", "retry-after", "date", "server", "x-request-id",
+              "request-id", "x-correlation-id", "x-amzn-requestid", "cf-ray", "www-authenticate" };
     Headers out;
     for (const auto &[name, value] : response.fields()) {
         const QByteArray lower = name.toLower();
@@ -87,8 +87,9 @@ QString responseExcerpt(QByteArrayView body, int maxBytes)
         return {};
     QByteArray text = body.toByteArray();
     const QByteArrayView trimmed = body.trimmed();
-    if (body.size() <= kMaxJsonToRedact && !trimmed.isEmpty() && (trimmed.front() == '{' || trimmed.front() == '[')) {
-        QJsonParseError error{};
+    if (body.size() <= kMaxJsonToRedact && !trimmed.isEmpty()
+        && (trimmed.front() == '{' || trimmed.front() == '[')) {
+        QJsonParseError error {};
         const QJsonDocument doc = QJsonDocument::fromJson(text, &error);
         if (error.error == QJsonParseError::NoError) {
             QJsonValue root = doc.isObject() ? QJsonValue(doc.object()) : QJsonValue(doc.array());

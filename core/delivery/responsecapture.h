@@ -26,7 +26,8 @@ QString responseExcerpt(QByteArrayView body, int maxBytes);
 
 // The destination's reference from a response header or a JSON pointer into the body; at most
 // 256 characters. nullopt when not configured or absent.
-std::optional<QString> downstreamReference(const SuccessRef &ref, const Headers &headers, QByteArrayView body);
+std::optional<QString> downstreamReference(
+    const SuccessRef &ref, const Headers &headers, QByteArrayView body);
 
 // The ordering key of an event for a destination with ordering_key = "json:/pointer": the
 // scalar at that pointer (at most 256 characters). nullopt when the destination is unordered

@@ -16,8 +16,8 @@ namespace {
 
 int monthFromName(QByteArrayView name)
 {
-    static const char *const months[] = {"jan", "feb", "mar", "apr", "may", "jun",
-                                         "jul", "aug", "sep", "oct", "nov", "dec"};
+    static const char *const months[]
+        = { "jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec" };
     const QByteArray lower = name.toByteArray().toLower();
     for (int i = 0; i < 12; ++i) {
         if (lower == months[i])
@@ -152,21 +152,21 @@ qint64 clampRetryAfter(qint64 retryAfterMs, qint64 scheduledMs, qint64 retryAfte
     return std::clamp(retryAfterMs, scheduledMs, upper);
 }
 
-ProjectedSchedule projectSchedule(const DestinationConfig &destination, double jitter, int attemptsMade,
-                                  qint64 nextAttemptAtMs)
+ProjectedSchedule projectSchedule(
+    const DestinationConfig &destination, double jitter, int attemptsMade, qint64 nextAttemptAtMs)
 {
     ProjectedSchedule out;
     const int maxAttempts = std::max(1, destination.maxAttempts);
     if (attemptsMade >= maxAttempts)
         return out;
     const double j = std::clamp(jitter, 0.0, 0.5);
-    ProjectedAttempt next{attemptsMade + 1, nextAttemptAtMs, nextAttemptAtMs, nextAttemptAtMs};
+    ProjectedAttempt next { attemptsMade + 1, nextAttemptAtMs, nextAttemptAtMs, nextAttemptAtMs };
     out.attempts.append(next);
     for (int number = attemptsMade + 2; number <= maxAttempts; ++number) {
         const qint64 base = baseDelayMs(destination, number - 1);
         const ProjectedAttempt &prev = out.attempts.constLast();
-        out.attempts.append({number, prev.earliestMs + applyJitter(base, j, -1.0), prev.expectedMs + base,
-                             prev.latestMs + applyJitter(base, j, 1.0)});
+        out.attempts.append({ number, prev.earliestMs + applyJitter(base, j, -1.0), prev.expectedMs + base,
+            prev.latestMs + applyJitter(base, j, 1.0) });
     }
     ProjectedAttempt dead = out.attempts.constLast();
     dead.number = 0;

@@ -40,7 +40,7 @@ qint64 clampRetryAfter(qint64 retryAfterMs, qint64 scheduledMs, qint64 retryAfte
 
 // One future attempt of a delivery, as the console draws it.
 struct ProjectedAttempt {
-    int number = 0;       // attempt number (1-based)
+    int number = 0; // attempt number (1-based)
     qint64 earliestMs = 0; // jitter band
     qint64 expectedMs = 0;
     qint64 latestMs = 0;
@@ -58,7 +58,7 @@ struct ProjectedSchedule {
 // `attemptsMade` attempts and whose next attempt is due at `nextAttemptAtMs` (already jittered,
 // so exact). Later attempts carry accumulated jitter bands. Empty for other states or when the
 // budget is spent.
-ProjectedSchedule projectSchedule(const DestinationConfig &destination, double jitter, int attemptsMade,
-                                  qint64 nextAttemptAtMs);
+ProjectedSchedule projectSchedule(
+    const DestinationConfig &destination, double jitter, int attemptsMade, qint64 nextAttemptAtMs);
 
 } // namespace redrive::delivery

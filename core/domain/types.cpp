@@ -10,73 +10,71 @@
 namespace redrive {
 namespace {
 
-template<typename E, std::size_t N>
-using NameTable = std::array<std::pair<E, QStringView>, N>;
+template<typename E, std::size_t N> using NameTable = std::array<std::pair<E, QStringView>, N>;
 
-constexpr NameTable<DeliveryStatus, 5> kDeliveryStatus{{
-    {DeliveryStatus::Pending, u"pending"},
-    {DeliveryStatus::InFlight, u"in_flight"},
-    {DeliveryStatus::Retrying, u"retrying"},
-    {DeliveryStatus::Succeeded, u"succeeded"},
-    {DeliveryStatus::Dead, u"dead"},
-}};
+constexpr NameTable<DeliveryStatus, 5> kDeliveryStatus { {
+    { DeliveryStatus::Pending, u"pending" },
+    { DeliveryStatus::InFlight, u"in_flight" },
+    { DeliveryStatus::Retrying, u"retrying" },
+    { DeliveryStatus::Succeeded, u"succeeded" },
+    { DeliveryStatus::Dead, u"dead" },
+} };
 
-constexpr NameTable<EventStatus, 6> kEventStatus{{
-    {EventStatus::Pending, u"pending"},
-    {EventStatus::InFlight, u"in_flight"},
-    {EventStatus::Retrying, u"retrying"},
-    {EventStatus::Succeeded, u"succeeded"},
-    {EventStatus::Dead, u"dead"},
-    {EventStatus::NoRoute, u"no_route"},
-}};
+constexpr NameTable<EventStatus, 6> kEventStatus { {
+    { EventStatus::Pending, u"pending" },
+    { EventStatus::InFlight, u"in_flight" },
+    { EventStatus::Retrying, u"retrying" },
+    { EventStatus::Succeeded, u"succeeded" },
+    { EventStatus::Dead, u"dead" },
+    { EventStatus::NoRoute, u"no_route" },
+} };
 
-constexpr NameTable<ReplayStatus, 8> kReplayStatus{{
-    {ReplayStatus::PendingApproval, u"pending_approval"},
-    {ReplayStatus::Approved, u"approved"},
-    {ReplayStatus::Rejected, u"rejected"},
-    {ReplayStatus::Cancelled, u"cancelled"},
-    {ReplayStatus::Expired, u"expired"},
-    {ReplayStatus::Executing, u"executing"},
-    {ReplayStatus::Halted, u"halted"},
-    {ReplayStatus::Completed, u"completed"},
-}};
+constexpr NameTable<ReplayStatus, 8> kReplayStatus { {
+    { ReplayStatus::PendingApproval, u"pending_approval" },
+    { ReplayStatus::Approved, u"approved" },
+    { ReplayStatus::Rejected, u"rejected" },
+    { ReplayStatus::Cancelled, u"cancelled" },
+    { ReplayStatus::Expired, u"expired" },
+    { ReplayStatus::Executing, u"executing" },
+    { ReplayStatus::Halted, u"halted" },
+    { ReplayStatus::Completed, u"completed" },
+} };
 
-constexpr NameTable<Role, 4> kRole{{
-    {Role::Support, u"support"},
-    {Role::Operator, u"operator"},
-    {Role::Auditor, u"auditor"},
-    {Role::Admin, u"admin"},
-}};
+constexpr NameTable<Role, 4> kRole { {
+    { Role::Support, u"support" },
+    { Role::Operator, u"operator" },
+    { Role::Auditor, u"auditor" },
+    { Role::Admin, u"admin" },
+} };
 
-constexpr NameTable<Risk, 2> kRisk{{
-    {Risk::Low, u"low"},
-    {Risk::High, u"high"},
-}};
+constexpr NameTable<Risk, 2> kRisk { {
+    { Risk::Low, u"low" },
+    { Risk::High, u"high" },
+} };
 
-constexpr NameTable<AttemptTrigger, 2> kTrigger{{
-    {AttemptTrigger::Automatic, u"automatic"},
-    {AttemptTrigger::Replay, u"replay"},
-}};
+constexpr NameTable<AttemptTrigger, 2> kTrigger { {
+    { AttemptTrigger::Automatic, u"automatic" },
+    { AttemptTrigger::Replay, u"replay" },
+} };
 
-constexpr NameTable<FailureCategory, 14> kCategory{{
-    {FailureCategory::None, u"success"},
-    {FailureCategory::HttpRetryable, u"http_retryable"},
-    {FailureCategory::HttpPermanent, u"http_permanent"},
-    {FailureCategory::Redirect, u"redirect"},
-    {FailureCategory::Timeout, u"timeout"},
-    {FailureCategory::ConnectionRefused, u"connection_refused"},
-    {FailureCategory::ConnectionReset, u"connection_reset"},
-    {FailureCategory::Dns, u"dns"},
-    {FailureCategory::Tls, u"tls"},
-    {FailureCategory::BlockedAddress, u"blocked_address"},
-    {FailureCategory::InvalidUrl, u"invalid_url"},
-    {FailureCategory::Integrity, u"integrity"},
-    {FailureCategory::LeaseExpired, u"lease_expired"},
-    {FailureCategory::Network, u"network"},
-}};
+constexpr NameTable<FailureCategory, 14> kCategory { {
+    { FailureCategory::None, u"success" },
+    { FailureCategory::HttpRetryable, u"http_retryable" },
+    { FailureCategory::HttpPermanent, u"http_permanent" },
+    { FailureCategory::Redirect, u"redirect" },
+    { FailureCategory::Timeout, u"timeout" },
+    { FailureCategory::ConnectionRefused, u"connection_refused" },
+    { FailureCategory::ConnectionReset, u"connection_reset" },
+    { FailureCategory::Dns, u"dns" },
+    { FailureCategory::Tls, u"tls" },
+    { FailureCategory::BlockedAddress, u"blocked_address" },
+    { FailureCategory::InvalidUrl, u"invalid_url" },
+    { FailureCategory::Integrity, u"integrity" },
+    { FailureCategory::LeaseExpired, u"lease_expired" },
+    { FailureCategory::Network, u"network" },
+} };
 
-template<typename E, std::size_t N>
-QString nameOf(const NameTable<E, N> &table, E value)
+template<typename E, std::size_t N> QString nameOf(const NameTable<E, N> &table, E value)
 {
     for (const auto &[e, name] : table) {
         if (e == value)
@@ -85,8 +83,7 @@ QString nameOf(const NameTable<E, N> &table, E value)
     return {};
 }
 
-template<typename E, std::size_t N>
-std::optional<E> valueOf(const NameTable<E, N> &table, QStringView name)
+template<typename E, std::size_t N> std::optional<E> valueOf(const NameTable<E, N> &table, QStringView name)
 {
     for (const auto &[e, n] : table) {
         if (n == name)
@@ -95,8 +92,7 @@ std::optional<E> valueOf(const NameTable<E, N> &table, QStringView name)
     return std::nullopt;
 }
 
-template<typename E, std::size_t N>
-QStringList namesOf(const NameTable<E, N> &table)
+template<typename E, std::size_t N> QStringList namesOf(const NameTable<E, N> &table)
 {
     QStringList out;
     for (const auto &entry : table)
@@ -106,26 +102,83 @@ QStringList namesOf(const NameTable<E, N> &table)
 
 } // namespace
 
-QString toString(DeliveryStatus s) { return nameOf(kDeliveryStatus, s); }
-QString toString(EventStatus s) { return nameOf(kEventStatus, s); }
-QString toString(ReplayStatus s) { return nameOf(kReplayStatus, s); }
-QString toString(Role r) { return nameOf(kRole, r); }
-QString toString(Risk r) { return nameOf(kRisk, r); }
-QString toString(AttemptTrigger t) { return nameOf(kTrigger, t); }
-QString toString(FailureCategory c) { return nameOf(kCategory, c); }
+QString toString(DeliveryStatus s)
+{
+    return nameOf(kDeliveryStatus, s);
+}
+QString toString(EventStatus s)
+{
+    return nameOf(kEventStatus, s);
+}
+QString toString(ReplayStatus s)
+{
+    return nameOf(kReplayStatus, s);
+}
+QString toString(Role r)
+{
+    return nameOf(kRole, r);
+}
+QString toString(Risk r)
+{
+    return nameOf(kRisk, r);
+}
+QString toString(AttemptTrigger t)
+{
+    return nameOf(kTrigger, t);
+}
+QString toString(FailureCategory c)
+{
+    return nameOf(kCategory, c);
+}
 
-std::optional<DeliveryStatus> deliveryStatusFromString(QStringView s) { return valueOf(kDeliveryStatus, s); }
-std::optional<EventStatus> eventStatusFromString(QStringView s) { return valueOf(kEventStatus, s); }
-std::optional<ReplayStatus> replayStatusFromString(QStringView s) { return valueOf(kReplayStatus, s); }
-std::optional<Role> roleFromString(QStringView s) { return valueOf(kRole, s); }
-std::optional<Risk> riskFromString(QStringView s) { return valueOf(kRisk, s); }
-std::optional<AttemptTrigger> attemptTriggerFromString(QStringView s) { return valueOf(kTrigger, s); }
-std::optional<FailureCategory> failureCategoryFromString(QStringView s) { return valueOf(kCategory, s); }
+std::optional<DeliveryStatus> deliveryStatusFromString(QStringView s)
+{
+    return valueOf(kDeliveryStatus, s);
+}
+std::optional<EventStatus> eventStatusFromString(QStringView s)
+{
+    return valueOf(kEventStatus, s);
+}
+std::optional<ReplayStatus> replayStatusFromString(QStringView s)
+{
+    return valueOf(kReplayStatus, s);
+}
+std::optional<Role> roleFromString(QStringView s)
+{
+    return valueOf(kRole, s);
+}
+std::optional<Risk> riskFromString(QStringView s)
+{
+    return valueOf(kRisk, s);
+}
+std::optional<AttemptTrigger> attemptTriggerFromString(QStringView s)
+{
+    return valueOf(kTrigger, s);
+}
+std::optional<FailureCategory> failureCategoryFromString(QStringView s)
+{
+    return valueOf(kCategory, s);
+}
 
-QStringList allDeliveryStatusNames() { return namesOf(kDeliveryStatus); }
-QStringList allEventStatusNames() { return namesOf(kEventStatus); }
-QStringList allReplayStatusNames() { return namesOf(kReplayStatus); }
-QStringList allRoleNames() { return namesOf(kRole); }
-QStringList allFailureCategoryNames() { return namesOf(kCategory); }
+QStringList allDeliveryStatusNames()
+{
+    return namesOf(kDeliveryStatus);
+}
+QStringList allEventStatusNames()
+{
+    return namesOf(kEventStatus);
+}
+QStringList allReplayStatusNames()
+{
+    return namesOf(kReplayStatus);
+}
+QStringList allRoleNames()
+{
+    return namesOf(kRole);
+}
+QStringList allFailureCategoryNames()
+{
+    return namesOf(kCategory);
+}
 
 } // namespace redrive

@@ -13,7 +13,16 @@ namespace redrive {
 enum class DeliveryStatus { Pending, InFlight, Retrying, Succeeded, Dead };
 // An event's status summarises its deliveries; NoRoute marks an event no route matched.
 enum class EventStatus { Pending, InFlight, Retrying, Succeeded, Dead, NoRoute };
-enum class ReplayStatus { PendingApproval, Approved, Rejected, Cancelled, Expired, Executing, Halted, Completed };
+enum class ReplayStatus {
+    PendingApproval,
+    Approved,
+    Rejected,
+    Cancelled,
+    Expired,
+    Executing,
+    Halted,
+    Completed
+};
 enum class Role { Support, Operator, Auditor, Admin };
 enum class Risk { Low, High };
 enum class AttemptTrigger { Automatic, Replay };
@@ -21,20 +30,20 @@ enum class AttemptTrigger { Automatic, Replay };
 // Why an attempt ended as it did. Each category has a fixed retry disposition (see
 // retrypolicy.h); the attempt also stores a one-line explanation naming the rule that applied.
 enum class FailureCategory {
-    None,              // success
-    HttpRetryable,     // 408, 429, 500, 502, 503, 504
-    HttpPermanent,     // 410 and other 4xx, and 5xx outside the retryable list
-    Redirect,          // 3xx: a failure, never followed
-    Timeout,           // no answer in time; see outcome_unknown for whether the request was fully sent
+    None, // success
+    HttpRetryable, // 408, 429, 500, 502, 503, 504
+    HttpPermanent, // 410 and other 4xx, and 5xx outside the retryable list
+    Redirect, // 3xx: a failure, never followed
+    Timeout, // no answer in time; see outcome_unknown for whether the request was fully sent
     ConnectionRefused, // retryable
-    ConnectionReset,   // retryable
-    Dns,               // name did not resolve; retryable
-    Tls,               // certificate or handshake failure; permanent configuration error
-    BlockedAddress,    // SSRF guard refused the resolved address; permanent configuration error
-    InvalidUrl,        // destination URL unusable; permanent configuration error
-    Integrity,         // stored body no longer matches its SHA-256; never sent
-    LeaseExpired,      // the worker holding the claim vanished; outcome unknown
-    Network,           // other transport error; retryable
+    ConnectionReset, // retryable
+    Dns, // name did not resolve; retryable
+    Tls, // certificate or handshake failure; permanent configuration error
+    BlockedAddress, // SSRF guard refused the resolved address; permanent configuration error
+    InvalidUrl, // destination URL unusable; permanent configuration error
+    Integrity, // stored body no longer matches its SHA-256; never sent
+    LeaseExpired, // the worker holding the claim vanished; outcome unknown
+    Network, // other transport error; retryable
 };
 
 QString toString(DeliveryStatus s);

@@ -26,8 +26,8 @@ bool run(QSqlQuery &q, const QString &sql, const QVariantList &binds, QString *e
 
 } // namespace
 
-std::optional<QList<DestinationStatus>> fetchDestinationStatuses(Db &db, const QStringList &configured, qint64 nowMs,
-                                                                 QString *error, const DestinationWindows &windows)
+std::optional<QList<DestinationStatus>> fetchDestinationStatuses(
+    Db &db, const QStringList &configured, qint64 nowMs, QString *error, const DestinationWindows &windows)
 {
     QMap<QString, DestinationStatus> byName;
     auto entry = [&byName](const QString &name) -> DestinationStatus & {
@@ -41,9 +41,10 @@ std::optional<QList<DestinationStatus>> fetchDestinationStatuses(Db &db, const Q
     QSqlQuery q(db.handle());
     // Unfinished and dead deliveries, counted through the (status, destination) index.
     if (!run(q,
-             QStringLiteral("SELECT status, destination, count(*) FROM deliveries "
-                            "WHERE status IN ('pending', 'in_flight', 'retrying', 'dead') GROUP BY status, destination"),
-             {}, error))
+            QStringLiteral(
+                "SELECT status, destination, count(*) FROM deliveries "
+                "WHERE status IN ('pending', 'in_flight', 'retrying', 'dead') GROUP BY status, destination"),
+            {}, error))
         return std::nullopt;
     while (q.next()) {
         const QString status = q.value(0).toString();
@@ -63,17 +64,19 @@ std::optional<QList<DestinationStatus>> fetchDestinationStatuses(Db &db, const Q
     // Destinations whose deliveries all succeeded: one index probe per distinct name, not a scan
     // of every succeeded delivery.
     if (!run(q,
-             QStringLiteral("WITH RECURSIVE v(x) AS (SELECT min(destination) FROM deliveries WHERE status = 'succeeded' "
-                            "UNION ALL SELECT (SELECT min(destination) FROM deliveries WHERE status = 'succeeded' "
-                            "AND destination > v.x) FROM v WHERE v.x IS NOT NULL) "
-                            "SELECT x FROM v WHERE x IS NOT NULL LIMIT 500"),
-             {}, error))
+            QStringLiteral(
+                "WITH RECURSIVE v(x) AS (SELECT min(destination) FROM deliveries WHERE status = 'succeeded' "
+                "UNION ALL SELECT (SELECT min(destination) FROM deliveries WHERE status = 'succeeded' "
+                "AND destination > v.x) FROM v WHERE v.x IS NOT NULL) "
+                "SELECT x FROM v WHERE x IS NOT NULL LIMIT 500"),
+            {}, error))
         return std::nullopt;
     while (q.next())
         entry(q.value(0).toString()).hasDeliveries = true;
     q.finish();
 
-    if (!run(q, QStringLiteral("SELECT name, paused, changed_by, changed_at, reason FROM destination_state"), {}, error))
+    if (!run(q, QStringLiteral("SELECT name, paused, changed_by, changed_at, reason FROM destination_state"),
+            {}, error))
         return std::nullopt;
     while (q.next()) {
         DestinationStatus &d = entry(q.value(0).toString());
@@ -90,13 +93,13 @@ std::optional<QList<DestinationStatus>> fetchDestinationStatuses(Db &db, const Q
     const qint64 rateFrom = nowMs - windows.successRateMs;
     const qint64 failureFrom = nowMs - windows.lastFailureMs;
     if (!run(q,
-             QStringLiteral("SELECT d.destination, "
-                            "sum(CASE WHEN a.started_at >= ? THEN 1 ELSE 0 END), "
-                            "sum(CASE WHEN a.started_at >= ? AND a.category = 'success' THEN 1 ELSE 0 END), "
-                            "max(CASE WHEN a.category <> 'success' THEN a.started_at END) "
-                            "FROM attempts a JOIN deliveries d ON d.id = a.delivery_id "
-                            "WHERE a.started_at >= ? AND a.started_at <= ? GROUP BY d.destination"),
-             {rateFrom, rateFrom, std::min(rateFrom, failureFrom), nowMs}, error))
+            QStringLiteral("SELECT d.destination, "
+                           "sum(CASE WHEN a.started_at >= ? THEN 1 ELSE 0 END), "
+                           "sum(CASE WHEN a.started_at >= ? AND a.category = 'success' THEN 1 ELSE 0 END), "
+                           "max(CASE WHEN a.category <> 'success' THEN a.started_at END) "
+                           "FROM attempts a JOIN deliveries d ON d.id = a.delivery_id "
+                           "WHERE a.started_at >= ? AND a.started_at <= ? GROUP BY d.destination"),
+            { rateFrom, rateFrom, std::min(rateFrom, failureFrom), nowMs }, error))
         return std::nullopt;
     while (q.next()) {
         DestinationStatus &d = entry(q.value(0).toString());
@@ -112,10 +115,11 @@ std::optional<QList<DestinationStatus>> fetchDestinationStatuses(Db &db, const Q
         if (!d.lastFailureAt)
             continue;
         if (!run(q,
-                 QStringLiteral("SELECT a.category, a.explanation FROM attempts a JOIN deliveries d ON d.id = a.delivery_id "
-                                "WHERE a.started_at = ? AND d.destination = ? AND a.category <> 'success' "
-                                "ORDER BY a.id DESC LIMIT 1"),
-                 {*d.lastFailureAt, d.name}, error))
+                QStringLiteral(
+                    "SELECT a.category, a.explanation FROM attempts a JOIN deliveries d ON d.id = a.delivery_id "
+                    "WHERE a.started_at = ? AND d.destination = ? AND a.category <> 'success' "
+                    "ORDER BY a.id DESC LIMIT 1"),
+                { *d.lastFailureAt, d.name }, error))
             return std::nullopt;
         if (q.next()) {
             d.lastFailureCategory = q.value(0).toString();

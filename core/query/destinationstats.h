@@ -21,14 +21,14 @@ struct DestinationStatus {
     bool configured = false; // named in the receiver configuration the profile points at
     bool hasDeliveries = false;
     bool paused = false;
-    QString changedBy;       // who last paused or resumed it, when
+    QString changedBy; // who last paused or resumed it, when
     std::optional<qint64> changedAt;
     QString reason;
-    qint64 pending = 0;      // deliveries by status; backlog() is the three unfinished ones
+    qint64 pending = 0; // deliveries by status; backlog() is the three unfinished ones
     qint64 inFlight = 0;
     qint64 retrying = 0;
     qint64 dead = 0;
-    qint64 recentAttempts = 0;  // attempts started in the success-rate window
+    qint64 recentAttempts = 0; // attempts started in the success-rate window
     qint64 recentSucceeded = 0;
     std::optional<qint64> lastFailureAt; // newest failed attempt within the failure window
     QString lastFailureCategory;
@@ -37,18 +37,19 @@ struct DestinationStatus {
     [[nodiscard]] qint64 backlog() const { return pending + inFlight + retrying; }
     [[nodiscard]] std::optional<double> successRate() const
     {
-        return recentAttempts ? std::optional<double>(double(recentSucceeded) / double(recentAttempts)) : std::nullopt;
+        return recentAttempts ? std::optional<double>(double(recentSucceeded) / double(recentAttempts))
+                              : std::nullopt;
     }
 };
 
 struct DestinationWindows {
-    qint64 successRateMs = 3'600'000;    // "success rate over the last hour"
-    qint64 lastFailureMs = 86'400'000;   // how far back the last failure is looked for
+    qint64 successRateMs = 3'600'000; // "success rate over the last hour"
+    qint64 lastFailureMs = 86'400'000; // how far back the last failure is looked for
 };
 
 // Sorted by name. `configured` lists the names from the receiver configuration copy (may be
 // empty).
-std::optional<QList<DestinationStatus>> fetchDestinationStatuses(Db &db, const QStringList &configured, qint64 nowMs,
-                                                                 QString *error, const DestinationWindows &windows = {});
+std::optional<QList<DestinationStatus>> fetchDestinationStatuses(Db &db, const QStringList &configured,
+    qint64 nowMs, QString *error, const DestinationWindows &windows = {});
 
 } // namespace redrive

@@ -64,7 +64,8 @@ QString describe(DownstreamState state)
     return {};
 }
 
-DownstreamState downstreamState(const QString &deliveryStatus, bool outcomeUnknown, const QString &downstreamRef)
+DownstreamState downstreamState(
+    const QString &deliveryStatus, bool outcomeUnknown, const QString &downstreamRef)
 {
     if (deliveryStatus == u"succeeded")
         return downstreamRef.isEmpty() ? DownstreamState::Succeeded : DownstreamState::SucceededWithRef;

@@ -11,20 +11,21 @@ namespace redrive {
 // destination's own reference is the strongest proof; a timeout after the request was fully
 // sent means the downstream may have acted even though no answer came.
 enum class DownstreamState {
-    None,             // no delivery (no route matched)
-    Pending,          // not delivered yet (pending, in flight, or retrying after a clean failure)
-    Succeeded,        // 2xx, but the destination returned no reference
+    None, // no delivery (no route matched)
+    Pending, // not delivered yet (pending, in flight, or retrying after a clean failure)
+    Succeeded, // 2xx, but the destination returned no reference
     SucceededWithRef, // 2xx and the destination's reference was recorded
-    Failed,           // dead-lettered: exhausted or permanent failure, and the downstream did not act
-    OutcomeUnknown,   // the request may have been processed; replaying could act twice
+    Failed, // dead-lettered: exhausted or permanent failure, and the downstream did not act
+    OutcomeUnknown, // the request may have been processed; replaying could act twice
 };
 
-QString toString(DownstreamState state);      // "succeeded_ref", "outcome_unknown", ...
-QString describe(DownstreamState state);      // "Succeeded (reference recorded)", ...
+QString toString(DownstreamState state); // "succeeded_ref", "outcome_unknown", ...
+QString describe(DownstreamState state); // "Succeeded (reference recorded)", ...
 
 // One delivery's state from its stored fields (status string as stored, outcome_unknown flag,
 // downstream_ref possibly empty).
-DownstreamState downstreamState(const QString &deliveryStatus, bool outcomeUnknown, const QString &downstreamRef);
+DownstreamState downstreamState(
+    const QString &deliveryStatus, bool outcomeUnknown, const QString &downstreamRef);
 
 // An event's indicator: the one that most needs a person's attention among its deliveries
 // (outcome unknown > failed > pending > succeeded without reference > succeeded with reference).

@@ -33,7 +33,7 @@ bool run(QSqlQuery &q, const QString &sql, const QVariantList &binds, QString *e
 
 QStringList auditTargetsFor(qint64 eventId, const QList<qint64> &deliveryIds)
 {
-    QStringList targets{QStringLiteral("event:%1").arg(eventId)};
+    QStringList targets { QStringLiteral("event:%1").arg(eventId) };
     for (qint64 id : deliveryIds)
         targets.append(QStringLiteral("delivery:%1").arg(id));
     return targets;
@@ -47,16 +47,17 @@ std::optional<EventDetail> fetchEventDetail(Db &db, qint64 eventId, QString *err
     error->clear();
     EventDetail detail;
     {
-        auto rows = fetchEventsByIds(db, {eventId}, error);
+        auto rows = fetchEventsByIds(db, { eventId }, error);
         if (!rows || rows->isEmpty())
             return std::nullopt;
         detail.row = rows->takeFirst();
     }
     QSqlQuery q(db.handle());
     if (!run(q,
-             QStringLiteral("SELECT weak_id, occurred_at, last_seen_at, content_type, body, body_sha256, body_size, "
-                            "headers, verified_by, clock_skew_ms, remote_addr, legal_hold FROM events WHERE id = ?"),
-             {eventId}, error)
+            QStringLiteral(
+                "SELECT weak_id, occurred_at, last_seen_at, content_type, body, body_sha256, body_size, "
+                "headers, verified_by, clock_skew_ms, remote_addr, legal_hold FROM events WHERE id = ?"),
+            { eventId }, error)
         || !q.next())
         return std::nullopt;
     detail.weakId = q.value(0).toInt() != 0;
@@ -83,9 +84,10 @@ std::optional<EventDetail> fetchEventDetail(Db &db, qint64 eventId, QString *err
         detail.deliveries.append(rec);
     }
     if (!run(q,
-             QStringLiteral("SELECT id, idempotency_key, last_status_code, last_error, succeeded_at, dead_at, created_at "
-                            "FROM deliveries WHERE event_id = ?"),
-             {eventId}, error))
+            QStringLiteral(
+                "SELECT id, idempotency_key, last_status_code, last_error, succeeded_at, dead_at, created_at "
+                "FROM deliveries WHERE event_id = ?"),
+            { eventId }, error))
         return std::nullopt;
     while (q.next()) {
         const qsizetype at = byId.value(q.value(0).toLongLong(), -1);
@@ -103,11 +105,12 @@ std::optional<EventDetail> fetchEventDetail(Db &db, qint64 eventId, QString *err
     q.finish();
 
     if (!run(q,
-             QStringLiteral("SELECT a.delivery_id, a.id, a.number, a.trigger_kind, a.replay_id, a.scheduled_at, "
-                            "a.started_at, a.duration_ms, a.status_code, a.category, a.explanation, a.outcome_unknown, "
-                            "a.response_excerpt FROM attempts a JOIN deliveries d ON d.id = a.delivery_id "
-                            "WHERE d.event_id = ? ORDER BY a.delivery_id, a.number"),
-             {eventId}, error))
+            QStringLiteral(
+                "SELECT a.delivery_id, a.id, a.number, a.trigger_kind, a.replay_id, a.scheduled_at, "
+                "a.started_at, a.duration_ms, a.status_code, a.category, a.explanation, a.outcome_unknown, "
+                "a.response_excerpt FROM attempts a JOIN deliveries d ON d.id = a.delivery_id "
+                "WHERE d.event_id = ? ORDER BY a.delivery_id, a.number"),
+            { eventId }, error))
         return std::nullopt;
     while (q.next()) {
         const qsizetype at = byId.value(q.value(0).toLongLong(), -1);
@@ -131,12 +134,13 @@ std::optional<EventDetail> fetchEventDetail(Db &db, qint64 eventId, QString *err
     }
     q.finish();
 
-    if (!run(q, QStringLiteral("SELECT id, author, body, created_at FROM notes WHERE event_id = ? ORDER BY id"),
-             {eventId}, error))
+    if (!run(q,
+            QStringLiteral("SELECT id, author, body, created_at FROM notes WHERE event_id = ? ORDER BY id"),
+            { eventId }, error))
         return std::nullopt;
     while (q.next())
-        detail.notes.append({q.value(0).toLongLong(), q.value(1).toString(), q.value(2).toString(),
-                             q.value(3).toLongLong()});
+        detail.notes.append({ q.value(0).toLongLong(), q.value(1).toString(), q.value(2).toString(),
+            q.value(3).toLongLong() });
     q.finish();
 
     QStringList targets = auditTargetsFor(eventId, deliveryIds);
@@ -148,8 +152,10 @@ std::optional<EventDetail> fetchEventDetail(Db &db, qint64 eventId, QString *err
             ids.append(id);
             marks += marks.isEmpty() ? QLatin1String("?") : QLatin1String(",?");
         }
-        if (!run(q, QLatin1String("SELECT DISTINCT replay_id FROM replay_items WHERE delivery_id IN (") + marks + u')', ids,
-                 error))
+        if (!run(q,
+                QLatin1String("SELECT DISTINCT replay_id FROM replay_items WHERE delivery_id IN (") + marks
+                    + u')',
+                ids, error))
             return std::nullopt;
         while (q.next())
             targets.append(QStringLiteral("replay:%1").arg(q.value(0).toLongLong()));
@@ -162,15 +168,15 @@ std::optional<EventDetail> fetchEventDetail(Db &db, qint64 eventId, QString *err
         marks += marks.isEmpty() ? QLatin1String("?") : QLatin1String(",?");
     }
     if (!run(q,
-             QLatin1String("SELECT seq, at, actor, role, action, target, reason, details FROM audit_log "
-                           "WHERE target IN (")
-                 + marks + QLatin1String(") ORDER BY seq"),
-             binds, error))
+            QLatin1String("SELECT seq, at, actor, role, action, target, reason, details FROM audit_log "
+                          "WHERE target IN (")
+                + marks + QLatin1String(") ORDER BY seq"),
+            binds, error))
         return std::nullopt;
     while (q.next())
-        detail.audit.append({q.value(0).toLongLong(), q.value(1).toLongLong(), q.value(2).toString(),
-                             q.value(3).toString(), q.value(4).toString(), q.value(5).toString(),
-                             q.value(6).toString(), q.value(7).toString()});
+        detail.audit.append(
+            { q.value(0).toLongLong(), q.value(1).toLongLong(), q.value(2).toString(), q.value(3).toString(),
+                q.value(4).toString(), q.value(5).toString(), q.value(6).toString(), q.value(7).toString() });
     return detail;
 }
 

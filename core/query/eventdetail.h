@@ -62,8 +62,8 @@ struct EventDetail {
     QByteArray body;
     QString bodySha256;
     qint64 bodySize = 0;
-    QByteArray headersJson;   // stored redacted by the receiver
-    QString verifiedBy;       // label of the secret that verified it ("env:GITHUB_SECRET")
+    QByteArray headersJson; // stored redacted by the receiver
+    QString verifiedBy; // label of the secret that verified it ("env:GITHUB_SECRET")
     std::optional<qint64> clockSkewMs;
     QString remoteAddr;
     bool legalHold = false;

@@ -10,8 +10,8 @@ namespace redrive {
 
 bool EventFilter::isEmpty() const
 {
-    return statuses.isEmpty() && source.isEmpty() && type.isEmpty() && destination.isEmpty() && category.isEmpty()
-        && deliveryStatus.isEmpty() && !sinceMs && !untilMs && search.isEmpty();
+    return statuses.isEmpty() && source.isEmpty() && type.isEmpty() && destination.isEmpty()
+        && category.isEmpty() && deliveryStatus.isEmpty() && !sinceMs && !untilMs && search.isEmpty();
 }
 
 QUrlQuery EventFilter::toQuery() const
@@ -56,11 +56,14 @@ std::optional<EventFilter> EventFilter::fromQuery(const QUrlQuery &query, QStrin
         *message = why;
         return std::nullopt;
     };
-    auto value = [&](const char *key) { return query.queryItemValue(QLatin1String(key), QUrl::FullyDecoded).trimmed(); };
+    auto value = [&](const char *key) {
+        return query.queryItemValue(QLatin1String(key), QUrl::FullyDecoded).trimmed();
+    };
     for (const QString &s : value("status").split(u',', Qt::SkipEmptyParts)) {
         if (!eventStatusFromString(s.trimmed()))
             return fail(QStringLiteral("status"),
-                        QStringLiteral("unknown status \"%1\"; use %2").arg(s, allEventStatusNames().join(QLatin1String(", "))));
+                QStringLiteral("unknown status \"%1\"; use %2")
+                    .arg(s, allEventStatusNames().join(QLatin1String(", "))));
         f.statuses.append(s.trimmed());
     }
     f.source = value("source");
@@ -71,24 +74,30 @@ std::optional<EventFilter> EventFilter::fromQuery(const QUrlQuery &query, QStrin
     f.search = value("q");
     if (!f.category.isEmpty() && !failureCategoryFromString(f.category))
         return fail(QStringLiteral("category"),
-                    QStringLiteral("unknown category; use %1").arg(allFailureCategoryNames().join(QLatin1String(", "))));
+            QStringLiteral("unknown category; use %1")
+                .arg(allFailureCategoryNames().join(QLatin1String(", "))));
     if (!f.deliveryStatus.isEmpty() && !deliveryStatusFromString(f.deliveryStatus))
         return fail(QStringLiteral("delivery_status"),
-                    QStringLiteral("unknown delivery status; use %1").arg(allDeliveryStatusNames().join(QLatin1String(", "))));
-    for (const auto &[key, len] : {std::pair{"source", f.source.size()}, std::pair{"type", f.type.size()},
-                                   std::pair{"destination", f.destination.size()}, std::pair{"q", f.search.size()}}) {
+            QStringLiteral("unknown delivery status; use %1")
+                .arg(allDeliveryStatusNames().join(QLatin1String(", "))));
+    for (const auto &[key, len] :
+        { std::pair { "source", f.source.size() }, std::pair { "type", f.type.size() },
+            std::pair { "destination", f.destination.size() }, std::pair { "q", f.search.size() } }) {
         if (len > 512)
             return fail(QLatin1String(key), QStringLiteral("is longer than 512 characters"));
     }
     if (f.type.indexOf(u'*') >= 0 && f.type.indexOf(u'*') != f.type.size() - 1)
-        return fail(QStringLiteral("type"), QStringLiteral("'*' is only allowed at the end (a prefix match)"));
-    for (const char *key : {"since", "until"}) {
+        return fail(
+            QStringLiteral("type"), QStringLiteral("'*' is only allowed at the end (a prefix match)"));
+    for (const char *key : { "since", "until" }) {
         const QString v = value(key);
         if (v.isEmpty())
             continue;
         const auto ms = parseTimestamp(v);
         if (!ms)
-            return fail(QLatin1String(key), QStringLiteral("must be an ISO-8601 time with a zone (e.g. 2026-11-30T06:00:00Z) or milliseconds since the epoch"));
+            return fail(QLatin1String(key),
+                QStringLiteral(
+                    "must be an ISO-8601 time with a zone (e.g. 2026-11-30T06:00:00Z) or milliseconds since the epoch"));
         (qstrcmp(key, "since") == 0 ? f.sinceMs : f.untilMs) = *ms;
     }
     if (f.sinceMs && f.untilMs && *f.sinceMs >= *f.untilMs)
@@ -151,9 +160,10 @@ SqlFragment eventFilterSql(const EventFilter &f)
     if (!f.search.isEmpty()) {
         // One id set built from index lookups. Written as ORs, PostgreSQL walks every event and
         // tests each (0.5 s at a million rows); as a union of lookups it reads a handful of rows.
-        QString any = QStringLiteral("e.id IN (SELECT id FROM events WHERE provider_event_id = ? UNION ALL SELECT "
-                                     "event_id FROM deliveries WHERE downstream_ref = ? UNION ALL SELECT event_id FROM "
-                                     "deliveries WHERE idempotency_key = ?");
+        QString any = QStringLiteral(
+            "e.id IN (SELECT id FROM events WHERE provider_event_id = ? UNION ALL SELECT "
+            "event_id FROM deliveries WHERE downstream_ref = ? UNION ALL SELECT event_id FROM "
+            "deliveries WHERE idempotency_key = ?");
         out.binds.append(f.search);
         out.binds.append(f.search);
         out.binds.append(f.search);
@@ -171,16 +181,17 @@ SqlFragment eventFilterSql(const EventFilter &f)
 
 QString encodeCursor(qint64 lastId)
 {
-    return QString::fromLatin1(QByteArray("e:" + QByteArray::number(lastId)).toBase64(QByteArray::Base64UrlEncoding | QByteArray::OmitTrailingEquals));
+    return QString::fromLatin1(QByteArray("e:" + QByteArray::number(lastId))
+                                   .toBase64(QByteArray::Base64UrlEncoding | QByteArray::OmitTrailingEquals));
 }
 
 std::optional<qint64> decodeCursor(const QString &cursor)
 {
     if (cursor.size() > 64)
         return std::nullopt;
-    auto decoded = QByteArray::fromBase64Encoding(cursor.toLatin1(), QByteArray::Base64UrlEncoding
-                                                                         | QByteArray::OmitTrailingEquals
-                                                                         | QByteArray::AbortOnBase64DecodingErrors);
+    auto decoded = QByteArray::fromBase64Encoding(cursor.toLatin1(),
+        QByteArray::Base64UrlEncoding | QByteArray::OmitTrailingEquals
+            | QByteArray::AbortOnBase64DecodingErrors);
     if (decoded.decodingStatus != QByteArray::Base64DecodingStatus::Ok || !decoded.decoded.startsWith("e:"))
         return std::nullopt;
     bool ok = false;

@@ -16,15 +16,15 @@ namespace redrive {
 // and by the console's events view. Pure logic, unit-tested; the SQL it produces uses only
 // indexed predicates and keyset paging (id DESC), never OFFSET.
 struct EventFilter {
-    QStringList statuses;   // event statuses, any of
+    QStringList statuses; // event statuses, any of
     QString source;
-    QString type;           // exact, or a prefix when it ends with '*' ("pull_request.*")
-    QString destination;    // has a delivery to this destination
-    QString category;       // has a delivery whose last failure category is this
+    QString type; // exact, or a prefix when it ends with '*' ("pull_request.*")
+    QString destination; // has a delivery to this destination
+    QString category; // has a delivery whose last failure category is this
     QString deliveryStatus; // has a delivery in this status (with destination/category: the same delivery)
     std::optional<qint64> sinceMs; // received_at >= since
     std::optional<qint64> untilMs; // received_at <  until
-    QString search;         // event id, provider event id, idempotency key or downstream reference
+    QString search; // event id, provider event id, idempotency key or downstream reference
 
     [[nodiscard]] bool isEmpty() const;
     bool operator==(const EventFilter &) const = default;
@@ -37,8 +37,8 @@ struct EventFilter {
 };
 
 struct SqlFragment {
-    QString sql;         // a boolean expression over the events table aliased "e" ("1=1" when empty)
-    QVariantList binds;  // positional values for its '?' placeholders, in order
+    QString sql; // a boolean expression over the events table aliased "e" ("1=1" when empty)
+    QVariantList binds; // positional values for its '?' placeholders, in order
 };
 
 SqlFragment eventFilterSql(const EventFilter &filter);

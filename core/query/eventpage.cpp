@@ -10,8 +10,9 @@
 namespace redrive {
 namespace {
 
-const QLatin1String kEventColumns("e.id, e.received_at, e.source, e.event_type, e.provider_event_id, e.status, "
-                                  "e.seen_count");
+const QLatin1String kEventColumns(
+    "e.id, e.received_at, e.source, e.event_type, e.provider_event_id, e.status, "
+    "e.seen_count");
 
 bool execQuery(QSqlQuery &q, const QVariantList &binds, QString *error)
 {
@@ -79,10 +80,11 @@ bool attachDeliveries(Db &db, QList<EventRow> &rows, QString *error)
     }
     QSqlQuery q(db.handle());
     q.setForwardOnly(true);
-    if (!q.prepare(QLatin1String("SELECT d.event_id, d.id, d.destination, d.status, d.attempt_count, d.last_category, "
-                                 "d.outcome_unknown, d.downstream_ref, d.next_attempt_at, d.updated_at "
-                                 "FROM deliveries d WHERE d.event_id IN (")
-                   + placeholders(ids.size()) + QLatin1String(") ORDER BY d.event_id, d.id"))) {
+    if (!q.prepare(QLatin1String(
+                       "SELECT d.event_id, d.id, d.destination, d.status, d.attempt_count, d.last_category, "
+                       "d.outcome_unknown, d.downstream_ref, d.next_attempt_at, d.updated_at "
+                       "FROM deliveries d WHERE d.event_id IN (")
+            + placeholders(ids.size()) + QLatin1String(") ORDER BY d.event_id, d.id"))) {
         if (error)
             *error = sqlErrorText(q);
         return false;
@@ -134,23 +136,24 @@ std::optional<IdRange> eventIdRange(Db &db, QString *error)
     return range;
 }
 
-std::optional<QList<EventRow>> fetchEventPage(Db &db, const EventFilter &filter, qint64 fromId, int limit,
-                                              QString *error, qint64 floorId)
+std::optional<QList<EventRow>> fetchEventPage(
+    Db &db, const EventFilter &filter, qint64 fromId, int limit, QString *error, qint64 floorId)
 {
-    return fetchEventRange(db, filter, EventOrder::NewestFirst, fromId, floorId + 1, std::numeric_limits<qint64>::max(),
-                           limit, error);
+    return fetchEventRange(db, filter, EventOrder::NewestFirst, fromId, floorId + 1,
+        std::numeric_limits<qint64>::max(), limit, error);
 }
 
-std::optional<QList<EventRow>> fetchEventRange(Db &db, const EventFilter &filter, EventOrder order, qint64 fromId,
-                                               qint64 floorId, qint64 ceilingId, int limit, QString *error)
+std::optional<QList<EventRow>> fetchEventRange(Db &db, const EventFilter &filter, EventOrder order,
+    qint64 fromId, qint64 floorId, qint64 ceilingId, int limit, QString *error)
 {
     const SqlFragment where = eventFilterSql(filter);
     const bool newest = order == EventOrder::NewestFirst;
     QSqlQuery q(db.handle());
     q.setForwardOnly(true);
-    if (!q.prepare(QLatin1String("SELECT ") + kEventColumns + QLatin1String(" FROM events e WHERE (") + where.sql
-                   + (newest ? QLatin1String(") AND e.id <= ? AND e.id >= ? ORDER BY e.id DESC LIMIT ?")
-                             : QLatin1String(") AND e.id >= ? AND e.id <= ? ORDER BY e.id ASC LIMIT ?")))) {
+    if (!q.prepare(QLatin1String("SELECT ") + kEventColumns + QLatin1String(" FROM events e WHERE (")
+            + where.sql
+            + (newest ? QLatin1String(") AND e.id <= ? AND e.id >= ? ORDER BY e.id DESC LIMIT ?")
+                      : QLatin1String(") AND e.id >= ? AND e.id <= ? ORDER BY e.id ASC LIMIT ?")))) {
         if (error)
             *error = sqlErrorText(q);
         return std::nullopt;
@@ -181,7 +184,7 @@ std::optional<QList<EventRow>> fetchEventsByIds(Db &db, const QList<qint64> &ids
     QSqlQuery q(db.handle());
     q.setForwardOnly(true);
     if (!q.prepare(QLatin1String("SELECT ") + kEventColumns + QLatin1String(" FROM events e WHERE e.id IN (")
-                   + placeholders(ids.size()) + u')')) {
+            + placeholders(ids.size()) + u')')) {
         if (error)
             *error = sqlErrorText(q);
         return std::nullopt;
@@ -206,8 +209,8 @@ std::optional<QList<EventRow>> fetchEventsByIds(Db &db, const QList<qint64> &ids
     return rows;
 }
 
-std::optional<PageIndex> fetchPageIndex(Db &db, const EventFilter &filter, qint64 topId, int pageSize,
-                                        QString *error, EventOrder order)
+std::optional<PageIndex> fetchPageIndex(
+    Db &db, const EventFilter &filter, qint64 topId, int pageSize, QString *error, EventOrder order)
 {
     const bool newest = order == EventOrder::NewestFirst;
     PageIndex index;
@@ -216,14 +219,15 @@ std::optional<PageIndex> fetchPageIndex(Db &db, const EventFilter &filter, qint6
     // Numbering the matching ids newest first and keeping every pageSize-th is one index walk
     // on either engine, and only count/pageSize rows cross the driver. The oldest match is kept
     // too: its row number is the count.
-    const QString matching = QLatin1String("FROM events e WHERE (") + where.sql + QLatin1String(") AND e.id <= ?");
+    const QString matching
+        = QLatin1String("FROM events e WHERE (") + where.sql + QLatin1String(") AND e.id <= ?");
     QSqlQuery q(db.handle());
     q.setForwardOnly(true);
     if (!q.prepare(QLatin1String("SELECT id, rn FROM (SELECT e.id AS id, row_number() OVER (ORDER BY e.id ")
-                   + (newest ? QLatin1String("DESC") : QLatin1String("ASC")) + QLatin1String(") AS rn ") + matching
-                   + QLatin1String(") numbered WHERE (rn - 1) % ? = 0 OR id = (SELECT ")
-                   + (newest ? QLatin1String("min") : QLatin1String("max")) + QLatin1String("(e.id) ") + matching
-                   + QLatin1String(") ORDER BY rn"))) {
+            + (newest ? QLatin1String("DESC") : QLatin1String("ASC")) + QLatin1String(") AS rn ") + matching
+            + QLatin1String(") numbered WHERE (rn - 1) % ? = 0 OR id = (SELECT ")
+            + (newest ? QLatin1String("min") : QLatin1String("max")) + QLatin1String("(e.id) ") + matching
+            + QLatin1String(") ORDER BY rn"))) {
         if (error)
             *error = sqlErrorText(q);
         return std::nullopt;
@@ -244,14 +248,15 @@ std::optional<PageIndex> fetchPageIndex(Db &db, const EventFilter &filter, qint6
     return index;
 }
 
-std::optional<qint64> countEventsAbove(Db &db, const EventFilter &filter, qint64 topId, qint64 cap, QString *error)
+std::optional<qint64> countEventsAbove(
+    Db &db, const EventFilter &filter, qint64 topId, qint64 cap, QString *error)
 {
     const SqlFragment where = eventFilterSql(filter);
     QSqlQuery q(db.handle());
     q.setForwardOnly(true);
     // The inner LIMIT bounds the work when a flood arrives while the console looks away.
     if (!q.prepare(QLatin1String("SELECT count(*) FROM (SELECT e.id FROM events e WHERE (") + where.sql
-                   + QLatin1String(") AND e.id > ? ORDER BY e.id LIMIT ?) newer"))) {
+            + QLatin1String(") AND e.id > ? ORDER BY e.id LIMIT ?) newer"))) {
         if (error)
             *error = sqlErrorText(q);
         return std::nullopt;

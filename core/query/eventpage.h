@@ -40,9 +40,9 @@ struct EventRow {
     int seenCount = 1;
     // Summaries over the deliveries below.
     int attempts = 0;
-    QString lastFailure;        // the most recent failure category of an unsucceeded delivery
+    QString lastFailure; // the most recent failure category of an unsucceeded delivery
     DownstreamState downstream = DownstreamState::None;
-    QString downstreamRef;      // the first recorded downstream reference, if any
+    QString downstreamRef; // the first recorded downstream reference, if any
     QList<DeliverySummary> deliveries;
 };
 
@@ -61,14 +61,14 @@ std::optional<IdRange> eventIdRange(Db &db, QString *error);
 
 // Up to `limit` events matching `filter` with floorId < id <= fromId, newest first, with their
 // deliveries attached.
-std::optional<QList<EventRow>> fetchEventPage(Db &db, const EventFilter &filter, qint64 fromId, int limit,
-                                              QString *error, qint64 floorId = 0);
+std::optional<QList<EventRow>> fetchEventPage(
+    Db &db, const EventFilter &filter, qint64 fromId, int limit, QString *error, qint64 floorId = 0);
 
 // The general form: up to `limit` matching events with floorId <= id <= ceilingId, starting at
 // `fromId` (inclusive) and walking in `order` (NewestFirst: id <= fromId, descending;
 // OldestFirst: id >= fromId, ascending).
-std::optional<QList<EventRow>> fetchEventRange(Db &db, const EventFilter &filter, EventOrder order, qint64 fromId,
-                                               qint64 floorId, qint64 ceilingId, int limit, QString *error);
+std::optional<QList<EventRow>> fetchEventRange(Db &db, const EventFilter &filter, EventOrder order,
+    qint64 fromId, qint64 floorId, qint64 ceilingId, int limit, QString *error);
 
 // The same rows for a known set of ids (to refresh what is on screen), in the order given;
 // ids that no longer exist are left out.
@@ -84,10 +84,10 @@ struct PageIndex {
     QList<qint64> boundaries;
 };
 std::optional<PageIndex> fetchPageIndex(Db &db, const EventFilter &filter, qint64 topId, int pageSize,
-                                        QString *error, EventOrder order = EventOrder::NewestFirst);
+    QString *error, EventOrder order = EventOrder::NewestFirst);
 
 // How many events matching `filter` arrived after `topId` (id > topId), counting at most `cap`.
-std::optional<qint64> countEventsAbove(Db &db, const EventFilter &filter, qint64 topId, qint64 cap,
-                                       QString *error);
+std::optional<qint64> countEventsAbove(
+    Db &db, const EventFilter &filter, qint64 topId, qint64 cap, QString *error);
 
 } // namespace redrive

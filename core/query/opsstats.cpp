@@ -34,22 +34,24 @@ std::optional<QList<DeadLetterGroup>> fetchDeadLetterGroups(Db &db, QString *err
 {
     QSqlQuery q(db.handle());
     if (!run(q,
-             QStringLiteral("SELECT COALESCE(last_category, ''), destination, count(*), min(dead_at), max(dead_at) "
-                            "FROM deliveries WHERE status = 'dead' GROUP BY COALESCE(last_category, ''), destination "
-                            "ORDER BY count(*) DESC"),
-             {}, error))
+            QStringLiteral(
+                "SELECT COALESCE(last_category, ''), destination, count(*), min(dead_at), max(dead_at) "
+                "FROM deliveries WHERE status = 'dead' GROUP BY COALESCE(last_category, ''), destination "
+                "ORDER BY count(*) DESC"),
+            {}, error))
         return std::nullopt;
     QList<DeadLetterGroup> groups;
     while (q.next())
-        groups.append({q.value(0).toString(), q.value(1).toString(), q.value(2).toLongLong(), q.value(3).toLongLong(),
-                       q.value(4).toLongLong()});
+        groups.append({ q.value(0).toString(), q.value(1).toString(), q.value(2).toLongLong(),
+            q.value(3).toLongLong(), q.value(4).toLongLong() });
     return groups;
 }
 
 std::optional<QList<RejectionRow>> fetchRejections(Db &db, qint64 beforeId, int limit, QString *error)
 {
     QSqlQuery q(db.handle());
-    QString sql = QStringLiteral("SELECT id, source, reason, detail, status_code, remote_addr, received_at FROM rejections");
+    QString sql = QStringLiteral(
+        "SELECT id, source, reason, detail, status_code, remote_addr, received_at FROM rejections");
     QVariantList binds;
     if (beforeId > 0) {
         sql += QLatin1String(" WHERE id < ?");
@@ -61,8 +63,8 @@ std::optional<QList<RejectionRow>> fetchRejections(Db &db, qint64 beforeId, int 
         return std::nullopt;
     QList<RejectionRow> rows;
     while (q.next())
-        rows.append({q.value(0).toLongLong(), q.value(1).toString(), q.value(2).toString(), q.value(3).toString(),
-                     q.value(4).toInt(), q.value(5).toString(), q.value(6).toLongLong()});
+        rows.append({ q.value(0).toLongLong(), q.value(1).toString(), q.value(2).toString(),
+            q.value(3).toString(), q.value(4).toInt(), q.value(5).toString(), q.value(6).toLongLong() });
     return rows;
 }
 
@@ -74,11 +76,12 @@ std::optional<FilterFacets> fetchFilterFacets(Db &db, QString *error)
         const QString c = QLatin1String(column);
         // A recursive "skip scan": each step asks the index for the next larger value.
         if (!run(q,
-                 QStringLiteral("WITH RECURSIVE v(x) AS (SELECT min(%1) FROM events UNION ALL "
-                                "SELECT (SELECT min(%1) FROM events WHERE %1 > v.x) FROM v WHERE v.x IS NOT NULL) "
-                                "SELECT x FROM v WHERE x IS NOT NULL LIMIT 500")
-                     .arg(c),
-                 {}, error))
+                QStringLiteral(
+                    "WITH RECURSIVE v(x) AS (SELECT min(%1) FROM events UNION ALL "
+                    "SELECT (SELECT min(%1) FROM events WHERE %1 > v.x) FROM v WHERE v.x IS NOT NULL) "
+                    "SELECT x FROM v WHERE x IS NOT NULL LIMIT 500")
+                    .arg(c),
+                {}, error))
             return false;
         while (q.next())
             out->append(q.value(0).toString());
@@ -86,7 +89,8 @@ std::optional<FilterFacets> fetchFilterFacets(Db &db, QString *error)
     };
     if (!distinct("source", &f.sources) || !distinct("event_type", &f.types))
         return std::nullopt;
-    if (!run(q, QStringLiteral("SELECT DISTINCT destination FROM deliveries ORDER BY destination LIMIT 500"), {}, error))
+    if (!run(q, QStringLiteral("SELECT DISTINCT destination FROM deliveries ORDER BY destination LIMIT 500"),
+            {}, error))
         return std::nullopt;
     while (q.next())
         f.destinations.append(q.value(0).toString());
@@ -100,7 +104,7 @@ std::optional<Overview> fetchOverview(Db &db, qint64 fromMs, qint64 toMs, int bu
     o.fromMs = fromMs;
     o.bucketMs = std::max<qint64>(1, (toMs - fromMs + bucketCount - 1) / bucketCount);
     for (int i = 0; i < bucketCount; ++i)
-        o.buckets.append({fromMs + i * o.bucketMs, 0, 0, 0, 0});
+        o.buckets.append({ fromMs + i * o.bucketMs, 0, 0, 0, 0 });
     auto bucketOf = [&](qint64 at) -> OverviewBucket * {
         const qint64 i = (at - fromMs) / o.bucketMs;
         return i >= 0 && i < bucketCount ? &o.buckets[i] : nullptr;
@@ -109,9 +113,10 @@ std::optional<Overview> fetchOverview(Db &db, qint64 fromMs, qint64 toMs, int bu
     // Grouping happens in the database; only one row per bucket comes back.
     const QString bucketExpr = QStringLiteral("((%1 - ?) / ?)");
     if (!run(q,
-             QStringLiteral("SELECT %1 AS b, count(*) FROM events WHERE received_at >= ? AND received_at < ? GROUP BY b")
-                 .arg(bucketExpr.arg(QLatin1String("received_at"))),
-             {fromMs, o.bucketMs, fromMs, toMs}, error))
+            QStringLiteral(
+                "SELECT %1 AS b, count(*) FROM events WHERE received_at >= ? AND received_at < ? GROUP BY b")
+                .arg(bucketExpr.arg(QLatin1String("received_at"))),
+            { fromMs, o.bucketMs, fromMs, toMs }, error))
         return std::nullopt;
     while (q.next()) {
         const qint64 i = q.value(0).toLongLong();
@@ -119,10 +124,11 @@ std::optional<Overview> fetchOverview(Db &db, qint64 fromMs, qint64 toMs, int bu
             o.buckets[i].received = q.value(1).toLongLong();
     }
     if (!run(q,
-             QStringLiteral("SELECT %1 AS b, category, count(*) FROM attempts WHERE started_at >= ? AND started_at < ? "
-                            "GROUP BY b, category")
-                 .arg(bucketExpr.arg(QLatin1String("started_at"))),
-             {fromMs, o.bucketMs, fromMs, toMs}, error))
+            QStringLiteral(
+                "SELECT %1 AS b, category, count(*) FROM attempts WHERE started_at >= ? AND started_at < ? "
+                "GROUP BY b, category")
+                .arg(bucketExpr.arg(QLatin1String("started_at"))),
+            { fromMs, o.bucketMs, fromMs, toMs }, error))
         return std::nullopt;
     QHash<QString, qint64> categories;
     while (q.next()) {
@@ -139,13 +145,15 @@ std::optional<Overview> fetchOverview(Db &db, qint64 fromMs, qint64 toMs, int bu
             o.buckets[i].retried += n;
     }
     for (auto it = categories.cbegin(); it != categories.cend(); ++it)
-        o.failureCategories.append({it.key(), it.value()});
-    std::sort(o.failureCategories.begin(), o.failureCategories.end(),
-              [](const auto &a, const auto &b) { return a.second > b.second || (a.second == b.second && a.first < b.first); });
+        o.failureCategories.append({ it.key(), it.value() });
+    std::sort(o.failureCategories.begin(), o.failureCategories.end(), [](const auto &a, const auto &b) {
+        return a.second > b.second || (a.second == b.second && a.first < b.first);
+    });
 
     if (!run(q,
-             QStringLiteral("SELECT dead_at FROM deliveries WHERE status = 'dead' AND dead_at >= ? AND dead_at < ?"),
-             {fromMs, toMs}, error))
+            QStringLiteral(
+                "SELECT dead_at FROM deliveries WHERE status = 'dead' AND dead_at >= ? AND dead_at < ?"),
+            { fromMs, toMs }, error))
         return std::nullopt;
     while (q.next()) {
         if (OverviewBucket *b = bucketOf(q.value(0).toLongLong()))
@@ -156,20 +164,21 @@ std::optional<Overview> fetchOverview(Db &db, qint64 fromMs, qint64 toMs, int bu
         b.retried = std::max<qint64>(0, b.retried - b.dead);
 
     if (!run(q,
-             QStringLiteral("SELECT d.destination, count(*), "
-                            "sum(CASE WHEN a.category = 'success' THEN 1 ELSE 0 END), avg(a.duration_ms) "
-                            "FROM attempts a JOIN deliveries d ON d.id = a.delivery_id "
-                            "WHERE a.started_at >= ? AND a.started_at < ? GROUP BY d.destination ORDER BY d.destination"),
-             {fromMs, toMs}, error))
+            QStringLiteral(
+                "SELECT d.destination, count(*), "
+                "sum(CASE WHEN a.category = 'success' THEN 1 ELSE 0 END), avg(a.duration_ms) "
+                "FROM attempts a JOIN deliveries d ON d.id = a.delivery_id "
+                "WHERE a.started_at >= ? AND a.started_at < ? GROUP BY d.destination ORDER BY d.destination"),
+            { fromMs, toMs }, error))
         return std::nullopt;
     while (q.next())
-        o.destinations.append({q.value(0).toString(), q.value(1).toLongLong(), q.value(2).toLongLong(),
-                               q.value(3).toDouble()});
+        o.destinations.append({ q.value(0).toString(), q.value(1).toLongLong(), q.value(2).toLongLong(),
+            q.value(3).toDouble() });
 
     if (!run(q,
-             QStringLiteral("SELECT min(created_at), count(*) FROM deliveries "
-                            "WHERE status IN ('pending', 'in_flight', 'retrying')"),
-             {}, error))
+            QStringLiteral("SELECT min(created_at), count(*) FROM deliveries "
+                           "WHERE status IN ('pending', 'in_flight', 'retrying')"),
+            {}, error))
         return std::nullopt;
     if (q.next()) {
         if (!q.value(0).isNull())

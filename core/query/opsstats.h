@@ -18,7 +18,7 @@ struct DeadLetterGroup {
     QString category;
     QString destination;
     qint64 count = 0;
-    qint64 oldestAt = 0;  // earliest dead_at in the group
+    qint64 oldestAt = 0; // earliest dead_at in the group
     qint64 newestAt = 0;
 };
 std::optional<QList<DeadLetterGroup>> fetchDeadLetterGroups(Db &db, QString *error);
@@ -39,9 +39,9 @@ std::optional<QList<RejectionRow>> fetchRejections(Db &db, qint64 beforeId, int 
 struct OverviewBucket {
     qint64 startMs = 0;
     qint64 received = 0;
-    qint64 succeeded = 0;  // attempts that succeeded
-    qint64 retried = 0;    // attempts that failed and were retryable (the delivery carried on)
-    qint64 dead = 0;       // deliveries dead-lettered
+    qint64 succeeded = 0; // attempts that succeeded
+    qint64 retried = 0; // attempts that failed and were retryable (the delivery carried on)
+    qint64 dead = 0; // deliveries dead-lettered
 };
 
 struct DestinationHealth {
@@ -59,7 +59,7 @@ struct Overview {
     QList<std::pair<QString, qint64>> failureCategories; // failed attempts in the window, most first
     QList<DestinationHealth> destinations;
     std::optional<qint64> oldestPendingSince; // created_at of the oldest undelivered delivery
-    qint64 backlog = 0;                       // deliveries not yet succeeded or dead
+    qint64 backlog = 0; // deliveries not yet succeeded or dead
 };
 
 // The values filters offer: sources and types by a loose index scan (one probe per distinct

@@ -11,9 +11,10 @@ std::optional<ReceiverInstances> fetchReceiverInstances(Db &db, qint64 sinceMs, 
     ReceiverInstances out;
     QSqlQuery q(db.handle());
     q.setForwardOnly(true);
-    if (!q.prepare(QStringLiteral("SELECT instance_id, host, pid, version, started_at, heartbeat_at, durability, "
-                                  "power_loss_durable FROM receiver_instances WHERE heartbeat_at >= ? "
-                                  "ORDER BY heartbeat_at DESC, instance_id LIMIT 200"))) {
+    if (!q.prepare(
+            QStringLiteral("SELECT instance_id, host, pid, version, started_at, heartbeat_at, durability, "
+                           "power_loss_durable FROM receiver_instances WHERE heartbeat_at >= ? "
+                           "ORDER BY heartbeat_at DESC, instance_id LIMIT 200"))) {
         *error = sqlErrorText(q);
         return std::nullopt;
     }

@@ -20,12 +20,12 @@ struct ReceiverInstance {
     QString version;
     qint64 startedAt = 0;
     qint64 heartbeatAt = 0;
-    QString durability;        // "sqlite journal_mode=wal synchronous=FULL", "postgresql synchronous_commit=on"
+    QString durability; // "sqlite journal_mode=wal synchronous=FULL", "postgresql synchronous_commit=on"
     bool powerLossDurable = false;
 };
 
 struct ReceiverInstances {
-    QList<ReceiverInstance> recent;      // heartbeat at or after the `since` asked for, newest first
+    QList<ReceiverInstance> recent; // heartbeat at or after the `since` asked for, newest first
     std::optional<qint64> newestHeartbeat; // over every row, recent or not; nullopt when the table is empty
 };
 
@@ -39,19 +39,19 @@ inline constexpr qint64 kReceiverStaleAfterMs = 2 * 60'000;
 inline constexpr qint64 kReceiverRecentMs = 24 * 3'600'000LL;
 
 struct ReceiverHealth {
-    QList<ReceiverInstance> live;       // heartbeat within the stale limit
-    QList<ReceiverInstance> silent;     // listed (recent) but no heartbeat within the stale limit
+    QList<ReceiverInstance> live; // heartbeat within the stale limit
+    QList<ReceiverInstance> silent; // listed (recent) but no heartbeat within the stale limit
     QList<ReceiverInstance> notDurable; // live receivers that acknowledge before a power-loss-safe flush
     // Set when no receiver is live but one beat once: how long since the newest heartbeat.
     std::optional<qint64> silentForMs;
-    bool neverSeen = false;             // no receiver has ever recorded itself in this database
+    bool neverSeen = false; // no receiver has ever recorded itself in this database
 
     [[nodiscard]] bool healthy() const { return !live.isEmpty() && notDurable.isEmpty(); }
 };
 
 // Pure: sorts what fetchReceiverInstances found into what the console warns about. A heartbeat
 // stamped slightly in the future (clocks of two hosts) counts as fresh.
-ReceiverHealth assessReceivers(const ReceiverInstances &instances, qint64 nowMs,
-                               qint64 staleAfterMs = kReceiverStaleAfterMs);
+ReceiverHealth assessReceivers(
+    const ReceiverInstances &instances, qint64 nowMs, qint64 staleAfterMs = kReceiverStaleAfterMs);
 
 } // namespace redrive

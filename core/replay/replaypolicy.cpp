@@ -49,7 +49,7 @@ SelectionSummary summarise(const QList<SelectionItem> &items)
     for (const auto &entry : byName)
         s.destinations.append(entry.second);
     std::stable_sort(s.destinations.begin(), s.destinations.end(),
-                     [](const DestinationCount &a, const DestinationCount &b) { return a.count > b.count; });
+        [](const DestinationCount &a, const DestinationCount &b) { return a.count > b.count; });
     if (highRisk)
         s.approvalReasons.append(QStringLiteral("high_risk_destination"));
     if (s.alreadySucceeded > 0)
@@ -81,19 +81,23 @@ QString effectInWords(const SelectionSummary &s)
             int rest = 0;
             for (qsizetype i = kDestinationsInWords; i < s.destinations.size(); ++i)
                 rest += s.destinations[i].count;
-            parts.append(QStringLiteral("%1 to %2 more destinations").arg(rest).arg(s.destinations.size() - kDestinationsInWords));
+            parts.append(QStringLiteral("%1 to %2 more destinations")
+                             .arg(rest)
+                             .arg(s.destinations.size() - kDestinationsInWords));
         }
         text = QStringLiteral("%1 will be sent again with %2: %3").arg(noun, keys, joinWithAnd(parts));
     }
     QStringList caveats;
     if (s.alreadySucceeded > 0) {
-        caveats.append(one ? QStringLiteral("it already succeeded downstream")
-                           : QStringLiteral("%1 of them already succeeded downstream").arg(s.alreadySucceeded));
+        caveats.append(one
+                ? QStringLiteral("it already succeeded downstream")
+                : QStringLiteral("%1 of them already succeeded downstream").arg(s.alreadySucceeded));
     }
     if (s.outcomeUnknown > 0) {
-        caveats.append(one ? QStringLiteral("it may already have reached the destination (outcome unknown)")
-                           : QStringLiteral("%1 of them may already have reached the destination (outcome unknown)")
-                                 .arg(s.outcomeUnknown));
+        caveats.append(one
+                ? QStringLiteral("it may already have reached the destination (outcome unknown)")
+                : QStringLiteral("%1 of them may already have reached the destination (outcome unknown)")
+                      .arg(s.outcomeUnknown));
     }
     if (!caveats.isEmpty())
         text += QLatin1String("; ") + caveats.join(QLatin1String(" and "));
@@ -107,18 +111,17 @@ QJsonObject SelectionSummary::toJson() const
 {
     QJsonArray dests;
     for (const DestinationCount &d : destinations) {
-        dests.append(QJsonObject{{QStringLiteral("name"), d.name},
-                                 {QStringLiteral("risk"), toString(d.risk)},
-                                 {QStringLiteral("count"), d.count}});
+        dests.append(QJsonObject { { QStringLiteral("name"), d.name },
+            { QStringLiteral("risk"), toString(d.risk) }, { QStringLiteral("count"), d.count } });
     }
-    return QJsonObject{
-        {QStringLiteral("count"), count},
-        {QStringLiteral("already_succeeded"), alreadySucceeded},
-        {QStringLiteral("outcome_unknown"), outcomeUnknown},
-        {QStringLiteral("requires_approval"), requiresApproval},
-        {QStringLiteral("approval_reasons"), QJsonArray::fromStringList(approvalReasons)},
-        {QStringLiteral("destinations"), dests},
-        {QStringLiteral("effect"), effect},
+    return QJsonObject {
+        { QStringLiteral("count"), count },
+        { QStringLiteral("already_succeeded"), alreadySucceeded },
+        { QStringLiteral("outcome_unknown"), outcomeUnknown },
+        { QStringLiteral("requires_approval"), requiresApproval },
+        { QStringLiteral("approval_reasons"), QJsonArray::fromStringList(approvalReasons) },
+        { QStringLiteral("destinations"), dests },
+        { QStringLiteral("effect"), effect },
     };
 }
 
@@ -138,8 +141,8 @@ std::optional<SelectionSummary> SelectionSummary::fromJson(const QJsonObject &o)
         const auto risk = riskFromString(d.value(QLatin1String("risk")).toString());
         if (!risk)
             return std::nullopt;
-        s.destinations.append(DestinationCount{d.value(QLatin1String("name")).toString(), *risk,
-                                               d.value(QLatin1String("count")).toInt()});
+        s.destinations.append(DestinationCount {
+            d.value(QLatin1String("name")).toString(), *risk, d.value(QLatin1String("count")).toInt() });
     }
     s.effect = o.value(QLatin1String("effect")).toString();
     return s;

@@ -23,9 +23,9 @@ struct DestinationCount {
 struct SelectionSummary {
     int count = 0;
     int alreadySucceeded = 0; // deliveries that succeeded downstream (with a reference, usually)
-    int outcomeUnknown = 0;   // deliveries whose last attempt may or may not have reached the downstream
+    int outcomeUnknown = 0; // deliveries whose last attempt may or may not have reached the downstream
     bool requiresApproval = false;
-    QStringList approvalReasons;          // high_risk_destination, already_succeeded, outcome_unknown
+    QStringList approvalReasons; // high_risk_destination, already_succeeded, outcome_unknown
     QList<DestinationCount> destinations; // most deliveries first, then by name
     QString effect;
 

@@ -14,7 +14,8 @@ namespace redrive::replay {
 namespace {
 constexpr int kIdChunk = 500;
 
-const QString kReplayableSql = QStringLiteral("d.status IN ('dead', 'succeeded', 'retrying') AND d.replay_id IS NULL");
+const QString kReplayableSql
+    = QStringLiteral("d.status IN ('dead', 'succeeded', 'retrying') AND d.replay_id IS NULL");
 
 struct Row {
     qint64 id;
@@ -27,8 +28,8 @@ struct Row {
 
 Row rowFrom(const QSqlQuery &q)
 {
-    return Row{q.value(0).toLongLong(), q.value(1).toLongLong(), q.value(2).toString(), q.value(3).toString(),
-               q.value(4).toInt() != 0, !q.value(5).isNull()};
+    return Row { q.value(0).toLongLong(), q.value(1).toLongLong(), q.value(2).toString(),
+        q.value(3).toString(), q.value(4).toInt() != 0, !q.value(5).isNull() };
 }
 
 QString exclusionReason(const Row &r, const Config &config)
@@ -62,15 +63,15 @@ void take(Selection &s, const Row &r, const Config &config)
     }
     ++s.excludedCount;
     if (s.excluded.size() < kMaxExcludedListed)
-        s.excluded.append(ExcludedItem{r.id, r.eventId, r.destination, r.status, reason});
+        s.excluded.append(ExcludedItem { r.id, r.eventId, r.destination, r.status, reason });
 }
 
 void finish(Selection &s)
 {
     std::sort(s.items.begin(), s.items.end(),
-              [](const SelectionItem &a, const SelectionItem &b) { return a.deliveryId < b.deliveryId; });
+        [](const SelectionItem &a, const SelectionItem &b) { return a.deliveryId < b.deliveryId; });
     std::sort(s.excluded.begin(), s.excluded.end(),
-              [](const ExcludedItem &a, const ExcludedItem &b) { return a.deliveryId < b.deliveryId; });
+        [](const ExcludedItem &a, const ExcludedItem &b) { return a.deliveryId < b.deliveryId; });
     s.hash = selectionHash(s.items);
 }
 
@@ -79,16 +80,18 @@ bool tooLarge(const Selection &s, int maxSelection, FreezeError *error, const QS
     if (s.items.size() <= maxSelection)
         return false;
     error->kind = FreezeFailure::TooLarge;
-    error->message = QStringLiteral("the selection has more than %1 replayable deliveries (admin.max_selection); %2")
-                         .arg(maxSelection)
-                         .arg(hint);
+    error->message
+        = QStringLiteral("the selection has more than %1 replayable deliveries (admin.max_selection); %2")
+              .arg(maxSelection)
+              .arg(hint);
     return true;
 }
 } // namespace
 
 bool isReplayable(DeliveryStatus status)
 {
-    return status == DeliveryStatus::Dead || status == DeliveryStatus::Succeeded || status == DeliveryStatus::Retrying;
+    return status == DeliveryStatus::Dead || status == DeliveryStatus::Succeeded
+        || status == DeliveryStatus::Retrying;
 }
 
 QString selectionHash(const QList<SelectionItem> &items)
@@ -97,20 +100,21 @@ QString selectionHash(const QList<SelectionItem> &items)
     text.reserve(text.size() + items.size() * 64);
     for (const SelectionItem &i : items) {
         text += QByteArray::number(i.deliveryId) + ' ' + QByteArray::number(i.eventId) + ' '
-            + toString(i.status).toLatin1() + ' ' + (i.outcomeUnknown ? '1' : '0') + ' ' + toString(i.risk).toLatin1()
-            + ' ' + i.destination.toUtf8() + '\n';
+            + toString(i.status).toLatin1() + ' ' + (i.outcomeUnknown ? '1' : '0') + ' '
+            + toString(i.risk).toLatin1() + ' ' + i.destination.toUtf8() + '\n';
     }
     return QString::fromLatin1(crypto::sha256Hex(text));
 }
 
-std::optional<Selection> freezeDeliveries(Db &db, const Config &config, const QList<qint64> &ids, int maxSelection,
-                                          FreezeError *error)
+std::optional<Selection> freezeDeliveries(
+    Db &db, const Config &config, const QList<qint64> &ids, int maxSelection, FreezeError *error)
 {
     Selection s;
     if (ids.size() > maxSelection) {
         error->kind = FreezeFailure::TooLarge;
-        error->message = QStringLiteral("at most %1 delivery ids per replay (admin.max_selection); split the list")
-                             .arg(maxSelection);
+        error->message
+            = QStringLiteral("at most %1 delivery ids per replay (admin.max_selection); split the list")
+                  .arg(maxSelection);
         return std::nullopt;
     }
     QList<qint64> sorted = ids;
@@ -121,9 +125,10 @@ std::optional<Selection> freezeDeliveries(Db &db, const Config &config, const QL
         QStringList marks(n, QStringLiteral("?"));
         QSqlQuery q(db.handle());
         q.setForwardOnly(true);
-        q.prepare(QStringLiteral("SELECT d.id, d.event_id, d.destination, d.status, d.outcome_unknown, d.replay_id "
-                                 "FROM deliveries d WHERE d.id IN (%1)")
-                      .arg(marks.join(u',')));
+        q.prepare(
+            QStringLiteral("SELECT d.id, d.event_id, d.destination, d.status, d.outcome_unknown, d.replay_id "
+                           "FROM deliveries d WHERE d.id IN (%1)")
+                .arg(marks.join(u',')));
         for (qsizetype i = 0; i < n; ++i)
             q.addBindValue(sorted[start + i]);
         if (!q.exec()) {
@@ -152,8 +157,8 @@ std::optional<Selection> freezeDeliveries(Db &db, const Config &config, const QL
     return s;
 }
 
-std::optional<Selection> freezeFilter(Db &db, const Config &config, const EventFilter &filter, int maxSelection,
-                                      FreezeError *error)
+std::optional<Selection> freezeFilter(
+    Db &db, const Config &config, const EventFilter &filter, int maxSelection, FreezeError *error)
 {
     const SqlFragment frag = eventFilterSql(filter);
     QString where = QStringLiteral("(%1)").arg(frag.sql);
@@ -174,18 +179,20 @@ std::optional<Selection> freezeFilter(Db &db, const Config &config, const EventF
                 binds.append(st);
             }
         }
-        where += marks.isEmpty() ? QStringLiteral(" AND 1=0") : QStringLiteral(" AND d.status IN (%1)").arg(marks.join(u','));
+        where += marks.isEmpty() ? QStringLiteral(" AND 1=0")
+                                 : QStringLiteral(" AND d.status IN (%1)").arg(marks.join(u','));
     }
 
     Selection s;
     auto run = [&](const QString &extra, int limit) {
         QSqlQuery q(db.handle());
         q.setForwardOnly(true);
-        q.prepare(QStringLiteral("SELECT d.id, d.event_id, d.destination, d.status, d.outcome_unknown, d.replay_id "
-                                 "FROM deliveries d JOIN events e ON e.id = d.event_id WHERE %1 AND %2 "
-                                 "ORDER BY d.id LIMIT %3")
-                      .arg(where, extra)
-                      .arg(limit));
+        q.prepare(
+            QStringLiteral("SELECT d.id, d.event_id, d.destination, d.status, d.outcome_unknown, d.replay_id "
+                           "FROM deliveries d JOIN events e ON e.id = d.event_id WHERE %1 AND %2 "
+                           "ORDER BY d.id LIMIT %3")
+                .arg(where, extra)
+                .arg(limit));
         for (const QVariant &b : std::as_const(binds))
             q.addBindValue(b);
         if (!q.exec()) {
@@ -200,7 +207,8 @@ std::optional<Selection> freezeFilter(Db &db, const Config &config, const EventF
     if (!run(QStringLiteral("(%1)").arg(kReplayableSql), maxSelection + 1))
         return std::nullopt;
     if (tooLarge(s, maxSelection, error,
-                 QStringLiteral("narrow the filter (since/until, destination, type) or replay in several batches")))
+            QStringLiteral(
+                "narrow the filter (since/until, destination, type) or replay in several batches")))
         return std::nullopt;
     if (!run(QStringLiteral("NOT (%1)").arg(kReplayableSql), kMaxExcludedCounted + 1))
         return std::nullopt;
@@ -216,8 +224,8 @@ QString itemsToJson(const QList<SelectionItem> &items)
 {
     QJsonArray out;
     for (const SelectionItem &i : items) {
-        out.append(QJsonArray{i.deliveryId, i.eventId, toString(i.status), i.outcomeUnknown, toString(i.risk),
-                              i.destination});
+        out.append(QJsonArray {
+            i.deliveryId, i.eventId, toString(i.status), i.outcomeUnknown, toString(i.risk), i.destination });
     }
     return QString::fromUtf8(QJsonDocument(out).toJson(QJsonDocument::Compact));
 }

@@ -38,9 +38,9 @@ struct ExcludedItem {
 };
 
 struct Selection {
-    QList<SelectionItem> items;   // ascending delivery id
+    QList<SelectionItem> items; // ascending delivery id
     QList<ExcludedItem> excluded; // the first kMaxExcludedListed
-    qint64 excludedCount = 0;     // counted up to kMaxExcludedCounted
+    qint64 excludedCount = 0; // counted up to kMaxExcludedCounted
     bool excludedCountCapped = false;
     QString hash;
 };
@@ -64,13 +64,13 @@ struct FreezeError {
 };
 
 // Explicit deliveries (no duplicates, at most maxSelection). Unknown ids are an error.
-std::optional<Selection> freezeDeliveries(Db &db, const Config &config, const QList<qint64> &ids, int maxSelection,
-                                          FreezeError *error);
+std::optional<Selection> freezeDeliveries(
+    Db &db, const Config &config, const QList<qint64> &ids, int maxSelection, FreezeError *error);
 // Every delivery of the events matching `filter`; the filter's destination, category and
 // status also restrict which deliveries of a matching event are taken. More than maxSelection
 // replayable deliveries → TooLarge.
-std::optional<Selection> freezeFilter(Db &db, const Config &config, const EventFilter &filter, int maxSelection,
-                                      FreezeError *error);
+std::optional<Selection> freezeFilter(
+    Db &db, const Config &config, const EventFilter &filter, int maxSelection, FreezeError *error);
 
 // The stored form (selections.items): a compact JSON array of
 // [delivery id, event id, status, outcome unknown, risk, destination] arrays.

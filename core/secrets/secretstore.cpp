@@ -20,8 +20,9 @@ QString SecretStore::describe(SecretStatus status)
     case SecretStatus::NotFound:
         return QStringLiteral("nothing is stored in the keychain for this profile yet");
     case SecretStatus::Unavailable:
-        return QStringLiteral("no keychain is available on this desktop (the Secret Service could not be reached), "
-                              "so credentials cannot be remembered; nothing was written to disk");
+        return QStringLiteral(
+            "no keychain is available on this desktop (the Secret Service could not be reached), "
+            "so credentials cannot be remembered; nothing was written to disk");
     case SecretStatus::Denied:
         return QStringLiteral("the keychain refused access; unlock it and try again");
     case SecretStatus::Failed:
@@ -43,27 +44,27 @@ SecretJob *MemorySecretStore::finish(SecretResult result)
 SecretJob *MemorySecretStore::read(const QString &key)
 {
     if (!m_available)
-        return finish({SecretStatus::Unavailable, {}, describe(SecretStatus::Unavailable)});
+        return finish({ SecretStatus::Unavailable, {}, describe(SecretStatus::Unavailable) });
     const auto it = m_values.constFind(key);
     if (it == m_values.cend())
-        return finish({SecretStatus::NotFound, {}, describe(SecretStatus::NotFound)});
-    return finish({SecretStatus::Ok, *it, {}});
+        return finish({ SecretStatus::NotFound, {}, describe(SecretStatus::NotFound) });
+    return finish({ SecretStatus::Ok, *it, {} });
 }
 
 SecretJob *MemorySecretStore::write(const QString &key, const QString &secret)
 {
     if (!m_available)
-        return finish({SecretStatus::Unavailable, {}, describe(SecretStatus::Unavailable)});
+        return finish({ SecretStatus::Unavailable, {}, describe(SecretStatus::Unavailable) });
     m_values.insert(key, secret);
-    return finish({SecretStatus::Ok, {}, {}});
+    return finish({ SecretStatus::Ok, {}, {} });
 }
 
 SecretJob *MemorySecretStore::remove(const QString &key)
 {
     if (!m_available)
-        return finish({SecretStatus::Unavailable, {}, describe(SecretStatus::Unavailable)});
+        return finish({ SecretStatus::Unavailable, {}, describe(SecretStatus::Unavailable) });
     m_values.remove(key);
-    return finish({SecretStatus::Ok, {}, {}});
+    return finish({ SecretStatus::Ok, {}, {} });
 }
 
 } // namespace redrive

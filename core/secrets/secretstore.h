@@ -14,15 +14,15 @@ namespace redrive {
 // once through `finished` and then deletes itself. Never a nested event loop.
 enum class SecretStatus {
     Ok,
-    NotFound,     // nothing stored under that name
-    Unavailable,  // no keychain service (no D-Bus session, no Secret Service)
-    Denied,       // the user or the keychain refused access (e.g. a locked collection)
-    Failed,       // anything else; see the message
+    NotFound, // nothing stored under that name
+    Unavailable, // no keychain service (no D-Bus session, no Secret Service)
+    Denied, // the user or the keychain refused access (e.g. a locked collection)
+    Failed, // anything else; see the message
 };
 
 struct SecretResult {
     SecretStatus status = SecretStatus::Failed;
-    QString secret;  // the value, for reads that succeeded
+    QString secret; // the value, for reads that succeeded
     QString message; // human text for anything but Ok; never contains the secret
 };
 

@@ -10,7 +10,7 @@ namespace detail {
 
 StripeParse parseStripeHeader(QByteArrayView header, StripeSignatureHeader &out)
 {
-    out = StripeSignatureHeader{};
+    out = StripeSignatureHeader {};
     bool haveTimestamp = false;
     bool badTimestamp = false;
     qsizetype pos = 0;

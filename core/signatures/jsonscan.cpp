@@ -35,7 +35,7 @@ constexpr int hexValue(char c)
 // control characters JSON forbids unescaped.
 constexpr std::array<bool, 256> makeStringStops()
 {
-    std::array<bool, 256> stops{};
+    std::array<bool, 256> stops {};
     for (int c = 0; c < 0x20; ++c)
         stops[static_cast<std::size_t>(c)] = true;
     stops['"'] = true;
@@ -46,7 +46,10 @@ constexpr std::array<bool, 256> kStringStops = makeStringStops();
 
 class Cursor {
 public:
-    Cursor(const char *begin, const char *end) : m_p(begin), m_end(end) {}
+    Cursor(const char *begin, const char *end)
+        : m_p(begin)
+        , m_end(end)
+    { }
 
     [[nodiscard]] const char *position() const { return m_p; }
     [[nodiscard]] bool atEnd() const { return m_p == m_end; }
@@ -81,7 +84,14 @@ public:
             if (m_end - m_p < 2)
                 return false;
             switch (m_p[1]) {
-            case '"': case '\\': case '/': case 'b': case 'f': case 'n': case 'r': case 't':
+            case '"':
+            case '\\':
+            case '/':
+            case 'b':
+            case 'f':
+            case 'n':
+            case 'r':
+            case 't':
                 m_p += 2;
                 break;
             case 'u':
@@ -244,8 +254,8 @@ private:
             std::memcpy(&w, m_p, sizeof w);
             const quint64 quote = w ^ (kOnes * '"');
             const quint64 backslash = w ^ (kOnes * '\\');
-            const quint64 special = ((quote - kOnes) & ~quote) | ((backslash - kOnes) & ~backslash)
-                | ((w - kOnes * 0x20) & ~w);
+            const quint64 special
+                = ((quote - kOnes) & ~quote) | ((backslash - kOnes) & ~backslash) | ((w - kOnes * 0x20) & ~w);
             if (special & kHighs)
                 return;
             m_p += 8;
@@ -325,14 +335,30 @@ std::optional<QString> decodeContents(QByteArrayView raw)
         const char e = raw[i + 1];
         i += 2;
         switch (e) {
-        case '"': out.append(u'"'); break;
-        case '\\': out.append(u'\\'); break;
-        case '/': out.append(u'/'); break;
-        case 'b': out.append(u'\b'); break;
-        case 'f': out.append(u'\f'); break;
-        case 'n': out.append(u'\n'); break;
-        case 'r': out.append(u'\r'); break;
-        case 't': out.append(u'\t'); break;
+        case '"':
+            out.append(u'"');
+            break;
+        case '\\':
+            out.append(u'\\');
+            break;
+        case '/':
+            out.append(u'/');
+            break;
+        case 'b':
+            out.append(u'\b');
+            break;
+        case 'f':
+            out.append(u'\f');
+            break;
+        case 'n':
+            out.append(u'\n');
+            break;
+        case 'r':
+            out.append(u'\r');
+            break;
+        case 't':
+            out.append(u'\t');
+            break;
         case 'u': {
             const int unit = hex4(i);
             // U+0000 is refused: ids and types are stored as text, which PostgreSQL cannot hold it in.
@@ -382,7 +408,7 @@ bool keyMatches(QByteArrayView rawKey, bool escaped, QByteArrayView wanted)
 Status scanObject(QByteArrayView json, std::span<const QByteArrayView> keys, std::span<Member> members)
 {
     for (auto &m : members)
-        m = Member{};
+        m = Member {};
     const char *const base = json.data();
     Cursor c(base, base + json.size());
     c.skipWhitespace();
@@ -416,7 +442,7 @@ Status scanObject(QByteArrayView json, std::span<const QByteArrayView> keys, std
             const std::size_t n = std::min(keys.size(), members.size());
             for (std::size_t k = 0; k < n; ++k) {
                 if (keyMatches(rawKey, escaped, keys[k]))
-                    members[k] = Member{true, kind, valueBegin - base, c.position() - base};
+                    members[k] = Member { true, kind, valueBegin - base, c.position() - base };
             }
             c.skipWhitespace();
             if (c.at(',')) {

@@ -19,13 +19,13 @@ struct Member {
     bool found = false;
     Kind kind = Kind::Null;
     qsizetype begin = 0; // the value's first byte (the opening quote for strings)
-    qsizetype end = 0;   // one past its last byte
+    qsizetype end = 0; // one past its last byte
 };
 
 enum class Status {
     Ok,
-    NotJson,   // not a JSON object, or syntax error anywhere in the text
-    TooDeep,   // nesting beyond kMaxDepth
+    NotJson, // not a JSON object, or syntax error anywhere in the text
+    TooDeep, // nesting beyond kMaxDepth
 };
 
 inline constexpr int kMaxDepth = 512;

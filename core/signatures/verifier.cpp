@@ -92,7 +92,7 @@ QString noMatch(QByteArrayView header, const SourceConfig &source)
 // Index of the first secret whose MAC over `parts` equals one of `candidates`, or -1. Each
 // comparison is constant-time over equal-length raw MACs; which secret matched is not secret.
 int matchingSecret(const SourceConfig &source, std::initializer_list<QByteArrayView> parts,
-                   const QList<QByteArray> &candidates)
+    const QList<QByteArray> &candidates)
 {
     for (qsizetype i = 0; i < source.secrets.size(); ++i) {
         const QByteArray mac = crypto::hmacSha256(source.secrets[i].key, parts);
@@ -122,14 +122,16 @@ bool withinTolerance(Verification &v, qint64 signedAt, qint64 now, int tolerance
     const qint64 skew = *v.skewSeconds;
     if (skew > tolerance) {
         v = fail(std::move(v), Verdict::StaleTimestamp,
-                 QStringLiteral("the signed timestamp is %1 s old, beyond the %2 s tolerance").arg(skew).arg(tolerance));
+            QStringLiteral("the signed timestamp is %1 s old, beyond the %2 s tolerance")
+                .arg(skew)
+                .arg(tolerance));
         return false;
     }
     if (-skew > tolerance) {
         v = fail(std::move(v), Verdict::FutureTimestamp,
-                 QStringLiteral("the signed timestamp is %1 s in the future, beyond the %2 s tolerance")
-                     .arg(-skew)
-                     .arg(tolerance));
+            QStringLiteral("the signed timestamp is %1 s in the future, beyond the %2 s tolerance")
+                .arg(-skew)
+                .arg(tolerance));
         return false;
     }
     return true;
@@ -154,8 +156,8 @@ QString optionalBodyString(QByteArrayView body, QByteArrayView key)
     return topLevelJsonString(body, key).value_or(QString());
 }
 
-Verification verifyStandardWebhooks(const SourceConfig &source, const Headers &headers, QByteArrayView body,
-                                    qint64 now)
+Verification verifyStandardWebhooks(
+    const SourceConfig &source, const Headers &headers, QByteArrayView body, qint64 now)
 {
     constexpr QByteArrayView kSignature("webhook-signature");
     constexpr QByteArrayView kTimestamp("webhook-timestamp");
@@ -168,18 +170,20 @@ Verification verifyStandardWebhooks(const SourceConfig &source, const Headers &h
     const auto timestamp = parseUnixSeconds(timestampText);
     if (!timestamp) {
         return fail(v, Verdict::MalformedTimestamp,
-                    timestampText.isEmpty() ? missingHeader(kTimestamp)
-                                            : QStringLiteral("webhook-timestamp must be Unix seconds (1 to 12 digits)"));
+            timestampText.isEmpty()
+                ? missingHeader(kTimestamp)
+                : QStringLiteral("webhook-timestamp must be Unix seconds (1 to 12 digits)"));
     }
     if (!withinTolerance(v, *timestamp, now, source.toleranceSeconds))
         return v;
     const QList<QByteArray> candidates = parseStandardWebhooksSignatures(signature);
     if (candidates.isEmpty())
-        return fail(v, Verdict::BadSignature, QStringLiteral("webhook-signature holds no well-formed v1 signature"));
+        return fail(
+            v, Verdict::BadSignature, QStringLiteral("webhook-signature holds no well-formed v1 signature"));
     // The timestamp is signed in its canonical decimal form, as the reference libraries do.
     const QByteArrayView id = headers.value(kId);
     const QByteArray canonicalTimestamp = QByteArray::number(*timestamp);
-    const int index = matchingSecret(source, {id, ".", canonicalTimestamp, ".", body}, candidates);
+    const int index = matchingSecret(source, { id, ".", canonicalTimestamp, ".", body }, candidates);
     if (index < 0)
         return fail(v, Verdict::BadSignature, noMatch(kSignature, source));
     const auto eventId = headerId(id);
@@ -205,7 +209,8 @@ Verification verifyStripe(const SourceConfig &source, const Headers &headers, QB
         return fail(v, Verdict::MalformedTimestamp, QStringLiteral("Stripe-Signature has no t= timestamp"));
     if (parse == detail::StripeParse::MalformedTimestamp) {
         return fail(v, Verdict::MalformedTimestamp,
-                    QStringLiteral("the t= timestamp in Stripe-Signature must appear once, as Unix seconds (1 to 12 digits)"));
+            QStringLiteral(
+                "the t= timestamp in Stripe-Signature must appear once, as Unix seconds (1 to 12 digits)"));
     }
     // Stripe's own library only rejects timestamps older than the tolerance. Redrive also
     // rejects those more than the tolerance ahead of our clock: a future-dated signature
@@ -213,13 +218,15 @@ Verification verifyStripe(const SourceConfig &source, const Headers &headers, QB
     if (!withinTolerance(v, parsed.timestamp, now, source.toleranceSeconds))
         return v;
     if (parse == detail::StripeParse::NoSignature)
-        return fail(v, Verdict::BadSignature, QStringLiteral("Stripe-Signature holds no well-formed v1 signature"));
+        return fail(
+            v, Verdict::BadSignature, QStringLiteral("Stripe-Signature holds no well-formed v1 signature"));
     const QByteArray canonicalTimestamp = QByteArray::number(parsed.timestamp);
-    const int index = matchingSecret(source, {canonicalTimestamp, ".", body}, parsed.v1);
+    const int index = matchingSecret(source, { canonicalTimestamp, ".", body }, parsed.v1);
     if (index < 0)
         return fail(v, Verdict::BadSignature, noMatch(kSignature, source));
 
-    const std::array<QByteArrayView, 3> keys{QByteArrayView("id"), QByteArrayView("type"), QByteArrayView("created")};
+    const std::array<QByteArrayView, 3> keys { QByteArrayView("id"), QByteArrayView("type"),
+        QByteArrayView("created") };
     std::array<jsonscan::Member, 3> members;
     if (jsonscan::scanObject(body, keys, members) != jsonscan::Status::Ok)
         return fail(v, Verdict::MalformedBody, QStringLiteral("the body is not a JSON object"));
@@ -231,7 +238,8 @@ Verification verifyStripe(const SourceConfig &source, const Headers &headers, QB
     accept(v, source, index);
     v.providerEventId = *eventId;
     v.eventType = jsonscan::decodeString(body, members[1]).value_or(QString());
-    if (const auto created = jsonscan::decodeInteger(body, members[2]); created && *created >= 0 && *created <= kMaxSeconds)
+    if (const auto created = jsonscan::decodeInteger(body, members[2]);
+        created && *created >= 0 && *created <= kMaxSeconds)
         v.occurredAtMs = *created * 1000;
     return v;
 }
@@ -244,14 +252,15 @@ Verification verifyGitHub(const SourceConfig &source, const Headers &headers, QB
     const QByteArrayView signature = headers.value(kSignature);
     if (signature.isEmpty()) {
         return fail(v, Verdict::MissingSignature,
-                    headers.contains("X-Hub-Signature")
-                        ? QStringLiteral("the X-Hub-Signature-256 header is missing (legacy SHA-1 X-Hub-Signature is not accepted)")
-                        : missingHeader(kSignature));
+            headers.contains("X-Hub-Signature") ? QStringLiteral(
+                "the X-Hub-Signature-256 header is missing (legacy SHA-1 X-Hub-Signature is not accepted)")
+                                                : missingHeader(kSignature));
     }
     const auto mac = parseGitHubSignature(signature);
     if (!mac)
-        return fail(v, Verdict::BadSignature, QStringLiteral("X-Hub-Signature-256 must be \"sha256=\" and 64 hex digits"));
-    const int index = matchingSecret(source, {body}, {*mac});
+        return fail(v, Verdict::BadSignature,
+            QStringLiteral("X-Hub-Signature-256 must be \"sha256=\" and 64 hex digits"));
+    const int index = matchingSecret(source, { body }, { *mac });
     if (index < 0)
         return fail(v, Verdict::BadSignature, noMatch(kSignature, source));
     const auto eventId = headerId(headers.value(kDelivery));
@@ -292,8 +301,9 @@ Verification verifyShopify(const SourceConfig &source, const Headers &headers, Q
         return fail(v, Verdict::MissingSignature, missingHeader(kSignature));
     const auto mac = crypto::decodeBase64(signature);
     if (!mac || mac->size() != detail::kMacSize)
-        return fail(v, Verdict::BadSignature, QStringLiteral("X-Shopify-Hmac-Sha256 must be a base64 HMAC-SHA256"));
-    const int index = matchingSecret(source, {body}, {*mac});
+        return fail(
+            v, Verdict::BadSignature, QStringLiteral("X-Shopify-Hmac-Sha256 must be a base64 HMAC-SHA256"));
+    const int index = matchingSecret(source, { body }, { *mac });
     if (index < 0)
         return fail(v, Verdict::BadSignature, noMatch(kSignature, source));
     const auto eventId = headerId(headers.value(kId));
@@ -309,7 +319,9 @@ Verification verifyShopify(const SourceConfig &source, const Headers &headers, Q
 // The body parsed for JSON pointers, at most once per request.
 class PointerBody {
 public:
-    explicit PointerBody(QByteArrayView body) : m_body(body) {}
+    explicit PointerBody(QByteArrayView body)
+        : m_body(body)
+    { }
 
     // nullopt when the body is not JSON.
     const std::optional<QJsonValue> &root()
@@ -341,24 +353,26 @@ private:
 Verification verifyGeneric(const SourceConfig &source, const Headers &headers, QByteArrayView body)
 {
     const HmacOptions &options = source.hmac;
-    const QByteArrayView header =
-        options.signatureHeader.isEmpty() ? QByteArrayView("X-Signature") : QByteArrayView(options.signatureHeader);
+    const QByteArrayView header = options.signatureHeader.isEmpty() ? QByteArrayView("X-Signature")
+                                                                    : QByteArrayView(options.signatureHeader);
     Verification v;
     QByteArrayView signature = headers.value(header);
     if (signature.isEmpty())
         return fail(v, Verdict::MissingSignature, missingHeader(header));
     if (!options.signaturePrefix.isEmpty()) {
         if (!signature.startsWith(options.signaturePrefix))
-            return fail(v, Verdict::BadSignature, QStringLiteral("%1 does not start with the configured prefix").arg(name(header)));
+            return fail(v, Verdict::BadSignature,
+                QStringLiteral("%1 does not start with the configured prefix").arg(name(header)));
         signature = signature.sliced(options.signaturePrefix.size());
     }
     const bool hex = options.encoding == HmacOptions::Encoding::Hex;
     const auto mac = hex ? crypto::decodeHex(signature) : crypto::decodeBase64(signature);
     if (!mac || mac->size() != detail::kMacSize) {
         return fail(v, Verdict::BadSignature,
-                    QStringLiteral("%1 must be a %2 HMAC-SHA256").arg(name(header), hex ? QStringLiteral("hex") : QStringLiteral("base64")));
+            QStringLiteral("%1 must be a %2 HMAC-SHA256")
+                .arg(name(header), hex ? QStringLiteral("hex") : QStringLiteral("base64")));
     }
-    const int index = matchingSecret(source, {body}, {*mac});
+    const int index = matchingSecret(source, { body }, { *mac });
     if (index < 0)
         return fail(v, Verdict::BadSignature, noMatch(header, source));
 
@@ -370,10 +384,13 @@ Verification verifyGeneric(const SourceConfig &source, const Headers &headers, Q
         v.providerEventId = *eventId;
     } else if (!options.idJsonPointer.isEmpty()) {
         if (!json.root())
-            return fail(v, Verdict::MalformedBody, QStringLiteral("the body is not JSON, so id pointer %1 cannot apply").arg(options.idJsonPointer));
+            return fail(v, Verdict::MalformedBody,
+                QStringLiteral("the body is not JSON, so id pointer %1 cannot apply")
+                    .arg(options.idJsonPointer));
         const auto eventId = json.text(options.idJsonPointer);
         if (!eventId || eventId->isEmpty())
-            return fail(v, Verdict::MissingId, QStringLiteral("the body has no scalar at id pointer %1").arg(options.idJsonPointer));
+            return fail(v, Verdict::MissingId,
+                QStringLiteral("the body has no scalar at id pointer %1").arg(options.idJsonPointer));
         v.providerEventId = *eventId;
     } else {
         // No stable id configured: the body's digest stands in, and the event says so.
@@ -390,10 +407,12 @@ Verification verifyGeneric(const SourceConfig &source, const Headers &headers, Q
 
 } // namespace
 
-Verification verify(const SourceConfig &source, const Headers &headers, QByteArrayView body, qint64 nowSeconds)
+Verification verify(
+    const SourceConfig &source, const Headers &headers, QByteArrayView body, qint64 nowSeconds)
 {
     if (source.secrets.isEmpty())
-        return fail({}, Verdict::BadSignature, QStringLiteral("source %1 has no secrets configured").arg(source.name));
+        return fail({}, Verdict::BadSignature,
+            QStringLiteral("source %1 has no secrets configured").arg(source.name));
     switch (source.scheme) {
     case SchemeKind::StandardWebhooks:
         return verifyStandardWebhooks(source, headers, body, nowSeconds);
@@ -409,16 +428,17 @@ Verification verify(const SourceConfig &source, const Headers &headers, QByteArr
     return fail({}, Verdict::BadSignature, QStringLiteral("unknown signature scheme"));
 }
 
-QByteArray signStandardWebhooks(QByteArrayView key, QByteArrayView messageId, qint64 timestamp, QByteArrayView body)
+QByteArray signStandardWebhooks(
+    QByteArrayView key, QByteArrayView messageId, qint64 timestamp, QByteArrayView body)
 {
     const QByteArray ts = QByteArray::number(timestamp);
-    return QByteArrayLiteral("v1,") + crypto::hmacSha256(key, {messageId, ".", ts, ".", body}).toBase64();
+    return QByteArrayLiteral("v1,") + crypto::hmacSha256(key, { messageId, ".", ts, ".", body }).toBase64();
 }
 
 std::optional<QString> topLevelJsonString(QByteArrayView json, QByteArrayView key)
 {
     jsonscan::Member member;
-    if (jsonscan::scanObject(json, {&key, 1}, {&member, 1}) != jsonscan::Status::Ok)
+    if (jsonscan::scanObject(json, { &key, 1 }, { &member, 1 }) != jsonscan::Status::Ok)
         return std::nullopt;
     return jsonscan::decodeString(json, member);
 }
@@ -426,7 +446,7 @@ std::optional<QString> topLevelJsonString(QByteArrayView json, QByteArrayView ke
 std::optional<qint64> topLevelJsonInteger(QByteArrayView json, QByteArrayView key)
 {
     jsonscan::Member member;
-    if (jsonscan::scanObject(json, {&key, 1}, {&member, 1}) != jsonscan::Status::Ok)
+    if (jsonscan::scanObject(json, { &key, 1 }, { &member, 1 }) != jsonscan::Status::Ok)
         return std::nullopt;
     return jsonscan::decodeInteger(json, member);
 }

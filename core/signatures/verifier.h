@@ -20,13 +20,13 @@ namespace redrive::signatures {
 
 enum class Verdict {
     Ok,
-    MissingSignature,   // 401
-    BadSignature,       // 401 (also: wrong secret, undecodable signature)
-    StaleTimestamp,     // 401: older than the tolerance
-    FutureTimestamp,    // 401: newer than the tolerance
+    MissingSignature, // 401
+    BadSignature, // 401 (also: wrong secret, undecodable signature)
+    StaleTimestamp, // 401: older than the tolerance
+    FutureTimestamp, // 401: newer than the tolerance
     MalformedTimestamp, // 400: missing, non-numeric, negative or absurdly long
-    MissingId,          // 400: the scheme defines an id and the request has none
-    MalformedBody,      // 400: the scheme needs a JSON body field and the body is not JSON
+    MissingId, // 400: the scheme defines an id and the request has none
+    MalformedBody, // 400: the scheme needs a JSON body field and the body is not JSON
 };
 
 struct Verification {
@@ -35,13 +35,14 @@ struct Verification {
     // "bad_signature", "missing_signature", "stale_timestamp", "future_timestamp",
     // "malformed_timestamp", "missing_id", "malformed_body"; empty when Ok.
     QString reason;
-    QString detail;                     // one sentence for humans; never a secret or a MAC
-    int secretIndex = -1;               // which configured secret matched
-    QString secretLabel;                // its label (never the value)
-    std::optional<qint64> signedAt;     // seconds, for schemes that sign a timestamp
-    std::optional<qint64> skewSeconds;  // now - signedAt (positive: the sender's clock is behind or the request is late)
+    QString detail; // one sentence for humans; never a secret or a MAC
+    int secretIndex = -1; // which configured secret matched
+    QString secretLabel; // its label (never the value)
+    std::optional<qint64> signedAt; // seconds, for schemes that sign a timestamp
+    std::optional<qint64>
+        skewSeconds; // now - signedAt (positive: the sender's clock is behind or the request is late)
     QString providerEventId;
-    bool weakId = false;                // id derived from a digest of the body
+    bool weakId = false; // id derived from a digest of the body
     QString eventType;
     std::optional<qint64> occurredAtMs;
 
@@ -50,10 +51,12 @@ struct Verification {
 };
 
 // Verifies one request for `source`. `nowSeconds` comes from the injected clock.
-Verification verify(const SourceConfig &source, const Headers &headers, QByteArrayView body, qint64 nowSeconds);
+Verification verify(
+    const SourceConfig &source, const Headers &headers, QByteArrayView body, qint64 nowSeconds);
 
 // Outgoing Standard Webhooks signature for a destination: "v1,<base64 HMAC-SHA256(key, id.ts.body)>".
-QByteArray signStandardWebhooks(QByteArrayView key, QByteArrayView messageId, qint64 timestamp, QByteArrayView body);
+QByteArray signStandardWebhooks(
+    QByteArrayView key, QByteArrayView messageId, qint64 timestamp, QByteArrayView body);
 
 // ---- Parsers (each is a libFuzzer target) ----------------------------------------------------
 

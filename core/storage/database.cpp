@@ -25,7 +25,8 @@ std::optional<StorageUrl> StorageUrl::parse(const QString &text, QString *error)
         if (path.startsWith(QLatin1String("//")))
             path = path.mid(2);
         if (path.isEmpty()) {
-            *error = QStringLiteral("sqlite url needs a file path, e.g. sqlite:///var/lib/redrive/redrive.db");
+            *error
+                = QStringLiteral("sqlite url needs a file path, e.g. sqlite:///var/lib/redrive/redrive.db");
             return std::nullopt;
         }
         out.sqlitePath = path;
@@ -52,9 +53,9 @@ std::optional<StorageUrl> StorageUrl::parse(const QString &text, QString *error)
     }
     QStringList options;
     const QUrlQuery query(url);
-    static const QStringList allowed = {QStringLiteral("sslmode"), QStringLiteral("sslrootcert"),
-                                        QStringLiteral("sslcert"), QStringLiteral("sslkey"),
-                                        QStringLiteral("connect_timeout"), QStringLiteral("application_name")};
+    static const QStringList allowed = { QStringLiteral("sslmode"), QStringLiteral("sslrootcert"),
+        QStringLiteral("sslcert"), QStringLiteral("sslkey"), QStringLiteral("connect_timeout"),
+        QStringLiteral("application_name") };
     for (const auto &[key, value] : query.queryItems(QUrl::FullyDecoded)) {
         if (!allowed.contains(key)) {
             *error = QStringLiteral("postgresql url option \"%1\" is not supported (use one of %2)")
@@ -87,10 +88,10 @@ Db::~Db()
         QSqlDatabase::removeDatabase(m_name);
 }
 
-std::unique_ptr<Db> Db::open(const StorageUrl &url, const QString &purpose, const OpenOptions &options,
-                             QString *error)
+std::unique_ptr<Db> Db::open(
+    const StorageUrl &url, const QString &purpose, const OpenOptions &options, QString *error)
 {
-    static std::atomic<int> counter{0};
+    static std::atomic<int> counter { 0 };
     std::unique_ptr<Db> db(new Db);
     db->m_url = url;
     db->m_dialect = url.dialect;
@@ -131,9 +132,9 @@ std::unique_ptr<Db> Db::open(const StorageUrl &url, const QString &purpose, cons
         QSqlQuery q(db->m_db);
         if (options.mode == OpenMode::ReadWrite) {
             const char *sync = options.sqliteSynchronous == SqliteSync::Full ? "FULL" : "NORMAL";
-            for (const QString &pragma : {QStringLiteral("PRAGMA journal_mode=WAL"),
-                                          QStringLiteral("PRAGMA synchronous=%1").arg(QLatin1String(sync)),
-                                          QStringLiteral("PRAGMA foreign_keys=ON")}) {
+            for (const QString &pragma : { QStringLiteral("PRAGMA journal_mode=WAL"),
+                     QStringLiteral("PRAGMA synchronous=%1").arg(QLatin1String(sync)),
+                     QStringLiteral("PRAGMA foreign_keys=ON") }) {
                 if (!q.exec(pragma)) {
                     *error = QStringLiteral("%1 failed: %2").arg(pragma, sqlErrorText(q));
                     return nullptr;
@@ -149,7 +150,7 @@ std::unique_ptr<Db> Db::open(const StorageUrl &url, const QString &purpose, cons
             journal = q.value(0).toString().toLower();
         if (q.exec(QStringLiteral("PRAGMA synchronous")) && q.next())
             synchronous = q.value(0).toInt();
-        static const char *names[] = {"OFF", "NORMAL", "FULL", "EXTRA"};
+        static const char *names[] = { "OFF", "NORMAL", "FULL", "EXTRA" };
         const QString syncName = synchronous >= 0 && synchronous <= 3 ? QLatin1String(names[synchronous])
                                                                       : QString::number(synchronous);
         db->m_powerLossDurable = journal == u"wal" && synchronous >= 2;
@@ -210,7 +211,8 @@ public:
         std::unique_lock lock(m_mutex);
         const quint64 ticket = m_nextTicket++;
         m_waiting.push_back(ticket);
-        const bool mine = m_cv.wait_for(lock, timeout, [&] { return !m_held && m_waiting.front() == ticket; });
+        const bool mine
+            = m_cv.wait_for(lock, timeout, [&] { return !m_held && m_waiting.front() == ticket; });
         m_waiting.erase(std::find(m_waiting.begin(), m_waiting.end(), ticket));
         if (mine)
             m_held = true;
@@ -241,7 +243,7 @@ private:
 Transaction::Transaction(Db &db, Kind kind)
     : m_db(db)
     , m_kind(kind)
-{}
+{ }
 
 Transaction::~Transaction()
 {

@@ -51,8 +51,8 @@ public:
     Db &operator=(const Db &) = delete;
 
     // `purpose` only makes the Qt connection name readable ("writer", "worker-2", ...).
-    static std::unique_ptr<Db> open(const StorageUrl &url, const QString &purpose, const OpenOptions &options,
-                                    QString *error);
+    static std::unique_ptr<Db> open(
+        const StorageUrl &url, const QString &purpose, const OpenOptions &options, QString *error);
 
     [[nodiscard]] QSqlDatabase &handle() { return m_db; }
     [[nodiscard]] Dialect dialect() const { return m_dialect; }

@@ -10,7 +10,7 @@ MultiRowInsert::MultiRowInsert(Db &db, QString head, QString rowPlaceholders, in
     , m_row(std::move(rowPlaceholders))
     , m_columns(columns)
     , m_tail(std::move(tail))
-{}
+{ }
 
 QSqlQuery *MultiRowInsert::statement(int rows, QString *error)
 {

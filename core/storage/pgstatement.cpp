@@ -5,9 +5,8 @@
 #include <QSqlDriver>
 #include <QtEndian>
 
-#include <libpq-fe.h>
-
 #include <cstring>
+#include <libpq-fe.h>
 #include <vector>
 
 namespace redrive {
@@ -33,7 +32,8 @@ QString resultError(const PGresult *result, PGconn *conn)
     const char *state = PQresultErrorField(result, PG_DIAG_SQLSTATE);
     if (!message)
         return QString::fromUtf8(PQresultErrorMessage(result)).trimmed();
-    return QStringLiteral("%1 (SQLSTATE %2)").arg(QString::fromUtf8(message), QString::fromLatin1(state ? state : "?"));
+    return QStringLiteral("%1 (SQLSTATE %2)")
+        .arg(QString::fromUtf8(message), QString::fromLatin1(state ? state : "?"));
 }
 
 } // namespace
@@ -45,12 +45,14 @@ PGconn *PgStatement::nativeHandle(Db &db)
     const QVariant v = db.handle().driver()->handle();
     // QPSQL documents its handle as a QVariant holding a PGconn*; Qt 6 names the metatype after
     // the struct behind the typedef.
-    if (!v.isValid() || (std::strcmp(v.typeName(), "PGconn*") != 0 && std::strcmp(v.typeName(), "pg_conn*") != 0))
+    if (!v.isValid()
+        || (std::strcmp(v.typeName(), "PGconn*") != 0 && std::strcmp(v.typeName(), "pg_conn*") != 0))
         return nullptr;
     return *static_cast<PGconn *const *>(v.constData());
 }
 
-bool PgStatement::prepare(Db &db, const QByteArray &name, const QString &sql, int parameterCount, QString *error)
+bool PgStatement::prepare(
+    Db &db, const QByteArray &name, const QString &sql, int parameterCount, QString *error)
 {
     m_conn = nullptr;
     PGconn *conn = nativeHandle(db);
@@ -92,8 +94,8 @@ bool PgStatement::exec(const QList<QByteArray> &parameters, const RowReader &onR
         values[i] = p.isNull() ? nullptr : p.constData();
         lengths[i] = static_cast<int>(p.size());
     }
-    PGresult *result = PQexecPrepared(m_conn, m_name.constData(), m_parameterCount, values.data(), lengths.data(),
-                                      formats.data(), 0);
+    PGresult *result = PQexecPrepared(
+        m_conn, m_name.constData(), m_parameterCount, values.data(), lengths.data(), formats.data(), 0);
     const ExecStatusType status = result ? PQresultStatus(result) : PGRES_FATAL_ERROR;
     const bool ok = status == PGRES_TUPLES_OK || status == PGRES_COMMAND_OK;
     if (!ok) {
@@ -130,7 +132,10 @@ PgArray::PgArray(Type type, qsizetype count, qsizetype expectedBytes)
     m_data.reserve(20 + count * (type == Type::Int8 ? 12 : 4) + expectedBytes);
     appendInt32(m_data, 1); // dimensions
     appendInt32(m_data, 0); // has-null flag, set in finish()
-    appendInt32(m_data, static_cast<qint32>(type == Type::Text ? kTextOid : type == Type::Bytea ? kByteaOid : kInt8Oid));
+    appendInt32(m_data,
+        static_cast<qint32>(type == Type::Text ? kTextOid
+                : type == Type::Bytea          ? kByteaOid
+                                               : kInt8Oid));
     appendInt32(m_data, static_cast<qint32>(count));
     appendInt32(m_data, 1); // lower bound
 }

@@ -37,7 +37,7 @@ public:
         Row(const pg_result *result, int row)
             : m_result(result)
             , m_row(row)
-        {}
+        { }
         [[nodiscard]] QByteArrayView text(int column) const;
         [[nodiscard]] qint64 int64(int column) const;
 
@@ -68,7 +68,7 @@ public:
     PgArray(Type type, qsizetype count, qsizetype expectedBytes = 0);
 
     void append(QByteArrayView bytes); // Text (valid UTF-8) or Bytea
-    void append(qint64 value);         // Int8
+    void append(qint64 value); // Int8
     void appendNull();
     // The encoded array; exactly `count` elements must have been appended.
     [[nodiscard]] QByteArray finish();

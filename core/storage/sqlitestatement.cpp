@@ -4,9 +4,8 @@
 
 #include <QSqlDriver>
 
-#include <sqlite3.h>
-
 #include <cstring>
+#include <sqlite3.h>
 
 namespace redrive {
 
@@ -43,7 +42,8 @@ bool SqliteStatement::prepare(Db &db, const QString &sql, QString *error)
         return false;
     }
     const QByteArray text = sql.toUtf8();
-    if (sqlite3_prepare_v3(m_db, text.constData(), static_cast<int>(text.size()), SQLITE_PREPARE_PERSISTENT, &m_stmt, nullptr)
+    if (sqlite3_prepare_v3(m_db, text.constData(), static_cast<int>(text.size()), SQLITE_PREPARE_PERSISTENT,
+            &m_stmt, nullptr)
         != SQLITE_OK) {
         if (error)
             *error = errorText();
@@ -122,7 +122,8 @@ QByteArray SqliteStatement::columnBytes(int column) const
     const void *data = sqlite3_column_blob(m_stmt, column);
     const int size = sqlite3_column_bytes(m_stmt, column);
     if (!data)
-        return size == 0 && sqlite3_column_type(m_stmt, column) != SQLITE_NULL ? QByteArray("") : QByteArray();
+        return size == 0 && sqlite3_column_type(m_stmt, column) != SQLITE_NULL ? QByteArray("")
+                                                                               : QByteArray();
     return QByteArray(static_cast<const char *>(data), size);
 }
 
@@ -153,7 +154,9 @@ QString SqliteStatement::errorText() const
 {
     if (!m_db)
         return QStringLiteral("no SQLite connection");
-    return QStringLiteral("%1 (code %2)").arg(QString::fromUtf8(sqlite3_errmsg(m_db))).arg(sqlite3_extended_errcode(m_db));
+    return QStringLiteral("%1 (code %2)")
+        .arg(QString::fromUtf8(sqlite3_errmsg(m_db)))
+        .arg(sqlite3_extended_errcode(m_db));
 }
 
 } // namespace redrive

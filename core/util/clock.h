@@ -29,7 +29,9 @@ public:
 // A clock that only moves when told to. Thread-safe.
 class ManualClock final : public Clock {
 public:
-    explicit ManualClock(qint64 startMs = 1'700'000'000'000) : m_now(startMs) {}
+    explicit ManualClock(qint64 startMs = 1'700'000'000'000)
+        : m_now(startMs)
+    { }
     [[nodiscard]] qint64 nowMs() const override { return m_now.load(); }
     void setMs(qint64 ms) { m_now.store(ms); }
     void advanceMs(qint64 ms) { m_now.fetch_add(ms); }

@@ -37,13 +37,14 @@ constexpr char lowerAscii(char c)
 
 bool isSensitiveLower(std::string_view lower)
 {
-    static constexpr std::string_view exact[] = {"authorization", "proxy-authorization", "cookie", "set-cookie",
-                                                 "x-api-key", "api-key", "x-amz-security-token"};
+    static constexpr std::string_view exact[] = { "authorization", "proxy-authorization", "cookie",
+        "set-cookie", "x-api-key", "api-key", "x-amz-security-token" };
     for (const auto e : exact) {
         if (lower == e)
             return true;
     }
-    static constexpr std::string_view parts[] = {"token", "secret", "password", "passwd", "api-key", "apikey", "session"};
+    static constexpr std::string_view parts[]
+        = { "token", "secret", "password", "passwd", "api-key", "apikey", "session" };
     for (const auto p : parts) {
         if (lower.find(p) != std::string_view::npos)
             return true;
@@ -80,7 +81,7 @@ QByteArray Headers::toJson() const
 {
     QJsonArray arr;
     for (const auto &[n, v] : m_fields)
-        arr.append(QJsonArray{QString::fromLatin1(n), QString::fromUtf8(v)});
+        arr.append(QJsonArray { QString::fromLatin1(n), QString::fromUtf8(v) });
     return QJsonDocument(arr).toJson(QJsonDocument::Compact);
 }
 

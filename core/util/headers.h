@@ -16,7 +16,7 @@ class Headers {
 public:
     using Field = std::pair<QByteArray, QByteArray>;
 
-    void add(QByteArray name, QByteArray value) { m_fields.append({std::move(name), std::move(value)}); }
+    void add(QByteArray name, QByteArray value) { m_fields.append({ std::move(name), std::move(value) }); }
     void reserve(qsizetype fields) { m_fields.reserve(fields); }
     // The first value of `name` (any case), or an empty view when absent.
     [[nodiscard]] QByteArrayView value(QByteArrayView name) const;

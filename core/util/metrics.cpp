@@ -11,8 +11,7 @@ namespace {
 void atomicAdd(std::atomic<double> &a, double by)
 {
     double current = a.load(std::memory_order_relaxed);
-    while (!a.compare_exchange_weak(current, current + by, std::memory_order_relaxed)) {
-    }
+    while (!a.compare_exchange_weak(current, current + by, std::memory_order_relaxed)) { }
 }
 
 QByteArray number(double v)
@@ -119,7 +118,7 @@ double Histogram::quantile(double q) const
 
 std::vector<double> Histogram::latencyBounds()
 {
-    return {0.0005, 0.001, 0.002, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30};
+    return { 0.0005, 0.001, 0.002, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30 };
 }
 
 Registry::Series &Registry::series(const QString &name, const QString &help, Kind kind, const Labels &labels)
@@ -159,7 +158,8 @@ Gauge &Registry::gauge(const QString &name, const QString &help, const Labels &l
     return *s.gauge;
 }
 
-Histogram &Registry::histogram(const QString &name, const QString &help, const Labels &labels, std::vector<double> bounds)
+Histogram &Registry::histogram(
+    const QString &name, const QString &help, const Labels &labels, std::vector<double> bounds)
 {
     auto &s = series(name, help, Kind::Histogram, labels);
     std::lock_guard lock(m_mutex);
@@ -168,7 +168,8 @@ Histogram &Registry::histogram(const QString &name, const QString &help, const L
     return *s.histogram;
 }
 
-void Registry::callbackGauge(const QString &name, const QString &help, const Labels &labels, std::function<double()> fn)
+void Registry::callbackGauge(
+    const QString &name, const QString &help, const Labels &labels, std::function<double()> fn)
 {
     auto &s = series(name, help, Kind::Callback, labels);
     std::lock_guard lock(m_mutex);
@@ -181,7 +182,7 @@ QByteArray Registry::renderPrometheus() const
     std::lock_guard lock(m_mutex);
     for (const auto &[name, family] : m_families) {
         const QByteArray n = name.toUtf8();
-        static const char *types[] = {"counter", "gauge", "histogram", "gauge"};
+        static const char *types[] = { "counter", "gauge", "histogram", "gauge" };
         out += "# HELP " + n + ' ' + family.help.toUtf8() + '\n';
         out += "# TYPE " + n + ' ' + types[static_cast<int>(family.kind)] + '\n';
         for (const auto &s : family.series) {
@@ -203,13 +204,14 @@ QByteArray Registry::renderPrometheus() const
                 quint64 cumulative = 0;
                 for (std::size_t i = 0; i < counts.size(); ++i) {
                     cumulative += counts[i];
-                    const std::pair<QString, QString> le{QStringLiteral("le"),
-                                                         i < bounds.size() ? QString::fromLatin1(number(bounds[i]))
-                                                                           : QStringLiteral("+Inf")};
-                    out += n + "_bucket" + labelText(s->labels, &le) + ' ' + QByteArray::number(cumulative) + '\n';
+                    const std::pair<QString, QString> le { QStringLiteral("le"),
+                        i < bounds.size() ? QString::fromLatin1(number(bounds[i])) : QStringLiteral("+Inf") };
+                    out += n + "_bucket" + labelText(s->labels, &le) + ' ' + QByteArray::number(cumulative)
+                        + '\n';
                 }
                 out += n + "_sum" + labelText(s->labels) + ' ' + number(s->histogram->sum()) + '\n';
-                out += n + "_count" + labelText(s->labels) + ' ' + QByteArray::number(s->histogram->count()) + '\n';
+                out += n + "_count" + labelText(s->labels) + ' ' + QByteArray::number(s->histogram->count())
+                    + '\n';
                 break;
             }
             }

@@ -27,7 +27,7 @@ public:
     [[nodiscard]] double value() const { return m_value.load(std::memory_order_relaxed); }
 
 private:
-    std::atomic<double> m_value{0};
+    std::atomic<double> m_value { 0 };
 };
 
 class Gauge final {
@@ -38,7 +38,7 @@ public:
     [[nodiscard]] double value() const { return m_value.load(std::memory_order_relaxed); }
 
 private:
-    std::atomic<double> m_value{0};
+    std::atomic<double> m_value { 0 };
 };
 
 // Cumulative histogram with fixed upper bounds (seconds for latencies).
@@ -58,8 +58,8 @@ public:
 private:
     std::vector<double> m_bounds;
     std::unique_ptr<std::atomic<quint64>[]> m_buckets;
-    std::atomic<double> m_sum{0};
-    std::atomic<quint64> m_count{0};
+    std::atomic<double> m_sum { 0 };
+    std::atomic<quint64> m_count { 0 };
 };
 
 class Registry final {
@@ -67,11 +67,12 @@ public:
     Counter &counter(const QString &name, const QString &help, const Labels &labels = {});
     Gauge &gauge(const QString &name, const QString &help, const Labels &labels = {});
     Histogram &histogram(const QString &name, const QString &help, const Labels &labels = {},
-                         std::vector<double> bounds = Histogram::latencyBounds());
+        std::vector<double> bounds = Histogram::latencyBounds());
     // A gauge computed when /metrics is scraped (queue depth, oldest pending age). `fn` runs on
     // the scraping thread under the registry lock: it must be quick, thread-safe, and must not
     // touch the registry (read an atomic that a worker keeps up to date, not the database).
-    void callbackGauge(const QString &name, const QString &help, const Labels &labels, std::function<double()> fn);
+    void callbackGauge(
+        const QString &name, const QString &help, const Labels &labels, std::function<double()> fn);
 
     [[nodiscard]] QByteArray renderPrometheus() const;
 

@@ -31,8 +31,8 @@ struct Job {
 http::Response methodNotAllowed(const QByteArray &allow)
 {
     http::Response r = errorResponse(405, QStringLiteral("method_not_allowed"),
-                                     QStringLiteral("use %1 for this path").arg(QString::fromLatin1(allow)));
-    r.headers.append({QByteArrayLiteral("Allow"), allow});
+        QStringLiteral("use %1 for this path").arg(QString::fromLatin1(allow)));
+    r.headers.append({ QByteArrayLiteral("Allow"), allow });
     return r;
 }
 
@@ -43,7 +43,8 @@ http::Response unknownPath()
 
 http::Response badId(const QString &what)
 {
-    return errorResponse(badRequest(QStringLiteral("id"), QStringLiteral("%1 id must be a positive integer").arg(what)));
+    return errorResponse(
+        badRequest(QStringLiteral("id"), QStringLiteral("%1 id must be a positive integer").arg(what)));
 }
 } // namespace
 
@@ -54,7 +55,7 @@ struct AdminApi::Impl {
         , clock(clk)
         , metrics(r)
         , auth(clk)
-    {}
+    { }
 
     const Config config;
     const StorageUrl url;
@@ -81,9 +82,10 @@ struct AdminApi::Impl {
     void finish(Job &job, http::Response response, std::chrono::steady_clock::time_point started);
 };
 
-AdminApi::AdminApi(const Config &config, const StorageUrl &url, const Clock &clock, metrics::Registry &registry)
+AdminApi::AdminApi(
+    const Config &config, const StorageUrl &url, const Clock &clock, metrics::Registry &registry)
     : d(std::make_unique<Impl>(config, url, clock, registry))
-{}
+{ }
 
 AdminApi::~AdminApi()
 {
@@ -112,13 +114,14 @@ bool AdminApi::start(QString *error)
     if (d->running)
         return true;
     {
-        auto db = Db::open(d->url, QStringLiteral("admin-check"), OpenOptions{}, error);
+        auto db = Db::open(d->url, QStringLiteral("admin-check"), OpenOptions {}, error);
         if (!db)
             return false;
         const int version = schemaVersion(*db, error);
         if (version != kSchemaVersion) {
             if (version >= 0)
-                *error = QStringLiteral("the database schema is at version %1 but this build needs %2; run `redrived migrate`")
+                *error = QStringLiteral(
+                    "the database schema is at version %1 but this build needs %2; run `redrived migrate`")
                              .arg(version)
                              .arg(kSchemaVersion);
             return false;
@@ -130,10 +133,11 @@ bool AdminApi::start(QString *error)
         if (!d->key)
             return false;
         if (created)
-            qInfo("admin: created audit checkpoint key %s (key id %s)", qPrintable(d->config.admin.auditKeyFile),
-                  qPrintable(d->key->keyId()));
+            qInfo("admin: created audit checkpoint key %s (key id %s)",
+                qPrintable(d->config.admin.auditKeyFile), qPrintable(d->key->keyId()));
     } else {
-        qWarning("admin: admin.audit_key_file is not set; GET audit/checkpoint and events/{id}/evidence answer 503");
+        qWarning(
+            "admin: admin.audit_key_file is not set; GET audit/checkpoint and events/{id}/evidence answer 503");
     }
 
     {
@@ -185,7 +189,8 @@ void AdminApi::stop()
         orphans.swap(d->queue);
     }
     for (auto &job : orphans)
-        job.responder(errorResponse(503, QStringLiteral("unavailable"), QStringLiteral("the admin API is shutting down")));
+        job.responder(errorResponse(
+            503, QStringLiteral("unavailable"), QStringLiteral("the admin API is shutting down")));
     if (d->executor) {
         d->executor->stop();
         d->executor.reset();
@@ -209,18 +214,20 @@ void AdminApi::handle(http::Request &&request, http::Responder responder)
     std::unique_lock lock(d->mutex);
     if (!d->running) {
         lock.unlock();
-        responder(errorResponse(503, QStringLiteral("unavailable"), QStringLiteral("the admin API is not running")));
+        responder(errorResponse(
+            503, QStringLiteral("unavailable"), QStringLiteral("the admin API is not running")));
         return;
     }
     if (d->queue.size() >= static_cast<std::size_t>(kQueueCapacity)) {
         lock.unlock();
-        http::Response r = errorResponse(503, QStringLiteral("busy"), QStringLiteral("too many admin requests in progress; retry shortly"));
-        r.headers.append({QByteArrayLiteral("Retry-After"), QByteArrayLiteral("1")});
+        http::Response r = errorResponse(503, QStringLiteral("busy"),
+            QStringLiteral("too many admin requests in progress; retry shortly"));
+        r.headers.append({ QByteArrayLiteral("Retry-After"), QByteArrayLiteral("1") });
         d->metrics.responses(503).inc();
         responder(std::move(r));
         return;
     }
-    d->queue.push_back(Job{std::move(request), std::move(responder)});
+    d->queue.push_back(Job { std::move(request), std::move(responder) });
     lock.unlock();
     d->cv.notify_one();
 }
@@ -228,7 +235,7 @@ void AdminApi::handle(http::Request &&request, http::Responder responder)
 void AdminApi::Impl::workerMain(std::promise<QString> *ready)
 {
     QString error;
-    std::unique_ptr<Db> db = Db::open(url, QStringLiteral("admin"), OpenOptions{}, &error);
+    std::unique_ptr<Db> db = Db::open(url, QStringLiteral("admin"), OpenOptions {}, &error);
     ready->set_value(db ? QString() : error);
     if (!db)
         return;
@@ -244,7 +251,7 @@ void AdminApi::Impl::workerMain(std::promise<QString> *ready)
         }
         const auto started = std::chrono::steady_clock::now();
         if (!db) {
-            db = Db::open(url, QStringLiteral("admin"), OpenOptions{}, &error);
+            db = Db::open(url, QStringLiteral("admin"), OpenOptions {}, &error);
             if (!db) {
                 qWarning("admin: cannot reconnect to the database: %s", qPrintable(error));
                 finish(job, internalError(), started);
@@ -271,7 +278,8 @@ void AdminApi::Impl::workerMain(std::promise<QString> *ready)
 
 void AdminApi::Impl::finish(Job &job, http::Response response, std::chrono::steady_clock::time_point started)
 {
-    metrics.latency.observe(std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count());
+    metrics.latency.observe(
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count());
     metrics.responses(response.status).inc();
     job.responder(std::move(response));
 }
@@ -283,8 +291,9 @@ http::Response AdminApi::Impl::process(Db &db, const http::Request &request)
         if (request.method != "GET")
             return methodNotAllowed("GET");
         if (!db.exec(QStringLiteral("SELECT 1")))
-            return errorResponse(503, QStringLiteral("unavailable"), QStringLiteral("the database does not answer"));
-        return jsonResponse(200, QJsonObject{{QStringLiteral("status"), QStringLiteral("ok")}});
+            return errorResponse(
+                503, QStringLiteral("unavailable"), QStringLiteral("the database does not answer"));
+        return jsonResponse(200, QJsonObject { { QStringLiteral("status"), QStringLiteral("ok") } });
     }
     if (!path.startsWith(kPrefix))
         return unknownPath();
@@ -294,7 +303,8 @@ http::Response AdminApi::Impl::process(Db &db, const http::Request &request)
         if (result.failure == TokenAuthenticator::Failure::Database)
             return internalError();
         http::Response r = errorResponse(401, QStringLiteral("unauthorized"), result.message);
-        r.headers.append({QByteArrayLiteral("WWW-Authenticate"), QByteArrayLiteral("Bearer realm=\"redrive-admin\"")});
+        r.headers.append(
+            { QByteArrayLiteral("WWW-Authenticate"), QByteArrayLiteral("Bearer realm=\"redrive-admin\"") });
         return r;
     }
     QString rest = QString::fromUtf8(path.sliced(kPrefix.size()));
@@ -305,8 +315,8 @@ http::Response AdminApi::Impl::process(Db &db, const http::Request &request)
         std::lock_guard lock(hookMutex);
         hook = beforeCommit;
     }
-    RequestContext ctx{db, config, clock, *result.principal, request, QUrlQuery(QString::fromUtf8(request.query)),
-                       rest.split(u'/'), key.get(), hook.get(), {}, &metrics};
+    RequestContext ctx { db, config, clock, *result.principal, request,
+        QUrlQuery(QString::fromUtf8(request.query)), rest.split(u'/'), key.get(), hook.get(), {}, &metrics };
     if (executor) {
         ReplayExecutor *exec = executor.get();
         ctx.wakeExecutor = [exec] { exec->wake(); };

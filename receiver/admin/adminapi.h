@@ -46,7 +46,7 @@ public:
     static constexpr QByteArrayView kPrefix = "/admin/v1/";
 
     // Before start():
-    void setWorkerCount(int count);       // default 4
+    void setWorkerCount(int count); // default 4
     void setExecutorEnabled(bool enabled); // default true; tests may drive a ReplayExecutor themselves
     // Test seam, any time: see BeforeCommitHook (fault injection between an action and its
     // commit). Requests already running keep the hook they started with.

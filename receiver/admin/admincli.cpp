@@ -22,14 +22,16 @@ constexpr int kOk = 0;
 constexpr int kFailed = 1;
 constexpr int kUsage = 2;
 
-const char kTokenUsage[] = "usage: redrived token create --name NAME --role support|operator|auditor|admin [--expires 90d]\n"
-                           "       redrived token revoke --name NAME\n"
-                           "       redrived token list\n";
+const char kTokenUsage[]
+    = "usage: redrived token create --name NAME --role support|operator|auditor|admin [--expires 90d]\n"
+      "       redrived token revoke --name NAME\n"
+      "       redrived token list\n";
 const char kAuditUsage[] = "usage: redrived audit verify [--checkpoint FILE]\n"
                            "       redrived audit checkpoint [--out FILE]\n";
 
 // "--key value" and "--key=value" options after the subcommand; flags without values are errors.
-bool parseOptions(const QStringList &args, const QStringList &allowed, QHash<QString, QString> *out, QString *error)
+bool parseOptions(
+    const QStringList &args, const QStringList &allowed, QHash<QString, QString> *out, QString *error)
 {
     for (qsizetype i = 1; i < args.size(); ++i) {
         QString key = args[i];
@@ -89,8 +91,8 @@ std::unique_ptr<Db> openDatabase(const Config &config, OpenMode mode, QTextStrea
         if (version < 0)
             err << "cannot read the schema version: " << error << '\n';
         else
-            err << "the database schema is at version " << version << " but this build needs " << kSchemaVersion
-                << "; run `redrived migrate`\n";
+            err << "the database schema is at version " << version << " but this build needs "
+                << kSchemaVersion << "; run `redrived migrate`\n";
         return nullptr;
     }
     return db;
@@ -112,7 +114,8 @@ QString isoOrNever(const std::optional<qint64> &ms)
     return ms ? isoUtc(*ms) : QStringLiteral("never");
 }
 
-int tokenCreate(const Config &config, const QHash<QString, QString> &opts, QTextStream &out, QTextStream &err, const Clock &clock)
+int tokenCreate(const Config &config, const QHash<QString, QString> &opts, QTextStream &out, QTextStream &err,
+    const Clock &clock)
 {
     const QString name = opts.value(QStringLiteral("name"));
     if (!access::isValidTokenName(name)) {
@@ -147,10 +150,11 @@ int tokenCreate(const Config &config, const QHash<QString, QString> &opts, QText
         err << error << '\n';
         return kFailed;
     }
-    QJsonObject details{{QStringLiteral("role"), toString(*role)},
-                        {QStringLiteral("expires_at"), expiresAt ? QJsonValue(isoUtc(*expiresAt)) : QJsonValue(QJsonValue::Null)}};
-    const audit::AuditRecord record{cliActor(), toString(Role::Admin), QStringLiteral("token_created"),
-                                    QStringLiteral("token:") + name, QString(), details};
+    QJsonObject details { { QStringLiteral("role"), toString(*role) },
+        { QStringLiteral("expires_at"),
+            expiresAt ? QJsonValue(isoUtc(*expiresAt)) : QJsonValue(QJsonValue::Null) } };
+    const audit::AuditRecord record { cliActor(), toString(Role::Admin), QStringLiteral("token_created"),
+        QStringLiteral("token:") + name, QString(), details };
     if (!audit::appendAuditEntry(*db, record, clock.nowMs(), &error) || !tx.commit(&error)) {
         err << "cannot save the token: " << error << '\n';
         return kUsage;
@@ -158,12 +162,14 @@ int tokenCreate(const Config &config, const QHash<QString, QString> &opts, QText
     // The token alone on stdout (TOKEN=$(redrived token create …)); the explanation on stderr.
     out << created->secret << '\n';
     out.flush();
-    err << "Created token \"" << name << "\" (role " << toString(*role) << ", expires " << isoOrNever(expiresAt)
+    err << "Created token \"" << name << "\" (role " << toString(*role) << ", expires "
+        << isoOrNever(expiresAt)
         << "). It is shown only this once: store it now. Only its SHA-256 is kept.\n";
     return kOk;
 }
 
-int tokenRevoke(const Config &config, const QHash<QString, QString> &opts, QTextStream &err, const Clock &clock)
+int tokenRevoke(
+    const Config &config, const QHash<QString, QString> &opts, QTextStream &err, const Clock &clock)
 {
     const QString name = opts.value(QStringLiteral("name"));
     if (name.isEmpty()) {
@@ -184,8 +190,8 @@ int tokenRevoke(const Config &config, const QHash<QString, QString> &opts, QText
         err << error << '\n';
         return found ? kUsage : kFailed;
     }
-    const audit::AuditRecord record{cliActor(), toString(Role::Admin), QStringLiteral("token_revoked"),
-                                    QStringLiteral("token:") + name, QString(), {}};
+    const audit::AuditRecord record { cliActor(), toString(Role::Admin), QStringLiteral("token_revoked"),
+        QStringLiteral("token:") + name, QString(), {} };
     if (!audit::appendAuditEntry(*db, record, clock.nowMs(), &error) || !tx.commit(&error)) {
         err << "cannot revoke the token: " << error << '\n';
         return kUsage;
@@ -267,13 +273,13 @@ int auditVerify(const Config &config, const QHash<QString, QString> &opts, QText
         << result->head.hash << '\n';
     if (options.checkpoint)
         out << "consistent with the checkpoint of seq " << options.checkpoint->seq << " signed at "
-            << isoUtc(options.checkpoint->atMs) << " by key " << audit::SigningKey::keyIdOf(options.checkpoint->publicKey)
-            << '\n';
+            << isoUtc(options.checkpoint->atMs) << " by key "
+            << audit::SigningKey::keyIdOf(options.checkpoint->publicKey) << '\n';
     return kOk;
 }
 
-int auditCheckpoint(const Config &config, const QHash<QString, QString> &opts, QTextStream &out, QTextStream &err,
-                    const Clock &clock)
+int auditCheckpoint(const Config &config, const QHash<QString, QString> &opts, QTextStream &out,
+    QTextStream &err, const Clock &clock)
 {
     const QString keyFile = config.admin.auditKeyFile;
     if (keyFile.isEmpty()) {
@@ -281,7 +287,8 @@ int auditCheckpoint(const Config &config, const QHash<QString, QString> &opts, Q
         return kUsage;
     }
     if (!QFileInfo::exists(keyFile)) {
-        err << "the audit key " << keyFile << " does not exist yet; start redrived once (it creates the key), "
+        err << "the audit key " << keyFile
+            << " does not exist yet; start redrived once (it creates the key), "
             << "so the key belongs to the receiver's user\n";
         return kUsage;
     }
@@ -312,20 +319,22 @@ int auditCheckpoint(const Config &config, const QHash<QString, QString> &opts, Q
 }
 } // namespace
 
-int tokenCommand(const Config &config, const QStringList &args, QTextStream &out, QTextStream &err, const Clock &clock)
+int tokenCommand(
+    const Config &config, const QStringList &args, QTextStream &out, QTextStream &err, const Clock &clock)
 {
     const QString sub = args.value(0);
     QHash<QString, QString> opts;
     QString error;
     if (sub == u"create") {
-        if (!parseOptions(args, {QStringLiteral("name"), QStringLiteral("role"), QStringLiteral("expires")}, &opts, &error)) {
+        if (!parseOptions(args, { QStringLiteral("name"), QStringLiteral("role"), QStringLiteral("expires") },
+                &opts, &error)) {
             err << error << '\n' << kTokenUsage;
             return kUsage;
         }
         return tokenCreate(config, opts, out, err, clock);
     }
     if (sub == u"revoke") {
-        if (!parseOptions(args, {QStringLiteral("name")}, &opts, &error)) {
+        if (!parseOptions(args, { QStringLiteral("name") }, &opts, &error)) {
             err << error << '\n' << kTokenUsage;
             return kUsage;
         }
@@ -337,20 +346,21 @@ int tokenCommand(const Config &config, const QStringList &args, QTextStream &out
     return kUsage;
 }
 
-int auditCommand(const Config &config, const QStringList &args, QTextStream &out, QTextStream &err, const Clock &clock)
+int auditCommand(
+    const Config &config, const QStringList &args, QTextStream &out, QTextStream &err, const Clock &clock)
 {
     const QString sub = args.value(0);
     QHash<QString, QString> opts;
     QString error;
     if (sub == u"verify") {
-        if (!parseOptions(args, {QStringLiteral("checkpoint")}, &opts, &error)) {
+        if (!parseOptions(args, { QStringLiteral("checkpoint") }, &opts, &error)) {
             err << error << '\n' << kAuditUsage;
             return kUsage;
         }
         return auditVerify(config, opts, out, err);
     }
     if (sub == u"checkpoint") {
-        if (!parseOptions(args, {QStringLiteral("out")}, &opts, &error)) {
+        if (!parseOptions(args, { QStringLiteral("out") }, &opts, &error)) {
             err << error << '\n' << kAuditUsage;
             return kUsage;
         }

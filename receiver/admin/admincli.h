@@ -20,11 +20,11 @@ namespace redrive::admin {
 // revoke --name NAME
 // list
 int tokenCommand(const Config &config, const QStringList &args, QTextStream &out, QTextStream &err,
-                 const Clock &clock = Clock::system());
+    const Clock &clock = Clock::system());
 
 // verify [--checkpoint FILE]   → exit 0 intact, 1 broken (naming the first bad entry)
 // checkpoint [--out FILE]      → signed head as JSON (admin.audit_key_file), stdout by default
 int auditCommand(const Config &config, const QStringList &args, QTextStream &out, QTextStream &err,
-                 const Clock &clock = Clock::system());
+    const Clock &clock = Clock::system());
 
 } // namespace redrive::admin

@@ -15,13 +15,13 @@ http::Response jsonResponse(int status, const QJsonObject &body)
     r.status = status;
     r.contentType = QByteArrayLiteral("application/json");
     r.body = QJsonDocument(body).toJson(QJsonDocument::Compact);
-    r.headers.append({QByteArrayLiteral("Cache-Control"), QByteArrayLiteral("no-store")});
+    r.headers.append({ QByteArrayLiteral("Cache-Control"), QByteArrayLiteral("no-store") });
     return r;
 }
 
 http::Response errorResponse(const ApiError &e)
 {
-    QJsonObject body{{QStringLiteral("error"), e.code}, {QStringLiteral("message"), e.message}};
+    QJsonObject body { { QStringLiteral("error"), e.code }, { QStringLiteral("message"), e.message } };
     if (!e.field.isEmpty())
         body.insert(QStringLiteral("field"), e.field);
     return jsonResponse(e.status, body);
@@ -29,18 +29,18 @@ http::Response errorResponse(const ApiError &e)
 
 http::Response errorResponse(int status, const QString &code, const QString &message, const QString &field)
 {
-    return errorResponse(ApiError{status, code, message, field});
+    return errorResponse(ApiError { status, code, message, field });
 }
 
 http::Response internalError()
 {
     return errorResponse(500, QStringLiteral("internal"),
-                         QStringLiteral("the request could not be completed; nothing was changed (see the receiver log)"));
+        QStringLiteral("the request could not be completed; nothing was changed (see the receiver log)"));
 }
 
 ApiError badRequest(const QString &field, const QString &message)
 {
-    return ApiError{400, QStringLiteral("bad_request"), message, field};
+    return ApiError { 400, QStringLiteral("bad_request"), message, field };
 }
 
 QJsonValue jsonOrNull(const QVariant &value)

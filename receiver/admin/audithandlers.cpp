@@ -15,13 +15,15 @@ http::Response whoami(RequestContext &ctx)
     ApiError e;
     if (!checkQueryKeys(ctx.query, {}, &e))
         return errorResponse(e);
-    return jsonResponse(200, QJsonObject{
-                                 {QStringLiteral("name"), ctx.who.name},
-                                 {QStringLiteral("role"), toString(ctx.who.role)},
-                                 {QStringLiteral("permissions"), QJsonArray::fromStringList(access::allowedActionNames(ctx.who.role))},
-                                 {QStringLiteral("token_expires_at"),
-                                  ctx.who.expiresAt ? QJsonValue(isoUtc(*ctx.who.expiresAt)) : QJsonValue(QJsonValue::Null)},
-                             });
+    return jsonResponse(200,
+        QJsonObject {
+            { QStringLiteral("name"), ctx.who.name },
+            { QStringLiteral("role"), toString(ctx.who.role) },
+            { QStringLiteral("permissions"),
+                QJsonArray::fromStringList(access::allowedActionNames(ctx.who.role)) },
+            { QStringLiteral("token_expires_at"),
+                ctx.who.expiresAt ? QJsonValue(isoUtc(*ctx.who.expiresAt)) : QJsonValue(QJsonValue::Null) },
+        });
 }
 
 http::Response listAudit(RequestContext &ctx)
@@ -29,9 +31,10 @@ http::Response listAudit(RequestContext &ctx)
     if (auto r = requirePermission(ctx, access::Action::ReadAudit, QStringLiteral("audit")))
         return *r;
     ApiError e;
-    if (!checkQueryKeys(ctx.query, {QStringLiteral("after"), QStringLiteral("limit"), QStringLiteral("target"),
-                                    QStringLiteral("actor"), QStringLiteral("action")},
-                        &e))
+    if (!checkQueryKeys(ctx.query,
+            { QStringLiteral("after"), QStringLiteral("limit"), QStringLiteral("target"),
+                QStringLiteral("actor"), QStringLiteral("action") },
+            &e))
         return errorResponse(e);
     audit::AuditQuery aq;
     if (!readLimit(ctx.query, 100, 1000, &aq.limit, &e))
@@ -41,14 +44,17 @@ http::Response listAudit(RequestContext &ctx)
         if (after != u"0") {
             const auto seq = parsePathId(after);
             if (!seq)
-                return errorResponse(badRequest(QStringLiteral("after"), QStringLiteral("must be a sequence number (the next_cursor of a previous page)")));
+                return errorResponse(badRequest(QStringLiteral("after"),
+                    QStringLiteral("must be a sequence number (the next_cursor of a previous page)")));
             aq.afterSeq = *seq;
         }
     }
-    for (const auto &[key, field] : {std::pair{"target", &aq.target}, std::pair{"actor", &aq.actor}, std::pair{"action", &aq.action}}) {
+    for (const auto &[key, field] : { std::pair { "target", &aq.target }, std::pair { "actor", &aq.actor },
+             std::pair { "action", &aq.action } }) {
         *field = ctx.query.queryItemValue(QLatin1String(key), QUrl::FullyDecoded);
         if (field->size() > 300)
-            return errorResponse(badRequest(QLatin1String(key), QStringLiteral("is longer than 300 characters")));
+            return errorResponse(
+                badRequest(QLatin1String(key), QStringLiteral("is longer than 300 characters")));
     }
     const int limit = aq.limit;
     aq.limit = limit + 1;
@@ -62,9 +68,10 @@ http::Response listAudit(RequestContext &ctx)
     QJsonArray items;
     for (const auto &entry : entries)
         items.append(auditEntryJson(entry));
-    return jsonResponse(200, QJsonObject{{QStringLiteral("items"), items},
-                                         {QStringLiteral("next_cursor"), more ? QJsonValue(QString::number(entries.last().seq))
-                                                                              : QJsonValue(QJsonValue::Null)}});
+    return jsonResponse(200,
+        QJsonObject { { QStringLiteral("items"), items },
+            { QStringLiteral("next_cursor"),
+                more ? QJsonValue(QString::number(entries.last().seq)) : QJsonValue(QJsonValue::Null) } });
 }
 
 http::Response verifyAudit(RequestContext &ctx)
@@ -72,21 +79,25 @@ http::Response verifyAudit(RequestContext &ctx)
     if (auto r = requirePermission(ctx, access::Action::ReadAudit, QStringLiteral("audit")))
         return *r;
     ApiError e;
-    if (!checkQueryKeys(ctx.query, {QStringLiteral("checkpoint_seq"), QStringLiteral("checkpoint_hash")}, &e))
+    if (!checkQueryKeys(
+            ctx.query, { QStringLiteral("checkpoint_seq"), QStringLiteral("checkpoint_hash") }, &e))
         return errorResponse(e);
     audit::VerifyOptions options;
     const bool hasSeq = ctx.query.hasQueryItem(QStringLiteral("checkpoint_seq"));
     const bool hasHash = ctx.query.hasQueryItem(QStringLiteral("checkpoint_hash"));
     if (hasSeq != hasHash)
-        return errorResponse(badRequest(hasSeq ? QStringLiteral("checkpoint_hash") : QStringLiteral("checkpoint_seq"),
-                                        QStringLiteral("checkpoint_seq and checkpoint_hash go together")));
+        return errorResponse(
+            badRequest(hasSeq ? QStringLiteral("checkpoint_hash") : QStringLiteral("checkpoint_seq"),
+                QStringLiteral("checkpoint_seq and checkpoint_hash go together")));
     if (hasSeq) {
         const auto seq = parsePathId(ctx.query.queryItemValue(QStringLiteral("checkpoint_seq")));
         const QString hash = ctx.query.queryItemValue(QStringLiteral("checkpoint_hash"));
         if (!seq)
-            return errorResponse(badRequest(QStringLiteral("checkpoint_seq"), QStringLiteral("must be a positive integer")));
+            return errorResponse(
+                badRequest(QStringLiteral("checkpoint_seq"), QStringLiteral("must be a positive integer")));
         if (!isSha256Hex(hash))
-            return errorResponse(badRequest(QStringLiteral("checkpoint_hash"), QStringLiteral("must be 64 lowercase hex digits")));
+            return errorResponse(badRequest(
+                QStringLiteral("checkpoint_hash"), QStringLiteral("must be 64 lowercase hex digits")));
         // The caller holds the checkpoint it trusts; the comparison needs no signature here.
         audit::Checkpoint cp;
         cp.seq = *seq;
@@ -98,16 +109,19 @@ http::Response verifyAudit(RequestContext &ctx)
     const auto result = audit::verifyAuditChain(ctx.db, options, &error);
     if (!result)
         return databaseError("verifying the audit log", error);
-    return jsonResponse(200, QJsonObject{
-                                 {QStringLiteral("ok"), result->ok},
-                                 {QStringLiteral("count"), result->count},
-                                 {QStringLiteral("first_bad_seq"), result->firstBadSeq ? QJsonValue(*result->firstBadSeq)
-                                                                                       : QJsonValue(QJsonValue::Null)},
-                                 {QStringLiteral("problem"), result->ok ? QJsonValue(QJsonValue::Null) : QJsonValue(result->problem)},
-                                 {QStringLiteral("head"), QJsonObject{{QStringLiteral("seq"), result->head.seq},
-                                                                      {QStringLiteral("hash"), result->head.hash}}},
-                                 {QStringLiteral("checkpoint_checked"), result->checkpointChecked},
-                             });
+    return jsonResponse(200,
+        QJsonObject {
+            { QStringLiteral("ok"), result->ok },
+            { QStringLiteral("count"), result->count },
+            { QStringLiteral("first_bad_seq"),
+                result->firstBadSeq ? QJsonValue(*result->firstBadSeq) : QJsonValue(QJsonValue::Null) },
+            { QStringLiteral("problem"),
+                result->ok ? QJsonValue(QJsonValue::Null) : QJsonValue(result->problem) },
+            { QStringLiteral("head"),
+                QJsonObject { { QStringLiteral("seq"), result->head.seq },
+                    { QStringLiteral("hash"), result->head.hash } } },
+            { QStringLiteral("checkpoint_checked"), result->checkpointChecked },
+        });
 }
 
 http::Response auditCheckpoint(RequestContext &ctx)
@@ -119,7 +133,7 @@ http::Response auditCheckpoint(RequestContext &ctx)
         return errorResponse(e);
     if (!ctx.signingKey)
         return errorResponse(503, QStringLiteral("not_configured"),
-                             QStringLiteral("signed checkpoints need admin.audit_key_file in the receiver's configuration"));
+            QStringLiteral("signed checkpoints need admin.audit_key_file in the receiver's configuration"));
     QString error;
     const auto cp = audit::makeCheckpoint(ctx.db, *ctx.signingKey, ctx.clock.nowMs(), &error);
     if (!cp)

@@ -6,9 +6,9 @@
 
 namespace redrive::admin {
 
-http::Response whoami(RequestContext &ctx);          // GET whoami
-http::Response listAudit(RequestContext &ctx);       // GET audit
-http::Response verifyAudit(RequestContext &ctx);     // GET audit/verify
+http::Response whoami(RequestContext &ctx); // GET whoami
+http::Response listAudit(RequestContext &ctx); // GET audit
+http::Response verifyAudit(RequestContext &ctx); // GET audit/verify
 http::Response auditCheckpoint(RequestContext &ctx); // GET audit/checkpoint
 
 } // namespace redrive::admin

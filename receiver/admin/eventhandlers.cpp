@@ -25,7 +25,8 @@ std::optional<http::Response> readCursor(RequestContext &ctx, std::optional<qint
         return std::nullopt;
     *out = decodeCursor(cursor);
     if (!*out)
-        return errorResponse(badRequest(QStringLiteral("cursor"), QStringLiteral("malformed cursor; use the next_cursor of a previous page")));
+        return errorResponse(badRequest(QStringLiteral("cursor"),
+            QStringLiteral("malformed cursor; use the next_cursor of a previous page")));
     return std::nullopt;
 }
 
@@ -59,10 +60,11 @@ http::Response listEvents(RequestContext &ctx)
         return *r;
     ApiError e;
     if (!checkQueryKeys(ctx.query,
-                        {QStringLiteral("status"), QStringLiteral("source"), QStringLiteral("type"),
-                         QStringLiteral("destination"), QStringLiteral("category"), QStringLiteral("since"),
-                         QStringLiteral("until"), QStringLiteral("q"), QStringLiteral("limit"), QStringLiteral("cursor")},
-                        &e))
+            { QStringLiteral("status"), QStringLiteral("source"), QStringLiteral("type"),
+                QStringLiteral("destination"), QStringLiteral("category"), QStringLiteral("since"),
+                QStringLiteral("until"), QStringLiteral("q"), QStringLiteral("limit"),
+                QStringLiteral("cursor") },
+            &e))
         return errorResponse(e);
     QString field, message;
     const auto filter = EventFilter::fromQuery(ctx.query, &field, &message);
@@ -76,7 +78,8 @@ http::Response listEvents(RequestContext &ctx)
         return *r;
 
     SqlFragment frag = eventFilterSql(*filter);
-    QString sql = QStringLiteral("SELECT %1 FROM events e WHERE (%2)").arg(QLatin1String(kEventColumns), frag.sql);
+    QString sql
+        = QStringLiteral("SELECT %1 FROM events e WHERE (%2)").arg(QLatin1String(kEventColumns), frag.sql);
     if (before) {
         sql += QLatin1String(" AND e.id < ?");
         frag.binds.append(*before);
@@ -110,8 +113,9 @@ http::Response listEvents(RequestContext &ctx)
         ev.insert(QStringLiteral("deliveries"), deliveries.value(ev.value(QLatin1String("id")).toInteger()));
         items.append(ev);
     }
-    return jsonResponse(200, QJsonObject{{QStringLiteral("items"), items},
-                                         {QStringLiteral("next_cursor"), nextCursor(more, ids.isEmpty() ? 0 : ids.last())}});
+    return jsonResponse(200,
+        QJsonObject { { QStringLiteral("items"), items },
+            { QStringLiteral("next_cursor"), nextCursor(more, ids.isEmpty() ? 0 : ids.last()) } });
 }
 
 http::Response getEvent(RequestContext &ctx, qint64 id)
@@ -122,14 +126,16 @@ http::Response getEvent(RequestContext &ctx, qint64 id)
     if (!checkQueryKeys(ctx.query, {}, &e))
         return errorResponse(e);
     QSqlQuery q(ctx.db.handle());
-    q.prepare(QStringLiteral("SELECT %1, e.content_type, e.body_sha256, e.body_size, e.headers, e.verified_by, "
-                             "e.clock_skew_ms, e.legal_hold FROM events e WHERE e.id = ?")
-                  .arg(QLatin1String(kEventColumns)));
+    q.prepare(
+        QStringLiteral("SELECT %1, e.content_type, e.body_sha256, e.body_size, e.headers, e.verified_by, "
+                       "e.clock_skew_ms, e.legal_hold FROM events e WHERE e.id = ?")
+            .arg(QLatin1String(kEventColumns)));
     q.addBindValue(id);
     if (!q.exec())
         return databaseError("reading an event", sqlErrorText(q));
     if (!q.next())
-        return errorResponse(404, QStringLiteral("not_found"), QStringLiteral("event %1 does not exist").arg(id), QStringLiteral("id"));
+        return errorResponse(404, QStringLiteral("not_found"),
+            QStringLiteral("event %1 does not exist").arg(id), QStringLiteral("id"));
     QJsonObject ev = eventJson(q);
     ev.insert(QStringLiteral("content_type"), q.value(10).toString());
     ev.insert(QStringLiteral("body_sha256"), q.value(11).toString());
@@ -137,7 +143,8 @@ http::Response getEvent(RequestContext &ctx, qint64 id)
     // Stored headers are already redacted at ingest; redact again so a future change there
     // cannot leak a credential through this endpoint.
     ev.insert(QStringLiteral("headers"),
-              QJsonDocument::fromJson(Headers::fromJson(q.value(13).toString().toUtf8()).redacted().toJson()).array());
+        QJsonDocument::fromJson(Headers::fromJson(q.value(13).toString().toUtf8()).redacted().toJson())
+            .array());
     ev.insert(QStringLiteral("verified_by"), q.value(14).toString());
     ev.insert(QStringLiteral("clock_skew_ms"), jsonOrNull(q.value(15)));
     ev.insert(QStringLiteral("legal_hold"), q.value(16).toInt() != 0);
@@ -145,22 +152,23 @@ http::Response getEvent(RequestContext &ctx, qint64 id)
 
     QString error;
     QHash<qint64, QJsonArray> deliveries;
-    if (!loadDeliveries(ctx.db, ctx.config, {id}, true, &deliveries, &error))
+    if (!loadDeliveries(ctx.db, ctx.config, { id }, true, &deliveries, &error))
         return databaseError("reading deliveries", error);
     ev.insert(QStringLiteral("deliveries"), deliveries.value(id));
 
     QSqlQuery n(ctx.db.handle());
-    n.prepare(QStringLiteral("SELECT id, author, body, created_at FROM notes WHERE event_id = ? ORDER BY id LIMIT %1")
+    n.prepare(QStringLiteral(
+        "SELECT id, author, body, created_at FROM notes WHERE event_id = ? ORDER BY id LIMIT %1")
                   .arg(kDetailListLimit));
     n.addBindValue(id);
     if (!n.exec())
         return databaseError("reading notes", sqlErrorText(n));
     QJsonArray notes;
     while (n.next()) {
-        notes.append(QJsonObject{{QStringLiteral("id"), n.value(0).toLongLong()},
-                                 {QStringLiteral("author"), n.value(1).toString()},
-                                 {QStringLiteral("body"), n.value(2).toString()},
-                                 {QStringLiteral("created_at"), isoOrNull(n.value(3))}});
+        notes.append(QJsonObject { { QStringLiteral("id"), n.value(0).toLongLong() },
+            { QStringLiteral("author"), n.value(1).toString() },
+            { QStringLiteral("body"), n.value(2).toString() },
+            { QStringLiteral("created_at"), isoOrNull(n.value(3)) } });
     }
     ev.insert(QStringLiteral("notes"), notes);
 
@@ -183,11 +191,11 @@ http::Response addNote(RequestContext &ctx, qint64 eventId)
     if (auto r = requirePermission(ctx, access::Action::AddNote, target))
         return *r;
     ApiError e;
-    const auto body = parseJsonObject(ctx.request.body, {QStringLiteral("body")}, &e);
+    const auto body = parseJsonObject(ctx.request.body, { QStringLiteral("body") }, &e);
     if (!body)
         return errorResponse(e);
     QString text;
-    if (!readText(*body, QStringLiteral("body"), TextRule{true, kMaxNoteChars, true}, &text, &e))
+    if (!readText(*body, QStringLiteral("body"), TextRule { true, kMaxNoteChars, true }, &text, &e))
         return errorResponse(e);
 
     QString error;
@@ -198,7 +206,8 @@ http::Response addNote(RequestContext &ctx, qint64 eventId)
     if (!eventExists(ctx.db, eventId, &exists, &error))
         return databaseError("adding a note", error);
     if (!exists)
-        return errorResponse(404, QStringLiteral("not_found"), QStringLiteral("event %1 does not exist").arg(eventId), QStringLiteral("id"));
+        return errorResponse(404, QStringLiteral("not_found"),
+            QStringLiteral("event %1 does not exist").arg(eventId), QStringLiteral("id"));
     const qint64 now = ctx.clock.nowMs();
     QSqlQuery q(ctx.db.handle());
     q.prepare(QStringLiteral("INSERT INTO notes (event_id, author, body, created_at) VALUES (?, ?, ?, ?)"));
@@ -210,14 +219,13 @@ http::Response addNote(RequestContext &ctx, qint64 eventId)
         return databaseError("adding a note", sqlErrorText(q));
     const qint64 noteId = q.lastInsertId().toLongLong();
     const auto record = ctx.record(QStringLiteral("note_added"), target, QString(),
-                                   QJsonObject{{QStringLiteral("note_id"), noteId}, {QStringLiteral("body"), text}});
+        QJsonObject { { QStringLiteral("note_id"), noteId }, { QStringLiteral("body"), text } });
     if (!auditAndCommit(ctx, tx, record, &error))
         return databaseError("adding a note", error);
-    return jsonResponse(201, QJsonObject{{QStringLiteral("id"), noteId},
-                                         {QStringLiteral("event_id"), eventId},
-                                         {QStringLiteral("author"), ctx.who.name},
-                                         {QStringLiteral("body"), text},
-                                         {QStringLiteral("created_at"), isoUtc(now)}});
+    return jsonResponse(201,
+        QJsonObject { { QStringLiteral("id"), noteId }, { QStringLiteral("event_id"), eventId },
+            { QStringLiteral("author"), ctx.who.name }, { QStringLiteral("body"), text },
+            { QStringLiteral("created_at"), isoUtc(now) } });
 }
 
 http::Response listDeliveries(RequestContext &ctx)
@@ -226,9 +234,9 @@ http::Response listDeliveries(RequestContext &ctx)
         return *r;
     ApiError e;
     if (!checkQueryKeys(ctx.query,
-                        {QStringLiteral("status"), QStringLiteral("destination"), QStringLiteral("category"),
-                         QStringLiteral("event_id"), QStringLiteral("limit"), QStringLiteral("cursor")},
-                        &e))
+            { QStringLiteral("status"), QStringLiteral("destination"), QStringLiteral("category"),
+                QStringLiteral("event_id"), QStringLiteral("limit"), QStringLiteral("cursor") },
+            &e))
         return errorResponse(e);
     int limit = 0;
     if (!readLimit(ctx.query, kDefaultPage, kMaxPage, &limit, &e))
@@ -236,7 +244,7 @@ http::Response listDeliveries(RequestContext &ctx)
     std::optional<qint64> before;
     if (auto r = readCursor(ctx, &before))
         return *r;
-    QStringList where{QStringLiteral("1=1")};
+    QStringList where { QStringLiteral("1=1") };
     QVariantList binds;
     const QString statuses = ctx.query.queryItemValue(QStringLiteral("status"), QUrl::FullyDecoded);
     if (!statuses.isEmpty()) {
@@ -244,26 +252,29 @@ http::Response listDeliveries(RequestContext &ctx)
         for (const QString &s : statuses.split(u',', Qt::SkipEmptyParts)) {
             if (!deliveryStatusFromString(s.trimmed()))
                 return errorResponse(badRequest(QStringLiteral("status"),
-                                                QStringLiteral("unknown delivery status \"%1\"; use %2")
-                                                    .arg(s.left(50), allDeliveryStatusNames().join(QLatin1String(", ")))));
+                    QStringLiteral("unknown delivery status \"%1\"; use %2")
+                        .arg(s.left(50), allDeliveryStatusNames().join(QLatin1String(", ")))));
             marks.append(QStringLiteral("?"));
             binds.append(s.trimmed());
         }
         where.append(QStringLiteral("d.status IN (%1)").arg(marks.join(u',')));
     }
-    for (const auto &[key, column] : {std::pair{"destination", "d.destination"}, std::pair{"category", "d.last_category"}}) {
+    for (const auto &[key, column] :
+        { std::pair { "destination", "d.destination" }, std::pair { "category", "d.last_category" } }) {
         const QString v = ctx.query.queryItemValue(QLatin1String(key), QUrl::FullyDecoded);
         if (v.isEmpty())
             continue;
         if (v.size() > 512)
-            return errorResponse(badRequest(QLatin1String(key), QStringLiteral("is longer than 512 characters")));
+            return errorResponse(
+                badRequest(QLatin1String(key), QStringLiteral("is longer than 512 characters")));
         where.append(QStringLiteral("%1 = ?").arg(QLatin1String(column)));
         binds.append(v);
     }
     if (ctx.query.hasQueryItem(QStringLiteral("event_id"))) {
         const auto id = parsePathId(ctx.query.queryItemValue(QStringLiteral("event_id")));
         if (!id)
-            return errorResponse(badRequest(QStringLiteral("event_id"), QStringLiteral("must be a positive integer")));
+            return errorResponse(
+                badRequest(QStringLiteral("event_id"), QStringLiteral("must be a positive integer")));
         where.append(QStringLiteral("d.event_id = ?"));
         binds.append(*id);
     }
@@ -291,7 +302,9 @@ http::Response listDeliveries(RequestContext &ctx)
         items.append(deliveryJson(q, ctx.config));
         last = q.value(0).toLongLong();
     }
-    return jsonResponse(200, QJsonObject{{QStringLiteral("items"), items}, {QStringLiteral("next_cursor"), nextCursor(more, last)}});
+    return jsonResponse(200,
+        QJsonObject {
+            { QStringLiteral("items"), items }, { QStringLiteral("next_cursor"), nextCursor(more, last) } });
 }
 
 http::Response getDelivery(RequestContext &ctx, qint64 id)
@@ -302,17 +315,19 @@ http::Response getDelivery(RequestContext &ctx, qint64 id)
     if (!checkQueryKeys(ctx.query, {}, &e))
         return errorResponse(e);
     QSqlQuery q(ctx.db.handle());
-    q.prepare(QStringLiteral("SELECT %1 FROM deliveries d WHERE d.id = ?").arg(QLatin1String(kDeliveryColumns)));
+    q.prepare(
+        QStringLiteral("SELECT %1 FROM deliveries d WHERE d.id = ?").arg(QLatin1String(kDeliveryColumns)));
     q.addBindValue(id);
     if (!q.exec())
         return databaseError("reading a delivery", sqlErrorText(q));
     if (!q.next())
-        return errorResponse(404, QStringLiteral("not_found"), QStringLiteral("delivery %1 does not exist").arg(id), QStringLiteral("id"));
+        return errorResponse(404, QStringLiteral("not_found"),
+            QStringLiteral("delivery %1 does not exist").arg(id), QStringLiteral("id"));
     QJsonObject d = deliveryJson(q, ctx.config);
     q.finish();
     QHash<qint64, QJsonArray> attempts;
     QString error;
-    if (!loadAttempts(ctx.db, {id}, &attempts, &error))
+    if (!loadAttempts(ctx.db, { id }, &attempts, &error))
         return databaseError("reading attempts", error);
     d.insert(QStringLiteral("attempts"), attempts.value(id));
     return jsonResponse(200, d);
@@ -331,26 +346,24 @@ http::Response listDestinations(RequestContext &ctx)
     QHash<QString, QJsonObject> state;
     while (q.next()) {
         state.insert(q.value(0).toString(),
-                     QJsonObject{{QStringLiteral("paused"), q.value(1).toInt() != 0},
-                                 {QStringLiteral("changed_by"), jsonOrNull(q.value(2))},
-                                 {QStringLiteral("changed_at"), isoOrNull(q.value(3))},
-                                 {QStringLiteral("reason"), jsonOrNull(q.value(4))}});
+            QJsonObject { { QStringLiteral("paused"), q.value(1).toInt() != 0 },
+                { QStringLiteral("changed_by"), jsonOrNull(q.value(2)) },
+                { QStringLiteral("changed_at"), isoOrNull(q.value(3)) },
+                { QStringLiteral("reason"), jsonOrNull(q.value(4)) } });
     }
     QJsonArray items;
     for (const DestinationConfig &d : ctx.config.destinations) {
-        QJsonObject o{{QStringLiteral("name"), d.name},
-                      {QStringLiteral("url"), redactedUrl(d.url)},
-                      {QStringLiteral("risk"), toString(d.risk)},
-                      {QStringLiteral("paused"), false},
-                      {QStringLiteral("changed_by"), QJsonValue::Null},
-                      {QStringLiteral("changed_at"), QJsonValue::Null},
-                      {QStringLiteral("reason"), QJsonValue::Null}};
+        QJsonObject o { { QStringLiteral("name"), d.name }, { QStringLiteral("url"), redactedUrl(d.url) },
+            { QStringLiteral("risk"), toString(d.risk) }, { QStringLiteral("paused"), false },
+            { QStringLiteral("changed_by"), QJsonValue::Null },
+            { QStringLiteral("changed_at"), QJsonValue::Null },
+            { QStringLiteral("reason"), QJsonValue::Null } };
         const QJsonObject s = state.value(d.name);
         for (auto it = s.begin(); it != s.end(); ++it)
             o.insert(it.key(), it.value());
         items.append(o);
     }
-    return jsonResponse(200, QJsonObject{{QStringLiteral("items"), items}});
+    return jsonResponse(200, QJsonObject { { QStringLiteral("items"), items } });
 }
 
 http::Response setDestinationPaused(RequestContext &ctx, const QString &name, bool paused)
@@ -359,15 +372,15 @@ http::Response setDestinationPaused(RequestContext &ctx, const QString &name, bo
     if (auto r = requirePermission(ctx, access::Action::ManageDestinations, target))
         return *r;
     ApiError e;
-    const auto body = parseJsonObject(ctx.request.body, {QStringLiteral("reason")}, &e);
+    const auto body = parseJsonObject(ctx.request.body, { QStringLiteral("reason") }, &e);
     if (!body)
         return errorResponse(e);
     QString reason;
-    if (!readText(*body, QStringLiteral("reason"), TextRule{}, &reason, &e))
+    if (!readText(*body, QStringLiteral("reason"), TextRule {}, &reason, &e))
         return errorResponse(e);
     if (!ctx.config.destination(name))
-        return errorResponse(404, QStringLiteral("not_found"), QStringLiteral("no destination is named \"%1\"").arg(name.left(200)),
-                             QStringLiteral("name"));
+        return errorResponse(404, QStringLiteral("not_found"),
+            QStringLiteral("no destination is named \"%1\"").arg(name.left(200)), QStringLiteral("name"));
 
     QString error;
     Transaction tx(ctx.db);
@@ -382,9 +395,10 @@ http::Response setDestinationPaused(RequestContext &ctx, const QString &name, bo
     was.finish();
     const qint64 now = ctx.clock.nowMs();
     QSqlQuery q(ctx.db.handle());
-    q.prepare(QStringLiteral("INSERT INTO destination_state (name, paused, changed_by, changed_at, reason) VALUES (?, ?, ?, ?, ?) "
-                             "ON CONFLICT (name) DO UPDATE SET paused = excluded.paused, changed_by = excluded.changed_by, "
-                             "changed_at = excluded.changed_at, reason = excluded.reason"));
+    q.prepare(QStringLiteral(
+        "INSERT INTO destination_state (name, paused, changed_by, changed_at, reason) VALUES (?, ?, ?, ?, ?) "
+        "ON CONFLICT (name) DO UPDATE SET paused = excluded.paused, changed_by = excluded.changed_by, "
+        "changed_at = excluded.changed_at, reason = excluded.reason"));
     q.addBindValue(name);
     q.addBindValue(paused ? 1 : 0);
     q.addBindValue(ctx.who.name);
@@ -392,15 +406,15 @@ http::Response setDestinationPaused(RequestContext &ctx, const QString &name, bo
     q.addBindValue(reason);
     if (!q.exec())
         return databaseError("pausing a destination", sqlErrorText(q));
-    const auto record = ctx.record(paused ? QStringLiteral("destination_paused") : QStringLiteral("destination_resumed"),
-                                   target, reason, QJsonObject{{QStringLiteral("was_paused"), wasPaused}});
+    const auto record
+        = ctx.record(paused ? QStringLiteral("destination_paused") : QStringLiteral("destination_resumed"),
+            target, reason, QJsonObject { { QStringLiteral("was_paused"), wasPaused } });
     if (!auditAndCommit(ctx, tx, record, &error))
         return databaseError("pausing a destination", error);
-    return jsonResponse(200, QJsonObject{{QStringLiteral("name"), name},
-                                         {QStringLiteral("paused"), paused},
-                                         {QStringLiteral("changed_by"), ctx.who.name},
-                                         {QStringLiteral("changed_at"), isoUtc(now)},
-                                         {QStringLiteral("reason"), reason}});
+    return jsonResponse(200,
+        QJsonObject { { QStringLiteral("name"), name }, { QStringLiteral("paused"), paused },
+            { QStringLiteral("changed_by"), ctx.who.name }, { QStringLiteral("changed_at"), isoUtc(now) },
+            { QStringLiteral("reason"), reason } });
 }
 
 } // namespace redrive::admin

@@ -20,16 +20,17 @@ http::Response exportEvidence(RequestContext &ctx, qint64 eventId)
     if (auto r = requirePermission(ctx, access::Action::ExportEvidence, target))
         return *r;
     ApiError e;
-    if (!checkQueryKeys(ctx.query, {QStringLiteral("reason")}, &e))
+    if (!checkQueryKeys(ctx.query, { QStringLiteral("reason") }, &e))
         return errorResponse(e);
     QString reason;
-    const QJsonObject query{{QStringLiteral("reason"), ctx.query.queryItemValue(QStringLiteral("reason"), QUrl::FullyDecoded)}};
-    if (!readText(query, QStringLiteral("reason"), TextRule{false, kMaxReasonChars, false}, &reason, &e))
+    const QJsonObject query { { QStringLiteral("reason"),
+        ctx.query.queryItemValue(QStringLiteral("reason"), QUrl::FullyDecoded) } };
+    if (!readText(query, QStringLiteral("reason"), TextRule { false, kMaxReasonChars, false }, &reason, &e))
         return errorResponse(e);
     if (!ctx.signingKey)
         return errorResponse(503, QStringLiteral("not_configured"),
-                             QStringLiteral("evidence bundles are signed with the audit key: set admin.audit_key_file in "
-                                            "the receiver's configuration"));
+            QStringLiteral("evidence bundles are signed with the audit key: set admin.audit_key_file in "
+                           "the receiver's configuration"));
 
     // The head is signed, read up to and appended to from one snapshot. On PostgreSQL the
     // append lock is taken before the transaction's snapshot, so no entry can slip in between;
@@ -41,7 +42,8 @@ http::Response exportEvidence(RequestContext &ctx, qint64 eventId)
     Transaction tx(ctx.db);
     if (!tx.begin(&error))
         return databaseError("exporting evidence", error);
-    if (!ctx.db.isSqlite() && !ctx.db.exec(QStringLiteral("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ"), &error))
+    if (!ctx.db.isSqlite()
+        && !ctx.db.exec(QStringLiteral("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ"), &error))
         return databaseError("exporting evidence", error);
 
     const qint64 now = ctx.clock.nowMs();
@@ -53,8 +55,8 @@ http::Response exportEvidence(RequestContext &ctx, qint64 eventId)
     const auto data = audit::readEvidenceData(ctx.db, eventId, options, &error);
     if (!data) {
         if (error.isEmpty())
-            return errorResponse(404, QStringLiteral("not_found"), QStringLiteral("event %1 does not exist").arg(eventId),
-                                 QStringLiteral("id"));
+            return errorResponse(404, QStringLiteral("not_found"),
+                QStringLiteral("event %1 does not exist").arg(eventId), QStringLiteral("id"));
         return databaseError("reading evidence", error);
     }
     audit::EvidenceMeta meta;
@@ -67,15 +69,16 @@ http::Response exportEvidence(RequestContext &ctx, qint64 eventId)
         return databaseError("signing evidence", error);
 
     // The entry names the exact file handed out, so a bundle shown later can be matched to it.
-    const QJsonObject details{
-        {QStringLiteral("format"), QLatin1String(audit::kEvidenceFormat)},
-        {QStringLiteral("bundle_sha256"), bundle->value(QLatin1String("bundle_sha256"))},
-        {QStringLiteral("checkpoint_seq"), checkpoint->seq},
-        {QStringLiteral("key_id"), ctx.signingKey->keyId()},
-        {QStringLiteral("audit_entries"), static_cast<qint64>(data->audit.size())},
-        {QStringLiteral("linked_to_checkpoint"), data->linkedToCheckpoint},
+    const QJsonObject details {
+        { QStringLiteral("format"), QLatin1String(audit::kEvidenceFormat) },
+        { QStringLiteral("bundle_sha256"), bundle->value(QLatin1String("bundle_sha256")) },
+        { QStringLiteral("checkpoint_seq"), checkpoint->seq },
+        { QStringLiteral("key_id"), ctx.signingKey->keyId() },
+        { QStringLiteral("audit_entries"), static_cast<qint64>(data->audit.size()) },
+        { QStringLiteral("linked_to_checkpoint"), data->linkedToCheckpoint },
     };
-    if (!auditAndCommit(ctx, tx, ctx.record(QStringLiteral("evidence_exported"), target, reason, details), &error))
+    if (!auditAndCommit(
+            ctx, tx, ctx.record(QStringLiteral("evidence_exported"), target, reason, details), &error))
         return databaseError("recording the evidence export", error);
     return jsonResponse(200, *bundle);
 }

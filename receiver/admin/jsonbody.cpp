@@ -9,8 +9,8 @@
 
 namespace redrive::admin {
 
-std::optional<QJsonObject> parseJsonObject(const QByteArray &body, const QStringList &allowed, ApiError *error,
-                                           bool emptyIsObject)
+std::optional<QJsonObject> parseJsonObject(
+    const QByteArray &body, const QStringList &allowed, ApiError *error, bool emptyIsObject)
 {
     if (body.trimmed().isEmpty()) {
         if (emptyIsObject)
@@ -21,9 +21,10 @@ std::optional<QJsonObject> parseJsonObject(const QByteArray &body, const QString
     QJsonParseError parseError;
     const QJsonDocument doc = QJsonDocument::fromJson(body, &parseError);
     if (parseError.error != QJsonParseError::NoError) {
-        *error = badRequest({}, QStringLiteral("the request body is not valid JSON (%1 at offset %2)")
-                                    .arg(parseError.errorString())
-                                    .arg(parseError.offset));
+        *error = badRequest({},
+            QStringLiteral("the request body is not valid JSON (%1 at offset %2)")
+                .arg(parseError.errorString())
+                .arg(parseError.offset));
         return std::nullopt;
     }
     if (!doc.isObject()) {
@@ -33,16 +34,16 @@ std::optional<QJsonObject> parseJsonObject(const QByteArray &body, const QString
     const QJsonObject object = doc.object();
     for (auto it = object.begin(); it != object.end(); ++it) {
         if (!allowed.contains(it.key())) {
-            *error = badRequest(it.key().left(100), QStringLiteral("unknown field; expected one of: %1")
-                                                        .arg(allowed.join(QLatin1String(", "))));
+            *error = badRequest(it.key().left(100),
+                QStringLiteral("unknown field; expected one of: %1").arg(allowed.join(QLatin1String(", "))));
             return std::nullopt;
         }
     }
     return object;
 }
 
-bool readText(const QJsonObject &object, const QString &key, const TextRule &rule, QString *out, ApiError *error,
-              const QString &fieldName)
+bool readText(const QJsonObject &object, const QString &key, const TextRule &rule, QString *out,
+    ApiError *error, const QString &fieldName)
 {
     const QString field = fieldName.isEmpty() ? key : fieldName;
     out->clear();
@@ -122,8 +123,9 @@ bool checkQueryKeys(const QUrlQuery &query, const QStringList &allowed, ApiError
     }
     for (const auto &item : items) {
         if (!allowed.contains(item.first)) {
-            *error = badRequest(item.first.left(100), QStringLiteral("unknown query parameter; expected one of: %1")
-                                                          .arg(allowed.join(QLatin1String(", "))));
+            *error = badRequest(item.first.left(100),
+                QStringLiteral("unknown query parameter; expected one of: %1")
+                    .arg(allowed.join(QLatin1String(", "))));
             return false;
         }
         int seen = 0;
@@ -145,7 +147,8 @@ bool readLimit(const QUrlQuery &query, int fallback, int max, int *out, ApiError
     bool ok = false;
     const int v = query.queryItemValue(QStringLiteral("limit")).toInt(&ok);
     if (!ok || v < 1 || v > max) {
-        *error = badRequest(QStringLiteral("limit"), QStringLiteral("must be an integer from 1 to %1").arg(max));
+        *error
+            = badRequest(QStringLiteral("limit"), QStringLiteral("must be an integer from 1 to %1").arg(max));
         return false;
     }
     *out = v;

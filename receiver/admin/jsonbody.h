@@ -17,8 +17,8 @@ namespace redrive::admin {
 
 // A body that must be one JSON object holding only `allowed` keys. An empty body counts as {}
 // only when `emptyIsObject`.
-std::optional<QJsonObject> parseJsonObject(const QByteArray &body, const QStringList &allowed, ApiError *error,
-                                           bool emptyIsObject = false);
+std::optional<QJsonObject> parseJsonObject(
+    const QByteArray &body, const QStringList &allowed, ApiError *error, bool emptyIsObject = false);
 
 struct TextRule {
     bool required = true;
@@ -27,8 +27,8 @@ struct TextRule {
 };
 // A string field, trimmed. Refused: wrong type, blank when required, longer than maxChars,
 // invalid Unicode, control characters. `out` stays empty for an absent optional field.
-bool readText(const QJsonObject &object, const QString &key, const TextRule &rule, QString *out, ApiError *error,
-              const QString &fieldName = {});
+bool readText(const QJsonObject &object, const QString &key, const TextRule &rule, QString *out,
+    ApiError *error, const QString &fieldName = {});
 
 // A positive integer id (JSON number without fraction, at most 2^53).
 bool readId(const QJsonValue &value, const QString &field, qint64 *out, ApiError *error);

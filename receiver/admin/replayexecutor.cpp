@@ -13,7 +13,7 @@
 
 namespace redrive::admin {
 namespace {
-constexpr int kMaxBatch = 200;       // items per transaction
+constexpr int kMaxBatch = 200; // items per transaction
 constexpr int kMaxReplaysPerPass = 50;
 constexpr qint64 kCleanupEveryMs = 60'000;
 
@@ -22,16 +22,18 @@ QString target(qint64 id)
     return QStringLiteral("replay:%1").arg(id);
 }
 
-audit::AuditRecord systemRecord(const QString &action, qint64 id, const QString &reason, const QJsonObject &details)
+audit::AuditRecord systemRecord(
+    const QString &action, qint64 id, const QString &reason, const QJsonObject &details)
 {
-    return audit::AuditRecord{QLatin1String(kSystemActor), QLatin1String(kSystemRole), action, target(id), reason, details};
+    return audit::AuditRecord { QLatin1String(kSystemActor), QLatin1String(kSystemRole), action, target(id),
+        reason, details };
 }
 
 QJsonObject countsJson(const ItemCounts &c)
 {
-    return QJsonObject{{QStringLiteral("succeeded"), c.succeeded}, {QStringLiteral("failed"), c.failed},
-                       {QStringLiteral("skipped"), c.skipped},     {QStringLiteral("waiting"), c.waiting},
-                       {QStringLiteral("queued"), c.queued}};
+    return QJsonObject { { QStringLiteral("succeeded"), c.succeeded }, { QStringLiteral("failed"), c.failed },
+        { QStringLiteral("skipped"), c.skipped }, { QStringLiteral("waiting"), c.waiting },
+        { QStringLiteral("queued"), c.queued } };
 }
 
 bool selectIds(Db &db, const QString &sql, const QVariantList &binds, QList<qint64> *out, QString *error)
@@ -51,20 +53,21 @@ bool selectIds(Db &db, const QString &sql, const QVariantList &binds, QList<qint
 }
 } // namespace
 
-ReplayExecutor::ReplayExecutor(const Config &config, const StorageUrl &url, const Clock &clock, metrics::Registry *registry)
+ReplayExecutor::ReplayExecutor(
+    const Config &config, const StorageUrl &url, const Clock &clock, metrics::Registry *registry)
     : m_config(config)
     , m_url(url)
     , m_clock(clock)
 {
     if (registry) {
         m_queuedCounter = &registry->counter(QStringLiteral("redrive_admin_replay_items_queued_total"),
-                                             QStringLiteral("Replay items handed to the delivery engine"));
+            QStringLiteral("Replay items handed to the delivery engine"));
         m_haltedCounter = &registry->counter(QStringLiteral("redrive_admin_replay_transitions_total"),
-                                             QStringLiteral("Replay requests by transition"),
-                                             {{QStringLiteral("to"), QStringLiteral("halted")}});
+            QStringLiteral("Replay requests by transition"),
+            { { QStringLiteral("to"), QStringLiteral("halted") } });
         m_completedCounter = &registry->counter(QStringLiteral("redrive_admin_replay_transitions_total"),
-                                                QStringLiteral("Replay requests by transition"),
-                                                {{QStringLiteral("to"), QStringLiteral("completed")}});
+            QStringLiteral("Replay requests by transition"),
+            { { QStringLiteral("to"), QStringLiteral("completed") } });
     }
 }
 
@@ -137,7 +140,8 @@ void ReplayExecutor::loop()
                 m_db.reset(); // reconnect on the next pass
         }
         std::unique_lock lock(m_mutex);
-        m_cv.wait_for(lock, std::chrono::milliseconds(m_pollIntervalMs), [this] { return m_stopping || m_woken; });
+        m_cv.wait_for(
+            lock, std::chrono::milliseconds(m_pollIntervalMs), [this] { return m_stopping || m_woken; });
         if (m_stopping)
             return;
         m_woken = false;
@@ -148,7 +152,7 @@ bool ReplayExecutor::ensureDb(QString *error)
 {
     if (m_db)
         return true;
-    m_db = Db::open(m_url, QStringLiteral("replay-executor"), OpenOptions{}, error);
+    m_db = Db::open(m_url, QStringLiteral("replay-executor"), OpenOptions {}, error);
     return m_db != nullptr;
 }
 
@@ -160,7 +164,8 @@ std::optional<ReplayExecutor::Pass> ReplayExecutor::runOnce(QString *error)
     if (!ensureDb(error))
         return std::nullopt;
     Pass pass;
-    if (!expire(pass, error) || !startApproved(pass, error) || !queueItems(pass, error) || !settle(pass, error))
+    if (!expire(pass, error) || !startApproved(pass, error) || !queueItems(pass, error)
+        || !settle(pass, error))
         return std::nullopt;
     const qint64 now = m_clock.nowMs();
     if (now - m_lastCleanupMs >= kCleanupEveryMs) {
@@ -176,10 +181,11 @@ bool ReplayExecutor::expire(Pass &pass, QString *error)
     const qint64 now = m_clock.nowMs();
     QList<qint64> ids;
     if (!selectIds(*m_db,
-                   QStringLiteral("SELECT id FROM replays WHERE status IN ('pending_approval', 'approved') AND "
-                                  "approval_expires_at IS NOT NULL AND approval_expires_at <= ? ORDER BY id LIMIT %1")
-                       .arg(kMaxReplaysPerPass),
-                   {now}, &ids, error))
+            QStringLiteral(
+                "SELECT id FROM replays WHERE status IN ('pending_approval', 'approved') AND "
+                "approval_expires_at IS NOT NULL AND approval_expires_at <= ? ORDER BY id LIMIT %1")
+                .arg(kMaxReplaysPerPass),
+            { now }, &ids, error))
         return false;
     for (const qint64 id : std::as_const(ids)) {
         Transaction tx(*m_db);
@@ -192,18 +198,19 @@ bool ReplayExecutor::expire(Pass &pass, QString *error)
             continue;
         }
         bool changed = false;
-        if (!transitionReplay(*m_db, id, {QStringLiteral("pending_approval"), QStringLiteral("approved")},
-                              QStringLiteral("expired"), {{QStringLiteral("finished_at"), now}}, now, &changed, error,
-                              QStringLiteral("approval_expires_at IS NOT NULL AND approval_expires_at <= ?"), {now}))
+        if (!transitionReplay(*m_db, id, { QStringLiteral("pending_approval"), QStringLiteral("approved") },
+                QStringLiteral("expired"), { { QStringLiteral("finished_at"), now } }, now, &changed, error,
+                QStringLiteral("approval_expires_at IS NOT NULL AND approval_expires_at <= ?"), { now }))
             return false;
         if (!changed)
             continue;
         const QString why = row->status == u"pending_approval"
             ? QStringLiteral("not approved within admin.approval_ttl")
             : QStringLiteral("approved but not started within admin.approval_ttl");
-        if (!audit::appendAuditEntry(*m_db, systemRecord(QStringLiteral("replay_expired"), id, why,
-                                                         {{QStringLiteral("previous_status"), row->status}}),
-                                     now, error)
+        if (!audit::appendAuditEntry(*m_db,
+                systemRecord(QStringLiteral("replay_expired"), id, why,
+                    { { QStringLiteral("previous_status"), row->status } }),
+                now, error)
             || !tx.commit(error))
             return false;
         ++pass.expired;
@@ -214,8 +221,10 @@ bool ReplayExecutor::expire(Pass &pass, QString *error)
 bool ReplayExecutor::startApproved(Pass &pass, QString *error)
 {
     QList<qint64> ids;
-    if (!selectIds(*m_db, QStringLiteral("SELECT id FROM replays WHERE status = 'approved' ORDER BY id LIMIT %1").arg(kMaxReplaysPerPass),
-                   {}, &ids, error))
+    if (!selectIds(*m_db,
+            QStringLiteral("SELECT id FROM replays WHERE status = 'approved' ORDER BY id LIMIT %1")
+                .arg(kMaxReplaysPerPass),
+            {}, &ids, error))
         return false;
     for (const qint64 id : std::as_const(ids)) {
         const qint64 now = m_clock.nowMs();
@@ -224,20 +233,21 @@ bool ReplayExecutor::startApproved(Pass &pass, QString *error)
             return false;
         bool changed = false;
         // The single point where a replay starts: only one caller can move it out of 'approved'.
-        if (!transitionReplay(*m_db, id, {QStringLiteral("approved")}, QStringLiteral("executing"),
-                              {{QStringLiteral("started_at"), now}}, now, &changed, error,
-                              QStringLiteral("approval_expires_at IS NULL OR approval_expires_at > ?"), {now}))
+        if (!transitionReplay(*m_db, id, { QStringLiteral("approved") }, QStringLiteral("executing"),
+                { { QStringLiteral("started_at"), now } }, now, &changed, error,
+                QStringLiteral("approval_expires_at IS NULL OR approval_expires_at > ?"), { now }))
             return false;
         if (!changed)
             continue;
         const auto row = loadReplay(*m_db, id, error);
         if (!row)
             return false;
-        const QJsonObject details{{QStringLiteral("count"), row->itemCount},
-                                  {QStringLiteral("selection_hash"), row->selectionHash},
-                                  {QStringLiteral("rate_per_second"), m_config.admin.replayRatePerSecond},
-                                  {QStringLiteral("approved_by"), row->approvedBy}};
-        if (!audit::appendAuditEntry(*m_db, systemRecord(QStringLiteral("replay_executed"), id, QString(), details), now, error)
+        const QJsonObject details { { QStringLiteral("count"), row->itemCount },
+            { QStringLiteral("selection_hash"), row->selectionHash },
+            { QStringLiteral("rate_per_second"), m_config.admin.replayRatePerSecond },
+            { QStringLiteral("approved_by"), row->approvedBy } };
+        if (!audit::appendAuditEntry(
+                *m_db, systemRecord(QStringLiteral("replay_executed"), id, QString(), details), now, error)
             || !tx.commit(error))
             return false;
         ++pass.started;
@@ -261,8 +271,10 @@ void ReplayExecutor::refill()
 bool ReplayExecutor::queueItems(Pass &pass, QString *error)
 {
     QList<qint64> replays;
-    if (!selectIds(*m_db, QStringLiteral("SELECT id FROM replays WHERE status = 'executing' ORDER BY id LIMIT %1").arg(kMaxReplaysPerPass),
-                   {}, &replays, error))
+    if (!selectIds(*m_db,
+            QStringLiteral("SELECT id FROM replays WHERE status = 'executing' ORDER BY id LIMIT %1")
+                .arg(kMaxReplaysPerPass),
+            {}, &replays, error))
         return false;
     if (replays.isEmpty())
         return true;
@@ -274,10 +286,11 @@ bool ReplayExecutor::queueItems(Pass &pass, QString *error)
                 return true;
             QList<qint64> items;
             if (!selectIds(*m_db,
-                           QStringLiteral("SELECT delivery_id FROM replay_items WHERE replay_id = ? AND state = 'waiting' "
-                                          "ORDER BY delivery_id LIMIT %1")
-                               .arg(std::min(budget, kMaxBatch)),
-                           {replayId}, &items, error))
+                    QStringLiteral(
+                        "SELECT delivery_id FROM replay_items WHERE replay_id = ? AND state = 'waiting' "
+                        "ORDER BY delivery_id LIMIT %1")
+                        .arg(std::min(budget, kMaxBatch)),
+                    { replayId }, &items, error))
                 return false;
             if (items.isEmpty())
                 break;
@@ -301,7 +314,8 @@ bool ReplayExecutor::queueBatch(qint64 replayId, const QList<qint64> &deliveryId
         return false;
     // Lock the replay row first: a concurrent cancel either happened (we stop) or waits for us.
     bool executing = false;
-    if (!transitionReplay(*m_db, replayId, {QStringLiteral("executing")}, QStringLiteral("executing"), {}, now, &executing, error))
+    if (!transitionReplay(*m_db, replayId, { QStringLiteral("executing") }, QStringLiteral("executing"), {},
+            now, &executing, error))
         return false;
     if (!executing)
         return true;
@@ -323,8 +337,9 @@ bool ReplayExecutor::queueBatch(qint64 replayId, const QList<qint64> &deliveryId
         QString state = QStringLiteral("skipped");
         if (!blocked) {
             QSqlQuery u(m_db->handle());
-            u.prepare(QStringLiteral("UPDATE deliveries SET status = 'pending', next_attempt_at = ?, replay_id = ?, updated_at = ? "
-                                     "WHERE id = ? AND status <> 'in_flight' AND replay_id IS NULL"));
+            u.prepare(QStringLiteral(
+                "UPDATE deliveries SET status = 'pending', next_attempt_at = ?, replay_id = ?, updated_at = ? "
+                "WHERE id = ? AND status <> 'in_flight' AND replay_id IS NULL"));
             u.addBindValue(now);
             u.addBindValue(replayId);
             u.addBindValue(now);
@@ -337,7 +352,8 @@ bool ReplayExecutor::queueBatch(qint64 replayId, const QList<qint64> &deliveryId
                 state = QStringLiteral("queued");
         }
         QSqlQuery item(m_db->handle());
-        item.prepare(QStringLiteral("UPDATE replay_items SET state = ? WHERE replay_id = ? AND delivery_id = ? AND state = 'waiting'"));
+        item.prepare(QStringLiteral(
+            "UPDATE replay_items SET state = ? WHERE replay_id = ? AND delivery_id = ? AND state = 'waiting'"));
         item.addBindValue(state);
         item.addBindValue(replayId);
         item.addBindValue(deliveryId);
@@ -359,7 +375,8 @@ bool ReplayExecutor::queueBatch(qint64 replayId, const QList<qint64> &deliveryId
         }
     }
     QSqlQuery counts(m_db->handle());
-    counts.prepare(QStringLiteral("UPDATE replays SET queued_count = queued_count + ?, skipped_count = skipped_count + ? WHERE id = ?"));
+    counts.prepare(QStringLiteral(
+        "UPDATE replays SET queued_count = queued_count + ?, skipped_count = skipped_count + ? WHERE id = ?"));
     counts.addBindValue(queued);
     counts.addBindValue(skipped);
     counts.addBindValue(replayId);
@@ -379,8 +396,10 @@ bool ReplayExecutor::queueBatch(qint64 replayId, const QList<qint64> &deliveryId
 bool ReplayExecutor::settle(Pass &pass, QString *error)
 {
     QList<qint64> replays;
-    if (!selectIds(*m_db, QStringLiteral("SELECT id FROM replays WHERE status = 'executing' ORDER BY id LIMIT %1").arg(kMaxReplaysPerPass),
-                   {}, &replays, error))
+    if (!selectIds(*m_db,
+            QStringLiteral("SELECT id FROM replays WHERE status = 'executing' ORDER BY id LIMIT %1")
+                .arg(kMaxReplaysPerPass),
+            {}, &replays, error))
         return false;
     const int haltAfter = m_config.admin.haltAfter;
     const double ratio = m_config.admin.haltFailureRatio;
@@ -406,7 +425,8 @@ bool ReplayExecutor::settle(Pass &pass, QString *error)
             continue;
         const QString to = done ? QStringLiteral("completed") : QStringLiteral("halted");
         bool changed = false;
-        if (!transitionReplay(*m_db, id, {QStringLiteral("executing")}, to, {{QStringLiteral("finished_at"), now}}, now, &changed, error))
+        if (!transitionReplay(*m_db, id, { QStringLiteral("executing") }, to,
+                { { QStringLiteral("finished_at"), now } }, now, &changed, error))
             return false;
         if (!changed)
             continue;
@@ -415,15 +435,17 @@ bool ReplayExecutor::settle(Pass &pass, QString *error)
         if (!done) {
             details.insert(QStringLiteral("halt_after"), haltAfter);
             details.insert(QStringLiteral("halt_failure_ratio"), ratio);
-            reason = QStringLiteral("%1 of the first %2 finished attempts failed (more than %3%); %4 items stay unsent")
+            reason = QStringLiteral(
+                "%1 of the first %2 finished attempts failed (more than %3%); %4 items stay unsent")
                          .arg(c.failed)
                          .arg(c.finished())
                          .arg(ratio * 100)
                          .arg(c.waiting);
         }
-        if (!audit::appendAuditEntry(*m_db, systemRecord(done ? QStringLiteral("replay_completed") : QStringLiteral("replay_halted"),
-                                                         id, reason, details),
-                                     now, error)
+        if (!audit::appendAuditEntry(*m_db,
+                systemRecord(done ? QStringLiteral("replay_completed") : QStringLiteral("replay_halted"), id,
+                    reason, details),
+                now, error)
             || !tx.commit(error))
             return false;
         if (done) {

@@ -28,7 +28,8 @@ namespace redrive::admin {
 // The delivery engine records each replay attempt and moves items to succeeded / failed.
 class ReplayExecutor final {
 public:
-    ReplayExecutor(const Config &config, const StorageUrl &url, const Clock &clock, metrics::Registry *registry = nullptr);
+    ReplayExecutor(const Config &config, const StorageUrl &url, const Clock &clock,
+        metrics::Registry *registry = nullptr);
     ~ReplayExecutor();
     ReplayExecutor(const ReplayExecutor &) = delete;
     ReplayExecutor &operator=(const ReplayExecutor &) = delete;

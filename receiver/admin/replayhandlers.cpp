@@ -17,7 +17,8 @@ constexpr int kMaxReasonChars = 1000;
 constexpr int kMaxTicketChars = 200;
 constexpr int kChunk = 500;
 constexpr qint64 kReplayCreateLock = 4'242'003;
-const QStringList kActiveStatuses{QStringLiteral("pending_approval"), QStringLiteral("approved"), QStringLiteral("executing")};
+const QStringList kActiveStatuses { QStringLiteral("pending_approval"), QStringLiteral("approved"),
+    QStringLiteral("executing") };
 
 QString target(qint64 id)
 {
@@ -26,7 +27,8 @@ QString target(qint64 id)
 
 http::Response notFound(qint64 id)
 {
-    return errorResponse(404, QStringLiteral("not_found"), QStringLiteral("replay %1 does not exist").arg(id), QStringLiteral("id"));
+    return errorResponse(404, QStringLiteral("not_found"), QStringLiteral("replay %1 does not exist").arg(id),
+        QStringLiteral("id"));
 }
 
 http::Response conflict(const QString &code, const QString &message, const QString &field = {})
@@ -41,13 +43,15 @@ struct CurrentDelivery {
     QString destination;
 };
 
-bool loadCurrent(Db &db, const QList<replay::SelectionItem> &items, QHash<qint64, CurrentDelivery> *out, QString *error)
+bool loadCurrent(
+    Db &db, const QList<replay::SelectionItem> &items, QHash<qint64, CurrentDelivery> *out, QString *error)
 {
     for (qsizetype start = 0; start < items.size(); start += kChunk) {
         const qsizetype n = qMin<qsizetype>(kChunk, items.size() - start);
         QSqlQuery q(db.handle());
         q.setForwardOnly(true);
-        q.prepare(QStringLiteral("SELECT id, status, outcome_unknown, replay_id, destination FROM deliveries WHERE id IN (%1)")
+        q.prepare(QStringLiteral(
+            "SELECT id, status, outcome_unknown, replay_id, destination FROM deliveries WHERE id IN (%1)")
                       .arg(QStringList(n, QStringLiteral("?")).join(u',')));
         for (qsizetype i = 0; i < n; ++i)
             q.addBindValue(items[start + i].deliveryId);
@@ -56,8 +60,9 @@ bool loadCurrent(Db &db, const QList<replay::SelectionItem> &items, QHash<qint64
             return false;
         }
         while (q.next()) {
-            out->insert(q.value(0).toLongLong(), CurrentDelivery{q.value(1).toString(), q.value(2).toInt() != 0,
-                                                                 !q.value(3).isNull(), q.value(4).toString()});
+            out->insert(q.value(0).toLongLong(),
+                CurrentDelivery { q.value(1).toString(), q.value(2).toInt() != 0, !q.value(3).isNull(),
+                    q.value(4).toString() });
         }
     }
     return true;
@@ -65,7 +70,7 @@ bool loadCurrent(Db &db, const QList<replay::SelectionItem> &items, QHash<qint64
 
 // Why the frozen selection no longer describes the deliveries, or empty when it still does.
 QString selectionDrift(const Config &config, const QList<replay::SelectionItem> &items,
-                       const QHash<qint64, CurrentDelivery> &current)
+    const QHash<qint64, CurrentDelivery> &current)
 {
     for (const auto &item : items) {
         const auto it = current.constFind(item.deliveryId);
@@ -76,7 +81,8 @@ QString selectionDrift(const Config &config, const QList<replay::SelectionItem> 
                 .arg(item.deliveryId)
                 .arg(it->status, toString(item.status));
         if (it->outcomeUnknown != item.outcomeUnknown)
-            return QStringLiteral("delivery %1's outcome-unknown flag changed since the selection was frozen").arg(item.deliveryId);
+            return QStringLiteral("delivery %1's outcome-unknown flag changed since the selection was frozen")
+                .arg(item.deliveryId);
         if (it->hasReplay)
             return QStringLiteral("delivery %1 is queued by another replay").arg(item.deliveryId);
         const DestinationConfig *dc = config.destination(item.destination);
@@ -95,9 +101,10 @@ bool findOverlap(Db &db, const QList<replay::SelectionItem> &items, QString *ove
     for (qsizetype start = 0; start < items.size(); start += kChunk) {
         const qsizetype n = qMin<qsizetype>(kChunk, items.size() - start);
         QSqlQuery q(db.handle());
-        q.prepare(QStringLiteral("SELECT ri.delivery_id, r.id, r.status FROM replay_items ri JOIN replays r ON r.id = ri.replay_id "
-                                 "WHERE r.status IN ('pending_approval', 'approved', 'executing') AND ri.state IN ('waiting', 'queued') "
-                                 "AND ri.delivery_id IN (%1) ORDER BY ri.delivery_id LIMIT 1")
+        q.prepare(QStringLiteral(
+            "SELECT ri.delivery_id, r.id, r.status FROM replay_items ri JOIN replays r ON r.id = ri.replay_id "
+            "WHERE r.status IN ('pending_approval', 'approved', 'executing') AND ri.state IN ('waiting', 'queued') "
+            "AND ri.delivery_id IN (%1) ORDER BY ri.delivery_id LIMIT 1")
                       .arg(QStringList(n, QStringLiteral("?")).join(u',')));
         for (qsizetype i = 0; i < n; ++i)
             q.addBindValue(items[start + i].deliveryId);
@@ -117,12 +124,13 @@ bool findOverlap(Db &db, const QList<replay::SelectionItem> &items, QString *ove
 }
 
 // Reads {"reason"} (+ the keys in `extra`) from a decision body.
-std::optional<QJsonObject> readDecisionBody(RequestContext &ctx, const QStringList &allowed, QString *reason, ApiError *e)
+std::optional<QJsonObject> readDecisionBody(
+    RequestContext &ctx, const QStringList &allowed, QString *reason, ApiError *e)
 {
     auto body = parseJsonObject(ctx.request.body, allowed, e);
     if (!body)
         return std::nullopt;
-    if (!readText(*body, QStringLiteral("reason"), TextRule{true, kMaxReasonChars, true}, reason, e))
+    if (!readText(*body, QStringLiteral("reason"), TextRule { true, kMaxReasonChars, true }, reason, e))
         return std::nullopt;
     return body;
 }
@@ -143,24 +151,26 @@ http::Response createReplay(RequestContext &ctx)
         return *r;
     ApiError e;
     const auto body = parseJsonObject(ctx.request.body,
-                                      {QStringLiteral("selection_hash"), QStringLiteral("reason"), QStringLiteral("ticket")}, &e);
+        { QStringLiteral("selection_hash"), QStringLiteral("reason"), QStringLiteral("ticket") }, &e);
     if (!body)
         return errorResponse(e);
     QString hash, reason, ticket;
-    if (!readText(*body, QStringLiteral("selection_hash"), TextRule{true, 64, false}, &hash, &e))
+    if (!readText(*body, QStringLiteral("selection_hash"), TextRule { true, 64, false }, &hash, &e))
         return errorResponse(e);
     if (!isSha256Hex(hash))
-        return errorResponse(badRequest(QStringLiteral("selection_hash"), QStringLiteral("must be the 64 hex digits a preview returned")));
-    if (!readText(*body, QStringLiteral("reason"), TextRule{true, kMaxReasonChars, true}, &reason, &e))
+        return errorResponse(badRequest(QStringLiteral("selection_hash"),
+            QStringLiteral("must be the 64 hex digits a preview returned")));
+    if (!readText(*body, QStringLiteral("reason"), TextRule { true, kMaxReasonChars, true }, &reason, &e))
         return errorResponse(e);
-    if (!readText(*body, QStringLiteral("ticket"), TextRule{false, kMaxTicketChars, false}, &ticket, &e))
+    if (!readText(*body, QStringLiteral("ticket"), TextRule { false, kMaxTicketChars, false }, &ticket, &e))
         return errorResponse(e);
 
     QString error;
     Transaction tx(ctx.db);
     if (!tx.begin(&error))
         return databaseError("creating a replay", error);
-    if (!ctx.db.isSqlite() && !ctx.db.exec(QStringLiteral("SELECT pg_advisory_xact_lock(%1)").arg(kReplayCreateLock), &error))
+    if (!ctx.db.isSqlite()
+        && !ctx.db.exec(QStringLiteral("SELECT pg_advisory_xact_lock(%1)").arg(kReplayCreateLock), &error))
         return databaseError("creating a replay", error);
     const qint64 now = ctx.clock.nowMs();
     const auto selection = loadSelection(ctx.db, hash, &error);
@@ -168,24 +178,27 @@ http::Response createReplay(RequestContext &ctx)
         if (!error.isEmpty())
             return databaseError("loading a selection", error);
         return conflict(QStringLiteral("unknown_selection"),
-                        QStringLiteral("no preview has this selection hash (it may have expired); preview again"),
-                        QStringLiteral("selection_hash"));
+            QStringLiteral("no preview has this selection hash (it may have expired); preview again"),
+            QStringLiteral("selection_hash"));
     }
     if (selection->expiresAt <= now)
         return conflict(QStringLiteral("selection_expired"),
-                        QStringLiteral("the preview expired at %1; preview again").arg(isoUtc(selection->expiresAt)),
-                        QStringLiteral("selection_hash"));
-    if (selection->summary.requiresApproval && !access::allows(ctx.who.role, access::Action::RequestHighRiskReplay)) {
+            QStringLiteral("the preview expired at %1; preview again").arg(isoUtc(selection->expiresAt)),
+            QStringLiteral("selection_hash"));
+    if (selection->summary.requiresApproval
+        && !access::allows(ctx.who.role, access::Action::RequestHighRiskReplay)) {
         tx.rollback();
         return forbidden(ctx, access::Action::RequestHighRiskReplay, QStringLiteral("selection:") + hash,
-                         QStringLiteral("the %1 role may not request replays that need approval").arg(toString(ctx.who.role)));
+            QStringLiteral("the %1 role may not request replays that need approval")
+                .arg(toString(ctx.who.role)));
     }
     QHash<qint64, CurrentDelivery> current;
     if (!loadCurrent(ctx.db, selection->items, &current, &error))
         return databaseError("checking a selection", error);
     const QString drift = selectionDrift(ctx.config, selection->items, current);
     if (!drift.isEmpty())
-        return conflict(QStringLiteral("selection_changed"), drift + QStringLiteral("; preview again"), QStringLiteral("selection_hash"));
+        return conflict(QStringLiteral("selection_changed"), drift + QStringLiteral("; preview again"),
+            QStringLiteral("selection_hash"));
     QString overlap;
     if (!findOverlap(ctx.db, selection->items, &overlap, &error))
         return databaseError("checking a selection", error);
@@ -193,7 +206,8 @@ http::Response createReplay(RequestContext &ctx)
         return conflict(QStringLiteral("already_in_replay"), overlap, QStringLiteral("selection_hash"));
 
     ReplayRow row;
-    row.status = selection->summary.requiresApproval ? QStringLiteral("pending_approval") : QStringLiteral("approved");
+    row.status = selection->summary.requiresApproval ? QStringLiteral("pending_approval")
+                                                     : QStringLiteral("approved");
     row.selectionHash = hash;
     row.requestedBy = ctx.who.name;
     row.requesterRole = toString(ctx.who.role);
@@ -201,7 +215,8 @@ http::Response createReplay(RequestContext &ctx)
     row.ticket = ticket;
     row.itemCount = static_cast<int>(selection->items.size());
     row.requiresApproval = selection->summary.requiresApproval;
-    row.summary = QString::fromUtf8(QJsonDocument(selection->summary.toJson()).toJson(QJsonDocument::Compact));
+    row.summary
+        = QString::fromUtf8(QJsonDocument(selection->summary.toJson()).toJson(QJsonDocument::Compact));
     // Pending: the window for an approval. Approval-free: the window for the executor to start.
     row.approvalExpiresAt = now + ctx.config.admin.approvalTtlMs;
     row.createdAt = now;
@@ -213,7 +228,8 @@ http::Response createReplay(RequestContext &ctx)
     details.insert(QStringLiteral("status"), row.status);
     if (!ticket.isEmpty())
         details.insert(QStringLiteral("ticket"), ticket);
-    if (!auditAndCommit(ctx, tx, ctx.record(QStringLiteral("replay_requested"), target(row.id), reason, details), &error))
+    if (!auditAndCommit(
+            ctx, tx, ctx.record(QStringLiteral("replay_requested"), target(row.id), reason, details), &error))
         return databaseError("creating a replay", error);
     if (ctx.metrics)
         ctx.metrics->replaysRequested.inc();
@@ -229,17 +245,19 @@ http::Response decideReplay(RequestContext &ctx, qint64 id, Decision decision)
         return *r;
     ApiError e;
     QString reason;
-    const QStringList allowed = approve ? QStringList{QStringLiteral("selection_hash"), QStringLiteral("reason")}
-                                        : QStringList{QStringLiteral("reason")};
+    const QStringList allowed = approve
+        ? QStringList { QStringLiteral("selection_hash"), QStringLiteral("reason") }
+        : QStringList { QStringLiteral("reason") };
     const auto body = readDecisionBody(ctx, allowed, &reason, &e);
     if (!body)
         return errorResponse(e);
     QString hash;
     if (approve) {
-        if (!readText(*body, QStringLiteral("selection_hash"), TextRule{true, 64, false}, &hash, &e))
+        if (!readText(*body, QStringLiteral("selection_hash"), TextRule { true, 64, false }, &hash, &e))
             return errorResponse(e);
         if (!isSha256Hex(hash))
-            return errorResponse(badRequest(QStringLiteral("selection_hash"), QStringLiteral("must be 64 hex digits")));
+            return errorResponse(
+                badRequest(QStringLiteral("selection_hash"), QStringLiteral("must be 64 hex digits")));
     }
 
     QString error;
@@ -252,82 +270,84 @@ http::Response decideReplay(RequestContext &ctx, qint64 id, Decision decision)
     if (row->requestedBy == ctx.who.name) {
         tx.rollback();
         return forbidden(ctx, access::Action::DecideReplay, target(id),
-                         approve ? QStringLiteral("you requested this replay; another operator must approve it")
-                                 : QStringLiteral("you requested this replay; cancel it instead of rejecting it"));
+            approve ? QStringLiteral("you requested this replay; another operator must approve it")
+                    : QStringLiteral("you requested this replay; cancel it instead of rejecting it"));
     }
     const qint64 now = ctx.clock.nowMs();
     if (row->status == u"pending_approval" && row->approvalExpiresAt && *row->approvalExpiresAt <= now) {
         bool changed = false;
-        if (!transitionReplay(ctx.db, id, {QStringLiteral("pending_approval")}, QStringLiteral("expired"),
-                              {{QStringLiteral("finished_at"), now}}, now, &changed, &error))
+        if (!transitionReplay(ctx.db, id, { QStringLiteral("pending_approval") }, QStringLiteral("expired"),
+                { { QStringLiteral("finished_at"), now } }, now, &changed, &error))
             return databaseError("expiring a replay", error);
         if (changed) {
-            audit::AuditRecord record{QLatin1String(kSystemActor), QLatin1String(kSystemRole), QStringLiteral("replay_expired"),
-                                      target(id), QStringLiteral("not approved within admin.approval_ttl"),
-                                      QJsonObject{{QStringLiteral("noticed_by"), ctx.who.name}}};
+            audit::AuditRecord record { QLatin1String(kSystemActor), QLatin1String(kSystemRole),
+                QStringLiteral("replay_expired"), target(id),
+                QStringLiteral("not approved within admin.approval_ttl"),
+                QJsonObject { { QStringLiteral("noticed_by"), ctx.who.name } } };
             if (!auditAndCommit(ctx, tx, record, &error))
                 return databaseError("expiring a replay", error);
         }
         return conflict(QStringLiteral("expired"),
-                        QStringLiteral("replay %1 was not approved before %2 and has expired; request it again")
-                            .arg(id)
-                            .arg(isoUtc(*row->approvalExpiresAt)));
+            QStringLiteral("replay %1 was not approved before %2 and has expired; request it again")
+                .arg(id)
+                .arg(isoUtc(*row->approvalExpiresAt)));
     }
     if (row->status != u"pending_approval")
         return conflict(QStringLiteral("conflict"),
-                        QStringLiteral("replay %1 is %2; only a pending_approval request can be %3")
-                            .arg(id)
-                            .arg(row->status, approve ? QStringLiteral("approved") : QStringLiteral("rejected")));
+            QStringLiteral("replay %1 is %2; only a pending_approval request can be %3")
+                .arg(id)
+                .arg(row->status, approve ? QStringLiteral("approved") : QStringLiteral("rejected")));
     if (approve) {
         if (hash != row->selectionHash)
             return conflict(QStringLiteral("selection_mismatch"),
-                            QStringLiteral("the selection hash differs from the one this request froze; review the request again"),
-                            QStringLiteral("selection_hash"));
+                QStringLiteral(
+                    "the selection hash differs from the one this request froze; review the request again"),
+                QStringLiteral("selection_hash"));
         // The approval binds to the frozen selection: any delivery whose status moved since the
         // freeze makes the request describe something else than what is approved.
         QSqlQuery q(ctx.db.handle());
-        q.prepare(QStringLiteral("SELECT ri.delivery_id, ri.frozen_status, d.status FROM replay_items ri "
-                                 "LEFT JOIN deliveries d ON d.id = ri.delivery_id WHERE ri.replay_id = ? AND "
-                                 "(d.id IS NULL OR d.status <> ri.frozen_status) ORDER BY ri.delivery_id LIMIT 1"));
+        q.prepare(
+            QStringLiteral("SELECT ri.delivery_id, ri.frozen_status, d.status FROM replay_items ri "
+                           "LEFT JOIN deliveries d ON d.id = ri.delivery_id WHERE ri.replay_id = ? AND "
+                           "(d.id IS NULL OR d.status <> ri.frozen_status) ORDER BY ri.delivery_id LIMIT 1"));
         q.addBindValue(id);
         if (!q.exec())
             return databaseError("checking a replay's selection", sqlErrorText(q));
         if (q.next()) {
             const QString now_ = q.value(2).isNull() ? QStringLiteral("gone") : q.value(2).toString();
             return conflict(QStringLiteral("selection_changed"),
-                            QStringLiteral("delivery %1 is now %2 (it was %3 when the request was made); the request "
-                                           "must be made again")
-                                .arg(q.value(0).toLongLong())
-                                .arg(now_, q.value(1).toString()),
-                            QStringLiteral("selection_hash"));
+                QStringLiteral("delivery %1 is now %2 (it was %3 when the request was made); the request "
+                               "must be made again")
+                    .arg(q.value(0).toLongLong())
+                    .arg(now_, q.value(1).toString()),
+                QStringLiteral("selection_hash"));
         }
     }
     bool changed = false;
     const ColumnValues sets = approve
-        ? ColumnValues{{QStringLiteral("approved_by"), ctx.who.name},
-                       {QStringLiteral("decided_at"), now},
-                       {QStringLiteral("decision_reason"), reason},
-                       {QStringLiteral("approval_expires_at"), now + ctx.config.admin.approvalTtlMs}}
-        : ColumnValues{{QStringLiteral("approved_by"), ctx.who.name},
-                       {QStringLiteral("decided_at"), now},
-                       {QStringLiteral("decision_reason"), reason},
-                       {QStringLiteral("finished_at"), now}};
-    if (!transitionReplay(ctx.db, id, {QStringLiteral("pending_approval")},
-                          approve ? QStringLiteral("approved") : QStringLiteral("rejected"), sets, now, &changed, &error,
-                          QStringLiteral("approval_expires_at IS NULL OR approval_expires_at > ?"), {now}))
+        ? ColumnValues { { QStringLiteral("approved_by"), ctx.who.name },
+              { QStringLiteral("decided_at"), now }, { QStringLiteral("decision_reason"), reason },
+              { QStringLiteral("approval_expires_at"), now + ctx.config.admin.approvalTtlMs } }
+        : ColumnValues { { QStringLiteral("approved_by"), ctx.who.name },
+              { QStringLiteral("decided_at"), now }, { QStringLiteral("decision_reason"), reason },
+              { QStringLiteral("finished_at"), now } };
+    if (!transitionReplay(ctx.db, id, { QStringLiteral("pending_approval") },
+            approve ? QStringLiteral("approved") : QStringLiteral("rejected"), sets, now, &changed, &error,
+            QStringLiteral("approval_expires_at IS NULL OR approval_expires_at > ?"), { now }))
         return databaseError("deciding a replay", error);
     if (!changed) {
         tx.rollback();
         const auto again = loadReplay(ctx.db, id, &error);
-        return conflict(QStringLiteral("conflict"), QStringLiteral("replay %1 is %2; it was decided concurrently")
-                                                        .arg(id)
-                                                        .arg(again ? again->status : QStringLiteral("changed")));
+        return conflict(QStringLiteral("conflict"),
+            QStringLiteral("replay %1 is %2; it was decided concurrently")
+                .arg(id)
+                .arg(again ? again->status : QStringLiteral("changed")));
     }
-    const auto record = ctx.record(approve ? QStringLiteral("replay_approved") : QStringLiteral("replay_rejected"), target(id),
-                                   reason,
-                                   QJsonObject{{QStringLiteral("selection_hash"), row->selectionHash},
-                                               {QStringLiteral("requested_by"), row->requestedBy},
-                                               {QStringLiteral("count"), row->itemCount}});
+    const auto record = ctx.record(
+        approve ? QStringLiteral("replay_approved") : QStringLiteral("replay_rejected"), target(id), reason,
+        QJsonObject { { QStringLiteral("selection_hash"), row->selectionHash },
+            { QStringLiteral("requested_by"), row->requestedBy },
+            { QStringLiteral("count"), row->itemCount } });
     if (!auditAndCommit(ctx, tx, record, &error))
         return databaseError("deciding a replay", error);
     if (ctx.metrics)
@@ -343,7 +363,7 @@ http::Response cancelReplay(RequestContext &ctx, qint64 id)
         return *r;
     ApiError e;
     QString reason;
-    if (!readDecisionBody(ctx, {QStringLiteral("reason")}, &reason, &e))
+    if (!readDecisionBody(ctx, { QStringLiteral("reason") }, &reason, &e))
         return errorResponse(e);
     QString error;
     Transaction tx(ctx.db);
@@ -355,28 +375,27 @@ http::Response cancelReplay(RequestContext &ctx, qint64 id)
     if (ctx.who.role != Role::Admin && row->requestedBy != ctx.who.name) {
         tx.rollback();
         return forbidden(ctx, access::Action::CancelReplay, target(id),
-                         QStringLiteral("only the requester or an admin can cancel replay %1").arg(id));
+            QStringLiteral("only the requester or an admin can cancel replay %1").arg(id));
     }
     if (!kActiveStatuses.contains(row->status))
         return conflict(QStringLiteral("conflict"),
-                        QStringLiteral("replay %1 is %2 and can no longer be cancelled").arg(id).arg(row->status));
+            QStringLiteral("replay %1 is %2 and can no longer be cancelled").arg(id).arg(row->status));
     const qint64 now = ctx.clock.nowMs();
     bool changed = false;
     if (!transitionReplay(ctx.db, id, kActiveStatuses, QStringLiteral("cancelled"),
-                          {{QStringLiteral("decision_reason"), reason}, {QStringLiteral("finished_at"), now}}, now, &changed,
-                          &error))
+            { { QStringLiteral("decision_reason"), reason }, { QStringLiteral("finished_at"), now } }, now,
+            &changed, &error))
         return databaseError("cancelling a replay", error);
     if (!changed)
-        return conflict(QStringLiteral("conflict"), QStringLiteral("replay %1 changed concurrently; read it again").arg(id));
+        return conflict(QStringLiteral("conflict"),
+            QStringLiteral("replay %1 changed concurrently; read it again").arg(id));
     ItemCounts counts;
     if (!countItems(ctx.db, id, &counts, &error))
         return databaseError("cancelling a replay", error);
     const auto record = ctx.record(QStringLiteral("replay_cancelled"), target(id), reason,
-                                   QJsonObject{{QStringLiteral("previous_status"), row->status},
-                                               {QStringLiteral("unsent"), counts.waiting},
-                                               {QStringLiteral("already_queued"), counts.queued},
-                                               {QStringLiteral("succeeded"), counts.succeeded},
-                                               {QStringLiteral("failed"), counts.failed}});
+        QJsonObject { { QStringLiteral("previous_status"), row->status },
+            { QStringLiteral("unsent"), counts.waiting }, { QStringLiteral("already_queued"), counts.queued },
+            { QStringLiteral("succeeded"), counts.succeeded }, { QStringLiteral("failed"), counts.failed } });
     if (!auditAndCommit(ctx, tx, record, &error))
         return databaseError("cancelling a replay", error);
     if (ctx.metrics)

@@ -7,12 +7,13 @@
 // Replay requests: preview (freeze), request, approve / reject (four eyes), cancel, reads.
 namespace redrive::admin {
 
-http::Response previewReplay(RequestContext &ctx);            // POST replays/preview
-http::Response createReplay(RequestContext &ctx);             // POST replays
+http::Response previewReplay(RequestContext &ctx); // POST replays/preview
+http::Response createReplay(RequestContext &ctx); // POST replays
 enum class Decision { Approve, Reject };
-http::Response decideReplay(RequestContext &ctx, qint64 id, Decision decision); // POST replays/{id}/approve|reject
-http::Response cancelReplay(RequestContext &ctx, qint64 id);  // POST replays/{id}/cancel
-http::Response listReplays(RequestContext &ctx);              // GET replays
-http::Response getReplay(RequestContext &ctx, qint64 id);     // GET replays/{id}
+http::Response decideReplay(
+    RequestContext &ctx, qint64 id, Decision decision); // POST replays/{id}/approve|reject
+http::Response cancelReplay(RequestContext &ctx, qint64 id); // POST replays/{id}/cancel
+http::Response listReplays(RequestContext &ctx); // GET replays
+http::Response getReplay(RequestContext &ctx, qint64 id); // GET replays/{id}
 
 } // namespace redrive::admin

@@ -1,8 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // SPDX-FileCopyrightText: Redrive authors
-#include "admin/replayhandlers.h"
-
 #include "admin/jsonbody.h"
+#include "admin/replayhandlers.h"
 #include "admin/replaystore.h"
 #include "query/eventfilter.h"
 #include "replay/replaypolicy.h"
@@ -17,18 +16,21 @@ namespace {
 std::optional<EventFilter> readFilter(const QJsonValue &value, ApiError *error)
 {
     if (!value.isObject()) {
-        *error = badRequest(QStringLiteral("filter"), QStringLiteral("must be an object with the keys of GET events"));
+        *error = badRequest(
+            QStringLiteral("filter"), QStringLiteral("must be an object with the keys of GET events"));
         return std::nullopt;
     }
-    static const QStringList keys{QStringLiteral("status"), QStringLiteral("source"), QStringLiteral("type"),
-                                  QStringLiteral("destination"), QStringLiteral("category"), QStringLiteral("since"),
-                                  QStringLiteral("until"), QStringLiteral("q")};
+    static const QStringList keys { QStringLiteral("status"), QStringLiteral("source"),
+        QStringLiteral("type"), QStringLiteral("destination"), QStringLiteral("category"),
+        QStringLiteral("since"), QStringLiteral("until"), QStringLiteral("q") };
     const QJsonObject o = value.toObject();
     QUrlQuery query;
     for (auto it = o.begin(); it != o.end(); ++it) {
         const QString field = QStringLiteral("filter.") + it.key().left(100);
         if (!keys.contains(it.key())) {
-            *error = badRequest(field, QStringLiteral("unknown filter key; expected one of: %1").arg(keys.join(QLatin1String(", "))));
+            *error = badRequest(field,
+                QStringLiteral("unknown filter key; expected one of: %1")
+                    .arg(keys.join(QLatin1String(", "))));
             return std::nullopt;
         }
         QString text;
@@ -60,7 +62,7 @@ std::optional<EventFilter> readFilter(const QJsonValue &value, ApiError *error)
     }
     if (filter->isEmpty()) {
         *error = badRequest(QStringLiteral("filter"),
-                            QStringLiteral("needs at least one condition; to replay specific deliveries use delivery_ids"));
+            QStringLiteral("needs at least one condition; to replay specific deliveries use delivery_ids"));
         return std::nullopt;
     }
     return filter;
@@ -69,7 +71,8 @@ std::optional<EventFilter> readFilter(const QJsonValue &value, ApiError *error)
 bool readDeliveryIds(const QJsonValue &value, int maxSelection, QList<qint64> *ids, ApiError *error)
 {
     if (!value.isArray()) {
-        *error = badRequest(QStringLiteral("delivery_ids"), QStringLiteral("must be an array of delivery ids"));
+        *error
+            = badRequest(QStringLiteral("delivery_ids"), QStringLiteral("must be an array of delivery ids"));
         return false;
     }
     const QJsonArray array = value.toArray();
@@ -78,10 +81,11 @@ bool readDeliveryIds(const QJsonValue &value, int maxSelection, QList<qint64> *i
         return false;
     }
     if (array.size() > maxSelection) {
-        *error = ApiError{422, QStringLiteral("selection_too_large"),
-                          QStringLiteral("at most %1 deliveries per replay (admin.max_selection); split the list into batches")
-                              .arg(maxSelection),
-                          QStringLiteral("delivery_ids")};
+        *error = ApiError { 422, QStringLiteral("selection_too_large"),
+            QStringLiteral(
+                "at most %1 deliveries per replay (admin.max_selection); split the list into batches")
+                .arg(maxSelection),
+            QStringLiteral("delivery_ids") };
         return false;
     }
     QSet<qint64> seen;
@@ -90,7 +94,8 @@ bool readDeliveryIds(const QJsonValue &value, int maxSelection, QList<qint64> *i
         if (!readId(array[i], QStringLiteral("delivery_ids[%1]").arg(i), &id, error))
             return false;
         if (seen.contains(id)) {
-            *error = badRequest(QStringLiteral("delivery_ids[%1]").arg(i), QStringLiteral("delivery %1 is listed twice").arg(id));
+            *error = badRequest(QStringLiteral("delivery_ids[%1]").arg(i),
+                QStringLiteral("delivery %1 is listed twice").arg(id));
             return false;
         }
         seen.insert(id);
@@ -117,14 +122,15 @@ http::Response previewReplay(RequestContext &ctx)
     if (auto r = requirePermission(ctx, access::Action::RequestReplay))
         return *r;
     ApiError e;
-    const auto body = parseJsonObject(ctx.request.body, {QStringLiteral("delivery_ids"), QStringLiteral("filter")}, &e);
+    const auto body
+        = parseJsonObject(ctx.request.body, { QStringLiteral("delivery_ids"), QStringLiteral("filter") }, &e);
     if (!body)
         return errorResponse(e);
     const bool byIds = body->contains(QLatin1String("delivery_ids"));
     const bool byFilter = body->contains(QLatin1String("filter"));
     if (byIds == byFilter)
         return errorResponse(badRequest(byIds ? QStringLiteral("filter") : QStringLiteral("delivery_ids"),
-                                        QStringLiteral("give either delivery_ids or filter (exactly one)")));
+            QStringLiteral("give either delivery_ids or filter (exactly one)")));
     const int maxSelection = ctx.config.admin.maxSelection;
     replay::FreezeError freezeError;
     std::optional<replay::Selection> selection;
@@ -162,7 +168,8 @@ http::Response previewReplay(RequestContext &ctx)
     const replay::SelectionSummary summary = replay::summarise(selection->items);
     const qint64 now = ctx.clock.nowMs();
     QString error;
-    if (!saveSelection(ctx.db, *selection, summary, ctx.who.name, now, ctx.config.admin.selectionTtlMs, &error))
+    if (!saveSelection(
+            ctx.db, *selection, summary, ctx.who.name, now, ctx.config.admin.selectionTtlMs, &error))
         return databaseError("saving a selection", error);
 
     QJsonObject out = summary.toJson();
@@ -174,11 +181,9 @@ http::Response previewReplay(RequestContext &ctx)
     out.insert(QStringLiteral("delivery_ids"), ids);
     QJsonArray excluded;
     for (const auto &x : selection->excluded) {
-        excluded.append(QJsonObject{{QStringLiteral("delivery_id"), x.deliveryId},
-                                    {QStringLiteral("event_id"), x.eventId},
-                                    {QStringLiteral("destination"), x.destination},
-                                    {QStringLiteral("status"), x.status},
-                                    {QStringLiteral("reason"), x.reason}});
+        excluded.append(QJsonObject { { QStringLiteral("delivery_id"), x.deliveryId },
+            { QStringLiteral("event_id"), x.eventId }, { QStringLiteral("destination"), x.destination },
+            { QStringLiteral("status"), x.status }, { QStringLiteral("reason"), x.reason } });
     }
     out.insert(QStringLiteral("excluded"), excluded);
     out.insert(QStringLiteral("excluded_count"), selection->excludedCount);

@@ -1,9 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 // SPDX-FileCopyrightText: Redrive authors
-#include "admin/replayhandlers.h"
-
 #include "admin/eventviews.h"
 #include "admin/jsonbody.h"
+#include "admin/replayhandlers.h"
 #include "admin/replaystore.h"
 #include "audit/auditlog.h"
 #include "query/eventfilter.h"
@@ -20,7 +19,8 @@ QString target(qint64 id)
 
 http::Response notFound(qint64 id)
 {
-    return errorResponse(404, QStringLiteral("not_found"), QStringLiteral("replay %1 does not exist").arg(id), QStringLiteral("id"));
+    return errorResponse(404, QStringLiteral("not_found"), QStringLiteral("replay %1 does not exist").arg(id),
+        QStringLiteral("id"));
 }
 } // namespace
 
@@ -29,29 +29,34 @@ http::Response listReplays(RequestContext &ctx)
     if (auto r = requirePermission(ctx, access::Action::ReadReplays))
         return *r;
     ApiError e;
-    if (!checkQueryKeys(ctx.query, {QStringLiteral("status"), QStringLiteral("requested_by"), QStringLiteral("limit"),
-                                    QStringLiteral("cursor")},
-                        &e))
+    if (!checkQueryKeys(ctx.query,
+            { QStringLiteral("status"), QStringLiteral("requested_by"), QStringLiteral("limit"),
+                QStringLiteral("cursor") },
+            &e))
         return errorResponse(e);
     int limit = 0;
     if (!readLimit(ctx.query, 50, 500, &limit, &e))
         return errorResponse(e);
     QStringList statuses;
-    for (const QString &s : ctx.query.queryItemValue(QStringLiteral("status"), QUrl::FullyDecoded).split(u',', Qt::SkipEmptyParts)) {
+    for (const QString &s : ctx.query.queryItemValue(QStringLiteral("status"), QUrl::FullyDecoded)
+                                .split(u',', Qt::SkipEmptyParts)) {
         if (!replayStatusFromString(s.trimmed()))
-            return errorResponse(badRequest(QStringLiteral("status"), QStringLiteral("unknown replay status \"%1\"; use %2")
-                                                                          .arg(s.left(50), allReplayStatusNames().join(QLatin1String(", ")))));
+            return errorResponse(badRequest(QStringLiteral("status"),
+                QStringLiteral("unknown replay status \"%1\"; use %2")
+                    .arg(s.left(50), allReplayStatusNames().join(QLatin1String(", ")))));
         statuses.append(s.trimmed());
     }
     const QString requestedBy = ctx.query.queryItemValue(QStringLiteral("requested_by"), QUrl::FullyDecoded);
     if (requestedBy.size() > 200)
-        return errorResponse(badRequest(QStringLiteral("requested_by"), QStringLiteral("is longer than 200 characters")));
+        return errorResponse(
+            badRequest(QStringLiteral("requested_by"), QStringLiteral("is longer than 200 characters")));
     qint64 before = 0;
     const QString cursor = ctx.query.queryItemValue(QStringLiteral("cursor"), QUrl::FullyDecoded);
     if (!cursor.isEmpty()) {
         const auto id = decodeCursor(cursor);
         if (!id)
-            return errorResponse(badRequest(QStringLiteral("cursor"), QStringLiteral("malformed cursor; use the next_cursor of a previous page")));
+            return errorResponse(badRequest(QStringLiteral("cursor"),
+                QStringLiteral("malformed cursor; use the next_cursor of a previous page")));
         before = *id;
     }
     QList<ReplayRow> rows;
@@ -64,9 +69,10 @@ http::Response listReplays(RequestContext &ctx)
     QJsonArray items;
     for (const auto &row : rows)
         items.append(replayJson(row));
-    return jsonResponse(200, QJsonObject{{QStringLiteral("items"), items},
-                                         {QStringLiteral("next_cursor"), more ? QJsonValue(encodeCursor(rows.last().id))
-                                                                              : QJsonValue(QJsonValue::Null)}});
+    return jsonResponse(200,
+        QJsonObject { { QStringLiteral("items"), items },
+            { QStringLiteral("next_cursor"),
+                more ? QJsonValue(encodeCursor(rows.last().id)) : QJsonValue(QJsonValue::Null) } });
 }
 
 http::Response getReplay(RequestContext &ctx, qint64 id)
@@ -74,13 +80,14 @@ http::Response getReplay(RequestContext &ctx, qint64 id)
     if (auto r = requirePermission(ctx, access::Action::ReadReplays, target(id)))
         return *r;
     ApiError e;
-    if (!checkQueryKeys(ctx.query, {QStringLiteral("items_after"), QStringLiteral("items_limit")}, &e))
+    if (!checkQueryKeys(ctx.query, { QStringLiteral("items_after"), QStringLiteral("items_limit") }, &e))
         return errorResponse(e);
     qint64 after = 0;
     if (ctx.query.hasQueryItem(QStringLiteral("items_after"))) {
         const auto v = parsePathId(ctx.query.queryItemValue(QStringLiteral("items_after")));
         if (!v)
-            return errorResponse(badRequest(QStringLiteral("items_after"), QStringLiteral("must be a delivery id")));
+            return errorResponse(
+                badRequest(QStringLiteral("items_after"), QStringLiteral("must be a delivery id")));
         after = *v;
     }
     int limit = 500;
@@ -88,7 +95,8 @@ http::Response getReplay(RequestContext &ctx, qint64 id)
         bool ok = false;
         limit = ctx.query.queryItemValue(QStringLiteral("items_limit")).toInt(&ok);
         if (!ok || limit < 1 || limit > 1000)
-            return errorResponse(badRequest(QStringLiteral("items_limit"), QStringLiteral("must be an integer from 1 to 1000")));
+            return errorResponse(badRequest(
+                QStringLiteral("items_limit"), QStringLiteral("must be an integer from 1 to 1000")));
     }
     QString error;
     const auto row = loadReplay(ctx.db, id, &error);
@@ -98,9 +106,10 @@ http::Response getReplay(RequestContext &ctx, qint64 id)
 
     QSqlQuery q(ctx.db.handle());
     q.setForwardOnly(true);
-    q.prepare(QStringLiteral("SELECT ri.delivery_id, ri.frozen_status, ri.state, d.status, d.event_id, d.destination "
-                             "FROM replay_items ri LEFT JOIN deliveries d ON d.id = ri.delivery_id "
-                             "WHERE ri.replay_id = ? AND ri.delivery_id > ? ORDER BY ri.delivery_id LIMIT %1")
+    q.prepare(QStringLiteral(
+        "SELECT ri.delivery_id, ri.frozen_status, ri.state, d.status, d.event_id, d.destination "
+        "FROM replay_items ri LEFT JOIN deliveries d ON d.id = ri.delivery_id "
+        "WHERE ri.replay_id = ? AND ri.delivery_id > ? ORDER BY ri.delivery_id LIMIT %1")
                   .arg(limit + 1));
     q.addBindValue(id);
     q.addBindValue(after);
@@ -115,12 +124,13 @@ http::Response getReplay(RequestContext &ctx, qint64 id)
             break;
         }
         last = q.value(0).toLongLong();
-        items.append(QJsonObject{{QStringLiteral("delivery_id"), last},
-                                 {QStringLiteral("frozen_status"), q.value(1).toString()},
-                                 {QStringLiteral("state"), q.value(2).toString()},
-                                 {QStringLiteral("current_status"), jsonOrNull(q.value(3))},
-                                 {QStringLiteral("event_id"), q.value(4).isNull() ? QJsonValue(QJsonValue::Null) : QJsonValue(q.value(4).toLongLong())},
-                                 {QStringLiteral("destination"), jsonOrNull(q.value(5))}});
+        items.append(QJsonObject { { QStringLiteral("delivery_id"), last },
+            { QStringLiteral("frozen_status"), q.value(1).toString() },
+            { QStringLiteral("state"), q.value(2).toString() },
+            { QStringLiteral("current_status"), jsonOrNull(q.value(3)) },
+            { QStringLiteral("event_id"),
+                q.value(4).isNull() ? QJsonValue(QJsonValue::Null) : QJsonValue(q.value(4).toLongLong()) },
+            { QStringLiteral("destination"), jsonOrNull(q.value(5)) } });
     }
     q.finish();
     out.insert(QStringLiteral("items"), items);

@@ -11,10 +11,10 @@
 
 namespace redrive::admin {
 namespace {
-constexpr char kReplayColumns[] =
-    "id, status, selection_hash, requested_by, requester_role, reason, ticket, item_count, requires_approval, summary, "
-    "approved_by, decided_at, decision_reason, approval_expires_at, created_at, updated_at, started_at, finished_at, "
-    "queued_count, succeeded_count, failed_count, skipped_count";
+constexpr char kReplayColumns[]
+    = "id, status, selection_hash, requested_by, requester_role, reason, ticket, item_count, requires_approval, summary, "
+      "approved_by, decided_at, decision_reason, approval_expires_at, created_at, updated_at, started_at, finished_at, "
+      "queued_count, succeeded_count, failed_count, skipped_count";
 constexpr int kItemsPerInsert = 400;
 
 std::optional<qint64> optionalInt(const QVariant &v)
@@ -67,12 +67,13 @@ QVariant nullableInt(const std::optional<qint64> &value)
 }
 
 bool saveSelection(Db &db, const replay::Selection &selection, const replay::SelectionSummary &summary,
-                   const QString &createdBy, qint64 nowMs, qint64 ttlMs, QString *error)
+    const QString &createdBy, qint64 nowMs, qint64 ttlMs, QString *error)
 {
     QSqlQuery q(db.handle());
-    q.prepare(QStringLiteral("INSERT INTO selections (hash, created_by, created_at, expires_at, items, summary) "
-                             "VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (hash) DO UPDATE SET created_by = excluded.created_by, "
-                             "created_at = excluded.created_at, expires_at = excluded.expires_at"));
+    q.prepare(QStringLiteral(
+        "INSERT INTO selections (hash, created_by, created_at, expires_at, items, summary) "
+        "VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (hash) DO UPDATE SET created_by = excluded.created_by, "
+        "created_at = excluded.created_at, expires_at = excluded.expires_at"));
     q.addBindValue(selection.hash);
     q.addBindValue(createdBy);
     q.addBindValue(nowMs);
@@ -90,7 +91,8 @@ std::optional<StoredSelection> loadSelection(Db &db, const QString &hash, QStrin
 {
     error->clear();
     QSqlQuery q(db.handle());
-    q.prepare(QStringLiteral("SELECT hash, created_by, created_at, expires_at, items, summary FROM selections WHERE hash = ?"));
+    q.prepare(QStringLiteral(
+        "SELECT hash, created_by, created_at, expires_at, items, summary FROM selections WHERE hash = ?"));
     q.addBindValue(hash);
     if (!q.exec()) {
         *error = sqlErrorText(q);
@@ -104,7 +106,8 @@ std::optional<StoredSelection> loadSelection(Db &db, const QString &hash, QStrin
     s.createdAt = q.value(2).toLongLong();
     s.expiresAt = q.value(3).toLongLong();
     auto items = replay::itemsFromJson(q.value(4).toString());
-    auto summary = replay::SelectionSummary::fromJson(QJsonDocument::fromJson(q.value(5).toString().toUtf8()).object());
+    auto summary = replay::SelectionSummary::fromJson(
+        QJsonDocument::fromJson(q.value(5).toString().toUtf8()).object());
     if (!items || !summary) {
         *error = QStringLiteral("stored selection %1 is unreadable").arg(hash);
         return std::nullopt;
@@ -142,12 +145,13 @@ std::optional<ReplayRow> loadReplay(Db &db, qint64 id, QString *error)
 }
 
 bool listReplays(Db &db, const QStringList &statuses, const QString &requestedBy, qint64 beforeId, int limit,
-                 QList<ReplayRow> *out, QString *error)
+    QList<ReplayRow> *out, QString *error)
 {
-    QStringList where{QStringLiteral("1=1")};
+    QStringList where { QStringLiteral("1=1") };
     QVariantList binds;
     if (!statuses.isEmpty()) {
-        where.append(QStringLiteral("status IN (%1)").arg(QStringList(statuses.size(), QStringLiteral("?")).join(u',')));
+        where.append(QStringLiteral("status IN (%1)")
+                         .arg(QStringList(statuses.size(), QStringLiteral("?")).join(u',')));
         for (const QString &s : statuses)
             binds.append(s);
     }
@@ -179,43 +183,44 @@ QJsonObject replayJson(const ReplayRow &r)
 {
     const QJsonObject summary = QJsonDocument::fromJson(r.summary.toUtf8()).object();
     const bool rejected = r.status == u"rejected";
-    return QJsonObject{
-        {QStringLiteral("id"), r.id},
-        {QStringLiteral("status"), r.status},
-        {QStringLiteral("requested_by"), r.requestedBy},
-        {QStringLiteral("requester_role"), r.requesterRole},
-        {QStringLiteral("approved_by"), rejected ? QJsonValue(QJsonValue::Null) : textOrNull(r.approvedBy)},
-        {QStringLiteral("decided_by"), textOrNull(r.approvedBy)},
-        {QStringLiteral("decided_at"), isoOrNullOpt(r.decidedAt)},
-        {QStringLiteral("decision_reason"), textOrNull(r.decisionReason)},
-        {QStringLiteral("reason"), r.reason},
-        {QStringLiteral("ticket"), textOrNull(r.ticket)},
-        {QStringLiteral("count"), r.itemCount},
-        {QStringLiteral("selection_hash"), r.selectionHash},
-        {QStringLiteral("requires_approval"), r.requiresApproval},
-        {QStringLiteral("approval_reasons"), summary.value(QLatin1String("approval_reasons"))},
-        {QStringLiteral("destinations"), summary.value(QLatin1String("destinations"))},
-        {QStringLiteral("already_succeeded"), summary.value(QLatin1String("already_succeeded"))},
-        {QStringLiteral("outcome_unknown"), summary.value(QLatin1String("outcome_unknown"))},
-        {QStringLiteral("effect"), summary.value(QLatin1String("effect"))},
-        {QStringLiteral("approval_expires_at"), isoOrNullOpt(r.approvalExpiresAt)},
-        {QStringLiteral("created_at"), isoUtc(r.createdAt)},
-        {QStringLiteral("updated_at"), isoUtc(r.updatedAt)},
-        {QStringLiteral("started_at"), isoOrNullOpt(r.startedAt)},
-        {QStringLiteral("finished_at"), isoOrNullOpt(r.finishedAt)},
-        {QStringLiteral("queued"), r.queued},
-        {QStringLiteral("succeeded"), r.succeeded},
-        {QStringLiteral("failed"), r.failed},
-        {QStringLiteral("skipped"), r.skipped},
+    return QJsonObject {
+        { QStringLiteral("id"), r.id },
+        { QStringLiteral("status"), r.status },
+        { QStringLiteral("requested_by"), r.requestedBy },
+        { QStringLiteral("requester_role"), r.requesterRole },
+        { QStringLiteral("approved_by"), rejected ? QJsonValue(QJsonValue::Null) : textOrNull(r.approvedBy) },
+        { QStringLiteral("decided_by"), textOrNull(r.approvedBy) },
+        { QStringLiteral("decided_at"), isoOrNullOpt(r.decidedAt) },
+        { QStringLiteral("decision_reason"), textOrNull(r.decisionReason) },
+        { QStringLiteral("reason"), r.reason },
+        { QStringLiteral("ticket"), textOrNull(r.ticket) },
+        { QStringLiteral("count"), r.itemCount },
+        { QStringLiteral("selection_hash"), r.selectionHash },
+        { QStringLiteral("requires_approval"), r.requiresApproval },
+        { QStringLiteral("approval_reasons"), summary.value(QLatin1String("approval_reasons")) },
+        { QStringLiteral("destinations"), summary.value(QLatin1String("destinations")) },
+        { QStringLiteral("already_succeeded"), summary.value(QLatin1String("already_succeeded")) },
+        { QStringLiteral("outcome_unknown"), summary.value(QLatin1String("outcome_unknown")) },
+        { QStringLiteral("effect"), summary.value(QLatin1String("effect")) },
+        { QStringLiteral("approval_expires_at"), isoOrNullOpt(r.approvalExpiresAt) },
+        { QStringLiteral("created_at"), isoUtc(r.createdAt) },
+        { QStringLiteral("updated_at"), isoUtc(r.updatedAt) },
+        { QStringLiteral("started_at"), isoOrNullOpt(r.startedAt) },
+        { QStringLiteral("finished_at"), isoOrNullOpt(r.finishedAt) },
+        { QStringLiteral("queued"), r.queued },
+        { QStringLiteral("succeeded"), r.succeeded },
+        { QStringLiteral("failed"), r.failed },
+        { QStringLiteral("skipped"), r.skipped },
     };
 }
 
 bool insertReplay(Db &db, ReplayRow *r, const QList<replay::SelectionItem> &items, QString *error)
 {
     QSqlQuery q(db.handle());
-    q.prepare(QStringLiteral("INSERT INTO replays (status, selection_hash, requested_by, requester_role, reason, ticket, "
-                             "item_count, requires_approval, summary, approval_expires_at, created_at, updated_at) "
-                             "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"));
+    q.prepare(QStringLiteral(
+        "INSERT INTO replays (status, selection_hash, requested_by, requester_role, reason, ticket, "
+        "item_count, requires_approval, summary, approval_expires_at, created_at, updated_at) "
+        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"));
     q.addBindValue(r->status);
     q.addBindValue(r->selectionHash);
     q.addBindValue(r->requestedBy);
@@ -241,7 +246,8 @@ bool insertReplay(Db &db, ReplayRow *r, const QList<replay::SelectionItem> &item
     for (qsizetype start = 0; start < items.size(); start += kItemsPerInsert) {
         const qsizetype n = qMin<qsizetype>(kItemsPerInsert, items.size() - start);
         QSqlQuery ins(db.handle());
-        ins.prepare(QStringLiteral("INSERT INTO replay_items (replay_id, delivery_id, frozen_status, state) VALUES %1")
+        ins.prepare(QStringLiteral(
+            "INSERT INTO replay_items (replay_id, delivery_id, frozen_status, state) VALUES %1")
                         .arg(QStringList(n, QStringLiteral("(?, ?, ?, 'waiting')")).join(u',')));
         for (qsizetype i = 0; i < n; ++i) {
             const auto &item = items[start + i];
@@ -258,15 +264,16 @@ bool insertReplay(Db &db, ReplayRow *r, const QList<replay::SelectionItem> &item
 }
 
 bool transitionReplay(Db &db, qint64 id, const QStringList &from, const QString &to, const ColumnValues &sets,
-                      qint64 nowMs, bool *changed, QString *error, const QString &extraCondition,
-                      const QVariantList &extraBinds)
+    qint64 nowMs, bool *changed, QString *error, const QString &extraCondition,
+    const QVariantList &extraBinds)
 {
     *changed = false;
-    QStringList assignments{QStringLiteral("status = ?"), QStringLiteral("updated_at = ?")};
+    QStringList assignments { QStringLiteral("status = ?"), QStringLiteral("updated_at = ?") };
     for (const auto &set : sets)
         assignments.append(set.first + QLatin1String(" = ?"));
     QString sql = QStringLiteral("UPDATE replays SET %1 WHERE id = ? AND status IN (%2)")
-                      .arg(assignments.join(QLatin1String(", ")), QStringList(from.size(), QStringLiteral("?")).join(u','));
+                      .arg(assignments.join(QLatin1String(", ")),
+                          QStringList(from.size(), QStringLiteral("?")).join(u','));
     if (!extraCondition.isEmpty())
         sql += QLatin1String(" AND (") + extraCondition + u')';
     QSqlQuery q(db.handle());
@@ -290,7 +297,7 @@ bool transitionReplay(Db &db, qint64 id, const QStringList &from, const QString 
 
 bool countItems(Db &db, qint64 replayId, ItemCounts *out, QString *error)
 {
-    *out = ItemCounts{};
+    *out = ItemCounts {};
     QSqlQuery q(db.handle());
     q.prepare(QStringLiteral("SELECT state, COUNT(*) FROM replay_items WHERE replay_id = ? GROUP BY state"));
     q.addBindValue(replayId);

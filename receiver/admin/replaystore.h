@@ -32,7 +32,7 @@ struct StoredSelection {
 
 // Upsert: previewing the same deliveries in the same state again refreshes the expiry.
 bool saveSelection(Db &db, const replay::Selection &selection, const replay::SelectionSummary &summary,
-                   const QString &createdBy, qint64 nowMs, qint64 ttlMs, QString *error);
+    const QString &createdBy, qint64 nowMs, qint64 ttlMs, QString *error);
 // nullopt with an empty *error when no selection has that hash.
 std::optional<StoredSelection> loadSelection(Db &db, const QString &hash, QString *error);
 bool deleteExpiredSelections(Db &db, qint64 nowMs, QString *error);
@@ -66,7 +66,7 @@ struct ReplayRow {
 std::optional<ReplayRow> loadReplay(Db &db, qint64 id, QString *error);
 // Newest first, ids below `beforeId` (0 = from the newest).
 bool listReplays(Db &db, const QStringList &statuses, const QString &requestedBy, qint64 beforeId, int limit,
-                 QList<ReplayRow> *out, QString *error);
+    QList<ReplayRow> *out, QString *error);
 // The contract shape {"id", "status", "requested_by", "approved_by", "reason", "count", "created_at"}
 // plus the rest of the row.
 QJsonObject replayJson(const ReplayRow &row);
@@ -78,8 +78,8 @@ using ColumnValues = QList<std::pair<QString, QVariant>>;
 // UPDATE replays SET status = to, updated_at = now, <sets> WHERE id = ? AND status IN (from)
 // [AND <extraCondition>]. *changed says whether this caller won the transition.
 bool transitionReplay(Db &db, qint64 id, const QStringList &from, const QString &to, const ColumnValues &sets,
-                      qint64 nowMs, bool *changed, QString *error, const QString &extraCondition = {},
-                      const QVariantList &extraBinds = {});
+    qint64 nowMs, bool *changed, QString *error, const QString &extraCondition = {},
+    const QVariantList &extraBinds = {});
 
 // Item counts by state: waiting, queued, succeeded, failed, skipped.
 struct ItemCounts {

@@ -9,37 +9,41 @@ namespace redrive::admin {
 AdminMetrics::AdminMetrics(metrics::Registry &r)
     : registry(r)
     , forbidden(r.counter(QStringLiteral("redrive_admin_forbidden_total"),
-                          QStringLiteral("Admin API requests refused because the role does not allow them (each audited)")))
+          QStringLiteral("Admin API requests refused because the role does not allow them (each audited)")))
     , replaysRequested(r.counter(QStringLiteral("redrive_admin_replay_transitions_total"),
-                                 QStringLiteral("Replay requests by transition"), {{QStringLiteral("to"), QStringLiteral("requested")}}))
+          QStringLiteral("Replay requests by transition"),
+          { { QStringLiteral("to"), QStringLiteral("requested") } }))
     , replaysApproved(r.counter(QStringLiteral("redrive_admin_replay_transitions_total"),
-                                QStringLiteral("Replay requests by transition"), {{QStringLiteral("to"), QStringLiteral("approved")}}))
+          QStringLiteral("Replay requests by transition"),
+          { { QStringLiteral("to"), QStringLiteral("approved") } }))
     , replaysRejected(r.counter(QStringLiteral("redrive_admin_replay_transitions_total"),
-                                QStringLiteral("Replay requests by transition"), {{QStringLiteral("to"), QStringLiteral("rejected")}}))
+          QStringLiteral("Replay requests by transition"),
+          { { QStringLiteral("to"), QStringLiteral("rejected") } }))
     , replaysCancelled(r.counter(QStringLiteral("redrive_admin_replay_transitions_total"),
-                                 QStringLiteral("Replay requests by transition"), {{QStringLiteral("to"), QStringLiteral("cancelled")}}))
+          QStringLiteral("Replay requests by transition"),
+          { { QStringLiteral("to"), QStringLiteral("cancelled") } }))
     , latency(r.histogram(QStringLiteral("redrive_admin_request_duration_seconds"),
-                          QStringLiteral("Admin API request handling time")))
-{}
+          QStringLiteral("Admin API request handling time")))
+{ }
 
 metrics::Counter &AdminMetrics::authFailure(TokenAuthenticator::Failure failure)
 {
     return registry.counter(QStringLiteral("redrive_admin_unauthorized_total"),
-                            QStringLiteral("Admin API requests refused with 401, by reason"),
-                            {{QStringLiteral("reason"), TokenAuthenticator::failureName(failure)}});
+        QStringLiteral("Admin API requests refused with 401, by reason"),
+        { { QStringLiteral("reason"), TokenAuthenticator::failureName(failure) } });
 }
 
 metrics::Counter &AdminMetrics::responses(int status)
 {
     return registry.counter(QStringLiteral("redrive_admin_responses_total"),
-                            QStringLiteral("Admin API responses by status code"),
-                            {{QStringLiteral("code"), QString::number(status)}});
+        QStringLiteral("Admin API responses by status code"),
+        { { QStringLiteral("code"), QString::number(status) } });
 }
 
-audit::AuditRecord RequestContext::record(const QString &action, const QString &target, const QString &reason,
-                                          const QJsonObject &details) const
+audit::AuditRecord RequestContext::record(
+    const QString &action, const QString &target, const QString &reason, const QJsonObject &details) const
 {
-    return audit::AuditRecord{who.name, toString(who.role), action, target, reason, details};
+    return audit::AuditRecord { who.name, toString(who.role), action, target, reason, details };
 }
 
 bool auditAndCommit(RequestContext &ctx, Transaction &tx, const audit::AuditRecord &record, QString *error)
@@ -56,30 +60,34 @@ bool auditAndCommit(RequestContext &ctx, Transaction &tx, const audit::AuditReco
     return tx.commit(error);
 }
 
-http::Response forbidden(RequestContext &ctx, access::Action attempted, const QString &target, const QString &message)
+http::Response forbidden(
+    RequestContext &ctx, access::Action attempted, const QString &target, const QString &message)
 {
     if (ctx.metrics)
         ctx.metrics->forbidden.inc();
-    const QJsonObject details{
-        {QStringLiteral("attempted"), access::toString(attempted)},
-        {QStringLiteral("method"), QString::fromLatin1(ctx.request.method.left(16))},
-        {QStringLiteral("path"), QString::fromUtf8(ctx.request.path.left(300))},
-        {QStringLiteral("why"), message},
+    const QJsonObject details {
+        { QStringLiteral("attempted"), access::toString(attempted) },
+        { QStringLiteral("method"), QString::fromLatin1(ctx.request.method.left(16)) },
+        { QStringLiteral("path"), QString::fromUtf8(ctx.request.path.left(300)) },
+        { QStringLiteral("why"), message },
     };
     QString error;
     Transaction tx(ctx.db);
     const auto record = ctx.record(QStringLiteral("permission_denied"), target, QString(), details);
-    if (!tx.begin(&error) || !audit::appendAuditEntry(ctx.db, record, ctx.clock.nowMs(), &error) || !tx.commit(&error))
+    if (!tx.begin(&error) || !audit::appendAuditEntry(ctx.db, record, ctx.clock.nowMs(), &error)
+        || !tx.commit(&error))
         qWarning("admin: could not audit a refused request: %s", qPrintable(error));
     return errorResponse(403, QStringLiteral("forbidden"), message);
 }
 
-std::optional<http::Response> requirePermission(RequestContext &ctx, access::Action action, const QString &target)
+std::optional<http::Response> requirePermission(
+    RequestContext &ctx, access::Action action, const QString &target)
 {
     if (access::allows(ctx.who.role, action))
         return std::nullopt;
     return forbidden(ctx, action, target,
-                     QStringLiteral("the %1 role may not %2").arg(toString(ctx.who.role), access::toString(action).replace(u'_', u' ')));
+        QStringLiteral("the %1 role may not %2")
+            .arg(toString(ctx.who.role), access::toString(action).replace(u'_', u' ')));
 }
 
 http::Response databaseError(const char *where, const QString &error)

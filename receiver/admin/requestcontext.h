@@ -47,14 +47,14 @@ struct RequestContext {
     const Principal &who;
     const http::Request &request;
     QUrlQuery query;
-    QStringList segments;                    // path after /admin/v1/, split on '/'
+    QStringList segments; // path after /admin/v1/, split on '/'
     const audit::SigningKey *signingKey = nullptr;
     const BeforeCommitHook *beforeCommit = nullptr;
     std::function<void()> wakeExecutor;
     AdminMetrics *metrics = nullptr;
 
-    [[nodiscard]] audit::AuditRecord record(const QString &action, const QString &target, const QString &reason,
-                                            const QJsonObject &details = {}) const;
+    [[nodiscard]] audit::AuditRecord record(const QString &action, const QString &target,
+        const QString &reason, const QJsonObject &details = {}) const;
 };
 
 // Appends the audit entry (last, see appendAuditEntry) and commits. On any failure the whole
@@ -62,9 +62,11 @@ struct RequestContext {
 bool auditAndCommit(RequestContext &ctx, Transaction &tx, const audit::AuditRecord &record, QString *error);
 
 // 403, recorded in the audit log (action permission_denied) in a transaction of its own.
-http::Response forbidden(RequestContext &ctx, access::Action attempted, const QString &target, const QString &message);
+http::Response forbidden(
+    RequestContext &ctx, access::Action attempted, const QString &target, const QString &message);
 // Refuses unless the caller's role allows `action` (then answers with forbidden()).
-std::optional<http::Response> requirePermission(RequestContext &ctx, access::Action action, const QString &target = {});
+std::optional<http::Response> requirePermission(
+    RequestContext &ctx, access::Action action, const QString &target = {});
 
 // Logs the database error and answers 500 without details.
 http::Response databaseError(const char *where, const QString &error);

@@ -37,7 +37,8 @@ TokenAuthenticator::Result TokenAuthenticator::authenticate(Db &db, QByteArrayVi
         return r;
     }
     constexpr QByteArrayView scheme = "bearer ";
-    if (header.size() <= scheme.size() || QByteArrayView(header.first(scheme.size())).compare(scheme, Qt::CaseInsensitive) != 0) {
+    if (header.size() <= scheme.size()
+        || QByteArrayView(header.first(scheme.size())).compare(scheme, Qt::CaseInsensitive) != 0) {
         r.failure = Failure::Malformed;
         r.message = QStringLiteral("the Authorization header must use the Bearer scheme");
         return r;
@@ -70,7 +71,7 @@ TokenAuthenticator::Result TokenAuthenticator::authenticate(Db &db, QByteArrayVi
             return r;
         }
         Cached c;
-        c.principal = Principal{token_->id, token_->name, token_->role, token_->expiresAt};
+        c.principal = Principal { token_->id, token_->name, token_->role, token_->expiresAt };
         c.revokedAt = token_->revokedAt;
         c.fetched = now;
         if (!c.revokedAt)

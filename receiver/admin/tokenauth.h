@@ -30,7 +30,7 @@ struct Principal {
 // against the injected clock on every request. Unknown tokens are not cached.
 class TokenAuthenticator final {
 public:
-    static constexpr std::chrono::milliseconds kCacheTtl{2000};
+    static constexpr std::chrono::milliseconds kCacheTtl { 2000 };
     static constexpr int kCacheCapacity = 1024;
 
     enum class Failure { None, Missing, Malformed, Unknown, Expired, Revoked, Database };
@@ -40,7 +40,9 @@ public:
         QString message;
     };
 
-    explicit TokenAuthenticator(const Clock &clock) : m_clock(clock) {}
+    explicit TokenAuthenticator(const Clock &clock)
+        : m_clock(clock)
+    { }
     Result authenticate(Db &db, QByteArrayView authorizationHeader);
     static QString failureName(Failure failure); // metrics label
 

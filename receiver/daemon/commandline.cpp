@@ -3,13 +3,12 @@
 #include "commandline.h"
 
 #include "components.h"
+#include "config/config.h"
 #include "daemon.h"
 #include "logging.h"
 #include "signalwatcher.h"
-#include "subcommands.h"
-
-#include "config/config.h"
 #include "storage/schema.h"
+#include "subcommands.h"
 
 #include <QCoreApplication>
 #include <QTextStream>
@@ -128,7 +127,8 @@ int migrateCommand(const Config &config, QTextStream &out, QTextStream &err)
     if (from == to)
         out << "redrived: database " << url->redacted() << " is up to date (schema version " << to << ")\n";
     else
-        out << "redrived: database " << url->redacted() << " migrated from schema version " << from << " to " << to << '\n';
+        out << "redrived: database " << url->redacted() << " migrated from schema version " << from << " to "
+            << to << '\n';
     return 0;
 }
 

@@ -2,10 +2,9 @@
 // SPDX-FileCopyrightText: Redrive authors
 #pragma once
 
+#include "config/config.h"
 #include "groupcommitwriter.h"
 #include "ingestservice.h"
-
-#include "config/config.h"
 #include "storage/database.h"
 #include "util/clock.h"
 #include "util/metrics.h"

@@ -14,9 +14,10 @@ namespace {
 // created deliveries, so the first attempt does not wait for the next poll.
 class DeliveryComponent final : public Component {
 public:
-    DeliveryComponent(const Config &config, const StorageUrl &storage, const Clock &clock, metrics::Registry &metrics)
+    DeliveryComponent(
+        const Config &config, const StorageUrl &storage, const Clock &clock, metrics::Registry &metrics)
         : m_engine(config, storage, clock, metrics)
-    {}
+    { }
     [[nodiscard]] QString name() const override { return QStringLiteral("delivery"); }
     bool start(QString *error) override { return m_engine.start(error); }
     void stop() override { m_engine.stop(10'000); }
@@ -30,14 +31,14 @@ private:
 // listener accepts anything, and the listener stops first.
 class AdminComponent final : public Component {
 public:
-    AdminComponent(const Config &config, const StorageUrl &storage, const Clock &clock, metrics::Registry &metrics,
-                   http::ServerOptions options)
+    AdminComponent(const Config &config, const StorageUrl &storage, const Clock &clock,
+        metrics::Registry &metrics, http::ServerOptions options)
         : m_api(std::make_shared<admin::AdminApi>(config, storage, clock, metrics))
         , m_listener(QStringLiteral("admin"), std::move(options),
-                     [api = m_api](http::Request &&request, http::Responder respond) {
-                         api->handle(std::move(request), std::move(respond));
-                     })
-    {}
+              [api = m_api](http::Request &&request, http::Responder respond) {
+                  api->handle(std::move(request), std::move(respond));
+              })
+    { }
     [[nodiscard]] QString name() const override { return QStringLiteral("admin"); }
     bool start(QString *error) override
     {
@@ -70,7 +71,8 @@ std::vector<ComponentFactory> builtInComponents()
     factories.push_back([](DaemonContext &ctx, QString *) -> std::unique_ptr<Component> {
         if (!ctx.config->delivery.enabled)
             return nullptr;
-        auto component = std::make_unique<DeliveryComponent>(*ctx.config, ctx.storage, ctx.clock, ctx.metrics);
+        auto component
+            = std::make_unique<DeliveryComponent>(*ctx.config, ctx.storage, ctx.clock, ctx.metrics);
         delivery::DeliveryEngine *engine = component->engine();
         ctx.addCommitListener([engine](const ingest::CommitSummary &summary) {
             if (summary.newDeliveries > 0)

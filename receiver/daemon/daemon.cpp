@@ -14,11 +14,12 @@ namespace {
 Q_LOGGING_CATEGORY(lcDaemon, "redrive.daemon")
 }
 
-Daemon::Daemon(std::shared_ptr<const Config> config, std::vector<ComponentFactory> components, const Clock &clock)
+Daemon::Daemon(
+    std::shared_ptr<const Config> config, std::vector<ComponentFactory> components, const Clock &clock)
     : m_config(std::move(config))
     , m_factories(std::move(components))
     , m_clock(clock)
-{}
+{ }
 
 Daemon::~Daemon()
 {
@@ -48,7 +49,8 @@ bool Daemon::checkSchema(const StorageUrl &url, QString *error)
         return false;
     }
     if (version == 0) {
-        *error = QStringLiteral("the database %1 has no Redrive schema yet: %2 first").arg(url.redacted(), migrateHint);
+        *error = QStringLiteral("the database %1 has no Redrive schema yet: %2 first")
+                     .arg(url.redacted(), migrateHint);
         return false;
     }
     if (version < kSchemaVersion) {
@@ -59,10 +61,11 @@ bool Daemon::checkSchema(const StorageUrl &url, QString *error)
         return false;
     }
     if (version > kSchemaVersion) {
-        *error = QStringLiteral("the database schema is at version %1, newer than this build understands (%2): "
-                                "upgrade redrived")
-                     .arg(version)
-                     .arg(kSchemaVersion);
+        *error
+            = QStringLiteral("the database schema is at version %1, newer than this build understands (%2): "
+                             "upgrade redrived")
+                  .arg(version)
+                  .arg(kSchemaVersion);
         return false;
     }
     qCInfo(lcDaemon, "storage: %s, schema version %d", qUtf8Printable(url.redacted()), version);
@@ -80,8 +83,9 @@ bool Daemon::start(QString *error)
     if (!checkSchema(*url, error))
         return false;
 
-    m_metrics.gauge(QStringLiteral("redrive_build_info"), QStringLiteral("Version of this redrived"),
-                    {{QStringLiteral("version"), QStringLiteral(REDRIVE_VERSION)}})
+    m_metrics
+        .gauge(QStringLiteral("redrive_build_info"), QStringLiteral("Version of this redrived"),
+            { { QStringLiteral("version"), QStringLiteral(REDRIVE_VERSION) } })
         .set(1);
 
     ingest::GroupCommitWriter::Options w;
@@ -100,7 +104,7 @@ bool Daemon::start(QString *error)
     w.instance.startedAtMs = m_clock.nowMs();
     m_writer = std::make_unique<ingest::GroupCommitWriter>(m_config, w, m_metrics, m_clock);
     m_ingest = std::make_unique<ingest::IngestService>(m_config, *m_writer, m_metrics, m_clock);
-    m_context.reset(new DaemonContext{m_config, *url, m_metrics, m_clock, *m_ingest, {}});
+    m_context.reset(new DaemonContext { m_config, *url, m_metrics, m_clock, *m_ingest, {} });
 
     for (const auto &factory : m_factories) {
         QString componentError;
@@ -115,21 +119,24 @@ bool Daemon::start(QString *error)
         m_components.push_back(std::move(component));
     }
     if (!m_context->commitListeners.empty()) {
-        m_writer->setOnCommitted([listeners = m_context->commitListeners](const ingest::CommitSummary &summary) {
-            for (const auto &listener : listeners)
-                listener(summary);
-        });
+        m_writer->setOnCommitted(
+            [listeners = m_context->commitListeners](const ingest::CommitSummary &summary) {
+                for (const auto &listener : listeners)
+                    listener(summary);
+            });
     }
 
     if (!m_writer->start(error))
         return false;
     const QString durability = m_writer->durabilityReport();
     if (m_writer->powerLossDurable()) {
-        qCInfo(lcDaemon, "durability: %s (an acknowledged event survives power loss)", qUtf8Printable(durability));
+        qCInfo(lcDaemon, "durability: %s (an acknowledged event survives power loss)",
+            qUtf8Printable(durability));
     } else {
-        qCWarning(lcDaemon, "durability: %s: acknowledged events are NOT power-loss durable (they survive a crash of "
-                            "redrived, not of the machine)",
-                  qUtf8Printable(durability));
+        qCWarning(lcDaemon,
+            "durability: %s: acknowledged events are NOT power-loss durable (they survive a crash of "
+            "redrived, not of the machine)",
+            qUtf8Printable(durability));
     }
 
     for (auto &component : m_components) {
@@ -144,21 +151,23 @@ bool Daemon::start(QString *error)
         qCInfo(lcDaemon, "%s started", qUtf8Printable(component->name()));
     }
 
-    m_server = std::make_unique<http::Server>(m_ingest->serverOptions(), [this](http::Request &&r, http::Responder respond) {
-        m_ingest->handle(std::move(r), std::move(respond));
-    });
+    m_server = std::make_unique<http::Server>(
+        m_ingest->serverOptions(), [this](http::Request &&r, http::Responder respond) {
+            m_ingest->handle(std::move(r), std::move(respond));
+        });
     if (!m_server->start(error)) {
         stopComponents();
         m_writer->stop();
         return false;
     }
-    m_metrics.callbackGauge(QStringLiteral("redrive_http_open_connections"), QStringLiteral("Open client connections"),
-                            {{QStringLiteral("listener"), QStringLiteral("ingest")}},
-                            [server = m_server.get()] { return static_cast<double>(server->openConnections()); });
+    m_metrics.callbackGauge(QStringLiteral("redrive_http_open_connections"),
+        QStringLiteral("Open client connections"),
+        { { QStringLiteral("listener"), QStringLiteral("ingest") } },
+        [server = m_server.get()] { return static_cast<double>(server->openConnections()); });
     m_running = true;
     qCInfo(lcDaemon, "redrived %s ready: %d source(s), %d destination(s), %d route(s)", REDRIVE_VERSION,
-           static_cast<int>(m_config->sources.size()), static_cast<int>(m_config->destinations.size()),
-           static_cast<int>(m_config->routes.size()));
+        static_cast<int>(m_config->sources.size()), static_cast<int>(m_config->destinations.size()),
+        static_cast<int>(m_config->routes.size()));
     return true;
 }
 

@@ -3,11 +3,10 @@
 #pragma once
 
 #include "component.h"
+#include "config/config.h"
 #include "groupcommitwriter.h"
 #include "ingestservice.h"
 #include "server.h"
-
-#include "config/config.h"
 #include "util/clock.h"
 #include "util/metrics.h"
 
@@ -21,7 +20,7 @@ namespace redrive::daemon {
 class Daemon final {
 public:
     Daemon(std::shared_ptr<const Config> config, std::vector<ComponentFactory> components,
-           const Clock &clock = Clock::system());
+        const Clock &clock = Clock::system());
     ~Daemon();
     Daemon(const Daemon &) = delete;
     Daemon &operator=(const Daemon &) = delete;

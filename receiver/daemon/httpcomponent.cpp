@@ -4,11 +4,12 @@
 
 namespace redrive::daemon {
 
-HttpServerComponent::HttpServerComponent(QString name, http::ServerOptions options, http::Handler handler, int graceMs)
+HttpServerComponent::HttpServerComponent(
+    QString name, http::ServerOptions options, http::Handler handler, int graceMs)
     : m_name(std::move(name))
     , m_server(std::move(options), std::move(handler))
     , m_graceMs(graceMs)
-{}
+{ }
 
 bool HttpServerComponent::start(QString *error)
 {

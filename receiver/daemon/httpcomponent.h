@@ -11,7 +11,8 @@ namespace redrive::daemon {
 // handler, started and stopped with the daemon.
 class HttpServerComponent final : public Component {
 public:
-    HttpServerComponent(QString name, http::ServerOptions options, http::Handler handler, int graceMs = 10'000);
+    HttpServerComponent(
+        QString name, http::ServerOptions options, http::Handler handler, int graceMs = 10'000);
     [[nodiscard]] QString name() const override { return m_name; }
     bool start(QString *error) override;
     void stop() override;

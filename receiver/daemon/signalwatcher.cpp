@@ -14,7 +14,7 @@
 namespace redrive::daemon {
 namespace {
 
-int g_fds[2] = {-1, -1};
+int g_fds[2] = { -1, -1 };
 
 extern "C" void onSignal(int signal)
 {
@@ -28,7 +28,7 @@ extern "C" void onSignal(int signal)
 
 SignalWatcher::SignalWatcher(QObject *parent)
     : QObject(parent)
-{}
+{ }
 
 SignalWatcher::~SignalWatcher()
 {

@@ -8,19 +8,21 @@ namespace redrive::daemon {
 std::vector<Subcommand> subcommands()
 {
     return {
-        {QStringLiteral("token"),
-         QStringLiteral("token create --name NAME --role ROLE [--expires 90d]   prints the token once\n"
-                        "token list                                            names, roles, expiry (never tokens)\n"
-                        "token revoke --name NAME"),
-         [](const Config &c, const QStringList &a, QTextStream &o, QTextStream &e) {
-             return admin::tokenCommand(c, a, o, e);
-         }},
-        {QStringLiteral("audit"),
-         QStringLiteral("audit verify [--checkpoint FILE]   exit 0 when the chain is intact, else names the first bad entry\n"
-                        "audit checkpoint [--out FILE]      prints (or writes) the signed head of the audit chain"),
-         [](const Config &c, const QStringList &a, QTextStream &o, QTextStream &e) {
-             return admin::auditCommand(c, a, o, e);
-         }},
+        { QStringLiteral("token"),
+            QStringLiteral(
+                "token create --name NAME --role ROLE [--expires 90d]   prints the token once\n"
+                "token list                                            names, roles, expiry (never tokens)\n"
+                "token revoke --name NAME"),
+            [](const Config &c, const QStringList &a, QTextStream &o, QTextStream &e) {
+                return admin::tokenCommand(c, a, o, e);
+            } },
+        { QStringLiteral("audit"),
+            QStringLiteral(
+                "audit verify [--checkpoint FILE]   exit 0 when the chain is intact, else names the first bad entry\n"
+                "audit checkpoint [--out FILE]      prints (or writes) the signed head of the audit chain"),
+            [](const Config &c, const QStringList &a, QTextStream &o, QTextStream &e) {
+                return admin::auditCommand(c, a, o, e);
+            } },
     };
 }
 

@@ -7,8 +7,8 @@
 
 namespace redrive::delivery {
 
-AttemptRecord decideAttempt(const FinishedAttempt &f, const DestinationConfig *dest, const DeliveryConfig &config,
-                            const QString &workerId, qint64 nowMs, double jitterDraw)
+AttemptRecord decideAttempt(const FinishedAttempt &f, const DestinationConfig *dest,
+    const DeliveryConfig &config, const QString &workerId, qint64 nowMs, double jitterDraw)
 {
     const Claim &c = f.claim;
     AttemptRecord a;
@@ -22,8 +22,8 @@ AttemptRecord decideAttempt(const FinishedAttempt &f, const DestinationConfig *d
     a.classification = f.preset ? *f.preset : classify(f.outcome);
     a.statusCode = f.outcome.transport == AttemptOutcome::Transport::Completed ? f.outcome.statusCode : 0;
     const QByteArray refHeader = dest && dest->successRef.kind == SuccessRef::Kind::Header
-                                     ? dest->successRef.name.toLatin1()
-                                     : QByteArray();
+        ? dest->successRef.name.toLatin1()
+        : QByteArray();
     a.responseHeadersJson = selectResponseHeaders(f.outcome.responseHeaders, refHeader).toJson();
     a.responseExcerpt = responseExcerpt(f.outcome.responseBody, config.responseExcerptBytes);
     a.recordedAt = nowMs;
@@ -32,7 +32,8 @@ AttemptRecord decideAttempt(const FinishedAttempt &f, const DestinationConfig *d
     if (cls.success) {
         a.newStatus = DeliveryStatus::Succeeded;
         if (dest)
-            a.downstreamRef = downstreamReference(dest->successRef, f.outcome.responseHeaders, f.outcome.responseBody);
+            a.downstreamRef
+                = downstreamReference(dest->successRef, f.outcome.responseHeaders, f.outcome.responseBody);
         return a;
     }
     const int maxAttempts = dest ? dest->maxAttempts : 1;

@@ -2,10 +2,9 @@
 // SPDX-FileCopyrightText: Redrive authors
 #pragma once
 
-#include "deliverystore.h"
-
 #include "config/config.h"
 #include "delivery/classification.h"
+#include "deliverystore.h"
 
 #include <optional>
 
@@ -25,7 +24,7 @@ struct FinishedAttempt {
 };
 
 // `dest` is null when the destination left the configuration; `jitterDraw` is uniform in [-1, 1].
-AttemptRecord decideAttempt(const FinishedAttempt &f, const DestinationConfig *dest, const DeliveryConfig &config,
-                            const QString &workerId, qint64 nowMs, double jitterDraw);
+AttemptRecord decideAttempt(const FinishedAttempt &f, const DestinationConfig *dest,
+    const DeliveryConfig &config, const QString &workerId, qint64 nowMs, double jitterDraw);
 
 } // namespace redrive::delivery

@@ -2,9 +2,8 @@
 // SPDX-FileCopyrightText: Redrive authors
 #include "connectionpool.h"
 
-#include <sys/socket.h>
-
 #include <cerrno>
+#include <sys/socket.h>
 
 namespace redrive::delivery {
 
@@ -33,7 +32,7 @@ bool Connection::stillUsable()
 
 ConnectionPool::ConnectionPool(boost::asio::io_context &io)
     : m_idleTimer(io)
-{}
+{ }
 
 std::unique_ptr<Connection> ConnectionPool::checkout(const std::string &key)
 {

@@ -8,23 +8,23 @@ namespace {
 class SystemConnector final : public Connector {
 public:
     void asyncResolve(boost::asio::io_context &io, const std::string &host, unsigned short port,
-                      ResolveHandler handler) override
+        ResolveHandler handler) override
     {
         auto resolver = std::make_shared<boost::asio::ip::tcp::resolver>(io);
         resolver->async_resolve(host, std::to_string(port),
-                                [resolver, handler = std::move(handler)](
-                                    boost::system::error_code ec, boost::asio::ip::tcp::resolver::results_type results) {
-                                    std::vector<boost::asio::ip::address> addresses;
-                                    if (!ec) {
-                                        for (const auto &entry : results)
-                                            addresses.push_back(entry.endpoint().address());
-                                    }
-                                    handler(ec, std::move(addresses));
-                                });
+            [resolver, handler = std::move(handler)](
+                boost::system::error_code ec, boost::asio::ip::tcp::resolver::results_type results) {
+                std::vector<boost::asio::ip::address> addresses;
+                if (!ec) {
+                    for (const auto &entry : results)
+                        addresses.push_back(entry.endpoint().address());
+                }
+                handler(ec, std::move(addresses));
+            });
     }
 
     void asyncConnect(boost::asio::ip::tcp::socket &socket, const boost::asio::ip::tcp::endpoint &endpoint,
-                      ConnectHandler handler) override
+        ConnectHandler handler) override
     {
         socket.async_connect(endpoint, std::move(handler));
     }

@@ -29,17 +29,20 @@ class Connector {
 public:
     virtual ~Connector() = default;
 
-    using ResolveHandler = std::function<void(boost::system::error_code, std::vector<boost::asio::ip::address>)>;
+    using ResolveHandler
+        = std::function<void(boost::system::error_code, std::vector<boost::asio::ip::address>)>;
     using ConnectHandler = std::function<void(boost::system::error_code)>;
 
     // Resolves `host` (never an IP literal: the client handles those itself). The handler runs
     // on `io`'s thread.
-    virtual void asyncResolve(boost::asio::io_context &io, const std::string &host, unsigned short port,
-                              ResolveHandler handler) = 0;
+    virtual void asyncResolve(
+        boost::asio::io_context &io, const std::string &host, unsigned short port, ResolveHandler handler)
+        = 0;
     // Connects `socket` to an endpoint the guard has allowed. The handler runs on the socket's
     // executor.
-    virtual void asyncConnect(boost::asio::ip::tcp::socket &socket, const boost::asio::ip::tcp::endpoint &endpoint,
-                              ConnectHandler handler) = 0;
+    virtual void asyncConnect(boost::asio::ip::tcp::socket &socket,
+        const boost::asio::ip::tcp::endpoint &endpoint, ConnectHandler handler)
+        = 0;
 };
 
 // The system resolver (getaddrinfo through Asio) and a plain TCP connect.

@@ -3,7 +3,6 @@
 #include "deliverystore.h"
 
 #include "resultwriter.h"
-
 #include "storage/sqlitestatement.h"
 
 #include <QHash>
@@ -37,11 +36,11 @@ void ensureText(QString *error)
 // The due-row condition shared by both engines. Bound values: destination, now, destination.
 // The pause test does not depend on the row, so both engines evaluate it once, before reading
 // any: a paused destination's backlog is not scanned.
-const char *const kDueCondition =
-    "d.destination = ? AND d.status IN ('pending', 'retrying') AND d.next_attempt_at <= ? "
-    "AND NOT EXISTS (SELECT 1 FROM destination_state s WHERE s.name = ? AND s.paused = 1) "
-    "AND (d.ordering_key IS NULL OR NOT EXISTS (SELECT 1 FROM deliveries o WHERE o.destination = d.destination "
-    "AND o.ordering_key = d.ordering_key AND o.id < d.id AND o.status IN ('pending', 'in_flight', 'retrying')))";
+const char *const kDueCondition
+    = "d.destination = ? AND d.status IN ('pending', 'retrying') AND d.next_attempt_at <= ? "
+      "AND NOT EXISTS (SELECT 1 FROM destination_state s WHERE s.name = ? AND s.paused = 1) "
+      "AND (d.ordering_key IS NULL OR NOT EXISTS (SELECT 1 FROM deliveries o WHERE o.destination = d.destination "
+      "AND o.ordering_key = d.ordering_key AND o.id < d.id AND o.status IN ('pending', 'in_flight', 'retrying')))";
 
 } // namespace
 
@@ -114,8 +113,8 @@ void sortClaims(QList<Claim> &claims)
 
 } // namespace
 
-QList<Claim> DeliveryStore::claim(const QString &destination, const QString &workerId, qint64 now, qint64 leaseMs,
-                                  int limit, QString *error)
+QList<Claim> DeliveryStore::claim(const QString &destination, const QString &workerId, qint64 now,
+    qint64 leaseMs, int limit, QString *error)
 {
     QList<Claim> claims;
     if (limit <= 0)
@@ -126,13 +125,13 @@ QList<Claim> DeliveryStore::claim(const QString &destination, const QString &wor
             ensureText(error);
             return {};
         }
-        if (!claimInTransaction({destination, limit, leaseMs}, workerId, now, &claims, error))
+        if (!claimInTransaction({ destination, limit, leaseMs }, workerId, now, &claims, error))
             return {};
         if (!tx.commit(error)) {
             ensureText(error);
             return {};
         }
-    } else if (!claimInTransaction({destination, limit, leaseMs}, workerId, now, &claims, error)) {
+    } else if (!claimInTransaction({ destination, limit, leaseMs }, workerId, now, &claims, error)) {
         // PostgreSQL: one statement, atomic on its own.
         return {};
     }
@@ -140,8 +139,8 @@ QList<Claim> DeliveryStore::claim(const QString &destination, const QString &wor
     return claims;
 }
 
-bool DeliveryStore::claimInTransaction(const ClaimRequest &request, const QString &workerId, qint64 now,
-                                       QList<Claim> *claims, QString *error)
+bool DeliveryStore::claimInTransaction(
+    const ClaimRequest &request, const QString &workerId, qint64 now, QList<Claim> *claims, QString *error)
 {
     if (request.limit <= 0)
         return true;
@@ -153,10 +152,10 @@ bool DeliveryStore::claimInTransaction(const ClaimRequest &request, const QStrin
                 return QStringLiteral("UPDATE deliveries SET status = 'in_flight', lease_owner = ?, "
                                       "lease_expires_at = ?, lease_token = lease_token + 1, updated_at = ? "
                                       "WHERE id IN (SELECT d.id FROM deliveries d WHERE ")
-                       + QString::fromLatin1(kDueCondition)
-                       + QStringLiteral(" ORDER BY d.next_attempt_at, d.id LIMIT ?) "
-                                        "RETURNING id, event_id, lease_token, attempt_count, next_attempt_at, "
-                                        "replay_id, idempotency_key");
+                    + QString::fromLatin1(kDueCondition)
+                    + QStringLiteral(" ORDER BY d.next_attempt_at, d.id LIMIT ?) "
+                                     "RETURNING id, event_id, lease_token, attempt_count, next_attempt_at, "
+                                     "replay_id, idempotency_key");
             },
             error);
         if (!q)
@@ -187,16 +186,18 @@ bool DeliveryStore::claimInTransaction(const ClaimRequest &request, const QStrin
     QSqlQuery *q = statement(
         Stmt::Claim,
         []() -> QString {
-            return QStringLiteral("WITH due AS (SELECT d.id FROM deliveries d WHERE ") + QString::fromLatin1(kDueCondition)
-                   + QStringLiteral(" ORDER BY d.next_attempt_at, d.id LIMIT ? FOR UPDATE OF d SKIP LOCKED), "
-                                    "claimed AS (UPDATE deliveries SET status = 'in_flight', lease_owner = ?, "
-                                    "lease_expires_at = ?, lease_token = deliveries.lease_token + 1, updated_at = ? "
-                                    "FROM due WHERE deliveries.id = due.id RETURNING deliveries.id, "
-                                    "deliveries.event_id, deliveries.lease_token, deliveries.attempt_count, "
-                                    "deliveries.next_attempt_at, deliveries.replay_id, deliveries.idempotency_key) "
-                                    "SELECT c.id, c.event_id, c.lease_token, c.attempt_count, c.next_attempt_at, "
-                                    "c.replay_id, c.idempotency_key, e.body, e.content_type, e.body_sha256 "
-                                    "FROM claimed c LEFT JOIN events e ON e.id = c.event_id");
+            return QStringLiteral("WITH due AS (SELECT d.id FROM deliveries d WHERE ")
+                + QString::fromLatin1(kDueCondition)
+                + QStringLiteral(
+                    " ORDER BY d.next_attempt_at, d.id LIMIT ? FOR UPDATE OF d SKIP LOCKED), "
+                    "claimed AS (UPDATE deliveries SET status = 'in_flight', lease_owner = ?, "
+                    "lease_expires_at = ?, lease_token = deliveries.lease_token + 1, updated_at = ? "
+                    "FROM due WHERE deliveries.id = due.id RETURNING deliveries.id, "
+                    "deliveries.event_id, deliveries.lease_token, deliveries.attempt_count, "
+                    "deliveries.next_attempt_at, deliveries.replay_id, deliveries.idempotency_key) "
+                    "SELECT c.id, c.event_id, c.lease_token, c.attempt_count, c.next_attempt_at, "
+                    "c.replay_id, c.idempotency_key, e.body, e.content_type, e.body_sha256 "
+                    "FROM claimed c LEFT JOIN events e ON e.id = c.event_id");
         },
         error);
     if (!q)
@@ -228,9 +229,9 @@ bool DeliveryStore::claimInTransaction(const ClaimRequest &request, const QStrin
     return true;
 }
 
-bool DeliveryStore::recordAndClaim(const QList<std::pair<Claim, AttemptRecord>> &items, QList<RecordResult> *results,
-                                   const QList<ClaimRequest> &requests, const QString &workerId, qint64 now,
-                                   QList<QList<Claim>> *claims, QString *error)
+bool DeliveryStore::recordAndClaim(const QList<std::pair<Claim, AttemptRecord>> &items,
+    QList<RecordResult> *results, const QList<ClaimRequest> &requests, const QString &workerId, qint64 now,
+    QList<QList<Claim>> *claims, QString *error)
 {
     results->clear();
     claims->clear();
@@ -265,7 +266,8 @@ bool DeliveryStore::loadBodies(QList<Claim> &claims, QString *error)
 {
     SqliteStatement &q = m_s->bodySelect;
     if (!q.isValid()
-        && !q.prepare(m_db, QStringLiteral("SELECT body, content_type, body_sha256 FROM events WHERE id = ?1"), error))
+        && !q.prepare(
+            m_db, QStringLiteral("SELECT body, content_type, body_sha256 FROM events WHERE id = ?1"), error))
         return false;
     for (Claim &c : claims) {
         q.bindInt64(1, c.eventId);
@@ -286,8 +288,8 @@ bool DeliveryStore::loadBodies(QList<Claim> &claims, QString *error)
     return true;
 }
 
-bool DeliveryStore::recordInTransaction(const QList<std::pair<Claim, AttemptRecord>> &items,
-                                        QList<RecordResult> *results, QString *error)
+bool DeliveryStore::recordInTransaction(
+    const QList<std::pair<Claim, AttemptRecord>> &items, QList<RecordResult> *results, QString *error)
 {
     if (m_writer->write(items, results, error))
         return true;
@@ -311,7 +313,7 @@ RecordResult DeliveryStore::record(const Claim &claim, const AttemptRecord &atte
         return RecordResult::Error;
     }
     QList<RecordResult> results;
-    if (!recordInTransaction({{claim, attempt}}, &results, error))
+    if (!recordInTransaction({ { claim, attempt } }, &results, error))
         return RecordResult::Error; // rolled back by the guard
     if (results.value(0) != RecordResult::Recorded)
         return results.value(0, RecordResult::LeaseLost);
@@ -322,8 +324,8 @@ RecordResult DeliveryStore::record(const Claim &claim, const AttemptRecord &atte
     return RecordResult::Recorded;
 }
 
-void DeliveryStore::recordMany(const QList<std::pair<Claim, AttemptRecord>> &items, QList<RecordResult> *results,
-                               QString *error)
+void DeliveryStore::recordMany(
+    const QList<std::pair<Claim, AttemptRecord>> &items, QList<RecordResult> *results, QString *error)
 {
     results->clear();
     if (items.isEmpty())
@@ -375,9 +377,10 @@ bool DeliveryStore::releaseInTransaction(const Claim &claim, qint64 now, int *he
     QSqlQuery *u = statement(
         Stmt::Release,
         []() -> QString {
-            return QStringLiteral("UPDATE deliveries SET status = CASE WHEN attempt_count = 0 OR replay_id IS NOT NULL "
-                                  "THEN 'pending' ELSE 'retrying' END, lease_owner = NULL, lease_expires_at = NULL, "
-                                  "updated_at = ? WHERE id = ? AND lease_token = ? AND status = 'in_flight'");
+            return QStringLiteral(
+                "UPDATE deliveries SET status = CASE WHEN attempt_count = 0 OR replay_id IS NOT NULL "
+                "THEN 'pending' ELSE 'retrying' END, lease_owner = NULL, lease_expires_at = NULL, "
+                "updated_at = ? WHERE id = ? AND lease_token = ? AND status = 'in_flight'");
         },
         error);
     if (!u)
@@ -400,7 +403,7 @@ bool DeliveryStore::release(const Claim &claim, qint64 now, QString *error)
     int held = 0;
     if (!releaseInTransaction(claim, now, &held, error) || !held)
         return false;
-    if (!refreshEventStatuses({claim.eventId}, error))
+    if (!refreshEventStatuses({ claim.eventId }, error))
         return false;
     return tx.commit(error);
 }
@@ -415,10 +418,11 @@ int DeliveryStore::sweepExpired(qint64 now, int limit, const SweepPolicy &policy
     QSqlQuery *q = statement(
         Stmt::SweepSelect,
         [this]() -> QString {
-            return QStringLiteral("SELECT id, event_id, destination, lease_token, attempt_count, next_attempt_at, "
-                                  "replay_id, lease_owner FROM deliveries WHERE status = 'in_flight' "
-                                  "AND lease_expires_at < ? ORDER BY lease_expires_at, id LIMIT ?")
-                   + (m_db.isSqlite() ? QString() : QStringLiteral(" FOR UPDATE SKIP LOCKED"));
+            return QStringLiteral(
+                       "SELECT id, event_id, destination, lease_token, attempt_count, next_attempt_at, "
+                       "replay_id, lease_owner FROM deliveries WHERE status = 'in_flight' "
+                       "AND lease_expires_at < ? ORDER BY lease_expires_at, id LIMIT ?")
+                + (m_db.isSqlite() ? QString() : QStringLiteral(" FOR UPDATE SKIP LOCKED"));
         },
         error);
     if (!q)
@@ -454,7 +458,7 @@ int DeliveryStore::sweepExpired(qint64 now, int limit, const SweepPolicy &policy
         a.newStatus = decision.status;
         a.nextAttemptAt = decision.nextAttemptAt;
         a.recordedAt = now;
-        items.append({c, a});
+        items.append({ c, a });
     }
     q->finish();
     QList<RecordResult> results;
@@ -470,8 +474,10 @@ int DeliveryStore::sweepExpired(qint64 now, int limit, const SweepPolicy &policy
 QSet<QString> DeliveryStore::pausedDestinations(QString *error)
 {
     QSet<QString> out;
-    QSqlQuery *q =
-        statement(Stmt::Paused, []() -> QString { return QStringLiteral("SELECT name FROM destination_state WHERE paused = 1"); }, error);
+    QSqlQuery *q = statement(
+        Stmt::Paused,
+        []() -> QString { return QStringLiteral("SELECT name FROM destination_state WHERE paused = 1"); },
+        error);
     if (!q)
         return out;
     if (!q->exec()) {
@@ -491,10 +497,11 @@ QList<DeliveryStore::Backlog> DeliveryStore::backlog(qint64 now, QString *error)
     QSqlQuery *q = statement(
         Stmt::Backlog,
         []() -> QString {
-            return QStringLiteral("SELECT destination, SUM(CASE WHEN next_attempt_at <= ? THEN 1 ELSE 0 END), "
-                                  "SUM(CASE WHEN next_attempt_at > ? THEN 1 ELSE 0 END), "
-                                  "MIN(CASE WHEN next_attempt_at <= ? THEN next_attempt_at END) "
-                                  "FROM deliveries WHERE status IN ('pending', 'retrying') GROUP BY destination");
+            return QStringLiteral(
+                "SELECT destination, SUM(CASE WHEN next_attempt_at <= ? THEN 1 ELSE 0 END), "
+                "SUM(CASE WHEN next_attempt_at > ? THEN 1 ELSE 0 END), "
+                "MIN(CASE WHEN next_attempt_at <= ? THEN next_attempt_at END) "
+                "FROM deliveries WHERE status IN ('pending', 'retrying') GROUP BY destination");
         },
         error);
     if (!q)
@@ -508,8 +515,8 @@ QList<DeliveryStore::Backlog> DeliveryStore::backlog(qint64 now, QString *error)
         return out;
     }
     while (q->next())
-        out.append({q->value(0).toString(), q->value(1).toLongLong(), q->value(2).toLongLong(),
-                    q->value(3).isNull() ? 0 : q->value(3).toLongLong()});
+        out.append({ q->value(0).toString(), q->value(1).toLongLong(), q->value(2).toLongLong(),
+            q->value(3).isNull() ? 0 : q->value(3).toLongLong() });
     q->finish();
     return out;
 }

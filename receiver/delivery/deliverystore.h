@@ -39,8 +39,8 @@ struct Claim {
     qint64 eventId = 0;
     QString destination;
     qint64 leaseToken = 0;
-    int attemptCount = 0;       // attempts recorded before this claim
-    qint64 scheduledAt = 0;     // next_attempt_at when claimed
+    int attemptCount = 0; // attempts recorded before this claim
+    qint64 scheduledAt = 0; // next_attempt_at when claimed
     qint64 claimedAt = 0;
     qint64 leaseExpiresAt = 0;
     std::optional<qint64> replayId;
@@ -85,7 +85,8 @@ struct SweepDecision {
     DeliveryStatus status = DeliveryStatus::Retrying;
     std::optional<qint64> nextAttemptAt;
 };
-using SweepPolicy = std::function<SweepDecision(const QString &destination, int attemptNumber, bool replay, qint64 now)>;
+using SweepPolicy
+    = std::function<SweepDecision(const QString &destination, int attemptNumber, bool replay, qint64 now)>;
 
 class DeliveryStore final {
 public:
@@ -98,24 +99,24 @@ public:
     // <= now, destination not paused, no older unfinished delivery with the same ordering key),
     // with their event bodies. Sets status 'in_flight', lease_owner, lease_expires_at and
     // lease_token + 1 in one transaction.
-    QList<Claim> claim(const QString &destination, const QString &workerId, qint64 now, qint64 leaseMs, int limit,
-                       QString *error);
+    QList<Claim> claim(const QString &destination, const QString &workerId, qint64 now, qint64 leaseMs,
+        int limit, QString *error);
 
     // Records one attempt and the delivery's new state in one transaction (with the replay
     // item and counters, and the event's status). LeaseLost when the claim was no longer held.
     RecordResult record(const Claim &claim, const AttemptRecord &attempt, QString *error);
     // The same for several results in one transaction; falls back to one transaction each when
     // the batch fails. `results` receives one RecordResult per item.
-    void recordMany(const QList<std::pair<Claim, AttemptRecord>> &items, QList<RecordResult> *results,
-                    QString *error);
+    void recordMany(
+        const QList<std::pair<Claim, AttemptRecord>> &items, QList<RecordResult> *results, QString *error);
 
     // The engine's turn in one transaction (one commit, one fsync): records `items` as
     // recordMany() does, then claims for each request in order (`claims` gets one list per
     // request). False on any error, with nothing recorded and nothing claimed; the caller then
     // falls back to recordMany() and claim(), which isolate a bad row.
     bool recordAndClaim(const QList<std::pair<Claim, AttemptRecord>> &items, QList<RecordResult> *results,
-                        const QList<ClaimRequest> &requests, const QString &workerId, qint64 now,
-                        QList<QList<Claim>> *claims, QString *error);
+        const QList<ClaimRequest> &requests, const QString &workerId, qint64 now, QList<QList<Claim>> *claims,
+        QString *error);
 
     // Gives a claim back without an attempt (the request was never sent): status returns to
     // pending/retrying, next_attempt_at unchanged. False when the claim was no longer held.
@@ -134,9 +135,9 @@ public:
 
     struct Backlog {
         QString destination;
-        qint64 due = 0;            // pending/retrying rows with next_attempt_at <= now
-        qint64 waiting = 0;        // pending/retrying rows not yet due
-        qint64 oldestDueAt = 0;    // smallest next_attempt_at among due rows (0 = none)
+        qint64 due = 0; // pending/retrying rows with next_attempt_at <= now
+        qint64 waiting = 0; // pending/retrying rows not yet due
+        qint64 oldestDueAt = 0; // smallest next_attempt_at among due rows (0 = none)
     };
     QList<Backlog> backlog(qint64 now, QString *error);
 
@@ -144,13 +145,13 @@ private:
     // Inside an open transaction: the fenced updates, attempt rows, replay bookkeeping and event
     // statuses of all items. `results` gets Recorded or LeaseLost per item; false on a database
     // error (the caller rolls back). Each delivery may appear once.
-    bool recordInTransaction(const QList<std::pair<Claim, AttemptRecord>> &items, QList<RecordResult> *results,
-                             QString *error);
+    bool recordInTransaction(
+        const QList<std::pair<Claim, AttemptRecord>> &items, QList<RecordResult> *results, QString *error);
     bool refreshEventStatuses(const QList<qint64> &eventIds, QString *error);
     bool loadBodies(QList<Claim> &claims, QString *error);
     // Appends the claimed rows (unsorted) to `claims`; inside the caller's transaction on SQLite.
-    bool claimInTransaction(const ClaimRequest &request, const QString &workerId, qint64 now, QList<Claim> *claims,
-                            QString *error);
+    bool claimInTransaction(const ClaimRequest &request, const QString &workerId, qint64 now,
+        QList<Claim> *claims, QString *error);
     bool releaseInTransaction(const Claim &claim, qint64 now, int *held, QString *error);
 
     enum class Stmt;

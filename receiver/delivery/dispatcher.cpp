@@ -26,7 +26,7 @@ Dispatcher::Dispatcher(HttpClient &http, const Clock &clock, int maxInFlight, qi
     , m_clock(clock)
     , m_maxInFlight(std::max(1, maxInFlight))
     , m_leaseMarginMs(leaseMarginMs)
-{}
+{ }
 
 void Dispatcher::setConcurrency(const QString &destination, int limit)
 {
@@ -46,7 +46,7 @@ void Dispatcher::submit(Job job)
     }
     if (!m_queues.contains(job.destination)) {
         m_order.append(job.destination);
-        m_queues.insert(job.destination, Queue{});
+        m_queues.insert(job.destination, Queue {});
     }
     m_queues[job.destination].jobs.push_back(std::move(job));
     pump(lock);
@@ -74,7 +74,7 @@ Dispatcher::Load Dispatcher::load(const QString &destination) const
     const auto it = m_queues.constFind(destination);
     if (it == m_queues.constEnd())
         return {};
-    return {static_cast<int>(it->jobs.size()), it->running, it->meanMs};
+    return { static_cast<int>(it->jobs.size()), it->running, it->meanMs };
 }
 
 void Dispatcher::pump(std::unique_lock<std::mutex> &lock)
@@ -106,12 +106,12 @@ void Dispatcher::pump(std::unique_lock<std::mutex> &lock)
         ++m_running;
         const auto steadyStart = Steady::now();
         m_http.send(std::move(job.request),
-                    [this, name, done = std::move(job.done), startedAt = now, steadyStart](AttemptOutcome outcome) {
-                        const double elapsedMs =
-                            std::chrono::duration<double, std::milli>(Steady::now() - steadyStart).count();
-                        done(std::move(outcome), startedAt, static_cast<qint64>(elapsedMs));
-                        finished(name, elapsedMs);
-                    });
+            [this, name, done = std::move(job.done), startedAt = now, steadyStart](AttemptOutcome outcome) {
+                const double elapsedMs
+                    = std::chrono::duration<double, std::milli>(Steady::now() - steadyStart).count();
+                done(std::move(outcome), startedAt, static_cast<qint64>(elapsedMs));
+                finished(name, elapsedMs);
+            });
     }
     lock.unlock();
     for (Job &job : expired)

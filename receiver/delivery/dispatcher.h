@@ -3,7 +3,6 @@
 #pragma once
 
 #include "httpclient.h"
-
 #include "util/clock.h"
 
 #include <QHash>

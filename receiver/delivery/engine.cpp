@@ -1,11 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 // SPDX-FileCopyrightText: Redrive authors
-#include "engineprivate.h"
-
 #include "attemptdecision.h"
-
 #include "crypto/crypto.h"
 #include "delivery/outgoingheaders.h"
+#include "engineprivate.h"
 
 #include <QCoreApplication>
 #include <QSysInfo>
@@ -18,13 +16,12 @@ namespace redrive::delivery {
 
 QString defaultWorkerId()
 {
-    static std::atomic<int> sequence{0};
+    static std::atomic<int> sequence { 0 };
     return QStringLiteral("%1:%2:%3")
         .arg(QSysInfo::machineHostName())
         .arg(QCoreApplication::applicationPid())
         .arg(sequence.fetch_add(1));
 }
-
 
 void DeliveryEngine::Private::run(std::promise<QString> started)
 {
@@ -54,14 +51,16 @@ void DeliveryEngine::Private::run(std::promise<QString> started)
         bool stopping = false;
         {
             std::unique_lock lock(inbox->mutex);
-            auto deadline = Steady::now() + std::chrono::milliseconds(std::max(10, config.delivery.pollIntervalMs));
-            deadline = std::min({deadline, nextSweep, nextBacklog, rateDeadline,
-                                 retentionBacklog ? Steady::now() : nextRetention});
+            auto deadline
+                = Steady::now() + std::chrono::milliseconds(std::max(10, config.delivery.pollIntervalMs));
+            deadline = std::min({ deadline, nextSweep, nextBacklog, rateDeadline,
+                retentionBacklog ? Steady::now() : nextRetention });
             if (!unrecorded.isEmpty())
                 deadline = std::min(deadline, Steady::now() + std::chrono::milliseconds(50));
             if (!more) {
                 inbox->cv.wait_until(lock, deadline, [&] {
-                    return inbox->wake || !inbox->finished.isEmpty() || !inbox->recorded.isEmpty() || inbox->stopping;
+                    return inbox->wake || !inbox->finished.isEmpty() || !inbox->recorded.isEmpty()
+                        || inbox->stopping;
                 });
             }
             batch.swap(inbox->finished);
@@ -124,7 +123,7 @@ void DeliveryEngine::Private::adjustInFlight(const QString &destination, int del
 
 AttemptRecord DeliveryEngine::Private::decide(const Finished &f, const DestinationConfig *dest)
 {
-    FinishedAttempt attempt{f.claim, f.outcome, f.preset, f.startedAt, f.durationMs};
+    FinishedAttempt attempt { f.claim, f.outcome, f.preset, f.startedAt, f.durationMs };
     return decideAttempt(attempt, dest, config.delivery, worker, clock.nowMs(), draw());
 }
 
@@ -140,13 +139,14 @@ DeliveryEngine::Private::Items DeliveryEngine::Private::collect(QList<Finished> 
         claimedBodyBytes -= f.bodyBytes;
         const auto it = destinations.constFind(f.claim.destination);
         const DestinationConfig *dest = it == destinations.constEnd() ? nullptr : it->config;
-        if (!f.preset && f.outcome.transport == AttemptOutcome::Transport::Cancelled && !f.outcome.requestWritten) {
+        if (!f.preset && f.outcome.transport == AttemptOutcome::Transport::Cancelled
+            && !f.outcome.requestWritten) {
             unsent.append(f.claim);
             continue;
         }
         if (!f.preset)
             metrics.attemptFinished(f.claim.destination, static_cast<double>(f.durationMs) / 1000.0);
-        items.append({f.claim, decide(f, dest)});
+        items.append({ f.claim, decide(f, dest) });
     }
     if (!unsent.isEmpty()) {
         QString error;
@@ -168,8 +168,8 @@ void DeliveryEngine::Private::recordFinished(QList<Finished> batch)
     noteRecorded(items, results, error);
 }
 
-void DeliveryEngine::Private::noteRecorded(const Items &items, const QList<RecordResult> &results,
-                                           const QString &error)
+void DeliveryEngine::Private::noteRecorded(
+    const Items &items, const QList<RecordResult> &results, const QString &error)
 {
     for (qsizetype i = 0; i < items.size() && i < results.size(); ++i) {
         const auto &[claim, attempt] = items.at(i);
@@ -181,8 +181,9 @@ void DeliveryEngine::Private::noteRecorded(const Items &items, const QList<Recor
         }
         case RecordResult::LeaseLost: {
             metrics.leaseRefused();
-            qCWarning(lcDelivery, "delivery %lld: result of attempt %d refused, the lease (token %lld) was lost",
-                      claim.deliveryId, attempt.number, claim.leaseToken);
+            qCWarning(lcDelivery,
+                "delivery %lld: result of attempt %d refused, the lease (token %lld) was lost",
+                claim.deliveryId, attempt.number, claim.leaseToken);
             std::lock_guard lock(countersMutex);
             ++counters.refused;
             continue;
@@ -191,8 +192,8 @@ void DeliveryEngine::Private::noteRecorded(const Items &items, const QList<Recor
             noteDb(false);
             // Typically a busy database. Keep the result and try again on the next turn; if the
             // lease runs out meanwhile the sweeper takes over and this record is refused.
-            qCWarning(lcDelivery, "delivery %lld: cannot record attempt %d yet: %s", claim.deliveryId, attempt.number,
-                      qPrintable(error));
+            qCWarning(lcDelivery, "delivery %lld: cannot record attempt %d yet: %s", claim.deliveryId,
+                attempt.number, qPrintable(error));
             if (clock.nowMs() < claim.leaseExpiresAt)
                 unrecorded.append(items.at(i));
             continue;
@@ -221,8 +222,9 @@ int DeliveryEngine::Private::claimCapacity(const QString &name, const Destinatio
     if (claimedBodyBytes >= kAheadBodyBytes)
         return concurrency;
     const double meanMs = dispatcher->load(name).meanExchangeMs;
-    const int waves = meanMs <= 0 ? 1 : std::clamp(static_cast<int>(kAheadTargetMs / std::max(meanMs, 1.0)), 1,
-                                                   kMaxWavesAhead);
+    const int waves = meanMs <= 0
+        ? 1
+        : std::clamp(static_cast<int>(kAheadTargetMs / std::max(meanMs, 1.0)), 1, kMaxWavesAhead);
     return concurrency * (1 + waves);
 }
 
@@ -240,7 +242,7 @@ QList<ClaimRequest> DeliveryEngine::Private::claimRequests(Steady::time_point *r
     for (qsizetype i = 0; i < order.size() && globalFree > 0; ++i) {
         const QString &name = order.at((roundRobin + i) % order.size());
         DestinationState &state = destinations[name];
-        int wanted = std::min({claimCapacity(name, state) - state.inFlight, kClaimBatch, globalFree});
+        int wanted = std::min({ claimCapacity(name, state) - state.inFlight, kClaimBatch, globalFree });
         if (wanted <= 0)
             continue;
         wanted = state.bucket.available(steadyNow, wanted);
@@ -249,7 +251,7 @@ QList<ClaimRequest> DeliveryEngine::Private::claimRequests(Steady::time_point *r
             continue;
         }
         // A paused destination is asked too: the claim tests the pause before reading any row.
-        requests.append({name, wanted, leaseFor(*state.config)});
+        requests.append({ name, wanted, leaseFor(*state.config) });
         globalFree -= wanted;
     }
     roundRobin = (roundRobin + 1) % order.size();
@@ -278,7 +280,7 @@ bool DeliveryEngine::Private::turn(Items items, const QList<ClaimRequest> &reque
             if (!claimError.isEmpty()) {
                 if (dbFailures <= 3) // then reopenIfBroken() reports, every 2 s
                     qCWarning(lcDelivery, "claiming deliveries for %s failed: %s", qPrintable(r.destination),
-                              qPrintable(claimError));
+                        qPrintable(claimError));
                 break;
             }
         }
@@ -306,13 +308,14 @@ bool DeliveryEngine::Private::turn(Items items, const QList<ClaimRequest> &reque
 void DeliveryEngine::Private::launch(const Claim &claim)
 {
     if (observer)
-        observer({claim.deliveryId, claim.leaseToken, worker, claim.claimedAt});
+        observer({ claim.deliveryId, claim.leaseToken, worker, claim.claimedAt });
     adjustInFlight(claim.destination, +1);
     const qint64 bodyBytes = claim.body.size();
     claimedBodyBytes += bodyBytes;
     const DestinationConfig &dest = *destinations.value(claim.destination).config;
     const QByteArray actual = crypto::sha256Hex(claim.body);
-    if (claim.bodySha256.isEmpty() || QString::fromLatin1(actual).compare(claim.bodySha256, Qt::CaseInsensitive) != 0) {
+    if (claim.bodySha256.isEmpty()
+        || QString::fromLatin1(actual).compare(claim.bodySha256, Qt::CaseInsensitive) != 0) {
         Finished f;
         f.claim = claim;
         f.claim.body.clear();
@@ -340,12 +343,13 @@ void DeliveryEngine::Private::launch(const Claim &claim)
     job.request.timeoutMs = dest.timeoutMs;
     job.request.allowPrivate = dest.allowPrivate;
     job.request.caFile = dest.caFile;
-    job.request.maxResponseBytes =
-        dest.successRef.kind == SuccessRef::Kind::JsonPointer ? kMaxResponseBytesJsonRef : kMaxResponseBytes;
+    job.request.maxResponseBytes = dest.successRef.kind == SuccessRef::Kind::JsonPointer
+        ? kMaxResponseBytesJsonRef
+        : kMaxResponseBytes;
     Claim recorded = claim;
     recorded.body.clear(); // the body is not needed to record the result
-    job.done = [box = inbox, claim = std::move(recorded), bodyBytes](AttemptOutcome outcome, qint64 startedAt,
-                                                                     qint64 durationMs) {
+    job.done = [box = inbox, claim = std::move(recorded), bodyBytes](
+                   AttemptOutcome outcome, qint64 startedAt, qint64 durationMs) {
         Finished f;
         f.claim = claim;
         f.outcome = std::move(outcome);
@@ -358,9 +362,9 @@ void DeliveryEngine::Private::launch(const Claim &claim)
 }
 
 DeliveryEngine::DeliveryEngine(const Config &config, const StorageUrl &storage, const Clock &clock,
-                               metrics::Registry &registry, std::shared_ptr<Connector> connector)
+    metrics::Registry &registry, std::shared_ptr<Connector> connector)
     : d(std::make_unique<Private>(config, storage, clock, registry, std::move(connector)))
-{}
+{ }
 
 DeliveryEngine::~DeliveryEngine()
 {

@@ -49,8 +49,8 @@ class Connector;
 class DeliveryEngine final {
 public:
     // `connector` = {} uses real DNS and TCP; tests pass a fake resolver/connect seam.
-    DeliveryEngine(const Config &config, const StorageUrl &storage, const Clock &clock, metrics::Registry &metrics,
-                   std::shared_ptr<Connector> connector = {});
+    DeliveryEngine(const Config &config, const StorageUrl &storage, const Clock &clock,
+        metrics::Registry &metrics, std::shared_ptr<Connector> connector = {});
     ~DeliveryEngine(); // stop(0) when still running
     DeliveryEngine(const DeliveryEngine &) = delete;
     DeliveryEngine &operator=(const DeliveryEngine &) = delete;
@@ -81,10 +81,10 @@ public:
     struct Counters {
         quint64 claimed = 0;
         quint64 recorded = 0;
-        quint64 refused = 0;  // results refused because the lease was lost
+        quint64 refused = 0; // results refused because the lease was lost
         quint64 released = 0; // claims given back unsent at shutdown
-        quint64 rescued = 0;  // expired leases rescued by this engine's sweeper
-        quint64 purged = 0;   // events removed by retention
+        quint64 rescued = 0; // expired leases rescued by this engine's sweeper
+        quint64 purged = 0; // events removed by retention
     };
     [[nodiscard]] Counters counters() const;
 

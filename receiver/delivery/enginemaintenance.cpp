@@ -4,7 +4,6 @@
 // The engine's housekeeping: lease sweeps, retention, backlog metrics, re-opening a broken
 // connection, the recorder lanes, and the graceful stop.
 #include "engineprivate.h"
-
 #include "retention.h"
 
 namespace redrive::delivery {
@@ -45,8 +44,8 @@ void DeliveryEngine::Private::drain()
         QList<Finished> batch;
         {
             std::unique_lock lock(inbox->mutex);
-            inbox->cv.wait_until(lock, cancelled ? hardDeadline : graceDeadline,
-                                 [&] { return !inbox->finished.isEmpty(); });
+            inbox->cv.wait_until(
+                lock, cancelled ? hardDeadline : graceDeadline, [&] { return !inbox->finished.isEmpty(); });
             batch.swap(inbox->finished);
         }
         recordFinished(std::move(batch));
@@ -74,10 +73,9 @@ void DeliveryEngine::Private::startLanes()
     if (db->isSqlite())
         return; // one writer at a time: lanes would only wait for each other
     for (int i = 1; i < kRecordLanes; ++i) {
-        auto lane = std::make_unique<RecorderLane>(
-            storage, QStringLiteral("delivery-lane-%1").arg(i),
+        auto lane = std::make_unique<RecorderLane>(storage, QStringLiteral("delivery-lane-%1").arg(i),
             [box = inbox](RecorderLane::Items items, QList<RecordResult> results, QString error) {
-                box->push(Recorded{std::move(items), std::move(results), std::move(error)});
+                box->push(Recorded { std::move(items), std::move(results), std::move(error) });
             });
         QString error;
         if (!lane->start(&error)) {
@@ -94,14 +92,15 @@ void DeliveryEngine::Private::maintenance(Steady::time_point now)
     QString error;
     if (now >= nextSweep) {
         nextSweep = now + std::chrono::milliseconds(std::max(100, config.delivery.sweepIntervalMs));
-        const SweepPolicy policy = [this](const QString &destination, int attemptNumber, bool replay, qint64 at) {
-            const auto it = destinations.constFind(destination);
-            const int maxAttempts = it == destinations.constEnd() ? 1 : it->config->maxAttempts;
-            // The lost attempt already waited a whole lease: retry at once, within the budget.
-            if (replay || attemptNumber >= maxAttempts)
-                return SweepDecision{DeliveryStatus::Dead, std::nullopt};
-            return SweepDecision{DeliveryStatus::Retrying, at};
-        };
+        const SweepPolicy policy
+            = [this](const QString &destination, int attemptNumber, bool replay, qint64 at) {
+                  const auto it = destinations.constFind(destination);
+                  const int maxAttempts = it == destinations.constEnd() ? 1 : it->config->maxAttempts;
+                  // The lost attempt already waited a whole lease: retry at once, within the budget.
+                  if (replay || attemptNumber >= maxAttempts)
+                      return SweepDecision { DeliveryStatus::Dead, std::nullopt };
+                  return SweepDecision { DeliveryStatus::Retrying, at };
+              };
         const int rescued = store->sweepExpired(clock.nowMs(), kSweepBatch, policy, &error);
         noteDb(rescued >= 0);
         if (rescued < 0) {
@@ -137,7 +136,7 @@ void DeliveryEngine::Private::maintenance(Steady::time_point now)
         for (const auto &row : rows) {
             seen.insert(row.destination);
             metrics.backlog(row.destination, row.due + row.waiting,
-                            row.oldestDueAt > 0 ? static_cast<double>(at - row.oldestDueAt) / 1000.0 : 0.0);
+                row.oldestDueAt > 0 ? static_cast<double>(at - row.oldestDueAt) / 1000.0 : 0.0);
         }
         for (const QString &name : std::as_const(order)) {
             if (!seen.contains(name))

@@ -8,33 +8,33 @@ EngineMetrics::EngineMetrics(metrics::Registry &registry, const QStringList &des
     : m_registry(registry)
 {
     for (const QString &name : destinations) {
-        const metrics::Labels labels{{QStringLiteral("destination"), name}};
+        const metrics::Labels labels { { QStringLiteral("destination"), name } };
         Destination d;
         d.delivered = &registry.counter(QStringLiteral("redrive_deliveries_delivered_total"),
-                                        QStringLiteral("Deliveries that succeeded (2xx)"), labels);
+            QStringLiteral("Deliveries that succeeded (2xx)"), labels);
         d.retried = &registry.counter(QStringLiteral("redrive_delivery_retries_total"),
-                                      QStringLiteral("Failed attempts that scheduled a retry"), labels);
+            QStringLiteral("Failed attempts that scheduled a retry"), labels);
         d.inFlight = &registry.gauge(QStringLiteral("redrive_delivery_in_flight"),
-                                     QStringLiteral("Attempts running in this process"), labels);
+            QStringLiteral("Attempts running in this process"), labels);
         d.duration = &registry.histogram(QStringLiteral("redrive_delivery_attempt_duration_seconds"),
-                                         QStringLiteral("Duration of delivery attempts"), labels);
+            QStringLiteral("Duration of delivery attempts"), labels);
         m_destinations.insert(name, d);
         auto backlog = std::make_shared<Backlog>();
         m_backlog.insert(name, backlog);
         registry.callbackGauge(QStringLiteral("redrive_delivery_backlog"),
-                               QStringLiteral("Deliveries pending or retrying"), labels,
-                               [backlog] { return backlog->count.load(std::memory_order_relaxed); });
+            QStringLiteral("Deliveries pending or retrying"), labels,
+            [backlog] { return backlog->count.load(std::memory_order_relaxed); });
         registry.callbackGauge(QStringLiteral("redrive_delivery_oldest_pending_age_seconds"),
-                               QStringLiteral("How long the longest-waiting due delivery has waited past its "
-                                              "scheduled time"),
-                               labels, [backlog] { return backlog->oldestAge.load(std::memory_order_relaxed); });
+            QStringLiteral("How long the longest-waiting due delivery has waited past its "
+                           "scheduled time"),
+            labels, [backlog] { return backlog->oldestAge.load(std::memory_order_relaxed); });
     }
     m_refused = &registry.counter(QStringLiteral("redrive_delivery_lease_refused_total"),
-                                  QStringLiteral("Results refused because the claim's lease had been lost"));
+        QStringLiteral("Results refused because the claim's lease had been lost"));
     m_rescued = &registry.counter(QStringLiteral("redrive_delivery_leases_rescued_total"),
-                                  QStringLiteral("Expired leases rescued by the sweeper"));
+        QStringLiteral("Expired leases rescued by the sweeper"));
     m_purged = &registry.counter(QStringLiteral("redrive_retention_purged_events_total"),
-                                 QStringLiteral("Events removed by retention"));
+        QStringLiteral("Events removed by retention"));
 }
 
 EngineMetrics::Destination *EngineMetrics::find(const QString &destination)
@@ -63,11 +63,12 @@ void EngineMetrics::deadLettered(const QString &destination, FailureCategory cat
     const int key = static_cast<int>(category);
     auto it = d->dead.find(key);
     if (it == d->dead.end())
-        it = d->dead.insert(key, &m_registry.counter(QStringLiteral("redrive_deliveries_dead_total"),
-                                                     QStringLiteral("Deliveries that became dead letters, by the "
-                                                                    "category of their last attempt"),
-                                                     {{QStringLiteral("destination"), destination},
-                                                      {QStringLiteral("category"), toString(category)}}));
+        it = d->dead.insert(key,
+            &m_registry.counter(QStringLiteral("redrive_deliveries_dead_total"),
+                QStringLiteral("Deliveries that became dead letters, by the "
+                               "category of their last attempt"),
+                { { QStringLiteral("destination"), destination },
+                    { QStringLiteral("category"), toString(category) } }));
     it.value()->inc();
 }
 

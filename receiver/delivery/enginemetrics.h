@@ -40,8 +40,8 @@ private:
         QHash<int, metrics::Counter *> dead;
     };
     struct Backlog {
-        std::atomic<double> count{0};
-        std::atomic<double> oldestAge{0};
+        std::atomic<double> count { 0 };
+        std::atomic<double> oldestAge { 0 };
     };
     Destination *find(const QString &destination);
 

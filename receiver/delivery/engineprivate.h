@@ -6,11 +6,10 @@
 // record, claim, send) and enginemaintenance.cpp (sweeps, retention, metrics, shutdown). Not a
 // public header.
 
-#include "engine.h"
-
 #include "connector.h"
 #include "deliverystore.h"
 #include "dispatcher.h"
+#include "engine.h"
 #include "enginemetrics.h"
 #include "httpclient.h"
 #include "recorderlane.h"
@@ -111,26 +110,26 @@ struct DestinationState {
     TokenBucket bucket;
 };
 
-
 QString defaultWorkerId();
 
 class DeliveryEngine::Private {
 public:
     Private(const Config &cfg, const StorageUrl &url, const Clock &clk, metrics::Registry &registry,
-            std::shared_ptr<Connector> conn)
+        std::shared_ptr<Connector> conn)
         : config(cfg)
         , storage(url)
         , clock(clk)
-        , metrics(registry, [&] {
-            QStringList names;
-            for (const auto &d : cfg.destinations)
-                names.append(d.name);
-            return names;
-        }())
+        , metrics(registry,
+              [&] {
+                  QStringList names;
+                  for (const auto &d : cfg.destinations)
+                      names.append(d.name);
+                  return names;
+              }())
         , connector(std::move(conn))
         , worker(cfg.delivery.workerId.isEmpty() ? defaultWorkerId() : cfg.delivery.workerId)
         , inbox(std::make_shared<Inbox>())
-        , rng(std::random_device{}())
+        , rng(std::random_device {}())
     {
         for (const auto &d : config.destinations) {
             DestinationState s;

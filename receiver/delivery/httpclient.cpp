@@ -46,8 +46,8 @@ constexpr std::uint32_t kHeaderLimit = 32 * 1024;
 bool isResetError(const boost::system::error_code &ec)
 {
     return ec == net::error::connection_reset || ec == net::error::broken_pipe || ec == net::error::eof
-           || ec == http::error::end_of_stream || ec == http::error::partial_message
-           || ec == ssl::error::stream_truncated || ec == net::error::connection_aborted;
+        || ec == http::error::end_of_stream || ec == http::error::partial_message
+        || ec == ssl::error::stream_truncated || ec == net::error::connection_aborted;
 }
 
 QString text(const boost::system::error_code &ec)
@@ -108,9 +108,9 @@ public:
     std::map<QString, std::shared_ptr<ssl::context>> contexts;
     std::set<std::shared_ptr<Exchange>> live; // I/O thread only
     ConnectionPool pool; // I/O thread only
-    std::atomic<quint64> opened{0};
-    std::atomic<quint64> reused{0};
-    std::atomic<quint64> staleRetries{0};
+    std::atomic<quint64> opened { 0 };
+    std::atomic<quint64> reused { 0 };
+    std::atomic<quint64> staleRetries { 0 };
 };
 
 class Exchange final : public std::enable_shared_from_this<Exchange> {
@@ -120,15 +120,16 @@ public:
         , m_request(std::move(request))
         , m_done(std::move(done))
         , m_timer(impl.io)
-    {}
+    { }
 
     void start()
     {
         const QString scheme = m_request.url.scheme().toLower();
         m_host = m_request.url.host(QUrl::FullyEncoded).toStdString();
         if (!m_request.url.isValid() || (scheme != u"http" && scheme != u"https") || m_host.empty()) {
-            fail(Transport::InvalidUrl, QStringLiteral("%1 is not an absolute http or https URL")
-                                            .arg(m_request.url.toDisplayString(QUrl::RemoveUserInfo | QUrl::RemoveQuery)));
+            fail(Transport::InvalidUrl,
+                QStringLiteral("%1 is not an absolute http or https URL")
+                    .arg(m_request.url.toDisplayString(QUrl::RemoveUserInfo | QUrl::RemoveQuery)));
             return;
         }
         m_https = scheme == u"https";
@@ -143,7 +144,7 @@ public:
         const std::string hostForHeader = m_host.find(':') != std::string::npos ? '[' + m_host + ']' : m_host;
         m_hostHeader = defaultPort ? hostForHeader : hostForHeader + ':' + std::to_string(m_port);
         m_poolKey = (m_https ? "https://" : "http://") + m_host + ':' + std::to_string(m_port)
-                    + (m_request.allowPrivate ? "|private|" : "|public|") + m_request.caFile.toStdString();
+            + (m_request.allowPrivate ? "|private|" : "|public|") + m_request.caFile.toStdString();
 
         m_timer.expires_after(std::chrono::milliseconds(m_request.timeoutMs));
         m_timer.async_wait([self = shared_from_this()](const boost::system::error_code &ec) {
@@ -201,7 +202,7 @@ private:
                 one.push_back(net::ip::address_v4(literal->toIPv4Address()));
             } else {
                 const Q_IPV6ADDR raw = literal->toIPv6Address();
-                net::ip::address_v6::bytes_type bytes{};
+                net::ip::address_v6::bytes_type bytes {};
                 for (std::size_t i = 0; i < 16; ++i)
                     bytes[i] = raw[static_cast<int>(i)];
                 one.push_back(net::ip::address_v6(bytes));
@@ -212,10 +213,8 @@ private:
         }
         m_phase = Phase::Resolve;
         m_impl.connector->asyncResolve(m_impl.io, m_host, m_port,
-                                       [self = shared_from_this()](boost::system::error_code ec,
-                                                                   std::vector<net::ip::address> addresses) {
-                                           self->onResolved(ec, std::move(addresses));
-                                       });
+            [self = shared_from_this()](boost::system::error_code ec,
+                std::vector<net::ip::address> addresses) { self->onResolved(ec, std::move(addresses)); });
     }
 
     tcp::socket &socket() { return m_conn->socket(); }
@@ -242,7 +241,9 @@ private:
     bool interrupted()
     {
         if (m_timedOut) {
-            fail(m_phase == Phase::Connect || m_phase == Phase::Tls ? Transport::ConnectTimeout : Transport::Timeout, {});
+            fail(m_phase == Phase::Connect || m_phase == Phase::Tls ? Transport::ConnectTimeout
+                                                                    : Transport::Timeout,
+                {});
             return true;
         }
         if (m_cancelled) {
@@ -276,8 +277,9 @@ private:
         if (m_finished)
             return;
         if (ec || addresses.empty()) {
-            fail(Transport::Dns, QStringLiteral("%1: %2").arg(QString::fromStdString(m_host),
-                                                             ec ? text(ec) : QStringLiteral("no addresses")));
+            fail(Transport::Dns,
+                QStringLiteral("%1: %2").arg(
+                    QString::fromStdString(m_host), ec ? text(ec) : QStringLiteral("no addresses")));
             return;
         }
         filterAndConnect(addresses);
@@ -295,9 +297,10 @@ private:
                 refused.append(QStringLiteral("%1 (%2)").arg(QString::fromStdString(a.to_string()), v.rule));
         }
         if (m_allowed.empty()) {
-            const QString what = m_literalHost ? QStringLiteral("%1").arg(refused.join(QLatin1String(", ")))
-                                               : QStringLiteral("%1 resolved to %2")
-                                                     .arg(QString::fromStdString(m_host), refused.join(QLatin1String(", ")));
+            const QString what = m_literalHost
+                ? QStringLiteral("%1").arg(refused.join(QLatin1String(", ")))
+                : QStringLiteral("%1 resolved to %2")
+                      .arg(QString::fromStdString(m_host), refused.join(QLatin1String(", ")));
             fail(Transport::Blocked, what);
             return;
         }
@@ -319,10 +322,10 @@ private:
         boost::system::error_code ignored;
         socket().close(ignored);
         const tcp::endpoint endpoint = m_allowed[index];
-        m_impl.connector->asyncConnect(socket(), endpoint,
-                                       [self = shared_from_this(), index, endpoint](boost::system::error_code ec) {
-                                           self->onConnected(ec, index, endpoint);
-                                       });
+        m_impl.connector->asyncConnect(
+            socket(), endpoint, [self = shared_from_this(), index, endpoint](boost::system::error_code ec) {
+                self->onConnected(ec, index, endpoint);
+            });
     }
 
     void onConnected(boost::system::error_code ec, std::size_t index, const tcp::endpoint &endpoint)
@@ -353,24 +356,26 @@ private:
         auto &tls = *m_conn->tls;
         if (!m_literalHost)
             SSL_ctrl(tls.native_handle(), SSL_CTRL_SET_TLSEXT_HOSTNAME, TLSEXT_NAMETYPE_host_name,
-                     const_cast<char *>(m_host.c_str()));
+                const_cast<char *>(m_host.c_str()));
         tls.set_verify_mode(ssl::verify_peer);
         tls.set_verify_callback(ssl::host_name_verification(m_host));
-        tls.async_handshake(ssl::stream_base::client, [self = shared_from_this()](boost::system::error_code ec) {
-            if (self->m_finished)
-                return;
-            if (ec) {
-                if (self->interrupted())
+        tls.async_handshake(
+            ssl::stream_base::client, [self = shared_from_this()](boost::system::error_code ec) {
+                if (self->m_finished)
                     return;
-                QString detail = text(ec);
-                const long verify = SSL_get_verify_result(self->m_conn->tls->native_handle());
-                if (verify != X509_V_OK)
-                    detail += QStringLiteral(" (%1)").arg(QString::fromUtf8(X509_verify_cert_error_string(verify)));
-                self->fail(Transport::Tls, detail);
-                return;
-            }
-            self->sendOnConnection();
-        });
+                if (ec) {
+                    if (self->interrupted())
+                        return;
+                    QString detail = text(ec);
+                    const long verify = SSL_get_verify_result(self->m_conn->tls->native_handle());
+                    if (verify != X509_V_OK)
+                        detail += QStringLiteral(" (%1)").arg(
+                            QString::fromUtf8(X509_verify_cert_error_string(verify)));
+                    self->fail(Transport::Tls, detail);
+                    return;
+                }
+                self->sendOnConnection();
+            });
     }
 
     void sendOnConnection()
@@ -381,8 +386,7 @@ private:
             write(*m_conn->plain);
     }
 
-    template<typename Stream>
-    void write(Stream &stream)
+    template<typename Stream> void write(Stream &stream)
     {
         m_phase = Phase::Write;
         if (!m_messageReady) {
@@ -392,35 +396,34 @@ private:
             m_message.set(http::field::host, m_hostHeader);
             for (const auto &[name, value] : m_request.headers.fields())
                 m_message.insert(std::string_view(name.constData(), static_cast<std::size_t>(name.size())),
-                                 std::string_view(value.constData(), static_cast<std::size_t>(value.size())));
-            m_message.body().assign(m_request.body.constData(), static_cast<std::size_t>(m_request.body.size()));
+                    std::string_view(value.constData(), static_cast<std::size_t>(value.size())));
+            m_message.body().assign(
+                m_request.body.constData(), static_cast<std::size_t>(m_request.body.size()));
             m_message.prepare_payload();
             m_messageReady = true;
         }
         http::async_write(stream, m_message,
-                          [self = shared_from_this(), &stream](boost::system::error_code ec, std::size_t) {
-                              if (self->m_finished)
-                                  return;
-                              if (ec) {
-                                  if (self->interrupted() || self->retryOnFreshConnection(ec))
-                                      return;
-                                  self->fail(isResetError(ec) ? Transport::Reset : Transport::Network, text(ec));
-                                  return;
-                              }
-                              self->m_written = true;
-                              self->read(stream);
-                          });
+            [self = shared_from_this(), &stream](boost::system::error_code ec, std::size_t) {
+                if (self->m_finished)
+                    return;
+                if (ec) {
+                    if (self->interrupted() || self->retryOnFreshConnection(ec))
+                        return;
+                    self->fail(isResetError(ec) ? Transport::Reset : Transport::Network, text(ec));
+                    return;
+                }
+                self->m_written = true;
+                self->read(stream);
+            });
     }
 
-    template<typename Stream>
-    void read(Stream &stream)
+    template<typename Stream> void read(Stream &stream)
     {
         m_phase = Phase::Read;
         m_parser->header_limit(kHeaderLimit);
         m_parser->body_limit(static_cast<std::uint64_t>(std::max<qint64>(0, m_request.maxResponseBytes)));
-        http::async_read(stream, m_buffer, *m_parser, [self = shared_from_this()](boost::system::error_code ec, std::size_t) {
-            self->onRead(ec);
-        });
+        http::async_read(stream, m_buffer, *m_parser,
+            [self = shared_from_this()](boost::system::error_code ec, std::size_t) { self->onRead(ec); });
     }
 
     void onRead(boost::system::error_code ec)
@@ -435,7 +438,7 @@ private:
                 const auto name = field.name_string();
                 const auto value = field.value();
                 o.responseHeaders.add(QByteArray(name.data(), static_cast<qsizetype>(name.size())),
-                                      QByteArray(value.data(), static_cast<qsizetype>(value.size())));
+                    QByteArray(value.data(), static_cast<qsizetype>(value.size())));
             }
             const std::string &body = msg.body();
             o.responseBody = QByteArray(body.data(), static_cast<qsizetype>(body.size()));
@@ -445,8 +448,8 @@ private:
             // Only a whole, in-time answer that asks for nothing else leaves the connection in a
             // known state; anything else (errors, timeouts, Connection: close, HTTP/1.0 without
             // keep-alive, redirects, unread bytes) closes it.
-            m_keep = !ec && !m_timedOut && !m_cancelled && msg.keep_alive() && (o.statusCode < 300 || o.statusCode >= 400)
-                     && m_buffer.size() == 0;
+            m_keep = !ec && !m_timedOut && !m_cancelled && msg.keep_alive()
+                && (o.statusCode < 300 || o.statusCode >= 400) && m_buffer.size() == 0;
             finish(std::move(o));
             return;
         }
@@ -502,7 +505,7 @@ private:
     http::request<http::string_body> m_message;
     bool m_messageReady = false;
     beast::flat_buffer m_buffer;
-    std::optional<http::response_parser<http::string_body>> m_parser{std::in_place};
+    std::optional<http::response_parser<http::string_body>> m_parser { std::in_place };
     Phase m_phase = Phase::Resolve;
     bool m_reused = false;
     bool m_keep = false;
@@ -530,7 +533,7 @@ HttpClient::Impl::~Impl()
 
 HttpClient::HttpClient(std::shared_ptr<Connector> connector)
     : d(std::make_unique<Impl>(std::move(connector)))
-{}
+{ }
 
 HttpClient::~HttpClient() = default;
 
@@ -545,7 +548,7 @@ void HttpClient::send(HttpRequest request, Done done)
 
 HttpClient::Stats HttpClient::stats() const
 {
-    return {d->opened.load(), d->reused.load(), d->staleRetries.load()};
+    return { d->opened.load(), d->reused.load(), d->staleRetries.load() };
 }
 
 void HttpClient::cancelAll()

@@ -32,9 +32,9 @@ class Connector;
 
 struct HttpRequest {
     QUrl url;
-    Headers headers;         // sent in order after Host
+    Headers headers; // sent in order after Host
     QByteArray body;
-    int timeoutMs = 10'000;  // the whole attempt: resolve, connect, TLS, write and read
+    int timeoutMs = 10'000; // the whole attempt: resolve, connect, TLS, write and read
     bool allowPrivate = false;
     QString caFile;
     qint64 maxResponseBytes = 256 * 1024; // more is not read; the status still counts
@@ -58,7 +58,7 @@ public:
     struct Stats {
         quint64 connectionsOpened = 0; // TCP connects that succeeded
         quint64 connectionsReused = 0; // exchanges that started on a kept connection
-        quint64 staleRetries = 0;      // reused connections the peer had closed; resent on a fresh one
+        quint64 staleRetries = 0; // reused connections the peer had closed; resent on a fresh one
     };
     [[nodiscard]] Stats stats() const; // thread-safe
 

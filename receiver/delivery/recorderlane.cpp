@@ -14,7 +14,7 @@ RecorderLane::RecorderLane(StorageUrl storage, QString name, Done done)
     : m_storage(std::move(storage))
     , m_name(std::move(name))
     , m_done(std::move(done))
-{}
+{ }
 
 RecorderLane::~RecorderLane()
 {
@@ -77,7 +77,8 @@ void RecorderLane::run()
         QList<RecordResult> results;
         QString error;
         m_store->recordMany(items, &results, &error);
-        const bool failed = std::any_of(results.cbegin(), results.cend(), [](RecordResult r) { return r == RecordResult::Error; });
+        const bool failed = std::any_of(
+            results.cbegin(), results.cend(), [](RecordResult r) { return r == RecordResult::Error; });
         m_failures = failed ? m_failures + 1 : 0;
         m_done(std::move(items), std::move(results), error);
         {

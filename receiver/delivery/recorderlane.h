@@ -3,7 +3,6 @@
 #pragma once
 
 #include "deliverystore.h"
-
 #include "storage/database.h"
 
 #include <QList>

@@ -66,11 +66,11 @@ QString notNull(const QString &s)
 // deliveries ranked worst first (a higher rank wins), 0 for an unknown status.
 QList<DeliveryStatus> worstFirst()
 {
-    QList<DeliveryStatus> all = {DeliveryStatus::Pending, DeliveryStatus::InFlight, DeliveryStatus::Retrying,
-                                 DeliveryStatus::Succeeded, DeliveryStatus::Dead};
+    QList<DeliveryStatus> all = { DeliveryStatus::Pending, DeliveryStatus::InFlight, DeliveryStatus::Retrying,
+        DeliveryStatus::Succeeded, DeliveryStatus::Dead };
     std::sort(all.begin(), all.end(), [](DeliveryStatus a, DeliveryStatus b) {
-        const EventStatus both = summariseEventStatus({a, b});
-        return both == summariseEventStatus({a}) && both != summariseEventStatus({b});
+        const EventStatus both = summariseEventStatus({ a, b });
+        return both == summariseEventStatus({ a }) && both != summariseEventStatus({ b });
     });
     return all;
 }
@@ -89,17 +89,19 @@ QString summaryFromRank(const QString &rank)
     const QList<DeliveryStatus> order = worstFirst();
     QString sql = QStringLiteral("CASE ") + rank;
     for (qsizetype i = 0; i < order.size(); ++i)
-        sql += QStringLiteral(" WHEN %1 THEN '%2'").arg(order.size() - i).arg(toString(summariseEventStatus({order.at(i)})));
+        sql += QStringLiteral(" WHEN %1 THEN '%2'")
+                   .arg(order.size() - i)
+                   .arg(toString(summariseEventStatus({ order.at(i) })));
     return sql + QStringLiteral(" ELSE '%1' END").arg(toString(summariseEventStatus({})));
 }
 
-const char *const kFencedUpdateSqlite =
-    "UPDATE deliveries SET status = ?1, attempt_count = ?2, next_attempt_at = ?3, lease_owner = NULL, "
-    "lease_expires_at = NULL, last_status_code = ?4, last_category = ?5, last_error = ?6, "
-    "outcome_unknown = CASE WHEN ?7 = 1 THEN 0 WHEN ?8 = 1 THEN 1 ELSE outcome_unknown END, "
-    "downstream_ref = CASE WHEN ?7 = 1 THEN COALESCE(?9, downstream_ref) ELSE downstream_ref END, "
-    "succeeded_at = CASE WHEN ?7 = 1 THEN ?10 ELSE succeeded_at END, dead_at = ?11, replay_id = NULL, "
-    "updated_at = ?10 WHERE id = ?12 AND lease_token = ?13 AND status = 'in_flight'";
+const char *const kFencedUpdateSqlite
+    = "UPDATE deliveries SET status = ?1, attempt_count = ?2, next_attempt_at = ?3, lease_owner = NULL, "
+      "lease_expires_at = NULL, last_status_code = ?4, last_category = ?5, last_error = ?6, "
+      "outcome_unknown = CASE WHEN ?7 = 1 THEN 0 WHEN ?8 = 1 THEN 1 ELSE outcome_unknown END, "
+      "downstream_ref = CASE WHEN ?7 = 1 THEN COALESCE(?9, downstream_ref) ELSE downstream_ref END, "
+      "succeeded_at = CASE WHEN ?7 = 1 THEN ?10 ELSE succeeded_at END, dead_at = ?11, replay_id = NULL, "
+      "updated_at = ?10 WHERE id = ?12 AND lease_token = ?13 AND status = 'in_flight'";
 
 // PostgreSQL records a whole batch in one statement: every column travels as one array, the
 // fenced UPDATE returns the rows it changed, and only those get an attempt row and an event
@@ -107,15 +109,16 @@ const char *const kFencedUpdateSqlite =
 // the new statuses (from the UPDATE's RETURNING) with the unchanged deliveries of those events.
 QString recordSqlPostgres()
 {
-    const QString eventSummary = QStringLiteral(
-        "ranked AS (SELECT upd.event_id, %1 AS r FROM upd UNION ALL "
-        "SELECT d.event_id, %2 FROM deliveries d WHERE d.event_id IN (SELECT event_id FROM upd) "
-        "AND d.id NOT IN (SELECT id FROM upd)), "
-        "st AS (SELECT event_id, %3 AS summary FROM ranked GROUP BY event_id), "
-        "ev AS (UPDATE events SET status = st.summary FROM st WHERE events.id = st.event_id "
-        "AND events.status <> st.summary) ")
-                                     .arg(summaryRank(QStringLiteral("upd.status")), summaryRank(QStringLiteral("d.status")),
-                                          summaryFromRank(QStringLiteral("MAX(r)")));
+    const QString eventSummary
+        = QStringLiteral(
+            "ranked AS (SELECT upd.event_id, %1 AS r FROM upd UNION ALL "
+            "SELECT d.event_id, %2 FROM deliveries d WHERE d.event_id IN (SELECT event_id FROM upd) "
+            "AND d.id NOT IN (SELECT id FROM upd)), "
+            "st AS (SELECT event_id, %3 AS summary FROM ranked GROUP BY event_id), "
+            "ev AS (UPDATE events SET status = st.summary FROM st WHERE events.id = st.event_id "
+            "AND events.status <> st.summary) ")
+              .arg(summaryRank(QStringLiteral("upd.status")), summaryRank(QStringLiteral("d.status")),
+                  summaryFromRank(QStringLiteral("MAX(r)")));
     return QStringLiteral(
                "WITH v AS (SELECT * FROM unnest($1::bigint[], $2::bigint[], $3::text[], $4::bigint[], $5::bigint[], "
                "$6::bigint[], $7::text[], $8::text[], $9::bigint[], $10::bigint[], $11::text[], $12::bigint[], "
@@ -137,14 +140,15 @@ QString recordSqlPostgres()
                "duration_ms, status_code, category, explanation, outcome_unknown, response_headers, response_excerpt, "
                "worker_id) SELECT v.id, v.attempts, v.trig, v.replay, v.sched, v.started, v.duration, v.code, "
                "v.a_category, v.explanation, v.unknown, v.headers, v.excerpt, v.worker FROM v JOIN upd ON upd.id = v.id), ")
-           + eventSummary + QStringLiteral("SELECT id FROM upd");
+        + eventSummary + QStringLiteral("SELECT id FROM upd");
 }
 
-const char *const kAttemptColumns =
-    "INSERT INTO attempts (delivery_id, number, trigger_kind, replay_id, scheduled_at, started_at, duration_ms, "
-    "status_code, category, explanation, outcome_unknown, response_headers, response_excerpt, worker_id) ";
+const char *const kAttemptColumns
+    = "INSERT INTO attempts (delivery_id, number, trigger_kind, replay_id, scheduled_at, started_at, duration_ms, "
+      "status_code, category, explanation, outcome_unknown, response_headers, response_excerpt, worker_id) ";
 
-const char *const kAttemptValuesSqlite = "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14)";
+const char *const kAttemptValuesSqlite
+    = "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14)";
 
 // The delivery's new state as bound values, shared by both engines.
 struct Fenced {
@@ -152,7 +156,7 @@ struct Fenced {
     std::optional<qint64> nextAttemptAt;
     std::optional<qint64> statusCode;
     QString category; // null on success
-    QString error;    // null on success
+    QString error; // null on success
     bool success = false;
     bool outcomeUnknown = false;
     std::optional<QString> downstreamRef;
@@ -241,7 +245,7 @@ bool failed(QString *error, const QSqlQuery &q)
 ResultWriter::ResultWriter(Db &db)
     : m_db(db)
     , m_s(std::make_unique<Statements>())
-{}
+{ }
 
 ResultWriter::~ResultWriter() = default;
 
@@ -251,7 +255,8 @@ bool ResultWriter::write(const Items &items, QList<RecordResult> *results, QStri
     if (items.isEmpty())
         return true;
     QSet<qint64> recorded;
-    const bool ok = m_db.isSqlite() ? recordSqlite(items, &recorded, error) : recordPostgres(items, &recorded, error);
+    const bool ok
+        = m_db.isSqlite() ? recordSqlite(items, &recorded, error) : recordPostgres(items, &recorded, error);
     if (!ok)
         return false;
     QList<int> rows; // items whose result is recorded
@@ -271,7 +276,8 @@ bool ResultWriter::recordSqlite(const Items &items, QSet<qint64> *recorded, QStr
     SqliteStatement &ins = m_s->attemptInsert;
     if (!ready(m_db, u, kFencedUpdateSqlite, error)
         || (!ins.isValid()
-            && !ins.prepare(m_db, QString::fromLatin1(kAttemptColumns) + QString::fromLatin1(kAttemptValuesSqlite), error)))
+            && !ins.prepare(m_db,
+                QString::fromLatin1(kAttemptColumns) + QString::fromLatin1(kAttemptValuesSqlite), error)))
         return false;
     QList<qint64> events;
     QSet<qint64> seen;
@@ -329,17 +335,20 @@ bool ResultWriter::recordPostgres(const Items &items, QSet<qint64> *recorded, QS
 {
     PgStatement &statement = m_s->pgRecord;
     if (!statement.isValid()
-        && !statement.prepare(m_db, QByteArrayLiteral("redrive_delivery_record"), recordSqlPostgres(), 23, error))
+        && !statement.prepare(
+            m_db, QByteArrayLiteral("redrive_delivery_record"), recordSqlPostgres(), 23, error))
         return false;
     const qsizetype n = items.size();
     using T = PgArray::Type;
-    PgArray id(T::Int8, n), token(T::Int8, n), status(T::Text, n, n * 10), attempts(T::Int8, n), nextAt(T::Int8, n),
-        code(T::Int8, n), category(T::Text, n), err(T::Text, n), ok(T::Int8, n), unknown(T::Int8, n), ref(T::Text, n),
-        recAt(T::Int8, n), dead(T::Int8, n), trigger(T::Text, n, n * 10), replay(T::Int8, n), scheduled(T::Int8, n),
-        started(T::Int8, n), duration(T::Int8, n), attemptCategory(T::Text, n, n * 16), explanation(T::Text, n, n * 64),
+    PgArray id(T::Int8, n), token(T::Int8, n), status(T::Text, n, n * 10), attempts(T::Int8, n),
+        nextAt(T::Int8, n), code(T::Int8, n), category(T::Text, n), err(T::Text, n), ok(T::Int8, n),
+        unknown(T::Int8, n), ref(T::Text, n), recAt(T::Int8, n), dead(T::Int8, n),
+        trigger(T::Text, n, n * 10), replay(T::Int8, n), scheduled(T::Int8, n), started(T::Int8, n),
+        duration(T::Int8, n), attemptCategory(T::Text, n, n * 16), explanation(T::Text, n, n * 64),
         headers(T::Text, n, n * 64), excerpt(T::Text, n, n * 64), worker(T::Text, n, n * 24);
     const auto int8 = [](PgArray &a, const std::optional<qint64> &v) { v ? a.append(*v) : a.appendNull(); };
-    const auto text = [](PgArray &a, const QString &v) { v.isNull() ? a.appendNull() : a.append(v.toUtf8()); };
+    const auto text
+        = [](PgArray &a, const QString &v) { v.isNull() ? a.appendNull() : a.append(v.toUtf8()); };
     for (const auto &[claim, a] : items) {
         const Fenced f = fenced(a);
         id.append(claim.deliveryId);
@@ -368,11 +377,12 @@ bool ResultWriter::recordPostgres(const Items &items, QSet<qint64> *recorded, QS
     }
     QList<QByteArray> parameters;
     parameters.reserve(23);
-    for (PgArray *column : {&id, &token, &status, &attempts, &nextAt, &code, &category, &err, &ok, &unknown, &ref, &recAt,
-                            &dead, &trigger, &replay, &scheduled, &started, &duration, &attemptCategory, &explanation,
-                            &headers, &excerpt, &worker})
+    for (PgArray *column : { &id, &token, &status, &attempts, &nextAt, &code, &category, &err, &ok, &unknown,
+             &ref, &recAt, &dead, &trigger, &replay, &scheduled, &started, &duration, &attemptCategory,
+             &explanation, &headers, &excerpt, &worker })
         parameters.append(column->finish());
-    return statement.exec(parameters, [&](const PgStatement::Row &row) { recorded->insert(row.int64(0)); }, error);
+    return statement.exec(
+        parameters, [&](const PgStatement::Row &row) { recorded->insert(row.int64(0)); }, error);
 }
 
 // Replay execution contract (docs/architecture.md): item state and counters move with the attempt.
@@ -384,9 +394,9 @@ bool ResultWriter::replayBookkeeping(const Items &items, const QList<int> &rows,
             continue;
         const bool success = a.newStatus == DeliveryStatus::Succeeded;
         QSqlQuery *item = ready(m_db, m_s->replayItem,
-                                QStringLiteral("UPDATE replay_items SET state = ? WHERE replay_id = ? "
-                                               "AND delivery_id = ? AND state = 'queued'"),
-                                error);
+            QStringLiteral("UPDATE replay_items SET state = ? WHERE replay_id = ? "
+                           "AND delivery_id = ? AND state = 'queued'"),
+            error);
         if (!item)
             return false;
         item->bindValue(0, success ? QStringLiteral("succeeded") : QStringLiteral("failed"));
@@ -398,15 +408,15 @@ bool ResultWriter::replayBookkeeping(const Items &items, const QList<int> &rows,
         item->finish();
         if (!moved)
             continue;
-        QSqlQuery *counter =
-            success ? ready(m_db, m_s->replaySucceeded,
-                            QStringLiteral("UPDATE replays SET succeeded_count = succeeded_count + 1, updated_at = ? "
-                                           "WHERE id = ?"),
-                            error)
-                    : ready(m_db, m_s->replayFailed,
-                            QStringLiteral("UPDATE replays SET failed_count = failed_count + 1, updated_at = ? "
-                                           "WHERE id = ?"),
-                            error);
+        QSqlQuery *counter = success
+            ? ready(m_db, m_s->replaySucceeded,
+                QStringLiteral("UPDATE replays SET succeeded_count = succeeded_count + 1, updated_at = ? "
+                               "WHERE id = ?"),
+                error)
+            : ready(m_db, m_s->replayFailed,
+                QStringLiteral("UPDATE replays SET failed_count = failed_count + 1, updated_at = ? "
+                               "WHERE id = ?"),
+                error);
         if (!counter)
             return false;
         counter->bindValue(0, a.recordedAt);
@@ -449,15 +459,16 @@ bool ResultWriter::refreshEventStatuses(const QList<qint64> &eventIds, QString *
         return true;
     }
     QSqlQuery *sel = ready(m_db, m_s->pgStatusSelect,
-                           QStringLiteral("SELECT event_id, status FROM deliveries "
-                                          "WHERE event_id = ANY (CAST(? AS BIGINT[]))"),
-                           error);
-    QSqlQuery *upd = sel ? ready(m_db, m_s->pgStatusUpdate,
-                                 QStringLiteral("UPDATE events SET status = v.status "
-                                                "FROM unnest(CAST(? AS BIGINT[]), CAST(? AS TEXT[])) AS v (id, status) "
-                                                "WHERE events.id = v.id AND events.status <> v.status"),
-                                 error)
-                         : nullptr;
+        QStringLiteral("SELECT event_id, status FROM deliveries "
+                       "WHERE event_id = ANY (CAST(? AS BIGINT[]))"),
+        error);
+    QSqlQuery *upd = sel
+        ? ready(m_db, m_s->pgStatusUpdate,
+            QStringLiteral("UPDATE events SET status = v.status "
+                           "FROM unnest(CAST(? AS BIGINT[]), CAST(? AS TEXT[])) AS v (id, status) "
+                           "WHERE events.id = v.id AND events.status <> v.status"),
+            error)
+        : nullptr;
     if (!upd)
         return false;
     ArrayLiteral ids;

@@ -20,7 +20,7 @@ public:
         , m_capacity(std::max(1.0, ratePerSecond))
         , m_tokens(m_capacity)
         , m_last(Clock::now())
-    {}
+    { }
 
     [[nodiscard]] bool unlimited() const { return m_rate <= 0; }
 
@@ -43,7 +43,8 @@ public:
         refill(now);
         if (m_tokens >= 1)
             return std::chrono::milliseconds(0);
-        return std::chrono::milliseconds(static_cast<long long>(std::ceil((1.0 - m_tokens) * 1000.0 / m_rate)));
+        return std::chrono::milliseconds(
+            static_cast<long long>(std::ceil((1.0 - m_tokens) * 1000.0 / m_rate)));
     }
 
 private:

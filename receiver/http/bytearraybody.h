@@ -28,7 +28,7 @@ struct ByteArrayBody {
         template<bool isRequest, class Fields>
         reader(boost::beast::http::header<isRequest, Fields> &, value_type &body)
             : m_body(body)
-        {}
+        { }
 
         void init(const boost::optional<std::uint64_t> &length, boost::beast::error_code &ec)
         {
@@ -48,8 +48,8 @@ struct ByteArrayBody {
         {
             ec = {};
             std::size_t total = 0;
-            for (auto it = boost::asio::buffer_sequence_begin(buffers); it != boost::asio::buffer_sequence_end(buffers);
-                 ++it) {
+            for (auto it = boost::asio::buffer_sequence_begin(buffers);
+                 it != boost::asio::buffer_sequence_end(buffers); ++it) {
                 const boost::asio::const_buffer b = *it;
                 m_body.append(static_cast<const char *>(b.data()), static_cast<qsizetype>(b.size()));
                 total += b.size();

@@ -12,8 +12,8 @@
 
 #include <condition_variable>
 #include <future>
-#include <string>
 #include <mutex>
+#include <string>
 #include <thread>
 #include <unordered_map>
 #include <vector>
@@ -31,7 +31,7 @@ public:
         : m_options(std::move(options))
         , m_handler(std::move(handler))
         , m_ioc(std::max(1, m_options.threads))
-    {}
+    { }
 
     ~Impl() override { stop(2'000); }
 
@@ -74,8 +74,8 @@ private:
     ServerOptions m_options;
     Handler m_handler;
     quint16 m_port = 0;
-    std::atomic<bool> m_stopping{false};
-    std::atomic<int> m_open{0};
+    std::atomic<bool> m_stopping { false };
+    std::atomic<int> m_open { 0 };
     bool m_running = false;
 
     // Declared before the io_context: sessions still owned by pending handlers are destroyed
@@ -108,14 +108,15 @@ bool Server::Impl::start(QString *error)
         try {
             m_tls.emplace(net::ssl::context::tls_server);
             m_tls->set_options(net::ssl::context::default_workarounds | net::ssl::context::no_sslv2
-                               | net::ssl::context::no_sslv3 | net::ssl::context::no_tlsv1
-                               | net::ssl::context::no_tlsv1_1 | net::ssl::context::single_dh_use);
+                | net::ssl::context::no_sslv3 | net::ssl::context::no_tlsv1 | net::ssl::context::no_tlsv1_1
+                | net::ssl::context::single_dh_use);
             m_tls->use_certificate_chain_file(m_options.tlsCertFile.toStdString());
             m_tls->use_private_key_file(m_options.tlsKeyFile.toStdString(), net::ssl::context::pem);
         } catch (const boost::system::system_error &e) {
             // The message names the failing step, never key material.
             *error = QStringLiteral("cannot load TLS certificate %1 / key %2: %3")
-                         .arg(m_options.tlsCertFile, m_options.tlsKeyFile, QString::fromStdString(e.code().message()));
+                         .arg(m_options.tlsCertFile, m_options.tlsKeyFile,
+                             QString::fromStdString(e.code().message()));
             m_tls.reset();
             return false;
         }
@@ -167,14 +168,16 @@ bool Server::Impl::start(QString *error)
                     m_ioc.run();
                     return;
                 } catch (const std::exception &e) {
-                    qCCritical(lcHttp, "%s: I/O handler failed: %s", qUtf8Printable(m_options.name), e.what());
+                    qCCritical(
+                        lcHttp, "%s: I/O handler failed: %s", qUtf8Printable(m_options.name), e.what());
                 }
             }
         });
     }
     m_running = true;
     qCInfo(lcHttp, "%s: listening on %s%s (%d I/O threads)", qUtf8Printable(m_options.name),
-           qUtf8Printable((Endpoint{m_options.listen.host, m_port}.toString())), m_tls ? " with TLS" : "", threads);
+        qUtf8Printable((Endpoint { m_options.listen.host, m_port }.toString())), m_tls ? " with TLS" : "",
+        threads);
     return true;
 }
 
@@ -182,9 +185,8 @@ void Server::Impl::accept()
 {
     if (!m_acceptor || !m_acceptor->is_open())
         return;
-    m_acceptor->async_accept(net::make_strand(m_ioc), [this](beast::error_code ec, SessionSocket socket) {
-        onAccept(ec, std::move(socket));
-    });
+    m_acceptor->async_accept(net::make_strand(m_ioc),
+        [this](beast::error_code ec, SessionSocket socket) { onAccept(ec, std::move(socket)); });
 }
 
 void Server::Impl::onAccept(beast::error_code ec, SessionSocket socket)
@@ -224,10 +226,11 @@ void Server::Impl::onAccept(beast::error_code ec, SessionSocket socket)
     }
     std::shared_ptr<SessionBase> session;
     if (m_tls) {
-        session = std::make_shared<Session<TlsStream>>(*this, id, std::move(remoteAddress),
-                                                                                 std::move(socket), *m_tls);
+        session = std::make_shared<Session<TlsStream>>(
+            *this, id, std::move(remoteAddress), std::move(socket), *m_tls);
     } else {
-        session = std::make_shared<Session<PlainStream>>(*this, id, std::move(remoteAddress), std::move(socket));
+        session
+            = std::make_shared<Session<PlainStream>>(*this, id, std::move(remoteAddress), std::move(socket));
     }
     {
         std::lock_guard lock(m_mutex);
@@ -298,8 +301,8 @@ void Server::Impl::stop(int graceMs)
     // 2. Idle connections close now; busy ones after their response is written.
     forEachSession(SessionBase::Action::RequestStop);
     if (!waitForSessions(std::chrono::milliseconds(std::max(0, graceMs)))) {
-        qCWarning(lcHttp, "%s: %d connection(s) still busy after %d ms; closing them", qUtf8Printable(m_options.name),
-                  openConnections(), graceMs);
+        qCWarning(lcHttp, "%s: %d connection(s) still busy after %d ms; closing them",
+            qUtf8Printable(m_options.name), openConnections(), graceMs);
         // 3. Whatever is left is cut off.
         forEachSession(SessionBase::Action::ForceClose);
         waitForSessions(std::chrono::milliseconds(2'000));
@@ -314,7 +317,7 @@ void Server::Impl::stop(int graceMs)
 
 Server::Server(ServerOptions options, Handler handler)
     : d(std::make_unique<Impl>(std::move(options), std::move(handler)))
-{}
+{ }
 
 Server::~Server() = default;
 

@@ -26,13 +26,13 @@
 namespace redrive::http {
 
 struct Request {
-    QByteArray method;      // "POST"
-    QByteArray target;      // raw request target, "/hooks/github?x=1"
-    QByteArray path;        // decoded path without the query, "/hooks/github"
-    QByteArray query;       // raw query string without '?'
+    QByteArray method; // "POST"
+    QByteArray target; // raw request target, "/hooks/github?x=1"
+    QByteArray path; // decoded path without the query, "/hooks/github"
+    QByteArray query; // raw query string without '?'
     Headers headers;
     QByteArray body;
-    QString remoteAddress;  // peer IP, for rejection rows
+    QString remoteAddress; // peer IP, for rejection rows
 };
 
 struct Response {
@@ -65,10 +65,10 @@ struct RequestHead {
 
 // Why the edge itself refused a request (the handler never saw it).
 struct EdgeRejection {
-    int status = 0;          // 400, 408, 413, 431, 503
-    QString reason;          // "too_large", "headers_too_large", "read_timeout", "malformed", "connection_limit"
-    QByteArray path;         // when known
-    Headers headers;         // when known (redact before storing)
+    int status = 0; // 400, 408, 413, 431, 503
+    QString reason; // "too_large", "headers_too_large", "read_timeout", "malformed", "connection_limit"
+    QByteArray path; // when known
+    Headers headers; // when known (redact before storing)
     QString remoteAddress;
 };
 

@@ -31,8 +31,8 @@
 #include <array>
 #include <atomic>
 #include <charconv>
-#include <iterator>
 #include <chrono>
+#include <iterator>
 #include <memory>
 #include <optional>
 
@@ -72,7 +72,7 @@ public:
     enum class Action {
         Start,
         RequestStop, // graceful: close now if idle, otherwise after the response in progress
-        ForceClose,  // hard: close the socket whatever the state
+        ForceClose, // hard: close the socket whatever the state
     };
     virtual ~SessionBase() = default;
     virtual void post(Action action) = 0;
@@ -87,17 +87,17 @@ inline void appendNumber(QByteArray &out, qint64 value)
 
 // Shared by every copy of one request's Responder. Delivers at most one response, and answers
 // 500 when the handler dropped its responder without answering: a bug must not hang a client.
-template<class S>
-class ResponderState final {
+template<class S> class ResponderState final {
 public:
     ResponderState(std::weak_ptr<S> session, quint64 seq)
         : m_session(std::move(session))
         , m_seq(seq)
-    {}
+    { }
     ~ResponderState()
     {
         if (!m_done.load(std::memory_order_acquire))
-            deliver(Response::error(500, QStringLiteral("internal"), QStringLiteral("the request was not answered")));
+            deliver(Response::error(
+                500, QStringLiteral("internal"), QStringLiteral("the request was not answered")));
     }
     ResponderState(const ResponderState &) = delete;
     ResponderState &operator=(const ResponderState &) = delete;
@@ -117,7 +117,7 @@ public:
 private:
     std::weak_ptr<S> m_session;
     quint64 m_seq;
-    std::atomic<bool> m_done{false};
+    std::atomic<bool> m_done { false };
 };
 
 template<class Stream>
@@ -131,7 +131,7 @@ public:
         , m_id(id)
         , m_remote(std::move(remoteAddress))
         , m_stream(std::forward<StreamArgs>(streamArgs)...)
-    {}
+    { }
 
     ~Session() override { m_host.sessionClosed(m_id); }
 
@@ -172,14 +172,14 @@ private:
         if constexpr (kTls) {
             m_state = State::Handshake;
             lowest().expires_after(ms(options().readTimeoutMs));
-            m_stream.async_handshake(net::ssl::stream_base::server,
-                                     [self = this->shared_from_this()](beast::error_code ec) {
-                                         if (ec) {
-                                             self->close();
-                                             return;
-                                         }
-                                         self->waitForRequest();
-                                     });
+            m_stream.async_handshake(
+                net::ssl::stream_base::server, [self = this->shared_from_this()](beast::error_code ec) {
+                    if (ec) {
+                        self->close();
+                        return;
+                    }
+                    self->waitForRequest();
+                });
         } else {
             waitForRequest();
         }
@@ -219,14 +219,14 @@ private:
         m_state = State::Idle;
         lowest().expires_after(ms(m_firstRequest ? options().readTimeoutMs : options().idleTimeoutMs));
         m_stream.async_read_some(m_buffer.prepare(kFirstRead),
-                                 [self = this->shared_from_this()](beast::error_code ec, std::size_t n) {
-                                     if (ec) {
-                                         self->close(); // idle timeout, peer closed, or stopping
-                                         return;
-                                     }
-                                     self->m_buffer.commit(n);
-                                     self->readHeader();
-                                 });
+            [self = this->shared_from_this()](beast::error_code ec, std::size_t n) {
+                if (ec) {
+                    self->close(); // idle timeout, peer closed, or stopping
+                    return;
+                }
+                self->m_buffer.commit(n);
+                self->readHeader();
+            });
     }
 
     void readHeader()
@@ -245,9 +245,7 @@ private:
             return;
         }
         bhttp::async_read_header(m_stream, m_buffer, *m_parser,
-                                 [self = this->shared_from_this()](beast::error_code ec, std::size_t) {
-                                     self->onHeader(ec);
-                                 });
+            [self = this->shared_from_this()](beast::error_code ec, std::size_t) { self->onHeader(ec); });
     }
 
     void onHeader(beast::error_code ec)
@@ -281,13 +279,13 @@ private:
         if (beast::iequals(expect, "100-continue")) {
             static constexpr std::string_view kContinue = "HTTP/1.1 100 Continue\r\n\r\n";
             net::async_write(m_stream, net::buffer(kContinue.data(), kContinue.size()),
-                             [self = this->shared_from_this()](beast::error_code wec, std::size_t) {
-                                 if (wec) {
-                                     self->close();
-                                     return;
-                                 }
-                                 self->readBody();
-                             });
+                [self = this->shared_from_this()](beast::error_code wec, std::size_t) {
+                    if (wec) {
+                        self->close();
+                        return;
+                    }
+                    self->readBody();
+                });
             return;
         }
         readBody();
@@ -304,13 +302,13 @@ private:
             return;
         }
         bhttp::async_read(m_stream, m_buffer, *m_parser,
-                          [self = this->shared_from_this()](beast::error_code ec, std::size_t) {
-                              if (ec) {
-                                  self->readFailed(ec, true);
-                                  return;
-                              }
-                              self->dispatch();
-                          });
+            [self = this->shared_from_this()](beast::error_code ec, std::size_t) {
+                if (ec) {
+                    self->readFailed(ec, true);
+                    return;
+                }
+                self->dispatch();
+            });
     }
 
     // Feeds what is already buffered to the parser, as Beast's read operations do first, but
@@ -354,7 +352,7 @@ private:
             const auto name = field.name_string();
             const auto value = field.value();
             headers.add(QByteArray(name.data(), static_cast<qsizetype>(name.size())),
-                        QByteArray(value.data(), static_cast<qsizetype>(value.size())));
+                QByteArray(value.data(), static_cast<qsizetype>(value.size())));
         }
         m_head.headers = std::move(headers);
         const auto length = m_parser->content_length();
@@ -368,11 +366,13 @@ private:
     void readFailed(beast::error_code ec, bool headerParsed)
     {
         if (ec == bhttp::error::header_limit) {
-            reject(431, QStringLiteral("headers_too_large"), QStringLiteral("the header block exceeds %1 bytes").arg(options().maxHeaderBytes), false);
+            reject(431, QStringLiteral("headers_too_large"),
+                QStringLiteral("the header block exceeds %1 bytes").arg(options().maxHeaderBytes), false);
             return;
         }
         if (ec == bhttp::error::body_limit) {
-            reject(413, QStringLiteral("too_large"), QStringLiteral("the body exceeds %1 bytes").arg(options().maxBodyBytes), headerParsed);
+            reject(413, QStringLiteral("too_large"),
+                QStringLiteral("the body exceeds %1 bytes").arg(options().maxBodyBytes), headerParsed);
             return;
         }
         if (ec == beast::error::timeout) {
@@ -389,8 +389,9 @@ private:
             return;
         }
         // Everything else is a protocol error from the parser.
-        reject(400, QStringLiteral("malformed"), QStringLiteral("malformed HTTP request: %1").arg(QString::fromStdString(ec.message())),
-               headerParsed);
+        reject(400, QStringLiteral("malformed"),
+            QStringLiteral("malformed HTTP request: %1").arg(QString::fromStdString(ec.message())),
+            headerParsed);
     }
 
     void report(int status, const QString &reason, bool headerParsed)
@@ -433,7 +434,8 @@ private:
             m_host.handler()(std::move(request), [state](Response r) { state->deliver(std::move(r)); });
         } catch (const std::exception &e) {
             qCWarning(lcHttp, "%s: handler threw: %s", qUtf8Printable(options().name), e.what());
-            state->deliver(Response::error(500, QStringLiteral("internal"), QStringLiteral("internal error")));
+            state->deliver(
+                Response::error(500, QStringLiteral("internal"), QStringLiteral("internal error")));
         }
     }
 
@@ -444,7 +446,8 @@ private:
         m_out.append("HTTP/1.1 ");
         appendNumber(m_out, response.status);
         m_out.append(' ');
-        const auto reason = bhttp::obsolete_reason(bhttp::int_to_status(static_cast<unsigned>(response.status)));
+        const auto reason
+            = bhttp::obsolete_reason(bhttp::int_to_status(static_cast<unsigned>(response.status)));
         m_out.append(reason.data(), static_cast<qsizetype>(reason.size()));
         m_out.append("\r\n");
         if (!response.contentType.isEmpty()) {
@@ -473,20 +476,21 @@ private:
 
         m_state = State::Writing;
         lowest().expires_after(ms(options().readTimeoutMs));
-        const std::array<net::const_buffer, 2> buffers{
-            net::const_buffer(m_out.constData(), static_cast<std::size_t>(m_out.size())),
-            net::const_buffer(m_outBody.constData(), static_cast<std::size_t>(m_outBody.size()))};
-        net::async_write(m_stream, buffers, [self = this->shared_from_this()](beast::error_code ec, std::size_t) {
-            self->m_outBody = QByteArray();
-            if (ec) {
-                self->close();
-                return;
-            }
-            if (self->m_closeAfterWrite)
-                self->lingerThenClose();
-            else
-                self->waitForRequest();
-        });
+        const std::array<net::const_buffer, 2> buffers { net::const_buffer(m_out.constData(),
+                                                             static_cast<std::size_t>(m_out.size())),
+            net::const_buffer(m_outBody.constData(), static_cast<std::size_t>(m_outBody.size())) };
+        net::async_write(
+            m_stream, buffers, [self = this->shared_from_this()](beast::error_code ec, std::size_t) {
+                self->m_outBody = QByteArray();
+                if (ec) {
+                    self->close();
+                    return;
+                }
+                if (self->m_closeAfterWrite)
+                    self->lingerThenClose();
+                else
+                    self->waitForRequest();
+            });
     }
 
     // After the last response: send FIN, then read and discard what the client still sends
@@ -514,14 +518,14 @@ private:
     void drain()
     {
         m_stream.async_read_some(m_buffer.prepare(16 * 1024),
-                                 [self = this->shared_from_this()](beast::error_code ec, std::size_t n) {
-                                     self->m_lingered += n;
-                                     if (ec || self->m_lingered > kLingerMaxBytes || self->m_state != State::Lingering) {
-                                         self->close();
-                                         return;
-                                     }
-                                     self->drain();
-                                 });
+            [self = this->shared_from_this()](beast::error_code ec, std::size_t n) {
+                self->m_lingered += n;
+                if (ec || self->m_lingered > kLingerMaxBytes || self->m_state != State::Lingering) {
+                    self->close();
+                    return;
+                }
+                self->drain();
+            });
     }
 
     void close()

@@ -25,38 +25,40 @@ double secondsSince(SteadyClock::time_point start, SteadyClock::time_point end =
 
 } // namespace
 
-GroupCommitWriter::GroupCommitWriter(std::shared_ptr<const Config> config, Options options, metrics::Registry &registry,
-                                     const Clock &clock)
+GroupCommitWriter::GroupCommitWriter(
+    std::shared_ptr<const Config> config, Options options, metrics::Registry &registry, const Clock &clock)
     : m_config(std::move(config))
     , m_options(std::move(options))
     , m_clock(clock)
     , m_commitSeconds(registry.histogram(QStringLiteral("redrive_ingest_commit_seconds"),
-                                         QStringLiteral("Duration of one group-commit transaction, including the durable flush")))
+          QStringLiteral("Duration of one group-commit transaction, including the durable flush")))
     , m_ackSeconds(registry.histogram(QStringLiteral("redrive_ingest_ack_seconds"),
-                                      QStringLiteral("From a verified request entering the write queue to its durable commit")))
+          QStringLiteral("From a verified request entering the write queue to its durable commit")))
     , m_batchSize(registry.histogram(QStringLiteral("redrive_ingest_batch_size"),
-                                     QStringLiteral("Events per group-commit transaction"), {},
-                                     {1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 1024, 4096}))
+          QStringLiteral("Events per group-commit transaction"), {},
+          { 1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 1024, 4096 }))
     , m_commitFailures(registry.counter(QStringLiteral("redrive_ingest_commit_failures_total"),
-                                        QStringLiteral("Group commits that failed and were retried one event at a time")))
+          QStringLiteral("Group commits that failed and were retried one event at a time")))
     , m_itemFailures(registry.counter(QStringLiteral("redrive_ingest_store_failures_total"),
-                                      QStringLiteral("Events that could not be stored (answered 503)")))
+          QStringLiteral("Events that could not be stored (answered 503)")))
     , m_rejectionsStored(registry.counter(QStringLiteral("redrive_ingest_rejections_stored_total"),
-                                          QStringLiteral("Rejected requests recorded in the rejections table")))
+          QStringLiteral("Rejected requests recorded in the rejections table")))
     , m_rejectionsDropped(registry.counter(QStringLiteral("redrive_ingest_rejections_dropped_total"),
-                                           QStringLiteral("Rejected requests not recorded because the rejection queue was full")))
+          QStringLiteral("Rejected requests not recorded because the rejection queue was full")))
     , m_rejectionsTrimmed(registry.counter(QStringLiteral("redrive_ingest_rejections_trimmed_total"),
-                                           QStringLiteral("Old rejection rows removed to keep the table bounded")))
+          QStringLiteral("Old rejection rows removed to keep the table bounded")))
     , m_durableGauge(registry.gauge(QStringLiteral("redrive_storage_power_loss_durable"),
-                                    QStringLiteral("1 when an acknowledged event survives power loss (SQLite FULL, PostgreSQL synchronous_commit on)")))
+          QStringLiteral(
+              "1 when an acknowledged event survives power loss (SQLite FULL, PostgreSQL synchronous_commit on)")))
 {
     m_options.batchMax = std::max(1, m_options.batchMax);
     m_options.queueCapacity = std::max(1, m_options.queueCapacity);
-    registry.gauge(QStringLiteral("redrive_ingest_queue_capacity"), QStringLiteral("Capacity of the write queue"))
+    registry
+        .gauge(QStringLiteral("redrive_ingest_queue_capacity"), QStringLiteral("Capacity of the write queue"))
         .set(m_options.queueCapacity);
     registry.callbackGauge(QStringLiteral("redrive_ingest_queue_depth"),
-                           QStringLiteral("Verified requests waiting for the group-commit writer"), {},
-                           [depth = m_depth] { return static_cast<double>(depth->load(std::memory_order_relaxed)); });
+        QStringLiteral("Verified requests waiting for the group-commit writer"), {},
+        [depth = m_depth] { return static_cast<double>(depth->load(std::memory_order_relaxed)); });
 }
 
 GroupCommitWriter::~GroupCommitWriter()
@@ -116,7 +118,7 @@ GroupCommitWriter::Submit GroupCommitWriter::submit(IncomingEvent &&event, Compl
         return Submit::Stopped;
     if (static_cast<int>(m_queue.size()) >= m_options.queueCapacity)
         return Submit::QueueFull;
-    m_queue.push_back(Pending{std::move(event), std::move(done), SteadyClock::now(), {}, 0});
+    m_queue.push_back(Pending { std::move(event), std::move(done), SteadyClock::now(), {}, 0 });
     m_depth->fetch_add(1, std::memory_order_relaxed);
     const bool wasEmpty = m_queue.size() == 1;
     lock.unlock();
@@ -208,7 +210,8 @@ void GroupCommitWriter::run(std::promise<QString> *ready)
             m_store.reset();
             m_db.reset();
             m_checkpointer.reset();
-            ready->set_value(QStringLiteral("cannot record this receiver in receiver_instances: %1").arg(error));
+            ready->set_value(
+                QStringLiteral("cannot record this receiver in receiver_instances: %1").arg(error));
             return;
         }
     }
@@ -238,14 +241,15 @@ void GroupCommitWriter::run(std::promise<QString> *ready)
                     m_queue.pop_front();
                 }
                 m_depth->fetch_sub(static_cast<int>(n), std::memory_order_relaxed);
-                const std::size_t r =
-                    std::min(m_rejectionQueue.size(), static_cast<std::size_t>(std::max(1, m_options.rejectionsPerBatch)));
+                const std::size_t r = std::min(m_rejectionQueue.size(),
+                    static_cast<std::size_t>(std::max(1, m_options.rejectionsPerBatch)));
                 for (std::size_t i = 0; i < r; ++i) {
                     m_rejections.push_back(std::move(m_rejectionQueue.front()));
                     m_rejectionQueue.pop_front();
                 }
             }
-            if (draining && m_batch.empty() && m_rejections.empty() && m_queue.empty() && m_rejectionQueue.empty())
+            if (draining && m_batch.empty() && m_rejections.empty() && m_queue.empty()
+                && m_rejectionQueue.empty())
                 break;
             if (draining)
                 m_running.store(false, std::memory_order_release);
@@ -275,8 +279,8 @@ const QStringList &GroupCommitWriter::routesFor(const QString &source, const QSt
     return m_routeCache.emplace(std::move(key), m_config->routeDestinations(source, type)).first->second;
 }
 
-std::optional<QString> GroupCommitWriter::orderingKey(const DestinationConfig &destination, const QByteArray &body,
-                                                      std::optional<QJsonValue> &parsed)
+std::optional<QString> GroupCommitWriter::orderingKey(
+    const DestinationConfig &destination, const QByteArray &body, std::optional<QJsonValue> &parsed)
 {
     if (!parsed) {
         QJsonParseError parseError;
@@ -321,13 +325,13 @@ bool GroupCommitWriter::storeBatchMultiRow(qint64 nowMs, QString *error)
     std::unordered_map<QString, qsizetype> byKey;
     for (std::size_t i = 0; i < m_batch.size(); ++i) {
         Pending &p = m_batch[i];
-        p.outcome = IngestOutcome{};
+        p.outcome = IngestOutcome {};
         p.newDeliveries = 0;
         const QString key = p.event.source + QChar(0) + p.event.providerEventId;
         const auto [it, inserted] = byKey.emplace(key, rows.size());
         if (inserted) {
             const bool routed = !routesFor(p.event.source, p.event.eventType).isEmpty();
-            rows.append(UpsertRow{&p.event, routed ? pending : noRoute, 1});
+            rows.append(UpsertRow { &p.event, routed ? pending : noRoute, 1 });
         } else {
             ++rows[it->second].occurrences;
         }
@@ -360,7 +364,7 @@ bool GroupCommitWriter::storeBatchMultiRow(qint64 nowMs, QString *error)
 
 bool GroupCommitWriter::storeOne(Pending &p, qint64 nowMs, QString *error)
 {
-    p.outcome = IngestOutcome{};
+    p.outcome = IngestOutcome {};
     p.newDeliveries = 0;
     const QStringList &destinations = routesFor(p.event.source, p.event.eventType);
     static const QString pending = toString(EventStatus::Pending);
@@ -386,7 +390,7 @@ bool GroupCommitWriter::storeOne(Pending &p, qint64 nowMs, QString *error)
 void GroupCommitWriter::finish(Pending &p, bool ok)
 {
     if (!ok)
-        p.outcome = IngestOutcome{}; // Failure::StoreFailed
+        p.outcome = IngestOutcome {}; // Failure::StoreFailed
     else
         m_ackSeconds.observe(secondsSince(p.enqueued));
     if (p.done) {
@@ -410,7 +414,10 @@ void GroupCommitWriter::commitBatch()
         ok = tx.begin(&error);
         if (m_store->prefersMultiRow()) {
             ok = ok && storeBatchMultiRow(nowMs, &error);
-            ok = ok && (m_rejections.empty() || m_store->insertRejections(QList<RejectionRecord>(m_rejections.begin(), m_rejections.end()), &error));
+            ok = ok
+                && (m_rejections.empty()
+                    || m_store->insertRejections(
+                        QList<RejectionRecord>(m_rejections.begin(), m_rejections.end()), &error));
         } else {
             for (auto it = m_batch.begin(); ok && it != m_batch.end(); ++it)
                 ok = storeOne(*it, nowMs, &error);
@@ -446,7 +453,7 @@ void GroupCommitWriter::commitBatch()
     }
     m_commitFailures.inc();
     qCWarning(lcWriter, "group commit of %d event(s) and %d rejection(s) failed: %s; retrying one at a time",
-              static_cast<int>(m_batch.size()), static_cast<int>(m_rejections.size()), qUtf8Printable(error));
+        static_cast<int>(m_batch.size()), static_cast<int>(m_rejections.size()), qUtf8Printable(error));
     retryIndividually();
 }
 
@@ -488,7 +495,7 @@ void GroupCommitWriter::retryIndividually()
     }
     if (failed > 0) {
         qCWarning(lcWriter, "%d of %d event(s) could not be stored and were answered 503: %s", failed,
-                  static_cast<int>(m_batch.size()), qUtf8Printable(lastError));
+            static_cast<int>(m_batch.size()), qUtf8Printable(lastError));
     }
     for (const auto &r : m_rejections) {
         QString error;
@@ -545,7 +552,8 @@ void GroupCommitWriter::maintenance()
         QString error;
         int deleted = 0;
         Transaction tx(*m_db);
-        if (tx.begin(&error) && m_store->trimRejections(m_options.rejectionsKeep, &deleted, &error) && tx.commit(&error))
+        if (tx.begin(&error) && m_store->trimRejections(m_options.rejectionsKeep, &deleted, &error)
+            && tx.commit(&error))
             m_rejectionsTrimmed.inc(deleted);
         else
             qCWarning(lcWriter, "trimming the rejections table failed: %s", qUtf8Printable(error));
@@ -560,7 +568,8 @@ void GroupCommitWriter::maintenance()
         bool ok = false;
         {
             Transaction tx(*m_db);
-            ok = tx.begin(&error) && m_store->heartbeat(m_options.instance.instanceId, m_clock.nowMs(), &error)
+            ok = tx.begin(&error)
+                && m_store->heartbeat(m_options.instance.instanceId, m_clock.nowMs(), &error)
                 && tx.commit(&error);
         }
         m_healthy.store(ok, std::memory_order_release);

@@ -40,7 +40,7 @@ using Completion = std::function<void(const IngestOutcome &)>;
 
 // Reported after every successful commit; the delivery engine uses it as a wake-up.
 struct CommitSummary {
-    int events = 0;        // requests committed in this transaction
+    int events = 0; // requests committed in this transaction
     int newEvents = 0;
     int duplicates = 0;
     int newDeliveries = 0; // pending deliveries created, due now
@@ -65,13 +65,16 @@ public:
     };
 
     GroupCommitWriter(std::shared_ptr<const Config> config, Options options, metrics::Registry &registry,
-                      const Clock &clock = Clock::system());
+        const Clock &clock = Clock::system());
     ~GroupCommitWriter();
     GroupCommitWriter(const GroupCommitWriter &) = delete;
     GroupCommitWriter &operator=(const GroupCommitWriter &) = delete;
 
     // Set before start().
-    void setOnCommitted(std::function<void(const CommitSummary &)> callback) { m_onCommitted = std::move(callback); }
+    void setOnCommitted(std::function<void(const CommitSummary &)> callback)
+    {
+        m_onCommitted = std::move(callback);
+    }
 
     // Opens the connection on the writer thread, prepares the statements and records this
     // receiver in receiver_instances. Returns once the thread is ready (or failed).
@@ -118,8 +121,8 @@ private:
     void finish(Pending &p, bool ok);
     void maintenance();
     const QStringList &routesFor(const QString &source, const QString &type);
-    std::optional<QString> orderingKey(const DestinationConfig &destination, const QByteArray &body,
-                                       std::optional<QJsonValue> &parsed);
+    std::optional<QString> orderingKey(
+        const DestinationConfig &destination, const QByteArray &body, std::optional<QJsonValue> &parsed);
 
     std::shared_ptr<const Config> m_config;
     Options m_options;
@@ -134,9 +137,9 @@ private:
     bool m_paused = false;
     QString m_durability;
 
-    std::atomic<bool> m_running{false};
-    std::atomic<bool> m_healthy{false};
-    std::atomic<bool> m_powerLossDurable{false};
+    std::atomic<bool> m_running { false };
+    std::atomic<bool> m_healthy { false };
+    std::atomic<bool> m_powerLossDurable { false };
     // Shared with the queue-depth gauge, which may be scraped after the writer is gone.
     std::shared_ptr<std::atomic<int>> m_depth = std::make_shared<std::atomic<int>>(0);
     std::thread m_thread;

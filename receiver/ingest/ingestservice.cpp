@@ -2,10 +2,9 @@
 // SPDX-FileCopyrightText: Redrive authors
 #include "ingestservice.h"
 
-#include "storedheaders.h"
-
 #include "crypto/crypto.h"
 #include "signatures/verifier.h"
+#include "storedheaders.h"
 
 namespace redrive::ingest {
 namespace {
@@ -15,15 +14,15 @@ const QByteArray kHooksPrefix = QByteArrayLiteral("/hooks/");
 http::Response methodNotAllowed(const char *allow)
 {
     auto r = http::Response::error(405, QStringLiteral("method_not_allowed"),
-                                   QStringLiteral("use %1 on this path").arg(QLatin1String(allow)));
-    r.headers.append({QByteArrayLiteral("Allow"), QByteArray(allow)});
+        QStringLiteral("use %1 on this path").arg(QLatin1String(allow)));
+    r.headers.append({ QByteArrayLiteral("Allow"), QByteArray(allow) });
     return r;
 }
 
 http::Response unavailable(const QString &code, const QString &message, int retryAfterSeconds)
 {
     auto r = http::Response::error(503, code, message);
-    r.headers.append({QByteArrayLiteral("Retry-After"), QByteArray::number(retryAfterSeconds)});
+    r.headers.append({ QByteArrayLiteral("Retry-After"), QByteArray::number(retryAfterSeconds) });
     return r;
 }
 
@@ -34,45 +33,46 @@ bool hasNul(const QString &s)
 
 } // namespace
 
-IngestService::IngestService(std::shared_ptr<const Config> config, GroupCommitWriter &writer, metrics::Registry &registry,
-                             const Clock &clock)
+IngestService::IngestService(std::shared_ptr<const Config> config, GroupCommitWriter &writer,
+    metrics::Registry &registry, const Clock &clock)
     : m_config(std::move(config))
     , m_writer(writer)
     , m_registry(registry)
     , m_clock(clock)
     , m_notFound(registry.counter(QStringLiteral("redrive_ingest_not_found_total"),
-                                  QStringLiteral("Requests for a path the ingest listener does not serve")))
+          QStringLiteral("Requests for a path the ingest listener does not serve")))
 {
-    const QString unavailableHelp = QStringLiteral("Verified webhooks answered 503 with Retry-After (the sender retries)");
+    const QString unavailableHelp
+        = QStringLiteral("Verified webhooks answered 503 with Retry-After (the sender retries)");
     auto unavailableCounter = [&](const char *reason) {
         return &registry.counter(QStringLiteral("redrive_ingest_unavailable_total"), unavailableHelp,
-                                 {{QStringLiteral("reason"), QLatin1String(reason)}});
+            { { QStringLiteral("reason"), QLatin1String(reason) } });
     };
     m_unavailable.queueFull = unavailableCounter("queue_full");
     m_unavailable.shuttingDown = unavailableCounter("shutting_down");
     m_unavailable.storeFailed = unavailableCounter("store_failed");
     for (const SourceConfig &s : m_config->sources) {
-        const metrics::Labels labels{{QStringLiteral("source"), s.name}};
+        const metrics::Labels labels { { QStringLiteral("source"), s.name } };
         SourceEntry e;
         e.name = s.name.toUtf8();
         e.config = &s;
         e.requests = &registry.counter(QStringLiteral("redrive_ingest_requests_total"),
-                                       QStringLiteral("Webhook requests for a configured source, before verification"), labels);
+            QStringLiteral("Webhook requests for a configured source, before verification"), labels);
         e.received = &registry.counter(QStringLiteral("redrive_ingest_received_total"),
-                                       QStringLiteral("Webhooks acknowledged with 200 after a durable commit (new and duplicate)"),
-                                       labels);
+            QStringLiteral("Webhooks acknowledged with 200 after a durable commit (new and duplicate)"),
+            labels);
         e.duplicates = &registry.counter(QStringLiteral("redrive_ingest_duplicates_total"),
-                                         QStringLiteral("Webhooks whose (source, id) was already stored; counted, never reprocessed"),
-                                         labels);
+            QStringLiteral("Webhooks whose (source, id) was already stored; counted, never reprocessed"),
+            labels);
         m_sources.push_back(e);
     }
-    for (const char *reason : {"bad_signature", "missing_signature", "stale_timestamp", "future_timestamp",
-                               "malformed_timestamp", "missing_id", "malformed_body", "invalid_id", "invalid_type",
-                               "unknown_source", "too_large", "headers_too_large", "read_timeout", "malformed",
-                               "connection_limit"}) {
+    for (const char *reason :
+        { "bad_signature", "missing_signature", "stale_timestamp", "future_timestamp", "malformed_timestamp",
+            "missing_id", "malformed_body", "invalid_id", "invalid_type", "unknown_source", "too_large",
+            "headers_too_large", "read_timeout", "malformed", "connection_limit" }) {
         const QString r = QLatin1String(reason);
         m_rejected[r] = &registry.counter(QStringLiteral("redrive_ingest_rejected_total"),
-                                          QStringLiteral("Requests refused, by reason"), {{QStringLiteral("reason"), r}});
+            QStringLiteral("Requests refused, by reason"), { { QStringLiteral("reason"), r } });
     }
 }
 
@@ -103,8 +103,8 @@ metrics::Counter &IngestService::rejectedCounter(const QString &reason)
     const auto it = m_rejected.find(reason);
     if (it != m_rejected.end())
         return *it->second;
-    return m_registry.counter(QStringLiteral("redrive_ingest_rejected_total"), QStringLiteral("Requests refused, by reason"),
-                              {{QStringLiteral("reason"), reason}});
+    return m_registry.counter(QStringLiteral("redrive_ingest_rejected_total"),
+        QStringLiteral("Requests refused, by reason"), { { QStringLiteral("reason"), reason } });
 }
 
 IngestService::Routed IngestService::route(const QByteArray &path) const
@@ -132,13 +132,14 @@ IngestService::Routed IngestService::route(const QByteArray &path) const
     return r;
 }
 
-std::optional<http::Response> IngestService::checkRoute(const Routed &routed, const QByteArray &method, const Headers &headers,
-                                                        const QString &remoteAddress)
+std::optional<http::Response> IngestService::checkRoute(
+    const Routed &routed, const QByteArray &method, const Headers &headers, const QString &remoteAddress)
 {
     switch (routed.route) {
     case Route::NotFound:
         m_notFound.inc();
-        return http::Response::error(404, QStringLiteral("not_found"), QStringLiteral("no such path; webhooks go to /hooks/{source}"));
+        return http::Response::error(
+            404, QStringLiteral("not_found"), QStringLiteral("no such path; webhooks go to /hooks/{source}"));
     case Route::Hook:
         if (!routed.source) {
             const QString name = QString::fromUtf8(routed.sourceName.left(64));
@@ -216,8 +217,8 @@ http::Response IngestService::readiness() const
     return http::Response::json(ready ? 200 : 503, body);
 }
 
-void IngestService::recordRejection(const QString &source, int status, const QString &reason, const QString &detail,
-                                    const Headers *headers, const QString &remoteAddress)
+void IngestService::recordRejection(const QString &source, int status, const QString &reason,
+    const QString &detail, const Headers *headers, const QString &remoteAddress)
 {
     rejectedCounter(reason).inc();
     RejectionRecord r;
@@ -241,22 +242,27 @@ void IngestService::onEdgeRejected(const http::EdgeRejection &rejection)
     QString source;
     if (rejection.path.startsWith(kHooksPrefix))
         source = QString::fromUtf8(rejection.path.sliced(kHooksPrefix.size()).left(64));
-    const QString detail = rejection.status == 413 ? QStringLiteral("body larger than %1 bytes").arg(m_config->server.maxBodyBytes)
-        : rejection.status == 431 ? QStringLiteral("header block larger than %1 bytes").arg(m_config->server.maxHeaderBytes)
-        : rejection.status == 408 ? QStringLiteral("request not received within %1 ms").arg(m_config->server.readTimeoutMs)
-                                  : QStringLiteral("malformed HTTP request");
+    const QString detail = rejection.status == 413
+        ? QStringLiteral("body larger than %1 bytes").arg(m_config->server.maxBodyBytes)
+        : rejection.status == 431
+        ? QStringLiteral("header block larger than %1 bytes").arg(m_config->server.maxHeaderBytes)
+        : rejection.status == 408
+        ? QStringLiteral("request not received within %1 ms").arg(m_config->server.readTimeoutMs)
+        : QStringLiteral("malformed HTTP request");
     recordRejection(source, rejection.status, rejection.reason, detail,
-                    rejection.headers.size() > 0 ? &rejection.headers : nullptr, rejection.remoteAddress);
+        rejection.headers.size() > 0 ? &rejection.headers : nullptr, rejection.remoteAddress);
 }
 
 void IngestService::ingest(const SourceEntry &source, http::Request &&request, http::Responder &&respond)
 {
     source.requests->inc();
     const qint64 nowMs = m_clock.nowMs();
-    const signatures::Verification v = signatures::verify(*source.config, request.headers, request.body, nowMs / 1000);
+    const signatures::Verification v
+        = signatures::verify(*source.config, request.headers, request.body, nowMs / 1000);
     const QString sourceName = source.config->name;
     if (!v.ok()) {
-        recordRejection(sourceName, v.httpStatus(), v.reason, v.detail, &request.headers, request.remoteAddress);
+        recordRejection(
+            sourceName, v.httpStatus(), v.reason, v.detail, &request.headers, request.remoteAddress);
         respond(http::Response::error(v.httpStatus(), v.reason, v.detail));
         return;
     }
@@ -265,8 +271,10 @@ void IngestService::ingest(const SourceEntry &source, http::Request &&request, h
     const bool badType = v.eventType.size() > kMaxTypeLength || hasNul(v.eventType);
     if (badId || badType) {
         const QString reason = badId ? QStringLiteral("invalid_id") : QStringLiteral("invalid_type");
-        const QString detail = badId ? QStringLiteral("the event id is longer than %1 characters or contains NUL").arg(kMaxIdLength)
-                                     : QStringLiteral("the event type is longer than %1 characters or contains NUL").arg(kMaxTypeLength);
+        const QString detail = badId
+            ? QStringLiteral("the event id is longer than %1 characters or contains NUL").arg(kMaxIdLength)
+            : QStringLiteral("the event type is longer than %1 characters or contains NUL")
+                  .arg(kMaxTypeLength);
         recordRejection(sourceName, 400, reason, detail, &request.headers, request.remoteAddress);
         respond(http::Response::error(400, reason, detail));
         return;
@@ -288,36 +296,40 @@ void IngestService::ingest(const SourceEntry &source, http::Request &&request, h
         e.clockSkewMs = *v.skewSeconds * 1000;
     e.remoteAddress = request.remoteAddress;
 
-    Completion done = [respond = std::move(respond), received = source.received, duplicates = source.duplicates,
-                       unavailableCounters = &m_unavailable](const IngestOutcome &outcome) {
-        using Failure = IngestOutcome::Failure;
-        if (!outcome.ok) {
-            switch (outcome.failure) {
-            case Failure::QueueFull:
-                unavailableCounters->queueFull->inc();
-                respond(unavailable(QStringLiteral("queue_full"), QStringLiteral("the write queue is full; retry later"), 1));
-                return;
-            case Failure::ShuttingDown:
-                unavailableCounters->shuttingDown->inc();
-                respond(unavailable(QStringLiteral("shutting_down"), QStringLiteral("the receiver is shutting down; retry later"), 5));
-                return;
-            case Failure::StoreFailed:
-            case Failure::None:
-                unavailableCounters->storeFailed->inc();
-                respond(unavailable(QStringLiteral("store_failed"), QStringLiteral("the event could not be stored; retry later"), 1));
-                return;
-            }
-        }
-        received->inc();
-        if (outcome.duplicate)
-            duplicates->inc();
-        QByteArray body;
-        body.reserve(48);
-        body += "{\"id\":";
-        body += QByteArray::number(outcome.eventId);
-        body += outcome.duplicate ? ",\"duplicate\":true}" : ",\"duplicate\":false}";
-        respond(http::Response::json(200, body));
-    };
+    Completion done
+        = [respond = std::move(respond), received = source.received, duplicates = source.duplicates,
+              unavailableCounters = &m_unavailable](const IngestOutcome &outcome) {
+              using Failure = IngestOutcome::Failure;
+              if (!outcome.ok) {
+                  switch (outcome.failure) {
+                  case Failure::QueueFull:
+                      unavailableCounters->queueFull->inc();
+                      respond(unavailable(QStringLiteral("queue_full"),
+                          QStringLiteral("the write queue is full; retry later"), 1));
+                      return;
+                  case Failure::ShuttingDown:
+                      unavailableCounters->shuttingDown->inc();
+                      respond(unavailable(QStringLiteral("shutting_down"),
+                          QStringLiteral("the receiver is shutting down; retry later"), 5));
+                      return;
+                  case Failure::StoreFailed:
+                  case Failure::None:
+                      unavailableCounters->storeFailed->inc();
+                      respond(unavailable(QStringLiteral("store_failed"),
+                          QStringLiteral("the event could not be stored; retry later"), 1));
+                      return;
+                  }
+              }
+              received->inc();
+              if (outcome.duplicate)
+                  duplicates->inc();
+              QByteArray body;
+              body.reserve(48);
+              body += "{\"id\":";
+              body += QByteArray::number(outcome.eventId);
+              body += outcome.duplicate ? ",\"duplicate\":true}" : ",\"duplicate\":false}";
+              respond(http::Response::json(200, body));
+          };
     IngestOutcome refused;
     switch (m_writer.submit(std::move(e), std::move(done))) {
     case GroupCommitWriter::Submit::Queued:

@@ -2,10 +2,9 @@
 // SPDX-FileCopyrightText: Redrive authors
 #pragma once
 
+#include "config/config.h"
 #include "groupcommitwriter.h"
 #include "server.h"
-
-#include "config/config.h"
 #include "util/clock.h"
 #include "util/metrics.h"
 
@@ -25,8 +24,8 @@ namespace redrive::ingest {
 // blocks. Thread-safe: the edge calls in from all of its I/O threads.
 class IngestService final {
 public:
-    IngestService(std::shared_ptr<const Config> config, GroupCommitWriter &writer, metrics::Registry &registry,
-                  const Clock &clock = Clock::system());
+    IngestService(std::shared_ptr<const Config> config, GroupCommitWriter &writer,
+        metrics::Registry &registry, const Clock &clock = Clock::system());
     IngestService(const IngestService &) = delete;
     IngestService &operator=(const IngestService &) = delete;
 
@@ -61,12 +60,12 @@ private:
     };
 
     [[nodiscard]] Routed route(const QByteArray &path) const;
-    std::optional<http::Response> checkRoute(const Routed &routed, const QByteArray &method, const Headers &headers,
-                                             const QString &remoteAddress);
+    std::optional<http::Response> checkRoute(
+        const Routed &routed, const QByteArray &method, const Headers &headers, const QString &remoteAddress);
     void ingest(const SourceEntry &source, http::Request &&request, http::Responder &&respond);
     http::Response readiness() const;
     void recordRejection(const QString &source, int status, const QString &reason, const QString &detail,
-                         const Headers *headers, const QString &remoteAddress);
+        const Headers *headers, const QString &remoteAddress);
     metrics::Counter &rejectedCounter(const QString &reason);
 
     std::shared_ptr<const Config> m_config;

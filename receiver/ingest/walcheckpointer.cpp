@@ -15,7 +15,7 @@ Q_LOGGING_CATEGORY(lcCheckpoint, "redrive.ingest.checkpoint")
 WalCheckpointer::WalCheckpointer(StorageUrl url, SqliteSync synchronous)
     : m_url(std::move(url))
     , m_synchronous(synchronous)
-{}
+{ }
 
 WalCheckpointer::~WalCheckpointer()
 {

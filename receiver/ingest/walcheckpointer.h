@@ -37,7 +37,7 @@ private:
     StorageUrl m_url;
     SqliteSync m_synchronous;
     std::unique_ptr<Db> m_db;
-    std::atomic<bool> m_dirty{false};
+    std::atomic<bool> m_dirty { false };
     std::mutex m_mutex;
     std::condition_variable m_cv;
     bool m_stop = false;

@@ -39,8 +39,8 @@ std::unique_ptr<AdminFixture> AdminFixture::create(QString *error, const std::fu
         d.risk = risk;
         return d;
     };
-    c.destinations = {dest(QStringLiteral("fulfillment"), Risk::High), dest(QStringLiteral("crm"), Risk::Low),
-                      dest(QStringLiteral("billing"), Risk::Low)};
+    c.destinations = { dest(QStringLiteral("fulfillment"), Risk::High),
+        dest(QStringLiteral("crm"), Risk::Low), dest(QStringLiteral("billing"), Risk::Low) };
     if (tweak)
         tweak(c);
     return f;
@@ -83,9 +83,10 @@ QString AdminFixture::token(const QString &name, Role role)
 qint64 AdminFixture::insertEvent(const QString &source, const QString &type, const QString &providerId)
 {
     QSqlQuery q(m_db->handle());
-    q.prepare(QStringLiteral("INSERT INTO events (source, provider_event_id, event_type, status, received_at, last_seen_at, "
-                             "content_type, body, body_sha256, body_size) VALUES (?, ?, ?, 'no_route', ?, ?, "
-                             "'application/json', ?, ?, ?)"));
+    q.prepare(QStringLiteral(
+        "INSERT INTO events (source, provider_event_id, event_type, status, received_at, last_seen_at, "
+        "content_type, body, body_sha256, body_size) VALUES (?, ?, ?, 'no_route', ?, ?, "
+        "'application/json', ?, ?, ?)"));
     const QByteArray body = QByteArrayLiteral("{\"hello\":\"world\"}");
     q.addBindValue(source);
     q.addBindValue(providerId.isEmpty() ? QStringLiteral("evt-%1").arg(m_nextProviderId++) : providerId);
@@ -100,11 +101,13 @@ qint64 AdminFixture::insertEvent(const QString &source, const QString &type, con
     return q.lastInsertId().toLongLong();
 }
 
-qint64 AdminFixture::insertDelivery(qint64 eventId, const QString &destination, DeliveryStatus status, bool outcomeUnknown)
+qint64 AdminFixture::insertDelivery(
+    qint64 eventId, const QString &destination, DeliveryStatus status, bool outcomeUnknown)
 {
     QSqlQuery q(m_db->handle());
-    q.prepare(QStringLiteral("INSERT INTO deliveries (event_id, destination, status, attempt_count, idempotency_key, "
-                             "outcome_unknown, created_at, updated_at) VALUES (?, ?, ?, 1, ?, ?, ?, ?)"));
+    q.prepare(QStringLiteral(
+        "INSERT INTO deliveries (event_id, destination, status, attempt_count, idempotency_key, "
+        "outcome_unknown, created_at, updated_at) VALUES (?, ?, ?, 1, ?, ?, ?, ?)"));
     q.addBindValue(eventId);
     q.addBindValue(destination);
     q.addBindValue(toString(status));
@@ -134,7 +137,8 @@ void AdminFixture::setDeliveryStatus(qint64 deliveryId, DeliveryStatus status)
         qFatal("setDeliveryStatus: %s", qPrintable(sqlErrorText(q)));
 }
 
-void AdminFixture::seedBulk(const QString &source, const QString &destination, DeliveryStatus status, int count)
+void AdminFixture::seedBulk(
+    const QString &source, const QString &destination, DeliveryStatus status, int count)
 {
     Transaction tx(*m_db);
     QString error;
@@ -144,8 +148,9 @@ void AdminFixture::seedBulk(const QString &source, const QString &destination, D
     for (int done = 0; done < count;) {
         const int n = qMin(kPerInsert, count - done);
         QSqlQuery q(m_db->handle());
-        q.prepare(QStringLiteral("INSERT INTO events (source, provider_event_id, event_type, status, received_at, last_seen_at, "
-                                 "body, body_sha256, body_size) VALUES %1")
+        q.prepare(QStringLiteral(
+            "INSERT INTO events (source, provider_event_id, event_type, status, received_at, last_seen_at, "
+            "body, body_sha256, body_size) VALUES %1")
                       .arg(QStringList(n, QStringLiteral("(?, ?, 'bulk', ?, ?, ?, ?, '', 0)")).join(u',')));
         for (int i = 0; i < n; ++i) {
             q.addBindValue(source);
@@ -160,8 +165,9 @@ void AdminFixture::seedBulk(const QString &source, const QString &destination, D
         done += n;
     }
     QSqlQuery d(m_db->handle());
-    d.prepare(QStringLiteral("INSERT INTO deliveries (event_id, destination, status, attempt_count, idempotency_key, created_at, updated_at) "
-                             "SELECT id, ?, ?, 1, provider_event_id, received_at, received_at FROM events WHERE source = ?"));
+    d.prepare(QStringLiteral(
+        "INSERT INTO deliveries (event_id, destination, status, attempt_count, idempotency_key, created_at, updated_at) "
+        "SELECT id, ?, ?, 1, provider_event_id, received_at, received_at FROM events WHERE source = ?"));
     d.addBindValue(destination);
     d.addBindValue(toString(status));
     d.addBindValue(source);
@@ -180,8 +186,8 @@ QByteArray AdminFixture::Reply::header(QByteArrayView name) const
     return {};
 }
 
-AdminFixture::Reply AdminFixture::call(const QByteArray &method, const QByteArray &target, const QString &token,
-                                       const QByteArray &body)
+AdminFixture::Reply AdminFixture::call(
+    const QByteArray &method, const QByteArray &target, const QString &token, const QByteArray &body)
 {
     http::Request request;
     request.method = method;
@@ -191,7 +197,8 @@ AdminFixture::Reply AdminFixture::call(const QByteArray &method, const QByteArra
     request.path = QUrl::fromPercentEncoding(rawPath).toUtf8();
     request.query = q < 0 ? QByteArray() : request.target.mid(q + 1);
     if (!token.isEmpty())
-        request.headers.add(QByteArrayLiteral("Authorization"), QByteArrayLiteral("Bearer ") + token.toLatin1());
+        request.headers.add(
+            QByteArrayLiteral("Authorization"), QByteArrayLiteral("Bearer ") + token.toLatin1());
     if (!body.isEmpty())
         request.headers.add(QByteArrayLiteral("Content-Type"), QByteArrayLiteral("application/json"));
     request.body = body;
@@ -213,24 +220,26 @@ AdminFixture::Reply AdminFixture::call(const QByteArray &method, const QByteArra
     return reply;
 }
 
-AdminFixture::Reply AdminFixture::call(const QByteArray &method, const QByteArray &target, const QString &token,
-                                       const QJsonObject &body)
+AdminFixture::Reply AdminFixture::call(
+    const QByteArray &method, const QByteArray &target, const QString &token, const QJsonObject &body)
 {
     return call(method, target, token, QJsonDocument(body).toJson(QJsonDocument::Compact));
 }
 
-qint64 AdminFixture::requestReplay(const QString &token, const QList<qint64> &deliveryIds, const QString &reason, Reply *reply)
+qint64 AdminFixture::requestReplay(
+    const QString &token, const QList<qint64> &deliveryIds, const QString &reason, Reply *reply)
 {
     QJsonArray ids;
     for (qint64 id : deliveryIds)
         ids.append(id);
     Reply local;
     Reply &r = reply ? *reply : local;
-    r = call("POST", "replays/preview", token, QJsonObject{{QStringLiteral("delivery_ids"), ids}});
+    r = call("POST", "replays/preview", token, QJsonObject { { QStringLiteral("delivery_ids"), ids } });
     if (r.status != 200)
         return 0;
     const QString hash = r.json.value(QLatin1String("selection_hash")).toString();
-    r = call("POST", "replays", token, QJsonObject{{QStringLiteral("selection_hash"), hash}, {QStringLiteral("reason"), reason}});
+    r = call("POST", "replays", token,
+        QJsonObject { { QStringLiteral("selection_hash"), hash }, { QStringLiteral("reason"), reason } });
     if (r.status != 201)
         return 0;
     return r.json.value(QLatin1String("id")).toInteger();
@@ -243,11 +252,13 @@ void AdminFixture::finishReplayItem(qint64 replayId, qint64 deliveryId, bool suc
     if (!tx.begin(&error))
         qFatal("finishReplayItem: %s", qPrintable(error));
     const QString sql[] = {
-        QStringLiteral("UPDATE deliveries SET status = '%1', replay_id = NULL, attempt_count = attempt_count + 1 WHERE id = %2 AND replay_id = %3")
+        QStringLiteral(
+            "UPDATE deliveries SET status = '%1', replay_id = NULL, attempt_count = attempt_count + 1 WHERE id = %2 AND replay_id = %3")
             .arg(success ? QStringLiteral("succeeded") : QStringLiteral("dead"))
             .arg(deliveryId)
             .arg(replayId),
-        QStringLiteral("UPDATE replay_items SET state = '%1' WHERE replay_id = %2 AND delivery_id = %3 AND state = 'queued'")
+        QStringLiteral(
+            "UPDATE replay_items SET state = '%1' WHERE replay_id = %2 AND delivery_id = %3 AND state = 'queued'")
             .arg(success ? QStringLiteral("succeeded") : QStringLiteral("failed"))
             .arg(replayId)
             .arg(deliveryId),
@@ -258,7 +269,8 @@ void AdminFixture::finishReplayItem(qint64 replayId, qint64 deliveryId, bool suc
     for (const QString &statement : sql) {
         QSqlQuery q(m_db->handle());
         if (!q.exec(statement) || q.numRowsAffected() != 1)
-            qFatal("finishReplayItem: %s affected %d rows: %s", qPrintable(statement), q.numRowsAffected(), qPrintable(sqlErrorText(q)));
+            qFatal("finishReplayItem: %s affected %d rows: %s", qPrintable(statement), q.numRowsAffected(),
+                qPrintable(sqlErrorText(q)));
     }
     if (!tx.commit(&error))
         qFatal("finishReplayItem: %s", qPrintable(error));
@@ -267,7 +279,8 @@ void AdminFixture::finishReplayItem(qint64 replayId, qint64 deliveryId, bool suc
 qint64 AdminFixture::count(const QString &table, const QString &where)
 {
     QSqlQuery q(m_db->handle());
-    if (!q.exec(QStringLiteral("SELECT COUNT(*) FROM %1%2").arg(table, where.isEmpty() ? QString() : QLatin1String(" WHERE ") + where)))
+    if (!q.exec(QStringLiteral("SELECT COUNT(*) FROM %1%2")
+                    .arg(table, where.isEmpty() ? QString() : QLatin1String(" WHERE ") + where)))
         qFatal("count(%s): %s", qPrintable(table), qPrintable(sqlErrorText(q)));
     q.next();
     return q.value(0).toLongLong();
@@ -276,8 +289,8 @@ qint64 AdminFixture::count(const QString &table, const QString &where)
 QMap<QString, qint64> AdminFixture::rowCounts()
 {
     QMap<QString, qint64> out;
-    for (const char *t : {"events", "deliveries", "attempts", "notes", "api_tokens", "selections", "replays", "replay_items",
-                          "audit_log", "destination_state"})
+    for (const char *t : { "events", "deliveries", "attempts", "notes", "api_tokens", "selections", "replays",
+             "replay_items", "audit_log", "destination_state" })
         out.insert(QLatin1String(t), count(QLatin1String(t)));
     return out;
 }

@@ -23,7 +23,8 @@ namespace redrive::test {
 // AdminApi::handle() directly (no network).
 class AdminFixture final {
 public:
-    static std::unique_ptr<AdminFixture> create(QString *error, const std::function<void(Config &)> &tweak = {});
+    static std::unique_ptr<AdminFixture> create(
+        QString *error, const std::function<void(Config &)> &tweak = {});
     ~AdminFixture();
 
     // Starts the API (executor off unless asked: tests drive ReplayExecutor themselves).
@@ -36,9 +37,10 @@ public:
     // A token for `name` with `role`, created on first use and remembered.
     QString token(const QString &name, Role role);
 
-    qint64 insertEvent(const QString &source = QStringLiteral("github"), const QString &type = QStringLiteral("push"),
-                       const QString &providerId = {});
-    qint64 insertDelivery(qint64 eventId, const QString &destination, DeliveryStatus status, bool outcomeUnknown = false);
+    qint64 insertEvent(const QString &source = QStringLiteral("github"),
+        const QString &type = QStringLiteral("push"), const QString &providerId = {});
+    qint64 insertDelivery(
+        qint64 eventId, const QString &destination, DeliveryStatus status, bool outcomeUnknown = false);
     // An event with one delivery in `status`; returns the delivery id.
     qint64 seedDelivery(const QString &destination, DeliveryStatus status, bool outcomeUnknown = false);
     void setDeliveryStatus(qint64 deliveryId, DeliveryStatus status);
@@ -56,12 +58,14 @@ public:
         [[nodiscard]] QByteArray header(QByteArrayView name) const;
     };
     // `target` is the request target after /admin/v1/, e.g. "events?limit=5".
-    Reply call(const QByteArray &method, const QByteArray &target, const QString &token, const QByteArray &body = {});
-    Reply call(const QByteArray &method, const QByteArray &target, const QString &token, const QJsonObject &body);
+    Reply call(const QByteArray &method, const QByteArray &target, const QString &token,
+        const QByteArray &body = {});
+    Reply call(
+        const QByteArray &method, const QByteArray &target, const QString &token, const QJsonObject &body);
 
     // Preview + request in one go; returns the replay id (0 on failure, with *reply set).
-    qint64 requestReplay(const QString &token, const QList<qint64> &deliveryIds, const QString &reason = QStringLiteral("test"),
-                         Reply *reply = nullptr);
+    qint64 requestReplay(const QString &token, const QList<qint64> &deliveryIds,
+        const QString &reason = QStringLiteral("test"), Reply *reply = nullptr);
 
     // What the delivery engine does when a replay attempt ends (the replay execution contract):
     // delivery succeeded or dead again, replay_id cleared, item succeeded / failed, counter +1.

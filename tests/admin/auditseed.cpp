@@ -22,13 +22,14 @@ bool seedAuditChain(Db &db, int count, QString *error, qint64 startAtMs)
     Transaction tx(db);
     if (!tx.begin(error))
         return false;
-    static const char *const actions[] = {"replay_requested", "replay_approved", "note_added", "destination_paused"};
+    static const char *const actions[]
+        = { "replay_requested", "replay_approved", "note_added", "destination_paused" };
     for (int done = 0; done < count;) {
         const int n = qMin(kPerInsert, count - done);
         QSqlQuery q(db.handle());
         q.prepare(QStringLiteral("INSERT INTO audit_log (%1) VALUES %2")
                       .arg(QLatin1String(audit::kAuditColumns),
-                           QStringList(n, QStringLiteral("(?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")).join(u',')));
+                          QStringList(n, QStringLiteral("(?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")).join(u',')));
         for (int i = 0; i < n; ++i) {
             audit::AuditEntry e;
             e.seq = ++seq;
@@ -38,13 +39,13 @@ bool seedAuditChain(Db &db, int count, QString *error, qint64 startAtMs)
             e.action = QLatin1String(actions[seq % 4]);
             e.target = QStringLiteral("replay:%1").arg(seq / 3);
             e.reason = QStringLiteral("reason %1").arg(seq);
-            e.details = audit::canonicalJson(QJsonObject{{QStringLiteral("n"), seq}});
+            e.details = audit::canonicalJson(QJsonObject { { QStringLiteral("n"), seq } });
             e.prevHash = prev;
             e.hash = audit::computeEntryHash(e);
             prev = e.hash;
-            for (const QVariant &v : {QVariant(e.seq), QVariant(e.atMs), QVariant(e.actor), QVariant(e.role), QVariant(e.action),
-                                      QVariant(e.target), QVariant(e.reason), QVariant(e.details), QVariant(e.prevHash),
-                                      QVariant(e.hash)})
+            for (const QVariant &v : { QVariant(e.seq), QVariant(e.atMs), QVariant(e.actor), QVariant(e.role),
+                     QVariant(e.action), QVariant(e.target), QVariant(e.reason), QVariant(e.details),
+                     QVariant(e.prevHash), QVariant(e.hash) })
                 q.addBindValue(v);
         }
         if (!q.exec()) {
@@ -69,7 +70,8 @@ bool dropAuditTriggers(Db &db, QString *error)
 bool rehashAuditEntry(Db &db, qint64 seq, QString *error)
 {
     QSqlQuery q(db.handle());
-    q.prepare(QStringLiteral("SELECT %1 FROM audit_log WHERE seq = ?").arg(QLatin1String(audit::kAuditColumns)));
+    q.prepare(
+        QStringLiteral("SELECT %1 FROM audit_log WHERE seq = ?").arg(QLatin1String(audit::kAuditColumns)));
     q.addBindValue(seq);
     if (!q.exec() || !q.next()) {
         *error = QStringLiteral("no entry %1").arg(seq);

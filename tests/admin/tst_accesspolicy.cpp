@@ -15,7 +15,8 @@ using namespace redrive::access;
 using namespace redrive::replay;
 
 namespace {
-SelectionItem item(qint64 id, const QString &dest, Risk risk, DeliveryStatus status = DeliveryStatus::Dead, bool unknown = false)
+SelectionItem item(qint64 id, const QString &dest, Risk risk, DeliveryStatus status = DeliveryStatus::Dead,
+    bool unknown = false)
 {
     SelectionItem i;
     i.deliveryId = id;
@@ -59,13 +60,17 @@ void TstAccessPolicy::matrix_data()
     QTest::newRow("read events, deliveries, attempts") << Action::ReadEvents << true << true << true << true;
     QTest::newRow("read replays") << Action::ReadReplays << true << true << true << true;
     QTest::newRow("add notes") << Action::AddNote << true << true << false << false;
-    QTest::newRow("replay low-risk, not-yet-succeeded") << Action::RequestReplay << true << true << false << false;
-    QTest::newRow("request a high-risk replay") << Action::RequestHighRiskReplay << true << true << false << false;
-    QTest::newRow("approve / reject someone else's request") << Action::DecideReplay << false << true << false << false;
+    QTest::newRow("replay low-risk, not-yet-succeeded")
+        << Action::RequestReplay << true << true << false << false;
+    QTest::newRow("request a high-risk replay")
+        << Action::RequestHighRiskReplay << true << true << false << false;
+    QTest::newRow("approve / reject someone else's request")
+        << Action::DecideReplay << false << true << false << false;
     QTest::newRow("cancel (own; admin any)") << Action::CancelReplay << true << true << false << true;
     QTest::newRow("read and verify the audit log") << Action::ReadAudit << false << true << true << true;
     QTest::newRow("export evidence") << Action::ExportEvidence << false << true << true << true;
-    QTest::newRow("pause / resume destinations") << Action::ManageDestinations << false << false << false << true;
+    QTest::newRow("pause / resume destinations")
+        << Action::ManageDestinations << false << false << false << true;
     QTest::newRow("manage tokens") << Action::ManageTokens << false << false << false << true;
 }
 
@@ -112,7 +117,8 @@ void TstAccessPolicy::tokensHaveTheDocumentedShape()
     }
     QCOMPARE(seen.size(), 50);
     // SHA-256("rdt_x") is a fixed function of the token text.
-    QCOMPARE(hashApiToken("abc"), QStringLiteral("ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"));
+    QCOMPARE(hashApiToken("abc"),
+        QStringLiteral("ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"));
 }
 
 void TstAccessPolicy::tokenShapeCheck_data()
@@ -171,7 +177,8 @@ void TstAccessPolicy::tokenNames()
 
 void TstAccessPolicy::selectionHashBindsEverything()
 {
-    const QList<SelectionItem> base{item(1, QStringLiteral("crm"), Risk::Low), item(2, QStringLiteral("crm"), Risk::Low)};
+    const QList<SelectionItem> base { item(1, QStringLiteral("crm"), Risk::Low),
+        item(2, QStringLiteral("crm"), Risk::Low) };
     const QString h = selectionHash(base);
     QCOMPARE(h.size(), 64);
     QCOMPARE(selectionHash(base), h);
@@ -202,17 +209,21 @@ void TstAccessPolicy::approvalRule_data()
     QTest::addColumn<QStringList>("reasons");
     const QString crm = QStringLiteral("crm");
     const QString ful = QStringLiteral("fulfillment");
-    QTest::newRow("low risk dead") << QList<SelectionItem>{item(1, crm, Risk::Low), item(2, crm, Risk::Low, DeliveryStatus::Retrying)}
-                                   << false << QStringList{};
-    QTest::newRow("high risk") << QList<SelectionItem>{item(1, crm, Risk::Low), item(2, ful, Risk::High)} << true
-                               << QStringList{QStringLiteral("high_risk_destination")};
-    QTest::newRow("already succeeded") << QList<SelectionItem>{item(1, crm, Risk::Low, DeliveryStatus::Succeeded)} << true
-                                       << QStringList{QStringLiteral("already_succeeded")};
-    QTest::newRow("outcome unknown") << QList<SelectionItem>{item(1, crm, Risk::Low, DeliveryStatus::Dead, true)} << true
-                                     << QStringList{QStringLiteral("outcome_unknown")};
-    QTest::newRow("all three") << QList<SelectionItem>{item(1, ful, Risk::High, DeliveryStatus::Succeeded, true)} << true
-                               << QStringList{QStringLiteral("high_risk_destination"), QStringLiteral("already_succeeded"),
-                                              QStringLiteral("outcome_unknown")};
+    QTest::newRow("low risk dead") << QList<SelectionItem> { item(1, crm, Risk::Low),
+        item(2, crm, Risk::Low, DeliveryStatus::Retrying) }
+                                   << false << QStringList {};
+    QTest::newRow("high risk") << QList<SelectionItem> { item(1, crm, Risk::Low), item(2, ful, Risk::High) }
+                               << true << QStringList { QStringLiteral("high_risk_destination") };
+    QTest::newRow("already succeeded")
+        << QList<SelectionItem> { item(1, crm, Risk::Low, DeliveryStatus::Succeeded) } << true
+        << QStringList { QStringLiteral("already_succeeded") };
+    QTest::newRow("outcome unknown") << QList<SelectionItem> { item(1, crm, Risk::Low, DeliveryStatus::Dead,
+        true) } << true << QStringList { QStringLiteral("outcome_unknown") };
+    QTest::newRow("all three") << QList<SelectionItem> { item(1, ful, Risk::High, DeliveryStatus::Succeeded,
+        true) } << true
+                               << QStringList { QStringLiteral("high_risk_destination"),
+                                      QStringLiteral("already_succeeded"),
+                                      QStringLiteral("outcome_unknown") };
 }
 
 void TstAccessPolicy::approvalRule()
@@ -237,17 +248,21 @@ void TstAccessPolicy::effectInWords_data()
         twelve.append(item(i, ful, Risk::High, i <= 3 ? DeliveryStatus::Succeeded : DeliveryStatus::Dead));
     QTest::newRow("the brief's example")
         << twelve
-        << QStringLiteral("12 deliveries to fulfillment (high risk) will be sent again with their original idempotency keys; "
-                          "3 of them already succeeded downstream. It needs approval by an operator other than the requester.");
+        << QStringLiteral(
+               "12 deliveries to fulfillment (high risk) will be sent again with their original idempotency keys; "
+               "3 of them already succeeded downstream. It needs approval by an operator other than the requester.");
     QTest::newRow("one low-risk")
-        << QList<SelectionItem>{item(1, crm, Risk::Low)}
-        << QStringLiteral("1 delivery to crm (low risk) will be sent again with its original idempotency key. "
-                          "It runs as soon as it is requested.");
+        << QList<SelectionItem> { item(1, crm, Risk::Low) }
+        << QStringLiteral(
+               "1 delivery to crm (low risk) will be sent again with its original idempotency key. "
+               "It runs as soon as it is requested.");
     QTest::newRow("two destinations, unknown outcome")
-        << QList<SelectionItem>{item(1, ful, Risk::High), item(2, crm, Risk::Low, DeliveryStatus::Dead, true), item(3, crm, Risk::Low)}
-        << QStringLiteral("3 deliveries will be sent again with their original idempotency keys: 2 to crm (low risk) and "
-                          "1 to fulfillment (high risk); 1 of them may already have reached the destination (outcome unknown). "
-                          "It needs approval by an operator other than the requester.");
+        << QList<SelectionItem> { item(1, ful, Risk::High),
+               item(2, crm, Risk::Low, DeliveryStatus::Dead, true), item(3, crm, Risk::Low) }
+        << QStringLiteral(
+               "3 deliveries will be sent again with their original idempotency keys: 2 to crm (low risk) and "
+               "1 to fulfillment (high risk); 1 of them may already have reached the destination (outcome unknown). "
+               "It needs approval by an operator other than the requester.");
 }
 
 void TstAccessPolicy::effectInWords()
@@ -259,8 +274,9 @@ void TstAccessPolicy::effectInWords()
 
 void TstAccessPolicy::summaryRoundTrips()
 {
-    const SelectionSummary s = summarise({item(1, QStringLiteral("fulfillment"), Risk::High, DeliveryStatus::Succeeded),
-                                          item(2, QStringLiteral("crm"), Risk::Low)});
+    const SelectionSummary s
+        = summarise({ item(1, QStringLiteral("fulfillment"), Risk::High, DeliveryStatus::Succeeded),
+            item(2, QStringLiteral("crm"), Risk::Low) });
     const auto back = SelectionSummary::fromJson(s.toJson());
     QVERIFY(back);
     QCOMPARE(back->count, 2);

@@ -78,8 +78,9 @@ void TstAdminCli::cleanup()
 
 void TstAdminCli::createPrintsTheTokenOnceAndStoresOnlyItsHash()
 {
-    const Run r = tokenCli(*f, {QStringLiteral("create"), QStringLiteral("--name"), QStringLiteral("ci-bot"), QStringLiteral("--role"),
-                             QStringLiteral("operator")});
+    const Run r = tokenCli(*f,
+        { QStringLiteral("create"), QStringLiteral("--name"), QStringLiteral("ci-bot"),
+            QStringLiteral("--role"), QStringLiteral("operator") });
     QCOMPARE(r.code, 0);
     const QString secret = r.out.trimmed();
     QCOMPARE(r.out.count(u'\n'), 1);
@@ -101,7 +102,8 @@ void TstAdminCli::createPrintsTheTokenOnceAndStoresOnlyItsHash()
     }
     QCOMPARE(rows, 1);
     q.finish();
-    QVERIFY(q.exec(QStringLiteral("SELECT actor, role, target, details FROM audit_log WHERE action = 'token_created'")));
+    QVERIFY(q.exec(
+        QStringLiteral("SELECT actor, role, target, details FROM audit_log WHERE action = 'token_created'")));
     QVERIFY(q.next());
     QVERIFY(q.value(0).toString().startsWith(QLatin1String("cli:")));
     QCOMPARE(q.value(2).toString(), QStringLiteral("token:ci-bot"));
@@ -119,10 +121,13 @@ void TstAdminCli::createPrintsTheTokenOnceAndStoresOnlyItsHash()
 
 void TstAdminCli::createWithExpiry()
 {
-    const Run r = tokenCli(*f, {QStringLiteral("create"), QStringLiteral("--name=temp"), QStringLiteral("--role=support"),
-                             QStringLiteral("--expires"), QStringLiteral("1h")});
+    const Run r = tokenCli(*f,
+        { QStringLiteral("create"), QStringLiteral("--name=temp"), QStringLiteral("--role=support"),
+            QStringLiteral("--expires"), QStringLiteral("1h") });
     QCOMPARE(r.code, 0);
-    QCOMPARE(f->count(QStringLiteral("api_tokens"), QStringLiteral("name = 'temp' AND expires_at = %1").arg(f->clock.nowMs() + 3'600'000)), 1);
+    QCOMPARE(f->count(QStringLiteral("api_tokens"),
+                 QStringLiteral("name = 'temp' AND expires_at = %1").arg(f->clock.nowMs() + 3'600'000)),
+        1);
     QString error;
     QVERIFY2(f->startApi(&error), qPrintable(error));
     const QString secret = r.out.trimmed();
@@ -138,15 +143,28 @@ void TstAdminCli::createRefusesDuplicatesAndBadArguments_data()
     QTest::addColumn<QStringList>("args");
     QTest::addColumn<int>("code");
     QTest::addColumn<QString>("says");
-    QTest::newRow("duplicate name") << QStringList{QStringLiteral("create"), QStringLiteral("--name"), QStringLiteral("dup"), QStringLiteral("--role"), QStringLiteral("admin")} << 1 << "already exists";
-    QTest::newRow("unknown role") << QStringList{QStringLiteral("create"), QStringLiteral("--name"), QStringLiteral("x"), QStringLiteral("--role"), QStringLiteral("root")} << 2 << "--role";
-    QTest::newRow("missing role") << QStringList{QStringLiteral("create"), QStringLiteral("--name"), QStringLiteral("x")} << 2 << "--role";
-    QTest::newRow("bad name") << QStringList{QStringLiteral("create"), QStringLiteral("--name"), QStringLiteral("a b"), QStringLiteral("--role"), QStringLiteral("admin")} << 2 << "--name";
-    QTest::newRow("bad expiry") << QStringList{QStringLiteral("create"), QStringLiteral("--name"), QStringLiteral("x"), QStringLiteral("--role"), QStringLiteral("admin"), QStringLiteral("--expires"), QStringLiteral("soon")} << 2 << "--expires";
-    QTest::newRow("value missing") << QStringList{QStringLiteral("create"), QStringLiteral("--name")} << 2 << "needs a value";
-    QTest::newRow("unknown option") << QStringList{QStringLiteral("create"), QStringLiteral("--name"), QStringLiteral("x"), QStringLiteral("--colour"), QStringLiteral("red")} << 2 << "--colour";
-    QTest::newRow("no subcommand") << QStringList{} << 2 << "usage";
-    QTest::newRow("unknown subcommand") << QStringList{QStringLiteral("rotate")} << 2 << "usage";
+    QTest::newRow("duplicate name") << QStringList { QStringLiteral("create"), QStringLiteral("--name"),
+        QStringLiteral("dup"), QStringLiteral("--role"), QStringLiteral("admin") }
+                                    << 1 << "already exists";
+    QTest::newRow("unknown role") << QStringList { QStringLiteral("create"), QStringLiteral("--name"),
+        QStringLiteral("x"), QStringLiteral("--role"), QStringLiteral("root") }
+                                  << 2 << "--role";
+    QTest::newRow("missing role") << QStringList { QStringLiteral("create"), QStringLiteral("--name"),
+        QStringLiteral("x") } << 2 << "--role";
+    QTest::newRow("bad name") << QStringList { QStringLiteral("create"), QStringLiteral("--name"),
+        QStringLiteral("a b"), QStringLiteral("--role"), QStringLiteral("admin") }
+                              << 2 << "--name";
+    QTest::newRow("bad expiry") << QStringList { QStringLiteral("create"), QStringLiteral("--name"),
+        QStringLiteral("x"), QStringLiteral("--role"), QStringLiteral("admin"), QStringLiteral("--expires"),
+        QStringLiteral("soon") } << 2
+                                << "--expires";
+    QTest::newRow("value missing") << QStringList { QStringLiteral("create"), QStringLiteral("--name") } << 2
+                                   << "needs a value";
+    QTest::newRow("unknown option") << QStringList { QStringLiteral("create"), QStringLiteral("--name"),
+        QStringLiteral("x"), QStringLiteral("--colour"), QStringLiteral("red") }
+                                    << 2 << "--colour";
+    QTest::newRow("no subcommand") << QStringList {} << 2 << "usage";
+    QTest::newRow("unknown subcommand") << QStringList { QStringLiteral("rotate") } << 2 << "usage";
 }
 
 void TstAdminCli::createRefusesDuplicatesAndBadArguments()
@@ -154,7 +172,11 @@ void TstAdminCli::createRefusesDuplicatesAndBadArguments()
     QFETCH(QStringList, args);
     QFETCH(int, code);
     QFETCH(QString, says);
-    QCOMPARE(tokenCli(*f, {QStringLiteral("create"), QStringLiteral("--name"), QStringLiteral("dup"), QStringLiteral("--role"), QStringLiteral("auditor")}).code, 0);
+    QCOMPARE(tokenCli(*f,
+                 { QStringLiteral("create"), QStringLiteral("--name"), QStringLiteral("dup"),
+                     QStringLiteral("--role"), QStringLiteral("auditor") })
+                 .code,
+        0);
     const qint64 tokens = f->count(QStringLiteral("api_tokens"));
     const qint64 audits = f->count(QStringLiteral("audit_log"));
     const Run r = tokenCli(*f, args);
@@ -167,28 +189,45 @@ void TstAdminCli::createRefusesDuplicatesAndBadArguments()
 
 void TstAdminCli::revoke()
 {
-    const Run created = tokenCli(*f, {QStringLiteral("create"), QStringLiteral("--name"), QStringLiteral("leaver"), QStringLiteral("--role"), QStringLiteral("support")});
+    const Run created = tokenCli(*f,
+        { QStringLiteral("create"), QStringLiteral("--name"), QStringLiteral("leaver"),
+            QStringLiteral("--role"), QStringLiteral("support") });
     QCOMPARE(created.code, 0);
-    const Run r = tokenCli(*f, {QStringLiteral("revoke"), QStringLiteral("--name"), QStringLiteral("leaver")});
+    const Run r
+        = tokenCli(*f, { QStringLiteral("revoke"), QStringLiteral("--name"), QStringLiteral("leaver") });
     QCOMPARE(r.code, 0);
-    QCOMPARE(f->count(QStringLiteral("api_tokens"), QStringLiteral("name = 'leaver' AND revoked_at IS NOT NULL")), 1);
-    QCOMPARE(f->count(QStringLiteral("audit_log"), QStringLiteral("action = 'token_revoked' AND target = 'token:leaver'")), 1);
+    QCOMPARE(
+        f->count(QStringLiteral("api_tokens"), QStringLiteral("name = 'leaver' AND revoked_at IS NOT NULL")),
+        1);
+    QCOMPARE(f->count(QStringLiteral("audit_log"),
+                 QStringLiteral("action = 'token_revoked' AND target = 'token:leaver'")),
+        1);
     QString error;
     QVERIFY2(f->startApi(&error), qPrintable(error));
     const auto refused = f->call("GET", "whoami", created.out.trimmed());
     QCOMPARE(refused.status, 401);
-    QCOMPARE(tokenCli(*f, {QStringLiteral("revoke"), QStringLiteral("--name"), QStringLiteral("leaver")}).code, 1);
-    QCOMPARE(tokenCli(*f, {QStringLiteral("revoke")}).code, 2);
+    QCOMPARE(
+        tokenCli(*f, { QStringLiteral("revoke"), QStringLiteral("--name"), QStringLiteral("leaver") }).code,
+        1);
+    QCOMPARE(tokenCli(*f, { QStringLiteral("revoke") }).code, 2);
     // The name is free again once revoked.
-    QCOMPARE(tokenCli(*f, {QStringLiteral("create"), QStringLiteral("--name"), QStringLiteral("leaver"), QStringLiteral("--role"), QStringLiteral("support")}).code, 0);
+    QCOMPARE(tokenCli(*f,
+                 { QStringLiteral("create"), QStringLiteral("--name"), QStringLiteral("leaver"),
+                     QStringLiteral("--role"), QStringLiteral("support") })
+                 .code,
+        0);
 }
 
 void TstAdminCli::list()
 {
-    tokenCli(*f, {QStringLiteral("create"), QStringLiteral("--name"), QStringLiteral("alpha"), QStringLiteral("--role"), QStringLiteral("admin")});
-    tokenCli(*f, {QStringLiteral("create"), QStringLiteral("--name"), QStringLiteral("beta"), QStringLiteral("--role"), QStringLiteral("auditor")});
-    tokenCli(*f, {QStringLiteral("revoke"), QStringLiteral("--name"), QStringLiteral("beta")});
-    const Run r = tokenCli(*f, {QStringLiteral("list")});
+    tokenCli(*f,
+        { QStringLiteral("create"), QStringLiteral("--name"), QStringLiteral("alpha"),
+            QStringLiteral("--role"), QStringLiteral("admin") });
+    tokenCli(*f,
+        { QStringLiteral("create"), QStringLiteral("--name"), QStringLiteral("beta"),
+            QStringLiteral("--role"), QStringLiteral("auditor") });
+    tokenCli(*f, { QStringLiteral("revoke"), QStringLiteral("--name"), QStringLiteral("beta") });
+    const Run r = tokenCli(*f, { QStringLiteral("list") });
     QCOMPARE(r.code, 0);
     const QStringList lines = r.out.split(u'\n', Qt::SkipEmptyParts);
     QCOMPARE(lines.size(), 3);
@@ -201,18 +240,22 @@ void TstAdminCli::verifyExitCodes()
 {
     QString error;
     QVERIFY(seedAuditChain(f->db(), 300, &error));
-    const Run ok = auditCli(*f, {QStringLiteral("verify")});
+    const Run ok = auditCli(*f, { QStringLiteral("verify") });
     QCOMPARE(ok.code, 0);
     QVERIFY2(ok.out.contains(QLatin1String("intact: 300 entries")), qPrintable(ok.out));
     QVERIFY(dropAuditTriggers(f->db(), &error));
     QVERIFY(f->db().exec(QStringLiteral("UPDATE audit_log SET reason = 'edited' WHERE seq = 123")));
-    const Run broken = auditCli(*f, {QStringLiteral("verify")});
+    const Run broken = auditCli(*f, { QStringLiteral("verify") });
     QCOMPARE(broken.code, 1);
     QVERIFY2(broken.err.contains(QLatin1String("seq 123")), qPrintable(broken.err));
     QVERIFY(broken.out.isEmpty());
-    QCOMPARE(auditCli(*f, {QStringLiteral("verify"), QStringLiteral("--checkpoint")}).code, 2);
-    QCOMPARE(auditCli(*f, {QStringLiteral("verify"), QStringLiteral("--checkpoint"), QStringLiteral("/nonexistent.json")}).code, 2);
-    QCOMPARE(auditCli(*f, {QStringLiteral("prune")}).code, 2);
+    QCOMPARE(auditCli(*f, { QStringLiteral("verify"), QStringLiteral("--checkpoint") }).code, 2);
+    QCOMPARE(
+        auditCli(*f,
+            { QStringLiteral("verify"), QStringLiteral("--checkpoint"), QStringLiteral("/nonexistent.json") })
+            .code,
+        2);
+    QCOMPARE(auditCli(*f, { QStringLiteral("prune") }).code, 2);
 }
 
 void TstAdminCli::exportedCheckpointExposesTruncation()
@@ -223,33 +266,35 @@ void TstAdminCli::exportedCheckpointExposesTruncation()
     QVERIFY2(f->startApi(&error), qPrintable(error));
     f->stopApi();
     const QString file = f->database().scratchDir() + QStringLiteral("/checkpoint.json");
-    const Run exported = auditCli(*f, {QStringLiteral("checkpoint"), QStringLiteral("--out"), file});
+    const Run exported = auditCli(*f, { QStringLiteral("checkpoint"), QStringLiteral("--out"), file });
     QCOMPARE(exported.code, 0);
     const auto cp = audit::Checkpoint::readFile(file, &error);
     QVERIFY2(cp, qPrintable(error));
     QCOMPARE(cp->seq, 500);
     QVERIFY(cp->signatureValid());
-    const Run toStdout = auditCli(*f, {QStringLiteral("checkpoint")});
+    const Run toStdout = auditCli(*f, { QStringLiteral("checkpoint") });
     QCOMPARE(toStdout.code, 0);
     QVERIFY(toStdout.out.contains(QLatin1String("\"public_key\"")));
 
-    QCOMPARE(auditCli(*f, {QStringLiteral("verify"), QStringLiteral("--checkpoint"), file}).code, 0);
+    QCOMPARE(auditCli(*f, { QStringLiteral("verify"), QStringLiteral("--checkpoint"), file }).code, 0);
     QVERIFY(dropAuditTriggers(f->db(), &error));
     QVERIFY(f->db().exec(QStringLiteral("DELETE FROM audit_log WHERE seq > 480")));
     // The chain alone still looks intact; the checkpoint exposes the missing tail.
-    QCOMPARE(auditCli(*f, {QStringLiteral("verify")}).code, 0);
-    const Run truncated = auditCli(*f, {QStringLiteral("verify"), QStringLiteral("--checkpoint"), file});
+    QCOMPARE(auditCli(*f, { QStringLiteral("verify") }).code, 0);
+    const Run truncated = auditCli(*f, { QStringLiteral("verify"), QStringLiteral("--checkpoint"), file });
     QCOMPARE(truncated.code, 1);
-    QVERIFY2(truncated.err.contains(QLatin1String("seq 481")) && truncated.err.contains(QLatin1String("truncated")), qPrintable(truncated.err));
+    QVERIFY2(truncated.err.contains(QLatin1String("seq 481"))
+            && truncated.err.contains(QLatin1String("truncated")),
+        qPrintable(truncated.err));
 }
 
 void TstAdminCli::checkpointNeedsTheKey()
 {
-    const Run missing = auditCli(*f, {QStringLiteral("checkpoint")});
+    const Run missing = auditCli(*f, { QStringLiteral("checkpoint") });
     QCOMPARE(missing.code, 2);
     QVERIFY2(missing.err.contains(QLatin1String("does not exist")), qPrintable(missing.err));
     f->config.admin.auditKeyFile.clear();
-    const Run unset = auditCli(*f, {QStringLiteral("checkpoint")});
+    const Run unset = auditCli(*f, { QStringLiteral("checkpoint") });
     QCOMPARE(unset.code, 2);
     QVERIFY(unset.err.contains(QLatin1String("audit_key_file")));
 }
@@ -269,7 +314,7 @@ void TstAdminCli::verifyWhileNoReceiverRuns()
     Run r;
     QTextStream out(&r.out);
     QTextStream err(&r.err);
-    r.code = admin::auditCommand(c, {QStringLiteral("verify")}, out, err);
+    r.code = admin::auditCommand(c, { QStringLiteral("verify") }, out, err);
     out.flush();
     err.flush();
     QVERIFY2(r.code == 0, qPrintable(r.err));

@@ -37,7 +37,10 @@ private Q_SLOTS:
     void withoutAnAuditKeyIs503();
 
 private:
-    QByteArray evidencePath(qint64 eventId) const { return "events/" + QByteArray::number(eventId) + "/evidence"; }
+    QByteArray evidencePath(qint64 eventId) const
+    {
+        return "events/" + QByteArray::number(eventId) + "/evidence";
+    }
     audit::KeyPin receiverPin() const;
 
     std::unique_ptr<AdminFixture> f;
@@ -66,21 +69,24 @@ void TstAdminEvidence::initTestCase()
     QVERIFY2(f->startApi(&error), qPrintable(error));
 
     // An event with a dead high-risk delivery, one attempt, a note, and a replay requested for it.
-    m_event = f->insertEvent(QStringLiteral("github"), QStringLiteral("push"), QStringLiteral("gh-evidence-1"));
+    m_event
+        = f->insertEvent(QStringLiteral("github"), QStringLiteral("push"), QStringLiteral("gh-evidence-1"));
     m_delivery = f->insertDelivery(m_event, QStringLiteral("fulfillment"), DeliveryStatus::Dead, true);
     QSqlQuery q(f->db().handle());
-    q.prepare(QStringLiteral("INSERT INTO attempts (delivery_id, number, trigger_kind, started_at, duration_ms, status_code, "
-                             "category, explanation, outcome_unknown) VALUES (?, 1, 'automatic', ?, 10000, NULL, "
-                             "'timeout', 'no answer within 10 s after the request was sent', 1)"));
+    q.prepare(QStringLiteral(
+        "INSERT INTO attempts (delivery_id, number, trigger_kind, started_at, duration_ms, status_code, "
+        "category, explanation, outcome_unknown) VALUES (?, 1, 'automatic', ?, 10000, NULL, "
+        "'timeout', 'no answer within 10 s after the request was sent', 1)"));
     q.addBindValue(m_delivery);
     q.addBindValue(f->clock.nowMs());
     QVERIFY2(q.exec(), qPrintable(sqlErrorText(q)));
     const QString support = f->token(QStringLiteral("sam"), Role::Support);
     QCOMPARE(f->call("POST", "events/" + QByteArray::number(m_event) + "/notes", support,
-                     QJsonObject{{QStringLiteral("body"), QStringLiteral("customer says the order never arrived")}})
+                  QJsonObject {
+                      { QStringLiteral("body"), QStringLiteral("customer says the order never arrived") } })
                  .status,
-             201);
-    m_replay = f->requestReplay(support, {m_delivery}, QStringLiteral("customer called"));
+        201);
+    m_replay = f->requestReplay(support, { m_delivery }, QStringLiteral("customer called"));
     QVERIFY(m_replay > 0);
     f->clock.advanceMs(60'000);
 }
@@ -115,7 +121,8 @@ void TstAdminEvidence::roles()
     after.insert(QStringLiteral("audit_log"), before.value(QStringLiteral("audit_log")));
     QCOMPARE(after, before);
     QSqlQuery q(f->db().handle());
-    QVERIFY(q.exec(QStringLiteral("SELECT actor, role, action, target, details FROM audit_log ORDER BY seq DESC LIMIT 1")));
+    QVERIFY(q.exec(QStringLiteral(
+        "SELECT actor, role, action, target, details FROM audit_log ORDER BY seq DESC LIMIT 1")));
     QVERIFY(q.next());
     QCOMPARE(q.value(0).toString(), name);
     QCOMPARE(q.value(1).toString(), toString(role));
@@ -129,7 +136,8 @@ void TstAdminEvidence::roles()
         QCOMPARE(r.status, 403);
         QCOMPARE(r.error(), QStringLiteral("forbidden"));
         QCOMPARE(q.value(2).toString(), QStringLiteral("permission_denied"));
-        QVERIFY2(q.value(4).toString().contains(QStringLiteral("\"attempted\":\"export_evidence\"")), qPrintable(q.value(4).toString()));
+        QVERIFY2(q.value(4).toString().contains(QStringLiteral("\"attempted\":\"export_evidence\"")),
+            qPrintable(q.value(4).toString()));
         QVERIFY(!r.body.contains("body_base64"));
     }
 }
@@ -149,14 +157,23 @@ void TstAdminEvidence::exportIsSignedAndAudited()
     const QJsonObject event = b.value(QLatin1String("event")).toObject();
     QCOMPARE(event.value(QLatin1String("id")).toInteger(), m_event);
     QCOMPARE(event.value(QLatin1String("provider_event_id")).toString(), QStringLiteral("gh-evidence-1"));
-    QCOMPARE(QByteArray::fromBase64(b.value(QLatin1String("body_base64")).toString().toLatin1()), QByteArray("{\"hello\":\"world\"}"));
+    QCOMPARE(QByteArray::fromBase64(b.value(QLatin1String("body_base64")).toString().toLatin1()),
+        QByteArray("{\"hello\":\"world\"}"));
     const QJsonObject delivery = b.value(QLatin1String("deliveries")).toArray().first().toObject();
     QCOMPARE(delivery.value(QLatin1String("id")).toInteger(), m_delivery);
-    QCOMPARE(delivery.value(QLatin1String("attempts")).toArray().first().toObject().value(QLatin1String("category")).toString(),
-             QStringLiteral("timeout"));
-    QCOMPARE(b.value(QLatin1String("notes")).toArray().first().toObject().value(QLatin1String("body")).toString(),
-             QStringLiteral("customer says the order never arrived"));
-    QCOMPARE(b.value(QLatin1String("replays")).toArray().first().toObject().value(QLatin1String("id")).toInteger(), m_replay);
+    QCOMPARE(delivery.value(QLatin1String("attempts"))
+                 .toArray()
+                 .first()
+                 .toObject()
+                 .value(QLatin1String("category"))
+                 .toString(),
+        QStringLiteral("timeout"));
+    QCOMPARE(
+        b.value(QLatin1String("notes")).toArray().first().toObject().value(QLatin1String("body")).toString(),
+        QStringLiteral("customer says the order never arrived"));
+    QCOMPARE(
+        b.value(QLatin1String("replays")).toArray().first().toObject().value(QLatin1String("id")).toInteger(),
+        m_replay);
     const QJsonObject exported = b.value(QLatin1String("exported")).toObject();
     QCOMPARE(exported.value(QLatin1String("by")).toString(), QStringLiteral("audrey"));
     QCOMPARE(exported.value(QLatin1String("role")).toString(), QStringLiteral("auditor"));
@@ -167,7 +184,8 @@ void TstAdminEvidence::exportIsSignedAndAudited()
     const QJsonObject checkpoint = b.value(QLatin1String("checkpoint")).toObject();
     QCOMPARE(checkpoint.value(QLatin1String("seq")).toInteger(), headBefore->seq);
     QCOMPARE(checkpoint.value(QLatin1String("hash")).toString(), headBefore->hash);
-    const QJsonArray entries = b.value(QLatin1String("audit")).toObject().value(QLatin1String("entries")).toArray();
+    const QJsonArray entries
+        = b.value(QLatin1String("audit")).toObject().value(QLatin1String("entries")).toArray();
     QVERIFY(b.value(QLatin1String("audit")).toObject().value(QLatin1String("linked_to_checkpoint")).toBool());
     QCOMPARE(entries.last().toObject().value(QLatin1String("seq")).toInteger(), headBefore->seq);
     QStringList aboutActions;
@@ -182,17 +200,19 @@ void TstAdminEvidence::exportIsSignedAndAudited()
     const audit::KeyPin pin = receiverPin();
     QVERIFY(!pin.publicKey.isEmpty());
     const QJsonObject signature = b.value(QLatin1String("signature")).toObject();
-    QCOMPARE(QByteArray::fromBase64(signature.value(QLatin1String("public_key")).toString().toLatin1()), pin.publicKey);
+    QCOMPARE(QByteArray::fromBase64(signature.value(QLatin1String("public_key")).toString().toLatin1()),
+        pin.publicKey);
     QCOMPARE(signature.value(QLatin1String("key_id")).toString(), audit::SigningKey::keyIdOf(pin.publicKey));
     QVERIFY(audit::SigningKey::verify(pin.publicKey, audit::canonicalBundleBytes(b),
-                                      QByteArray::fromBase64(signature.value(QLatin1String("signature")).toString().toLatin1())));
+        QByteArray::fromBase64(signature.value(QLatin1String("signature")).toString().toLatin1())));
     const audit::EvidenceVerdict v = audit::verifyEvidence(r.body, pin);
     QVERIFY2(v.ok, qPrintable(v.problem));
     QVERIFY(v.signedByReceiver && v.keyPinned);
 
     // The export is the newest entry, naming the exact bundle handed out.
     QSqlQuery q(f->db().handle());
-    QVERIFY(q.exec(QStringLiteral("SELECT seq, actor, role, action, target, reason, details FROM audit_log ORDER BY seq DESC LIMIT 1")));
+    QVERIFY(q.exec(QStringLiteral(
+        "SELECT seq, actor, role, action, target, reason, details FROM audit_log ORDER BY seq DESC LIMIT 1")));
     QVERIFY(q.next());
     QCOMPARE(q.value(0).toLongLong(), headBefore->seq + 1);
     QCOMPARE(q.value(1).toString(), QStringLiteral("audrey"));
@@ -200,9 +220,11 @@ void TstAdminEvidence::exportIsSignedAndAudited()
     QCOMPARE(q.value(4).toString(), QStringLiteral("event:%1").arg(m_event));
     QCOMPARE(q.value(5).toString(), QStringLiteral("legal hold LH-7"));
     const QJsonObject details = QJsonDocument::fromJson(q.value(6).toString().toUtf8()).object();
-    QCOMPARE(details.value(QLatin1String("bundle_sha256")).toString(), b.value(QLatin1String("bundle_sha256")).toString());
+    QCOMPARE(details.value(QLatin1String("bundle_sha256")).toString(),
+        b.value(QLatin1String("bundle_sha256")).toString());
     QCOMPARE(details.value(QLatin1String("checkpoint_seq")).toInteger(), headBefore->seq);
-    QCOMPARE(details.value(QLatin1String("key_id")).toString(), signature.value(QLatin1String("key_id")).toString());
+    QCOMPARE(details.value(QLatin1String("key_id")).toString(),
+        signature.value(QLatin1String("key_id")).toString());
     q.finish();
     // And the chain, the export's entry included, is intact.
     const auto verify = f->call("GET", "audit/verify", token);
@@ -214,12 +236,18 @@ void TstAdminEvidence::tamperingFails_data()
 {
     QTest::addColumn<QString>("change");
     QTest::addColumn<QString>("problem");
-    QTest::newRow("body") << "body" << "the body's SHA-256 is";
-    QTest::newRow("attempt") << "attempt" << "the deliveries or their attempts (\"deliveries\") changed";
-    QTest::newRow("note") << "note" << "the notes (\"notes\") changed";
-    QTest::newRow("replay") << "replay" << "the replays (\"replays\") changed";
-    QTest::newRow("audit entry") << "audit" << "hash does not match its contents";
-    QTest::newRow("signature removed, made version 1") << "downgrade" << "not signed by a receiver, so it cannot be checked";
+    QTest::newRow("body") << "body"
+                          << "the body's SHA-256 is";
+    QTest::newRow("attempt") << "attempt"
+                             << "the deliveries or their attempts (\"deliveries\") changed";
+    QTest::newRow("note") << "note"
+                          << "the notes (\"notes\") changed";
+    QTest::newRow("replay") << "replay"
+                            << "the replays (\"replays\") changed";
+    QTest::newRow("audit entry") << "audit"
+                                 << "hash does not match its contents";
+    QTest::newRow("signature removed, made version 1") << "downgrade"
+                                                       << "not signed by a receiver, so it cannot be checked";
 }
 
 void TstAdminEvidence::tamperingFails()
@@ -234,9 +262,11 @@ void TstAdminEvidence::tamperingFails()
     else if (change == u"attempt")
         b = withAttemptValue(b, QStringLiteral("outcome_unknown"), false);
     else if (change == u"note")
-        b = withArrayItem(b, QStringLiteral("notes"), 0, QStringLiteral("body"), QStringLiteral("customer confirmed receipt"));
+        b = withArrayItem(b, QStringLiteral("notes"), 0, QStringLiteral("body"),
+            QStringLiteral("customer confirmed receipt"));
     else if (change == u"replay")
-        b = withArrayItem(b, QStringLiteral("replays"), 0, QStringLiteral("reason"), QStringLiteral("routine"));
+        b = withArrayItem(
+            b, QStringLiteral("replays"), 0, QStringLiteral("reason"), QStringLiteral("routine"));
     else if (change == u"audit")
         b = withAuditEntry(b, 0, [](QJsonObject e) {
             e.insert(QStringLiteral("actor"), QStringLiteral("someone-else"));
@@ -256,13 +286,15 @@ void TstAdminEvidence::refusals_data()
     QTest::addColumn<QByteArray>("target");
     QTest::addColumn<int>("status");
     QTest::addColumn<QString>("field");
-    QTest::newRow("unknown event") << QByteArray("GET") << QByteArray("events/987654321/evidence") << 404 << "id";
+    QTest::newRow("unknown event") << QByteArray("GET") << QByteArray("events/987654321/evidence") << 404
+                                   << "id";
     QTest::newRow("id not a number") << QByteArray("GET") << QByteArray("events/abc/evidence") << 400 << "id";
     QTest::newRow("id zero") << QByteArray("GET") << QByteArray("events/0/evidence") << 400 << "id";
     QTest::newRow("id negative") << QByteArray("GET") << QByteArray("events/-3/evidence") << 400 << "id";
-    QTest::newRow("unknown parameter") << QByteArray("GET") << QByteArray("events/1/evidence?format=v1") << 400 << "format";
-    QTest::newRow("reason with a control character") << QByteArray("GET") << QByteArray("events/1/evidence?reason=a%07b") << 400
-                                                     << "reason";
+    QTest::newRow("unknown parameter")
+        << QByteArray("GET") << QByteArray("events/1/evidence?format=v1") << 400 << "format";
+    QTest::newRow("reason with a control character")
+        << QByteArray("GET") << QByteArray("events/1/evidence?reason=a%07b") << 400 << "reason";
     QTest::newRow("POST") << QByteArray("POST") << QByteArray("events/1/evidence") << 405 << "";
 }
 
@@ -285,13 +317,15 @@ void TstAdminEvidence::failedAuditCommitReleasesNothing()
 {
     const auto before = f->rowCounts();
     f->api->setBeforeCommitHook([](const QString &action) { return action != u"evidence_exported"; });
-    const auto failed = f->call("GET", evidencePath(m_event), f->token(QStringLiteral("audrey"), Role::Auditor));
+    const auto failed
+        = f->call("GET", evidencePath(m_event), f->token(QStringLiteral("audrey"), Role::Auditor));
     f->api->setBeforeCommitHook({});
     QCOMPARE(failed.status, 500);
     QVERIFY(!failed.body.contains("body_base64"));
     QCOMPARE(f->rowCounts(), before);
     // Released afterwards: the lock and the transaction were let go.
-    QCOMPARE(f->call("GET", evidencePath(m_event), f->token(QStringLiteral("audrey"), Role::Auditor)).status, 200);
+    QCOMPARE(
+        f->call("GET", evidencePath(m_event), f->token(QStringLiteral("audrey"), Role::Auditor)).status, 200);
     QCOMPARE(f->count(QStringLiteral("audit_log")), before.value(QStringLiteral("audit_log")) + 1);
 }
 
@@ -306,10 +340,11 @@ void TstAdminEvidence::exportsInterleavedWithAuditedWrites()
     std::vector<std::future<AdminFixture::Reply>> exports;
     std::vector<std::future<AdminFixture::Reply>> notes;
     for (int i = 0; i < kEach; ++i) {
-        exports.push_back(std::async(std::launch::async, [&] { return f->call("GET", evidencePath(m_event), auditor); }));
+        exports.push_back(
+            std::async(std::launch::async, [&] { return f->call("GET", evidencePath(m_event), auditor); }));
         notes.push_back(std::async(std::launch::async, [&, i] {
             return f->call("POST", "events/" + QByteArray::number(m_event) + "/notes", support,
-                           QJsonObject{{QStringLiteral("body"), QStringLiteral("race %1").arg(i)}});
+                QJsonObject { { QStringLiteral("body"), QStringLiteral("race %1").arg(i) } });
         }));
     }
     const audit::KeyPin pin = receiverPin();
@@ -335,10 +370,11 @@ void TstAdminEvidence::withoutAnAuditKeyIs503()
     const qint64 event = plain->insertEvent();
     const auto before = plain->rowCounts();
     const auto r = plain->call("GET", "events/" + QByteArray::number(event) + "/evidence",
-                               plain->token(QStringLiteral("audrey"), Role::Auditor));
+        plain->token(QStringLiteral("audrey"), Role::Auditor));
     QCOMPARE(r.status, 503);
     QCOMPARE(r.error(), QStringLiteral("not_configured"));
-    QVERIFY(r.json.value(QLatin1String("message")).toString().contains(QStringLiteral("admin.audit_key_file")));
+    QVERIFY(
+        r.json.value(QLatin1String("message")).toString().contains(QStringLiteral("admin.audit_key_file")));
     auto after = plain->rowCounts();
     after.insert(QStringLiteral("api_tokens"), before.value(QStringLiteral("api_tokens")));
     QCOMPARE(after, before);

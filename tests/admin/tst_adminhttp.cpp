@@ -27,13 +27,14 @@ struct HttpReply {
 };
 
 // One request on a fresh loopback connection ("Connection: close"), with a deadline.
-HttpReply request(quint16 port, const QByteArray &method, const QByteArray &target, const QString &token, const QByteArray &body = {})
+HttpReply request(quint16 port, const QByteArray &method, const QByteArray &target, const QString &token,
+    const QByteArray &body = {})
 {
     HttpReply reply;
     const int fd = ::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
     if (fd < 0)
         return reply;
-    sockaddr_in addr{};
+    sockaddr_in addr {};
     addr.sin_family = AF_INET;
     addr.sin_port = htons(port);
     addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
@@ -49,7 +50,8 @@ HttpReply request(quint16 port, const QByteArray &method, const QByteArray &targ
     out += "Content-Length: " + QByteArray::number(body.size()) + "\r\n\r\n" + body;
     qsizetype sent = 0;
     while (sent < out.size()) {
-        const ssize_t n = ::send(fd, out.constData() + sent, static_cast<size_t>(out.size() - sent), MSG_NOSIGNAL);
+        const ssize_t n
+            = ::send(fd, out.constData() + sent, static_cast<size_t>(out.size() - sent), MSG_NOSIGNAL);
         if (n <= 0) {
             ::close(fd);
             return reply;
@@ -62,7 +64,7 @@ HttpReply request(quint16 port, const QByteArray &method, const QByteArray &targ
         const qint64 left = deadline - QDateTime::currentMSecsSinceEpoch();
         if (left <= 0)
             break;
-        pollfd p{fd, POLLIN, 0};
+        pollfd p { fd, POLLIN, 0 };
         if (::poll(&p, 1, static_cast<int>(left)) <= 0)
             break;
         char buf[8192];
@@ -102,13 +104,12 @@ void TstAdminHttp::initTestCase()
     QVERIFY2(f, qPrintable(error));
     QVERIFY2(f->startApi(&error, /*withExecutor=*/true), qPrintable(error));
     http::ServerOptions options;
-    options.listen = Endpoint{QStringLiteral("127.0.0.1"), 0};
+    options.listen = Endpoint { QStringLiteral("127.0.0.1"), 0 };
     options.name = QStringLiteral("admin");
     options.maxConnections = 256;
     admin::AdminApi *api = f->api.get();
-    server = std::make_unique<http::Server>(options, [api](http::Request &&r, http::Responder respond) {
-        api->handle(std::move(r), std::move(respond));
-    });
+    server = std::make_unique<http::Server>(options,
+        [api](http::Request &&r, http::Responder respond) { api->handle(std::move(r), std::move(respond)); });
     QVERIFY2(server->start(&error), qPrintable(error));
     port = server->port();
     QVERIFY(port != 0);
@@ -136,7 +137,8 @@ void TstAdminHttp::authenticationAndReads()
     const auto events = request(port, "GET", "/admin/v1/events?source=http&status=dead", token);
     QCOMPARE(events.status, 200);
     QCOMPARE(events.json.value(QLatin1String("items")).toArray().size(), 1);
-    const auto denied = request(port, "POST", "/admin/v1/destinations/crm/pause", token, "{\"reason\":\"x\"}");
+    const auto denied
+        = request(port, "POST", "/admin/v1/destinations/crm/pause", token, "{\"reason\":\"x\"}");
     QCOMPARE(denied.status, 403);
     const auto verify = request(port, "GET", "/admin/v1/audit/verify", token);
     QCOMPARE(verify.status, 200);
@@ -152,22 +154,24 @@ void TstAdminHttp::fiftyConcurrentApprovalsExecuteOnce()
     AdminFixture::Reply r;
     const qint64 id = f->requestReplay(requester, ids, QStringLiteral("end to end"), &r);
     QVERIFY2(id > 0, r.body.constData());
-    const QByteArray body = QJsonDocument(QJsonObject{{QStringLiteral("selection_hash"), r.json.value(QLatin1String("selection_hash"))},
-                                                      {QStringLiteral("reason"), QStringLiteral("looks right")}})
+    const QByteArray body = QJsonDocument(
+        QJsonObject { { QStringLiteral("selection_hash"), r.json.value(QLatin1String("selection_hash")) },
+            { QStringLiteral("reason"), QStringLiteral("looks right") } })
                                 .toJson(QJsonDocument::Compact);
     QStringList approvers;
     for (int i = 0; i < 5; ++i)
         approvers.append(f->token(QStringLiteral("op-%1").arg(i), Role::Operator));
 
     constexpr int kCallers = 50;
-    std::atomic<bool> go{false};
-    std::atomic<int> ok{0}, conflict{0}, other{0};
+    std::atomic<bool> go { false };
+    std::atomic<int> ok { 0 }, conflict { 0 }, other { 0 };
     std::vector<std::thread> threads;
     for (int i = 0; i < kCallers; ++i) {
         threads.emplace_back([&, i] {
             while (!go.load())
                 std::this_thread::yield();
-            const auto reply = request(port, "POST", "/admin/v1/replays/" + QByteArray::number(id) + "/approve", approvers[i % 5], body);
+            const auto reply = request(port, "POST",
+                "/admin/v1/replays/" + QByteArray::number(id) + "/approve", approvers[i % 5], body);
             (reply.status == 200 ? ok : reply.status == 409 ? conflict : other)++;
         });
     }
@@ -178,9 +182,15 @@ void TstAdminHttp::fiftyConcurrentApprovalsExecuteOnce()
     QCOMPARE(ok.load(), 1);
     QCOMPARE(conflict.load(), kCallers - 1);
     // The API's own executor thread picks it up at once and queues every item exactly once.
-    QTRY_COMPARE_WITH_TIMEOUT(f->count(QStringLiteral("replay_items"), QStringLiteral("replay_id = %1 AND state = 'queued'").arg(id)), 10, 15'000);
-    QCOMPARE(f->count(QStringLiteral("audit_log"), QStringLiteral("action = 'replay_approved' AND target = 'replay:%1'").arg(id)), 1);
-    QCOMPARE(f->count(QStringLiteral("audit_log"), QStringLiteral("action = 'replay_executed' AND target = 'replay:%1'").arg(id)), 1);
+    QTRY_COMPARE_WITH_TIMEOUT(f->count(QStringLiteral("replay_items"),
+                                  QStringLiteral("replay_id = %1 AND state = 'queued'").arg(id)),
+        10, 15'000);
+    QCOMPARE(f->count(QStringLiteral("audit_log"),
+                 QStringLiteral("action = 'replay_approved' AND target = 'replay:%1'").arg(id)),
+        1);
+    QCOMPARE(f->count(QStringLiteral("audit_log"),
+                 QStringLiteral("action = 'replay_executed' AND target = 'replay:%1'").arg(id)),
+        1);
     QCOMPARE(f->count(QStringLiteral("deliveries"), QStringLiteral("replay_id = %1").arg(id)), 10);
     QCOMPARE(f->count(QStringLiteral("replays"), QStringLiteral("id = %1 AND queued_count = 10").arg(id)), 1);
 }

@@ -66,12 +66,18 @@ void TstAdminReads::unauthorized_data()
 {
     QTest::addColumn<QString>("kind");
     QTest::addColumn<QString>("reason");
-    QTest::newRow("no header") << "none" << "missing";
-    QTest::newRow("basic scheme") << "basic" << "malformed";
-    QTest::newRow("garbage token") << "garbage" << "malformed";
-    QTest::newRow("unknown token") << "unknown" << "unknown";
-    QTest::newRow("expired token") << "expired" << "expired";
-    QTest::newRow("revoked token") << "revoked" << "revoked";
+    QTest::newRow("no header") << "none"
+                               << "missing";
+    QTest::newRow("basic scheme") << "basic"
+                                  << "malformed";
+    QTest::newRow("garbage token") << "garbage"
+                                   << "malformed";
+    QTest::newRow("unknown token") << "unknown"
+                                   << "unknown";
+    QTest::newRow("expired token") << "expired"
+                                   << "expired";
+    QTest::newRow("revoked token") << "revoked"
+                                   << "revoked";
 }
 
 void TstAdminReads::unauthorized()
@@ -90,7 +96,8 @@ void TstAdminReads::unauthorized()
         request.headers.add("Authorization", "Bearer " + access::generateApiToken().toLatin1());
     } else if (kind == u"expired" || kind == u"revoked") {
         const QString name = QStringLiteral("tok-") + kind;
-        const auto created = access::createApiToken(f->db(), name, Role::Operator, f->clock.nowMs() + 1000, f->clock.nowMs(), &error);
+        const auto created = access::createApiToken(
+            f->db(), name, Role::Operator, f->clock.nowMs() + 1000, f->clock.nowMs(), &error);
         QVERIFY2(created, qPrintable(error));
         if (kind == u"expired") {
             QCOMPARE(f->call("GET", "whoami", created->secret).status, 200);
@@ -102,7 +109,7 @@ void TstAdminReads::unauthorized()
         request.headers.add("Authorization", "Bearer " + created->secret.toLatin1());
     }
     auto &counter = f->registry.counter(QStringLiteral("redrive_admin_unauthorized_total"), QString(),
-                                        {{QStringLiteral("reason"), reason}});
+        { { QStringLiteral("reason"), reason } });
     const double before = counter.value();
     const qint64 audits = f->count(QStringLiteral("audit_log"));
     std::promise<http::Response> promise;
@@ -128,7 +135,8 @@ void TstAdminReads::revocationTakesEffectWithinTheBound()
     const QString token = f->token(QStringLiteral("soon-revoked"), Role::Support);
     QCOMPARE(f->call("GET", "whoami", token).status, 200); // now cached
     bool found = false;
-    QVERIFY(access::revokeApiToken(f->db(), QStringLiteral("soon-revoked"), f->clock.nowMs(), &found, &error));
+    QVERIFY(
+        access::revokeApiToken(f->db(), QStringLiteral("soon-revoked"), f->clock.nowMs(), &found, &error));
     QElapsedTimer timer;
     timer.start();
     int status = 200;
@@ -162,16 +170,19 @@ void TstAdminReads::healthAndMetrics()
         std::promise<http::Response> promise;
         auto future = promise.get_future();
         f->api->handle(std::move(request), [&promise](http::Response r) { promise.set_value(std::move(r)); });
-        return future.wait_for(std::chrono::seconds(30)) == std::future_status::ready ? future.get() : http::Response{};
+        return future.wait_for(std::chrono::seconds(30)) == std::future_status::ready ? future.get()
+                                                                                      : http::Response {};
     };
     const http::Response health = raw("GET", "/healthz");
     QCOMPARE(health.status, 200);
-    QCOMPARE(QJsonDocument::fromJson(health.body).object().value(QLatin1String("status")).toString(), QStringLiteral("ok"));
+    QCOMPARE(QJsonDocument::fromJson(health.body).object().value(QLatin1String("status")).toString(),
+        QStringLiteral("ok"));
     f->call("GET", "whoami", QString()); // one 401, counted
     const http::Response metrics = raw("GET", "/metrics");
     QCOMPARE(metrics.status, 200);
     QVERIFY(metrics.contentType.startsWith("text/plain"));
-    QVERIFY2(metrics.body.contains("redrive_admin_unauthorized_total{reason=\"missing\"}"), metrics.body.constData());
+    QVERIFY2(metrics.body.contains("redrive_admin_unauthorized_total{reason=\"missing\"}"),
+        metrics.body.constData());
     QVERIFY(metrics.body.contains("redrive_admin_request_duration_seconds_bucket"));
     QCOMPARE(raw("POST", "/metrics").status, 405);
     QCOMPARE(raw("GET", "/admin/v2/whoami").status, 404);
@@ -231,7 +242,8 @@ void TstAdminReads::eventsPageByCursorStableUnderInserts()
         QVERIFY(items.size() <= 3);
         for (const QJsonValue &v : items) {
             const QJsonObject e = v.toObject();
-            for (const char *key : {"id", "source", "provider_event_id", "type", "status", "received_at", "seen_count", "deliveries"})
+            for (const char *key : { "id", "source", "provider_event_id", "type", "status", "received_at",
+                     "seen_count", "deliveries" })
                 QVERIFY2(e.contains(QLatin1String(key)), key);
             QVERIFY(isIso(e.value(QLatin1String("received_at"))));
             seen.append(e.value(QLatin1String("id")).toInteger());
@@ -298,19 +310,21 @@ void TstAdminReads::eventsFilter()
 void TstAdminReads::eventDetail()
 {
     const qint64 event = f->insertEvent(QStringLiteral("detail"));
-    const qint64 delivery = f->insertDelivery(event, QStringLiteral("fulfillment"), DeliveryStatus::Dead, true);
+    const qint64 delivery
+        = f->insertDelivery(event, QStringLiteral("fulfillment"), DeliveryStatus::Dead, true);
     QSqlQuery q(f->db().handle());
-    q.prepare(QStringLiteral("INSERT INTO attempts (delivery_id, number, trigger_kind, started_at, duration_ms, status_code, "
-                             "category, explanation, outcome_unknown) VALUES (?, 1, 'automatic', ?, 120, 503, "
-                             "'http_retryable', '503 is retryable', 0)"));
+    q.prepare(QStringLiteral(
+        "INSERT INTO attempts (delivery_id, number, trigger_kind, started_at, duration_ms, status_code, "
+        "category, explanation, outcome_unknown) VALUES (?, 1, 'automatic', ?, 120, 503, "
+        "'http_retryable', '503 is retryable', 0)"));
     q.addBindValue(delivery);
     q.addBindValue(f->clock.nowMs());
     QVERIFY(q.exec());
     const QString support = f->token(QStringLiteral("sam"), Role::Support);
     QCOMPARE(f->call("POST", QByteArray("events/") + QByteArray::number(event) + "/notes", support,
-                     QJsonObject{{QStringLiteral("body"), QStringLiteral("customer called")}})
+                  QJsonObject { { QStringLiteral("body"), QStringLiteral("customer called") } })
                  .status,
-             201);
+        201);
 
     const auto r = f->call("GET", QByteArray("events/") + QByteArray::number(event), support);
     QCOMPARE(r.status, 200);
@@ -319,16 +333,16 @@ void TstAdminReads::eventDetail()
     const QJsonArray deliveries = r.json.value(QLatin1String("deliveries")).toArray();
     QCOMPARE(deliveries.size(), 1);
     const QJsonObject d = deliveries[0].toObject();
-    for (const char *key : {"id", "event_id", "destination", "status", "attempt_count", "next_attempt_at", "downstream_ref",
-                            "outcome_unknown", "attempts"})
+    for (const char *key : { "id", "event_id", "destination", "status", "attempt_count", "next_attempt_at",
+             "downstream_ref", "outcome_unknown", "attempts" })
         QVERIFY2(d.contains(QLatin1String(key)), key);
     QCOMPARE(d.value(QLatin1String("outcome_unknown")).toBool(), true);
     QCOMPARE(d.value(QLatin1String("risk")).toString(), QStringLiteral("high"));
     const QJsonArray attempts = d.value(QLatin1String("attempts")).toArray();
     QCOMPARE(attempts.size(), 1);
     const QJsonObject a = attempts[0].toObject();
-    for (const char *key : {"number", "trigger", "started_at", "duration_ms", "status_code", "category", "explanation",
-                            "outcome_unknown", "replay_id"})
+    for (const char *key : { "number", "trigger", "started_at", "duration_ms", "status_code", "category",
+             "explanation", "outcome_unknown", "replay_id" })
         QVERIFY2(a.contains(QLatin1String(key)), key);
     QCOMPARE(a.value(QLatin1String("status_code")).toInt(), 503);
     QCOMPARE(a.value(QLatin1String("trigger")).toString(), QStringLiteral("automatic"));
@@ -348,7 +362,8 @@ void TstAdminReads::deliveriesList()
     const qint64 dead = f->insertDelivery(event, QStringLiteral("billing"), DeliveryStatus::Dead);
     f->insertDelivery(event, QStringLiteral("crm"), DeliveryStatus::Succeeded);
     const QString token = f->token(QStringLiteral("ada"), Role::Auditor);
-    const auto r = f->call("GET", "deliveries?status=dead&destination=billing&event_id=" + QByteArray::number(event), token);
+    const auto r = f->call(
+        "GET", "deliveries?status=dead&destination=billing&event_id=" + QByteArray::number(event), token);
     QCOMPARE(r.status, 200);
     const QJsonArray items = r.json.value(QLatin1String("items")).toArray();
     QCOMPARE(items.size(), 1);
@@ -365,8 +380,11 @@ void TstAdminReads::auditPagingVerifyAndCheckpoint()
 {
     // A few audited actions to read back.
     const QString admin = f->token(QStringLiteral("root"), Role::Admin);
-    for (const char *what : {"pause", "resume", "pause"})
-        QCOMPARE(f->call("POST", QByteArray("destinations/crm/") + what, admin, QJsonObject{{QStringLiteral("reason"), QStringLiteral("maintenance")}}).status, 200);
+    for (const char *what : { "pause", "resume", "pause" })
+        QCOMPARE(f->call("POST", QByteArray("destinations/crm/") + what, admin,
+                      QJsonObject { { QStringLiteral("reason"), QStringLiteral("maintenance") } })
+                     .status,
+            200);
     const QString auditor = f->token(QStringLiteral("ada"), Role::Auditor);
     const qint64 total = f->count(QStringLiteral("audit_log"));
     QVERIFY(total >= 3);
@@ -378,7 +396,8 @@ void TstAdminReads::auditPagingVerifyAndCheckpoint()
         QCOMPARE(r.status, 200);
         for (const QJsonValue &v : r.json.value(QLatin1String("items")).toArray()) {
             const QJsonObject e = v.toObject();
-            for (const char *key : {"seq", "at", "actor", "role", "action", "target", "reason", "details", "prev_hash", "hash"})
+            for (const char *key : { "seq", "at", "actor", "role", "action", "target", "reason", "details",
+                     "prev_hash", "hash" })
                 QVERIFY2(e.contains(QLatin1String(key)), key);
             QVERIFY(e.value(QLatin1String("details")).isObject());
             seqs.append(e.value(QLatin1String("seq")).toInteger());
@@ -413,13 +432,17 @@ void TstAdminReads::auditPagingVerifyAndCheckpoint()
     QVERIFY2(key, qPrintable(error));
     QCOMPARE(cp->publicKey, key->publicKey());
 
-    const QByteArray good = "audit/verify?checkpoint_seq=" + QByteArray::number(cp->seq) + "&checkpoint_hash=" + cp->hash.toLatin1();
+    const QByteArray good = "audit/verify?checkpoint_seq=" + QByteArray::number(cp->seq)
+        + "&checkpoint_hash=" + cp->hash.toLatin1();
     QCOMPARE(f->call("GET", good, auditor).json.value(QLatin1String("ok")).toBool(), true);
-    const QByteArray beyond = "audit/verify?checkpoint_seq=" + QByteArray::number(cp->seq + 5) + "&checkpoint_hash=" + cp->hash.toLatin1();
+    const QByteArray beyond = "audit/verify?checkpoint_seq=" + QByteArray::number(cp->seq + 5)
+        + "&checkpoint_hash=" + cp->hash.toLatin1();
     const auto truncated = f->call("GET", beyond, auditor);
     QCOMPARE(truncated.json.value(QLatin1String("ok")).toBool(), false);
-    QCOMPARE(truncated.json.value(QLatin1String("first_bad_seq")).toInteger(), f->count(QStringLiteral("audit_log")) + 1);
-    QCOMPARE(f->call("GET", "audit/verify?checkpoint_seq=1", auditor).field(), QStringLiteral("checkpoint_hash"));
+    QCOMPARE(truncated.json.value(QLatin1String("first_bad_seq")).toInteger(),
+        f->count(QStringLiteral("audit_log")) + 1);
+    QCOMPARE(
+        f->call("GET", "audit/verify?checkpoint_seq=1", auditor).field(), QStringLiteral("checkpoint_hash"));
 }
 
 QTEST_GUILESS_MAIN(TstAdminReads)

@@ -84,15 +84,33 @@ void TstAuditChain::everyFieldIsCovered()
     const AuditEntry original = sampleEntry();
     AuditEntry changed = original;
     switch (field) {
-    case 0: changed.seq += 1; break;
-    case 1: changed.atMs += 1; break;
-    case 2: changed.actor += u'x'; break;
-    case 3: changed.role = QStringLiteral("admin"); break;
-    case 4: changed.action = QStringLiteral("replay_rejected"); break;
-    case 5: changed.target = QStringLiteral("replay:4"); break;
-    case 6: changed.reason += u'.'; break;
-    case 7: changed.details = QStringLiteral("{\"count\":3}"); break;
-    case 8: changed.prevHash[0] = u'1'; break;
+    case 0:
+        changed.seq += 1;
+        break;
+    case 1:
+        changed.atMs += 1;
+        break;
+    case 2:
+        changed.actor += u'x';
+        break;
+    case 3:
+        changed.role = QStringLiteral("admin");
+        break;
+    case 4:
+        changed.action = QStringLiteral("replay_rejected");
+        break;
+    case 5:
+        changed.target = QStringLiteral("replay:4");
+        break;
+    case 6:
+        changed.reason += u'.';
+        break;
+    case 7:
+        changed.details = QStringLiteral("{\"count\":3}");
+        break;
+    case 8:
+        changed.prevHash[0] = u'1';
+        break;
     }
     QVERIFY(computeEntryHash(original) != computeEntryHash(changed));
     QCOMPARE(computeEntryHash(original).size(), 64);
@@ -140,9 +158,10 @@ void TstAuditChain::appendChainsEntries()
     for (int i = 0; i < 3; ++i) {
         Transaction tx(*db);
         QVERIFY(tx.begin(&error));
-        auto e = appendAuditEntry(*db, AuditRecord{QStringLiteral("bob"), QStringLiteral("support"), QStringLiteral("note_added"),
-                                                   QStringLiteral("event:%1").arg(i), QString(), {{QStringLiteral("i"), i}}},
-                                  1000 + i, &error);
+        auto e = appendAuditEntry(*db,
+            AuditRecord { QStringLiteral("bob"), QStringLiteral("support"), QStringLiteral("note_added"),
+                QStringLiteral("event:%1").arg(i), QString(), { { QStringLiteral("i"), i } } },
+            1000 + i, &error);
         QVERIFY2(e, qPrintable(error));
         QVERIFY(tx.commit(&error));
         appended.append(*e);
@@ -160,7 +179,7 @@ void TstAuditChain::appendChainsEntries()
     QCOMPARE(r->head.hash, appended[2].hash);
     // Stored rows read back identically.
     QList<AuditEntry> read;
-    QVERIFY(readAuditEntries(*db, AuditQuery{}, &read, &error));
+    QVERIFY(readAuditEntries(*db, AuditQuery {}, &read, &error));
     QCOMPARE(read.size(), 3);
     QCOMPARE(read[1].hash, appended[1].hash);
     QCOMPARE(computeEntryHash(read[1]), read[1].hash);
@@ -175,7 +194,9 @@ void TstAuditChain::appendRollsBackWithItsTransaction()
     {
         Transaction tx(*db);
         QVERIFY(tx.begin(&error));
-        QVERIFY(appendAuditEntry(*db, AuditRecord{QStringLiteral("a"), QStringLiteral("admin"), QStringLiteral("x"), {}, {}, {}}, 1, &error));
+        QVERIFY(appendAuditEntry(*db,
+            AuditRecord { QStringLiteral("a"), QStringLiteral("admin"), QStringLiteral("x"), {}, {}, {} }, 1,
+            &error));
         // No commit: the destructor rolls back.
     }
     QSqlQuery q(db->handle());
@@ -190,7 +211,7 @@ void TstAuditChain::concurrentAppendersNeverFork()
     QVERIFY2(t, qPrintable(error));
     constexpr int kThreads = 6;
     constexpr int kEach = 40;
-    std::atomic<int> failures{0};
+    std::atomic<int> failures { 0 };
     std::vector<std::thread> threads;
     for (int i = 0; i < kThreads; ++i) {
         threads.emplace_back([&, i] {
@@ -203,9 +224,10 @@ void TstAuditChain::concurrentAppendersNeverFork()
                 QString e;
                 Transaction tx(*db);
                 if (!tx.begin(&e)
-                    || !appendAuditEntry(*db, AuditRecord{QStringLiteral("w%1").arg(i), QStringLiteral("system"),
-                                                          QStringLiteral("tick"), {}, {}, {{QStringLiteral("n"), n}}},
-                                         n, &e)
+                    || !appendAuditEntry(*db,
+                        AuditRecord { QStringLiteral("w%1").arg(i), QStringLiteral("system"),
+                            QStringLiteral("tick"), {}, {}, { { QStringLiteral("n"), n } } },
+                        n, &e)
                     || !tx.commit(&e)) {
                     qWarning("append failed: %s", qPrintable(e));
                     ++failures;
@@ -252,12 +274,14 @@ void TstAuditChain::tamperIsDetected_data()
     QTest::addColumn<qint64>("firstBad");
     QTest::addColumn<QString>("problemWord");
     QTest::newRow("edit a field") << "edit" << false << true << qint64(4242) << "edited";
-    QTest::newRow("edit a field and fix its hash") << "edit-rehash" << false << true << qint64(4243) << "prev_hash";
+    QTest::newRow("edit a field and fix its hash")
+        << "edit-rehash" << false << true << qint64(4243) << "prev_hash";
     QTest::newRow("delete a row") << "delete" << false << true << qint64(5000) << "missing";
     QTest::newRow("delete the first row") << "delete-first" << false << true << qint64(1) << "missing";
     QTest::newRow("swap two rows") << "swap" << false << true << qint64(3000) << "prev_hash";
     QTest::newRow("truncate the tail") << "truncate" << true << false << qint64(9001) << "truncated";
-    QTest::newRow("rewrite history after a checkpoint") << "rewrite" << true << false << qint64(10000) << "checkpoint";
+    QTest::newRow("rewrite history after a checkpoint")
+        << "rewrite" << true << false << qint64(10000) << "checkpoint";
 }
 
 void TstAuditChain::tamperIsDetected()
@@ -287,7 +311,8 @@ void TstAuditChain::tamperIsDetected()
     if (tamper == u"edit") {
         QVERIFY(db->exec(QStringLiteral("UPDATE audit_log SET actor = 'mallory' WHERE seq = 4242"), &error));
     } else if (tamper == u"edit-rehash") {
-        QVERIFY(db->exec(QStringLiteral("UPDATE audit_log SET reason = 'nothing to see' WHERE seq = 4242"), &error));
+        QVERIFY(db->exec(
+            QStringLiteral("UPDATE audit_log SET reason = 'nothing to see' WHERE seq = 4242"), &error));
         QVERIFY2(rehashAuditEntry(*db, 4242, &error), qPrintable(error));
     } else if (tamper == u"delete") {
         QVERIFY(db->exec(QStringLiteral("DELETE FROM audit_log WHERE seq = 5000"), &error));
@@ -338,7 +363,7 @@ void TstAuditChain::pagingBoundariesAreSeamless()
     QVERIFY2(t, qPrintable(error));
     auto db = t->open();
     QVERIFY(seedAuditChain(*db, 50, &error));
-    for (int page : {1, 7, 49, 50, 51}) {
+    for (int page : { 1, 7, 49, 50, 51 }) {
         VerifyOptions options;
         options.pageSize = page;
         const auto r = verify(*db, options);
@@ -446,7 +471,7 @@ void TstAuditChain::keyFileIsPrivateAndReused()
     auto first = SigningKey::loadOrCreate(path, &error, &created);
     QVERIFY2(first, qPrintable(error));
     QVERIFY(created);
-    struct stat st {};
+    struct stat st { };
     QCOMPARE(::stat(QFile::encodeName(path).constData(), &st), 0);
     QCOMPARE(st.st_mode & 0777, 0600u);
     auto second = SigningKey::loadOrCreate(path, &error, &created);
@@ -466,7 +491,8 @@ void TstAuditChain::keyFileReadableByOthersIsRefused()
     const QString path = dir.filePath(QStringLiteral("audit.pem"));
     QString error;
     QVERIFY(SigningKey::loadOrCreate(path, &error));
-    QVERIFY(QFile::setPermissions(path, QFile::ReadOwner | QFile::WriteOwner | QFile::ReadGroup | QFile::ReadOther));
+    QVERIFY(QFile::setPermissions(
+        path, QFile::ReadOwner | QFile::WriteOwner | QFile::ReadGroup | QFile::ReadOther));
     QVERIFY(!SigningKey::load(path, &error));
     QVERIFY2(error.contains(QLatin1String("chmod 600")), qPrintable(error));
     const QString junk = dir.filePath(QStringLiteral("junk.pem"));

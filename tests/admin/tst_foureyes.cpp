@@ -33,7 +33,8 @@ private:
     qint64 pendingReplay(int deliveries, QString *hash = nullptr, QList<qint64> *ids = nullptr);
     QJsonObject approveBody(const QString &hash) const
     {
-        return QJsonObject{{QStringLiteral("selection_hash"), hash}, {QStringLiteral("reason"), QStringLiteral("checked with the customer")}};
+        return QJsonObject { { QStringLiteral("selection_hash"), hash },
+            { QStringLiteral("reason"), QStringLiteral("checked with the customer") } };
     }
     std::unique_ptr<AdminFixture> f;
     QString requester, approver;
@@ -73,25 +74,31 @@ void TstFourEyes::selfApprovalIsRefusedAndAudited()
     QString hash;
     const qint64 id = pendingReplay(2, &hash);
     QVERIFY(id > 0);
-    const auto r = f->call("POST", "replays/" + QByteArray::number(id) + "/approve", requester, approveBody(hash));
+    const auto r
+        = f->call("POST", "replays/" + QByteArray::number(id) + "/approve", requester, approveBody(hash));
     QCOMPARE(r.status, 403);
     QVERIFY(r.json.value(QLatin1String("message")).toString().contains(QLatin1String("another operator")));
     QCOMPARE(f->replayStatus(id), QStringLiteral("pending_approval"));
-    QCOMPARE(f->count(QStringLiteral("audit_log"), QStringLiteral("action = 'permission_denied' AND actor = 'rita' AND target = 'replay:%1'").arg(id)), 1);
+    QCOMPARE(f->count(QStringLiteral("audit_log"),
+                 QStringLiteral("action = 'permission_denied' AND actor = 'rita' AND target = 'replay:%1'")
+                     .arg(id)),
+        1);
     QCOMPARE(f->count(QStringLiteral("audit_log"), QStringLiteral("action = 'replay_approved'")), 0);
     // A second token for the same name is the same person.
-    QCOMPARE(f->call("POST", "replays/" + QByteArray::number(id) + "/approve", approver, approveBody(hash)).status, 200);
+    QCOMPARE(
+        f->call("POST", "replays/" + QByteArray::number(id) + "/approve", approver, approveBody(hash)).status,
+        200);
 }
 
 void TstFourEyes::selfRejectionIsRefused()
 {
     const qint64 id = pendingReplay(1);
     const auto r = f->call("POST", "replays/" + QByteArray::number(id) + "/reject", requester,
-                           QJsonObject{{QStringLiteral("reason"), QStringLiteral("changed my mind")}});
+        QJsonObject { { QStringLiteral("reason"), QStringLiteral("changed my mind") } });
     QCOMPARE(r.status, 403);
     QCOMPARE(f->replayStatus(id), QStringLiteral("pending_approval"));
     const auto ok = f->call("POST", "replays/" + QByteArray::number(id) + "/reject", approver,
-                            QJsonObject{{QStringLiteral("reason"), QStringLiteral("wrong destination")}});
+        QJsonObject { { QStringLiteral("reason"), QStringLiteral("wrong destination") } });
     QCOMPARE(ok.status, 200);
     QCOMPARE(ok.json.value(QLatin1String("status")).toString(), QStringLiteral("rejected"));
     QVERIFY(ok.json.value(QLatin1String("approved_by")).isNull());
@@ -101,7 +108,8 @@ void TstFourEyes::selfRejectionIsRefused()
 void TstFourEyes::approvalCarriesTheHashItSaw()
 {
     const qint64 id = pendingReplay(2);
-    const auto r = f->call("POST", "replays/" + QByteArray::number(id) + "/approve", approver, approveBody(QString(64, u'f')));
+    const auto r = f->call(
+        "POST", "replays/" + QByteArray::number(id) + "/approve", approver, approveBody(QString(64, u'f')));
     QCOMPARE(r.status, 409);
     QCOMPARE(r.error(), QStringLiteral("selection_mismatch"));
     QCOMPARE(r.field(), QStringLiteral("selection_hash"));
@@ -116,10 +124,12 @@ void TstFourEyes::approvalOfAChangedSelectionIsRefused()
     // The delivery engine (or an automatic retry) moved one delivery since the freeze.
     f->setDeliveryStatus(ids[1], DeliveryStatus::Succeeded);
     const qint64 audits = f->count(QStringLiteral("audit_log"));
-    const auto r = f->call("POST", "replays/" + QByteArray::number(id) + "/approve", approver, approveBody(hash));
+    const auto r
+        = f->call("POST", "replays/" + QByteArray::number(id) + "/approve", approver, approveBody(hash));
     QCOMPARE(r.status, 409);
     QCOMPARE(r.error(), QStringLiteral("selection_changed"));
-    QVERIFY2(r.json.value(QLatin1String("message")).toString().contains(QString::number(ids[1])), r.body.constData());
+    QVERIFY2(r.json.value(QLatin1String("message")).toString().contains(QString::number(ids[1])),
+        r.body.constData());
     QCOMPARE(f->replayStatus(id), QStringLiteral("pending_approval"));
     QCOMPARE(f->count(QStringLiteral("audit_log")), audits);
 }
@@ -129,12 +139,18 @@ void TstFourEyes::expiredApprovalIsRefused()
     QString hash;
     const qint64 id = pendingReplay(1, &hash);
     f->clock.advanceMs(f->config.admin.approvalTtlMs);
-    const auto r = f->call("POST", "replays/" + QByteArray::number(id) + "/approve", approver, approveBody(hash));
+    const auto r
+        = f->call("POST", "replays/" + QByteArray::number(id) + "/approve", approver, approveBody(hash));
     QCOMPARE(r.status, 409);
     QCOMPARE(r.error(), QStringLiteral("expired"));
     QCOMPARE(f->replayStatus(id), QStringLiteral("expired"));
-    QCOMPARE(f->count(QStringLiteral("audit_log"), QStringLiteral("action = 'replay_expired' AND target = 'replay:%1' AND role = 'system'").arg(id)), 1);
-    QCOMPARE(f->call("POST", "replays/" + QByteArray::number(id) + "/approve", approver, approveBody(hash)).status, 409);
+    QCOMPARE(
+        f->count(QStringLiteral("audit_log"),
+            QStringLiteral("action = 'replay_expired' AND target = 'replay:%1' AND role = 'system'").arg(id)),
+        1);
+    QCOMPARE(
+        f->call("POST", "replays/" + QByteArray::number(id) + "/approve", approver, approveBody(hash)).status,
+        409);
     QCOMPARE(f->count(QStringLiteral("audit_log"), QStringLiteral("action = 'replay_expired'")), 1);
 }
 
@@ -142,12 +158,15 @@ void TstFourEyes::decidedRequestsCannotBeDecidedAgain()
 {
     QString hash;
     const qint64 id = pendingReplay(1, &hash);
-    QCOMPARE(f->call("POST", "replays/" + QByteArray::number(id) + "/approve", approver, approveBody(hash)).status, 200);
+    QCOMPARE(
+        f->call("POST", "replays/" + QByteArray::number(id) + "/approve", approver, approveBody(hash)).status,
+        200);
     const QString third = f->token(QStringLiteral("tess"), Role::Operator);
-    const auto again = f->call("POST", "replays/" + QByteArray::number(id) + "/approve", third, approveBody(hash));
+    const auto again
+        = f->call("POST", "replays/" + QByteArray::number(id) + "/approve", third, approveBody(hash));
     QCOMPARE(again.status, 409);
     const auto reject = f->call("POST", "replays/" + QByteArray::number(id) + "/reject", third,
-                                QJsonObject{{QStringLiteral("reason"), QStringLiteral("too late")}});
+        QJsonObject { { QStringLiteral("reason"), QStringLiteral("too late") } });
     QCOMPARE(reject.status, 409);
     QCOMPARE(f->replayStatus(id), QStringLiteral("approved"));
     QCOMPARE(f->count(QStringLiteral("audit_log"), QStringLiteral("action = 'replay_approved'")), 1);
@@ -168,8 +187,8 @@ void TstFourEyes::approvedReplayExecutesExactlyOnce()
     // own connection, as several receivers sharing one database would).
     constexpr int kApprovers = 40;
     constexpr int kExecutors = 10;
-    std::atomic<bool> go{false};
-    std::atomic<int> approved{0}, conflicts{0}, other{0}, executorErrors{0}, started{0};
+    std::atomic<bool> go { false };
+    std::atomic<int> approved { 0 }, conflicts { 0 }, other { 0 }, executorErrors { 0 }, started { 0 };
     std::vector<std::thread> threads;
     for (int i = 0; i < kApprovers; ++i) {
         threads.emplace_back([&, i] {
@@ -214,13 +233,22 @@ void TstFourEyes::approvedReplayExecutesExactlyOnce()
     const auto lastPass = last.runOnce(nullptr);
     QVERIFY(lastPass);
     QCOMPARE(started.load() + lastPass->started, 1); // exactly one executor started it
-    QCOMPARE(f->count(QStringLiteral("audit_log"), QStringLiteral("action = 'replay_approved' AND target = 'replay:%1'").arg(id)), 1);
-    QCOMPARE(f->count(QStringLiteral("audit_log"), QStringLiteral("action = 'replay_executed' AND target = 'replay:%1'").arg(id)), 1);
+    QCOMPARE(f->count(QStringLiteral("audit_log"),
+                 QStringLiteral("action = 'replay_approved' AND target = 'replay:%1'").arg(id)),
+        1);
+    QCOMPARE(f->count(QStringLiteral("audit_log"),
+                 QStringLiteral("action = 'replay_executed' AND target = 'replay:%1'").arg(id)),
+        1);
     QCOMPARE(f->replayStatus(id), QStringLiteral("executing"));
-    QCOMPARE(f->count(QStringLiteral("replay_items"), QStringLiteral("replay_id = %1 AND state = 'queued'").arg(id)), 20);
-    QCOMPARE(f->count(QStringLiteral("deliveries"), QStringLiteral("replay_id = %1 AND status = 'pending'").arg(id)), 20);
+    QCOMPARE(f->count(QStringLiteral("replay_items"),
+                 QStringLiteral("replay_id = %1 AND state = 'queued'").arg(id)),
+        20);
+    QCOMPARE(f->count(QStringLiteral("deliveries"),
+                 QStringLiteral("replay_id = %1 AND status = 'pending'").arg(id)),
+        20);
     QSqlQuery q(f->db().handle());
-    QVERIFY(q.exec(QStringLiteral("SELECT queued_count, skipped_count FROM replays WHERE id = %1").arg(id)) && q.next());
+    QVERIFY(q.exec(QStringLiteral("SELECT queued_count, skipped_count FROM replays WHERE id = %1").arg(id))
+        && q.next());
     QCOMPARE(q.value(0).toInt(), 20); // each item queued exactly once
     QCOMPARE(q.value(1).toInt(), 0);
 }

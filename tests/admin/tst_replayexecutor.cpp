@@ -88,10 +88,13 @@ void TstReplayExecutor::queuesAtABoundedRate()
         f->clock.advanceMs(150);
         total += exec->runOnce(nullptr)->queued;
         const double elapsed = static_cast<double>(f->clock.nowMs() - t0) / 1000.0;
-        QVERIFY2(total <= 5 + std::floor(5 * elapsed + 1e-9), qPrintable(QStringLiteral("%1 queued after %2 s").arg(total).arg(elapsed)));
+        QVERIFY2(total <= 5 + std::floor(5 * elapsed + 1e-9),
+            qPrintable(QStringLiteral("%1 queued after %2 s").arg(total).arg(elapsed)));
     }
     QCOMPARE(total, 23);
-    QCOMPARE(f->count(QStringLiteral("replay_items"), QStringLiteral("replay_id = %1 AND state = 'queued'").arg(id)), 23);
+    QCOMPARE(f->count(QStringLiteral("replay_items"),
+                 QStringLiteral("replay_id = %1 AND state = 'queued'").arg(id)),
+        23);
     // 23 items at 5/s with a burst of 5 need at least (23 - 5) / 5 = 3.6 s.
     QVERIFY(f->clock.nowMs() - t0 >= 3600);
 }
@@ -111,7 +114,8 @@ void TstReplayExecutor::queueingFollowsTheContract()
     f->clock.advanceMs(5);
     QVERIFY(exec->runOnce(nullptr));
     QSqlQuery q(f->db().handle());
-    QVERIFY(q.exec(QStringLiteral("SELECT status, next_attempt_at, replay_id FROM deliveries WHERE id = %1").arg(ids[0])));
+    QVERIFY(q.exec(QStringLiteral("SELECT status, next_attempt_at, replay_id FROM deliveries WHERE id = %1")
+                       .arg(ids[0])));
     QVERIFY(q.next());
     QCOMPARE(q.value(0).toString(), QStringLiteral("pending"));
     QCOMPARE(q.value(1).toLongLong(), f->clock.nowMs());
@@ -124,7 +128,9 @@ void TstReplayExecutor::queueingFollowsTheContract()
     // The event's status follows its delivery.
     QCOMPARE(f->count(QStringLiteral("events"), QStringLiteral("status = 'pending'")), 2);
     QCOMPARE(f->replayStatus(id), QStringLiteral("executing"));
-    QCOMPARE(f->count(QStringLiteral("audit_log"), QStringLiteral("action = 'replay_executed' AND actor = 'redrive' AND role = 'system'")), 1);
+    QCOMPARE(f->count(QStringLiteral("audit_log"),
+                 QStringLiteral("action = 'replay_executed' AND actor = 'redrive' AND role = 'system'")),
+        1);
 }
 
 void TstReplayExecutor::haltsWhenTheFirstAttemptsFail()
@@ -143,9 +149,12 @@ void TstReplayExecutor::haltsWhenTheFirstAttemptsFail()
     QCOMPARE(pass->halted, 1);
     QCOMPARE(f->replayStatus(id), QStringLiteral("halted"));
     QSqlQuery q(f->db().handle());
-    QVERIFY(q.exec(QStringLiteral("SELECT reason, details FROM audit_log WHERE action = 'replay_halted' AND target = 'replay:%1'").arg(id)));
+    QVERIFY(q.exec(QStringLiteral(
+        "SELECT reason, details FROM audit_log WHERE action = 'replay_halted' AND target = 'replay:%1'")
+                       .arg(id)));
     QVERIFY(q.next());
-    QVERIFY2(q.value(0).toString().contains(QLatin1String("3 of the first 4")), qPrintable(q.value(0).toString()));
+    QVERIFY2(
+        q.value(0).toString().contains(QLatin1String("3 of the first 4")), qPrintable(q.value(0).toString()));
     const QJsonObject details = QJsonDocument::fromJson(q.value(1).toString().toUtf8()).object();
     QCOMPARE(details.value(QLatin1String("failed")).toInt(), 3);
     QCOMPARE(details.value(QLatin1String("succeeded")).toInt(), 1);
@@ -154,7 +163,9 @@ void TstReplayExecutor::haltsWhenTheFirstAttemptsFail()
     // Waiting items stay unsent, even as time passes.
     f->clock.advanceMs(60'000);
     QCOMPARE(exec->runOnce(nullptr)->queued, 0);
-    QCOMPARE(f->count(QStringLiteral("replay_items"), QStringLiteral("replay_id = %1 AND state = 'waiting'").arg(id)), 6);
+    QCOMPARE(f->count(QStringLiteral("replay_items"),
+                 QStringLiteral("replay_id = %1 AND state = 'waiting'").arg(id)),
+        6);
     QCOMPARE(f->count(QStringLiteral("deliveries"), QStringLiteral("replay_id IS NOT NULL")), 0);
     QCOMPARE(f->count(QStringLiteral("audit_log"), QStringLiteral("action = 'replay_halted'")), 1);
 }
@@ -189,7 +200,9 @@ void TstReplayExecutor::completesWithOutcomeCounts()
     QCOMPARE(exec->runOnce(nullptr)->completed, 1);
     QCOMPARE(f->replayStatus(id), QStringLiteral("completed"));
     QSqlQuery q(f->db().handle());
-    QVERIFY(q.exec(QStringLiteral("SELECT details FROM audit_log WHERE action = 'replay_completed' AND target = 'replay:%1'").arg(id)));
+    QVERIFY(q.exec(QStringLiteral(
+        "SELECT details FROM audit_log WHERE action = 'replay_completed' AND target = 'replay:%1'")
+                       .arg(id)));
     QVERIFY(q.next());
     const QJsonObject details = QJsonDocument::fromJson(q.value(0).toString().toUtf8()).object();
     QCOMPARE(details.value(QLatin1String("succeeded")).toInt(), 2);
@@ -216,11 +229,16 @@ void TstReplayExecutor::skipsVanishedInFlightAndForeignDeliveries()
     const auto pass = exec->runOnce(nullptr);
     QCOMPARE(pass->queued, 1);
     QCOMPARE(pass->skipped, 3);
-    QCOMPARE(f->count(QStringLiteral("deliveries"), QStringLiteral("id = %1 AND status = 'in_flight' AND replay_id IS NULL").arg(ids[0])), 1);
-    QCOMPARE(f->count(QStringLiteral("deliveries"), QStringLiteral("id = %1 AND replay_id = 999").arg(ids[2])), 1);
+    QCOMPARE(f->count(QStringLiteral("deliveries"),
+                 QStringLiteral("id = %1 AND status = 'in_flight' AND replay_id IS NULL").arg(ids[0])),
+        1);
+    QCOMPARE(
+        f->count(QStringLiteral("deliveries"), QStringLiteral("id = %1 AND replay_id = 999").arg(ids[2])), 1);
     f->finishReplayItem(id, ids[3], true);
     QCOMPARE(exec->runOnce(nullptr)->completed, 1);
-    QCOMPARE(f->count(QStringLiteral("audit_log"), QStringLiteral("action = 'replay_completed' AND details LIKE '%\"skipped\":3%'")), 1);
+    QCOMPARE(f->count(QStringLiteral("audit_log"),
+                 QStringLiteral("action = 'replay_completed' AND details LIKE '%\"skipped\":3%'")),
+        1);
 }
 
 void TstReplayExecutor::cancelStopsQueueing()
@@ -229,14 +247,17 @@ void TstReplayExecutor::cancelStopsQueueing()
     const qint64 id = lowRiskReplay(6);
     QCOMPARE(exec->runOnce(nullptr)->queued, 2);
     const auto r = f->call("POST", "replays/" + QByteArray::number(id) + "/cancel", support,
-                           QJsonObject{{QStringLiteral("reason"), QStringLiteral("wrong batch")}});
+        QJsonObject { { QStringLiteral("reason"), QStringLiteral("wrong batch") } });
     QCOMPARE(r.status, 200);
     QCOMPARE(r.json.value(QLatin1String("status")).toString(), QStringLiteral("cancelled"));
     f->clock.advanceMs(10'000);
     QCOMPARE(exec->runOnce(nullptr)->queued, 0);
-    QCOMPARE(f->count(QStringLiteral("replay_items"), QStringLiteral("replay_id = %1 AND state = 'waiting'").arg(id)), 4);
+    QCOMPARE(f->count(QStringLiteral("replay_items"),
+                 QStringLiteral("replay_id = %1 AND state = 'waiting'").arg(id)),
+        4);
     QSqlQuery q(f->db().handle());
-    QVERIFY(q.exec(QStringLiteral("SELECT details FROM audit_log WHERE action = 'replay_cancelled'")) && q.next());
+    QVERIFY(q.exec(QStringLiteral("SELECT details FROM audit_log WHERE action = 'replay_cancelled'"))
+        && q.next());
     const QJsonObject details = QJsonDocument::fromJson(q.value(0).toString().toUtf8()).object();
     QCOMPARE(details.value(QLatin1String("unsent")).toInt(), 4);
     QCOMPARE(details.value(QLatin1String("already_queued")).toInt(), 2);
@@ -254,7 +275,9 @@ void TstReplayExecutor::approvedButNeverStartedExpires()
     QCOMPARE(pass->started, 0);
     QCOMPARE(f->replayStatus(id), QStringLiteral("expired"));
     QCOMPARE(f->count(QStringLiteral("deliveries"), QStringLiteral("replay_id IS NOT NULL")), 0);
-    QCOMPARE(f->count(QStringLiteral("audit_log"), QStringLiteral("action = 'replay_expired' AND target = 'replay:%1'").arg(id)), 1);
+    QCOMPARE(f->count(QStringLiteral("audit_log"),
+                 QStringLiteral("action = 'replay_expired' AND target = 'replay:%1'").arg(id)),
+        1);
 }
 
 void TstReplayExecutor::runsOnItsOwnThread()
@@ -267,7 +290,9 @@ void TstReplayExecutor::runsOnItsOwnThread()
     QVERIFY2(threaded.start(&error), qPrintable(error));
     const qint64 id = lowRiskReplay(3);
     threaded.wake();
-    QTRY_COMPARE_WITH_TIMEOUT(f->count(QStringLiteral("replay_items"), QStringLiteral("replay_id = %1 AND state = 'queued'").arg(id)), 3, 10'000);
+    QTRY_COMPARE_WITH_TIMEOUT(f->count(QStringLiteral("replay_items"),
+                                  QStringLiteral("replay_id = %1 AND state = 'queued'").arg(id)),
+        3, 10'000);
     threaded.stop();
 }
 

@@ -48,33 +48,36 @@ void TstRoleMatrix::matrix_data()
     };
     // Expected answers, from the brief's table (and issue 4 for notes and cancel).
     const Row rows[] = {
-        {"whoami", true, true, true, true},
-        {"list events", true, true, true, true},
-        {"read event", true, true, true, true},
-        {"list deliveries", true, true, true, true},
-        {"read delivery", true, true, true, true},
-        {"list destinations", true, true, true, true},
-        {"list replays", true, true, true, true},
-        {"read replay", true, true, true, true},
-        {"add note", true, true, false, false},
-        {"preview replay", true, true, false, false},
-        {"request low-risk replay", true, true, false, false},
-        {"request high-risk replay", true, true, false, false},
-        {"approve someone else's replay", false, true, false, false},
-        {"reject someone else's replay", false, true, false, false},
-        {"cancel own replay (admin: any)", true, true, false, true},
-        {"cancel someone else's replay", false, false, false, true},
-        {"read audit log", false, true, true, true},
-        {"verify audit log", false, true, true, true},
-        {"audit checkpoint", false, true, true, true},
-        {"export evidence", false, true, true, true},
-        {"pause destination", false, false, false, true},
-        {"resume destination", false, false, false, true},
+        { "whoami", true, true, true, true },
+        { "list events", true, true, true, true },
+        { "read event", true, true, true, true },
+        { "list deliveries", true, true, true, true },
+        { "read delivery", true, true, true, true },
+        { "list destinations", true, true, true, true },
+        { "list replays", true, true, true, true },
+        { "read replay", true, true, true, true },
+        { "add note", true, true, false, false },
+        { "preview replay", true, true, false, false },
+        { "request low-risk replay", true, true, false, false },
+        { "request high-risk replay", true, true, false, false },
+        { "approve someone else's replay", false, true, false, false },
+        { "reject someone else's replay", false, true, false, false },
+        { "cancel own replay (admin: any)", true, true, false, true },
+        { "cancel someone else's replay", false, false, false, true },
+        { "read audit log", false, true, true, true },
+        { "verify audit log", false, true, true, true },
+        { "audit checkpoint", false, true, true, true },
+        { "export evidence", false, true, true, true },
+        { "pause destination", false, false, false, true },
+        { "resume destination", false, false, false, true },
     };
     for (const Row &r : rows) {
-        QTest::addRow("%s / support", r.action) << QString::fromLatin1(r.action) << Role::Support << r.support;
-        QTest::addRow("%s / operator", r.action) << QString::fromLatin1(r.action) << Role::Operator << r.operatorRole;
-        QTest::addRow("%s / auditor", r.action) << QString::fromLatin1(r.action) << Role::Auditor << r.auditor;
+        QTest::addRow("%s / support", r.action)
+            << QString::fromLatin1(r.action) << Role::Support << r.support;
+        QTest::addRow("%s / operator", r.action)
+            << QString::fromLatin1(r.action) << Role::Operator << r.operatorRole;
+        QTest::addRow("%s / auditor", r.action)
+            << QString::fromLatin1(r.action) << Role::Auditor << r.auditor;
         QTest::addRow("%s / admin", r.action) << QString::fromLatin1(r.action) << Role::Admin << r.admin;
     }
 }
@@ -94,25 +97,30 @@ void TstRoleMatrix::matrix()
     const qint64 highDelivery = f->seedDelivery(QStringLiteral("fulfillment"), DeliveryStatus::Dead);
     qint64 othersReplay = 0;
     QString othersHash;
-    if (action.contains(QLatin1String("someone else")) || action == u"read replay" || action.startsWith(QLatin1String("cancel own"))) {
-        othersReplay = f->requestReplay(requester, {highDelivery});
+    if (action.contains(QLatin1String("someone else")) || action == u"read replay"
+        || action.startsWith(QLatin1String("cancel own"))) {
+        othersReplay = f->requestReplay(requester, { highDelivery });
         QVERIFY(othersReplay > 0);
-        othersHash = f->call("GET", "replays/" + QByteArray::number(othersReplay), requester).json.value(QLatin1String("selection_hash")).toString();
+        othersHash = f->call("GET", "replays/" + QByteArray::number(othersReplay), requester)
+                         .json.value(QLatin1String("selection_hash"))
+                         .toString();
     }
     QString previewHash;
     if (action.startsWith(QLatin1String("request"))) {
         // The preview is made by a role that may preview; the request is what is checked.
         const qint64 target = action.contains(QLatin1String("high")) ? highDelivery : lowDelivery;
-        const auto p = f->call("POST", "replays/preview", requester, QJsonObject{{QStringLiteral("delivery_ids"), QJsonArray{target}}});
+        const auto p = f->call("POST", "replays/preview", requester,
+            QJsonObject { { QStringLiteral("delivery_ids"), QJsonArray { target } } });
         QCOMPARE(p.status, 200);
         previewHash = p.json.value(QLatin1String("selection_hash")).toString();
     }
     qint64 ownReplay = 0;
     if (action.startsWith(QLatin1String("cancel own")) && (role == Role::Support || role == Role::Operator)) {
-        ownReplay = f->requestReplay(actor, {f->seedDelivery(QStringLiteral("fulfillment"), DeliveryStatus::Dead)});
+        ownReplay = f->requestReplay(
+            actor, { f->seedDelivery(QStringLiteral("fulfillment"), DeliveryStatus::Dead) });
         QVERIFY(ownReplay > 0);
     }
-    const QJsonObject reason{{QStringLiteral("reason"), QStringLiteral("matrix")}};
+    const QJsonObject reason { { QStringLiteral("reason"), QStringLiteral("matrix") } };
 
     QByteArray method = "GET";
     QByteArray target;
@@ -136,19 +144,21 @@ void TstRoleMatrix::matrix()
     } else if (action == u"add note") {
         method = "POST";
         target = "events/" + QByteArray::number(event) + "/notes";
-        body = {{QStringLiteral("body"), QStringLiteral("matrix")}};
+        body = { { QStringLiteral("body"), QStringLiteral("matrix") } };
     } else if (action == u"preview replay") {
         method = "POST";
         target = "replays/preview";
-        body = {{QStringLiteral("delivery_ids"), QJsonArray{lowDelivery}}};
+        body = { { QStringLiteral("delivery_ids"), QJsonArray { lowDelivery } } };
     } else if (action.startsWith(QLatin1String("request"))) {
         method = "POST";
         target = "replays";
-        body = {{QStringLiteral("selection_hash"), previewHash}, {QStringLiteral("reason"), QStringLiteral("matrix")}};
+        body = { { QStringLiteral("selection_hash"), previewHash },
+            { QStringLiteral("reason"), QStringLiteral("matrix") } };
     } else if (action.startsWith(QLatin1String("approve"))) {
         method = "POST";
         target = "replays/" + QByteArray::number(othersReplay) + "/approve";
-        body = {{QStringLiteral("selection_hash"), othersHash}, {QStringLiteral("reason"), QStringLiteral("matrix")}};
+        body = { { QStringLiteral("selection_hash"), othersHash },
+            { QStringLiteral("reason"), QStringLiteral("matrix") } };
     } else if (action.startsWith(QLatin1String("reject"))) {
         method = "POST";
         target = "replays/" + QByteArray::number(othersReplay) + "/reject";
@@ -185,7 +195,8 @@ void TstRoleMatrix::matrix()
     const QString replayStatusBefore = othersReplay ? f->replayStatus(othersReplay) : QString();
     const auto r = method == "GET" ? f->call(method, target, actor) : f->call(method, target, actor, body);
     if (allowed) {
-        QVERIFY2(r.status == 200 || r.status == 201, qPrintable(QString::number(r.status) + u' ' + QString::fromUtf8(r.body)));
+        QVERIFY2(r.status == 200 || r.status == 201,
+            qPrintable(QString::number(r.status) + u' ' + QString::fromUtf8(r.body)));
         return;
     }
     QCOMPARE(r.status, 403);
@@ -199,13 +210,15 @@ void TstRoleMatrix::matrix()
     if (othersReplay)
         QCOMPARE(f->replayStatus(othersReplay), replayStatusBefore);
     QSqlQuery q(f->db().handle());
-    QVERIFY(q.exec(QStringLiteral("SELECT actor, role, action, details FROM audit_log ORDER BY seq DESC LIMIT 1")));
+    QVERIFY(q.exec(
+        QStringLiteral("SELECT actor, role, action, details FROM audit_log ORDER BY seq DESC LIMIT 1")));
     QVERIFY(q.next());
     QCOMPARE(q.value(0).toString(), actorName);
     QCOMPARE(q.value(1).toString(), toString(role));
     QCOMPARE(q.value(2).toString(), QStringLiteral("permission_denied"));
-    QVERIFY2(q.value(3).toString().contains(QString::fromLatin1(target.left(target.indexOf('?') < 0 ? target.size() : target.indexOf('?')))),
-             qPrintable(q.value(3).toString()));
+    QVERIFY2(q.value(3).toString().contains(QString::fromLatin1(
+                 target.left(target.indexOf('?') < 0 ? target.size() : target.indexOf('?')))),
+        qPrintable(q.value(3).toString()));
 }
 
 QTEST_GUILESS_MAIN(TstRoleMatrix)

@@ -44,7 +44,7 @@ void TstConfig::parsesAValidConfig()
     const auto *f = cfg->destination(u"fulfillment");
     QVERIFY(f);
     QVERIFY(f->risk == Risk::High);
-    QCOMPARE(f->retryScheduleMs, (QList<qint64>{5'000, 300'000, 1'800'000}));
+    QCOMPARE(f->retryScheduleMs, (QList<qint64> { 5'000, 300'000, 1'800'000 }));
     QVERIFY(f->successRef.kind == SuccessRef::Kind::JsonPointer);
     QCOMPARE(f->successRef.name, QStringLiteral("/id"));
     QCOMPARE(f->orderingKeyPointer, QStringLiteral("/customer/id"));
@@ -59,8 +59,10 @@ void TstConfig::routesMatchGlobs()
     ConfigError error;
     const auto cfg = parseConfig(kValid, QStringLiteral("test.toml"), &error);
     QVERIFY(cfg);
-    QCOMPARE(cfg->routeDestinations(u"github", u"push"), (QStringList{QStringLiteral("fulfillment"), QStringLiteral("crm")}));
-    QCOMPARE(cfg->routeDestinations(u"github", u"issues"), (QStringList{QStringLiteral("crm"), QStringLiteral("fulfillment")}));
+    QCOMPARE(cfg->routeDestinations(u"github", u"push"),
+        (QStringList { QStringLiteral("fulfillment"), QStringLiteral("crm") }));
+    QCOMPARE(cfg->routeDestinations(u"github", u"issues"),
+        (QStringList { QStringLiteral("crm"), QStringLiteral("fulfillment") }));
     QCOMPARE(cfg->routeDestinations(u"sw", u"push"), QStringList());
 }
 
@@ -72,30 +74,71 @@ void TstConfig::badInputNamesTheKey_data()
 
     const QByteArray storage = "[storage]\nurl = \"sqlite:///tmp/x.db\"\n";
     QTest::newRow("syntax") << QByteArray("[server\n") << QString() << QStringLiteral("test.toml:1");
-    QTest::newRow("no storage") << QByteArray("[server]\nlisten = \"127.0.0.1:1\"\n") << QStringLiteral("storage.url") << QStringLiteral("required");
-    QTest::newRow("unknown top") << storage + "[surver]\n" << QStringLiteral("surver") << QStringLiteral("unknown key");
-    QTest::newRow("unknown key") << storage + "[server]\nlisten_port = 1\n" << QStringLiteral("server.listen_port") << QStringLiteral("unknown key");
-    QTest::newRow("bad listen") << storage + "[server]\nlisten = \"8080\"\n" << QStringLiteral("server.listen") << QStringLiteral("HOST:PORT");
-    QTest::newRow("body type") << storage + "[server]\nmax_body_bytes = \"big\"\n" << QStringLiteral("server.max_body_bytes") << QStringLiteral("integer");
-    QTest::newRow("body range") << storage + "[server]\nmax_body_bytes = 0\n" << QStringLiteral("server.max_body_bytes") << QStringLiteral("between");
-    QTest::newRow("public admin without tls") << storage + "[server]\nadmin_listen = \"0.0.0.0:8081\"\n" << QStringLiteral("server.admin_listen") << QStringLiteral("loopback");
-    QTest::newRow("tls half") << storage + "[server]\ntls_cert = \"/x.pem\"\n" << QStringLiteral("server.tls_key") << QStringLiteral("together");
-    QTest::newRow("bad url") << QByteArray("[storage]\nurl = \"mysql://x\"\n") << QStringLiteral("storage.url") << QStringLiteral("sqlite://");
-    QTest::newRow("bad scheme") << storage + "[[sources]]\nname = \"a\"\nscheme = \"slack\"\nsecrets = [\"x\"]\n" << QStringLiteral("sources[0].scheme") << QStringLiteral("one of");
-    QTest::newRow("no secrets") << storage + "[[sources]]\nname = \"a\"\nscheme = \"github\"\nsecrets = []\n" << QStringLiteral("sources[0].secrets") << QStringLiteral("at least one");
-    QTest::newRow("missing env") << storage + "[[sources]]\nname = \"a\"\nscheme = \"github\"\nsecrets = [\"env:REDRIVE_NOT_SET_ANYWHERE\"]\n" << QStringLiteral("sources[0].secrets[0]") << QStringLiteral("REDRIVE_NOT_SET_ANYWHERE is not set");
-    QTest::newRow("missing file") << storage + "[[sources]]\nname = \"a\"\nscheme = \"github\"\nsecrets = [\"file:/nonexistent/secret\"]\n" << QStringLiteral("sources[0].secrets[0]") << QStringLiteral("cannot read secret file");
-    QTest::newRow("whsec") << storage + "[[sources]]\nname = \"a\"\nscheme = \"standard-webhooks\"\nsecrets = [\"plain\"]\n" << QStringLiteral("sources[0].secrets[0]") << QStringLiteral("whsec_");
-    QTest::newRow("dup source") << storage + "[[sources]]\nname = \"a\"\nscheme = \"github\"\nsecrets = [\"x\"]\n[[sources]]\nname = \"a\"\nscheme = \"github\"\nsecrets = [\"x\"]\n" << QStringLiteral("sources[1].name") << QStringLiteral("duplicate");
-    QTest::newRow("hmac option elsewhere") << storage + "[[sources]]\nname = \"a\"\nscheme = \"github\"\nsecrets = [\"x\"]\nsignature_header = \"X\"\n" << QStringLiteral("sources[0].scheme") << QStringLiteral("only to scheme");
-    QTest::newRow("dest url") << storage + "[[destinations]]\nname = \"d\"\nurl = \"ftp://x/\"\n" << QStringLiteral("destinations[0].url") << QStringLiteral("http");
-    QTest::newRow("dest risk") << storage + "[[destinations]]\nname = \"d\"\nurl = \"http://x/\"\nrisk = \"medium\"\n" << QStringLiteral("destinations[0].risk") << QStringLiteral("low");
-    QTest::newRow("schedule") << storage + "[[destinations]]\nname = \"d\"\nurl = \"http://x/\"\nretry_schedule = [\"5s\", \"soon\"]\n" << QStringLiteral("destinations[0].retry_schedule[1]") << QStringLiteral("duration");
-    QTest::newRow("success_ref") << storage + "[[destinations]]\nname = \"d\"\nurl = \"http://x/\"\nsuccess_ref = \"body:id\"\n" << QStringLiteral("destinations[0].success_ref") << QStringLiteral("header:");
-    QTest::newRow("route source") << storage + "[[routes]]\nsource = \"nope\"\ndestinations = [\"d\"]\n" << QStringLiteral("routes[0].source") << QStringLiteral("no source");
-    QTest::newRow("route dest") << storage + "[[sources]]\nname = \"a\"\nscheme = \"github\"\nsecrets = [\"x\"]\n[[routes]]\nsource = \"a\"\ndestinations = [\"nope\"]\n" << QStringLiteral("routes[0].destinations[0]") << QStringLiteral("no destination");
-    QTest::newRow("jitter") << storage + "[delivery]\njitter = 2.0\n" << QStringLiteral("delivery.jitter") << QStringLiteral("between");
-    QTest::newRow("ttl") << storage + "[admin]\napproval_ttl = \"forever\"\n" << QStringLiteral("admin.approval_ttl") << QStringLiteral("duration");
+    QTest::newRow("no storage") << QByteArray("[server]\nlisten = \"127.0.0.1:1\"\n")
+                                << QStringLiteral("storage.url") << QStringLiteral("required");
+    QTest::newRow("unknown top") << storage + "[surver]\n"
+                                 << QStringLiteral("surver") << QStringLiteral("unknown key");
+    QTest::newRow("unknown key") << storage + "[server]\nlisten_port = 1\n"
+                                 << QStringLiteral("server.listen_port") << QStringLiteral("unknown key");
+    QTest::newRow("bad listen") << storage + "[server]\nlisten = \"8080\"\n"
+                                << QStringLiteral("server.listen") << QStringLiteral("HOST:PORT");
+    QTest::newRow("body type") << storage + "[server]\nmax_body_bytes = \"big\"\n"
+                               << QStringLiteral("server.max_body_bytes") << QStringLiteral("integer");
+    QTest::newRow("body range") << storage + "[server]\nmax_body_bytes = 0\n"
+                                << QStringLiteral("server.max_body_bytes") << QStringLiteral("between");
+    QTest::newRow("public admin without tls")
+        << storage + "[server]\nadmin_listen = \"0.0.0.0:8081\"\n"
+        << QStringLiteral("server.admin_listen") << QStringLiteral("loopback");
+    QTest::newRow("tls half") << storage + "[server]\ntls_cert = \"/x.pem\"\n"
+                              << QStringLiteral("server.tls_key") << QStringLiteral("together");
+    QTest::newRow("bad url") << QByteArray("[storage]\nurl = \"mysql://x\"\n")
+                             << QStringLiteral("storage.url") << QStringLiteral("sqlite://");
+    QTest::newRow("bad scheme") << storage
+            + "[[sources]]\nname = \"a\"\nscheme = \"slack\"\nsecrets = [\"x\"]\n"
+                                << QStringLiteral("sources[0].scheme") << QStringLiteral("one of");
+    QTest::newRow("no secrets") << storage + "[[sources]]\nname = \"a\"\nscheme = \"github\"\nsecrets = []\n"
+                                << QStringLiteral("sources[0].secrets") << QStringLiteral("at least one");
+    QTest::newRow("missing env") << storage
+            + "[[sources]]\nname = \"a\"\nscheme = \"github\"\nsecrets = [\"env:REDRIVE_NOT_SET_ANYWHERE\"]\n"
+                                 << QStringLiteral("sources[0].secrets[0]")
+                                 << QStringLiteral("REDRIVE_NOT_SET_ANYWHERE is not set");
+    QTest::newRow("missing file") << storage
+            + "[[sources]]\nname = \"a\"\nscheme = \"github\"\nsecrets = [\"file:/nonexistent/secret\"]\n"
+                                  << QStringLiteral("sources[0].secrets[0]")
+                                  << QStringLiteral("cannot read secret file");
+    QTest::newRow("whsec") << storage
+            + "[[sources]]\nname = \"a\"\nscheme = \"standard-webhooks\"\nsecrets = [\"plain\"]\n"
+                           << QStringLiteral("sources[0].secrets[0]") << QStringLiteral("whsec_");
+    QTest::newRow("dup source") << storage
+            + "[[sources]]\nname = \"a\"\nscheme = \"github\"\nsecrets = [\"x\"]\n[[sources]]\nname = \"a\"\nscheme = \"github\"\nsecrets = [\"x\"]\n"
+                                << QStringLiteral("sources[1].name") << QStringLiteral("duplicate");
+    QTest::newRow("hmac option elsewhere")
+        << storage
+            + "[[sources]]\nname = \"a\"\nscheme = \"github\"\nsecrets = [\"x\"]\nsignature_header = \"X\"\n"
+        << QStringLiteral("sources[0].scheme") << QStringLiteral("only to scheme");
+    QTest::newRow("dest url") << storage + "[[destinations]]\nname = \"d\"\nurl = \"ftp://x/\"\n"
+                              << QStringLiteral("destinations[0].url") << QStringLiteral("http");
+    QTest::newRow("dest risk") << storage
+            + "[[destinations]]\nname = \"d\"\nurl = \"http://x/\"\nrisk = \"medium\"\n"
+                               << QStringLiteral("destinations[0].risk") << QStringLiteral("low");
+    QTest::newRow("schedule") << storage
+            + "[[destinations]]\nname = \"d\"\nurl = \"http://x/\"\nretry_schedule = [\"5s\", \"soon\"]\n"
+                              << QStringLiteral("destinations[0].retry_schedule[1]")
+                              << QStringLiteral("duration");
+    QTest::newRow("success_ref") << storage
+            + "[[destinations]]\nname = \"d\"\nurl = \"http://x/\"\nsuccess_ref = \"body:id\"\n"
+                                 << QStringLiteral("destinations[0].success_ref")
+                                 << QStringLiteral("header:");
+    QTest::newRow("route source") << storage + "[[routes]]\nsource = \"nope\"\ndestinations = [\"d\"]\n"
+                                  << QStringLiteral("routes[0].source") << QStringLiteral("no source");
+    QTest::newRow("route dest") << storage
+            + "[[sources]]\nname = \"a\"\nscheme = \"github\"\nsecrets = [\"x\"]\n[[routes]]\nsource = \"a\"\ndestinations = [\"nope\"]\n"
+                                << QStringLiteral("routes[0].destinations[0]")
+                                << QStringLiteral("no destination");
+    QTest::newRow("jitter") << storage + "[delivery]\njitter = 2.0\n"
+                            << QStringLiteral("delivery.jitter") << QStringLiteral("between");
+    QTest::newRow("ttl") << storage + "[admin]\napproval_ttl = \"forever\"\n"
+                         << QStringLiteral("admin.approval_ttl") << QStringLiteral("duration");
 }
 
 void TstConfig::badInputNamesTheKey()
@@ -148,8 +191,10 @@ void TstConfig::globs_data()
     QTest::addColumn<QString>("text");
     QTest::addColumn<bool>("matches");
     QTest::newRow("exact") << QStringLiteral("push") << QStringLiteral("push") << true;
-    QTest::newRow("prefix star") << QStringLiteral("pull_request.*") << QStringLiteral("pull_request.opened") << true;
-    QTest::newRow("star no dot") << QStringLiteral("pull_request.*") << QStringLiteral("pull_request") << false;
+    QTest::newRow("prefix star") << QStringLiteral("pull_request.*") << QStringLiteral("pull_request.opened")
+                                 << true;
+    QTest::newRow("star no dot") << QStringLiteral("pull_request.*") << QStringLiteral("pull_request")
+                                 << false;
     QTest::newRow("all") << QStringLiteral("*") << QStringLiteral("anything.at.all") << true;
     QTest::newRow("question") << QStringLiteral("order.?") << QStringLiteral("order.x") << true;
     QTest::newRow("middle") << QStringLiteral("a*c") << QStringLiteral("abbbc") << true;

@@ -72,14 +72,16 @@ void TstEvidenceVerifier::signedBundleVerifies()
     QCOMPARE(m_bundle.value(QLatin1String("format")).toString(), QStringLiteral("redrive-evidence-v2"));
     const QJsonObject signature = m_bundle.value(QLatin1String("signature")).toObject();
     QCOMPARE(signature.value(QLatin1String("key_id")).toString(), m_key->keyId());
-    QCOMPARE(QByteArray::fromBase64(signature.value(QLatin1String("public_key")).toString().toLatin1()), m_key->publicKey());
+    QCOMPARE(QByteArray::fromBase64(signature.value(QLatin1String("public_key")).toString().toLatin1()),
+        m_key->publicKey());
     // The signature covers exactly the bytes bundle_sha256 covers.
     const QByteArray canonical = canonicalBundleBytes(m_bundle);
     QVERIFY(!canonical.contains("\"signature\":{"));
     QVERIFY(canonical.contains("\"sections\":{"));
     QVERIFY(SigningKey::verify(m_key->publicKey(), canonical,
-                               QByteArray::fromBase64(signature.value(QLatin1String("signature")).toString().toLatin1())));
-    QCOMPARE(m_bundle.value(QLatin1String("bundle_sha256")).toString(), QString::fromLatin1(crypto::sha256Hex(canonical)));
+        QByteArray::fromBase64(signature.value(QLatin1String("signature")).toString().toLatin1())));
+    QCOMPARE(m_bundle.value(QLatin1String("bundle_sha256")).toString(),
+        QString::fromLatin1(crypto::sha256Hex(canonical)));
 
     const EvidenceVerdict v = verifyEvidence(fileOf(m_bundle));
     QVERIFY2(v.ok, qPrintable(v.problem));
@@ -87,7 +89,8 @@ void TstEvidenceVerifier::signedBundleVerifies()
     QVERIFY(!v.keyPinned);
     QCOMPARE(v.keyId, m_key->keyId());
     QCOMPARE(v.checked.size(), 5); // body, audit, checkpoint, signature, bundle
-    QVERIFY(v.checked.at(3).startsWith(QStringLiteral("signature: Ed25519 by receiver key ") + m_key->keyId()));
+    QVERIFY(
+        v.checked.at(3).startsWith(QStringLiteral("signature: Ed25519 by receiver key ") + m_key->keyId()));
     QVERIFY(v.trustSummary().contains(QStringLiteral("which you did not pin")));
     // Compact, as the admin API sends it, verifies the same.
     QVERIFY(verifyEvidence(QJsonDocument(m_bundle).toJson(QJsonDocument::Compact)).ok);
@@ -114,7 +117,8 @@ void TstEvidenceVerifier::pinnedKeyVerifies()
     const EvidenceVerdict v = verifyEvidence(fileOf(m_bundle), pin);
     QVERIFY2(v.ok, qPrintable(v.problem));
     QVERIFY(v.keyPinned);
-    QCOMPARE(v.trustSummary(), QStringLiteral("signed by receiver key %1, the key you pinned").arg(m_key->keyId()));
+    QCOMPARE(v.trustSummary(),
+        QStringLiteral("signed by receiver key %1, the key you pinned").arg(m_key->keyId()));
 }
 
 void TstEvidenceVerifier::wrongPinFails_data()
@@ -134,33 +138,57 @@ void TstEvidenceVerifier::wrongPinFails()
         pin.keyId = m_other->keyId();
     const EvidenceVerdict v = verifyEvidence(fileOf(m_bundle), pin);
     QVERIFY(!v.ok);
-    QCOMPARE(v.problem, QStringLiteral("the bundle is signed by key %1, not by the pinned key %2 (pinned with %3)")
-                            .arg(m_key->keyId(), m_other->keyId(), byKey ? QStringLiteral("--public-key") : QStringLiteral("--key-id")));
+    QCOMPARE(v.problem,
+        QStringLiteral("the bundle is signed by key %1, not by the pinned key %2 (pinned with %3)")
+            .arg(m_key->keyId(), m_other->keyId(),
+                byKey ? QStringLiteral("--public-key") : QStringLiteral("--key-id")));
 }
 
 void TstEvidenceVerifier::tamperingIsNamed_data()
 {
     QTest::addColumn<QString>("change");
     QTest::addColumn<QString>("problem");
-    QTest::newRow("a body byte flipped") << "body" << "the body's SHA-256 is";
-    QTest::newRow("body and its recorded hash replaced") << "body+hash" << "the event envelope (\"event\") and the body (\"body_base64\") changed";
-    QTest::newRow("an attempt's status code") << "attempt" << "the deliveries or their attempts (\"deliveries\") changed";
-    QTest::newRow("a delivery's reference") << "delivery" << "the deliveries or their attempts (\"deliveries\") changed";
-    QTest::newRow("a note edited") << "note" << "the notes (\"notes\") changed";
-    QTest::newRow("a replay's approver") << "replay" << "the replays (\"replays\") changed";
-    QTest::newRow("the event type") << "event" << "the event envelope (\"event\") changed";
-    QTest::newRow("who exported it") << "exported" << "the export record (\"exported\") changed";
-    QTest::newRow("an audit reason edited") << "audit-reason" << "audit entry 3's hash does not match its contents";
-    QTest::newRow("an audit entry rewritten, its hash redone") << "audit-rehash" << "audit entry 2's prev_hash is not the hash of entry 1";
-    QTest::newRow("an entry marked as not about the event") << "audit-about" << "the audit entries (\"audit\") changed";
-    QTest::newRow("a member added") << "added" << "\"comment\" (added) changed";
-    QTest::newRow("a note and its signed digest") << "note+digest" << "the file or its signature was changed";
-    QTest::newRow("signature bytes flipped") << "signature" << "the file or its signature was changed";
-    QTest::newRow("key id does not match the key") << "key-id" << "the signature's \"key_id\" is not the id of its public key";
-    QTest::newRow("signature removed") << "strip" << "the signature was removed";
-    QTest::newRow("only bundle_sha256 edited") << "bundle-hash" << "bundle_sha256 does not match";
-    QTest::newRow("a note edited, bundle_sha256 redone") << "note+rehash" << "the notes (\"notes\") changed";
-    QTest::newRow("checkpoint signature flipped") << "checkpoint" << "the checkpoint's signature is invalid";
+    QTest::newRow("a body byte flipped") << "body"
+                                         << "the body's SHA-256 is";
+    QTest::newRow("body and its recorded hash replaced")
+        << "body+hash"
+        << "the event envelope (\"event\") and the body (\"body_base64\") changed";
+    QTest::newRow("an attempt's status code") << "attempt"
+                                              << "the deliveries or their attempts (\"deliveries\") changed";
+    QTest::newRow("a delivery's reference") << "delivery"
+                                            << "the deliveries or their attempts (\"deliveries\") changed";
+    QTest::newRow("a note edited") << "note"
+                                   << "the notes (\"notes\") changed";
+    QTest::newRow("a replay's approver") << "replay"
+                                         << "the replays (\"replays\") changed";
+    QTest::newRow("the event type") << "event"
+                                    << "the event envelope (\"event\") changed";
+    QTest::newRow("who exported it") << "exported"
+                                     << "the export record (\"exported\") changed";
+    QTest::newRow("an audit reason edited") << "audit-reason"
+                                            << "audit entry 3's hash does not match its contents";
+    QTest::newRow("an audit entry rewritten, its hash redone")
+        << "audit-rehash"
+        << "audit entry 2's prev_hash is not the hash of entry 1";
+    QTest::newRow("an entry marked as not about the event") << "audit-about"
+                                                            << "the audit entries (\"audit\") changed";
+    QTest::newRow("a member added") << "added"
+                                    << "\"comment\" (added) changed";
+    QTest::newRow("a note and its signed digest") << "note+digest"
+                                                  << "the file or its signature was changed";
+    QTest::newRow("signature bytes flipped") << "signature"
+                                             << "the file or its signature was changed";
+    QTest::newRow("key id does not match the key")
+        << "key-id"
+        << "the signature's \"key_id\" is not the id of its public key";
+    QTest::newRow("signature removed") << "strip"
+                                       << "the signature was removed";
+    QTest::newRow("only bundle_sha256 edited") << "bundle-hash"
+                                               << "bundle_sha256 does not match";
+    QTest::newRow("a note edited, bundle_sha256 redone") << "note+rehash"
+                                                         << "the notes (\"notes\") changed";
+    QTest::newRow("checkpoint signature flipped") << "checkpoint"
+                                                  << "the checkpoint's signature is invalid";
 }
 
 void TstEvidenceVerifier::tamperingIsNamed()
@@ -174,19 +202,22 @@ void TstEvidenceVerifier::tamperingIsNamed()
     } else if (change == u"body+hash") {
         b = withBodyByteFlipped(b, 3);
         QJsonObject event = b.value(QLatin1String("event")).toObject();
-        event.insert(QStringLiteral("body_sha256"), QString::fromLatin1(crypto::sha256Hex(
-                                                        QByteArray::fromBase64(b.value(QLatin1String("body_base64")).toString().toLatin1()))));
+        event.insert(QStringLiteral("body_sha256"),
+            QString::fromLatin1(crypto::sha256Hex(
+                QByteArray::fromBase64(b.value(QLatin1String("body_base64")).toString().toLatin1()))));
         b.insert(QStringLiteral("event"), event);
     } else if (change == u"attempt") {
         b = withAttemptValue(b, QStringLiteral("status_code"), 200);
     } else if (change == u"delivery") {
-        b = withArrayItem(b, QStringLiteral("deliveries"), 0, QStringLiteral("downstream_ref"), QStringLiteral("ORD-9999"));
+        b = withArrayItem(
+            b, QStringLiteral("deliveries"), 0, QStringLiteral("downstream_ref"), QStringLiteral("ORD-9999"));
     } else if (change == u"note" || change == u"note+rehash") {
         b = withArrayItem(b, QStringLiteral("notes"), 0, QStringLiteral("body"), note);
         if (change == u"note+rehash")
             b = rehashed(b);
     } else if (change == u"replay") {
-        b = withArrayItem(b, QStringLiteral("replays"), 0, QStringLiteral("approved_by"), QStringLiteral("mallory"));
+        b = withArrayItem(
+            b, QStringLiteral("replays"), 0, QStringLiteral("approved_by"), QStringLiteral("mallory"));
     } else if (change == u"event") {
         QJsonObject event = b.value(QLatin1String("event")).toObject();
         event.insert(QStringLiteral("type"), QStringLiteral("refund"));
@@ -221,7 +252,8 @@ void TstEvidenceVerifier::tamperingIsNamed()
     } else if (change == u"signature" || change == u"key-id") {
         QJsonObject sig = b.value(QLatin1String("signature")).toObject();
         if (change == u"signature") {
-            QByteArray raw = QByteArray::fromBase64(sig.value(QLatin1String("signature")).toString().toLatin1());
+            QByteArray raw
+                = QByteArray::fromBase64(sig.value(QLatin1String("signature")).toString().toLatin1());
             raw[10] = char(raw[10] ^ 0x40);
             sig.insert(QStringLiteral("signature"), QString::fromLatin1(raw.toBase64()));
         } else {
@@ -256,15 +288,15 @@ void TstEvidenceVerifier::resignedByAnotherKey()
     // A forger edits a note and signs the result with a key of their own, keeping the receiver's
     // checkpoint: the two keys differ.
     const QJsonObject edited = withArrayItem(m_bundle, QStringLiteral("notes"), 0, QStringLiteral("body"),
-                                             QStringLiteral("customer denied ORD-1001"));
+        QStringLiteral("customer denied ORD-1001"));
     QJsonObject forged = edited;
     forged.insert(QStringLiteral("sections"), computeEvidenceSections(forged));
     const QByteArray canonical = canonicalBundleBytes(forged);
     forged.insert(QStringLiteral("signature"),
-                  QJsonObject{{QStringLiteral("algorithm"), QStringLiteral("Ed25519")},
-                              {QStringLiteral("public_key"), QString::fromLatin1(m_other->publicKey().toBase64())},
-                              {QStringLiteral("key_id"), m_other->keyId()},
-                              {QStringLiteral("signature"), QString::fromLatin1(m_other->sign(canonical).toBase64())}});
+        QJsonObject { { QStringLiteral("algorithm"), QStringLiteral("Ed25519") },
+            { QStringLiteral("public_key"), QString::fromLatin1(m_other->publicKey().toBase64()) },
+            { QStringLiteral("key_id"), m_other->keyId() },
+            { QStringLiteral("signature"), QString::fromLatin1(m_other->sign(canonical).toBase64()) } });
     forged = rehashed(forged);
     EvidenceVerdict v = verifyEvidence(fileOf(forged));
     QVERIFY(!v.ok);
@@ -280,7 +312,8 @@ void TstEvidenceVerifier::resignedByAnotherKey()
     pin.keyId = m_key->keyId();
     v = verifyEvidence(fileOf(rebuilt), pin);
     QVERIFY(!v.ok);
-    QVERIFY2(v.problem.contains(QStringLiteral("not by the pinned key ") + m_key->keyId()), qPrintable(v.problem));
+    QVERIFY2(
+        v.problem.contains(QStringLiteral("not by the pinned key ") + m_key->keyId()), qPrintable(v.problem));
 }
 
 void TstEvidenceVerifier::unsignedVersion1StillVerifies()
@@ -290,11 +323,14 @@ void TstEvidenceVerifier::unsignedVersion1StillVerifies()
     QVERIFY2(v.ok, qPrintable(v.problem));
     QVERIFY(!v.signedByReceiver);
     QCOMPARE(v.checked.size(), 4); // body, audit, checkpoint, bundle
-    QCOMPARE(v.trustSummary(), QStringLiteral("not signed by a receiver: only the audit entries are protected"));
-    QVERIFY(v.notes.join(u'\n').contains(QStringLiteral("not signed by a receiver: only the audit entries are protected")));
+    QCOMPARE(
+        v.trustSummary(), QStringLiteral("not signed by a receiver: only the audit entries are protected"));
+    QVERIFY(v.notes.join(u'\n').contains(
+        QStringLiteral("not signed by a receiver: only the audit entries are protected")));
 
     // Which is why a note can be changed in one without a trace...
-    const QJsonObject edited = rehashed(withArrayItem(v1, QStringLiteral("notes"), 0, QStringLiteral("body"), QStringLiteral("x")));
+    const QJsonObject edited = rehashed(
+        withArrayItem(v1, QStringLiteral("notes"), 0, QStringLiteral("body"), QStringLiteral("x")));
     QVERIFY(verifyEvidence(fileOf(edited)).ok);
     // ...but its audit entries are still checked...
     const QJsonObject entryEdited = rehashed(withAuditEntry(v1, 2, [](QJsonObject e) {
@@ -303,14 +339,16 @@ void TstEvidenceVerifier::unsignedVersion1StillVerifies()
     }));
     v = verifyEvidence(fileOf(entryEdited));
     QVERIFY(!v.ok);
-    QVERIFY2(v.problem.contains(QStringLiteral("audit entry 3's hash does not match")), qPrintable(v.problem));
+    QVERIFY2(
+        v.problem.contains(QStringLiteral("audit entry 3's hash does not match")), qPrintable(v.problem));
     // ...and a pinned key refuses it outright.
     KeyPin pin;
     pin.keyId = m_key->keyId();
     v = verifyEvidence(fileOf(v1), pin);
     QVERIFY(!v.ok);
-    QVERIFY2(v.problem.contains(QStringLiteral("not signed by a receiver, so it cannot be checked against the pinned key")),
-             qPrintable(v.problem));
+    QVERIFY2(v.problem.contains(
+                 QStringLiteral("not signed by a receiver, so it cannot be checked against the pinned key")),
+        qPrintable(v.problem));
 }
 
 void TstEvidenceVerifier::publicKeyArguments_data()
@@ -372,17 +410,22 @@ void TstEvidenceVerifier::publicKeyArguments()
     if (ok)
         QCOMPARE(*key, raw);
     else
-        QVERIFY2(error.startsWith(QStringLiteral("--public-key: ")) && error.contains(problem), qPrintable(error));
+        QVERIFY2(
+            error.startsWith(QStringLiteral("--public-key: ")) && error.contains(problem), qPrintable(error));
 }
 
 void TstEvidenceVerifier::keyIdArguments_data()
 {
     QTest::addColumn<QString>("argument");
     QTest::addColumn<QString>("expected");
-    QTest::newRow("lowercase") << "0123456789abcdef" << "0123456789abcdef";
-    QTest::newRow("uppercase, spaces") << " 0123456789ABCDEF " << "0123456789abcdef";
-    QTest::newRow("too short") << "0123456789abcde" << "";
-    QTest::newRow("not hex") << "0123456789abcdeg" << "";
+    QTest::newRow("lowercase") << "0123456789abcdef"
+                               << "0123456789abcdef";
+    QTest::newRow("uppercase, spaces") << " 0123456789ABCDEF "
+                                       << "0123456789abcdef";
+    QTest::newRow("too short") << "0123456789abcde"
+                               << "";
+    QTest::newRow("not hex") << "0123456789abcdeg"
+                             << "";
 }
 
 void TstEvidenceVerifier::keyIdArguments()

@@ -57,7 +57,7 @@ void TstSchema::auditLogRefusesUpdateAndDelete()
     auto db = t->open();
     QVERIFY(db->exec(QStringLiteral("INSERT INTO audit_log (seq, at, actor, role, action, prev_hash, hash) "
                                     "VALUES (1, 0, 'a', 'admin', 'x', '', 'h')"),
-                     &error));
+        &error));
     QVERIFY(!db->exec(QStringLiteral("UPDATE audit_log SET actor = 'b' WHERE seq = 1"), &error));
     QVERIFY2(error.contains(QLatin1String("append-only")), qPrintable(error));
     error.clear();
@@ -77,8 +77,9 @@ void TstSchema::uniqueEventKeyIsEnforcedByTheDatabase()
     auto db = t->open();
     auto insert = [&](const QString &source, const QString &id) {
         QSqlQuery q(db->handle());
-        q.prepare(QStringLiteral("INSERT INTO events (source, provider_event_id, status, received_at, last_seen_at, "
-                                 "body, body_sha256, body_size) VALUES (?, ?, 'pending', 0, 0, ?, '', 0)"));
+        q.prepare(QStringLiteral(
+            "INSERT INTO events (source, provider_event_id, status, received_at, last_seen_at, "
+            "body, body_sha256, body_size) VALUES (?, ?, 'pending', 0, 0, ?, '', 0)"));
         q.addBindValue(source);
         q.addBindValue(id);
         q.addBindValue(QByteArray("{}"));

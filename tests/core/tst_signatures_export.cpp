@@ -46,8 +46,8 @@ QByteArray randomToken(QRandomGenerator &rng, int size)
 // Valid UTF-8 only: the reference verifier turns the payload into a JS string before signing.
 QByteArray randomBody(QRandomGenerator &rng, int index)
 {
-    static const QByteArray words[] = {"caf\xc3\xa9", "\xe4\xb8\xad\xe6\x96\x87", "\xf0\x9f\x98\x80", "\r\n", "\"quoted\"",
-                                       "\\", "{", "}", "plain", "\xe2\x80\xa8", " "};
+    static const QByteArray words[] = { "caf\xc3\xa9", "\xe4\xb8\xad\xe6\x96\x87", "\xf0\x9f\x98\x80", "\r\n",
+        "\"quoted\"", "\\", "{", "}", "plain", "\xe2\x80\xa8", " " };
     switch (index % 6) {
     case 0:
         return {};
@@ -84,23 +84,24 @@ void TstSignaturesExport::writesSignaturesForTheReferenceVerifier()
         QCOMPARE(signature.size(), 3 + 44);
 
         // Our own verifier agrees before the reference one is asked.
-        const Headers headers = makeHeaders(
-            {{"webhook-id", id}, {"webhook-timestamp", QByteArray::number(timestamp)}, {"webhook-signature", signature}});
-        const Verification v = verify(makeSource(SchemeKind::StandardWebhooks, {key}), headers, body, kNow);
+        const Headers headers = makeHeaders({ { "webhook-id", id },
+            { "webhook-timestamp", QByteArray::number(timestamp) }, { "webhook-signature", signature } });
+        const Verification v = verify(makeSource(SchemeKind::StandardWebhooks, { key }), headers, body, kNow);
         QVERIFY2(v.ok(), qPrintable(v.detail));
 
-        items.append(QJsonObject{
-            {QStringLiteral("secret"), QString::fromLatin1("whsec_" + key.toBase64())},
-            {QStringLiteral("id"), QString::fromLatin1(id)},
-            {QStringLiteral("timestamp"), timestamp},
-            {QStringLiteral("body_b64"), QString::fromLatin1(body.toBase64())},
-            {QStringLiteral("signature"), QString::fromLatin1(signature)},
+        items.append(QJsonObject {
+            { QStringLiteral("secret"), QString::fromLatin1("whsec_" + key.toBase64()) },
+            { QStringLiteral("id"), QString::fromLatin1(id) },
+            { QStringLiteral("timestamp"), timestamp },
+            { QStringLiteral("body_b64"), QString::fromLatin1(body.toBase64()) },
+            { QStringLiteral("signature"), QString::fromLatin1(signature) },
         });
     }
     QFile file(path);
     QVERIFY2(file.open(QIODevice::WriteOnly | QIODevice::Truncate), qPrintable(file.errorString()));
-    const QByteArray json = QJsonDocument(QJsonObject{{QStringLiteral("now"), kNow}, {QStringLiteral("items"), items}})
-                                .toJson(QJsonDocument::Compact);
+    const QByteArray json
+        = QJsonDocument(QJsonObject { { QStringLiteral("now"), kNow }, { QStringLiteral("items"), items } })
+              .toJson(QJsonDocument::Compact);
     QCOMPARE(file.write(json), json.size());
     QVERIFY(file.flush());
 }

@@ -56,7 +56,8 @@ void TstSignaturesInterop::initTestCase()
 
     // The secrets go through the real configuration path ("whsec_" decoding included).
     ConfigError configError;
-    m_config = parseConfig(root.value(u"config").toString().toUtf8(), QStringLiteral("interop.toml"), &configError);
+    m_config = parseConfig(
+        root.value(u"config").toString().toUtf8(), QStringLiteral("interop.toml"), &configError);
     QVERIFY2(m_config, qPrintable(configError.toString()));
 
     // Every scheme is represented, and so are the body kinds the generator promises.
@@ -123,7 +124,8 @@ void TstSignaturesInterop::rejectsEveryOneByteChange()
         r.body = "x";
     } else {
         // A position spread over the body, so large bodies are changed far from the start too.
-        const qsizetype at = static_cast<qsizetype>((quint64(index) * 2654435761ULL) % quint64(r.body.size()));
+        const qsizetype at
+            = static_cast<qsizetype>((quint64(index) * 2654435761ULL) % quint64(r.body.size()));
         r.body[at] = static_cast<char>(r.body[at] ^ 0x20);
     }
     const Verification v = verify(*r.source, r.headers, r.body, m_now);

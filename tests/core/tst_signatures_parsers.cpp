@@ -58,7 +58,9 @@ void TstSignatureParsers::unixSeconds_data()
     QTest::newRow("trailing letter") << QByteArray("1a") << qint64(-1);
     QTest::newRow("fraction") << QByteArray("1.0") << qint64(-1);
     QTest::newRow("arabic-indic digit") << QByteArray("\xd9\xa3") << qint64(-1);
-    QTest::newRow("NUL") << QByteArray("1\0" "2", 3) << qint64(-1);
+    QTest::newRow("NUL") << QByteArray("1\0"
+                                       "2",
+        3) << qint64(-1);
 }
 
 void TstSignatureParsers::unixSeconds()
@@ -76,24 +78,28 @@ void TstSignatureParsers::stripeHeader_data()
     const QByteArray a = hex32('\xaa');
     const QByteArray b = hex32('\xbb');
     const QByteArray kat = QByteArray::fromHex(kStripeHeader.sliced(16));
-    QTest::newRow("stripe package header") << kStripeHeader << kStripeTimestamp << QList<QByteArray>{kat};
+    QTest::newRow("stripe package header") << kStripeHeader << kStripeTimestamp << QList<QByteArray> { kat };
     QTest::newRow("two v1 in order") << QByteArray("t=5,v1=" + a + ",v1=" + b) << qint64(5)
-                                     << QList<QByteArray>{QByteArray(32, '\xaa'), QByteArray(32, '\xbb')};
-    QTest::newRow("t after the signatures") << QByteArray("v1=" + a + ",t=7") << qint64(7) << QList<QByteArray>{QByteArray(32, '\xaa')};
+                                     << QList<QByteArray> { QByteArray(32, '\xaa'), QByteArray(32, '\xbb') };
+    QTest::newRow("t after the signatures")
+        << QByteArray("v1=" + a + ",t=7") << qint64(7) << QList<QByteArray> { QByteArray(32, '\xaa') };
     QTest::newRow("v0 and unknown keys ignored") << QByteArray("t=5,v0=" + b + ",x=1,=,,v1=" + a) << qint64(5)
-                                                 << QList<QByteArray>{QByteArray(32, '\xaa')};
-    QTest::newRow("upper-case hex") << QByteArray("t=5,v1=" + a.toUpper()) << qint64(5) << QList<QByteArray>{QByteArray(32, '\xaa')};
-    QTest::newRow("malformed v1 skipped") << QByteArray("t=5,v1=zz" + a.sliced(2) + ",v1=" + b + ",v1=" + a.chopped(2)) << qint64(5)
-                                          << QList<QByteArray>{QByteArray(32, '\xbb')};
-    QTest::newRow("trailing comma") << QByteArray("t=5,v1=" + a + ",") << qint64(5) << QList<QByteArray>{QByteArray(32, '\xaa')};
-    QTest::newRow("no v1") << QByteArray("t=5,v0=" + a) << qint64(-1) << QList<QByteArray>{};
-    QTest::newRow("only malformed v1") << QByteArray("t=5,v1=abc") << qint64(-1) << QList<QByteArray>{};
-    QTest::newRow("no t") << QByteArray("v1=" + a) << qint64(-1) << QList<QByteArray>{};
-    QTest::newRow("t twice") << QByteArray("t=5,t=5,v1=" + a) << qint64(-1) << QList<QByteArray>{};
-    QTest::newRow("t without value") << QByteArray("t,v1=" + a) << qint64(-1) << QList<QByteArray>{};
-    QTest::newRow("t not numeric") << QByteArray("t=now,v1=" + a) << qint64(-1) << QList<QByteArray>{};
-    QTest::newRow("space before key") << QByteArray("t=5, v1=" + a) << qint64(-1) << QList<QByteArray>{};
-    QTest::newRow("empty") << QByteArray() << qint64(-1) << QList<QByteArray>{};
+                                                 << QList<QByteArray> { QByteArray(32, '\xaa') };
+    QTest::newRow("upper-case hex") << QByteArray("t=5,v1=" + a.toUpper()) << qint64(5)
+                                    << QList<QByteArray> { QByteArray(32, '\xaa') };
+    QTest::newRow("malformed v1 skipped")
+        << QByteArray("t=5,v1=zz" + a.sliced(2) + ",v1=" + b + ",v1=" + a.chopped(2)) << qint64(5)
+        << QList<QByteArray> { QByteArray(32, '\xbb') };
+    QTest::newRow("trailing comma") << QByteArray("t=5,v1=" + a + ",") << qint64(5)
+                                    << QList<QByteArray> { QByteArray(32, '\xaa') };
+    QTest::newRow("no v1") << QByteArray("t=5,v0=" + a) << qint64(-1) << QList<QByteArray> {};
+    QTest::newRow("only malformed v1") << QByteArray("t=5,v1=abc") << qint64(-1) << QList<QByteArray> {};
+    QTest::newRow("no t") << QByteArray("v1=" + a) << qint64(-1) << QList<QByteArray> {};
+    QTest::newRow("t twice") << QByteArray("t=5,t=5,v1=" + a) << qint64(-1) << QList<QByteArray> {};
+    QTest::newRow("t without value") << QByteArray("t,v1=" + a) << qint64(-1) << QList<QByteArray> {};
+    QTest::newRow("t not numeric") << QByteArray("t=now,v1=" + a) << qint64(-1) << QList<QByteArray> {};
+    QTest::newRow("space before key") << QByteArray("t=5, v1=" + a) << qint64(-1) << QList<QByteArray> {};
+    QTest::newRow("empty") << QByteArray() << qint64(-1) << QList<QByteArray> {};
     QByteArray many = "t=9";
     for (int i = 0; i < 40; ++i)
         many += ",v1=" + a;
@@ -120,18 +126,23 @@ void TstSignatureParsers::standardWebhooksList_data()
     const QByteArray kat = QByteArray::fromBase64(kSwSignature.sliced(3));
     const QByteArray other = QByteArray(32, '\x11');
     const QByteArray otherB64 = other.toBase64();
-    QTest::newRow("published vector") << kSwSignature << QList<QByteArray>{kat};
-    QTest::newRow("two, in order") << QByteArray("v1," + otherB64 + " " + kSwSignature) << QList<QByteArray>{other, kat};
-    QTest::newRow("extra spaces") << QByteArray("  v1," + otherB64 + "   " + kSwSignature + " ") << QList<QByteArray>{other, kat};
-    QTest::newRow("v1a and v2 skipped") << QByteArray("v1a," + otherB64 + " v2," + otherB64 + " " + kSwSignature)
-                                        << QList<QByteArray>{kat};
-    QTest::newRow("undecodable skipped") << QByteArray("v1,!!!! v1," + otherB64.chopped(4) + " " + kSwSignature)
-                                         << QList<QByteArray>{kat};
-    QTest::newRow("no comma") << QByteArray("v1") << QList<QByteArray>{};
-    QTest::newRow("empty value") << QByteArray("v1,") << QList<QByteArray>{};
-    QTest::newRow("comma-separated is one entry") << QByteArray("v1," + otherB64 + "," + kSwSignature) << QList<QByteArray>{};
-    QTest::newRow("tab is not a separator") << QByteArray("v1," + otherB64 + "\t" + kSwSignature) << QList<QByteArray>{};
-    QTest::newRow("empty") << QByteArray() << QList<QByteArray>{};
+    QTest::newRow("published vector") << kSwSignature << QList<QByteArray> { kat };
+    QTest::newRow("two, in order") << QByteArray("v1," + otherB64 + " " + kSwSignature)
+                                   << QList<QByteArray> { other, kat };
+    QTest::newRow("extra spaces") << QByteArray("  v1," + otherB64 + "   " + kSwSignature + " ")
+                                  << QList<QByteArray> { other, kat };
+    QTest::newRow("v1a and v2 skipped")
+        << QByteArray("v1a," + otherB64 + " v2," + otherB64 + " " + kSwSignature)
+        << QList<QByteArray> { kat };
+    QTest::newRow("undecodable skipped")
+        << QByteArray("v1,!!!! v1," + otherB64.chopped(4) + " " + kSwSignature) << QList<QByteArray> { kat };
+    QTest::newRow("no comma") << QByteArray("v1") << QList<QByteArray> {};
+    QTest::newRow("empty value") << QByteArray("v1,") << QList<QByteArray> {};
+    QTest::newRow("comma-separated is one entry")
+        << QByteArray("v1," + otherB64 + "," + kSwSignature) << QList<QByteArray> {};
+    QTest::newRow("tab is not a separator")
+        << QByteArray("v1," + otherB64 + "\t" + kSwSignature) << QList<QByteArray> {};
+    QTest::newRow("empty") << QByteArray() << QList<QByteArray> {};
     QByteArray many;
     for (int i = 0; i < 40; ++i)
         many += "v1," + otherB64 + " ";
@@ -150,7 +161,8 @@ void TstSignatureParsers::gitHubSignature_data()
     QTest::addColumn<QByteArray>("header");
     QTest::addColumn<QByteArray>("mac"); // empty: nullopt expected
     QTest::newRow("documented example") << kGhSignature << QByteArray::fromHex(kGhSignature.sliced(7));
-    QTest::newRow("upper-case hex") << QByteArray("sha256=" + hex32('\xab').toUpper()) << QByteArray(32, '\xab');
+    QTest::newRow("upper-case hex") << QByteArray("sha256=" + hex32('\xab').toUpper())
+                                    << QByteArray(32, '\xab');
     QTest::newRow("upper-case prefix") << QByteArray("SHA256=" + hex32('\xab')) << QByteArray();
     QTest::newRow("sha1") << QByteArray("sha1=0123456789012345678901234567890123456789") << QByteArray();
     QTest::newRow("one digit short") << kGhSignature.chopped(1) << QByteArray();

@@ -33,8 +33,8 @@ inline const QByteArray kSwSignature = QByteArrayLiteral("v1,g0hM9SsE+OTPJTGt/tm
 // GitHub, from "Validating webhook deliveries" on docs.github.com.
 inline const QByteArray kGhSecret = QByteArrayLiteral("It's a Secret to Everybody");
 inline const QByteArray kGhBody = QByteArrayLiteral("Hello, World!");
-inline const QByteArray kGhSignature =
-    QByteArrayLiteral("sha256=757107ea0eb2509fc211221cce984b8a37570b6d7586c22c46f4379c8b043e17");
+inline const QByteArray kGhSignature
+    = QByteArrayLiteral("sha256=757107ea0eb2509fc211221cce984b8a37570b6d7586c22c46f4379c8b043e17");
 
 // Stripe: headers produced by the npm `stripe` package 23.1.0,
 // stripe.webhooks.generateTestHeaderString({payload, secret, timestamp: 1686089970}).
@@ -45,15 +45,15 @@ inline const QByteArray kStripeBody = QByteArrayLiteral(
     "{\"id\":\"evt_1NG8Du2eZvKYlo2CUI79vXWy\",\"object\":\"event\",\"created\":1686089970,"
     "\"type\":\"customer.created\",\"data\":{\"object\":{\"id\":\"cus_O2D2hVQ7D9F8sM\","
     "\"name\":\"Zo\\u00eb \\\"Q\\\" Test\"}}}");
-inline const QByteArray kStripeHeader =
-    QByteArrayLiteral("t=1686089970,v1=a643cf0d8ea342b6e1336630dacf50c0e76f6dfc79b04618be2af2ee11b72faa");
-inline const QByteArray kStripeOldV1 =
-    QByteArrayLiteral("efdf0cd689589ebdded81cb3bca16cafbe5f691ca48b8f3eafec48c836dbd732");
+inline const QByteArray kStripeHeader
+    = QByteArrayLiteral("t=1686089970,v1=a643cf0d8ea342b6e1336630dacf50c0e76f6dfc79b04618be2af2ee11b72faa");
+inline const QByteArray kStripeOldV1
+    = QByteArrayLiteral("efdf0cd689589ebdded81cb3bca16cafbe5f691ca48b8f3eafec48c836dbd732");
 
 // Shopify: node:crypto createHmac('sha256', secret).update(body, 'utf8').digest('base64').
 inline const QByteArray kShopifySecret = QByteArrayLiteral("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");
-inline const QByteArray kShopifyBody =
-    QByteArrayLiteral("{\"id\":820982911946154508,\"email\":\"jon@example.com\",\"note\":\"caf\xc3\xa9\"}");
+inline const QByteArray kShopifyBody
+    = QByteArrayLiteral("{\"id\":820982911946154508,\"email\":\"jon@example.com\",\"note\":\"caf\xc3\xa9\"}");
 inline const QByteArray kShopifySignature = QByteArrayLiteral("PQU83rPL8YV/wAzEEIEkh6ZVBxlB3/bdgxJ2/+lvs9A=");
 
 // ---- Builders -------------------------------------------------------------------------------
@@ -71,7 +71,7 @@ inline SourceConfig makeSource(SchemeKind kind, const QList<QByteArray> &keys, i
     source.scheme = kind;
     source.toleranceSeconds = tolerance;
     for (qsizetype i = 0; i < keys.size(); ++i)
-        source.secrets.append(Secret{QStringLiteral("secrets[%1]").arg(i), keys[i]});
+        source.secrets.append(Secret { QStringLiteral("secrets[%1]").arg(i), keys[i] });
     return source;
 }
 
@@ -135,7 +135,7 @@ inline QByteArray hmacBase64(const QByteArray &key, std::initializer_list<QByteA
 inline QByteArray stripeHeader(const QByteArray &secret, qint64 timestamp, const QByteArray &body)
 {
     const QByteArray t = QByteArray::number(timestamp);
-    return "t=" + t + ",v1=" + hmacHex(secret, {t, ".", body});
+    return "t=" + t + ",v1=" + hmacHex(secret, { t, ".", body });
 }
 
 } // namespace sigtest

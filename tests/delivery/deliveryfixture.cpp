@@ -23,21 +23,24 @@ std::optional<qint64> optInt(const QVariant &v)
 
 } // namespace
 
-qint64 seedEvent(Db &db, const SeedEvent &e, const QList<SeedDelivery> &deliveries, QList<qint64> *deliveryIds)
+qint64 seedEvent(
+    Db &db, const SeedEvent &e, const QList<SeedDelivery> &deliveries, QList<qint64> *deliveryIds)
 {
-    static std::atomic<int> counter{0};
+    static std::atomic<int> counter { 0 };
     Transaction tx(db);
     QString error;
     if (!tx.begin(&error)) {
         qWarning("seedEvent: %s", qPrintable(error));
         return 0;
     }
-    const QString providerId = e.providerEventId.isEmpty() ? QStringLiteral("evt_%1").arg(counter.fetch_add(1))
-                                                           : e.providerEventId;
+    const QString providerId = e.providerEventId.isEmpty()
+        ? QStringLiteral("evt_%1").arg(counter.fetch_add(1))
+        : e.providerEventId;
     QSqlQuery q(db.handle());
-    q.prepare(QStringLiteral("INSERT INTO events (source, provider_event_id, event_type, status, received_at, "
-                             "last_seen_at, content_type, body, body_sha256, body_size, legal_hold) "
-                             "VALUES (?, ?, 'order.created', ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id"));
+    q.prepare(
+        QStringLiteral("INSERT INTO events (source, provider_event_id, event_type, status, received_at, "
+                       "last_seen_at, content_type, body, body_sha256, body_size, legal_hold) "
+                       "VALUES (?, ?, 'order.created', ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id"));
     q.addBindValue(e.source);
     q.addBindValue(providerId);
     q.addBindValue(deliveries.isEmpty() ? QStringLiteral("no_route") : QStringLiteral("pending"));
@@ -56,16 +59,18 @@ qint64 seedEvent(Db &db, const SeedEvent &e, const QList<SeedDelivery> &deliveri
     q.finish();
     for (const SeedDelivery &sd : deliveries) {
         QSqlQuery d(db.handle());
-        d.prepare(QStringLiteral("INSERT INTO deliveries (event_id, destination, status, next_attempt_at, "
-                                 "ordering_key, idempotency_key, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?) "
-                                 "RETURNING id"));
+        d.prepare(QStringLiteral(
+            "INSERT INTO deliveries (event_id, destination, status, next_attempt_at, "
+            "ordering_key, idempotency_key, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?) "
+            "RETURNING id"));
         d.addBindValue(eventId);
         d.addBindValue(sd.destination);
         d.addBindValue(sd.status);
         d.addBindValue(sd.nextAttemptAt.value_or(e.receivedAt));
         d.addBindValue(sd.orderingKey ? QVariant(*sd.orderingKey) : QVariant(QMetaType::fromType<QString>()));
-        d.addBindValue(sd.idempotencyKey.isEmpty() ? QStringLiteral("idem_%1_%2").arg(eventId).arg(sd.destination)
-                                                   : sd.idempotencyKey);
+        d.addBindValue(sd.idempotencyKey.isEmpty()
+                ? QStringLiteral("idem_%1_%2").arg(eventId).arg(sd.destination)
+                : sd.idempotencyKey);
         d.addBindValue(e.receivedAt);
         d.addBindValue(e.receivedAt);
         if (!d.exec() || !d.next()) {
@@ -86,9 +91,10 @@ DeliveryRow readDelivery(Db &db, qint64 deliveryId)
 {
     DeliveryRow r;
     QSqlQuery q(db.handle());
-    q.prepare(QStringLiteral("SELECT status, attempt_count, next_attempt_at, lease_token, lease_owner, last_category, "
-                             "last_error, last_status_code, outcome_unknown, downstream_ref, succeeded_at, dead_at, "
-                             "replay_id, event_id, idempotency_key FROM deliveries WHERE id = ?"));
+    q.prepare(QStringLiteral(
+        "SELECT status, attempt_count, next_attempt_at, lease_token, lease_owner, last_category, "
+        "last_error, last_status_code, outcome_unknown, downstream_ref, succeeded_at, dead_at, "
+        "replay_id, event_id, idempotency_key FROM deliveries WHERE id = ?"));
     q.addBindValue(deliveryId);
     if (!q.exec() || !q.next())
         return r;
@@ -114,9 +120,10 @@ QList<AttemptRow> readAttempts(Db &db, qint64 deliveryId)
 {
     QList<AttemptRow> out;
     QSqlQuery q(db.handle());
-    q.prepare(QStringLiteral("SELECT number, trigger_kind, replay_id, scheduled_at, started_at, duration_ms, status_code, "
-                             "category, explanation, outcome_unknown, response_headers, response_excerpt, worker_id "
-                             "FROM attempts WHERE delivery_id = ? ORDER BY number"));
+    q.prepare(QStringLiteral(
+        "SELECT number, trigger_kind, replay_id, scheduled_at, started_at, duration_ms, status_code, "
+        "category, explanation, outcome_unknown, response_headers, response_excerpt, worker_id "
+        "FROM attempts WHERE delivery_id = ? ORDER BY number"));
     q.addBindValue(deliveryId);
     if (!q.exec())
         return out;
@@ -168,7 +175,7 @@ DestinationConfig loopbackDestination(const QString &name, const QUrl &url)
     d.allowPrivate = true;
     d.timeoutMs = 2'000;
     d.maxAttempts = 4;
-    d.retryScheduleMs = {1'000, 2'000, 4'000};
+    d.retryScheduleMs = { 1'000, 2'000, 4'000 };
     d.concurrency = 8;
     return d;
 }

@@ -31,14 +31,14 @@ struct SeedDelivery {
     QString destination;
     QString status = QStringLiteral("pending");
     std::optional<qint64> nextAttemptAt; // default: the event's received time
-    QString idempotencyKey;              // default: "idem_<event>_<destination>"
+    QString idempotencyKey; // default: "idem_<event>_<destination>"
     std::optional<QString> orderingKey;
 };
 
 // Inserts the event and its deliveries in one transaction. Returns the event id (and the
 // delivery ids in `deliveryIds`), or 0 on failure (with a warning).
 qint64 seedEvent(Db &db, const SeedEvent &event, const QList<SeedDelivery> &deliveries,
-                 QList<qint64> *deliveryIds = nullptr);
+    QList<qint64> *deliveryIds = nullptr);
 
 struct DeliveryRow {
     QString status;

@@ -2,11 +2,10 @@
 // SPDX-FileCopyrightText: Redrive authors
 #pragma once
 
-#include "deliveryfixture.h"
 #include "delivery/engine.h"
+#include "deliveryfixture.h"
 #include "scriptabledestination.h"
 #include "testdb.h"
-
 #include "util/clock.h"
 #include "util/metrics.h"
 
@@ -19,7 +18,7 @@ struct EngineRig {
     std::unique_ptr<TestDatabase> tdb;
     std::unique_ptr<Db> db; // the test thread's own connection
     ScriptableDestination destination;
-    ManualClock clock{1'700'000'000'000};
+    ManualClock clock { 1'700'000'000'000 };
     metrics::Registry registry;
     Config config;
     std::unique_ptr<delivery::DeliveryEngine> engine;
@@ -34,7 +33,7 @@ struct EngineRig {
         db = tdb->open();
         if (!db || !destination.start(error, false, receiveBuffer))
             return false;
-        config = engineConfig({loopbackDestination(QStringLiteral("shop"), destination.url())});
+        config = engineConfig({ loopbackDestination(QStringLiteral("shop"), destination.url()) });
         return true;
     }
 
@@ -52,7 +51,7 @@ struct EngineRig {
         if (delivery.destination.isEmpty())
             delivery.destination = QStringLiteral("shop");
         QList<qint64> ids;
-        seedEvent(*db, event, {delivery}, &ids);
+        seedEvent(*db, event, { delivery }, &ids);
         return ids.value(0);
     }
 

@@ -5,8 +5,8 @@
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wnull-dereference"
 #include <boost/asio.hpp>
-#include <boost/beast/core.hpp>
 #include <boost/asio/ssl.hpp>
+#include <boost/beast/core.hpp>
 #include <boost/beast/http.hpp>
 #include <boost/beast/ssl.hpp>
 #pragma GCC diagnostic pop
@@ -67,7 +67,7 @@ public:
         {
             std::lock_guard lock(mutex);
             r.arrivedMs = std::chrono::duration_cast<std::chrono::milliseconds>(
-                              std::chrono::steady_clock::now().time_since_epoch())
+                std::chrono::steady_clock::now().time_since_epoch())
                               .count();
             seen.append(std::move(r));
             maxActive = std::max(maxActive, ++active);
@@ -86,7 +86,7 @@ public:
         : m_impl(impl)
         , m_socket(std::forward<Args>(args)...)
         , m_timer(impl.io)
-    {}
+    { }
 
     using std::enable_shared_from_this<Session<Stream>>::shared_from_this;
 
@@ -103,12 +103,13 @@ public:
     {
         m_parser.emplace();
         m_parser->body_limit(256ULL * 1024 * 1024);
-        http::async_read_header(m_socket, m_buffer, *m_parser, [self = shared_from_this()](beast::error_code ec, std::size_t) {
-            if (ec)
-                return self->close();
-            self->m_response = self->m_impl.next();
-            self->afterPause(self->m_response.delayBeforeBodyMs, [self] { self->readBody(); });
-        });
+        http::async_read_header(
+            m_socket, m_buffer, *m_parser, [self = shared_from_this()](beast::error_code ec, std::size_t) {
+                if (ec)
+                    return self->close();
+                self->m_response = self->m_impl.next();
+                self->afterPause(self->m_response.delayBeforeBodyMs, [self] { self->readBody(); });
+            });
     }
 
     void close() override
@@ -128,8 +129,7 @@ public:
 private:
     tcp::socket &lowest() { return beast::get_lowest_layer(m_socket); }
 
-    template<typename F>
-    void afterPause(int ms, F next)
+    template<typename F> void afterPause(int ms, F next)
     {
         if (ms <= 0) {
             next();
@@ -144,21 +144,22 @@ private:
 
     void readBody()
     {
-        http::async_read(m_socket, m_buffer, *m_parser, [self = shared_from_this()](beast::error_code ec, std::size_t) {
-            if (ec)
-                return self->close();
-            const auto &msg = self->m_parser->get();
-            ScriptableDestination::Request r;
-            r.method = QByteArray::fromStdString(std::string(msg.method_string()));
-            r.target = QByteArray::fromStdString(std::string(msg.target()));
-            for (const auto &field : msg)
-                r.headers.add(QByteArray::fromStdString(std::string(field.name_string())),
-                              QByteArray::fromStdString(std::string(field.value())));
-            r.body = QByteArray(msg.body().data(), static_cast<qsizetype>(msg.body().size()));
-            self->m_impl.record(std::move(r));
-            self->m_counted = true;
-            self->afterPause(self->m_response.delayAfterReadMs, [self] { self->answer(); });
-        });
+        http::async_read(
+            m_socket, m_buffer, *m_parser, [self = shared_from_this()](beast::error_code ec, std::size_t) {
+                if (ec)
+                    return self->close();
+                const auto &msg = self->m_parser->get();
+                ScriptableDestination::Request r;
+                r.method = QByteArray::fromStdString(std::string(msg.method_string()));
+                r.target = QByteArray::fromStdString(std::string(msg.target()));
+                for (const auto &field : msg)
+                    r.headers.add(QByteArray::fromStdString(std::string(field.name_string())),
+                        QByteArray::fromStdString(std::string(field.value())));
+                r.body = QByteArray(msg.body().data(), static_cast<qsizetype>(msg.body().size()));
+                self->m_impl.record(std::move(r));
+                self->m_counted = true;
+                self->afterPause(self->m_response.delayAfterReadMs, [self] { self->answer(); });
+            });
     }
 
     void answer()
@@ -182,7 +183,7 @@ private:
         res.result(static_cast<unsigned>(m_response.status));
         for (const auto &[name, value] : m_response.headers)
             res.set(std::string_view(name.constData(), static_cast<std::size_t>(name.size())),
-                    std::string_view(value.constData(), static_cast<std::size_t>(value.size())));
+                std::string_view(value.constData(), static_cast<std::size_t>(value.size())));
         if (m_response.connection == ScriptableDestination::Response::Connection::Close)
             res.set(http::field::connection, "close");
         res.body() = m_response.body.toStdString();
@@ -208,12 +209,12 @@ private:
         }
         const std::size_t chunk = m_response.trickleIntervalMs > 0 ? 1 : m_wire.size() - m_offset;
         net::async_write(m_socket, net::buffer(m_wire.data() + m_offset, chunk),
-                         [self = shared_from_this(), chunk](beast::error_code ec, std::size_t) {
-                             if (ec)
-                                 return self->close();
-                             self->m_offset += chunk;
-                             self->afterPause(self->m_response.trickleIntervalMs, [self] { self->writeMore(); });
-                         });
+            [self = shared_from_this(), chunk](beast::error_code ec, std::size_t) {
+                if (ec)
+                    return self->close();
+                self->m_offset += chunk;
+                self->afterPause(self->m_response.trickleIntervalMs, [self] { self->writeMore(); });
+            });
     }
 
     ScriptableDestination::Impl &m_impl;
@@ -237,7 +238,8 @@ void ScriptableDestination::Impl::accept()
             ++connections;
         }
         if (tls) {
-            auto session = std::make_shared<Session<ssl::stream<tcp::socket>>>(*this, std::move(socket), *tls);
+            auto session
+                = std::make_shared<Session<ssl::stream<tcp::socket>>>(*this, std::move(socket), *tls);
             sessions.insert(session);
             session->handshakeThenStart();
         } else {
@@ -251,7 +253,7 @@ void ScriptableDestination::Impl::accept()
 
 ScriptableDestination::ScriptableDestination()
     : d(std::make_unique<Impl>())
-{}
+{ }
 
 ScriptableDestination::~ScriptableDestination()
 {
@@ -277,7 +279,7 @@ bool ScriptableDestination::start(QString *error, bool ipv6, int receiveBuffer)
         d->ipv6 = ipv6;
         const tcp::endpoint endpoint(ipv6 ? net::ip::address(net::ip::address_v6::loopback())
                                           : net::ip::address(net::ip::address_v4::loopback()),
-                                     0);
+            0);
         d->acceptor = std::make_unique<tcp::acceptor>(d->io);
         d->acceptor->open(endpoint.protocol());
         d->acceptor->set_option(net::socket_base::reuse_address(true));
@@ -368,7 +370,8 @@ int ScriptableDestination::requestCount() const
 bool ScriptableDestination::waitForRequests(int count, int timeoutMs) const
 {
     std::unique_lock lock(d->mutex);
-    return d->cv.wait_for(lock, std::chrono::milliseconds(timeoutMs), [&] { return d->seen.size() >= count; });
+    return d->cv.wait_for(
+        lock, std::chrono::milliseconds(timeoutMs), [&] { return d->seen.size() >= count; });
 }
 
 ScriptableDestination::Response ScriptableDestination::status(int code, QByteArray body)

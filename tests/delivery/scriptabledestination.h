@@ -23,10 +23,10 @@ public:
         QList<std::pair<QByteArray, QByteArray>> headers;
         QByteArray body;
         int delayBeforeBodyMs = 0; // pause after the request headers, before reading the body
-        int delayAfterReadMs = 0;  // pause after the whole request, before answering
+        int delayAfterReadMs = 0; // pause after the whole request, before answering
         int trickleIntervalMs = 0; // send the response one byte per interval
-        bool hang = false;         // read the request and never answer
-        bool reset = false;        // read the request and reset the connection
+        bool hang = false; // read the request and never answer
+        bool reset = false; // read the request and reset the connection
         // After the answer: Close sends "Connection: close" and closes; KeepAlive keeps the
         // connection for the next request; CloseSilently closes without saying so (a peer that
         // drops a kept connection).

@@ -1,17 +1,16 @@
 // SPDX-License-Identifier: Apache-2.0
 // SPDX-FileCopyrightText: Redrive authors
-#include "enginetestbase.h"
-
 #include "crypto/crypto.h"
 #include "delivery/deliverystore.h"
 #include "delivery/retrypolicy.h"
+#include "enginetestbase.h"
 
 #include <QDateTime>
+#include <QElapsedTimer>
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QElapsedTimer>
 #include <QProcess>
 #include <QSet>
 #include <QTest>
@@ -40,9 +39,9 @@ bool execSql(Db &db, const QString &sql)
 QByteArray expectedSignature(const ScriptableDestination::Request &r)
 {
     return "v1,"
-           + crypto::hmacSha256(kSecret, {r.headers.value("webhook-id"), ".", r.headers.value("webhook-timestamp"), ".",
-                                          r.body})
-                 .toBase64();
+        + crypto::hmacSha256(kSecret,
+            { r.headers.value("webhook-id"), ".", r.headers.value("webhook-timestamp"), ".", r.body })
+              .toBase64();
 }
 
 } // namespace
@@ -81,17 +80,20 @@ private:
             return;
         QJsonArray items;
         for (const auto &r : requests)
-            items.append(QJsonObject{
-                {QStringLiteral("secret"), QString::fromLatin1("whsec_" + kSecret.toBase64())},
-                {QStringLiteral("body_b64"), QString::fromLatin1(r.body.toBase64())},
-                {QStringLiteral("id"), QString::fromUtf8(r.headers.value("webhook-id"))},
-                {QStringLiteral("timestamp"), r.headers.value("webhook-timestamp").toLongLong()},
-                {QStringLiteral("signature"), QString::fromUtf8(r.headers.value("webhook-signature"))},
+            items.append(QJsonObject {
+                { QStringLiteral("secret"), QString::fromLatin1("whsec_" + kSecret.toBase64()) },
+                { QStringLiteral("body_b64"), QString::fromLatin1(r.body.toBase64()) },
+                { QStringLiteral("id"), QString::fromUtf8(r.headers.value("webhook-id")) },
+                { QStringLiteral("timestamp"), r.headers.value("webhook-timestamp").toLongLong() },
+                { QStringLiteral("signature"), QString::fromUtf8(r.headers.value("webhook-signature")) },
             });
         QFile f(path);
         QVERIFY2(f.open(QIODevice::WriteOnly | QIODevice::Truncate), qPrintable(path));
-        const qint64 now = requests.isEmpty() ? 0 : requests.first().headers.value("webhook-timestamp").toLongLong();
-        f.write(QJsonDocument(QJsonObject{{QStringLiteral("now"), now}, {QStringLiteral("items"), items}}).toJson());
+        const qint64 now
+            = requests.isEmpty() ? 0 : requests.first().headers.value("webhook-timestamp").toLongLong();
+        f.write(
+            QJsonDocument(QJsonObject { { QStringLiteral("now"), now }, { QStringLiteral("items"), items } })
+                .toJson());
     }
 
 private Q_SLOTS:
@@ -112,7 +114,7 @@ private Q_SLOTS:
     // with its category and explanation, and exhaustion leaves a dead letter with the full history.
     void retriesFollowScheduleThenDeadLetter()
     {
-        shop().signingSecret = Secret{QStringLiteral("test"), kSecret};
+        shop().signingSecret = Secret { QStringLiteral("test"), kSecret };
         rig().destination.setDefault(ScriptableDestination::status(500, "upstream down"));
         QString error;
         QVERIFY2(rig().startEngine(&error), qPrintable(error));
@@ -131,8 +133,9 @@ private Q_SLOTS:
             QCOMPARE(a.startedAt, expectedStart);
             QCOMPARE(a.statusCode, 500);
             QCOMPARE(a.category, QStringLiteral("http_retryable"));
-            QVERIFY2(a.explanation.startsWith(QStringLiteral("HTTP 500 \u2192 retryable (rule: 408/429/500/502/503/504 are retried)")),
-                     qPrintable(a.explanation));
+            QVERIFY2(a.explanation.startsWith(QStringLiteral(
+                         "HTTP 500 \u2192 retryable (rule: 408/429/500/502/503/504 are retried)")),
+                qPrintable(a.explanation));
             QCOMPARE(a.responseExcerpt, QStringLiteral("upstream down"));
             QCOMPARE(a.workerId, rig().engine->workerId());
             const DeliveryRow row = readDelivery(*rig().db, id);
@@ -142,9 +145,11 @@ private Q_SLOTS:
                 const qint64 base = shop().retryScheduleMs.at(n - 1);
                 const qint64 delay = *row.nextAttemptAt - rig().clock.nowMs();
                 QVERIFY2(delay >= qint64(base * 0.8) && delay <= qint64(base * 1.2),
-                         qPrintable(QStringLiteral("attempt %1 delay %2 outside %3 ± 20%").arg(n).arg(delay).arg(base)));
+                    qPrintable(
+                        QStringLiteral("attempt %1 delay %2 outside %3 ± 20%").arg(n).arg(delay).arg(base)));
                 // The console's projection starts at the stored next attempt.
-                const ProjectedSchedule p = projectSchedule(shop(), rig().config.delivery.jitter, n, *row.nextAttemptAt);
+                const ProjectedSchedule p
+                    = projectSchedule(shop(), rig().config.delivery.jitter, n, *row.nextAttemptAt);
                 QCOMPARE(p.attempts.size(), 4 - n);
                 QCOMPARE(p.attempts.first().expectedMs, *row.nextAttemptAt);
                 expectedStart = *row.nextAttemptAt;
@@ -156,7 +161,8 @@ private Q_SLOTS:
                 QVERIFY(row.deadAt);
                 QCOMPARE(row.lastCategory, QStringLiteral("http_retryable"));
                 QCOMPARE(row.lastStatusCode, 500);
-                QVERIFY2(row.lastError.contains(QStringLiteral("max_attempts (4) reached")), qPrintable(row.lastError));
+                QVERIFY2(row.lastError.contains(QStringLiteral("max_attempts (4) reached")),
+                    qPrintable(row.lastError));
                 QCOMPARE(row.attemptCount, 4);
                 QCOMPARE(eventStatus(*rig().db, row.eventId), QStringLiteral("dead"));
             }
@@ -177,15 +183,18 @@ private Q_SLOTS:
             QCOMPARE(r.headers.value("webhook-signature"), QByteArrayView(expectedSignature(r)));
         }
         exportForReferenceVerifier(requests);
-        QVERIFY(waitUntil([&] { return rig().registry.renderPrometheus().contains("redrive_deliveries_dead_total"); }, 10'000));
+        QVERIFY(waitUntil(
+            [&] { return rig().registry.renderPrometheus().contains("redrive_deliveries_dead_total"); },
+            10'000));
         const QByteArray metrics = rig().registry.renderPrometheus();
-        QVERIFY(metrics.contains("redrive_deliveries_dead_total{destination=\"shop\",category=\"http_retryable\"} 1"));
+        QVERIFY(metrics.contains(
+            "redrive_deliveries_dead_total{destination=\"shop\",category=\"http_retryable\"} 1"));
         QVERIFY(metrics.contains("redrive_delivery_retries_total{destination=\"shop\"} 3"));
     }
 
     void successAfterFailuresStoresProof()
     {
-        shop().successRef = {SuccessRef::Kind::JsonPointer, QStringLiteral("/order/id")};
+        shop().successRef = { SuccessRef::Kind::JsonPointer, QStringLiteral("/order/id") };
         rig().destination.enqueue(503, 2);
         rig().destination.setDefault(ScriptableDestination::status(201, "{\"order\":{\"id\":\"ord_9\"}}"));
         QString error;
@@ -205,15 +214,19 @@ private Q_SLOTS:
         QCOMPARE(attempts[2].category, QStringLiteral("success"));
         QCOMPARE(attempts[2].statusCode, 201);
         QVERIFY(attempts[2].responseHeaders.contains("Content-Length"));
-        QVERIFY(waitUntil([&] {
-            return rig().registry.renderPrometheus().contains("redrive_deliveries_delivered_total{destination=\"shop\"} 1");
-        }, 10'000));
+        QVERIFY(waitUntil(
+            [&] {
+                return rig().registry.renderPrometheus().contains(
+                    "redrive_deliveries_delivered_total{destination=\"shop\"} 1");
+            },
+            10'000));
     }
 
     void redirectIsNeverFollowed()
     {
         ScriptableDestination::Response moved = ScriptableDestination::status(301);
-        moved.headers.append({"Location", rig().destination.url(QStringLiteral("/moved")).toString().toUtf8()});
+        moved.headers.append(
+            { "Location", rig().destination.url(QStringLiteral("/moved")).toString().toUtf8() });
         rig().destination.setDefault(moved);
         QString error;
         QVERIFY2(rig().startEngine(&error), qPrintable(error));
@@ -261,7 +274,8 @@ private Q_SLOTS:
         QTest::newRow("clamped to retry_after_max") << QByteArray("3600") << qint64(60'000) << qint64(60'000);
         QTest::newRow("sooner than schedule") << QByteArray("0") << qint64(800) << qint64(1'200);
         // 1'700'000'000 s = Tue, 14 Nov 2023 22:13:20 GMT; ask for 10 s later.
-        QTest::newRow("http-date") << QByteArray("Tue, 14 Nov 2023 22:13:30 GMT") << qint64(10'000) << qint64(10'000);
+        QTest::newRow("http-date") << QByteArray("Tue, 14 Nov 2023 22:13:30 GMT") << qint64(10'000)
+                                   << qint64(10'000);
     }
     void retryAfterIsHonouredWithinBounds()
     {
@@ -269,7 +283,7 @@ private Q_SLOTS:
         QFETCH(qint64, minDelay);
         QFETCH(qint64, maxDelay);
         ScriptableDestination::Response busy = ScriptableDestination::status(429);
-        busy.headers.append({"Retry-After", retryAfter});
+        busy.headers.append({ "Retry-After", retryAfter });
         rig().destination.setDefault(busy);
         QString error;
         QVERIFY2(rig().startEngine(&error), qPrintable(error));
@@ -297,7 +311,8 @@ private Q_SLOTS:
         const auto a = readAttempts(*rig().db, id).first();
         QCOMPARE(a.category, QStringLiteral("timeout"));
         QVERIFY(a.outcomeUnknown);
-        QVERIFY2(a.explanation.contains(QStringLiteral("after the request was sent")), qPrintable(a.explanation));
+        QVERIFY2(
+            a.explanation.contains(QStringLiteral("after the request was sent")), qPrintable(a.explanation));
         QVERIFY(a.durationMs >= 250);
         const DeliveryRow row = readDelivery(*rig().db, id);
         QCOMPARE(row.status, QStringLiteral("retrying"));
@@ -396,13 +411,15 @@ private Q_SLOTS:
         // Only the intact event reached the destination.
         QCOMPARE(rig().destination.requestCount(), 1);
         QCOMPARE(QString::fromUtf8(rig().destination.requests().first().headers.value("Idempotency-Key")),
-                 readDelivery(*rig().db, good).idempotencyKey);
+            readDelivery(*rig().db, good).idempotencyKey);
     }
 
     void pauseHoldsAndResumeReleases()
     {
-        rig().config.destinations.append(loopbackDestination(QStringLiteral("crm"), rig().destination.url(QStringLiteral("/crm"))));
-        QVERIFY(execSql(*rig().db, QStringLiteral("INSERT INTO destination_state (name, paused) VALUES ('shop', 1)")));
+        rig().config.destinations.append(
+            loopbackDestination(QStringLiteral("crm"), rig().destination.url(QStringLiteral("/crm"))));
+        QVERIFY(execSql(
+            *rig().db, QStringLiteral("INSERT INTO destination_state (name, paused) VALUES ('shop', 1)")));
         QString error;
         QVERIFY2(rig().startEngine(&error), qPrintable(error));
         const qint64 held = rig().seedOne();
@@ -414,12 +431,17 @@ private Q_SLOTS:
         QVERIFY(rig().waitForStatus(other, QStringLiteral("succeeded")));
         // ... and a few more polls later the paused one is still untouched.
         const quint64 claimed = rig().engine->counters().claimed;
-        QVERIFY(waitUntil([&] { return rig().registry.renderPrometheus().contains("redrive_delivery_backlog{destination=\"shop\"} 1"); },
-                          10'000));
+        QVERIFY(waitUntil(
+            [&] {
+                return rig().registry.renderPrometheus().contains(
+                    "redrive_delivery_backlog{destination=\"shop\"} 1");
+            },
+            10'000));
         QCOMPARE(rig().engine->counters().claimed, claimed);
         QCOMPARE(readDelivery(*rig().db, held).status, QStringLiteral("pending"));
         QCOMPARE(rig().destination.requestCount(), 1);
-        QVERIFY(execSql(*rig().db, QStringLiteral("UPDATE destination_state SET paused = 0 WHERE name = 'shop'")));
+        QVERIFY(execSql(
+            *rig().db, QStringLiteral("UPDATE destination_state SET paused = 0 WHERE name = 'shop'")));
         rig().engine->wake();
         QVERIFY(rig().waitForStatus(held, QStringLiteral("succeeded")));
         QCOMPARE(rig().destination.requestCount(), 2);
@@ -440,12 +462,13 @@ private Q_SLOTS:
         QString error;
         QVERIFY2(rig().startEngine(&error), qPrintable(error));
         rig().engine->wake();
-        QVERIFY(waitUntil([&] { return readDelivery(*rig().db, ids.last()).status == u"succeeded"; }, 20'000));
+        QVERIFY(
+            waitUntil([&] { return readDelivery(*rig().db, ids.last()).status == u"succeeded"; }, 20'000));
         const auto requests = rig().destination.requests();
         QCOMPARE(requests.size(), 6);
         for (int i = 0; i < 6; ++i)
             QCOMPARE(QString::fromUtf8(requests[i].headers.value("Idempotency-Key")),
-                     readDelivery(*rig().db, ids[i]).idempotencyKey);
+                readDelivery(*rig().db, ids[i]).idempotencyKey);
     }
 
     // Replay execution contract: one attempt, trigger 'replay', dead again on failure (never
@@ -454,21 +477,29 @@ private Q_SLOTS:
     {
         rig().destination.enqueue(503);
         rig().destination.setDefault(ScriptableDestination::status(200));
-        QVERIFY(execSql(*rig().db, QStringLiteral("INSERT INTO replays (id, status, selection_hash, requested_by, requester_role, "
-                                                  "reason, item_count, requires_approval, summary, created_at, updated_at) "
-                                                  "VALUES (5, 'executing', 'h', 'ann', 'support', 'fixed', 1, 0, '{}', 1, 1)")));
+        QVERIFY(execSql(*rig().db,
+            QStringLiteral("INSERT INTO replays (id, status, selection_hash, requested_by, requester_role, "
+                           "reason, item_count, requires_approval, summary, created_at, updated_at) "
+                           "VALUES (5, 'executing', 'h', 'ann', 'support', 'fixed', 1, 0, '{}', 1, 1)")));
         SeedDelivery dead;
         dead.status = QStringLiteral("dead");
         const qint64 id = rig().seedOne({}, dead);
-        QVERIFY(execSql(*rig().db, QStringLiteral("UPDATE deliveries SET attempt_count = 4, last_category = 'http_retryable' WHERE id = %1").arg(id)));
+        QVERIFY(execSql(*rig().db,
+            QStringLiteral(
+                "UPDATE deliveries SET attempt_count = 4, last_category = 'http_retryable' WHERE id = %1")
+                .arg(id)));
         auto queue = [&] {
-            return execSql(*rig().db, QStringLiteral("INSERT INTO replay_items (replay_id, delivery_id, frozen_status, state) "
-                                                     "VALUES (5, %1, 'dead', 'queued') ON CONFLICT (replay_id, delivery_id) "
-                                                     "DO UPDATE SET state = 'queued'").arg(id))
-                   && execSql(*rig().db, QStringLiteral("UPDATE deliveries SET status = 'pending', next_attempt_at = %1, "
-                                                        "replay_id = 5 WHERE id = %2")
-                                             .arg(rig().clock.nowMs())
-                                             .arg(id));
+            return execSql(*rig().db,
+                       QStringLiteral(
+                           "INSERT INTO replay_items (replay_id, delivery_id, frozen_status, state) "
+                           "VALUES (5, %1, 'dead', 'queued') ON CONFLICT (replay_id, delivery_id) "
+                           "DO UPDATE SET state = 'queued'")
+                           .arg(id))
+                && execSql(*rig().db,
+                    QStringLiteral("UPDATE deliveries SET status = 'pending', next_attempt_at = %1, "
+                                   "replay_id = 5 WHERE id = %2")
+                        .arg(rig().clock.nowMs())
+                        .arg(id));
         };
         QVERIFY(queue());
         QString error;
@@ -484,8 +515,11 @@ private Q_SLOTS:
         QCOMPARE(attempts.last().number, 5);
         QCOMPARE(attempts.last().trigger, QStringLiteral("replay"));
         QCOMPARE(attempts.last().replayId, std::optional<qint64>(5));
-        QCOMPARE(scalar(*rig().db, QStringLiteral("SELECT failed_count FROM replays WHERE id = 5")), qint64(1));
-        QCOMPARE(scalar(*rig().db, QStringLiteral("SELECT COUNT(*) FROM replay_items WHERE state = 'failed'")), qint64(1));
+        QCOMPARE(
+            scalar(*rig().db, QStringLiteral("SELECT failed_count FROM replays WHERE id = 5")), qint64(1));
+        QCOMPARE(
+            scalar(*rig().db, QStringLiteral("SELECT COUNT(*) FROM replay_items WHERE state = 'failed'")),
+            qint64(1));
 
         QVERIFY(queue());
         rig().engine->wake();
@@ -494,7 +528,8 @@ private Q_SLOTS:
         QVERIFY(!row.replayId);
         QCOMPARE(readAttempts(*rig().db, id).size(), 2);
         QCOMPARE(readAttempts(*rig().db, id).last().number, 6);
-        QCOMPARE(scalar(*rig().db, QStringLiteral("SELECT succeeded_count FROM replays WHERE id = 5")), qint64(1));
+        QCOMPARE(
+            scalar(*rig().db, QStringLiteral("SELECT succeeded_count FROM replays WHERE id = 5")), qint64(1));
         // Same key on the automatic attempt history and both replays.
         for (const auto &r : rig().destination.requests())
             QCOMPARE(QString::fromUtf8(r.headers.value("Idempotency-Key")), row.idempotencyKey);
@@ -516,14 +551,15 @@ private Q_SLOTS:
         env.insert(QStringLiteral("REDRIVE_DELIVERY_CHILD_URL"), rig().destination.url().toString());
         child.setProcessEnvironment(env);
         child.setProcessChannelMode(QProcess::ForwardedErrorChannel);
-        child.start(QCoreApplication::applicationFilePath(), {QStringLiteral("-child-worker")});
+        child.start(QCoreApplication::applicationFilePath(), { QStringLiteral("-child-worker") });
         QVERIFY(child.waitForStarted(10'000));
         // The child has claimed and sent: it is mid-attempt.
         QVERIFY(rig().destination.waitForRequests(1, 20'000));
         const DeliveryRow claimed = readDelivery(*rig().db, id);
         QCOMPARE(claimed.status, QStringLiteral("in_flight"));
         QVERIFY(claimed.leaseOwner.startsWith(QStringLiteral("child-")));
-        const qint64 leaseExpiresAt = scalar(*rig().db, QStringLiteral("SELECT lease_expires_at FROM deliveries WHERE id = %1").arg(id));
+        const qint64 leaseExpiresAt = scalar(
+            *rig().db, QStringLiteral("SELECT lease_expires_at FROM deliveries WHERE id = %1").arg(id));
         ::kill(static_cast<pid_t>(child.processId()), SIGKILL);
         QVERIFY(child.waitForFinished(10'000));
 
@@ -534,7 +570,8 @@ private Q_SLOTS:
         QElapsedTimer rescue;
         rescue.start();
         QVERIFY(rig().waitForStatus(id, QStringLiteral("succeeded"), 20'000));
-        // Rescued within one sweep interval plus a poll (here 100 ms + 50 ms; the bound leaves slack for 2 busy cores).
+        // Rescued within one sweep interval plus a poll (here 100 ms + 50 ms; the bound leaves slack for 2
+        // busy cores).
         QVERIFY2(rescue.elapsed() < 10'000, qPrintable(QString::number(rescue.elapsed())));
         const auto attempts = readAttempts(*rig().db, id);
         QCOMPARE(attempts.size(), 2);
@@ -578,7 +615,7 @@ private Q_SLOTS:
         QVERIFY2(b.start(&error), qPrintable(error));
         QElapsedTimer timer;
         timer.start();
-        std::atomic<int> failures{0};
+        std::atomic<int> failures { 0 };
         std::vector<std::thread> threads;
         for (int p = 0; p < producers; ++p) {
             threads.emplace_back([&, p] {
@@ -592,7 +629,7 @@ private Q_SLOTS:
                     // SQLite: 20 writers contend for one lock; a producer retries like a client would.
                     bool stored = false;
                     for (int attempt = 0; attempt < 5 && !stored; ++attempt)
-                        stored = seedEvent(*db, e, {sd}) != 0;
+                        stored = seedEvent(*db, e, { sd }) != 0;
                     if (!stored)
                         failures.fetch_add(1);
                     a.wake();
@@ -605,9 +642,13 @@ private Q_SLOTS:
         for (auto &t : threads)
             t.join();
         QCOMPARE(failures.load(), 0);
-        QVERIFY(waitUntil([&] {
-            return scalar(*rig().db, QStringLiteral("SELECT COUNT(*) FROM deliveries WHERE status = 'succeeded'")) == total;
-        }, 90'000));
+        QVERIFY(waitUntil(
+            [&] {
+                return scalar(*rig().db,
+                           QStringLiteral("SELECT COUNT(*) FROM deliveries WHERE status = 'succeeded'"))
+                    == total;
+            },
+            90'000));
         const double seconds = static_cast<double>(timer.elapsed()) / 1000.0;
         a.stop();
         b.stop();
@@ -618,14 +659,16 @@ private Q_SLOTS:
         QCOMPARE(int(keys.size()), total);
         QCOMPARE(int(requests.size()), total); // exactly once
         QCOMPARE(scalar(*rig().db, QStringLiteral("SELECT COUNT(*) FROM attempts")), qint64(total));
-        QCOMPARE(scalar(*rig().db, QStringLiteral("SELECT COUNT(*) FROM events WHERE status <> 'succeeded'")), qint64(0));
+        QCOMPARE(scalar(*rig().db, QStringLiteral("SELECT COUNT(*) FROM events WHERE status <> 'succeeded'")),
+            qint64(0));
         const quint64 ca = a.counters().claimed, cb = b.counters().claimed;
         QCOMPARE(ca + cb, quint64(total));
         if (rig().tdb->backend() == Backend::Postgres) {
             QVERIFY2(ca > 0 && cb > 0, qPrintable(QStringLiteral("split %1/%2").arg(ca).arg(cb)));
         }
         qInfo("%s: %d events from %d producers delivered by 2 engines in %.2f s (%.0f/s; split %llu/%llu)",
-              qPrintable(backendName(rig().tdb->backend())), total, producers, seconds, total / seconds, ca, cb);
+            qPrintable(backendName(rig().tdb->backend())), total, producers, seconds, total / seconds, ca,
+            cb);
     }
 };
 
@@ -638,8 +681,8 @@ static int runChildWorker()
         qWarning("child: %s", qPrintable(error));
         return 2;
     }
-    Config config = engineConfig({loopbackDestination(QStringLiteral("shop"),
-                                                      QUrl(qEnvironmentVariable("REDRIVE_DELIVERY_CHILD_URL")))});
+    Config config = engineConfig({ loopbackDestination(
+        QStringLiteral("shop"), QUrl(qEnvironmentVariable("REDRIVE_DELIVERY_CHILD_URL"))) });
     config.delivery.workerId = QStringLiteral("child-%1").arg(QCoreApplication::applicationPid());
     config.delivery.leaseMs = 1'000;
     ManualClock clock(1'700'000'000'000);

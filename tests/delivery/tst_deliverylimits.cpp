@@ -113,7 +113,8 @@ private Q_SLOTS:
         const auto attempts = readAttempts(*rig().db, id);
         QCOMPARE(attempts.size(), 1);
         QCOMPARE(attempts[0].category, QStringLiteral("network"));
-        QVERIFY2(attempts[0].explanation.contains(QStringLiteral("shutdown interrupted")), qPrintable(attempts[0].explanation));
+        QVERIFY2(attempts[0].explanation.contains(QStringLiteral("shutdown interrupted")),
+            qPrintable(attempts[0].explanation));
         QVERIFY(attempts[0].outcomeUnknown);
     }
 
@@ -127,9 +128,10 @@ private Q_SLOTS:
         const qint64 first = rig().seedOne();
         rig().engine->wake();
         QVERIFY(rig().waitForStatus(first, QStringLiteral("succeeded")));
-        QVERIFY(rig().db->exec(QStringLiteral("SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
-                                              "WHERE datname = current_database() AND pid <> pg_backend_pid()"),
-                               &error));
+        QVERIFY(
+            rig().db->exec(QStringLiteral("SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+                                          "WHERE datname = current_database() AND pid <> pg_backend_pid()"),
+                &error));
         const qint64 second = rig().seedOne();
         rig().engine->wake();
         QVERIFY(rig().waitForStatus(second, QStringLiteral("succeeded"), 30'000));
@@ -146,9 +148,12 @@ private Q_SLOTS:
         rig().engine->wake();
         QVERIFY(waitUntil([&] { return allSucceeded(ids); }, 10'000));
         // Counters move right after the commit that the rows show.
-        QVERIFY(waitUntil([&] {
-            return rig().registry.renderPrometheus().contains("redrive_deliveries_delivered_total{destination=\"shop\"} 3");
-        }, 10'000));
+        QVERIFY(waitUntil(
+            [&] {
+                return rig().registry.renderPrometheus().contains(
+                    "redrive_deliveries_delivered_total{destination=\"shop\"} 3");
+            },
+            10'000));
         const QByteArray text = rig().registry.renderPrometheus();
         QVERIFY(text.contains("redrive_delivery_in_flight{destination=\"shop\"} 0"));
         QVERIFY(text.contains("redrive_delivery_attempt_duration_seconds_count{destination=\"shop\"} 3"));

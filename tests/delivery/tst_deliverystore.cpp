@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 // SPDX-FileCopyrightText: Redrive authors
-#include "deliveryfixture.h"
 #include "delivery/deliverystore.h"
 #include "delivery/retention.h"
+#include "deliveryfixture.h"
 #include "storage/eventstatus.h"
 #include "testdb.h"
 
@@ -61,8 +61,8 @@ AttemptRecord failureFor(const Claim &c, const QString &worker, qint64 now, Deli
 SweepDecision retryNow(const QString &, int attempt, bool replay, qint64 now)
 {
     if (replay || attempt >= 3)
-        return {DeliveryStatus::Dead, std::nullopt};
-    return {DeliveryStatus::Retrying, now};
+        return { DeliveryStatus::Dead, std::nullopt };
+    return { DeliveryStatus::Retrying, now };
 }
 
 bool exec(Db &db, const QString &sql)
@@ -93,7 +93,7 @@ private:
         QList<qint64> ids;
         SeedEvent e;
         e.receivedAt = kNow - 1'000;
-        if (!seedEvent(*m_db, e, {sd}, &ids))
+        if (!seedEvent(*m_db, e, { sd }, &ids))
             return 0;
         return ids.value(0);
     }
@@ -115,13 +115,15 @@ private Q_SLOTS:
 
     void claimSetsLeaseTokenAndLoadsBody()
     {
-        const qint64 a = seed(QStringLiteral("shop")), b = seed(QStringLiteral("shop")), c = seed(QStringLiteral("shop"));
+        const qint64 a = seed(QStringLiteral("shop")), b = seed(QStringLiteral("shop")),
+                     c = seed(QStringLiteral("shop"));
         const qint64 later = seed(QStringLiteral("shop"), kNow + 60'000);
         const qint64 other = seed(QStringLiteral("crm"));
         QVERIFY(a && b && c && later && other);
         DeliveryStore store(*m_db);
         QString error;
-        const QList<Claim> claims = store.claim(QStringLiteral("shop"), QStringLiteral("w1"), kNow, kLease, 2, &error);
+        const QList<Claim> claims
+            = store.claim(QStringLiteral("shop"), QStringLiteral("w1"), kNow, kLease, 2, &error);
         QVERIFY2(error.isEmpty(), qPrintable(error));
         QCOMPARE(claims.size(), 2);
         QCOMPARE(claims[0].deliveryId, a);
@@ -140,12 +142,14 @@ private Q_SLOTS:
             QCOMPARE(row.leaseToken, qint64(1));
         }
         // The rest: one due shop delivery, one not yet due, one for another destination.
-        const QList<Claim> rest = store.claim(QStringLiteral("shop"), QStringLiteral("w2"), kNow, kLease, 10, &error);
+        const QList<Claim> rest
+            = store.claim(QStringLiteral("shop"), QStringLiteral("w2"), kNow, kLease, 10, &error);
         QCOMPARE(rest.size(), 1);
         QCOMPARE(rest[0].deliveryId, c);
         QCOMPARE(readDelivery(*m_db, later).status, QStringLiteral("pending"));
         QCOMPARE(readDelivery(*m_db, other).status, QStringLiteral("pending"));
-        QCOMPARE(eventStatus(*m_db, rest[0].eventId), QStringLiteral("pending")); // claims alone don't refresh
+        QCOMPARE(
+            eventStatus(*m_db, rest[0].eventId), QStringLiteral("pending")); // claims alone don't refresh
     }
 
     void recordIsFencedByToken()
@@ -153,7 +157,8 @@ private Q_SLOTS:
         const qint64 id = seed(QStringLiteral("shop"));
         DeliveryStore store(*m_db);
         QString error;
-        const QList<Claim> first = store.claim(QStringLiteral("shop"), QStringLiteral("w1"), kNow, kLease, 1, &error);
+        const QList<Claim> first
+            = store.claim(QStringLiteral("shop"), QStringLiteral("w1"), kNow, kLease, 1, &error);
         QCOMPARE(first.size(), 1);
         // w1 goes quiet; its lease expires and the sweeper rescues the delivery.
         const int rescued = store.sweepExpired(kNow + kLease + 1, 100, retryNow, &error);
@@ -171,23 +176,24 @@ private Q_SLOTS:
         QCOMPARE(attempts[0].workerId, QStringLiteral("w1"));
 
         // Claimable again, with a new token.
-        const QList<Claim> second =
-            store.claim(QStringLiteral("shop"), QStringLiteral("w2"), kNow + kLease + 2, kLease, 1, &error);
+        const QList<Claim> second
+            = store.claim(QStringLiteral("shop"), QStringLiteral("w2"), kNow + kLease + 2, kLease, 1, &error);
         QCOMPARE(second.size(), 1);
         QCOMPARE(second[0].leaseToken, qint64(2));
         QCOMPARE(second[0].attemptCount, 1);
 
         // The late result of the first claim is refused and changes nothing.
         QVERIFY(store.record(first[0], successFor(first[0], QStringLiteral("w1"), kNow + kLease + 3), &error)
-                == RecordResult::LeaseLost);
+            == RecordResult::LeaseLost);
         row = readDelivery(*m_db, id);
         QCOMPARE(row.status, QStringLiteral("in_flight"));
         QCOMPARE(row.leaseOwner, QStringLiteral("w2"));
         QCOMPARE(readAttempts(*m_db, id).size(), 1);
 
         // The current holder records.
-        QVERIFY(store.record(second[0], successFor(second[0], QStringLiteral("w2"), kNow + kLease + 4), &error)
-                == RecordResult::Recorded);
+        QVERIFY(
+            store.record(second[0], successFor(second[0], QStringLiteral("w2"), kNow + kLease + 4), &error)
+            == RecordResult::Recorded);
         row = readDelivery(*m_db, id);
         QCOMPARE(row.status, QStringLiteral("succeeded"));
         QVERIFY(!row.outcomeUnknown); // known now
@@ -200,25 +206,28 @@ private Q_SLOTS:
         QCOMPARE(all[1].workerId, QStringLiteral("w2"));
         // A second record with the same (finished) claim is refused too.
         QVERIFY(store.record(second[0], successFor(second[0], QStringLiteral("w2"), kNow), &error)
-                == RecordResult::LeaseLost);
+            == RecordResult::LeaseLost);
     }
 
     // One batch, one transaction: each result is fenced on its own — a stale token among current
     // ones is refused alone, and leaves no attempt behind.
     void batchFencesEachResult()
     {
-        const QList<qint64> ids = {seed(QStringLiteral("shop")), seed(QStringLiteral("shop")), seed(QStringLiteral("shop"))};
+        const QList<qint64> ids
+            = { seed(QStringLiteral("shop")), seed(QStringLiteral("shop")), seed(QStringLiteral("shop")) };
         DeliveryStore store(*m_db);
         QString error;
-        const QList<Claim> claims = store.claim(QStringLiteral("shop"), QStringLiteral("w"), kNow, kLease, 3, &error);
+        const QList<Claim> claims
+            = store.claim(QStringLiteral("shop"), QStringLiteral("w"), kNow, kLease, 3, &error);
         QCOMPARE(claims.size(), 3);
         // Someone else took the middle one over (its token moved on).
-        QVERIFY(exec(*m_db, QStringLiteral("UPDATE deliveries SET lease_token = lease_token + 1 WHERE id = %1")
-                                .arg(claims[1].deliveryId)));
+        QVERIFY(exec(*m_db,
+            QStringLiteral("UPDATE deliveries SET lease_token = lease_token + 1 WHERE id = %1")
+                .arg(claims[1].deliveryId)));
         QList<std::pair<Claim, AttemptRecord>> items = {
-            {claims[0], successFor(claims[0], QStringLiteral("w"), kNow)},
-            {claims[1], successFor(claims[1], QStringLiteral("w"), kNow)},
-            {claims[2], failureFor(claims[2], QStringLiteral("w"), kNow, DeliveryStatus::Retrying)},
+            { claims[0], successFor(claims[0], QStringLiteral("w"), kNow) },
+            { claims[1], successFor(claims[1], QStringLiteral("w"), kNow) },
+            { claims[2], failureFor(claims[2], QStringLiteral("w"), kNow, DeliveryStatus::Retrying) },
         };
         QList<RecordResult> results;
         store.recordMany(items, &results, &error);
@@ -235,8 +244,10 @@ private Q_SLOTS:
         QCOMPARE(readAttempts(*m_db, claims[0].deliveryId).size(), 1);
         QCOMPARE(readAttempts(*m_db, claims[1].deliveryId).size(), 0);
         QCOMPARE(readAttempts(*m_db, claims[2].deliveryId).size(), 1);
-        QCOMPARE(eventStatus(*m_db, readDelivery(*m_db, claims[0].deliveryId).eventId), QStringLiteral("succeeded"));
-        QCOMPARE(eventStatus(*m_db, readDelivery(*m_db, claims[2].deliveryId).eventId), QStringLiteral("retrying"));
+        QCOMPARE(eventStatus(*m_db, readDelivery(*m_db, claims[0].deliveryId).eventId),
+            QStringLiteral("succeeded"));
+        QCOMPARE(eventStatus(*m_db, readDelivery(*m_db, claims[2].deliveryId).eventId),
+            QStringLiteral("retrying"));
         QCOMPARE(ids.size(), 3);
     }
 
@@ -265,14 +276,17 @@ private Q_SLOTS:
         AttemptRecord ok = successFor(claims[0], text, kNow);
         ok.downstreamRef = text;
         ok.responseExcerpt = text;
-        ok.responseHeadersJson = QJsonDocument(QJsonArray{QJsonArray{QStringLiteral("X-Ref"), text}}).toJson(QJsonDocument::Compact);
+        ok.responseHeadersJson = QJsonDocument(
+            QJsonArray { QJsonArray { QStringLiteral("X-Ref"),
+                text } }).toJson(QJsonDocument::Compact);
         AttemptRecord dead = failureFor(claims[1], text, kNow, DeliveryStatus::Dead);
         dead.classification.explanation = text;
         dead.responseExcerpt = text;
         QList<RecordResult> results;
-        store.recordMany({{claims[0], ok}, {claims[1], dead}}, &results, &error);
-        QVERIFY2(results.size() == 2 && results[0] == RecordResult::Recorded && results[1] == RecordResult::Recorded,
-                 qPrintable(error));
+        store.recordMany({ { claims[0], ok }, { claims[1], dead } }, &results, &error);
+        QVERIFY2(results.size() == 2 && results[0] == RecordResult::Recorded
+                && results[1] == RecordResult::Recorded,
+            qPrintable(error));
         const DeliveryRow succeeded = readDelivery(*m_db, claims[0].deliveryId);
         QCOMPARE(succeeded.downstreamRef, text);
         const auto okAttempts = readAttempts(*m_db, claims[0].deliveryId);
@@ -300,14 +314,16 @@ private Q_SLOTS:
         const qint64 other = seed(QStringLiteral("crm"));
         DeliveryStore store(*m_db);
         QString error;
-        const QList<Claim> first = store.claim(QStringLiteral("shop"), QStringLiteral("w"), kNow, kLease, 10, &error);
+        const QList<Claim> first
+            = store.claim(QStringLiteral("shop"), QStringLiteral("w"), kNow, kLease, 10, &error);
         QCOMPARE(first.size(), 1); // the second waits behind the first
         QList<RecordResult> results;
         QList<QList<Claim>> claims;
-        QVERIFY2(store.recordAndClaim({{first[0], successFor(first[0], QStringLiteral("w"), kNow)}}, &results,
-                                      {{QStringLiteral("shop"), 10, kLease}, {QStringLiteral("crm"), 10, kLease}},
-                                      QStringLiteral("w"), kNow, &claims, &error),
-                 qPrintable(error));
+        QVERIFY2(
+            store.recordAndClaim({ { first[0], successFor(first[0], QStringLiteral("w"), kNow) } }, &results,
+                { { QStringLiteral("shop"), 10, kLease }, { QStringLiteral("crm"), 10, kLease } },
+                QStringLiteral("w"), kNow, &claims, &error),
+            qPrintable(error));
         QCOMPARE(results.size(), 1);
         QVERIFY(results[0] == RecordResult::Recorded);
         QCOMPARE(claims.size(), 2);
@@ -320,8 +336,8 @@ private Q_SLOTS:
 
         // A delivery twice in one batch is refused as a whole: nothing changes.
         const AttemptRecord done = successFor(claims[1][0], QStringLiteral("w"), kNow);
-        QVERIFY(!store.recordAndClaim({{claims[1][0], done}, {claims[1][0], done}}, &results, {}, QStringLiteral("w"),
-                                      kNow, &claims, &error));
+        QVERIFY(!store.recordAndClaim({ { claims[1][0], done }, { claims[1][0], done } }, &results, {},
+            QStringLiteral("w"), kNow, &claims, &error));
         QVERIFY(results.isEmpty());
         QCOMPARE(readDelivery(*m_db, other).status, QStringLiteral("in_flight"));
         QCOMPARE(readAttempts(*m_db, other).size(), 0);
@@ -338,10 +354,11 @@ private Q_SLOTS:
             qint64 eventId = 0;
         };
         QList<Case> cases;
-        for (DeliveryStatus r : {DeliveryStatus::Succeeded, DeliveryStatus::Retrying, DeliveryStatus::Dead}) {
-            for (DeliveryStatus o : {DeliveryStatus::Pending, DeliveryStatus::InFlight, DeliveryStatus::Retrying,
-                                     DeliveryStatus::Succeeded, DeliveryStatus::Dead})
-                cases.append({r, o});
+        for (DeliveryStatus r :
+            { DeliveryStatus::Succeeded, DeliveryStatus::Retrying, DeliveryStatus::Dead }) {
+            for (DeliveryStatus o : { DeliveryStatus::Pending, DeliveryStatus::InFlight,
+                     DeliveryStatus::Retrying, DeliveryStatus::Succeeded, DeliveryStatus::Dead })
+                cases.append({ r, o });
         }
         for (Case &c : cases) {
             SeedDelivery shop;
@@ -351,21 +368,23 @@ private Q_SLOTS:
             crm.status = toString(c.other);
             SeedEvent e;
             e.receivedAt = kNow - 1'000;
-            c.eventId = seedEvent(*m_db, e, {shop, crm});
+            c.eventId = seedEvent(*m_db, e, { shop, crm });
             QVERIFY(c.eventId > 0);
         }
         DeliveryStore store(*m_db);
         QString error;
-        const QList<Claim> claims =
-            store.claim(QStringLiteral("shop"), QStringLiteral("w"), kNow, kLease, int(cases.size()), &error);
+        const QList<Claim> claims = store.claim(
+            QStringLiteral("shop"), QStringLiteral("w"), kNow, kLease, int(cases.size()), &error);
         QCOMPARE(claims.size(), cases.size());
         QList<std::pair<Claim, AttemptRecord>> items;
         for (const Claim &claim : claims) {
-            const auto it = std::find_if(cases.cbegin(), cases.cend(), [&](const Case &c) { return c.eventId == claim.eventId; });
+            const auto it = std::find_if(
+                cases.cbegin(), cases.cend(), [&](const Case &c) { return c.eventId == claim.eventId; });
             QVERIFY(it != cases.cend());
-            items.append({claim, it->recorded == DeliveryStatus::Succeeded
-                                     ? successFor(claim, QStringLiteral("w"), kNow)
-                                     : failureFor(claim, QStringLiteral("w"), kNow, it->recorded)});
+            items.append({ claim,
+                it->recorded == DeliveryStatus::Succeeded
+                    ? successFor(claim, QStringLiteral("w"), kNow)
+                    : failureFor(claim, QStringLiteral("w"), kNow, it->recorded) });
         }
         QList<RecordResult> results;
         store.recordMany(items, &results, &error);
@@ -373,7 +392,7 @@ private Q_SLOTS:
         for (RecordResult r : results)
             QVERIFY2(r == RecordResult::Recorded, qPrintable(error));
         for (const Case &c : cases) {
-            QCOMPARE(eventStatus(*m_db, c.eventId), toString(summariseEventStatus({c.recorded, c.other})));
+            QCOMPARE(eventStatus(*m_db, c.eventId), toString(summariseEventStatus({ c.recorded, c.other })));
         }
     }
 
@@ -383,9 +402,11 @@ private Q_SLOTS:
         const qint64 b = seed(QStringLiteral("shop"));
         DeliveryStore store(*m_db);
         QString error;
-        const QList<Claim> claims = store.claim(QStringLiteral("shop"), QStringLiteral("w"), kNow, kLease, 2, &error);
+        const QList<Claim> claims
+            = store.claim(QStringLiteral("shop"), QStringLiteral("w"), kNow, kLease, 2, &error);
         QCOMPARE(claims.size(), 2);
-        QVERIFY(exec(*m_db, QStringLiteral("UPDATE deliveries SET lease_token = lease_token + 1 WHERE id = %1").arg(b)));
+        QVERIFY(exec(*m_db,
+            QStringLiteral("UPDATE deliveries SET lease_token = lease_token + 1 WHERE id = %1").arg(b)));
         QCOMPARE(store.releaseMany(claims, kNow, &error), 1); // b's claim was no longer held
         const DeliveryRow row = readDelivery(*m_db, a);
         QCOMPARE(row.status, QStringLiteral("pending"));
@@ -402,7 +423,8 @@ private Q_SLOTS:
         QString error;
         qint64 now = kNow;
         for (int i = 0; i < 3; ++i) {
-            const auto claims = store.claim(QStringLiteral("shop"), QStringLiteral("w"), now, kLease, 1, &error);
+            const auto claims
+                = store.claim(QStringLiteral("shop"), QStringLiteral("w"), now, kLease, 1, &error);
             QCOMPARE(claims.size(), 1);
             now += kLease + 1;
             QCOMPARE(store.sweepExpired(now, 10, retryNow, &error), 1);
@@ -439,7 +461,8 @@ private Q_SLOTS:
     void pausedDestinationIsNotClaimed()
     {
         const qint64 id = seed(QStringLiteral("shop"));
-        QVERIFY(exec(*m_db, QStringLiteral("INSERT INTO destination_state (name, paused) VALUES ('shop', 1)")));
+        QVERIFY(
+            exec(*m_db, QStringLiteral("INSERT INTO destination_state (name, paused) VALUES ('shop', 1)")));
         DeliveryStore store(*m_db);
         QString error;
         QVERIFY(store.claim(QStringLiteral("shop"), QStringLiteral("w"), kNow, kLease, 5, &error).isEmpty());
@@ -464,49 +487,62 @@ private Q_SLOTS:
             std::sort(out.begin(), out.end());
             return out;
         };
-        const auto round1 = store.claim(QStringLiteral("shop"), QStringLiteral("w"), kNow, kLease, 10, &error);
-        QCOMPARE(ids(round1), (QList<qint64>{a1, b1, free}));
+        const auto round1
+            = store.claim(QStringLiteral("shop"), QStringLiteral("w"), kNow, kLease, 10, &error);
+        QCOMPARE(ids(round1), (QList<qint64> { a1, b1, free }));
         // a2 waits while a1 is in flight ...
         QVERIFY(store.claim(QStringLiteral("shop"), QStringLiteral("w"), kNow, kLease, 10, &error).isEmpty());
         // ... and while a1 is retrying (even when a2 itself is due).
-        const Claim c1 = *std::find_if(round1.begin(), round1.end(), [&](const Claim &c) { return c.deliveryId == a1; });
+        const Claim c1
+            = *std::find_if(round1.begin(), round1.end(), [&](const Claim &c) { return c.deliveryId == a1; });
         QVERIFY(store.record(c1, failureFor(c1, QStringLiteral("w"), kNow, DeliveryStatus::Retrying), &error)
-                == RecordResult::Recorded);
-        QVERIFY(store.claim(QStringLiteral("shop"), QStringLiteral("w"), kNow + 500, kLease, 10, &error).isEmpty());
+            == RecordResult::Recorded);
+        QVERIFY(store.claim(QStringLiteral("shop"), QStringLiteral("w"), kNow + 500, kLease, 10, &error)
+                    .isEmpty());
         // a1 is retried first; once it succeeds, a2 becomes claimable, then a3.
-        const auto retry = store.claim(QStringLiteral("shop"), QStringLiteral("w"), kNow + 1'000, kLease, 10, &error);
-        QCOMPARE(ids(retry), QList<qint64>{a1});
+        const auto retry
+            = store.claim(QStringLiteral("shop"), QStringLiteral("w"), kNow + 1'000, kLease, 10, &error);
+        QCOMPARE(ids(retry), QList<qint64> { a1 });
         QVERIFY(store.record(retry[0], successFor(retry[0], QStringLiteral("w"), kNow + 1'000), &error)
-                == RecordResult::Recorded);
-        const auto next = store.claim(QStringLiteral("shop"), QStringLiteral("w"), kNow + 1'000, kLease, 10, &error);
-        QCOMPARE(ids(next), QList<qint64>{a2});
+            == RecordResult::Recorded);
+        const auto next
+            = store.claim(QStringLiteral("shop"), QStringLiteral("w"), kNow + 1'000, kLease, 10, &error);
+        QCOMPARE(ids(next), QList<qint64> { a2 });
         // A dead letter does not block its key forever.
-        QVERIFY(store.record(next[0], failureFor(next[0], QStringLiteral("w"), kNow + 1'000, DeliveryStatus::Dead), &error)
-                == RecordResult::Recorded);
-        const auto last = store.claim(QStringLiteral("shop"), QStringLiteral("w"), kNow + 1'000, kLease, 10, &error);
-        QCOMPARE(ids(last), QList<qint64>{a3});
+        QVERIFY(store.record(next[0],
+                    failureFor(next[0], QStringLiteral("w"), kNow + 1'000, DeliveryStatus::Dead), &error)
+            == RecordResult::Recorded);
+        const auto last
+            = store.claim(QStringLiteral("shop"), QStringLiteral("w"), kNow + 1'000, kLease, 10, &error);
+        QCOMPARE(ids(last), QList<qint64> { a3 });
     }
 
     void replayAttemptUpdatesReplayBookkeeping()
     {
         const qint64 ok = seed(QStringLiteral("shop")), bad = seed(QStringLiteral("shop"));
-        QVERIFY(exec(*m_db, QStringLiteral("INSERT INTO replays (id, status, selection_hash, requested_by, requester_role, "
-                                           "reason, item_count, requires_approval, summary, created_at, updated_at) "
-                                           "VALUES (77, 'executing', 'h', 'ann', 'support', 'r', 2, 0, '{}', 1, 1)")));
-        for (qint64 id : {ok, bad}) {
-            QVERIFY(exec(*m_db, QStringLiteral("INSERT INTO replay_items (replay_id, delivery_id, frozen_status, state) "
-                                               "VALUES (77, %1, 'dead', 'queued')")
-                                    .arg(id)));
-            QVERIFY(exec(*m_db, QStringLiteral("UPDATE deliveries SET replay_id = 77, attempt_count = 4 WHERE id = %1").arg(id)));
+        QVERIFY(exec(*m_db,
+            QStringLiteral("INSERT INTO replays (id, status, selection_hash, requested_by, requester_role, "
+                           "reason, item_count, requires_approval, summary, created_at, updated_at) "
+                           "VALUES (77, 'executing', 'h', 'ann', 'support', 'r', 2, 0, '{}', 1, 1)")));
+        for (qint64 id : { ok, bad }) {
+            QVERIFY(exec(*m_db,
+                QStringLiteral("INSERT INTO replay_items (replay_id, delivery_id, frozen_status, state) "
+                               "VALUES (77, %1, 'dead', 'queued')")
+                    .arg(id)));
+            QVERIFY(exec(*m_db,
+                QStringLiteral("UPDATE deliveries SET replay_id = 77, attempt_count = 4 WHERE id = %1")
+                    .arg(id)));
         }
         DeliveryStore store(*m_db);
         QString error;
-        const auto claims = store.claim(QStringLiteral("shop"), QStringLiteral("w"), kNow, kLease, 10, &error);
+        const auto claims
+            = store.claim(QStringLiteral("shop"), QStringLiteral("w"), kNow, kLease, 10, &error);
         QCOMPARE(claims.size(), 2);
         for (const Claim &c : claims) {
             QCOMPARE(c.replayId, std::optional<qint64>(77));
-            const AttemptRecord a = c.deliveryId == ok ? successFor(c, QStringLiteral("w"), kNow)
-                                                       : failureFor(c, QStringLiteral("w"), kNow, DeliveryStatus::Dead);
+            const AttemptRecord a = c.deliveryId == ok
+                ? successFor(c, QStringLiteral("w"), kNow)
+                : failureFor(c, QStringLiteral("w"), kNow, DeliveryStatus::Dead);
             QCOMPARE(a.number, 5);
             QVERIFY(store.record(c, a, &error) == RecordResult::Recorded);
         }
@@ -518,12 +554,19 @@ private Q_SLOTS:
         QCOMPARE(attempts.size(), 1);
         QCOMPARE(attempts[0].trigger, QStringLiteral("replay"));
         QCOMPARE(attempts[0].replayId, std::optional<qint64>(77));
-        QCOMPARE(scalar(*m_db, QStringLiteral("SELECT succeeded_count FROM replays WHERE id = 77")), qint64(1));
+        QCOMPARE(
+            scalar(*m_db, QStringLiteral("SELECT succeeded_count FROM replays WHERE id = 77")), qint64(1));
         QCOMPARE(scalar(*m_db, QStringLiteral("SELECT failed_count FROM replays WHERE id = 77")), qint64(1));
-        QCOMPARE(scalar(*m_db, QStringLiteral("SELECT COUNT(*) FROM replay_items WHERE state = 'succeeded' AND delivery_id = %1").arg(ok)),
-                 qint64(1));
-        QCOMPARE(scalar(*m_db, QStringLiteral("SELECT COUNT(*) FROM replay_items WHERE state = 'failed' AND delivery_id = %1").arg(bad)),
-                 qint64(1));
+        QCOMPARE(scalar(*m_db,
+                     QStringLiteral(
+                         "SELECT COUNT(*) FROM replay_items WHERE state = 'succeeded' AND delivery_id = %1")
+                         .arg(ok)),
+            qint64(1));
+        QCOMPARE(scalar(*m_db,
+                     QStringLiteral(
+                         "SELECT COUNT(*) FROM replay_items WHERE state = 'failed' AND delivery_id = %1")
+                         .arg(bad)),
+            qint64(1));
     }
 
     void retentionPurgesOnlyWhatItShould()
@@ -538,14 +581,14 @@ private Q_SLOTS:
             bool purged;
         };
         const Case cases[] = {
-            {"old succeeded", old, "succeeded", false, true},
-            {"old dead", old, "dead", false, true},
-            {"old no route", old, nullptr, false, true},
-            {"old pending", old, "pending", false, false},
-            {"old retrying", old, "retrying", false, false},
-            {"old in flight", old, "in_flight", false, false},
-            {"old on legal hold", old, "succeeded", true, false},
-            {"recent succeeded", recent, "succeeded", false, false},
+            { "old succeeded", old, "succeeded", false, true },
+            { "old dead", old, "dead", false, true },
+            { "old no route", old, nullptr, false, true },
+            { "old pending", old, "pending", false, false },
+            { "old retrying", old, "retrying", false, false },
+            { "old in flight", old, "in_flight", false, false },
+            { "old on legal hold", old, "succeeded", true, false },
+            { "recent succeeded", recent, "succeeded", false, false },
         };
         QList<qint64> events;
         for (const Case &c : cases) {
@@ -564,11 +607,14 @@ private Q_SLOTS:
             QVERIFY(eventId);
             events.append(eventId);
             for (qint64 d : ids)
-                QVERIFY(exec(*m_db, QStringLiteral("INSERT INTO attempts (delivery_id, number, trigger_kind, started_at, "
-                                                   "category, explanation) VALUES (%1, 1, 'automatic', 1, 'success', 'x')")
-                                        .arg(d)));
-            QVERIFY(exec(*m_db, QStringLiteral("INSERT INTO notes (event_id, author, body, created_at) VALUES (%1, 'a', 'n', 1)")
-                                    .arg(eventId)));
+                QVERIFY(exec(*m_db,
+                    QStringLiteral("INSERT INTO attempts (delivery_id, number, trigger_kind, started_at, "
+                                   "category, explanation) VALUES (%1, 1, 'automatic', 1, 'success', 'x')")
+                        .arg(d)));
+            QVERIFY(exec(*m_db,
+                QStringLiteral(
+                    "INSERT INTO notes (event_id, author, body, created_at) VALUES (%1, 'a', 'n', 1)")
+                    .arg(eventId)));
         }
         QString error;
         const qint64 cutoff = kNow - 30 * day;
@@ -576,9 +622,12 @@ private Q_SLOTS:
         QCOMPARE(purgeExpiredEvents(*m_db, cutoff, 100, &error), 2);
         QCOMPARE(purgeExpiredEvents(*m_db, cutoff, 100, &error), 0);
         for (int i = 0; i < int(std::size(cases)); ++i) {
-            const bool present = scalar(*m_db, QStringLiteral("SELECT COUNT(*) FROM events WHERE id = %1").arg(events[i])) == 1;
+            const bool present
+                = scalar(*m_db, QStringLiteral("SELECT COUNT(*) FROM events WHERE id = %1").arg(events[i]))
+                == 1;
             QVERIFY2(present != cases[i].purged, cases[i].name);
-            const qint64 notes = scalar(*m_db, QStringLiteral("SELECT COUNT(*) FROM notes WHERE event_id = %1").arg(events[i]));
+            const qint64 notes = scalar(
+                *m_db, QStringLiteral("SELECT COUNT(*) FROM notes WHERE event_id = %1").arg(events[i]));
             QCOMPARE(notes, present ? qint64(1) : qint64(0));
         }
         // Cascades removed the purged events' deliveries and attempts.
@@ -596,8 +645,8 @@ private Q_SLOTS:
             QSKIP("the write gate is for SQLite; PostgreSQL locks rows");
         for (int i = 0; i < 200; ++i)
             seed(QStringLiteral("shop"));
-        std::atomic<bool> stop{false};
-        std::atomic<int> writerCommits{0};
+        std::atomic<bool> stop { false };
+        std::atomic<int> writerCommits { 0 };
         std::thread writer([&] {
             auto db = m_tdb->open(QStringLiteral("busy-writer"));
             while (db && !stop.load()) {
@@ -620,7 +669,8 @@ private Q_SLOTS:
         timer.start();
         while (claimed < 200 && timer.elapsed() < 5'000) {
             QString error;
-            claimed += static_cast<int>(store.claim(QStringLiteral("shop"), QStringLiteral("w"), kNow, kLease, 1, &error).size());
+            claimed += static_cast<int>(
+                store.claim(QStringLiteral("shop"), QStringLiteral("w"), kNow, kLease, 1, &error).size());
             if (!error.isEmpty())
                 break;
         }
@@ -639,10 +689,12 @@ private Q_SLOTS:
             Transaction tx(*m_db);
             QVERIFY(tx.begin());
             QSqlQuery e(m_db->handle()), d(m_db->handle());
-            e.prepare(QStringLiteral("INSERT INTO events (id, source, provider_event_id, status, received_at, last_seen_at, "
-                                     "body, body_sha256, body_size) VALUES (?, 'shop', ?, 'pending', ?, ?, ?, 'x', 2)"));
-            d.prepare(QStringLiteral("INSERT INTO deliveries (event_id, destination, status, next_attempt_at, "
-                                     "idempotency_key, created_at, updated_at) VALUES (?, 'shop', 'pending', ?, ?, ?, ?)"));
+            e.prepare(QStringLiteral(
+                "INSERT INTO events (id, source, provider_event_id, status, received_at, last_seen_at, "
+                "body, body_sha256, body_size) VALUES (?, 'shop', ?, 'pending', ?, ?, ?, 'x', 2)"));
+            d.prepare(QStringLiteral(
+                "INSERT INTO deliveries (event_id, destination, status, next_attempt_at, "
+                "idempotency_key, created_at, updated_at) VALUES (?, 'shop', 'pending', ?, ?, ?, ?)"));
             for (int i = 1; i <= total; ++i) {
                 e.addBindValue(i);
                 e.addBindValue(QStringLiteral("e%1").arg(i));
@@ -679,7 +731,8 @@ private Q_SLOTS:
                 int emptyRounds = 0;
                 while (emptyRounds < 3) {
                     QString error;
-                    const QList<Claim> claims = store.claim(QStringLiteral("shop"), name, kNow, kLease, 32, &error);
+                    const QList<Claim> claims
+                        = store.claim(QStringLiteral("shop"), name, kNow, kLease, 32, &error);
                     if (!error.isEmpty()) {
                         std::lock_guard lock(mutex);
                         errors.append(error);
@@ -698,7 +751,7 @@ private Q_SLOTS:
                     }
                     QList<std::pair<Claim, AttemptRecord>> items;
                     for (const Claim &c : claims)
-                        items.append({c, successFor(c, name, kNow)});
+                        items.append({ c, successFor(c, name, kNow) });
                     QList<RecordResult> results;
                     store.recordMany(items, &results, &error);
                     for (RecordResult r : results) {
@@ -716,22 +769,24 @@ private Q_SLOTS:
         QVERIFY2(errors.isEmpty(), qPrintable(errors.join(QLatin1String("; "))));
         QCOMPARE(int(claimedBy.size()), total);
         for (const auto &[id, names] : claimedBy)
-            QVERIFY2(names.size() == 1, qPrintable(QStringLiteral("delivery %1 claimed by %2").arg(id).arg(names.join(u','))));
+            QVERIFY2(names.size() == 1,
+                qPrintable(QStringLiteral("delivery %1 claimed by %2").arg(id).arg(names.join(u','))));
         // SQLite has one writer at a time and its busy handler is not fair, so a worker can lose
         // every race; on PostgreSQL (SKIP LOCKED) every worker must get a share.
         if (m_tdb->backend() == Backend::Postgres) {
             for (int w = 0; w < workers; ++w)
                 QVERIFY2(perWorker[w] > 0, qPrintable(QStringLiteral("worker %1 starved").arg(w)));
         }
-        QCOMPARE(scalar(*m_db, QStringLiteral("SELECT COUNT(*) FROM deliveries WHERE status = 'succeeded'")), qint64(total));
+        QCOMPARE(scalar(*m_db, QStringLiteral("SELECT COUNT(*) FROM deliveries WHERE status = 'succeeded'")),
+            qint64(total));
         QCOMPARE(scalar(*m_db, QStringLiteral("SELECT COUNT(*) FROM attempts")), qint64(total));
         QCOMPARE(scalar(*m_db, QStringLiteral("SELECT MAX(number) FROM attempts")), qint64(1));
         QStringList split;
         for (int n : perWorker)
             split.append(QString::number(n));
         qInfo("%s: %d workers drained %d deliveries in %.2f s: %.0f claims+records/s (per worker: %s)",
-              qPrintable(backendName(m_tdb->backend())), workers, total, seconds, total / seconds,
-              qPrintable(split.join(u' ')));
+            qPrintable(backendName(m_tdb->backend())), workers, total, seconds, total / seconds,
+            qPrintable(split.join(u' ')));
     }
 };
 

@@ -3,7 +3,6 @@
 #include "delivery/dispatcher.h"
 #include "deliveryfixture.h"
 #include "scriptabledestination.h"
-
 #include "util/clock.h"
 
 #include <QTest>
@@ -39,7 +38,7 @@ struct Outcomes {
 };
 
 Dispatcher::Job job(const QString &destination, const QUrl &url, qint64 leaseExpiresAt,
-                    const std::shared_ptr<Outcomes> &outcomes)
+    const std::shared_ptr<Outcomes> &outcomes)
 {
     Dispatcher::Job j;
     j.destination = destination;
@@ -89,7 +88,8 @@ private Q_SLOTS:
         dispatcher.setConcurrency(QStringLiteral("shop"), concurrency);
         auto outcomes = std::make_shared<Outcomes>();
         for (int i = 0; i < 10; ++i)
-            dispatcher.submit(job(QStringLiteral("shop"), destination.url(), clock.nowMs() + 60'000, outcomes));
+            dispatcher.submit(
+                job(QStringLiteral("shop"), destination.url(), clock.nowMs() + 60'000, outcomes));
         const Dispatcher::Load load = dispatcher.load(QStringLiteral("shop"));
         QCOMPARE(load.running + load.queued, 10);
         QVERIFY(load.running <= expected);
@@ -133,7 +133,8 @@ private Q_SLOTS:
         dispatcher.setConcurrency(QStringLiteral("shop"), 1);
         auto outcomes = std::make_shared<Outcomes>();
         for (int i = 0; i < 4; ++i)
-            dispatcher.submit(job(QStringLiteral("shop"), destination.url(), clock.nowMs() + 60'000, outcomes));
+            dispatcher.submit(
+                job(QStringLiteral("shop"), destination.url(), clock.nowMs() + 60'000, outcomes));
         QVERIFY(destination.waitForRequests(1, 10'000));
         dispatcher.dropQueued();
         QCOMPARE(outcomes->notSent(), 3);

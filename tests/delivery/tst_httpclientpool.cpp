@@ -18,7 +18,7 @@ Q_DECLARE_METATYPE(ScriptableDestination::Response)
 namespace {
 
 AttemptOutcome send(HttpClient &client, const QUrl &url, const QByteArray &body = "{}", int timeoutMs = 5'000,
-                    bool allowPrivate = true)
+    bool allowPrivate = true)
 {
     HttpRequest r;
     r.url = url;
@@ -75,17 +75,19 @@ private Q_SLOTS:
         QTest::addColumn<int>("firstTransport");
         QTest::addColumn<int>("firstStatus");
 
-        QTest::newRow("Connection: close") << ScriptableDestination::status(200) << 5'000
-                                           << int(Transport::Completed) << 200;
+        QTest::newRow("Connection: close")
+            << ScriptableDestination::status(200) << 5'000 << int(Transport::Completed) << 200;
         Response redirect = keepAlive(301);
-        redirect.headers.append(std::pair(QByteArray("Location"), QByteArray("http://127.0.0.1:1/elsewhere")));
+        redirect.headers.append(
+            std::pair(QByteArray("Location"), QByteArray("http://127.0.0.1:1/elsewhere")));
         QTest::newRow("redirect") << redirect << 5'000 << int(Transport::Completed) << 301;
         Response slow = keepAlive();
         slow.delayAfterReadMs = 1'500; // answers after the client gave up: outcome unknown
         QTest::newRow("timeout after the request was sent") << slow << 300 << int(Transport::Timeout) << 0;
         Response http10 = keepAlive();
         http10.headers.append(std::pair(QByteArray("Connection"), QByteArray("close")));
-        QTest::newRow("Connection: close, session kept open") << http10 << 5'000 << int(Transport::Completed) << 200;
+        QTest::newRow("Connection: close, session kept open")
+            << http10 << 5'000 << int(Transport::Completed) << 200;
         Response silent = keepAlive();
         silent.connection = Response::Connection::CloseSilently;
         QTest::newRow("peer closes without saying so") << silent << 5'000 << int(Transport::Completed) << 200;
@@ -204,7 +206,8 @@ private Q_SLOTS:
             }
         }
         QCOMPARE(destination.requestCount(), 3 * parallel);
-        QVERIFY2(destination.connectionCount() <= parallel, qPrintable(QString::number(destination.connectionCount())));
+        QVERIFY2(destination.connectionCount() <= parallel,
+            qPrintable(QString::number(destination.connectionCount())));
         QVERIFY(client.stats().connectionsReused >= quint64(2 * parallel));
     }
 };

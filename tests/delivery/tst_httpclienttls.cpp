@@ -22,11 +22,13 @@ bool makeCertificate(const QString &dir, const QString &name, const QString &sub
 {
     QProcess p;
     p.start(QStringLiteral("openssl"),
-            {QStringLiteral("req"), QStringLiteral("-x509"), QStringLiteral("-newkey"), QStringLiteral("ec"),
-             QStringLiteral("-pkeyopt"), QStringLiteral("ec_paramgen_curve:P-256"), QStringLiteral("-nodes"),
-             QStringLiteral("-days"), QStringLiteral("2"), QStringLiteral("-subj"), QStringLiteral("/CN=redrive-test"),
-             QStringLiteral("-addext"), QStringLiteral("subjectAltName=") + subjectAltName, QStringLiteral("-keyout"),
-             dir + u'/' + name + QStringLiteral(".key"), QStringLiteral("-out"), dir + u'/' + name + QStringLiteral(".pem")});
+        { QStringLiteral("req"), QStringLiteral("-x509"), QStringLiteral("-newkey"), QStringLiteral("ec"),
+            QStringLiteral("-pkeyopt"), QStringLiteral("ec_paramgen_curve:P-256"), QStringLiteral("-nodes"),
+            QStringLiteral("-days"), QStringLiteral("2"), QStringLiteral("-subj"),
+            QStringLiteral("/CN=redrive-test"), QStringLiteral("-addext"),
+            QStringLiteral("subjectAltName=") + subjectAltName, QStringLiteral("-keyout"),
+            dir + u'/' + name + QStringLiteral(".key"), QStringLiteral("-out"),
+            dir + u'/' + name + QStringLiteral(".pem") });
     if (!p.waitForFinished(30'000) || p.exitCode() != 0) {
         *error = QString::fromUtf8(p.readAllStandardError());
         return false;
@@ -57,7 +59,7 @@ class TestHttpClientTls final : public QObject {
 
 private:
     QTemporaryDir m_dir;
-    QString m_good;  // SAN localhost + 127.0.0.1
+    QString m_good; // SAN localhost + 127.0.0.1
     QString m_other; // SAN other.example only
 
 private Q_SLOTS:
@@ -67,10 +69,12 @@ private Q_SLOTS:
         QString error;
         if (QStandardPaths::findExecutable(QStringLiteral("openssl")).isEmpty())
             QFAIL("the openssl command is not installed (scripts/install-deps.sh installs it)");
-        QVERIFY2(makeCertificate(m_dir.path(), QStringLiteral("good"), QStringLiteral("DNS:localhost,IP:127.0.0.1"), &error),
-                 qPrintable(error));
-        QVERIFY2(makeCertificate(m_dir.path(), QStringLiteral("other"), QStringLiteral("DNS:other.example"), &error),
-                 qPrintable(error));
+        QVERIFY2(makeCertificate(m_dir.path(), QStringLiteral("good"),
+                     QStringLiteral("DNS:localhost,IP:127.0.0.1"), &error),
+            qPrintable(error));
+        QVERIFY2(makeCertificate(
+                     m_dir.path(), QStringLiteral("other"), QStringLiteral("DNS:other.example"), &error),
+            qPrintable(error));
         m_good = m_dir.filePath(QStringLiteral("good"));
         m_other = m_dir.filePath(QStringLiteral("other"));
     }
@@ -86,10 +90,13 @@ private Q_SLOTS:
         QFETCH(QString, host);
         ScriptableDestination destination;
         QString error;
-        QVERIFY2(destination.startTls(m_good + QStringLiteral(".pem"), m_good + QStringLiteral(".key"), &error), qPrintable(error));
+        QVERIFY2(
+            destination.startTls(m_good + QStringLiteral(".pem"), m_good + QStringLiteral(".key"), &error),
+            qPrintable(error));
         HttpClient client;
-        const AttemptOutcome o = send(client, QStringLiteral("https://%1:%2/hook").arg(host).arg(destination.port()),
-                                      m_good + QStringLiteral(".pem"));
+        const AttemptOutcome o
+            = send(client, QStringLiteral("https://%1:%2/hook").arg(host).arg(destination.port()),
+                m_good + QStringLiteral(".pem"));
         QVERIFY2(o.transport == Transport::Completed, qPrintable(o.detail));
         QCOMPARE(o.statusCode, 200);
         QCOMPARE(destination.requestCount(), 1);
@@ -100,7 +107,9 @@ private Q_SLOTS:
     {
         ScriptableDestination destination;
         QString error;
-        QVERIFY2(destination.startTls(m_good + QStringLiteral(".pem"), m_good + QStringLiteral(".key"), &error), qPrintable(error));
+        QVERIFY2(
+            destination.startTls(m_good + QStringLiteral(".pem"), m_good + QStringLiteral(".key"), &error),
+            qPrintable(error));
         HttpClient client;
         const AttemptOutcome o = send(client, destination.url().toString(), QString()); // system roots only
         QVERIFY2(o.transport == Transport::Tls, qPrintable(o.detail));
@@ -113,7 +122,9 @@ private Q_SLOTS:
     {
         ScriptableDestination destination;
         QString error;
-        QVERIFY2(destination.startTls(m_other + QStringLiteral(".pem"), m_other + QStringLiteral(".key"), &error), qPrintable(error));
+        QVERIFY2(
+            destination.startTls(m_other + QStringLiteral(".pem"), m_other + QStringLiteral(".key"), &error),
+            qPrintable(error));
         HttpClient client;
         // Trusted chain, but issued for other.example, not 127.0.0.1.
         const AttemptOutcome o = send(client, destination.url().toString(), m_other + QStringLiteral(".pem"));

@@ -37,7 +37,8 @@ private Q_SLOTS:
 
     void jsonSecretsAreRedacted()
     {
-        const QByteArray body = "{\"id\":\"ord_1\",\"access_token\":\"abc123\",\"nested\":{\"password\":\"pw\",\"ok\":1},\"list\":[{\"secret\":\"s\"}]}";
+        const QByteArray body
+            = "{\"id\":\"ord_1\",\"access_token\":\"abc123\",\"nested\":{\"password\":\"pw\",\"ok\":1},\"list\":[{\"secret\":\"s\"}]}";
         const QString excerpt = responseExcerpt(body, 4096);
         QVERIFY(!excerpt.contains(QStringLiteral("abc123")));
         QVERIFY(!excerpt.contains(QStringLiteral("\"pw\"")));
@@ -72,14 +73,17 @@ private Q_SLOTS:
     {
         Headers h;
         h.add("X-Ref", " ref-77 ");
-        QCOMPARE(downstreamReference({SuccessRef::Kind::Header, QStringLiteral("x-ref")}, h, {}), QStringLiteral("ref-77"));
-        QVERIFY(!downstreamReference({SuccessRef::Kind::Header, QStringLiteral("X-Missing")}, h, {}));
+        QCOMPARE(downstreamReference({ SuccessRef::Kind::Header, QStringLiteral("x-ref") }, h, {}),
+            QStringLiteral("ref-77"));
+        QVERIFY(!downstreamReference({ SuccessRef::Kind::Header, QStringLiteral("X-Missing") }, h, {}));
         const QByteArray body = "{\"data\":{\"id\":12345,\"name\":\"n\"}}";
-        QCOMPARE(downstreamReference({SuccessRef::Kind::JsonPointer, QStringLiteral("/data/id")}, {}, body),
-                 QStringLiteral("12345"));
-        QVERIFY(!downstreamReference({SuccessRef::Kind::JsonPointer, QStringLiteral("/data")}, {}, body)); // object
-        QVERIFY(!downstreamReference({SuccessRef::Kind::JsonPointer, QStringLiteral("/nope")}, {}, body));
-        QVERIFY(!downstreamReference({SuccessRef::Kind::JsonPointer, QStringLiteral("/id")}, {}, "not json"));
+        QCOMPARE(downstreamReference({ SuccessRef::Kind::JsonPointer, QStringLiteral("/data/id") }, {}, body),
+            QStringLiteral("12345"));
+        QVERIFY(!downstreamReference(
+            { SuccessRef::Kind::JsonPointer, QStringLiteral("/data") }, {}, body)); // object
+        QVERIFY(!downstreamReference({ SuccessRef::Kind::JsonPointer, QStringLiteral("/nope") }, {}, body));
+        QVERIFY(
+            !downstreamReference({ SuccessRef::Kind::JsonPointer, QStringLiteral("/id") }, {}, "not json"));
         QVERIFY(!downstreamReference({}, h, body));
     }
 
@@ -102,7 +106,7 @@ private Q_SLOTS:
         const QByteArray body = "{\"id\":\"evt_1\"}";
         m.body = body;
         m.timestampSeconds = 1'700'000'000;
-        m.signingSecret = Secret{QStringLiteral("env:X"), QByteArray("0123456789abcdef0123456789abcdef")};
+        m.signingSecret = Secret { QStringLiteral("env:X"), QByteArray("0123456789abcdef0123456789abcdef") };
         m.deliveryId = 9;
         m.attemptNumber = 3;
         const Headers h = composeOutgoingHeaders(m);
@@ -113,9 +117,8 @@ private Q_SLOTS:
         QCOMPARE(h.value("X-Redrive-Attempt"), QByteArrayView("3"));
         // Standard Webhooks: v1,<base64 HMAC-SHA256(key, id.timestamp.body)>, computed independently here.
         const QByteArray expected = "v1,"
-                                    + crypto::hmacSha256(m.signingSecret->key,
-                                                         {m.idempotencyKey, ".", "1700000000", ".", body})
-                                          .toBase64();
+            + crypto::hmacSha256(m.signingSecret->key, { m.idempotencyKey, ".", "1700000000", ".", body })
+                  .toBase64();
         QCOMPARE(h.value("webhook-signature"), QByteArrayView(expected));
 
         m.signingSecret.reset();

@@ -19,14 +19,14 @@ private Q_SLOTS:
         QTest::addColumn<QList<qint64>>("schedule");
         QTest::addColumn<int>("attempt");
         QTest::addColumn<qint64>("expected");
-        const QList<qint64> svix{5'000, 300'000, 1'800'000};
+        const QList<qint64> svix { 5'000, 300'000, 1'800'000 };
         QTest::newRow("schedule first") << svix << 1 << qint64(5'000);
         QTest::newRow("schedule third") << svix << 3 << qint64(1'800'000);
         QTest::newRow("schedule last entry repeats") << svix << 6 << qint64(1'800'000);
-        QTest::newRow("exponential 1") << QList<qint64>{} << 1 << qint64(5'000);
-        QTest::newRow("exponential 2") << QList<qint64>{} << 2 << qint64(10'000);
-        QTest::newRow("exponential 5") << QList<qint64>{} << 5 << qint64(80'000);
-        QTest::newRow("exponential capped") << QList<qint64>{} << 30 << kExponentialCapMs;
+        QTest::newRow("exponential 1") << QList<qint64> {} << 1 << qint64(5'000);
+        QTest::newRow("exponential 2") << QList<qint64> {} << 2 << qint64(10'000);
+        QTest::newRow("exponential 5") << QList<qint64> {} << 5 << qint64(80'000);
+        QTest::newRow("exponential capped") << QList<qint64> {} << 30 << kExponentialCapMs;
     }
     void baseDelay()
     {
@@ -99,9 +99,12 @@ private Q_SLOTS:
         QTest::addColumn<qint64>("max");
         QTest::addColumn<qint64>("expected");
         QTest::newRow("within bounds") << qint64(30'000) << qint64(5'000) << qint64(60'000) << qint64(30'000);
-        QTest::newRow("sooner than schedule") << qint64(1'000) << qint64(5'000) << qint64(60'000) << qint64(5'000);
-        QTest::newRow("later than max") << qint64(999'000) << qint64(5'000) << qint64(60'000) << qint64(60'000);
-        QTest::newRow("schedule beyond max") << qint64(999'000) << qint64(120'000) << qint64(60'000) << qint64(120'000);
+        QTest::newRow("sooner than schedule")
+            << qint64(1'000) << qint64(5'000) << qint64(60'000) << qint64(5'000);
+        QTest::newRow("later than max")
+            << qint64(999'000) << qint64(5'000) << qint64(60'000) << qint64(60'000);
+        QTest::newRow("schedule beyond max")
+            << qint64(999'000) << qint64(120'000) << qint64(60'000) << qint64(120'000);
     }
     void clamp()
     {
@@ -116,7 +119,7 @@ private Q_SLOTS:
     {
         DestinationConfig d;
         d.maxAttempts = 4;
-        d.retryScheduleMs = {1'000, 2'000, 4'000};
+        d.retryScheduleMs = { 1'000, 2'000, 4'000 };
         const qint64 t = 1'000'000;
         const ProjectedSchedule p = projectSchedule(d, 0.2, 1, t);
         QCOMPARE(p.attempts.size(), 3);

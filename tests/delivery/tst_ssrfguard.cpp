@@ -4,9 +4,9 @@
 #include "delivery/httpclient.h"
 #include "scriptabledestination.h"
 
-#include <boost/asio/post.hpp>
-
 #include <QTest>
+
+#include <boost/asio/post.hpp>
 
 #include <future>
 #include <map>
@@ -33,7 +33,8 @@ public:
         m_answers[host].push_back(parsed);
     }
 
-    void asyncResolve(net::io_context &io, const std::string &host, unsigned short, ResolveHandler handler) override
+    void asyncResolve(
+        net::io_context &io, const std::string &host, unsigned short, ResolveHandler handler) override
     {
         std::vector<net::ip::address> result;
         boost::system::error_code ec;
@@ -52,7 +53,8 @@ public:
         net::post(io, [handler = std::move(handler), ec, result] { handler(ec, result); });
     }
 
-    void asyncConnect(net::ip::tcp::socket &socket, const net::ip::tcp::endpoint &endpoint, ConnectHandler handler) override
+    void asyncConnect(
+        net::ip::tcp::socket &socket, const net::ip::tcp::endpoint &endpoint, ConnectHandler handler) override
     {
         {
             std::lock_guard lock(m_mutex);
@@ -62,7 +64,8 @@ public:
             socket.async_connect(endpoint, std::move(handler));
             return;
         }
-        net::post(socket.get_executor(), [handler = std::move(handler)] { handler(net::error::connection_refused); });
+        net::post(socket.get_executor(),
+            [handler = std::move(handler)] { handler(net::error::connection_refused); });
     }
 
     std::vector<net::ip::tcp::endpoint> connects()
@@ -83,7 +86,8 @@ private:
     int m_resolves = 0;
 };
 
-AttemptOutcome send(HttpClient &client, const QString &url, bool allowPrivate = false, const QString &caFile = {})
+AttemptOutcome send(
+    HttpClient &client, const QString &url, bool allowPrivate = false, const QString &caFile = {})
 {
     HttpRequest r;
     r.url = QUrl(url);
@@ -115,13 +119,14 @@ private Q_SLOTS:
     void literalVectorsRefusedBeforeConnect_data()
     {
         QTest::addColumn<QString>("url");
-        for (const char *u : {"http://169.254.169.254/latest/meta-data/", "http://[::ffff:127.0.0.1]/", "http://[::ffff:7f00:1]/",
-                              "http://[64:ff9b::a00:1]/", "http://[64:ff9b::a9fe:a9fe]/", "http://[2002:c0a8:101::1]/",
-                              "http://[2002:7f00:1::]/", "http://[fd00:ec2::254]/", "http://2130706433/",
-                              "http://0177.0.0.1/", "http://0x7f.1/", "http://10.1.2.3/", "http://172.16.0.1/",
-                              "http://192.168.1.1/", "http://100.64.0.1/", "http://[fe80::1]/", "http://[fc00::]/",
-                              "http://[::]/", "http://[::1]:8080/", "http://0.0.0.0/", "http://224.0.0.1/",
-                              "http://255.255.255.255/", "http://127.0.0.1:9/", "https://[fd00:ec2::254]/"})
+        for (const char *u : { "http://169.254.169.254/latest/meta-data/", "http://[::ffff:127.0.0.1]/",
+                 "http://[::ffff:7f00:1]/", "http://[64:ff9b::a00:1]/", "http://[64:ff9b::a9fe:a9fe]/",
+                 "http://[2002:c0a8:101::1]/", "http://[2002:7f00:1::]/", "http://[fd00:ec2::254]/",
+                 "http://2130706433/", "http://0177.0.0.1/", "http://0x7f.1/", "http://10.1.2.3/",
+                 "http://172.16.0.1/", "http://192.168.1.1/", "http://100.64.0.1/", "http://[fe80::1]/",
+                 "http://[fc00::]/", "http://[::]/", "http://[::1]:8080/", "http://0.0.0.0/",
+                 "http://224.0.0.1/", "http://255.255.255.255/", "http://127.0.0.1:9/",
+                 "https://[fd00:ec2::254]/" })
             QTest::newRow(u) << QString::fromLatin1(u);
     }
     void literalVectorsRefusedBeforeConnect()
@@ -140,16 +145,16 @@ private Q_SLOTS:
     void resolvedVectorsRefusedBeforeConnect_data()
     {
         QTest::addColumn<QString>("address");
-        for (const char *a : {"169.254.169.254", "::ffff:127.0.0.1", "64:ff9b::a00:1", "2002:c0a8:101::1", "fd00:ec2::254",
-                              "10.0.0.1", "172.31.0.1", "192.168.0.1", "100.127.255.255", "fe80::1", "fc00::", "::",
-                              "0.0.0.0", "224.0.0.1", "255.255.255.255", "127.0.0.1", "::1"})
+        for (const char *a : { "169.254.169.254", "::ffff:127.0.0.1", "64:ff9b::a00:1", "2002:c0a8:101::1",
+                 "fd00:ec2::254", "10.0.0.1", "172.31.0.1", "192.168.0.1", "100.127.255.255", "fe80::1",
+                 "fc00::", "::", "0.0.0.0", "224.0.0.1", "255.255.255.255", "127.0.0.1", "::1" })
             QTest::newRow(a) << QString::fromLatin1(a);
     }
     void resolvedVectorsRefusedBeforeConnect()
     {
         QFETCH(QString, address);
         auto fake = std::make_shared<FakeConnector>();
-        fake->answer("hooks.example.test", {address});
+        fake->answer("hooks.example.test", { address });
         HttpClient client(fake);
         const AttemptOutcome o = send(client, QStringLiteral("https://hooks.example.test/in"));
         QVERIFY2(o.transport == Transport::Blocked, qPrintable(o.detail));
@@ -162,11 +167,13 @@ private Q_SLOTS:
     void mixedAnswerDialsOnlyAllowedAddresses()
     {
         auto fake = std::make_shared<FakeConnector>();
-        fake->answer("mixed.example.test", {QStringLiteral("10.0.0.5"), QStringLiteral("93.184.216.34"),
-                                            QStringLiteral("169.254.169.254")});
+        fake->answer("mixed.example.test",
+            { QStringLiteral("10.0.0.5"), QStringLiteral("93.184.216.34"),
+                QStringLiteral("169.254.169.254") });
         HttpClient client(fake);
         const AttemptOutcome o = send(client, QStringLiteral("http://mixed.example.test/"));
-        QVERIFY2(o.transport == Transport::Refused, qPrintable(o.detail)); // the fake refuses public addresses
+        QVERIFY2(
+            o.transport == Transport::Refused, qPrintable(o.detail)); // the fake refuses public addresses
         const auto connects = fake->connects();
         QCOMPARE(int(connects.size()), 1);
         QCOMPARE(connects[0].address().to_string(), std::string("93.184.216.34"));
@@ -178,8 +185,8 @@ private Q_SLOTS:
     void answerChangingToPrivateIsRefusedAtConnectTime()
     {
         auto fake = std::make_shared<FakeConnector>();
-        fake->answer("rebind.example.test", {QStringLiteral("93.184.216.34")});
-        fake->answer("rebind.example.test", {QStringLiteral("127.0.0.1")});
+        fake->answer("rebind.example.test", { QStringLiteral("93.184.216.34") });
+        fake->answer("rebind.example.test", { QStringLiteral("127.0.0.1") });
         HttpClient client(fake);
         const AttemptOutcome first = send(client, QStringLiteral("http://rebind.example.test/"));
         QVERIFY(first.transport == Transport::Refused);
@@ -206,7 +213,7 @@ private Q_SLOTS:
         if (!destination.start(&error, ipv6))
             QSKIP(qPrintable(QStringLiteral("no loopback listener: %1").arg(error)));
         auto fake = std::make_shared<FakeConnector>();
-        fake->answer("internal.example.test", {ipv6 ? QStringLiteral("::1") : QStringLiteral("127.0.0.1")});
+        fake->answer("internal.example.test", { ipv6 ? QStringLiteral("::1") : QStringLiteral("127.0.0.1") });
         HttpClient client(fake);
         const QString url = QStringLiteral("http://internal.example.test:%1/hook").arg(destination.port());
         const AttemptOutcome refused = send(client, url, false);
@@ -217,11 +224,12 @@ private Q_SLOTS:
         QCOMPARE(ok.statusCode, 200);
         QCOMPARE(destination.requestCount(), 1);
         QCOMPARE(destination.requests().first().headers.value("Host"),
-                 QByteArrayView(QStringLiteral("internal.example.test:%1").arg(destination.port()).toUtf8()));
+            QByteArrayView(QStringLiteral("internal.example.test:%1").arg(destination.port()).toUtf8()));
         // Even with allow_private, addresses no TCP peer can have stay refused.
-        fake->answer("zero.example.test", {QStringLiteral("0.0.0.0")});
-        QVERIFY(send(client, QStringLiteral("http://zero.example.test:%1/").arg(destination.port()), true).transport
-                == Transport::Blocked);
+        fake->answer("zero.example.test", { QStringLiteral("0.0.0.0") });
+        QVERIFY(send(client, QStringLiteral("http://zero.example.test:%1/").arg(destination.port()), true)
+                    .transport
+            == Transport::Blocked);
     }
 
     void onlyHttpAndHttps_data()
@@ -259,12 +267,14 @@ private Q_SLOTS:
         QString error;
         QVERIFY2(destination.start(&error), qPrintable(error));
         HttpClient client; // the real connector: loopback only
-        const AttemptOutcome handshake =
-            send(client, QStringLiteral("https://127.0.0.1:%1/hook").arg(destination.port()), true);
-        QVERIFY2(handshake.transport == Transport::Tls || handshake.transport == Transport::Reset, qPrintable(handshake.detail));
+        const AttemptOutcome handshake
+            = send(client, QStringLiteral("https://127.0.0.1:%1/hook").arg(destination.port()), true);
+        QVERIFY2(handshake.transport == Transport::Tls || handshake.transport == Transport::Reset,
+            qPrintable(handshake.detail));
         QVERIFY(!handshake.requestWritten);
-        const AttemptOutcome badCa = send(client, QStringLiteral("https://127.0.0.1:%1/hook").arg(destination.port()), true,
-                                          QStringLiteral("/nonexistent/ca.pem"));
+        const AttemptOutcome badCa
+            = send(client, QStringLiteral("https://127.0.0.1:%1/hook").arg(destination.port()), true,
+                QStringLiteral("/nonexistent/ca.pem"));
         QVERIFY(badCa.transport == Transport::Tls);
         QVERIFY(badCa.detail.contains(QStringLiteral("ca_file")));
     }

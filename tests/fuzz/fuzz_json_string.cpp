@@ -16,7 +16,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     if (size == 0)
         return 0;
-    static const QByteArray keys[] = {"id", "type", "created", "action", "", "\xc3\xa9", "a\"b", "id "};
+    static const QByteArray keys[] = { "id", "type", "created", "action", "", "\xc3\xa9", "a\"b", "id " };
     const QByteArray &key = keys[data[0] % std::size(keys)];
     const QByteArrayView json(data + 1, static_cast<qsizetype>(size - 1));
 
@@ -41,7 +41,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (number) {
         if (!value.isDouble())
             std::abort();
-        if (std::fabs(static_cast<double>(*number)) < 9.0e15 && value.toDouble() != static_cast<double>(*number))
+        if (std::fabs(static_cast<double>(*number)) < 9.0e15
+            && value.toDouble() != static_cast<double>(*number))
             std::abort();
     }
     return 0;

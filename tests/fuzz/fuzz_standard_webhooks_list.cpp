@@ -9,7 +9,8 @@ using namespace redrive::signatures;
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-    const QList<QByteArray> macs = parseStandardWebhooksSignatures(QByteArrayView(data, static_cast<qsizetype>(size)));
+    const QList<QByteArray> macs
+        = parseStandardWebhooksSignatures(QByteArrayView(data, static_cast<qsizetype>(size)));
     if (macs.size() > detail::kMaxSignatures)
         std::abort();
     for (const QByteArray &mac : macs) {

@@ -19,14 +19,15 @@ using namespace redrive::signatures;
 namespace {
 
 constexpr qint64 kNow = 1'700'000'000;
-const QByteArray kKeys[] = {QByteArrayLiteral("fuzz secret one"), QByteArrayLiteral("fuzz secret two")};
+const QByteArray kKeys[] = { QByteArrayLiteral("fuzz secret one"), QByteArrayLiteral("fuzz secret two") };
 
 SourceConfig sourceFor(quint8 control)
 {
     SourceConfig source;
     source.name = QStringLiteral("fuzz");
     source.scheme = static_cast<SchemeKind>((control & 0x07) % 5);
-    source.secrets = {Secret{QStringLiteral("secrets[0]"), kKeys[0]}, Secret{QStringLiteral("secrets[1]"), kKeys[1]}};
+    source.secrets = { Secret { QStringLiteral("secrets[0]"), kKeys[0] },
+        Secret { QStringLiteral("secrets[1]"), kKeys[1] } };
     source.toleranceSeconds = 300;
     if (control & 0x10) {
         source.hmac.encoding = HmacOptions::Encoding::Base64;
@@ -71,10 +72,11 @@ void sign(const SourceConfig &source, Headers &headers, QByteArrayView body)
         StripeSignatureHeader parsed;
         const QByteArray existing = headers.value("Stripe-Signature").toByteArray();
         const auto result = detail::parseStripeHeader(existing, parsed);
-        if (result == detail::StripeParse::MissingTimestamp || result == detail::StripeParse::MalformedTimestamp)
+        if (result == detail::StripeParse::MissingTimestamp
+            || result == detail::StripeParse::MalformedTimestamp)
             return;
         const QByteArray t = QByteArray::number(parsed.timestamp);
-        setHeader("Stripe-Signature", existing + ",v1=" + crypto::hmacSha256(key, {t, ".", body}).toHex());
+        setHeader("Stripe-Signature", existing + ",v1=" + crypto::hmacSha256(key, { t, ".", body }).toHex());
         return;
     }
     case SchemeKind::GitHub:
@@ -142,7 +144,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             && source.hmac.idJsonPointer.isEmpty();
         if (v.weakId != digestId || (digestId && !v.providerEventId.startsWith(QLatin1String("sha256:"))))
             std::abort();
-        if (v.skewSeconds && (*v.skewSeconds > source.toleranceSeconds || -*v.skewSeconds > source.toleranceSeconds))
+        if (v.skewSeconds
+            && (*v.skewSeconds > source.toleranceSeconds || -*v.skewSeconds > source.toleranceSeconds))
             std::abort();
     } else {
         if (v.reason.isEmpty() || v.detail.isEmpty() || v.secretIndex != -1 || !v.providerEventId.isEmpty())

@@ -14,11 +14,13 @@ inline const QByteArray kDaemonSecret = "daemon-fixture-secret";
 inline QByteArray daemonConfigToml(const QString &storageUrl, quint16 port)
 {
     return QByteArray(R"([server]
-listen = "127.0.0.1:)") + QByteArray::number(port) + R"("
+listen = "127.0.0.1:)")
+        + QByteArray::number(port) + R"("
 read_timeout = "5s"
 
 [storage]
-url = ")" + storageUrl.toUtf8() + R"("
+url = ")"
+        + storageUrl.toUtf8() + R"("
 
 [delivery]
 enabled = false
@@ -46,25 +48,26 @@ struct BrokenConfig {
     const char *key;
 };
 inline const BrokenConfig kBrokenConfigs[] = {
-    {"listen not host:port", "[server]\nlisten = \"nope\"\n[storage]\nurl = \"sqlite:///tmp/x.db\"\n", "server.listen"},
-    {"storage url missing", "[server]\nlisten = \"127.0.0.1:1\"\n[storage]\n", "storage.url"},
-    {"unknown key", "[server]\nbogus = 1\n[storage]\nurl = \"sqlite:///tmp/x.db\"\n", "server.bogus"},
-    {"unknown scheme",
-     "[storage]\nurl = \"sqlite:///tmp/x.db\"\n[[sources]]\nname = \"a\"\nscheme = \"sha1\"\nsecrets = [\"s\"]\n",
-     "sources[0].scheme"},
-    {"secret from an unset variable",
-     "[storage]\nurl = \"sqlite:///tmp/x.db\"\n[[sources]]\nname = \"a\"\nscheme = \"github\"\n"
-     "secrets = [\"env:REDRIVE_TEST_SURELY_UNSET_VARIABLE\"]\n",
-     "sources[0].secrets[0]"},
-    {"bad url scheme", "[storage]\nurl = \"mysql://x\"\n", "storage.url"},
-    {"bad sqlite_synchronous", "[storage]\nurl = \"sqlite:///tmp/x.db\"\nsqlite_synchronous = \"off\"\n",
-     "storage.sqlite_synchronous"},
+    { "listen not host:port", "[server]\nlisten = \"nope\"\n[storage]\nurl = \"sqlite:///tmp/x.db\"\n",
+        "server.listen" },
+    { "storage url missing", "[server]\nlisten = \"127.0.0.1:1\"\n[storage]\n", "storage.url" },
+    { "unknown key", "[server]\nbogus = 1\n[storage]\nurl = \"sqlite:///tmp/x.db\"\n", "server.bogus" },
+    { "unknown scheme",
+        "[storage]\nurl = \"sqlite:///tmp/x.db\"\n[[sources]]\nname = \"a\"\nscheme = \"sha1\"\nsecrets = [\"s\"]\n",
+        "sources[0].scheme" },
+    { "secret from an unset variable",
+        "[storage]\nurl = \"sqlite:///tmp/x.db\"\n[[sources]]\nname = \"a\"\nscheme = \"github\"\n"
+        "secrets = [\"env:REDRIVE_TEST_SURELY_UNSET_VARIABLE\"]\n",
+        "sources[0].secrets[0]" },
+    { "bad url scheme", "[storage]\nurl = \"mysql://x\"\n", "storage.url" },
+    { "bad sqlite_synchronous", "[storage]\nurl = \"sqlite:///tmp/x.db\"\nsqlite_synchronous = \"off\"\n",
+        "storage.sqlite_synchronous" },
     // A literal secret in a config that fails elsewhere: the message must not echo the secret.
-    {"secret never echoed",
-     "[storage]\nurl = \"sqlite:///tmp/x.db\"\n[[sources]]\nname = \"a\"\nscheme = \"github\"\n"
-     "secrets = [\"TOPSECRET-literal-value\"]\ntolerance_seconds = -5\n",
-     "sources[0].tolerance_seconds"},
-    {"not TOML", "[server\nlisten = ", ""},
+    { "secret never echoed",
+        "[storage]\nurl = \"sqlite:///tmp/x.db\"\n[[sources]]\nname = \"a\"\nscheme = \"github\"\n"
+        "secrets = [\"TOPSECRET-literal-value\"]\ntolerance_seconds = -5\n",
+        "sources[0].tolerance_seconds" },
+    { "not TOML", "[server\nlisten = ", "" },
 };
 
 } // namespace redrive::test

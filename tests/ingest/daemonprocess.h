@@ -16,7 +16,8 @@ QString redrivedPath();
 // A loopback port that was free a moment ago (bound to 0 and released).
 quint16 freePort();
 // Runs redrived to completion (bounded); returns the exit code, or -1 on a crash or timeout.
-int runRedrived(const QStringList &args, QByteArray *out = nullptr, QByteArray *err = nullptr, int timeoutMs = 30'000);
+int runRedrived(
+    const QStringList &args, QByteArray *out = nullptr, QByteArray *err = nullptr, int timeoutMs = 30'000);
 // Polls GET /healthz until it answers 200 or the process exits or the time is up.
 bool waitHealthy(QProcess &process, quint16 port, int timeoutMs = 15'000);
 

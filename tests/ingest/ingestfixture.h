@@ -19,20 +19,24 @@ inline const QByteArray kGenericSecret = "generic-fixture-secret";
 // Sources: gh (github, two secrets: rotation), sw (standard-webhooks), st (stripe), sh (shopify),
 // gen (hmac-sha256 with X-Event-Id and a JSON type), weak (hmac-sha256 without id: digest id).
 // Routes: gh → crm + erp, sw → crm for invoice.*, sh → erp, gen → crm; st and weak have none.
-inline QByteArray ingestConfigToml(const QString &storageUrl, int queueCapacity = 10'000, int rejectionsKeep = 10'000,
-                                   qint64 maxBody = 65'536)
+inline QByteArray ingestConfigToml(const QString &storageUrl, int queueCapacity = 10'000,
+    int rejectionsKeep = 10'000, qint64 maxBody = 65'536)
 {
     return QByteArray(R"(
 [server]
 listen = "127.0.0.1:0"
-max_body_bytes = )") + QByteArray::number(maxBody) + R"(
-write_queue_capacity = )" + QByteArray::number(queueCapacity) + R"(
+max_body_bytes = )")
+        + QByteArray::number(maxBody) + R"(
+write_queue_capacity = )"
+        + QByteArray::number(queueCapacity) + R"(
 read_timeout = "5s"
 
 [storage]
-url = ")" + storageUrl.toUtf8() + R"("
+url = ")"
+        + storageUrl.toUtf8() + R"("
 batch_max = 64
-rejections_keep = )" + QByteArray::number(rejectionsKeep) + R"(
+rejections_keep = )"
+        + QByteArray::number(rejectionsKeep) + R"(
 
 [[sources]]
 name = "gh"

@@ -17,9 +17,9 @@ std::unique_ptr<IngestHarness> IngestHarness::create(const Options &options, QSt
     if (!h->database)
         return nullptr;
     ConfigError configError;
-    auto config = parseConfig(ingestConfigToml(h->database->urlString(), options.queueCapacity, options.rejectionsKeep,
-                                               options.maxBodyBytes),
-                              QStringLiteral("ingest fixture"), &configError);
+    auto config = parseConfig(ingestConfigToml(h->database->urlString(), options.queueCapacity,
+                                  options.rejectionsKeep, options.maxBodyBytes),
+        QStringLiteral("ingest fixture"), &configError);
     if (!config) {
         *error = configError.toString();
         return nullptr;
@@ -43,9 +43,10 @@ std::unique_ptr<IngestHarness> IngestHarness::create(const Options &options, QSt
         return nullptr;
     h->service = std::make_unique<ingest::IngestService>(h->config, *h->writer, h->registry, h->clock);
     auto *service = h->service.get();
-    h->m_server = std::make_unique<http::Server>(service->serverOptions(), [service](http::Request &&r, http::Responder respond) {
-        service->handle(std::move(r), std::move(respond));
-    });
+    h->m_server = std::make_unique<http::Server>(
+        service->serverOptions(), [service](http::Request &&r, http::Responder respond) {
+            service->handle(std::move(r), std::move(respond));
+        });
     if (!h->m_server->start(error))
         return nullptr;
     h->reader = h->database->open(QStringLiteral("assert"));
@@ -65,7 +66,8 @@ IngestHarness::~IngestHarness()
     reader.reset();
 }
 
-std::optional<RawResponse> IngestHarness::post(const QByteArray &source, const HeaderList &headers, const QByteArray &body)
+std::optional<RawResponse> IngestHarness::post(
+    const QByteArray &source, const HeaderList &headers, const QByteArray &body)
 {
     HeaderList all = headers;
     all.append(std::pair<QByteArray, QByteArray>("Content-Type", "application/json"));

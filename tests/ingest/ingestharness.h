@@ -11,7 +11,6 @@
 #include "server.h"
 #include "signers.h"
 #include "testdb.h"
-
 #include "util/clock.h"
 #include "util/metrics.h"
 
@@ -37,12 +36,14 @@ public:
     [[nodiscard]] quint16 port() const { return m_server->port(); }
     [[nodiscard]] qint64 nowSeconds() const { return clock.nowSeconds(); }
 
-    std::optional<RawResponse> post(const QByteArray &source, const HeaderList &headers, const QByteArray &body);
+    std::optional<RawResponse> post(
+        const QByteArray &source, const HeaderList &headers, const QByteArray &body);
     // First column of the first row, as a variant (invalid when no row).
     QVariant scalar(const QString &sql, const QVariantList &binds = {});
     // A row as column name → value.
     QVariantMap row(const QString &sql, const QVariantList &binds = {});
-    // Value of one Prometheus series, e.g. "redrive_ingest_rejected_total{reason=\"bad_signature\"}"; -1 when absent.
+    // Value of one Prometheus series, e.g. "redrive_ingest_rejected_total{reason=\"bad_signature\"}"; -1 when
+    // absent.
     [[nodiscard]] double metric(const QByteArray &series) const;
 
     ManualClock clock;

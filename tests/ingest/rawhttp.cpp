@@ -35,7 +35,7 @@ RawConnection::~RawConnection()
 RawConnection::RawConnection(RawConnection &&other) noexcept
     : m_fd(std::exchange(other.m_fd, -1))
     , m_in(std::move(other.m_in))
-{}
+{ }
 
 RawConnection &RawConnection::operator=(RawConnection &&other) noexcept
 {
@@ -57,7 +57,7 @@ bool RawConnection::connect(quint16 port, int timeoutMs)
     }
     const int one = 1;
     ::setsockopt(m_fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
-    sockaddr_in addr{};
+    sockaddr_in addr {};
     addr.sin_family = AF_INET;
     addr.sin_port = htons(port);
     addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
@@ -66,7 +66,7 @@ bool RawConnection::connect(quint16 port, int timeoutMs)
         close();
         return false;
     }
-    pollfd p{m_fd, POLLOUT, 0};
+    pollfd p { m_fd, POLLOUT, 0 };
     if (::poll(&p, 1, timeoutMs) != 1) {
         m_error = QStringLiteral("connect timed out");
         close();
@@ -90,13 +90,14 @@ bool RawConnection::send(QByteArrayView bytes)
     while (done < bytes.size()) {
         if (m_fd < 0)
             return false;
-        const auto n = ::send(m_fd, bytes.data() + done, static_cast<size_t>(bytes.size() - done), MSG_NOSIGNAL);
+        const auto n
+            = ::send(m_fd, bytes.data() + done, static_cast<size_t>(bytes.size() - done), MSG_NOSIGNAL);
         if (n > 0) {
             done += n;
             continue;
         }
         if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) {
-            pollfd p{m_fd, POLLOUT, 0};
+            pollfd p { m_fd, POLLOUT, 0 };
             const qint64 left = deadline - monotonicMs();
             if (left <= 0 || ::poll(&p, 1, static_cast<int>(left)) <= 0) {
                 m_error = QStringLiteral("send timed out");
@@ -128,7 +129,7 @@ int RawConnection::fill(qint64 deadline)
         const qint64 left = deadline - monotonicMs();
         if (left <= 0)
             return -1;
-        pollfd p{m_fd, POLLIN, 0};
+        pollfd p { m_fd, POLLIN, 0 };
         ::poll(&p, 1, static_cast<int>(left));
     }
 }
@@ -143,7 +144,8 @@ std::optional<RawResponse> RawConnection::readResponse(int timeoutMs, bool skipI
             break;
         const int r = fill(deadline);
         if (r <= 0) {
-            m_error = r == 0 ? QStringLiteral("connection closed before a response") : QStringLiteral("timed out waiting for a response");
+            m_error = r == 0 ? QStringLiteral("connection closed before a response")
+                             : QStringLiteral("timed out waiting for a response");
             return std::nullopt;
         }
     }
@@ -163,7 +165,8 @@ std::optional<RawResponse> RawConnection::readResponse(int timeoutMs, bool skipI
     }
     m_in.remove(0, headerEnd + 4);
     if (response.status == 100 && skipInterim) // interim answer: the final one follows
-        return readResponse(static_cast<int>(std::max<qint64>(1, deadline - monotonicMs())), true, headRequest);
+        return readResponse(
+            static_cast<int>(std::max<qint64>(1, deadline - monotonicMs())), true, headRequest);
     const qsizetype length = headRequest ? 0 : response.header("Content-Length").toLongLong();
     while (m_in.size() < length) {
         if (fill(deadline) <= 0) {
@@ -196,14 +199,15 @@ void RawConnection::close()
     m_fd = -1;
 }
 
-QByteArray buildRequest(const QByteArray &method, const QByteArray &target, const QList<std::pair<QByteArray, QByteArray>> &headers,
-                        const QByteArray &body, bool close)
+QByteArray buildRequest(const QByteArray &method, const QByteArray &target,
+    const QList<std::pair<QByteArray, QByteArray>> &headers, const QByteArray &body, bool close)
 {
     QByteArray out = method + ' ' + target + " HTTP/1.1\r\nHost: 127.0.0.1\r\n";
     bool hasLength = false;
     for (const auto &[name, value] : headers) {
         out += name + ": " + value + "\r\n";
-        if (name.compare("Content-Length", Qt::CaseInsensitive) == 0 || name.compare("Transfer-Encoding", Qt::CaseInsensitive) == 0)
+        if (name.compare("Content-Length", Qt::CaseInsensitive) == 0
+            || name.compare("Transfer-Encoding", Qt::CaseInsensitive) == 0)
             hasLength = true;
     }
     if (!hasLength && (!body.isEmpty() || method == "POST"))

@@ -41,7 +41,8 @@ public:
     // closed connection, or on a malformed answer (see lastError()). Interim 1xx answers are
     // skipped unless `skipInterim` is false. `headRequest`: the answer to HEAD has no body,
     // whatever Content-Length says.
-    std::optional<RawResponse> readResponse(int timeoutMs = 10'000, bool skipInterim = true, bool headRequest = false);
+    std::optional<RawResponse> readResponse(
+        int timeoutMs = 10'000, bool skipInterim = true, bool headRequest = false);
     // True when the server closes the connection (EOF or reset) within the time; data that
     // arrives meanwhile is kept for readResponse().
     bool waitClosed(int timeoutMs);
@@ -57,8 +58,8 @@ private:
     QString m_error;
 };
 
-QByteArray buildRequest(const QByteArray &method, const QByteArray &target, const QList<std::pair<QByteArray, QByteArray>> &headers,
-                        const QByteArray &body, bool close = false);
+QByteArray buildRequest(const QByteArray &method, const QByteArray &target,
+    const QList<std::pair<QByteArray, QByteArray>> &headers, const QByteArray &body, bool close = false);
 
 // One request on a fresh connection.
 std::optional<RawResponse> roundTrip(quint16 port, const QByteArray &request, int timeoutMs = 10'000);

@@ -14,8 +14,8 @@
 
 #include <QDeadlineTimer>
 #include <QFile>
-#include <QScopeGuard>
 #include <QRandomGenerator>
+#include <QScopeGuard>
 #include <QSqlQuery>
 #include <QTest>
 
@@ -61,7 +61,9 @@ private Q_SLOTS:
         QProcess daemon;
         daemon.setStandardErrorFile(logPath, QIODevice::Append);
         auto startDaemon = [&] {
-            daemon.start(redrivedPath(), {QStringLiteral("--config"), configPath, QStringLiteral("--log-level"), QStringLiteral("warning")});
+            daemon.start(redrivedPath(),
+                { QStringLiteral("--config"), configPath, QStringLiteral("--log-level"),
+                    QStringLiteral("warning") });
             return waitHealthy(daemon, port, 20'000);
         };
         auto killGuard = qScopeGuard([&] {
@@ -74,10 +76,10 @@ private Q_SLOTS:
 
         // 0 = not acknowledged yet, 1 = answered 200.
         std::vector<std::atomic<quint8>> acked(kEvents);
-        std::atomic<int> ackedCount{0};
-        std::atomic<int> duplicateAnswers{0}; // committed before a kill, answer lost, resent
-        std::atomic<int> retries{0};
-        std::atomic<bool> giveUp{false};
+        std::atomic<int> ackedCount { 0 };
+        std::atomic<int> duplicateAnswers { 0 }; // committed before a kill, answer lost, resent
+        std::atomic<int> retries { 0 };
+        std::atomic<bool> giveUp { false };
         QDeadlineTimer budget(kBudgetMs);
 
         std::vector<std::thread> clients;
@@ -87,8 +89,8 @@ private Q_SLOTS:
                 for (int i = c; i < kEvents && !giveUp.load(); i += kClients) {
                     const QByteArray body = "{\"action\":\"created\",\"seq\":" + QByteArray::number(i)
                         + ",\"customer\":{\"id\":\"cus_" + QByteArray::number(i % 97) + "\"}}";
-                    const QByteArray request =
-                        buildRequest("POST", "/hooks/gh", signGitHub(kDaemonSecret, body, eventId(i), "charge"), body);
+                    const QByteArray request = buildRequest(
+                        "POST", "/hooks/gh", signGitHub(kDaemonSecret, body, eventId(i), "charge"), body);
                     // At-least-once, like a real provider: resend until a 200 comes back.
                     for (int attempt = 0; !giveUp.load(); ++attempt) {
                         if (attempt > 0)
@@ -130,8 +132,8 @@ private Q_SLOTS:
         for (int k = 0; k < kKills; ++k)
             killAt.append(500 + static_cast<int>(random.bounded(kEvents - 1'500)));
         std::sort(killAt.begin(), killAt.end());
-        qInfo("seed %u, kill -9 after %d, %d, %d, %d, %d acknowledged events", seed, killAt[0], killAt[1], killAt[2],
-              killAt[3], killAt[4]);
+        qInfo("seed %u, kill -9 after %d, %d, %d, %d, %d acknowledged events", seed, killAt[0], killAt[1],
+            killAt[2], killAt[3], killAt[4]);
 
         auto reader = db->open(QStringLiteral("checker"));
         QVERIFY(reader);
@@ -150,7 +152,9 @@ private Q_SLOTS:
         int lostTotal = 0;
         QList<int> ackedAtKill;
         while (ackedCount.load() < kEvents) {
-            QVERIFY2(!budget.hasExpired(), qPrintable(QStringLiteral("load did not finish in time (%1 acknowledged)").arg(ackedCount.load())));
+            QVERIFY2(!budget.hasExpired(),
+                qPrintable(
+                    QStringLiteral("load did not finish in time (%1 acknowledged)").arg(ackedCount.load())));
             if (kills < kKills && ackedCount.load() >= killAt[kills]) {
                 daemon.kill(); // SIGKILL: no shutdown code runs
                 QVERIFY(daemon.waitForFinished(10'000));
@@ -167,8 +171,8 @@ private Q_SLOTS:
                 for (int i : promised)
                     lost += present.contains(eventId(i)) ? 0 : 1;
                 lostTotal += lost;
-                qInfo("kill %d: %d acknowledged, %d in the database, %d lost", kills, static_cast<int>(promised.size()),
-                      static_cast<int>(present.size()), lost);
+                qInfo("kill %d: %d acknowledged, %d in the database, %d lost", kills,
+                    static_cast<int>(promised.size()), static_cast<int>(present.size()), lost);
                 QCOMPARE(lost, 0);
                 QVERIFY2(startDaemon(), "redrived did not come back after kill -9");
                 continue;
@@ -197,7 +201,8 @@ private Q_SLOTS:
         QCOMPARE(q.value(0).toInt(), kEvents);
         // No partial rows: every event has exactly its one delivery, and no delivery is orphaned.
         QVERIFY(q.exec(QStringLiteral("SELECT COUNT(*) FROM events e WHERE "
-                                      "(SELECT COUNT(*) FROM deliveries d WHERE d.event_id = e.id) <> 1")) && q.next());
+                                      "(SELECT COUNT(*) FROM deliveries d WHERE d.event_id = e.id) <> 1"))
+            && q.next());
         QCOMPARE(q.value(0).toInt(), 0);
         QVERIFY(q.exec(QStringLiteral("SELECT COUNT(*) FROM deliveries")) && q.next());
         QCOMPARE(q.value(0).toInt(), kEvents);
@@ -209,10 +214,11 @@ private Q_SLOTS:
             QVERIFY(q.exec(QStringLiteral("PRAGMA integrity_check")) && q.next());
             QCOMPARE(q.value(0).toString(), QStringLiteral("ok"));
         }
-        qInfo("%d events acknowledged across %d kills (acknowledged at each kill: %d, %d, %d, %d, %d); %d resends, "
-              "%d answered duplicate (committed before a kill whose 200 was lost); seen_count total %d; 0 lost",
-              kEvents, kills, ackedAtKill.value(0), ackedAtKill.value(1), ackedAtKill.value(2), ackedAtKill.value(3),
-              ackedAtKill.value(4), retries.load(), duplicateAnswers.load(), seen);
+        qInfo(
+            "%d events acknowledged across %d kills (acknowledged at each kill: %d, %d, %d, %d, %d); %d resends, "
+            "%d answered duplicate (committed before a kill whose 200 was lost); seen_count total %d; 0 lost",
+            kEvents, kills, ackedAtKill.value(0), ackedAtKill.value(1), ackedAtKill.value(2),
+            ackedAtKill.value(3), ackedAtKill.value(4), retries.load(), duplicateAnswers.load(), seen);
     }
 };
 

@@ -27,8 +27,10 @@ private Q_SLOTS:
 
         constexpr int kConnections = 100;
         constexpr int kPerConnection = 10;
-        const QByteArray body = "{\"action\":\"created\",\"customer\":{\"id\":\"cus_storm\"},\"amount\":4200}";
-        const QByteArray request = buildRequest("POST", "/hooks/gh", signGitHub(kGitHubSecret, body, "storm-1", "charge"), body);
+        const QByteArray body
+            = "{\"action\":\"created\",\"customer\":{\"id\":\"cus_storm\"},\"amount\":4200}";
+        const QByteArray request
+            = buildRequest("POST", "/hooks/gh", signGitHub(kGitHubSecret, body, "storm-1", "charge"), body);
 
         struct Result {
             int ok = 0;
@@ -78,13 +80,16 @@ private Q_SLOTS:
         QCOMPARE(fresh, 1);
         QCOMPARE(ids.size(), 1); // every answer names the same event
         QCOMPARE(h->scalar(QStringLiteral("SELECT COUNT(*) FROM events")).toInt(), 1);
-        QCOMPARE(h->scalar(QStringLiteral("SELECT seen_count FROM events")).toInt(), kConnections * kPerConnection);
-        QCOMPARE(h->scalar(QStringLiteral("SELECT COUNT(*) FROM deliveries")).toInt(), 2); // gh → crm, erp: once
-        QCOMPARE(h->scalar(QStringLiteral("SELECT COUNT(DISTINCT idempotency_key) FROM deliveries")).toInt(), 2);
+        QCOMPARE(h->scalar(QStringLiteral("SELECT seen_count FROM events")).toInt(),
+            kConnections * kPerConnection);
+        QCOMPARE(
+            h->scalar(QStringLiteral("SELECT COUNT(*) FROM deliveries")).toInt(), 2); // gh → crm, erp: once
+        QCOMPARE(
+            h->scalar(QStringLiteral("SELECT COUNT(DISTINCT idempotency_key) FROM deliveries")).toInt(), 2);
         QCOMPARE(h->metric("redrive_ingest_received_total{source=\"gh\"}"), 1000.0);
         QCOMPARE(h->metric("redrive_ingest_duplicates_total{source=\"gh\"}"), 999.0);
         qInfo("batches: %.0f for %.0f requests", h->metric("redrive_ingest_batch_size_count"),
-              h->metric("redrive_ingest_batch_size_sum"));
+            h->metric("redrive_ingest_batch_size_sum"));
     }
 };
 

@@ -28,7 +28,7 @@ struct Recorder {
     QList<http::Request> requests;
     QList<http::EdgeRejection> rejections;
     std::optional<http::Responder> held;
-    std::atomic<int> handled{0};
+    std::atomic<int> handled { 0 };
 
     void record(const http::Request &r)
     {
@@ -60,8 +60,9 @@ struct Recorder {
 
 http::Response echo(const http::Request &r)
 {
-    return http::Response::json(200, "{\"method\":\"" + r.method + "\",\"path\":\"" + r.path + "\",\"size\":"
-                                         + QByteArray::number(r.body.size()) + "}");
+    return http::Response::json(200,
+        "{\"method\":\"" + r.method + "\",\"path\":\"" + r.path
+            + "\",\"size\":" + QByteArray::number(r.body.size()) + "}");
 }
 
 } // namespace
@@ -77,7 +78,7 @@ private:
     // Starts a server whose handler echoes, unless `handler` is given.
     bool startServer(http::ServerOptions options, http::Handler handler = {})
     {
-        options.listen = Endpoint{QStringLiteral("127.0.0.1"), 0};
+        options.listen = Endpoint { QStringLiteral("127.0.0.1"), 0 };
         options.name = QStringLiteral("test");
         if (!options.onRejected) {
             options.onRejected = [this](const http::EdgeRejection &r) {
@@ -173,7 +174,8 @@ private Q_SLOTS:
         t.start();
         RawConnection c;
         QVERIFY(c.connect(m_port));
-        QVERIFY(c.send("POST /hooks/x HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 209715200\r\n\r\n"));
+        QVERIFY(c.send(
+            "POST /hooks/x HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 209715200\r\n\r\n"));
         auto r = c.readResponse(5'000);
         QVERIFY2(r, qPrintable(c.lastError()));
         QCOMPARE(r->status, 413);
@@ -181,7 +183,7 @@ private Q_SLOTS:
         QVERIFY2(t.elapsed() < 2'000, qPrintable(QString::number(t.elapsed())));
         QVERIFY(c.waitClosed(5'000));
         QCOMPARE(m_rec.handled.load(), 0);
-        QTRY_COMPARE(m_rec.rejectionReasons(), QStringList{QStringLiteral("too_large")});
+        QTRY_COMPARE(m_rec.rejectionReasons(), QStringList { QStringLiteral("too_large") });
         {
             std::lock_guard lock(m_rec.mutex);
             QCOMPARE(m_rec.rejections[0].status, 413);
@@ -201,7 +203,8 @@ private Q_SLOTS:
         QVERIFY(startServer(o));
         RawConnection c;
         QVERIFY(c.connect(m_port));
-        QVERIFY(c.send(QByteArray(QByteArray("POST /h HTTP/1.1\r\nHost: x\r\nContent-Length: 65536\r\n\r\n") + QByteArray(65536, 'a'))));
+        QVERIFY(c.send(QByteArray(QByteArray("POST /h HTTP/1.1\r\nHost: x\r\nContent-Length: 65536\r\n\r\n")
+            + QByteArray(65536, 'a'))));
         auto r = c.readResponse(5'000);
         QVERIFY2(r, qPrintable(c.lastError()));
         QCOMPARE(r->status, 413);
@@ -232,7 +235,8 @@ private Q_SLOTS:
         http::ServerOptions o;
         o.maxBodyBytes = 1'000;
         QVERIFY(startServer(o));
-        auto r = roundTrip(m_port, "POST /h HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n5\r\nhello\r\n6\r\n world\r\n0\r\n\r\n");
+        auto r = roundTrip(m_port,
+            "POST /h HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n5\r\nhello\r\n6\r\n world\r\n0\r\n\r\n");
         QVERIFY(r);
         QCOMPARE(r->status, 200);
         std::lock_guard lock(m_rec.mutex);
@@ -246,14 +250,14 @@ private Q_SLOTS:
         QVERIFY(startServer(o));
         RawConnection c;
         QVERIFY(c.connect(m_port));
-        QVERIFY(c.send(buildRequest("POST", "/h", {{"X-Big", QByteArray(4'000, 'b')}}, "x")));
+        QVERIFY(c.send(buildRequest("POST", "/h", { { "X-Big", QByteArray(4'000, 'b') } }, "x")));
         auto r = c.readResponse(5'000);
         QVERIFY2(r, qPrintable(c.lastError()));
         QCOMPARE(r->status, 431);
         QVERIFY(r->body.contains("headers_too_large"));
         QVERIFY(c.waitClosed(5'000));
         QCOMPARE(m_rec.handled.load(), 0);
-        QTRY_COMPARE(m_rec.rejectionReasons(), QStringList{QStringLiteral("headers_too_large")});
+        QTRY_COMPARE(m_rec.rejectionReasons(), QStringList { QStringLiteral("headers_too_large") });
     }
 
     // Bytes trickled below any sane rate cannot hold a connection past read_timeout.
@@ -277,7 +281,7 @@ private Q_SLOTS:
         QVERIFY2(t.elapsed() < 2'500, qPrintable(QString::number(t.elapsed())));
         QVERIFY2(t.elapsed() >= 500, qPrintable(QString::number(t.elapsed())));
         QCOMPARE(m_rec.handled.load(), 0);
-        QTRY_COMPARE(m_rec.rejectionReasons(), QStringList{QStringLiteral("read_timeout")});
+        QTRY_COMPARE(m_rec.rejectionReasons(), QStringList { QStringLiteral("read_timeout") });
         QTRY_COMPARE(m_server->openConnections(), 0);
     }
 
@@ -343,7 +347,7 @@ private Q_SLOTS:
         // implementation that answered out of order would show it.
         std::mutex threadsMutex;
         std::vector<std::thread> threads;
-        std::atomic<int> index{0};
+        std::atomic<int> index { 0 };
         QVERIFY(startServer({}, [&](http::Request &&r, http::Responder respond) {
             const int i = index.fetch_add(1);
             std::lock_guard lock(threadsMutex);
@@ -354,10 +358,10 @@ private Q_SLOTS:
         }));
         RawConnection c;
         QVERIFY(c.connect(m_port));
-        const QByteArray pipelined = buildRequest("POST", "/one", {}, "1") + buildRequest("GET", "/two", {}, {})
-            + buildRequest("POST", "/three", {}, "333");
+        const QByteArray pipelined = buildRequest("POST", "/one", {}, "1")
+            + buildRequest("GET", "/two", {}, {}) + buildRequest("POST", "/three", {}, "333");
         QVERIFY(c.send(pipelined));
-        for (const char *expected : {"/one", "/two", "/three"}) {
+        for (const char *expected : { "/one", "/two", "/three" }) {
             auto r = c.readResponse();
             QVERIFY2(r, qPrintable(c.lastError()));
             QCOMPARE(r->body, QByteArray(expected));
@@ -372,7 +376,8 @@ private Q_SLOTS:
         http::ServerOptions o;
         o.onHead = [](const http::RequestHead &head) -> std::optional<http::Response> {
             if (head.path == "/nope")
-                return http::Response::error(404, QStringLiteral("not_found"), QStringLiteral("no such path"));
+                return http::Response::error(
+                    404, QStringLiteral("not_found"), QStringLiteral("no such path"));
             return std::nullopt;
         };
         QVERIFY(startServer(o));
@@ -426,7 +431,7 @@ private Q_SLOTS:
         QCOMPARE(r->status, 400);
         QVERIFY(c.waitClosed(3'000));
         QCOMPARE(m_rec.handled.load(), 0);
-        QTRY_COMPARE(m_rec.rejectionReasons(), QStringList{QStringLiteral("malformed")});
+        QTRY_COMPARE(m_rec.rejectionReasons(), QStringList { QStringLiteral("malformed") });
     }
 
     void truncatedBodyNeverReachesHandler()
@@ -446,7 +451,8 @@ private Q_SLOTS:
     {
         QVERIFY(startServer({}));
         const QByteArray body("\xff\xfe\x00\x80{\"a\":\"\xc3\x28\"}", 14);
-        auto r = roundTrip(m_port, buildRequest("POST", "/h", {{"Content-Type", "application/octet-stream"}}, body));
+        auto r = roundTrip(
+            m_port, buildRequest("POST", "/h", { { "Content-Type", "application/octet-stream" } }, body));
         QVERIFY(r);
         QCOMPARE(r->status, 200);
         std::lock_guard lock(m_rec.mutex);
@@ -455,7 +461,7 @@ private Q_SLOTS:
 
     void handlerThrowsOrDropsResponder()
     {
-        std::atomic<int> n{0};
+        std::atomic<int> n { 0 };
         QVERIFY(startServer({}, [&](http::Request &&, http::Responder respond) {
             if (n.fetch_add(1) == 0)
                 throw std::runtime_error("boom");
@@ -558,10 +564,11 @@ private Q_SLOTS:
         const QString key = dir.filePath(QStringLiteral("key.pem"));
         QProcess openssl;
         openssl.start(QStringLiteral("openssl"),
-                      {QStringLiteral("req"), QStringLiteral("-x509"), QStringLiteral("-newkey"), QStringLiteral("ec"),
-                       QStringLiteral("-pkeyopt"), QStringLiteral("ec_paramgen_curve:prime256v1"), QStringLiteral("-nodes"),
-                       QStringLiteral("-subj"), QStringLiteral("/CN=localhost"), QStringLiteral("-days"), QStringLiteral("1"),
-                       QStringLiteral("-keyout"), key, QStringLiteral("-out"), cert});
+            { QStringLiteral("req"), QStringLiteral("-x509"), QStringLiteral("-newkey"), QStringLiteral("ec"),
+                QStringLiteral("-pkeyopt"), QStringLiteral("ec_paramgen_curve:prime256v1"),
+                QStringLiteral("-nodes"), QStringLiteral("-subj"), QStringLiteral("/CN=localhost"),
+                QStringLiteral("-days"), QStringLiteral("1"), QStringLiteral("-keyout"), key,
+                QStringLiteral("-out"), cert });
         QVERIFY(openssl.waitForFinished(30'000));
         QCOMPARE(openssl.exitCode(), 0);
 
@@ -600,7 +607,7 @@ private Q_SLOTS:
         http::ServerOptions o;
         o.tlsCertFile = QStringLiteral("/nonexistent/cert.pem");
         o.tlsKeyFile = QStringLiteral("/nonexistent/key.pem");
-        o.listen = Endpoint{QStringLiteral("127.0.0.1"), 0};
+        o.listen = Endpoint { QStringLiteral("127.0.0.1"), 0 };
         http::Server s(o, [](http::Request &&, http::Responder r) { r(http::Response::json(200, {})); });
         QString error;
         QVERIFY(!s.start(&error));
@@ -611,7 +618,7 @@ private Q_SLOTS:
     {
         QVERIFY(startServer({}));
         http::ServerOptions o;
-        o.listen = Endpoint{QStringLiteral("127.0.0.1"), m_port};
+        o.listen = Endpoint { QStringLiteral("127.0.0.1"), m_port };
         http::Server second(o, [](http::Request &&, http::Responder r) { r(http::Response::json(200, {})); });
         QString error;
         QVERIFY(!second.start(&error));

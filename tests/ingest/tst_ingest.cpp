@@ -5,10 +5,9 @@
 // verifier label, skew, deliveries), duplicates, rejections and their table, edge refusals,
 // back-pressure, and the probe endpoints.
 
+#include "crypto/crypto.h"
 #include "ingestfixture.h"
 #include "ingestharness.h"
-
-#include "crypto/crypto.h"
 #include "storage/ingeststore.h"
 
 #include <QTest>
@@ -22,9 +21,10 @@ namespace {
 
 using Field = std::pair<QByteArray, QByteArray>;
 
-const QByteArray kBody = QByteArray("{\"id\":\"evt_") + "%1" + "\",\"type\":\"invoice.paid\",\"action\":\"opened\","
-                                                          "\"kind\":\"order.created\",\"created\":1700000000,"
-                                                          "\"customer\":{\"id\":\"cus_42\"},\"note\":\"caf\xc3\xa9 \\u00e9\"}";
+const QByteArray kBody = QByteArray("{\"id\":\"evt_") + "%1"
+    + "\",\"type\":\"invoice.paid\",\"action\":\"opened\","
+      "\"kind\":\"order.created\",\"created\":1700000000,"
+      "\"customer\":{\"id\":\"cus_42\"},\"note\":\"caf\xc3\xa9 \\u00e9\"}";
 
 QByteArray bodyFor(const QByteArray &tag)
 {
@@ -58,7 +58,8 @@ private:
         if (source == "gh")
             return signGitHub(kGitHubSecret, body, id, "issues");
         if (source == "sw")
-            return signStandardWebhooks(*crypto::decodeBase64(QByteArrayView(kStandardSecret).sliced(6)), id, ts, body);
+            return signStandardWebhooks(
+                *crypto::decodeBase64(QByteArrayView(kStandardSecret).sliced(6)), id, ts, body);
         if (source == "st")
             return signStripe(kStripeSecret, ts, body);
         if (source == "sh")
@@ -70,7 +71,11 @@ private:
 
     int count(const QString &table, const QString &where = {}, const QVariantList &binds = {})
     {
-        return h->scalar(QStringLiteral("SELECT COUNT(*) FROM %1%2").arg(table, where.isEmpty() ? QString() : QStringLiteral(" WHERE ") + where), binds).toInt();
+        return h
+            ->scalar(QStringLiteral("SELECT COUNT(*) FROM %1%2")
+                         .arg(table, where.isEmpty() ? QString() : QStringLiteral(" WHERE ") + where),
+                binds)
+            .toInt();
     }
 
 private Q_SLOTS:
@@ -88,19 +93,23 @@ private Q_SLOTS:
         QTest::addColumn<qint64>("occurredAt");
 
         QTest::newRow("github (second, rotated-in secret)")
-            << QByteArray("gh") << QStringLiteral("issues.opened") << QStringList{QStringLiteral("crm"), QStringLiteral("erp")}
-            << false << false << QStringLiteral("sources[0].secrets[1]") << qint64(-1);
-        QTest::newRow("standard-webhooks") << QByteArray("sw") << QStringLiteral("invoice.paid") << QStringList{QStringLiteral("crm")}
-                                           << true << false << QStringLiteral("sources[1].secrets[0]") << qint64(-2);
-        QTest::newRow("stripe (no route)") << QByteArray("st") << QStringLiteral("invoice.paid") << QStringList{} << true << false
-                                           << QStringLiteral("sources[2].secrets[0]") << qint64(1'700'000'000'000);
-        QTest::newRow("shopify") << QByteArray("sh") << QStringLiteral("orders/create") << QStringList{QStringLiteral("erp")}
-                                 << false << false << QStringLiteral("sources[3].secrets[0]") << qint64(1'767'323'045'678);
-        QTest::newRow("hmac-sha256 with id header") << QByteArray("gen") << QStringLiteral("order.created")
-                                                    << QStringList{QStringLiteral("crm")} << false << false
-                                                    << QStringLiteral("sources[4].secrets[0]") << qint64(-1);
-        QTest::newRow("hmac-sha256 weak id") << QByteArray("weak") << QString() << QStringList{} << false << true
-                                             << QStringLiteral("sources[5].secrets[0]") << qint64(-1);
+            << QByteArray("gh") << QStringLiteral("issues.opened")
+            << QStringList { QStringLiteral("crm"), QStringLiteral("erp") } << false << false
+            << QStringLiteral("sources[0].secrets[1]") << qint64(-1);
+        QTest::newRow("standard-webhooks")
+            << QByteArray("sw") << QStringLiteral("invoice.paid") << QStringList { QStringLiteral("crm") }
+            << true << false << QStringLiteral("sources[1].secrets[0]") << qint64(-2);
+        QTest::newRow("stripe (no route)")
+            << QByteArray("st") << QStringLiteral("invoice.paid") << QStringList {} << true << false
+            << QStringLiteral("sources[2].secrets[0]") << qint64(1'700'000'000'000);
+        QTest::newRow("shopify") << QByteArray("sh") << QStringLiteral("orders/create")
+                                 << QStringList { QStringLiteral("erp") } << false << false
+                                 << QStringLiteral("sources[3].secrets[0]") << qint64(1'767'323'045'678);
+        QTest::newRow("hmac-sha256 with id header")
+            << QByteArray("gen") << QStringLiteral("order.created") << QStringList { QStringLiteral("crm") }
+            << false << false << QStringLiteral("sources[4].secrets[0]") << qint64(-1);
+        QTest::newRow("hmac-sha256 weak id") << QByteArray("weak") << QString() << QStringList {} << false
+                                             << true << QStringLiteral("sources[5].secrets[0]") << qint64(-1);
     }
 
     void acceptsEachScheme()
@@ -115,27 +124,31 @@ private Q_SLOTS:
 
         const QByteArray tag = source + "-1";
         const QByteArray body = bodyFor(tag);
-        const QByteArray headerId = QByteArray(source == "st" ? "evt_" : "id-") + tag; // stripe's id is in the body
+        const QByteArray headerId
+            = QByteArray(source == "st" ? "evt_" : "id-") + tag; // stripe's id is in the body
         HeaderList headers = sign(source, body, headerId);
-        headers.append(Field{"Authorization", "Bearer very-secret-token"});
-        headers.append(Field{"Cookie", "session=abc123"});
-        headers.append(Field{"X-Trace", "trace-1"});
+        headers.append(Field { "Authorization", "Bearer very-secret-token" });
+        headers.append(Field { "Cookie", "session=abc123" });
+        headers.append(Field { "X-Trace", "trace-1" });
 
         auto r = h->post(source, headers, body);
         QVERIFY(r);
         QCOMPARE(r->status, 200);
-        const QVariantMap event = h->row(QStringLiteral("SELECT * FROM events WHERE source = ?"), {QString::fromLatin1(source)});
+        const QVariantMap event = h->row(
+            QStringLiteral("SELECT * FROM events WHERE source = ?"), { QString::fromLatin1(source) });
         QVERIFY(!event.isEmpty());
         const qint64 id = event.value(QStringLiteral("id")).toLongLong();
         QCOMPARE(r->body, "{\"id\":" + QByteArray::number(id) + ",\"duplicate\":false}");
 
-        const QString expectedId = weak ? QStringLiteral("sha256:") + QString::fromLatin1(crypto::sha256Hex(body))
-                                        : QString::fromLatin1(headerId);
+        const QString expectedId = weak
+            ? QStringLiteral("sha256:") + QString::fromLatin1(crypto::sha256Hex(body))
+            : QString::fromLatin1(headerId);
         QCOMPARE(event.value(QStringLiteral("provider_event_id")).toString(), expectedId);
         QCOMPARE(event.value(QStringLiteral("weak_id")).toInt(), weak ? 1 : 0);
         QCOMPARE(event.value(QStringLiteral("event_type")).toString(), type);
         QCOMPARE(event.value(QStringLiteral("body")).toByteArray(), body);
-        QCOMPARE(event.value(QStringLiteral("body_sha256")).toString(), QString::fromLatin1(crypto::sha256Hex(body)));
+        QCOMPARE(event.value(QStringLiteral("body_sha256")).toString(),
+            QString::fromLatin1(crypto::sha256Hex(body)));
         QCOMPARE(event.value(QStringLiteral("body_size")).toInt(), body.size());
         QCOMPARE(event.value(QStringLiteral("content_type")).toString(), QStringLiteral("application/json"));
         QCOMPARE(event.value(QStringLiteral("verified_by")).toString(), verifiedBy);
@@ -143,7 +156,7 @@ private Q_SLOTS:
         QCOMPARE(event.value(QStringLiteral("seen_count")).toInt(), 1);
         QCOMPARE(event.value(QStringLiteral("received_at")).toLongLong(), h->clock.nowMs());
         QCOMPARE(event.value(QStringLiteral("status")).toString(),
-                 destinations.isEmpty() ? QStringLiteral("no_route") : QStringLiteral("pending"));
+            destinations.isEmpty() ? QStringLiteral("no_route") : QStringLiteral("pending"));
         if (skewRecorded)
             QCOMPARE(event.value(QStringLiteral("clock_skew_ms")).toLongLong(), 7'000);
         else
@@ -159,16 +172,20 @@ private Q_SLOTS:
         QCOMPARE(stored.value("Authorization"), QByteArrayView("[redacted]"));
         QCOMPARE(stored.value("Cookie"), QByteArrayView("[redacted]"));
         QCOMPARE(stored.value("X-Trace"), QByteArrayView("trace-1"));
-        QVERIFY(!event.value(QStringLiteral("headers")).toString().contains(QLatin1String("very-secret-token")));
+        QVERIFY(
+            !event.value(QStringLiteral("headers")).toString().contains(QLatin1String("very-secret-token")));
 
-        QCOMPARE(count(QStringLiteral("deliveries"), QStringLiteral("event_id = ?"), {id}), destinations.size());
+        QCOMPARE(
+            count(QStringLiteral("deliveries"), QStringLiteral("event_id = ?"), { id }), destinations.size());
         for (const QString &destination : destinations) {
-            const QVariantMap d = h->row(QStringLiteral("SELECT * FROM deliveries WHERE event_id = ? AND destination = ?"), {id, destination});
+            const QVariantMap d
+                = h->row(QStringLiteral("SELECT * FROM deliveries WHERE event_id = ? AND destination = ?"),
+                    { id, destination });
             QCOMPARE(d.value(QStringLiteral("status")).toString(), QStringLiteral("pending"));
             QCOMPARE(d.value(QStringLiteral("attempt_count")).toInt(), 0);
             QCOMPARE(d.value(QStringLiteral("next_attempt_at")).toLongLong(), h->clock.nowMs());
             QCOMPARE(d.value(QStringLiteral("idempotency_key")).toString(),
-                     deliveryIdempotencyKey(QString::fromLatin1(source), expectedId, destination));
+                deliveryIdempotencyKey(QString::fromLatin1(source), expectedId, destination));
             if (destination == u"crm")
                 QCOMPARE(d.value(QStringLiteral("ordering_key")).toString(), QStringLiteral("cus_42"));
             else
@@ -182,8 +199,10 @@ private Q_SLOTS:
         QCOMPARE(r->status, 200);
         QCOMPARE(r->body, "{\"id\":" + QByteArray::number(id) + ",\"duplicate\":true}");
         QCOMPARE(count(QStringLiteral("events")), 1);
-        QCOMPARE(h->scalar(QStringLiteral("SELECT seen_count FROM events WHERE id = ?"), {id}).toInt(), 2);
-        QCOMPARE(h->scalar(QStringLiteral("SELECT last_seen_at FROM events WHERE id = ?"), {id}).toLongLong(), h->clock.nowMs());
+        QCOMPARE(h->scalar(QStringLiteral("SELECT seen_count FROM events WHERE id = ?"), { id }).toInt(), 2);
+        QCOMPARE(
+            h->scalar(QStringLiteral("SELECT last_seen_at FROM events WHERE id = ?"), { id }).toLongLong(),
+            h->clock.nowMs());
         QCOMPARE(count(QStringLiteral("deliveries")), destinations.size());
         QCOMPARE(h->metric("redrive_ingest_received_total{source=\"" + source + "\"}"), 2.0);
         QCOMPARE(h->metric("redrive_ingest_duplicates_total{source=\"" + source + "\"}"), 1.0);
@@ -198,14 +217,20 @@ private Q_SLOTS:
 
         // 0 wrong secret, 1 body changed by one byte, 2 signature header removed,
         // 3 timestamp 301 s old, 4 timestamp 301 s ahead, 5 id header removed
-        QTest::newRow("github wrong secret") << QByteArray("gh") << 0 << 401 << QStringLiteral("bad_signature");
-        QTest::newRow("github body tampered") << QByteArray("gh") << 1 << 401 << QStringLiteral("bad_signature");
-        QTest::newRow("github no signature") << QByteArray("gh") << 2 << 401 << QStringLiteral("missing_signature");
-        QTest::newRow("github no delivery id") << QByteArray("gh") << 5 << 400 << QStringLiteral("missing_id");
+        QTest::newRow("github wrong secret")
+            << QByteArray("gh") << 0 << 401 << QStringLiteral("bad_signature");
+        QTest::newRow("github body tampered")
+            << QByteArray("gh") << 1 << 401 << QStringLiteral("bad_signature");
+        QTest::newRow("github no signature")
+            << QByteArray("gh") << 2 << 401 << QStringLiteral("missing_signature");
+        QTest::newRow("github no delivery id")
+            << QByteArray("gh") << 5 << 400 << QStringLiteral("missing_id");
         QTest::newRow("standard stale") << QByteArray("sw") << 3 << 401 << QStringLiteral("stale_timestamp");
-        QTest::newRow("standard future") << QByteArray("sw") << 4 << 401 << QStringLiteral("future_timestamp");
+        QTest::newRow("standard future")
+            << QByteArray("sw") << 4 << 401 << QStringLiteral("future_timestamp");
         QTest::newRow("stripe tampered") << QByteArray("st") << 1 << 401 << QStringLiteral("bad_signature");
-        QTest::newRow("shopify wrong secret") << QByteArray("sh") << 0 << 401 << QStringLiteral("bad_signature");
+        QTest::newRow("shopify wrong secret")
+            << QByteArray("sh") << 0 << 401 << QStringLiteral("bad_signature");
     }
 
     void rejectedRequests()
@@ -237,7 +262,7 @@ private Q_SLOTS:
             const QByteArray drop = mutation == 2 ? "X-Hub-Signature-256" : "X-GitHub-Delivery";
             headers.removeIf([&](const auto &f) { return f.first == drop; });
         }
-        headers.append(Field{"Authorization", "Bearer very-secret-token"});
+        headers.append(Field { "Authorization", "Bearer very-secret-token" });
         auto r = h->post(source, headers, body);
         QVERIFY(r);
         QCOMPARE(r->status, status);
@@ -263,7 +288,9 @@ private Q_SLOTS:
         QVERIFY(r);
         QCOMPARE(r->status, 404);
         QVERIFY(r->body.contains("unknown_source"));
-        QTRY_COMPARE(count(QStringLiteral("rejections"), QStringLiteral("reason = 'unknown_source' AND source = 'nope'")), 1);
+        QTRY_COMPARE(count(QStringLiteral("rejections"),
+                         QStringLiteral("reason = 'unknown_source' AND source = 'nope'")),
+            1);
 
         r = roundTrip(h->port(), buildRequest("GET", "/hooks/gh", {}, {}));
         QVERIFY(r);
@@ -276,7 +303,7 @@ private Q_SLOTS:
         QVERIFY(r);
         QCOMPARE(r->status, 405);
         QCOMPARE(r->header("Allow"), QByteArray("GET"));
-        for (const char *path : {"/", "/hooks/", "/hooks/gh/extra", "/admin/v1/events"}) {
+        for (const char *path : { "/", "/hooks/", "/hooks/gh/extra", "/admin/v1/events" }) {
             r = roundTrip(h->port(), buildRequest("POST", path, {}, "{}"));
             QVERIFY(r);
             QCOMPARE(r->status, 404);
@@ -290,9 +317,12 @@ private Q_SLOTS:
         auto r = h->post("gh", signGitHub(kGitHubSecret, body, "utf8-1", "push"), body);
         QVERIFY(r);
         QCOMPARE(r->status, 200);
-        QCOMPARE(h->scalar(QStringLiteral("SELECT body FROM events WHERE provider_event_id = 'utf8-1'")).toByteArray(), body);
-        QCOMPARE(h->scalar(QStringLiteral("SELECT event_type FROM events WHERE provider_event_id = 'utf8-1'")).toString(),
-                 QStringLiteral("push"));
+        QCOMPARE(h->scalar(QStringLiteral("SELECT body FROM events WHERE provider_event_id = 'utf8-1'"))
+                     .toByteArray(),
+            body);
+        QCOMPARE(h->scalar(QStringLiteral("SELECT event_type FROM events WHERE provider_event_id = 'utf8-1'"))
+                     .toString(),
+            QStringLiteral("push"));
     }
 
     void emptyBodyIsStoredAsEmpty()
@@ -300,11 +330,13 @@ private Q_SLOTS:
         auto r = h->post("gh", signGitHub(kGitHubSecret, QByteArray(), "empty-1", "ping"), QByteArray());
         QVERIFY(r);
         QCOMPARE(r->status, 200);
-        const QVariantMap e = h->row(QStringLiteral("SELECT body, body_size, body_sha256 FROM events WHERE provider_event_id = 'empty-1'"));
+        const QVariantMap e = h->row(QStringLiteral(
+            "SELECT body, body_size, body_sha256 FROM events WHERE provider_event_id = 'empty-1'"));
         QVERIFY(!e.value(QStringLiteral("body")).isNull());
         QCOMPARE(e.value(QStringLiteral("body")).toByteArray(), QByteArray());
         QCOMPARE(e.value(QStringLiteral("body_size")).toInt(), 0);
-        QCOMPARE(e.value(QStringLiteral("body_sha256")).toString(), QString::fromLatin1(crypto::sha256Hex(QByteArray())));
+        QCOMPARE(e.value(QStringLiteral("body_sha256")).toString(),
+            QString::fromLatin1(crypto::sha256Hex(QByteArray())));
     }
 
     // A sender that dies mid-body leaves nothing behind: no event, no rejection row.
@@ -314,7 +346,8 @@ private Q_SLOTS:
         {
             RawConnection c;
             QVERIFY(c.connect(h->port()));
-            const QByteArray full = buildRequest("POST", "/hooks/gh", signGitHub(kGitHubSecret, body, "cut-1", "push"), body);
+            const QByteArray full
+                = buildRequest("POST", "/hooks/gh", signGitHub(kGitHubSecret, body, "cut-1", "push"), body);
             QVERIFY(c.send(full.first(full.size() - 10)));
         }
         // The same connection slot is free again and a complete request goes through.
@@ -332,12 +365,16 @@ private Q_SLOTS:
         auto r = h->post("gh", signGitHub(kGitHubSecret, big, "big-1", "push"), big);
         QVERIFY(r);
         QCOMPARE(r->status, 413);
-        r = h->post("gh", {{"X-Huge", QByteArray(20'000, 'h')}}, "{}");
+        r = h->post("gh", { { "X-Huge", QByteArray(20'000, 'h') } }, "{}");
         QVERIFY(r);
         QCOMPARE(r->status, 431);
         QTRY_COMPARE(count(QStringLiteral("rejections")), 2);
-        QCOMPARE(count(QStringLiteral("rejections"), QStringLiteral("reason = 'too_large' AND status_code = 413 AND source = 'gh'")), 1);
-        QCOMPARE(count(QStringLiteral("rejections"), QStringLiteral("reason = 'headers_too_large' AND status_code = 431")), 1);
+        QCOMPARE(count(QStringLiteral("rejections"),
+                     QStringLiteral("reason = 'too_large' AND status_code = 413 AND source = 'gh'")),
+            1);
+        QCOMPARE(count(QStringLiteral("rejections"),
+                     QStringLiteral("reason = 'headers_too_large' AND status_code = 431")),
+            1);
         QCOMPARE(count(QStringLiteral("events")), 0);
     }
 
@@ -355,14 +392,16 @@ private Q_SLOTS:
     // was queued is still committed and acknowledged.
     void queueFullAnswers503()
     {
-        QVERIFY(makeHarness({.queueCapacity = 2}));
+        QVERIFY(makeHarness({ .queueCapacity = 2 }));
         h->writer->setPaused(true);
         std::vector<std::thread> waiting;
         std::vector<std::optional<RawResponse>> answers(2);
         for (int i = 0; i < 2; ++i) {
             const QByteArray body = bodyFor("q" + QByteArray::number(i));
             const HeaderList headers = signGitHub(kGitHubSecret, body, "q-" + QByteArray::number(i), "push");
-            waiting.emplace_back([this, body, headers, &answers, i] { answers[static_cast<std::size_t>(i)] = h->post("gh", headers, body); });
+            waiting.emplace_back([this, body, headers, &answers, i] {
+                answers[static_cast<std::size_t>(i)] = h->post("gh", headers, body);
+            });
         }
         QTRY_COMPARE(h->writer->queueDepth(), 2);
         const QByteArray body = bodyFor("q-over");
@@ -385,7 +424,7 @@ private Q_SLOTS:
 
     void rejectionsTableIsBounded()
     {
-        QVERIFY(makeHarness({.rejectionsKeep = 10}));
+        QVERIFY(makeHarness({ .rejectionsKeep = 10 }));
         for (int i = 0; i < 35; ++i) {
             auto r = h->post("gh", signGitHub("wrong", "{}", "x", "push"), "{}");
             QVERIFY(r);
@@ -395,23 +434,24 @@ private Q_SLOTS:
         QTRY_COMPARE(count(QStringLiteral("rejections")), 10);
         // The newest ones are kept.
         QCOMPARE(h->scalar(QStringLiteral("SELECT MIN(id) FROM rejections")).toLongLong(),
-                 h->scalar(QStringLiteral("SELECT MAX(id) FROM rejections")).toLongLong() - 9);
+            h->scalar(QStringLiteral("SELECT MAX(id) FROM rejections")).toLongLong() - 9);
     }
 
     // Bad traffic flooding in cannot crowd out good events: the rejection queue is bounded and
     // a batch takes only a few rejections.
     void rejectionFloodDoesNotStarveGoodEvents()
     {
-        QVERIFY(makeHarness({.rejectionQueueCapacity = 20}));
-        std::atomic<int> bad401{0};
-        std::atomic<bool> stop{false};
+        QVERIFY(makeHarness({ .rejectionQueueCapacity = 20 }));
+        std::atomic<int> bad401 { 0 };
+        std::atomic<bool> stop { false };
         std::vector<std::thread> flood;
         for (int t = 0; t < 3; ++t) {
             flood.emplace_back([this, &bad401, &stop] {
                 RawConnection c;
                 if (!c.connect(h->port()))
                     return;
-                const QByteArray req = buildRequest("POST", "/hooks/gh", signGitHub("wrong", "{}", "x", "push"), "{}");
+                const QByteArray req
+                    = buildRequest("POST", "/hooks/gh", signGitHub("wrong", "{}", "x", "push"), "{}");
                 while (!stop.load()) {
                     if (!c.send(req))
                         return;
@@ -427,7 +467,8 @@ private Q_SLOTS:
         int good = 0;
         for (int i = 0; i < 100; ++i) {
             const QByteArray body = bodyFor("good" + QByteArray::number(i));
-            auto r = h->post("gh", signGitHub(kGitHubSecret, body, "good-" + QByteArray::number(i), "push"), body);
+            auto r = h->post(
+                "gh", signGitHub(kGitHubSecret, body, "good-" + QByteArray::number(i), "push"), body);
             good += r && r->status == 200 ? 1 : 0;
         }
         stop = true;
@@ -436,8 +477,9 @@ private Q_SLOTS:
         QCOMPARE(good, 100);
         QCOMPARE(count(QStringLiteral("events")), 100);
         // Every rejection was either recorded or dropped and counted; none vanished.
-        QTRY_COMPARE(h->metric("redrive_ingest_rejections_stored_total") + h->metric("redrive_ingest_rejections_dropped_total"),
-                     static_cast<double>(bad401.load()));
+        QTRY_COMPARE(h->metric("redrive_ingest_rejections_stored_total")
+                + h->metric("redrive_ingest_rejections_dropped_total"),
+            static_cast<double>(bad401.load()));
         QVERIFY(h->metric("redrive_ingest_rejections_stored_total") > 0);
     }
 
@@ -457,11 +499,13 @@ private Q_SLOTS:
         QVERIFY(r);
         QCOMPARE(r->status, 200);
         QVERIFY(r->header("Content-Type").startsWith("text/plain; version=0.0.4"));
-        for (const char *series : {"redrive_ingest_received_total{source=\"gh\"} 1", "redrive_ingest_requests_total{source=\"gh\"} 1",
-                                   "redrive_ingest_duplicates_total{source=\"gh\"} 0", "redrive_ingest_commit_seconds_count ",
-                                   "redrive_ingest_batch_size_count ", "redrive_ingest_queue_depth 0",
-                                   "redrive_ingest_rejected_total{reason=\"bad_signature\"} 0", "redrive_ingest_ack_seconds_bucket{le=\"+Inf\"} 1",
-                                   "redrive_storage_power_loss_durable 1"}) {
+        for (const char *series : { "redrive_ingest_received_total{source=\"gh\"} 1",
+                 "redrive_ingest_requests_total{source=\"gh\"} 1",
+                 "redrive_ingest_duplicates_total{source=\"gh\"} 0", "redrive_ingest_commit_seconds_count ",
+                 "redrive_ingest_batch_size_count ", "redrive_ingest_queue_depth 0",
+                 "redrive_ingest_rejected_total{reason=\"bad_signature\"} 0",
+                 "redrive_ingest_ack_seconds_bucket{le=\"+Inf\"} 1",
+                 "redrive_storage_power_loss_durable 1" }) {
             QVERIFY2(r->body.contains(series), series);
         }
 
@@ -479,7 +523,8 @@ private Q_SLOTS:
 
     void receiverInstanceRecorded()
     {
-        const QVariantMap row = h->row(QStringLiteral("SELECT * FROM receiver_instances WHERE instance_id = 'test-instance'"));
+        const QVariantMap row
+            = h->row(QStringLiteral("SELECT * FROM receiver_instances WHERE instance_id = 'test-instance'"));
         QVERIFY(!row.isEmpty());
         QVERIFY(row.value(QStringLiteral("power_loss_durable")).toInt() == 1);
         const QString durability = row.value(QStringLiteral("durability")).toString();

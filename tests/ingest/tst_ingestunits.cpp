@@ -5,9 +5,8 @@
 // redrived command line.
 
 #include "commandline.h"
-#include "storedheaders.h"
-
 #include "storage/ingeststore.h"
+#include "storedheaders.h"
 #include "util/headers.h"
 
 #include <QTest>
@@ -21,16 +20,19 @@ private Q_SLOTS:
     void storedHeadersMatchReference_data()
     {
         QTest::addColumn<QList<QByteArray>>("fields"); // name, value, name, value, ...
-        QTest::newRow("typical") << QList<QByteArray>{"Host", "127.0.0.1:8080", "Content-Type", "application/json; charset=utf-8",
-                                                       "User-Agent", "GitHub-Hookshot/abc", "X-GitHub-Event", "push"};
-        QTest::newRow("sensitive") << QList<QByteArray>{"Authorization", "Bearer x", "Cookie", "a=b", "X-Api-Key", "k",
-                                                         "X-Auth-Token", "t", "Proxy-Authorization", "Basic y"};
-        QTest::newRow("quotes and backslashes") << QList<QByteArray>{"X-Q", "say \"hi\" \\ there", "X-Slash", "a/b"};
-        QTest::newRow("control characters") << QList<QByteArray>{"X-Tab", "a\tb", "X-Bell", QByteArray("a\x07z")};
-        QTest::newRow("utf-8") << QList<QByteArray>{"X-Name", "caf\xc3\xa9"};
-        QTest::newRow("invalid utf-8") << QList<QByteArray>{"X-Bin", QByteArray("\xff\xfe")};
-        QTest::newRow("empty") << QList<QByteArray>{};
-        QTest::newRow("empty value") << QList<QByteArray>{"X-Empty", ""};
+        QTest::newRow("typical") << QList<QByteArray> { "Host", "127.0.0.1:8080", "Content-Type",
+            "application/json; charset=utf-8", "User-Agent", "GitHub-Hookshot/abc", "X-GitHub-Event",
+            "push" };
+        QTest::newRow("sensitive") << QList<QByteArray> { "Authorization", "Bearer x", "Cookie", "a=b",
+            "X-Api-Key", "k", "X-Auth-Token", "t", "Proxy-Authorization", "Basic y" };
+        QTest::newRow("quotes and backslashes")
+            << QList<QByteArray> { "X-Q", "say \"hi\" \\ there", "X-Slash", "a/b" };
+        QTest::newRow("control characters")
+            << QList<QByteArray> { "X-Tab", "a\tb", "X-Bell", QByteArray("a\x07z") };
+        QTest::newRow("utf-8") << QList<QByteArray> { "X-Name", "caf\xc3\xa9" };
+        QTest::newRow("invalid utf-8") << QList<QByteArray> { "X-Bin", QByteArray("\xff\xfe") };
+        QTest::newRow("empty") << QList<QByteArray> {};
+        QTest::newRow("empty value") << QList<QByteArray> { "X-Empty", "" };
     }
 
     void storedHeadersMatchReference()
@@ -48,11 +50,12 @@ private Q_SLOTS:
     {
         QTest::addColumn<QByteArray>("name");
         QTest::addColumn<bool>("sensitive");
-        for (const char *n : {"Authorization", "AUTHORIZATION", "proxy-authorization", "Cookie", "Set-Cookie", "X-Api-Key",
-                              "api-key", "X-Amz-Security-Token", "X-Auth-Token", "TOKEN", "X-Secret", "Password",
-                              "X-Passwd", "x-apikey-id", "Session-Id", "X-Shopify-Api-Key-Hint"})
+        for (const char *n : { "Authorization", "AUTHORIZATION", "proxy-authorization", "Cookie",
+                 "Set-Cookie", "X-Api-Key", "api-key", "X-Amz-Security-Token", "X-Auth-Token", "TOKEN",
+                 "X-Secret", "Password", "X-Passwd", "x-apikey-id", "Session-Id", "X-Shopify-Api-Key-Hint" })
             QTest::newRow(n) << QByteArray(n) << true;
-        for (const char *n : {"Host", "Content-Type", "X-GitHub-Event", "Cookies", "Authorization2", "X-Tok", "Sess", ""})
+        for (const char *n :
+            { "Host", "Content-Type", "X-GitHub-Event", "Cookies", "Authorization2", "X-Tok", "Sess", "" })
             QTest::newRow(*n ? n : "empty") << QByteArray(n) << false;
     }
 
@@ -88,19 +91,25 @@ private Q_SLOTS:
         QTest::addColumn<QString>("command");
         QTest::addColumn<QStringList>("commandArgs");
         const QString c = QStringLiteral("/etc/redrive.toml");
-        QTest::newRow("run") << QStringList{QStringLiteral("--config"), c} << true << c << QString() << QStringList{};
-        QTest::newRow("run, = form") << QStringList{QStringLiteral("--config=") + c} << true << c << QString() << QStringList{};
-        QTest::newRow("migrate") << QStringList{QStringLiteral("--config"), c, QStringLiteral("migrate")} << true << c
-                                 << QStringLiteral("migrate") << QStringList{};
+        QTest::newRow("run") << QStringList { QStringLiteral("--config"), c } << true << c << QString()
+                             << QStringList {};
+        QTest::newRow("run, = form") << QStringList { QStringLiteral("--config=") + c } << true << c
+                                     << QString() << QStringList {};
+        QTest::newRow("migrate") << QStringList { QStringLiteral("--config"), c, QStringLiteral("migrate") }
+                                 << true << c << QStringLiteral("migrate") << QStringList {};
         QTest::newRow("token options belong to the command")
-            << QStringList{QStringLiteral("--config"), c, QStringLiteral("token"), QStringLiteral("create"), QStringLiteral("--name"),
-                           QStringLiteral("ops"), QStringLiteral("--role"), QStringLiteral("admin"), QStringLiteral("--expires"), QStringLiteral("90d")}
+            << QStringList { QStringLiteral("--config"), c, QStringLiteral("token"), QStringLiteral("create"),
+                   QStringLiteral("--name"), QStringLiteral("ops"), QStringLiteral("--role"),
+                   QStringLiteral("admin"), QStringLiteral("--expires"), QStringLiteral("90d") }
             << true << c << QStringLiteral("token")
-            << QStringList{QStringLiteral("create"), QStringLiteral("--name"), QStringLiteral("ops"), QStringLiteral("--role"),
-                           QStringLiteral("admin"), QStringLiteral("--expires"), QStringLiteral("90d")};
-        QTest::newRow("no config") << QStringList{QStringLiteral("migrate")} << false << QString() << QString() << QStringList{};
-        QTest::newRow("unknown option") << QStringList{QStringLiteral("--config"), c, QStringLiteral("--fast")} << false
-                                        << QString() << QString() << QStringList{};
+            << QStringList { QStringLiteral("create"), QStringLiteral("--name"), QStringLiteral("ops"),
+                   QStringLiteral("--role"), QStringLiteral("admin"), QStringLiteral("--expires"),
+                   QStringLiteral("90d") };
+        QTest::newRow("no config") << QStringList { QStringLiteral("migrate") } << false << QString()
+                                   << QString() << QStringList {};
+        QTest::newRow("unknown option")
+            << QStringList { QStringLiteral("--config"), c, QStringLiteral("--fast") } << false << QString()
+            << QString() << QStringList {};
     }
 
     void commandLine()
@@ -111,7 +120,7 @@ private Q_SLOTS:
         QFETCH(QString, command);
         QFETCH(QStringList, commandArgs);
         QString error;
-        const auto cl = daemon::parseCommandLine(QStringList{QStringLiteral("redrived")} + args, &error);
+        const auto cl = daemon::parseCommandLine(QStringList { QStringLiteral("redrived") } + args, &error);
         QCOMPARE(cl.has_value(), ok);
         if (!ok) {
             QVERIFY(!error.isEmpty());

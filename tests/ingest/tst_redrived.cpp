@@ -8,14 +8,13 @@
 #include "daemonprocess.h"
 #include "rawhttp.h"
 #include "signers.h"
-#include "testdb.h"
-
 #include "storage/schema.h"
+#include "testdb.h"
 
 #include <QFile>
 #include <QRandomGenerator>
-#include <QTcpServer>
 #include <QSqlQuery>
+#include <QTcpServer>
 #include <QTest>
 
 using namespace redrive;
@@ -31,7 +30,8 @@ private:
 
     bool writeConfig(const QByteArray &toml, QString *path)
     {
-        *path = m_db->scratchDir() + QStringLiteral("/redrive-%1.toml").arg(QRandomGenerator::global()->generate());
+        *path = m_db->scratchDir()
+            + QStringLiteral("/redrive-%1.toml").arg(QRandomGenerator::global()->generate());
         QFile f(*path);
         return f.open(QIODevice::WriteOnly) && f.write(toml) == toml.size();
     }
@@ -60,11 +60,11 @@ private Q_SLOTS:
     void helpAndVersion()
     {
         QByteArray out, err;
-        QCOMPARE(runRedrived({QStringLiteral("--help")}, &out, &err), 0);
+        QCOMPARE(runRedrived({ QStringLiteral("--help") }, &out, &err), 0);
         QVERIFY(out.startsWith("Usage: redrived --config FILE"));
-        for (const char *word : {"migrate", "token create", "token revoke", "audit verify", "--log-level"})
+        for (const char *word : { "migrate", "token create", "token revoke", "audit verify", "--log-level" })
             QVERIFY2(out.contains(word), word);
-        QCOMPARE(runRedrived({QStringLiteral("--version")}, &out, &err), 0);
+        QCOMPARE(runRedrived({ QStringLiteral("--version") }, &out, &err), 0);
         QCOMPARE(out, QByteArray("redrived " REDRIVE_VERSION "\n"));
     }
 
@@ -72,13 +72,17 @@ private Q_SLOTS:
     {
         QTest::addColumn<QStringList>("args");
         QTest::addColumn<QByteArray>("message");
-        QTest::newRow("no config") << QStringList{} << QByteArray("--config FILE is required");
-        QTest::newRow("config without value") << QStringList{QStringLiteral("--config")} << QByteArray("--config needs a value");
-        QTest::newRow("unknown option") << QStringList{QStringLiteral("--frobnicate")} << QByteArray("unknown option --frobnicate");
-        QTest::newRow("bad log level") << QStringList{QStringLiteral("--config"), QStringLiteral("x"), QStringLiteral("--log-level"), QStringLiteral("loud")}
+        QTest::newRow("no config") << QStringList {} << QByteArray("--config FILE is required");
+        QTest::newRow("config without value")
+            << QStringList { QStringLiteral("--config") } << QByteArray("--config needs a value");
+        QTest::newRow("unknown option")
+            << QStringList { QStringLiteral("--frobnicate") } << QByteArray("unknown option --frobnicate");
+        QTest::newRow("bad log level") << QStringList { QStringLiteral("--config"), QStringLiteral("x"),
+            QStringLiteral("--log-level"), QStringLiteral("loud") }
                                        << QByteArray("--log-level must be");
-        QTest::newRow("missing file") << QStringList{QStringLiteral("--config"), QStringLiteral("/nonexistent/redrive.toml")}
-                                      << QByteArray("redrived: config error: ");
+        QTest::newRow("missing file")
+            << QStringList { QStringLiteral("--config"), QStringLiteral("/nonexistent/redrive.toml") }
+            << QByteArray("redrived: config error: ");
     }
 
     void usageErrors()
@@ -105,7 +109,7 @@ private Q_SLOTS:
         QString path;
         QVERIFY(writeConfig(toml, &path));
         QByteArray out, err;
-        QCOMPARE(runRedrived({QStringLiteral("--config"), path}, &out, &err), 2);
+        QCOMPARE(runRedrived({ QStringLiteral("--config"), path }, &out, &err), 2);
         QVERIFY2(err.startsWith(QByteArray("redrived: config error: " + key)), err.constData());
         QVERIFY(!err.contains("TOPSECRET"));
         QCOMPARE(err.count('\n'), 1); // one clear line
@@ -114,24 +118,35 @@ private Q_SLOTS:
     void refusesUnmigratedThenMigratesThenRuns()
     {
         QByteArray out, err;
-        QCOMPARE(runRedrived({QStringLiteral("--config"), m_configPath}, &out, &err), 1);
-        QVERIFY2(err.contains(QByteArray("has no Redrive schema yet: run `redrived --config " + m_configPath.toUtf8() + " migrate` first")),
-                 err.constData());
+        QCOMPARE(runRedrived({ QStringLiteral("--config"), m_configPath }, &out, &err), 1);
+        QVERIFY2(err.contains(QByteArray("has no Redrive schema yet: run `redrived --config "
+                     + m_configPath.toUtf8() + " migrate` first")),
+            err.constData());
         verifyNoPassword(err);
 
-        QCOMPARE(runRedrived({QStringLiteral("--config"), m_configPath, QStringLiteral("migrate")}, &out, &err), 0);
-        QVERIFY2(out.contains(QByteArray("migrated from schema version 0 to " + QByteArray::number(kSchemaVersion))), out.constData());
+        QCOMPARE(
+            runRedrived({ QStringLiteral("--config"), m_configPath, QStringLiteral("migrate") }, &out, &err),
+            0);
+        QVERIFY2(out.contains(
+                     QByteArray("migrated from schema version 0 to " + QByteArray::number(kSchemaVersion))),
+            out.constData());
         verifyNoPassword(out);
-        QCOMPARE(runRedrived({QStringLiteral("--config"), m_configPath, QStringLiteral("migrate")}, &out, &err), 0);
+        QCOMPARE(
+            runRedrived({ QStringLiteral("--config"), m_configPath, QStringLiteral("migrate") }, &out, &err),
+            0);
         QVERIFY2(out.contains("is up to date"), out.constData());
-        QCOMPARE(runRedrived({QStringLiteral("--config"), m_configPath, QStringLiteral("migrate"), QStringLiteral("extra")}, &out, &err), 2);
+        QCOMPARE(runRedrived({ QStringLiteral("--config"), m_configPath, QStringLiteral("migrate"),
+                                 QStringLiteral("extra") },
+                     &out, &err),
+            2);
 
         // Running: ingest through the real process, then a graceful SIGTERM.
         QProcess daemon;
-        daemon.start(redrivedPath(), {QStringLiteral("--config"), m_configPath});
+        daemon.start(redrivedPath(), { QStringLiteral("--config"), m_configPath });
         QVERIFY(waitHealthy(daemon, m_port));
         const QByteArray body = "{\"action\":\"opened\"}";
-        auto r = roundTrip(m_port, buildRequest("POST", "/hooks/gh", signGitHub(kDaemonSecret, body, "cli-1", "issues"), body));
+        auto r = roundTrip(m_port,
+            buildRequest("POST", "/hooks/gh", signGitHub(kDaemonSecret, body, "cli-1", "issues"), body));
         QVERIFY(r);
         QCOMPARE(r->status, 200);
         r = roundTrip(m_port, buildRequest("GET", "/readyz", {}, {}));
@@ -142,47 +157,60 @@ private Q_SLOTS:
         QCOMPARE(daemon.exitStatus(), QProcess::NormalExit);
         QCOMPARE(daemon.exitCode(), 0);
         const QByteArray log = daemon.readAllStandardError();
-        for (const char *line : {"durability: ", "ingest: listening on 127.0.0.1:", "ready:", "received SIGTERM", "writer drained"})
+        for (const char *line : { "durability: ", "ingest: listening on 127.0.0.1:", "ready:",
+                 "received SIGTERM", "writer drained" })
             QVERIFY2(log.contains(line), log.constData());
         QVERIFY(!log.contains(kDaemonSecret));
         verifyNoPassword(log);
         auto db = m_db->open();
         QSqlQuery q(db->handle());
-        QVERIFY(q.exec(QStringLiteral("SELECT COUNT(*) FROM events WHERE provider_event_id = 'cli-1'")) && q.next());
+        QVERIFY(q.exec(QStringLiteral("SELECT COUNT(*) FROM events WHERE provider_event_id = 'cli-1'"))
+            && q.next());
         QCOMPARE(q.value(0).toInt(), 1);
-        QVERIFY(q.exec(QStringLiteral("SELECT COUNT(*) FROM receiver_instances WHERE power_loss_durable = 1")) && q.next());
+        QVERIFY(q.exec(QStringLiteral("SELECT COUNT(*) FROM receiver_instances WHERE power_loss_durable = 1"))
+            && q.next());
         QCOMPARE(q.value(0).toInt(), 1);
     }
 
     void refusesNewerSchema()
     {
         QByteArray out, err;
-        QCOMPARE(runRedrived({QStringLiteral("--config"), m_configPath, QStringLiteral("migrate")}, &out, &err), 0);
+        QCOMPARE(
+            runRedrived({ QStringLiteral("--config"), m_configPath, QStringLiteral("migrate") }, &out, &err),
+            0);
         {
             auto db = m_db->open();
             QSqlQuery q(db->handle());
-            QVERIFY(q.exec(QStringLiteral("INSERT INTO schema_version (version, description, applied_at) VALUES (%1, 'future', 0)")
+            QVERIFY(q.exec(QStringLiteral(
+                "INSERT INTO schema_version (version, description, applied_at) VALUES (%1, 'future', 0)")
                                .arg(kSchemaVersion + 1)));
         }
-        QCOMPARE(runRedrived({QStringLiteral("--config"), m_configPath}, &out, &err), 1);
+        QCOMPARE(runRedrived({ QStringLiteral("--config"), m_configPath }, &out, &err), 1);
         QVERIFY2(err.contains("newer than this build understands"), err.constData());
-        QCOMPARE(runRedrived({QStringLiteral("--config"), m_configPath, QStringLiteral("migrate")}, &out, &err), 1);
+        QCOMPARE(
+            runRedrived({ QStringLiteral("--config"), m_configPath, QStringLiteral("migrate") }, &out, &err),
+            1);
     }
 
     void listenFailureIsReported()
     {
         QByteArray out, err;
-        QCOMPARE(runRedrived({QStringLiteral("--config"), m_configPath, QStringLiteral("migrate")}, &out, &err), 0);
+        QCOMPARE(
+            runRedrived({ QStringLiteral("--config"), m_configPath, QStringLiteral("migrate") }, &out, &err),
+            0);
         QTcpServer occupied;
         QVERIFY(occupied.listen(QHostAddress::LocalHost, m_port));
-        QCOMPARE(runRedrived({QStringLiteral("--config"), m_configPath}, &out, &err), 1);
-        QVERIFY2(err.contains(QByteArray("cannot listen on 127.0.0.1:" + QByteArray::number(m_port))), err.constData());
+        QCOMPARE(runRedrived({ QStringLiteral("--config"), m_configPath }, &out, &err), 1);
+        QVERIFY2(err.contains(QByteArray("cannot listen on 127.0.0.1:" + QByteArray::number(m_port))),
+            err.constData());
     }
 
     void unknownCommand()
     {
         QByteArray out, err;
-        QCOMPARE(runRedrived({QStringLiteral("--config"), m_configPath, QStringLiteral("frobnicate")}, &out, &err), 2);
+        QCOMPARE(runRedrived(
+                     { QStringLiteral("--config"), m_configPath, QStringLiteral("frobnicate") }, &out, &err),
+            2);
         QVERIFY(err.contains("unknown command \"frobnicate\""));
     }
 };

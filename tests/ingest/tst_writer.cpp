@@ -4,12 +4,10 @@
 // poisoned item that must not fail its neighbours, drain on stop, commit notifications and
 // reconnection after the database dropped the connection.
 
+#include "crypto/crypto.h"
+#include "groupcommitwriter.h"
 #include "ingestfixture.h"
 #include "testdb.h"
-
-#include "groupcommitwriter.h"
-
-#include "crypto/crypto.h"
 
 #include <QFileInfo>
 #include <QSqlQuery>
@@ -76,7 +74,8 @@ private:
     std::unique_ptr<GroupCommitWriter> m_writer;
     ManualClock m_clock;
 
-    std::unique_ptr<GroupCommitWriter> makeWriter(std::function<void(const ingest::CommitSummary &)> onCommitted = {})
+    std::unique_ptr<GroupCommitWriter> makeWriter(
+        std::function<void(const ingest::CommitSummary &)> onCommitted = {})
     {
         GroupCommitWriter::Options w;
         w.url = m_db->url();
@@ -119,7 +118,8 @@ private Q_SLOTS:
         m_db = TestDatabase::create(&error);
         QVERIFY2(m_db, qPrintable(error));
         ConfigError configError;
-        auto config = parseConfig(ingestConfigToml(m_db->urlString()), QStringLiteral("writer test"), &configError);
+        auto config
+            = parseConfig(ingestConfigToml(m_db->urlString()), QStringLiteral("writer test"), &configError);
         QVERIFY2(config, qPrintable(configError.toString()));
         m_config = std::make_shared<const Config>(std::move(*config));
         m_registry = std::make_unique<metrics::Registry>();
@@ -143,7 +143,8 @@ private Q_SLOTS:
         m_writer->setPaused(true);
         for (int i = 0; i < 100; ++i) {
             const QString id = QStringLiteral("b-%1").arg(i);
-            QVERIFY(m_writer->submit(makeEvent(id), outcomes.recorder(id)) == GroupCommitWriter::Submit::Queued);
+            QVERIFY(
+                m_writer->submit(makeEvent(id), outcomes.recorder(id)) == GroupCommitWriter::Submit::Queued);
         }
         QCOMPARE(m_writer->queueDepth(), 100);
         m_writer->setPaused(false);
@@ -162,7 +163,8 @@ private Q_SLOTS:
         Outcomes outcomes;
         m_writer->setPaused(true);
         for (int i = 0; i < 5; ++i)
-            QVERIFY(m_writer->submit(makeEvent(QStringLiteral("same")), outcomes.recorder(QString::number(i))) == GroupCommitWriter::Submit::Queued);
+            QVERIFY(m_writer->submit(makeEvent(QStringLiteral("same")), outcomes.recorder(QString::number(i)))
+                == GroupCommitWriter::Submit::Queued);
         m_writer->setPaused(false);
         QTRY_COMPARE(outcomes.size(), 5);
         int fresh = 0;
@@ -187,10 +189,18 @@ private Q_SLOTS:
         QVERIFY(m_writer);
         Outcomes outcomes;
         m_writer->setPaused(true);
-        QVERIFY(m_writer->submit(makeEvent(QStringLiteral("good-1")), outcomes.recorder(QStringLiteral("good-1"))) == GroupCommitWriter::Submit::Queued);
-        QVERIFY(m_writer->submit(makeEvent(QStringLiteral("poison"), QString()), outcomes.recorder(QStringLiteral("poison"))) == GroupCommitWriter::Submit::Queued);
-        QVERIFY(m_writer->submit(makeEvent(QStringLiteral("good-2")), outcomes.recorder(QStringLiteral("good-2"))) == GroupCommitWriter::Submit::Queued);
-        QVERIFY(m_writer->submit(makeEvent(QStringLiteral("good-1")), outcomes.recorder(QStringLiteral("dup"))) == GroupCommitWriter::Submit::Queued);
+        QVERIFY(
+            m_writer->submit(makeEvent(QStringLiteral("good-1")), outcomes.recorder(QStringLiteral("good-1")))
+            == GroupCommitWriter::Submit::Queued);
+        QVERIFY(m_writer->submit(makeEvent(QStringLiteral("poison"), QString()),
+                    outcomes.recorder(QStringLiteral("poison")))
+            == GroupCommitWriter::Submit::Queued);
+        QVERIFY(
+            m_writer->submit(makeEvent(QStringLiteral("good-2")), outcomes.recorder(QStringLiteral("good-2")))
+            == GroupCommitWriter::Submit::Queued);
+        QVERIFY(
+            m_writer->submit(makeEvent(QStringLiteral("good-1")), outcomes.recorder(QStringLiteral("dup")))
+            == GroupCommitWriter::Submit::Queued);
         m_writer->setPaused(false);
         QTRY_COMPARE(outcomes.size(), 4);
         QVERIFY(outcomes.get(QStringLiteral("good-1")).ok);
@@ -204,7 +214,8 @@ private Q_SLOTS:
         QCOMPARE(metric("redrive_ingest_store_failures_total"), 1.0);
         QCOMPARE(scalar(QStringLiteral("SELECT COUNT(*) FROM events")), 2);
         QCOMPARE(scalar(QStringLiteral("SELECT COUNT(*) FROM deliveries")), 4);
-        QCOMPARE(scalar(QStringLiteral("SELECT seen_count FROM events WHERE provider_event_id = 'good-1'")), 2);
+        QCOMPARE(
+            scalar(QStringLiteral("SELECT seen_count FROM events WHERE provider_event_id = 'good-1'")), 2);
         QVERIFY(m_writer->databaseHealthy());
     }
 
@@ -216,7 +227,8 @@ private Q_SLOTS:
         m_writer->setPaused(true); // stop() drains even a paused writer
         for (int i = 0; i < 50; ++i) {
             const QString id = QStringLiteral("s-%1").arg(i);
-            QVERIFY(m_writer->submit(makeEvent(id), outcomes.recorder(id)) == GroupCommitWriter::Submit::Queued);
+            QVERIFY(
+                m_writer->submit(makeEvent(id), outcomes.recorder(id)) == GroupCommitWriter::Submit::Queued);
         }
         m_writer->stop();
         QCOMPARE(outcomes.size(), 50); // every completion ran before stop() returned
@@ -243,9 +255,11 @@ private Q_SLOTS:
         });
         QVERIFY(m_writer);
         Outcomes outcomes;
-        const QStringList ids{QStringLiteral("c-1"), QStringLiteral("c-2"), QStringLiteral("c-3"), QStringLiteral("c-1")};
+        const QStringList ids { QStringLiteral("c-1"), QStringLiteral("c-2"), QStringLiteral("c-3"),
+            QStringLiteral("c-1") };
         for (qsizetype i = 0; i < ids.size(); ++i)
-            QVERIFY(m_writer->submit(makeEvent(ids[i]), outcomes.recorder(QString::number(i))) == GroupCommitWriter::Submit::Queued);
+            QVERIFY(m_writer->submit(makeEvent(ids[i]), outcomes.recorder(QString::number(i)))
+                == GroupCommitWriter::Submit::Queued);
         QTRY_VERIFY([&] {
             std::lock_guard lock(mutex);
             return total.events == 4;
@@ -265,7 +279,9 @@ private Q_SLOTS:
         r.statusCode = 413;
         r.receivedAtMs = 1;
         QVERIFY(m_writer->submitRejection(std::move(r)));
-        QTRY_COMPARE(scalar(QStringLiteral("SELECT COUNT(*) FROM rejections WHERE source = '' AND reason = 'too_large'")), 1);
+        QTRY_COMPARE(scalar(QStringLiteral(
+                         "SELECT COUNT(*) FROM rejections WHERE source = '' AND reason = 'too_large'")),
+            1);
     }
 
     // The writer runs with wal_autocheckpoint=0; the background checkpointer copies the WAL
@@ -279,7 +295,8 @@ private Q_SLOTS:
         Outcomes outcomes;
         for (int i = 0; i < 500; ++i) {
             const QString id = QStringLiteral("w-%1").arg(i);
-            QVERIFY(m_writer->submit(makeEvent(id), outcomes.recorder(id)) == GroupCommitWriter::Submit::Queued);
+            QVERIFY(
+                m_writer->submit(makeEvent(id), outcomes.recorder(id)) == GroupCommitWriter::Submit::Queued);
         }
         QTRY_COMPARE(outcomes.size(), 500);
         QTRY_VERIFY(QFileInfo(path).size() > before + 200 * 1024);
@@ -293,12 +310,16 @@ private Q_SLOTS:
         m_writer = makeWriter();
         QVERIFY(m_writer);
         Outcomes outcomes;
-        QVERIFY(m_writer->submit(makeEvent(QStringLiteral("before")), outcomes.recorder(QStringLiteral("before"))) == GroupCommitWriter::Submit::Queued);
+        QVERIFY(
+            m_writer->submit(makeEvent(QStringLiteral("before")), outcomes.recorder(QStringLiteral("before")))
+            == GroupCommitWriter::Submit::Queued);
         QTRY_COMPARE(outcomes.size(), 1);
         QSqlQuery kill(m_reader->handle());
         QVERIFY(kill.exec(QStringLiteral("SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
                                          "WHERE datname = current_database() AND pid <> pg_backend_pid()")));
-        QVERIFY(m_writer->submit(makeEvent(QStringLiteral("after")), outcomes.recorder(QStringLiteral("after"))) == GroupCommitWriter::Submit::Queued);
+        QVERIFY(
+            m_writer->submit(makeEvent(QStringLiteral("after")), outcomes.recorder(QStringLiteral("after")))
+            == GroupCommitWriter::Submit::Queued);
         QTRY_COMPARE(outcomes.size(), 2);
         QVERIFY(outcomes.get(QStringLiteral("after")).ok);
         QCOMPARE(scalar(QStringLiteral("SELECT COUNT(*) FROM events")), 2);

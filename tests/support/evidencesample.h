@@ -32,7 +32,8 @@ inline audit::EvidenceData sampleEvidenceData()
     d.body = QByteArrayLiteral("{\"order\":\"ORD-1001\",\"total\":4200}");
     d.bodySha256 = QString::fromLatin1(crypto::sha256Hex(d.body));
     d.bodySize = d.body.size();
-    d.headersJson = QByteArrayLiteral("[[\"X-GitHub-Event\",\"push\"],[\"X-Hub-Signature-256\",\"[redacted]\"]]");
+    d.headersJson
+        = QByteArrayLiteral("[[\"X-GitHub-Event\",\"push\"],[\"X-Hub-Signature-256\",\"[redacted]\"]]");
     d.verifiedBy = QStringLiteral("env:GITHUB_WEBHOOK_SECRET");
 
     DeliveryRecord rec;
@@ -61,9 +62,10 @@ inline audit::EvidenceData sampleEvidenceData()
     second.statusCode = 200;
     second.category = QStringLiteral("success");
     second.explanation = QStringLiteral("2xx");
-    rec.attempts = {first, second};
-    d.deliveries = {rec};
-    d.notes = {NoteRecord{1, QStringLiteral("bob"), QStringLiteral("customer confirmed ORD-1001"), kSampleBase + 7'000}};
+    rec.attempts = { first, second };
+    d.deliveries = { rec };
+    d.notes = { NoteRecord {
+        1, QStringLiteral("bob"), QStringLiteral("customer confirmed ORD-1001"), kSampleBase + 7'000 } };
 
     audit::EvidenceReplay replay;
     replay.id = 41;
@@ -75,17 +77,17 @@ inline audit::EvidenceData sampleEvidenceData()
     replay.count = 1;
     replay.approvedBy = QStringLiteral("olga");
     replay.createdAt = kSampleBase + 5'000;
-    data.replays = {replay};
+    data.replays = { replay };
 
     const struct {
         const char *action;
         QString target;
         const char *reason;
     } rows[] = {
-        {"note_added", QStringLiteral("event:7"), ""},
-        {"destination_paused", QStringLiteral("destination:crm"), "maintenance"},
-        {"replay_requested", QStringLiteral("replay:41"), "customer asked"},
-        {"token_created", QStringLiteral("token:ci"), ""},
+        { "note_added", QStringLiteral("event:7"), "" },
+        { "destination_paused", QStringLiteral("destination:crm"), "maintenance" },
+        { "replay_requested", QStringLiteral("replay:41"), "customer asked" },
+        { "token_created", QStringLiteral("token:ci"), "" },
     };
     QString prev = QLatin1String(audit::kGenesisHash);
     qint64 seq = 0;
@@ -104,7 +106,7 @@ inline audit::EvidenceData sampleEvidenceData()
         prev = e.hash;
         data.audit.append(e);
     }
-    data.aboutEvent = {1, 3};
+    data.aboutEvent = { 1, 3 };
     data.linkedToCheckpoint = true;
     return data;
 }
@@ -120,7 +122,8 @@ inline audit::Checkpoint sampleCheckpoint(const audit::EvidenceData &data, const
     return cp;
 }
 
-inline QJsonObject sampleSignedBundle(const audit::SigningKey &key, const QString &exportedBy = QStringLiteral("audrey"))
+inline QJsonObject sampleSignedBundle(
+    const audit::SigningKey &key, const QString &exportedBy = QStringLiteral("audrey"))
 {
     const audit::EvidenceData data = sampleEvidenceData();
     audit::EvidenceMeta meta;
@@ -129,7 +132,8 @@ inline QJsonObject sampleSignedBundle(const audit::SigningKey &key, const QStrin
     meta.role = QStringLiteral("auditor");
     meta.generator = QStringLiteral("redrive tests");
     QString error;
-    const auto bundle = audit::buildSignedEvidenceBundle(data, sampleCheckpoint(data, key), meta, key, &error);
+    const auto bundle
+        = audit::buildSignedEvidenceBundle(data, sampleCheckpoint(data, key), meta, key, &error);
     if (!bundle)
         qWarning("sampleSignedBundle: %s", qPrintable(error));
     return bundle.value_or(QJsonObject());

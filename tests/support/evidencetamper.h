@@ -18,17 +18,18 @@ inline QJsonObject rehashedAuditEntry(QJsonObject e)
     audit::AuditEntry a;
     a.seq = e.value(QLatin1String("seq")).toInteger();
     a.atMs = e.value(QLatin1String("at_ms")).toInteger();
-    for (auto [key, field] : {std::pair{"actor", &a.actor}, std::pair{"role", &a.role}, std::pair{"action", &a.action},
-                              std::pair{"target", &a.target}, std::pair{"reason", &a.reason},
-                              std::pair{"details", &a.details}, std::pair{"prev_hash", &a.prevHash}})
+    for (auto [key, field] :
+        { std::pair { "actor", &a.actor }, std::pair { "role", &a.role }, std::pair { "action", &a.action },
+            std::pair { "target", &a.target }, std::pair { "reason", &a.reason },
+            std::pair { "details", &a.details }, std::pair { "prev_hash", &a.prevHash } })
         *field = e.value(QLatin1String(key)).toString();
     e.insert(QStringLiteral("hash"), audit::computeEntryHash(a));
     return e;
 }
 
 // Sets `key` of item `index` of the array member `member` ("notes", "replays", "deliveries").
-inline QJsonObject withArrayItem(QJsonObject bundle, const QString &member, qsizetype index, const QString &key,
-                                 const QJsonValue &value)
+inline QJsonObject withArrayItem(
+    QJsonObject bundle, const QString &member, qsizetype index, const QString &key, const QJsonValue &value)
 {
     QJsonArray items = bundle.value(member).toArray();
     QJsonObject item = items.at(index).toObject();
@@ -54,8 +55,7 @@ inline QJsonObject withAttemptValue(QJsonObject bundle, const QString &key, cons
 }
 
 // Applies `entryEdit` to audit entry `index` (in file order).
-template<typename Edit>
-QJsonObject withAuditEntry(QJsonObject bundle, qsizetype index, Edit entryEdit)
+template<typename Edit> QJsonObject withAuditEntry(QJsonObject bundle, qsizetype index, Edit entryEdit)
 {
     QJsonObject audit = bundle.value(QLatin1String("audit")).toObject();
     QJsonArray entries = audit.value(QLatin1String("entries")).toArray();
@@ -67,7 +67,8 @@ QJsonObject withAuditEntry(QJsonObject bundle, qsizetype index, Edit entryEdit)
 
 inline QJsonObject withBodyByteFlipped(QJsonObject bundle, qsizetype at)
 {
-    QByteArray body = QByteArray::fromBase64(bundle.value(QLatin1String("body_base64")).toString().toLatin1());
+    QByteArray body
+        = QByteArray::fromBase64(bundle.value(QLatin1String("body_base64")).toString().toLatin1());
     body[at] = char(body[at] ^ 0x01);
     bundle.insert(QStringLiteral("body_base64"), QString::fromLatin1(body.toBase64()));
     return bundle;

@@ -5,12 +5,12 @@
 #include "crypto/crypto.h"
 #include "storage/schema.h"
 
-#include <algorithm>
-
 #include <QCoreApplication>
 #include <QFile>
 #include <QMetaMethod>
 #include <QTest>
+
+#include <algorithm>
 
 namespace redrive::test {
 
@@ -28,7 +28,8 @@ QString postgresServerUrl(QString *error)
 {
     const QString file = qEnvironmentVariable("REDRIVE_TEST_PG_URL_FILE");
     if (file.isEmpty()) {
-        *error = QStringLiteral("REDRIVE_TEST_PG_URL_FILE is not set (run through ctest, which starts PostgreSQL)");
+        *error = QStringLiteral(
+            "REDRIVE_TEST_PG_URL_FILE is not set (run through ctest, which starts PostgreSQL)");
         return {};
     }
     QFile f(file);
@@ -44,15 +45,16 @@ int runStorageTest(QObject &test, int argc, char **argv)
     QStringList args;
     for (int i = 0; i < argc; ++i)
         args.append(QString::fromLocal8Bit(argv[i]));
-    const bool namesGiven = std::any_of(args.cbegin() + 1, args.cend(), [](const QString &a) { return !a.startsWith(u'-'); });
+    const bool namesGiven
+        = std::any_of(args.cbegin() + 1, args.cend(), [](const QString &a) { return !a.startsWith(u'-'); });
     if (!namesGiven) {
         const QString other = backendFromEnvironment() == Backend::Sqlite ? QStringLiteral("_postgresOnly")
                                                                           : QStringLiteral("_sqliteOnly");
         bool excluded = false;
         QStringList functions;
         const QMetaObject *meta = test.metaObject();
-        static const QStringList fixtures = {QStringLiteral("initTestCase"), QStringLiteral("cleanupTestCase"),
-                                             QStringLiteral("init"), QStringLiteral("cleanup")};
+        static const QStringList fixtures = { QStringLiteral("initTestCase"),
+            QStringLiteral("cleanupTestCase"), QStringLiteral("init"), QStringLiteral("cleanup") };
         for (int m = meta->methodOffset(); m < meta->methodCount(); ++m) {
             const QMetaMethod method = meta->method(m);
             if (method.methodType() != QMetaMethod::Slot || method.access() != QMetaMethod::Private

@@ -33,7 +33,8 @@ public:
     // The url as a config string ("sqlite:///tmp/x/redrive.db" or "postgresql://...").
     [[nodiscard]] QString urlString() const { return m_urlString; }
     // A new connection for the calling thread.
-    std::unique_ptr<Db> open(const QString &purpose = QStringLiteral("test"), OpenMode mode = OpenMode::ReadWrite) const;
+    std::unique_ptr<Db> open(
+        const QString &purpose = QStringLiteral("test"), OpenMode mode = OpenMode::ReadWrite) const;
     // A directory that lives as long as the database (config files, keys, logs).
     [[nodiscard]] QString scratchDir() const { return m_dir.path(); }
 
@@ -58,15 +59,13 @@ int runStorageTest(QObject &test, int argc, char **argv);
 
 } // namespace redrive::test
 
-#define REDRIVE_STORAGE_TEST_MAIN(TestClass)                                                                   \
-    int main(int argc, char **argv)                                                                         \
-    {                                                                                                       \
-        QCoreApplication app(argc, argv);                                                                   \
-        TestClass test;                                                                                     \
-        QTEST_SET_MAIN_SOURCE_PATH                                                                          \
-        return redrive::test::runStorageTest(test, argc, argv);                                            \
+#define REDRIVE_STORAGE_TEST_MAIN(TestClass)                                                                 \
+    int main(int argc, char **argv)                                                                          \
+    {                                                                                                        \
+        QCoreApplication app(argc, argv);                                                                    \
+        TestClass test;                                                                                      \
+        QTEST_SET_MAIN_SOURCE_PATH                                                                           \
+        return redrive::test::runStorageTest(test, argc, argv);                                              \
     }
 
-namespace redrive::test {
-
-} // namespace redrive::test
+namespace redrive::test { } // namespace redrive::test

@@ -47,8 +47,12 @@ qint64 ConsoleFixture::addEvent(const EventSpec &s)
 
 qint64 ConsoleFixture::addDelivery(qint64 eventId, const DeliverySpec &s)
 {
-    auto opt = [](const std::optional<qint64> &v) { return v ? QVariant(*v) : QVariant(QMetaType::fromType<qint64>()); };
-    auto text = [](const QString &v) { return v.isEmpty() ? QVariant(QMetaType::fromType<QString>()) : QVariant(v); };
+    auto opt = [](const std::optional<qint64> &v) {
+        return v ? QVariant(*v) : QVariant(QMetaType::fromType<qint64>());
+    };
+    auto text = [](const QString &v) {
+        return v.isEmpty() ? QVariant(QMetaType::fromType<QString>()) : QVariant(v);
+    };
     QSqlQuery q(m_db.handle());
     q.prepare(QStringLiteral(
         "INSERT INTO deliveries (event_id, destination, status, attempt_count, next_attempt_at, idempotency_key, "
@@ -91,7 +95,8 @@ void ConsoleFixture::addAttempt(qint64 deliveryId, const AttemptSpec &s)
     q.addBindValue(s.category);
     q.addBindValue(s.explanation);
     q.addBindValue(s.outcomeUnknown ? 1 : 0);
-    q.addBindValue(s.responseExcerpt.isEmpty() ? QStringLiteral("") : s.responseExcerpt); // NOT NULL: never bind a null string
+    q.addBindValue(s.responseExcerpt.isEmpty() ? QStringLiteral("")
+                                               : s.responseExcerpt); // NOT NULL: never bind a null string
     run(q);
 }
 
@@ -107,11 +112,12 @@ void ConsoleFixture::addNote(qint64 eventId, const QString &author, const QStrin
 }
 
 void ConsoleFixture::addAudit(qint64 seq, const QString &actor, const QString &action, const QString &target,
-                              const QString &reason, qint64 at)
+    const QString &reason, qint64 at)
 {
     QSqlQuery q(m_db.handle());
-    q.prepare(QStringLiteral("INSERT INTO audit_log (seq, at, actor, role, action, target, reason, details, prev_hash, hash) "
-                             "VALUES (?, ?, ?, 'support', ?, ?, ?, '{}', 'prev', 'hash')"));
+    q.prepare(QStringLiteral(
+        "INSERT INTO audit_log (seq, at, actor, role, action, target, reason, details, prev_hash, hash) "
+        "VALUES (?, ?, ?, 'support', ?, ?, ?, '{}', 'prev', 'hash')"));
     q.addBindValue(seq);
     q.addBindValue(at);
     q.addBindValue(actor);
@@ -124,8 +130,9 @@ void ConsoleFixture::addAudit(qint64 seq, const QString &actor, const QString &a
 void ConsoleFixture::addRejection(const QString &source, const QString &reason, int statusCode, qint64 at)
 {
     QSqlQuery q(m_db.handle());
-    q.prepare(QStringLiteral("INSERT INTO rejections (source, reason, detail, status_code, remote_addr, received_at) "
-                             "VALUES (?, ?, 'signature did not match any configured secret', ?, '203.0.113.9', ?)"));
+    q.prepare(QStringLiteral(
+        "INSERT INTO rejections (source, reason, detail, status_code, remote_addr, received_at) "
+        "VALUES (?, ?, 'signature did not match any configured secret', ?, '203.0.113.9', ?)"));
     q.addBindValue(source);
     q.addBindValue(reason);
     q.addBindValue(statusCode);
@@ -133,12 +140,13 @@ void ConsoleFixture::addRejection(const QString &source, const QString &reason, 
     run(q);
 }
 
-void ConsoleFixture::addReceiver(const QString &instanceId, const QString &host, qint64 pid, qint64 heartbeatAt,
-                                 const QString &durability, bool powerLossDurable)
+void ConsoleFixture::addReceiver(const QString &instanceId, const QString &host, qint64 pid,
+    qint64 heartbeatAt, const QString &durability, bool powerLossDurable)
 {
     QSqlQuery q(m_db.handle());
-    q.prepare(QStringLiteral("INSERT INTO receiver_instances (instance_id, host, pid, version, started_at, heartbeat_at, "
-                             "durability, power_loss_durable) VALUES (?, ?, ?, '0.1.0', ?, ?, ?, ?)"));
+    q.prepare(QStringLiteral(
+        "INSERT INTO receiver_instances (instance_id, host, pid, version, started_at, heartbeat_at, "
+        "durability, power_loss_durable) VALUES (?, ?, ?, '0.1.0', ?, ?, ?, ?)"));
     q.addBindValue(instanceId);
     q.addBindValue(host);
     q.addBindValue(pid);
@@ -189,7 +197,8 @@ ConsoleFixture::Scenario ConsoleFixture::addScenario(qint64 base)
         e.type = QStringLiteral("invoice.paid");
         e.status = QStringLiteral("dead");
         e.receivedAt = base + 1'000;
-        e.body = QByteArrayLiteral("{\"id\":\"evt_failed_1\",\"type\":\"invoice.paid\",\"data\":{\"object\":{\"amount\":4200}}}");
+        e.body = QByteArrayLiteral(
+            "{\"id\":\"evt_failed_1\",\"type\":\"invoice.paid\",\"data\":{\"object\":{\"amount\":4200}}}");
         s.failed = addEvent(e);
         DeliverySpec d;
         d.destination = QStringLiteral("billing");
@@ -204,12 +213,14 @@ ConsoleFixture::Scenario ConsoleFixture::addScenario(qint64 base)
         a.startedAt = base + 1'100;
         a.statusCode = 410;
         a.category = QStringLiteral("http_permanent");
-        a.explanation = QStringLiteral("HTTP 410 is permanent (rule P1): the destination says the endpoint is gone");
+        a.explanation
+            = QStringLiteral("HTTP 410 is permanent (rule P1): the destination says the endpoint is gone");
         a.responseExcerpt = QStringLiteral("gone");
         addAttempt(did, a);
-        addNote(s.failed, QStringLiteral("alice"), QStringLiteral("Billing endpoint retired; <b>not</b> HTML"), base + 3'000);
-        addAudit(1, QStringLiteral("alice"), QStringLiteral("note.add"), QStringLiteral("event:%1").arg(s.failed),
-                 QStringLiteral("triage"), base + 3'000);
+        addNote(s.failed, QStringLiteral("alice"),
+            QStringLiteral("Billing endpoint retired; <b>not</b> HTML"), base + 3'000);
+        addAudit(1, QStringLiteral("alice"), QStringLiteral("note.add"),
+            QStringLiteral("event:%1").arg(s.failed), QStringLiteral("triage"), base + 3'000);
     }
     {
         EventSpec e;
@@ -231,7 +242,8 @@ ConsoleFixture::Scenario ConsoleFixture::addScenario(qint64 base)
         a.startedAt = base + 2'100;
         a.durationMs = 10'000;
         a.category = QStringLiteral("timeout");
-        a.explanation = QStringLiteral("No answer within 10000 ms after the request was fully sent: outcome unknown");
+        a.explanation
+            = QStringLiteral("No answer within 10000 ms after the request was fully sent: outcome unknown");
         a.outcomeUnknown = true;
         addAttempt(did, a);
     }
@@ -258,7 +270,7 @@ ConsoleFixture::Scenario ConsoleFixture::addScenario(qint64 base)
     addRejection(QStringLiteral("stripe"), QStringLiteral("bad_signature"), 401, base + 500);
     addRejection(QStringLiteral("unknown"), QStringLiteral("unknown_source"), 404, base + 600);
     addReceiver(QStringLiteral("web-1-instance"), QStringLiteral("web-1"), 4242, base + 50'000,
-                QStringLiteral("sqlite journal_mode=wal synchronous=FULL"), true);
+        QStringLiteral("sqlite journal_mode=wal synchronous=FULL"), true);
     return s;
 }
 
@@ -267,12 +279,14 @@ void ConsoleFixture::addBulk(int count, qint64 base, const QString &source)
     Transaction tx(m_db);
     tx.begin();
     QSqlQuery e(m_db.handle());
-    e.prepare(QStringLiteral("INSERT INTO events (source, provider_event_id, event_type, status, received_at, last_seen_at, "
-                             "body, body_sha256, body_size) VALUES (?, ?, 'bulk.created', 'succeeded', ?, ?, '{}', '', 2)"));
+    e.prepare(QStringLiteral(
+        "INSERT INTO events (source, provider_event_id, event_type, status, received_at, last_seen_at, "
+        "body, body_sha256, body_size) VALUES (?, ?, 'bulk.created', 'succeeded', ?, ?, '{}', '', 2)"));
     QSqlQuery d(m_db.handle());
-    d.prepare(QStringLiteral("INSERT INTO deliveries (event_id, destination, status, attempt_count, idempotency_key, "
-                             "last_category, created_at, updated_at) SELECT max(id), 'sink', 'succeeded', 1, "
-                             "'k' || max(id), 'success', ?, ? FROM events"));
+    d.prepare(QStringLiteral(
+        "INSERT INTO deliveries (event_id, destination, status, attempt_count, idempotency_key, "
+        "last_category, created_at, updated_at) SELECT max(id), 'sink', 'succeeded', 1, "
+        "'k' || max(id), 'success', ?, ? FROM events"));
     for (int i = 0; i < count; ++i) {
         e.addBindValue(source);
         e.addBindValue(QStringLiteral("%1-%2").arg(source).arg(i));

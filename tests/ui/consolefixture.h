@@ -17,7 +17,7 @@ class ConsoleFixture final {
 public:
     explicit ConsoleFixture(Db &db)
         : m_db(db)
-    {}
+    { }
 
     struct EventSpec {
         QString source = QStringLiteral("github");
@@ -26,7 +26,8 @@ public:
         QString status = QStringLiteral("pending");
         qint64 receivedAt = 1'700'000'000'000;
         QByteArray body = QByteArrayLiteral("{\"action\":\"opened\",\"number\":7}");
-        QByteArray headers = QByteArrayLiteral("[[\"Content-Type\",\"application/json\"],[\"Authorization\",\"[redacted]\"]]");
+        QByteArray headers = QByteArrayLiteral(
+            "[[\"Content-Type\",\"application/json\"],[\"Authorization\",\"[redacted]\"]]");
         QString verifiedBy = QStringLiteral("env:GITHUB_WEBHOOK_SECRET");
         std::optional<qint64> clockSkewMs = 120;
         int seenCount = 1;
@@ -60,20 +61,20 @@ public:
     qint64 addDelivery(qint64 eventId, const DeliverySpec &spec);
     void addAttempt(qint64 deliveryId, const AttemptSpec &spec);
     void addNote(qint64 eventId, const QString &author, const QString &body, qint64 at);
-    void addAudit(qint64 seq, const QString &actor, const QString &action, const QString &target, const QString &reason,
-                  qint64 at);
+    void addAudit(qint64 seq, const QString &actor, const QString &action, const QString &target,
+        const QString &reason, qint64 at);
     void addRejection(const QString &source, const QString &reason, int statusCode, qint64 at);
     // A receiver_instances row as a running receiver keeps it.
     void addReceiver(const QString &instanceId, const QString &host, qint64 pid, qint64 heartbeatAt,
-                     const QString &durability, bool powerLossDurable);
+        const QString &durability, bool powerLossDurable);
 
     // The canonical scenario the GUI tests read: one event per downstream state, and one healthy
     // receiver ("web-1", pid 4242, synchronous=FULL, heartbeat at base + 50 s).
     struct Scenario {
-        qint64 succeeded = 0;      // succeeded with reference "ORD-1001"
-        qint64 failed = 0;         // dead-lettered (http_permanent 410)
-        qint64 unknown = 0;        // retrying, last attempt timed out after sending
-        qint64 pending = 0;        // not attempted yet
+        qint64 succeeded = 0; // succeeded with reference "ORD-1001"
+        qint64 failed = 0; // dead-lettered (http_permanent 410)
+        qint64 unknown = 0; // retrying, last attempt timed out after sending
+        qint64 pending = 0; // not attempted yet
         qint64 noRoute = 0;
     };
     Scenario addScenario(qint64 baseMs);

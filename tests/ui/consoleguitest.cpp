@@ -29,13 +29,14 @@ bool ConsoleGuiTest::setUpFixture()
     if (!fx.lastError().isEmpty())
         return false;
     m_dir = std::make_unique<QTemporaryDir>();
-    m_settings = std::make_unique<QSettings>(m_dir->filePath(QStringLiteral("redrive.ini")), QSettings::IniFormat);
+    m_settings
+        = std::make_unique<QSettings>(m_dir->filePath(QStringLiteral("redrive.ini")), QSettings::IniFormat);
     m_api.setToken("tok-123");
     return m_api.listen();
 }
 
 bool ConsoleGuiTest::connectWith(ConsoleController &console, const QString &name, const QString &sqlitePath,
-                                const QString &token, QString *problem)
+    const QString &token, QString *problem)
 {
     console.showConnectionDialog();
     ConnectionDialog *dialog = console.connectionDialog();

@@ -20,8 +20,7 @@ namespace redrive::test {
 inline constexpr qint64 kGuiBase = 1'750'000'000'000;
 inline constexpr int kGuiWait = 15'000;
 
-template<typename T>
-T *find(QWidget *root, const char *name)
+template<typename T> T *find(QWidget *root, const char *name)
 {
     T *w = root->findChild<T *>(QLatin1String(name));
     if (!w)
@@ -37,8 +36,8 @@ protected:
     bool setUpFixture();
     // Fills the connection dialog for a new profile and presses Connect; true once connected,
     // otherwise `problem` holds what the dialog says.
-    bool connectWith(ui::ConsoleController &console, const QString &name, const QString &sqlitePath, const QString &token,
-                     QString *problem = nullptr);
+    bool connectWith(ui::ConsoleController &console, const QString &name, const QString &sqlitePath,
+        const QString &token, QString *problem = nullptr);
     void search(const QString &text);
     [[nodiscard]] QTableView *table() const;
     bool selectRow(int row);
@@ -49,7 +48,7 @@ protected:
     std::unique_ptr<QTemporaryDir> m_dir;
     std::unique_ptr<QSettings> m_settings;
     MemorySecretStore m_secrets;
-    ManualClock m_clock{kGuiBase + 60'000};
+    ManualClock m_clock { kGuiBase + 60'000 };
     FakeAdminApi m_api;
     std::unique_ptr<ui::ConsoleController> m_console;
 };

@@ -4,8 +4,8 @@
 
 #include <QFile>
 #include <QJsonDocument>
-#include <QSslKey>
 #include <QJsonObject>
+#include <QSslKey>
 #include <QTcpSocket>
 
 namespace redrive::test {
@@ -95,10 +95,11 @@ void FakeAdminApi::serve(QTcpSocket *socket)
         buffer->clear();
         m_requests.append(request);
         const Response response = answer(request);
-        static const QHash<int, QByteArray> reasons = {{200, "OK"}, {201, "Created"}, {401, "Unauthorized"},
-                                                       {403, "Forbidden"}, {404, "Not Found"}, {409, "Conflict"}};
+        static const QHash<int, QByteArray> reasons = { { 200, "OK" }, { 201, "Created" },
+            { 401, "Unauthorized" }, { 403, "Forbidden" }, { 404, "Not Found" }, { 409, "Conflict" } };
         QByteArray out = "HTTP/1.1 " + QByteArray::number(response.status) + ' '
-            + reasons.value(response.status, "Status") + "\r\nContent-Type: application/json\r\nContent-Length: "
+            + reasons.value(response.status, "Status")
+            + "\r\nContent-Type: application/json\r\nContent-Length: "
             + QByteArray::number(response.json.size()) + "\r\nConnection: close\r\n\r\n" + response.json;
         socket->write(out);
         socket->disconnectFromHost();
@@ -108,14 +109,16 @@ void FakeAdminApi::serve(QTcpSocket *socket)
 FakeAdminApi::Response FakeAdminApi::answer(const Request &request)
 {
     if (request.authorization != "Bearer " + m_token)
-        return {401, R"({"error":"unauthorized","message":"no or bad token"})"};
+        return { 401, R"({"error":"unauthorized","message":"no or bad token"})" };
     if (request.method == "GET" && request.path == "/admin/v1/whoami")
-        return {200, QJsonDocument(QJsonObject{{QStringLiteral("name"), m_name}, {QStringLiteral("role"), m_role}})
-                         .toJson(QJsonDocument::Compact)};
+        return { 200,
+            QJsonDocument(
+                QJsonObject { { QStringLiteral("name"), m_name }, { QStringLiteral("role"), m_role } })
+                .toJson(QJsonDocument::Compact) };
     const Handler handler = m_routes.value(request.method + ' ' + request.path);
     if (handler)
         return handler(request);
-    return {404, R"({"error":"not_found","message":"no such route"})"};
+    return { 404, R"({"error":"not_found","message":"no such route"})" };
 }
 
 } // namespace redrive::test

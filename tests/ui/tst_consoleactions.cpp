@@ -53,8 +53,9 @@ void TstConsoleActions::initTestCase()
     m_console->window()->show();
     QVERIFY(QTest::qWaitForWindowExposed(m_console->window()));
     QString problem;
-    QVERIFY2(connectWith(*m_console, QStringLiteral("support"), m_t->url().sqlitePath, QStringLiteral("tok-123"), &problem),
-             qPrintable(problem));
+    QVERIFY2(connectWith(*m_console, QStringLiteral("support"), m_t->url().sqlitePath,
+                 QStringLiteral("tok-123"), &problem),
+        qPrintable(problem));
 }
 
 void TstConsoleActions::cleanupTestCase()
@@ -66,15 +67,18 @@ void TstConsoleActions::notesGoThroughTheAdminApi()
 {
     QVERIFY(m_console && m_console->session());
     m_api.route("POST", QByteArray("/admin/v1/events/") + QByteArray::number(m_s.failed) + "/notes",
-                [](const FakeAdminApi::Request &) { return FakeAdminApi::Response{201, "{}"}; });
+        [](const FakeAdminApi::Request &) {
+            return FakeAdminApi::Response { 201, "{}" };
+        });
     search(QStringLiteral("evt_failed_1"));
     QTRY_VERIFY_WITH_TIMEOUT(table()->model()->rowCount() == 1
-                                 && table()->model()->index(0, 0).data(EventTableModel::LoadedRole).toBool(),
-                             kGuiWait);
+            && table()->model()->index(0, 0).data(EventTableModel::LoadedRole).toBool(),
+        kGuiWait);
     QVERIFY(selectRow(0));
     QWidget *w = m_console->window();
     auto *notes = find<QPlainTextEdit>(w, "notesText");
-    QTRY_VERIFY_WITH_TIMEOUT(notes->toPlainText().contains(QStringLiteral("Billing endpoint retired")), kGuiWait);
+    QTRY_VERIFY_WITH_TIMEOUT(
+        notes->toPlainText().contains(QStringLiteral("Billing endpoint retired")), kGuiWait);
     // Webhook and user text is shown as typed, never as markup.
     QVERIFY(notes->toPlainText().contains(QStringLiteral("<b>not</b> HTML")));
     QCOMPARE(find<QTreeWidget>(w, "auditTree")->topLevelItemCount(), 1);
@@ -82,7 +86,8 @@ void TstConsoleActions::notesGoThroughTheAdminApi()
     QVERIFY(!edit->isHidden());
     QTest::keyClicks(edit, QStringLiteral("called the billing team"));
     QTest::keyClick(edit, Qt::Key_Return);
-    QTRY_VERIFY_WITH_TIMEOUT(!m_api.requests().isEmpty() && m_api.requests().last().method == "POST", kGuiWait);
+    QTRY_VERIFY_WITH_TIMEOUT(
+        !m_api.requests().isEmpty() && m_api.requests().last().method == "POST", kGuiWait);
     QVERIFY(m_api.requests().last().body.contains("called the billing team"));
     QTRY_VERIFY_WITH_TIMEOUT(edit->text().isEmpty(), kGuiWait);
 }
@@ -93,28 +98,24 @@ void TstConsoleActions::replayNeedsPreviewReasonAndTypedConfirmation()
     QByteArray previewBody;
     m_api.route("POST", "/admin/v1/replays/preview", [&previewBody](const FakeAdminApi::Request &r) {
         previewBody = r.body;
-        const QJsonObject preview{
-            {QStringLiteral("selection_hash"), QString(64, u'a')},
-            {QStringLiteral("count"), 1},
-            {QStringLiteral("already_succeeded"), 0},
-            {QStringLiteral("outcome_unknown"), 0},
-            {QStringLiteral("requires_approval"), true},
-            {QStringLiteral("destinations"),
-             QJsonArray{QJsonObject{{QStringLiteral("name"), QStringLiteral("billing")},
-                                    {QStringLiteral("risk"), QStringLiteral("high")},
-                                    {QStringLiteral("count"), 1}}}},
-            {QStringLiteral("effect"), QStringLiteral("Sends 1 delivery to <b>billing</b> again.")}};
-        return FakeAdminApi::Response{200, QJsonDocument(preview).toJson(QJsonDocument::Compact)};
+        const QJsonObject preview { { QStringLiteral("selection_hash"), QString(64, u'a') },
+            { QStringLiteral("count"), 1 }, { QStringLiteral("already_succeeded"), 0 },
+            { QStringLiteral("outcome_unknown"), 0 }, { QStringLiteral("requires_approval"), true },
+            { QStringLiteral("destinations"),
+                QJsonArray { QJsonObject { { QStringLiteral("name"), QStringLiteral("billing") },
+                    { QStringLiteral("risk"), QStringLiteral("high") }, { QStringLiteral("count"), 1 } } } },
+            { QStringLiteral("effect"), QStringLiteral("Sends 1 delivery to <b>billing</b> again.") } };
+        return FakeAdminApi::Response { 200, QJsonDocument(preview).toJson(QJsonDocument::Compact) };
     });
     QByteArray requestBody;
     m_api.route("POST", "/admin/v1/replays", [&requestBody](const FakeAdminApi::Request &r) {
         requestBody = r.body;
-        return FakeAdminApi::Response{201, R"({"id":7,"status":"pending_approval"})"};
+        return FakeAdminApi::Response { 201, R"({"id":7,"status":"pending_approval"})" };
     });
     search(QStringLiteral("evt_failed_1"));
     QTRY_VERIFY_WITH_TIMEOUT(table()->model()->rowCount() == 1
-                                 && table()->model()->index(0, 0).data(EventTableModel::LoadedRole).toBool(),
-                             kGuiWait);
+            && table()->model()->index(0, 0).data(EventTableModel::LoadedRole).toBool(),
+        kGuiWait);
     QVERIFY(selectRow(0));
     MainWindow *w = m_console->window();
     auto *replaySelected = find<QPushButton>(w, "replaySelectedButton");
@@ -122,11 +123,13 @@ void TstConsoleActions::replayNeedsPreviewReasonAndTypedConfirmation()
     QTRY_VERIFY(replaySelected->isEnabled());
     QTest::mouseClick(replaySelected, Qt::LeftButton);
     ReplayDialog *dialog = nullptr;
-    QTRY_VERIFY_WITH_TIMEOUT((dialog = w->findChild<ReplayDialog *>(QStringLiteral("replayDialog"))) != nullptr, kGuiWait);
+    QTRY_VERIFY_WITH_TIMEOUT(
+        (dialog = w->findChild<ReplayDialog *>(QStringLiteral("replayDialog"))) != nullptr, kGuiWait);
     auto *summary = find<QLabel>(dialog, "replaySummary");
     QTRY_VERIFY_WITH_TIMEOUT(summary->text().contains(QStringLiteral("billing")), kGuiWait);
     // The preview named exactly the selected event's delivery.
-    const QJsonArray ids = QJsonDocument::fromJson(previewBody).object().value(QLatin1String("delivery_ids")).toArray();
+    const QJsonArray ids
+        = QJsonDocument::fromJson(previewBody).object().value(QLatin1String("delivery_ids")).toArray();
     QCOMPARE(ids.size(), 1);
     // Webhook or server text is never markup.
     QCOMPARE(summary->textFormat(), Qt::PlainText);
@@ -136,7 +139,8 @@ void TstConsoleActions::replayNeedsPreviewReasonAndTypedConfirmation()
     QVERIFY(cancel->isDefault());
     QCOMPARE(submit->text(), QStringLiteral("Request approval to replay 1 delivery"));
     QVERIFY(!submit->isEnabled());
-    QTest::keyClicks(find<QPlainTextEdit>(dialog, "replayReason"), QStringLiteral("billing endpoint restored"));
+    QTest::keyClicks(
+        find<QPlainTextEdit>(dialog, "replayReason"), QStringLiteral("billing endpoint restored"));
     QVERIFY(!submit->isEnabled()); // high risk: the count must be typed
     auto *confirm = find<QLineEdit>(dialog, "replayConfirm");
     QVERIFY(confirm->isVisible());
@@ -152,7 +156,8 @@ void TstConsoleActions::replayNeedsPreviewReasonAndTypedConfirmation()
     QCOMPARE(sent.value(QLatin1String("selection_hash")).toString(), QString(64, u'a'));
     QCOMPARE(sent.value(QLatin1String("reason")).toString(), QStringLiteral("billing endpoint restored"));
     QCOMPARE(sent.value(QLatin1String("ticket")).toString(), QStringLiteral("INC-42"));
-    QTRY_VERIFY_WITH_TIMEOUT(w->statusBar()->currentMessage().contains(QStringLiteral("Replay #7")), kGuiWait);
+    QTRY_VERIFY_WITH_TIMEOUT(
+        w->statusBar()->currentMessage().contains(QStringLiteral("Replay #7")), kGuiWait);
 }
 
 void TstConsoleActions::operatorApprovesSomeoneElsesRequest()
@@ -161,21 +166,24 @@ void TstConsoleActions::operatorApprovesSomeoneElsesRequest()
     m_api.setIdentity(QStringLiteral("olga"), QStringLiteral("operator"));
     m_api.route("GET", "/admin/v1/replays", [](const FakeAdminApi::Request &r) {
         if (!r.query.contains("status=pending_approval"))
-            return FakeAdminApi::Response{400, R"({"error":"bad_request","field":"status"})"};
-        return FakeAdminApi::Response{
-            200, R"({"items":[{"id":7,"status":"pending_approval","requested_by":"alice","reason":"billing restored","count":1,"created_at":"2026-11-30T06:00:00Z"},)"
-                 R"({"id":8,"status":"pending_approval","requested_by":"olga","reason":"mine","count":3,"created_at":"2026-11-30T06:01:00Z"}],"next_cursor":null})"};
+            return FakeAdminApi::Response { 400, R"({"error":"bad_request","field":"status"})" };
+        return FakeAdminApi::Response {
+            200,
+            R"({"items":[{"id":7,"status":"pending_approval","requested_by":"alice","reason":"billing restored","count":1,"created_at":"2026-11-30T06:00:00Z"},)"
+            R"({"id":8,"status":"pending_approval","requested_by":"olga","reason":"mine","count":3,"created_at":"2026-11-30T06:01:00Z"}],"next_cursor":null})"
+        };
     });
     QByteArray decision;
     m_api.route("POST", "/admin/v1/replays/7/approve", [&decision](const FakeAdminApi::Request &r) {
         decision = r.body;
-        return FakeAdminApi::Response{200, R"({"id":7,"status":"approved"})"};
+        return FakeAdminApi::Response { 200, R"({"id":7,"status":"approved"})" };
     });
     m_console = std::make_unique<ConsoleController>(*m_settings, m_secrets, m_clock);
     m_console->window()->show();
     QString problem;
-    QVERIFY2(connectWith(*m_console, QStringLiteral("ops"), m_t->url().sqlitePath, QStringLiteral("tok-123"), &problem),
-             qPrintable(problem));
+    QVERIFY2(connectWith(*m_console, QStringLiteral("ops"), m_t->url().sqlitePath, QStringLiteral("tok-123"),
+                 &problem),
+        qPrintable(problem));
     MainWindow *w = m_console->window();
     QVERIFY(w->isPageAvailable(MainWindow::ApprovalsPage));
     QApplication::setActiveWindow(w);
@@ -191,17 +199,17 @@ void TstConsoleActions::operatorApprovesSomeoneElsesRequest()
     inbox->selectRow(0);
     QVERIFY(approve->isEnabled());
     Prompter::clearAskedQuestions();
-    Prompter::setNextAnswers({{true, QStringLiteral("checked the selection")}});
+    Prompter::setNextAnswers({ { true, QStringLiteral("checked the selection") } });
     QTest::mouseClick(approve, Qt::LeftButton);
     QCOMPARE(Prompter::askedQuestions().size(), 1);
     QCOMPARE(Prompter::askedQuestions().first().confirmLabel, QStringLiteral("Approve replay #7"));
     QVERIFY(Prompter::askedQuestions().first().askReason);
     QTRY_VERIFY_WITH_TIMEOUT(!decision.isEmpty(), kGuiWait);
     QCOMPARE(QJsonDocument::fromJson(decision).object().value(QLatin1String("reason")).toString(),
-             QStringLiteral("checked the selection"));
+        QStringLiteral("checked the selection"));
     // A cancelled prompt sends nothing.
     decision.clear();
-    Prompter::setNextAnswers({{false, QString()}});
+    Prompter::setNextAnswers({ { false, QString() } });
     QTRY_COMPARE_WITH_TIMEOUT(inbox->model()->rowCount(), 2, kGuiWait);
     inbox->selectRow(0);
     QTest::mouseClick(approve, Qt::LeftButton);
@@ -245,8 +253,9 @@ void TstConsoleActions::auditorIsNotOfferedNotes()
     ConsoleController console(*m_settings, m_secrets, m_clock);
     console.window()->show();
     QString problem;
-    QVERIFY2(connectWith(console, QStringLiteral("audit"), m_t->url().sqlitePath, QStringLiteral("tok-123"), &problem),
-             qPrintable(problem));
+    QVERIFY2(connectWith(console, QStringLiteral("audit"), m_t->url().sqlitePath, QStringLiteral("tok-123"),
+                 &problem),
+        qPrintable(problem));
     QCOMPARE(find<QLabel>(console.window(), "identityLabel")->text(), QStringLiteral("audrey · auditor"));
     QVERIFY(find<QLineEdit>(console.window(), "noteEdit")->isHidden());
     QVERIFY(find<QPushButton>(console.window(), "addNoteButton")->isHidden());
@@ -260,24 +269,26 @@ void TstConsoleActions::tlsIsCheckedAgainstTheProfilesCa()
     const QString key = m_dir->filePath(QStringLiteral("admin-key.pem"));
     QProcess openssl;
     openssl.start(QStringLiteral("openssl"),
-                  {QStringLiteral("req"), QStringLiteral("-x509"), QStringLiteral("-newkey"), QStringLiteral("rsa:2048"),
-                   QStringLiteral("-nodes"), QStringLiteral("-days"), QStringLiteral("2"), QStringLiteral("-subj"),
-                   QStringLiteral("/CN=redrive-test"), QStringLiteral("-addext"), QStringLiteral("subjectAltName=IP:127.0.0.1"),
-                   QStringLiteral("-keyout"), key, QStringLiteral("-out"), cert});
+        { QStringLiteral("req"), QStringLiteral("-x509"), QStringLiteral("-newkey"),
+            QStringLiteral("rsa:2048"), QStringLiteral("-nodes"), QStringLiteral("-days"),
+            QStringLiteral("2"), QStringLiteral("-subj"), QStringLiteral("/CN=redrive-test"),
+            QStringLiteral("-addext"), QStringLiteral("subjectAltName=IP:127.0.0.1"),
+            QStringLiteral("-keyout"), key, QStringLiteral("-out"), cert });
     QVERIFY(openssl.waitForFinished(60'000));
     QCOMPARE(openssl.exitCode(), 0);
     FakeAdminApi tls;
     tls.setToken("tok-123");
     QVERIFY(tls.listenTls(cert, key));
 
-    for (const bool trusted : {false, true}) {
+    for (const bool trusted : { false, true }) {
         ConsoleController console(*m_settings, m_secrets, m_clock);
         console.window()->show();
         console.showConnectionDialog();
         ConnectionDialog *dialog = console.connectionDialog();
         QVERIFY(dialog);
         QTest::mouseClick(find<QPushButton>(dialog, "newProfileButton"), Qt::LeftButton);
-        QTest::keyClicks(find<QLineEdit>(dialog, "nameEdit"), trusted ? QStringLiteral("tls-ok") : QStringLiteral("tls-bad"));
+        QTest::keyClicks(find<QLineEdit>(dialog, "nameEdit"),
+            trusted ? QStringLiteral("tls-ok") : QStringLiteral("tls-bad"));
         QTest::keyClicks(find<QLineEdit>(dialog, "sqlitePathEdit"), m_t->url().sqlitePath);
         QTest::keyClicks(find<QLineEdit>(dialog, "adminUrlEdit"), tls.url().toString());
         QTest::keyClicks(find<QLineEdit>(dialog, "tokenEdit"), QStringLiteral("tok-123"));
@@ -288,13 +299,15 @@ void TstConsoleActions::tlsIsCheckedAgainstTheProfilesCa()
         auto *problem = find<QLabel>(dialog, "problemLabel");
         QTest::mouseClick(find<QPushButton>(dialog, "connectButton"), Qt::LeftButton);
         if (trusted) {
-            QTRY_VERIFY_WITH_TIMEOUT(console.session() != nullptr || (!gone && problem->isVisible()), kGuiWait);
+            QTRY_VERIFY_WITH_TIMEOUT(
+                console.session() != nullptr || (!gone && problem->isVisible()), kGuiWait);
             QVERIFY2(console.session(), qPrintable(gone ? QString() : problem->text()));
-            QCOMPARE(find<QLabel>(console.window(), "identityLabel")->text(), QStringLiteral("alice · support"));
+            QCOMPARE(
+                find<QLabel>(console.window(), "identityLabel")->text(), QStringLiteral("alice · support"));
         } else {
             QTRY_VERIFY_WITH_TIMEOUT(problem->isVisible(), kGuiWait);
             QVERIFY2(problem->text().contains(QStringLiteral("certificate this console does not trust")),
-                     qPrintable(problem->text()));
+                qPrintable(problem->text()));
             QVERIFY(problem->text().contains(QStringLiteral("CA certificate in the profile")));
             QVERIFY(!console.session());
         }
@@ -307,8 +320,9 @@ void TstConsoleActions::remainingAttemptsAreProjectedFromTheReceiverConfig()
     const QString config = m_dir->filePath(QStringLiteral("redrived.toml"));
     QFile f(config);
     QVERIFY(f.open(QIODevice::WriteOnly));
-    f.write("[delivery]\njitter = 0.0\n\n[[destinations]]\nname = \"fulfillment\"\nurl = \"https://x.internal/hooks\"\n"
-            "max_attempts = 4\nretry_schedule = [\"5m\", \"30m\", \"2h\"]\nsigning_secret = \"env:NOT_SET_HERE\"\n");
+    f.write(
+        "[delivery]\njitter = 0.0\n\n[[destinations]]\nname = \"fulfillment\"\nurl = \"https://x.internal/hooks\"\n"
+        "max_attempts = 4\nretry_schedule = [\"5m\", \"30m\", \"2h\"]\nsigning_secret = \"env:NOT_SET_HERE\"\n");
     f.close();
     ConsoleController console(*m_settings, m_secrets, m_clock);
     console.window()->show();
@@ -328,15 +342,15 @@ void TstConsoleActions::remainingAttemptsAreProjectedFromTheReceiverConfig()
     QTest::keyClick(edit, Qt::Key_Return);
     auto *list = find<QTableView>(console.window(), "eventsTable");
     QTRY_VERIFY_WITH_TIMEOUT(list->model()->rowCount() == 1
-                                 && list->model()->index(0, 0).data(EventTableModel::LoadedRole).toBool(),
-                             kGuiWait);
+            && list->model()->index(0, 0).data(EventTableModel::LoadedRole).toBool(),
+        kGuiWait);
     const QModelIndex cell = list->model()->index(0, EventTableModel::SourceColumn);
     QTest::mouseClick(list->viewport(), Qt::LeftButton, {}, list->visualRect(cell).center());
     auto *note = find<QLabel>(console.window(), "scheduleNote");
     // One attempt made; #2 is due at next_attempt_at, then +30 min for #3 and +2 h for #4.
     QTRY_VERIFY_WITH_TIMEOUT(note->text().contains(QStringLiteral("attempt 2 is due")), kGuiWait);
     QVERIFY2(note->text().contains(QStringLiteral("#3 ≈")) && note->text().contains(QStringLiteral("#4 ≈")),
-             qPrintable(note->text()));
+        qPrintable(note->text()));
     QVERIFY2(note->text().contains(QStringLiteral("Dead letter after attempt 4")), qPrintable(note->text()));
 }
 

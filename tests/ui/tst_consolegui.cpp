@@ -1,21 +1,21 @@
 // SPDX-License-Identifier: Apache-2.0
 // SPDX-FileCopyrightText: Redrive authors
-#include "common/environmentbanner.h"
-#include "connection/connectiondialog.h"
-#include "connection/session.h"
-#include "consolefixture.h"
-#include "detail/detailcontroller.h"
-#include "events/eventscontroller.h"
-#include "events/eventtablemodel.h"
-#include "consoleguitest.h"
-#include "fakeadminapi.h"
 #include "approvals/approvalmodel.h"
 #include "audit/auditcontroller.h"
 #include "audit/auditmodel.h"
+#include "common/environmentbanner.h"
 #include "common/prompter.h"
+#include "connection/connectiondialog.h"
+#include "connection/session.h"
+#include "consolefixture.h"
+#include "consoleguitest.h"
+#include "detail/detailcontroller.h"
+#include "events/eventscontroller.h"
+#include "events/eventtablemodel.h"
+#include "fakeadminapi.h"
 #include "main/consolecontroller.h"
-#include "replay/replaydialog.h"
 #include "query/downstream.h"
+#include "replay/replaydialog.h"
 #include "secrets/secretstore.h"
 #include "testdb.h"
 #include "util/clock.h"
@@ -23,18 +23,18 @@
 #include <QAction>
 #include <QApplication>
 #include <QClipboard>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QLabel>
 #include <QLineEdit>
 #include <QPlainTextEdit>
 #include <QProcess>
 #include <QPushButton>
 #include <QSettings>
-#include <QJsonArray>
-#include <QJsonDocument>
-#include <QJsonObject>
+#include <QSignalSpy>
 #include <QStatusBar>
 #include <QTableView>
-#include <QSignalSpy>
 #include <QTcpServer>
 #include <QTest>
 #include <QTreeWidget>
@@ -79,8 +79,9 @@ void TstConsoleGui::connectsThroughTheDialog()
     m_console->window()->show();
     QVERIFY(QTest::qWaitForWindowExposed(m_console->window()));
     QString problem;
-    QVERIFY2(connectWith(*m_console, QStringLiteral("prod-eu"), m_t->url().sqlitePath, QStringLiteral("tok-123"), &problem),
-             qPrintable(problem));
+    QVERIFY2(connectWith(*m_console, QStringLiteral("prod-eu"), m_t->url().sqlitePath,
+                 QStringLiteral("tok-123"), &problem),
+        qPrintable(problem));
     MainWindow *w = m_console->window();
     QCOMPARE(find<QLabel>(w, "identityLabel")->text(), QStringLiteral("alice · support"));
     auto *banner = find<EnvironmentBanner>(w, "environmentBanner");
@@ -97,8 +98,9 @@ void TstConsoleGui::connectsThroughTheDialog()
     QVERIFY(!saved.contains("tok-123"));
     // The list shows every event, newest first.
     QTRY_COMPARE_WITH_TIMEOUT(table()->model()->rowCount(), 5, kGuiWait);
-    QTRY_COMPARE_WITH_TIMEOUT(table()->model()->index(0, EventTableModel::IdColumn).data(EventTableModel::EventIdRole).toLongLong(),
-                              m_s.noRoute, kGuiWait);
+    QTRY_COMPARE_WITH_TIMEOUT(
+        table()->model()->index(0, EventTableModel::IdColumn).data(EventTableModel::EventIdRole).toLongLong(),
+        m_s.noRoute, kGuiWait);
 }
 
 void TstConsoleGui::eachDownstreamStateIsShown_data()
@@ -108,11 +110,18 @@ void TstConsoleGui::eachDownstreamStateIsShown_data()
     QTest::addColumn<QString>("label");
     QTest::addColumn<int>("attempts");
     QTest::addColumn<QString>("firstCategory");
-    QTest::newRow("succeeded with reference") << "gh-delivery-1" << "succeeded_ref" << "Succeeded" << 2 << "HTTP retryable";
-    QTest::newRow("failed") << "evt_failed_1" << "failed" << "Failed" << 1 << "HTTP permanent";
-    QTest::newRow("outcome unknown") << "shop-unknown-1" << "outcome_unknown" << "Outcome unknown" << 1
-                                     << "Timeout · outcome unknown";
-    QTest::newRow("pending") << "gh-pending-1" << "pending" << "Pending" << 0 << "";
+    QTest::newRow("succeeded with reference") << "gh-delivery-1"
+                                              << "succeeded_ref"
+                                              << "Succeeded" << 2 << "HTTP retryable";
+    QTest::newRow("failed") << "evt_failed_1"
+                            << "failed"
+                            << "Failed" << 1 << "HTTP permanent";
+    QTest::newRow("outcome unknown") << "shop-unknown-1"
+                                     << "outcome_unknown"
+                                     << "Outcome unknown" << 1 << "Timeout · outcome unknown";
+    QTest::newRow("pending") << "gh-pending-1"
+                             << "pending"
+                             << "Pending" << 0 << "";
 }
 
 void TstConsoleGui::eachDownstreamStateIsShown()
@@ -125,8 +134,8 @@ void TstConsoleGui::eachDownstreamStateIsShown()
     QVERIFY(m_console && m_console->session());
     search(providerId);
     QTRY_VERIFY_WITH_TIMEOUT(table()->model()->rowCount() == 1
-                                 && table()->model()->index(0, 0).data(EventTableModel::LoadedRole).toBool(),
-                             kGuiWait);
+            && table()->model()->index(0, 0).data(EventTableModel::LoadedRole).toBool(),
+        kGuiWait);
     // The list's own indicator column.
     QVERIFY(table()->model()->index(0, EventTableModel::DownstreamColumn).data().toString().contains(label));
     QVERIFY(selectRow(0));
@@ -162,7 +171,8 @@ void TstConsoleGui::overviewShowsTheBacklog()
     w->showPage(MainWindow::OverviewPage);
     auto *backlog = find<QLabel>(w, "backlogLabel");
     // Two deliveries wait (retrying and pending); the oldest since kGuiBase + 2 s, "now" is kGuiBase + 60 s.
-    QTRY_COMPARE_WITH_TIMEOUT(backlog->text(), QStringLiteral("2 deliveries waiting; the oldest has waited 58 s."), kGuiWait);
+    QTRY_COMPARE_WITH_TIMEOUT(
+        backlog->text(), QStringLiteral("2 deliveries waiting; the oldest has waited 58 s."), kGuiWait);
     w->showPage(MainWindow::EventsPage);
 }
 
@@ -203,13 +213,14 @@ void TstConsoleGui::keyboardReachesEveryPage()
     QCOMPARE(w->currentPage(), MainWindow::EventsPage);
     QTRY_COMPARE(QApplication::focusWidget(), find<QLineEdit>(w, "searchEdit"));
     // Ctrl+C on the list copies the selected event's id.
-    QTRY_VERIFY_WITH_TIMEOUT(table()->model()->index(2, 0).data(EventTableModel::LoadedRole).toBool(), kGuiWait);
+    QTRY_VERIFY_WITH_TIMEOUT(
+        table()->model()->index(2, 0).data(EventTableModel::LoadedRole).toBool(), kGuiWait);
     QVERIFY(selectRow(2));
     table()->setFocus();
     QApplication::clipboard()->clear();
     QTest::keyClick(table(), Qt::Key_C, Qt::ControlModifier);
     QCOMPARE(QApplication::clipboard()->text(),
-             QString::number(table()->model()->index(2, 0).data(EventTableModel::EventIdRole).toLongLong()));
+        QString::number(table()->model()->index(2, 0).data(EventTableModel::EventIdRole).toLongLong()));
 }
 
 void TstConsoleGui::deadLetterGroupOpensTheFilteredList()
@@ -225,7 +236,8 @@ void TstConsoleGui::deadLetterGroupOpensTheFilteredList()
     QTest::keyClick(groups, Qt::Key_Return);
     QTRY_COMPARE(w->currentPage(), MainWindow::EventsPage);
     QTRY_COMPARE_WITH_TIMEOUT(table()->model()->rowCount(), 1, kGuiWait);
-    QTRY_COMPARE_WITH_TIMEOUT(table()->model()->index(0, 0).data(EventTableModel::EventIdRole).toLongLong(), m_s.failed, kGuiWait);
+    QTRY_COMPARE_WITH_TIMEOUT(
+        table()->model()->index(0, 0).data(EventTableModel::EventIdRole).toLongLong(), m_s.failed, kGuiWait);
     QTest::mouseClick(find<QPushButton>(w, "clearFilterButton"), Qt::LeftButton);
     QTRY_COMPARE_WITH_TIMEOUT(table()->model()->rowCount(), 5, kGuiWait);
 }
@@ -233,7 +245,8 @@ void TstConsoleGui::deadLetterGroupOpensTheFilteredList()
 void TstConsoleGui::newEventsAreAnnouncedWithoutMovingTheSelection()
 {
     QVERIFY(m_console && m_console->session());
-    QTRY_VERIFY_WITH_TIMEOUT(table()->model()->index(3, 0).data(EventTableModel::LoadedRole).toBool(), kGuiWait);
+    QTRY_VERIFY_WITH_TIMEOUT(
+        table()->model()->index(3, 0).data(EventTableModel::LoadedRole).toBool(), kGuiWait);
     QVERIFY(selectRow(3));
     const qint64 selected = table()->model()->index(3, 0).data(EventTableModel::EventIdRole).toLongLong();
     ConsoleFixture fx(*m_writer);
@@ -260,12 +273,24 @@ void TstConsoleGui::failuresAreExplained_data()
     QTest::addColumn<QString>("setup");
     QTest::addColumn<QString>("token");
     QTest::addColumn<QString>("expected");
-    QTest::newRow("wrong token") << "ok" << "nope" << "rejected the token";
-    QTest::newRow("missing file") << "missing" << "tok-123" << "There is no database file";
-    QTest::newRow("not a database") << "garbage" << "tok-123" << "is not a SQLite database";
-    QTest::newRow("never migrated") << "empty" << "tok-123" << "is not a Redrive database, or it was never migrated";
-    QTest::newRow("schema too new") << "newer" << "tok-123" << "newer than this console understands";
-    QTest::newRow("admin api down") << "down" << "tok-123" << "Nothing is listening";
+    QTest::newRow("wrong token") << "ok"
+                                 << "nope"
+                                 << "rejected the token";
+    QTest::newRow("missing file") << "missing"
+                                  << "tok-123"
+                                  << "There is no database file";
+    QTest::newRow("not a database") << "garbage"
+                                    << "tok-123"
+                                    << "is not a SQLite database";
+    QTest::newRow("never migrated") << "empty"
+                                    << "tok-123"
+                                    << "is not a Redrive database, or it was never migrated";
+    QTest::newRow("schema too new") << "newer"
+                                    << "tok-123"
+                                    << "newer than this console understands";
+    QTest::newRow("admin api down") << "down"
+                                    << "tok-123"
+                                    << "Nothing is listening";
 }
 
 void TstConsoleGui::failuresAreExplained()
@@ -290,9 +315,10 @@ void TstConsoleGui::failuresAreExplained()
         QVERIFY2(db, qPrintable(error));
         QVERIFY(db->exec(QStringLiteral("CREATE TABLE IF NOT EXISTS unrelated (x INTEGER)"), &error));
         if (setup != u"empty") {
-            QVERIFY(db->exec(QStringLiteral("CREATE TABLE schema_version (version INTEGER PRIMARY KEY, description TEXT, "
-                                            "applied_at BIGINT)"),
-                             &error));
+            QVERIFY(db->exec(
+                QStringLiteral("CREATE TABLE schema_version (version INTEGER PRIMARY KEY, description TEXT, "
+                               "applied_at BIGINT)"),
+                &error));
             QVERIFY(db->exec(QStringLiteral("INSERT INTO schema_version VALUES (99, 'x', 0)"), &error));
         }
         path = scratch;
@@ -324,7 +350,8 @@ void TstConsoleGui::failuresAreExplained()
         QVERIFY(problem->text().contains(QStringLiteral("redrived --config FILE migrate")));
     // A wrong token is never remembered.
     if (setup == u"ok")
-        QVERIFY(!m_secrets.contains(SecretStore::keyFor(QStringLiteral("broken-ok"), QStringLiteral("api-token"))));
+        QVERIFY(!m_secrets.contains(
+            SecretStore::keyFor(QStringLiteral("broken-ok"), QStringLiteral("api-token"))));
 }
 
 QTEST_MAIN(TstConsoleGui)

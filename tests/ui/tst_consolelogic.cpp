@@ -2,13 +2,13 @@
 // SPDX-FileCopyrightText: Redrive authors
 #include "api/permissions.h"
 #include "audit/auditcontroller.h"
-#include "config/retryschedules.h"
-#include "replay/replaypreview.h"
 #include "common/timeformat.h"
+#include "config/retryschedules.h"
 #include "connection/connectionerrors.h"
 #include "connection/connectionprofile.h"
 #include "events/savedviews.h"
 #include "query/downstream.h"
+#include "replay/replaypreview.h"
 #include "secrets/secretstore.h"
 
 #include <QJsonArray>
@@ -51,12 +51,15 @@ void TstConsoleLogic::downstreamState_data()
     QTest::addColumn<bool>("unknown");
     QTest::addColumn<QString>("ref");
     QTest::addColumn<int>("expected");
-    QTest::newRow("succeeded with ref") << "succeeded" << false << "ORD-1" << int(DownstreamState::SucceededWithRef);
+    QTest::newRow("succeeded with ref")
+        << "succeeded" << false << "ORD-1" << int(DownstreamState::SucceededWithRef);
     QTest::newRow("succeeded without ref") << "succeeded" << false << "" << int(DownstreamState::Succeeded);
-    QTest::newRow("succeeded after an unknown") << "succeeded" << true << "R" << int(DownstreamState::SucceededWithRef);
+    QTest::newRow("succeeded after an unknown")
+        << "succeeded" << true << "R" << int(DownstreamState::SucceededWithRef);
     QTest::newRow("dead") << "dead" << false << "" << int(DownstreamState::Failed);
     QTest::newRow("dead after a timeout") << "dead" << true << "" << int(DownstreamState::OutcomeUnknown);
-    QTest::newRow("retrying after a timeout") << "retrying" << true << "" << int(DownstreamState::OutcomeUnknown);
+    QTest::newRow("retrying after a timeout")
+        << "retrying" << true << "" << int(DownstreamState::OutcomeUnknown);
     QTest::newRow("retrying") << "retrying" << false << "" << int(DownstreamState::Pending);
     QTest::newRow("pending") << "pending" << false << "" << int(DownstreamState::Pending);
     QTest::newRow("in flight") << "in_flight" << false << "" << int(DownstreamState::Pending);
@@ -75,10 +78,10 @@ void TstConsoleLogic::downstreamSummaryPicksTheMostUrgent()
 {
     using S = DownstreamState;
     QVERIFY(summariseDownstream({}) == S::None);
-    QVERIFY(summariseDownstream({S::SucceededWithRef, S::Failed}) == S::Failed);
-    QVERIFY(summariseDownstream({S::Failed, S::OutcomeUnknown, S::Pending}) == S::OutcomeUnknown);
-    QVERIFY(summariseDownstream({S::SucceededWithRef, S::Succeeded}) == S::Succeeded);
-    QVERIFY(summariseDownstream({S::Pending, S::SucceededWithRef}) == S::Pending);
+    QVERIFY(summariseDownstream({ S::SucceededWithRef, S::Failed }) == S::Failed);
+    QVERIFY(summariseDownstream({ S::Failed, S::OutcomeUnknown, S::Pending }) == S::OutcomeUnknown);
+    QVERIFY(summariseDownstream({ S::SucceededWithRef, S::Succeeded }) == S::Succeeded);
+    QVERIFY(summariseDownstream({ S::Pending, S::SucceededWithRef }) == S::Pending);
 }
 
 void TstConsoleLogic::databaseErrorsAreExplained_data()
@@ -88,18 +91,41 @@ void TstConsoleLogic::databaseErrorsAreExplained_data()
     QTest::addColumn<QString>("field");
     QTest::addColumn<QString>("words");
     QTest::newRow("wrong password") << true << "FATAL:  password authentication failed for user \"support\""
-                                    << "pgPassword" << "rejected the password";
-    QTest::newRow("no password") << true << "fe_sendauth: no password supplied" << "pgPassword" << "asks for a password";
-    QTest::newRow("refused") << true << "could not connect to server: Connection refused" << "pgPort" << "Nothing accepts";
-    QTest::newRow("dns") << true << "could not translate host name \"db.x\" to address" << "pgHost" << "does not resolve";
-    QTest::newRow("timeout") << true << "timeout expired" << "pgHost" << "could not be reached in time";
-    QTest::newRow("tls") << true << "SSL error: certificate verify failed" << "pgSslMode" << "certificate does not match";
-    QTest::newRow("no tls") << true << "server does not support SSL, but SSL was required" << "pgSslMode" << "does not offer TLS";
-    QTest::newRow("no database") << true << "FATAL:  database \"redrive\" does not exist" << "pgDatabase" << "no database named";
-    QTest::newRow("hba") << true << "no pg_hba.conf entry for host" << "pgUser" << "pg_hba.conf";
-    QTest::newRow("sqlite missing") << false << "database file /x.db does not exist" << "sqlitePath" << "no database file";
-    QTest::newRow("sqlite garbage") << false << "file is not a database" << "sqlitePath" << "is not a SQLite database";
-    QTest::newRow("sqlite permission") << false << "unable to open database file" << "sqlitePath" << "cannot be opened for reading";
+                                    << "pgPassword"
+                                    << "rejected the password";
+    QTest::newRow("no password") << true << "fe_sendauth: no password supplied"
+                                 << "pgPassword"
+                                 << "asks for a password";
+    QTest::newRow("refused") << true << "could not connect to server: Connection refused"
+                             << "pgPort"
+                             << "Nothing accepts";
+    QTest::newRow("dns") << true << "could not translate host name \"db.x\" to address"
+                         << "pgHost"
+                         << "does not resolve";
+    QTest::newRow("timeout") << true << "timeout expired"
+                             << "pgHost"
+                             << "could not be reached in time";
+    QTest::newRow("tls") << true << "SSL error: certificate verify failed"
+                         << "pgSslMode"
+                         << "certificate does not match";
+    QTest::newRow("no tls") << true << "server does not support SSL, but SSL was required"
+                            << "pgSslMode"
+                            << "does not offer TLS";
+    QTest::newRow("no database") << true << "FATAL:  database \"redrive\" does not exist"
+                                 << "pgDatabase"
+                                 << "no database named";
+    QTest::newRow("hba") << true << "no pg_hba.conf entry for host"
+                         << "pgUser"
+                         << "pg_hba.conf";
+    QTest::newRow("sqlite missing") << false << "database file /x.db does not exist"
+                                    << "sqlitePath"
+                                    << "no database file";
+    QTest::newRow("sqlite garbage") << false << "file is not a database"
+                                    << "sqlitePath"
+                                    << "is not a SQLite database";
+    QTest::newRow("sqlite permission") << false << "unable to open database file"
+                                       << "sqlitePath"
+                                       << "cannot be opened for reading";
 }
 
 void TstConsoleLogic::databaseErrorsAreExplained()
@@ -109,7 +135,8 @@ void TstConsoleLogic::databaseErrorsAreExplained()
     QFETCH(QString, field);
     QFETCH(QString, words);
     ConnectionProfile p;
-    p.databaseKind = postgres ? ConnectionProfile::DatabaseKind::Postgres : ConnectionProfile::DatabaseKind::Sqlite;
+    p.databaseKind
+        = postgres ? ConnectionProfile::DatabaseKind::Postgres : ConnectionProfile::DatabaseKind::Sqlite;
     p.pgHost = QStringLiteral("db.internal");
     p.pgUser = QStringLiteral("support");
     p.sqlitePath = QStringLiteral("/x.db");
@@ -137,7 +164,7 @@ void TstConsoleLogic::schemaVersionChecks()
     QFETCH(int, version);
     QFETCH(int, expected);
     QFETCH(QString, words);
-    const auto problem = checkSchemaVersion(ConnectionProfile{}, version, expected);
+    const auto problem = checkSchemaVersion(ConnectionProfile {}, version, expected);
     QCOMPARE(problem.has_value(), !words.isEmpty());
     if (problem)
         QVERIFY2(problem->summary.contains(words), qPrintable(problem->summary));
@@ -146,15 +173,19 @@ void TstConsoleLogic::schemaVersionChecks()
 void TstConsoleLogic::permissionsFollowTheRoleTable()
 {
     const Permissions none = Permissions::forRole(std::nullopt);
-    QVERIFY(!none.replay && !none.approve && !none.readAudit && !none.manageDestinations && !none.addNotes && !none.exportEvidence);
+    QVERIFY(!none.replay && !none.approve && !none.readAudit && !none.manageDestinations && !none.addNotes
+        && !none.exportEvidence);
     const Permissions support = Permissions::forRole(Role::Support);
-    QVERIFY(support.replay && !support.approve && !support.readAudit && !support.manageDestinations && !support.exportEvidence);
+    QVERIFY(support.replay && !support.approve && !support.readAudit && !support.manageDestinations
+        && !support.exportEvidence);
     const Permissions op = Permissions::forRole(Role::Operator);
     QVERIFY(op.replay && op.approve && op.readAudit && !op.manageDestinations && op.exportEvidence);
     const Permissions auditor = Permissions::forRole(Role::Auditor);
-    QVERIFY(!auditor.replay && !auditor.approve && auditor.readAudit && !auditor.addNotes && auditor.exportEvidence);
+    QVERIFY(!auditor.replay && !auditor.approve && auditor.readAudit && !auditor.addNotes
+        && auditor.exportEvidence);
     const Permissions admin = Permissions::forRole(Role::Admin);
-    QVERIFY(!admin.replay && !admin.approve && admin.readAudit && admin.manageDestinations && admin.exportEvidence);
+    QVERIFY(!admin.replay && !admin.approve && admin.readAudit && admin.manageDestinations
+        && admin.exportEvidence);
     // Notes are for those who triage; the admin API refuses them to administrators, so the
     // console does not offer them either.
     QVERIFY(support.addNotes && op.addNotes && !admin.addNotes);
@@ -182,14 +213,15 @@ void TstConsoleLogic::profilesRoundTripWithoutSecrets()
     }
     QSettings settings(file, QSettings::IniFormat);
     ProfileStore store(settings);
-    QCOMPARE(store.names(), QStringList{p.name});
+    QCOMPARE(store.names(), QStringList { p.name });
     QCOMPARE(store.lastUsed(), p.name);
     const auto back = store.load(p.name);
     QVERIFY(back);
     QVERIFY(*back == p);
     QVERIFY(p.isProduction());
-    QCOMPARE(settings.value(QStringLiteral("profiles/prod%20%2F%20eu/admin/tokenKeychainName")).toString(), p.apiTokenKey());
-    QVERIFY(p.apiTokenKey() != ConnectionProfile{}.apiTokenKey());
+    QCOMPARE(settings.value(QStringLiteral("profiles/prod%20%2F%20eu/admin/tokenKeychainName")).toString(),
+        p.apiTokenKey());
+    QVERIFY(p.apiTokenKey() != ConnectionProfile {}.apiTokenKey());
     const StorageUrl url = p.storageUrl(QStringLiteral("s3cret"));
     QCOMPARE(url.password, QStringLiteral("s3cret"));
     QVERIFY(url.connectOptions.contains(QStringLiteral("sslmode=verify-full")));
@@ -202,12 +234,18 @@ void TstConsoleLogic::profileValidationNamesTheField_data()
 {
     QTest::addColumn<QString>("change");
     QTest::addColumn<QString>("field");
-    QTest::newRow("ok") << "" << "";
-    QTest::newRow("no name") << "name" << "name";
-    QTest::newRow("no file") << "sqlite" << "sqlitePath";
-    QTest::newRow("bad url") << "url" << "adminUrl";
-    QTest::newRow("bad sslmode") << "ssl" << "pgSslMode";
-    QTest::newRow("missing CA") << "ca" << "caCertificate";
+    QTest::newRow("ok") << ""
+                        << "";
+    QTest::newRow("no name") << "name"
+                             << "name";
+    QTest::newRow("no file") << "sqlite"
+                             << "sqlitePath";
+    QTest::newRow("bad url") << "url"
+                             << "adminUrl";
+    QTest::newRow("bad sslmode") << "ssl"
+                                 << "pgSslMode";
+    QTest::newRow("missing CA") << "ca"
+                                << "caCertificate";
 }
 
 void TstConsoleLogic::profileValidationNamesTheField()
@@ -241,13 +279,13 @@ void TstConsoleLogic::savedViewsRoundTrip()
     SavedViews views(settings, QStringLiteral("prod"));
     SavedViews other(settings, QStringLiteral("staging"));
     EventFilter f;
-    f.statuses = {QStringLiteral("dead"), QStringLiteral("retrying")};
+    f.statuses = { QStringLiteral("dead"), QStringLiteral("retrying") };
     f.source = QStringLiteral("stripe & co");
     f.type = QStringLiteral("invoice.*");
     f.search = QStringLiteral("evt 1/2?");
     f.sinceMs = 1'700'000'000'000;
     views.save(QStringLiteral("Failed invoices"), f);
-    QCOMPARE(views.names(), QStringList{QStringLiteral("Failed invoices")});
+    QCOMPARE(views.names(), QStringList { QStringLiteral("Failed invoices") });
     QVERIFY(other.names().isEmpty()); // per profile
     const auto back = views.load(QStringLiteral("Failed invoices"));
     QVERIFY(back);
@@ -299,7 +337,7 @@ void TstConsoleLogic::retrySchedulesIgnoreSecrets()
     const DestinationConfig *crm = s->destination(u"crm");
     QVERIFY(crm);
     QCOMPARE(crm->maxAttempts, 3);
-    QCOMPARE(crm->retryScheduleMs, (QList<qint64>{5'000, 300'000}));
+    QCOMPARE(crm->retryScheduleMs, (QList<qint64> { 5'000, 300'000 }));
     QVERIFY(s->destination(u"erp"));
     QVERIFY(!s->destination(u"nope"));
     QVERIFY(!parseRetrySchedules("[[destinations]]\nname = \"x\"\nretry_schedule = [\"soon\"]\n", &error));
@@ -311,14 +349,13 @@ void TstConsoleLogic::retrySchedulesIgnoreSecrets()
 void TstConsoleLogic::replayPreviewWording()
 {
     QString error;
-    QVERIFY(!ReplayPreview::fromJson(QJsonObject{{QStringLiteral("count"), 3}}, &error));
+    QVERIFY(!ReplayPreview::fromJson(QJsonObject { { QStringLiteral("count"), 3 } }, &error));
     QVERIFY(error.contains(QStringLiteral("selection_hash")));
-    QJsonObject low{{QStringLiteral("selection_hash"), QStringLiteral("ab")},
-                    {QStringLiteral("count"), 12},
-                    {QStringLiteral("destinations"),
-                     QJsonArray{QJsonObject{{QStringLiteral("name"), QStringLiteral("crm")},
-                                            {QStringLiteral("risk"), QStringLiteral("low")},
-                                            {QStringLiteral("count"), 12}}}}};
+    QJsonObject low { { QStringLiteral("selection_hash"), QStringLiteral("ab") },
+        { QStringLiteral("count"), 12 },
+        { QStringLiteral("destinations"),
+            QJsonArray { QJsonObject { { QStringLiteral("name"), QStringLiteral("crm") },
+                { QStringLiteral("risk"), QStringLiteral("low") }, { QStringLiteral("count"), 12 } } } } };
     auto p = ReplayPreview::fromJson(low, &error);
     QVERIFY(p);
     QVERIFY(!p->isHighRisk());
@@ -337,12 +374,18 @@ void TstConsoleLogic::csvCellsAreQuotedAndDefused_data()
 {
     QTest::addColumn<QString>("in");
     QTest::addColumn<QString>("out");
-    QTest::newRow("plain") << "replay_requested" << "replay_requested";
-    QTest::newRow("comma") << "a,b" << "\"a,b\"";
-    QTest::newRow("quote") << "say \"hi\"" << "\"say \"\"hi\"\"\"";
-    QTest::newRow("newline") << "a\nb" << "\"a\nb\"";
-    QTest::newRow("formula") << "=HYPERLINK(\"x\")" << "\"'=HYPERLINK(\"\"x\"\")\"";
-    QTest::newRow("at") << "@SUM(1)" << "\"'@SUM(1)\"";
+    QTest::newRow("plain") << "replay_requested"
+                           << "replay_requested";
+    QTest::newRow("comma") << "a,b"
+                           << "\"a,b\"";
+    QTest::newRow("quote") << "say \"hi\""
+                           << "\"say \"\"hi\"\"\"";
+    QTest::newRow("newline") << "a\nb"
+                             << "\"a\nb\"";
+    QTest::newRow("formula") << "=HYPERLINK(\"x\")"
+                             << "\"'=HYPERLINK(\"\"x\"\")\"";
+    QTest::newRow("at") << "@SUM(1)"
+                        << "\"'@SUM(1)\"";
 }
 
 void TstConsoleLogic::csvCellsAreQuotedAndDefused()

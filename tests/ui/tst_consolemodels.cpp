@@ -4,9 +4,9 @@
 #include "consolefixture.h"
 #include "deadletters/deadlettermodel.h"
 #include "destinations/destinationmodel.h"
-#include "query/destinationstats.h"
 #include "detail/jsontreemodel.h"
 #include "events/eventtablemodel.h"
+#include "query/destinationstats.h"
 #include "query/opsstats.h"
 #include "rejections/rejectionmodel.h"
 #include "testdb.h"
@@ -68,7 +68,8 @@ void TstConsoleModels::initTestCase()
     fx.addBulk(3'000, kBase + 100'000);
     QVERIFY2(fx.lastError().isEmpty(), qPrintable(fx.lastError()));
     // Gaps in the ids: the first paint's estimate is then wrong and must be corrected.
-    QVERIFY(m_writer->exec(QStringLiteral("DELETE FROM events WHERE source = 'bulk' AND id % 97 = 0"), &error));
+    QVERIFY(
+        m_writer->exec(QStringLiteral("DELETE FROM events WHERE source = 'bulk' AND id % 97 = 0"), &error));
 }
 
 void TstConsoleModels::init()
@@ -128,11 +129,12 @@ void TstConsoleModels::unfilteredListStartsEstimatedAndBecomesExact()
     const QList<qint64> expected = idsFor(QString());
     // First paint: the id span, not a count.
     QCOMPARE(counts.first().at(0).toLongLong(), expected.first() - expected.last() + 1);
-    QVERIFY(counts.first().at(1).value<EventTableModel::CountKind>() == EventTableModel::CountKind::Estimated);
+    QVERIFY(
+        counts.first().at(1).value<EventTableModel::CountKind>() == EventTableModel::CountKind::Estimated);
     QTRY_VERIFY_WITH_TIMEOUT(model.countKind() == EventTableModel::CountKind::Exact, kWait);
     QCOMPARE(model.rowCount(), int(expected.size()));
     QCOMPARE(model.data(model.index(0, EventTableModel::IdColumn), EventTableModel::EventIdRole).toLongLong(),
-             expected.first());
+        expected.first());
     QList<qint64> ids;
     QVERIFY(loadAllRows(model, &ids));
     QCOMPARE(ids, expected);
@@ -165,7 +167,9 @@ void TstConsoleModels::filteredListGrowsThenBecomesExact()
     QVERIFY(row);
     QCOMPARE(row->id, m_s.failed);
     QCOMPARE(model.data(model.index(0, EventTableModel::StatusColumn)).toString(), QStringLiteral("dead"));
-    QVERIFY(model.data(model.index(0, EventTableModel::DownstreamColumn)).toString().contains(QStringLiteral("Failed")));
+    QVERIFY(model.data(model.index(0, EventTableModel::DownstreamColumn))
+                .toString()
+                .contains(QStringLiteral("Failed")));
 }
 
 void TstConsoleModels::oldestFirstListsTheSameRowsBackwards_data()
@@ -185,7 +189,8 @@ void TstConsoleModels::oldestFirstListsTheSameRowsBackwards()
     model.setFilter(f);
     model.setOrder(EventOrder::OldestFirst);
     QTRY_VERIFY_WITH_TIMEOUT(model.countKind() == EventTableModel::CountKind::Exact, kWait);
-    const QList<qint64> desc = idsFor(source.isEmpty() ? QString() : QStringLiteral("WHERE source = '%1'").arg(source));
+    const QList<qint64> desc
+        = idsFor(source.isEmpty() ? QString() : QStringLiteral("WHERE source = '%1'").arg(source));
     const QList<qint64> expected(desc.rbegin(), desc.rend());
     QCOMPARE(model.rowCount(), int(expected.size()));
     QList<qint64> ids;
@@ -226,8 +231,10 @@ void TstConsoleModels::newEventsWaitAndKeepTheSelection()
     EventFilter f;
     f.source = QStringLiteral("github");
     model.setFilter(f);
-    QTRY_VERIFY_WITH_TIMEOUT(model.countKind() == EventTableModel::CountKind::Exact && model.rowCount() == 3, kWait);
-    selection.setCurrentIndex(model.index(1, 0), QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+    QTRY_VERIFY_WITH_TIMEOUT(
+        model.countKind() == EventTableModel::CountKind::Exact && model.rowCount() == 3, kWait);
+    selection.setCurrentIndex(
+        model.index(1, 0), QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
     const qint64 selected = model.eventAt(selection.currentIndex())->id;
 
     ConsoleFixture fx(*m_writer);
@@ -263,15 +270,20 @@ void TstConsoleModels::refreshPicksUpChangedStatuses()
     QTRY_VERIFY_WITH_TIMEOUT(model.rowCount() == 1 && model.eventAtRow(0), kWait);
     QVERIFY(model.eventAtRow(0)->downstream == DownstreamState::Pending);
     QString error;
-    QVERIFY(m_writer->exec(QStringLiteral("UPDATE deliveries SET status = 'succeeded', downstream_ref = 'REF-9' "
-                                          "WHERE event_id = %1").arg(m_s.pending), &error));
-    QVERIFY(m_writer->exec(QStringLiteral("UPDATE events SET status = 'succeeded' WHERE id = %1").arg(m_s.pending), &error));
+    QVERIFY(
+        m_writer->exec(QStringLiteral("UPDATE deliveries SET status = 'succeeded', downstream_ref = 'REF-9' "
+                                      "WHERE event_id = %1")
+                           .arg(m_s.pending),
+            &error));
+    QVERIFY(m_writer->exec(
+        QStringLiteral("UPDATE events SET status = 'succeeded' WHERE id = %1").arg(m_s.pending), &error));
     QSignalSpy changed(&model, &QAbstractItemModel::dataChanged);
     model.refreshRows(0, 0);
     QTRY_VERIFY_WITH_TIMEOUT(!changed.isEmpty(), kWait);
     QVERIFY(model.eventAtRow(0)->downstream == DownstreamState::SucceededWithRef);
     QCOMPARE(model.eventAtRow(0)->downstreamRef, QStringLiteral("REF-9"));
-    QCOMPARE(model.data(model.index(0, EventTableModel::StatusColumn)).toString(), QStringLiteral("succeeded"));
+    QCOMPARE(
+        model.data(model.index(0, EventTableModel::StatusColumn)).toString(), QStringLiteral("succeeded"));
 }
 
 void TstConsoleModels::jsonTreeModel()
@@ -305,10 +317,11 @@ void TstConsoleModels::deadLetterModel()
     model.setGroups(*groups);
     QCOMPARE(model.rowCount(), 1);
     QCOMPARE(model.total(), qint64(1));
-    QCOMPARE(model.index(0, DeadLetterModel::CategoryColumn).data().toString(), QStringLiteral("HTTP permanent"));
+    QCOMPARE(
+        model.index(0, DeadLetterModel::CategoryColumn).data().toString(), QStringLiteral("HTTP permanent"));
     QCOMPARE(model.index(0, 0).data(DeadLetterModel::DestinationRole).toString(), QStringLiteral("billing"));
     QList<DeadLetterGroup> two = *groups;
-    two.append({QStringLiteral("timeout"), QStringLiteral("crm"), 5, kBase, kBase});
+    two.append({ QStringLiteral("timeout"), QStringLiteral("crm"), 5, kBase, kBase });
     model.setGroups(two);
     QCOMPARE(model.rowCount(), 2);
     QCOMPARE(model.total(), qint64(6));
@@ -323,7 +336,7 @@ void TstConsoleModels::destinationModel()
     QString error;
     auto db = m_t->open(QStringLiteral("dest"), OpenMode::ReadOnly);
     const qint64 now = kBase + 60'000;
-    auto rows = fetchDestinationStatuses(*db, {QStringLiteral("crm")}, now, &error);
+    auto rows = fetchDestinationStatuses(*db, { QStringLiteral("crm") }, now, &error);
     QVERIFY2(rows, qPrintable(error));
     model.setStatuses(*rows, now);
     QCOMPARE(model.rowCount(), 4); // billing, crm (configured only), fulfillment, sink
@@ -333,14 +346,16 @@ void TstConsoleModels::destinationModel()
     const QModelIndex crm = model.index(1, DestinationModel::NameColumn);
     QCOMPARE(model.destinationAt(crm)->name, QStringLiteral("crm"));
     QVERIFY(crm.data(Qt::ToolTipRole).toString().contains(QStringLiteral("no deliveries yet")));
-    QCOMPARE(model.index(1, DestinationModel::SuccessRateColumn).data().toString(), QStringLiteral("— (no attempts)"));
+    QCOMPARE(model.index(1, DestinationModel::SuccessRateColumn).data().toString(),
+        QStringLiteral("— (no attempts)"));
     // An earlier test delivered the pending one; the retrying one is still waiting.
     const DestinationStatus &fulfillment = rows->at(2);
     QCOMPARE(fulfillment.retrying, qint64(1));
     QCOMPARE(model.index(2, 0).data(DestinationModel::BacklogRole).toLongLong(), fulfillment.backlog());
     QCOMPARE(model.index(2, DestinationModel::BacklogColumn).data(Qt::ToolTipRole).toString(),
-             QStringLiteral("%1 pending, 0 in flight, 1 retrying").arg(fulfillment.pending));
-    QCOMPARE(model.index(2, DestinationModel::LastFailureColumn).data().toString(), QStringLiteral("Timeout, 57 s ago"));
+        QStringLiteral("%1 pending, 0 in flight, 1 retrying").arg(fulfillment.pending));
+    QCOMPARE(model.index(2, DestinationModel::LastFailureColumn).data().toString(),
+        QStringLiteral("Timeout, 57 s ago"));
     QCOMPARE(model.pausedCount(), 0);
 
     // Same names: updated in place (no reset), the pause shows with who, when and why.
@@ -358,7 +373,7 @@ void TstConsoleModels::destinationModel()
     QCOMPARE(model.index(2, DestinationModel::StateColumn).data().toString(), QStringLiteral("Paused"));
     QVERIFY(model.index(2, DestinationModel::StateColumn).data(Qt::BackgroundRole).isValid());
     QCOMPARE(model.index(2, DestinationModel::ChangedColumn).data().toString(),
-             QStringLiteral("Paused by root, 2 min ago: maintenance"));
+        QStringLiteral("Paused by root, 2 min ago: maintenance"));
     QCOMPARE(model.pausedCount(), 1);
 
     paused.removeAt(1);
@@ -386,7 +401,7 @@ void TstConsoleModels::rejectionModelFetchesMore()
     QVERIFY(!model.canFetchMore({}));
     QCOMPARE(model.index(0, RejectionModel::ReasonColumn).data().toString(), QStringLiteral("bad_signature"));
     QCOMPARE(model.index(model.rowCount() - 1, RejectionModel::ReasonColumn).data().toString(),
-             QStringLiteral("bad_signature")); // the fixture's oldest, from the scenario
+        QStringLiteral("bad_signature")); // the fixture's oldest, from the scenario
 }
 
 QTEST_MAIN(TstConsoleModels)

@@ -115,7 +115,7 @@ int TstConsoleOperations::verifyWithCli(const QString &file, QString *output, co
 {
     QProcess p;
     p.start(qEnvironmentVariable("REDRIVE_BINARY_DIR") + QStringLiteral("/app/redrive/redrive"),
-            QStringList{QStringLiteral("--verify-evidence"), file} + extra);
+        QStringList { QStringLiteral("--verify-evidence"), file } + extra);
     if (!p.waitForFinished(60'000))
         return -1;
     *output = QString::fromUtf8(p.readAllStandardOutput() + p.readAllStandardError());
@@ -128,18 +128,21 @@ void TstConsoleOperations::receiverDurabilityAndSilenceAreWarned()
     MainWindow *w = m_console->window();
     auto *banner = find<WarningBanner>(w, "receiverWarning");
     // The scenario's receiver is FULL and beat 10 s ago ("now" is base + 60 s): no warning.
-    QTRY_COMPARE_WITH_TIMEOUT(receiverStatus(), QStringLiteral("Receiver web-1:4242 · heartbeat 10 s ago"), kGuiWait);
+    QTRY_COMPARE_WITH_TIMEOUT(
+        receiverStatus(), QStringLiteral("Receiver web-1:4242 · heartbeat 10 s ago"), kGuiWait);
     QVERIFY(banner->isHidden());
     QVERIFY(find<QLabel>(w, "receiverStatus")->toolTip().contains(QStringLiteral("survives power loss")));
 
     // The same receiver restarted with synchronous=NORMAL.
-    QVERIFY(sql(QStringLiteral("UPDATE receiver_instances SET durability = 'sqlite journal_mode=wal synchronous=NORMAL', "
-                               "power_loss_durable = 0")));
+    QVERIFY(sql(QStringLiteral(
+        "UPDATE receiver_instances SET durability = 'sqlite journal_mode=wal synchronous=NORMAL', "
+        "power_loss_durable = 0")));
     QVERIFY(refreshReceivers());
     QTRY_VERIFY_WITH_TIMEOUT(banner->isVisible(), kGuiWait);
     QCOMPARE(banner->warnings(),
-             QStringList{QStringLiteral("Receiver web-1:4242 runs SQLite journal_mode=wal synchronous=NORMAL: acknowledged "
-                                        "events may be lost on power failure.")});
+        QStringList { QStringLiteral(
+            "Receiver web-1:4242 runs SQLite journal_mode=wal synchronous=NORMAL: acknowledged "
+            "events may be lost on power failure.") });
     QVERIFY(banner->text().startsWith(QStringLiteral("⚠ Receiver web-1:4242")));
     QVERIFY(receiverStatus().startsWith(QStringLiteral("⚠ ")));
     QVERIFY(find<QLabel>(w, "receiverStatus")->toolTip().contains(QStringLiteral("NOT power-loss durable")));
@@ -149,17 +152,19 @@ void TstConsoleOperations::receiverDurabilityAndSilenceAreWarned()
     w->showPage(MainWindow::EventsPage);
 
     // Then it stopped beating ten minutes ago.
-    QVERIFY(sql(QStringLiteral("UPDATE receiver_instances SET heartbeat_at = %1").arg(kGuiBase + 60'000 - 600'000)));
+    QVERIFY(sql(
+        QStringLiteral("UPDATE receiver_instances SET heartbeat_at = %1").arg(kGuiBase + 60'000 - 600'000)));
     QVERIFY(refreshReceivers());
     QTRY_COMPARE_WITH_TIMEOUT(banner->warnings(),
-                              QStringList{QStringLiteral("No receiver heartbeat for 10 min (last: web-1:4242): webhooks "
-                                                         "may not be recorded or delivered.")},
-                              kGuiWait);
+        QStringList { QStringLiteral("No receiver heartbeat for 10 min (last: web-1:4242): webhooks "
+                                     "may not be recorded or delivered.") },
+        kGuiWait);
     QCOMPARE(receiverStatus(), QStringLiteral("⚠ No receiver heartbeat for 10 min"));
 
     // Back to FULL and beating: the warning goes away by itself.
-    QVERIFY(sql(QStringLiteral("UPDATE receiver_instances SET durability = 'sqlite journal_mode=wal synchronous=FULL', "
-                               "power_loss_durable = 1, heartbeat_at = %1")
+    QVERIFY(sql(QStringLiteral(
+        "UPDATE receiver_instances SET durability = 'sqlite journal_mode=wal synchronous=FULL', "
+        "power_loss_durable = 1, heartbeat_at = %1")
                     .arg(kGuiBase + 50'000)));
     QVERIFY(refreshReceivers());
     QTRY_VERIFY_WITH_TIMEOUT(banner->isHidden(), kGuiWait);
@@ -196,20 +201,23 @@ void TstConsoleOperations::supportSeesDestinationsButIsNotOfferedPauseOrEvidence
 void TstConsoleOperations::adminPausesADestinationWithAReason()
 {
     QByteArray sent;
-    m_api.route("POST", "/admin/v1/destinations/fulfillment/pause", [this, &sent](const FakeAdminApi::Request &r) {
-        sent = r.body;
-        // What the receiver does before it answers: commit the new state.
-        const QString reason = QJsonDocument::fromJson(r.body).object().value(QLatin1String("reason")).toString();
-        QSqlQuery q(m_writer->handle());
-        q.prepare(QStringLiteral("INSERT INTO destination_state (name, paused, changed_by, changed_at, reason) "
-                                 "VALUES ('fulfillment', 1, 'root', ?, ?) ON CONFLICT (name) DO UPDATE SET paused = 1, "
-                                 "changed_by = 'root', changed_at = excluded.changed_at, reason = excluded.reason"));
-        q.addBindValue(m_clock.nowMs() - 5'000);
-        q.addBindValue(reason);
-        if (!q.exec())
-            return FakeAdminApi::Response{500, "{\"error\":\"internal\"}"};
-        return FakeAdminApi::Response{200, "{\"name\":\"fulfillment\",\"paused\":true}"};
-    });
+    m_api.route(
+        "POST", "/admin/v1/destinations/fulfillment/pause", [this, &sent](const FakeAdminApi::Request &r) {
+            sent = r.body;
+            // What the receiver does before it answers: commit the new state.
+            const QString reason
+                = QJsonDocument::fromJson(r.body).object().value(QLatin1String("reason")).toString();
+            QSqlQuery q(m_writer->handle());
+            q.prepare(QStringLiteral(
+                "INSERT INTO destination_state (name, paused, changed_by, changed_at, reason) "
+                "VALUES ('fulfillment', 1, 'root', ?, ?) ON CONFLICT (name) DO UPDATE SET paused = 1, "
+                "changed_by = 'root', changed_at = excluded.changed_at, reason = excluded.reason"));
+            q.addBindValue(m_clock.nowMs() - 5'000);
+            q.addBindValue(reason);
+            if (!q.exec())
+                return FakeAdminApi::Response { 500, "{\"error\":\"internal\"}" };
+            return FakeAdminApi::Response { 200, "{\"name\":\"fulfillment\",\"paused\":true}" };
+        });
     QVERIFY(connectAs(QStringLiteral("root"), QStringLiteral("admin")));
     MainWindow *w = m_console->window();
     w->showPage(MainWindow::DestinationsPage);
@@ -226,7 +234,7 @@ void TstConsoleOperations::adminPausesADestinationWithAReason()
 
     // Cancelling the prompt sends nothing.
     Prompter::clearAskedQuestions();
-    Prompter::setNextAnswers({{false, QString()}});
+    Prompter::setNextAnswers({ { false, QString() } });
     QTest::mouseClick(pause, Qt::LeftButton);
     QCOMPARE(Prompter::askedQuestions().size(), 1);
     const Prompter::Question asked = Prompter::askedQuestions().first();
@@ -237,17 +245,17 @@ void TstConsoleOperations::adminPausesADestinationWithAReason()
     QVERIFY(sent.isEmpty());
 
     QSignalSpy refreshed(m_console->destinations(), &DestinationsController::refreshed);
-    Prompter::setNextAnswers({{true, QStringLiteral("fulfillment API maintenance window")}});
+    Prompter::setNextAnswers({ { true, QStringLiteral("fulfillment API maintenance window") } });
     QTest::mouseClick(pause, Qt::LeftButton);
     QTRY_VERIFY_WITH_TIMEOUT(!sent.isEmpty(), kGuiWait);
     QCOMPARE(QJsonDocument::fromJson(sent).object(),
-             (QJsonObject{{QStringLiteral("reason"), QStringLiteral("fulfillment API maintenance window")}}));
+        (QJsonObject { { QStringLiteral("reason"), QStringLiteral("fulfillment API maintenance window") } }));
     // The page reads the new state back at once (well before the console's 10 s periodic
     // refresh could) and names who paused it, when and why.
     QTRY_COMPARE_WITH_TIMEOUT(table->model()->index(1, DestinationModel::StateColumn).data().toString(),
-                              QStringLiteral("Paused"), 8'000);
+        QStringLiteral("Paused"), 8'000);
     QCOMPARE(table->model()->index(1, DestinationModel::ChangedColumn).data().toString(),
-             QStringLiteral("Paused by root, 5 s ago: fulfillment API maintenance window"));
+        QStringLiteral("Paused by root, 5 s ago: fulfillment API maintenance window"));
     QVERIFY(table->model()->index(1, 0).data(DestinationModel::PausedRole).toBool());
     QCOMPARE(table->selectionModel()->currentIndex().row(), 1); // the selection stayed on it
     QVERIFY(!pause->isEnabled());
@@ -261,21 +269,21 @@ void TstConsoleOperations::evidenceExportVerifiesAndCatchesAFlippedByte()
 {
     QVERIFY(m_console && m_console->session()); // root, admin
     // Real audit entries and a note about the succeeded event.
-    for (const char *reason : {"customer called about ORD-1001", "evidence requested by legal"}) {
+    for (const char *reason : { "customer called about ORD-1001", "evidence requested by legal" }) {
         QString error;
         Transaction tx(*m_writer);
         QVERIFY(tx.begin(&error));
         QVERIFY2(audit::appendAuditEntry(*m_writer,
-                                         audit::AuditRecord{QStringLiteral("olga"), QStringLiteral("operator"),
-                                                            QStringLiteral("note_added"),
-                                                            QStringLiteral("event:%1").arg(m_s.succeeded),
-                                                            QLatin1String(reason), {}},
-                                         m_clock.nowMs(), &error),
-                 qPrintable(error));
+                     audit::AuditRecord { QStringLiteral("olga"), QStringLiteral("operator"),
+                         QStringLiteral("note_added"), QStringLiteral("event:%1").arg(m_s.succeeded),
+                         QLatin1String(reason), {} },
+                     m_clock.nowMs(), &error),
+            qPrintable(error));
         QVERIFY(tx.commit(&error));
     }
     ConsoleFixture notes(*m_writer);
-    notes.addNote(m_s.succeeded, QStringLiteral("bob"), QStringLiteral("customer confirmed delivery"), m_clock.nowMs());
+    notes.addNote(
+        m_s.succeeded, QStringLiteral("bob"), QStringLiteral("customer confirmed delivery"), m_clock.nowMs());
     QVERIFY2(notes.lastError().isEmpty(), qPrintable(notes.lastError()));
 
     // What the receiver answers: the bundle built from its database and signed with its key.
@@ -286,28 +294,32 @@ void TstConsoleOperations::evidenceExportVerifiesAndCatchesAFlippedByte()
         QString error;
         Transaction tx(*m_writer);
         if (!tx.begin(&error))
-            return FakeAdminApi::Response{500, "{\"error\":\"internal\"}"};
+            return FakeAdminApi::Response { 500, "{\"error\":\"internal\"}" };
         const auto cp = audit::makeCheckpoint(*m_writer, *m_key, m_clock.nowMs(), &error);
         audit::EvidenceReadOptions options;
         options.checkpointSeq = cp ? cp->seq : 0;
-        const auto data = cp ? audit::readEvidenceData(*m_writer, m_s.succeeded, options, &error) : std::nullopt;
-        audit::EvidenceMeta meta{m_clock.nowMs(), QStringLiteral("root"), QStringLiteral("admin"), QStringLiteral("redrived test")};
-        const auto bundle = data ? audit::buildSignedEvidenceBundle(*data, *cp, meta, *m_key, &error) : std::nullopt;
+        const auto data
+            = cp ? audit::readEvidenceData(*m_writer, m_s.succeeded, options, &error) : std::nullopt;
+        audit::EvidenceMeta meta { m_clock.nowMs(), QStringLiteral("root"), QStringLiteral("admin"),
+            QStringLiteral("redrived test") };
+        const auto bundle
+            = data ? audit::buildSignedEvidenceBundle(*data, *cp, meta, *m_key, &error) : std::nullopt;
         if (!bundle) {
             qWarning("fake receiver: %s", qPrintable(error));
-            return FakeAdminApi::Response{500, "{\"error\":\"internal\"}"};
+            return FakeAdminApi::Response { 500, "{\"error\":\"internal\"}" };
         }
-        return FakeAdminApi::Response{200, QJsonDocument(*bundle).toJson(QJsonDocument::Compact)};
+        return FakeAdminApi::Response { 200, QJsonDocument(*bundle).toJson(QJsonDocument::Compact) };
     });
     MainWindow *w = m_console->window();
     w->showPage(MainWindow::EventsPage);
     search(QStringLiteral("gh-delivery-1"));
     QTRY_VERIFY_WITH_TIMEOUT(table()->model()->rowCount() == 1
-                                 && table()->model()->index(0, 0).data(EventTableModel::LoadedRole).toBool(),
-                             kGuiWait);
+            && table()->model()->index(0, 0).data(EventTableModel::LoadedRole).toBool(),
+        kGuiWait);
     QVERIFY(selectRow(0));
-    QTRY_VERIFY_WITH_TIMEOUT(find<QLabel>(w, "detailTitle")->text().startsWith(QStringLiteral("Event %1 ").arg(m_s.succeeded)),
-                             kGuiWait);
+    QTRY_VERIFY_WITH_TIMEOUT(
+        find<QLabel>(w, "detailTitle")->text().startsWith(QStringLiteral("Event %1 ").arg(m_s.succeeded)),
+        kGuiWait);
     auto *tabs = find<QTabWidget>(w, "detailTabs");
     tabs->setCurrentIndex(tabs->count() - 1); // Notes & audit
     auto *exportButton = find<QPushButton>(w, "exportEvidenceButton");
@@ -315,14 +327,14 @@ void TstConsoleOperations::evidenceExportVerifiesAndCatchesAFlippedByte()
 
     // A cancelled file dialog asks the receiver for nothing.
     const qsizetype requestsBefore = m_api.requests().size();
-    FileChooser::setNextAnswers({QString()});
+    FileChooser::setNextAnswers({ QString() });
     QTest::mouseClick(exportButton, Qt::LeftButton);
     QTest::qWait(50);
     QCOMPARE(evidenceRequests, 0);
 
     const QString file = m_dir->filePath(QStringLiteral("evidence.json"));
     QSignalSpy exported(m_console->detail(), &DetailController::evidenceExported);
-    FileChooser::setNextAnswers({file});
+    FileChooser::setNextAnswers({ file });
     QTest::mouseClick(exportButton, Qt::LeftButton);
     QTRY_COMPARE_WITH_TIMEOUT(exported.size(), 1, kGuiWait);
     QVERIFY2(exported.first().at(0).toBool(), qPrintable(exported.first().at(1).toString()));
@@ -344,17 +356,23 @@ void TstConsoleOperations::evidenceExportVerifiesAndCatchesAFlippedByte()
     const audit::EvidenceVerdict verdict = audit::verifyEvidence(original, pin);
     QVERIFY2(verdict.ok, qPrintable(verdict.problem));
     const QJsonObject bundle = QJsonDocument::fromJson(original).object();
-    QCOMPARE(bundle.value(QLatin1String("exported")).toObject().value(QLatin1String("by")).toString(), QStringLiteral("root"));
-    QVERIFY(bundle.value(QLatin1String("audit")).toObject().value(QLatin1String("linked_to_checkpoint")).toBool());
+    QCOMPARE(bundle.value(QLatin1String("exported")).toObject().value(QLatin1String("by")).toString(),
+        QStringLiteral("root"));
+    QVERIFY(bundle.value(QLatin1String("audit"))
+                .toObject()
+                .value(QLatin1String("linked_to_checkpoint"))
+                .toBool());
     QString output;
     QCOMPARE(verifyWithCli(file, &output), 0);
     QVERIFY2(output.contains(QStringLiteral("evidence intact (signed, key not pinned)")), qPrintable(output));
-    QCOMPARE(verifyWithCli(file, &output, {QStringLiteral("--key-id"), m_key->keyId()}), 0);
-    QVERIFY2(output.contains(QStringLiteral("evidence intact (signed by the pinned receiver key)")), qPrintable(output));
+    QCOMPARE(verifyWithCli(file, &output, { QStringLiteral("--key-id"), m_key->keyId() }), 0);
+    QVERIFY2(output.contains(QStringLiteral("evidence intact (signed by the pinned receiver key)")),
+        qPrintable(output));
 
     // One byte of the body flipped.
     QJsonObject tampered = bundle;
-    QByteArray body = QByteArray::fromBase64(bundle.value(QLatin1String("body_base64")).toString().toLatin1());
+    QByteArray body
+        = QByteArray::fromBase64(bundle.value(QLatin1String("body_base64")).toString().toLatin1());
     body[5] = char(body[5] ^ 0x20);
     tampered.insert(QStringLiteral("body_base64"), QString::fromLatin1(body.toBase64()));
     const QString bodyFile = m_dir->filePath(QStringLiteral("evidence-body.json"));
@@ -366,8 +384,9 @@ void TstConsoleOperations::evidenceExportVerifiesAndCatchesAFlippedByte()
     QVERIFY2(output.contains(QStringLiteral("the body's SHA-256 is")), qPrintable(output));
 
     // One byte of an audit entry flipped, and one of the note, in the file as written.
-    for (const auto &[text, problem] : {std::pair{"customer called about ORD-1001", "evidence FAILED verification: audit entry"},
-                                        std::pair{"customer confirmed delivery", "the notes (\"notes\") changed"}}) {
+    for (const auto &[text, problem] :
+        { std::pair { "customer called about ORD-1001", "evidence FAILED verification: audit entry" },
+            std::pair { "customer confirmed delivery", "the notes (\"notes\") changed" } }) {
         QByteArray raw = original;
         const qsizetype at = raw.indexOf(text);
         QVERIFY(at > 0);
@@ -384,15 +403,16 @@ void TstConsoleOperations::evidenceExportVerifiesAndCatchesAFlippedByte()
 
     // A receiver without an audit key: the console says what to configure and writes nothing.
     m_api.route("GET", evidencePath, [](const FakeAdminApi::Request &) {
-        return FakeAdminApi::Response{503, "{\"error\":\"not_configured\",\"message\":\"set admin.audit_key_file\"}"};
+        return FakeAdminApi::Response { 503,
+            "{\"error\":\"not_configured\",\"message\":\"set admin.audit_key_file\"}" };
     });
     const QString none = m_dir->filePath(QStringLiteral("evidence-none.json"));
-    FileChooser::setNextAnswers({none});
+    FileChooser::setNextAnswers({ none });
     QTest::mouseClick(exportButton, Qt::LeftButton);
     QTRY_COMPARE_WITH_TIMEOUT(exported.size(), 2, kGuiWait);
     QVERIFY(!exported.last().at(0).toBool());
     QVERIFY2(exported.last().at(1).toString().contains(QStringLiteral("admin.audit_key_file is not set")),
-             qPrintable(exported.last().at(1).toString()));
+        qPrintable(exported.last().at(1).toString()));
     QVERIFY(!QFile::exists(none));
     QVERIFY(exportButton->isEnabled());
 }

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 // SPDX-FileCopyrightText: Redrive authors
 #include "consolefixture.h"
+#include "query/destinationstats.h"
 #include "query/eventdetail.h"
 #include "query/eventpage.h"
-#include "query/destinationstats.h"
 #include "query/opsstats.h"
 #include "query/receiverhealth.h"
 #include "testdb.h"
@@ -64,9 +64,10 @@ void TstConsoleQueries::initTestCase()
     fx.addBulk(700, kBase + 100'000);
     QVERIFY2(fx.lastError().isEmpty(), qPrintable(fx.lastError()));
     // Gaps, as deleted rows or PostgreSQL sequence skips leave them.
-    QVERIFY(m_db->exec(QStringLiteral("DELETE FROM events WHERE id IN (SELECT id FROM events WHERE source = 'bulk' "
-                                      "ORDER BY id LIMIT 5 OFFSET 300)"),
-                       &error));
+    QVERIFY(m_db->exec(
+        QStringLiteral("DELETE FROM events WHERE id IN (SELECT id FROM events WHERE source = 'bulk' "
+                       "ORDER BY id LIMIT 5 OFFSET 300)"),
+        &error));
     QSqlQuery q(m_db->handle());
     QVERIFY(q.exec(QStringLiteral("SELECT id FROM events ORDER BY id DESC")));
     while (q.next())
@@ -104,7 +105,8 @@ void TstConsoleQueries::pageIndexGivesExactCountAndBoundaries_data()
     QTest::newRow("bulk only") << QStringLiteral("source=bulk") << 64;
     QTest::newRow("stripe only") << QStringLiteral("source=stripe") << 256;
     QTest::newRow("nothing") << QStringLiteral("source=nobody") << 256;
-    QTest::newRow("dead-lettered at billing") << QStringLiteral("delivery_status=dead&destination=billing") << 3;
+    QTest::newRow("dead-lettered at billing")
+        << QStringLiteral("delivery_status=dead&destination=billing") << 3;
 }
 
 void TstConsoleQueries::pageIndexGivesExactCountAndBoundaries()
@@ -176,7 +178,8 @@ void TstConsoleQueries::oldestFirstMirrorsNewestFirst()
     for (qsizetype k = 0; k < index->boundaries.size(); ++k)
         QCOMPARE(index->boundaries[k], asc[k * 97]);
     // The ceiling keeps a snapshot: nothing newer than it comes back.
-    const auto capped = fetchEventRange(*m_db, *filter, EventOrder::OldestFirst, 0, 0, m_allIdsDesc.at(3), 100'000, &error);
+    const auto capped
+        = fetchEventRange(*m_db, *filter, EventOrder::OldestFirst, 0, 0, m_allIdsDesc.at(3), 100'000, &error);
     QVERIFY(capped);
     for (const EventRow &r : *capped)
         QVERIFY(r.id <= m_allIdsDesc.at(3));
@@ -187,7 +190,8 @@ void TstConsoleQueries::downstreamIndicatorPerState_data()
     QTest::addColumn<int>("which");
     QTest::addColumn<int>("expected");
     QTest::addColumn<QString>("ref");
-    QTest::newRow("succeeded with reference") << 0 << int(DownstreamState::SucceededWithRef) << QStringLiteral("ORD-1001");
+    QTest::newRow("succeeded with reference")
+        << 0 << int(DownstreamState::SucceededWithRef) << QStringLiteral("ORD-1001");
     QTest::newRow("failed") << 1 << int(DownstreamState::Failed) << QString();
     QTest::newRow("outcome unknown") << 2 << int(DownstreamState::OutcomeUnknown) << QString();
     QTest::newRow("pending") << 3 << int(DownstreamState::Pending) << QString();
@@ -199,9 +203,9 @@ void TstConsoleQueries::downstreamIndicatorPerState()
     QFETCH(int, which);
     QFETCH(int, expected);
     QFETCH(QString, ref);
-    const qint64 ids[] = {m_s.succeeded, m_s.failed, m_s.unknown, m_s.pending, m_s.noRoute};
+    const qint64 ids[] = { m_s.succeeded, m_s.failed, m_s.unknown, m_s.pending, m_s.noRoute };
     QString error;
-    const auto rows = fetchEventsByIds(*m_db, {ids[which]}, &error);
+    const auto rows = fetchEventsByIds(*m_db, { ids[which] }, &error);
     QVERIFY2(rows && rows->size() == 1, qPrintable(error));
     QCOMPARE(int(rows->first().downstream), expected);
     QCOMPARE(rows->first().downstreamRef, ref);
@@ -224,7 +228,8 @@ void TstConsoleQueries::deadLetterGroupOpensExactlyItsEvents()
     QVERIFY(rows && rows->isEmpty());
     // The query-string form round-trips, so a saved view keeps the delivery status.
     QString field, message;
-    const auto back = EventFilter::fromQuery(QUrlQuery(f.toQuery().toString(QUrl::FullyEncoded)), &field, &message);
+    const auto back
+        = EventFilter::fromQuery(QUrlQuery(f.toQuery().toString(QUrl::FullyEncoded)), &field, &message);
     QVERIFY2(back, qPrintable(message));
     QVERIFY(*back == f);
     QVERIFY(!EventFilter::fromQuery(QUrlQuery(QStringLiteral("delivery_status=gone")), &field, &message));
@@ -245,9 +250,11 @@ void TstConsoleQueries::searchFindsProviderIdAndDownstreamRef()
 {
     QFETCH(QString, search);
     QFETCH(int, which);
-    const qint64 ids[] = {m_s.succeeded, m_s.failed, m_s.unknown, m_s.pending};
+    const qint64 ids[] = { m_s.succeeded, m_s.failed, m_s.unknown, m_s.pending };
     EventFilter f;
-    f.search = search.isEmpty() ? QString::number(ids[which]) : search.contains(u'%') ? search.arg(ids[which]) : search;
+    f.search = search.isEmpty() ? QString::number(ids[which])
+        : search.contains(u'%') ? search.arg(ids[which])
+                                : search;
     QString error;
     const auto rows = fetchEventPage(*m_db, f, m_allIdsDesc.first(), 50, &error);
     QVERIFY2(rows, qPrintable(error));
@@ -294,15 +301,27 @@ void TstConsoleQueries::detailHasAttemptsNotesAndAudit()
 
     // A replay that included the event's delivery shows up in its audit trail.
     QString e2;
-    QVERIFY2(m_db->exec(QStringLiteral("INSERT INTO replays (id, status, selection_hash, requested_by, requester_role, reason, "
-                                      "item_count, requires_approval, summary, created_at, updated_at) VALUES (41, "
-                                      "'pending_approval', 'h', 'alice', 'support', 'r', 1, 1, '{}', 0, 0)"),
-                       &e2), qPrintable(e2));
-    QVERIFY2(m_db->exec(QStringLiteral("INSERT INTO replay_items (replay_id, delivery_id, frozen_status) SELECT 41, id, 'dead' "
-                                       "FROM deliveries WHERE event_id = %1").arg(m_s.failed), &e2), qPrintable(e2));
-    QVERIFY2(m_db->exec(QStringLiteral("INSERT INTO audit_log (seq, at, actor, role, action, target, reason, details, prev_hash, "
-                                       "hash) VALUES (2, 1, 'alice', 'support', 'replay_requested', 'replay:41', 'r', '{}', 'p', 'h')"),
-                        &e2), qPrintable(e2));
+    QVERIFY2(m_db->exec(
+                 QStringLiteral(
+                     "INSERT INTO replays (id, status, selection_hash, requested_by, requester_role, reason, "
+                     "item_count, requires_approval, summary, created_at, updated_at) VALUES (41, "
+                     "'pending_approval', 'h', 'alice', 'support', 'r', 1, 1, '{}', 0, 0)"),
+                 &e2),
+        qPrintable(e2));
+    QVERIFY2(m_db->exec(
+                 QStringLiteral(
+                     "INSERT INTO replay_items (replay_id, delivery_id, frozen_status) SELECT 41, id, 'dead' "
+                     "FROM deliveries WHERE event_id = %1")
+                     .arg(m_s.failed),
+                 &e2),
+        qPrintable(e2));
+    QVERIFY2(
+        m_db->exec(
+            QStringLiteral(
+                "INSERT INTO audit_log (seq, at, actor, role, action, target, reason, details, prev_hash, "
+                "hash) VALUES (2, 1, 'alice', 'support', 'replay_requested', 'replay:41', 'r', '{}', 'p', 'h')"),
+            &e2),
+        qPrintable(e2));
     d = fetchEventDetail(*m_db, m_s.failed, &error);
     QVERIFY2(d, qPrintable(error));
     QCOMPARE(d->audit.size(), 2);
@@ -366,10 +385,12 @@ void TstConsoleQueries::facetsListDistinctValues()
     QString error;
     const auto f = fetchFilterFacets(*m_db, &error);
     QVERIFY2(f, qPrintable(error));
-    QCOMPARE(f->sources, (QStringList{QStringLiteral("bulk"), QStringLiteral("github"), QStringLiteral("shopify"),
-                                      QStringLiteral("stripe")}));
+    QCOMPARE(f->sources,
+        (QStringList { QStringLiteral("bulk"), QStringLiteral("github"), QStringLiteral("shopify"),
+            QStringLiteral("stripe") }));
     QVERIFY(f->types.contains(QStringLiteral("invoice.paid")));
-    QCOMPARE(f->destinations, (QStringList{QStringLiteral("billing"), QStringLiteral("fulfillment"), QStringLiteral("sink")}));
+    QCOMPARE(f->destinations,
+        (QStringList { QStringLiteral("billing"), QStringLiteral("fulfillment"), QStringLiteral("sink") }));
 }
 
 void TstConsoleQueries::readOnlyConnectionRefusesWrites()
@@ -388,11 +409,11 @@ void TstConsoleQueries::receiverInstancesAndTheirHealth()
     // The scenario's web-1 (FULL, heartbeat base + 50 s) plus: one acknowledging on NORMAL, one
     // silent for ten minutes, and one gone for two days (beyond the listed window).
     fx.addReceiver(QStringLiteral("web-2-instance"), QStringLiteral("web-2"), 77, kBase + 55'000,
-                   QStringLiteral("sqlite journal_mode=wal synchronous=NORMAL"), false);
+        QStringLiteral("sqlite journal_mode=wal synchronous=NORMAL"), false);
     fx.addReceiver(QStringLiteral("silent-instance"), QStringLiteral("web-3"), 12, kBase - 600'000,
-                   QStringLiteral("postgresql synchronous_commit=on"), true);
+        QStringLiteral("postgresql synchronous_commit=on"), true);
     fx.addReceiver(QStringLiteral("gone-instance"), QStringLiteral("web-0"), 9, kBase - 2 * 86'400'000LL,
-                   QStringLiteral("sqlite journal_mode=wal synchronous=FULL"), true);
+        QStringLiteral("sqlite journal_mode=wal synchronous=FULL"), true);
     QVERIFY2(fx.lastError().isEmpty(), qPrintable(fx.lastError()));
     const qint64 now = kBase + 60'000;
     QString error;
@@ -401,7 +422,8 @@ void TstConsoleQueries::receiverInstancesAndTheirHealth()
     QStringList hosts;
     for (const ReceiverInstance &r : found->recent)
         hosts.append(r.host);
-    QCOMPARE(hosts, (QStringList{QStringLiteral("web-2"), QStringLiteral("web-1"), QStringLiteral("web-3")}));
+    QCOMPARE(
+        hosts, (QStringList { QStringLiteral("web-2"), QStringLiteral("web-1"), QStringLiteral("web-3") }));
     QCOMPARE(found->newestHeartbeat.value_or(0), kBase + 55'000);
     const ReceiverInstance &web2 = found->recent.first();
     QCOMPARE(web2.pid, qint64(77));
@@ -430,7 +452,8 @@ void TstConsoleQueries::receiverInstancesAndTheirHealth()
     h = assessReceivers(*found, kBase + 54'000);
     QCOMPARE(h.live.size(), 2);
 
-    QVERIFY(m_db->exec(QStringLiteral("DELETE FROM receiver_instances WHERE instance_id <> 'web-1-instance'"), &error));
+    QVERIFY(m_db->exec(
+        QStringLiteral("DELETE FROM receiver_instances WHERE instance_id <> 'web-1-instance'"), &error));
     const auto healthy = fetchReceiverInstances(*m_db, now - kReceiverRecentMs, &error);
     QVERIFY2(healthy, qPrintable(error));
     QVERIFY(assessReceivers(*healthy, now).healthy());
@@ -438,7 +461,7 @@ void TstConsoleQueries::receiverInstancesAndTheirHealth()
 
 void TstConsoleQueries::receiverHealthWithoutReceivers()
 {
-    const ReceiverHealth h = assessReceivers(ReceiverInstances{}, kBase);
+    const ReceiverHealth h = assessReceivers(ReceiverInstances {}, kBase);
     QVERIFY(h.neverSeen);
     QVERIFY(!h.silentForMs);
     QVERIFY(!h.healthy());
@@ -447,20 +470,23 @@ void TstConsoleQueries::receiverHealthWithoutReceivers()
 void TstConsoleQueries::destinationStatusesCountEachPart()
 {
     QString error;
-    QVERIFY2(m_db->exec(QStringLiteral("INSERT INTO destination_state (name, paused, changed_by, changed_at, reason) "
-                                       "VALUES ('billing', 1, 'root', %1, 'endpoint retired')")
+    QVERIFY2(m_db->exec(QStringLiteral(
+                            "INSERT INTO destination_state (name, paused, changed_by, changed_at, reason) "
+                            "VALUES ('billing', 1, 'root', %1, 'endpoint retired')")
                             .arg(kBase + 30'000),
-                        &error),
-             qPrintable(error));
-    const auto rows = fetchDestinationStatuses(*m_db, {QStringLiteral("fulfillment"), QStringLiteral("crm")}, kBase + 60'000, &error);
+                 &error),
+        qPrintable(error));
+    const auto rows = fetchDestinationStatuses(
+        *m_db, { QStringLiteral("fulfillment"), QStringLiteral("crm") }, kBase + 60'000, &error);
     QVERIFY2(rows, qPrintable(error));
     QStringList names;
     for (const DestinationStatus &d : *rows)
         names.append(d.name);
     // Seen in deliveries (billing, fulfillment, and sink whose deliveries all succeeded) plus the
     // configured crm that has none yet.
-    QCOMPARE(names, (QStringList{QStringLiteral("billing"), QStringLiteral("crm"), QStringLiteral("fulfillment"),
-                                 QStringLiteral("sink")}));
+    QCOMPARE(names,
+        (QStringList { QStringLiteral("billing"), QStringLiteral("crm"), QStringLiteral("fulfillment"),
+            QStringLiteral("sink") }));
     const DestinationStatus &billing = rows->at(0);
     QVERIFY(billing.paused);
     QCOMPARE(billing.changedBy, QStringLiteral("root"));
@@ -517,7 +543,8 @@ void TstConsoleQueries::destinationWindowsMoveWithTheClock()
     QString error;
     const auto rows = fetchDestinationStatuses(*m_db, {}, now, &error);
     QVERIFY2(rows, qPrintable(error));
-    const auto it = std::find_if(rows->cbegin(), rows->cend(), [](const DestinationStatus &d) { return d.name == u"fulfillment"; });
+    const auto it = std::find_if(
+        rows->cbegin(), rows->cend(), [](const DestinationStatus &d) { return d.name == u"fulfillment"; });
     QVERIFY(it != rows->cend());
     QCOMPARE(it->recentAttempts, attempts);
     QCOMPARE(it->lastFailureAt.has_value(), failure);

@@ -59,9 +59,10 @@ bool TstEvidence::append(const QString &action, const QString &target, const QSt
     QString error;
     Transaction tx(*m_db);
     if (!tx.begin(&error)
-        || !appendAuditEntry(*m_db, AuditRecord{QStringLiteral("olga"), QStringLiteral("operator"), action, target, reason,
-                                                QJsonObject{{QStringLiteral("note"), QStringLiteral("ünïcode \"quoted\"")}}},
-                             at, &error)
+        || !appendAuditEntry(*m_db,
+            AuditRecord { QStringLiteral("olga"), QStringLiteral("operator"), action, target, reason,
+                QJsonObject { { QStringLiteral("note"), QStringLiteral("ünïcode \"quoted\"") } } },
+            at, &error)
         || !tx.commit(&error)) {
         qWarning("append: %s", qPrintable(error));
         return false;
@@ -78,47 +79,57 @@ void TstEvidence::initTestCase()
     QVERIFY(m_db);
     ConsoleFixture fx(*m_db);
     m_s = fx.addScenario(kBase); // its audit entry 1 carries a made-up hash
-    fx.addNote(m_s.succeeded, QStringLiteral("bob"), QStringLiteral("customer confirmed ORD-1001"), kBase + 7'000);
+    fx.addNote(
+        m_s.succeeded, QStringLiteral("bob"), QStringLiteral("customer confirmed ORD-1001"), kBase + 7'000);
     QVERIFY2(fx.lastError().isEmpty(), qPrintable(fx.lastError()));
-    QVERIFY2(m_db->exec(QStringLiteral("INSERT INTO replays (id, status, selection_hash, requested_by, requester_role, reason, "
-                                       "item_count, requires_approval, summary, approved_by, created_at, updated_at, decided_at) "
-                                       "VALUES (%1, 'completed', 'h', 'alice', 'support', 'customer asked', 1, 1, '{}', 'olga', "
-                                       "%2, %2, %3)")
-                            .arg(kReplay)
-                            .arg(kBase + 8'000)
-                            .arg(kBase + 9'000),
-                        &error),
-             qPrintable(error));
-    QVERIFY2(m_db->exec(QStringLiteral("INSERT INTO replay_items (replay_id, delivery_id, frozen_status) SELECT %1, id, "
-                                       "'succeeded' FROM deliveries WHERE event_id = %2")
+    QVERIFY2(
+        m_db->exec(
+            QStringLiteral(
+                "INSERT INTO replays (id, status, selection_hash, requested_by, requester_role, reason, "
+                "item_count, requires_approval, summary, approved_by, created_at, updated_at, decided_at) "
+                "VALUES (%1, 'completed', 'h', 'alice', 'support', 'customer asked', 1, 1, '{}', 'olga', "
+                "%2, %2, %3)")
+                .arg(kReplay)
+                .arg(kBase + 8'000)
+                .arg(kBase + 9'000),
+            &error),
+        qPrintable(error));
+    QVERIFY2(m_db->exec(QStringLiteral(
+                            "INSERT INTO replay_items (replay_id, delivery_id, frozen_status) SELECT %1, id, "
+                            "'succeeded' FROM deliveries WHERE event_id = %2")
                             .arg(kReplay)
                             .arg(m_s.succeeded),
-                        &error),
-             qPrintable(error));
+                 &error),
+        qPrintable(error));
     // 2 and 3 and 6 are about the succeeded event (directly or through its replay); 4 and 5 are not.
-    QVERIFY(append(QStringLiteral("note_added"), QStringLiteral("event:%1").arg(m_s.succeeded), QString(), kBase + 7'000));
-    QVERIFY(append(QStringLiteral("replay_requested"), QStringLiteral("replay:%1").arg(kReplay), QStringLiteral("customer asked"),
-                   kBase + 8'000));
-    QVERIFY(append(QStringLiteral("destination_paused"), QStringLiteral("destination:crm"), QStringLiteral("maintenance"),
-                   kBase + 8'500));
-    QVERIFY(append(QStringLiteral("note_added"), QStringLiteral("event:%1").arg(m_s.pending), QString(), kBase + 8'700));
-    QVERIFY(append(QStringLiteral("replay_approved"), QStringLiteral("replay:%1").arg(kReplay), QStringLiteral("looks right"),
-                   kBase + 9'000));
+    QVERIFY(append(QStringLiteral("note_added"), QStringLiteral("event:%1").arg(m_s.succeeded), QString(),
+        kBase + 7'000));
+    QVERIFY(append(QStringLiteral("replay_requested"), QStringLiteral("replay:%1").arg(kReplay),
+        QStringLiteral("customer asked"), kBase + 8'000));
+    QVERIFY(append(QStringLiteral("destination_paused"), QStringLiteral("destination:crm"),
+        QStringLiteral("maintenance"), kBase + 8'500));
+    QVERIFY(append(
+        QStringLiteral("note_added"), QStringLiteral("event:%1").arg(m_s.pending), QString(), kBase + 8'700));
+    QVERIFY(append(QStringLiteral("replay_approved"), QStringLiteral("replay:%1").arg(kReplay),
+        QStringLiteral("looks right"), kBase + 9'000));
     m_key = SigningKey::generate(&error);
     QVERIFY2(m_key, qPrintable(error));
     m_checkpoint = makeCheckpoint(*m_db, *m_key, kBase + 10'000, &error);
     QVERIFY2(m_checkpoint, qPrintable(error));
     QCOMPARE(m_checkpoint->seq, qint64(6));
     // After the checkpoint: not covered by it, so left out of bundles anchored to it.
-    QVERIFY(append(QStringLiteral("note_added"), QStringLiteral("event:%1").arg(m_s.succeeded), QString(), kBase + 11'000));
+    QVERIFY(append(QStringLiteral("note_added"), QStringLiteral("event:%1").arg(m_s.succeeded), QString(),
+        kBase + 11'000));
 }
 
-std::optional<EvidenceData> TstEvidence::read(qint64 eventId, const EvidenceReadOptions &options, QString *error)
+std::optional<EvidenceData> TstEvidence::read(
+    qint64 eventId, const EvidenceReadOptions &options, QString *error)
 {
     Transaction snapshot(*m_db, Transaction::Kind::Read);
     if (!snapshot.begin(error))
         return std::nullopt;
-    if (!m_db->isSqlite() && !m_db->exec(QStringLiteral("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ"), error))
+    if (!m_db->isSqlite()
+        && !m_db->exec(QStringLiteral("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ"), error))
         return std::nullopt;
     return readEvidenceData(*m_db, eventId, options, error);
 }
@@ -165,8 +176,8 @@ void TstEvidence::readsTheEventItsReplaysAndTheChainSegment()
         seqs.append(e.seq);
     // From the first entry about the event to the checkpoint, the unrelated ones included (they
     // carry the links); entry 7 came after the checkpoint.
-    QCOMPARE(seqs, (QList<qint64>{2, 3, 4, 5, 6}));
-    QCOMPARE(data->aboutEvent, (QSet<qint64>{2, 3, 6}));
+    QCOMPARE(seqs, (QList<qint64> { 2, 3, 4, 5, 6 }));
+    QCOMPARE(data->aboutEvent, (QSet<qint64> { 2, 3, 6 }));
     QCOMPARE(data->audit.last().hash, m_checkpoint->hash);
 }
 
@@ -182,7 +193,7 @@ void TstEvidence::longSegmentsKeepOnlyTheEntriesAboutTheEvent()
     QList<qint64> seqs;
     for (const AuditEntry &e : data->audit)
         seqs.append(e.seq);
-    QCOMPARE(seqs, (QList<qint64>{2, 3, 6}));
+    QCOMPARE(seqs, (QList<qint64> { 2, 3, 6 }));
 }
 
 void TstEvidence::intactBundleVerifies_data()
@@ -200,20 +211,29 @@ void TstEvidence::intactBundleVerifies()
     const QJsonObject bundle = bundleFor(m_s.succeeded, maxLinked);
     QVERIFY(!bundle.isEmpty());
     QCOMPARE(bundle.value(QLatin1String("format")).toString(), QStringLiteral("redrive-evidence-v2"));
-    QCOMPARE(bundle.value(QLatin1String("audit")).toObject().value(QLatin1String("linked_to_checkpoint")).toBool(), linked);
+    QCOMPARE(
+        bundle.value(QLatin1String("audit")).toObject().value(QLatin1String("linked_to_checkpoint")).toBool(),
+        linked);
     const QJsonObject event = bundle.value(QLatin1String("event")).toObject();
     QCOMPARE(event.value(QLatin1String("provider_event_id")).toString(), QStringLiteral("gh-delivery-1"));
-    QCOMPARE(event.value(QLatin1String("verified_by")).toString(), QStringLiteral("env:GITHUB_WEBHOOK_SECRET"));
+    QCOMPARE(
+        event.value(QLatin1String("verified_by")).toString(), QStringLiteral("env:GITHUB_WEBHOOK_SECRET"));
     QCOMPARE(event.value(QLatin1String("clock_skew_ms")).toInteger(), qint64(120));
     // Headers as the receiver stored them, redacted.
     QVERIFY(QJsonDocument(event.value(QLatin1String("headers")).toArray()).toJson().contains("[redacted]"));
     const QJsonObject delivery = bundle.value(QLatin1String("deliveries")).toArray().first().toObject();
     QCOMPARE(delivery.value(QLatin1String("downstream_ref")).toString(), QStringLiteral("ORD-1001"));
     QCOMPARE(delivery.value(QLatin1String("attempts")).toArray().size(), 2);
-    QCOMPARE(delivery.value(QLatin1String("attempts")).toArray().first().toObject().value(QLatin1String("category")).toString(),
-             QStringLiteral("http_retryable"));
+    QCOMPARE(delivery.value(QLatin1String("attempts"))
+                 .toArray()
+                 .first()
+                 .toObject()
+                 .value(QLatin1String("category"))
+                 .toString(),
+        QStringLiteral("http_retryable"));
     QCOMPARE(bundle.value(QLatin1String("replays")).toArray().size(), 1);
-    QCOMPARE(bundle.value(QLatin1String("checkpoint")).toObject().value(QLatin1String("seq")).toInteger(), qint64(6));
+    QCOMPARE(bundle.value(QLatin1String("checkpoint")).toObject().value(QLatin1String("seq")).toInteger(),
+        qint64(6));
 
     const EvidenceVerdict v = verifyEvidence(QJsonDocument(bundle).toJson(QJsonDocument::Indented));
     QVERIFY2(v.ok, qPrintable(v.problem));
@@ -235,7 +255,8 @@ void TstEvidence::canonicalBytesSurviveARoundTrip()
     QVERIFY(canonical.contains("ünïcode"));
     QVERIFY(!canonical.contains("\n"));
     QVERIFY(!canonical.contains("bundle_sha256"));
-    const QJsonObject reparsed = QJsonDocument::fromJson(QJsonDocument(bundle).toJson(QJsonDocument::Indented)).object();
+    const QJsonObject reparsed
+        = QJsonDocument::fromJson(QJsonDocument(bundle).toJson(QJsonDocument::Indented)).object();
     QCOMPARE(canonicalBundleBytes(reparsed), canonical);
     QCOMPARE(computeBundleSha256(reparsed), bundle.value(QLatin1String("bundle_sha256")).toString());
 }
@@ -244,19 +265,33 @@ void TstEvidence::tamperingIsNamed_data()
 {
     QTest::addColumn<QString>("change");
     QTest::addColumn<QString>("problem");
-    QTest::newRow("a body byte flipped") << "body" << "the body's SHA-256 is";
-    QTest::newRow("a body byte flipped, bundle hash redone") << "body+rehash" << "the body's SHA-256 is";
-    QTest::newRow("body size changed") << "size" << "bytes, but the event records";
-    QTest::newRow("an audit reason edited") << "reason" << "audit entry 3's hash does not match its contents";
-    QTest::newRow("an audit entry removed") << "drop" << "audit entry 4 is missing";
-    QTest::newRow("a link rewritten with its hash") << "relink" << "audit entry 5's prev_hash is not the hash of entry 4";
-    QTest::newRow("last entry rewritten with its hash") << "rewrite-last" << "do not lead to the signed head";
-    QTest::newRow("checkpoint signature changed") << "signature" << "the checkpoint's signature is invalid";
-    QTest::newRow("a note edited") << "note" << "the notes (\"notes\") changed after the receiver signed";
-    QTest::newRow("an attempt's outcome edited") << "attempt" << "the deliveries or their attempts (\"deliveries\") changed";
-    QTest::newRow("bundle hash edited") << "hash" << "bundle_sha256 does not match";
-    QTest::newRow("not JSON") << "garbage" << "not a JSON object";
-    QTest::newRow("another format") << "format" << "not a Redrive evidence bundle";
+    QTest::newRow("a body byte flipped") << "body"
+                                         << "the body's SHA-256 is";
+    QTest::newRow("a body byte flipped, bundle hash redone") << "body+rehash"
+                                                             << "the body's SHA-256 is";
+    QTest::newRow("body size changed") << "size"
+                                       << "bytes, but the event records";
+    QTest::newRow("an audit reason edited") << "reason"
+                                            << "audit entry 3's hash does not match its contents";
+    QTest::newRow("an audit entry removed") << "drop"
+                                            << "audit entry 4 is missing";
+    QTest::newRow("a link rewritten with its hash") << "relink"
+                                                    << "audit entry 5's prev_hash is not the hash of entry 4";
+    QTest::newRow("last entry rewritten with its hash") << "rewrite-last"
+                                                        << "do not lead to the signed head";
+    QTest::newRow("checkpoint signature changed") << "signature"
+                                                  << "the checkpoint's signature is invalid";
+    QTest::newRow("a note edited") << "note"
+                                   << "the notes (\"notes\") changed after the receiver signed";
+    QTest::newRow("an attempt's outcome edited")
+        << "attempt"
+        << "the deliveries or their attempts (\"deliveries\") changed";
+    QTest::newRow("bundle hash edited") << "hash"
+                                        << "bundle_sha256 does not match";
+    QTest::newRow("not JSON") << "garbage"
+                              << "not a JSON object";
+    QTest::newRow("another format") << "format"
+                                    << "not a Redrive evidence bundle";
 }
 
 void TstEvidence::tamperingIsNamed()
@@ -271,9 +306,10 @@ void TstEvidence::tamperingIsNamed()
         AuditEntry a;
         a.seq = e.value(QLatin1String("seq")).toInteger();
         a.atMs = e.value(QLatin1String("at_ms")).toInteger();
-        for (auto [key, field] : {std::pair{"actor", &a.actor}, std::pair{"role", &a.role}, std::pair{"action", &a.action},
-                                  std::pair{"target", &a.target}, std::pair{"reason", &a.reason},
-                                  std::pair{"details", &a.details}, std::pair{"prev_hash", &a.prevHash}})
+        for (auto [key, field] : { std::pair { "actor", &a.actor }, std::pair { "role", &a.role },
+                 std::pair { "action", &a.action }, std::pair { "target", &a.target },
+                 std::pair { "reason", &a.reason }, std::pair { "details", &a.details },
+                 std::pair { "prev_hash", &a.prevHash } })
             *field = e.value(QLatin1String(key)).toString();
         e.insert(QStringLiteral("hash"), computeEntryHash(a));
         return e;
@@ -351,7 +387,8 @@ void TstEvidence::forgedStoredEntryIsCaught()
     QVERIFY(!bundle.isEmpty());
     const EvidenceVerdict v = verifyEvidence(QJsonDocument(bundle).toJson());
     QVERIFY(!v.ok);
-    QVERIFY2(v.problem.contains(QStringLiteral("audit entry 1's hash does not match")), qPrintable(v.problem));
+    QVERIFY2(
+        v.problem.contains(QStringLiteral("audit entry 1's hash does not match")), qPrintable(v.problem));
 }
 
 void TstEvidence::replicaBehindTheCheckpointIsRefused()
@@ -373,7 +410,8 @@ void TstEvidence::missingEventIsAbsentNotBroken()
     // An event nothing was audited about: no entries, nothing to link, and still verifiable.
     const QJsonObject bundle = bundleFor(m_s.noRoute);
     QVERIFY(!bundle.isEmpty());
-    QVERIFY(bundle.value(QLatin1String("audit")).toObject().value(QLatin1String("entries")).toArray().isEmpty());
+    QVERIFY(
+        bundle.value(QLatin1String("audit")).toObject().value(QLatin1String("entries")).toArray().isEmpty());
     const EvidenceVerdict v = verifyEvidence(QJsonDocument(bundle).toJson());
     QVERIFY2(v.ok, qPrintable(v.problem));
 }

@@ -4,9 +4,9 @@
 
 #include <QSignalSpy>
 #include <QTest>
+#include <QUuid>
 
 #include <cstdio>
-#include <QUuid>
 
 using namespace redrive;
 using namespace redrive::ui;
@@ -41,9 +41,11 @@ SecretResult TstKeychain::wait(SecretJob *job)
 void TstKeychain::storesReadsAndRemovesPerProfile()
 {
     KeychainSecretStore store(QStringLiteral("redrive-test"));
-    const QString profile = QStringLiteral("test profile/") + QUuid::createUuid().toString(QUuid::WithoutBraces);
+    const QString profile
+        = QStringLiteral("test profile/") + QUuid::createUuid().toString(QUuid::WithoutBraces);
     const QString tokenKey = SecretStore::keyFor(profile, QStringLiteral("api-token"));
-    const QString otherKey = SecretStore::keyFor(profile + QLatin1String("-other"), QStringLiteral("api-token"));
+    const QString otherKey
+        = SecretStore::keyFor(profile + QLatin1String("-other"), QStringLiteral("api-token"));
     const QString secret = QStringLiteral("rdv_") + QUuid::createUuid().toString(QUuid::Id128);
 
     SecretResult r = wait(store.write(tokenKey, secret));
@@ -66,7 +68,8 @@ void TstKeychain::storesReadsAndRemovesPerProfile()
 int main(int argc, char **argv)
 {
     if (qEnvironmentVariableIsEmpty("DBUS_SESSION_BUS_ADDRESS")) {
-        std::fprintf(stderr, "tst_keychain: no session bus; run through scripts/test.sh (dbus-run-session with gnome-keyring)\n");
+        std::fprintf(stderr,
+            "tst_keychain: no session bus; run through scripts/test.sh (dbus-run-session with gnome-keyring)\n");
         return 77;
     }
     QCoreApplication app(argc, argv);

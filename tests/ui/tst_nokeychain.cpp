@@ -90,13 +90,15 @@ void TstNoKeychain::dialogExplainsAndNothingIsStored()
             e->clear();
             QTest::keyClicks(e, text);
         };
-        QTest::mouseClick(dialog->findChild<QPushButton *>(QStringLiteral("newProfileButton")), Qt::LeftButton);
+        QTest::mouseClick(
+            dialog->findChild<QPushButton *>(QStringLiteral("newProfileButton")), Qt::LeftButton);
         fill("nameEdit", QStringLiteral("laptop"));
         fill("sqlitePathEdit", t->url().sqlitePath);
         fill("adminUrlEdit", api.url().toString());
         fill("tokenEdit", kToken);
         // Before anything is stored, the dialog says there is no keychain and offers nothing.
-        QTRY_VERIFY_WITH_TIMEOUT(status->text().startsWith(QStringLiteral("No keychain is available")), 20'000);
+        QTRY_VERIFY_WITH_TIMEOUT(
+            status->text().startsWith(QStringLiteral("No keychain is available")), 20'000);
         QVERIFY(!remember->isEnabled());
         QVERIFY(!remember->isChecked());
         QTest::mouseClick(dialog->findChild<QPushButton *>(QStringLiteral("connectButton")), Qt::LeftButton);
@@ -115,9 +117,11 @@ void TstNoKeychain::dialogExplainsAndNothingIsStored()
         console.showConnectionDialog();
         ConnectionDialog *dialog = console.connectionDialog();
         QVERIFY(dialog);
-        QCOMPARE(dialog->findChild<QLineEdit *>(QStringLiteral("nameEdit"))->text(), QStringLiteral("laptop"));
+        QCOMPARE(
+            dialog->findChild<QLineEdit *>(QStringLiteral("nameEdit"))->text(), QStringLiteral("laptop"));
         auto *status = dialog->findChild<QLabel *>(QStringLiteral("keychainStatus"));
-        QTRY_VERIFY_WITH_TIMEOUT(status->text().startsWith(QStringLiteral("No keychain is available")), 20'000);
+        QTRY_VERIFY_WITH_TIMEOUT(
+            status->text().startsWith(QStringLiteral("No keychain is available")), 20'000);
         QVERIFY(!dialog->findChild<QCheckBox *>(QStringLiteral("rememberCheck"))->isEnabled());
     }
 
@@ -141,7 +145,8 @@ int main(int argc, char *argv[])
 {
     QTemporaryDir home;
     g_home = &home;
-    for (const char *name : {"HOME", "XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_CACHE_HOME", "XDG_STATE_HOME"}) {
+    for (const char *name :
+        { "HOME", "XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_CACHE_HOME", "XDG_STATE_HOME" }) {
         const QString dir = home.path() + u'/' + QString::fromLatin1(name).toLower();
         QDir().mkpath(dir);
         qputenv(name, (qstrcmp(name, "HOME") == 0 ? home.path() : dir).toLocal8Bit());

@@ -75,10 +75,14 @@ void TstProfileImport::badFilesAreRefused_data()
     QTest::addColumn<QByteArray>("json");
     QTest::addColumn<QString>("messagePart");
     QTest::newRow("not json") << QByteArray("name=demo") << QStringLiteral("not a JSON object");
-    QTest::newRow("token in file") << QByteArray("{\"name\":\"d\",\"sqlite\":\"/x\",\"api_token\":\"rdt_x\"}") << QStringLiteral("secrets do not belong");
-    QTest::newRow("unknown key") << QByteArray("{\"name\":\"d\",\"sqlite\":\"/x\",\"colur\":\"red\"}") << QStringLiteral("unknown key");
-    QTest::newRow("both databases") << QByteArray("{\"name\":\"d\",\"sqlite\":\"/x\",\"postgresql\":{}}") << QStringLiteral("exactly one");
-    QTest::newRow("bad colour") << QByteArray("{\"name\":\"d\",\"sqlite\":\"/x\",\"colour\":\"nope\"}") << QStringLiteral("colour");
+    QTest::newRow("token in file") << QByteArray("{\"name\":\"d\",\"sqlite\":\"/x\",\"api_token\":\"rdt_x\"}")
+                                   << QStringLiteral("secrets do not belong");
+    QTest::newRow("unknown key") << QByteArray("{\"name\":\"d\",\"sqlite\":\"/x\",\"colur\":\"red\"}")
+                                 << QStringLiteral("unknown key");
+    QTest::newRow("both databases") << QByteArray("{\"name\":\"d\",\"sqlite\":\"/x\",\"postgresql\":{}}")
+                                    << QStringLiteral("exactly one");
+    QTest::newRow("bad colour") << QByteArray("{\"name\":\"d\",\"sqlite\":\"/x\",\"colour\":\"nope\"}")
+                                << QStringLiteral("colour");
     QTest::newRow("no name") << QByteArray("{\"sqlite\":\"/x\"}") << QStringLiteral("name");
 }
 

@@ -67,34 +67,60 @@ void TstVerifyEvidenceCli::initTestCase()
     m_signed = write(QStringLiteral("signed.json"), QJsonDocument(bundle).toJson());
     m_unsigned = write(QStringLiteral("unsigned.json"), QJsonDocument(asUnsignedVersion1(bundle)).toJson());
     m_noteEdited = write(QStringLiteral("note-edited.json"),
-                         QJsonDocument(rehashed(withArrayItem(bundle, QStringLiteral("notes"), 0, QStringLiteral("body"),
-                                                              QStringLiteral("customer denied ORD-1001"))))
-                             .toJson());
+        QJsonDocument(rehashed(withArrayItem(bundle, QStringLiteral("notes"), 0, QStringLiteral("body"),
+                          QStringLiteral("customer denied ORD-1001"))))
+            .toJson());
     m_checkpointFile = write(QStringLiteral("receiver-key.json"),
-                             QJsonDocument(bundle.value(QLatin1String("checkpoint")).toObject()).toJson());
-    QVERIFY(!m_signed.isEmpty() && !m_unsigned.isEmpty() && !m_noteEdited.isEmpty() && !m_checkpointFile.isEmpty());
+        QJsonDocument(bundle.value(QLatin1String("checkpoint")).toObject()).toJson());
+    QVERIFY(!m_signed.isEmpty() && !m_unsigned.isEmpty() && !m_noteEdited.isEmpty()
+        && !m_checkpointFile.isEmpty());
 }
 
 void TstVerifyEvidenceCli::verify_data()
 {
     QTest::addColumn<QString>("file");
-    QTest::addColumn<QString>("pin");  // "", "key-hex", "key-file", "id", "other-key", "other-id", "bad-key", "bad-id"
+    QTest::addColumn<QString>(
+        "pin"); // "", "key-hex", "key-file", "id", "other-key", "other-id", "bad-key", "bad-id"
     QTest::addColumn<int>("exitCode");
     QTest::addColumn<QString>("stdoutHas");
     QTest::addColumn<QString>("stderrHas");
-    QTest::newRow("signed, not pinned") << "signed" << "" << 0 << "(signed, key not pinned)" << "";
-    QTest::newRow("signed, pinned by hex key") << "signed" << "key-hex" << 0 << "(signed by the pinned receiver key)" << "";
-    QTest::newRow("signed, pinned by checkpoint file") << "signed" << "key-file" << 0 << "the key you pinned" << "";
-    QTest::newRow("signed, pinned by key id") << "signed" << "id" << 0 << "the key you pinned" << "";
-    QTest::newRow("signed, another key pinned") << "signed" << "other-key" << 1 << "" << "not by the pinned key";
-    QTest::newRow("signed, another key id pinned") << "signed" << "other-id" << 1 << "" << "not by the pinned key";
-    QTest::newRow("note edited, not pinned") << "note" << "" << 1 << "" << "the notes (\"notes\") changed";
-    QTest::newRow("note edited, pinned") << "note" << "id" << 1 << "" << "the notes (\"notes\") changed";
-    QTest::newRow("unsigned, not pinned") << "unsigned" << "" << 0
-                                          << "WARNING: not signed by a receiver: only the audit entries are protected" << "";
-    QTest::newRow("unsigned, pinned") << "unsigned" << "id" << 1 << "" << "not signed by a receiver";
-    QTest::newRow("bad --public-key") << "signed" << "bad-key" << 2 << "" << "--public-key:";
-    QTest::newRow("bad --key-id") << "signed" << "bad-id" << 2 << "" << "--key-id:";
+    QTest::newRow("signed, not pinned") << "signed"
+                                        << "" << 0 << "(signed, key not pinned)"
+                                        << "";
+    QTest::newRow("signed, pinned by hex key") << "signed"
+                                               << "key-hex" << 0 << "(signed by the pinned receiver key)"
+                                               << "";
+    QTest::newRow("signed, pinned by checkpoint file") << "signed"
+                                                       << "key-file" << 0 << "the key you pinned"
+                                                       << "";
+    QTest::newRow("signed, pinned by key id") << "signed"
+                                              << "id" << 0 << "the key you pinned"
+                                              << "";
+    QTest::newRow("signed, another key pinned") << "signed"
+                                                << "other-key" << 1 << ""
+                                                << "not by the pinned key";
+    QTest::newRow("signed, another key id pinned") << "signed"
+                                                   << "other-id" << 1 << ""
+                                                   << "not by the pinned key";
+    QTest::newRow("note edited, not pinned") << "note"
+                                             << "" << 1 << ""
+                                             << "the notes (\"notes\") changed";
+    QTest::newRow("note edited, pinned") << "note"
+                                         << "id" << 1 << ""
+                                         << "the notes (\"notes\") changed";
+    QTest::newRow("unsigned, not pinned")
+        << "unsigned"
+        << "" << 0 << "WARNING: not signed by a receiver: only the audit entries are protected"
+        << "";
+    QTest::newRow("unsigned, pinned") << "unsigned"
+                                      << "id" << 1 << ""
+                                      << "not signed by a receiver";
+    QTest::newRow("bad --public-key") << "signed"
+                                      << "bad-key" << 2 << ""
+                                      << "--public-key:";
+    QTest::newRow("bad --key-id") << "signed"
+                                  << "bad-id" << 2 << ""
+                                  << "--key-id:";
 }
 
 void TstVerifyEvidenceCli::verify()
@@ -105,7 +131,7 @@ void TstVerifyEvidenceCli::verify()
     QFETCH(QString, stdoutHas);
     QFETCH(QString, stderrHas);
     const QString path = file == u"signed" ? m_signed : file == u"unsigned" ? m_unsigned : m_noteEdited;
-    QStringList args{QStringLiteral("--verify-evidence"), path};
+    QStringList args { QStringLiteral("--verify-evidence"), path };
     if (pin == u"key-hex")
         args << QStringLiteral("--public-key") << QString::fromLatin1(m_key->publicKey().toHex());
     else if (pin == u"key-file")
@@ -129,20 +155,22 @@ void TstVerifyEvidenceCli::verify()
         QVERIFY2(err.contains(stderrHas), qPrintable(all));
     if (exitCode == 0) {
         // It always says which key it trusted, or that nothing signed it.
-        QVERIFY2(out.contains(m_key->keyId()) || out.contains(QStringLiteral("WARNING: not signed")), qPrintable(all));
+        QVERIFY2(out.contains(m_key->keyId()) || out.contains(QStringLiteral("WARNING: not signed")),
+            qPrintable(all));
         QVERIFY2(out.contains(QStringLiteral("evidence intact")), qPrintable(all));
     } else {
         QVERIFY2(!out.contains(QStringLiteral("evidence intact")), qPrintable(all));
     }
     if (pin.isEmpty() && file == u"signed")
-        QVERIFY2(out.contains(QStringLiteral("trusted: signed by receiver key %1, which you did not pin").arg(m_key->keyId())),
-                 qPrintable(all));
+        QVERIFY2(out.contains(QStringLiteral("trusted: signed by receiver key %1, which you did not pin")
+                                  .arg(m_key->keyId())),
+            qPrintable(all));
 }
 
 void TstVerifyEvidenceCli::pinOutsideVerificationIsRefused()
 {
     QString out, err;
-    QCOMPARE(run({QStringLiteral("--key-id"), m_key->keyId()}, &out, &err), 2);
+    QCOMPARE(run({ QStringLiteral("--key-id"), m_key->keyId() }, &out, &err), 2);
     QVERIFY2(err.contains(QStringLiteral("go with --verify-evidence")), qPrintable(err));
 }
 

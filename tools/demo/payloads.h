@@ -13,9 +13,9 @@ namespace redrive::demo {
 
 // One webhook as a provider would send it: headers (unsigned) and the exact body bytes.
 struct DemoEvent {
-    QString source;   // the receiver's source name: github, stripe, shopify, accounts
-    QString scheme;   // github, stripe, shopify, standard-webhooks
-    QByteArray id;    // the provider's event id
+    QString source; // the receiver's source name: github, stripe, shopify, accounts
+    QString scheme; // github, stripe, shopify, standard-webhooks
+    QByteArray id; // the provider's event id
     QByteArray type;
     QByteArray body;
     QList<std::pair<QByteArray, QByteArray>> headers;

@@ -33,15 +33,24 @@ struct Answer {
 QByteArray reason(int status)
 {
     switch (status) {
-    case 200: return "OK";
-    case 301: return "Moved Permanently";
-    case 410: return "Gone";
-    case 422: return "Unprocessable Entity";
-    case 429: return "Too Many Requests";
-    case 500: return "Internal Server Error";
-    case 502: return "Bad Gateway";
-    case 503: return "Service Unavailable";
-    default: return "Status";
+    case 200:
+        return "OK";
+    case 301:
+        return "Moved Permanently";
+    case 410:
+        return "Gone";
+    case 422:
+        return "Unprocessable Entity";
+    case 429:
+        return "Too Many Requests";
+    case 500:
+        return "Internal Server Error";
+    case 502:
+        return "Bad Gateway";
+    case 503:
+        return "Service Unavailable";
+    default:
+        return "Status";
     }
 }
 
@@ -152,7 +161,8 @@ private:
             return;
         }
         QByteArray out = "HTTP/1.1 " + QByteArray::number(a.status) + ' ' + reason(a.status) + "\r\n";
-        out += "Content-Type: application/json\r\nContent-Length: " + QByteArray::number(a.body.size()) + "\r\n";
+        out += "Content-Type: application/json\r\nContent-Length: " + QByteArray::number(a.body.size())
+            + "\r\n";
         for (const auto &[k, v] : a.headers)
             out += k + ": " + v + "\r\n";
         out += "\r\n" + a.body;
@@ -181,8 +191,8 @@ int main(int argc, char **argv)
     QCommandLineParser parser;
     parser.setApplicationDescription(QStringLiteral("Flaky loopback destinations for the Redrive demo."));
     parser.addHelpOption();
-    QCommandLineOption portOpt(QStringLiteral("port"), QStringLiteral("Loopback port to listen on."), QStringLiteral("port"),
-                               QStringLiteral("9090"));
+    QCommandLineOption portOpt(QStringLiteral("port"), QStringLiteral("Loopback port to listen on."),
+        QStringLiteral("port"), QStringLiteral("9090"));
     parser.addOption(portOpt);
     parser.process(app);
     bool ok = false;

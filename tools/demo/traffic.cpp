@@ -45,21 +45,22 @@ void sign(demo::DemoEvent &e, const Secrets &s, qint64 ts, bool wrongSecret)
     const QByteArray junk = "not-the-configured-secret";
     if (e.scheme == u"github") {
         const QByteArray mac = crypto::hmacSha256(wrongSecret ? junk : s.github, e.body);
-        e.headers.append({"X-Hub-Signature-256", "sha256=" + mac.toHex()});
+        e.headers.append({ "X-Hub-Signature-256", "sha256=" + mac.toHex() });
     } else if (e.scheme == u"stripe") {
         const QByteArray t = QByteArray::number(ts);
-        const QByteArray mac = crypto::hmacSha256(wrongSecret ? junk : s.stripe, {t, ".", e.body});
-        e.headers.append({"Stripe-Signature", "t=" + t + ",v1=" + mac.toHex()});
+        const QByteArray mac = crypto::hmacSha256(wrongSecret ? junk : s.stripe, { t, ".", e.body });
+        e.headers.append({ "Stripe-Signature", "t=" + t + ",v1=" + mac.toHex() });
     } else if (e.scheme == u"shopify") {
         const QByteArray mac = crypto::hmacSha256(wrongSecret ? junk : s.shopify, e.body);
-        e.headers.append({"X-Shopify-Hmac-Sha256", mac.toBase64()});
+        e.headers.append({ "X-Shopify-Hmac-Sha256", mac.toBase64() });
     } else {
-        const QByteArray key = crypto::decodeBase64(QByteArrayView(s.accounts).sliced(6)).value_or(QByteArray());
+        const QByteArray key
+            = crypto::decodeBase64(QByteArrayView(s.accounts).sliced(6)).value_or(QByteArray());
         const QByteArray t = QByteArray::number(ts);
-        const QByteArray mac = crypto::hmacSha256(wrongSecret ? junk : key, {e.id, ".", t, ".", e.body});
-        e.headers.append({"webhook-id", e.id});
-        e.headers.append({"webhook-timestamp", t});
-        e.headers.append({"webhook-signature", "v1," + mac.toBase64()});
+        const QByteArray mac = crypto::hmacSha256(wrongSecret ? junk : key, { e.id, ".", t, ".", e.body });
+        e.headers.append({ "webhook-id", e.id });
+        e.headers.append({ "webhook-timestamp", t });
+        e.headers.append({ "webhook-signature", "v1," + mac.toBase64() });
     }
 }
 
@@ -72,14 +73,16 @@ int main(int argc, char **argv)
     QCommandLineParser parser;
     parser.setApplicationDescription(QStringLiteral("Sends realistic signed webhooks to redrived."));
     parser.addHelpOption();
-    QCommandLineOption urlOpt(QStringLiteral("url"), QStringLiteral("Ingest base URL."), QStringLiteral("url"),
-                              QStringLiteral("http://127.0.0.1:8080"));
-    QCommandLineOption rateOpt(QStringLiteral("rate"), QStringLiteral("Events per second."), QStringLiteral("n"),
-                               QStringLiteral("4"));
-    QCommandLineOption countOpt(QStringLiteral("count"), QStringLiteral("Stop after this many requests (0 = run until stopped)."),
-                                QStringLiteral("n"), QStringLiteral("0"));
-    QCommandLineOption seedOpt(QStringLiteral("seed"), QStringLiteral("Random seed."), QStringLiteral("n"), QStringLiteral("0"));
-    parser.addOptions({urlOpt, rateOpt, countOpt, seedOpt});
+    QCommandLineOption urlOpt(QStringLiteral("url"), QStringLiteral("Ingest base URL."),
+        QStringLiteral("url"), QStringLiteral("http://127.0.0.1:8080"));
+    QCommandLineOption rateOpt(QStringLiteral("rate"), QStringLiteral("Events per second."),
+        QStringLiteral("n"), QStringLiteral("4"));
+    QCommandLineOption countOpt(QStringLiteral("count"),
+        QStringLiteral("Stop after this many requests (0 = run until stopped)."), QStringLiteral("n"),
+        QStringLiteral("0"));
+    QCommandLineOption seedOpt(
+        QStringLiteral("seed"), QStringLiteral("Random seed."), QStringLiteral("n"), QStringLiteral("0"));
+    parser.addOptions({ urlOpt, rateOpt, countOpt, seedOpt });
     parser.process(app);
 
     bool ok = false;
@@ -98,8 +101,8 @@ int main(int argc, char **argv)
         std::fprintf(stderr, "redrive-demo-traffic: --url must be an http(s) URL\n");
         return 2;
     }
-    const Secrets secrets{requireEnv("DEMO_GITHUB_SECRET"), requireEnv("DEMO_STRIPE_SECRET"),
-                          requireEnv("DEMO_SHOPIFY_SECRET"), requireEnv("DEMO_ACCOUNTS_SECRET")};
+    const Secrets secrets { requireEnv("DEMO_GITHUB_SECRET"), requireEnv("DEMO_STRIPE_SECRET"),
+        requireEnv("DEMO_SHOPIFY_SECRET"), requireEnv("DEMO_ACCOUNTS_SECRET") };
     const quint32 seed = parser.value(seedOpt).toUInt();
     QRandomGenerator rng = seed ? QRandomGenerator(seed) : QRandomGenerator::securelySeeded();
 
@@ -155,8 +158,8 @@ int main(int argc, char **argv)
             return;
         }
         demo::DemoEvent e = demo::makeEvent(rng, now);
-        const bool wrongSecret = roll >= 8 && roll < 11;    // signed with a retired secret
-        const bool stale = roll >= 11 && roll < 13;          // delivered 10 minutes late
+        const bool wrongSecret = roll >= 8 && roll < 11; // signed with a retired secret
+        const bool stale = roll >= 11 && roll < 13; // delivered 10 minutes late
         sign(e, secrets, stale ? now - 600 : now, wrongSecret);
         post(e);
         if (!wrongSecret && !stale) {
@@ -170,9 +173,10 @@ int main(int argc, char **argv)
     QTimer report;
     report.setInterval(30'000);
     QObject::connect(&report, &QTimer::timeout, &app, [&] {
-        std::fprintf(stderr, "redrive-demo-traffic: sent %lld, recorded %lld, duplicates %lld, rejected %lld, failed %lld\n",
-                     static_cast<long long>(sent), static_cast<long long>(okCount), static_cast<long long>(duplicates),
-                     static_cast<long long>(rejected), static_cast<long long>(failed));
+        std::fprintf(stderr,
+            "redrive-demo-traffic: sent %lld, recorded %lld, duplicates %lld, rejected %lld, failed %lld\n",
+            static_cast<long long>(sent), static_cast<long long>(okCount), static_cast<long long>(duplicates),
+            static_cast<long long>(rejected), static_cast<long long>(failed));
     });
     report.start();
     return app.exec();

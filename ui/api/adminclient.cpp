@@ -93,7 +93,8 @@ ApiReply *AdminClient::send(QNetworkReply *reply)
 {
     auto *out = new ApiReply(this);
     auto sslErrors = std::make_shared<QList<QSslError>>();
-    connect(reply, &QNetworkReply::sslErrors, out, [sslErrors](const QList<QSslError> &errors) { *sslErrors = errors; });
+    connect(reply, &QNetworkReply::sslErrors, out,
+        [sslErrors](const QList<QSslError> &errors) { *sslErrors = errors; });
     connect(reply, &QNetworkReply::finished, out, [out, reply, sslErrors] {
         const QByteArray body = reply->readAll();
         const ApiError error = errorFor(reply, body, *sslErrors);
@@ -105,7 +106,8 @@ ApiReply *AdminClient::send(QNetworkReply *reply)
     return out;
 }
 
-ApiError AdminClient::errorFor(QNetworkReply *reply, const QByteArray &body, const QList<QSslError> &sslErrors)
+ApiError AdminClient::errorFor(
+    QNetworkReply *reply, const QByteArray &body, const QList<QSslError> &sslErrors)
 {
     ApiError e;
     e.httpStatus = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
@@ -118,20 +120,23 @@ ApiError AdminClient::errorFor(QNetworkReply *reply, const QByteArray &body, con
             return e;
         case QNetworkReply::SslHandshakeFailedError:
             e.kind = ApiError::Kind::Tls;
-            e.message = QStringLiteral("The admin API at %1 presented a certificate this console does not trust (%2). "
-                                       "Check the CA certificate in the profile, and that the address names the "
-                                       "host the certificate was issued for.")
+            e.message = QStringLiteral(
+                "The admin API at %1 presented a certificate this console does not trust (%2). "
+                "Check the CA certificate in the profile, and that the address names the "
+                "host the certificate was issued for.")
                             .arg(host, sslErrors.isEmpty() ? reply->errorString() : sslErrorsText(sslErrors));
             return e;
         case QNetworkReply::ConnectionRefusedError:
             e.kind = ApiError::Kind::Unreachable;
-            e.message = QStringLiteral("Nothing is listening at %1: the receiver's admin API is not running there, "
-                                       "or admin_listen names another address.")
-                            .arg(host);
+            e.message
+                = QStringLiteral("Nothing is listening at %1: the receiver's admin API is not running there, "
+                                 "or admin_listen names another address.")
+                      .arg(host);
             return e;
         case QNetworkReply::HostNotFoundError:
             e.kind = ApiError::Kind::Unreachable;
-            e.message = QStringLiteral("The host name %1 does not resolve. Check the admin API address.").arg(reply->url().host());
+            e.message = QStringLiteral("The host name %1 does not resolve. Check the admin API address.")
+                            .arg(reply->url().host());
             return e;
         case QNetworkReply::TimeoutError:
         case QNetworkReply::OperationCanceledError:
@@ -140,13 +145,15 @@ ApiError AdminClient::errorFor(QNetworkReply *reply, const QByteArray &body, con
             return e;
         case QNetworkReply::RemoteHostClosedError:
             e.kind = ApiError::Kind::Unreachable;
-            e.message = QStringLiteral("The admin API at %1 closed the connection. If it expects TLS, the address "
-                                       "must start with https://.")
-                            .arg(host);
+            e.message
+                = QStringLiteral("The admin API at %1 closed the connection. If it expects TLS, the address "
+                                 "must start with https://.")
+                      .arg(host);
             return e;
         default:
             e.kind = ApiError::Kind::Unreachable;
-            e.message = QStringLiteral("The admin API at %1 could not be reached (%2).").arg(host, reply->errorString());
+            e.message = QStringLiteral("The admin API at %1 could not be reached (%2).")
+                            .arg(host, reply->errorString());
             return e;
         }
     }
@@ -162,8 +169,9 @@ ApiError AdminClient::errorFor(QNetworkReply *reply, const QByteArray &body, con
     switch (e.httpStatus) {
     case 400:
         e.kind = ApiError::Kind::BadRequest;
-        e.message = withServer(e.field.isEmpty() ? QStringLiteral("The request was refused as malformed.")
-                                                 : QStringLiteral("The value of \"%1\" was refused.").arg(e.field));
+        e.message
+            = withServer(e.field.isEmpty() ? QStringLiteral("The request was refused as malformed.")
+                                           : QStringLiteral("The value of \"%1\" was refused.").arg(e.field));
         break;
     case 401:
         e.kind = ApiError::Kind::Unauthorized;
@@ -172,11 +180,13 @@ ApiError AdminClient::errorFor(QNetworkReply *reply, const QByteArray &body, con
         break;
     case 403:
         e.kind = ApiError::Kind::Forbidden;
-        e.message = withServer(QStringLiteral("Your role does not allow this action; the attempt was recorded in the audit log."));
+        e.message = withServer(QStringLiteral(
+            "Your role does not allow this action; the attempt was recorded in the audit log."));
         break;
     case 404:
         e.kind = ApiError::Kind::NotFound;
-        e.message = withServer(QStringLiteral("The admin API does not know this item (or this address is not a Redrive admin API)."));
+        e.message = withServer(QStringLiteral(
+            "The admin API does not know this item (or this address is not a Redrive admin API)."));
         break;
     case 409:
         e.kind = ApiError::Kind::Conflict;

@@ -18,11 +18,23 @@ namespace redrive::ui {
 
 // What went wrong with an admin API call, already in words a support engineer can act on.
 struct ApiError {
-    enum class Kind { None, Unreachable, Tls, Timeout, Unauthorized, Forbidden, NotFound, Conflict, BadRequest, Server, Protocol };
+    enum class Kind {
+        None,
+        Unreachable,
+        Tls,
+        Timeout,
+        Unauthorized,
+        Forbidden,
+        NotFound,
+        Conflict,
+        BadRequest,
+        Server,
+        Protocol
+    };
     Kind kind = Kind::None;
     int httpStatus = 0;
-    QString code;    // the API's "error" field
-    QString field;   // the API's "field", when one value was at fault
+    QString code; // the API's "error" field
+    QString field; // the API's "field", when one value was at fault
     QString message; // explained; safe to show (never contains the token)
 
     [[nodiscard]] bool ok() const { return kind == Kind::None; }
@@ -44,7 +56,8 @@ Q_SIGNALS:
 class AdminClient final : public QObject {
     Q_OBJECT
 public:
-    AdminClient(QUrl baseUrl, QString token, QList<QSslCertificate> caCertificates, QObject *parent = nullptr);
+    AdminClient(
+        QUrl baseUrl, QString token, QList<QSslCertificate> caCertificates, QObject *parent = nullptr);
 
     ApiReply *get(const QString &path, const QUrlQuery &query = {});
     ApiReply *post(const QString &path, const QJsonObject &body);

@@ -11,10 +11,10 @@ namespace redrive::ui {
 // What the console offers to a role (design §3, "Roles and replay rules"). The admin API
 // enforces the same table; the console only hides what would be refused.
 struct Permissions {
-    bool replay = false;          // request replays (low risk directly, high risk for approval)
-    bool approve = false;         // approve or reject someone else's request
-    bool readAudit = false;       // audit log and its verification
-    bool exportEvidence = false;  // signed evidence bundles from the receiver
+    bool replay = false; // request replays (low risk directly, high risk for approval)
+    bool approve = false; // approve or reject someone else's request
+    bool readAudit = false; // audit log and its verification
+    bool exportEvidence = false; // signed evidence bundles from the receiver
     bool manageDestinations = false;
     bool addNotes = false;
 

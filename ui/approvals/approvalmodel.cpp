@@ -66,8 +66,9 @@ QVariant ApprovalModel::data(const QModelIndex &index, int role) const
     case Qt::ForegroundRole:
         return r->requestedBy == m_user ? QVariant(QColor(Qt::gray)) : QVariant();
     case Qt::ToolTipRole:
-        return r->requestedBy == m_user ? QStringLiteral("Your own request: another operator must decide it.\n%1").arg(r->effect)
-                                        : r->effect;
+        return r->requestedBy == m_user
+            ? QStringLiteral("Your own request: another operator must decide it.\n%1").arg(r->effect)
+            : r->effect;
     case Qt::DisplayRole:
         switch (index.column()) {
         case IdColumn:
@@ -96,7 +97,8 @@ QVariant ApprovalModel::headerData(int section, Qt::Orientation orientation, int
 {
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
         return {};
-    static const char *const names[] = {"Replay", "Requested by", "Deliveries", "Reason", "Ticket", "Requested"};
+    static const char *const names[]
+        = { "Replay", "Requested by", "Deliveries", "Reason", "Ticket", "Requested" };
     return section >= 0 && section < ColumnCount ? QVariant(QLatin1String(names[section])) : QVariant();
 }
 

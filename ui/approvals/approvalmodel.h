@@ -26,7 +26,15 @@ struct ReplayRequest {
 class ApprovalModel final : public QAbstractTableModel {
     Q_OBJECT
 public:
-    enum Column { IdColumn, RequestedByColumn, CountColumn, ReasonColumn, TicketColumn, CreatedColumn, ColumnCount };
+    enum Column {
+        IdColumn,
+        RequestedByColumn,
+        CountColumn,
+        ReasonColumn,
+        TicketColumn,
+        CreatedColumn,
+        ColumnCount
+    };
     enum Role { ReplayIdRole = Qt::UserRole, OwnRequestRole };
 
     using QAbstractTableModel::QAbstractTableModel;
@@ -37,7 +45,8 @@ public:
     [[nodiscard]] int rowCount(const QModelIndex &parent = {}) const override;
     [[nodiscard]] int columnCount(const QModelIndex &parent = {}) const override;
     [[nodiscard]] QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
-    [[nodiscard]] QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
+    [[nodiscard]] QVariant headerData(
+        int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
 
 private:
     QList<ReplayRequest> m_requests;

@@ -50,7 +50,8 @@ ApprovalsController::ApprovalsController(Session *session, QWidget *page, QObjec
     layout->addLayout(buttons);
     connect(m_approve, &QPushButton::clicked, this, [this] { decide(true); });
     connect(m_reject, &QPushButton::clicked, this, [this] { decide(false); });
-    connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this, &ApprovalsController::updateButtons);
+    connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
+        &ApprovalsController::updateButtons);
     connect(m_model, &QAbstractItemModel::modelReset, this, &ApprovalsController::updateButtons);
     updateButtons();
 }
@@ -63,11 +64,13 @@ ApprovalsController::~ApprovalsController()
 void ApprovalsController::updateButtons()
 {
     const QModelIndex current = m_table->selectionModel()->currentIndex();
-    const bool can = m_session->permissions().approve && m_model->requestAt(current) && !m_model->isOwn(current);
+    const bool can
+        = m_session->permissions().approve && m_model->requestAt(current) && !m_model->isOwn(current);
     m_approve->setEnabled(can);
     m_reject->setEnabled(can);
-    const QString why = m_model->isOwn(current) ? QStringLiteral("You requested this replay; another operator must decide it.")
-                                                : QString();
+    const QString why = m_model->isOwn(current)
+        ? QStringLiteral("You requested this replay; another operator must decide it.")
+        : QString();
     m_approve->setToolTip(why);
     m_reject->setToolTip(why);
 }
@@ -91,7 +94,9 @@ void ApprovalsController::refresh()
             if (r.status == u"pending_approval")
                 requests.append(r);
         }
-        const qint64 keep = m_model->requestAt(m_table->currentIndex()) ? m_model->requestAt(m_table->currentIndex())->id : 0;
+        const qint64 keep = m_model->requestAt(m_table->currentIndex())
+            ? m_model->requestAt(m_table->currentIndex())->id
+            : 0;
         m_model->setRequests(requests, m_session->user());
         for (int row = 0; row < m_model->rowCount(); ++row) {
             if (m_model->requestAt(m_model->index(row, 0))->id == keep)
@@ -99,10 +104,10 @@ void ApprovalsController::refresh()
         }
         m_table->resizeColumnsToContents();
         m_summary->setText(requests.isEmpty()
-                               ? QStringLiteral("No replay requests are waiting for approval.")
-                               : QStringLiteral("%1 replay request(s) wait for a decision. Check the reason and the "
-                                                "selection, then approve or reject with a reason of your own.")
-                                     .arg(requests.size()));
+                ? QStringLiteral("No replay requests are waiting for approval.")
+                : QStringLiteral("%1 replay request(s) wait for a decision. Check the reason and the "
+                                 "selection, then approve or reject with a reason of your own.")
+                      .arg(requests.size()));
         Q_EMIT refreshed();
     });
 }
@@ -111,7 +116,8 @@ void ApprovalsController::decide(bool approve)
 {
     const ReplayRequest *r = m_model->requestAt(m_table->selectionModel()->currentIndex());
     AdminClient *admin = m_session->admin();
-    if (!r || !admin || m_model->isOwn(m_table->selectionModel()->currentIndex()) || !m_session->permissions().approve)
+    if (!r || !admin || m_model->isOwn(m_table->selectionModel()->currentIndex())
+        || !m_session->permissions().approve)
         return;
     const qint64 id = r->id;
     Prompter::Question q;
@@ -119,25 +125,31 @@ void ApprovalsController::decide(bool approve)
     q.text = QStringLiteral("Replay #%1 requested by %2: %3.\nTheir reason: %4\n\n%5")
                  .arg(id)
                  .arg(r->requestedBy,
-                      r->count == 1 ? QStringLiteral("1 delivery") : QStringLiteral("%1 deliveries").arg(r->count),
-                      r->reason, r->effect);
-    q.confirmLabel = approve ? QStringLiteral("Approve replay #%1").arg(id) : QStringLiteral("Reject replay #%1").arg(id);
+                     r->count == 1 ? QStringLiteral("1 delivery")
+                                   : QStringLiteral("%1 deliveries").arg(r->count),
+                     r->reason, r->effect);
+    q.confirmLabel = approve ? QStringLiteral("Approve replay #%1").arg(id)
+                             : QStringLiteral("Reject replay #%1").arg(id);
     q.askReason = true;
     const Prompter::Answer answer = Prompter::ask(m_container, q);
     if (!answer.confirmed || answer.reason.isEmpty())
         return;
-    ApiReply *reply = admin->post(QStringLiteral("replays/%1/%2").arg(id).arg(approve ? QStringLiteral("approve") : QStringLiteral("reject")),
-                                  QJsonObject{{QStringLiteral("reason"), answer.reason}});
-    connect(reply, &ApiReply::finished, this, [this, id, approve](const QJsonDocument &, const ApiError &error) {
-        if (!error.ok()) {
-            m_summary->setText(QStringLiteral("Replay #%1 was not %2: %3")
-                                   .arg(id)
-                                   .arg(approve ? QStringLiteral("approved") : QStringLiteral("rejected"), error.message));
-            return;
-        }
-        Q_EMIT decided(id, approve);
-        refresh();
-    });
+    ApiReply *reply = admin->post(QStringLiteral("replays/%1/%2")
+                                      .arg(id)
+                                      .arg(approve ? QStringLiteral("approve") : QStringLiteral("reject")),
+        QJsonObject { { QStringLiteral("reason"), answer.reason } });
+    connect(
+        reply, &ApiReply::finished, this, [this, id, approve](const QJsonDocument &, const ApiError &error) {
+            if (!error.ok()) {
+                m_summary->setText(QStringLiteral("Replay #%1 was not %2: %3")
+                                       .arg(id)
+                                       .arg(approve ? QStringLiteral("approved") : QStringLiteral("rejected"),
+                                           error.message));
+                return;
+            }
+            Q_EMIT decided(id, approve);
+            refresh();
+        });
 }
 
 } // namespace redrive::ui

@@ -2,8 +2,8 @@
 // SPDX-FileCopyrightText: Redrive authors
 #include "auditcontroller.h"
 
-#include "audit/auditverifier.h"
 #include "audit/auditmodel.h"
+#include "audit/auditverifier.h"
 #include "common/timeformat.h"
 #include "connection/session.h"
 #include "util/clock.h"
@@ -55,8 +55,7 @@ AuditController::AuditController(Session *session, QWidget *page, QObject *paren
     connect(m_verify, &QPushButton::clicked, this, &AuditController::verify);
     connect(m_export, &QPushButton::clicked, this, [this] {
         const QString path = QFileDialog::getSaveFileName(m_container, QStringLiteral("Export audit log"),
-                                                          QStringLiteral("redrive-audit.csv"),
-                                                          QStringLiteral("CSV files (*.csv)"));
+            QStringLiteral("redrive-audit.csv"), QStringLiteral("CSV files (*.csv)"));
         if (!path.isEmpty())
             exportCsv(path);
     });
@@ -64,8 +63,9 @@ AuditController::AuditController(Session *session, QWidget *page, QObject *paren
         if (m_model->rowCount() <= AuditModel::kPageSize)
             m_table->resizeColumnsToContents();
     });
-    connect(m_model, &AuditModel::loadFailed, this,
-            [this](const QString &e) { m_status->setText(QStringLiteral("The audit log could not be read: ") + e); });
+    connect(m_model, &AuditModel::loadFailed, this, [this](const QString &e) {
+        m_status->setText(QStringLiteral("The audit log could not be read: ") + e);
+    });
     const bool allowed = session->permissions().readAudit;
     m_verify->setEnabled(allowed);
     m_export->setEnabled(allowed);
@@ -106,16 +106,18 @@ void AuditController::verify()
             }
             const audit::VerifyResult &r = *a.result;
             if (r.ok) {
-                m_status->setText(QStringLiteral("Chain intact: %L1 entries verified by this console (hashes recomputed "
-                                                 "from the rows, not taken from the receiver).")
-                                      .arg(r.count));
+                m_status->setText(
+                    QStringLiteral("Chain intact: %L1 entries verified by this console (hashes recomputed "
+                                   "from the rows, not taken from the receiver).")
+                        .arg(r.count));
                 m_status->setStyleSheet(QStringLiteral("color: #1b5e20;"));
                 m_model->setFirstBadSeq(0);
             } else {
-                m_status->setText(QStringLiteral("Chain BROKEN at entry %1: %2 (%L3 entries before it are intact).")
-                                      .arg(r.firstBadSeq.value_or(0))
-                                      .arg(r.problem)
-                                      .arg(r.count));
+                m_status->setText(
+                    QStringLiteral("Chain BROKEN at entry %1: %2 (%L3 entries before it are intact).")
+                        .arg(r.firstBadSeq.value_or(0))
+                        .arg(r.problem)
+                        .arg(r.count));
                 m_status->setStyleSheet(QStringLiteral("color: #b71c1c; font-weight: bold;"));
                 m_model->setFirstBadSeq(r.firstBadSeq.value_or(0));
             }
@@ -158,8 +160,8 @@ void AuditController::exportCsv(const QString &path)
                 if (!audit::readAuditEntries(db, q, &page, &a.error))
                     return a;
                 for (const audit::AuditEntry &e : page) {
-                    const QStringList cells{QString::number(e.seq), isoUtc(e.atMs), e.actor, e.role, e.action,
-                                            e.target, e.reason, e.details, e.prevHash, e.hash};
+                    const QStringList cells { QString::number(e.seq), isoUtc(e.atMs), e.actor, e.role,
+                        e.action, e.target, e.reason, e.details, e.prevHash, e.hash };
                     QStringList out;
                     for (const QString &c : cells)
                         out.append(csvField(c));

@@ -12,7 +12,7 @@ namespace redrive::ui {
 AuditModel::AuditModel(DbExecutor *executor, QObject *parent)
     : QAbstractTableModel(parent)
     , m_executor(executor)
-{}
+{ }
 
 void AuditModel::reload()
 {
@@ -136,7 +136,8 @@ QVariant AuditModel::headerData(int section, Qt::Orientation orientation, int ro
 {
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
         return {};
-    static const char *const names[] = {"Seq", "When", "Actor", "Role", "Action", "Target", "Reason", "Hash"};
+    static const char *const names[]
+        = { "Seq", "When", "Actor", "Role", "Action", "Target", "Reason", "Hash" };
     return section >= 0 && section < ColumnCount ? QVariant(QLatin1String(names[section])) : QVariant();
 }
 

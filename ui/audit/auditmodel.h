@@ -13,7 +13,17 @@ namespace redrive::ui {
 class AuditModel final : public QAbstractTableModel {
     Q_OBJECT
 public:
-    enum Column { SeqColumn, AtColumn, ActorColumn, RoleColumn, ActionColumn, TargetColumn, ReasonColumn, HashColumn, ColumnCount };
+    enum Column {
+        SeqColumn,
+        AtColumn,
+        ActorColumn,
+        RoleColumn,
+        ActionColumn,
+        TargetColumn,
+        ReasonColumn,
+        HashColumn,
+        ColumnCount
+    };
     enum Role { SeqRole = Qt::UserRole };
     static constexpr int kPageSize = 500;
 
@@ -26,7 +36,8 @@ public:
     [[nodiscard]] int rowCount(const QModelIndex &parent = {}) const override;
     [[nodiscard]] int columnCount(const QModelIndex &parent = {}) const override;
     [[nodiscard]] QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
-    [[nodiscard]] QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
+    [[nodiscard]] QVariant headerData(
+        int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
     [[nodiscard]] bool canFetchMore(const QModelIndex &parent) const override;
     void fetchMore(const QModelIndex &parent) override;
 

@@ -25,7 +25,8 @@ DbExecutor::~DbExecutor()
 {
     // Close the connection on its own thread, then stop; queued jobs left behind are discarded
     // with the worker.
-    QMetaObject::invokeMethod(m_worker, [w = m_worker] { w->db.reset(); }, Qt::QueuedConnection);
+    QMetaObject::invokeMethod(
+        m_worker, [w = m_worker] { w->db.reset(); }, Qt::QueuedConnection);
     m_thread.quit();
     m_thread.wait();
 }

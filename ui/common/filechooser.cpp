@@ -9,7 +9,8 @@ namespace {
 QStringList g_queued;
 } // namespace
 
-QString FileChooser::saveFileName(QWidget *parent, const QString &title, const QString &suggestedName, const QString &filter)
+QString FileChooser::saveFileName(
+    QWidget *parent, const QString &title, const QString &suggestedName, const QString &filter)
 {
     if (!g_queued.isEmpty())
         return g_queued.takeFirst();

@@ -13,7 +13,8 @@ namespace redrive::ui {
 // are used first (an empty answer means the user cancelled), otherwise the platform dialog runs.
 class FileChooser final {
 public:
-    static QString saveFileName(QWidget *parent, const QString &title, const QString &suggestedName, const QString &filter);
+    static QString saveFileName(
+        QWidget *parent, const QString &title, const QString &suggestedName, const QString &filter);
 
     static void setNextAnswers(QStringList paths);
 };

@@ -46,7 +46,7 @@ Prompter::Answer Prompter::ask(QWidget *parent, const Question &question)
         layout->addWidget(reason);
         confirm->setEnabled(false);
         QObject::connect(reason, &QLineEdit::textChanged, confirm,
-                         [confirm](const QString &t) { confirm->setEnabled(!t.trimmed().isEmpty()); });
+            [confirm](const QString &t) { confirm->setEnabled(!t.trimmed().isEmpty()); });
     }
     layout->addWidget(buttons);
     QObject::connect(buttons, &QDialogButtonBox::accepted, &dialog, &QDialog::accept);

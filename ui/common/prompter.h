@@ -17,7 +17,7 @@ class Prompter final {
 public:
     struct Question {
         QString title;
-        QString text;         // plain text; escaped here
+        QString text; // plain text; escaped here
         QString confirmLabel; // "Approve replay #12"
         bool askReason = false;
         QString reasonLabel = QStringLiteral("Reason (recorded in the audit log):");

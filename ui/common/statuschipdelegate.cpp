@@ -7,7 +7,8 @@
 
 namespace redrive::ui {
 
-void StatusChipDelegate::paint(QPainter *painter, const QStyleOptionViewItem &option, const QModelIndex &index) const
+void StatusChipDelegate::paint(
+    QPainter *painter, const QStyleOptionViewItem &option, const QModelIndex &index) const
 {
     QStyleOptionViewItem opt = option;
     initStyleOption(&opt, index);
@@ -37,7 +38,7 @@ void StatusChipDelegate::paint(QPainter *painter, const QStyleOptionViewItem &op
     painter->drawRoundedRect(chip, height / 2.0, height / 2.0);
     painter->setPen(fg.canConvert<QColor>() ? fg.value<QColor>() : opt.palette.text().color());
     painter->drawText(chip.adjusted(pad, 0, -pad + 2, 0), Qt::AlignVCenter | Qt::AlignLeft,
-                      fm.elidedText(text, Qt::ElideRight, chip.width() - 2 * pad + 2));
+        fm.elidedText(text, Qt::ElideRight, chip.width() - 2 * pad + 2));
     painter->restore();
 }
 

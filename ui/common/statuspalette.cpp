@@ -9,18 +9,18 @@ namespace redrive::ui {
 StatusLook statusLook(const QString &status)
 {
     if (status == u"succeeded")
-        return {QColor(0xd7, 0xf2, 0xdc), QColor(0x1b, 0x5e, 0x20), QStringLiteral("succeeded")};
+        return { QColor(0xd7, 0xf2, 0xdc), QColor(0x1b, 0x5e, 0x20), QStringLiteral("succeeded") };
     if (status == u"dead")
-        return {QColor(0xfa, 0xd4, 0xd4), QColor(0x9b, 0x1c, 0x1c), QStringLiteral("dead")};
+        return { QColor(0xfa, 0xd4, 0xd4), QColor(0x9b, 0x1c, 0x1c), QStringLiteral("dead") };
     if (status == u"retrying")
-        return {QColor(0xfd, 0xeb, 0xc8), QColor(0x8a, 0x4b, 0x00), QStringLiteral("retrying")};
+        return { QColor(0xfd, 0xeb, 0xc8), QColor(0x8a, 0x4b, 0x00), QStringLiteral("retrying") };
     if (status == u"in_flight")
-        return {QColor(0xd6, 0xe6, 0xfb), QColor(0x0d, 0x47, 0xa1), QStringLiteral("in flight")};
+        return { QColor(0xd6, 0xe6, 0xfb), QColor(0x0d, 0x47, 0xa1), QStringLiteral("in flight") };
     if (status == u"pending")
-        return {QColor(0xe8, 0xea, 0xed), QColor(0x37, 0x47, 0x4f), QStringLiteral("pending")};
+        return { QColor(0xe8, 0xea, 0xed), QColor(0x37, 0x47, 0x4f), QStringLiteral("pending") };
     if (status == u"no_route")
-        return {QColor(0xef, 0xe6, 0xf7), QColor(0x5e, 0x35, 0x8c), QStringLiteral("no route")};
-    return {QColor(0xee, 0xee, 0xee), QColor(0x42, 0x42, 0x42), status};
+        return { QColor(0xef, 0xe6, 0xf7), QColor(0x5e, 0x35, 0x8c), QStringLiteral("no route") };
+    return { QColor(0xee, 0xee, 0xee), QColor(0x42, 0x42, 0x42), status };
 }
 
 StatusLook downstreamLook(DownstreamState state)
@@ -28,38 +28,38 @@ StatusLook downstreamLook(DownstreamState state)
     const QString label = describe(state);
     switch (state) {
     case DownstreamState::SucceededWithRef:
-        return {QColor(0xd7, 0xf2, 0xdc), QColor(0x1b, 0x5e, 0x20), QStringLiteral("✔ ") + label};
+        return { QColor(0xd7, 0xf2, 0xdc), QColor(0x1b, 0x5e, 0x20), QStringLiteral("✔ ") + label };
     case DownstreamState::Succeeded:
-        return {QColor(0xe6, 0xf4, 0xe8), QColor(0x33, 0x69, 0x1e), QStringLiteral("✔ ") + label};
+        return { QColor(0xe6, 0xf4, 0xe8), QColor(0x33, 0x69, 0x1e), QStringLiteral("✔ ") + label };
     case DownstreamState::Failed:
-        return {QColor(0xfa, 0xd4, 0xd4), QColor(0x9b, 0x1c, 0x1c), QStringLiteral("✖ ") + label};
+        return { QColor(0xfa, 0xd4, 0xd4), QColor(0x9b, 0x1c, 0x1c), QStringLiteral("✖ ") + label };
     case DownstreamState::OutcomeUnknown:
-        return {QColor(0xff, 0xe0, 0xb2), QColor(0x7a, 0x3e, 0x00), QStringLiteral("? ") + label};
+        return { QColor(0xff, 0xe0, 0xb2), QColor(0x7a, 0x3e, 0x00), QStringLiteral("? ") + label };
     case DownstreamState::Pending:
-        return {QColor(0xe8, 0xea, 0xed), QColor(0x37, 0x47, 0x4f), QStringLiteral("… ") + label};
+        return { QColor(0xe8, 0xea, 0xed), QColor(0x37, 0x47, 0x4f), QStringLiteral("… ") + label };
     case DownstreamState::None:
         break;
     }
-    return {QColor(0xf5, 0xf5, 0xf5), QColor(0x75, 0x75, 0x75), label};
+    return { QColor(0xf5, 0xf5, 0xf5), QColor(0x75, 0x75, 0x75), label };
 }
 
 QString categoryLabel(const QString &category)
 {
     static const QHash<QString, QString> names = {
-        {QStringLiteral("success"), QStringLiteral("Success")},
-        {QStringLiteral("http_retryable"), QStringLiteral("HTTP retryable")},
-        {QStringLiteral("http_permanent"), QStringLiteral("HTTP permanent")},
-        {QStringLiteral("redirect"), QStringLiteral("Redirect")},
-        {QStringLiteral("timeout"), QStringLiteral("Timeout")},
-        {QStringLiteral("connection_refused"), QStringLiteral("Connection refused")},
-        {QStringLiteral("connection_reset"), QStringLiteral("Connection reset")},
-        {QStringLiteral("dns"), QStringLiteral("DNS")},
-        {QStringLiteral("tls"), QStringLiteral("TLS")},
-        {QStringLiteral("blocked_address"), QStringLiteral("Blocked address")},
-        {QStringLiteral("invalid_url"), QStringLiteral("Invalid URL")},
-        {QStringLiteral("integrity"), QStringLiteral("Integrity")},
-        {QStringLiteral("lease_expired"), QStringLiteral("Lease expired")},
-        {QStringLiteral("network"), QStringLiteral("Network")},
+        { QStringLiteral("success"), QStringLiteral("Success") },
+        { QStringLiteral("http_retryable"), QStringLiteral("HTTP retryable") },
+        { QStringLiteral("http_permanent"), QStringLiteral("HTTP permanent") },
+        { QStringLiteral("redirect"), QStringLiteral("Redirect") },
+        { QStringLiteral("timeout"), QStringLiteral("Timeout") },
+        { QStringLiteral("connection_refused"), QStringLiteral("Connection refused") },
+        { QStringLiteral("connection_reset"), QStringLiteral("Connection reset") },
+        { QStringLiteral("dns"), QStringLiteral("DNS") },
+        { QStringLiteral("tls"), QStringLiteral("TLS") },
+        { QStringLiteral("blocked_address"), QStringLiteral("Blocked address") },
+        { QStringLiteral("invalid_url"), QStringLiteral("Invalid URL") },
+        { QStringLiteral("integrity"), QStringLiteral("Integrity") },
+        { QStringLiteral("lease_expired"), QStringLiteral("Lease expired") },
+        { QStringLiteral("network"), QStringLiteral("Network") },
     };
     return names.value(category, category);
 }

@@ -9,7 +9,7 @@
 namespace redrive::ui {
 namespace {
 
-std::atomic<TimeFormat::Primary> g_primary{TimeFormat::Primary::Local};
+std::atomic<TimeFormat::Primary> g_primary { TimeFormat::Primary::Local };
 
 QString localText(qint64 ms)
 {
@@ -18,7 +18,8 @@ QString localText(qint64 ms)
 
 QString utcText(qint64 ms)
 {
-    return QDateTime::fromMSecsSinceEpoch(ms, Qt::UTC).toString(QStringLiteral("yyyy-MM-dd HH:mm:ss")) + QLatin1String(" UTC");
+    return QDateTime::fromMSecsSinceEpoch(ms, Qt::UTC).toString(QStringLiteral("yyyy-MM-dd HH:mm:ss"))
+        + QLatin1String(" UTC");
 }
 
 } // namespace
@@ -42,8 +43,8 @@ QString TimeFormat::tooltip(qint64 ms)
 {
     if (primary() == Primary::Local)
         return QDateTime::fromMSecsSinceEpoch(ms, Qt::UTC).toString(Qt::ISODateWithMs);
-    return localText(ms) + QLatin1String(" local (") + QDateTime::fromMSecsSinceEpoch(ms).toLocalTime().timeZoneAbbreviation()
-        + u')';
+    return localText(ms) + QLatin1String(" local (")
+        + QDateTime::fromMSecsSinceEpoch(ms).toLocalTime().timeZoneAbbreviation() + u')';
 }
 
 QString TimeFormat::duration(qint64 ms)

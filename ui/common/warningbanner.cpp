@@ -10,8 +10,9 @@ WarningBanner::WarningBanner(QWidget *parent)
     setTextFormat(Qt::PlainText); // host names and settings come from the database
     setWordWrap(true);
     setMargin(6);
-    setStyleSheet(QStringLiteral("QLabel { background: #ffe0b2; color: #5d2e00; border-bottom: 2px solid #f57c00; "
-                                 "font-weight: bold; }"));
+    setStyleSheet(
+        QStringLiteral("QLabel { background: #ffe0b2; color: #5d2e00; border-bottom: 2px solid #f57c00; "
+                       "font-weight: bold; }"));
     hide();
 }
 

@@ -50,23 +50,28 @@ ConnectionDialog::ConnectionDialog(ProfileStore &profiles, SecretStore &secrets,
     , m_connector(new Connector(secrets, this))
     , m_profileCombo(new QComboBox(this))
     , m_name(lineEdit(QStringLiteral("nameEdit"), this, QStringLiteral("e.g. production-eu")))
-    , m_environment(lineEdit(QStringLiteral("environmentEdit"), this, QStringLiteral("production, staging, …")))
+    , m_environment(
+          lineEdit(QStringLiteral("environmentEdit"), this, QStringLiteral("production, staging, …")))
     , m_colourButton(new QPushButton(this))
     , m_kind(new QComboBox(this))
     , m_kindPages(new QStackedWidget(this))
-    , m_sqlitePath(lineEdit(QStringLiteral("sqlitePathEdit"), this, QStringLiteral("/var/lib/redrive/redrive.db")))
+    , m_sqlitePath(
+          lineEdit(QStringLiteral("sqlitePathEdit"), this, QStringLiteral("/var/lib/redrive/redrive.db")))
     , m_pgHost(lineEdit(QStringLiteral("pgHostEdit"), this))
     , m_pgPort(new QSpinBox(this))
     , m_pgDatabase(lineEdit(QStringLiteral("pgDatabaseEdit"), this))
     , m_pgUser(lineEdit(QStringLiteral("pgUserEdit"), this))
     , m_pgSslMode(new QComboBox(this))
-    , m_pgPassword(lineEdit(QStringLiteral("pgPasswordEdit"), this, QStringLiteral("leave empty to use the keychain")))
-    , m_adminUrl(lineEdit(QStringLiteral("adminUrlEdit"), this, QStringLiteral("https://redrive.internal:8081")))
+    , m_pgPassword(
+          lineEdit(QStringLiteral("pgPasswordEdit"), this, QStringLiteral("leave empty to use the keychain")))
+    , m_adminUrl(
+          lineEdit(QStringLiteral("adminUrlEdit"), this, QStringLiteral("https://redrive.internal:8081")))
     , m_caFile(lineEdit(QStringLiteral("caFileEdit"), this, QStringLiteral("optional PEM file")))
     , m_receiverConfig(lineEdit(QStringLiteral("receiverConfigEdit"), this,
-                                QStringLiteral("optional copy of redrived.toml, for projected retry times")))
+          QStringLiteral("optional copy of redrived.toml, for projected retry times")))
     , m_token(lineEdit(QStringLiteral("tokenEdit"), this, QStringLiteral("leave empty to use the keychain")))
-    , m_remember(new QCheckBox(QStringLiteral("Remember the password and token in the system keychain"), this))
+    , m_remember(
+          new QCheckBox(QStringLiteral("Remember the password and token in the system keychain"), this))
     , m_keychainStatus(new QLabel(this))
     , m_problem(new QLabel(this))
     , m_progress(new QLabel(this))
@@ -77,13 +82,13 @@ ConnectionDialog::ConnectionDialog(ProfileStore &profiles, SecretStore &secrets,
     m_profileCombo->setObjectName(QStringLiteral("profileCombo"));
     m_colourButton->setObjectName(QStringLiteral("colourButton"));
     m_kind->setObjectName(QStringLiteral("databaseKind"));
-    m_kind->addItems({QStringLiteral("SQLite file"), QStringLiteral("PostgreSQL")});
+    m_kind->addItems({ QStringLiteral("SQLite file"), QStringLiteral("PostgreSQL") });
     m_pgPort->setObjectName(QStringLiteral("pgPortSpin"));
     m_pgPort->setRange(1, 65535);
     m_pgPort->setValue(5432);
     m_pgSslMode->setObjectName(QStringLiteral("pgSslMode"));
-    m_pgSslMode->addItems({QStringLiteral("prefer"), QStringLiteral("require"), QStringLiteral("verify-ca"),
-                           QStringLiteral("verify-full"), QStringLiteral("disable"), QStringLiteral("allow")});
+    m_pgSslMode->addItems({ QStringLiteral("prefer"), QStringLiteral("require"), QStringLiteral("verify-ca"),
+        QStringLiteral("verify-full"), QStringLiteral("disable"), QStringLiteral("allow") });
     m_pgPassword->setEchoMode(QLineEdit::Password);
     m_token->setEchoMode(QLineEdit::Password);
     m_remember->setObjectName(QStringLiteral("rememberCheck"));
@@ -94,7 +99,8 @@ ConnectionDialog::ConnectionDialog(ProfileStore &profiles, SecretStore &secrets,
     m_problem->setObjectName(QStringLiteral("problemLabel"));
     m_problem->setTextFormat(Qt::PlainText);
     m_problem->setWordWrap(true);
-    m_problem->setStyleSheet(QStringLiteral("QLabel { color: #b71c1c; background: #fdecea; padding: 6px; border-radius: 3px; }"));
+    m_problem->setStyleSheet(
+        QStringLiteral("QLabel { color: #b71c1c; background: #fdecea; padding: 6px; border-radius: 3px; }"));
     m_problem->hide();
     m_progress->setObjectName(QStringLiteral("progressLabel"));
     m_progress->setTextFormat(Qt::PlainText);
@@ -103,15 +109,15 @@ ConnectionDialog::ConnectionDialog(ProfileStore &profiles, SecretStore &secrets,
 
     auto *browseDb = new QPushButton(QStringLiteral("Browse…"), this);
     connect(browseDb, &QPushButton::clicked, this, [this] {
-        const QString f = QFileDialog::getOpenFileName(this, QStringLiteral("Receiver database"), m_sqlitePath->text(),
-                                                       QStringLiteral("SQLite databases (*.db *.sqlite);;All files (*)"));
+        const QString f = QFileDialog::getOpenFileName(this, QStringLiteral("Receiver database"),
+            m_sqlitePath->text(), QStringLiteral("SQLite databases (*.db *.sqlite);;All files (*)"));
         if (!f.isEmpty())
             m_sqlitePath->setText(f);
     });
     auto *browseCa = new QPushButton(QStringLiteral("Browse…"), this);
     connect(browseCa, &QPushButton::clicked, this, [this] {
-        const QString f = QFileDialog::getOpenFileName(this, QStringLiteral("CA certificate"), m_caFile->text(),
-                                                       QStringLiteral("PEM certificates (*.pem *.crt);;All files (*)"));
+        const QString f = QFileDialog::getOpenFileName(this, QStringLiteral("CA certificate"),
+            m_caFile->text(), QStringLiteral("PEM certificates (*.pem *.crt);;All files (*)"));
         if (!f.isEmpty())
             m_caFile->setText(f);
     });
@@ -178,7 +184,7 @@ ConnectionDialog::ConnectionDialog(ProfileStore &profiles, SecretStore &secrets,
     connect(newButton, &QPushButton::clicked, this, &ConnectionDialog::newProfile);
     connect(deleteButton, &QPushButton::clicked, this, &ConnectionDialog::deleteProfile);
     connect(m_profileCombo, &QComboBox::activated, this,
-            [this](int index) { loadProfile(m_profileCombo->itemText(index)); });
+        [this](int index) { loadProfile(m_profileCombo->itemText(index)); });
     connect(m_connector, &Connector::progress, m_progress, &QLabel::setText);
     connect(m_connector, &Connector::keychainNotice, this, [this](const QString &text) {
         m_keychainStatus->setText(text);
@@ -216,7 +222,7 @@ void ConnectionDialog::selectProfile(const QString &name)
 
 void ConnectionDialog::loadProfile(const QString &name)
 {
-    const ConnectionProfile p = m_profiles.load(name).value_or(ConnectionProfile{});
+    const ConnectionProfile p = m_profiles.load(name).value_or(ConnectionProfile {});
     m_name->setText(p.name);
     m_environment->setText(p.environment);
     m_colour = p.colour;
@@ -245,8 +251,9 @@ void ConnectionDialog::probeKeychain()
     m_keychainStatus->setText(QStringLiteral("Checking the keychain…"));
     // A new profile has nothing stored yet, but whether a keychain exists at all is worth
     // saying before anyone types a secret.
-    SecretJob *job = m_secrets.read(p.name.isEmpty() ? SecretStore::keyFor(QStringLiteral("."), QStringLiteral("probe"))
-                                                     : p.apiTokenKey());
+    SecretJob *job
+        = m_secrets.read(p.name.isEmpty() ? SecretStore::keyFor(QStringLiteral("."), QStringLiteral("probe"))
+                                          : p.apiTokenKey());
     const QString asked = p.name;
     connect(job, &SecretJob::finished, this, [this, asked](const SecretResult &r) {
         // Whether a token is stored depends on the profile; whether a keychain exists does not.
@@ -258,13 +265,15 @@ void ConnectionDialog::probeKeychain()
             m_remember->setEnabled(true);
             break;
         case SecretStatus::NotFound:
-            m_keychainStatus->setText(asked.isEmpty() ? QStringLiteral("Secrets you type are kept in the system keychain.")
-                                                      : QStringLiteral("No token is stored for this profile yet; paste it above."));
+            m_keychainStatus->setText(asked.isEmpty()
+                    ? QStringLiteral("Secrets you type are kept in the system keychain.")
+                    : QStringLiteral("No token is stored for this profile yet; paste it above."));
             m_remember->setEnabled(true);
             break;
         case SecretStatus::Unavailable:
-            m_keychainStatus->setText(QStringLiteral("No keychain is available on this desktop. Passwords and tokens you "
-                                                     "type are used for this session only and are not stored anywhere."));
+            m_keychainStatus->setText(
+                QStringLiteral("No keychain is available on this desktop. Passwords and tokens you "
+                               "type are used for this session only and are not stored anywhere."));
             m_remember->setChecked(false);
             m_remember->setEnabled(false);
             break;
@@ -306,7 +315,7 @@ void ConnectionDialog::startConnect()
     m_problem->hide();
     const ConnectionProfile p = profileFromFields();
     if (auto problem = p.validate()) {
-        showProblem({problem->field, problem->message, {}});
+        showProblem({ problem->field, problem->message, {} });
         return;
     }
     m_profiles.save(p);
@@ -374,7 +383,7 @@ void ConnectionDialog::updateKindPage()
     // Size the stack to the page shown, not to the tallest page.
     for (int i = 0; i < m_kindPages->count(); ++i)
         m_kindPages->widget(i)->setSizePolicy(QSizePolicy::Preferred,
-                                              i == m_kindPages->currentIndex() ? QSizePolicy::Preferred : QSizePolicy::Ignored);
+            i == m_kindPages->currentIndex() ? QSizePolicy::Preferred : QSizePolicy::Ignored);
     m_kindPages->adjustSize();
     adjustSize();
 }

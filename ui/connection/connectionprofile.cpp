@@ -63,8 +63,8 @@ StorageUrl ConnectionProfile::storageUrl(const QString &password) const
     url.database = pgDatabase;
     url.user = pgUser;
     url.password = password;
-    QStringList options{QStringLiteral("sslmode=") + pgSslMode, QStringLiteral("connect_timeout=5"),
-                        QStringLiteral("application_name=redrive-console")};
+    QStringList options { QStringLiteral("sslmode=") + pgSslMode, QStringLiteral("connect_timeout=5"),
+        QStringLiteral("application_name=redrive-console") };
     if (!caCertificateFile.isEmpty() && pgSslMode.startsWith(QLatin1String("verify")))
         options.append(QStringLiteral("sslrootcert=") + caCertificateFile);
     url.connectOptions = options.join(u';');
@@ -81,43 +81,47 @@ QString ConnectionProfile::databaseDescription() const
 std::optional<ConnectionProfile::Problem> ConnectionProfile::validate() const
 {
     if (name.trimmed().isEmpty())
-        return Problem{QStringLiteral("name"), QStringLiteral("Give the profile a name.")};
+        return Problem { QStringLiteral("name"), QStringLiteral("Give the profile a name.") };
     if (environment.trimmed().isEmpty())
-        return Problem{QStringLiteral("environment"), QStringLiteral("Name the environment (for example production or staging).")};
+        return Problem { QStringLiteral("environment"),
+            QStringLiteral("Name the environment (for example production or staging).") };
     if (databaseKind == DatabaseKind::Sqlite) {
         if (sqlitePath.isEmpty())
-            return Problem{QStringLiteral("sqlitePath"), QStringLiteral("Choose the receiver's SQLite database file.")};
+            return Problem { QStringLiteral("sqlitePath"),
+                QStringLiteral("Choose the receiver's SQLite database file.") };
     } else {
         if (pgHost.isEmpty())
-            return Problem{QStringLiteral("pgHost"), QStringLiteral("Enter the PostgreSQL host name.")};
+            return Problem { QStringLiteral("pgHost"), QStringLiteral("Enter the PostgreSQL host name.") };
         if (pgPort <= 0 || pgPort > 65535)
-            return Problem{QStringLiteral("pgPort"), QStringLiteral("The port must be between 1 and 65535.")};
+            return Problem { QStringLiteral("pgPort"),
+                QStringLiteral("The port must be between 1 and 65535.") };
         if (pgDatabase.isEmpty())
-            return Problem{QStringLiteral("pgDatabase"), QStringLiteral("Enter the database name.")};
-        static const QStringList modes = {QStringLiteral("disable"), QStringLiteral("allow"), QStringLiteral("prefer"),
-                                          QStringLiteral("require"), QStringLiteral("verify-ca"),
-                                          QStringLiteral("verify-full")};
+            return Problem { QStringLiteral("pgDatabase"), QStringLiteral("Enter the database name.") };
+        static const QStringList modes
+            = { QStringLiteral("disable"), QStringLiteral("allow"), QStringLiteral("prefer"),
+                  QStringLiteral("require"), QStringLiteral("verify-ca"), QStringLiteral("verify-full") };
         if (!modes.contains(pgSslMode))
-            return Problem{QStringLiteral("pgSslMode"), QStringLiteral("sslmode must be one of ") + modes.join(QLatin1String(", "))};
+            return Problem { QStringLiteral("pgSslMode"),
+                QStringLiteral("sslmode must be one of ") + modes.join(QLatin1String(", ")) };
     }
     if (!adminUrl.isEmpty()) {
         if (!adminUrl.isValid() || adminUrl.host().isEmpty()
             || (adminUrl.scheme() != u"https" && adminUrl.scheme() != u"http"))
-            return Problem{QStringLiteral("adminUrl"),
-                           QStringLiteral("The admin API address must look like https://host:8081")};
+            return Problem { QStringLiteral("adminUrl"),
+                QStringLiteral("The admin API address must look like https://host:8081") };
     }
     if (!receiverConfigFile.isEmpty() && !QFileInfo(receiverConfigFile).isReadable())
-        return Problem{QStringLiteral("receiverConfig"),
-                       QStringLiteral("The receiver configuration file %1 cannot be read.").arg(receiverConfigFile)};
+        return Problem { QStringLiteral("receiverConfig"),
+            QStringLiteral("The receiver configuration file %1 cannot be read.").arg(receiverConfigFile) };
     if (!caCertificateFile.isEmpty() && !QFileInfo(caCertificateFile).isReadable())
-        return Problem{QStringLiteral("caCertificate"),
-                       QStringLiteral("The CA certificate file %1 cannot be read.").arg(caCertificateFile)};
+        return Problem { QStringLiteral("caCertificate"),
+            QStringLiteral("The CA certificate file %1 cannot be read.").arg(caCertificateFile) };
     return std::nullopt;
 }
 
 ProfileStore::ProfileStore(QSettings &settings)
     : m_settings(settings)
-{}
+{ }
 
 QStringList ProfileStore::names() const
 {
@@ -162,9 +166,9 @@ void ProfileStore::save(const ConnectionProfile &p)
     m_settings.beginGroup(groupFor(p.name));
     m_settings.setValue(key::environment, p.environment);
     m_settings.setValue(key::colour, p.colour.name());
-    m_settings.setValue(key::databaseKind, p.databaseKind == ConnectionProfile::DatabaseKind::Postgres
-                                               ? QStringLiteral("postgresql")
-                                               : QStringLiteral("sqlite"));
+    m_settings.setValue(key::databaseKind,
+        p.databaseKind == ConnectionProfile::DatabaseKind::Postgres ? QStringLiteral("postgresql")
+                                                                    : QStringLiteral("sqlite"));
     m_settings.setValue(key::sqlitePath, p.sqlitePath);
     m_settings.setValue(key::pgHost, p.pgHost);
     m_settings.setValue(key::pgPort, p.pgPort);

@@ -13,7 +13,7 @@ namespace redrive::ui {
 Connector::Connector(SecretStore &secrets, QObject *parent)
     : QObject(parent)
     , m_secrets(secrets)
-{}
+{ }
 
 void Connector::cancel()
 {
@@ -29,7 +29,7 @@ void Connector::start(const ConnectionProfile &profile, const Credentials &typed
 {
     cancel();
     if (auto problem = profile.validate()) {
-        fail({problem->field, problem->message, {}});
+        fail({ problem->field, problem->message, {} });
         return;
     }
     m_busy = true;
@@ -37,7 +37,8 @@ void Connector::start(const ConnectionProfile &profile, const Credentials &typed
     m_typed = typed;
     m_password = typed.databasePassword;
     m_token = typed.apiToken;
-    const bool needPassword = profile.databaseKind == ConnectionProfile::DatabaseKind::Postgres && m_password.isEmpty();
+    const bool needPassword
+        = profile.databaseKind == ConnectionProfile::DatabaseKind::Postgres && m_password.isEmpty();
     const bool needToken = !profile.adminUrl.isEmpty() && m_token.isEmpty();
     auto afterToken = [this] { openDatabase(); };
     auto afterPassword = [this, needToken, afterToken] {
@@ -66,7 +67,8 @@ void Connector::readSecret(const QString &key, std::function<void(const QString 
     connect(job, &SecretJob::finished, this, [this, asked, next = std::move(next)](const SecretResult &r) {
         if (asked != m_generation.value())
             return;
-        if (r.status == SecretStatus::Unavailable || r.status == SecretStatus::Denied || r.status == SecretStatus::Failed)
+        if (r.status == SecretStatus::Unavailable || r.status == SecretStatus::Denied
+            || r.status == SecretStatus::Failed)
             Q_EMIT keychainNotice(r.message);
         next(r.status == SecretStatus::Ok ? r.secret : QString());
     });
@@ -81,8 +83,10 @@ void Connector::openDatabase()
         QString error;
         auto schedules = readRetrySchedules(m_profile.receiverConfigFile, &error);
         if (!schedules) {
-            fail({QStringLiteral("receiverConfig"),
-                  QStringLiteral("The receiver configuration could not be used for retry projections: ") + error, {}});
+            fail({ QStringLiteral("receiverConfig"),
+                QStringLiteral("The receiver configuration could not be used for retry projections: ")
+                    + error,
+                {} });
             return;
         }
         session->setRetrySchedules(std::move(schedules));
@@ -160,40 +164,43 @@ void Connector::askWhoAmI()
     if (!m_profile.caCertificateFile.isEmpty()) {
         QString error;
         if (!AdminClient::loadCaCertificates(m_profile.caCertificateFile, &ca, &error)) {
-            fail({QStringLiteral("caCertificate"), error, {}});
+            fail({ QStringLiteral("caCertificate"), error, {} });
             return;
         }
     }
     if (m_token.isEmpty()) {
-        fail({QStringLiteral("apiToken"),
-              QStringLiteral("The admin API needs a token and none is stored for this profile. Paste the token an "
-                             "administrator created for you (redrived token create)."),
-              {}});
+        fail({ QStringLiteral("apiToken"),
+            QStringLiteral(
+                "The admin API needs a token and none is stored for this profile. Paste the token an "
+                "administrator created for you (redrived token create)."),
+            {} });
         return;
     }
     Q_EMIT progress(QStringLiteral("Asking the admin API who you are…"));
     auto *client = new AdminClient(m_profile.adminUrl, m_token, ca, session);
     const quint64 asked = m_generation.value();
     ApiReply *reply = client->get(QStringLiteral("whoami"));
-    connect(reply, &ApiReply::finished, this, [this, asked, client, session](const QJsonDocument &body, const ApiError &error) {
-        if (asked != m_generation.value())
-            return;
-        if (!error.ok()) {
-            fail({QStringLiteral("adminUrl"), error.message, {}});
-            return;
-        }
-        const QJsonObject obj = body.object();
-        const QString name = obj.value(QLatin1String("name")).toString();
-        const auto role = roleFromString(obj.value(QLatin1String("role")).toString());
-        if (name.isEmpty() || !role) {
-            fail({QStringLiteral("adminUrl"),
-                  QStringLiteral("The address answered, but not like a Redrive admin API (whoami had no name and role)."),
-                  {}});
-            return;
-        }
-        session->setAdmin(client, name, role);
-        remember();
-    });
+    connect(reply, &ApiReply::finished, this,
+        [this, asked, client, session](const QJsonDocument &body, const ApiError &error) {
+            if (asked != m_generation.value())
+                return;
+            if (!error.ok()) {
+                fail({ QStringLiteral("adminUrl"), error.message, {} });
+                return;
+            }
+            const QJsonObject obj = body.object();
+            const QString name = obj.value(QLatin1String("name")).toString();
+            const auto role = roleFromString(obj.value(QLatin1String("role")).toString());
+            if (name.isEmpty() || !role) {
+                fail({ QStringLiteral("adminUrl"),
+                    QStringLiteral(
+                        "The address answered, but not like a Redrive admin API (whoami had no name and role)."),
+                    {} });
+                return;
+            }
+            session->setAdmin(client, name, role);
+            remember();
+        });
 }
 
 void Connector::remember()
@@ -201,9 +208,9 @@ void Connector::remember()
     m_pendingWrites = 0;
     QList<std::pair<QString, QString>> writes;
     if (m_typed.remember && !m_typed.databasePassword.isEmpty())
-        writes.append({m_profile.databasePasswordKey(), m_typed.databasePassword});
+        writes.append({ m_profile.databasePasswordKey(), m_typed.databasePassword });
     if (m_typed.remember && !m_typed.apiToken.isEmpty())
-        writes.append({m_profile.apiTokenKey(), m_typed.apiToken});
+        writes.append({ m_profile.apiTokenKey(), m_typed.apiToken });
     if (writes.isEmpty()) {
         finish();
         return;
@@ -217,7 +224,8 @@ void Connector::remember()
             if (asked != m_generation.value())
                 return;
             if (r.status != SecretStatus::Ok)
-                Q_EMIT keychainNotice(QStringLiteral("Connected, but the credentials were not remembered: ") + r.message);
+                Q_EMIT keychainNotice(
+                    QStringLiteral("Connected, but the credentials were not remembered: ") + r.message);
             if (--m_pendingWrites == 0)
                 finish();
         });

@@ -22,8 +22,8 @@ class Connector final : public QObject {
 public:
     struct Credentials {
         QString databasePassword; // empty = use the keychain's
-        QString apiToken;         // empty = use the keychain's
-        bool remember = true;     // store typed values in the keychain after a successful connect
+        QString apiToken; // empty = use the keychain's
+        bool remember = true; // store typed values in the keychain after a successful connect
     };
 
     explicit Connector(SecretStore &secrets, QObject *parent = nullptr);

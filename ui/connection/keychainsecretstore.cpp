@@ -48,8 +48,7 @@ SecretResult resultOf(QKeychain::Job *job, QString secret)
     return r;
 }
 
-template<typename JobType>
-SecretJob *wrap(JobType *job, bool returnsSecret)
+template<typename JobType> SecretJob *wrap(JobType *job, bool returnsSecret)
 {
     auto *out = new SecretJob;
     job->setAutoDelete(true);
@@ -71,7 +70,7 @@ SecretJob *wrap(JobType *job, bool returnsSecret)
 
 KeychainSecretStore::KeychainSecretStore(QString service)
     : m_service(std::move(service))
-{}
+{ }
 
 SecretJob *KeychainSecretStore::read(const QString &key)
 {

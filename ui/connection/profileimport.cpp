@@ -21,15 +21,15 @@ std::optional<ConnectionProfile> parseProfileJson(const QByteArray &json, QStrin
         return std::nullopt;
     }
     const QJsonObject o = doc.object();
-    static const QSet<QString> known = {QStringLiteral("name"),       QStringLiteral("environment"),
-                                        QStringLiteral("colour"),     QStringLiteral("sqlite"),
-                                        QStringLiteral("postgresql"), QStringLiteral("admin_url"),
-                                        QStringLiteral("ca_file"),    QStringLiteral("receiver_config")};
+    static const QSet<QString> known = { QStringLiteral("name"), QStringLiteral("environment"),
+        QStringLiteral("colour"), QStringLiteral("sqlite"), QStringLiteral("postgresql"),
+        QStringLiteral("admin_url"), QStringLiteral("ca_file"), QStringLiteral("receiver_config") };
     for (auto it = o.constBegin(); it != o.constEnd(); ++it) {
         if (it.key().contains(QLatin1String("token"), Qt::CaseInsensitive)
             || it.key().contains(QLatin1String("password"), Qt::CaseInsensitive)) {
-            *error = QStringLiteral("\"%1\": secrets do not belong in a profile file; pass the token on standard "
-                                    "input with --token-stdin")
+            *error = QStringLiteral(
+                "\"%1\": secrets do not belong in a profile file; pass the token on standard "
+                "input with --token-stdin")
                          .arg(it.key());
             return std::nullopt;
         }
@@ -82,7 +82,7 @@ ProfileImport::ProfileImport(QSettings &settings, SecretStore &secrets, QObject 
     : QObject(parent)
     , m_settings(settings)
     , m_secrets(secrets)
-{}
+{ }
 
 void ProfileImport::run(const QByteArray &profileJson, const QString &token)
 {
@@ -101,11 +101,13 @@ void ProfileImport::run(const QByteArray &profileJson, const QString &token)
     SecretJob *job = m_secrets.write(profile->apiTokenKey(), token);
     connect(job, &SecretJob::finished, this, [this, name = profile->name](const SecretResult &result) {
         if (result.status == SecretStatus::Ok) {
-            finish(0, QStringLiteral("redrive: profile \"%1\" saved; its API token is in the keychain").arg(name));
+            finish(0,
+                QStringLiteral("redrive: profile \"%1\" saved; its API token is in the keychain").arg(name));
         } else {
-            finish(1, QStringLiteral("redrive: profile \"%1\" saved, but the API token was NOT stored: %2 (%3). "
-                                     "The console will ask for it when connecting.")
-                          .arg(name, SecretStore::describe(result.status), result.message));
+            finish(1,
+                QStringLiteral("redrive: profile \"%1\" saved, but the API token was NOT stored: %2 (%3). "
+                               "The console will ask for it when connecting.")
+                    .arg(name, SecretStore::describe(result.status), result.message));
         }
     });
 }

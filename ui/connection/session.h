@@ -20,7 +20,7 @@ public:
     explicit Session(ConnectionProfile profile, QObject *parent = nullptr)
         : QObject(parent)
         , m_profile(std::move(profile))
-    {}
+    { }
 
     [[nodiscard]] const ConnectionProfile &profile() const { return m_profile; }
     [[nodiscard]] DbExecutor *events() const { return m_events; }

@@ -12,7 +12,8 @@ void DeadLetterModel::setGroups(QList<DeadLetterGroup> groups)
     // Same groups in the same order: update values in place so the selection stays put.
     bool sameShape = groups.size() == m_groups.size();
     for (qsizetype i = 0; sameShape && i < groups.size(); ++i)
-        sameShape = groups[i].category == m_groups[i].category && groups[i].destination == m_groups[i].destination;
+        sameShape
+            = groups[i].category == m_groups[i].category && groups[i].destination == m_groups[i].destination;
     if (sameShape) {
         m_groups = std::move(groups);
         if (!m_groups.isEmpty())

@@ -75,11 +75,11 @@ void DeadLettersController::refresh()
             m_model->setGroups(std::move(a.groups));
             m_table->resizeColumnsToContents();
             m_summary->setText(m_model->rowCount() == 0
-                                   ? QStringLiteral("No dead letters.")
-                                   : QStringLiteral("%L1 dead letters in %2 groups. Press Enter or double-click a group "
-                                                    "to list its events.")
-                                         .arg(m_model->total())
-                                         .arg(m_model->rowCount()));
+                    ? QStringLiteral("No dead letters.")
+                    : QStringLiteral("%L1 dead letters in %2 groups. Press Enter or double-click a group "
+                                     "to list its events.")
+                          .arg(m_model->total())
+                          .arg(m_model->rowCount()));
         });
 }
 

@@ -12,7 +12,8 @@ namespace {
 
 QString ago(qint64 nowMs, qint64 atMs)
 {
-    return nowMs >= atMs ? QStringLiteral("%1 ago").arg(TimeFormat::duration(nowMs - atMs)) : QStringLiteral("just now");
+    return nowMs >= atMs ? QStringLiteral("%1 ago").arg(TimeFormat::duration(nowMs - atMs))
+                         : QStringLiteral("just now");
 }
 
 } // namespace
@@ -37,7 +38,8 @@ void DestinationModel::setStatuses(QList<DestinationStatus> statuses, qint64 now
 
 const DestinationStatus *DestinationModel::destinationAt(const QModelIndex &index) const
 {
-    return index.isValid() && index.model() == this && index.row() < m_rows.size() ? &m_rows[index.row()] : nullptr;
+    return index.isValid() && index.model() == this && index.row() < m_rows.size() ? &m_rows[index.row()]
+                                                                                   : nullptr;
 }
 
 int DestinationModel::rowOf(const QString &name) const
@@ -87,14 +89,15 @@ QString DestinationModel::display(const DestinationStatus &d, int column) const
     case LastFailureColumn:
         if (!d.lastFailureAt)
             return QStringLiteral("—");
-        return QStringLiteral("%1, %2").arg(categoryLabel(d.lastFailureCategory), ago(m_now, *d.lastFailureAt));
+        return QStringLiteral("%1, %2").arg(
+            categoryLabel(d.lastFailureCategory), ago(m_now, *d.lastFailureAt));
     case ChangedColumn:
         if (!d.changedAt)
             return QString();
         return QStringLiteral("%1 by %2, %3%4")
             .arg(d.paused ? QStringLiteral("Paused") : QStringLiteral("Resumed"),
-                 d.changedBy.isEmpty() ? QStringLiteral("(unknown)") : d.changedBy, ago(m_now, *d.changedAt),
-                 d.reason.isEmpty() ? QString() : QStringLiteral(": ") + d.reason);
+                d.changedBy.isEmpty() ? QStringLiteral("(unknown)") : d.changedBy, ago(m_now, *d.changedAt),
+                d.reason.isEmpty() ? QString() : QStringLiteral(": ") + d.reason);
     default:
         return {};
     }
@@ -111,12 +114,16 @@ QString DestinationModel::tooltip(const DestinationStatus &d, int column) const
         return d.configured ? QStringLiteral("Named in the receiver configuration, with deliveries")
                             : QStringLiteral("Known only from its recorded pause state");
     case StateColumn:
-        return d.paused ? QStringLiteral("Deliveries to %1 are held until an administrator resumes it; new events still "
-                                         "arrive and queue up.")
-                              .arg(d.name)
-                        : QStringLiteral("Deliveries to %1 are being sent.").arg(d.name);
+        return d.paused
+            ? QStringLiteral("Deliveries to %1 are held until an administrator resumes it; new events still "
+                             "arrive and queue up.")
+                  .arg(d.name)
+            : QStringLiteral("Deliveries to %1 are being sent.").arg(d.name);
     case BacklogColumn:
-        return QStringLiteral("%L1 pending, %L2 in flight, %L3 retrying").arg(d.pending).arg(d.inFlight).arg(d.retrying);
+        return QStringLiteral("%L1 pending, %L2 in flight, %L3 retrying")
+            .arg(d.pending)
+            .arg(d.inFlight)
+            .arg(d.retrying);
     case DeadColumn:
         return QStringLiteral("Deliveries that exhausted their attempts or failed permanently");
     case SuccessRateColumn:
@@ -124,8 +131,9 @@ QString DestinationModel::tooltip(const DestinationStatus &d, int column) const
             .arg(d.recentSucceeded)
             .arg(d.recentAttempts);
     case LastFailureColumn:
-        return d.lastFailureAt ? QStringLiteral("%1\n%2").arg(TimeFormat::tooltip(*d.lastFailureAt), d.lastFailureExplanation)
-                               : QStringLiteral("No failed attempt in the last 24 hours");
+        return d.lastFailureAt
+            ? QStringLiteral("%1\n%2").arg(TimeFormat::tooltip(*d.lastFailureAt), d.lastFailureExplanation)
+            : QStringLiteral("No failed attempt in the last 24 hours");
     case ChangedColumn:
         return d.changedAt ? TimeFormat::display(*d.changedAt) : QStringLiteral("Never paused");
     default:

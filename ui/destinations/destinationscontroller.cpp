@@ -18,7 +18,8 @@
 
 namespace redrive::ui {
 
-DestinationsController::DestinationsController(Session *session, QWidget *page, const Clock &clock, QObject *parent)
+DestinationsController::DestinationsController(
+    Session *session, QWidget *page, const Clock &clock, QObject *parent)
     : QObject(parent)
     , m_session(session)
     , m_clock(clock)
@@ -60,7 +61,8 @@ DestinationsController::DestinationsController(Session *session, QWidget *page, 
     m_resume->setVisible(canManage);
     connect(m_pause, &QPushButton::clicked, this, [this] { setPaused(true); });
     connect(m_resume, &QPushButton::clicked, this, [this] { setPaused(false); });
-    connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this, &DestinationsController::updateButtons);
+    connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
+        &DestinationsController::updateButtons);
     connect(m_model, &QAbstractItemModel::modelReset, this, &DestinationsController::updateButtons);
     connect(m_model, &QAbstractItemModel::dataChanged, this, &DestinationsController::updateButtons);
     updateButtons();
@@ -116,8 +118,9 @@ void DestinationsController::refresh()
                 m_summary->setText(QStringLiteral("Destinations could not be read: ") + a.error);
                 return;
             }
-            const QString keep = m_model->destinationAt(m_table->currentIndex()) ? m_model->destinationAt(m_table->currentIndex())->name
-                                                                                 : QString();
+            const QString keep = m_model->destinationAt(m_table->currentIndex())
+                ? m_model->destinationAt(m_table->currentIndex())->name
+                : QString();
             const bool firstFill = m_model->rowCount() == 0;
             m_model->setStatuses(std::move(*a.rows), now);
             if (const int row = m_model->rowOf(keep); row >= 0 && m_table->currentIndex().row() != row)
@@ -126,18 +129,21 @@ void DestinationsController::refresh()
                 m_table->resizeColumnsToContents();
                 // Wide enough for "Paused" even when every destination was active at first.
                 QHeaderView *header = m_table->horizontalHeader();
-                const int pausedWidth = m_table->fontMetrics().horizontalAdvance(QStringLiteral("Paused")) + 24;
+                const int pausedWidth
+                    = m_table->fontMetrics().horizontalAdvance(QStringLiteral("Paused")) + 24;
                 if (header->sectionSize(DestinationModel::StateColumn) < pausedWidth)
                     header->resizeSection(DestinationModel::StateColumn, pausedWidth);
             }
             const int paused = m_model->pausedCount();
             QString text = m_model->rowCount() == 0
-                ? QStringLiteral("No destinations yet: none has received a delivery, and the profile names no receiver "
-                                 "configuration.")
+                ? QStringLiteral(
+                    "No destinations yet: none has received a delivery, and the profile names no receiver "
+                    "configuration.")
                 : QStringLiteral("%1 destination(s); %2.")
                       .arg(m_model->rowCount())
-                      .arg(paused ? QStringLiteral("%1 paused — their deliveries wait until resumed").arg(paused)
-                                  : QStringLiteral("none paused"));
+                      .arg(paused
+                              ? QStringLiteral("%1 paused — their deliveries wait until resumed").arg(paused)
+                              : QStringLiteral("none paused"));
             if (!m_pause->isHidden())
                 text += QStringLiteral(" Select a destination to pause or resume it.");
             m_summary->setText(text);
@@ -159,12 +165,14 @@ void DestinationsController::setPaused(bool pause)
     const QString waitingText = waiting == 0 ? QStringLiteral("none is waiting now")
         : waiting == 1                       ? QStringLiteral("1 is waiting now")
                                              : QStringLiteral("%L1 are waiting now").arg(waiting);
-    q.text = pause ? QStringLiteral("Pause deliveries to %1?\n\nNothing is sent to it until it is resumed; new events are "
-                                    "still received and their deliveries wait (%2). Deliveries already in flight finish.")
-                         .arg(name, waitingText)
-                   : QStringLiteral("Resume deliveries to %1?\n\nIts waiting deliveries are sent again at the "
-                                    "destination's rate limit (%2).")
-                         .arg(name, waitingText);
+    q.text = pause
+        ? QStringLiteral(
+            "Pause deliveries to %1?\n\nNothing is sent to it until it is resumed; new events are "
+            "still received and their deliveries wait (%2). Deliveries already in flight finish.")
+              .arg(name, waitingText)
+        : QStringLiteral("Resume deliveries to %1?\n\nIts waiting deliveries are sent again at the "
+                         "destination's rate limit (%2).")
+              .arg(name, waitingText);
     q.confirmLabel = pause ? QStringLiteral("Pause %1").arg(name) : QStringLiteral("Resume %1").arg(name);
     q.askReason = true;
     const Prompter::Answer answer = Prompter::ask(m_container, q);
@@ -174,21 +182,24 @@ void DestinationsController::setPaused(bool pause)
     m_resume->setEnabled(false);
     const QString path = QStringLiteral("destinations/%1/%2")
                              .arg(QString::fromLatin1(QUrl::toPercentEncoding(name)),
-                                  pause ? QStringLiteral("pause") : QStringLiteral("resume"));
-    ApiReply *reply = admin->post(path, QJsonObject{{QStringLiteral("reason"), answer.reason}});
-    connect(reply, &ApiReply::finished, this, [this, name, pause](const QJsonDocument &, const ApiError &error) {
-        if (!error.ok()) {
-            m_summary->setText(QStringLiteral("%1 was not %2: %3")
-                                   .arg(name, pause ? QStringLiteral("paused") : QStringLiteral("resumed"), error.message));
-            updateButtons();
-            return;
-        }
-        Q_EMIT pausedChanged(name, pause);
-        // The receiver committed the new state before answering: read it back from the database.
-        m_generation.advance();
-        m_busy = false;
-        refresh();
-    });
+                                 pause ? QStringLiteral("pause") : QStringLiteral("resume"));
+    ApiReply *reply = admin->post(path, QJsonObject { { QStringLiteral("reason"), answer.reason } });
+    connect(
+        reply, &ApiReply::finished, this, [this, name, pause](const QJsonDocument &, const ApiError &error) {
+            if (!error.ok()) {
+                m_summary->setText(
+                    QStringLiteral("%1 was not %2: %3")
+                        .arg(name, pause ? QStringLiteral("paused") : QStringLiteral("resumed"),
+                            error.message));
+                updateButtons();
+                return;
+            }
+            Q_EMIT pausedChanged(name, pause);
+            // The receiver committed the new state before answering: read it back from the database.
+            m_generation.advance();
+            m_busy = false;
+            refresh();
+        });
 }
 
 } // namespace redrive::ui

@@ -13,7 +13,8 @@
 
 namespace redrive::ui {
 
-DetailController::DetailController(Session *session, EventDetailView *view, const Clock &clock, QObject *parent)
+DetailController::DetailController(
+    Session *session, EventDetailView *view, const Clock &clock, QObject *parent)
     : QObject(parent)
     , m_session(session)
     , m_view(view)
@@ -25,7 +26,8 @@ DetailController::DetailController(Session *session, EventDetailView *view, cons
     // The receiver builds and signs evidence, so it needs the admin API.
     m_view->setCanExportEvidence(session->admin() && session->permissions().exportEvidence);
     connect(m_view, &EventDetailView::exportEvidenceRequested, this, &DetailController::exportEvidence);
-    connect(m_evidence, &EvidenceExport::progress, this, [this](const QString &text) { m_view->setEvidenceStatus(true, text); });
+    connect(m_evidence, &EvidenceExport::progress, this,
+        [this](const QString &text) { m_view->setEvidenceStatus(true, text); });
     connect(m_evidence, &EvidenceExport::finished, this, [this](bool ok, const QString &text) {
         m_view->setEvidenceStatus(false, text);
         Q_EMIT evidenceExported(ok, text);
@@ -43,9 +45,9 @@ void DetailController::exportEvidence(qint64 eventId)
 {
     if (eventId <= 0 || m_evidence->busy() || !m_session->admin() || !m_session->permissions().exportEvidence)
         return;
-    const QString path = FileChooser::saveFileName(m_view, QStringLiteral("Export evidence for event %1").arg(eventId),
-                                                   QStringLiteral("redrive-evidence-event-%1.json").arg(eventId),
-                                                   QStringLiteral("JSON files (*.json)"));
+    const QString path = FileChooser::saveFileName(m_view,
+        QStringLiteral("Export evidence for event %1").arg(eventId),
+        QStringLiteral("redrive-evidence-event-%1.json").arg(eventId), QStringLiteral("JSON files (*.json)"));
     if (path.isEmpty())
         return;
     m_evidence->start(eventId, path);
@@ -54,7 +56,8 @@ void DetailController::exportEvidence(qint64 eventId)
 void DetailController::showEvent(qint64 eventId)
 {
     if (eventId != m_eventId && !m_evidence->busy())
-        m_view->setEvidenceStatus(false, QString()); // a finished export's message was about the previous event
+        m_view->setEvidenceStatus(
+            false, QString()); // a finished export's message was about the previous event
     m_generation.advance();
     m_eventId = eventId;
     if (eventId <= 0) {
@@ -83,8 +86,9 @@ void DetailController::reload()
         [this](const Answer &a) {
             if (!a.detail) {
                 m_view->showError(a.error.isEmpty()
-                                      ? QStringLiteral("Event %1 no longer exists (retention may have removed it).").arg(m_eventId)
-                                      : QStringLiteral("The event could not be read: ") + a.error);
+                        ? QStringLiteral("Event %1 no longer exists (retention may have removed it).")
+                              .arg(m_eventId)
+                        : QStringLiteral("The event could not be read: ") + a.error);
                 return;
             }
             m_view->showEvent(*a.detail, m_clock.nowMs(), m_session->retrySchedules());
@@ -98,7 +102,8 @@ void DetailController::addNote(qint64 eventId, const QString &text)
     if (!admin)
         return;
     m_view->setNoteBusy(true, QStringLiteral("Saving…"));
-    ApiReply *reply = admin->post(QStringLiteral("events/%1/notes").arg(eventId), QJsonObject{{QStringLiteral("body"), text}});
+    ApiReply *reply = admin->post(
+        QStringLiteral("events/%1/notes").arg(eventId), QJsonObject { { QStringLiteral("body"), text } });
     connect(reply, &ApiReply::finished, this, [this, eventId](const QJsonDocument &, const ApiError &error) {
         if (!error.ok()) {
             m_view->setNoteBusy(false, QStringLiteral("The note was not saved: ") + error.message);

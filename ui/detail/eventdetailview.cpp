@@ -30,7 +30,17 @@ namespace redrive::ui {
 namespace {
 
 enum DeliveryColumn { DDestination, DStatus, DDownstream, DAttempts, DNext, DReference, DColumnCount };
-enum AttemptColumn { ANumber, ADestination, AStarted, ATrigger, AHttp, ADuration, ACategory, AExplanation, AColumnCount };
+enum AttemptColumn {
+    ANumber,
+    ADestination,
+    AStarted,
+    ATrigger,
+    AHttp,
+    ADuration,
+    ACategory,
+    AExplanation,
+    AColumnCount
+};
 
 QLabel *plainLabel(const QString &text, QWidget *parent)
 {
@@ -58,12 +68,13 @@ QString scheduleNote(const DeliverySummary &s, const std::optional<RetrySchedule
                        .arg(TimeFormat::display(*s.nextAttemptAt));
     const DestinationConfig *dest = schedules ? schedules->destination(s.destination) : nullptr;
     if (!dest)
-        return note + (schedules ? QStringLiteral(" The receiver configuration has no destination of that name, so "
-                                                  "the attempts after it cannot be projected.")
-                                 : QStringLiteral(" Only the next attempt is known: add the receiver's configuration "
-                                                  "file to the profile to see the projected remaining schedule."));
-    const delivery::ProjectedSchedule p =
-        delivery::projectSchedule(*dest, schedules->jitter, s.attemptCount, *s.nextAttemptAt);
+        return note
+            + (schedules ? QStringLiteral(" The receiver configuration has no destination of that name, so "
+                                          "the attempts after it cannot be projected.")
+                         : QStringLiteral(" Only the next attempt is known: add the receiver's configuration "
+                                          "file to the profile to see the projected remaining schedule."));
+    const delivery::ProjectedSchedule p
+        = delivery::projectSchedule(*dest, schedules->jitter, s.attemptCount, *s.nextAttemptAt);
     QStringList later;
     for (const delivery::ProjectedAttempt &a : p.attempts) {
         if (a.number <= s.attemptCount + 1)
@@ -74,10 +85,13 @@ QString scheduleNote(const DeliverySummary &s, const std::optional<RetrySchedule
         note += QStringLiteral(" Then, if it keeps failing: ") + later.join(QLatin1String(", ")) + u'.';
     if (p.deadLetter) {
         const int last = p.attempts.isEmpty() ? dest->maxAttempts : p.attempts.last().number;
-        note += QStringLiteral(" Dead letter after attempt %1, around %2").arg(last).arg(TimeFormat::display(p.deadLetter->expectedMs));
+        note += QStringLiteral(" Dead letter after attempt %1, around %2")
+                    .arg(last)
+                    .arg(TimeFormat::display(p.deadLetter->expectedMs));
         if (p.deadLetter->latestMs > p.deadLetter->earliestMs)
             note += QStringLiteral(" (between %1 and %2 with jitter)")
-                        .arg(TimeFormat::display(p.deadLetter->earliestMs), TimeFormat::display(p.deadLetter->latestMs));
+                        .arg(TimeFormat::display(p.deadLetter->earliestMs),
+                            TimeFormat::display(p.deadLetter->latestMs));
         note += u'.';
     }
     return note;
@@ -135,9 +149,9 @@ EventDetailView::EventDetailView(QWidget *parent)
     summaryLayout->addWidget(deliveriesTitle);
     m_deliveries->setObjectName(QStringLiteral("deliveryTree"));
     m_deliveries->setRootIsDecorated(false);
-    m_deliveries->setHeaderLabels({QStringLiteral("Destination"), QStringLiteral("Status"), QStringLiteral("Downstream"),
-                                   QStringLiteral("Attempts"), QStringLiteral("Next attempt"),
-                                   QStringLiteral("Reference")});
+    m_deliveries->setHeaderLabels(
+        { QStringLiteral("Destination"), QStringLiteral("Status"), QStringLiteral("Downstream"),
+            QStringLiteral("Attempts"), QStringLiteral("Next attempt"), QStringLiteral("Reference") });
     m_deliveries->setMinimumHeight(90);
     summaryLayout->addWidget(m_deliveries);
     m_scheduleNote->setObjectName(QStringLiteral("scheduleNote"));
@@ -155,19 +169,20 @@ EventDetailView::EventDetailView(QWidget *parent)
     // Attempts: the timeline, with the chosen attempt's response excerpt below.
     m_attempts->setObjectName(QStringLiteral("attemptTree"));
     m_attempts->setRootIsDecorated(false);
-    m_attempts->setHeaderLabels({QStringLiteral("#"), QStringLiteral("Destination"), QStringLiteral("Started"),
-                                 QStringLiteral("Trigger"), QStringLiteral("HTTP"), QStringLiteral("Duration"),
-                                 QStringLiteral("Category"), QStringLiteral("Explanation")});
+    m_attempts->setHeaderLabels({ QStringLiteral("#"), QStringLiteral("Destination"),
+        QStringLiteral("Started"), QStringLiteral("Trigger"), QStringLiteral("HTTP"),
+        QStringLiteral("Duration"), QStringLiteral("Category"), QStringLiteral("Explanation") });
     m_excerpt->setObjectName(QStringLiteral("responseExcerpt"));
     m_excerpt->setReadOnly(true);
-    m_excerpt->setPlaceholderText(QStringLiteral("Select an attempt to see the start of the destination's response."));
+    m_excerpt->setPlaceholderText(
+        QStringLiteral("Select an attempt to see the start of the destination's response."));
     auto *attemptSplit = new QSplitter(Qt::Vertical);
     attemptSplit->addWidget(m_attempts);
     attemptSplit->addWidget(m_excerpt);
     attemptSplit->setStretchFactor(0, 3);
     attemptSplit->setStretchFactor(1, 1);
     connect(m_attempts, &QTreeWidget::currentItemChanged, this,
-            [this](QTreeWidgetItem *current) { attemptChosen(current); });
+        [this](QTreeWidgetItem *current) { attemptChosen(current); });
     m_tabs->addTab(attemptSplit, QStringLiteral("Attempts"));
 
     // Payload: tree and raw text.
@@ -184,7 +199,8 @@ EventDetailView::EventDetailView(QWidget *parent)
     m_payloadNote->setWordWrap(true);
     auto *copyRaw = new QPushButton(QStringLiteral("Copy payload"));
     copyRaw->setObjectName(QStringLiteral("copyPayloadButton"));
-    connect(copyRaw, &QPushButton::clicked, this, [this] { QApplication::clipboard()->setText(m_raw->toPlainText()); });
+    connect(copyRaw, &QPushButton::clicked, this,
+        [this] { QApplication::clipboard()->setText(m_raw->toPlainText()); });
     auto *payload = new QWidget;
     auto *payloadLayout = new QVBoxLayout(payload);
     auto *payloadSplit = new QSplitter(Qt::Vertical);
@@ -198,7 +214,7 @@ EventDetailView::EventDetailView(QWidget *parent)
     // Headers as stored: credential-bearing values were redacted by the receiver.
     m_headers->setObjectName(QStringLiteral("headersTable"));
     m_headers->setColumnCount(2);
-    m_headers->setHorizontalHeaderLabels({QStringLiteral("Header"), QStringLiteral("Value")});
+    m_headers->setHorizontalHeaderLabels({ QStringLiteral("Header"), QStringLiteral("Value") });
     m_headers->horizontalHeader()->setStretchLastSection(true);
     m_headers->verticalHeader()->hide();
     m_headers->setEditTriggers(QAbstractItemView::NoEditTriggers);
@@ -221,8 +237,8 @@ EventDetailView::EventDetailView(QWidget *parent)
     connect(m_noteEdit, &QLineEdit::returnPressed, m_addNote, &QPushButton::click);
     m_audit->setObjectName(QStringLiteral("auditTree"));
     m_audit->setRootIsDecorated(false);
-    m_audit->setHeaderLabels({QStringLiteral("When"), QStringLiteral("Who"), QStringLiteral("Action"),
-                              QStringLiteral("Target"), QStringLiteral("Reason")});
+    m_audit->setHeaderLabels({ QStringLiteral("When"), QStringLiteral("Who"), QStringLiteral("Action"),
+        QStringLiteral("Target"), QStringLiteral("Reason") });
     auto *notesPage = new QWidget;
     auto *notesLayout = new QVBoxLayout(notesPage);
     notesLayout->addWidget(new QLabel(QStringLiteral("Notes")));
@@ -233,10 +249,11 @@ EventDetailView::EventDetailView(QWidget *parent)
     notesLayout->addLayout(noteRow);
     notesLayout->addWidget(m_noteStatus);
     m_exportEvidence->setObjectName(QStringLiteral("exportEvidenceButton"));
-    m_exportEvidence->setToolTip(QStringLiteral("Save one JSON file, built and signed by the receiver, with this event, its "
-                                                "body, deliveries, attempts, notes, the audit entries that touched it and a "
-                                                "signed checkpoint of the audit log. The export is recorded in the audit log; "
-                                                "redrive --verify-evidence FILE re-checks the file anywhere."));
+    m_exportEvidence->setToolTip(
+        QStringLiteral("Save one JSON file, built and signed by the receiver, with this event, its "
+                       "body, deliveries, attempts, notes, the audit entries that touched it and a "
+                       "signed checkpoint of the audit log. The export is recorded in the audit log; "
+                       "redrive --verify-evidence FILE re-checks the file anywhere."));
     m_evidenceStatus->setObjectName(QStringLiteral("evidenceStatus"));
     m_evidenceStatus->setTextFormat(Qt::PlainText);
     m_evidenceStatus->setWordWrap(true);
@@ -272,7 +289,8 @@ void EventDetailView::showEmpty()
 {
     m_eventId = 0;
     m_title->setText(QStringLiteral("No event selected"));
-    m_message->setText(QStringLiteral("Select an event in the list to see its deliveries, attempts and payload."));
+    m_message->setText(
+        QStringLiteral("Select an event in the list to see its deliveries, attempts and payload."));
     m_message->show();
     m_tabs->hide();
 }
@@ -319,7 +337,8 @@ void EventDetailView::setEvidenceStatus(bool busy, const QString &message)
     m_evidenceStatus->setVisible(!message.isEmpty());
 }
 
-void EventDetailView::addField(const QString &label, const QString &value, const QString &objectName, const QString &tooltip)
+void EventDetailView::addField(
+    const QString &label, const QString &value, const QString &objectName, const QString &tooltip)
 {
     QLabel *l = plainLabel(value, m_summary);
     l->setObjectName(objectName);
@@ -327,52 +346,60 @@ void EventDetailView::addField(const QString &label, const QString &value, const
     m_form->addRow(label, l);
 }
 
-void EventDetailView::showEvent(const EventDetail &d, qint64 nowMs, const std::optional<RetrySchedules> &schedules)
+void EventDetailView::showEvent(
+    const EventDetail &d, qint64 nowMs, const std::optional<RetrySchedules> &schedules)
 {
     m_eventId = d.row.id;
     const EventRow &e = d.row;
-    m_title->setText(QStringLiteral("Event %1 · %2 · %3").arg(e.id).arg(e.source, e.type.isEmpty() ? QStringLiteral("(no type)") : e.type));
+    m_title->setText(QStringLiteral("Event %1 · %2 · %3")
+                         .arg(e.id)
+                         .arg(e.source, e.type.isEmpty() ? QStringLiteral("(no type)") : e.type));
     m_message->hide();
     m_tabs->show();
 
     while (m_form->rowCount() > 0)
         m_form->removeRow(0);
     addField(QStringLiteral("Status"), statusLook(e.status).label, QStringLiteral("fieldStatus"));
-    addField(QStringLiteral("Downstream"), downstreamLook(e.downstream).label, QStringLiteral("fieldDownstream"));
+    addField(
+        QStringLiteral("Downstream"), downstreamLook(e.downstream).label, QStringLiteral("fieldDownstream"));
     addField(QStringLiteral("Provider event ID"),
-             e.providerEventId + (d.weakId ? QStringLiteral("  (derived from the body digest: the provider sent no id)") : QString()),
-             QStringLiteral("fieldProviderId"));
+        e.providerEventId
+            + (d.weakId ? QStringLiteral("  (derived from the body digest: the provider sent no id)")
+                        : QString()),
+        QStringLiteral("fieldProviderId"));
     addField(QStringLiteral("Received"), TimeFormat::display(e.receivedAt), QStringLiteral("fieldReceived"),
-             TimeFormat::tooltip(e.receivedAt));
+        TimeFormat::tooltip(e.receivedAt));
     if (d.occurredAt)
-        addField(QStringLiteral("Occurred"), TimeFormat::display(*d.occurredAt), QStringLiteral("fieldOccurred"),
-                 TimeFormat::tooltip(*d.occurredAt));
+        addField(QStringLiteral("Occurred"), TimeFormat::display(*d.occurredAt),
+            QStringLiteral("fieldOccurred"), TimeFormat::tooltip(*d.occurredAt));
     addField(QStringLiteral("Times seen"),
-             e.seenCount > 1 ? QStringLiteral("%1 (last %2; duplicates were recorded, not processed again)")
-                                   .arg(e.seenCount)
-                                   .arg(TimeFormat::display(d.lastSeenAt))
-                             : QStringLiteral("1"),
-             QStringLiteral("fieldSeen"));
+        e.seenCount > 1 ? QStringLiteral("%1 (last %2; duplicates were recorded, not processed again)")
+                              .arg(e.seenCount)
+                              .arg(TimeFormat::display(d.lastSeenAt))
+                        : QStringLiteral("1"),
+        QStringLiteral("fieldSeen"));
     addField(QStringLiteral("Verified by"),
-             d.verifiedBy.isEmpty() ? QStringLiteral("— (not verified)") : d.verifiedBy, QStringLiteral("fieldVerifiedBy"),
-             QStringLiteral("The secret whose signature matched; with several secrets configured this shows which one."));
+        d.verifiedBy.isEmpty() ? QStringLiteral("— (not verified)") : d.verifiedBy,
+        QStringLiteral("fieldVerifiedBy"),
+        QStringLiteral(
+            "The secret whose signature matched; with several secrets configured this shows which one."));
     addField(QStringLiteral("Clock skew"),
-             d.clockSkewMs ? QStringLiteral("%1 ms (%2)")
-                                 .arg(*d.clockSkewMs)
-                                 .arg(*d.clockSkewMs >= 0 ? QStringLiteral("provider's timestamp behind ours")
-                                                          : QStringLiteral("provider's timestamp ahead of ours"))
-                           : QStringLiteral("— (the scheme carries no timestamp)"),
-             QStringLiteral("fieldClockSkew"));
+        d.clockSkewMs ? QStringLiteral("%1 ms (%2)")
+                            .arg(*d.clockSkewMs)
+                            .arg(*d.clockSkewMs >= 0 ? QStringLiteral("provider's timestamp behind ours")
+                                                     : QStringLiteral("provider's timestamp ahead of ours"))
+                      : QStringLiteral("— (the scheme carries no timestamp)"),
+        QStringLiteral("fieldClockSkew"));
     addField(QStringLiteral("Body"),
-             QStringLiteral("%1 bytes, %2, SHA-256 %3")
-                 .arg(d.bodySize)
-                 .arg(d.contentType.isEmpty() ? QStringLiteral("no content type") : d.contentType, d.bodySha256),
-             QStringLiteral("fieldBody"));
+        QStringLiteral("%1 bytes, %2, SHA-256 %3")
+            .arg(d.bodySize)
+            .arg(d.contentType.isEmpty() ? QStringLiteral("no content type") : d.contentType, d.bodySha256),
+        QStringLiteral("fieldBody"));
     if (!d.remoteAddr.isEmpty())
         addField(QStringLiteral("From"), d.remoteAddr, QStringLiteral("fieldRemote"));
     if (d.legalHold)
         addField(QStringLiteral("Legal hold"), QStringLiteral("yes — retention will not delete this event"),
-                 QStringLiteral("fieldLegalHold"));
+            QStringLiteral("fieldLegalHold"));
 
     fillDeliveries(d, nowMs, schedules);
     fillAttempts(d);
@@ -381,7 +408,8 @@ void EventDetailView::showEvent(const EventDetail &d, qint64 nowMs, const std::o
     fillNotes(d);
 }
 
-void EventDetailView::fillDeliveries(const EventDetail &d, qint64 nowMs, const std::optional<RetrySchedules> &schedules)
+void EventDetailView::fillDeliveries(
+    const EventDetail &d, qint64 nowMs, const std::optional<RetrySchedules> &schedules)
 {
     m_deliveries->clear();
     QStringList notes;
@@ -395,9 +423,10 @@ void EventDetailView::fillDeliveries(const EventDetail &d, qint64 nowMs, const s
         item->setText(DAttempts, QString::number(s.attemptCount));
         if (s.nextAttemptAt) {
             const qint64 in = *s.nextAttemptAt - nowMs;
-            item->setText(DNext, TimeFormat::display(*s.nextAttemptAt)
-                                     + (in >= 0 ? QStringLiteral(" (in %1)").arg(TimeFormat::duration(in))
-                                                : QStringLiteral(" (overdue by %1)").arg(TimeFormat::duration(-in))));
+            item->setText(DNext,
+                TimeFormat::display(*s.nextAttemptAt)
+                    + (in >= 0 ? QStringLiteral(" (in %1)").arg(TimeFormat::duration(in))
+                               : QStringLiteral(" (overdue by %1)").arg(TimeFormat::duration(-in))));
             item->setToolTip(DNext, TimeFormat::tooltip(*s.nextAttemptAt));
         } else {
             item->setText(DNext, QStringLiteral("—"));
@@ -405,13 +434,17 @@ void EventDetailView::fillDeliveries(const EventDetail &d, qint64 nowMs, const s
         item->setText(DReference, s.downstreamRef.isEmpty() ? QStringLiteral("—") : s.downstreamRef);
         QString tip = describe(s.downstream);
         if (s.downstream == DownstreamState::OutcomeUnknown)
-            tip = QStringLiteral("The last request was fully sent but no answer came in time: the destination may have "
-                                 "acted on it. A replay could apply it twice.");
+            tip = QStringLiteral(
+                "The last request was fully sent but no answer came in time: the destination may have "
+                "acted on it. A replay could apply it twice.");
         else if (s.downstream == DownstreamState::Failed)
             tip = QStringLiteral("Dead-lettered: %1%2")
-                      .arg(categoryLabel(s.lastCategory), rec.lastError.isEmpty() ? QString() : QStringLiteral(" — ") + rec.lastError);
+                      .arg(categoryLabel(s.lastCategory),
+                          rec.lastError.isEmpty() ? QString() : QStringLiteral(" — ") + rec.lastError);
         item->setToolTip(DDownstream, tip);
-        item->setToolTip(DDestination, QStringLiteral("Idempotency key %1 (the same on every attempt and replay)").arg(rec.idempotencyKey));
+        item->setToolTip(DDestination,
+            QStringLiteral("Idempotency key %1 (the same on every attempt and replay)")
+                .arg(rec.idempotencyKey));
         if (s.nextAttemptAt && (s.status == u"retrying" || s.status == u"pending"))
             notes.append(scheduleNote(s, schedules));
     }
@@ -420,7 +453,8 @@ void EventDetailView::fillDeliveries(const EventDetail &d, qint64 nowMs, const s
     m_scheduleNote->setText(notes.join(u'\n'));
     m_scheduleNote->setVisible(!notes.isEmpty());
     if (d.deliveries.isEmpty())
-        m_scheduleNote->setText(QStringLiteral("No route matched this event, so it was not delivered anywhere."));
+        m_scheduleNote->setText(
+            QStringLiteral("No route matched this event, so it was not delivered anywhere."));
     m_scheduleNote->setVisible(!m_scheduleNote->text().isEmpty());
 }
 
@@ -434,19 +468,22 @@ void EventDetailView::fillAttempts(const EventDetail &d)
             item->setText(ANumber, QString::number(a.number));
             item->setText(ADestination, rec.summary.destination);
             item->setText(AStarted, TimeFormat::display(a.startedAt));
-            item->setToolTip(AStarted, TimeFormat::tooltip(a.startedAt)
-                                           + (a.scheduledAt ? QStringLiteral("\nscheduled for %1").arg(TimeFormat::display(*a.scheduledAt))
-                                                            : QString()));
-            item->setText(ATrigger, a.trigger == u"replay" && a.replayId
-                                        ? QStringLiteral("replay #%1").arg(*a.replayId)
-                                        : a.trigger);
+            item->setToolTip(AStarted,
+                TimeFormat::tooltip(a.startedAt)
+                    + (a.scheduledAt
+                            ? QStringLiteral("\nscheduled for %1").arg(TimeFormat::display(*a.scheduledAt))
+                            : QString()));
+            item->setText(ATrigger,
+                a.trigger == u"replay" && a.replayId ? QStringLiteral("replay #%1").arg(*a.replayId)
+                                                     : a.trigger);
             item->setText(AHttp, a.statusCode ? QString::number(*a.statusCode) : QStringLiteral("—"));
             item->setText(ADuration, QStringLiteral("%1 ms").arg(a.durationMs));
             StatusLook look = a.category == u"success" ? statusLook(QStringLiteral("succeeded"))
                                                        : statusLook(QStringLiteral("retrying"));
             if (a.outcomeUnknown)
                 look = downstreamLook(DownstreamState::OutcomeUnknown);
-            look.label = categoryLabel(a.category) + (a.outcomeUnknown ? QStringLiteral(" · outcome unknown") : QString());
+            look.label = categoryLabel(a.category)
+                + (a.outcomeUnknown ? QStringLiteral(" · outcome unknown") : QString());
             paintChip(item, ACategory, look);
             item->setText(AExplanation, a.explanation);
             item->setToolTip(AExplanation, a.explanation);
@@ -478,7 +515,8 @@ void EventDetailView::fillPayload(const EventDetail &d)
         m_jsonTree->expandToDepth(0);
         m_jsonTree->resizeColumnToContents(JsonTreeModel::KeyColumn);
     }
-    m_payloadNote->setText(json ? QString() : QStringLiteral("The body is %1; shown as text only.").arg(error));
+    m_payloadNote->setText(
+        json ? QString() : QStringLiteral("The body is %1; shown as text only.").arg(error));
     m_payloadNote->setVisible(!json);
     // Bodies are shown as received; invalid UTF-8 is shown with replacement characters.
     m_raw->setPlainText(QString::fromUtf8(d.body));
@@ -501,7 +539,8 @@ void EventDetailView::fillNotes(const EventDetail &d)
 {
     QStringList lines;
     for (const NoteRecord &n : d.notes)
-        lines.append(QStringLiteral("%1 — %2:\n%3\n").arg(TimeFormat::display(n.createdAt), n.author, n.body));
+        lines.append(
+            QStringLiteral("%1 — %2:\n%3\n").arg(TimeFormat::display(n.createdAt), n.author, n.body));
     m_notes->setPlainText(lines.isEmpty() ? QStringLiteral("No notes yet.") : lines.join(u'\n'));
     m_audit->clear();
     for (const EventAuditEntry &a : d.audit) {

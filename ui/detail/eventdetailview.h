@@ -36,7 +36,8 @@ public:
     void showEmpty();
     void showError(const QString &text);
     // `schedules` (when known) lets the panel project the remaining attempts of a delivery.
-    void showEvent(const EventDetail &detail, qint64 nowMs, const std::optional<RetrySchedules> &schedules = std::nullopt);
+    void showEvent(const EventDetail &detail, qint64 nowMs,
+        const std::optional<RetrySchedules> &schedules = std::nullopt);
     void setCanAddNotes(bool can);
     void setNoteBusy(bool busy, const QString &message = {});
     void setCanExportEvidence(bool can);
@@ -49,8 +50,10 @@ Q_SIGNALS:
     void exportEvidenceRequested(qint64 eventId);
 
 private:
-    void addField(const QString &label, const QString &value, const QString &objectName, const QString &tooltip = {});
-    void fillDeliveries(const EventDetail &detail, qint64 nowMs, const std::optional<RetrySchedules> &schedules);
+    void addField(
+        const QString &label, const QString &value, const QString &objectName, const QString &tooltip = {});
+    void fillDeliveries(
+        const EventDetail &detail, qint64 nowMs, const std::optional<RetrySchedules> &schedules);
     void fillAttempts(const EventDetail &detail);
     void fillPayload(const EventDetail &detail);
     void fillHeaders(const EventDetail &detail);

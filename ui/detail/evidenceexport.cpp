@@ -17,11 +17,14 @@ QString whyNot(qint64 eventId, const ApiError &error)
     switch (error.httpStatus) {
     case 503:
         if (error.code == u"not_configured")
-            return QStringLiteral("the receiver signs no evidence (admin.audit_key_file is not set in its configuration).");
+            return QStringLiteral(
+                "the receiver signs no evidence (admin.audit_key_file is not set in its configuration).");
         break;
     case 404:
         if (error.field == u"id")
-            return QStringLiteral("the receiver has no event %1. Does this profile read the receiver's own database?").arg(eventId);
+            return QStringLiteral(
+                "the receiver has no event %1. Does this profile read the receiver's own database?")
+                .arg(eventId);
         return QStringLiteral("the receiver does not offer evidence bundles (an older redrived?).");
     default:
         break;
@@ -34,7 +37,7 @@ QString whyNot(qint64 eventId, const ApiError &error)
 EvidenceExport::EvidenceExport(Session *session, QObject *parent)
     : QObject(parent)
     , m_session(session)
-{}
+{ }
 
 void EvidenceExport::fail(const QString &message)
 {
@@ -48,57 +51,68 @@ bool EvidenceExport::start(qint64 eventId, const QString &path)
     if (m_busy || !admin || eventId <= 0)
         return false;
     m_busy = true;
-    Q_EMIT progress(QStringLiteral("Asking the receiver to build and sign the evidence for event %1…").arg(eventId));
+    Q_EMIT progress(
+        QStringLiteral("Asking the receiver to build and sign the evidence for event %1…").arg(eventId));
     ApiReply *reply = admin->eventEvidence(eventId);
-    connect(reply, &ApiReply::finished, this, [this, eventId, path](const QJsonDocument &body, const ApiError &error) {
-        if (!error.ok()) {
-            fail(whyNot(eventId, error));
-            return;
-        }
-        if (!body.isObject() || body.object().value(QLatin1String("event")).toObject().value(QLatin1String("id")).toInteger()
-                != eventId) {
-            fail(QStringLiteral("the receiver's answer is not an evidence bundle for event %1.").arg(eventId));
-            return;
-        }
-        Q_EMIT progress(QStringLiteral("Checking the signed bundle and writing %1…").arg(path));
-        struct Answer {
-            QString writeError;
-            audit::EvidenceVerdict verdict;
-            QString bundleSha256;
-        };
-        // Verifying recomputes every hash of the bundle: off the GUI thread, with the file write.
-        m_session->stats()->submit(
-            this, nullptr,
-            [bundle = body.object(), path](Db &) {
-                Answer a;
-                const QByteArray bytes = QJsonDocument(bundle).toJson(QJsonDocument::Indented);
-                a.verdict = audit::verifyEvidence(bytes);
-                a.bundleSha256 = bundle.value(QLatin1String("bundle_sha256")).toString();
-                QSaveFile file(path);
-                if (!file.open(QIODevice::WriteOnly) || file.write(bytes) < 0 || !file.commit())
-                    a.writeError = QStringLiteral("%1 cannot be written: %2").arg(path, file.errorString());
-                return a;
-            },
-            [this, eventId, path](const Answer &a) {
-                if (!a.writeError.isEmpty()) {
-                    fail(a.writeError);
-                    return;
-                }
-                m_busy = false;
-                if (!a.verdict.ok) {
-                    Q_EMIT finished(false, QStringLiteral("Evidence for event %1 was written to %2, but it does NOT verify: "
-                                                          "%3")
-                                               .arg(eventId)
-                                               .arg(path, a.verdict.problem));
-                    return;
-                }
-                Q_EMIT finished(true, QStringLiteral("Evidence for event %1 written to %2, signed by receiver key %3 "
-                                                     "(bundle SHA-256 %4…). Check it anywhere with: redrive "
-                                                     "--verify-evidence FILE --key-id %3")
-                                          .arg(eventId)
-                                          .arg(path, a.verdict.keyId, a.bundleSha256.left(16)));
-            });
-    });
+    connect(reply, &ApiReply::finished, this,
+        [this, eventId, path](const QJsonDocument &body, const ApiError &error) {
+            if (!error.ok()) {
+                fail(whyNot(eventId, error));
+                return;
+            }
+            if (!body.isObject()
+                || body.object()
+                        .value(QLatin1String("event"))
+                        .toObject()
+                        .value(QLatin1String("id"))
+                        .toInteger()
+                    != eventId) {
+                fail(QStringLiteral("the receiver's answer is not an evidence bundle for event %1.")
+                         .arg(eventId));
+                return;
+            }
+            Q_EMIT progress(QStringLiteral("Checking the signed bundle and writing %1…").arg(path));
+            struct Answer {
+                QString writeError;
+                audit::EvidenceVerdict verdict;
+                QString bundleSha256;
+            };
+            // Verifying recomputes every hash of the bundle: off the GUI thread, with the file write.
+            m_session->stats()->submit(
+                this, nullptr,
+                [bundle = body.object(), path](Db &) {
+                    Answer a;
+                    const QByteArray bytes = QJsonDocument(bundle).toJson(QJsonDocument::Indented);
+                    a.verdict = audit::verifyEvidence(bytes);
+                    a.bundleSha256 = bundle.value(QLatin1String("bundle_sha256")).toString();
+                    QSaveFile file(path);
+                    if (!file.open(QIODevice::WriteOnly) || file.write(bytes) < 0 || !file.commit())
+                        a.writeError
+                            = QStringLiteral("%1 cannot be written: %2").arg(path, file.errorString());
+                    return a;
+                },
+                [this, eventId, path](const Answer &a) {
+                    if (!a.writeError.isEmpty()) {
+                        fail(a.writeError);
+                        return;
+                    }
+                    m_busy = false;
+                    if (!a.verdict.ok) {
+                        Q_EMIT finished(false,
+                            QStringLiteral("Evidence for event %1 was written to %2, but it does NOT verify: "
+                                           "%3")
+                                .arg(eventId)
+                                .arg(path, a.verdict.problem));
+                        return;
+                    }
+                    Q_EMIT finished(true,
+                        QStringLiteral("Evidence for event %1 written to %2, signed by receiver key %3 "
+                                       "(bundle SHA-256 %4…). Check it anywhere with: redrive "
+                                       "--verify-evidence FILE --key-id %3")
+                            .arg(eventId)
+                            .arg(path, a.verdict.keyId, a.bundleSha256.left(16)));
+                });
+        });
     return true;
 }
 

@@ -57,7 +57,7 @@ QString compact(const QJsonValue &v)
 JsonTreeModel::JsonTreeModel(QObject *parent)
     : QAbstractItemModel(parent)
     , m_root(std::make_unique<Node>())
-{}
+{ }
 
 JsonTreeModel::~JsonTreeModel() = default;
 
@@ -95,7 +95,8 @@ bool JsonTreeModel::setJson(const QByteArray &body, QString *error)
         m_root->value = doc.isArray() ? QJsonValue(doc.array()) : QJsonValue(doc.object());
         build(m_root.get());
     } else if (error) {
-        *error = QStringLiteral("not JSON (%1 at byte %2)").arg(parseError.errorString()).arg(parseError.offset);
+        *error
+            = QStringLiteral("not JSON (%1 at byte %2)").arg(parseError.errorString()).arg(parseError.offset);
     }
     endResetModel();
     return ok;

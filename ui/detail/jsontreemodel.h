@@ -18,7 +18,7 @@ public:
     enum Column { KeyColumn, ValueColumn, TypeColumn, ColumnCount };
     enum Role {
         PointerRole = Qt::UserRole, // RFC 6901 JSON pointer of the node ("/items/0/id")
-        RawValueRole,               // the node's value as compact JSON text
+        RawValueRole, // the node's value as compact JSON text
     };
 
     explicit JsonTreeModel(QObject *parent = nullptr);
@@ -33,7 +33,8 @@ public:
     [[nodiscard]] int rowCount(const QModelIndex &parent = {}) const override;
     [[nodiscard]] int columnCount(const QModelIndex &parent = {}) const override;
     [[nodiscard]] QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
-    [[nodiscard]] QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
+    [[nodiscard]] QVariant headerData(
+        int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
 
     [[nodiscard]] QString pointerAt(const QModelIndex &index) const;
 

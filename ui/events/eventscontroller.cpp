@@ -32,14 +32,22 @@ EventsController::EventsController(Session *session, EventsView *view, QSettings
     QHeaderView *header = table->horizontalHeader();
     const QFontMetrics fm = table->fontMetrics();
     header->resizeSection(EventTableModel::IdColumn, fm.horizontalAdvance(QStringLiteral("00000000")) + 12);
-    header->resizeSection(EventTableModel::ReceivedColumn, fm.horizontalAdvance(QStringLiteral("2026-11-30 07:54:14")) + 16);
-    header->resizeSection(EventTableModel::SourceColumn, fm.horizontalAdvance(QStringLiteral("standard-webhooks")));
-    header->resizeSection(EventTableModel::TypeColumn, fm.horizontalAdvance(QStringLiteral("pull_request.opened__")));
-    header->resizeSection(EventTableModel::ProviderIdColumn, fm.horizontalAdvance(QStringLiteral("evt_1NbG7q2eZvKYlo2C_x")));
-    header->resizeSection(EventTableModel::StatusColumn, fm.horizontalAdvance(QStringLiteral("succeeded")) + 40);
-    header->resizeSection(EventTableModel::AttemptsColumn, fm.horizontalAdvance(QStringLiteral("Attempts")) + 12);
-    header->resizeSection(EventTableModel::LastFailureColumn, fm.horizontalAdvance(QStringLiteral("Connection refused")) + 8);
-    header->resizeSection(EventTableModel::DownstreamColumn, fm.horizontalAdvance(QStringLiteral("✔ Succeeded · REF-1000000")) + 24);
+    header->resizeSection(
+        EventTableModel::ReceivedColumn, fm.horizontalAdvance(QStringLiteral("2026-11-30 07:54:14")) + 16);
+    header->resizeSection(
+        EventTableModel::SourceColumn, fm.horizontalAdvance(QStringLiteral("standard-webhooks")));
+    header->resizeSection(
+        EventTableModel::TypeColumn, fm.horizontalAdvance(QStringLiteral("pull_request.opened__")));
+    header->resizeSection(
+        EventTableModel::ProviderIdColumn, fm.horizontalAdvance(QStringLiteral("evt_1NbG7q2eZvKYlo2C_x")));
+    header->resizeSection(
+        EventTableModel::StatusColumn, fm.horizontalAdvance(QStringLiteral("succeeded")) + 40);
+    header->resizeSection(
+        EventTableModel::AttemptsColumn, fm.horizontalAdvance(QStringLiteral("Attempts")) + 12);
+    header->resizeSection(
+        EventTableModel::LastFailureColumn, fm.horizontalAdvance(QStringLiteral("Connection refused")) + 8);
+    header->resizeSection(EventTableModel::DownstreamColumn,
+        fm.horizontalAdvance(QStringLiteral("✔ Succeeded · REF-1000000")) + 24);
 
     // Clicking the ID or Received header flips between newest and oldest first.
     header->setSectionsClickable(true);
@@ -48,7 +56,7 @@ EventsController::EventsController(Session *session, EventsView *view, QSettings
     connect(header, &QHeaderView::sectionClicked, this, [this, header](int section) {
         if (section != EventTableModel::IdColumn && section != EventTableModel::ReceivedColumn) {
             header->setSortIndicator(EventTableModel::ReceivedColumn,
-                                     m_model->order() == EventOrder::NewestFirst ? Qt::DescendingOrder : Qt::AscendingOrder);
+                m_model->order() == EventOrder::NewestFirst ? Qt::DescendingOrder : Qt::AscendingOrder);
             return;
         }
         const bool newest = m_model->order() == EventOrder::OldestFirst;
@@ -78,7 +86,8 @@ EventsController::EventsController(Session *session, EventsView *view, QSettings
         m_model->showNewEvents();
         m_view->table()->scrollToTop();
     });
-    connect(table->selectionModel(), &QItemSelectionModel::currentRowChanged, this, &EventsController::selectionChanged);
+    connect(table->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
+        &EventsController::selectionChanged);
     // A page arriving can fill in the row the user already selected while it was loading.
     connect(m_model, &EventTableModel::pageLoaded, this, &EventsController::selectionChanged);
 
@@ -99,9 +108,10 @@ EventsController::EventsController(Session *session, EventsView *view, QSettings
         table->addAction(replay);
     }
     connect(m_view, &EventsView::replaySelectedRequested, this, &EventsController::requestReplayOfSelection);
-    connect(m_view, &EventsView::replayFilterRequested, this, [this] { Q_EMIT replayFilterRequested(m_model->filter()); });
+    connect(m_view, &EventsView::replayFilterRequested, this,
+        [this] { Q_EMIT replayFilterRequested(m_model->filter()); });
     connect(table->selectionModel(), &QItemSelectionModel::selectionChanged, this,
-            [this] { m_view->setSelectionSize(int(m_view->table()->selectionModel()->selectedRows().size())); });
+        [this] { m_view->setSelectionSize(int(m_view->table()->selectionModel()->selectedRows().size())); });
     table->setContextMenuPolicy(Qt::ActionsContextMenu);
 
     m_poll->setInterval(3'000);
@@ -112,7 +122,7 @@ EventsController::EventsController(Session *session, EventsView *view, QSettings
         this, &m_facetsGeneration,
         [](Db &db) {
             QString error;
-            return fetchFilterFacets(db, &error).value_or(FilterFacets{});
+            return fetchFilterFacets(db, &error).value_or(FilterFacets {});
         },
         [bar](const FilterFacets &f) { bar->setFacets(f.sources, f.types, f.destinations); });
 

@@ -6,11 +6,11 @@
 #include "events/eventtablemodel.h"
 #include "events/filterbar.h"
 
+#include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
 #include <QPushButton>
 #include <QTableView>
-#include <QHBoxLayout>
 #include <QVBoxLayout>
 
 namespace redrive::ui {
@@ -28,8 +28,9 @@ EventsView::EventsView(QWidget *parent)
     setObjectName(QStringLiteral("eventsView"));
     m_newEvents->setObjectName(QStringLiteral("newEventsButton"));
     m_newEvents->setFlat(true);
-    m_newEvents->setStyleSheet(QStringLiteral("QPushButton { background: #e3f2fd; color: #0d47a1; padding: 4px; "
-                                              "border: 1px solid #90caf9; border-radius: 3px; }"));
+    m_newEvents->setStyleSheet(
+        QStringLiteral("QPushButton { background: #e3f2fd; color: #0d47a1; padding: 4px; "
+                       "border: 1px solid #90caf9; border-radius: 3px; }"));
     m_newEvents->hide();
     connect(m_newEvents, &QPushButton::clicked, this, &EventsView::showNewEventsRequested);
 
@@ -69,9 +70,11 @@ EventsView::EventsView(QWidget *parent)
     bottom->addWidget(m_replayFilter);
     layout->addLayout(bottom);
     m_replaySelected->setObjectName(QStringLiteral("replaySelectedButton"));
-    m_replaySelected->setToolTip(QStringLiteral("Preview and request a replay of the selected events' deliveries (Ctrl+R)"));
+    m_replaySelected->setToolTip(
+        QStringLiteral("Preview and request a replay of the selected events' deliveries (Ctrl+R)"));
     m_replayFilter->setObjectName(QStringLiteral("replayFilterButton"));
-    m_replayFilter->setToolTip(QStringLiteral("Preview and request a replay of every event the filter matches, not just the visible ones"));
+    m_replayFilter->setToolTip(QStringLiteral(
+        "Preview and request a replay of every event the filter matches, not just the visible ones"));
     connect(m_replaySelected, &QPushButton::clicked, this, &EventsView::replaySelectedRequested);
     connect(m_replayFilter, &QPushButton::clicked, this, &EventsView::replayFilterRequested);
     setReplayAllowed(false);
@@ -87,7 +90,8 @@ void EventsView::setReplayAllowed(bool allowed)
 void EventsView::setSelectionSize(int events)
 {
     m_replaySelected->setEnabled(events > 0);
-    m_replaySelected->setText(events > 1 ? QStringLiteral("Replay %1 selected…").arg(events) : QStringLiteral("Replay selected…"));
+    m_replaySelected->setText(
+        events > 1 ? QStringLiteral("Replay %1 selected…").arg(events) : QStringLiteral("Replay selected…"));
 }
 
 void EventsView::setNewEventCount(qint64 count)
@@ -97,9 +101,9 @@ void EventsView::setNewEventCount(qint64 count)
         return;
     }
     m_newEvents->setText(count > EventTableModel::kMaxNewRows
-                             ? QStringLiteral("More than %L1 new events — click to reload").arg(EventTableModel::kMaxNewRows)
-                             : (count == 1 ? QStringLiteral("1 new event — click to show")
-                                           : QStringLiteral("%L1 new events — click to show").arg(count)));
+            ? QStringLiteral("More than %L1 new events — click to reload").arg(EventTableModel::kMaxNewRows)
+            : (count == 1 ? QStringLiteral("1 new event — click to show")
+                          : QStringLiteral("%L1 new events — click to show").arg(count)));
     m_newEvents->show();
 }
 

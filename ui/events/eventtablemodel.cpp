@@ -38,7 +38,8 @@ QString downstreamTooltip(const EventRow &row)
             line += QStringLiteral(" — the request may have been processed; a replay could act twice");
         lines.append(line);
     }
-    return lines.isEmpty() ? QStringLiteral("No route matched this event; nothing was delivered.") : lines.join(u'\n');
+    return lines.isEmpty() ? QStringLiteral("No route matched this event; nothing was delivered.")
+                           : lines.join(u'\n');
 }
 
 } // namespace
@@ -47,7 +48,7 @@ EventTableModel::EventTableModel(DbExecutor *pages, DbExecutor *indexer, QObject
     : QAbstractTableModel(parent)
     , m_pagesExec(pages)
     , m_indexExec(indexer ? indexer : pages)
-{}
+{ }
 
 int EventTableModel::rowCount(const QModelIndex &parent) const
 {
@@ -171,10 +172,11 @@ QVariant EventTableModel::data(const QModelIndex &index, int role) const
         case DownstreamColumn:
             return downstreamTooltip(*row);
         case ProviderIdColumn:
-            return row->seenCount > 1 ? QStringLiteral("%1\nReceived %2 times (duplicates were not processed again)")
-                                            .arg(row->providerEventId)
-                                            .arg(row->seenCount)
-                                      : row->providerEventId;
+            return row->seenCount > 1
+                ? QStringLiteral("%1\nReceived %2 times (duplicates were not processed again)")
+                      .arg(row->providerEventId)
+                      .arg(row->seenCount)
+                : row->providerEventId;
         default:
             return {};
         }
@@ -281,7 +283,7 @@ void EventTableModel::start()
             }
             const bool newest = m_order == EventOrder::NewestFirst;
             if (first > 0) {
-                m_boundaries = {a.rows.first().id};
+                m_boundaries = { a.rows.first().id };
                 if (m_countKind == CountKind::Growing)
                     m_boundaries.append(newest ? a.rows.last().id - 1 : a.rows.last().id + 1);
             }
@@ -302,7 +304,7 @@ void EventTableModel::start()
                     [filter = m_filter, top = m_topId, order = m_order](Db &db) {
                         QString error;
                         auto index = fetchPageIndex(db, filter, top, kPageSize, &error, order);
-                        return index ? *index : PageIndex{};
+                        return index ? *index : PageIndex {};
                     },
                     [this](PageIndex index) {
                         if (index.pageSize == kPageSize)
@@ -322,7 +324,8 @@ void EventTableModel::receiveIndex(PageIndex index)
     // assumed ids without gaps).
     for (auto it = m_pages.begin(); it != m_pages.end();) {
         const int page = it.key();
-        const bool aligned = page < m_boundaries.size() && !it->rows.isEmpty() && it->rows.first().id == m_boundaries[page];
+        const bool aligned
+            = page < m_boundaries.size() && !it->rows.isEmpty() && it->rows.first().id == m_boundaries[page];
         it = aligned ? std::next(it) : m_pages.erase(it);
     }
     const int oldRows = snapshotRows();
@@ -368,7 +371,8 @@ void EventTableModel::requestPage(int page) const
     if (!m_dispatchQueued) {
         m_dispatchQueued = true;
         auto *self = const_cast<EventTableModel *>(this);
-        QMetaObject::invokeMethod(self, [self] { self->dispatch(); }, Qt::QueuedConnection);
+        QMetaObject::invokeMethod(
+            self, [self] { self->dispatch(); }, Qt::QueuedConnection);
     }
 }
 
@@ -427,7 +431,8 @@ void EventTableModel::receivePage(PageAnswer a)
         // The page layout changed while this was read (the exact index arrived); ask again
         // through the view, which repaints what it shows.
         if (firstRow < m_rows)
-            Q_EMIT dataChanged(index(firstRow, 0), index(std::min(m_rows, firstRow + kPageSize) - 1, ColumnCount - 1));
+            Q_EMIT dataChanged(
+                index(firstRow, 0), index(std::min(m_rows, firstRow + kPageSize) - 1, ColumnCount - 1));
         dispatch();
         return;
     }
@@ -452,7 +457,8 @@ void EventTableModel::receivePage(PageAnswer a)
     } else {
         storePage(a.page, std::move(p));
         if (firstRow < m_rows)
-            Q_EMIT dataChanged(index(firstRow, 0), index(std::min(m_rows, firstRow + kPageSize) - 1, ColumnCount - 1));
+            Q_EMIT dataChanged(
+                index(firstRow, 0), index(std::min(m_rows, firstRow + kPageSize) - 1, ColumnCount - 1));
     }
     Q_EMIT pageLoaded(a.page);
     dispatch();
@@ -505,8 +511,9 @@ void EventTableModel::showNewEvents()
         this, &m_generation,
         [filter = m_filter, top = m_headTopId](Db &db) {
             QString error;
-            auto rows = fetchEventPage(db, filter, std::numeric_limits<qint64>::max(), kMaxNewRows, &error, top);
-            return rows.value_or(QList<EventRow>{});
+            auto rows
+                = fetchEventPage(db, filter, std::numeric_limits<qint64>::max(), kMaxNewRows, &error, top);
+            return rows.value_or(QList<EventRow> {});
         },
         [this](QList<EventRow> rows) {
             m_newCount = 0;
@@ -548,7 +555,7 @@ void EventTableModel::refreshRows(int first, int last)
         this, &m_generation,
         [ids](Db &db) {
             QString error;
-            return fetchEventsByIds(db, ids, &error).value_or(QList<EventRow>{});
+            return fetchEventsByIds(db, ids, &error).value_or(QList<EventRow> {});
         },
         [this](QList<EventRow> rows) {
             QHash<qint64, EventRow *> byId;

@@ -43,9 +43,9 @@ public:
     };
     enum Role {
         EventIdRole = Qt::UserRole, // qint64, 0 while the row loads
-        StatusRole,                 // stored status string
-        DownstreamRole,             // int(DownstreamState)
-        LoadedRole,                 // bool
+        StatusRole, // stored status string
+        DownstreamRole, // int(DownstreamState)
+        LoadedRole, // bool
     };
     enum class CountKind { Estimated, Growing, Exact };
 
@@ -60,7 +60,8 @@ public:
     [[nodiscard]] int rowCount(const QModelIndex &parent = {}) const override;
     [[nodiscard]] int columnCount(const QModelIndex &parent = {}) const override;
     [[nodiscard]] QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
-    [[nodiscard]] QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
+    [[nodiscard]] QVariant headerData(
+        int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
     [[nodiscard]] bool canFetchMore(const QModelIndex &parent) const override;
     void fetchMore(const QModelIndex &parent) override;
 
@@ -133,10 +134,10 @@ private:
     EventOrder m_order = EventOrder::NewestFirst;
     CountKind m_countKind = CountKind::Growing;
     int m_rows = 0;
-    qint64 m_topId = 0;       // snapshot ceiling
-    qint64 m_headTopId = 0;   // newest id shown, including rows shown since
+    qint64 m_topId = 0; // snapshot ceiling
+    qint64 m_headTopId = 0; // newest id shown, including rows shown since
     IdRange m_range;
-    QList<EventRow> m_head;   // rows shown since the snapshot, newest first
+    QList<EventRow> m_head; // rows shown since the snapshot, newest first
     QList<qint64> m_boundaries; // first id of each snapshot page, when known
     bool m_growingDone = false;
     qint64 m_newCount = 0;
@@ -146,7 +147,7 @@ private:
     int m_cacheLimit = kMaxCachedPages;
     mutable QHash<int, Page> m_pages;
     mutable quint64 m_useClock = 0;
-    mutable QList<int> m_wanted;   // most recent last
+    mutable QList<int> m_wanted; // most recent last
     mutable QSet<int> m_inFlight;
     mutable bool m_dispatchQueued = false;
     bool m_checking = false;

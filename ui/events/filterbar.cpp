@@ -80,9 +80,9 @@ FilterBar::FilterBar(QWidget *parent)
     updateStatusButton();
 
     m_range->setObjectName(QStringLiteral("timeRange"));
-    m_range->addItems({QStringLiteral("Any time"), QStringLiteral("Last hour"), QStringLiteral("Last 24 hours"),
-                       QStringLiteral("Last 7 days"), QStringLiteral("Custom…")});
-    for (QDateTimeEdit *e : {m_since, m_until}) {
+    m_range->addItems({ QStringLiteral("Any time"), QStringLiteral("Last hour"),
+        QStringLiteral("Last 24 hours"), QStringLiteral("Last 7 days"), QStringLiteral("Custom…") });
+    for (QDateTimeEdit *e : { m_since, m_until }) {
         e->setCalendarPopup(true);
         e->setDisplayFormat(QStringLiteral("yyyy-MM-dd HH:mm"));
         e->setDateTime(QDateTime::currentDateTime());
@@ -95,7 +95,8 @@ FilterBar::FilterBar(QWidget *parent)
     m_until->setToolTip(QStringLiteral("Until (local time)"));
 
     m_search->setObjectName(QStringLiteral("searchEdit"));
-    m_search->setPlaceholderText(QStringLiteral("Search event ID, provider ID or downstream reference (Ctrl+F)"));
+    m_search->setPlaceholderText(
+        QStringLiteral("Search event ID, provider ID or downstream reference (Ctrl+F)"));
     m_search->setClearButtonEnabled(true);
     m_search->setMinimumWidth(260);
 
@@ -127,7 +128,7 @@ FilterBar::FilterBar(QWidget *parent)
     layout->addLayout(top);
     layout->addLayout(bottom);
 
-    for (QComboBox *c : {m_source, m_type, m_destination}) {
+    for (QComboBox *c : { m_source, m_type, m_destination }) {
         connect(c->lineEdit(), &QLineEdit::textEdited, this, &FilterBar::changedSoon);
         connect(c->lineEdit(), &QLineEdit::returnPressed, this, &FilterBar::changed);
         connect(c, &QComboBox::activated, this, &FilterBar::changed);
@@ -141,8 +142,8 @@ FilterBar::FilterBar(QWidget *parent)
     });
     connect(m_saveView, &QPushButton::clicked, this, [this] {
         bool ok = false;
-        const QString name = QInputDialog::getText(this, QStringLiteral("Save view"), QStringLiteral("Name of this view:"),
-                                                   QLineEdit::Normal, m_views->currentText(), &ok)
+        const QString name = QInputDialog::getText(this, QStringLiteral("Save view"),
+            QStringLiteral("Name of this view:"), QLineEdit::Normal, m_views->currentText(), &ok)
                                  .trimmed();
         if (ok && !name.isEmpty())
             Q_EMIT saveViewRequested(name);
@@ -232,8 +233,10 @@ void FilterBar::setFilter(const EventFilter &f)
         m_until->setVisible(true);
         const QSignalBlocker b1(m_since);
         const QSignalBlocker b2(m_until);
-        m_since->setDateTime(f.sinceMs ? QDateTime::fromMSecsSinceEpoch(*f.sinceMs) : QDateTime::currentDateTime().addDays(-1));
-        m_until->setDateTime(f.untilMs ? QDateTime::fromMSecsSinceEpoch(*f.untilMs) : QDateTime::currentDateTime().addSecs(60));
+        m_since->setDateTime(f.sinceMs ? QDateTime::fromMSecsSinceEpoch(*f.sinceMs)
+                                       : QDateTime::currentDateTime().addDays(-1));
+        m_until->setDateTime(f.untilMs ? QDateTime::fromMSecsSinceEpoch(*f.untilMs)
+                                       : QDateTime::currentDateTime().addSecs(60));
     } else {
         m_range->setCurrentIndex(AnyTime);
         m_since->hide();
@@ -243,7 +246,8 @@ void FilterBar::setFilter(const EventFilter &f)
     m_silent = false;
 }
 
-void FilterBar::setFacets(const QStringList &sources, const QStringList &types, const QStringList &destinations)
+void FilterBar::setFacets(
+    const QStringList &sources, const QStringList &types, const QStringList &destinations)
 {
     fillCombo(m_source, sources);
     fillCombo(m_type, types);

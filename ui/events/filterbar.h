@@ -56,7 +56,7 @@ private:
     QPushButton *m_saveView;
     QPushButton *m_clear;
     QTimer *m_debounce;
-    QString m_category;       // set by dead-letter groups; shown as a removable chip in the button
+    QString m_category; // set by dead-letter groups; shown as a removable chip in the button
     QString m_deliveryStatus;
     bool m_silent = false;
 };

@@ -9,7 +9,7 @@ namespace redrive::ui {
 SavedViews::SavedViews(QSettings &settings, QString profile)
     : m_settings(settings)
     , m_profile(std::move(profile))
-{}
+{ }
 
 QString SavedViews::group() const
 {
@@ -29,8 +29,8 @@ QStringList SavedViews::names() const
 
 std::optional<EventFilter> SavedViews::load(const QString &name) const
 {
-    const QString text =
-        m_settings.value(group() + u'/' + QString::fromLatin1(QUrl::toPercentEncoding(name))).toString();
+    const QString text
+        = m_settings.value(group() + u'/' + QString::fromLatin1(QUrl::toPercentEncoding(name))).toString();
     if (text.isEmpty())
         return std::nullopt;
     QString field, message;
@@ -40,7 +40,7 @@ std::optional<EventFilter> SavedViews::load(const QString &name) const
 void SavedViews::save(const QString &name, const EventFilter &filter)
 {
     m_settings.setValue(group() + u'/' + QString::fromLatin1(QUrl::toPercentEncoding(name)),
-                        filter.toQuery().toString(QUrl::FullyEncoded));
+        filter.toQuery().toString(QUrl::FullyEncoded));
     m_settings.sync();
 }
 

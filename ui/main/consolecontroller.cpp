@@ -4,6 +4,7 @@
 
 #include "approvals/approvalscontroller.h"
 #include "audit/auditcontroller.h"
+#include "audit/auditmodel.h"
 #include "common/environmentbanner.h"
 #include "common/timeformat.h"
 #include "connection/connectiondialog.h"
@@ -15,7 +16,6 @@
 #include "events/eventscontroller.h"
 #include "events/eventtablemodel.h"
 #include "overview/overviewcontroller.h"
-#include "audit/auditmodel.h"
 #include "receivers/receiverhealthcontroller.h"
 #include "rejections/rejectionmodel.h"
 #include "rejections/rejectionscontroller.h"
@@ -27,7 +27,8 @@
 
 namespace redrive::ui {
 
-ConsoleController::ConsoleController(QSettings &settings, SecretStore &secrets, const Clock &clock, QObject *parent)
+ConsoleController::ConsoleController(
+    QSettings &settings, SecretStore &secrets, const Clock &clock, QObject *parent)
     : QObject(parent)
     , m_settings(settings)
     , m_secrets(secrets)
@@ -85,7 +86,7 @@ void ConsoleController::showConnectionDialog(const QString &profile, bool connec
         m_dialog->setAttribute(Qt::WA_DeleteOnClose);
         connect(m_dialog, &ConnectionDialog::sessionReady, this, &ConsoleController::adoptSession);
         connect(m_dialog, &ConnectionDialog::keychainNotice, m_window.get(),
-                [this](const QString &text) { m_window->statusBar()->showMessage(text, 60'000); });
+            [this](const QString &text) { m_window->statusBar()->showMessage(text, 60'000); });
     }
     if (!profile.isEmpty())
         m_dialog->selectProfile(profile);
@@ -104,10 +105,11 @@ void ConsoleController::adoptSession(Session *session)
     w->banner()->showEnvironment(p.environment, p.colour, p.name);
     w->setWindowTitle(QStringLiteral("Redrive — %1 (%2)").arg(p.environment.toUpper(), p.name));
     w->setConnectionText(QStringLiteral("%1 · %2").arg(p.databaseDescription(),
-                                                        session->admin() ? session->admin()->baseUrl().toString()
-                                                                         : QStringLiteral("no admin API (read-only)")));
-    w->setIdentity(session->role() ? QStringLiteral("%1 · %2").arg(session->user(), toString(*session->role()))
-                                   : QStringLiteral("read-only (no admin API)"));
+        session->admin() ? session->admin()->baseUrl().toString()
+                         : QStringLiteral("no admin API (read-only)")));
+    w->setIdentity(session->role()
+            ? QStringLiteral("%1 · %2").arg(session->user(), toString(*session->role()))
+            : QStringLiteral("read-only (no admin API)"));
     w->setConnected(true);
 
     m_events = new EventsController(session, w->events(), m_settings, this);
@@ -122,13 +124,14 @@ void ConsoleController::adoptSession(Session *session)
     m_overview = new OverviewController(session, w->overview(), m_clock, this);
     const Permissions can = session->permissions();
     m_replay = new ReplayController(session, w, this);
-    connect(m_events, &EventsController::replayDeliveriesRequested, m_replay, &ReplayController::replayDeliveries);
+    connect(m_events, &EventsController::replayDeliveriesRequested, m_replay,
+        &ReplayController::replayDeliveries);
     connect(m_events, &EventsController::replayFilterRequested, m_replay, &ReplayController::replayFilter);
     connect(m_replay, &ReplayController::requested, this, [this](qint64 id, const QString &status) {
         m_window->statusBar()->showMessage(status == u"pending_approval"
-                                               ? QStringLiteral("Replay #%1 requested; it waits for an operator's approval.").arg(id)
-                                               : QStringLiteral("Replay #%1 requested (%2).").arg(id).arg(status),
-                                           30'000);
+                ? QStringLiteral("Replay #%1 requested; it waits for an operator's approval.").arg(id)
+                : QStringLiteral("Replay #%1 requested (%2).").arg(id).arg(status),
+            30'000);
         if (m_detail)
             m_detail->reload();
     });
@@ -137,12 +140,15 @@ void ConsoleController::adoptSession(Session *session)
     w->setPageAvailable(MainWindow::ApprovalsPage, session->admin() && can.approve);
     w->setPageAvailable(MainWindow::AuditPage, can.readAudit);
     m_destinations = new DestinationsController(session, w->destinationsPage(), m_clock, this);
-    connect(m_destinations, &DestinationsController::pausedChanged, this, [this](const QString &name, bool paused) {
-        m_window->statusBar()->showMessage(paused ? QStringLiteral("%1 paused: its deliveries wait until it is resumed.").arg(name)
-                                                  : QStringLiteral("%1 resumed.").arg(name),
-                                           30'000);
-    });
-    m_receivers = new ReceiverHealthController(session, w->receiverWarning(), w->receiverStatus(), m_clock, this);
+    connect(m_destinations, &DestinationsController::pausedChanged, this,
+        [this](const QString &name, bool paused) {
+            m_window->statusBar()->showMessage(paused
+                    ? QStringLiteral("%1 paused: its deliveries wait until it is resumed.").arg(name)
+                    : QStringLiteral("%1 resumed.").arg(name),
+                30'000);
+        });
+    m_receivers
+        = new ReceiverHealthController(session, w->receiverWarning(), w->receiverStatus(), m_clock, this);
     m_refresh->start();
     w->showPage(MainWindow::EventsPage);
     refreshVisiblePage();

@@ -39,7 +39,8 @@ class Session;
 class ConsoleController final : public QObject {
     Q_OBJECT
 public:
-    ConsoleController(QSettings &settings, SecretStore &secrets, const Clock &clock, QObject *parent = nullptr);
+    ConsoleController(
+        QSettings &settings, SecretStore &secrets, const Clock &clock, QObject *parent = nullptr);
     ~ConsoleController() override;
 
     [[nodiscard]] MainWindow *window() const { return m_window.get(); }

@@ -47,7 +47,7 @@ MainWindow::MainWindow(QWidget *parent)
     m_audit->setObjectName(QStringLiteral("auditPage"));
     m_destinations->setObjectName(QStringLiteral("destinationsPage"));
     m_receiverWarning->setObjectName(QStringLiteral("receiverWarning"));
-    for (QWidget *page : {m_deadLetters, m_rejections, m_approvals, m_audit, m_destinations}) {
+    for (QWidget *page : { m_deadLetters, m_rejections, m_approvals, m_audit, m_destinations }) {
         auto *pageLayout = new QVBoxLayout(page);
         pageLayout->setContentsMargins(0, 0, 0, 0);
     }
@@ -56,7 +56,7 @@ MainWindow::MainWindow(QWidget *parent)
     m_eventsSplit->setStretchFactor(0, 3);
     m_eventsSplit->setStretchFactor(1, 2);
     m_detail->setMinimumWidth(380);
-    m_eventsSplit->setSizes({860, 540});
+    m_eventsSplit->setSizes({ 860, 540 });
     m_eventsSplit->setChildrenCollapsible(false);
     m_pages->insertTab(OverviewPage, m_overview, QStringLiteral("&Overview"));
     m_pages->insertTab(EventsPage, m_eventsSplit, QStringLiteral("&Events"));
@@ -77,20 +77,21 @@ MainWindow::MainWindow(QWidget *parent)
     setCentralWidget(central);
 
     QMenu *connection = menuBar()->addMenu(QStringLiteral("&Connection"));
-    QAction *connectAction = connection->addAction(QStringLiteral("&Connect…"), this, &MainWindow::connectRequested);
+    QAction *connectAction
+        = connection->addAction(QStringLiteral("&Connect…"), this, &MainWindow::connectRequested);
     connectAction->setObjectName(QStringLiteral("connectAction"));
     connectAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_O));
-    m_disconnect = connection->addAction(QStringLiteral("&Disconnect"), this, &MainWindow::disconnectRequested);
+    m_disconnect
+        = connection->addAction(QStringLiteral("&Disconnect"), this, &MainWindow::disconnectRequested);
     m_disconnect->setObjectName(QStringLiteral("disconnectAction"));
     connection->addSeparator();
     QAction *quit = connection->addAction(QStringLiteral("&Quit"), this, &QWidget::close);
     quit->setShortcut(QKeySequence::Quit);
 
     QMenu *view = menuBar()->addMenu(QStringLiteral("&View"));
-    const QString names[PageCount] = {QStringLiteral("Overview"),          QStringLiteral("Events"),
-                                      QStringLiteral("Dead letters"),      QStringLiteral("Rejected requests"),
-                                      QStringLiteral("Approvals"),         QStringLiteral("Audit log"),
-                                      QStringLiteral("Destinations")};
+    const QString names[PageCount] = { QStringLiteral("Overview"), QStringLiteral("Events"),
+        QStringLiteral("Dead letters"), QStringLiteral("Rejected requests"), QStringLiteral("Approvals"),
+        QStringLiteral("Audit log"), QStringLiteral("Destinations") };
     for (int i = 0; i < PageCount; ++i) {
         QAction *a = view->addAction(names[i], this, [this, i] {
             if (isPageAvailable(Page(i)))

@@ -9,7 +9,8 @@
 
 namespace redrive::ui {
 
-OverviewController::OverviewController(Session *session, OverviewView *view, const Clock &clock, QObject *parent)
+OverviewController::OverviewController(
+    Session *session, OverviewView *view, const Clock &clock, QObject *parent)
     : QObject(parent)
     , m_session(session)
     , m_view(view)

@@ -50,9 +50,12 @@ OverviewView::OverviewView(QWidget *parent)
     : QWidget(parent)
     , m_window(new QComboBox(this))
     , m_backlog(new QLabel(this))
-    , m_traffic(chartView(QStringLiteral("trafficChart"), QStringLiteral("Per interval: events received, attempts succeeded and retried, deliveries dead-lettered")))
+    , m_traffic(chartView(QStringLiteral("trafficChart"),
+          QStringLiteral(
+              "Per interval: events received, attempts succeeded and retried, deliveries dead-lettered")))
     , m_categories(chartView(QStringLiteral("categoryChart"), QStringLiteral("Failed attempts by category")))
-    , m_destinations(chartView(QStringLiteral("destinationChart"), QStringLiteral("Destinations: attempt success rate (mean latency)")))
+    , m_destinations(chartView(QStringLiteral("destinationChart"),
+          QStringLiteral("Destinations: attempt success rate (mean latency)")))
 {
     setObjectName(QStringLiteral("overviewView"));
     m_window->setObjectName(QStringLiteral("overviewWindow"));
@@ -90,10 +93,10 @@ void OverviewView::showError(const QString &text)
 void OverviewView::showOverview(const Overview &o, qint64 nowMs)
 {
     m_backlog->setText(o.oldestPendingSince
-                           ? QStringLiteral("%L1 deliveries waiting; the oldest has waited %2.")
-                                 .arg(o.backlog)
-                                 .arg(TimeFormat::duration(nowMs - *o.oldestPendingSince))
-                           : QStringLiteral("Nothing is waiting for delivery."));
+            ? QStringLiteral("%L1 deliveries waiting; the oldest has waited %2.")
+                  .arg(o.backlog)
+                  .arg(TimeFormat::duration(nowMs - *o.oldestPendingSince))
+            : QStringLiteral("Nothing is waiting for delivery."));
 
     // Traffic per bucket: lines over time.
     QChart *traffic = m_traffic->chart();
@@ -103,14 +106,14 @@ void OverviewView::showOverview(const Overview &o, qint64 nowMs)
         qint64 OverviewBucket::*field;
         QColor colour;
     };
-    const Line lines[] = {{"received", &OverviewBucket::received, QColor(0x42, 0x42, 0x42)},
-                          {"succeeded", &OverviewBucket::succeeded, statusLook(QStringLiteral("succeeded")).foreground},
-                          {"retried", &OverviewBucket::retried, QColor(0xef, 0x8f, 0x00)},
-                          {"dead", &OverviewBucket::dead, statusLook(QStringLiteral("dead")).foreground}};
+    const Line lines[] = { { "received", &OverviewBucket::received, QColor(0x42, 0x42, 0x42) },
+        { "succeeded", &OverviewBucket::succeeded, statusLook(QStringLiteral("succeeded")).foreground },
+        { "retried", &OverviewBucket::retried, QColor(0xef, 0x8f, 0x00) },
+        { "dead", &OverviewBucket::dead, statusLook(QStringLiteral("dead")).foreground } };
     auto *time = new QDateTimeAxis;
     time->setFormat(o.bucketMs >= 3'600'000 ? QStringLiteral("MM-dd HH:mm") : QStringLiteral("HH:mm"));
     time->setRange(QDateTime::fromMSecsSinceEpoch(o.fromMs),
-                   QDateTime::fromMSecsSinceEpoch(o.fromMs + o.bucketMs * std::max<qsizetype>(1, o.buckets.size())));
+        QDateTime::fromMSecsSinceEpoch(o.fromMs + o.bucketMs * std::max<qsizetype>(1, o.buckets.size())));
     auto *counts = new QValueAxis;
     counts->setLabelFormat(QStringLiteral("%d"));
     traffic->addAxis(time, Qt::AlignBottom);
@@ -146,7 +149,7 @@ void OverviewView::showOverview(const Overview &o, qint64 nowMs)
     bars->append(set);
     categories->addSeries(bars);
     auto *catAxis = new QBarCategoryAxis;
-    catAxis->append(names.isEmpty() ? QStringList{QStringLiteral("none")} : names);
+    catAxis->append(names.isEmpty() ? QStringList { QStringLiteral("none") } : names);
     auto *catValues = new QValueAxis;
     catValues->setRange(0, double(most) * 1.1);
     catValues->setLabelFormat(QStringLiteral("%d"));
@@ -174,7 +177,7 @@ void OverviewView::showOverview(const Overview &o, qint64 nowMs)
     destBars->setLabelsPrecision(3);
     dest->addSeries(destBars);
     auto *destAxis = new QBarCategoryAxis;
-    destAxis->append(destNames.isEmpty() ? QStringList{QStringLiteral("none")} : destNames);
+    destAxis->append(destNames.isEmpty() ? QStringList { QStringLiteral("none") } : destNames);
     auto *destValues = new QValueAxis;
     destValues->setRange(0, 100);
     destValues->setLabelFormat(QStringLiteral("%d%%"));

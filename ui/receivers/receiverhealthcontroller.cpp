@@ -19,13 +19,14 @@ QString name(const ReceiverInstance &r)
 
 QString age(qint64 nowMs, qint64 atMs)
 {
-    return nowMs > atMs ? QStringLiteral("%1 ago").arg(TimeFormat::duration(nowMs - atMs)) : QStringLiteral("just now");
+    return nowMs > atMs ? QStringLiteral("%1 ago").arg(TimeFormat::duration(nowMs - atMs))
+                        : QStringLiteral("just now");
 }
 
 } // namespace
 
-ReceiverHealthController::ReceiverHealthController(Session *session, WarningBanner *banner, QLabel *status,
-                                                   const Clock &clock, QObject *parent)
+ReceiverHealthController::ReceiverHealthController(
+    Session *session, WarningBanner *banner, QLabel *status, const Clock &clock, QObject *parent)
     : QObject(parent)
     , m_session(session)
     , m_banner(banner)
@@ -59,12 +60,15 @@ QStringList ReceiverHealthController::warningsFor(const ReceiverHealth &h)
         out.append(QStringLiteral("Receiver %1 runs %2: acknowledged events may be lost on power failure.")
                        .arg(name(r), durabilityText(r.durability)));
     if (h.neverSeen) {
-        out.append(QStringLiteral("No receiver has recorded a heartbeat in this database: check that the profile points "
-                                  "at the receiver's database."));
+        out.append(QStringLiteral(
+            "No receiver has recorded a heartbeat in this database: check that the profile points "
+            "at the receiver's database."));
     } else if (h.silentForMs) {
-        const QString last = h.silent.isEmpty() ? QString() : QStringLiteral(" (last: %1)").arg(name(h.silent.first()));
-        out.append(QStringLiteral("No receiver heartbeat for %1%2: webhooks may not be recorded or delivered.")
-                       .arg(TimeFormat::duration(*h.silentForMs), last));
+        const QString last
+            = h.silent.isEmpty() ? QString() : QStringLiteral(" (last: %1)").arg(name(h.silent.first()));
+        out.append(
+            QStringLiteral("No receiver heartbeat for %1%2: webhooks may not be recorded or delivered.")
+                .arg(TimeFormat::duration(*h.silentForMs), last));
     }
     return out;
 }
@@ -74,11 +78,13 @@ QString ReceiverHealthController::statusFor(const ReceiverHealth &h, qint64 nowM
     if (h.live.isEmpty()) {
         if (h.neverSeen)
             return QStringLiteral("⚠ No receiver recorded");
-        return QStringLiteral("⚠ No receiver heartbeat for %1").arg(TimeFormat::duration(h.silentForMs.value_or(0)));
+        return QStringLiteral("⚠ No receiver heartbeat for %1")
+            .arg(TimeFormat::duration(h.silentForMs.value_or(0)));
     }
     const QString warn = h.notDurable.isEmpty() ? QString() : QStringLiteral("⚠ ");
     if (h.live.size() == 1)
-        return QStringLiteral("%1Receiver %2 · heartbeat %3").arg(warn, name(h.live.first()), age(nowMs, h.live.first().heartbeatAt));
+        return QStringLiteral("%1Receiver %2 · heartbeat %3")
+            .arg(warn, name(h.live.first()), age(nowMs, h.live.first().heartbeatAt));
     return QStringLiteral("%1%2 receivers · newest heartbeat %3")
         .arg(warn)
         .arg(h.live.size())
@@ -90,10 +96,10 @@ QString ReceiverHealthController::tooltipFor(const ReceiverHealth &h, qint64 now
     QStringList lines;
     auto describe = [&](const ReceiverInstance &r, const QString &state) {
         lines.append(QStringLiteral("%1 (redrived %2, %3): started %4, last heartbeat %5; %6 — %7")
-                         .arg(name(r), r.version, state, TimeFormat::display(r.startedAt), age(nowMs, r.heartbeatAt),
-                              durabilityText(r.durability),
-                              r.powerLossDurable ? QStringLiteral("survives power loss")
-                                                 : QStringLiteral("NOT power-loss durable")));
+                         .arg(name(r), r.version, state, TimeFormat::display(r.startedAt),
+                             age(nowMs, r.heartbeatAt), durabilityText(r.durability),
+                             r.powerLossDurable ? QStringLiteral("survives power loss")
+                                                : QStringLiteral("NOT power-loss durable")));
     };
     for (const ReceiverInstance &r : h.live)
         describe(r, QStringLiteral("running"));

@@ -25,7 +25,7 @@ class ReceiverHealthController final : public QObject {
     Q_OBJECT
 public:
     ReceiverHealthController(Session *session, WarningBanner *banner, QLabel *status, const Clock &clock,
-                             QObject *parent = nullptr);
+        QObject *parent = nullptr);
     ~ReceiverHealthController() override;
     void refresh();
 

@@ -9,7 +9,7 @@ namespace redrive::ui {
 RejectionModel::RejectionModel(DbExecutor *executor, QObject *parent)
     : QAbstractTableModel(parent)
     , m_executor(executor)
-{}
+{ }
 
 void RejectionModel::reload()
 {

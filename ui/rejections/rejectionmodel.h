@@ -14,7 +14,15 @@ namespace redrive::ui {
 class RejectionModel final : public QAbstractTableModel {
     Q_OBJECT
 public:
-    enum Column { ReceivedColumn, SourceColumn, StatusColumn, ReasonColumn, DetailColumn, RemoteColumn, ColumnCount };
+    enum Column {
+        ReceivedColumn,
+        SourceColumn,
+        StatusColumn,
+        ReasonColumn,
+        DetailColumn,
+        RemoteColumn,
+        ColumnCount
+    };
     enum Role { RejectionIdRole = Qt::UserRole };
     static constexpr int kPageSize = 200;
 
@@ -26,7 +34,8 @@ public:
     [[nodiscard]] int rowCount(const QModelIndex &parent = {}) const override;
     [[nodiscard]] int columnCount(const QModelIndex &parent = {}) const override;
     [[nodiscard]] QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
-    [[nodiscard]] QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
+    [[nodiscard]] QVariant headerData(
+        int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
     [[nodiscard]] bool canFetchMore(const QModelIndex &parent) const override;
     void fetchMore(const QModelIndex &parent) override;
 

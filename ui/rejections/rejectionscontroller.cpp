@@ -31,8 +31,9 @@ RejectionsController::RejectionsController(Session *session, QWidget *page, QObj
     m_summary->setObjectName(QStringLiteral("rejectionSummary"));
     m_summary->setTextFormat(Qt::PlainText);
     m_summary->setWordWrap(true);
-    m_summary->setText(QStringLiteral("Requests the receiver refused (bad signature, unknown source, too large, …). A run "
-                                      "of signature failures from one source usually means its secret was rotated."));
+    m_summary->setText(
+        QStringLiteral("Requests the receiver refused (bad signature, unknown source, too large, …). A run "
+                       "of signature failures from one source usually means its secret was rotated."));
     auto *layout = new QVBoxLayout(m_container);
     layout->setContentsMargins(6, 6, 6, 6);
     layout->addWidget(m_summary);

@@ -13,7 +13,7 @@ ReplayController::ReplayController(Session *session, QWidget *parentWindow, QObj
     : QObject(parent)
     , m_session(session)
     , m_parentWindow(parentWindow)
-{}
+{ }
 
 ReplayDialog *ReplayController::dialog() const
 {
@@ -25,8 +25,9 @@ void ReplayController::replayDeliveries(const QList<qint64> &deliveryIds)
     QJsonArray ids;
     for (qint64 id : deliveryIds)
         ids.append(id);
-    start(QJsonObject{{QStringLiteral("delivery_ids"), ids}},
-          deliveryIds.size() == 1 ? QStringLiteral("1 delivery") : QStringLiteral("%1 deliveries").arg(deliveryIds.size()));
+    start(QJsonObject { { QStringLiteral("delivery_ids"), ids } },
+        deliveryIds.size() == 1 ? QStringLiteral("1 delivery")
+                                : QStringLiteral("%1 deliveries").arg(deliveryIds.size()));
 }
 
 void ReplayController::replayFilter(const EventFilter &filter)
@@ -35,7 +36,7 @@ void ReplayController::replayFilter(const EventFilter &filter)
     const auto items = filter.toQuery().queryItems(QUrl::FullyDecoded);
     for (const auto &[key, value] : items)
         f.insert(key, value);
-    start(QJsonObject{{QStringLiteral("filter"), f}}, QStringLiteral("everything the filter matches"));
+    start(QJsonObject { { QStringLiteral("filter"), f } }, QStringLiteral("everything the filter matches"));
 }
 
 void ReplayController::start(const QJsonObject &previewBody, const QString &what)
@@ -54,22 +55,23 @@ void ReplayController::start(const QJsonObject &previewBody, const QString &what
     m_dialog->open();
     ApiReply *reply = admin->post(QStringLiteral("replays/preview"), previewBody);
     QPointer<ReplayDialog> dialog = m_dialog;
-    connect(reply, &ApiReply::finished, this, [this, dialog](const QJsonDocument &body, const ApiError &error) {
-        if (!dialog || dialog != m_dialog)
-            return;
-        if (!error.ok()) {
-            dialog->showError(QStringLiteral("No preview: ") + error.message);
-            return;
-        }
-        QString parseError;
-        const auto preview = ReplayPreview::fromJson(body.object(), &parseError);
-        if (!preview) {
-            dialog->showError(parseError);
-            return;
-        }
-        m_selectionHash = preview->selectionHash;
-        dialog->showPreview(*preview);
-    });
+    connect(
+        reply, &ApiReply::finished, this, [this, dialog](const QJsonDocument &body, const ApiError &error) {
+            if (!dialog || dialog != m_dialog)
+                return;
+            if (!error.ok()) {
+                dialog->showError(QStringLiteral("No preview: ") + error.message);
+                return;
+            }
+            QString parseError;
+            const auto preview = ReplayPreview::fromJson(body.object(), &parseError);
+            if (!preview) {
+                dialog->showError(parseError);
+                return;
+            }
+            m_selectionHash = preview->selectionHash;
+            dialog->showPreview(*preview);
+        });
 }
 
 void ReplayController::submit(const QString &reason, const QString &ticket)
@@ -78,24 +80,28 @@ void ReplayController::submit(const QString &reason, const QString &ticket)
     if (!admin || !m_dialog || m_selectionHash.isEmpty())
         return;
     m_dialog->setBusy(true);
-    QJsonObject body{{QStringLiteral("selection_hash"), m_selectionHash}, {QStringLiteral("reason"), reason}};
+    QJsonObject body { { QStringLiteral("selection_hash"), m_selectionHash },
+        { QStringLiteral("reason"), reason } };
     if (!ticket.isEmpty())
         body.insert(QStringLiteral("ticket"), ticket);
     ApiReply *reply = admin->post(QStringLiteral("replays"), body);
     QPointer<ReplayDialog> dialog = m_dialog;
-    connect(reply, &ApiReply::finished, this, [this, dialog](const QJsonDocument &answer, const ApiError &error) {
-        if (!dialog)
-            return;
-        if (!error.ok()) {
-            dialog->showError(error.kind == ApiError::Kind::Conflict
-                                  ? error.message + QStringLiteral(" Close this dialog and start the replay again for a fresh preview.")
-                                  : error.message);
-            return;
-        }
-        const QJsonObject replay = answer.object();
-        Q_EMIT requested(replay.value(QLatin1String("id")).toInteger(), replay.value(QLatin1String("status")).toString());
-        dialog->accept();
-    });
+    connect(
+        reply, &ApiReply::finished, this, [this, dialog](const QJsonDocument &answer, const ApiError &error) {
+            if (!dialog)
+                return;
+            if (!error.ok()) {
+                dialog->showError(error.kind == ApiError::Kind::Conflict ? error.message
+                            + QStringLiteral(
+                                " Close this dialog and start the replay again for a fresh preview.")
+                                                                         : error.message);
+                return;
+            }
+            const QJsonObject replay = answer.object();
+            Q_EMIT requested(replay.value(QLatin1String("id")).toInteger(),
+                replay.value(QLatin1String("status")).toString());
+            dialog->accept();
+        });
 }
 
 } // namespace redrive::ui

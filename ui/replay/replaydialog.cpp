@@ -33,8 +33,9 @@ ReplayDialog::ReplayDialog(const QString &environment, bool production, QWidget 
     m_environment->setObjectName(QStringLiteral("replayEnvironment"));
     m_environment->setTextFormat(Qt::PlainText);
     m_environment->setText(QStringLiteral("Environment: %1").arg(environment.toUpper()));
-    m_environment->setStyleSheet(production ? QStringLiteral("QLabel { background: #c62828; color: white; font-weight: bold; padding: 4px; }")
-                                            : QStringLiteral("QLabel { font-weight: bold; padding: 4px; }"));
+    m_environment->setStyleSheet(production
+            ? QStringLiteral("QLabel { background: #c62828; color: white; font-weight: bold; padding: 4px; }")
+            : QStringLiteral("QLabel { font-weight: bold; padding: 4px; }"));
     m_summary->setObjectName(QStringLiteral("replaySummary"));
     m_summary->setTextFormat(Qt::PlainText);
     m_summary->setWordWrap(true);
@@ -43,7 +44,8 @@ ReplayDialog::ReplayDialog(const QString &environment, bool production, QWidget 
     m_risk->setWordWrap(true);
     m_destinations->setObjectName(QStringLiteral("replayDestinations"));
     m_destinations->setColumnCount(3);
-    m_destinations->setHorizontalHeaderLabels({QStringLiteral("Destination"), QStringLiteral("Risk"), QStringLiteral("Deliveries")});
+    m_destinations->setHorizontalHeaderLabels(
+        { QStringLiteral("Destination"), QStringLiteral("Risk"), QStringLiteral("Deliveries") });
     m_destinations->verticalHeader()->hide();
     m_destinations->horizontalHeader()->setStretchLastSection(true);
     m_destinations->setEditTriggers(QAbstractItemView::NoEditTriggers);
@@ -113,7 +115,8 @@ void ReplayDialog::showPreview(const ReplayPreview &p)
     m_preview = p;
     m_havePreview = true;
     m_error->hide();
-    m_summary->setText(p.effect.isEmpty() ? QStringLiteral("%1 deliveries would be sent again.").arg(p.count) : p.effect);
+    m_summary->setText(
+        p.effect.isEmpty() ? QStringLiteral("%1 deliveries would be sent again.").arg(p.count) : p.effect);
     m_destinations->setRowCount(int(p.destinations.size()));
     for (int i = 0; i < p.destinations.size(); ++i) {
         const auto &d = p.destinations[i];
@@ -126,9 +129,11 @@ void ReplayDialog::showPreview(const ReplayPreview &p)
     }
     QStringList warnings;
     if (p.alreadySucceeded > 0)
-        warnings.append(QStringLiteral("%1 already succeeded downstream: replaying sends them again.").arg(p.alreadySucceeded));
+        warnings.append(QStringLiteral("%1 already succeeded downstream: replaying sends them again.")
+                            .arg(p.alreadySucceeded));
     if (p.outcomeUnknown > 0)
-        warnings.append(QStringLiteral("%1 may already have been processed (outcome unknown).").arg(p.outcomeUnknown));
+        warnings.append(
+            QStringLiteral("%1 may already have been processed (outcome unknown).").arg(p.outcomeUnknown));
     if (p.requiresApproval)
         warnings.append(QStringLiteral("This needs approval by another operator before anything is sent."));
     m_risk->setText(warnings.join(u'\n'));

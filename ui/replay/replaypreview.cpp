@@ -22,8 +22,8 @@ std::optional<ReplayPreview> ReplayPreview::fromJson(const QJsonObject &o, QStri
         p.approvalReasons.append(v.toString());
     for (const QJsonValue &v : o.value(QLatin1String("destinations")).toArray()) {
         const QJsonObject d = v.toObject();
-        p.destinations.append({d.value(QLatin1String("name")).toString(), d.value(QLatin1String("risk")).toString(),
-                               d.value(QLatin1String("count")).toInt()});
+        p.destinations.append({ d.value(QLatin1String("name")).toString(),
+            d.value(QLatin1String("risk")).toString(), d.value(QLatin1String("count")).toInt() });
     }
     p.effect = o.value(QLatin1String("effect")).toString();
     return p;
@@ -47,8 +47,10 @@ QString ReplayPreview::confirmPhrase() const
 
 QString ReplayPreview::actionLabel() const
 {
-    const QString what = count == 1 ? QStringLiteral("1 delivery") : QStringLiteral("%1 deliveries").arg(count);
-    return requiresApproval ? QStringLiteral("Request approval to replay %1").arg(what) : QStringLiteral("Replay %1").arg(what);
+    const QString what
+        = count == 1 ? QStringLiteral("1 delivery") : QStringLiteral("%1 deliveries").arg(count);
+    return requiresApproval ? QStringLiteral("Request approval to replay %1").arg(what)
+                            : QStringLiteral("Replay %1").arg(what);
 }
 
 } // namespace redrive::ui
