@@ -3,6 +3,7 @@
 #include "ingeststore.h"
 
 #include "crypto/crypto.h"
+#include "storedtext.h"
 
 #include <QHash>
 #include <QVariant>
@@ -11,6 +12,9 @@
 
 namespace redrive {
 namespace {
+
+using storedtext::storedHeaders;
+using storedtext::validUtf8;
 
 QVariant nullableInt(const std::optional<qint64> &v)
 {
@@ -59,7 +63,7 @@ QString deliveryIdempotencyKey(QStringView source, QStringView providerEventId, 
 
 IngestStore::IngestStore(Db &db)
     : m_db(db)
-{}
+{ }
 
 namespace {
 
@@ -70,23 +74,11 @@ const QString kEventColumns = QStringLiteral(
 const QString kDeliveryColumns = QStringLiteral(
     "INSERT INTO deliveries (event_id, destination, status, attempt_count, next_attempt_at, ordering_key, "
     "idempotency_key, created_at, updated_at) VALUES");
-const QString kRejectionColumns =
-    QStringLiteral("INSERT INTO rejections (source, reason, detail, status_code, remote_addr, headers, received_at) VALUES");
+const QString kRejectionColumns = QStringLiteral(
+    "INSERT INTO rejections (source, reason, detail, status_code, remote_addr, headers, received_at) VALUES");
 constexpr int kEventParameters = 17;
 constexpr int kDeliveryParameters = 7;
 constexpr int kRejectionParameters = 7;
-
-QByteArray storedHeaders(const QByteArray &json)
-{
-    return json.isEmpty() ? QByteArrayLiteral("[]") : json;
-}
-
-// Stored text must be valid UTF-8 (PostgreSQL refuses anything else; readers decode it). QtSql
-// used to repair stored headers through QString, so invalid sequences are repaired that way.
-QByteArray validUtf8(const QByteArray &bytes)
-{
-    return bytes.isValidUtf8() ? bytes : QString::fromUtf8(bytes).toUtf8();
-}
 
 // source and provider_event_id stay as given: an event without them must fail loudly.
 void bindEvent(QSqlQuery &q, int i, const IncomingEvent &e, const QString &status, int occurrences)
@@ -121,39 +113,6 @@ void bindRejection(QSqlQuery &q, int i, const RejectionRecord &r)
     q.bindValue(i++, r.receivedAtMs);
 }
 
-// PostgreSQL: one statement per batch whatever its size — every column travels as one binary
-// array and unnest() turns them back into rows.
-const QString kPgUpsertEvents = QStringLiteral(
-    "INSERT INTO events (source, provider_event_id, weak_id, event_type, status, occurred_at, received_at, "
-    "last_seen_at, seen_count, content_type, body, body_sha256, body_size, headers, verified_by, clock_skew_ms, "
-    "remote_addr) SELECT s, p, w, t, st, o, r, r, c, ct, b, h, bs, hd, v, k, ra FROM unnest($1::text[], $2::text[], "
-    "$3::int8[], $4::text[], $5::text[], $6::int8[], $7::int8[], $8::int8[], $9::text[], $10::bytea[], $11::text[], "
-    "$12::int8[], $13::text[], $14::text[], $15::int8[], $16::text[]) AS u(s, p, w, t, st, o, r, c, ct, b, h, bs, hd, "
-    "v, k, ra) ON CONFLICT (source, provider_event_id) DO UPDATE SET seen_count = events.seen_count + "
-    "excluded.seen_count, last_seen_at = excluded.last_seen_at RETURNING id, seen_count, source, provider_event_id");
-constexpr int kPgEventArrays = 16;
-const QString kPgInsertDeliveries = QStringLiteral(
-    "INSERT INTO deliveries (event_id, destination, status, attempt_count, next_attempt_at, ordering_key, "
-    "idempotency_key, created_at, updated_at) SELECT e, d, 'pending', 0, n, o, k, $6::int8, $6::int8 FROM "
-    "unnest($1::int8[], $2::text[], $3::int8[], $4::text[], $5::text[]) AS u(e, d, n, o, k)");
-constexpr int kPgDeliveryParameters = 6;
-
-void appendText(PgArray &array, const QString &value)
-{
-    if (value.isNull())
-        array.appendNull();
-    else
-        array.append(value.toUtf8());
-}
-
-void appendInt(PgArray &array, const std::optional<qint64> &value)
-{
-    if (value)
-        array.append(*value);
-    else
-        array.appendNull();
-}
-
 QString placeholders(int n)
 {
     QString row = QStringLiteral("(");
@@ -172,38 +131,38 @@ bool IngestStore::prepare(QString *error)
         // SQLite implements it with a trigger program and an ephemeral table per execution,
         // which cost the writer more than the index updates of the row itself.
         const QString insert = kEventColumns
-            + QStringLiteral(" (?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (source, provider_event_id) DO NOTHING");
+            + QStringLiteral(
+                " (?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (source, provider_event_id) DO NOTHING");
         if (!m_fastInsertEvent.prepare(m_db, insert, error)
             || !m_fastSeenAgain.prepare(m_db,
-                                        QStringLiteral("UPDATE events SET seen_count = seen_count + 1, last_seen_at = ? "
-                                                       "WHERE source = ? AND provider_event_id = ?"),
-                                        error)
+                QStringLiteral("UPDATE events SET seen_count = seen_count + 1, last_seen_at = ? "
+                               "WHERE source = ? AND provider_event_id = ?"),
+                error)
             || !m_fastSeenRow.prepare(m_db,
-                                      QStringLiteral("SELECT id, seen_count FROM events WHERE source = ? AND provider_event_id = ?"),
-                                      error))
+                QStringLiteral(
+                    "SELECT id, seen_count FROM events WHERE source = ? AND provider_event_id = ?"),
+                error))
             return false;
         const QString delivery = kDeliveryColumns + QStringLiteral(" (?, ?, 'pending', 0, ?, ?, ?, ?, ?)");
         if (!m_fastInsertDelivery.prepare(m_db, delivery, error))
             return false;
         bool ok = false;
-        m_insertRejection = m_db.prepare(kRejectionColumns + u' ' + placeholders(kRejectionParameters), &ok, error);
+        m_insertRejection
+            = m_db.prepare(kRejectionColumns + u' ' + placeholders(kRejectionParameters), &ok, error);
         if (!ok)
             return false;
     } else {
-        m_multiEvents = std::make_unique<MultiRowInsert>(
-            m_db, kEventColumns, placeholders(kEventParameters), kEventParameters,
-            QStringLiteral(" ON CONFLICT (source, provider_event_id) DO UPDATE SET "
-                           "seen_count = events.seen_count + excluded.seen_count, last_seen_at = excluded.last_seen_at "
-                           "RETURNING id, seen_count, source, provider_event_id"));
-        m_multiDeliveries = std::make_unique<MultiRowInsert>(m_db, kDeliveryColumns, QStringLiteral("(?, ?, 'pending', 0, ?, ?, ?, ?, ?)"),
-                                                             kDeliveryParameters, QString());
-        m_multiRejections = std::make_unique<MultiRowInsert>(m_db, kRejectionColumns, placeholders(kRejectionParameters),
-                                                             kRejectionParameters, QString());
-        if (PgStatement::nativeHandle(m_db)
-            && (!m_pgUpsertEvents.prepare(m_db, QByteArrayLiteral("redrive_ingest_upsert_events"), kPgUpsertEvents,
-                                          kPgEventArrays, error)
-                || !m_pgInsertDeliveries.prepare(m_db, QByteArrayLiteral("redrive_ingest_insert_deliveries"),
-                                                 kPgInsertDeliveries, kPgDeliveryParameters, error)))
+        m_multiEvents = std::make_unique<MultiRowInsert>(m_db, kEventColumns, placeholders(kEventParameters),
+            kEventParameters,
+            QStringLiteral(
+                " ON CONFLICT (source, provider_event_id) DO UPDATE SET "
+                "seen_count = events.seen_count + excluded.seen_count, last_seen_at = excluded.last_seen_at "
+                "RETURNING id, seen_count, source, provider_event_id"));
+        m_multiDeliveries = std::make_unique<MultiRowInsert>(m_db, kDeliveryColumns,
+            QStringLiteral("(?, ?, 'pending', 0, ?, ?, ?, ?, ?)"), kDeliveryParameters, QString());
+        m_multiRejections = std::make_unique<MultiRowInsert>(
+            m_db, kRejectionColumns, placeholders(kRejectionParameters), kRejectionParameters, QString());
+        if (PgStatement::nativeHandle(m_db) && !preparePostgresBatches(error))
             return false;
     }
     struct Statement {
@@ -211,17 +170,19 @@ bool IngestStore::prepare(QString *error)
         QString sql;
     };
     const Statement statements[] = {
-        {&m_trimRejections,
-         QStringLiteral("DELETE FROM rejections WHERE id <= "
-                        "(SELECT id FROM rejections ORDER BY id DESC LIMIT 1 OFFSET ?)")},
-        {&m_upsertInstance,
-         QStringLiteral("INSERT INTO receiver_instances (instance_id, host, pid, version, started_at, heartbeat_at, "
-                        "durability, power_loss_durable) VALUES (?, ?, ?, ?, ?, ?, ?, ?) "
-                        "ON CONFLICT (instance_id) DO UPDATE SET heartbeat_at = excluded.heartbeat_at, "
-                        "durability = excluded.durability, power_loss_durable = excluded.power_loss_durable, "
-                        "version = excluded.version")},
-        {&m_heartbeat, QStringLiteral("UPDATE receiver_instances SET heartbeat_at = ? WHERE instance_id = ?")},
-        {&m_pruneInstances, QStringLiteral("DELETE FROM receiver_instances WHERE heartbeat_at < ?")},
+        { &m_trimRejections,
+            QStringLiteral("DELETE FROM rejections WHERE id <= "
+                           "(SELECT id FROM rejections ORDER BY id DESC LIMIT 1 OFFSET ?)") },
+        { &m_upsertInstance,
+            QStringLiteral(
+                "INSERT INTO receiver_instances (instance_id, host, pid, version, started_at, heartbeat_at, "
+                "durability, power_loss_durable) VALUES (?, ?, ?, ?, ?, ?, ?, ?) "
+                "ON CONFLICT (instance_id) DO UPDATE SET heartbeat_at = excluded.heartbeat_at, "
+                "durability = excluded.durability, power_loss_durable = excluded.power_loss_durable, "
+                "version = excluded.version") },
+        { &m_heartbeat,
+            QStringLiteral("UPDATE receiver_instances SET heartbeat_at = ? WHERE instance_id = ?") },
+        { &m_pruneInstances, QStringLiteral("DELETE FROM receiver_instances WHERE heartbeat_at < ?") },
     };
     for (const auto &s : statements) {
         bool ok = false;
@@ -232,11 +193,12 @@ bool IngestStore::prepare(QString *error)
     return true;
 }
 
-bool IngestStore::upsertEvent(const IncomingEvent &e, const QString &status, UpsertResult *result, QString *error)
+bool IngestStore::upsertEvent(
+    const IncomingEvent &e, const QString &status, UpsertResult *result, QString *error)
 {
     if (!m_fastInsertEvent.isValid()) {
         QList<UpsertResult> results;
-        if (!upsertEvents({UpsertRow{&e, status, 1}}, &results, error))
+        if (!upsertEvents({ UpsertRow { &e, status, 1 } }, &results, error))
             return false;
         *result = results.value(0);
         return true;
@@ -310,8 +272,8 @@ bool IngestStore::upsertEvent(const IncomingEvent &e, const QString &status, Ups
 }
 
 // The same transaction counts the duplicate and reads the stored row back.
-IngestStore::Counted IngestStore::countDuplicate(qint64 seenAtMs, const std::function<void(SqliteStatement &, int)> &bindKey,
-                                                 UpsertResult *result, QString *error)
+IngestStore::Counted IngestStore::countDuplicate(qint64 seenAtMs,
+    const std::function<void(SqliteStatement &, int)> &bindKey, UpsertResult *result, QString *error)
 {
     SqliteStatement &again = m_fastSeenAgain;
     again.bindInt64(1, seenAtMs);
@@ -330,7 +292,9 @@ IngestStore::Counted IngestStore::countDuplicate(qint64 seenAtMs, const std::fun
     const auto step = row.step();
     if (step != SqliteStatement::Step::Row) {
         if (error)
-            *error = step == SqliteStatement::Step::Done ? QStringLiteral("duplicate event not found after its update") : row.errorText();
+            *error = step == SqliteStatement::Step::Done
+                ? QStringLiteral("duplicate event not found after its update")
+                : row.errorText();
         row.reset();
         return Counted::Failed;
     }
@@ -373,22 +337,25 @@ bool IngestStore::upsertEvents(const QList<UpsertRow> &rows, QList<UpsertResult>
             const auto it = index.find(q.value(2).toString() + QChar(0) + q.value(3).toString());
             if (it == index.end())
                 return;
-            (*results)[it->second] = UpsertResult{q.value(0).toLongLong(), q.value(1).toInt()};
+            (*results)[it->second] = UpsertResult { q.value(0).toLongLong(), q.value(1).toInt() };
             ++returned;
         },
         error);
     if (ok && returned != rows.size()) {
         if (error)
-            *error = QStringLiteral("event upsert returned %1 rows for %2 events").arg(returned).arg(rows.size());
+            *error = QStringLiteral("event upsert returned %1 rows for %2 events")
+                         .arg(returned)
+                         .arg(rows.size());
         return false;
     }
     return ok;
 }
 
-bool IngestStore::insertDelivery(qint64 eventId, const PlannedDelivery &d, qint64 dueAtMs, qint64 nowMs, QString *error)
+bool IngestStore::insertDelivery(
+    qint64 eventId, const PlannedDelivery &d, qint64 dueAtMs, qint64 nowMs, QString *error)
 {
     if (!m_fastInsertDelivery.isValid())
-        return insertDeliveries({DeliveryRow{eventId, d, dueAtMs}}, nowMs, error);
+        return insertDeliveries({ DeliveryRow { eventId, d, dueAtMs } }, nowMs, error);
     SqliteStatement &s = m_fastInsertDelivery;
     s.bindInt64(1, eventId);
     s.bindText(2, d.destination);
@@ -430,103 +397,10 @@ bool IngestStore::insertDeliveries(const QList<DeliveryRow> &rows, qint64 nowMs,
         {}, error);
 }
 
-bool IngestStore::pgUpsertEvents(const QList<UpsertRow> &rows, QList<UpsertResult> *results, QString *error)
-{
-    const qsizetype n = rows.size();
-    if (n == 0)
-        return true;
-    qsizetype bodyBytes = 0;
-    qsizetype headerBytes = 0;
-    for (const UpsertRow &row : rows) {
-        bodyBytes += row.event->body.size();
-        headerBytes += row.event->headersJson.size();
-    }
-    using T = PgArray::Type;
-    PgArray source(T::Text, n, 16 * n), id(T::Text, n, 40 * n), weak(T::Int8, n), type(T::Text, n, 24 * n),
-        status(T::Text, n, 8 * n), occurred(T::Int8, n), received(T::Int8, n), count(T::Int8, n),
-        contentType(T::Text, n, 20 * n), body(T::Bytea, n, bodyBytes), sha(T::Text, n, 64 * n), size(T::Int8, n),
-        headers(T::Text, n, headerBytes + 2 * n), verifiedBy(T::Text, n, 8 * n), skew(T::Int8, n),
-        remote(T::Text, n, 16 * n);
-    // Keyed by the UTF-8 bytes the server returns: RETURNING order is not guaranteed.
-    QHash<QByteArray, qsizetype> index;
-    index.reserve(n);
-    for (qsizetype i = 0; i < n; ++i) {
-        const IncomingEvent &e = *rows[i].event;
-        const QByteArray sourceUtf8 = e.source.toUtf8();
-        const QByteArray idUtf8 = e.providerEventId.toUtf8();
-        index.insert(sourceUtf8 + '\0' + idUtf8, i);
-        // source and provider_event_id stay as given: an event without them must fail loudly.
-        e.source.isNull() ? source.appendNull() : source.append(sourceUtf8);
-        e.providerEventId.isNull() ? id.appendNull() : id.append(idUtf8);
-        weak.append(qint64(e.weakId ? 1 : 0));
-        type.append(e.eventType.toUtf8());
-        status.append(rows[i].status.toUtf8());
-        appendInt(occurred, e.occurredAtMs);
-        received.append(e.receivedAtMs);
-        count.append(qint64(std::max(1, rows[i].occurrences)));
-        contentType.append(e.contentType.toUtf8());
-        body.append(e.body);
-        sha.append(e.bodySha256Hex);
-        size.append(qint64(e.body.size()));
-        headers.append(validUtf8(storedHeaders(e.headersJson)));
-        verifiedBy.append(e.verifiedBy.toUtf8());
-        appendInt(skew, e.clockSkewMs);
-        remote.append(e.remoteAddress.toUtf8());
-    }
-    const QList<QByteArray> parameters{source.finish(), id.finish(), weak.finish(), type.finish(),
-                                       status.finish(), occurred.finish(), received.finish(), count.finish(),
-                                       contentType.finish(), body.finish(), sha.finish(), size.finish(),
-                                       headers.finish(), verifiedBy.finish(), skew.finish(), remote.finish()};
-    results->resize(n);
-    qsizetype returned = 0;
-    QByteArray key;
-    const bool ok = m_pgUpsertEvents.exec(
-        parameters,
-        [&](const PgStatement::Row &row) {
-            key.clear();
-            key.append(row.text(2)).append('\0').append(row.text(3));
-            const auto it = index.constFind(key);
-            if (it == index.cend())
-                return;
-            (*results)[*it] = UpsertResult{row.int64(0), static_cast<int>(row.int64(1))};
-            ++returned;
-        },
-        error);
-    if (ok && returned != n) {
-        if (error)
-            *error = QStringLiteral("event upsert returned %1 rows for %2 events").arg(returned).arg(n);
-        return false;
-    }
-    return ok;
-}
-
-bool IngestStore::pgInsertDeliveries(const QList<DeliveryRow> &rows, qint64 nowMs, QString *error)
-{
-    const qsizetype n = rows.size();
-    if (n == 0)
-        return true;
-    using T = PgArray::Type;
-    PgArray event(T::Int8, n), destination(T::Text, n, 16 * n), due(T::Int8, n), ordering(T::Text, n, 16 * n),
-        key(T::Text, n, 36 * n);
-    for (const DeliveryRow &r : rows) {
-        event.append(r.eventId);
-        appendText(destination, r.delivery.destination);
-        due.append(r.dueAtMs);
-        if (r.delivery.orderingKey)
-            ordering.append(r.delivery.orderingKey->toUtf8());
-        else
-            ordering.appendNull();
-        appendText(key, r.delivery.idempotencyKey);
-    }
-    return m_pgInsertDeliveries.exec({event.finish(), destination.finish(), due.finish(), ordering.finish(), key.finish(),
-                                      PgStatement::int8(nowMs)},
-                                     {}, error);
-}
-
 bool IngestStore::insertRejection(const RejectionRecord &r, QString *error)
 {
     if (m_multiRejections)
-        return insertRejections({r}, error);
+        return insertRejections({ r }, error);
     bindRejection(m_insertRejection, 0, r);
     const bool ok = run(m_insertRejection, error);
     m_insertRejection.finish();
@@ -543,8 +417,8 @@ bool IngestStore::insertRejections(const QList<RejectionRecord> &rows, QString *
         return true;
     }
     return m_multiRejections->exec(
-        static_cast<int>(rows.size()), [&rows](int row, QSqlQuery &q, int first) { bindRejection(q, first, rows[row]); }, {},
-        error);
+        static_cast<int>(rows.size()),
+        [&rows](int row, QSqlQuery &q, int first) { bindRejection(q, first, rows[row]); }, {}, error);
 }
 
 bool IngestStore::trimRejections(int keep, int *deleted, QString *error)

@@ -31,10 +31,10 @@ struct IncomingEvent {
     std::optional<qint64> occurredAtMs;
     qint64 receivedAtMs = 0;
     QString contentType;
-    QByteArray body;          // byte-exact
+    QByteArray body; // byte-exact
     QByteArray bodySha256Hex; // lowercase hex of SHA-256(body)
-    QByteArray headersJson;   // Headers::redacted().toJson()
-    QString verifiedBy;       // secret label, never the secret
+    QByteArray headersJson; // Headers::redacted().toJson()
+    QString verifiedBy; // secret label, never the secret
     std::optional<qint64> clockSkewMs;
     QString remoteAddress;
 };
@@ -105,7 +105,8 @@ public:
     // there is no check-then-insert. `status` is only used when the row is new.
     bool upsertEvent(const IncomingEvent &event, const QString &status, UpsertResult *result, QString *error);
     // A pending delivery of a new event, due at `dueAtMs`.
-    bool insertDelivery(qint64 eventId, const PlannedDelivery &delivery, qint64 dueAtMs, qint64 nowMs, QString *error);
+    bool insertDelivery(
+        qint64 eventId, const PlannedDelivery &delivery, qint64 dueAtMs, qint64 nowMs, QString *error);
 
     bool insertRejection(const RejectionRecord &rejection, QString *error);
 
@@ -128,7 +129,9 @@ public:
 private:
     enum class Counted { Yes, NotStored, Failed };
     Counted countDuplicate(qint64 seenAtMs, const std::function<void(SqliteStatement &, int)> &bindKey,
-                           UpsertResult *result, QString *error);
+        UpsertResult *result, QString *error);
+    // ingeststorepostgres.cpp
+    bool preparePostgresBatches(QString *error);
     bool pgUpsertEvents(const QList<UpsertRow> &rows, QList<UpsertResult> *results, QString *error);
     bool pgInsertDeliveries(const QList<DeliveryRow> &rows, qint64 nowMs, QString *error);
 

@@ -1,0 +1,155 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: Redrive authors
+//
+// The ingest store's PostgreSQL batch path: a whole writer batch in one prepared statement over
+// libpq, every column one binary array that unnest() turns back into rows (see PgStatement).
+#include "ingeststore.h"
+#include "storedtext.h"
+
+#include <QHash>
+
+#include <algorithm>
+
+namespace redrive {
+namespace {
+
+using storedtext::storedHeaders;
+using storedtext::validUtf8;
+
+// PostgreSQL: one statement per batch whatever its size — every column travels as one binary
+// array and unnest() turns them back into rows.
+const QString kPgUpsertEvents = QStringLiteral(
+    "INSERT INTO events (source, provider_event_id, weak_id, event_type, status, occurred_at, received_at, "
+    "last_seen_at, seen_count, content_type, body, body_sha256, body_size, headers, verified_by, clock_skew_ms, "
+    "remote_addr) SELECT s, p, w, t, st, o, r, r, c, ct, b, h, bs, hd, v, k, ra FROM unnest($1::text[], $2::text[], "
+    "$3::int8[], $4::text[], $5::text[], $6::int8[], $7::int8[], $8::int8[], $9::text[], $10::bytea[], $11::text[], "
+    "$12::int8[], $13::text[], $14::text[], $15::int8[], $16::text[]) AS u(s, p, w, t, st, o, r, c, ct, b, h, bs, hd, "
+    "v, k, ra) ON CONFLICT (source, provider_event_id) DO UPDATE SET seen_count = events.seen_count + "
+    "excluded.seen_count, last_seen_at = excluded.last_seen_at RETURNING id, seen_count, source, provider_event_id");
+constexpr int kPgEventArrays = 16;
+const QString kPgInsertDeliveries = QStringLiteral(
+    "INSERT INTO deliveries (event_id, destination, status, attempt_count, next_attempt_at, ordering_key, "
+    "idempotency_key, created_at, updated_at) SELECT e, d, 'pending', 0, n, o, k, $6::int8, $6::int8 FROM "
+    "unnest($1::int8[], $2::text[], $3::int8[], $4::text[], $5::text[]) AS u(e, d, n, o, k)");
+constexpr int kPgDeliveryParameters = 6;
+
+void appendText(PgArray &array, const QString &value)
+{
+    if (value.isNull())
+        array.appendNull();
+    else
+        array.append(value.toUtf8());
+}
+
+void appendInt(PgArray &array, const std::optional<qint64> &value)
+{
+    if (value)
+        array.append(*value);
+    else
+        array.appendNull();
+}
+
+} // namespace
+
+bool IngestStore::preparePostgresBatches(QString *error)
+{
+    return m_pgUpsertEvents.prepare(m_db, QByteArrayLiteral("redrive_ingest_upsert_events"), kPgUpsertEvents,
+               kPgEventArrays, error)
+        && m_pgInsertDeliveries.prepare(m_db, QByteArrayLiteral("redrive_ingest_insert_deliveries"),
+            kPgInsertDeliveries, kPgDeliveryParameters, error);
+}
+
+bool IngestStore::pgUpsertEvents(const QList<UpsertRow> &rows, QList<UpsertResult> *results, QString *error)
+{
+    const qsizetype n = rows.size();
+    if (n == 0)
+        return true;
+    qsizetype bodyBytes = 0;
+    qsizetype headerBytes = 0;
+    for (const UpsertRow &row : rows) {
+        bodyBytes += row.event->body.size();
+        headerBytes += row.event->headersJson.size();
+    }
+    using T = PgArray::Type;
+    PgArray source(T::Text, n, 16 * n), id(T::Text, n, 40 * n), weak(T::Int8, n), type(T::Text, n, 24 * n),
+        status(T::Text, n, 8 * n), occurred(T::Int8, n), received(T::Int8, n), count(T::Int8, n),
+        contentType(T::Text, n, 20 * n), body(T::Bytea, n, bodyBytes), sha(T::Text, n, 64 * n),
+        size(T::Int8, n), headers(T::Text, n, headerBytes + 2 * n), verifiedBy(T::Text, n, 8 * n),
+        skew(T::Int8, n), remote(T::Text, n, 16 * n);
+    // Keyed by the UTF-8 bytes the server returns: RETURNING order is not guaranteed.
+    QHash<QByteArray, qsizetype> index;
+    index.reserve(n);
+    for (qsizetype i = 0; i < n; ++i) {
+        const IncomingEvent &e = *rows[i].event;
+        const QByteArray sourceUtf8 = e.source.toUtf8();
+        const QByteArray idUtf8 = e.providerEventId.toUtf8();
+        index.insert(sourceUtf8 + '\0' + idUtf8, i);
+        // source and provider_event_id stay as given: an event without them must fail loudly.
+        e.source.isNull() ? source.appendNull() : source.append(sourceUtf8);
+        e.providerEventId.isNull() ? id.appendNull() : id.append(idUtf8);
+        weak.append(qint64(e.weakId ? 1 : 0));
+        type.append(e.eventType.toUtf8());
+        status.append(rows[i].status.toUtf8());
+        appendInt(occurred, e.occurredAtMs);
+        received.append(e.receivedAtMs);
+        count.append(qint64(std::max(1, rows[i].occurrences)));
+        contentType.append(e.contentType.toUtf8());
+        body.append(e.body);
+        sha.append(e.bodySha256Hex);
+        size.append(qint64(e.body.size()));
+        headers.append(validUtf8(storedHeaders(e.headersJson)));
+        verifiedBy.append(e.verifiedBy.toUtf8());
+        appendInt(skew, e.clockSkewMs);
+        remote.append(e.remoteAddress.toUtf8());
+    }
+    const QList<QByteArray> parameters { source.finish(), id.finish(), weak.finish(), type.finish(),
+        status.finish(), occurred.finish(), received.finish(), count.finish(), contentType.finish(),
+        body.finish(), sha.finish(), size.finish(), headers.finish(), verifiedBy.finish(), skew.finish(),
+        remote.finish() };
+    results->resize(n);
+    qsizetype returned = 0;
+    QByteArray key;
+    const bool ok = m_pgUpsertEvents.exec(
+        parameters,
+        [&](const PgStatement::Row &row) {
+            key.clear();
+            key.append(row.text(2)).append('\0').append(row.text(3));
+            const auto it = index.constFind(key);
+            if (it == index.cend())
+                return;
+            (*results)[*it] = UpsertResult { row.int64(0), static_cast<int>(row.int64(1)) };
+            ++returned;
+        },
+        error);
+    if (ok && returned != n) {
+        if (error)
+            *error = QStringLiteral("event upsert returned %1 rows for %2 events").arg(returned).arg(n);
+        return false;
+    }
+    return ok;
+}
+
+bool IngestStore::pgInsertDeliveries(const QList<DeliveryRow> &rows, qint64 nowMs, QString *error)
+{
+    const qsizetype n = rows.size();
+    if (n == 0)
+        return true;
+    using T = PgArray::Type;
+    PgArray event(T::Int8, n), destination(T::Text, n, 16 * n), due(T::Int8, n), ordering(T::Text, n, 16 * n),
+        key(T::Text, n, 36 * n);
+    for (const DeliveryRow &r : rows) {
+        event.append(r.eventId);
+        appendText(destination, r.delivery.destination);
+        due.append(r.dueAtMs);
+        if (r.delivery.orderingKey)
+            ordering.append(r.delivery.orderingKey->toUtf8());
+        else
+            ordering.appendNull();
+        appendText(key, r.delivery.idempotencyKey);
+    }
+    return m_pgInsertDeliveries.exec({ event.finish(), destination.finish(), due.finish(), ordering.finish(),
+                                         key.finish(), PgStatement::int8(nowMs) },
+        {}, error);
+}
+
+} // namespace redrive
