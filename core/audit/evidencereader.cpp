@@ -16,22 +16,6 @@ std::optional<qint64> optLong(const QVariant &v)
     return v.isNull() ? std::nullopt : std::optional<qint64>(v.toLongLong());
 }
 
-bool run(QSqlQuery &q, const QString &sql, const QVariantList &binds, QString *error)
-{
-    q.setForwardOnly(true);
-    if (!q.prepare(sql)) {
-        *error = sqlErrorText(q);
-        return false;
-    }
-    for (const QVariant &v : binds)
-        q.addBindValue(v);
-    if (!q.exec()) {
-        *error = sqlErrorText(q);
-        return false;
-    }
-    return true;
-}
-
 QString marks(qsizetype n)
 {
     QString out;
@@ -64,7 +48,7 @@ std::optional<EvidenceData> readEvidenceData(
     }
     QSqlQuery q(db.handle());
     if (!deliveryIds.isEmpty()) {
-        if (!run(q,
+        if (!runQuery(q,
                 QLatin1String("SELECT DISTINCT replay_id FROM replay_items WHERE delivery_id IN (")
                     + marks(deliveryIds.size()) + u')',
                 deliveryIds, error))
@@ -79,7 +63,7 @@ std::optional<EvidenceData> readEvidenceData(
         QVariantList binds;
         for (qint64 id : std::as_const(replayIds))
             binds.append(id);
-        if (!run(q,
+        if (!runQuery(q,
                 QLatin1String(
                     "SELECT id, status, requested_by, requester_role, reason, ticket, requires_approval, "
                     "item_count, approved_by, decision_reason, created_at, decided_at, started_at, finished_at "
@@ -119,7 +103,7 @@ std::optional<EvidenceData> readEvidenceData(
     for (const QString &t : std::as_const(targets))
         binds.append(t);
     binds.append(options.checkpointSeq);
-    if (!run(q,
+    if (!runQuery(q,
             QStringLiteral("SELECT %1 FROM audit_log WHERE target IN (").arg(QLatin1String(kAuditColumns))
                 + marks(targets.size()) + QLatin1String(") AND seq <= ? ORDER BY seq"),
             binds, error))

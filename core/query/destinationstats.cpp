@@ -6,26 +6,6 @@
 #include <QSqlQuery>
 
 namespace redrive {
-namespace {
-
-bool run(QSqlQuery &q, const QString &sql, const QVariantList &binds, QString *error)
-{
-    q.setForwardOnly(true);
-    if (!q.prepare(sql)) {
-        *error = sqlErrorText(q);
-        return false;
-    }
-    for (const QVariant &v : binds)
-        q.addBindValue(v);
-    if (!q.exec()) {
-        *error = sqlErrorText(q);
-        return false;
-    }
-    return true;
-}
-
-} // namespace
-
 std::optional<QList<DestinationStatus>> fetchDestinationStatuses(
     Db &db, const QStringList &configured, qint64 nowMs, QString *error, const DestinationWindows &windows)
 {
@@ -40,7 +20,7 @@ std::optional<QList<DestinationStatus>> fetchDestinationStatuses(
 
     QSqlQuery q(db.handle());
     // Unfinished and dead deliveries, counted through the (status, destination) index.
-    if (!run(q,
+    if (!runQuery(q,
             QStringLiteral(
                 "SELECT status, destination, count(*) FROM deliveries "
                 "WHERE status IN ('pending', 'in_flight', 'retrying', 'dead') GROUP BY status, destination"),
@@ -63,7 +43,7 @@ std::optional<QList<DestinationStatus>> fetchDestinationStatuses(
     q.finish();
     // Destinations whose deliveries all succeeded: one index probe per distinct name, not a scan
     // of every succeeded delivery.
-    if (!run(q,
+    if (!runQuery(q,
             QStringLiteral(
                 "WITH RECURSIVE v(x) AS (SELECT min(destination) FROM deliveries WHERE status = 'succeeded' "
                 "UNION ALL SELECT (SELECT min(destination) FROM deliveries WHERE status = 'succeeded' "
@@ -75,8 +55,9 @@ std::optional<QList<DestinationStatus>> fetchDestinationStatuses(
         entry(q.value(0).toString()).hasDeliveries = true;
     q.finish();
 
-    if (!run(q, QStringLiteral("SELECT name, paused, changed_by, changed_at, reason FROM destination_state"),
-            {}, error))
+    if (!runQuery(q,
+            QStringLiteral("SELECT name, paused, changed_by, changed_at, reason FROM destination_state"), {},
+            error))
         return std::nullopt;
     while (q.next()) {
         DestinationStatus &d = entry(q.value(0).toString());
@@ -92,7 +73,7 @@ std::optional<QList<DestinationStatus>> fetchDestinationStatuses(
     // the newest failure over the long one, in one pass.
     const qint64 rateFrom = nowMs - windows.successRateMs;
     const qint64 failureFrom = nowMs - windows.lastFailureMs;
-    if (!run(q,
+    if (!runQuery(q,
             QStringLiteral("SELECT d.destination, "
                            "sum(CASE WHEN a.started_at >= ? THEN 1 ELSE 0 END), "
                            "sum(CASE WHEN a.started_at >= ? AND a.category = 'success' THEN 1 ELSE 0 END), "
@@ -114,7 +95,7 @@ std::optional<QList<DestinationStatus>> fetchDestinationStatuses(
     for (DestinationStatus &d : byName) {
         if (!d.lastFailureAt)
             continue;
-        if (!run(q,
+        if (!runQuery(q,
                 QStringLiteral(
                     "SELECT a.category, a.explanation FROM attempts a JOIN deliveries d ON d.id = a.delivery_id "
                     "WHERE a.started_at = ? AND d.destination = ? AND a.category <> 'success' "

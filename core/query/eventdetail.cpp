@@ -13,22 +13,6 @@ std::optional<qint64> optLong(const QVariant &v)
     return v.isNull() ? std::nullopt : std::optional<qint64>(v.toLongLong());
 }
 
-bool run(QSqlQuery &q, const QString &sql, const QVariantList &binds, QString *error)
-{
-    q.setForwardOnly(true);
-    if (!q.prepare(sql)) {
-        *error = sqlErrorText(q);
-        return false;
-    }
-    for (const QVariant &v : binds)
-        q.addBindValue(v);
-    if (!q.exec()) {
-        *error = sqlErrorText(q);
-        return false;
-    }
-    return true;
-}
-
 } // namespace
 
 QStringList auditTargetsFor(qint64 eventId, const QList<qint64> &deliveryIds)
@@ -53,7 +37,7 @@ std::optional<EventDetail> fetchEventDetail(Db &db, qint64 eventId, QString *err
         detail.row = rows->takeFirst();
     }
     QSqlQuery q(db.handle());
-    if (!run(q,
+    if (!runQuery(q,
             QStringLiteral(
                 "SELECT weak_id, occurred_at, last_seen_at, content_type, body, body_sha256, body_size, "
                 "headers, verified_by, clock_skew_ms, remote_addr, legal_hold FROM events WHERE id = ?"),
@@ -83,7 +67,7 @@ std::optional<EventDetail> fetchEventDetail(Db &db, qint64 eventId, QString *err
         deliveryIds.append(s.id);
         detail.deliveries.append(rec);
     }
-    if (!run(q,
+    if (!runQuery(q,
             QStringLiteral(
                 "SELECT id, idempotency_key, last_status_code, last_error, succeeded_at, dead_at, created_at "
                 "FROM deliveries WHERE event_id = ?"),
@@ -104,7 +88,7 @@ std::optional<EventDetail> fetchEventDetail(Db &db, qint64 eventId, QString *err
     }
     q.finish();
 
-    if (!run(q,
+    if (!runQuery(q,
             QStringLiteral(
                 "SELECT a.delivery_id, a.id, a.number, a.trigger_kind, a.replay_id, a.scheduled_at, "
                 "a.started_at, a.duration_ms, a.status_code, a.category, a.explanation, a.outcome_unknown, "
@@ -134,7 +118,7 @@ std::optional<EventDetail> fetchEventDetail(Db &db, qint64 eventId, QString *err
     }
     q.finish();
 
-    if (!run(q,
+    if (!runQuery(q,
             QStringLiteral("SELECT id, author, body, created_at FROM notes WHERE event_id = ? ORDER BY id"),
             { eventId }, error))
         return std::nullopt;
@@ -152,7 +136,7 @@ std::optional<EventDetail> fetchEventDetail(Db &db, qint64 eventId, QString *err
             ids.append(id);
             marks += marks.isEmpty() ? QLatin1String("?") : QLatin1String(",?");
         }
-        if (!run(q,
+        if (!runQuery(q,
                 QLatin1String("SELECT DISTINCT replay_id FROM replay_items WHERE delivery_id IN (") + marks
                     + u')',
                 ids, error))
@@ -167,7 +151,7 @@ std::optional<EventDetail> fetchEventDetail(Db &db, qint64 eventId, QString *err
         binds.append(t);
         marks += marks.isEmpty() ? QLatin1String("?") : QLatin1String(",?");
     }
-    if (!run(q,
+    if (!runQuery(q,
             QLatin1String("SELECT seq, at, actor, role, action, target, reason, details FROM audit_log "
                           "WHERE target IN (")
                 + marks + QLatin1String(") ORDER BY seq"),

@@ -8,32 +8,10 @@
 #include <algorithm>
 
 namespace redrive {
-namespace {
-
-bool run(QSqlQuery &q, const QString &sql, const QVariantList &binds, QString *error)
-{
-    q.setForwardOnly(true);
-    if (!q.prepare(sql)) {
-        if (error)
-            *error = sqlErrorText(q);
-        return false;
-    }
-    for (const QVariant &v : binds)
-        q.addBindValue(v);
-    if (!q.exec()) {
-        if (error)
-            *error = sqlErrorText(q);
-        return false;
-    }
-    return true;
-}
-
-} // namespace
-
 std::optional<QList<DeadLetterGroup>> fetchDeadLetterGroups(Db &db, QString *error)
 {
     QSqlQuery q(db.handle());
-    if (!run(q,
+    if (!runQuery(q,
             QStringLiteral(
                 "SELECT COALESCE(last_category, ''), destination, count(*), min(dead_at), max(dead_at) "
                 "FROM deliveries WHERE status = 'dead' GROUP BY COALESCE(last_category, ''), destination "
@@ -59,7 +37,7 @@ std::optional<QList<RejectionRow>> fetchRejections(Db &db, qint64 beforeId, int 
     }
     sql += QLatin1String(" ORDER BY id DESC LIMIT ?");
     binds << limit;
-    if (!run(q, sql, binds, error))
+    if (!runQuery(q, sql, binds, error))
         return std::nullopt;
     QList<RejectionRow> rows;
     while (q.next())
@@ -75,7 +53,7 @@ std::optional<FilterFacets> fetchFilterFacets(Db &db, QString *error)
     auto distinct = [&](const char *column, QStringList *out) {
         const QString c = QLatin1String(column);
         // A recursive "skip scan": each step asks the index for the next larger value.
-        if (!run(q,
+        if (!runQuery(q,
                 QStringLiteral(
                     "WITH RECURSIVE v(x) AS (SELECT min(%1) FROM events UNION ALL "
                     "SELECT (SELECT min(%1) FROM events WHERE %1 > v.x) FROM v WHERE v.x IS NOT NULL) "
@@ -89,8 +67,9 @@ std::optional<FilterFacets> fetchFilterFacets(Db &db, QString *error)
     };
     if (!distinct("source", &f.sources) || !distinct("event_type", &f.types))
         return std::nullopt;
-    if (!run(q, QStringLiteral("SELECT DISTINCT destination FROM deliveries ORDER BY destination LIMIT 500"),
-            {}, error))
+    if (!runQuery(q,
+            QStringLiteral("SELECT DISTINCT destination FROM deliveries ORDER BY destination LIMIT 500"), {},
+            error))
         return std::nullopt;
     while (q.next())
         f.destinations.append(q.value(0).toString());
@@ -112,7 +91,7 @@ std::optional<Overview> fetchOverview(Db &db, qint64 fromMs, qint64 toMs, int bu
     QSqlQuery q(db.handle());
     // Grouping happens in the database; only one row per bucket comes back.
     const QString bucketExpr = QStringLiteral("((%1 - ?) / ?)");
-    if (!run(q,
+    if (!runQuery(q,
             QStringLiteral(
                 "SELECT %1 AS b, count(*) FROM events WHERE received_at >= ? AND received_at < ? GROUP BY b")
                 .arg(bucketExpr.arg(QLatin1String("received_at"))),
@@ -123,7 +102,7 @@ std::optional<Overview> fetchOverview(Db &db, qint64 fromMs, qint64 toMs, int bu
         if (i >= 0 && i < bucketCount)
             o.buckets[i].received = q.value(1).toLongLong();
     }
-    if (!run(q,
+    if (!runQuery(q,
             QStringLiteral(
                 "SELECT %1 AS b, category, count(*) FROM attempts WHERE started_at >= ? AND started_at < ? "
                 "GROUP BY b, category")
@@ -150,7 +129,7 @@ std::optional<Overview> fetchOverview(Db &db, qint64 fromMs, qint64 toMs, int bu
         return a.second > b.second || (a.second == b.second && a.first < b.first);
     });
 
-    if (!run(q,
+    if (!runQuery(q,
             QStringLiteral(
                 "SELECT dead_at FROM deliveries WHERE status = 'dead' AND dead_at >= ? AND dead_at < ?"),
             { fromMs, toMs }, error))
@@ -163,7 +142,7 @@ std::optional<Overview> fetchOverview(Db &db, qint64 fromMs, qint64 toMs, int bu
     for (OverviewBucket &b : o.buckets)
         b.retried = std::max<qint64>(0, b.retried - b.dead);
 
-    if (!run(q,
+    if (!runQuery(q,
             QStringLiteral(
                 "SELECT d.destination, count(*), "
                 "sum(CASE WHEN a.category = 'success' THEN 1 ELSE 0 END), avg(a.duration_ms) "
@@ -175,7 +154,7 @@ std::optional<Overview> fetchOverview(Db &db, qint64 fromMs, qint64 toMs, int bu
         o.destinations.append({ q.value(0).toString(), q.value(1).toLongLong(), q.value(2).toLongLong(),
             q.value(3).toDouble() });
 
-    if (!run(q,
+    if (!runQuery(q,
             QStringLiteral("SELECT min(created_at), count(*) FROM deliveries "
                            "WHERE status IN ('pending', 'in_flight', 'retrying')"),
             {}, error))

@@ -311,4 +311,22 @@ QString sqlErrorText(const QSqlQuery &query)
     return text;
 }
 
+bool runQuery(QSqlQuery &q, const QString &sql, const QVariantList &binds, QString *error)
+{
+    q.setForwardOnly(true);
+    if (!q.prepare(sql)) {
+        if (error)
+            *error = sqlErrorText(q);
+        return false;
+    }
+    for (const QVariant &v : binds)
+        q.addBindValue(v);
+    if (!q.exec()) {
+        if (error)
+            *error = sqlErrorText(q);
+        return false;
+    }
+    return true;
+}
+
 } // namespace redrive

@@ -7,6 +7,7 @@
 #include <QSqlDatabase>
 #include <QSqlQuery>
 #include <QString>
+#include <QVariant>
 
 #include <memory>
 #include <optional>
@@ -116,5 +117,9 @@ private:
 // Human-readable text of the last error on a query, without bound values (which may hold
 // payloads or secrets).
 QString sqlErrorText(const QSqlQuery &query);
+
+// Prepares `sql` forward-only, binds `binds` in order and executes it; on failure `error`
+// (when given) gets sqlErrorText().
+bool runQuery(QSqlQuery &q, const QString &sql, const QVariantList &binds, QString *error);
 
 } // namespace redrive
