@@ -206,7 +206,9 @@ void TstConsoleModels::farRowsLoadOnDemandAndTheCacheStaysBounded()
     model.setFilter({});
     QTRY_VERIFY_WITH_TIMEOUT(model.countKind() == EventTableModel::CountKind::Exact, kWait);
     const QList<qint64> expected = idsFor(QString());
-    const int far = int(expected.size()) - 10;
+    // A row in the middle: when the exact count replaces the estimate, QAbstractItemModelTester
+    // reads the rows next to the inserted or removed range, which loads the last page.
+    const int far = int(expected.size()) / 2;
     QVERIFY(!model.eventAtRow(far)); // not loaded yet: asking starts the read
     QCOMPARE(model.data(model.index(far, EventTableModel::IdColumn)).toString(), QStringLiteral("…"));
     QTRY_VERIFY_WITH_TIMEOUT(model.eventAtRow(far) != nullptr, kWait);
