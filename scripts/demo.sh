@@ -218,7 +218,7 @@ if [[ $smoke -eq 1 ]]; then
     sleep 1
   done
   sqlite3 -header -column "$demo/redrive.db" \
-    "SELECT status, COUNT(*) AS events FROM events GROUP BY status;
+    "SELECT status, COUNT(*) AS events FROM event_status GROUP BY status;
      SELECT destination, status, COUNT(*) AS deliveries FROM deliveries GROUP BY 1, 2;
      SELECT reason, COUNT(*) AS rejections FROM rejections GROUP BY 1;"
   curl -fsS -H "Authorization: Bearer $operator_token" "http://127.0.0.1:$admin_port/admin/v1/whoami"; echo

@@ -130,7 +130,7 @@ bool ensureFixture(Db &db, qint64 rows, QString *error, double *secondsSpent)
     Transaction tx(db);
     if (!tx.begin(error))
         return false;
-    for (const char *table : { "attempts", "deliveries", "events" }) {
+    for (const char *table : { "attempts", "deliveries", "event_status", "events" }) {
         if (!db.exec(QStringLiteral("DELETE FROM %1").arg(QLatin1String(table)), error))
             return false;
     }
@@ -144,12 +144,11 @@ bool ensureFixture(Db &db, qint64 rows, QString *error, double *secondsSpent)
     const QString text = sqlite ? QStringLiteral("") : QStringLiteral("::text");
     const QString events = series
         + QStringLiteral(
-            "INSERT INTO events (id, source, provider_event_id, event_type, status, received_at, last_seen_at, "
+            "INSERT INTO events (id, source, provider_event_id, event_type, received_at, last_seen_at, "
             "content_type, body, body_sha256, body_size, headers, verified_by, clock_skew_ms) SELECT x, %1, "
-            "'evt_' || x%5, %2, %3, %4 + x * 1000, %4 + x * 1000, 'application/json', %6, '', 48, "
+            "'evt_' || x%4, %2, %3 + x * 1000, %3 + x * 1000, 'application/json', %5, '', 48, "
             "'[[\"Content-Type\",\"application/json\"]]', 'env:SECRET', 150")
-              .arg(pick(sourceNames(), QStringLiteral("x")), pick(typeNames(), QStringLiteral("x")),
-                  statusSql())
+              .arg(pick(sourceNames(), QStringLiteral("x")), pick(typeNames(), QStringLiteral("x")))
               .arg(kBaseMs)
               .arg(text,
                   sqlite
@@ -158,6 +157,8 @@ bool ensureFixture(Db &db, qint64 rows, QString *error, double *secondsSpent)
                       : QStringLiteral(
                           "convert_to('{\"id\":\"evt_' || x || '\",\"amount\":' || (x % 1000) || '}', 'UTF8')"))
         + from;
+    const QString statuses = series
+        + QStringLiteral("INSERT INTO event_status (event_id, status) SELECT x, %1").arg(statusSql()) + from;
     const QString deliveryStatus = statusSql();
     const QString deliveries = series
         + QStringLiteral(
@@ -185,7 +186,7 @@ bool ensureFixture(Db &db, qint64 rows, QString *error, double *secondsSpent)
         "SELECT d.id, d.attempt_count, 'automatic', d.created_at, d.created_at + 100, 40 + d.id % 200, "
         "CASE d.last_category WHEN 'success' THEN 200 WHEN 'http_retryable' THEN 503 WHEN 'http_permanent' THEN 410 END, "
         "d.last_category, 'synthetic attempt', d.outcome_unknown, '' FROM deliveries d WHERE d.attempt_count > 0");
-    for (const QString &sql : { events, deliveries }) {
+    for (const QString &sql : { events, statuses, deliveries }) {
         QSqlQuery q(db.handle());
         if (!q.prepare(sql)) {
             *error = sqlErrorText(q);

@@ -115,7 +115,7 @@ SqlFragment eventFilterSql(const EventFilter &f)
             marks.append(QStringLiteral("?"));
             out.binds.append(s);
         }
-        parts.append(QStringLiteral("e.status IN (%1)").arg(marks.join(u',')));
+        parts.append(QStringLiteral("s.status IN (%1)").arg(marks.join(u',')));
     }
     if (!f.source.isEmpty()) {
         parts.append(QStringLiteral("e.source = ?"));
@@ -177,6 +177,13 @@ SqlFragment eventFilterSql(const EventFilter &f)
     }
     out.sql = parts.isEmpty() ? QStringLiteral("1=1") : parts.join(QLatin1String(" AND "));
     return out;
+}
+
+QString eventIdBound(QLatin1StringView op, qint64 id, QVariantList *binds)
+{
+    binds->append(id);
+    binds->append(id);
+    return QStringLiteral("e.id %1 ? AND s.event_id %1 ?").arg(op);
 }
 
 QString encodeCursor(qint64 lastId)

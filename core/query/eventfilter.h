@@ -37,11 +37,19 @@ struct EventFilter {
 };
 
 struct SqlFragment {
-    QString sql; // a boolean expression over the events table aliased "e" ("1=1" when empty)
+    QString sql; // a boolean expression over kEventTables ("1=1" when empty)
     QVariantList binds; // positional values for its '?' placeholders, in order
 };
 
 SqlFragment eventFilterSql(const EventFilter &filter);
+
+// What an event filter reads: events as "e" joined to each event's summary status as "s".
+inline constexpr char kEventTables[] = "events e JOIN event_status s ON s.event_id = e.id";
+
+// "e.id OP ? AND s.event_id OP ?" with `id` appended to `binds` twice. A range on both sides of
+// the join lets either side's index drive the scan: neither engine carries a range across the
+// join's equality, and the status index (status, event_id) must see it to page by status.
+QString eventIdBound(QLatin1StringView op, qint64 id, QVariantList *binds);
 
 // Opaque keyset cursor for "events with id < N". Encodes/decodes; a malformed cursor is nullopt.
 QString encodeCursor(qint64 lastId);

@@ -11,7 +11,7 @@ namespace redrive {
 namespace {
 
 const QLatin1String kEventColumns(
-    "e.id, e.received_at, e.source, e.event_type, e.provider_event_id, e.status, "
+    "e.id, e.received_at, e.source, e.event_type, e.provider_event_id, s.status, "
     "e.seen_count");
 
 bool execQuery(QSqlQuery &q, const QVariantList &binds, QString *error)
@@ -150,20 +150,23 @@ std::optional<QList<EventRow>> fetchEventRange(Db &db, const EventFilter &filter
     const bool newest = order == EventOrder::NewestFirst;
     QSqlQuery q(db.handle());
     q.setForwardOnly(true);
-    if (!q.prepare(QLatin1String("SELECT ") + kEventColumns + QLatin1String(" FROM events e WHERE (")
-            + where.sql
-            + (newest ? QLatin1String(") AND e.id <= ? AND e.id >= ? ORDER BY e.id DESC LIMIT ?")
-                      : QLatin1String(") AND e.id >= ? AND e.id <= ? ORDER BY e.id ASC LIMIT ?")))) {
+    QVariantList binds = where.binds;
+    const QLatin1StringView towards(newest ? "<=" : ">=");
+    const QLatin1StringView away(newest ? ">=" : "<=");
+    // Two statements: the bounds append their values to `binds` in the order they appear.
+    QString range
+        = eventIdBound(towards, newest ? std::min(fromId, ceilingId) : std::max(fromId, floorId), &binds);
+    range += QLatin1String(" AND ") + eventIdBound(away, newest ? floorId : ceilingId, &binds);
+    binds << limit;
+    if (!q.prepare(QLatin1String("SELECT ") + kEventColumns + QLatin1String(" FROM ")
+            + QLatin1String(kEventTables) + QLatin1String(" WHERE (") + where.sql + QLatin1String(") AND ")
+            + range
+            + (newest ? QLatin1String(" ORDER BY e.id DESC LIMIT ?")
+                      : QLatin1String(" ORDER BY e.id ASC LIMIT ?")))) {
         if (error)
             *error = sqlErrorText(q);
         return std::nullopt;
     }
-    QVariantList binds = where.binds;
-    binds << fromId << (newest ? floorId : ceilingId) << limit;
-    if (newest)
-        binds[binds.size() - 3] = std::min(fromId, ceilingId);
-    else
-        binds[binds.size() - 3] = std::max(fromId, floorId);
     if (!execQuery(q, binds, error))
         return std::nullopt;
     QList<EventRow> rows;
@@ -183,8 +186,9 @@ std::optional<QList<EventRow>> fetchEventsByIds(Db &db, const QList<qint64> &ids
         return rows;
     QSqlQuery q(db.handle());
     q.setForwardOnly(true);
-    if (!q.prepare(QLatin1String("SELECT ") + kEventColumns + QLatin1String(" FROM events e WHERE e.id IN (")
-            + placeholders(ids.size()) + u')')) {
+    if (!q.prepare(QLatin1String("SELECT ") + kEventColumns + QLatin1String(" FROM ")
+            + QLatin1String(kEventTables) + QLatin1String(" WHERE e.id IN (") + placeholders(ids.size())
+            + u')')) {
         if (error)
             *error = sqlErrorText(q);
         return std::nullopt;
@@ -219,8 +223,9 @@ std::optional<PageIndex> fetchPageIndex(
     // Numbering the matching ids newest first and keeping every pageSize-th is one index walk
     // on either engine, and only count/pageSize rows cross the driver. The oldest match is kept
     // too: its row number is the count.
-    const QString matching
-        = QLatin1String("FROM events e WHERE (") + where.sql + QLatin1String(") AND e.id <= ?");
+    QVariantList bound;
+    const QString matching = QLatin1String("FROM ") + QLatin1String(kEventTables) + QLatin1String(" WHERE (")
+        + where.sql + QLatin1String(") AND ") + eventIdBound(QLatin1StringView("<="), topId, &bound);
     QSqlQuery q(db.handle());
     q.setForwardOnly(true);
     if (!q.prepare(QLatin1String("SELECT id, rn FROM (SELECT e.id AS id, row_number() OVER (ORDER BY e.id ")
@@ -232,10 +237,9 @@ std::optional<PageIndex> fetchPageIndex(
             *error = sqlErrorText(q);
         return std::nullopt;
     }
-    QVariantList binds = where.binds;
-    binds << topId << pageSize;
-    binds += where.binds;
-    binds << topId;
+    QVariantList binds = where.binds + bound;
+    binds << pageSize;
+    binds += where.binds + bound;
     if (!execQuery(q, binds, error))
         return std::nullopt;
     while (q.next()) {
@@ -255,14 +259,16 @@ std::optional<qint64> countEventsAbove(
     QSqlQuery q(db.handle());
     q.setForwardOnly(true);
     // The inner LIMIT bounds the work when a flood arrives while the console looks away.
-    if (!q.prepare(QLatin1String("SELECT count(*) FROM (SELECT e.id FROM events e WHERE (") + where.sql
-            + QLatin1String(") AND e.id > ? ORDER BY e.id LIMIT ?) newer"))) {
+    QVariantList binds = where.binds;
+    const QString above = eventIdBound(QLatin1StringView(">"), topId, &binds);
+    binds << cap;
+    if (!q.prepare(QLatin1String("SELECT count(*) FROM (SELECT e.id FROM ") + QLatin1String(kEventTables)
+            + QLatin1String(" WHERE (") + where.sql + QLatin1String(") AND ") + above
+            + QLatin1String(" ORDER BY e.id LIMIT ?) newer"))) {
         if (error)
             *error = sqlErrorText(q);
         return std::nullopt;
     }
-    QVariantList binds = where.binds;
-    binds << topId << cap;
     if (!execQuery(q, binds, error) || !q.next())
         return std::nullopt;
     return q.value(0).toLongLong();

@@ -189,7 +189,8 @@ std::optional<Selection> freezeFilter(
         q.setForwardOnly(true);
         q.prepare(
             QStringLiteral("SELECT d.id, d.event_id, d.destination, d.status, d.outcome_unknown, d.replay_id "
-                           "FROM deliveries d JOIN events e ON e.id = d.event_id WHERE %1 AND %2 "
+                           "FROM deliveries d JOIN events e ON e.id = d.event_id "
+                           "JOIN event_status s ON s.event_id = e.id WHERE %1 AND %2 "
                            "ORDER BY d.id LIMIT %3")
                 .arg(where, extra)
                 .arg(limit));

@@ -40,7 +40,7 @@ bool refreshEventStatus(Db &db, qint64 eventId, QString *error)
     q.finish();
     const QString summary = toString(summariseEventStatus(statuses));
     QSqlQuery u(db.handle());
-    u.prepare(QStringLiteral("UPDATE events SET status = ? WHERE id = ? AND status <> ?"));
+    u.prepare(QStringLiteral("UPDATE event_status SET status = ? WHERE event_id = ? AND status <> ?"));
     u.addBindValue(summary);
     u.addBindValue(eventId);
     u.addBindValue(summary);

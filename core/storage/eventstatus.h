@@ -13,8 +13,8 @@ namespace redrive {
 // pending > succeeded. An event without deliveries keeps "no_route".
 EventStatus summariseEventStatus(const QList<DeliveryStatus> &deliveries);
 
-// Recomputes and stores events.status from its deliveries. Call inside the transaction that
-// changed a delivery's status, so the summary never disagrees with the rows it summarises.
+// Recomputes and stores the event's summary (event_status) from its deliveries. Call inside the transaction
+// that changed a delivery's status, so the summary never disagrees with the rows it summarises.
 bool refreshEventStatus(Db &db, qint64 eventId, QString *error = nullptr);
 
 } // namespace redrive

@@ -68,26 +68,26 @@ IngestStore::IngestStore(Db &db)
 namespace {
 
 const QString kEventColumns = QStringLiteral(
-    "INSERT INTO events (source, provider_event_id, weak_id, event_type, status, occurred_at, received_at, "
+    "INSERT INTO events (source, provider_event_id, weak_id, event_type, occurred_at, received_at, "
     "last_seen_at, seen_count, content_type, body, body_sha256, body_size, headers, verified_by, clock_skew_ms, "
     "remote_addr) VALUES");
 const QString kDeliveryColumns = QStringLiteral(
     "INSERT INTO deliveries (event_id, destination, status, attempt_count, next_attempt_at, ordering_key, "
     "idempotency_key, created_at, updated_at) VALUES");
+const QString kStatusColumns = QStringLiteral("INSERT INTO event_status (event_id, status) VALUES");
 const QString kRejectionColumns = QStringLiteral(
     "INSERT INTO rejections (source, reason, detail, status_code, remote_addr, headers, received_at) VALUES");
-constexpr int kEventParameters = 17;
+constexpr int kEventParameters = 16;
 constexpr int kDeliveryParameters = 7;
 constexpr int kRejectionParameters = 7;
 
 // source and provider_event_id stay as given: an event without them must fail loudly.
-void bindEvent(QSqlQuery &q, int i, const IncomingEvent &e, const QString &status, int occurrences)
+void bindEvent(QSqlQuery &q, int i, const IncomingEvent &e, int occurrences)
 {
     q.bindValue(i++, e.source);
     q.bindValue(i++, e.providerEventId);
     q.bindValue(i++, e.weakId ? 1 : 0);
     q.bindValue(i++, text(e.eventType));
-    q.bindValue(i++, status);
     q.bindValue(i++, nullableInt(e.occurredAtMs));
     q.bindValue(i++, e.receivedAtMs);
     q.bindValue(i++, e.receivedAtMs);
@@ -132,8 +132,9 @@ bool IngestStore::prepare(QString *error)
         // which cost the writer more than the index updates of the row itself.
         const QString insert = kEventColumns
             + QStringLiteral(
-                " (?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (source, provider_event_id) DO NOTHING");
+                " (?, ?, ?, ?, ?, ?, ?, 1, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (source, provider_event_id) DO NOTHING");
         if (!m_fastInsertEvent.prepare(m_db, insert, error)
+            || !m_fastInsertStatus.prepare(m_db, kStatusColumns + QStringLiteral(" (?, ?)"), error)
             || !m_fastSeenAgain.prepare(m_db,
                 QStringLiteral("UPDATE events SET seen_count = seen_count + 1, last_seen_at = ? "
                                "WHERE source = ? AND provider_event_id = ?"),
@@ -158,6 +159,8 @@ bool IngestStore::prepare(QString *error)
                 " ON CONFLICT (source, provider_event_id) DO UPDATE SET "
                 "seen_count = events.seen_count + excluded.seen_count, last_seen_at = excluded.last_seen_at "
                 "RETURNING id, seen_count, source, provider_event_id"));
+        m_multiStatuses = std::make_unique<MultiRowInsert>(m_db, kStatusColumns, QStringLiteral("(?, ?)"), 2,
+            QStringLiteral(" ON CONFLICT (event_id) DO NOTHING"));
         m_multiDeliveries = std::make_unique<MultiRowInsert>(m_db, kDeliveryColumns,
             QStringLiteral("(?, ?, 'pending', 0, ?, ?, ?, ?, ?)"), kDeliveryParameters, QString());
         m_multiRejections = std::make_unique<MultiRowInsert>(
@@ -237,7 +240,6 @@ bool IngestStore::upsertEvent(
     i += 2;
     s.bindInt64(i++, e.weakId ? 1 : 0);
     s.bindUtf8(i++, type);
-    s.bindUtf8(i++, statusUtf8);
     e.occurredAtMs ? s.bindInt64(i++, *e.occurredAtMs) : s.bindNull(i++);
     s.bindInt64(i++, e.receivedAtMs);
     s.bindInt64(i++, e.receivedAtMs);
@@ -260,6 +262,16 @@ bool IngestStore::upsertEvent(
     const qint64 newId = isNew ? s.lastInsertRowId() : 0;
     s.reset();
     if (isNew) {
+        // The summary row is born with the event, in the same transaction.
+        SqliteStatement &st = m_fastInsertStatus;
+        st.bindInt64(1, newId);
+        st.bindUtf8(2, statusUtf8);
+        const bool stored = st.step() == SqliteStatement::Step::Done;
+        if (!stored && error)
+            *error = st.errorText();
+        st.reset();
+        if (!stored)
+            return false;
         result->eventId = newId;
         result->seenCount = 1;
         return true;
@@ -331,7 +343,7 @@ bool IngestStore::upsertEvents(const QList<UpsertRow> &rows, QList<UpsertResult>
         static_cast<int>(rows.size()),
         [&rows](int row, QSqlQuery &q, int first) {
             const UpsertRow &r = rows[row];
-            bindEvent(q, first, *r.event, r.status, std::max(1, r.occurrences));
+            bindEvent(q, first, *r.event, std::max(1, r.occurrences));
         },
         [&](const QSqlQuery &q) {
             const auto it = index.find(q.value(2).toString() + QChar(0) + q.value(3).toString());
@@ -348,7 +360,22 @@ bool IngestStore::upsertEvents(const QList<UpsertRow> &rows, QList<UpsertResult>
                          .arg(rows.size());
         return false;
     }
-    return ok;
+    if (!ok)
+        return false;
+    // New rows (seen as often as this batch carried them) get their summary status.
+    QList<qsizetype> fresh;
+    for (qsizetype i = 0; i < rows.size(); ++i) {
+        if ((*results)[i].seenCount == std::max(1, rows[i].occurrences))
+            fresh.append(i);
+    }
+    return fresh.isEmpty()
+        || m_multiStatuses->exec(
+            static_cast<int>(fresh.size()),
+            [&](int row, QSqlQuery &q, int first) {
+                q.bindValue(first, (*results)[fresh[row]].eventId);
+                q.bindValue(first + 1, rows[fresh[row]].status);
+            },
+            {}, error);
 }
 
 bool IngestStore::insertDelivery(

@@ -102,7 +102,7 @@ public:
 
     // INSERT … ON CONFLICT (source, provider_event_id) DO UPDATE SET seen_count = seen_count + 1
     // RETURNING id, seen_count. The database decides new vs duplicate (seen_count == 1 ⇒ new);
-    // there is no check-then-insert. `status` is only used when the row is new.
+    // there is no check-then-insert. A new event also gets its event_status row with `status`.
     bool upsertEvent(const IncomingEvent &event, const QString &status, UpsertResult *result, QString *error);
     // A pending delivery of a new event, due at `dueAtMs`.
     bool insertDelivery(
@@ -138,6 +138,7 @@ private:
     Db &m_db;
     // SQLite: the per-event statements go through the native handle (see SqliteStatement).
     SqliteStatement m_fastInsertEvent;
+    SqliteStatement m_fastInsertStatus;
     SqliteStatement m_fastSeenAgain;
     SqliteStatement m_fastSeenRow;
     // Hashes of recently stored (source, id) keys, a hint that the next one is a duplicate.
@@ -148,6 +149,7 @@ private:
     PgStatement m_pgUpsertEvents;
     PgStatement m_pgInsertDeliveries;
     std::unique_ptr<MultiRowInsert> m_multiEvents;
+    std::unique_ptr<MultiRowInsert> m_multiStatuses;
     std::unique_ptr<MultiRowInsert> m_multiDeliveries;
     std::unique_ptr<MultiRowInsert> m_multiRejections;
     QSqlQuery m_insertRejection; // SQLite

@@ -8,7 +8,7 @@ namespace redrive {
 
 // The schema version this build reads and writes. The console refuses databases that are older
 // (run `redrived migrate`) or newer (upgrade the console) with a message saying which.
-inline constexpr int kSchemaVersion = 1;
+inline constexpr int kSchemaVersion = 2;
 
 // Highest applied migration, 0 for an empty database, -1 when it cannot be read.
 int schemaVersion(Db &db, QString *error = nullptr);
@@ -16,5 +16,9 @@ int schemaVersion(Db &db, QString *error = nullptr);
 // Applies every missing migration, each in its own transaction. On PostgreSQL an advisory lock
 // serialises concurrent `migrate` runs from several receivers.
 bool migrate(Db &db, QString *error, int *fromVersion = nullptr, int *toVersion = nullptr);
+
+// Applies the missing migrations up to targetVersion only (upgrade tests start from an old schema).
+bool migrateTo(
+    Db &db, int targetVersion, QString *error, int *fromVersion = nullptr, int *toVersion = nullptr);
 
 } // namespace redrive

@@ -78,12 +78,10 @@ http::Response listEvents(RequestContext &ctx)
         return *r;
 
     SqlFragment frag = eventFilterSql(*filter);
-    QString sql
-        = QStringLiteral("SELECT %1 FROM events e WHERE (%2)").arg(QLatin1String(kEventColumns), frag.sql);
-    if (before) {
-        sql += QLatin1String(" AND e.id < ?");
-        frag.binds.append(*before);
-    }
+    QString sql = QStringLiteral("SELECT %1 FROM %2 WHERE (%3)")
+                      .arg(QLatin1String(kEventColumns), QLatin1String(kEventTables), frag.sql);
+    if (before)
+        sql += QLatin1String(" AND ") + eventIdBound(QLatin1StringView("<"), *before, &frag.binds);
     sql += QStringLiteral(" ORDER BY e.id DESC LIMIT %1").arg(limit + 1);
     QSqlQuery q(ctx.db.handle());
     q.setForwardOnly(true);
@@ -128,8 +126,8 @@ http::Response getEvent(RequestContext &ctx, qint64 id)
     QSqlQuery q(ctx.db.handle());
     q.prepare(
         QStringLiteral("SELECT %1, e.content_type, e.body_sha256, e.body_size, e.headers, e.verified_by, "
-                       "e.clock_skew_ms, e.legal_hold FROM events e WHERE e.id = ?")
-            .arg(QLatin1String(kEventColumns)));
+                       "e.clock_skew_ms, e.legal_hold FROM %2 WHERE e.id = ?")
+            .arg(QLatin1String(kEventColumns), QLatin1String(kEventTables)));
     q.addBindValue(id);
     if (!q.exec())
         return databaseError("reading an event", sqlErrorText(q));

@@ -16,8 +16,9 @@
 namespace redrive::admin {
 
 inline constexpr char kEventColumns[]
-    = "e.id, e.source, e.provider_event_id, e.weak_id, e.event_type, e.status, e.received_at, e.occurred_at, "
+    = "e.id, e.source, e.provider_event_id, e.weak_id, e.event_type, s.status, e.received_at, e.occurred_at, "
       "e.last_seen_at, e.seen_count";
+// Read FROM kEventTables (eventfilter.h): events "e" with their summary status "s".
 QJsonObject eventJson(const QSqlQuery &query); // columns of kEventColumns, from index 0
 
 inline constexpr char kDeliveryColumns[]

@@ -115,8 +115,8 @@ QString recordSqlPostgres()
             "SELECT d.event_id, %2 FROM deliveries d WHERE d.event_id IN (SELECT event_id FROM upd) "
             "AND d.id NOT IN (SELECT id FROM upd)), "
             "st AS (SELECT event_id, %3 AS summary FROM ranked GROUP BY event_id), "
-            "ev AS (UPDATE events SET status = st.summary FROM st WHERE events.id = st.event_id "
-            "AND events.status <> st.summary) ")
+            "ev AS (UPDATE event_status es SET status = st.summary FROM st WHERE es.event_id = st.event_id "
+            "AND es.status <> st.summary) ")
               .arg(summaryRank(QStringLiteral("upd.status")), summaryRank(QStringLiteral("d.status")),
                   summaryFromRank(QStringLiteral("MAX(r)")));
     return QStringLiteral(
@@ -436,7 +436,8 @@ bool ResultWriter::refreshEventStatuses(const QList<qint64> &eventIds, QString *
         SqliteStatement &sel = m_s->statusSelect;
         SqliteStatement &upd = m_s->statusUpdate;
         if (!ready(m_db, sel, "SELECT status FROM deliveries WHERE event_id = ?1", error)
-            || !ready(m_db, upd, "UPDATE events SET status = ?1 WHERE id = ?2 AND status <> ?1", error))
+            || !ready(
+                m_db, upd, "UPDATE event_status SET status = ?1 WHERE event_id = ?2 AND status <> ?1", error))
             return false;
         for (qint64 id : eventIds) {
             QList<DeliveryStatus> statuses;
@@ -464,9 +465,9 @@ bool ResultWriter::refreshEventStatuses(const QList<qint64> &eventIds, QString *
         error);
     QSqlQuery *upd = sel
         ? ready(m_db, m_s->pgStatusUpdate,
-            QStringLiteral("UPDATE events SET status = v.status "
+            QStringLiteral("UPDATE event_status es SET status = v.status "
                            "FROM unnest(CAST(? AS BIGINT[]), CAST(? AS TEXT[])) AS v (id, status) "
-                           "WHERE events.id = v.id AND events.status <> v.status"),
+                           "WHERE es.event_id = v.id AND es.status <> v.status"),
             error)
         : nullptr;
     if (!upd)

@@ -84,8 +84,8 @@ qint64 AdminFixture::insertEvent(const QString &source, const QString &type, con
 {
     QSqlQuery q(m_db->handle());
     q.prepare(QStringLiteral(
-        "INSERT INTO events (source, provider_event_id, event_type, status, received_at, last_seen_at, "
-        "content_type, body, body_sha256, body_size) VALUES (?, ?, ?, 'no_route', ?, ?, "
+        "INSERT INTO events (source, provider_event_id, event_type, received_at, last_seen_at, "
+        "content_type, body, body_sha256, body_size) VALUES (?, ?, ?, ?, ?, "
         "'application/json', ?, ?, ?)"));
     const QByteArray body = QByteArrayLiteral("{\"hello\":\"world\"}");
     q.addBindValue(source);
@@ -98,7 +98,13 @@ qint64 AdminFixture::insertEvent(const QString &source, const QString &type, con
     q.addBindValue(body.size());
     if (!q.exec())
         qFatal("insertEvent: %s", qPrintable(sqlErrorText(q)));
-    return q.lastInsertId().toLongLong();
+    const qint64 id = q.lastInsertId().toLongLong();
+    QSqlQuery s(m_db->handle());
+    s.prepare(QStringLiteral("INSERT INTO event_status (event_id, status) VALUES (?, 'no_route')"));
+    s.addBindValue(id);
+    if (!s.exec())
+        qFatal("insertEvent status: %s", qPrintable(sqlErrorText(s)));
+    return id;
 }
 
 qint64 AdminFixture::insertDelivery(
@@ -149,13 +155,12 @@ void AdminFixture::seedBulk(
         const int n = qMin(kPerInsert, count - done);
         QSqlQuery q(m_db->handle());
         q.prepare(QStringLiteral(
-            "INSERT INTO events (source, provider_event_id, event_type, status, received_at, last_seen_at, "
+            "INSERT INTO events (source, provider_event_id, event_type, received_at, last_seen_at, "
             "body, body_sha256, body_size) VALUES %1")
-                      .arg(QStringList(n, QStringLiteral("(?, ?, 'bulk', ?, ?, ?, ?, '', 0)")).join(u',')));
+                      .arg(QStringList(n, QStringLiteral("(?, ?, 'bulk', ?, ?, ?, '', 0)")).join(u',')));
         for (int i = 0; i < n; ++i) {
             q.addBindValue(source);
             q.addBindValue(QStringLiteral("%1-%2").arg(source).arg(done + i));
-            q.addBindValue(toString(status));
             q.addBindValue(clock.nowMs());
             q.addBindValue(clock.nowMs());
             q.addBindValue(QByteArray("{}"));
@@ -173,6 +178,13 @@ void AdminFixture::seedBulk(
     d.addBindValue(source);
     if (!d.exec())
         qFatal("seedBulk deliveries: %s", qPrintable(sqlErrorText(d)));
+    QSqlQuery s(m_db->handle());
+    s.prepare(QStringLiteral(
+        "INSERT INTO event_status (event_id, status) SELECT id, ? FROM events WHERE source = ?"));
+    s.addBindValue(toString(summariseEventStatus({ status })));
+    s.addBindValue(source);
+    if (!s.exec())
+        qFatal("seedBulk statuses: %s", qPrintable(sqlErrorText(s)));
     if (!tx.commit(&error))
         qFatal("seedBulk: %s", qPrintable(error));
 }

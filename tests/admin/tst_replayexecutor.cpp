@@ -126,7 +126,7 @@ void TstReplayExecutor::queueingFollowsTheContract()
     QCOMPARE(f->count(QStringLiteral("deliveries")), 2);
     QCOMPARE(f->count(QStringLiteral("events")), 2);
     // The event's status follows its delivery.
-    QCOMPARE(f->count(QStringLiteral("events"), QStringLiteral("status = 'pending'")), 2);
+    QCOMPARE(f->count(QStringLiteral("event_status"), QStringLiteral("status = 'pending'")), 2);
     QCOMPARE(f->replayStatus(id), QStringLiteral("executing"));
     QCOMPARE(f->count(QStringLiteral("audit_log"),
                  QStringLiteral("action = 'replay_executed' AND actor = 'redrive' AND role = 'system'")),

@@ -14,6 +14,7 @@ class TstSchema : public QObject {
 private Q_SLOTS:
     void migratesAnEmptyDatabase();
     void migrateIsIdempotent();
+    void upgradesVersion1KeepingEachEventsStatus();
     void auditLogRefusesUpdateAndDelete();
     void uniqueEventKeyIsEnforcedByTheDatabase();
     void durabilityIsReadBack();
@@ -49,6 +50,51 @@ void TstSchema::migrateIsIdempotent()
     QCOMPARE(q.value(0).toInt(), kSchemaVersion);
 }
 
+void TstSchema::upgradesVersion1KeepingEachEventsStatus()
+{
+    QString error;
+    auto t = TestDatabase::create(&error, /*migrated=*/false);
+    QVERIFY2(t, qPrintable(error));
+    auto db = t->open();
+    QVERIFY(db);
+    int from = -1, to = -1;
+    QVERIFY2(migrateTo(*db, 1, &error, &from, &to), qPrintable(error));
+    QCOMPARE(from, 0);
+    QCOMPARE(to, 1);
+    QCOMPARE(schemaVersion(*db), 1);
+    // Version 1 kept the summary in events.status.
+    const QStringList statuses { QStringLiteral("dead"), QStringLiteral("succeeded"),
+        QStringLiteral("no_route") };
+    for (int i = 0; i < statuses.size(); ++i) {
+        QSqlQuery q(db->handle());
+        q.prepare(QStringLiteral(
+            "INSERT INTO events (source, provider_event_id, status, received_at, last_seen_at, "
+            "body, body_sha256, body_size) VALUES ('shop', ?, ?, 0, 0, ?, '', 2)"));
+        q.addBindValue(QStringLiteral("v1-%1").arg(i));
+        q.addBindValue(statuses[i]);
+        q.addBindValue(QByteArray("{}"));
+        QVERIFY2(q.exec(), qPrintable(sqlErrorText(q)));
+    }
+    QVERIFY2(migrate(*db, &error, &from, &to), qPrintable(error));
+    QCOMPARE(from, 1);
+    QCOMPARE(to, kSchemaVersion);
+    QSqlQuery q(db->handle());
+    QVERIFY(q.exec(QStringLiteral("SELECT e.provider_event_id, s.status FROM events e "
+                                  "JOIN event_status s ON s.event_id = e.id ORDER BY e.id")));
+    QStringList moved;
+    while (q.next())
+        moved.append(q.value(0).toString() + u'=' + q.value(1).toString());
+    QCOMPARE(moved,
+        (QStringList { QStringLiteral("v1-0=dead"), QStringLiteral("v1-1=succeeded"),
+            QStringLiteral("v1-2=no_route") }));
+    // The wide row no longer carries the summary, and deleting an event removes its summary.
+    QVERIFY(!q.exec(QStringLiteral("SELECT status FROM events")));
+    QVERIFY2(db->exec(QStringLiteral("DELETE FROM events WHERE provider_event_id = 'v1-0'"), &error),
+        qPrintable(error));
+    QVERIFY(q.exec(QStringLiteral("SELECT count(*) FROM event_status")) && q.next());
+    QCOMPARE(q.value(0).toInt(), 2);
+}
+
 void TstSchema::auditLogRefusesUpdateAndDelete()
 {
     QString error;
@@ -77,9 +123,8 @@ void TstSchema::uniqueEventKeyIsEnforcedByTheDatabase()
     auto db = t->open();
     auto insert = [&](const QString &source, const QString &id) {
         QSqlQuery q(db->handle());
-        q.prepare(QStringLiteral(
-            "INSERT INTO events (source, provider_event_id, status, received_at, last_seen_at, "
-            "body, body_sha256, body_size) VALUES (?, ?, 'pending', 0, 0, ?, '', 0)"));
+        q.prepare(QStringLiteral("INSERT INTO events (source, provider_event_id, received_at, last_seen_at, "
+                                 "body, body_sha256, body_size) VALUES (?, ?, 0, 0, ?, '', 0)"));
         q.addBindValue(source);
         q.addBindValue(id);
         q.addBindValue(QByteArray("{}"));

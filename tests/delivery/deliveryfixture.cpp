@@ -37,13 +37,11 @@ qint64 seedEvent(
         ? QStringLiteral("evt_%1").arg(counter.fetch_add(1))
         : e.providerEventId;
     QSqlQuery q(db.handle());
-    q.prepare(
-        QStringLiteral("INSERT INTO events (source, provider_event_id, event_type, status, received_at, "
-                       "last_seen_at, content_type, body, body_sha256, body_size, legal_hold) "
-                       "VALUES (?, ?, 'order.created', ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id"));
+    q.prepare(QStringLiteral("INSERT INTO events (source, provider_event_id, event_type, received_at, "
+                             "last_seen_at, content_type, body, body_sha256, body_size, legal_hold) "
+                             "VALUES (?, ?, 'order.created', ?, ?, ?, ?, ?, ?, ?) RETURNING id"));
     q.addBindValue(e.source);
     q.addBindValue(providerId);
-    q.addBindValue(deliveries.isEmpty() ? QStringLiteral("no_route") : QStringLiteral("pending"));
     q.addBindValue(e.receivedAt);
     q.addBindValue(e.receivedAt);
     q.addBindValue(QString::fromUtf8(e.contentType));
@@ -57,6 +55,14 @@ qint64 seedEvent(
     }
     const qint64 eventId = q.value(0).toLongLong();
     q.finish();
+    QSqlQuery st(db.handle());
+    st.prepare(QStringLiteral("INSERT INTO event_status (event_id, status) VALUES (?, ?)"));
+    st.addBindValue(eventId);
+    st.addBindValue(deliveries.isEmpty() ? QStringLiteral("no_route") : QStringLiteral("pending"));
+    if (!st.exec()) {
+        qWarning("seedEvent: %s", qPrintable(sqlErrorText(st)));
+        return 0;
+    }
     for (const SeedDelivery &sd : deliveries) {
         QSqlQuery d(db.handle());
         d.prepare(QStringLiteral(
@@ -150,7 +156,7 @@ QList<AttemptRow> readAttempts(Db &db, qint64 deliveryId)
 QString eventStatus(Db &db, qint64 eventId)
 {
     QSqlQuery q(db.handle());
-    q.prepare(QStringLiteral("SELECT status FROM events WHERE id = ?"));
+    q.prepare(QStringLiteral("SELECT status FROM event_status WHERE event_id = ?"));
     q.addBindValue(eventId);
     if (!q.exec() || !q.next())
         return {};

@@ -690,8 +690,8 @@ private Q_SLOTS:
             QVERIFY(tx.begin());
             QSqlQuery e(m_db->handle()), d(m_db->handle());
             e.prepare(QStringLiteral(
-                "INSERT INTO events (id, source, provider_event_id, status, received_at, last_seen_at, "
-                "body, body_sha256, body_size) VALUES (?, 'shop', ?, 'pending', ?, ?, ?, 'x', 2)"));
+                "INSERT INTO events (id, source, provider_event_id, received_at, last_seen_at, "
+                "body, body_sha256, body_size) VALUES (?, 'shop', ?, ?, ?, ?, 'x', 2)"));
             d.prepare(QStringLiteral(
                 "INSERT INTO deliveries (event_id, destination, status, next_attempt_at, "
                 "idempotency_key, created_at, updated_at) VALUES (?, 'shop', 'pending', ?, ?, ?, ?)"));
@@ -709,6 +709,8 @@ private Q_SLOTS:
                 d.addBindValue(kNow);
                 QVERIFY2(d.exec(), qPrintable(sqlErrorText(d)));
             }
+            QVERIFY(m_db->exec(QStringLiteral(
+                "INSERT INTO event_status (event_id, status) SELECT id, 'pending' FROM events")));
             QVERIFY(tx.commit());
         }
         std::mutex mutex;

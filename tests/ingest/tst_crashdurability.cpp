@@ -204,6 +204,13 @@ private Q_SLOTS:
                                       "(SELECT COUNT(*) FROM deliveries d WHERE d.event_id = e.id) <> 1"))
             && q.next());
         QCOMPARE(q.value(0).toInt(), 0);
+        // ... and exactly its one summary status row.
+        QVERIFY(q.exec(QStringLiteral("SELECT COUNT(*) FROM events e LEFT JOIN event_status s "
+                                      "ON s.event_id = e.id WHERE s.status IS NULL"))
+            && q.next());
+        QCOMPARE(q.value(0).toInt(), 0);
+        QVERIFY(q.exec(QStringLiteral("SELECT COUNT(*) FROM event_status")) && q.next());
+        QCOMPARE(q.value(0).toInt(), kEvents);
         QVERIFY(q.exec(QStringLiteral("SELECT COUNT(*) FROM deliveries")) && q.next());
         QCOMPARE(q.value(0).toInt(), kEvents);
         // Resent events were counted, not stored twice.

@@ -135,7 +135,9 @@ private Q_SLOTS:
         QVERIFY(r);
         QCOMPARE(r->status, 200);
         const QVariantMap event = h->row(
-            QStringLiteral("SELECT * FROM events WHERE source = ?"), { QString::fromLatin1(source) });
+            QStringLiteral("SELECT e.*, s.status FROM events e JOIN event_status s ON s.event_id = e.id "
+                           "WHERE e.source = ?"),
+            { QString::fromLatin1(source) });
         QVERIFY(!event.isEmpty());
         const qint64 id = event.value(QStringLiteral("id")).toLongLong();
         QCOMPARE(r->body, "{\"id\":" + QByteArray::number(id) + ",\"duplicate\":false}");

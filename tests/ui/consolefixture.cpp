@@ -22,13 +22,12 @@ qint64 ConsoleFixture::addEvent(const EventSpec &s)
     static int counter = 0;
     QSqlQuery q(m_db.handle());
     q.prepare(QStringLiteral(
-        "INSERT INTO events (source, provider_event_id, event_type, status, received_at, last_seen_at, seen_count, "
+        "INSERT INTO events (source, provider_event_id, event_type, received_at, last_seen_at, seen_count, "
         "content_type, body, body_sha256, body_size, headers, verified_by, clock_skew_ms, remote_addr) "
-        "VALUES (?, ?, ?, ?, ?, ?, ?, 'application/json', ?, ?, ?, ?, ?, ?, '127.0.0.1')"));
+        "VALUES (?, ?, ?, ?, ?, ?, 'application/json', ?, ?, ?, ?, ?, ?, '127.0.0.1')"));
     q.addBindValue(s.source);
     q.addBindValue(s.providerId.isEmpty() ? QStringLiteral("prov-%1").arg(++counter) : s.providerId);
     q.addBindValue(s.type);
-    q.addBindValue(s.status);
     q.addBindValue(s.receivedAt);
     q.addBindValue(s.receivedAt);
     q.addBindValue(s.seenCount);
@@ -42,7 +41,12 @@ qint64 ConsoleFixture::addEvent(const EventSpec &s)
         return 0;
     QSqlQuery id(m_db.handle());
     id.exec(QStringLiteral("SELECT max(id) FROM events"));
-    return id.next() ? id.value(0).toLongLong() : 0;
+    const qint64 eventId = id.next() ? id.value(0).toLongLong() : 0;
+    QSqlQuery st(m_db.handle());
+    st.prepare(QStringLiteral("INSERT INTO event_status (event_id, status) VALUES (?, ?)"));
+    st.addBindValue(eventId);
+    st.addBindValue(s.status);
+    return run(st) ? eventId : 0;
 }
 
 qint64 ConsoleFixture::addDelivery(qint64 eventId, const DeliverySpec &s)
@@ -280,8 +284,11 @@ void ConsoleFixture::addBulk(int count, qint64 base, const QString &source)
     tx.begin();
     QSqlQuery e(m_db.handle());
     e.prepare(QStringLiteral(
-        "INSERT INTO events (source, provider_event_id, event_type, status, received_at, last_seen_at, "
-        "body, body_sha256, body_size) VALUES (?, ?, 'bulk.created', 'succeeded', ?, ?, '{}', '', 2)"));
+        "INSERT INTO events (source, provider_event_id, event_type, received_at, last_seen_at, "
+        "body, body_sha256, body_size) VALUES (?, ?, 'bulk.created', ?, ?, '{}', '', 2)"));
+    QSqlQuery st(m_db.handle());
+    st.prepare(QStringLiteral(
+        "INSERT INTO event_status (event_id, status) SELECT max(id), 'succeeded' FROM events"));
     QSqlQuery d(m_db.handle());
     d.prepare(QStringLiteral(
         "INSERT INTO deliveries (event_id, destination, status, attempt_count, idempotency_key, "
@@ -296,7 +303,7 @@ void ConsoleFixture::addBulk(int count, qint64 base, const QString &source)
             return;
         d.addBindValue(base + i);
         d.addBindValue(base + i);
-        if (!run(d))
+        if (!run(d) || !run(st))
             return;
     }
     tx.commit();

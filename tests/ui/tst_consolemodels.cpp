@@ -278,7 +278,8 @@ void TstConsoleModels::refreshPicksUpChangedStatuses()
                            .arg(m_s.pending),
             &error));
     QVERIFY(m_writer->exec(
-        QStringLiteral("UPDATE events SET status = 'succeeded' WHERE id = %1").arg(m_s.pending), &error));
+        QStringLiteral("UPDATE event_status SET status = 'succeeded' WHERE event_id = %1").arg(m_s.pending),
+        &error));
     QSignalSpy changed(&model, &QAbstractItemModel::dataChanged);
     model.refreshRows(0, 0);
     QTRY_VERIFY_WITH_TIMEOUT(!changed.isEmpty(), kWait);
