@@ -116,6 +116,9 @@ SqlFragment eventFilterSql(const EventFilter &f)
             out.binds.append(s);
         }
         parts.append(QStringLiteral("s.status IN (%1)").arg(marks.join(u',')));
+        // A source or type filter has an index on events that is ordered by id as well.
+        if (f.source.isEmpty() && f.type.isEmpty())
+            out.idColumn = QStringLiteral("s.event_id");
     }
     if (!f.source.isEmpty()) {
         parts.append(QStringLiteral("e.source = ?"));

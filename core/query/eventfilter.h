@@ -39,6 +39,10 @@ struct EventFilter {
 struct SqlFragment {
     QString sql; // a boolean expression over kEventTables ("1=1" when empty)
     QVariantList binds; // positional values for its '?' placeholders, in order
+    // The id to order by: e.id, or s.event_id when the status index drives the scan. Both are
+    // the same value, but SQLite only sees that an index delivers rows in order when the
+    // ORDER BY names that index's column; with the other one it sorts every match.
+    QString idColumn = QStringLiteral("e.id");
 };
 
 SqlFragment eventFilterSql(const EventFilter &filter);

@@ -160,9 +160,8 @@ std::optional<QList<EventRow>> fetchEventRange(Db &db, const EventFilter &filter
     binds << limit;
     if (!q.prepare(QLatin1String("SELECT ") + kEventColumns + QLatin1String(" FROM ")
             + QLatin1String(kEventTables) + QLatin1String(" WHERE (") + where.sql + QLatin1String(") AND ")
-            + range
-            + (newest ? QLatin1String(" ORDER BY e.id DESC LIMIT ?")
-                      : QLatin1String(" ORDER BY e.id ASC LIMIT ?")))) {
+            + range + QLatin1String(" ORDER BY ") + where.idColumn
+            + (newest ? QLatin1String(" DESC LIMIT ?") : QLatin1String(" ASC LIMIT ?")))) {
         if (error)
             *error = sqlErrorText(q);
         return std::nullopt;
@@ -228,11 +227,12 @@ std::optional<PageIndex> fetchPageIndex(
         + where.sql + QLatin1String(") AND ") + eventIdBound(QLatin1StringView("<="), topId, &bound);
     QSqlQuery q(db.handle());
     q.setForwardOnly(true);
-    if (!q.prepare(QLatin1String("SELECT id, rn FROM (SELECT e.id AS id, row_number() OVER (ORDER BY e.id ")
-            + (newest ? QLatin1String("DESC") : QLatin1String("ASC")) + QLatin1String(") AS rn ") + matching
+    if (!q.prepare(QLatin1String("SELECT id, rn FROM (SELECT e.id AS id, row_number() OVER (ORDER BY ")
+            + where.idColumn + u' ' + (newest ? QLatin1String("DESC") : QLatin1String("ASC"))
+            + QLatin1String(") AS rn ") + matching
             + QLatin1String(") numbered WHERE (rn - 1) % ? = 0 OR id = (SELECT ")
-            + (newest ? QLatin1String("min") : QLatin1String("max")) + QLatin1String("(e.id) ") + matching
-            + QLatin1String(") ORDER BY rn"))) {
+            + (newest ? QLatin1String("min") : QLatin1String("max")) + u'(' + where.idColumn
+            + QLatin1String(") ") + matching + QLatin1String(") ORDER BY rn"))) {
         if (error)
             *error = sqlErrorText(q);
         return std::nullopt;
@@ -264,7 +264,7 @@ std::optional<qint64> countEventsAbove(
     binds << cap;
     if (!q.prepare(QLatin1String("SELECT count(*) FROM (SELECT e.id FROM ") + QLatin1String(kEventTables)
             + QLatin1String(" WHERE (") + where.sql + QLatin1String(") AND ") + above
-            + QLatin1String(" ORDER BY e.id LIMIT ?) newer"))) {
+            + QLatin1String(" ORDER BY ") + where.idColumn + QLatin1String(" LIMIT ?) newer"))) {
         if (error)
             *error = sqlErrorText(q);
         return std::nullopt;

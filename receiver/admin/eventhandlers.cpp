@@ -82,7 +82,7 @@ http::Response listEvents(RequestContext &ctx)
                       .arg(QLatin1String(kEventColumns), QLatin1String(kEventTables), frag.sql);
     if (before)
         sql += QLatin1String(" AND ") + eventIdBound(QLatin1StringView("<"), *before, &frag.binds);
-    sql += QStringLiteral(" ORDER BY e.id DESC LIMIT %1").arg(limit + 1);
+    sql += QStringLiteral(" ORDER BY %1 DESC LIMIT %2").arg(frag.idColumn).arg(limit + 1);
     QSqlQuery q(ctx.db.handle());
     q.setForwardOnly(true);
     q.prepare(sql);
