@@ -18,19 +18,20 @@ using storedtext::validUtf8;
 
 // PostgreSQL: one statement per batch whatever its size — every column travels as one binary
 // array and unnest() turns them back into rows.
-// A new event's summary row is inserted by the same statement (a row is new when it has been seen
-// exactly as often as this batch carried it).
+// A new event's summary row is inserted by the same statement: a row is new when it has been seen
+// exactly as often as this batch carried it. The status side reads only the key, status and count
+// arrays again; a shared CTE would copy every body into a tuplestore first.
 const QString kPgUpsertEvents = QStringLiteral(
-    "WITH u AS (SELECT * FROM unnest($1::text[], $2::text[], $3::int8[], $4::text[], $5::text[], $6::int8[], "
-    "$7::int8[], $8::int8[], $9::text[], $10::bytea[], $11::text[], $12::int8[], $13::text[], $14::text[], "
-    "$15::int8[], $16::text[]) AS u(s, p, w, t, st, o, r, c, ct, b, h, bs, hd, v, k, ra)), "
-    "ins AS (INSERT INTO events (source, provider_event_id, weak_id, event_type, occurred_at, received_at, "
+    "WITH ins AS (INSERT INTO events (source, provider_event_id, weak_id, event_type, occurred_at, received_at, "
     "last_seen_at, seen_count, content_type, body, body_sha256, body_size, headers, verified_by, clock_skew_ms, "
-    "remote_addr) SELECT s, p, w, t, o, r, r, c, ct, b, h, bs, hd, v, k, ra FROM u "
-    "ON CONFLICT (source, provider_event_id) DO UPDATE SET seen_count = events.seen_count + "
+    "remote_addr) SELECT s, p, w, t, o, r, r, c, ct, b, h, bs, hd, v, k, ra FROM unnest($1::text[], $2::text[], "
+    "$3::int8[], $4::text[], $6::int8[], $7::int8[], $8::int8[], $9::text[], $10::bytea[], $11::text[], "
+    "$12::int8[], $13::text[], $14::text[], $15::int8[], $16::text[]) AS u(s, p, w, t, o, r, c, ct, b, h, bs, hd, "
+    "v, k, ra) ON CONFLICT (source, provider_event_id) DO UPDATE SET seen_count = events.seen_count + "
     "excluded.seen_count, last_seen_at = excluded.last_seen_at RETURNING id, seen_count, source, provider_event_id), "
-    "es AS (INSERT INTO event_status (event_id, status) SELECT ins.id, u.st FROM ins JOIN u "
-    "ON u.s = ins.source AND u.p = ins.provider_event_id WHERE ins.seen_count = u.c) "
+    "es AS (INSERT INTO event_status (event_id, status) SELECT ins.id, x.st FROM ins JOIN "
+    "unnest($1::text[], $2::text[], $5::text[], $8::int8[]) AS x(s, p, st, c) "
+    "ON x.s = ins.source AND x.p = ins.provider_event_id WHERE ins.seen_count = x.c) "
     "SELECT id, seen_count, source, provider_event_id FROM ins");
 constexpr int kPgEventArrays = 16;
 const QString kPgInsertDeliveries = QStringLiteral(

@@ -82,6 +82,10 @@ private Q_SLOTS:
         QCOMPARE(h->scalar(QStringLiteral("SELECT COUNT(*) FROM events")).toInt(), 1);
         QCOMPARE(h->scalar(QStringLiteral("SELECT seen_count FROM events")).toInt(),
             kConnections * kPerConnection);
+        // One summary row, written once with the event (a duplicate never writes another).
+        QCOMPARE(h->scalar(QStringLiteral("SELECT COUNT(*) FROM event_status")).toInt(), 1);
+        QCOMPARE(h->scalar(QStringLiteral("SELECT status FROM event_status")).toString(),
+            QStringLiteral("pending"));
         QCOMPARE(
             h->scalar(QStringLiteral("SELECT COUNT(*) FROM deliveries")).toInt(), 2); // gh → crm, erp: once
         QCOMPARE(
