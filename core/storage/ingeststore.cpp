@@ -61,8 +61,9 @@ QString deliveryIdempotencyKey(QStringView source, QStringView providerEventId, 
     return QLatin1String("rdv_") + QLatin1String(crypto::sha256Hex(material).first(32));
 }
 
-IngestStore::IngestStore(Db &db)
+IngestStore::IngestStore(Db &db, PostgresBatches batches)
     : m_db(db)
+    , m_batches(batches)
 { }
 
 namespace {
@@ -165,7 +166,8 @@ bool IngestStore::prepare(QString *error)
             QStringLiteral("(?, ?, 'pending', 0, ?, ?, ?, ?, ?)"), kDeliveryParameters, QString());
         m_multiRejections = std::make_unique<MultiRowInsert>(
             m_db, kRejectionColumns, placeholders(kRejectionParameters), kRejectionParameters, QString());
-        if (PgStatement::nativeHandle(m_db) && !preparePostgresBatches(error))
+        if (m_batches == PostgresBatches::Native && PgStatement::nativeHandle(m_db)
+            && !preparePostgresBatches(error))
             return false;
     }
     struct Statement {

@@ -94,7 +94,10 @@ QString deliveryIdempotencyKey(QStringView source, QStringView providerEventId, 
 
 class IngestStore final {
 public:
-    explicit IngestStore(Db &db);
+    // How PostgreSQL batches travel: binary arrays over the libpq handle behind QPSQL, or
+    // multi-row QPSQL statements (used when the driver exposes no native handle; tests pick it).
+    enum class PostgresBatches { Native, MultiRow };
+    explicit IngestStore(Db &db, PostgresBatches batches = PostgresBatches::Native);
     IngestStore(const IngestStore &) = delete;
     IngestStore &operator=(const IngestStore &) = delete;
 
@@ -136,6 +139,7 @@ private:
     bool pgInsertDeliveries(const QList<DeliveryRow> &rows, qint64 nowMs, QString *error);
 
     Db &m_db;
+    PostgresBatches m_batches;
     // SQLite: the per-event statements go through the native handle (see SqliteStatement).
     SqliteStatement m_fastInsertEvent;
     SqliteStatement m_fastInsertStatus;
