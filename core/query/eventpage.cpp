@@ -14,18 +14,6 @@ const QLatin1String kEventColumns(
     "e.id, e.received_at, e.source, e.event_type, e.provider_event_id, s.status, "
     "e.seen_count");
 
-bool execQuery(QSqlQuery &q, const QVariantList &binds, QString *error)
-{
-    for (const QVariant &v : binds)
-        q.addBindValue(v);
-    if (!q.exec()) {
-        if (error)
-            *error = sqlErrorText(q);
-        return false;
-    }
-    return true;
-}
-
 EventRow readEvent(const QSqlQuery &q)
 {
     EventRow row;
@@ -79,17 +67,13 @@ bool attachDeliveries(Db &db, QList<EventRow> &rows, QString *error)
         ids.append(rows[i].id);
     }
     QSqlQuery q(db.handle());
-    q.setForwardOnly(true);
-    if (!q.prepare(QLatin1String(
-                       "SELECT d.event_id, d.id, d.destination, d.status, d.attempt_count, d.last_category, "
-                       "d.outcome_unknown, d.downstream_ref, d.next_attempt_at, d.updated_at "
-                       "FROM deliveries d WHERE d.event_id IN (")
-            + placeholders(ids.size()) + QLatin1String(") ORDER BY d.event_id, d.id"))) {
-        if (error)
-            *error = sqlErrorText(q);
-        return false;
-    }
-    if (!execQuery(q, ids, error))
+    if (!runQuery(q,
+            QLatin1String(
+                "SELECT d.event_id, d.id, d.destination, d.status, d.attempt_count, d.last_category, "
+                "d.outcome_unknown, d.downstream_ref, d.next_attempt_at, d.updated_at "
+                "FROM deliveries d WHERE d.event_id IN (")
+                + placeholders(ids.size()) + QLatin1String(") ORDER BY d.event_id, d.id"),
+            ids, error))
         return false;
     while (q.next()) {
         const qsizetype at = index.value(q.value(0).toLongLong(), -1);
@@ -148,8 +132,6 @@ std::optional<QList<EventRow>> fetchEventRange(Db &db, const EventFilter &filter
 {
     const SqlFragment where = eventFilterSql(filter);
     const bool newest = order == EventOrder::NewestFirst;
-    QSqlQuery q(db.handle());
-    q.setForwardOnly(true);
     QVariantList binds = where.binds;
     const QLatin1StringView towards(newest ? "<=" : ">=");
     const QLatin1StringView away(newest ? ">=" : "<=");
@@ -158,15 +140,13 @@ std::optional<QList<EventRow>> fetchEventRange(Db &db, const EventFilter &filter
         = eventIdBound(towards, newest ? std::min(fromId, ceilingId) : std::max(fromId, floorId), &binds);
     range += QLatin1String(" AND ") + eventIdBound(away, newest ? floorId : ceilingId, &binds);
     binds << limit;
-    if (!q.prepare(QLatin1String("SELECT ") + kEventColumns + QLatin1String(" FROM ")
-            + QLatin1String(kEventTables) + QLatin1String(" WHERE (") + where.sql + QLatin1String(") AND ")
-            + range + QLatin1String(" ORDER BY ") + where.idColumn
-            + (newest ? QLatin1String(" DESC LIMIT ?") : QLatin1String(" ASC LIMIT ?")))) {
-        if (error)
-            *error = sqlErrorText(q);
-        return std::nullopt;
-    }
-    if (!execQuery(q, binds, error))
+    QSqlQuery q(db.handle());
+    if (!runQuery(q,
+            QLatin1String("SELECT ") + kEventColumns + QLatin1String(" FROM ") + QLatin1String(kEventTables)
+                + QLatin1String(" WHERE (") + where.sql + QLatin1String(") AND ") + range
+                + QLatin1String(" ORDER BY ") + where.idColumn
+                + (newest ? QLatin1String(" DESC LIMIT ?") : QLatin1String(" ASC LIMIT ?")),
+            binds, error))
         return std::nullopt;
     QList<EventRow> rows;
     rows.reserve(limit);
@@ -184,18 +164,13 @@ std::optional<QList<EventRow>> fetchEventsByIds(Db &db, const QList<qint64> &ids
     if (ids.isEmpty())
         return rows;
     QSqlQuery q(db.handle());
-    q.setForwardOnly(true);
-    if (!q.prepare(QLatin1String("SELECT ") + kEventColumns + QLatin1String(" FROM ")
-            + QLatin1String(kEventTables) + QLatin1String(" WHERE e.id IN (") + placeholders(ids.size())
-            + u')')) {
-        if (error)
-            *error = sqlErrorText(q);
-        return std::nullopt;
-    }
     QVariantList binds;
     for (qint64 id : ids)
         binds.append(id);
-    if (!execQuery(q, binds, error))
+    if (!runQuery(q,
+            QLatin1String("SELECT ") + kEventColumns + QLatin1String(" FROM ") + QLatin1String(kEventTables)
+                + QLatin1String(" WHERE e.id IN (") + placeholders(ids.size()) + u')',
+            binds, error))
         return std::nullopt;
     QHash<qint64, EventRow> found;
     while (q.next()) {
@@ -226,21 +201,17 @@ std::optional<PageIndex> fetchPageIndex(
     const QString matching = QLatin1String("FROM ") + QLatin1String(kEventTables) + QLatin1String(" WHERE (")
         + where.sql + QLatin1String(") AND ") + eventIdBound(QLatin1StringView("<="), topId, &bound);
     QSqlQuery q(db.handle());
-    q.setForwardOnly(true);
-    if (!q.prepare(QLatin1String("SELECT id, rn FROM (SELECT e.id AS id, row_number() OVER (ORDER BY ")
-            + where.idColumn + u' ' + (newest ? QLatin1String("DESC") : QLatin1String("ASC"))
-            + QLatin1String(") AS rn ") + matching
-            + QLatin1String(") numbered WHERE (rn - 1) % ? = 0 OR id = (SELECT ")
-            + (newest ? QLatin1String("min") : QLatin1String("max")) + u'(' + where.idColumn
-            + QLatin1String(") ") + matching + QLatin1String(") ORDER BY rn"))) {
-        if (error)
-            *error = sqlErrorText(q);
-        return std::nullopt;
-    }
     QVariantList binds = where.binds + bound;
     binds << pageSize;
     binds += where.binds + bound;
-    if (!execQuery(q, binds, error))
+    if (!runQuery(q,
+            QLatin1String("SELECT id, rn FROM (SELECT e.id AS id, row_number() OVER (ORDER BY ")
+                + where.idColumn + u' ' + (newest ? QLatin1String("DESC") : QLatin1String("ASC"))
+                + QLatin1String(") AS rn ") + matching
+                + QLatin1String(") numbered WHERE (rn - 1) % ? = 0 OR id = (SELECT ")
+                + (newest ? QLatin1String("min") : QLatin1String("max")) + u'(' + where.idColumn
+                + QLatin1String(") ") + matching + QLatin1String(") ORDER BY rn"),
+            binds, error))
         return std::nullopt;
     while (q.next()) {
         const qint64 id = q.value(0).toLongLong();
@@ -256,20 +227,17 @@ std::optional<qint64> countEventsAbove(
     Db &db, const EventFilter &filter, qint64 topId, qint64 cap, QString *error)
 {
     const SqlFragment where = eventFilterSql(filter);
-    QSqlQuery q(db.handle());
-    q.setForwardOnly(true);
     // The inner LIMIT bounds the work when a flood arrives while the console looks away.
     QVariantList binds = where.binds;
     const QString above = eventIdBound(QLatin1StringView(">"), topId, &binds);
     binds << cap;
-    if (!q.prepare(QLatin1String("SELECT count(*) FROM (SELECT e.id FROM ") + QLatin1String(kEventTables)
-            + QLatin1String(" WHERE (") + where.sql + QLatin1String(") AND ") + above
-            + QLatin1String(" ORDER BY ") + where.idColumn + QLatin1String(" LIMIT ?) newer"))) {
-        if (error)
-            *error = sqlErrorText(q);
-        return std::nullopt;
-    }
-    if (!execQuery(q, binds, error) || !q.next())
+    QSqlQuery q(db.handle());
+    if (!runQuery(q,
+            QLatin1String("SELECT count(*) FROM (SELECT e.id FROM ") + QLatin1String(kEventTables)
+                + QLatin1String(" WHERE (") + where.sql + QLatin1String(") AND ") + above
+                + QLatin1String(" ORDER BY ") + where.idColumn + QLatin1String(" LIMIT ?) newer"),
+            binds, error)
+        || !q.next())
         return std::nullopt;
     return q.value(0).toLongLong();
 }

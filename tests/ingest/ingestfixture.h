@@ -3,10 +3,30 @@
 // Kept out of the test sources: moc 6.4 does not tokenise raw string literals.
 #pragma once
 
+#include "crypto/crypto.h"
+#include "storage/ingeststore.h"
+
 #include <QByteArray>
 #include <QString>
 
 namespace redrive::test {
+
+// A verified GitHub-style event as the writer receives it, with a JSON body naming its id.
+inline IncomingEvent makeIncomingEvent(const QString &id, const QString &source = QStringLiteral("gh"))
+{
+    IncomingEvent e;
+    e.source = source;
+    e.providerEventId = id;
+    e.eventType = QStringLiteral("push");
+    e.receivedAtMs = 1'700'000'000'000;
+    e.contentType = QStringLiteral("application/json");
+    e.body = "{\"id\":\"" + id.toUtf8() + "\",\"customer\":{\"id\":7}}";
+    e.bodySha256Hex = crypto::sha256Hex(e.body);
+    e.headersJson = "[]";
+    e.verifiedBy = QStringLiteral("sources[0].secrets[0]");
+    e.remoteAddress = QStringLiteral("127.0.0.1");
+    return e;
+}
 
 // Secrets of the ingest fixture (test values, not real ones).
 inline const QByteArray kGitHubSecret = "It is a Secret to Everybody";

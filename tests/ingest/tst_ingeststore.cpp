@@ -4,7 +4,7 @@
 // event is stored with its summary status row, a duplicate only counts, and a batch that
 // carries one event several times stores it once with the right seen_count.
 
-#include "crypto/crypto.h"
+#include "ingestfixture.h"
 #include "storage/ingeststore.h"
 #include "testdb.h"
 
@@ -18,16 +18,7 @@ namespace {
 
 IncomingEvent makeEvent(const QString &id)
 {
-    IncomingEvent e;
-    e.source = QStringLiteral("gh");
-    e.providerEventId = id;
-    e.eventType = QStringLiteral("push");
-    e.receivedAtMs = 1'700'000'000'000;
-    e.contentType = QStringLiteral("application/json");
-    e.body = "{\"id\":\"" + id.toUtf8() + "\"}";
-    e.bodySha256Hex = crypto::sha256Hex(e.body);
-    e.headersJson = "[]";
-    return e;
+    return makeIncomingEvent(id);
 }
 
 } // namespace

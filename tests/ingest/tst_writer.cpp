@@ -4,7 +4,6 @@
 // poisoned item that must not fail its neighbours, drain on stop, commit notifications and
 // reconnection after the database dropped the connection.
 
-#include "crypto/crypto.h"
 #include "groupcommitwriter.h"
 #include "ingestfixture.h"
 #include "testdb.h"
@@ -24,18 +23,7 @@ namespace {
 
 IncomingEvent makeEvent(const QString &id, const QString &source = QStringLiteral("gh"))
 {
-    IncomingEvent e;
-    e.source = source;
-    e.providerEventId = id;
-    e.eventType = QStringLiteral("push");
-    e.receivedAtMs = 1'700'000'000'000;
-    e.contentType = QStringLiteral("application/json");
-    e.body = "{\"id\":\"" + id.toUtf8() + "\",\"customer\":{\"id\":7}}";
-    e.bodySha256Hex = crypto::sha256Hex(e.body);
-    e.headersJson = "[]";
-    e.verifiedBy = QStringLiteral("sources[0].secrets[0]");
-    e.remoteAddress = QStringLiteral("127.0.0.1");
-    return e;
+    return makeIncomingEvent(id, source);
 }
 
 // Collects outcomes from the writer thread.
