@@ -240,6 +240,20 @@ private:
 
 } // namespace
 
+SqliteWriteGateHold::SqliteWriteGateHold(Db &db)
+    : m_path(db.url().sqlitePath)
+{
+    if (db.isSqlite())
+        m_held
+            = WriteGate::forPath(m_path).acquire(std::chrono::milliseconds(std::max(0, db.busyTimeoutMs())));
+}
+
+SqliteWriteGateHold::~SqliteWriteGateHold()
+{
+    if (m_held)
+        WriteGate::forPath(m_path).release();
+}
+
 Transaction::Transaction(Db &db, Kind kind)
     : m_db(db)
     , m_kind(kind)

@@ -114,6 +114,23 @@ private:
     bool m_gated = false; // holds the in-process SQLite write gate
 };
 
+// Holds the in-process SQLite write gate of `db`'s file (see Transaction) without opening a
+// transaction, for work that blocks writers anyway (a RESTART checkpoint): they then wait on the
+// gate and start the moment it is released, instead of polling SQLite's lock with sleeps of up
+// to 100 ms. Waits at most the connection's busy timeout; held() tells whether it got the gate.
+class SqliteWriteGateHold final {
+public:
+    explicit SqliteWriteGateHold(Db &db);
+    ~SqliteWriteGateHold();
+    SqliteWriteGateHold(const SqliteWriteGateHold &) = delete;
+    SqliteWriteGateHold &operator=(const SqliteWriteGateHold &) = delete;
+    [[nodiscard]] bool held() const { return m_held; }
+
+private:
+    QString m_path;
+    bool m_held = false;
+};
+
 // Human-readable text of the last error on a query, without bound values (which may hold
 // payloads or secrets).
 QString sqlErrorText(const QSqlQuery &query);
