@@ -81,7 +81,7 @@ def run_engine(engine, args, binaries, nginx, pg):
     work = tempfile.mkdtemp(prefix=f"redrive-bench-ingest-{engine}-")
     port = bl.free_port()
     url = ("sqlite://" + os.path.join(work, "redrive.db")) if engine == "sqlite" else pg.fresh_database("bench_ingest")
-    server = bl.Redrived(binaries["redrived"], CONFIG.format(port=port, url=url), work)
+    server = bl.Redrived(binaries["redrived"], CONFIG.format(port=port, url=url), work, env=args.flush_env)
     server.wait_ready(port)
     # The cost of one verification in isolation: the best of three runs, since other load on the
     # machine can only make a run slower.
@@ -98,7 +98,8 @@ def run_engine(engine, args, binaries, nginx, pg):
         cpu1 = bl.proc_cpu_seconds(server.proc.pid)
         dup = bl.loadgen(binaries["loadgen"], port, args.seconds, mode="dup", id_prefix=f"{engine}-dup-")
         fsync = json.loads(subprocess.run([binaries["fsyncbench"], os.path.join(work, "fsync.tmp"), "3"],
-                                          capture_output=True, text=True, check=True).stdout)
+                                          capture_output=True, text=True, check=True,
+                                          env={**os.environ, **args.flush_env}).stdout)
         cpu = cpu1 - cpu0
         rounds.append({
             "nginx_rps": ngx["ok_per_second"], "new_eps": new["ok_per_second"], "dup_eps": dup["ok_per_second"],
@@ -136,6 +137,7 @@ def run_engine(engine, args, binaries, nginx, pg):
         "nginx_latency_ms": {"p50": lat_n["p50_ms"], "p99": lat_n["p99_ms"]},
         "ledger": ledger,
         "load_average": [load_before, os.getloadavg()[0]],
+        "flush_delay_ms": args.flush_delay_ms,
     }
     return summary
 
@@ -147,6 +149,10 @@ def main():
     ap.add_argument("--seconds", type=float, default=8)
     ap.add_argument("--engines", default="sqlite,postgres")
     ap.add_argument("--out", default=None)
+    ap.add_argument("--flush-delay-ms", type=float, default=0,
+                    help="add this much to every fsync/fdatasync of redrived and of the fsync loop "
+                         "(LD_PRELOAD of redrive-slowflush): the group commit under a slow disk flush. "
+                         "SQLite only — the PostgreSQL server's own flushes are not slowed")
     args = ap.parse_args()
     binaries = {
         "redrived": os.path.join(args.build, "app/redrived/redrived"),
@@ -158,6 +164,15 @@ def main():
         if not os.access(path, os.X_OK):
             sys.exit(f"bench_ingest: {name} not built at {path}")
     engines = [e for e in args.engines.split(",") if e]
+    args.flush_env = {}
+    if args.flush_delay_ms > 0:
+        if "postgres" in engines:
+            sys.exit("bench_ingest: --flush-delay-ms slows redrived's own flushes; use it with --engines sqlite")
+        shim = os.path.join(args.build, "bench/loadgen/libredrive-slowflush.so")
+        if not os.access(shim, os.R_OK):
+            sys.exit(f"bench_ingest: redrive-slowflush not built at {shim}")
+        args.flush_env = {"LD_PRELOAD": shim, "REDRIVE_FLUSH_DELAY_US": str(int(args.flush_delay_ms * 1000))}
+        print(f"flush delay: +{args.flush_delay_ms} ms on every fsync/fdatasync of redrived and the fsync loop")
     nginx = bl.Nginx()
     pg = bl.Postgres() if "postgres" in engines else None
     results = []
