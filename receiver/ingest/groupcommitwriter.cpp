@@ -145,12 +145,8 @@ bool GroupCommitWriter::submitRejection(RejectionRecord &&rejection)
 
 bool GroupCommitWriter::openDatabase(QString *error)
 {
-    // SQLite FULL: the writer commits with NORMAL and the WalFlusher syncs the WAL before any
-    // acknowledgement, so the next batch is written while the last one is flushed.
-    const bool ownFlush
-        = m_options.url.dialect == Dialect::Sqlite && m_options.sqliteSynchronous == SqliteSync::Full;
     OpenOptions open;
-    open.sqliteSynchronous = ownFlush ? SqliteSync::Normal : m_options.sqliteSynchronous;
+    open.sqliteSynchronous = m_options.sqliteSynchronous;
     m_db = Db::open(m_options.url, QStringLiteral("writer"), open, error);
     if (!m_db)
         return false;
@@ -160,23 +156,6 @@ bool GroupCommitWriter::openDatabase(QString *error)
         // Checkpoints run on the WalCheckpointer's thread, never inside an acknowledgement.
         if (!m_db->exec(QStringLiteral("PRAGMA wal_autocheckpoint=0"), error))
             return false;
-        if (ownFlush) {
-            if (!m_flusher) {
-                auto flusher = std::make_unique<WalFlusher>(
-                    m_options.url.sqlitePath, m_options.url.sqlitePath + QStringLiteral("-wal"));
-                if (!flusher->start(error))
-                    return false;
-                m_flusher = std::move(flusher);
-            }
-            durable = durability.startsWith(QLatin1String("sqlite journal_mode=wal "));
-            durability = QStringLiteral("sqlite journal_mode=wal synchronous=FULL (group commit: the WAL is "
-                                        "flushed before every acknowledgement)");
-            if (!durable) {
-                *error = QStringLiteral("the writer's connection is not in WAL mode: %1")
-                             .arg(m_db->durabilityReport());
-                return false;
-            }
-        }
     } else {
         // Acknowledge only what the server has flushed, whatever its default is.
         if (!m_db->exec(QStringLiteral("SET synchronous_commit TO on"), error))
@@ -212,7 +191,6 @@ void GroupCommitWriter::run(std::promise<QString> *ready)
         }
     }
     if (!openDatabase(&error)) {
-        m_flusher.reset();
         m_store.reset();
         m_db.reset();
         m_checkpointer.reset();
@@ -229,7 +207,6 @@ void GroupCommitWriter::run(std::promise<QString> *ready)
         Transaction tx(*m_db);
         if (!tx.begin(&error) || !m_store->pruneInstances(now - 7LL * 86'400'000, &error)
             || !m_store->upsertInstance(instance, &error) || !tx.commit(&error)) {
-            m_flusher.reset();
             m_store.reset();
             m_db.reset();
             m_checkpointer.reset();
@@ -282,8 +259,6 @@ void GroupCommitWriter::run(std::promise<QString> *ready)
         maintenance();
     }
     m_running.store(false, std::memory_order_release);
-    if (m_flusher)
-        m_flusher->stop(); // answers the last batches
     if (m_checkpointer)
         m_checkpointer->stop();
     m_store.reset();
@@ -430,10 +405,6 @@ void GroupCommitWriter::finish(Pending &p, bool ok)
 
 void GroupCommitWriter::commitBatch()
 {
-    if (m_flusher && m_flusher->failed()) {
-        failQueuedBatch();
-        return;
-    }
     const auto started = SteadyClock::now();
     const qint64 nowMs = m_clock.nowMs();
     QString error;
@@ -457,12 +428,27 @@ void GroupCommitWriter::commitBatch()
             ok = tx.commit(&error);
     }
     if (ok) {
+        m_healthy.store(true, std::memory_order_release);
         if (m_checkpointer)
             m_checkpointer->noteCommit();
+        CommitSummary summary;
+        if (!m_batch.empty()) {
+            m_commitSeconds.observe(secondsSince(started));
+            m_batchSize.observe(static_cast<double>(m_batch.size()));
+        }
+        for (auto &p : m_batch) {
+            ++summary.events;
+            summary.newEvents += p.outcome.duplicate ? 0 : 1;
+            summary.duplicates += p.outcome.duplicate ? 1 : 0;
+            summary.newDeliveries += p.newDeliveries;
+            finish(p, true);
+        }
         m_rejectionsStored.inc(static_cast<double>(m_rejections.size()));
         m_rejectionsSinceTrim += static_cast<int>(m_rejections.size());
+        m_batch.clear();
         m_rejections.clear();
-        handOff(started, true);
+        if (m_onCommitted && summary.events > 0)
+            m_onCommitted(summary);
         return;
     }
     m_commitFailures.inc();
@@ -471,86 +457,24 @@ void GroupCommitWriter::commitBatch()
     retryIndividually();
 }
 
-void GroupCommitWriter::handOff(SteadyClock::time_point started, bool timed)
-{
-    if (!m_flusher) {
-        complete(m_batch, started, timed, true);
-        m_batch.clear();
-        return;
-    }
-    // The batch (bodies included) is answered and freed on the flusher's thread.
-    auto committed = std::make_shared<std::vector<Pending>>(std::move(m_batch));
-    m_batch = std::vector<Pending>();
-    m_batch.reserve(static_cast<std::size_t>(m_options.batchMax));
-    m_flusher->enqueue([this, committed, started, timed](bool flushed) {
-        complete(*committed, started, timed, flushed);
-        committed->clear();
-    });
-    m_flusher->waitUntilAtMost(kUnflushedCommits);
-}
-
-// Runs once the transactions holding `batch` are durable (flushed), or failed to become so.
-// Items whose own store failed (outcome.ok false after retryIndividually) are answered 503.
-void GroupCommitWriter::complete(
-    std::vector<Pending> &batch, SteadyClock::time_point started, bool timed, bool flushed)
-{
-    CommitSummary summary;
-    int lost = 0;
-    for (auto &p : batch) {
-        const bool ok = flushed && p.outcome.ok;
-        if (ok) {
-            ++summary.events;
-            summary.newEvents += p.outcome.duplicate ? 0 : 1;
-            summary.duplicates += p.outcome.duplicate ? 1 : 0;
-            summary.newDeliveries += p.newDeliveries;
-        } else if (p.outcome.ok) {
-            ++lost; // stored, but the flush failed
-        }
-        finish(p, ok);
-    }
-    if (lost > 0) {
-        m_itemFailures.inc(lost);
-        m_healthy.store(false, std::memory_order_release);
-    } else if (timed && !batch.empty()) {
-        m_healthy.store(true, std::memory_order_release);
-        m_commitSeconds.observe(secondsSince(started));
-        m_batchSize.observe(static_cast<double>(batch.size()));
-    }
-    if (m_onCommitted && summary.events > 0)
-        m_onCommitted(summary);
-}
-
-// After a failed flush nothing is written: the queue is answered 503 until a restart.
-void GroupCommitWriter::failQueuedBatch()
-{
-    m_healthy.store(false, std::memory_order_release);
-    m_itemFailures.inc(static_cast<double>(m_batch.size()));
-    for (auto &p : m_batch)
-        finish(p, false);
-    m_batch.clear();
-    m_rejectionsDropped.inc(static_cast<double>(m_rejections.size()));
-    m_rejections.clear();
-}
-
 // One poisoned item must not fail its neighbours: after a failed batch every item gets its own
 // transaction. An item that still fails is answered 503 (the sender retries), never 200.
 void GroupCommitWriter::retryIndividually()
 {
     reconnectIfNeeded();
     const qint64 nowMs = m_clock.nowMs();
-    const auto started = SteadyClock::now();
-    int stored = 0;
+    CommitSummary summary;
     int failed = 0;
     QString lastError;
     for (auto &p : m_batch) {
         QString error;
         bool ok = false;
         if (m_db) {
-            const auto itemStarted = SteadyClock::now();
+            const auto started = SteadyClock::now();
             Transaction tx(*m_db);
             ok = tx.begin(&error) && storeOne(p, nowMs, &error) && tx.commit(&error);
             if (ok) {
-                m_commitSeconds.observe(secondsSince(itemStarted));
+                m_commitSeconds.observe(secondsSince(started));
                 m_batchSize.observe(1);
             }
         }
@@ -558,13 +482,16 @@ void GroupCommitWriter::retryIndividually()
             m_healthy.store(true, std::memory_order_release);
             if (m_checkpointer)
                 m_checkpointer->noteCommit();
-            ++stored;
+            ++summary.events;
+            summary.newEvents += p.outcome.duplicate ? 0 : 1;
+            summary.duplicates += p.outcome.duplicate ? 1 : 0;
+            summary.newDeliveries += p.newDeliveries;
         } else {
-            p.outcome = IngestOutcome {};
             m_itemFailures.inc();
             ++failed;
             lastError = m_db ? error : QStringLiteral("no database connection");
         }
+        finish(p, ok);
     }
     if (failed > 0) {
         qCWarning(lcWriter, "%d of %d event(s) could not be stored and were answered 503: %s", failed,
@@ -584,10 +511,12 @@ void GroupCommitWriter::retryIndividually()
             m_rejectionsDropped.inc();
         }
     }
-    m_rejections.clear();
-    if (stored == 0 && !m_batch.empty())
+    if (summary.events == 0 && !m_batch.empty())
         m_healthy.store(false, std::memory_order_release);
-    handOff(started, false);
+    m_batch.clear();
+    m_rejections.clear();
+    if (m_onCommitted && summary.events > 0)
+        m_onCommitted(summary);
 }
 
 // After a failure: is the connection still usable? If not, reopen it (at most once a second,

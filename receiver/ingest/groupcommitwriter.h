@@ -8,7 +8,6 @@
 #include "util/clock.h"
 #include "util/metrics.h"
 #include "walcheckpointer.h"
-#include "walflusher.h"
 
 #include <QJsonValue>
 #include <QStringList>
@@ -50,10 +49,7 @@ struct CommitSummary {
 // One thread with its own database connection that turns concurrent ingest requests into few
 // transactions: whatever queued up while the previous commit was flushing goes into the next
 // one (up to batch_max), so the cost of an fsync is shared by every request in the batch.
-// On SQLite with synchronous=FULL the flush itself runs on a WalFlusher thread while the writer
-// prepares the next batch; at most one committed batch waits for its flush at a time.
-// Completions and onCommitted run on the writer thread (or the flusher's): they must be quick
-// and must not block.
+// Completions and onCommitted run on the writer thread: they must be quick and must not block.
 class GroupCommitWriter final {
 public:
     struct Options {
@@ -101,9 +97,6 @@ public:
     [[nodiscard]] QString durabilityReport() const;
     [[nodiscard]] bool powerLossDurable() const { return m_powerLossDurable.load(); }
 
-    // Committed batches allowed to wait for their flush while the writer works on the next one.
-    static constexpr int kUnflushedCommits = 8;
-
     // Maintenance and test hook: while paused the writer takes nothing from its queue (stop()
     // still drains it).
     void setPaused(bool paused);
@@ -126,12 +119,6 @@ private:
     void planDeliveries(const IncomingEvent &event, qint64 eventId, QList<DeliveryRow> *out);
     void retryIndividually();
     void finish(Pending &p, bool ok);
-    // Answers m_batch once its transactions are durable: at once, or after the flusher's next
-    // fdatasync. `timed`: the batch was one transaction (commit-duration metrics).
-    void handOff(std::chrono::steady_clock::time_point started, bool timed);
-    void complete(
-        std::vector<Pending> &batch, std::chrono::steady_clock::time_point started, bool timed, bool flushed);
-    void failQueuedBatch();
     void maintenance();
     const QStringList &routesFor(const QString &source, const QString &type);
     std::optional<QString> orderingKey(
@@ -159,7 +146,6 @@ private:
 
     // Writer-thread state.
     std::unique_ptr<WalCheckpointer> m_checkpointer; // SQLite
-    std::unique_ptr<WalFlusher> m_flusher; // SQLite with synchronous=FULL
     std::unique_ptr<Db> m_db;
     std::unique_ptr<IngestStore> m_store;
     std::vector<Pending> m_batch;

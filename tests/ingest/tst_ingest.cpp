@@ -531,10 +531,7 @@ private Q_SLOTS:
         QVERIFY(row.value(QStringLiteral("power_loss_durable")).toInt() == 1);
         const QString durability = row.value(QStringLiteral("durability")).toString();
         if (h->database->backend() == Backend::Sqlite)
-            QCOMPARE(durability,
-                QStringLiteral(
-                    "sqlite journal_mode=wal synchronous=FULL (group commit: the WAL is flushed before "
-                    "every acknowledgement)"));
+            QCOMPARE(durability, QStringLiteral("sqlite journal_mode=wal synchronous=FULL"));
         else
             QCOMPARE(durability, QStringLiteral("postgresql synchronous_commit=on"));
     }

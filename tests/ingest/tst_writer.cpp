@@ -8,9 +8,7 @@
 #include "ingestfixture.h"
 #include "testdb.h"
 
-#include <QFile>
 #include <QFileInfo>
-#include <QRegularExpression>
 #include <QSqlQuery>
 #include <QTest>
 
@@ -290,40 +288,6 @@ private Q_SLOTS:
         }
         QTRY_COMPARE(outcomes.size(), 500);
         QTRY_VERIFY(QFileInfo(path).size() > before + 200 * 1024);
-    }
-
-    // On SQLite FULL the writer commits with synchronous=NORMAL and its WalFlusher syncs the WAL
-    // before any answer. When that flush cannot be done, the event is stored but never
-    // acknowledged, and nothing is acknowledged after it until a restart.
-    void failedFlushIsNeverAcknowledged_sqliteOnly()
-    {
-        m_writer = makeWriter();
-        QVERIFY(m_writer);
-        QVERIFY(m_writer->powerLossDurable());
-        Outcomes outcomes;
-        QVERIFY(m_writer->submit(
-                    makeEvent(QStringLiteral("flushed")), outcomes.recorder(QStringLiteral("flushed")))
-            == GroupCommitWriter::Submit::Queued);
-        QTRY_COMPARE(outcomes.size(), 1);
-        QVERIFY(outcomes.get(QStringLiteral("flushed")).ok);
-
-        // SQLite keeps writing through its open descriptors; the flusher finds neither file.
-        const QString path = m_db->url().sqlitePath;
-        QVERIFY(QFile::remove(path + QStringLiteral("-wal")));
-        QVERIFY(QFile::remove(path));
-        QTest::ignoreMessage(QtCriticalMsg, QRegularExpression(QStringLiteral("flushing the WAL failed")));
-        QVERIFY(m_writer->submit(
-                    makeEvent(QStringLiteral("unflushed")), outcomes.recorder(QStringLiteral("unflushed")))
-            == GroupCommitWriter::Submit::Queued);
-        QTRY_COMPARE(outcomes.size(), 2);
-        QVERIFY(!outcomes.get(QStringLiteral("unflushed")).ok);
-        QVERIFY(!m_writer->databaseHealthy());
-        QVERIFY(
-            m_writer->submit(makeEvent(QStringLiteral("later")), outcomes.recorder(QStringLiteral("later")))
-            == GroupCommitWriter::Submit::Queued);
-        QTRY_COMPARE(outcomes.size(), 3);
-        QVERIFY(!outcomes.get(QStringLiteral("later")).ok);
-        QCOMPARE(metric("redrive_ingest_store_failures_total"), 2.0);
     }
 
     // PostgreSQL may drop a connection (restart, failover, idle kill). The writer notices on
