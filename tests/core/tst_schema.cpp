@@ -175,6 +175,8 @@ void TstSchema::writeGateHoldQueuesWriters()
     }
     std::atomic<bool> committed { false };
     std::atomic<bool> failed { false };
+    bool committedWhileHeld = false;
+    bool failedWhileHeld = false;
     std::thread writer;
     {
         const SqliteWriteGateHold hold(*db);
@@ -197,10 +199,12 @@ void TstSchema::writeGateHoldQueuesWriters()
         });
         // Bounded negative check: while the gate is held the other writer does not get in.
         QTest::qWait(150);
-        QVERIFY(!committed.load());
-        QVERIFY(!failed.load());
+        committedWhileHeld = committed.load();
+        failedWhileHeld = failed.load();
     }
-    writer.join();
+    writer.join(); // before any check can return
+    QVERIFY(!committedWhileHeld);
+    QVERIFY(!failedWhileHeld);
     QVERIFY(committed.load());
     QSqlQuery q(db->handle());
     QVERIFY(q.exec(QStringLiteral("SELECT COUNT(*) FROM gate_probe")) && q.next());
