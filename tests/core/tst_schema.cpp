@@ -22,6 +22,7 @@ private Q_SLOTS:
     void uniqueEventKeyIsEnforcedByTheDatabase();
     void durabilityIsReadBack();
     void writeGateHoldQueuesWriters();
+    void version3DropsTheProviderIdIndex();
 };
 
 void TstSchema::migratesAnEmptyDatabase()
@@ -209,6 +210,31 @@ void TstSchema::writeGateHoldQueuesWriters()
     QSqlQuery q(db->handle());
     QVERIFY(q.exec(QStringLiteral("SELECT COUNT(*) FROM gate_probe")) && q.next());
     QCOMPARE(q.value(0).toInt(), 1);
+}
+
+// Schema 3 drops events_provider_id (the unique key serves the search); the unique key stays.
+void TstSchema::version3DropsTheProviderIdIndex()
+{
+    QString error;
+    auto t = TestDatabase::create(&error, /*migrated=*/false);
+    QVERIFY2(t, qPrintable(error));
+    auto db = t->open();
+    QVERIFY(db);
+    const QString indexCount = t->backend() == Backend::Sqlite
+        ? QStringLiteral("SELECT COUNT(*) FROM sqlite_master WHERE type = 'index' AND name = ?")
+        : QStringLiteral("SELECT COUNT(*) FROM pg_indexes WHERE indexname = ?");
+    auto indexExists = [&](const QString &name) {
+        QSqlQuery q(db->handle());
+        q.prepare(indexCount);
+        q.addBindValue(name);
+        return q.exec() && q.next() && q.value(0).toInt() == 1;
+    };
+    QVERIFY2(migrateTo(*db, 2, &error), qPrintable(error));
+    QVERIFY(indexExists(QStringLiteral("events_provider_id")));
+    QVERIFY2(migrate(*db, &error), qPrintable(error));
+    QCOMPARE(schemaVersion(*db), 3);
+    QVERIFY(!indexExists(QStringLiteral("events_provider_id")));
+    QVERIFY(indexExists(QStringLiteral("events_source_id")));
 }
 
 QTEST_GUILESS_MAIN(TstSchema)

@@ -10,6 +10,8 @@
 
 #include <QTest>
 
+#include <algorithm>
+
 using namespace redrive;
 using namespace redrive::test;
 
@@ -44,6 +46,7 @@ private Q_SLOTS:
     void destinationStatusesCountEachPart();
     void destinationWindowsMoveWithTheClock_data();
     void destinationWindowsMoveWithTheClock();
+    void searchFindsAProviderIdUnderEverySource();
 
 private:
     std::unique_ptr<TestDatabase> m_t;
@@ -550,6 +553,37 @@ void TstConsoleQueries::destinationWindowsMoveWithTheClock()
     QCOMPARE(it->lastFailureAt.has_value(), failure);
     // Backlog and dead letters are not windowed.
     QCOMPARE(it->backlog(), qint64(2));
+}
+
+// Provider ids are unique per source only. The search walks every source through the unique
+// (source, provider_event_id) key, so an id reused by two senders finds both events, and the
+// sources that sort first and last are not skipped. Runs last: it adds rows, then removes them.
+void TstConsoleQueries::searchFindsAProviderIdUnderEverySource()
+{
+    ConsoleFixture fx(*m_db);
+    ConsoleFixture::EventSpec spec;
+    spec.providerId = QStringLiteral("shared-delivery-7");
+    spec.source = QStringLiteral("aaa-first-source");
+    const qint64 first = fx.addEvent(spec);
+    spec.source = QStringLiteral("zzz-last-source");
+    const qint64 last = fx.addEvent(spec);
+    QVERIFY2(fx.lastError().isEmpty(), qPrintable(fx.lastError()));
+    EventFilter f;
+    f.search = spec.providerId;
+    QString error;
+    const auto rows = fetchEventPage(*m_db, f, last + 1, 50, &error);
+    QVERIFY2(rows, qPrintable(error));
+    QList<qint64> found;
+    for (const auto &row : *rows)
+        found.append(row.id);
+    std::sort(found.begin(), found.end());
+    QCOMPARE(found, (QList<qint64> { first, last }));
+    f.search = QStringLiteral("shared-delivery-8"); // no such id under any source
+    const auto none = fetchEventPage(*m_db, f, last + 1, 50, &error);
+    QVERIFY2(none, qPrintable(error));
+    QVERIFY(none->isEmpty());
+    QVERIFY(
+        m_db->exec(QStringLiteral("DELETE FROM events WHERE id IN (%1, %2)").arg(first).arg(last), &error));
 }
 
 QTEST_GUILESS_MAIN(TstConsoleQueries)
