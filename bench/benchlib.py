@@ -142,10 +142,11 @@ class Redrived:
 
 
 def loadgen(binary, port, seconds, connections=64, rate=None, mode="new", path="/hooks/bench",
-            secret="bench-secret", ack_log=None, id_prefix=None, body_size=1024, dup_ids=100):
+            secret="bench-secret", ack_log=None, id_prefix=None, body_size=1024, dup_ids=100,
+            id_style="counter"):
     cmd = [binary, "--port", str(port), "--seconds", str(seconds), "--connections", str(connections),
            "--path", path, "--secret", secret, "--mode", mode, "--body-size", str(body_size),
-           "--dup-ids", str(dup_ids)]
+           "--dup-ids", str(dup_ids), "--id-style", id_style]
     if rate:
         cmd += ["--rate", str(rate)]
     if ack_log:

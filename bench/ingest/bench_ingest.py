@@ -94,7 +94,8 @@ def run_engine(engine, args, binaries, nginx, pg):
         ack = os.path.join(work, f"acked-{r}.txt")
         ack_logs.append(ack)
         cpu0 = bl.proc_cpu_seconds(server.proc.pid)
-        new = bl.loadgen(binaries["loadgen"], port, args.seconds, ack_log=ack, id_prefix=f"{engine}-r{r}-")
+        new = bl.loadgen(binaries["loadgen"], port, args.seconds, ack_log=ack, id_prefix=f"{engine}-r{r}-",
+                         id_style=args.id_style)
         cpu1 = bl.proc_cpu_seconds(server.proc.pid)
         dup = bl.loadgen(binaries["loadgen"], port, args.seconds, mode="dup", id_prefix=f"{engine}-dup-")
         fsync = json.loads(subprocess.run([binaries["fsyncbench"], os.path.join(work, "fsync.tmp"), "3"],
@@ -116,7 +117,7 @@ def run_engine(engine, args, binaries, nginx, pg):
     max_rate = bl.median([r["new_eps"] for r in rounds])
     half = max(100, int(max_rate / 2))
     lat_r = bl.loadgen(binaries["loadgen"], port, args.seconds, rate=half, id_prefix=f"{engine}-lat-",
-                       ack_log=os.path.join(work, "acked-lat.txt"))
+                       ack_log=os.path.join(work, "acked-lat.txt"), id_style=args.id_style)
     ack_logs.append(os.path.join(work, "acked-lat.txt"))
     lat_n = bl.loadgen(binaries["loadgen"], nginx.port, args.seconds, rate=half)
     server.stop()
@@ -138,6 +139,7 @@ def run_engine(engine, args, binaries, nginx, pg):
         "ledger": ledger,
         "load_average": [load_before, os.getloadavg()[0]],
         "flush_delay_ms": args.flush_delay_ms,
+        "id_style": args.id_style,
     }
     return summary
 
@@ -149,6 +151,10 @@ def main():
     ap.add_argument("--seconds", type=float, default=8)
     ap.add_argument("--engines", default="sqlite,postgres")
     ap.add_argument("--out", default=None)
+    ap.add_argument("--id-style", choices=("uuid", "counter"), default="uuid",
+                    help="provider event ids of new events: random UUIDs as GitHub sends them (default), "
+                         "or a prefix and a counter (near-sequential index inserts; the figures before "
+                         "2026-11-30 16:00 used it)")
     ap.add_argument("--flush-delay-ms", type=float, default=0,
                     help="add this much to every fsync/fdatasync of redrived and of the fsync loop "
                          "(LD_PRELOAD of redrive-slowflush): the group commit under a slow disk flush. "

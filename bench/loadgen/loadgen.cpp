@@ -15,6 +15,7 @@
 #include <algorithm>
 #include <arpa/inet.h>
 #include <chrono>
+#include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -45,6 +46,7 @@ struct Options {
     std::string mode = "new"; // new | dup
     int dupIds = 100;
     std::string idPrefix;
+    std::string idStyle = "counter"; // counter | uuid
     std::string ackLog;
     bool unsigned_ = false;
     long long maxRequests = 0;
@@ -66,7 +68,8 @@ struct Conn {
         "redrive-loadgen: %s\n"
         "usage: redrive-loadgen [--host H] [--port P] [--path /hooks/bench] [--connections 64]\n"
         "         [--seconds 10] [--rate R] [--body-size 1024] [--secret S] [--mode new|dup]\n"
-        "         [--dup-ids 100] [--id-prefix X] [--ack-log FILE] [--unsigned] [--max-requests N]\n",
+        "         [--dup-ids 100] [--id-prefix X] [--id-style counter|uuid] [--ack-log FILE] [--unsigned]\n"
+        "         [--max-requests N]\n",
         why);
     std::exit(2);
 }
@@ -103,6 +106,8 @@ Options parse(int argc, char **argv)
             o.dupIds = std::stoi(next());
         else if (a == "--id-prefix")
             o.idPrefix = next();
+        else if (a == "--id-style")
+            o.idStyle = next();
         else if (a == "--ack-log")
             o.ackLog = next();
         else if (a == "--unsigned")
@@ -113,7 +118,8 @@ Options parse(int argc, char **argv)
             usage(("unknown option " + a).c_str());
     }
     if (o.connections < 1 || o.connections > 10000 || o.seconds <= 0 || o.bodySize < 64
-        || o.bodySize > (1 << 24) || (o.mode != "new" && o.mode != "dup") || o.dupIds < 1)
+        || o.bodySize > (1 << 24) || (o.mode != "new" && o.mode != "dup") || o.dupIds < 1
+        || (o.idStyle != "counter" && o.idStyle != "uuid"))
         usage("invalid option value");
     if (o.idPrefix.empty())
         o.idPrefix = "lg" + std::to_string(::getpid()) + "-" + std::to_string(std::time(nullptr)) + "-";
@@ -132,10 +138,32 @@ public:
             = "\",\"repository\":{\"id\":1296269,\"full_name\":\"octo/hello\"},\"sender\":{\"login\":\"octocat\"},\"pad\":\"";
     }
 
+    // GitHub's X-GitHub-Delivery is a random UUID: ids land at random places in the unique
+    // index, unlike a counter's near-sequential ones. Distinct per n (splitmix64 is a bijection).
+    static std::string uuidFor(long long n)
+    {
+        auto mix = [](std::uint64_t z) {
+            z += 0x9e3779b97f4a7c15ULL;
+            z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+            z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+            return z ^ (z >> 31);
+        };
+        const std::uint64_t hi = mix(static_cast<std::uint64_t>(n));
+        const std::uint64_t lo = mix(hi ^ 0x5851f42d4c957f2dULL);
+        char buf[40];
+        std::snprintf(buf, sizeof buf, "%08x-%04x-4%03x-%04x-%012llx", static_cast<unsigned>(hi >> 32),
+            static_cast<unsigned>((hi >> 16) & 0xffff), static_cast<unsigned>(hi & 0xfff),
+            static_cast<unsigned>(0x8000 | ((lo >> 48) & 0x3fff)),
+            static_cast<unsigned long long>(lo & 0xffffffffffffULL));
+        return buf;
+    }
+
     std::string request(long long n, std::string &idOut)
     {
         if (m_o.mode == "dup")
             idOut = m_o.idPrefix + "dup-" + std::to_string(n % m_o.dupIds);
+        else if (m_o.idStyle == "uuid")
+            idOut = m_o.idPrefix + uuidFor(n);
         else
             idOut = m_o.idPrefix + std::to_string(n);
         std::string body = m_prefix + idOut + m_suffix;
