@@ -154,7 +154,7 @@ def main():
     ap.add_argument("--id-style", choices=("uuid", "counter"), default="uuid",
                     help="provider event ids of new events: random UUIDs as GitHub sends them (default), "
                          "or a prefix and a counter (near-sequential index inserts; the figures before "
-                         "2026-11-30 16:00 used it)")
+                         "2026-11-30 15:54 used it)")
     ap.add_argument("--flush-delay-ms", type=float, default=0,
                     help="add this much to every fsync/fdatasync of redrived and of the fsync loop "
                          "(LD_PRELOAD of redrive-slowflush): the group commit under a slow disk flush. "
