@@ -16,14 +16,6 @@ std::optional<qint64> optLong(const QVariant &v)
     return v.isNull() ? std::nullopt : std::optional<qint64>(v.toLongLong());
 }
 
-QString marks(qsizetype n)
-{
-    QString out;
-    for (qsizetype i = 0; i < n; ++i)
-        out += i ? QLatin1String(",?") : QLatin1String("?");
-    return out;
-}
-
 } // namespace
 
 std::optional<EvidenceData> readEvidenceData(
@@ -50,7 +42,7 @@ std::optional<EvidenceData> readEvidenceData(
     if (!deliveryIds.isEmpty()) {
         if (!runQuery(q,
                 QLatin1String("SELECT DISTINCT replay_id FROM replay_items WHERE delivery_id IN (")
-                    + marks(deliveryIds.size()) + u')',
+                    + sqlPlaceholders(deliveryIds.size()) + u')',
                 deliveryIds, error))
             return std::nullopt;
         while (q.next())
@@ -68,7 +60,7 @@ std::optional<EvidenceData> readEvidenceData(
                     "SELECT id, status, requested_by, requester_role, reason, ticket, requires_approval, "
                     "item_count, approved_by, decision_reason, created_at, decided_at, started_at, finished_at "
                     "FROM replays WHERE id IN (")
-                    + marks(binds.size()) + QLatin1String(") ORDER BY id"),
+                    + sqlPlaceholders(binds.size()) + QLatin1String(") ORDER BY id"),
                 binds, error))
             return std::nullopt;
         while (q.next()) {
@@ -105,7 +97,7 @@ std::optional<EvidenceData> readEvidenceData(
     binds.append(options.checkpointSeq);
     if (!runQuery(q,
             QStringLiteral("SELECT %1 FROM audit_log WHERE target IN (").arg(QLatin1String(kAuditColumns))
-                + marks(targets.size()) + QLatin1String(") AND seq <= ? ORDER BY seq"),
+                + sqlPlaceholders(targets.size()) + QLatin1String(") AND seq <= ? ORDER BY seq"),
             binds, error))
         return std::nullopt;
     QList<AuditEntry> about;

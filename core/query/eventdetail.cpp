@@ -131,14 +131,11 @@ std::optional<EventDetail> fetchEventDetail(Db &db, qint64 eventId, QString *err
     // Replays that included one of these deliveries are part of this event's story too.
     if (!deliveryIds.isEmpty()) {
         QVariantList ids;
-        QString marks;
-        for (qint64 id : std::as_const(deliveryIds)) {
+        for (qint64 id : std::as_const(deliveryIds))
             ids.append(id);
-            marks += marks.isEmpty() ? QLatin1String("?") : QLatin1String(",?");
-        }
         if (!runQuery(q,
-                QLatin1String("SELECT DISTINCT replay_id FROM replay_items WHERE delivery_id IN (") + marks
-                    + u')',
+                QLatin1String("SELECT DISTINCT replay_id FROM replay_items WHERE delivery_id IN (")
+                    + sqlPlaceholders(ids.size()) + u')',
                 ids, error))
             return std::nullopt;
         while (q.next())
@@ -146,15 +143,12 @@ std::optional<EventDetail> fetchEventDetail(Db &db, qint64 eventId, QString *err
         q.finish();
     }
     QVariantList binds;
-    QString marks;
-    for (const QString &t : targets) {
+    for (const QString &t : targets)
         binds.append(t);
-        marks += marks.isEmpty() ? QLatin1String("?") : QLatin1String(",?");
-    }
     if (!runQuery(q,
             QLatin1String("SELECT seq, at, actor, role, action, target, reason, details FROM audit_log "
                           "WHERE target IN (")
-                + marks + QLatin1String(") ORDER BY seq"),
+                + sqlPlaceholders(binds.size()) + QLatin1String(") ORDER BY seq"),
             binds, error))
         return std::nullopt;
     while (q.next())

@@ -27,15 +27,6 @@ EventRow readEvent(const QSqlQuery &q)
     return row;
 }
 
-QString placeholders(qsizetype n)
-{
-    QString s;
-    s.reserve(n * 2);
-    for (qsizetype i = 0; i < n; ++i)
-        s += i ? QLatin1String(",?") : QLatin1String("?");
-    return s;
-}
-
 void summarise(EventRow &row)
 {
     QList<DownstreamState> states;
@@ -72,7 +63,7 @@ bool attachDeliveries(Db &db, QList<EventRow> &rows, QString *error)
                 "SELECT d.event_id, d.id, d.destination, d.status, d.attempt_count, d.last_category, "
                 "d.outcome_unknown, d.downstream_ref, d.next_attempt_at, d.updated_at "
                 "FROM deliveries d WHERE d.event_id IN (")
-                + placeholders(ids.size()) + QLatin1String(") ORDER BY d.event_id, d.id"),
+                + sqlPlaceholders(ids.size()) + QLatin1String(") ORDER BY d.event_id, d.id"),
             ids, error))
         return false;
     while (q.next()) {
@@ -169,7 +160,7 @@ std::optional<QList<EventRow>> fetchEventsByIds(Db &db, const QList<qint64> &ids
         binds.append(id);
     if (!runQuery(q,
             QLatin1String("SELECT ") + kEventColumns + QLatin1String(" FROM ") + QLatin1String(kEventTables)
-                + QLatin1String(" WHERE e.id IN (") + placeholders(ids.size()) + u')',
+                + QLatin1String(" WHERE e.id IN (") + sqlPlaceholders(ids.size()) + u')',
             binds, error))
         return std::nullopt;
     QHash<qint64, EventRow> found;

@@ -325,6 +325,15 @@ QString sqlErrorText(const QSqlQuery &query)
     return text;
 }
 
+QString sqlPlaceholders(qsizetype n)
+{
+    QString out;
+    out.reserve(n * 2);
+    for (qsizetype i = 0; i < n; ++i)
+        out += i ? QLatin1String(",?") : QLatin1String("?");
+    return out;
+}
+
 bool runQuery(QSqlQuery &q, const QString &sql, const QVariantList &binds, QString *error)
 {
     q.setForwardOnly(true);

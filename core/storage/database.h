@@ -139,4 +139,7 @@ QString sqlErrorText(const QSqlQuery &query);
 // (when given) gets sqlErrorText().
 bool runQuery(QSqlQuery &q, const QString &sql, const QVariantList &binds, QString *error);
 
+// "?,?,…,?" with `n` marks, for an IN (…) list whose values are bound in order.
+QString sqlPlaceholders(qsizetype n);
+
 } // namespace redrive

@@ -12,10 +12,6 @@ namespace redrive::admin {
 namespace {
 constexpr int kChunk = 500;
 
-QString placeholders(qsizetype n)
-{
-    return QStringList(n, QStringLiteral("?")).join(u',');
-}
 } // namespace
 
 QJsonObject eventJson(const QSqlQuery &q)
@@ -72,7 +68,7 @@ bool loadAttempts(Db &db, const QList<qint64> &deliveryIds, QHash<qint64, QJsonA
             "SELECT delivery_id, number, trigger_kind, replay_id, scheduled_at, started_at, "
             "duration_ms, status_code, category, explanation, outcome_unknown, response_excerpt "
             "FROM attempts WHERE delivery_id IN (%1) ORDER BY delivery_id, number")
-                      .arg(placeholders(n)));
+                      .arg(sqlPlaceholders(n)));
         for (qsizetype i = 0; i < n; ++i)
             q.addBindValue(deliveryIds[start + i]);
         if (!q.exec()) {
@@ -111,7 +107,7 @@ bool loadDeliveries(Db &db, const Config &config, const QList<qint64> &eventIds,
         QSqlQuery q(db.handle());
         q.setForwardOnly(true);
         q.prepare(QStringLiteral("SELECT %1 FROM deliveries d WHERE d.event_id IN (%2) ORDER BY d.id")
-                      .arg(QLatin1String(kDeliveryColumns), placeholders(n)));
+                      .arg(QLatin1String(kDeliveryColumns), sqlPlaceholders(n)));
         for (qsizetype i = 0; i < n; ++i)
             q.addBindValue(eventIds[start + i]);
         if (!q.exec()) {
