@@ -56,11 +56,16 @@ def proc_rss_kib(pid):
 
 
 class Nginx:
-    """nginx answering a static 200 to any request (it reads and discards POST bodies)."""
+    """nginx answering a static 200 to any request (it reads and discards POST bodies). `server`
+    replaces the locations of its one server block (a string, or a function of nginx's working
+    directory) and `http` adds directives to the http block (the delivery benchmark's sink uses
+    both); `keepalive` off closes every connection."""
 
-    def __init__(self, port=None, workers=2):
+    def __init__(self, port=None, workers=2, keepalive=True, http="", server=None, prefix="nginx"):
         self.port = port or free_port()
-        self.dir = tempfile.mkdtemp(prefix="redrive-bench-nginx-")
+        self.dir = tempfile.mkdtemp(prefix=f"redrive-bench-{prefix}-")
+        server = server(self.dir) if callable(server) else server
+        server = server or 'location / { return 200 "{\\"ok\\":true}"; }'
         conf = os.path.join(self.dir, "nginx.conf")
         with open(conf, "w") as f:
             f.write(f"""worker_processes {workers};
@@ -71,21 +76,31 @@ events {{ worker_connections 4096; }}
 http {{
   access_log off;
   keepalive_requests 1000000;
+  keepalive_timeout {"75s" if keepalive else "0"};
   client_body_temp_path {self.dir}/body;
   client_max_body_size 2m;
   client_body_buffer_size 64k;
-  server {{ listen 127.0.0.1:{self.port}; location / {{ return 200 "{{\\"ok\\":true}}"; }} }}
+  {http}
+  server {{
+    listen 127.0.0.1:{self.port};
+    {server}
+  }}
 }}
 """)
-        self.proc = subprocess.Popen(["nginx", "-c", conf, "-p", self.dir], stderr=subprocess.DEVNULL)
+        self.proc = subprocess.Popen(["nginx", "-c", conf, "-p", self.dir], stdout=subprocess.DEVNULL,
+                                     stderr=subprocess.DEVNULL)
         wait_http(f"http://127.0.0.1:{self.port}/")
 
-    def stop(self):
-        self.proc.send_signal(signal.SIGQUIT)
+    def stop(self, remove=True):
+        self.proc.send_signal(signal.SIGQUIT)  # graceful: flushes buffered access logs
         try:
             self.proc.wait(10)
         except subprocess.TimeoutExpired:
             self.proc.kill()
+        if remove:
+            self.remove()
+
+    def remove(self):
         shutil.rmtree(self.dir, ignore_errors=True)
 
 

@@ -70,44 +70,23 @@ destinations = ["sink"]
 """
 
 
-class Sink:
+class Sink(bl.Nginx):
     """nginx as the destination: /ok answers 200 with a JSON id (exercises success_ref) and logs
-    each request's Idempotency-Key (buffered), /fail answers 500."""
+    each request's Idempotency-Key (buffered), /fail answers 500. stop() keeps the hit log for
+    hit_counts(); remove() deletes it."""
 
     def __init__(self, workers=1, keepalive=True):
-        self.port = bl.free_port()
-        self.dir = tempfile.mkdtemp(prefix="redrive-bench-sink-")
-        self.hits = os.path.join(self.dir, "hits.log")
-        conf = os.path.join(self.dir, "nginx.conf")
-        with open(conf, "w") as f:
-            f.write(f"""worker_processes {workers};
-pid {self.dir}/nginx.pid;
-error_log {self.dir}/error.log;
-daemon off;
-events {{ worker_connections 4096; }}
-http {{
-  access_log off;
-  keepalive_requests 1000000;
-  keepalive_timeout {"75s" if keepalive else "0"};
-  client_body_temp_path {self.dir}/body;
-  client_max_body_size 2m;
-  client_body_buffer_size 64k;
-  log_format hits '$http_idempotency_key';
-  server {{
-    listen 127.0.0.1:{self.port};
-    location = /ok {{
-      access_log {self.hits} hits buffer=256k flush=1s;
+        def server(directory):
+            return f"""location = /ok {{
+      access_log {directory}/hits.log hits buffer=256k flush=1s;
       default_type application/json;
       return 200 '{{"id":"ref-$request_id"}}';
     }}
     location = /fail {{ default_type application/json; return 500 '{{"error":"bench"}}'; }}
-    location / {{ return 200 "ok"; }}
-  }}
-}}
-""")
-        self.proc = subprocess.Popen(["nginx", "-c", conf, "-p", self.dir], stdout=subprocess.DEVNULL,
-                                     stderr=subprocess.DEVNULL)
-        bl.wait_http(f"http://127.0.0.1:{self.port}/")
+    location / {{ return 200 "ok"; }}"""
+        super().__init__(workers=workers, keepalive=keepalive, http="log_format hits '$http_idempotency_key';",
+                         server=server, prefix="sink")
+        self.hits = os.path.join(self.dir, "hits.log")
 
     def hit_counts(self):
         counts = {}
@@ -119,15 +98,8 @@ http {{
                         counts[key] = counts.get(key, 0) + 1
         return counts
 
-    def stop(self):
-        self.proc.send_signal(signal.SIGQUIT)  # graceful: flushes the buffered access log
-        try:
-            self.proc.wait(10)
-        except subprocess.TimeoutExpired:
-            self.proc.kill()
-
-    def remove(self):
-        shutil.rmtree(self.dir, ignore_errors=True)
+    def stop(self, remove=False):
+        super().stop(remove=remove)
 
 
 class Sql:
