@@ -4,7 +4,12 @@
 """Ingest benchmark (issue 2): durable acknowledged events/s against nginx and against a raw
 append+fdatasync loop, duplicates against new events, the share of the receiver's CPU spent on
 signature verification, and open-loop latency at half of the measured maximum — all measured
-in one run, interleaved, with every acknowledged event checked in the database afterwards."""
+in one run, interleaved, with every acknowledged event checked in the database afterwards.
+
+Each round also measures the storage ceiling: redrived's own group-commit writer driven
+in-process by redrive-writerbench (same configuration, a database of its own, no HTTP). No
+receiver on this storage can beat it, so "ceiling × nginx" is the most the engine leaves room
+for on this machine, and "redrived ÷ ceiling" is what the HTTP edge and verification cost."""
 
 import argparse
 import json
@@ -66,6 +71,17 @@ def check_ledger(engine, url, ack_logs):
     return {"acknowledged": len(unique), "missing": missing, "integrity_check": integrity}
 
 
+def count_events(engine, url, source):
+    sql = f"SELECT COUNT(*) FROM events WHERE source = '{source}'"
+    if engine == "sqlite":
+        db = sqlite3.connect(url[len("sqlite://"):])
+        n = db.execute(sql).fetchone()[0]
+        db.close()
+        return n
+    out = subprocess.run(["psql", "-qtA", url, "-c", sql], capture_output=True, text=True, check=True)
+    return int(out.stdout.strip())
+
+
 def machine():
     model = "unknown"
     with open("/proc/cpuinfo") as f:
@@ -82,6 +98,12 @@ def run_engine(engine, args, binaries, nginx, pg):
     port = bl.free_port()
     url = ("sqlite://" + os.path.join(work, "redrive.db")) if engine == "sqlite" else pg.fresh_database("bench_ingest")
     server = bl.Redrived(binaries["redrived"], CONFIG.format(port=port, url=url), work, env=args.flush_env)
+    ceiling_url = (("sqlite://" + os.path.join(work, "ceiling.db")) if engine == "sqlite"
+                   else pg.fresh_database("bench_ceiling"))
+    ceiling_config = os.path.join(work, "ceiling.toml")
+    with open(ceiling_config, "w") as f:
+        f.write(CONFIG.format(port=bl.free_port(), url=ceiling_url))
+    ceiling_ok = 0
     server.wait_ready(port)
     # The cost of one verification in isolation: the best of three runs, since other load on the
     # machine can only make a run slower.
@@ -101,11 +123,20 @@ def run_engine(engine, args, binaries, nginx, pg):
         fsync = json.loads(subprocess.run([binaries["fsyncbench"], os.path.join(work, "fsync.tmp"), "3"],
                                           capture_output=True, text=True, check=True,
                                           env={**os.environ, **args.flush_env}).stdout)
+        ceiling = json.loads(subprocess.run(
+            [binaries["writerbench"], "--config", ceiling_config, "--seconds", str(args.seconds),
+             "--inflight", "64", "--id-style", args.id_style, "--id-prefix", f"{engine}-c{r}-",
+             "--source", "bench"],
+            capture_output=True, text=True, check=True, env={**os.environ, **args.flush_env}).stdout)
+        ceiling_ok += ceiling["ok"]
         cpu = cpu1 - cpu0
         rounds.append({
             "nginx_rps": ngx["ok_per_second"], "new_eps": new["ok_per_second"], "dup_eps": dup["ok_per_second"],
             "fsync_ops": fsync["ops_per_second"], "new_errors": new["errors"], "new_statuses": new["statuses"],
-            "receiver_cpu_s": cpu, "new_ok": new["ok"],
+            "receiver_cpu_s": cpu, "new_ok": new["ok"], "ceiling_eps": ceiling["ok_per_second"],
+            "ceiling_mean_batch": ceiling["mean_batch"],
+            "ceiling_vs_nginx": ceiling["ok_per_second"] / ngx["ok_per_second"],
+            "new_vs_ceiling": new["ok_per_second"] / ceiling["ok_per_second"],
             "ratio_vs_nginx": new["ok_per_second"] / ngx["ok_per_second"],
             "ratio_vs_fsync": new["ok_per_second"] / fsync["ops_per_second"],
             "dup_vs_new": dup["ok_per_second"] / new["ok_per_second"],
@@ -113,7 +144,8 @@ def run_engine(engine, args, binaries, nginx, pg):
         })
         print(f"  {engine} round {r + 1}: nginx {ngx['ok_per_second']:.0f}/s, redrived {new['ok_per_second']:.0f}/s "
               f"(x{rounds[-1]['ratio_vs_nginx']:.2f}), dup {dup['ok_per_second']:.0f}/s, "
-              f"fsync {fsync['ops_per_second']:.0f}/s", flush=True)
+              f"fsync {fsync['ops_per_second']:.0f}/s, storage ceiling {ceiling['ok_per_second']:.0f}/s "
+              f"(x{rounds[-1]['ceiling_vs_nginx']:.2f} nginx)", flush=True)
     max_rate = bl.median([r["new_eps"] for r in rounds])
     half = max(100, int(max_rate / 2))
     lat_r = bl.loadgen(binaries["loadgen"], port, args.seconds, rate=half, id_prefix=f"{engine}-lat-",
@@ -122,6 +154,8 @@ def run_engine(engine, args, binaries, nginx, pg):
     lat_n = bl.loadgen(binaries["loadgen"], nginx.port, args.seconds, rate=half)
     server.stop()
     ledger = check_ledger(engine, url, ack_logs)
+    ledger["ceiling_committed"] = ceiling_ok
+    ledger["ceiling_missing"] = ceiling_ok - count_events(engine, ceiling_url, "bench")
     summary = {
         "engine": engine,
         "rounds": rounds,
@@ -133,6 +167,9 @@ def run_engine(engine, args, binaries, nginx, pg):
         "median_new_eps": max_rate,
         "median_nginx_rps": bl.median([r["nginx_rps"] for r in rounds]),
         "median_fsync_ops": bl.median([r["fsync_ops"] for r in rounds]),
+        "median_ceiling_eps": bl.median([r["ceiling_eps"] for r in rounds]),
+        "median_ceiling_vs_nginx": bl.median([r["ceiling_vs_nginx"] for r in rounds]),
+        "median_new_vs_ceiling": bl.median([r["new_vs_ceiling"] for r in rounds]),
         "latency_at_rate": half,
         "redrived_latency_ms": {"p50": lat_r["p50_ms"], "p99": lat_r["p99_ms"], "ok": lat_r["ok"], "sent": lat_r["sent"]},
         "nginx_latency_ms": {"p50": lat_n["p50_ms"], "p99": lat_n["p99_ms"]},
@@ -165,6 +202,7 @@ def main():
         "loadgen": os.path.join(args.build, "bench/loadgen/redrive-loadgen"),
         "fsyncbench": os.path.join(args.build, "bench/loadgen/redrive-fsyncbench"),
         "verifybench": os.path.join(args.build, "bench/loadgen/redrive-verifybench"),
+        "writerbench": os.path.join(args.build, "bench/loadgen/redrive-writerbench"),
     }
     for name, path in binaries.items():
         if not os.access(path, os.X_OK):
@@ -203,6 +241,13 @@ def main():
               f"{s['nginx_latency_ms']['p50']:.2f}/{s['nginx_latency_ms']['p99']:.2f} | "
               f"{s['ledger']['acknowledged']} / {s['ledger']['missing']} |")
         ok = ok and s["ledger"]["missing"] == 0 and s["ledger"]["integrity_check"] in ("ok", "n/a")
+        ok = ok and s["ledger"]["ceiling_missing"] == 0
+    print("\n| engine | storage ceiling events/s | ceiling × nginx | redrived ÷ ceiling | ceiling committed / missing |")
+    print("|---|---|---|---|---|")
+    for s in results:
+        print(f"| {s['engine']} | {s['median_ceiling_eps']:.0f} | {s['median_ceiling_vs_nginx']:.2f} | "
+              f"{s['median_new_vs_ceiling']:.2f} | {s['ledger']['ceiling_committed']} / "
+              f"{s['ledger']['ceiling_missing']} |")
     if args.out:
         with open(args.out, "w") as f:
             json.dump(results, f, indent=2)

@@ -10,6 +10,7 @@
 // arrives — the maximum-throughput measurement. Open loop (--rate R): requests are scheduled at
 // a fixed rate and latency is measured from the *scheduled* send time, so a server that falls
 // behind is charged for the queueing it causes (no coordinated omission).
+#include "benchids.h"
 #include "crypto/crypto.h"
 
 #include <algorithm>
@@ -138,34 +139,12 @@ public:
             = "\",\"repository\":{\"id\":1296269,\"full_name\":\"octo/hello\"},\"sender\":{\"login\":\"octocat\"},\"pad\":\"";
     }
 
-    // GitHub's X-GitHub-Delivery is a random UUID: ids land at random places in the unique
-    // index, unlike a counter's near-sequential ones. Distinct per n (splitmix64 is a bijection).
-    static std::string uuidFor(long long n)
-    {
-        auto mix = [](std::uint64_t z) {
-            z += 0x9e3779b97f4a7c15ULL;
-            z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-            z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-            return z ^ (z >> 31);
-        };
-        const std::uint64_t hi = mix(static_cast<std::uint64_t>(n));
-        const std::uint64_t lo = mix(hi ^ 0x5851f42d4c957f2dULL);
-        char buf[40];
-        std::snprintf(buf, sizeof buf, "%08x-%04x-4%03x-%04x-%012llx", static_cast<unsigned>(hi >> 32),
-            static_cast<unsigned>((hi >> 16) & 0xffff), static_cast<unsigned>(hi & 0xfff),
-            static_cast<unsigned>(0x8000 | ((lo >> 48) & 0x3fff)),
-            static_cast<unsigned long long>(lo & 0xffffffffffffULL));
-        return buf;
-    }
-
     std::string request(long long n, std::string &idOut)
     {
         if (m_o.mode == "dup")
             idOut = m_o.idPrefix + "dup-" + std::to_string(n % m_o.dupIds);
-        else if (m_o.idStyle == "uuid")
-            idOut = m_o.idPrefix + uuidFor(n);
         else
-            idOut = m_o.idPrefix + std::to_string(n);
+            idOut = redrive::bench::eventId(m_o.idPrefix, m_o.idStyle, n);
         std::string body = m_prefix + idOut + m_suffix;
         const int pad = std::max(0, m_o.bodySize - static_cast<int>(body.size()) - 2);
         body.append(static_cast<size_t>(pad), 'x');
