@@ -125,7 +125,7 @@ def run_engine(engine, args, binaries, nginx, pg):
                                           env={**os.environ, **args.flush_env}).stdout)
         ceiling = json.loads(subprocess.run(
             [binaries["writerbench"], "--config", ceiling_config, "--seconds", str(args.seconds),
-             "--inflight", "64", "--id-style", args.id_style, "--id-prefix", f"{engine}-c{r}-",
+             "--inflight", str(args.ceiling_inflight), "--id-style", args.id_style, "--id-prefix", f"{engine}-c{r}-",
              "--source", "bench"],
             capture_output=True, text=True, check=True, env={**os.environ, **args.flush_env}).stdout)
         ceiling_ok += ceiling["ok"]
@@ -177,6 +177,7 @@ def run_engine(engine, args, binaries, nginx, pg):
         "load_average": [load_before, os.getloadavg()[0]],
         "flush_delay_ms": args.flush_delay_ms,
         "id_style": args.id_style,
+        "ceiling_inflight": args.ceiling_inflight,
     }
     return summary
 
@@ -196,7 +197,12 @@ def main():
                     help="add this much to every fsync/fdatasync of redrived and of the fsync loop "
                          "(LD_PRELOAD of redrive-slowflush): the group commit under a slow disk flush. "
                          "SQLite only — the PostgreSQL server's own flushes are not slowed")
+    ap.add_argument("--ceiling-inflight", type=int, default=64,
+                    help="events the storage-ceiling run keeps in flight (default 64, as many as the load "
+                         "generator's connections; more shows the ceiling with larger group commits)")
     args = ap.parse_args()
+    if not 1 <= args.ceiling_inflight <= 100000:
+        ap.error("--ceiling-inflight must be between 1 and 100000")
     binaries = {
         "redrived": os.path.join(args.build, "app/redrived/redrived"),
         "loadgen": os.path.join(args.build, "bench/loadgen/redrive-loadgen"),
