@@ -19,6 +19,28 @@ import urllib.request
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
+# The benchmarks' receiver: one GitHub-scheme source (format with port and url). The ingest
+# benchmarks add delivery off; the delivery benchmark its sink, route and delivery settings.
+RECEIVER_CONFIG = """
+[server]
+listen = "127.0.0.1:{port}"
+max_connections = 4096
+write_queue_capacity = 100000
+
+[storage]
+url = "{url}"
+batch_max = 512
+
+[[sources]]
+name = "bench"
+scheme = "github"
+secrets = ["bench-secret"]
+"""
+INGEST_CONFIG = RECEIVER_CONFIG + """
+[delivery]
+enabled = false
+"""
+
 
 def free_port():
     with socket.socket() as s:

@@ -34,24 +34,10 @@ import benchlib as bl  # noqa: E402
 # A fixed Standard Webhooks key (32 bytes, base64) so every attempt is signed as in production.
 SIGNING_SECRET = "whsec_AQIDBAUGBwgJCgsMDQ4PEBESExQVFhcYGRobHB0eHyA="
 
-CONFIG = """
-[server]
-listen = "127.0.0.1:{port}"
-max_connections = 4096
-write_queue_capacity = 100000
-
-[storage]
-url = "{url}"
-batch_max = 512
-
+CONFIG = bl.RECEIVER_CONFIG + """
 [delivery]
 enabled = {delivery}
 max_in_flight = {max_in_flight}
-
-[[sources]]
-name = "bench"
-scheme = "github"
-secrets = ["bench-secret"]
 
 [[destinations]]
 name = "sink"

@@ -22,24 +22,7 @@ import tempfile
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 import benchlib as bl  # noqa: E402
 
-CONFIG = """
-[server]
-listen = "127.0.0.1:{port}"
-max_connections = 4096
-write_queue_capacity = 100000
-
-[storage]
-url = "{url}"
-batch_max = 512
-
-[delivery]
-enabled = false
-
-[[sources]]
-name = "bench"
-scheme = "github"
-secrets = ["bench-secret"]
-"""
+CONFIG = bl.INGEST_CONFIG
 
 
 def check_ledger(engine, url, ack_logs):
