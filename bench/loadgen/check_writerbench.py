@@ -36,6 +36,7 @@ def main():
 
         for bad in (["--config", config, "--seconds", "1", "--inflight", "0"],
                     ["--config", config, "--seconds", "x"],
+                    ["--config", config, "--seconds", "inf"],
                     ["--config", config, "--id-style", "sequential"],
                     ["--seconds", "1"],
                     ["--config", config, "--seconds"]):
@@ -46,8 +47,8 @@ def main():
         check(not os.path.exists(db), "a refused run must not create the database")
 
         r = run(binary, "--config", config, "--seconds", "1", "--inflight", "16", "--id-style", "uuid")
-        check(r.returncode == 0, f"run: exit {r.returncode}, stderr {r.stderr!r}")
-        if r.returncode == 0:
+        check(r.returncode == 0 and r.stdout.strip(), f"run: exit {r.returncode}, stderr {r.stderr!r}")
+        if r.returncode == 0 and r.stdout.strip():
             result = json.loads(r.stdout.strip().splitlines()[-1])
             check(result["ok"] > 0 and result["failed"] == 0, f"result {result}")
             check(result["commits"] >= 1 and result["mean_batch"] <= 16, f"batches {result}")

@@ -74,8 +74,9 @@ bool parse(int argc, char **argv, Options &o)
         if (end && *end != '\0')
             return false;
     }
-    return !o.config.isEmpty() && o.seconds > 0 && o.inflight >= 1 && o.inflight <= 100'000
-        && o.bodySize >= 64 && o.bodySize <= 1 << 20 && (o.idStyle == "uuid" || o.idStyle == "counter");
+    return !o.config.isEmpty() && o.seconds > 0 && o.seconds <= 86'400 && o.inflight >= 1
+        && o.inflight <= 100'000 && o.bodySize >= 64 && o.bodySize <= 1 << 20
+        && (o.idStyle == "uuid" || o.idStyle == "counter");
 }
 
 // The event redrived would build from the load generator's request n (the same body shape and
