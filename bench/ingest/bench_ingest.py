@@ -22,7 +22,7 @@ import tempfile
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 import benchlib as bl  # noqa: E402
 
-CONFIG = bl.INGEST_CONFIG
+CONFIG = bl.INGEST_CONFIG  # the receiver of both the end-to-end and the ceiling runs
 
 
 def check_ledger(engine, url, ack_logs):

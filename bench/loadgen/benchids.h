@@ -2,6 +2,8 @@
 // SPDX-FileCopyrightText: Redrive authors
 #pragma once
 
+#include <algorithm>
+#include <cstddef>
 #include <cstdint>
 #include <cstdio>
 #include <string>
@@ -32,6 +34,18 @@ inline std::string uuidFor(long long n)
 inline std::string eventId(const std::string &prefix, const std::string &style, long long n)
 {
     return prefix + (style == "uuid" ? uuidFor(n) : std::to_string(n));
+}
+
+// The body sent for event `id`: a realistic-looking JSON object padded to `size` bytes, with the
+// id spliced in so every body (and so every signature) differs.
+inline std::string eventBody(const std::string &id, int size)
+{
+    std::string body = "{\"action\":\"opened\",\"delivery\":\"" + id
+        + "\",\"repository\":{\"id\":1296269,\"full_name\":\"octo/hello\"},\"sender\":{\"login\":\"octocat\"},"
+          "\"pad\":\"";
+    body.append(static_cast<std::size_t>(std::max(0, size - static_cast<int>(body.size()) - 2)), 'x');
+    body += "\"}";
+    return body;
 }
 
 } // namespace redrive::bench

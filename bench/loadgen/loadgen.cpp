@@ -131,13 +131,7 @@ class Generator {
 public:
     explicit Generator(const Options &o)
         : m_o(o)
-    {
-        // A realistic-looking JSON body padded to the requested size; the id is spliced in so
-        // every body (and so every signature) differs.
-        m_prefix = "{\"action\":\"opened\",\"delivery\":\"";
-        m_suffix
-            = "\",\"repository\":{\"id\":1296269,\"full_name\":\"octo/hello\"},\"sender\":{\"login\":\"octocat\"},\"pad\":\"";
-    }
+    { }
 
     std::string request(long long n, std::string &idOut)
     {
@@ -145,10 +139,7 @@ public:
             idOut = m_o.idPrefix + "dup-" + std::to_string(n % m_o.dupIds);
         else
             idOut = redrive::bench::eventId(m_o.idPrefix, m_o.idStyle, n);
-        std::string body = m_prefix + idOut + m_suffix;
-        const int pad = std::max(0, m_o.bodySize - static_cast<int>(body.size()) - 2);
-        body.append(static_cast<size_t>(pad), 'x');
-        body += "\"}";
+        const std::string body = redrive::bench::eventBody(idOut, m_o.bodySize);
         std::string req;
         req.reserve(body.size() + 512);
         req += "POST " + m_o.path + " HTTP/1.1\r\nHost: " + m_o.host
@@ -167,7 +158,6 @@ public:
 
 private:
     const Options &m_o;
-    std::string m_prefix, m_suffix;
 };
 
 int connectTo(const Options &o)

@@ -84,11 +84,7 @@ bool parse(int argc, char **argv, Options &o)
 redrive::IncomingEvent makeEvent(const Options &o, long long n, qint64 nowMs)
 {
     const std::string id = redrive::bench::eventId(o.idPrefix, o.idStyle, n);
-    std::string body = "{\"action\":\"opened\",\"delivery\":\"" + id
-        + "\",\"repository\":{\"id\":1296269,\"full_name\":\"octo/hello\"},\"sender\":{\"login\":\"octocat\"},"
-          "\"pad\":\"";
-    body.append(static_cast<size_t>(std::max(0, o.bodySize - static_cast<int>(body.size()) - 2)), 'x');
-    body += "\"}";
+    const std::string body = redrive::bench::eventBody(id, o.bodySize);
     redrive::IncomingEvent e;
     e.source = o.source;
     e.providerEventId = QString::fromStdString(id);
