@@ -29,6 +29,7 @@ MainWindow::MainWindow(QWidget *parent)
     , m_eventsSplit(new QSplitter(Qt::Horizontal))
     , m_deadLetters(new QWidget)
     , m_rejections(new QWidget)
+    , m_replays(new QWidget)
     , m_approvals(new QWidget)
     , m_audit(new QWidget)
     , m_destinations(new QWidget)
@@ -43,11 +44,12 @@ MainWindow::MainWindow(QWidget *parent)
     m_pages->setDocumentMode(true);
     m_deadLetters->setObjectName(QStringLiteral("deadLettersPage"));
     m_rejections->setObjectName(QStringLiteral("rejectionsPage"));
+    m_replays->setObjectName(QStringLiteral("replaysPage"));
     m_approvals->setObjectName(QStringLiteral("approvalsPage"));
     m_audit->setObjectName(QStringLiteral("auditPage"));
     m_destinations->setObjectName(QStringLiteral("destinationsPage"));
     m_receiverWarning->setObjectName(QStringLiteral("receiverWarning"));
-    for (QWidget *page : { m_deadLetters, m_rejections, m_approvals, m_audit, m_destinations }) {
+    for (QWidget *page : { m_deadLetters, m_rejections, m_replays, m_approvals, m_audit, m_destinations }) {
         auto *pageLayout = new QVBoxLayout(page);
         pageLayout->setContentsMargins(0, 0, 0, 0);
     }
@@ -62,7 +64,8 @@ MainWindow::MainWindow(QWidget *parent)
     m_pages->insertTab(EventsPage, m_eventsSplit, QStringLiteral("&Events"));
     m_pages->insertTab(DeadLettersPage, m_deadLetters, QStringLiteral("&Dead letters"));
     m_pages->insertTab(RejectionsPage, m_rejections, QStringLiteral("&Rejected requests"));
-    m_pages->insertTab(ApprovalsPage, m_approvals, QStringLiteral("A&pprovals"));
+    m_pages->insertTab(ReplaysPage, m_replays, QStringLiteral("Re&plays"));
+    m_pages->insertTab(ApprovalsPage, m_approvals, QStringLiteral("&Approvals"));
     m_pages->insertTab(AuditPage, m_audit, QStringLiteral("A&udit log"));
     m_pages->insertTab(DestinationsPage, m_destinations, QStringLiteral("Des&tinations"));
     connect(m_pages, &QTabWidget::currentChanged, this, [this](int i) { Q_EMIT pageChanged(Page(i)); });
@@ -90,7 +93,7 @@ MainWindow::MainWindow(QWidget *parent)
 
     QMenu *view = menuBar()->addMenu(QStringLiteral("&View"));
     const QString names[PageCount] = { QStringLiteral("Overview"), QStringLiteral("Events"),
-        QStringLiteral("Dead letters"), QStringLiteral("Rejected requests"), QStringLiteral("Approvals"),
+        QStringLiteral("Dead letters"), QStringLiteral("Rejected requests"), QStringLiteral("Replays"), QStringLiteral("Approvals"),
         QStringLiteral("Audit log"), QStringLiteral("Destinations") };
     for (int i = 0; i < PageCount; ++i) {
         QAction *a = view->addAction(names[i], this, [this, i] {
@@ -133,6 +136,11 @@ MainWindow::Page MainWindow::currentPage() const
 void MainWindow::showPage(Page page)
 {
     m_pages->setCurrentIndex(page);
+}
+
+void MainWindow::setPageTitle(Page page, const QString &title)
+{
+    m_pages->setTabText(page, title);
 }
 
 void MainWindow::setPageAvailable(Page page, bool available)

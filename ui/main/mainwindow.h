@@ -17,7 +17,7 @@ class OverviewView;
 class WarningBanner;
 
 // Lays out the console and says what the user wants; it decides nothing. Controllers fill the
-// pages. Every page has a shortcut (Ctrl+1 … Ctrl+7), Ctrl+F searches events, F5 refreshes.
+// pages. Every page has a shortcut (Ctrl+1 … Ctrl+8), Ctrl+F searches events, F5 refreshes.
 class MainWindow final : public QMainWindow {
     Q_OBJECT
 public:
@@ -26,6 +26,7 @@ public:
         EventsPage,
         DeadLettersPage,
         RejectionsPage,
+        ReplaysPage,
         ApprovalsPage,
         AuditPage,
         DestinationsPage,
@@ -40,6 +41,7 @@ public:
     [[nodiscard]] EventDetailView *detail() const { return m_detail; }
     [[nodiscard]] QWidget *deadLettersPage() const { return m_deadLetters; }
     [[nodiscard]] QWidget *rejectionsPage() const { return m_rejections; }
+    [[nodiscard]] QWidget *replaysPage() const { return m_replays; }
     [[nodiscard]] QWidget *approvalsPage() const { return m_approvals; }
     [[nodiscard]] QWidget *auditPage() const { return m_audit; }
     [[nodiscard]] QWidget *destinationsPage() const { return m_destinations; }
@@ -51,6 +53,8 @@ public:
     [[nodiscard]] bool isPageAvailable(Page page) const;
     [[nodiscard]] Page currentPage() const;
     void showPage(Page page);
+    // The tab's title with its mnemonic, e.g. "A&pprovals (3)" for a page with a count.
+    void setPageTitle(Page page, const QString &title);
 
     void setIdentity(const QString &text);
     void setConnectionText(const QString &text);
@@ -74,6 +78,7 @@ private:
     QSplitter *m_eventsSplit;
     QWidget *m_deadLetters;
     QWidget *m_rejections;
+    QWidget *m_replays;
     QWidget *m_approvals;
     QWidget *m_audit;
     QWidget *m_destinations;
