@@ -188,7 +188,7 @@ void TstConsoleActions::operatorApprovesSomeoneElsesRequest()
     QVERIFY(w->isPageAvailable(MainWindow::ApprovalsPage));
     QApplication::setActiveWindow(w);
     QVERIFY(QTest::qWaitForWindowActive(w));
-    QTest::keyClick(w, Qt::Key_5, Qt::ControlModifier);
+    QTest::keyClick(w, Qt::Key_6, Qt::ControlModifier);
     QCOMPARE(w->currentPage(), MainWindow::ApprovalsPage);
     auto *inbox = find<QTableView>(w, "approvalTable");
     QTRY_COMPARE_WITH_TIMEOUT(inbox->model()->rowCount(), 2, kGuiWait);

@@ -178,7 +178,7 @@ void TstConsoleOperations::supportSeesDestinationsButIsNotOfferedPauseOrEvidence
     QVERIFY(w->isPageAvailable(MainWindow::DestinationsPage));
     QApplication::setActiveWindow(w);
     QVERIFY(QTest::qWaitForWindowActive(w));
-    QTest::keyClick(w, Qt::Key_7, Qt::ControlModifier);
+    QTest::keyClick(w, Qt::Key_8, Qt::ControlModifier);
     QCOMPARE(w->currentPage(), MainWindow::DestinationsPage);
     auto *table = find<QTableView>(w, "destinationTable");
     QTRY_COMPARE_WITH_TIMEOUT(table->model()->rowCount(), 2, kGuiWait);
