@@ -203,8 +203,8 @@ printf '%s\n' "$operator_token" | "$console" --import-profile "$demo/profile-ope
 cat <<INFO
 
 Redrive demo is running (files in $demo):
-  ingest     http://127.0.0.1:$ingest_port/hooks/{github,stripe,shopify,accounts}   metrics: /metrics
-  admin API  http://127.0.0.1:$admin_port/admin/v1
+  ingest     http://127.0.0.1:$ingest_port/hooks/{github,stripe,shopify,accounts}
+  admin API  http://127.0.0.1:$admin_port/admin/v1   metrics: http://127.0.0.1:$admin_port/metrics
   console    profiles "demo-operator" (ana-operator) and "demo-support" (sam-support)
 Try: Dead letters → a group → an event → Replay; approve a high-risk replay from the other profile.
 INFO
