@@ -235,6 +235,14 @@ const char *const kMigration3[] = {
     "DROP INDEX events_provider_id",
 };
 
+// A replay item freezes the delivery's outcome-unknown flag with its status: approval is owed for
+// both, so the executor must see either change. Items frozen before this migration get 0, so a
+// delivery that is outcome-unknown now counts as changed and is skipped (the safe side).
+const char *const kMigration4[] = {
+    "ALTER TABLE replay_items ADD COLUMN frozen_outcome_unknown INTEGER NOT NULL DEFAULT 0",
+    "ALTER TABLE replay_items ADD COLUMN skip_reason TEXT",
+};
+
 struct Migration {
     int version;
     const char *description;
@@ -246,6 +254,8 @@ const Migration kMigrations[] = {
     { 1, "initial schema", kMigration1, std::size(kMigration1) },
     { 2, "event summary status in its own table", kMigration2, std::size(kMigration2) },
     { 3, "provider-id search through the unique key; one index fewer", kMigration3, std::size(kMigration3) },
+    { 4, "replay items freeze outcome-unknown and say why they were skipped", kMigration4,
+        std::size(kMigration4) },
 };
 
 QStringList render(Dialect dialect, const char *statement)

@@ -6,6 +6,7 @@
 #include "audit/auditlog.h"
 #include "storage/eventstatus.h"
 
+#include <QJsonArray>
 #include <QSqlQuery>
 
 #include <cmath>
@@ -321,21 +322,38 @@ bool ReplayExecutor::queueBatch(qint64 replayId, const QList<qint64> &deliveryId
         return true;
     int queued = 0;
     int skipped = 0;
+    QJsonArray changed; // items whose delivery is no longer what the preview showed
     for (const qint64 deliveryId : deliveryIds) {
         QSqlQuery d(m_db->handle());
-        d.prepare(QStringLiteral("SELECT status, replay_id, event_id FROM deliveries WHERE id = ?"));
+        d.prepare(
+            QStringLiteral("SELECT d.status, d.replay_id, d.event_id, d.outcome_unknown, ri.frozen_status, "
+                           "ri.frozen_outcome_unknown FROM replay_items ri LEFT JOIN deliveries d ON d.id = "
+                           "ri.delivery_id WHERE ri.replay_id = ? AND ri.delivery_id = ?"));
+        d.addBindValue(replayId);
         d.addBindValue(deliveryId);
         if (!d.exec()) {
             *error = sqlErrorText(d);
             return false;
         }
-        const bool exists = d.next();
+        const bool exists = d.next() && !d.value(0).isNull();
         const bool blocked = !exists || d.value(0).toString() == u"in_flight" || !d.value(1).isNull();
         const qint64 eventId = exists ? d.value(2).toLongLong() : 0;
+        // The request (and its approval, when one was owed) covered the delivery as frozen: one that
+        // succeeded or became outcome-unknown since would be resent without the approval that state
+        // requires. It is skipped and said so, never sent.
+        const bool drifted = exists
+            && (d.value(0).toString() != d.value(4).toString() || d.value(3).toInt() != d.value(5).toInt());
         d.finish();
 
         QString state = QStringLiteral("skipped");
-        if (!blocked) {
+        QVariant skipReason;
+        if (drifted) {
+            skipReason = QStringLiteral("changed since the preview");
+            changed.append(deliveryId);
+        } else if (blocked) {
+            skipReason = exists ? QStringLiteral("being delivered or replayed already")
+                                : QStringLiteral("delivery no longer exists");
+        } else {
             QSqlQuery u(m_db->handle());
             u.prepare(QStringLiteral(
                 "UPDATE deliveries SET status = 'pending', next_attempt_at = ?, replay_id = ?, updated_at = ? "
@@ -350,11 +368,15 @@ bool ReplayExecutor::queueBatch(qint64 replayId, const QList<qint64> &deliveryId
             }
             if (u.numRowsAffected() == 1)
                 state = QStringLiteral("queued");
+            else
+                skipReason = QStringLiteral("being delivered or replayed already");
         }
         QSqlQuery item(m_db->handle());
-        item.prepare(QStringLiteral(
-            "UPDATE replay_items SET state = ? WHERE replay_id = ? AND delivery_id = ? AND state = 'waiting'"));
+        item.prepare(
+            QStringLiteral("UPDATE replay_items SET state = ?, skip_reason = ? WHERE replay_id = ? AND "
+                           "delivery_id = ? AND state = 'waiting'"));
         item.addBindValue(state);
+        item.addBindValue(skipReason.isNull() ? QVariant(QMetaType(QMetaType::QString)) : skipReason);
         item.addBindValue(replayId);
         item.addBindValue(deliveryId);
         if (!item.exec()) {
@@ -384,6 +406,14 @@ bool ReplayExecutor::queueBatch(qint64 replayId, const QList<qint64> &deliveryId
         *error = sqlErrorText(counts);
         return false;
     }
+    if (!changed.isEmpty()
+        && !audit::appendAuditEntry(*m_db,
+            systemRecord(QStringLiteral("replay_items_skipped"), replayId,
+                QStringLiteral("changed since the preview"),
+                QJsonObject { { QStringLiteral("delivery_ids"), changed },
+                    { QStringLiteral("count"), changed.size() } }),
+            now, error))
+        return false;
     if (!tx.commit(error))
         return false;
     pass.queued += queued;

@@ -317,21 +317,26 @@ http::Response decideReplay(RequestContext &ctx, qint64 id, Decision decision)
         // The approval binds to the frozen selection: any delivery whose status moved since the
         // freeze makes the request describe something else than what is approved.
         QSqlQuery q(ctx.db.handle());
-        q.prepare(
-            QStringLiteral("SELECT ri.delivery_id, ri.frozen_status, d.status FROM replay_items ri "
-                           "LEFT JOIN deliveries d ON d.id = ri.delivery_id WHERE ri.replay_id = ? AND "
-                           "(d.id IS NULL OR d.status <> ri.frozen_status) ORDER BY ri.delivery_id LIMIT 1"));
+        q.prepare(QStringLiteral(
+            "SELECT ri.delivery_id, ri.frozen_status, d.status, d.outcome_unknown FROM replay_items ri "
+            "LEFT JOIN deliveries d ON d.id = ri.delivery_id WHERE ri.replay_id = ? AND "
+            "(d.id IS NULL OR d.status <> ri.frozen_status OR "
+            "d.outcome_unknown <> ri.frozen_outcome_unknown) ORDER BY ri.delivery_id LIMIT 1"));
         q.addBindValue(id);
         if (!q.exec())
             return databaseError("checking a replay's selection", sqlErrorText(q));
         if (q.next()) {
             const QString now_ = q.value(2).isNull() ? QStringLiteral("gone") : q.value(2).toString();
+            const QString was = q.value(1).toString();
+            const QString what = now_ == was
+                ? QStringLiteral("delivery %1's outcome became %2 since the request was made")
+                      .arg(q.value(0).toLongLong())
+                      .arg(q.value(3).toInt() ? QStringLiteral("unknown") : QStringLiteral("known"))
+                : QStringLiteral("delivery %1 is now %2 (it was %3 when the request was made)")
+                      .arg(q.value(0).toLongLong())
+                      .arg(now_, was);
             return conflict(QStringLiteral("selection_changed"),
-                QStringLiteral("delivery %1 is now %2 (it was %3 when the request was made); the request "
-                               "must be made again")
-                    .arg(q.value(0).toLongLong())
-                    .arg(now_, q.value(1).toString()),
-                QStringLiteral("selection_hash"));
+                what + QStringLiteral("; the request must be made again"), QStringLiteral("selection_hash"));
         }
     }
     bool changed = false;

@@ -247,13 +247,15 @@ bool insertReplay(Db &db, ReplayRow *r, const QList<replay::SelectionItem> &item
         const qsizetype n = qMin<qsizetype>(kItemsPerInsert, items.size() - start);
         QSqlQuery ins(db.handle());
         ins.prepare(QStringLiteral(
-            "INSERT INTO replay_items (replay_id, delivery_id, frozen_status, state) VALUES %1")
-                        .arg(QStringList(n, QStringLiteral("(?, ?, ?, 'waiting')")).join(u',')));
+            "INSERT INTO replay_items (replay_id, delivery_id, frozen_status, frozen_outcome_unknown, state) "
+            "VALUES %1")
+                        .arg(QStringList(n, QStringLiteral("(?, ?, ?, ?, 'waiting')")).join(u',')));
         for (qsizetype i = 0; i < n; ++i) {
             const auto &item = items[start + i];
             ins.addBindValue(r->id);
             ins.addBindValue(item.deliveryId);
             ins.addBindValue(toString(item.status));
+            ins.addBindValue(item.outcomeUnknown ? 1 : 0);
         }
         if (!ins.exec()) {
             *error = sqlErrorText(ins);

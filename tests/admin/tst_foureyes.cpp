@@ -26,6 +26,7 @@ private Q_SLOTS:
     void approvalCarriesTheHashItSaw();
     void decisionsTakeAReasonAndAnOptionalHash();
     void approvalOfAChangedSelectionIsRefused();
+    void approvalAfterTheOutcomeBecameUnknownIsRefused();
     void expiredApprovalIsRefused();
     void decidedRequestsCannotBeDecidedAgain();
     void approvedReplayExecutesExactlyOnce();
@@ -168,6 +169,26 @@ void TstFourEyes::approvalOfAChangedSelectionIsRefused()
         r.body.constData());
     QCOMPARE(f->replayStatus(id), QStringLiteral("pending_approval"));
     QCOMPARE(f->count(QStringLiteral("audit_log")), audits);
+}
+
+// The outcome-unknown flag is frozen with the status: a delivery whose last attempt timed out
+// after it was sent is a different thing to approve, though its status did not move.
+void TstFourEyes::approvalAfterTheOutcomeBecameUnknownIsRefused()
+{
+    QString hash;
+    QList<qint64> ids;
+    const qint64 id = pendingReplay(2, &hash, &ids);
+    QVERIFY(
+        f->db().exec(QStringLiteral("UPDATE deliveries SET outcome_unknown = 1 WHERE id = %1").arg(ids[0])));
+    const auto r
+        = f->call("POST", "replays/" + QByteArray::number(id) + "/approve", approver, approveBody(hash));
+    QCOMPARE(r.status, 409);
+    QCOMPARE(r.error(), QStringLiteral("selection_changed"));
+    QVERIFY2(r.json.value(QLatin1String("message"))
+                 .toString()
+                 .contains(QStringLiteral("delivery %1's outcome became unknown").arg(ids[0])),
+        r.body.constData());
+    QCOMPARE(f->replayStatus(id), QStringLiteral("pending_approval"));
 }
 
 void TstFourEyes::expiredApprovalIsRefused()

@@ -5,6 +5,7 @@
 #include "admin/replayexecutor.h"
 #include "adminfixture.h"
 
+#include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QSqlQuery>
@@ -25,6 +26,7 @@ private Q_SLOTS:
     void keepsGoingAtTheThreshold();
     void completesWithOutcomeCounts();
     void skipsVanishedInFlightAndForeignDeliveries();
+    void skipsItemsChangedSinceThePreview();
     void cancelStopsQueueing();
     void approvedButNeverStartedExpires();
     void runsOnItsOwnThread();
@@ -239,6 +241,57 @@ void TstReplayExecutor::skipsVanishedInFlightAndForeignDeliveries()
     QCOMPARE(f->count(QStringLiteral("audit_log"),
                  QStringLiteral("action = 'replay_completed' AND details LIKE '%\"skipped\":3%'")),
         1);
+}
+
+// An approval-free replay of retrying deliveries: between the preview and the execution one
+// succeeded and one became outcome-unknown. Resending either would need an approval nobody gave,
+// so both are skipped with the reason, counted and audited; the unchanged one is queued.
+void TstReplayExecutor::skipsItemsChangedSinceThePreview()
+{
+    setUp(100);
+    QList<qint64> list;
+    for (int i = 0; i < 3; ++i)
+        list.append(f->seedDelivery(QStringLiteral("crm"), DeliveryStatus::Retrying));
+    const qint64 id = f->requestReplay(support, list, QStringLiteral("crm was slow"));
+    QVERIFY(id > 0);
+    QCOMPARE(f->replayStatus(id), QStringLiteral("approved")); // no approval was owed
+    f->setDeliveryStatus(list[0], DeliveryStatus::Succeeded);
+    QVERIFY(
+        f->db().exec(QStringLiteral("UPDATE deliveries SET outcome_unknown = 1 WHERE id = %1").arg(list[1])));
+    const auto pass = exec->runOnce(nullptr);
+    QVERIFY(pass);
+    QCOMPARE(pass->queued, 1);
+    QCOMPARE(pass->skipped, 2);
+    QCOMPARE(f->count(QStringLiteral("replay_items"),
+                 QStringLiteral(
+                     "replay_id = %1 AND state = 'skipped' AND skip_reason = 'changed since the preview'")
+                     .arg(id)),
+        2);
+    QCOMPARE(f->count(QStringLiteral("deliveries"),
+                 QStringLiteral("id = %1 AND status = 'succeeded' AND replay_id IS NULL").arg(list[0])),
+        1);
+    QCOMPARE(f->count(QStringLiteral("deliveries"),
+                 QStringLiteral("id = %1 AND status = 'retrying' AND replay_id IS NULL").arg(list[1])),
+        1);
+    QCOMPARE(f->count(QStringLiteral("deliveries"),
+                 QStringLiteral("id = %1 AND status = 'pending' AND replay_id = %2").arg(list[2]).arg(id)),
+        1);
+    QCOMPARE(f->count(QStringLiteral("replays"), QStringLiteral("id = %1 AND skipped_count = 2").arg(id)), 1);
+    QCOMPARE(
+        f->count(QStringLiteral("audit_log"),
+            QStringLiteral("action = 'replay_items_skipped' AND target = 'replay:%1' AND reason = 'changed "
+                           "since the preview' AND details LIKE '%\"count\":2%'")
+                .arg(id)),
+        1);
+    // The receiver says why, item by item.
+    const auto read = f->call("GET", "replays/" + QByteArray::number(id), support);
+    QCOMPARE(read.status, 200);
+    int said = 0;
+    for (const QJsonValue &v : read.json.value(QLatin1String("items")).toArray()) {
+        if (v.toObject().value(QLatin1String("skip_reason")).toString() == u"changed since the preview")
+            ++said;
+    }
+    QCOMPARE(said, 2);
 }
 
 void TstReplayExecutor::cancelStopsQueueing()

@@ -232,7 +232,7 @@ void TstSchema::version3DropsTheProviderIdIndex()
     QVERIFY2(migrateTo(*db, 2, &error), qPrintable(error));
     QVERIFY(indexExists(QStringLiteral("events_provider_id")));
     QVERIFY2(migrate(*db, &error), qPrintable(error));
-    QCOMPARE(schemaVersion(*db), 3);
+    QCOMPARE(schemaVersion(*db), kSchemaVersion);
     QVERIFY(!indexExists(QStringLiteral("events_provider_id")));
     QVERIFY(indexExists(QStringLiteral("events_source_id")));
 }
