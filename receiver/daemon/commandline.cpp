@@ -92,8 +92,8 @@ QString helpText()
     text += QStringLiteral(
         "\n"
         "Options:\n"
-        "  --config FILE       the TOML configuration; every key is described in redrived(8) and in\n"
-        "                      docs/operations.md (installed in /usr/share/doc/redrived/)\n"
+        "  --config FILE       the TOML configuration; every key is described in docs/operations.md\n"
+        "                      (installed as /usr/share/doc/redrived/operations.md), see also redrived(8)\n"
         "  --log-level LEVEL   debug, info (default), warning or error; logs go to stderr\n"
         "  -h, --help          show this help\n"
         "  -V, --version       show the version\n"

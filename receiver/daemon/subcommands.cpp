@@ -10,9 +10,9 @@ std::vector<Subcommand> subcommands()
 {
     return {
         { QStringLiteral("check"),
-            QStringLiteral(
-                "check                    validate the configuration, every secret reference and the listen\n"
-                "                         addresses without starting anything; exit 0, or 2 naming the key"),
+            QStringLiteral("check               validate the configuration, every secret reference and the\n"
+                           "                    listen addresses without starting anything; exit 0, or 2\n"
+                           "                    naming the key"),
             [](const Config &c, const QStringList &a, QTextStream &o, QTextStream &e) {
                 return checkCommand(c, a, o, e);
             } },
