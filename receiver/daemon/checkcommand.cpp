@@ -41,7 +41,7 @@ std::optional<Problem> checkLocal(const Endpoint &endpoint, const QString &key)
             .arg(endpoint.host, probe.errorString()) };
 }
 
-// Two sockets on one port collide when their hosts are equal or either is a wildcard.
+// Two sockets on one port collide when their hosts are equal or one is a wildcard covering the other.
 bool collide(const Endpoint &a, const Endpoint &b)
 {
     if (a.port != b.port || a.port == 0)
@@ -57,9 +57,16 @@ bool collide(const Endpoint &a, const Endpoint &b)
     };
     QHostAddress ha, hb;
     const bool aIp = address(a.host, &ha), bIp = address(b.host, &hb);
-    if ((aIp && isWildcard(ha)) || (bIp && isWildcard(hb)))
-        return true;
-    return aIp && bIp && ha.isEqual(hb, QHostAddress::TolerantConversion);
+    if (!aIp || !bIp)
+        return false;
+    // [::] is dual-stack on Linux and takes the port for every address; 0.0.0.0 for IPv4 only.
+    auto covers = [](const QHostAddress &wildcard, const QHostAddress &other) {
+        if (wildcard == QHostAddress(QHostAddress::AnyIPv6))
+            return true;
+        return wildcard == QHostAddress(QHostAddress::AnyIPv4)
+            && other.protocol() == QAbstractSocket::IPv4Protocol;
+    };
+    return covers(ha, hb) || covers(hb, ha) || ha.isEqual(hb, QHostAddress::TolerantConversion);
 }
 
 std::optional<Problem> checkReadable(const QString &path, const QString &key)
