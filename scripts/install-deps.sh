@@ -16,6 +16,7 @@ PACKAGES=(
   nginx-light nghttp2-client wrk
   nodejs
   sqlite3 procps curl python3 openssl
+  lintian desktop-file-utils appstream systemd
 )
 
 missing=()

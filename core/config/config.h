@@ -15,7 +15,7 @@
 namespace redrive {
 
 // A secret taken from the configuration. `label` says where it came from ("env:NAME",
-// "file:PATH" or "secrets[1]" for a literal) and is the only part ever logged or stored;
+// "file:PATH", "credential:NAME" or "secrets[1]" for a literal) and is the only part ever logged or stored;
 // `key` is the bytes the MAC uses (already decoded where the scheme asks for it).
 struct Secret {
     QString label;
@@ -150,7 +150,7 @@ struct ConfigError {
     [[nodiscard]] QString toString() const;
 };
 
-// Reads and validates a TOML file. Secrets are resolved (env:, file:, literal) here, so a
+// Reads and validates a TOML file. Secrets are resolved (env:, file:, credential:, literal) here, so a
 // missing environment variable is reported as a configuration error naming the key.
 std::optional<Config> loadConfig(const QString &path, ConfigError *error);
 std::optional<Config> parseConfig(const QByteArray &toml, const QString &origin, ConfigError *error);

@@ -27,8 +27,29 @@ std::optional<QByteArray> resolveSecretValue(const QString &spec, QString *reaso
         }
         return value;
     }
-    if (spec.startsWith(QLatin1String("file:"))) {
-        const QString path = spec.mid(5);
+    QString path;
+    bool fromFile = false;
+    if (spec.startsWith(QLatin1String("credential:"))) {
+        // systemd's LoadCredential=NAME:PATH puts the secret in $CREDENTIALS_DIRECTORY/NAME.
+        const QString name = spec.mid(11);
+        if (name.isEmpty() || name.contains(u'/') || name == u"." || name == u"..") {
+            *reason = QStringLiteral("credential: needs a credential name without '/'");
+            return std::nullopt;
+        }
+        const QString directory = qEnvironmentVariable("CREDENTIALS_DIRECTORY");
+        if (directory.isEmpty()) {
+            *reason = QStringLiteral("credential %1 needs $CREDENTIALS_DIRECTORY, which systemd sets for a "
+                                     "unit with LoadCredential=%1:PATH")
+                          .arg(name);
+            return std::nullopt;
+        }
+        path = directory + u'/' + name;
+        fromFile = true;
+    } else if (spec.startsWith(QLatin1String("file:"))) {
+        path = spec.mid(5);
+        fromFile = true;
+    }
+    if (fromFile) {
         QFile file(path);
         if (!file.open(QIODevice::ReadOnly)) {
             *reason = QStringLiteral("cannot read secret file %1: %2").arg(path, file.errorString());
@@ -53,7 +74,8 @@ std::optional<QByteArray> resolveSecretValue(const QString &spec, QString *reaso
 
 QString secretLabel(const QString &spec, const QString &keyPath)
 {
-    if (spec.startsWith(QLatin1String("env:")) || spec.startsWith(QLatin1String("file:")))
+    if (spec.startsWith(QLatin1String("env:")) || spec.startsWith(QLatin1String("file:"))
+        || spec.startsWith(QLatin1String("credential:")))
         return spec;
     return keyPath; // a literal: name its position, never its value
 }

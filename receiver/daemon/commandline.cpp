@@ -92,7 +92,8 @@ QString helpText()
     text += QStringLiteral(
         "\n"
         "Options:\n"
-        "  --config FILE       the TOML configuration (see docs/configuration.md)\n"
+        "  --config FILE       the TOML configuration; every key is described in docs/operations.md\n"
+        "                      (installed as /usr/share/doc/redrived/operations.md), see also redrived(8)\n"
         "  --log-level LEVEL   debug, info (default), warning or error; logs go to stderr\n"
         "  -h, --help          show this help\n"
         "  -V, --version       show the version\n"

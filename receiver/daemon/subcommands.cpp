@@ -3,11 +3,19 @@
 #include "subcommands.h"
 
 #include "admin/admincli.h"
+#include "checkcommand.h"
 
 namespace redrive::daemon {
 std::vector<Subcommand> subcommands()
 {
     return {
+        { QStringLiteral("check"),
+            QStringLiteral("check               validate the configuration, every secret reference and the\n"
+                           "                    listen addresses without starting anything; exit 0, or 2\n"
+                           "                    naming the key"),
+            [](const Config &c, const QStringList &a, QTextStream &o, QTextStream &e) {
+                return checkCommand(c, a, o, e);
+            } },
         { QStringLiteral("token"),
             QStringLiteral(
                 "token create --name NAME --role ROLE [--expires 90d]   prints the token once\n"

@@ -16,7 +16,7 @@ namespace redrive::daemon {
 // loaded configuration and the arguments after its name, writes only to the given streams and
 // returns the exit code (0 ok, 1 operation failed, 2 usage or environment error).
 struct Subcommand {
-    QString name; // "token", "audit"
+    QString name; // "check", "token", "audit"
     QString usage; // lines for --help, e.g. "token create --name NAME --role ROLE [--expires 90d]"
     std::function<int(const Config &config, const QStringList &args, QTextStream &out, QTextStream &err)> run;
 };

@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: Redrive authors
 #include "config/config.h"
 
+#include <QTemporaryDir>
 #include <QTemporaryFile>
 #include <QTest>
 
@@ -18,6 +19,9 @@ private Q_SLOTS:
     void badInputNamesTheKey_data();
     void badInputNamesTheKey();
     void secretsNeverAppearInErrors();
+    void credentialsComeFromTheCredentialsDirectory();
+    void credentialErrorsNameTheKey_data();
+    void credentialErrorsNameTheKey();
     void durations_data();
     void durations();
     void globs_data();
@@ -160,6 +164,115 @@ void TstConfig::secretsNeverAppearInErrors()
     ConfigError error;
     QVERIFY(!parseConfig(toml, QStringLiteral("test.toml"), &error));
     QVERIFY(!error.toString().contains(QLatin1String("hunter2")));
+}
+
+namespace {
+
+// Sets CREDENTIALS_DIRECTORY for one scope, as systemd does for a unit with LoadCredential=.
+class CredentialsDirectory final {
+public:
+    explicit CredentialsDirectory(const QByteArray &path)
+        : m_previous(qgetenv("CREDENTIALS_DIRECTORY"))
+        , m_wasSet(qEnvironmentVariableIsSet("CREDENTIALS_DIRECTORY"))
+    {
+        if (path.isNull())
+            qunsetenv("CREDENTIALS_DIRECTORY");
+        else
+            qputenv("CREDENTIALS_DIRECTORY", path);
+    }
+    ~CredentialsDirectory()
+    {
+        if (m_wasSet)
+            qputenv("CREDENTIALS_DIRECTORY", m_previous);
+        else
+            qunsetenv("CREDENTIALS_DIRECTORY");
+    }
+    CredentialsDirectory(const CredentialsDirectory &) = delete;
+    CredentialsDirectory &operator=(const CredentialsDirectory &) = delete;
+
+private:
+    QByteArray m_previous;
+    bool m_wasSet;
+};
+
+bool writeFile(const QString &path, const QByteArray &content)
+{
+    QFile f(path);
+    return f.open(QIODevice::WriteOnly) && f.write(content) == content.size();
+}
+
+const QByteArray kCredentialConfig = "[storage]\nurl = \"sqlite:///tmp/x.db\"\n[[sources]]\nname = \"a\"\n"
+                                     "scheme = \"github\"\nsecrets = [\"credential:github-secret\"]\n"
+                                     "[[destinations]]\nname = \"d\"\nurl = \"http://x/\"\n"
+                                     "signing_secret = \"credential:signing\"\n";
+
+} // namespace
+
+void TstConfig::credentialsComeFromTheCredentialsDirectory()
+{
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    QVERIFY(writeFile(dir.filePath(QStringLiteral("github-secret")), "from-systemd\n"));
+    QVERIFY(writeFile(dir.filePath(QStringLiteral("signing")), "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw"));
+    const CredentialsDirectory env(QFile::encodeName(dir.path()));
+    ConfigError error;
+    const auto cfg = parseConfig(kCredentialConfig, QStringLiteral("test.toml"), &error);
+    QVERIFY2(cfg, qPrintable(error.toString()));
+    const SourceConfig *source = cfg->source(u"a");
+    QVERIFY(source);
+    QCOMPARE(source->secrets.size(), 1);
+    QCOMPARE(source->secrets[0].key, QByteArray("from-systemd")); // the trailing newline is not part of it
+    QCOMPARE(source->secrets[0].label, QStringLiteral("credential:github-secret"));
+    const DestinationConfig *destination = cfg->destination(u"d");
+    QVERIFY(destination && destination->signingSecret);
+    QCOMPARE(destination->signingSecret->label, QStringLiteral("credential:signing"));
+    QCOMPARE(destination->signingSecret->key.size(), 24); // whsec_ decoded as for env: and file:
+}
+
+void TstConfig::credentialErrorsNameTheKey_data()
+{
+    QTest::addColumn<QByteArray>("toml");
+    QTest::addColumn<bool>("setDirectory");
+    QTest::addColumn<QString>("key");
+    QTest::addColumn<QString>("reasonPart");
+    const QByteArray storage = "[storage]\nurl = \"sqlite:///tmp/x.db\"\n";
+    const QByteArray source = storage + "[[sources]]\nname = \"a\"\nscheme = \"github\"\n";
+    QTest::newRow("no CREDENTIALS_DIRECTORY")
+        << QByteArray(source + "secrets = [\"credential:github-secret\"]\n") << false
+        << QStringLiteral("sources[0].secrets[0]") << QStringLiteral("$CREDENTIALS_DIRECTORY");
+    QTest::newRow("credential not loaded")
+        << QByteArray(source + "secrets = [\"credential:not-loaded\"]\n") << true
+        << QStringLiteral("sources[0].secrets[0]") << QStringLiteral("not-loaded");
+    QTest::newRow("empty credential")
+        << QByteArray(source + "secrets = [\"x\", \"credential:empty\"]\n") << true
+        << QStringLiteral("sources[0].secrets[1]") << QStringLiteral("is empty");
+    QTest::newRow("no name") << QByteArray(source + "secrets = [\"credential:\"]\n") << true
+                             << QStringLiteral("sources[0].secrets[0]") << QStringLiteral("credential name");
+    QTest::newRow("path escape") << QByteArray(source + "secrets = [\"credential:../etc/shadow\"]\n") << true
+                                 << QStringLiteral("sources[0].secrets[0]") << QStringLiteral("without '/'");
+    QTest::newRow("signing secret") << QByteArray(storage
+        + "[[destinations]]\nname = \"d\"\nurl = \"http://x/\"\n"
+          "signing_secret = \"credential:absent\"\n")
+                                    << true << QStringLiteral("destinations[0].signing_secret")
+                                    << QStringLiteral("absent");
+}
+
+void TstConfig::credentialErrorsNameTheKey()
+{
+    QFETCH(QByteArray, toml);
+    QFETCH(bool, setDirectory);
+    QFETCH(QString, key);
+    QFETCH(QString, reasonPart);
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    QVERIFY(writeFile(dir.filePath(QStringLiteral("empty")), "\n"));
+    QVERIFY(writeFile(dir.filePath(QStringLiteral("github-secret")), "TOPSECRET-credential-value"));
+    const CredentialsDirectory env(setDirectory ? QFile::encodeName(dir.path()) : QByteArray());
+    ConfigError error;
+    QVERIFY(!parseConfig(toml, QStringLiteral("test.toml"), &error));
+    QCOMPARE(error.key, key);
+    QVERIFY2(error.reason.contains(reasonPart), qPrintable(error.reason));
+    QVERIFY(!error.toString().contains(QLatin1String("TOPSECRET")));
 }
 
 void TstConfig::durations_data()

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 // SPDX-FileCopyrightText: Redrive authors
 // The redrived binary itself: --help, --version, configuration errors (exit 2, the key named,
-// no secret echoed), migrate, refusal of an unmigrated or newer schema, a graceful SIGTERM, and
-// ingest through the real process. Both engines.
+// no secret echoed), `check` (nginx -t style, secrets from systemd credentials), migrate, refusal of an
+// unmigrated or newer schema, a graceful SIGTERM, and ingest through the real process. Both engines.
 
 #include "daemonfixture.h"
 #include "daemonprocess.h"
@@ -15,6 +15,7 @@
 #include <QRandomGenerator>
 #include <QSqlQuery>
 #include <QTcpServer>
+#include <QTemporaryDir>
 #include <QTest>
 
 using namespace redrive;
@@ -62,7 +63,9 @@ private Q_SLOTS:
         QByteArray out, err;
         QCOMPARE(runRedrived({ QStringLiteral("--help") }, &out, &err), 0);
         QVERIFY(out.startsWith("Usage: redrived --config FILE"));
-        for (const char *word : { "migrate", "token create", "token revoke", "audit verify", "--log-level" })
+        QVERIFY2(!out.contains("configuration.md"), out.constData()); // only documents that exist
+        for (const char *word :
+            { "migrate", "check", "token create", "token revoke", "audit verify", "--log-level" })
             QVERIFY2(out.contains(word), word);
         QCOMPARE(runRedrived({ QStringLiteral("--version") }, &out, &err), 0);
         QCOMPARE(out, QByteArray("redrived " REDRIVE_VERSION "\n"));
@@ -203,6 +206,122 @@ private Q_SLOTS:
         QCOMPARE(runRedrived({ QStringLiteral("--config"), m_configPath }, &out, &err), 1);
         QVERIFY2(err.contains(QByteArray("cannot listen on 127.0.0.1:" + QByteArray::number(m_port))),
             err.constData());
+    }
+
+    void checkAcceptsAValidConfigWithoutStartingAnything()
+    {
+        // Usable while the receiver runs: its port in use is no error, and nothing is opened.
+        QTcpServer running;
+        QVERIFY(running.listen(QHostAddress::LocalHost, m_port));
+        QByteArray out, err;
+        QCOMPARE(
+            runRedrived({ QStringLiteral("--config"), m_configPath, QStringLiteral("check") }, &out, &err),
+            0);
+        QVERIFY2(out.contains("is valid: 1 source(s), 1 destination(s), 1 route(s), 1 secret(s) resolved"),
+            out.constData());
+        QVERIFY2(
+            out.contains(QByteArray("ingest on 127.0.0.1:" + QByteArray::number(m_port))), out.constData());
+        QVERIFY(!out.contains(kDaemonSecret));
+        QVERIFY2(err.isEmpty(), err.constData());
+        // Nothing was migrated: running still refuses the unmigrated database.
+        running.close();
+        QCOMPARE(runRedrived({ QStringLiteral("--config"), m_configPath }, &out, &err), 1);
+        QVERIFY2(err.contains("has no Redrive schema yet"), err.constData());
+    }
+
+    void checkReadsSecretsFromCredentials()
+    {
+        QTemporaryDir credentials;
+        QVERIFY(credentials.isValid());
+        QFile secret(credentials.filePath(QStringLiteral("github-webhook-secret")));
+        QVERIFY(secret.open(QIODevice::WriteOnly));
+        secret.write("TOPSECRET-from-credential\n");
+        secret.close();
+        QByteArray toml = daemonConfigToml(m_db->urlString(), m_port);
+        toml.replace(
+            "secrets = [\"daemon-fixture-secret\"]", "secrets = [\"credential:github-webhook-secret\"]");
+        QString path;
+        QVERIFY(writeConfig(toml, &path));
+        const QStringList args { QStringLiteral("--config"), path, QStringLiteral("check") };
+        QByteArray out, err;
+
+        qunsetenv("CREDENTIALS_DIRECTORY");
+        QCOMPARE(runRedrived(args, &out, &err), 2);
+        QVERIFY2(
+            err.startsWith("redrived: config error: sources[0].secrets[0]: credential github-webhook-secret "
+                           "needs $CREDENTIALS_DIRECTORY"),
+            err.constData());
+
+        qputenv("CREDENTIALS_DIRECTORY", QFile::encodeName(credentials.path()));
+        const int code = runRedrived(args, &out, &err);
+        qunsetenv("CREDENTIALS_DIRECTORY");
+        QCOMPARE(code, 0);
+        QVERIFY2(out.contains("1 secret(s) resolved"), out.constData());
+        QVERIFY(!out.contains("TOPSECRET") && !err.contains("TOPSECRET"));
+    }
+
+    void checkRefusesWhatCannotRun_data()
+    {
+        QTest::addColumn<QByteArray>("from");
+        QTest::addColumn<QByteArray>("to");
+        QTest::addColumn<QByteArray>("message");
+        QTest::newRow("listen on a foreign address")
+            << QByteArray("listen = \"127.0.0.1:") << QByteArray("listen = \"192.0.2.1:")
+            << QByteArray("server.listen: 192.0.2.1 is not an address of this host");
+        QTest::newRow("admin on the ingest port")
+            << QByteArray("listen = \"127.0.0.1:")
+            << QByteArray("admin_listen = \"127.0.0.1:%PORT%\"\nlisten = \"0.0.0.0:")
+            << QByteArray("server.admin_listen: 127.0.0.1:%PORT% collides with server.listen 0.0.0.0:%PORT%");
+        QTest::newRow("admin on a foreign address")
+            << QByteArray("read_timeout")
+            << QByteArray("admin_listen = \"[2001:db8::1]:9\"\ntls_cert = "
+                          "\"/nonexistent/c.pem\"\ntls_key = \"/nonexistent/k.pem\"\n"
+                          "read_timeout")
+            << QByteArray("server.admin_listen: 2001:db8::1 is not an address of this host");
+        QTest::newRow("unreadable TLS certificate")
+            << QByteArray("read_timeout")
+            << QByteArray("tls_cert = \"/nonexistent/c.pem\"\ntls_key = \"/nonexistent/k.pem\"\nread_timeout")
+            << QByteArray("server.tls_cert: cannot read /nonexistent/c.pem");
+        QTest::newRow("unreadable CA bundle")
+            << QByteArray("allow_private = true")
+            << QByteArray("allow_private = true\nca_file = \"/nonexistent/ca.pem\"")
+            << QByteArray("destinations[0].ca_file: cannot read /nonexistent/ca.pem");
+        QTest::newRow("secret from an unset variable")
+            << QByteArray("secrets = [\"daemon-fixture-secret\"]")
+            << QByteArray(
+                   "secrets = [\"TOPSECRET-rotating-out\", \"env:REDRIVE_TEST_SURELY_UNSET_VARIABLE\"]")
+            << QByteArray(
+                   "sources[0].secrets[1]: environment variable REDRIVE_TEST_SURELY_UNSET_VARIABLE is not set");
+    }
+
+    void checkRefusesWhatCannotRun()
+    {
+        QFETCH(QByteArray, from);
+        QFETCH(QByteArray, to);
+        QFETCH(QByteArray, message);
+        const QByteArray port = QByteArray::number(m_port);
+        QByteArray toml = daemonConfigToml(m_db->urlString(), m_port);
+        QVERIFY(toml.contains(from));
+        toml.replace(from, QByteArray(to).replace("%PORT%", port));
+        QString path;
+        QVERIFY(writeConfig(toml, &path));
+        QByteArray out, err;
+        QCOMPARE(runRedrived({ QStringLiteral("--config"), path, QStringLiteral("check") }, &out, &err), 2);
+        QVERIFY2(err.startsWith(QByteArray("redrived: config error: " + message.replace("%PORT%", port))),
+            err.constData());
+        QCOMPARE(err.count('\n'), 1);
+        QVERIFY(out.isEmpty());
+        QVERIFY(!err.contains("TOPSECRET"));
+    }
+
+    void checkTakesNoArguments()
+    {
+        QByteArray out, err;
+        QCOMPARE(runRedrived({ QStringLiteral("--config"), m_configPath, QStringLiteral("check"),
+                                 QStringLiteral("--strict") },
+                     &out, &err),
+            2);
+        QVERIFY(err.contains("check takes no arguments"));
     }
 
     void unknownCommand()
