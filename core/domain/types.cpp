@@ -40,6 +40,14 @@ constexpr NameTable<ReplayStatus, 8> kReplayStatus { {
     { ReplayStatus::Completed, u"completed" },
 } };
 
+constexpr NameTable<ReplayItemState, 5> kReplayItemState { {
+    { ReplayItemState::Waiting, u"waiting" },
+    { ReplayItemState::Queued, u"queued" },
+    { ReplayItemState::Succeeded, u"succeeded" },
+    { ReplayItemState::Failed, u"failed" },
+    { ReplayItemState::Skipped, u"skipped" },
+} };
+
 constexpr NameTable<Role, 4> kRole { {
     { Role::Support, u"support" },
     { Role::Operator, u"operator" },
@@ -114,6 +122,10 @@ QString toString(ReplayStatus s)
 {
     return nameOf(kReplayStatus, s);
 }
+QString toString(ReplayItemState s)
+{
+    return nameOf(kReplayItemState, s);
+}
 QString toString(Role r)
 {
     return nameOf(kRole, r);
@@ -142,6 +154,10 @@ std::optional<EventStatus> eventStatusFromString(QStringView s)
 std::optional<ReplayStatus> replayStatusFromString(QStringView s)
 {
     return valueOf(kReplayStatus, s);
+}
+std::optional<ReplayItemState> replayItemStateFromString(QStringView s)
+{
+    return valueOf(kReplayItemState, s);
 }
 std::optional<Role> roleFromString(QStringView s)
 {

@@ -23,6 +23,10 @@ enum class ReplayStatus {
     Halted,
     Completed
 };
+// Where one delivery of a replay request stands: waiting its turn, queued for the delivery engine,
+// or finished (the replay attempt succeeded or failed; skipped when the delivery vanished, was in
+// flight or was queued by another replay when its turn came).
+enum class ReplayItemState { Waiting, Queued, Succeeded, Failed, Skipped };
 enum class Role { Support, Operator, Auditor, Admin };
 enum class Risk { Low, High };
 enum class AttemptTrigger { Automatic, Replay };
@@ -49,6 +53,7 @@ enum class FailureCategory {
 QString toString(DeliveryStatus s);
 QString toString(EventStatus s);
 QString toString(ReplayStatus s);
+QString toString(ReplayItemState s);
 QString toString(Role r);
 QString toString(Risk r);
 QString toString(AttemptTrigger t);
@@ -57,6 +62,7 @@ QString toString(FailureCategory c);
 std::optional<DeliveryStatus> deliveryStatusFromString(QStringView s);
 std::optional<EventStatus> eventStatusFromString(QStringView s);
 std::optional<ReplayStatus> replayStatusFromString(QStringView s);
+std::optional<ReplayItemState> replayItemStateFromString(QStringView s);
 std::optional<Role> roleFromString(QStringView s);
 std::optional<Risk> riskFromString(QStringView s);
 std::optional<AttemptTrigger> attemptTriggerFromString(QStringView s);

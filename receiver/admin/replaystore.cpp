@@ -14,7 +14,10 @@ namespace {
 constexpr char kReplayColumns[]
     = "id, status, selection_hash, requested_by, requester_role, reason, ticket, item_count, requires_approval, summary, "
       "approved_by, decided_at, decision_reason, approval_expires_at, created_at, updated_at, started_at, finished_at, "
-      "queued_count, succeeded_count, failed_count, skipped_count";
+      "queued_count, succeeded_count, failed_count, skipped_count, "
+      // Why a halted replay stopped: the executor states it in its replay_halted audit entry.
+      "CASE WHEN status = 'halted' THEN (SELECT a.reason FROM audit_log a WHERE a.target = 'replay:' || replays.id "
+      "AND a.action = 'replay_halted' ORDER BY a.seq DESC LIMIT 1) END";
 constexpr int kItemsPerInsert = 400;
 
 std::optional<qint64> optionalInt(const QVariant &v)
@@ -47,6 +50,7 @@ ReplayRow replayFromQuery(const QSqlQuery &q)
     r.succeeded = q.value(19).toInt();
     r.failed = q.value(20).toInt();
     r.skipped = q.value(21).toInt();
+    r.haltReason = q.value(22).toString();
     return r;
 }
 
@@ -211,6 +215,9 @@ QJsonObject replayJson(const ReplayRow &r)
         { QStringLiteral("succeeded"), r.succeeded },
         { QStringLiteral("failed"), r.failed },
         { QStringLiteral("skipped"), r.skipped },
+        // Deliveries whose replay attempt finished; count - sent - skipped are still to go.
+        { QStringLiteral("sent"), r.succeeded + r.failed },
+        { QStringLiteral("halt_reason"), textOrNull(r.haltReason) },
     };
 }
 

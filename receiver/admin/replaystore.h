@@ -60,6 +60,7 @@ struct ReplayRow {
     int succeeded = 0;
     int failed = 0;
     int skipped = 0;
+    QString haltReason; // read from the replay_halted audit entry; empty unless halted
 };
 
 // nullopt with an empty *error when there is no such replay.

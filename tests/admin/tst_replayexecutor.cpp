@@ -161,7 +161,16 @@ void TstReplayExecutor::haltsWhenTheFirstAttemptsFail()
     QCOMPARE(details.value(QLatin1String("failed")).toInt(), 3);
     QCOMPARE(details.value(QLatin1String("succeeded")).toInt(), 1);
     QCOMPARE(details.value(QLatin1String("waiting")).toInt(), 6);
+    const QString reason = q.value(0).toString();
     q.finish();
+    // The API states why it stopped and how far it got, in the replay and in the list.
+    const auto api = f->call("GET", "replays/" + QByteArray::number(id), support);
+    QCOMPARE(api.json.value(QLatin1String("halt_reason")).toString(), reason);
+    QCOMPARE(api.json.value(QLatin1String("sent")).toInt(), 4);
+    const auto list = f->call("GET", "replays?status=halted", support);
+    const QJsonObject listed = list.json.value(QLatin1String("items")).toArray().at(0).toObject();
+    QCOMPARE(listed.value(QLatin1String("id")).toInteger(), id);
+    QCOMPARE(listed.value(QLatin1String("halt_reason")).toString(), reason);
     // Waiting items stay unsent, even as time passes.
     f->clock.advanceMs(60'000);
     QCOMPARE(exec->runOnce(nullptr)->queued, 0);
@@ -215,6 +224,8 @@ void TstReplayExecutor::completesWithOutcomeCounts()
     QCOMPARE(api.json.value(QLatin1String("succeeded")).toInt(), 2);
     QCOMPARE(api.json.value(QLatin1String("failed")).toInt(), 1);
     QVERIFY(!api.json.value(QLatin1String("finished_at")).isNull());
+    QCOMPARE(api.json.value(QLatin1String("sent")).toInt(), 3);
+    QVERIFY(api.json.value(QLatin1String("halt_reason")).isNull());
     QCOMPARE(exec->runOnce(nullptr)->completed, 0); // audited once
 }
 

@@ -17,6 +17,7 @@ struct Permissions {
     bool exportEvidence = false; // signed evidence bundles from the receiver
     bool manageDestinations = false;
     bool addNotes = false;
+    bool readReplays = false; // replay requests, their items and outcomes
 
     static Permissions forRole(std::optional<Role> role);
 };

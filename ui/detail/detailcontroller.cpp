@@ -115,4 +115,18 @@ void DetailController::addNote(qint64 eventId, const QString &text)
     });
 }
 
+void DetailController::showEventAttempt(qint64 eventId, qint64 replayId)
+{
+    disconnect(m_attemptFocus);
+    showEvent(eventId);
+    // One-shot: the next load of this event selects the attempt; a load of any other event
+    // (the user moved on) only drops the wish.
+    m_attemptFocus
+        = connect(this, &DetailController::loaded, this, [this, eventId, replayId](qint64 loadedId) {
+              disconnect(m_attemptFocus);
+              if (loadedId == eventId)
+                  m_view->selectReplayAttempt(replayId);
+          });
+}
+
 } // namespace redrive::ui

@@ -29,6 +29,8 @@ public:
     void reload();
     // Asks where to save (FileChooser), then writes the bundle; `evidenceExported` reports.
     void exportEvidence(qint64 eventId);
+    // Shows the event with the attempt caused by replay `replayId` selected, once loaded.
+    void showEventAttempt(qint64 eventId, qint64 replayId);
 
 Q_SIGNALS:
     void loaded(qint64 eventId);
@@ -43,6 +45,7 @@ private:
     EvidenceExport *m_evidence;
     Generation m_generation;
     qint64 m_eventId = 0;
+    QMetaObject::Connection m_attemptFocus;
 };
 
 } // namespace redrive::ui

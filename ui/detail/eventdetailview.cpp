@@ -557,4 +557,22 @@ void EventDetailView::fillNotes(const EventDetail &d)
         m_audit->resizeColumnToContents(c);
 }
 
+bool EventDetailView::selectReplayAttempt(qint64 replayId)
+{
+    // fillAttempts() labels a replay's attempts "replay #<id>" in the trigger column.
+    const QString label = QStringLiteral("replay #%1").arg(replayId);
+    QTreeWidgetItem *found = nullptr;
+    for (int i = 0; i < m_attempts->topLevelItemCount(); ++i) {
+        QTreeWidgetItem *item = m_attempts->topLevelItem(i);
+        if (item->text(ATrigger) == label)
+            found = item;
+    }
+    if (!found)
+        return false;
+    m_tabs->setCurrentIndex(m_tabs->indexOf(m_attempts->parentWidget()));
+    m_attempts->setCurrentItem(found);
+    m_attempts->scrollToItem(found);
+    return true;
+}
+
 } // namespace redrive::ui

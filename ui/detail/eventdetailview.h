@@ -44,6 +44,9 @@ public:
     void setEvidenceStatus(bool busy, const QString &message);
 
     [[nodiscard]] qint64 eventId() const { return m_eventId; }
+    // Shows the Attempts tab with the (latest) attempt of replay `replayId` current; false when
+    // no attempt of this event came from that replay yet.
+    bool selectReplayAttempt(qint64 replayId);
 
 Q_SIGNALS:
     void noteSubmitted(qint64 eventId, const QString &text);

@@ -20,6 +20,7 @@
 #include "rejections/rejectionmodel.h"
 #include "rejections/rejectionscontroller.h"
 #include "replay/replaycontroller.h"
+#include "replays/replayscontroller.h"
 
 #include <QSettings>
 #include <QStatusBar>
@@ -149,6 +150,18 @@ void ConsoleController::adoptSession(Session *session)
         });
     m_receivers
         = new ReceiverHealthController(session, w->receiverWarning(), w->receiverStatus(), m_clock, this);
+    m_replays = new ReplaysController(session, w->replaysPage(), this);
+    w->setPageAvailable(MainWindow::ReplaysPage, session->admin() && can.readReplays);
+    connect(m_replays, &ReplaysController::openEvent, this, [this](qint64 eventId, qint64 replayId) {
+        m_window->showPage(MainWindow::EventsPage);
+        m_detail->showEventAttempt(eventId, replayId);
+    });
+    connect(m_replay, &ReplayController::requested, this, [this](qint64 id) {
+        if (!m_window->isPageAvailable(MainWindow::ReplaysPage))
+            return;
+        m_window->showPage(MainWindow::ReplaysPage);
+        m_replays->showReplay(id);
+    });
     m_refresh->start();
     w->showPage(MainWindow::EventsPage);
     refreshVisiblePage();
@@ -169,6 +182,8 @@ void ConsoleController::disconnectSession()
     delete m_audit;
     delete m_destinations;
     delete m_receivers;
+    delete m_replays;
+    m_replays = nullptr;
     m_destinations = nullptr;
     m_receivers = nullptr;
     m_replay = nullptr;
@@ -213,6 +228,9 @@ void ConsoleController::refreshVisiblePage()
         break;
     case MainWindow::DestinationsPage:
         m_destinations->refresh();
+        break;
+    case MainWindow::ReplaysPage:
+        m_replays->refresh();
         break;
     default:
         break;

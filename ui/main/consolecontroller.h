@@ -31,6 +31,7 @@ class ProfileStore;
 class ReceiverHealthController;
 class RejectionsController;
 class ReplayController;
+class ReplaysController;
 class Session;
 
 // Wires the console together: the connection dialog, the session, and one controller per page.
@@ -56,6 +57,7 @@ public:
     [[nodiscard]] DestinationsController *destinations() const { return m_destinations; }
     [[nodiscard]] ReceiverHealthController *receivers() const { return m_receivers; }
     [[nodiscard]] ConnectionDialog *connectionDialog() const;
+    [[nodiscard]] ReplaysController *replays() const { return m_replays; }
 
     // Opens the connection dialog (non-blocking), preselecting `profile` when given; with
     // `connectNow` it starts connecting at once (the dialog stays to show progress or a failure).
@@ -87,6 +89,7 @@ private:
     DestinationsController *m_destinations = nullptr;
     ReceiverHealthController *m_receivers = nullptr;
     QTimer *m_refresh;
+    ReplaysController *m_replays = nullptr;
 };
 
 } // namespace redrive::ui

@@ -1,0 +1,156 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: Redrive authors
+#include "replayitemsmodel.h"
+
+#include <QHash>
+
+namespace redrive::ui {
+
+ReplayItem ReplayItem::fromJson(const QJsonObject &o)
+{
+    ReplayItem i;
+    i.deliveryId = o.value(QLatin1String("delivery_id")).toInteger();
+    const QJsonValue event = o.value(QLatin1String("event_id"));
+    if (event.isDouble())
+        i.eventId = event.toInteger();
+    i.destination = o.value(QLatin1String("destination")).toString();
+    i.frozenName = o.value(QLatin1String("frozen_status")).toString();
+    i.stateName = o.value(QLatin1String("state")).toString();
+    i.currentName = o.value(QLatin1String("current_status")).toString();
+    i.frozenStatus = deliveryStatusFromString(i.frozenName);
+    i.state = replayItemStateFromString(i.stateName);
+    i.currentStatus = deliveryStatusFromString(i.currentName);
+    return i;
+}
+
+QString ReplayItem::outcome() const
+{
+    if (!state)
+        return stateName;
+    switch (*state) {
+    case ReplayItemState::Waiting:
+        return QStringLiteral("not sent yet");
+    case ReplayItemState::Queued:
+        return QStringLiteral("queued for delivery");
+    case ReplayItemState::Succeeded:
+        return QStringLiteral("succeeded");
+    case ReplayItemState::Failed:
+        return QStringLiteral("failed");
+    case ReplayItemState::Skipped:
+        return QStringLiteral("skipped");
+    }
+    return stateName;
+}
+
+void ReplayItemsModel::setItems(qint64 replayId, QList<ReplayItem> items, std::optional<qint64> nextAfter)
+{
+    beginResetModel();
+    m_replayId = replayId;
+    m_items = replayId > 0 ? std::move(items) : QList<ReplayItem> {};
+    m_nextAfter = replayId > 0 ? nextAfter : std::nullopt;
+    m_requestedAfter.reset();
+    endResetModel();
+}
+
+void ReplayItemsModel::appendItems(qint64 replayId, QList<ReplayItem> items, std::optional<qint64> nextAfter)
+{
+    if (replayId != m_replayId)
+        return; // a page of a replay no longer shown
+    m_nextAfter = nextAfter;
+    m_requestedAfter.reset();
+    if (items.isEmpty())
+        return;
+    const int first = int(m_items.size());
+    beginInsertRows({}, first, first + int(items.size()) - 1);
+    m_items.append(std::move(items));
+    endInsertRows();
+}
+
+void ReplayItemsModel::updateItems(qint64 replayId, const QList<ReplayItem> &items)
+{
+    if (replayId != m_replayId || m_items.isEmpty())
+        return;
+    QHash<qint64, const ReplayItem *> fresh;
+    for (const ReplayItem &i : items)
+        fresh.insert(i.deliveryId, &i);
+    for (int row = 0; row < m_items.size(); ++row) {
+        const ReplayItem *f = fresh.value(m_items[row].deliveryId);
+        if (!f)
+            continue;
+        m_items[row] = *f;
+        Q_EMIT dataChanged(index(row, 0), index(row, ColumnCount - 1));
+    }
+}
+
+const ReplayItem *ReplayItemsModel::itemAt(const QModelIndex &index) const
+{
+    return index.isValid() && index.model() == this && index.row() < m_items.size() ? &m_items[index.row()]
+                                                                                    : nullptr;
+}
+
+int ReplayItemsModel::rowCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : int(m_items.size());
+}
+
+int ReplayItemsModel::columnCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : ColumnCount;
+}
+
+QVariant ReplayItemsModel::data(const QModelIndex &index, int role) const
+{
+    const ReplayItem *i = itemAt(index);
+    if (!i)
+        return {};
+    if (role == EventIdRole)
+        return i->eventId ? QVariant(*i->eventId) : QVariant();
+    if (role == Qt::ToolTipRole) {
+        return i->eventId
+            ? QStringLiteral("Press Enter or double-click to open event %1 at this replay's attempt")
+                  .arg(*i->eventId)
+            : QStringLiteral("The delivery no longer exists (retention may have removed it)");
+    }
+    if (role != Qt::DisplayRole)
+        return {};
+    switch (index.column()) {
+    case DeliveryColumn:
+        return i->deliveryId;
+    case EventColumn:
+        return i->eventId ? QVariant(*i->eventId) : QVariant(QStringLiteral("—"));
+    case DestinationColumn:
+        return i->destination.isEmpty() ? QStringLiteral("—") : i->destination;
+    case FrozenStatusColumn:
+        return i->frozenName;
+    case OutcomeColumn:
+        return i->outcome();
+    case CurrentStatusColumn:
+        return i->currentName.isEmpty() ? QStringLiteral("—") : i->currentName;
+    default:
+        return {};
+    }
+}
+
+QVariant ReplayItemsModel::headerData(int section, Qt::Orientation orientation, int role) const
+{
+    if (orientation != Qt::Horizontal || role != Qt::DisplayRole || section < 0 || section >= ColumnCount)
+        return {};
+    static const char *const names[ColumnCount]
+        = { "Delivery", "Event", "Destination", "Status when requested", "Replay outcome", "Status now" };
+    return QLatin1String(names[section]);
+}
+
+bool ReplayItemsModel::canFetchMore(const QModelIndex &parent) const
+{
+    return !parent.isValid() && m_nextAfter && m_requestedAfter != m_nextAfter;
+}
+
+void ReplayItemsModel::fetchMore(const QModelIndex &parent)
+{
+    if (!canFetchMore(parent))
+        return;
+    m_requestedAfter = m_nextAfter;
+    Q_EMIT fetchMoreRequested(m_replayId, *m_nextAfter);
+}
+
+} // namespace redrive::ui

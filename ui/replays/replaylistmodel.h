@@ -1,0 +1,103 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: Redrive authors
+#pragma once
+
+#include "domain/types.h"
+
+#include <QAbstractTableModel>
+#include <QJsonObject>
+
+#include <optional>
+
+namespace redrive::ui {
+
+// One replay request as `GET replays` and `GET replays/{id}` return it, statuses parsed once.
+struct ReplayRecord {
+    qint64 id = 0;
+    std::optional<ReplayStatus> status; // nullopt: a status this console does not know
+    QString statusName; // as sent, shown when the status is unknown
+    QString requestedBy;
+    QString decidedBy; // who approved or rejected it
+    QString decisionReason; // the approver's, rejecter's or canceller's reason
+    QString reason;
+    QString ticket;
+    QString effect;
+    QString haltReason;
+    int count = 0;
+    int sent = 0; // replay attempt finished (succeeded + failed)
+    int succeeded = 0;
+    int failed = 0;
+    int skipped = 0;
+    std::optional<qint64> createdAt;
+    std::optional<qint64> decidedAt;
+    std::optional<qint64> startedAt;
+    std::optional<qint64> finishedAt;
+
+    // Deliveries still to go: waiting their turn or queued for the delivery engine.
+    [[nodiscard]] int queued() const { return qMax(0, count - sent - skipped); }
+    // Approved or executing: its counts are still moving.
+    [[nodiscard]] bool isLive() const;
+    // "completed: 12 succeeded, 1 failed", "halted: <reason>", "executing: 3 of 10 sent …".
+    [[nodiscard]] QString outcome() const;
+
+    static ReplayRecord fromJson(const QJsonObject &o);
+};
+
+// The replay requests the role can read, newest first, one keyset page at a time: the model
+// keeps the receiver's `next_cursor` and asks for the next page through `fetchMoreRequested`
+// (the controller talks to the API), so views scroll without loading everything.
+class ReplayListModel final : public QAbstractTableModel {
+    Q_OBJECT
+public:
+    enum Column {
+        IdColumn,
+        StatusColumn,
+        RequestedByColumn,
+        DecidedByColumn,
+        ReasonColumn,
+        TicketColumn,
+        CountColumn,
+        QueuedColumn,
+        SentColumn,
+        SucceededColumn,
+        FailedColumn,
+        SkippedColumn,
+        CreatedColumn,
+        DecidedColumn,
+        FinishedColumn,
+        OutcomeColumn,
+        ColumnCount
+    };
+    enum Role { ReplayIdRole = Qt::UserRole };
+
+    using QAbstractTableModel::QAbstractTableModel;
+
+    // The first page (replaces everything) and the pages after it.
+    void setReplays(QList<ReplayRecord> replays, const QString &nextCursor);
+    void appendReplays(QList<ReplayRecord> replays, const QString &nextCursor);
+    // A fresher copy of one request (from `GET replays/{id}`); false when it is not listed.
+    bool updateReplay(const ReplayRecord &replay);
+
+    [[nodiscard]] const ReplayRecord *replayAt(const QModelIndex &index) const;
+    [[nodiscard]] QModelIndex indexOf(qint64 replayId) const;
+    [[nodiscard]] QString nextCursor() const { return m_nextCursor; }
+
+    [[nodiscard]] int rowCount(const QModelIndex &parent = {}) const override;
+    [[nodiscard]] int columnCount(const QModelIndex &parent = {}) const override;
+    [[nodiscard]] QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
+    [[nodiscard]] QVariant headerData(
+        int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
+    [[nodiscard]] bool canFetchMore(const QModelIndex &parent) const override;
+    void fetchMore(const QModelIndex &parent) override;
+
+Q_SIGNALS:
+    // The view scrolled to the end; the controller loads the page after `cursor` once.
+    void fetchMoreRequested(const QString &cursor);
+
+private:
+    QList<ReplayRecord> m_replays;
+    QString m_nextCursor;
+    QString m_requestedCursor; // asked for and not answered yet: ask once
+};
+
+} // namespace redrive::ui
