@@ -109,6 +109,25 @@ bool readAuditEntries(Db &db, const AuditQuery &query, QList<AuditEntry> *out, Q
         sql += QStringLiteral(" AND %1 = ?").arg(QLatin1String(column));
         binds.append(*value);
     }
+    if (query.sinceMs) {
+        sql += QLatin1String(" AND at >= ?");
+        binds.append(*query.sinceMs);
+    }
+    if (query.untilMs) {
+        sql += QLatin1String(" AND at < ?");
+        binds.append(*query.untilMs);
+    }
+    if (!query.text.isEmpty()) {
+        // LIKE with the wildcards in the user's text escaped, so "50%" means the characters.
+        // SQLite's LIKE ignores ASCII case and PostgreSQL's does not: LOWER() on both sides
+        // gives one answer on both engines.
+        QString pattern = query.text;
+        pattern.replace(u'\\', QLatin1String("\\\\"))
+            .replace(u'%', QLatin1String("\\%"))
+            .replace(u'_', QLatin1String("\\_"));
+        sql += QLatin1String(" AND LOWER(reason) LIKE LOWER(?) ESCAPE '\\'");
+        binds.append(QString(u'%' + pattern + u'%'));
+    }
     sql += QStringLiteral(" ORDER BY seq LIMIT %1").arg(qMax(1, query.limit));
     QSqlQuery q(db.handle());
     q.setForwardOnly(true);

@@ -29,12 +29,22 @@ std::optional<AuditEntry> appendAuditEntry(Db &db, const AuditRecord &record, qi
 
 std::optional<AuditHead> auditHead(Db &db, QString *error);
 
+// Which entries to read. Every filter that is set must match; an empty one matches all.
 struct AuditQuery {
     qint64 afterSeq = 0; // entries with seq > afterSeq, ascending
     int limit = 100;
     QString target; // exact match when set
-    QString actor;
-    QString action;
+    QString actor; // exact
+    QString action; // exact
+    std::optional<qint64> sinceMs; // at >= since
+    std::optional<qint64> untilMs; // at < until (half-open, so adjacent ranges never overlap)
+    QString text; // a substring of the reason, case-insensitive for ASCII on both engines
+
+    [[nodiscard]] bool isFiltered() const
+    {
+        return !target.isEmpty() || !actor.isEmpty() || !action.isEmpty() || sinceMs || untilMs
+            || !text.isEmpty();
+    }
 };
 bool readAuditEntries(Db &db, const AuditQuery &query, QList<AuditEntry> *out, QString *error);
 

@@ -5,6 +5,7 @@
 #include "audit/auditentry.h"
 #include "audit/checkpoint.h"
 #include "audit/evidence.h"
+#include "audit/rangeevidence.h"
 #include "audit/signingkey.h"
 #include "crypto/crypto.h"
 #include "util/clock.h"
@@ -168,12 +169,15 @@ EvidenceVerdict verifyEvidence(const QByteArray &fileContents, const KeyPin &pin
                 .arg(parse.offset));
     const QJsonObject bundle = doc.object();
     const QString format = bundle.value(QLatin1String("format")).toString();
+    if (format == QLatin1String(kAuditEvidenceFormat))
+        return verifyAuditRangeEvidence(bundle, pin);
     const bool version1 = format == QLatin1String(kEvidenceFormatV1);
     if (!version1 && format != QLatin1String(kEvidenceFormat))
         return failed(v,
-            QStringLiteral("\"format\" is not \"%1\" or \"%2\": this is not a Redrive evidence bundle "
-                           "(or a newer Redrive made it)")
-                .arg(QLatin1String(kEvidenceFormat), QLatin1String(kEvidenceFormatV1)));
+            QStringLiteral("\"format\" is not \"%1\", \"%2\" or \"%3\": this is not a Redrive evidence "
+                           "bundle (or a newer Redrive made it)")
+                .arg(QLatin1String(kEvidenceFormat), QLatin1String(kEvidenceFormatV1),
+                    QLatin1String(kAuditEvidenceFormat)));
 
     // The receiver's signature block first: a pinned key is checked before anything else.
     std::optional<ReceiverSignature> receiver;

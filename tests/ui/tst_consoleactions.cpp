@@ -222,17 +222,18 @@ void TstConsoleActions::consoleVerifiesTheAuditChainItself()
     QVERIFY(m_console && m_console->session()); // the operator from the previous test
     MainWindow *w = m_console->window();
     QVERIFY(w->isPageAvailable(MainWindow::AuditPage));
+    AuditController *audit = m_console->audit();
+    QSignalSpy verified(audit, &AuditController::verified);
+    // Opening the page computes the chain status: no button to press.
     w->showPage(MainWindow::AuditPage);
     auto *entries = find<QTableView>(w, "auditTable");
     QTRY_COMPARE_WITH_TIMEOUT(entries->model()->rowCount(), 1, kGuiWait);
-    AuditController *audit = m_console->audit();
-    QSignalSpy verified(audit, &AuditController::verified);
-    QTest::mouseClick(find<QPushButton>(w, "verifyButton"), Qt::LeftButton);
-    QTRY_COMPARE_WITH_TIMEOUT(verified.size(), 1, kGuiWait);
+    QTRY_VERIFY_WITH_TIMEOUT(verified.size() >= 1, kGuiWait);
     // The fixture's entry carries made-up hashes: the console must notice by itself.
     QCOMPARE(verified.first().at(0).toBool(), false);
     QCOMPARE(verified.first().at(2).toLongLong(), qint64(1));
-    QVERIFY(find<QLabel>(w, "auditStatus")->text().contains(QStringLiteral("BROKEN at entry 1")));
+    QVERIFY2(find<QLabel>(w, "auditStatus")->text().startsWith(QStringLiteral("Chain broken at #1: ")),
+        qPrintable(find<QLabel>(w, "auditStatus")->text()));
     const QString csv = m_dir->filePath(QStringLiteral("audit.csv"));
     QSignalSpy exported(audit, &AuditController::exported);
     audit->exportCsv(csv);

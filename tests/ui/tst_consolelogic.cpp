@@ -2,6 +2,8 @@
 // SPDX-FileCopyrightText: Redrive authors
 #include "api/permissions.h"
 #include "audit/auditcontroller.h"
+#include "audit/audittrust.h"
+#include "audit/chainstatustext.h"
 #include "common/timeformat.h"
 #include "config/retryschedules.h"
 #include "connection/connectionerrors.h"
@@ -43,6 +45,9 @@ private Q_SLOTS:
     void csvCellsAreQuotedAndDefused();
     void durations_data();
     void durations();
+    void auditKeyIsPinnedOnFirstUsePerProfile();
+    void savedCheckpointsRoundTripOnce();
+    void chainStatusWording();
 };
 
 void TstConsoleLogic::downstreamState_data()
@@ -411,6 +416,80 @@ void TstConsoleLogic::durations()
     QFETCH(qint64, ms);
     QFETCH(QString, text);
     QCOMPARE(TimeFormat::duration(ms), text);
+}
+
+void TstConsoleLogic::auditKeyIsPinnedOnFirstUsePerProfile()
+{
+    QTemporaryDir dir;
+    const QString file = dir.filePath(QStringLiteral("s.ini"));
+    {
+        QSettings settings(file, QSettings::IniFormat);
+        AuditTrustStore prod(settings, QStringLiteral("prod/eu"));
+        QVERIFY(prod.pinnedKeyId().isEmpty());
+        QCOMPARE(prod.checkKey(QStringLiteral("1111111111111111")), AuditTrustStore::Pin::PinnedNow);
+        QCOMPARE(prod.checkKey(QStringLiteral("1111111111111111")), AuditTrustStore::Pin::Matches);
+        QCOMPARE(prod.checkKey(QStringLiteral("2222222222222222")), AuditTrustStore::Pin::Different);
+        QCOMPARE(prod.pinnedKeyId(), QStringLiteral("1111111111111111")); // a different key never re-pins
+        // Another profile pins on its own.
+        AuditTrustStore staging(settings, QStringLiteral("staging"));
+        QCOMPARE(staging.checkKey(QStringLiteral("2222222222222222")), AuditTrustStore::Pin::PinnedNow);
+    }
+    QSettings settings(file, QSettings::IniFormat);
+    AuditTrustStore prod(settings, QStringLiteral("prod/eu"));
+    QCOMPARE(prod.checkKey(QStringLiteral("2222222222222222")), AuditTrustStore::Pin::Different);
+    prod.forgetPin();
+    QCOMPARE(prod.checkKey(QStringLiteral("2222222222222222")), AuditTrustStore::Pin::PinnedNow);
+    // The profile's own group is not touched: no phantom profile appears.
+    QCOMPARE(ProfileStore(settings).names(), QStringList());
+}
+
+void TstConsoleLogic::savedCheckpointsRoundTripOnce()
+{
+    QTemporaryDir dir;
+    QSettings settings(dir.filePath(QStringLiteral("s.ini")), QSettings::IniFormat);
+    AuditTrustStore store(settings, QStringLiteral("p"));
+    const QString h1(64, u'a'), h2(64, u'b');
+    QVERIFY(store.saveCheckpoint({ 9, h2, 2000, QStringLiteral("abcdabcdabcdabcd") }));
+    QVERIFY(store.saveCheckpoint({ 4, h1, 1000, QString() }));
+    QVERIFY(!store.saveCheckpoint({ 9, h2, 3000, QString() })); // once per seq
+    const QList<audit::ChainAnchor> saved = store.savedCheckpoints();
+    QCOMPARE(saved.size(), 2);
+    QCOMPARE(saved[0].seq, qint64(4));
+    QCOMPARE(saved[0].hash, h1);
+    QCOMPARE(saved[1].seq, qint64(9));
+    QCOMPARE(saved[1].atMs, qint64(2000));
+    QCOMPARE(saved[1].keyId, QStringLiteral("abcdabcdabcdabcd"));
+}
+
+void TstConsoleLogic::chainStatusWording()
+{
+    audit::ChainReport intact;
+    intact.chain.head.seq = 12;
+    intact.anchors = { audit::AnchorResult {}, audit::AnchorResult {} };
+    const audit::ChainAnchor signedCp { 12, QString(64, u'c'), 0, QStringLiteral("1a2b3c4d5e6f7a8b") };
+    const QList<audit::ChainAnchor> saved { { 7, QString(64, u'd'), 0, QString() } };
+    ChainStatusText t = describeChainStatus(intact, signedCp, saved, QString());
+    QCOMPARE(t.chain, QStringLiteral("Chain intact to #12 · checkpoint #12 verified (key 1a2b3c4d5e6f7a8b)"));
+    QVERIFY(t.chainGood && t.checkpointsGood);
+    QVERIFY(t.checkpoints.startsWith(QStringLiteral("Nothing changed up to the saved checkpoint #7")));
+
+    audit::ChainReport broken;
+    broken.chain.ok = false;
+    broken.chain.firstBadSeq = 5;
+    broken.chain.problem
+        = QStringLiteral("entry 5's hash does not match its contents (the entry was edited)");
+    broken.anchors = { { audit::AnchorResult::State::Changed, 5, broken.chain.problem } };
+    t = describeChainStatus(broken, std::nullopt, saved, QStringLiteral("no signed checkpoint: x"));
+    QCOMPARE(t.chain, QStringLiteral("Chain broken at #5: ") + broken.chain.problem);
+    QVERIFY(!t.chainGood && !t.checkpointsGood);
+    QVERIFY(t.checkpoints.contains(QStringLiteral("first changed entry #5")));
+
+    audit::ChainReport cut;
+    cut.chain.head.seq = 3;
+    cut.anchors = { { audit::AnchorResult::State::CutOff, 4, QStringLiteral("cut") } };
+    t = describeChainStatus(cut, std::nullopt, saved, QStringLiteral("no signed checkpoint: x"));
+    QCOMPARE(t.chain, QStringLiteral("Chain intact to #3 · no signed checkpoint: x"));
+    QVERIFY(t.checkpoints.contains(QStringLiteral("the tail was cut off, first missing entry #4")));
 }
 
 QTEST_MAIN(TstConsoleLogic)

@@ -1,5 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // SPDX-FileCopyrightText: Redrive authors
+#include "audit/auditmodel.h"
+#include "auditchainfixture.h"
 #include "common/dbexecutor.h"
 #include "consolefixture.h"
 #include "deadletters/deadlettermodel.h"
@@ -45,6 +47,7 @@ private Q_SLOTS:
     void deadLetterModel();
     void destinationModel();
     void rejectionModelFetchesMore();
+    void auditModelFiltersPagesAndAppendsNew();
 
 private:
     QList<qint64> idsFor(const QString &where);
@@ -405,6 +408,72 @@ void TstConsoleModels::rejectionModelFetchesMore()
     QCOMPARE(model.index(0, RejectionModel::ReasonColumn).data().toString(), QStringLiteral("bad_signature"));
     QCOMPARE(model.index(model.rowCount() - 1, RejectionModel::ReasonColumn).data().toString(),
         QStringLiteral("bad_signature")); // the fixture's oldest, from the scenario
+}
+
+void TstConsoleModels::auditModelFiltersPagesAndAppendsNew()
+{
+    // Its own database: a real chain longer than one page, two actors.
+    QString error;
+    auto t = TestDatabase::create(&error);
+    QVERIFY2(t, qPrintable(error));
+    auto writer = t->open(QStringLiteral("auditwriter"));
+    const int total = AuditModel::kPageSize + 30;
+    for (int i = 1; i <= total; ++i) {
+        const AuditSeed seed { i % 2 ? QStringLiteral("alice") : QStringLiteral("bob"),
+            QStringLiteral("replay_requested"), QStringLiteral("replay:%1").arg(i),
+            QStringLiteral("reason %1").arg(i), kBase + i * 1000 };
+        QVERIFY2(appendAudit(*writer, seed, &error), qPrintable(error));
+    }
+    DbExecutor executor(QStringLiteral("audit"));
+    QString openError = QStringLiteral("pending");
+    executor.open(t->url(), this, [&openError](const QString &e) { openError = e; });
+    QTRY_VERIFY_WITH_TIMEOUT(openError != u"pending", kWait);
+    QVERIFY2(openError.isEmpty(), qPrintable(openError));
+
+    AuditModel model(&executor);
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    model.reload();
+    QTRY_VERIFY_WITH_TIMEOUT(model.rowCount() >= AuditModel::kPageSize, kWait);
+    QTRY_VERIFY_WITH_TIMEOUT(!model.isLoading(), kWait);
+    while (model.canFetchMore({})) {
+        model.fetchMore({});
+        QTRY_VERIFY_WITH_TIMEOUT(!model.isLoading(), kWait);
+    }
+    QCOMPARE(model.rowCount(), total);
+    QCOMPARE(model.index(0, AuditModel::SeqColumn).data().toLongLong(), qint64(1));
+    QCOMPARE(model.entryAt(model.index(total - 1, 0))->seq, qint64(total));
+
+    // A filter reloads with only the matching rows, oldest first.
+    audit::AuditQuery filter;
+    filter.actor = QStringLiteral("bob");
+    filter.sinceMs = kBase + 11'000;
+    model.setFilter(filter);
+    QTRY_VERIFY_WITH_TIMEOUT(!model.isLoading() && model.rowCount() > 0, kWait);
+    while (model.canFetchMore({})) {
+        model.fetchMore({});
+        QTRY_VERIFY_WITH_TIMEOUT(!model.isLoading(), kWait);
+    }
+    QCOMPARE(model.rowCount(), (total - 10) / 2);
+    QCOMPARE(model.index(0, AuditModel::SeqColumn).data().toLongLong(), qint64(12));
+    QCOMPARE(model.index(0, AuditModel::ActorColumn).data().toString(), QStringLiteral("bob"));
+
+    // Live refresh: a new matching entry is appended, a non-matching one is not, nothing reloads.
+    QSignalSpy resets(&model, &QAbstractItemModel::modelReset);
+    const int before = model.rowCount();
+    QVERIFY(appendAudit(*writer,
+        { QStringLiteral("bob"), QStringLiteral("x"), QString(), QString(), kBase + 900'000 }, &error));
+    QVERIFY(appendAudit(*writer,
+        { QStringLiteral("carol"), QStringLiteral("x"), QString(), QString(), kBase + 900'001 }, &error));
+    model.fetchNewer();
+    QTRY_COMPARE_WITH_TIMEOUT(model.rowCount(), before + 1, kWait);
+    QTRY_VERIFY_WITH_TIMEOUT(!model.isLoading(), kWait);
+    QCOMPARE(model.entryAt(model.index(before, 0))->seq, qint64(total + 1));
+    QCOMPARE(resets.size(), 0);
+
+    // The entry the verifier names is marked, and the rows after it.
+    model.setFirstBadSeq(total + 1);
+    QVERIFY(model.index(before, 0).data(Qt::BackgroundRole).isValid());
+    QVERIFY(!model.index(0, 0).data(Qt::BackgroundRole).isValid());
 }
 
 QTEST_MAIN(TstConsoleModels)

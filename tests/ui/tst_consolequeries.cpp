@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // SPDX-FileCopyrightText: Redrive authors
+#include "auditchainfixture.h"
 #include "consolefixture.h"
 #include "query/destinationstats.h"
 #include "query/eventdetail.h"
@@ -18,6 +19,8 @@ using namespace redrive::test;
 namespace {
 constexpr qint64 kBase = 1'750'000'000'000;
 }
+
+Q_DECLARE_METATYPE(redrive::audit::AuditQuery)
 
 // The console's read queries against both engines: keyset pages, the page index that replaces
 // count(*), the downstream indicator per state, filters, detail, and the aggregates.
@@ -47,8 +50,15 @@ private Q_SLOTS:
     void destinationWindowsMoveWithTheClock_data();
     void destinationWindowsMoveWithTheClock();
     void searchFindsAProviderIdUnderEverySource();
+    void auditFiltersMatchOnBothEngines_data();
+    void auditFiltersMatchOnBothEngines();
+    void auditFilterPagesByKeyset();
 
 private:
+    // A fresh database with five entries for the filter tests (made once).
+    bool seedFilterLog();
+    std::unique_ptr<TestDatabase> m_audit;
+    std::unique_ptr<Db> m_auditDb;
     std::unique_ptr<TestDatabase> m_t;
     std::unique_ptr<Db> m_db;
     ConsoleFixture::Scenario m_s;
@@ -584,6 +594,111 @@ void TstConsoleQueries::searchFindsAProviderIdUnderEverySource()
     QVERIFY(none->isEmpty());
     QVERIFY(
         m_db->exec(QStringLiteral("DELETE FROM events WHERE id IN (%1, %2)").arg(first).arg(last), &error));
+}
+
+bool TstConsoleQueries::seedFilterLog()
+{
+    if (m_auditDb)
+        return true;
+    QString error;
+    m_audit = TestDatabase::create(&error);
+    if (!m_audit)
+        return false;
+    m_auditDb = m_audit->open(QStringLiteral("audit"));
+    const AuditSeed seeds[] = {
+        { QStringLiteral("alice"), QStringLiteral("replay_requested"), QStringLiteral("replay:1"),
+            QStringLiteral("Refund for order, 50% off"), kBase + 1000 },
+        { QStringLiteral("bob"), QStringLiteral("replay_approved"), QStringLiteral("replay:1"),
+            QStringLiteral("approved after a call, path a\\b"), kBase + 2000 },
+        { QStringLiteral("alice"), QStringLiteral("note_added"), QStringLiteral("event:7"),
+            QStringLiteral("customer_said refund"), kBase + 3000 },
+        { QStringLiteral("carol"), QStringLiteral("replay_rejected"), QStringLiteral("replay:2"),
+            QStringLiteral("not_needed"), kBase + 4000 },
+        { QStringLiteral("alice"), QStringLiteral("replay_requested"), QStringLiteral("replay:3"),
+            QStringLiteral("REFUND again"), kBase + 5000 },
+    };
+    for (const AuditSeed &seed : seeds) {
+        if (!appendAudit(*m_auditDb, seed, &error)) {
+            qWarning("%s", qPrintable(error));
+            return false;
+        }
+    }
+    return true;
+}
+
+void TstConsoleQueries::auditFiltersMatchOnBothEngines_data()
+{
+    QTest::addColumn<audit::AuditQuery>("query");
+    QTest::addColumn<QList<qint64>>("seqs");
+    auto q = [](auto set) {
+        audit::AuditQuery query;
+        query.limit = 100;
+        set(query);
+        return query;
+    };
+    QTest::newRow("everything") << q([](auto &) {}) << QList<qint64> { 1, 2, 3, 4, 5 };
+    QTest::newRow("actor") << q([](auto &x) { x.actor = QStringLiteral("alice"); })
+                           << QList<qint64> { 1, 3, 5 };
+    QTest::newRow("action") << q([](auto &x) { x.action = QStringLiteral("replay_requested"); })
+                            << QList<qint64> { 1, 5 };
+    QTest::newRow("target") << q([](auto &x) { x.target = QStringLiteral("replay:1"); })
+                            << QList<qint64> { 1, 2 };
+    QTest::newRow("since is inclusive")
+        << q([](auto &x) { x.sinceMs = kBase + 3000; }) << QList<qint64> { 3, 4, 5 };
+    QTest::newRow("until is exclusive")
+        << q([](auto &x) { x.untilMs = kBase + 3000; }) << QList<qint64> { 1, 2 };
+    QTest::newRow("range") << q([](auto &x) {
+        x.sinceMs = kBase + 2000;
+        x.untilMs = kBase + 4000;
+    }) << QList<qint64> { 2, 3 };
+    QTest::newRow("text ignores case")
+        << q([](auto &x) { x.text = QStringLiteral("refund"); }) << QList<qint64> { 1, 3, 5 };
+    QTest::newRow("percent is literal")
+        << q([](auto &x) { x.text = QStringLiteral("50%"); }) << QList<qint64> { 1 };
+    QTest::newRow("underscore is literal")
+        << q([](auto &x) { x.text = QStringLiteral("_"); }) << QList<qint64> { 3, 4 };
+    QTest::newRow("backslash is literal")
+        << q([](auto &x) { x.text = QStringLiteral("a\\b"); }) << QList<qint64> { 2 };
+    QTest::newRow("all together") << q([](auto &x) {
+        x.actor = QStringLiteral("alice");
+        x.text = QStringLiteral("REFUND");
+        x.sinceMs = kBase + 2000;
+    }) << QList<qint64> { 3, 5 };
+    QTest::newRow("nothing") << q([](auto &x) { x.actor = QStringLiteral("mallory"); }) << QList<qint64> {};
+}
+
+void TstConsoleQueries::auditFiltersMatchOnBothEngines()
+{
+    QFETCH(audit::AuditQuery, query);
+    QFETCH(QList<qint64>, seqs);
+    QVERIFY(seedFilterLog());
+    QList<audit::AuditEntry> rows;
+    QString error;
+    QVERIFY2(audit::readAuditEntries(*m_auditDb, query, &rows, &error), qPrintable(error));
+    QList<qint64> got;
+    for (const audit::AuditEntry &e : rows)
+        got.append(e.seq);
+    QCOMPARE(got, seqs);
+}
+
+void TstConsoleQueries::auditFilterPagesByKeyset()
+{
+    QVERIFY(seedFilterLog());
+    audit::AuditQuery q;
+    q.actor = QStringLiteral("alice");
+    q.limit = 1;
+    QList<qint64> got;
+    for (int guard = 0; guard < 10; ++guard) {
+        QList<audit::AuditEntry> page;
+        QString error;
+        QVERIFY2(audit::readAuditEntries(*m_auditDb, q, &page, &error), qPrintable(error));
+        if (page.isEmpty())
+            break;
+        QCOMPARE(page.size(), 1);
+        got.append(page.first().seq);
+        q.afterSeq = page.first().seq;
+    }
+    QCOMPARE(got, (QList<qint64> { 1, 3, 5 }));
 }
 
 QTEST_GUILESS_MAIN(TstConsoleQueries)

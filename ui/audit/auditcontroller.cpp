@@ -3,126 +3,269 @@
 #include "auditcontroller.h"
 
 #include "audit/auditmodel.h"
-#include "audit/auditverifier.h"
+#include "audit/auditview.h"
+#include "audit/chainstatustext.h"
+#include "audit/evidenceverifier.h"
+#include "audit/rangeevidence.h"
+#include "audit/signingkey.h"
+#include "common/filechooser.h"
+#include "common/prompter.h"
 #include "common/timeformat.h"
 #include "connection/session.h"
 #include "util/clock.h"
 
-#include <QFileDialog>
-#include <QHBoxLayout>
+#include <QCoreApplication>
+#include <QDir>
+#include <QFileInfo>
 #include <QHeaderView>
-#include <QLabel>
+#include <QJsonDocument>
 #include <QLayout>
-#include <QPushButton>
 #include <QSaveFile>
 #include <QTableView>
-#include <QVBoxLayout>
 
 namespace redrive::ui {
+namespace {
 
-AuditController::AuditController(Session *session, QWidget *page, QObject *parent)
+QString noCheckpointBecause(const ApiError &error)
+{
+    if (error.httpStatus == 503 && error.code == u"not_configured")
+        return QStringLiteral("no signed checkpoint: the receiver has no audit key (admin.audit_key_file)");
+    return QStringLiteral("no signed checkpoint: ") + error.message;
+}
+
+bool writeFile(const QString &path, const QByteArray &bytes, QString *error)
+{
+    QSaveFile file(path);
+    if (!file.open(QIODevice::WriteOnly) || file.write(bytes) != bytes.size() || !file.commit()) {
+        *error = QStringLiteral("%1 cannot be written: %2").arg(path, file.errorString());
+        return false;
+    }
+    return true;
+}
+
+} // namespace
+
+AuditController::AuditController(
+    Session *session, QWidget *page, QSettings &settings, const Clock &clock, QObject *parent)
     : QObject(parent)
     , m_session(session)
-    , m_container(new QWidget)
+    , m_clock(clock)
+    , m_trust(settings, session->profile().name)
+    , m_view(new AuditView)
     , m_model(new AuditModel(session->stats(), this))
-    , m_table(new QTableView(m_container))
-    , m_status(new QLabel(m_container))
-    , m_verify(new QPushButton(QStringLiteral("Verify chain"), m_container))
-    , m_export(new QPushButton(QStringLiteral("Export CSV…"), m_container))
 {
-    page->layout()->addWidget(m_container);
-    m_table->setObjectName(QStringLiteral("auditTable"));
-    m_table->setModel(m_model);
-    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
-    m_table->verticalHeader()->hide();
-    m_table->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
-    m_table->horizontalHeader()->setStretchLastSection(true);
-    m_table->setWordWrap(false);
-    m_table->setAlternatingRowColors(true);
-    m_status->setObjectName(QStringLiteral("auditStatus"));
-    m_status->setTextFormat(Qt::PlainText);
-    m_status->setWordWrap(true);
-    m_verify->setObjectName(QStringLiteral("verifyButton"));
-    m_export->setObjectName(QStringLiteral("exportButton"));
-    auto *row = new QHBoxLayout;
-    row->addWidget(m_status, 1);
-    row->addWidget(m_verify);
-    row->addWidget(m_export);
-    auto *layout = new QVBoxLayout(m_container);
-    layout->setContentsMargins(6, 6, 6, 6);
-    layout->addLayout(row);
-    layout->addWidget(m_table, 1);
-    connect(m_verify, &QPushButton::clicked, this, &AuditController::verify);
-    connect(m_export, &QPushButton::clicked, this, [this] {
-        const QString path = QFileDialog::getSaveFileName(m_container, QStringLiteral("Export audit log"),
+    page->layout()->addWidget(m_view);
+    m_view->table()->setModel(m_model);
+    const Permissions can = session->permissions();
+    m_view->setActionsEnabled(can.readAudit, can.exportEvidence && session->admin());
+    connect(m_view, &AuditView::filterChanged, this, &AuditController::applyFilter);
+    connect(m_view, &AuditView::saveCheckpointRequested, this, &AuditController::saveCheckpoint);
+    connect(m_view, &AuditView::trustNewKeyRequested, this, &AuditController::trustNewKey);
+    connect(m_view, &AuditView::exportCsvRequested, this, [this] {
+        const QString path = FileChooser::saveFileName(m_view, QStringLiteral("Export audit log"),
             QStringLiteral("redrive-audit.csv"), QStringLiteral("CSV files (*.csv)"));
         if (!path.isEmpty())
             exportCsv(path);
     });
+    connect(m_view, &AuditView::exportEvidenceRequested, this, [this] {
+        const QString path = FileChooser::saveFileName(m_view, QStringLiteral("Export audit evidence"),
+            QStringLiteral("redrive-audit-evidence-%1.json")
+                .arg(m_clock.now().toString(QStringLiteral("yyyyMMdd-HHmm"))),
+            QStringLiteral("Evidence bundles (*.json)"));
+        if (!path.isEmpty())
+            exportEvidence(path);
+    });
     connect(m_model, &AuditModel::loaded, this, [this] {
         if (m_model->rowCount() <= AuditModel::kPageSize)
-            m_table->resizeColumnsToContents();
+            m_view->table()->resizeColumnsToContents();
     });
-    connect(m_model, &AuditModel::loadFailed, this, [this](const QString &e) {
-        m_status->setText(QStringLiteral("The audit log could not be read: ") + e);
-    });
-    const bool allowed = session->permissions().readAudit;
-    m_verify->setEnabled(allowed);
-    m_export->setEnabled(allowed);
+    connect(m_model, &AuditModel::loadFailed, this,
+        [this](const QString &e) { showMessage(QStringLiteral("The audit log could not be read: ") + e); });
 }
 
 AuditController::~AuditController()
 {
-    delete m_container;
+    delete m_view;
 }
 
 void AuditController::refresh()
 {
-    m_model->reload();
+    if (m_model->rowCount() == 0 && !m_model->isLoading())
+        applyFilter();
+    else
+        m_model->fetchNewer();
+    verify();
+}
+
+void AuditController::applyFilter()
+{
+    m_model->setFilter(m_view->filter(m_clock.nowMs()));
+}
+
+void AuditController::showMessage(const QString &text)
+{
+    m_view->setMessage(text);
 }
 
 void AuditController::verify()
 {
-    m_status->setText(QStringLiteral("Verifying the hash chain…"));
-    m_verify->setEnabled(false);
+    if (m_checking) { // one walk at a time; the latest request runs when it ends
+        m_checkAgain = true;
+        return;
+    }
+    m_checking = true;
+    AdminClient *admin = m_session->admin();
+    if (!admin) {
+        m_noCheckpointReason = QStringLiteral("no signed checkpoint: this profile has no admin API");
+        runCheck(std::nullopt);
+        return;
+    }
+    ApiReply *reply = admin->get(QStringLiteral("audit/checkpoint"));
+    connect(reply, &ApiReply::finished, this, &AuditController::checkpointArrived);
+}
+
+void AuditController::checkpointArrived(const QJsonDocument &body, const ApiError &error)
+{
+    m_keyWarnings.clear();
+    m_offerNewKey = false;
+    m_noCheckpointReason.clear();
+    if (!error.ok()) {
+        m_noCheckpointReason = noCheckpointBecause(error);
+        runCheck(std::nullopt);
+        return;
+    }
+    QString why;
+    const auto cp = audit::Checkpoint::fromJson(body.object(), &why);
+    if (!cp) {
+        m_keyWarnings.append(
+            QStringLiteral("The receiver's checkpoint is malformed (%1): nothing in it is trusted.")
+                .arg(why));
+    } else if (!cp->signatureValid()) {
+        m_keyWarnings.append(
+            QStringLiteral("The receiver's checkpoint signature does NOT verify: nothing in it is trusted."));
+    } else {
+        const QString keyId = audit::SigningKey::keyIdOf(cp->publicKey);
+        switch (m_trust.checkKey(keyId)) {
+        case AuditTrustStore::Pin::PinnedNow:
+        case AuditTrustStore::Pin::Matches:
+            break;
+        case AuditTrustStore::Pin::Different:
+            m_keyWarnings.append(QStringLiteral(
+                "The receiver's audit key CHANGED: this profile pinned key %1, but the checkpoint "
+                "is signed by key %2. Nothing it signs is trusted until you confirm the new key "
+                "with whoever runs the receiver.")
+                                     .arg(m_trust.pinnedKeyId(), keyId));
+            m_offerNewKey = true;
+            break;
+        }
+    }
+    m_view->setKeyWarnings(m_keyWarnings, m_offerNewKey);
+    if (!m_keyWarnings.isEmpty()) {
+        m_noCheckpointReason = QStringLiteral("the receiver's checkpoint is NOT trusted (see the warning)");
+        runCheck(std::nullopt);
+        return;
+    }
+    runCheck(cp);
+}
+
+void AuditController::runCheck(const std::optional<audit::Checkpoint> &signedCheckpoint)
+{
+    if (!signedCheckpoint)
+        m_view->setKeyWarnings(m_keyWarnings, m_offerNewKey);
+    std::optional<audit::ChainAnchor> signedAnchor;
+    if (signedCheckpoint) {
+        signedAnchor = audit::ChainAnchor { signedCheckpoint->seq, signedCheckpoint->hash,
+            signedCheckpoint->atMs, audit::SigningKey::keyIdOf(signedCheckpoint->publicKey) };
+    }
+    const QList<audit::ChainAnchor> saved = m_trust.savedCheckpoints();
+    QList<audit::ChainAnchor> anchors = saved;
+    if (signedAnchor)
+        anchors.prepend(*signedAnchor);
     struct Answer {
-        std::optional<audit::VerifyResult> result;
+        std::optional<audit::ChainReport> report;
         QString error;
     };
+    // The walk recomputes every hash: on the database thread, never on the GUI thread.
     m_session->stats()->submit(
-        this, &m_generation,
-        [](Db &db) {
+        this, nullptr,
+        [anchors](Db &db) {
             Answer a;
-            audit::VerifyOptions options;
-            options.checkSignature = false;
-            a.result = audit::verifyAuditChain(db, options, &a.error);
+            a.report = audit::checkChain(db, anchors, &a.error);
             return a;
         },
-        [this](const Answer &a) {
-            m_verify->setEnabled(m_session->permissions().readAudit);
-            if (!a.result) {
-                m_status->setText(QStringLiteral("The chain could not be read: ") + a.error);
-                return;
-            }
-            const audit::VerifyResult &r = *a.result;
-            if (r.ok) {
-                m_status->setText(
-                    QStringLiteral("Chain intact: %L1 entries verified by this console (hashes recomputed "
-                                   "from the rows, not taken from the receiver).")
-                        .arg(r.count));
-                m_status->setStyleSheet(QStringLiteral("color: #1b5e20;"));
-                m_model->setFirstBadSeq(0);
+        [this, signedCheckpoint, signedAnchor, saved](const Answer &a) {
+            m_checking = false;
+            m_trusted.reset();
+            m_intactHead.reset();
+            if (!a.report) {
+                m_view->setChainStatus(
+                    QStringLiteral("The chain could not be read: ") + a.error, AuditView::Health::Bad);
             } else {
-                m_status->setText(
-                    QStringLiteral("Chain BROKEN at entry %1: %2 (%L3 entries before it are intact).")
-                        .arg(r.firstBadSeq.value_or(0))
-                        .arg(r.problem)
-                        .arg(r.count));
-                m_status->setStyleSheet(QStringLiteral("color: #b71c1c; font-weight: bold;"));
-                m_model->setFirstBadSeq(r.firstBadSeq.value_or(0));
+                const ChainStatusText text
+                    = describeChainStatus(*a.report, signedAnchor, saved, m_noCheckpointReason);
+                m_view->setChainStatus(
+                    text.chain, text.chainGood ? AuditView::Health::Good : AuditView::Health::Bad);
+                m_view->setCheckpointStatus(text.checkpoints,
+                    text.checkpointsGood ? AuditView::Health::Unknown : AuditView::Health::Bad);
+                const audit::VerifyResult &r = a.report->chain;
+                m_model->setFirstBadSeq(r.ok ? 0 : r.firstBadSeq.value_or(0));
+                if (r.ok) {
+                    m_intactHead = r.head;
+                    if (signedCheckpoint
+                        && a.report->anchors.value(0).state == audit::AnchorResult::State::Unchanged)
+                        m_trusted = signedCheckpoint;
+                }
+                Q_EMIT verified(r.ok, r.count, r.firstBadSeq.value_or(0));
             }
-            Q_EMIT verified(r.ok, r.count, r.firstBadSeq.value_or(0));
+            Q_EMIT statusUpdated();
+            if (m_checkAgain) {
+                m_checkAgain = false;
+                verify();
+            }
         });
+}
+
+void AuditController::trustNewKey()
+{
+    Prompter::Question q;
+    q.title = QStringLiteral("Trust a new audit key");
+    q.text = QStringLiteral(
+        "The receiver now signs its audit checkpoints with another key. Trust it only when whoever runs the "
+        "receiver confirms the key was rotated (`redrived audit checkpoint` prints its id). A key you did not "
+        "expect can mean someone else is answering for the receiver.");
+    q.confirmLabel = QStringLiteral("Trust the new key");
+    if (!Prompter::ask(m_view, q).confirmed)
+        return;
+    m_trust.forgetPin();
+    showMessage(
+        QStringLiteral("The pinned key was forgotten; the receiver's current key is pinned on this check."));
+    verify();
+}
+
+bool AuditController::saveCheckpoint()
+{
+    if (!m_intactHead) {
+        showMessage(QStringLiteral(
+            "No checkpoint saved: the chain is not known to be intact (see the status above)."));
+        return false;
+    }
+    audit::ChainAnchor a;
+    QString signer;
+    if (m_trusted) {
+        a = { m_trusted->seq, m_trusted->hash, m_trusted->atMs,
+            audit::SigningKey::keyIdOf(m_trusted->publicKey) };
+        signer = QStringLiteral("signed by receiver key %1").arg(a.keyId);
+    } else {
+        a = { m_intactHead->seq, m_intactHead->hash, m_clock.nowMs(), QString() };
+        signer = QStringLiteral("computed by this console, not signed by the receiver");
+    }
+    if (!m_trust.saveCheckpoint(a)) {
+        showMessage(QStringLiteral("Checkpoint #%1 is already saved.").arg(a.seq));
+        return false;
+    }
+    showMessage(QStringLiteral("Checkpoint #%1 saved on this computer (%2).").arg(a.seq).arg(signer));
+    verify();
+    return true;
 }
 
 QString AuditController::csvField(const QString &value)
@@ -143,7 +286,7 @@ void AuditController::exportCsv(const QString &path)
     };
     m_session->stats()->submit(
         this, nullptr,
-        [path](Db &db) {
+        [path, filter = m_model->filter()](Db &db) {
             Answer a;
             QSaveFile file(path);
             if (!file.open(QIODevice::WriteOnly)) {
@@ -151,12 +294,11 @@ void AuditController::exportCsv(const QString &path)
                 return a;
             }
             file.write("seq,at_utc,actor,role,action,target,reason,details,prev_hash,hash\r\n");
-            qint64 after = 0;
+            audit::AuditQuery q = filter;
+            q.afterSeq = 0;
+            q.limit = 1000;
             while (true) {
                 QList<audit::AuditEntry> page;
-                audit::AuditQuery q;
-                q.afterSeq = after;
-                q.limit = 1000;
                 if (!audit::readAuditEntries(db, q, &page, &a.error))
                     return a;
                 for (const audit::AuditEntry &e : page) {
@@ -167,21 +309,94 @@ void AuditController::exportCsv(const QString &path)
                         out.append(csvField(c));
                     file.write(out.join(u',').toUtf8() + "\r\n");
                     ++a.rows;
-                    after = e.seq;
+                    q.afterSeq = e.seq;
                 }
-                if (page.size() < 1000)
+                if (page.size() < q.limit)
                     break;
             }
             if (!file.commit())
                 a.error = file.errorString();
             return a;
         },
-        [this, path](const Answer &a) {
+        [this, path, filtered = m_model->filter().isFiltered()](const Answer &a) {
             const QString message = a.error.isEmpty()
-                ? QStringLiteral("Exported %L1 audit entries to %2.").arg(a.rows).arg(path)
+                ? QStringLiteral("Exported %L1 %2audit entries to %3.")
+                      .arg(a.rows)
+                      .arg(filtered ? QStringLiteral("filtered ") : QString())
+                      .arg(path)
                 : QStringLiteral("Export failed: ") + a.error;
-            m_status->setText(message);
+            showMessage(message);
             Q_EMIT exported(a.error.isEmpty(), message);
+        });
+}
+
+QString AuditController::readmePathFor(const QString &bundlePath)
+{
+    const QFileInfo info(bundlePath);
+    return info.dir().filePath(info.completeBaseName() + QStringLiteral("-README.txt"));
+}
+
+void AuditController::exportEvidence(const QString &path)
+{
+    if (!m_trusted) {
+        const QString message = QStringLiteral(
+            "Evidence was not exported: it needs a checkpoint signed by the receiver with the pinned key, and "
+            "the last check had none (%1).")
+                                    .arg(m_noCheckpointReason.isEmpty()
+                                            ? QStringLiteral("the chain is not intact")
+                                            : m_noCheckpointReason);
+        showMessage(message);
+        Q_EMIT evidenceExported(false, message);
+        return;
+    }
+    const auto [since, until] = m_view->range(m_clock.nowMs());
+    audit::AuditEvidenceMeta meta;
+    meta.exportedAtMs = m_clock.nowMs();
+    meta.exportedBy = m_session->user();
+    meta.generator = QStringLiteral("redrive ") + QCoreApplication::applicationVersion();
+    struct Answer {
+        QString error;
+        audit::EvidenceVerdict verdict;
+        qint64 inRange = 0;
+    };
+    showMessage(QStringLiteral("Building the evidence for %1 .. %2…").arg(isoUtc(since), isoUtc(until)));
+    m_session->stats()->submit(
+        this, nullptr,
+        [cp = *m_trusted, range = audit::AuditRange { since, until }, meta, path](Db &db) {
+            Answer a;
+            const auto bundle = audit::buildAuditRangeEvidence(db, cp, range, meta, &a.error);
+            if (!bundle)
+                return a;
+            const QByteArray bytes = QJsonDocument(*bundle).toJson(QJsonDocument::Indented);
+            // The file is checked as a stranger would check it before anyone relies on it.
+            a.verdict = audit::verifyEvidence(bytes);
+            a.inRange = bundle->value(QLatin1String("range"))
+                            .toObject()
+                            .value(QLatin1String("entries_in_range"))
+                            .toInteger();
+            const QString readme = audit::auditEvidenceReadme(*bundle, QFileInfo(path).fileName());
+            if (writeFile(path, bytes, &a.error))
+                writeFile(readmePathFor(path), readme.toUtf8(), &a.error);
+            return a;
+        },
+        [this, path](const Answer &a) {
+            QString message;
+            bool ok = false;
+            if (!a.error.isEmpty()) {
+                message = QStringLiteral("Evidence was not exported: ") + a.error;
+            } else if (!a.verdict.ok) {
+                message = QStringLiteral("Evidence was written to %1, but it does NOT verify: %2")
+                              .arg(path, a.verdict.problem);
+            } else {
+                ok = true;
+                message = QStringLiteral(
+                    "Evidence for %L1 entries written to %2 (with %3). Check it anywhere with: "
+                    "redrive --verify-evidence FILE --key-id %4")
+                              .arg(a.inRange)
+                              .arg(path, QFileInfo(readmePathFor(path)).fileName(), a.verdict.keyId);
+            }
+            showMessage(message);
+            Q_EMIT evidenceExported(ok, message);
         });
 }
 

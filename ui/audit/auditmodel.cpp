@@ -2,7 +2,6 @@
 // SPDX-FileCopyrightText: Redrive authors
 #include "auditmodel.h"
 
-#include "audit/auditlog.h"
 #include "common/timeformat.h"
 
 #include <QColor>
@@ -10,86 +9,37 @@
 namespace redrive::ui {
 
 AuditModel::AuditModel(DbExecutor *executor, QObject *parent)
-    : QAbstractTableModel(parent)
-    , m_executor(executor)
+    : KeysetListModel(executor, kPageSize, parent)
 { }
 
-void AuditModel::reload()
+void AuditModel::setFilter(const audit::AuditQuery &filter)
 {
-    m_generation.advance();
-    beginResetModel();
-    m_entries.clear();
-    m_done = false;
-    m_fetching = false;
-    endResetModel();
-    fetch(0);
+    m_filter = filter;
+    reload();
 }
 
-void AuditModel::fetch(qint64 afterSeq)
+AuditModel::PageQuery AuditModel::pageAfter(const audit::AuditEntry *last, int limit) const
 {
-    m_fetching = true;
-    struct Answer {
-        QList<audit::AuditEntry> entries;
-        QString error;
+    audit::AuditQuery q = m_filter;
+    q.afterSeq = last ? last->seq : 0;
+    q.limit = limit;
+    return [q](Db &db, QList<audit::AuditEntry> *rows, QString *error) {
+        return audit::readAuditEntries(db, q, rows, error);
     };
-    m_executor->submit(
-        this, &m_generation,
-        [afterSeq](Db &db) {
-            Answer a;
-            audit::AuditQuery q;
-            q.afterSeq = afterSeq;
-            q.limit = kPageSize;
-            audit::readAuditEntries(db, q, &a.entries, &a.error);
-            return a;
-        },
-        [this](Answer a) {
-            m_fetching = false;
-            if (!a.error.isEmpty()) {
-                m_done = true;
-                Q_EMIT loadFailed(a.error);
-                return;
-            }
-            m_done = a.entries.size() < kPageSize;
-            if (!a.entries.isEmpty()) {
-                beginInsertRows({}, int(m_entries.size()), int(m_entries.size() + a.entries.size()) - 1);
-                m_entries.append(a.entries);
-                endInsertRows();
-            }
-            Q_EMIT loaded();
-        });
-}
-
-const audit::AuditEntry *AuditModel::entryAt(const QModelIndex &index) const
-{
-    return index.isValid() && index.row() < m_entries.size() ? &m_entries[index.row()] : nullptr;
 }
 
 void AuditModel::setFirstBadSeq(qint64 seq)
 {
+    if (seq == m_badSeq)
+        return;
     m_badSeq = seq;
-    if (!m_entries.isEmpty())
-        Q_EMIT dataChanged(index(0, 0), index(int(m_entries.size()) - 1, ColumnCount - 1));
-}
-
-int AuditModel::rowCount(const QModelIndex &parent) const
-{
-    return parent.isValid() ? 0 : int(m_entries.size());
+    if (rowCount() > 0)
+        Q_EMIT dataChanged(index(0, 0), index(rowCount() - 1, ColumnCount - 1), { Qt::BackgroundRole });
 }
 
 int AuditModel::columnCount(const QModelIndex &parent) const
 {
     return parent.isValid() ? 0 : ColumnCount;
-}
-
-bool AuditModel::canFetchMore(const QModelIndex &parent) const
-{
-    return !parent.isValid() && !m_done && !m_fetching && !m_entries.isEmpty();
-}
-
-void AuditModel::fetchMore(const QModelIndex &parent)
-{
-    if (canFetchMore(parent))
-        fetch(m_entries.last().seq);
 }
 
 QVariant AuditModel::data(const QModelIndex &index, int role) const

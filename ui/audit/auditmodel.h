@@ -3,14 +3,15 @@
 #pragma once
 
 #include "audit/auditentry.h"
-#include "common/dbexecutor.h"
-
-#include <QAbstractTableModel>
+#include "audit/auditlog.h"
+#include "common/keysetlistmodel.h"
 
 namespace redrive::ui {
 
-// The audit log, oldest first, read from the database in seq order as the view scrolls.
-class AuditModel final : public QAbstractTableModel {
+// The audit log, oldest first, read from the database in seq order as the view scrolls, with
+// the filters of core's AuditQuery. New entries are appended by fetchNewer() without moving
+// the view; a new filter reloads.
+class AuditModel final : public KeysetListModel<audit::AuditEntry> {
     Q_OBJECT
 public:
     enum Column {
@@ -28,30 +29,23 @@ public:
     static constexpr int kPageSize = 500;
 
     explicit AuditModel(DbExecutor *executor, QObject *parent = nullptr);
-    void reload();
-    [[nodiscard]] const audit::AuditEntry *entryAt(const QModelIndex &index) const;
-    // Marks the entry the verifier found wrong (0 clears).
-    void setFirstBadSeq(qint64 seq);
 
-    [[nodiscard]] int rowCount(const QModelIndex &parent = {}) const override;
+    // The filters (afterSeq and limit are ignored); reloads.
+    void setFilter(const audit::AuditQuery &filter);
+    [[nodiscard]] const audit::AuditQuery &filter() const { return m_filter; }
+    [[nodiscard]] const audit::AuditEntry *entryAt(const QModelIndex &index) const { return rowAt(index); }
+    // Marks the entry the verifier found wrong and those after it (0 clears).
+    void setFirstBadSeq(qint64 seq);
+    [[nodiscard]] qint64 firstBadSeq() const { return m_badSeq; }
+
     [[nodiscard]] int columnCount(const QModelIndex &parent = {}) const override;
     [[nodiscard]] QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
     [[nodiscard]] QVariant headerData(
         int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
-    [[nodiscard]] bool canFetchMore(const QModelIndex &parent) const override;
-    void fetchMore(const QModelIndex &parent) override;
-
-Q_SIGNALS:
-    void loaded();
-    void loadFailed(const QString &error);
 
 private:
-    void fetch(qint64 afterSeq);
-    DbExecutor *m_executor;
-    Generation m_generation;
-    QList<audit::AuditEntry> m_entries;
-    bool m_fetching = false;
-    bool m_done = false;
+    [[nodiscard]] PageQuery pageAfter(const audit::AuditEntry *last, int limit) const override;
+    audit::AuditQuery m_filter;
     qint64 m_badSeq = 0;
 };
 

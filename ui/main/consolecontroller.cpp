@@ -137,7 +137,7 @@ void ConsoleController::adoptSession(Session *session)
             m_detail->reload();
     });
     m_approvals = new ApprovalsController(session, w->approvalsPage(), this);
-    m_audit = new AuditController(session, w->auditPage(), this);
+    m_audit = new AuditController(session, w->auditPage(), m_settings, m_clock, this);
     w->setPageAvailable(MainWindow::ApprovalsPage, session->admin() && can.approve);
     w->setPageAvailable(MainWindow::AuditPage, can.readAudit);
     m_destinations = new DestinationsController(session, w->destinationsPage(), m_clock, this);
@@ -219,8 +219,7 @@ void ConsoleController::refreshVisiblePage()
         m_approvals->refresh();
         break;
     case MainWindow::AuditPage:
-        if (m_audit->model()->rowCount() == 0)
-            m_audit->refresh();
+        m_audit->refresh(); // new entries and the chain status, every time
         break;
     case MainWindow::RejectionsPage:
         if (m_rejections->model()->rowCount() == 0)

@@ -7,77 +7,25 @@
 namespace redrive::ui {
 
 RejectionModel::RejectionModel(DbExecutor *executor, QObject *parent)
-    : QAbstractTableModel(parent)
-    , m_executor(executor)
+    : KeysetListModel(executor, kPageSize, parent)
 { }
 
-void RejectionModel::reload()
+RejectionModel::PageQuery RejectionModel::pageAfter(const RejectionRow *last, int limit) const
 {
-    m_generation.advance();
-    beginResetModel();
-    m_rows.clear();
-    m_done = false;
-    m_fetching = false;
-    endResetModel();
-    fetch(0);
-}
-
-void RejectionModel::fetch(qint64 beforeId)
-{
-    m_fetching = true;
-    struct Answer {
-        QList<RejectionRow> rows;
-        QString error;
+    // Newest first: the next page is the rows with a smaller id than the last one shown.
+    const qint64 beforeId = last ? last->id : 0;
+    return [beforeId, limit](Db &db, QList<RejectionRow> *rows, QString *error) {
+        auto page = fetchRejections(db, beforeId, limit, error);
+        if (!page)
+            return false;
+        *rows = std::move(*page);
+        return true;
     };
-    m_executor->submit(
-        this, &m_generation,
-        [beforeId](Db &db) {
-            Answer a;
-            if (auto rows = fetchRejections(db, beforeId, kPageSize, &a.error))
-                a.rows = std::move(*rows);
-            return a;
-        },
-        [this](Answer a) {
-            m_fetching = false;
-            if (!a.error.isEmpty()) {
-                m_done = true;
-                Q_EMIT loadFailed(a.error);
-                return;
-            }
-            m_done = a.rows.size() < kPageSize;
-            if (!a.rows.isEmpty()) {
-                beginInsertRows({}, int(m_rows.size()), int(m_rows.size() + a.rows.size()) - 1);
-                m_rows.append(a.rows);
-                endInsertRows();
-            }
-            Q_EMIT loaded();
-        });
-}
-
-const RejectionRow *RejectionModel::rejectionAt(const QModelIndex &index) const
-{
-    return index.isValid() && index.row() < m_rows.size() ? &m_rows[index.row()] : nullptr;
-}
-
-int RejectionModel::rowCount(const QModelIndex &parent) const
-{
-    return parent.isValid() ? 0 : int(m_rows.size());
 }
 
 int RejectionModel::columnCount(const QModelIndex &parent) const
 {
     return parent.isValid() ? 0 : ColumnCount;
-}
-
-bool RejectionModel::canFetchMore(const QModelIndex &parent) const
-{
-    return !parent.isValid() && !m_done && !m_fetching && !m_rows.isEmpty();
-}
-
-void RejectionModel::fetchMore(const QModelIndex &parent)
-{
-    if (canFetchMore(parent))
-        fetch(m_rows.last().id);
 }
 
 QVariant RejectionModel::data(const QModelIndex &index, int role) const

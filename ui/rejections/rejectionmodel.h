@@ -2,16 +2,14 @@
 // SPDX-FileCopyrightText: Redrive authors
 #pragma once
 
-#include "common/dbexecutor.h"
+#include "common/keysetlistmodel.h"
 #include "query/opsstats.h"
-
-#include <QAbstractTableModel>
 
 namespace redrive::ui {
 
 // The receiver's rejected requests, newest first, fetched in keyset pages as the view scrolls
 // (the table is bounded by the receiver, but still read lazily).
-class RejectionModel final : public QAbstractTableModel {
+class RejectionModel final : public KeysetListModel<RejectionRow> {
     Q_OBJECT
 public:
     enum Column {
@@ -28,28 +26,15 @@ public:
 
     explicit RejectionModel(DbExecutor *executor, QObject *parent = nullptr);
 
-    void reload();
-    [[nodiscard]] const RejectionRow *rejectionAt(const QModelIndex &index) const;
+    [[nodiscard]] const RejectionRow *rejectionAt(const QModelIndex &index) const { return rowAt(index); }
 
-    [[nodiscard]] int rowCount(const QModelIndex &parent = {}) const override;
     [[nodiscard]] int columnCount(const QModelIndex &parent = {}) const override;
     [[nodiscard]] QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
     [[nodiscard]] QVariant headerData(
         int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
-    [[nodiscard]] bool canFetchMore(const QModelIndex &parent) const override;
-    void fetchMore(const QModelIndex &parent) override;
-
-Q_SIGNALS:
-    void loaded();
-    void loadFailed(const QString &error);
 
 private:
-    void fetch(qint64 beforeId);
-    DbExecutor *m_executor;
-    Generation m_generation;
-    QList<RejectionRow> m_rows;
-    bool m_fetching = false;
-    bool m_done = false;
+    [[nodiscard]] PageQuery pageAfter(const RejectionRow *last, int limit) const override;
 };
 
 } // namespace redrive::ui
