@@ -7,6 +7,7 @@
 #include "audit/auditlog.h"
 #include "query/eventfilter.h"
 
+#include <QHash>
 #include <QJsonArray>
 #include <QSqlQuery>
 
@@ -104,10 +105,19 @@ http::Response getReplay(RequestContext &ctx, qint64 id)
         return error.isEmpty() ? notFound(id) : databaseError("reading a replay", error);
     QJsonObject out = replayJson(*row);
 
+    // The outcome-unknown flag each delivery had when the selection was frozen, while the
+    // receiver still keeps the selection (admin.selection_ttl); afterwards only the current one.
+    QHash<qint64, bool> frozenUnknown;
+    if (const auto selection = loadSelection(ctx.db, row->selectionHash, &error)) {
+        for (const auto &item : selection->items)
+            frozenUnknown.insert(item.deliveryId, item.outcomeUnknown);
+    }
+
     QSqlQuery q(ctx.db.handle());
     q.setForwardOnly(true);
     q.prepare(QStringLiteral(
-        "SELECT ri.delivery_id, ri.frozen_status, ri.state, d.status, d.event_id, d.destination "
+        "SELECT ri.delivery_id, ri.frozen_status, ri.state, d.status, d.event_id, d.destination, "
+        "d.outcome_unknown "
         "FROM replay_items ri LEFT JOIN deliveries d ON d.id = ri.delivery_id "
         "WHERE ri.replay_id = ? AND ri.delivery_id > ? ORDER BY ri.delivery_id LIMIT %1")
                   .arg(limit + 1));
@@ -130,7 +140,12 @@ http::Response getReplay(RequestContext &ctx, qint64 id)
             { QStringLiteral("current_status"), jsonOrNull(q.value(3)) },
             { QStringLiteral("event_id"),
                 q.value(4).isNull() ? QJsonValue(QJsonValue::Null) : QJsonValue(q.value(4).toLongLong()) },
-            { QStringLiteral("destination"), jsonOrNull(q.value(5)) } });
+            { QStringLiteral("destination"), jsonOrNull(q.value(5)) },
+            { QStringLiteral("outcome_unknown"),
+                q.value(6).isNull() ? QJsonValue(QJsonValue::Null) : QJsonValue(q.value(6).toInt() != 0) },
+            { QStringLiteral("frozen_outcome_unknown"),
+                frozenUnknown.contains(last) ? QJsonValue(frozenUnknown.value(last))
+                                             : QJsonValue(QJsonValue::Null) } });
     }
     q.finish();
     out.insert(QStringLiteral("items"), items);
