@@ -11,19 +11,23 @@
 # Closing the console stops everything. Options:
 #   --smoke          no window: run the stack, check that events are stored, delivered and
 #                    visible through the admin API, take a screenshot under Xvfb, then exit
+#   --screenshots DIR  like --smoke, then support requests a high-risk replay and the console's
+#                    pages (events with detail, the replay dialog, replays, approvals, audit, …)
+#                    are captured under Xvfb into DIR as PNG files (scripts/screenshots.sh)
 #   --no-build       use binaries already built in --build-dir
 #   --build-dir DIR  where the binaries are (default build/dev)
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 cd "$root"
 
-smoke=0; build=1; build_dir="$root/build/dev"
+smoke=0; build=1; build_dir="$root/build/dev"; shots=""
 while (($#)); do
   case $1 in
     --smoke) smoke=1 ;;
+    --screenshots) smoke=1; shots=$(realpath -m "$2"); shift ;;
     --no-build) build=0 ;;
     --build-dir) build_dir=$(realpath -m "$2"); shift ;;
-    -h|--help) sed -n '2,18p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,21p' "$0"; exit 0 ;;
     *) echo "demo.sh: unknown option $1 (see --help)" >&2; exit 2 ;;
   esac
   shift
@@ -34,7 +38,8 @@ done
 if [[ -z ${DBUS_SESSION_BUS_ADDRESS:-} && -z ${REDRIVE_DEMO_IN_SESSION:-} ]]; then
   [[ $build -eq 1 ]] && bash scripts/install-deps.sh
   export REDRIVE_DEMO_IN_SESSION=1
-  args=(); [[ $smoke -eq 1 ]] && args+=(--smoke); args+=(--no-build --build-dir "$build_dir")
+  args=(); [[ $smoke -eq 1 ]] && args+=(--smoke); [[ -n $shots ]] && args+=(--screenshots "$shots")
+  args+=(--no-build --build-dir "$build_dir")
   if [[ $build -eq 1 ]]; then
     cmake --preset dev >/dev/null
     cmake --build "$build_dir" --parallel "$(nproc)" --target redrived redrive redrive-demo-traffic redrive-demo-sink
@@ -203,8 +208,8 @@ printf '%s\n' "$operator_token" | "$console" --import-profile "$demo/profile-ope
 cat <<INFO
 
 Redrive demo is running (files in $demo):
-  ingest     http://127.0.0.1:$ingest_port/hooks/{github,stripe,shopify,accounts}   metrics: /metrics
-  admin API  http://127.0.0.1:$admin_port/admin/v1
+  ingest     http://127.0.0.1:$ingest_port/hooks/{github,stripe,shopify,accounts}
+  admin API  http://127.0.0.1:$admin_port/admin/v1   metrics: http://127.0.0.1:$admin_port/metrics
   console    profiles "demo-operator" (ana-operator) and "demo-support" (sam-support)
 Try: Dead letters → a group → an event → Replay; approve a high-risk replay from the other profile.
 INFO
@@ -222,6 +227,31 @@ if [[ $smoke -eq 1 ]]; then
      SELECT destination, status, COUNT(*) AS deliveries FROM deliveries GROUP BY 1, 2;
      SELECT reason, COUNT(*) AS rejections FROM rejections GROUP BY 1;"
   curl -fsS -H "Authorization: Bearer $operator_token" "http://127.0.0.1:$admin_port/admin/v1/whoami"; echo
+  if [[ -n $shots ]]; then
+    mkdir -p "$shots"
+    # Something for the operator to decide: support asks to replay a fulfillment delivery
+    # (high risk, so it waits for a second person).
+    api=http://127.0.0.1:$admin_port/admin/v1
+    delivery=$(sqlite3 "$demo/redrive.db" "SELECT id FROM deliveries WHERE destination = 'fulfillment' ORDER BY status = 'dead' DESC, id LIMIT 1")
+    hash=$(curl -fsS -H "Authorization: Bearer $support_token" -H 'Content-Type: application/json' \
+      -d "{\"delivery_ids\": [$delivery]}" "$api/replays/preview" | python3 -c 'import json,sys; print(json.load(sys.stdin)["selection_hash"])')
+    curl -fsS -o /dev/null -H "Authorization: Bearer $support_token" -H 'Content-Type: application/json' \
+      -d "{\"selection_hash\": \"$hash\", \"reason\": \"Order stuck after the fulfillment outage\", \"ticket\": \"SUP-1042\"}" "$api/replays"
+    # One console under Xvfb; pages are switched with their shortcuts (Ctrl+1 … Ctrl+8).
+    QT_QPA_PLATFORM=xcb xvfb-run -a -s "-screen 0 1440x900x24" bash -c '
+      console=$0; out=$1
+      "$console" --profile demo-operator --page events & pid=$!
+      sleep 8
+      shot() { sleep 2; import -window root "$out/$1.png"; }
+      xdotool mousemove 300 200 click 1; shot events
+      xdotool key ctrl+r; shot replay-dialog; xdotool key Escape
+      for spec in 1:overview 3:dead-letters 5:replays 6:approvals 7:audit; do
+        xdotool key "ctrl+${spec%%:*}"; shot "${spec#*:}"
+      done
+      kill $pid' "$console" "$shots"
+    echo "demo.sh --screenshots: $(ls "$shots"/*.png | wc -l) screenshots in $shots"
+    exit 0
+  fi
   shot=$demo/console.png
   QT_QPA_PLATFORM=xcb xvfb-run -a -s "-screen 0 1440x900x24" bash -c '
     "$0" --profile demo-operator & pid=$!

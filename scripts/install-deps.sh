@@ -11,7 +11,7 @@ PACKAGES=(
   libssl-dev libboost-dev libtomlplusplus-dev libsqlite3-dev libpq-dev
   postgresql postgresql-contrib
   gnome-keyring dbus dbus-x11 libsecret-tools
-  xvfb xauth imagemagick
+  xvfb xauth imagemagick xdotool
   clang clang-tidy clang-format libclang-rt-14-dev
   nginx-light nghttp2-client wrk
   nodejs

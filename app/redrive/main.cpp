@@ -13,6 +13,7 @@
 
 #include <cstdio>
 #include <cstring>
+#include <optional>
 
 namespace {
 
@@ -20,6 +21,15 @@ const QCommandLineOption &profileOption()
 {
     static const QCommandLineOption option(
         QStringLiteral("profile"), QStringLiteral("Connect with the named profile."), QStringLiteral("NAME"));
+    return option;
+}
+
+const QCommandLineOption &pageOption()
+{
+    static const QCommandLineOption option(QStringLiteral("page"),
+        QStringLiteral("With --profile: open on this page once connected (%1).")
+            .arg(redrive::ui::MainWindow::pageNames().join(QLatin1String(", "))),
+        QStringLiteral("PAGE"));
     return option;
 }
 
@@ -172,6 +182,7 @@ void describe(QCoreApplication &app, QCommandLineParser &parser)
     parser.addHelpOption();
     parser.addVersionOption();
     parser.addOption(profileOption());
+    parser.addOption(pageOption());
     parser.addOption(importOption());
     parser.addOption(tokenStdinOption());
     parser.addOption(verifyEvidenceOption());
@@ -215,6 +226,15 @@ int main(int argc, char *argv[])
         std::fprintf(stderr, "redrive: --public-key and --key-id go with --verify-evidence FILE\n");
         return 2;
     }
+    std::optional<redrive::ui::MainWindow::Page> startPage;
+    if (parser.isSet(pageOption())) {
+        startPage = redrive::ui::MainWindow::pageFromName(parser.value(pageOption()));
+        if (!startPage) {
+            std::fprintf(stderr, "redrive: --page must be one of: %s\n",
+                qPrintable(redrive::ui::MainWindow::pageNames().join(QLatin1String(", "))));
+            return 2;
+        }
+    }
     QApplication::setApplicationDisplayName(QStringLiteral("Redrive"));
     QApplication::setDesktopFileName(QStringLiteral("io.redrive.Console")); // packaging/desktop
 
@@ -222,6 +242,13 @@ int main(int argc, char *argv[])
     redrive::ui::KeychainSecretStore secrets;
     redrive::ui::ConsoleController console(settings, secrets, redrive::Clock::system());
     console.window()->show();
+    if (startPage) {
+        QObject::connect(
+            &console, &redrive::ui::ConsoleController::sessionStarted, &console, [&console, startPage] {
+                if (console.window()->isPageAvailable(*startPage))
+                    console.window()->showPage(*startPage);
+            });
+    }
     // --profile connects straight away with the credentials in the keychain; the dialog stays
     // open to show progress, or what went wrong.
     console.showConnectionDialog(parser.value(profileOption()), parser.isSet(profileOption()));

@@ -124,15 +124,40 @@ bool findOverlap(Db &db, const QList<replay::SelectionItem> &items, QString *ove
 }
 
 // Reads {"reason"} (+ the keys in `extra`) from a decision body.
-std::optional<QJsonObject> readDecisionBody(
-    RequestContext &ctx, const QStringList &allowed, QString *reason, ApiError *e)
+// The body of approve, reject and cancel: {"reason", "selection_hash"?}. The hash is optional;
+// a client that shows the frozen selection sends it so that its decision binds to what it showed.
+struct DecisionBody {
+    QString reason;
+    QString selectionHash; // empty when not sent
+};
+std::optional<DecisionBody> readDecisionBody(RequestContext &ctx, ApiError *e)
 {
-    auto body = parseJsonObject(ctx.request.body, allowed, e);
+    const auto body = parseJsonObject(
+        ctx.request.body, { QStringLiteral("reason"), QStringLiteral("selection_hash") }, e);
     if (!body)
         return std::nullopt;
-    if (!readText(*body, QStringLiteral("reason"), TextRule { true, kMaxReasonChars, true }, reason, e))
+    DecisionBody out;
+    if (!readText(*body, QStringLiteral("reason"), TextRule { true, kMaxReasonChars, true }, &out.reason, e))
         return std::nullopt;
-    return body;
+    if (!readText(
+            *body, QStringLiteral("selection_hash"), TextRule { false, 64, false }, &out.selectionHash, e))
+        return std::nullopt;
+    if (!out.selectionHash.isEmpty() && !isSha256Hex(out.selectionHash)) {
+        *e = badRequest(QStringLiteral("selection_hash"), QStringLiteral("must be 64 hex digits"));
+        return std::nullopt;
+    }
+    return out;
+}
+
+// A decision sent with a selection hash is about that selection only.
+std::optional<http::Response> selectionMismatch(const DecisionBody &body, const ReplayRow &row)
+{
+    if (body.selectionHash.isEmpty() || body.selectionHash == row.selectionHash)
+        return std::nullopt;
+    return conflict(QStringLiteral("selection_mismatch"),
+        QStringLiteral("the selection hash differs from the one replay %1 froze; review the request again")
+            .arg(row.id),
+        QStringLiteral("selection_hash"));
 }
 
 http::Response replayResponse(RequestContext &ctx, qint64 id, int status)
@@ -244,21 +269,10 @@ http::Response decideReplay(RequestContext &ctx, qint64 id, Decision decision)
     if (auto r = requirePermission(ctx, access::Action::DecideReplay, target(id)))
         return *r;
     ApiError e;
-    QString reason;
-    const QStringList allowed = approve
-        ? QStringList { QStringLiteral("selection_hash"), QStringLiteral("reason") }
-        : QStringList { QStringLiteral("reason") };
-    const auto body = readDecisionBody(ctx, allowed, &reason, &e);
+    const auto body = readDecisionBody(ctx, &e);
     if (!body)
         return errorResponse(e);
-    QString hash;
-    if (approve) {
-        if (!readText(*body, QStringLiteral("selection_hash"), TextRule { true, 64, false }, &hash, &e))
-            return errorResponse(e);
-        if (!isSha256Hex(hash))
-            return errorResponse(
-                badRequest(QStringLiteral("selection_hash"), QStringLiteral("must be 64 hex digits")));
-    }
+    const QString &reason = body->reason;
 
     QString error;
     Transaction tx(ctx.db);
@@ -297,12 +311,9 @@ http::Response decideReplay(RequestContext &ctx, qint64 id, Decision decision)
             QStringLiteral("replay %1 is %2; only a pending_approval request can be %3")
                 .arg(id)
                 .arg(row->status, approve ? QStringLiteral("approved") : QStringLiteral("rejected")));
+    if (auto r = selectionMismatch(*body, *row))
+        return *r;
     if (approve) {
-        if (hash != row->selectionHash)
-            return conflict(QStringLiteral("selection_mismatch"),
-                QStringLiteral(
-                    "the selection hash differs from the one this request froze; review the request again"),
-                QStringLiteral("selection_hash"));
         // The approval binds to the frozen selection: any delivery whose status moved since the
         // freeze makes the request describe something else than what is approved.
         QSqlQuery q(ctx.db.handle());
@@ -362,9 +373,10 @@ http::Response cancelReplay(RequestContext &ctx, qint64 id)
     if (auto r = requirePermission(ctx, access::Action::CancelReplay, target(id)))
         return *r;
     ApiError e;
-    QString reason;
-    if (!readDecisionBody(ctx, { QStringLiteral("reason") }, &reason, &e))
+    const auto body = readDecisionBody(ctx, &e);
+    if (!body)
         return errorResponse(e);
+    const QString &reason = body->reason;
     QString error;
     Transaction tx(ctx.db);
     if (!tx.begin(&error))
@@ -377,6 +389,8 @@ http::Response cancelReplay(RequestContext &ctx, qint64 id)
         return forbidden(ctx, access::Action::CancelReplay, target(id),
             QStringLiteral("only the requester or an admin can cancel replay %1").arg(id));
     }
+    if (auto r = selectionMismatch(*body, *row))
+        return *r;
     if (!kActiveStatuses.contains(row->status))
         return conflict(QStringLiteral("conflict"),
             QStringLiteral("replay %1 is %2 and can no longer be cancelled").arg(id).arg(row->status));

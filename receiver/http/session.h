@@ -257,6 +257,12 @@ private:
             readFailed(ec, headerParsed);
             return;
         }
+        if (const char *problem = framingProblem(m_parser->get())) {
+            // RFC 9112 §6.1: a request whose framing two parsers could read differently is the
+            // raw material of request smuggling behind a proxy; answer and close, never guess.
+            reject(400, QStringLiteral("bad_framing"), QString::fromLatin1(problem), true);
+            return;
+        }
         if (options().onHead) {
             std::optional<Response> early;
             try {
@@ -361,6 +367,32 @@ private:
         m_keepAlive = m_parser->keep_alive();
         m_http10 = msg.version() == 10;
         m_headRequest = msg.method() == bhttp::verb::head;
+    }
+
+    // Transfer-Encoding must be exactly one "chunked" and never come with Content-Length; any
+    // other coding (gzip, "chunked, gzip", a repeated header) leaves the body's end unknowable.
+    static const char *framingProblem(const bhttp::request_header<> &msg)
+    {
+        int encodings = 0;
+        bool chunked = false;
+        for (const auto &field : msg) {
+            if (field.name() != bhttp::field::transfer_encoding)
+                continue;
+            ++encodings;
+            std::string_view v = field.value();
+            while (!v.empty() && (v.front() == ' ' || v.front() == '\t'))
+                v.remove_prefix(1);
+            while (!v.empty() && (v.back() == ' ' || v.back() == '\t'))
+                v.remove_suffix(1);
+            chunked = beast::iequals(v, "chunked");
+        }
+        if (encodings == 0)
+            return nullptr;
+        if (encodings > 1 || !chunked)
+            return "Transfer-Encoding must be exactly \"chunked\"";
+        if (msg.count(bhttp::field::content_length) > 0)
+            return "a request must not carry both Transfer-Encoding and Content-Length";
+        return nullptr;
     }
 
     void readFailed(beast::error_code ec, bool headerParsed)

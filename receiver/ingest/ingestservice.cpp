@@ -126,9 +126,9 @@ IngestService::Routed IngestService::route(const QByteArray &path) const
         r.route = Route::Health;
     } else if (path == "/readyz") {
         r.route = Route::Ready;
-    } else if (path == "/metrics") {
-        r.route = Route::Metrics;
     }
+    // /metrics is not served here: this listener faces the internet, and the metrics name every
+    // source and destination. The admin listener serves them.
     return r;
 }
 
@@ -152,7 +152,6 @@ std::optional<http::Response> IngestService::checkRoute(
         return std::nullopt;
     case Route::Health:
     case Route::Ready:
-    case Route::Metrics:
         if (method != "GET")
             return methodNotAllowed("GET");
         return std::nullopt;
@@ -182,13 +181,6 @@ void IngestService::handle(http::Request &&request, http::Responder respond)
     case Route::Ready:
         respond(readiness());
         return;
-    case Route::Metrics: {
-        http::Response r;
-        r.contentType = QByteArrayLiteral("text/plain; version=0.0.4; charset=utf-8");
-        r.body = m_registry.renderPrometheus();
-        respond(std::move(r));
-        return;
-    }
     case Route::NotFound:
         break; // answered by checkRoute
     }

@@ -52,7 +52,7 @@ private:
         metrics::Counter *received = nullptr;
         metrics::Counter *duplicates = nullptr;
     };
-    enum class Route { Hook, Health, Ready, Metrics, NotFound };
+    enum class Route { Hook, Health, Ready, NotFound };
     struct Routed {
         Route route = Route::NotFound;
         QByteArray sourceName; // for Route::Hook

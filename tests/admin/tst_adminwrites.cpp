@@ -507,9 +507,16 @@ void TstAdminWrites::badInputWritesNothing_data()
                                             { QStringLiteral("ticket"), QString(201, u't') } })
                                      << 400 << "ticket";
 
-    QTest::newRow("approve without hash")
+    QTest::newRow("approve with a malformed hash")
         << QByteArray("POST") << QByteArray("replays/{r}/approve") << "operator"
-        << json({ { QStringLiteral("reason"), QStringLiteral("ok") } }) << 400 << "selection_hash";
+        << json({ { QStringLiteral("reason"), QStringLiteral("ok") },
+               { QStringLiteral("selection_hash"), QStringLiteral("abc") } })
+        << 400 << "selection_hash";
+    QTest::newRow("reject with a hash of the wrong type")
+        << QByteArray("POST") << QByteArray("replays/{r}/reject") << "operator"
+        << json({ { QStringLiteral("reason"), QStringLiteral("no") },
+               { QStringLiteral("selection_hash"), 5 } })
+        << 400 << "selection_hash";
     QTest::newRow("approve extra field")
         << QByteArray("POST") << QByteArray("replays/{r}/approve") << "operator"
         << json({ { QStringLiteral("reason"), QStringLiteral("ok") },

@@ -24,6 +24,7 @@ private Q_SLOTS:
     void selfApprovalIsRefusedAndAudited();
     void selfRejectionIsRefused();
     void approvalCarriesTheHashItSaw();
+    void decisionsTakeAReasonAndAnOptionalHash();
     void approvalOfAChangedSelectionIsRefused();
     void expiredApprovalIsRefused();
     void decidedRequestsCannotBeDecidedAgain();
@@ -114,6 +115,41 @@ void TstFourEyes::approvalCarriesTheHashItSaw()
     QCOMPARE(r.error(), QStringLiteral("selection_mismatch"));
     QCOMPARE(r.field(), QStringLiteral("selection_hash"));
     QCOMPARE(f->replayStatus(id), QStringLiteral("pending_approval"));
+}
+
+// design.md §3: approve, reject and cancel take {"reason", "selection_hash"?}. Without the hash
+// the decision is about the request as frozen; with it, a different hash is a 409 naming it.
+void TstFourEyes::decisionsTakeAReasonAndAnOptionalHash()
+{
+    const QJsonObject reasonOnly { { QStringLiteral("reason"),
+        QStringLiteral("checked with the customer") } };
+    const QJsonObject wrongHash { { QStringLiteral("reason"), QStringLiteral("checked") },
+        { QStringLiteral("selection_hash"), QString(64, u'e') } };
+
+    const qint64 approved = pendingReplay(1);
+    const auto a
+        = f->call("POST", "replays/" + QByteArray::number(approved) + "/approve", approver, reasonOnly);
+    QCOMPARE(a.status, 200);
+    QCOMPARE(a.json.value(QLatin1String("status")).toString(), QStringLiteral("approved"));
+    QCOMPARE(a.json.value(QLatin1String("approved_by")).toString(), QStringLiteral("otto"));
+
+    for (const char *verb : { "reject", "cancel" }) {
+        QString hash;
+        const qint64 id = pendingReplay(1, &hash);
+        const QString &who = QByteArray(verb) == "cancel" ? requester : approver;
+        const auto refused
+            = f->call("POST", "replays/" + QByteArray::number(id) + '/' + verb, who, wrongHash);
+        QCOMPARE(refused.status, 409);
+        QCOMPARE(refused.error(), QStringLiteral("selection_mismatch"));
+        QCOMPARE(refused.field(), QStringLiteral("selection_hash"));
+        QCOMPARE(f->replayStatus(id), QStringLiteral("pending_approval"));
+        const auto ok = f->call("POST", "replays/" + QByteArray::number(id) + '/' + verb, who,
+            QJsonObject { { QStringLiteral("reason"), QStringLiteral("not needed") },
+                { QStringLiteral("selection_hash"), hash } });
+        QCOMPARE(ok.status, 200);
+        QCOMPARE(f->replayStatus(id),
+            QByteArray(verb) == "cancel" ? QStringLiteral("cancelled") : QStringLiteral("rejected"));
+    }
 }
 
 void TstFourEyes::approvalOfAChangedSelectionIsRefused()

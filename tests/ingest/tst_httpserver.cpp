@@ -434,6 +434,66 @@ private Q_SLOTS:
         QTRY_COMPARE(m_rec.rejectionReasons(), QStringList { QStringLiteral("malformed") });
     }
 
+    // Request smuggling (RFC 9112 §6.1): framing that a proxy in front and this server could
+    // read differently is refused with 400 and the connection closed, so the bytes after it can
+    // never be taken as a second request.
+    void ambiguousFramingIsRefused_data()
+    {
+        QTest::addColumn<QByteArray>("head");
+        QTest::newRow("gzip with Content-Length: 0")
+            << QByteArray("Transfer-Encoding: gzip\r\nContent-Length: 0\r\n");
+        QTest::newRow("gzip alone") << QByteArray("Transfer-Encoding: gzip\r\n");
+        QTest::newRow("chunked with Content-Length")
+            << QByteArray("Transfer-Encoding: chunked\r\nContent-Length: 5\r\n");
+        QTest::newRow("Content-Length before chunked")
+            << QByteArray("Content-Length: 5\r\nTransfer-Encoding: chunked\r\n");
+        QTest::newRow("gzip, chunked") << QByteArray("Transfer-Encoding: gzip, chunked\r\n");
+        QTest::newRow("chunked, gzip") << QByteArray("Transfer-Encoding: chunked, gzip\r\n");
+        QTest::newRow("two Transfer-Encoding headers")
+            << QByteArray("Transfer-Encoding: chunked\r\nTransfer-Encoding: chunked\r\n");
+        QTest::newRow("identity") << QByteArray("Transfer-Encoding: identity\r\nContent-Length: 0\r\n");
+        QTest::newRow("empty coding") << QByteArray("Transfer-Encoding: \r\nContent-Length: 0\r\n");
+        QTest::newRow("xchunked") << QByteArray("Transfer-Encoding: xchunked\r\n");
+        QTest::newRow("two different lengths") << QByteArray("Content-Length: 0\r\nContent-Length: 44\r\n");
+    }
+    void ambiguousFramingIsRefused()
+    {
+        QFETCH(QByteArray, head);
+        QVERIFY(startServer({}));
+        RawConnection c;
+        QVERIFY(c.connect(m_port));
+        // What follows the head is a complete second request: it must never be answered.
+        const QByteArray bytes = QByteArray("POST /first HTTP/1.1\r\nHost: x\r\n") + head
+            + QByteArray("\r\n0\r\n\r\nGET /smuggled HTTP/1.1\r\nHost: x\r\n\r\n");
+        QVERIFY(c.send(bytes));
+        auto r = c.readResponse(3'000);
+        QVERIFY2(r, qPrintable(c.lastError()));
+        QCOMPARE(r->status, 400);
+        QVERIFY(c.waitClosed(3'000));
+        QCOMPARE(m_rec.handled.load(), 0);
+        QTRY_COMPARE(m_rec.rejectionReasons().size(), 1);
+    }
+
+    // The ordinary framings still work: one chunked coding (any case), or a length.
+    void plainFramingIsAccepted_data()
+    {
+        QTest::addColumn<QByteArray>("request");
+        QTest::newRow("chunked") << QByteArray(
+            "POST /h HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n3\r\nabc\r\n0\r\n\r\n");
+        QTest::newRow("Chunked, mixed case") << QByteArray(
+            "POST /h HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: ChUnKeD\r\n\r\n3\r\nabc\r\n0\r\n\r\n");
+        QTest::newRow("length") << QByteArray("POST /h HTTP/1.1\r\nHost: x\r\nContent-Length: 3\r\n\r\nabc");
+    }
+    void plainFramingIsAccepted()
+    {
+        QFETCH(QByteArray, request);
+        QVERIFY(startServer({}));
+        auto r = roundTrip(m_port, request, 3'000);
+        QVERIFY(r);
+        QCOMPARE(r->status, 200);
+        QVERIFY(r->body.contains("\"size\":3"));
+    }
+
     void truncatedBodyNeverReachesHandler()
     {
         QVERIFY(startServer({}));

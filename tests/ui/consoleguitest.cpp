@@ -28,15 +28,20 @@ bool ConsoleGuiTest::setUpFixture()
     m_s = fx.addScenario(kGuiBase);
     if (!fx.lastError().isEmpty())
         return false;
-    m_dir = std::make_unique<QTemporaryDir>();
-    m_settings
-        = std::make_unique<QSettings>(m_dir->filePath(QStringLiteral("redrive.ini")), QSettings::IniFormat);
+    setUpSettings();
     m_api.setToken("tok-123");
     return m_api.listen();
 }
 
+void ConsoleGuiTest::setUpSettings()
+{
+    m_dir = std::make_unique<QTemporaryDir>();
+    m_settings
+        = std::make_unique<QSettings>(m_dir->filePath(QStringLiteral("redrive.ini")), QSettings::IniFormat);
+}
+
 bool ConsoleGuiTest::connectWith(ConsoleController &console, const QString &name, const QString &sqlitePath,
-    const QString &token, QString *problem)
+    const QString &token, QString *problem, const QUrl &adminUrl)
 {
     console.showConnectionDialog();
     ConnectionDialog *dialog = console.connectionDialog();
@@ -51,7 +56,7 @@ bool ConsoleGuiTest::connectWith(ConsoleController &console, const QString &name
     set("nameEdit", name);
     set("environmentEdit", QStringLiteral("production"));
     set("sqlitePathEdit", sqlitePath);
-    set("adminUrlEdit", m_api.url().toString());
+    set("adminUrlEdit", (adminUrl.isEmpty() ? m_api.url() : adminUrl).toString());
     set("tokenEdit", token);
     QTest::mouseClick(find<QPushButton>(dialog, "connectButton"), Qt::LeftButton);
     // The dialog deletes itself once connected: stop looking at its label when it is gone.

@@ -34,10 +34,13 @@ template<typename T> T *find(QWidget *root, const char *name)
 class ConsoleGuiTest : public QObject {
 protected:
     bool setUpFixture();
+    // Settings in a temporary file only (for suites that bring their own receiver).
+    void setUpSettings();
     // Fills the connection dialog for a new profile and presses Connect; true once connected,
-    // otherwise `problem` holds what the dialog says.
+    // otherwise `problem` holds what the dialog says. The admin API is the stand-in unless
+    // `adminUrl` names another (a real redrived).
     bool connectWith(ui::ConsoleController &console, const QString &name, const QString &sqlitePath,
-        const QString &token, QString *problem = nullptr);
+        const QString &token, QString *problem = nullptr, const QUrl &adminUrl = {});
     void search(const QString &text);
     [[nodiscard]] QTableView *table() const;
     bool selectRow(int row);

@@ -20,6 +20,7 @@ private Q_SLOTS:
     void verify_data();
     void verify();
     void pinOutsideVerificationIsRefused();
+    void unknownStartPageIsRefused();
 
 private:
     QString write(const QString &name, const QByteArray &contents);
@@ -172,6 +173,19 @@ void TstVerifyEvidenceCli::pinOutsideVerificationIsRefused()
     QString out, err;
     QCOMPARE(run({ QStringLiteral("--key-id"), m_key->keyId() }, &out, &err), 2);
     QVERIFY2(err.contains(QStringLiteral("go with --verify-evidence")), qPrintable(err));
+}
+
+// `redrive --page NAME` opens a page once connected; a name it does not know is refused before
+// any window opens, with the names it does know. --help lists them too.
+void TstVerifyEvidenceCli::unknownStartPageIsRefused()
+{
+    QString out, err;
+    QCOMPARE(run({ QStringLiteral("--page"), QStringLiteral("approval") }, &out, &err), 2);
+    QVERIFY2(err.contains(QStringLiteral("--page must be one of: overview, events, dead-letters, rejections, "
+                                         "replays, approvals, audit, destinations")),
+        qPrintable(err));
+    QCOMPARE(run({ QStringLiteral("--help") }, &out, &err), 0);
+    QVERIFY2(out.contains(QStringLiteral("--page <PAGE>")), qPrintable(out));
 }
 
 QTEST_GUILESS_MAIN(TstVerifyEvidenceCli)

@@ -23,10 +23,14 @@
 namespace redrive::ui {
 namespace {
 
-QLineEdit *lineEdit(const QString &objectName, QWidget *parent, const QString &placeholder = {})
+// Every field carries its accessible name itself: several sit in a row with a Browse… button,
+// where the form label names the row, not the field a screen reader lands on.
+QLineEdit *lineEdit(const QString &objectName, const QString &accessibleName, QWidget *parent,
+    const QString &placeholder = {})
 {
     auto *e = new QLineEdit(parent);
     e->setObjectName(objectName);
+    e->setAccessibleName(accessibleName);
     e->setPlaceholderText(placeholder);
     return e;
 }
@@ -49,27 +53,31 @@ ConnectionDialog::ConnectionDialog(ProfileStore &profiles, SecretStore &secrets,
     , m_secrets(secrets)
     , m_connector(new Connector(secrets, this))
     , m_profileCombo(new QComboBox(this))
-    , m_name(lineEdit(QStringLiteral("nameEdit"), this, QStringLiteral("e.g. production-eu")))
-    , m_environment(
-          lineEdit(QStringLiteral("environmentEdit"), this, QStringLiteral("production, staging, …")))
+    , m_name(lineEdit(QStringLiteral("nameEdit"), QStringLiteral("Profile name"), this,
+          QStringLiteral("e.g. production-eu")))
+    , m_environment(lineEdit(QStringLiteral("environmentEdit"), QStringLiteral("Environment"), this,
+          QStringLiteral("production, staging, …")))
     , m_colourButton(new QPushButton(this))
     , m_kind(new QComboBox(this))
     , m_kindPages(new QStackedWidget(this))
-    , m_sqlitePath(
-          lineEdit(QStringLiteral("sqlitePathEdit"), this, QStringLiteral("/var/lib/redrive/redrive.db")))
-    , m_pgHost(lineEdit(QStringLiteral("pgHostEdit"), this))
+    , m_sqlitePath(lineEdit(QStringLiteral("sqlitePathEdit"), QStringLiteral("Database file"), this,
+          QStringLiteral("/var/lib/redrive/redrive.db")))
+    , m_pgHost(lineEdit(QStringLiteral("pgHostEdit"), QStringLiteral("PostgreSQL host"), this))
     , m_pgPort(new QSpinBox(this))
-    , m_pgDatabase(lineEdit(QStringLiteral("pgDatabaseEdit"), this))
-    , m_pgUser(lineEdit(QStringLiteral("pgUserEdit"), this))
+    , m_pgDatabase(lineEdit(QStringLiteral("pgDatabaseEdit"), QStringLiteral("PostgreSQL database"), this))
+    , m_pgUser(lineEdit(QStringLiteral("pgUserEdit"), QStringLiteral("PostgreSQL user"), this))
     , m_pgSslMode(new QComboBox(this))
-    , m_pgPassword(
-          lineEdit(QStringLiteral("pgPasswordEdit"), this, QStringLiteral("leave empty to use the keychain")))
-    , m_adminUrl(
-          lineEdit(QStringLiteral("adminUrlEdit"), this, QStringLiteral("https://redrive.internal:8081")))
-    , m_caFile(lineEdit(QStringLiteral("caFileEdit"), this, QStringLiteral("optional PEM file")))
-    , m_receiverConfig(lineEdit(QStringLiteral("receiverConfigEdit"), this,
-          QStringLiteral("optional copy of redrived.toml, for projected retry times")))
-    , m_token(lineEdit(QStringLiteral("tokenEdit"), this, QStringLiteral("leave empty to use the keychain")))
+    , m_pgPassword(lineEdit(QStringLiteral("pgPasswordEdit"), QStringLiteral("PostgreSQL password"), this,
+          QStringLiteral("leave empty to use the keychain")))
+    , m_adminUrl(lineEdit(QStringLiteral("adminUrlEdit"), QStringLiteral("Admin API address"), this,
+          QStringLiteral("https://redrive.internal:8081")))
+    , m_caFile(lineEdit(QStringLiteral("caFileEdit"), QStringLiteral("CA certificate file"), this,
+          QStringLiteral("optional PEM file")))
+    , m_receiverConfig(
+          lineEdit(QStringLiteral("receiverConfigEdit"), QStringLiteral("Receiver configuration file"), this,
+              QStringLiteral("optional copy of redrived.toml, for projected retry times")))
+    , m_token(lineEdit(QStringLiteral("tokenEdit"), QStringLiteral("Admin API token"), this,
+          QStringLiteral("leave empty to use the keychain")))
     , m_remember(
           new QCheckBox(QStringLiteral("Remember the password and token in the system keychain"), this))
     , m_keychainStatus(new QLabel(this))

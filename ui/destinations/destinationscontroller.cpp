@@ -32,6 +32,7 @@ DestinationsController::DestinationsController(
 {
     page->layout()->addWidget(m_container);
     m_table->setObjectName(QStringLiteral("destinationTable"));
+    m_table->setAccessibleName(QStringLiteral("Destinations"));
     m_table->setModel(m_model);
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_table->setSelectionMode(QAbstractItemView::SingleSelection);

@@ -35,6 +35,7 @@ EventsView::EventsView(QWidget *parent)
     connect(m_newEvents, &QPushButton::clicked, this, &EventsView::showNewEventsRequested);
 
     m_table->setObjectName(QStringLiteral("eventsTable"));
+    m_table->setAccessibleName(QStringLiteral("Events"));
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_table->setSelectionMode(QAbstractItemView::ExtendedSelection);
     m_table->setAlternatingRowColors(true);

@@ -94,7 +94,11 @@ FilterBar::FilterBar(QWidget *parent)
     m_since->setToolTip(QStringLiteral("From (local time)"));
     m_until->setToolTip(QStringLiteral("Until (local time)"));
 
+    m_source->setAccessibleName(QStringLiteral("Source filter"));
+    m_type->setAccessibleName(QStringLiteral("Event type filter"));
+    m_destination->setAccessibleName(QStringLiteral("Destination filter"));
     m_search->setObjectName(QStringLiteral("searchEdit"));
+    m_search->setAccessibleName(QStringLiteral("Search events"));
     m_search->setPlaceholderText(
         QStringLiteral("Search event ID, provider ID or downstream reference (Ctrl+F)"));
     m_search->setClearButtonEnabled(true);

@@ -93,8 +93,8 @@ MainWindow::MainWindow(QWidget *parent)
 
     QMenu *view = menuBar()->addMenu(QStringLiteral("&View"));
     const QString names[PageCount] = { QStringLiteral("Overview"), QStringLiteral("Events"),
-        QStringLiteral("Dead letters"), QStringLiteral("Rejected requests"), QStringLiteral("Replays"), QStringLiteral("Approvals"),
-        QStringLiteral("Audit log"), QStringLiteral("Destinations") };
+        QStringLiteral("Dead letters"), QStringLiteral("Rejected requests"), QStringLiteral("Replays"),
+        QStringLiteral("Approvals"), QStringLiteral("Audit log"), QStringLiteral("Destinations") };
     for (int i = 0; i < PageCount; ++i) {
         QAction *a = view->addAction(names[i], this, [this, i] {
             if (isPageAvailable(Page(i)))
@@ -126,6 +126,21 @@ MainWindow::MainWindow(QWidget *parent)
     statusBar()->addPermanentWidget(m_identity);
     setConnected(false);
     resize(1400, 860);
+}
+
+QStringList MainWindow::pageNames()
+{
+    static const QStringList names { QStringLiteral("overview"), QStringLiteral("events"),
+        QStringLiteral("dead-letters"), QStringLiteral("rejections"), QStringLiteral("replays"),
+        QStringLiteral("approvals"), QStringLiteral("audit"), QStringLiteral("destinations") };
+    static_assert(PageCount == 8, "name every page");
+    return names;
+}
+
+std::optional<MainWindow::Page> MainWindow::pageFromName(const QString &name)
+{
+    const qsizetype i = pageNames().indexOf(name.trimmed().toLower());
+    return i < 0 ? std::nullopt : std::optional<Page>(Page(i));
 }
 
 MainWindow::Page MainWindow::currentPage() const

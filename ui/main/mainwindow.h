@@ -3,6 +3,9 @@
 #pragma once
 
 #include <QMainWindow>
+#include <QStringList>
+
+#include <optional>
 
 class QLabel;
 class QSplitter;
@@ -34,6 +37,10 @@ public:
     };
 
     explicit MainWindow(QWidget *parent = nullptr);
+
+    // The pages' names on the command line (`redrive --page approvals`), in page order.
+    static QStringList pageNames();
+    static std::optional<Page> pageFromName(const QString &name);
 
     [[nodiscard]] EnvironmentBanner *banner() const { return m_banner; }
     [[nodiscard]] OverviewView *overview() const { return m_overview; }

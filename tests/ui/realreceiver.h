@@ -1,0 +1,92 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: Redrive authors
+#pragma once
+
+#include <QByteArray>
+#include <QHash>
+#include <QProcess>
+#include <QString>
+#include <QTemporaryDir>
+#include <QUrl>
+#include <QVariant>
+
+#include <functional>
+#include <memory>
+
+namespace redrive::test {
+
+class ScriptableDestination;
+
+// A real `redrived` for the console's tests: the same binary users run, on loopback, with
+// embedded SQLite in a temporary directory, its ingest and admin listeners on free ports, the
+// delivery engine and the replay executor running, and an Ed25519 audit key. Tokens are made
+// by `redrived token create`, exactly as an administrator would.
+//
+// One GitHub source "github" (secret kGitHubSecret) routes every event to two destinations,
+// each a scriptable loopback server:
+//   crm          low risk   — support may replay it without approval
+//   fulfillment  high risk  — any replay of it needs a second operator
+// Both give up at the first failure (max_attempts = 1), so a scripted 410 makes a dead letter
+// at once and tests never wait for a backoff.
+//
+// People (token names; `token(name)` returns the secret):
+//   sam-support (support), ana-operator and omar-operator (operators), aude-auditor (auditor),
+//   root-admin (admin).
+class RealReceiver final {
+public:
+    static inline const QByteArray kGitHubSecret = "real-receiver-github-secret";
+
+    RealReceiver();
+    ~RealReceiver();
+    RealReceiver(const RealReceiver &) = delete;
+    RealReceiver &operator=(const RealReceiver &) = delete;
+
+    // Writes the config, migrates, creates the tokens, starts redrived and waits for /healthz.
+    bool start(QString *error);
+    void stop();
+
+    [[nodiscard]] QString databasePath() const;
+    [[nodiscard]] QString configPath() const;
+    [[nodiscard]] QUrl adminUrl() const;
+    [[nodiscard]] quint16 ingestPort() const { return m_ingestPort; }
+    [[nodiscard]] QString token(const QString &name) const { return m_tokens.value(name); }
+    [[nodiscard]] ScriptableDestination &crm() { return *m_crm; }
+    [[nodiscard]] ScriptableDestination &fulfillment() { return *m_fulfillment; }
+    // What redrived wrote to stderr so far (for failure messages).
+    [[nodiscard]] QByteArray log();
+
+    // POSTs a signed GitHub webhook to /hooks/github; returns the HTTP status (0: no answer).
+    int ingest(const QByteArray &deliveryId, const QByteArray &event, const QByteArray &body);
+    // Ingests a "push" event and waits until both of its deliveries have settled (neither
+    // pending, retrying nor in flight). Returns the event id, 0 on failure. Script the
+    // destinations' answers first.
+    qint64 ingestAndSettle(const QByteArray &deliveryId, QString *error = nullptr);
+
+    // A read of the receiver's database through a connection of its own: the first column of
+    // the first row, or an invalid QVariant.
+    QVariant scalar(const QString &sql, const QVariantList &binds = {});
+    // Waits (bounded, polling the database) until `sql` returns `expected`.
+    bool waitForValue(
+        const QString &sql, const QVariantList &binds, const QVariant &expected, int timeoutMs = 15'000);
+    // Runs one statement on a writable connection of the test's own: what an attacker with the
+    // database file could do (e.g. drop the audit triggers and edit a row).
+    bool tamper(const QStringList &statements, QString *error);
+
+    // The delivery id of (event, destination).
+    qint64 deliveryId(qint64 eventId, const QString &destination);
+
+private:
+    bool createToken(const QString &name, const QString &role, QString *error);
+
+    std::unique_ptr<QTemporaryDir> m_dir;
+    std::unique_ptr<ScriptableDestination> m_crm;
+    std::unique_ptr<ScriptableDestination> m_fulfillment;
+    QProcess m_process;
+    QByteArray m_log;
+    quint16 m_ingestPort = 0;
+    quint16 m_adminPort = 0;
+    QHash<QString, QString> m_tokens;
+    QString m_connection;
+};
+
+} // namespace redrive::test
