@@ -171,6 +171,11 @@ std::optional<Selection> freezeFilter(
         where += QLatin1String(" AND d.last_category = ?");
         binds.append(filter.category);
     }
+    if (!filter.deliveryStatus.isEmpty()) {
+        // The delivery itself is in that status (a dead-letter group: its dead deliveries only).
+        where += QLatin1String(" AND d.status = ?");
+        binds.append(filter.deliveryStatus);
+    }
     if (!filter.statuses.isEmpty()) {
         QStringList marks;
         for (const QString &st : filter.statuses) {

@@ -66,9 +66,9 @@ struct FreezeError {
 // Explicit deliveries (no duplicates, at most maxSelection). Unknown ids are an error.
 std::optional<Selection> freezeDeliveries(
     Db &db, const Config &config, const QList<qint64> &ids, int maxSelection, FreezeError *error);
-// Every delivery of the events matching `filter`; the filter's destination, category and
-// status also restrict which deliveries of a matching event are taken. More than maxSelection
-// replayable deliveries → TooLarge.
+// Every delivery of the events matching `filter`; the filter's destination, category, status
+// and delivery_status also restrict which deliveries of a matching event are taken. More than
+// maxSelection replayable deliveries → TooLarge.
 std::optional<Selection> freezeFilter(
     Db &db, const Config &config, const EventFilter &filter, int maxSelection, FreezeError *error);
 

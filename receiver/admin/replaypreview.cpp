@@ -22,7 +22,8 @@ std::optional<EventFilter> readFilter(const QJsonValue &value, ApiError *error)
     }
     static const QStringList keys { QStringLiteral("status"), QStringLiteral("source"),
         QStringLiteral("type"), QStringLiteral("destination"), QStringLiteral("category"),
-        QStringLiteral("since"), QStringLiteral("until"), QStringLiteral("q") };
+        QStringLiteral("delivery_status"), QStringLiteral("since"), QStringLiteral("until"),
+        QStringLiteral("q") };
     const QJsonObject o = value.toObject();
     QUrlQuery query;
     for (auto it = o.begin(); it != o.end(); ++it) {

@@ -108,7 +108,7 @@ http::Response getReplay(RequestContext &ctx, qint64 id)
     q.setForwardOnly(true);
     q.prepare(QStringLiteral(
         "SELECT ri.delivery_id, ri.frozen_status, ri.state, d.status, d.event_id, d.destination, "
-        "ri.frozen_outcome_unknown, ri.skip_reason "
+        "ri.frozen_outcome_unknown, ri.skip_reason, d.outcome_unknown "
         "FROM replay_items ri LEFT JOIN deliveries d ON d.id = ri.delivery_id "
         "WHERE ri.replay_id = ? AND ri.delivery_id > ? ORDER BY ri.delivery_id LIMIT %1")
                   .arg(limit + 1));
@@ -133,7 +133,9 @@ http::Response getReplay(RequestContext &ctx, qint64 id)
                 q.value(4).isNull() ? QJsonValue(QJsonValue::Null) : QJsonValue(q.value(4).toLongLong()) },
             { QStringLiteral("destination"), jsonOrNull(q.value(5)) },
             { QStringLiteral("frozen_outcome_unknown"), q.value(6).toInt() != 0 },
-            { QStringLiteral("skip_reason"), jsonOrNull(q.value(7)) } });
+            { QStringLiteral("skip_reason"), jsonOrNull(q.value(7)) },
+            { QStringLiteral("outcome_unknown"),
+                q.value(8).isNull() ? QJsonValue(QJsonValue::Null) : QJsonValue(q.value(8).toInt() != 0) } });
     }
     q.finish();
     out.insert(QStringLiteral("items"), items);

@@ -13,28 +13,50 @@ ReplayRequest ReplayRequest::fromJson(const QJsonObject &o)
 {
     ReplayRequest r;
     r.id = o.value(QLatin1String("id")).toInteger();
-    r.status = o.value(QLatin1String("status")).toString();
+    r.status = replayStatusFromString(o.value(QLatin1String("status")).toString());
     r.requestedBy = o.value(QLatin1String("requested_by")).toString();
     r.reason = o.value(QLatin1String("reason")).toString();
     r.ticket = o.value(QLatin1String("ticket")).toString();
     r.count = o.value(QLatin1String("count")).toInt();
     r.effect = o.value(QLatin1String("effect")).toString();
+    r.selectionHash = o.value(QLatin1String("selection_hash")).toString();
     r.createdAt = o.value(QLatin1String("created_at")).toString();
     r.approvalExpiresAt = o.value(QLatin1String("approval_expires_at")).toString();
+    r.createdAtMs = parseTimestamp(r.createdAt);
+    r.approvalExpiresAtMs = parseTimestamp(r.approvalExpiresAt);
+    // The replay carries the same summary fields as the preview the requester saw.
+    QJsonObject summary = o;
+    if (!summary.contains(QLatin1String("selection_hash")))
+        summary.insert(QStringLiteral("selection_hash"), QStringLiteral("-"));
+    QString ignored;
+    if (auto p = ReplayPreview::fromJson(summary, &ignored))
+        r.preview = std::move(*p);
     return r;
 }
 
-void ApprovalModel::setRequests(QList<ReplayRequest> requests, const QString &currentUser)
+Risk ReplayRequest::risk() const
+{
+    for (const ReplayPreview::Destination &d : preview.destinations) {
+        if (d.risk == Risk::High)
+            return Risk::High;
+    }
+    return Risk::Low;
+}
+
+void ApprovalModel::setRequests(QList<ReplayRequest> requests, const QString &currentUser, qint64 nowMs)
 {
     beginResetModel();
     m_requests = std::move(requests);
     m_user = currentUser;
+    m_now = nowMs;
     endResetModel();
 }
 
 const ReplayRequest *ApprovalModel::requestAt(const QModelIndex &index) const
 {
-    return index.isValid() && index.row() < m_requests.size() ? &m_requests[index.row()] : nullptr;
+    return index.isValid() && index.model() == this && index.row() < m_requests.size()
+        ? &m_requests[index.row()]
+        : nullptr;
 }
 
 bool ApprovalModel::isOwn(const QModelIndex &index) const
@@ -58,17 +80,24 @@ QVariant ApprovalModel::data(const QModelIndex &index, int role) const
     const ReplayRequest *r = requestAt(index);
     if (!r)
         return {};
+    const bool own = r->requestedBy == m_user;
     switch (role) {
     case ReplayIdRole:
         return r->id;
     case OwnRequestRole:
-        return r->requestedBy == m_user;
+        return own;
+    case RiskRole:
+        return toString(r->risk());
     case Qt::ForegroundRole:
-        return r->requestedBy == m_user ? QVariant(QColor(Qt::gray)) : QVariant();
+        if (index.column() == RiskColumn)
+            return r->risk() == Risk::High ? QColor(0xb7, 0x1c, 0x1c) : QColor(0x2e, 0x7d, 0x32);
+        return own ? QVariant(QColor(Qt::gray)) : QVariant();
     case Qt::ToolTipRole:
-        return r->requestedBy == m_user
-            ? QStringLiteral("Your own request: another operator must decide it.\n%1").arg(r->effect)
-            : r->effect;
+        if (index.column() == AgeColumn && r->createdAtMs)
+            return TimeFormat::tooltip(*r->createdAtMs);
+        if (index.column() == ExpiresColumn && r->approvalExpiresAtMs)
+            return TimeFormat::tooltip(*r->approvalExpiresAtMs);
+        return own ? QStringLiteral("Your own request: another operator must decide it.") : QVariant();
     case Qt::DisplayRole:
         switch (index.column()) {
         case IdColumn:
@@ -81,10 +110,16 @@ QVariant ApprovalModel::data(const QModelIndex &index, int role) const
             return r->reason;
         case TicketColumn:
             return r->ticket;
-        case CreatedColumn: {
-            const auto ms = parseTimestamp(r->createdAt);
-            return ms ? TimeFormat::display(*ms) : r->createdAt;
-        }
+        case RiskColumn:
+            return toString(r->risk());
+        case AgeColumn:
+            return r->createdAtMs ? TimeFormat::duration(std::max<qint64>(0, m_now - *r->createdAtMs))
+                                  : r->createdAt;
+        case ExpiresColumn:
+            if (!r->approvalExpiresAtMs)
+                return QStringLiteral("—");
+            return *r->approvalExpiresAtMs > m_now ? TimeFormat::duration(*r->approvalExpiresAtMs - m_now)
+                                                   : QStringLiteral("expired");
         default:
             return {};
         }
@@ -98,7 +133,8 @@ QVariant ApprovalModel::headerData(int section, Qt::Orientation orientation, int
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
         return {};
     static const char *const names[]
-        = { "Replay", "Requested by", "Deliveries", "Reason", "Ticket", "Requested" };
+        = { "Replay", "Requested by", "Deliveries", "Reason", "Ticket", "Risk", "Age", "Expires in" };
+    static_assert(std::size(names) == ColumnCount);
     return section >= 0 && section < ColumnCount ? QVariant(QLatin1String(names[section])) : QVariant();
 }
 

@@ -2,27 +2,39 @@
 // SPDX-FileCopyrightText: Redrive authors
 #pragma once
 
+#include "domain/types.h"
+#include "replay/replaypreview.h"
+
 #include <QAbstractTableModel>
 #include <QJsonObject>
+
+#include <optional>
 
 namespace redrive::ui {
 
 // A replay request as `GET replays` returns it.
 struct ReplayRequest {
     qint64 id = 0;
-    QString status;
+    std::optional<ReplayStatus> status;
     QString requestedBy;
     QString reason;
     QString ticket;
     int count = 0;
     QString effect;
+    QString selectionHash; // sent back with the decision: it binds to what was frozen
     QString createdAt; // ISO-8601 as sent
     QString approvalExpiresAt;
+    std::optional<qint64> createdAtMs;
+    std::optional<qint64> approvalExpiresAtMs;
+    // What the requester saw: destinations with their risk, approval reasons, counts.
+    ReplayPreview preview;
+    // High when a destination is high-risk (an unknown risk word counts as high).
+    [[nodiscard]] Risk risk() const;
     static ReplayRequest fromJson(const QJsonObject &o);
 };
 
 // Replays waiting for a decision. Requests by the signed-in user are marked: nobody approves
-// their own request.
+// their own request. Age and "expires in" are relative to the time given with the requests.
 class ApprovalModel final : public QAbstractTableModel {
     Q_OBJECT
 public:
@@ -32,13 +44,15 @@ public:
         CountColumn,
         ReasonColumn,
         TicketColumn,
-        CreatedColumn,
+        RiskColumn,
+        AgeColumn,
+        ExpiresColumn,
         ColumnCount
     };
-    enum Role { ReplayIdRole = Qt::UserRole, OwnRequestRole };
+    enum Role { ReplayIdRole = Qt::UserRole, OwnRequestRole, RiskRole };
 
     using QAbstractTableModel::QAbstractTableModel;
-    void setRequests(QList<ReplayRequest> requests, const QString &currentUser);
+    void setRequests(QList<ReplayRequest> requests, const QString &currentUser, qint64 nowMs);
     [[nodiscard]] const ReplayRequest *requestAt(const QModelIndex &index) const;
     [[nodiscard]] bool isOwn(const QModelIndex &index) const;
 
@@ -51,6 +65,7 @@ public:
 private:
     QList<ReplayRequest> m_requests;
     QString m_user;
+    qint64 m_now = 0;
 };
 
 } // namespace redrive::ui

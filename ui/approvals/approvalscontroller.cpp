@@ -3,8 +3,10 @@
 #include "approvalscontroller.h"
 
 #include "approvals/approvalmodel.h"
+#include "approvals/replayitemmodel.h"
 #include "common/prompter.h"
 #include "connection/session.h"
+#include "util/clock.h"
 
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -12,53 +14,109 @@
 #include <QLabel>
 #include <QLayout>
 #include <QPushButton>
+#include <QSplitter>
 #include <QTableView>
+#include <QTimer>
 #include <QVBoxLayout>
 
 namespace redrive::ui {
+namespace {
 
-ApprovalsController::ApprovalsController(Session *session, QWidget *page, QObject *parent)
+QTableView *makeTable(QWidget *parent, const char *name, const QString &accessibleName)
+{
+    auto *t = new QTableView(parent);
+    t->setObjectName(QLatin1String(name));
+    t->setAccessibleName(accessibleName);
+    t->setSelectionBehavior(QAbstractItemView::SelectRows);
+    t->setSelectionMode(QAbstractItemView::SingleSelection);
+    t->verticalHeader()->hide();
+    t->horizontalHeader()->setStretchLastSection(true);
+    return t;
+}
+
+QLabel *plainLabel(QWidget *parent, const char *name)
+{
+    auto *l = new QLabel(parent);
+    l->setObjectName(QLatin1String(name));
+    l->setTextFormat(Qt::PlainText);
+    l->setWordWrap(true);
+    return l;
+}
+
+} // namespace
+
+ApprovalsController::ApprovalsController(Session *session, QWidget *page, const Clock &clock, QObject *parent)
     : QObject(parent)
     , m_session(session)
+    , m_clock(clock)
     , m_container(new QWidget)
     , m_model(new ApprovalModel(this))
-    , m_table(new QTableView(m_container))
-    , m_summary(new QLabel(m_container))
+    , m_items(new ReplayItemModel(this))
+    , m_table(makeTable(m_container, "approvalTable", QStringLiteral("Replay requests waiting for approval")))
+    , m_itemTable(
+          makeTable(m_container, "approvalItemsTable", QStringLiteral("Frozen selection of the request")))
+    , m_summary(plainLabel(m_container, "approvalSummary"))
+    , m_effect(plainLabel(m_container, "approvalEffect"))
+    , m_itemsNote(plainLabel(m_container, "approvalItemsNote"))
+    , m_statusNote(plainLabel(nullptr, "approvalsStatusNote"))
     , m_approve(new QPushButton(QStringLiteral("Approve…"), m_container))
     , m_reject(new QPushButton(QStringLiteral("Reject…"), m_container))
+    , m_poll(new QTimer(this))
 {
     page->layout()->addWidget(m_container);
-    m_table->setObjectName(QStringLiteral("approvalTable"));
     m_table->setModel(m_model);
-    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
-    m_table->setSelectionMode(QAbstractItemView::SingleSelection);
-    m_table->verticalHeader()->hide();
-    m_table->horizontalHeader()->setStretchLastSection(true);
-    m_summary->setObjectName(QStringLiteral("approvalSummary"));
-    m_summary->setTextFormat(Qt::PlainText);
-    m_summary->setWordWrap(true);
+    m_itemTable->setModel(m_items);
+    m_effect->setAccessibleName(QStringLiteral("What the request would do"));
+    m_effect->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_statusNote->setWordWrap(false);
+    m_statusNote->hide();
     m_approve->setObjectName(QStringLiteral("approveButton"));
+    m_approve->setAccessibleName(QStringLiteral("Approve the selected request"));
     m_reject->setObjectName(QStringLiteral("rejectButton"));
+    m_reject->setAccessibleName(QStringLiteral("Reject the selected request"));
     auto *buttons = new QHBoxLayout;
     buttons->addStretch(1);
     buttons->addWidget(m_reject);
     buttons->addWidget(m_approve);
+    auto *detail = new QWidget;
+    auto *detailLayout = new QVBoxLayout(detail);
+    detailLayout->setContentsMargins(0, 0, 0, 0);
+    detailLayout->addWidget(m_effect);
+    detailLayout->addWidget(m_itemsNote);
+    detailLayout->addWidget(m_itemTable, 1);
+    auto *split = new QSplitter(Qt::Vertical, m_container);
+    split->addWidget(m_table);
+    split->addWidget(detail);
     auto *layout = new QVBoxLayout(m_container);
     layout->setContentsMargins(6, 6, 6, 6);
     layout->addWidget(m_summary);
-    layout->addWidget(m_table, 1);
+    layout->addWidget(split, 1);
     layout->addLayout(buttons);
     connect(m_approve, &QPushButton::clicked, this, [this] { decide(true); });
     connect(m_reject, &QPushButton::clicked, this, [this] { decide(false); });
     connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
-        &ApprovalsController::updateButtons);
-    connect(m_model, &QAbstractItemModel::modelReset, this, &ApprovalsController::updateButtons);
-    updateButtons();
+        &ApprovalsController::currentChanged);
+    connect(m_model, &QAbstractItemModel::modelReset, this, &ApprovalsController::currentChanged);
+    currentChanged();
+
+    // The count reaches the tab title and the status bar while the user is on another page.
+    m_poll->setInterval(15'000);
+    connect(m_poll, &QTimer::timeout, this, &ApprovalsController::refresh);
+    if (session->admin() && session->permissions().approve) {
+        m_poll->start();
+        refresh();
+    }
 }
 
 ApprovalsController::~ApprovalsController()
 {
+    delete m_statusNote; // it lives in the main window's status bar
     delete m_container;
+}
+
+void ApprovalsController::setPollInterval(int ms)
+{
+    m_poll->setInterval(ms);
 }
 
 void ApprovalsController::updateButtons()
@@ -75,13 +133,81 @@ void ApprovalsController::updateButtons()
     m_reject->setToolTip(why);
 }
 
+void ApprovalsController::currentChanged()
+{
+    if (m_refreshing)
+        return; // the refresh puts the selection back and calls again
+    updateButtons();
+    const QModelIndex current = m_table->selectionModel()->currentIndex();
+    const ReplayRequest *r = m_model->requestAt(current);
+    if (!r) {
+        m_shownId = 0;
+        ++m_itemsGeneration;
+        m_items->clear();
+        m_effect->setText(m_model->rowCount() > 0
+                ? QStringLiteral("Select a request to see what it would do.")
+                : QString());
+        m_itemsNote->clear();
+        return;
+    }
+    // The effect the requester saw, and why it needs a second person, in words.
+    QString text = r->effect.isEmpty()
+        ? QStringLiteral("%1 would be sent again.").arg(deliveriesText(r->count))
+        : r->effect;
+    const QStringList reasons = r->preview.approvalReasonsInWords();
+    if (!reasons.isEmpty())
+        text += QStringLiteral("\nNeeds approval because: %1.").arg(reasons.join(QLatin1String("; ")));
+    if (m_model->isOwn(current))
+        text += QStringLiteral("\nYou requested this replay; another operator must decide it.");
+    m_effect->setText(text);
+    if (r->id != m_shownId)
+        loadItems(r->id);
+}
+
+void ApprovalsController::loadItems(qint64 replayId)
+{
+    AdminClient *admin = m_session->admin();
+    m_shownId = replayId;
+    m_items->clear();
+    if (!admin)
+        return;
+    m_itemsNote->setText(QStringLiteral("Loading the frozen selection…"));
+    const quint64 generation = ++m_itemsGeneration;
+    ApiReply *reply = admin->get(QStringLiteral("replays/%1").arg(replayId));
+    connect(reply, &ApiReply::finished, this,
+        [this, replayId, generation](const QJsonDocument &body, const ApiError &error) {
+            if (generation != m_itemsGeneration)
+                return; // the user moved on to another request
+            if (!error.ok()) {
+                m_itemsNote->setText(
+                    QStringLiteral("The frozen selection could not be read: ") + error.message);
+                return;
+            }
+            const QJsonObject o = body.object();
+            QList<ReplayItem> items;
+            for (const QJsonValue &v : o.value(QLatin1String("items")).toArray())
+                items.append(ReplayItem::fromJson(v.toObject()));
+            const int shown = int(items.size());
+            m_items->setItems(std::move(items));
+            m_itemTable->resizeColumnsToContents();
+            const bool more = !o.value(QLatin1String("items_next_after")).isNull();
+            m_itemsNote->setText(
+                QStringLiteral("Frozen selection: %1%2, exactly as it will be replayed if approved.")
+                    .arg(deliveriesText(shown),
+                        more ? QStringLiteral(" shown (the first page of %1)")
+                                   .arg(o.value(QLatin1String("count")).toInt())
+                             : QString()));
+            Q_EMIT itemsLoaded(replayId);
+        });
+}
+
 void ApprovalsController::refresh()
 {
     AdminClient *admin = m_session->admin();
     if (!admin)
         return;
     QUrlQuery query;
-    query.addQueryItem(QStringLiteral("status"), QStringLiteral("pending_approval"));
+    query.addQueryItem(QStringLiteral("status"), toString(ReplayStatus::PendingApproval));
     ApiReply *reply = admin->get(QStringLiteral("replays"), query);
     connect(reply, &ApiReply::finished, this, [this](const QJsonDocument &body, const ApiError &error) {
         if (!error.ok()) {
@@ -89,55 +215,74 @@ void ApprovalsController::refresh()
             return;
         }
         QList<ReplayRequest> requests;
+        int waiting = 0;
         for (const QJsonValue &v : body.object().value(QLatin1String("items")).toArray()) {
             ReplayRequest r = ReplayRequest::fromJson(v.toObject());
-            if (r.status == u"pending_approval")
-                requests.append(r);
+            if (r.status != ReplayStatus::PendingApproval)
+                continue;
+            if (r.requestedBy != m_session->user())
+                ++waiting;
+            requests.append(r);
         }
-        const qint64 keep = m_model->requestAt(m_table->currentIndex())
-            ? m_model->requestAt(m_table->currentIndex())->id
-            : 0;
-        m_model->setRequests(requests, m_session->user());
+        const ReplayRequest *current = m_model->requestAt(m_table->currentIndex());
+        const qint64 keep = current ? current->id : 0;
+        m_refreshing = true;
+        m_model->setRequests(requests, m_session->user(), m_clock.nowMs());
         for (int row = 0; row < m_model->rowCount(); ++row) {
             if (m_model->requestAt(m_model->index(row, 0))->id == keep)
                 m_table->selectRow(row);
         }
+        m_refreshing = false;
+        currentChanged();
         m_table->resizeColumnsToContents();
         m_summary->setText(requests.isEmpty()
                 ? QStringLiteral("No replay requests are waiting for approval.")
-                : QStringLiteral("%1 replay request(s) wait for a decision. Check the reason and the "
-                                 "selection, then approve or reject with a reason of your own.")
+                : QStringLiteral("%1 replay request(s) wait for a decision. Check the effect and the "
+                                 "frozen selection below, then approve or reject with a reason of your own.")
                       .arg(requests.size()));
+        m_statusNote->setText(waiting == 1
+                ? QStringLiteral("1 replay request waits for your approval")
+                : QStringLiteral("%1 replay requests wait for your approval").arg(waiting));
+        m_statusNote->setVisible(waiting > 0);
+        if (waiting != m_pendingCount) {
+            m_pendingCount = waiting;
+            Q_EMIT pendingCountChanged(waiting);
+        }
         Q_EMIT refreshed();
     });
 }
 
 void ApprovalsController::decide(bool approve)
 {
-    const ReplayRequest *r = m_model->requestAt(m_table->selectionModel()->currentIndex());
+    const QModelIndex current = m_table->selectionModel()->currentIndex();
+    const ReplayRequest *r = m_model->requestAt(current);
     AdminClient *admin = m_session->admin();
-    if (!r || !admin || m_model->isOwn(m_table->selectionModel()->currentIndex())
-        || !m_session->permissions().approve)
+    if (!r || !admin || m_model->isOwn(current) || !m_session->permissions().approve)
         return;
     const qint64 id = r->id;
+    const QString hash = r->selectionHash;
     Prompter::Question q;
     q.title = approve ? QStringLiteral("Approve replay") : QStringLiteral("Reject replay");
     q.text = QStringLiteral("Replay #%1 requested by %2: %3.\nTheir reason: %4\n\n%5")
                  .arg(id)
-                 .arg(r->requestedBy,
-                     r->count == 1 ? QStringLiteral("1 delivery")
-                                   : QStringLiteral("%1 deliveries").arg(r->count),
-                     r->reason, r->effect);
+                 .arg(r->requestedBy, deliveriesText(r->count), r->reason, r->effect);
     q.confirmLabel = approve ? QStringLiteral("Approve replay #%1").arg(id)
                              : QStringLiteral("Reject replay #%1").arg(id);
     q.askReason = true;
+    q.environment = m_session->profile().environment;
+    q.environmentColour = m_session->profile().colour;
+    q.profileName = m_session->profile().name;
     const Prompter::Answer answer = Prompter::ask(m_container, q);
     if (!answer.confirmed || answer.reason.isEmpty())
         return;
+    QJsonObject body { { QStringLiteral("reason"), answer.reason } };
+    // The decision binds to the selection that was shown; the receiver answers 409 if it differs.
+    if (!hash.isEmpty())
+        body.insert(QStringLiteral("selection_hash"), hash);
     ApiReply *reply = admin->post(QStringLiteral("replays/%1/%2")
                                       .arg(id)
                                       .arg(approve ? QStringLiteral("approve") : QStringLiteral("reject")),
-        QJsonObject { { QStringLiteral("reason"), answer.reason } });
+        body);
     connect(
         reply, &ApiReply::finished, this, [this, id, approve](const QJsonDocument &, const ApiError &error) {
             if (!error.ok()) {

@@ -7,39 +7,69 @@
 class QLabel;
 class QPushButton;
 class QTableView;
+class QTimer;
 class QWidget;
+
+namespace redrive {
+class Clock;
+}
 
 namespace redrive::ui {
 
 class ApprovalModel;
+class ReplayItemModel;
 class Session;
 
-// The approvals inbox: replay requests waiting for a second person. Approve and reject ask
-// for a reason through the Prompter and go to the admin API; one's own requests cannot be
-// decided here (the API refuses them too).
+// The approvals inbox: replay requests waiting for a second person, each with the effect the
+// requester saw and its frozen selection (browsable before deciding). Approve and reject both
+// ask for a reason through the Prompter (with the environment banner) and send the request's
+// selection hash, so the decision binds to what was shown; one's own requests cannot be decided
+// here (the API refuses them too). The pending count is refreshed in the background, also
+// while the page is hidden, for the tab title and the status bar.
 class ApprovalsController final : public QObject {
     Q_OBJECT
 public:
-    ApprovalsController(Session *session, QWidget *page, QObject *parent = nullptr);
+    ApprovalsController(Session *session, QWidget *page, const Clock &clock, QObject *parent = nullptr);
     ~ApprovalsController() override;
     [[nodiscard]] ApprovalModel *model() const { return m_model; }
+    [[nodiscard]] ReplayItemModel *items() const { return m_items; }
+    // Requests waiting for someone else's decision; -1 until the first answer.
+    [[nodiscard]] int pendingCount() const { return m_pendingCount; }
+    // "3 replay requests wait for approval" for the status bar (the caller places it).
+    [[nodiscard]] QLabel *statusNote() const { return m_statusNote; }
+    void setPollInterval(int ms);
     void refresh();
     void decide(bool approve);
 
 Q_SIGNALS:
     void refreshed();
     void decided(qint64 replayId, bool approved);
+    void pendingCountChanged(int count);
+    void itemsLoaded(qint64 replayId);
 
 private:
     void updateButtons();
+    void currentChanged();
+    void loadItems(qint64 replayId);
 
     Session *m_session;
+    const Clock &m_clock;
     QWidget *m_container;
     ApprovalModel *m_model;
+    ReplayItemModel *m_items;
     QTableView *m_table;
+    QTableView *m_itemTable;
     QLabel *m_summary;
+    QLabel *m_effect;
+    QLabel *m_itemsNote;
+    QLabel *m_statusNote;
     QPushButton *m_approve;
     QPushButton *m_reject;
+    QTimer *m_poll;
+    int m_pendingCount = -1;
+    bool m_refreshing = false;
+    qint64 m_shownId = 0;
+    quint64 m_itemsGeneration = 0;
 };
 
 } // namespace redrive::ui

@@ -2,6 +2,8 @@
 // SPDX-FileCopyrightText: Redrive authors
 #include "prompter.h"
 
+#include "common/environmentbanner.h"
+
 #include <QDialog>
 #include <QDialogButtonBox>
 #include <QLabel>
@@ -27,6 +29,13 @@ Prompter::Answer Prompter::ask(QWidget *parent, const Question &question)
     dialog.setObjectName(QStringLiteral("prompt"));
     dialog.setWindowTitle(question.title);
     auto *layout = new QVBoxLayout(&dialog);
+    if (!question.environment.isEmpty()) {
+        auto *banner = new EnvironmentBanner(&dialog);
+        banner->setObjectName(QStringLiteral("promptEnvironment"));
+        banner->setAccessibleName(QStringLiteral("Environment"));
+        banner->showEnvironment(question.environment, question.environmentColour, question.profileName);
+        layout->addWidget(banner);
+    }
     auto *text = new QLabel(&dialog);
     text->setTextFormat(Qt::RichText);
     text->setText(question.text.toHtmlEscaped().replace(u'\n', QLatin1String("<br>")));
@@ -43,6 +52,8 @@ Prompter::Answer Prompter::ask(QWidget *parent, const Question &question)
     if (question.askReason) {
         layout->addWidget(new QLabel(question.reasonLabel, &dialog));
         reason = new QLineEdit(&dialog);
+        reason->setObjectName(QStringLiteral("promptReason"));
+        reason->setAccessibleName(QStringLiteral("Reason"));
         layout->addWidget(reason);
         confirm->setEnabled(false);
         QObject::connect(reason, &QLineEdit::textChanged, confirm,

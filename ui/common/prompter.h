@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: Redrive authors
 #pragma once
 
+#include <QColor>
 #include <QList>
 #include <QString>
 
@@ -21,6 +22,11 @@ public:
         QString confirmLabel; // "Approve replay #12"
         bool askReason = false;
         QString reasonLabel = QStringLiteral("Reason (recorded in the audit log):");
+        // For prompts that act: the environment banner (name and colour of the profile) on top,
+        // so nobody approves or pauses in production thinking it is staging.
+        QString environment;
+        QColor environmentColour;
+        QString profileName;
     };
     struct Answer {
         bool confirmed = false;

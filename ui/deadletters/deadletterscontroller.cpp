@@ -5,8 +5,11 @@
 #include "connection/session.h"
 #include "deadletters/deadlettermodel.h"
 
+#include <QAction>
+#include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
+#include <QPushButton>
 #include <QTableView>
 #include <QVBoxLayout>
 
@@ -19,6 +22,7 @@ DeadLettersController::DeadLettersController(Session *session, QWidget *page, QO
     , m_model(new DeadLetterModel(this))
     , m_table(new QTableView(m_container))
     , m_summary(new QLabel(m_container))
+    , m_replayGroup(new QPushButton(QStringLiteral("Replay group…"), m_container))
 {
     page->layout()->addWidget(m_container);
     m_table->setObjectName(QStringLiteral("deadLetterTable"));
@@ -28,6 +32,7 @@ DeadLettersController::DeadLettersController(Session *session, QWidget *page, QO
     m_table->verticalHeader()->hide();
     m_table->horizontalHeader()->setStretchLastSection(true);
     m_table->setAlternatingRowColors(true);
+    m_table->setAccessibleName(QStringLiteral("Dead letters by category and destination"));
     m_summary->setObjectName(QStringLiteral("deadLetterSummary"));
     m_summary->setTextFormat(Qt::PlainText);
     auto *layout = new QVBoxLayout(m_container);
@@ -35,17 +40,65 @@ DeadLettersController::DeadLettersController(Session *session, QWidget *page, QO
     layout->addWidget(m_summary);
     layout->addWidget(m_table, 1);
     auto open = [this](const QModelIndex &index) {
-        const DeadLetterGroup *g = m_model->groupAt(index);
-        if (!g)
-            return;
-        EventFilter f;
-        f.destination = g->destination;
-        f.category = g->category;
-        f.deliveryStatus = QStringLiteral("dead");
-        Q_EMIT openEvents(f);
+        if (const DeadLetterGroup *g = m_model->groupAt(index))
+            Q_EMIT openEvents(groupFilter(*g));
     };
     // Enter and double-click both activate (the style decides which click does).
     connect(m_table, &QTableView::activated, this, open);
+
+    // Replay the selected group: its dead deliveries, resolved by the receiver from the filter.
+    const bool canReplay = session->admin() && session->permissions().replay;
+    m_replayGroup->setObjectName(QStringLiteral("replayGroupButton"));
+    m_replayGroup->setAccessibleName(QStringLiteral("Replay the selected dead-letter group"));
+    m_replayGroup->setVisible(canReplay);
+    auto *buttons = new QHBoxLayout;
+    buttons->addStretch(1);
+    buttons->addWidget(m_replayGroup);
+    layout->addLayout(buttons);
+    if (canReplay) {
+        auto *action = new QAction(QStringLiteral("Replay group…"), m_table);
+        action->setObjectName(QStringLiteral("replayGroupAction"));
+        action->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_R));
+        action->setShortcutContext(Qt::WidgetShortcut);
+        m_table->addAction(action);
+        m_table->setContextMenuPolicy(Qt::ActionsContextMenu);
+        connect(action, &QAction::triggered, this, &DeadLettersController::replaySelectedGroup);
+        connect(m_replayGroup, &QPushButton::clicked, this, &DeadLettersController::replaySelectedGroup);
+    }
+    connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
+        &DeadLettersController::updateReplayGroup);
+    connect(m_model, &QAbstractItemModel::modelReset, this, &DeadLettersController::updateReplayGroup);
+    updateReplayGroup();
+}
+
+EventFilter DeadLettersController::groupFilter(const DeadLetterGroup &g)
+{
+    EventFilter f;
+    f.destination = g.destination;
+    f.category = g.category;
+    f.deliveryStatus = toString(DeliveryStatus::Dead);
+    return f;
+}
+
+void DeadLettersController::updateReplayGroup()
+{
+    const DeadLetterGroup *g = m_model->groupAt(m_table->selectionModel()->currentIndex());
+    // Without a category the filter would also take the destination's other dead letters.
+    const bool can = g && !g->category.isEmpty();
+    m_replayGroup->setEnabled(can);
+    m_replayGroup->setToolTip(g && g->category.isEmpty()
+            ? QStringLiteral("This group has no recorded failure category; open its events and replay them "
+                             "from there.")
+            : QStringLiteral("Preview and request a replay of this group's dead deliveries (Ctrl+R)."));
+    for (QAction *a : m_table->actions())
+        a->setEnabled(can);
+}
+
+void DeadLettersController::replaySelectedGroup()
+{
+    const DeadLetterGroup *g = m_model->groupAt(m_table->selectionModel()->currentIndex());
+    if (g && !g->category.isEmpty() && m_session->admin() && m_session->permissions().replay)
+        Q_EMIT replayRequested(groupFilter(*g));
 }
 
 DeadLettersController::~DeadLettersController()

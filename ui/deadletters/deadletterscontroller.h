@@ -4,10 +4,12 @@
 
 #include "common/dbexecutor.h"
 #include "query/eventfilter.h"
+#include "query/opsstats.h"
 
 #include <QObject>
 
 class QLabel;
+class QPushButton;
 class QTableView;
 class QWidget;
 
@@ -25,16 +27,24 @@ public:
     ~DeadLettersController() override;
     [[nodiscard]] DeadLetterModel *model() const { return m_model; }
     void refresh();
+    // "Replay group…": the selected group's dead deliveries (destination, category, dead).
+    void replaySelectedGroup();
+    // The events of a group: a delivery to its destination, dead, with its category.
+    static EventFilter groupFilter(const DeadLetterGroup &group);
 
 Q_SIGNALS:
     void openEvents(const redrive::EventFilter &filter);
+    void replayRequested(const redrive::EventFilter &filter);
 
 private:
+    void updateReplayGroup();
+
     Session *m_session;
     QWidget *m_container;
     DeadLetterModel *m_model;
     QTableView *m_table;
     QLabel *m_summary;
+    QPushButton *m_replayGroup;
     Generation m_generation;
 };
 

@@ -176,6 +176,9 @@ void DestinationsController::setPaused(bool pause)
               .arg(name, waitingText);
     q.confirmLabel = pause ? QStringLiteral("Pause %1").arg(name) : QStringLiteral("Resume %1").arg(name);
     q.askReason = true;
+    q.environment = m_session->profile().environment;
+    q.environmentColour = m_session->profile().colour;
+    q.profileName = m_session->profile().name;
     const Prompter::Answer answer = Prompter::ask(m_container, q);
     if (!answer.confirmed || answer.reason.isEmpty())
         return;

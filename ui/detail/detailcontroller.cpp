@@ -26,6 +26,9 @@ DetailController::DetailController(
     // The receiver builds and signs evidence, so it needs the admin API.
     m_view->setCanExportEvidence(session->admin() && session->permissions().exportEvidence);
     connect(m_view, &EventDetailView::exportEvidenceRequested, this, &DetailController::exportEvidence);
+    m_view->setCanReplay(session->admin() && session->permissions().replay);
+    connect(
+        m_view, &EventDetailView::replayDeliveryRequested, this, &DetailController::replayDeliveryRequested);
     connect(m_evidence, &EvidenceExport::progress, this,
         [this](const QString &text) { m_view->setEvidenceStatus(true, text); });
     connect(m_evidence, &EvidenceExport::finished, this, [this](bool ok, const QString &text) {
@@ -39,6 +42,7 @@ DetailController::~DetailController()
     // The view outlives this controller (it belongs to the main window).
     m_view->setCanExportEvidence(false);
     m_view->setEvidenceStatus(false, QString());
+    m_view->setCanReplay(false);
 }
 
 void DetailController::exportEvidence(qint64 eventId)

@@ -35,6 +35,8 @@ public:
 Q_SIGNALS:
     void loaded(qint64 eventId);
     void evidenceExported(bool ok, const QString &message);
+    // "Replay this delivery…" on a delivery row (only offered to roles that may replay).
+    void replayDeliveryRequested(qint64 deliveryId);
 
 private:
     void addNote(qint64 eventId, const QString &text);

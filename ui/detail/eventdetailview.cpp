@@ -4,10 +4,11 @@
 
 #include "common/statuspalette.h"
 #include "common/timeformat.h"
-#include "delivery/retrypolicy.h"
 #include "detail/jsontreemodel.h"
+#include "detail/schedulenote.h"
 #include "util/headers.h"
 
+#include <QAction>
 #include <QApplication>
 #include <QClipboard>
 #include <QFontDatabase>
@@ -58,45 +59,6 @@ void paintChip(QTreeWidgetItem *item, int column, const StatusLook &look)
     item->setForeground(column, look.foreground);
 }
 
-// The next attempt, and with the destination's schedule the ones after it and when the
-// delivery would become a dead letter if they all fail.
-QString scheduleNote(const DeliverySummary &s, const std::optional<RetrySchedules> &schedules)
-{
-    QString note = QStringLiteral("%1: attempt %2 is due %3.")
-                       .arg(s.destination)
-                       .arg(s.attemptCount + 1)
-                       .arg(TimeFormat::display(*s.nextAttemptAt));
-    const DestinationConfig *dest = schedules ? schedules->destination(s.destination) : nullptr;
-    if (!dest)
-        return note
-            + (schedules ? QStringLiteral(" The receiver configuration has no destination of that name, so "
-                                          "the attempts after it cannot be projected.")
-                         : QStringLiteral(" Only the next attempt is known: add the receiver's configuration "
-                                          "file to the profile to see the projected remaining schedule."));
-    const delivery::ProjectedSchedule p
-        = delivery::projectSchedule(*dest, schedules->jitter, s.attemptCount, *s.nextAttemptAt);
-    QStringList later;
-    for (const delivery::ProjectedAttempt &a : p.attempts) {
-        if (a.number <= s.attemptCount + 1)
-            continue;
-        later.append(QStringLiteral("#%1 ≈ %2").arg(a.number).arg(TimeFormat::display(a.expectedMs)));
-    }
-    if (!later.isEmpty())
-        note += QStringLiteral(" Then, if it keeps failing: ") + later.join(QLatin1String(", ")) + u'.';
-    if (p.deadLetter) {
-        const int last = p.attempts.isEmpty() ? dest->maxAttempts : p.attempts.last().number;
-        note += QStringLiteral(" Dead letter after attempt %1, around %2")
-                    .arg(last)
-                    .arg(TimeFormat::display(p.deadLetter->expectedMs));
-        if (p.deadLetter->latestMs > p.deadLetter->earliestMs)
-            note += QStringLiteral(" (between %1 and %2 with jitter)")
-                        .arg(TimeFormat::display(p.deadLetter->earliestMs),
-                            TimeFormat::display(p.deadLetter->latestMs));
-        note += u'.';
-    }
-    return note;
-}
-
 } // namespace
 
 EventDetailView::EventDetailView(QWidget *parent)
@@ -107,6 +69,8 @@ EventDetailView::EventDetailView(QWidget *parent)
     , m_summary(new QWidget)
     , m_form(new QFormLayout)
     , m_deliveries(new QTreeWidget)
+    , m_replayDelivery(new QPushButton(QStringLiteral("Replay this delivery…")))
+    , m_replayAction(new QAction(QStringLiteral("Replay this delivery…"), this))
     , m_scheduleNote(new QLabel)
     , m_attempts(new QTreeWidget)
     , m_excerpt(new QPlainTextEdit)
@@ -153,7 +117,25 @@ EventDetailView::EventDetailView(QWidget *parent)
         { QStringLiteral("Destination"), QStringLiteral("Status"), QStringLiteral("Downstream"),
             QStringLiteral("Attempts"), QStringLiteral("Next attempt"), QStringLiteral("Reference") });
     m_deliveries->setMinimumHeight(90);
+    m_deliveries->setAccessibleName(QStringLiteral("Deliveries"));
     summaryLayout->addWidget(m_deliveries);
+    // Replay where the user is: the selected row, by button, context menu or Ctrl+R in the tree.
+    m_replayDelivery->setObjectName(QStringLiteral("replayDeliveryButton"));
+    m_replayDelivery->setAccessibleName(QStringLiteral("Replay this delivery"));
+    m_replayAction->setObjectName(QStringLiteral("replayDeliveryAction"));
+    m_replayAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_R));
+    m_replayAction->setShortcutContext(Qt::WidgetShortcut);
+    m_deliveries->addAction(m_replayAction);
+    m_deliveries->setContextMenuPolicy(Qt::ActionsContextMenu);
+    auto replayCurrent = [this] {
+        const QTreeWidgetItem *item = m_deliveries->currentItem();
+        if (m_replayAction->isEnabled() && item)
+            Q_EMIT replayDeliveryRequested(item->data(DDestination, Qt::UserRole).toLongLong());
+    };
+    connect(m_replayAction, &QAction::triggered, this, replayCurrent);
+    connect(m_replayDelivery, &QPushButton::clicked, this, replayCurrent);
+    connect(m_deliveries, &QTreeWidget::currentItemChanged, this, &EventDetailView::updateReplayDelivery);
+    summaryLayout->addWidget(m_replayDelivery, 0, Qt::AlignRight);
     m_scheduleNote->setObjectName(QStringLiteral("scheduleNote"));
     m_scheduleNote->setTextFormat(Qt::PlainText);
     m_scheduleNote->setWordWrap(true);
@@ -280,6 +262,7 @@ EventDetailView::EventDetailView(QWidget *parent)
     setCanAddNotes(false);
     setCanExportEvidence(false);
     setEvidenceStatus(false, QString());
+    setCanReplay(false);
     showEmpty();
 }
 
@@ -314,6 +297,28 @@ void EventDetailView::setCanAddNotes(bool can)
 {
     m_noteEdit->setVisible(can);
     m_addNote->setVisible(can);
+}
+
+void EventDetailView::setCanReplay(bool can)
+{
+    m_canReplay = can;
+    m_replayDelivery->setVisible(can);
+    updateReplayDelivery();
+}
+
+void EventDetailView::updateReplayDelivery()
+{
+    const QTreeWidgetItem *item = m_deliveries->currentItem();
+    const auto status
+        = item ? deliveryStatusFromString(item->data(DStatus, Qt::UserRole).toString()) : std::nullopt;
+    // Pending and in-flight deliveries are on their way already; the receiver would refuse them.
+    const bool onItsWay = status == DeliveryStatus::Pending || status == DeliveryStatus::InFlight;
+    const bool can = m_canReplay && item && !onItsWay;
+    m_replayAction->setEnabled(can);
+    m_replayDelivery->setEnabled(can);
+    m_replayDelivery->setToolTip(onItsWay
+            ? QStringLiteral("This delivery is on its way already; there is nothing to replay yet.")
+            : QStringLiteral("Preview and request a replay of the selected delivery (Ctrl+R in the list)."));
 }
 
 void EventDetailView::setNoteBusy(bool busy, const QString &message)
@@ -417,6 +422,8 @@ void EventDetailView::fillDeliveries(
         const DeliverySummary &s = rec.summary;
         auto *item = new QTreeWidgetItem(m_deliveries);
         item->setText(DDestination, s.destination);
+        item->setData(DDestination, Qt::UserRole, s.id);
+        item->setData(DStatus, Qt::UserRole, s.status);
         paintChip(item, DStatus, statusLook(s.status));
         paintChip(item, DDownstream, downstreamLook(s.downstream));
         item->setData(DDownstream, Qt::UserRole, toString(s.downstream));
@@ -450,6 +457,9 @@ void EventDetailView::fillDeliveries(
     }
     for (int c = 0; c < DColumnCount; ++c)
         m_deliveries->resizeColumnToContents(c);
+    if (m_deliveries->topLevelItemCount() > 0)
+        m_deliveries->setCurrentItem(m_deliveries->topLevelItem(0));
+    updateReplayDelivery();
     m_scheduleNote->setText(notes.join(u'\n'));
     m_scheduleNote->setVisible(!notes.isEmpty());
     if (d.deliveries.isEmpty())

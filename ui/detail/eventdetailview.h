@@ -7,6 +7,7 @@
 
 #include <QWidget>
 
+class QAction;
 class QFormLayout;
 class QLabel;
 class QLineEdit;
@@ -41,6 +42,8 @@ public:
     void setCanAddNotes(bool can);
     void setNoteBusy(bool busy, const QString &message = {});
     void setCanExportEvidence(bool can);
+    // Offers "Replay this delivery…" on the deliveries list (button, context menu, Ctrl+R).
+    void setCanReplay(bool can);
     void setEvidenceStatus(bool busy, const QString &message);
 
     [[nodiscard]] qint64 eventId() const { return m_eventId; }
@@ -51,6 +54,7 @@ public:
 Q_SIGNALS:
     void noteSubmitted(qint64 eventId, const QString &text);
     void exportEvidenceRequested(qint64 eventId);
+    void replayDeliveryRequested(qint64 deliveryId);
 
 private:
     void addField(
@@ -62,6 +66,7 @@ private:
     void fillHeaders(const EventDetail &detail);
     void fillNotes(const EventDetail &detail);
     void attemptChosen(QTreeWidgetItem *item);
+    void updateReplayDelivery();
 
     qint64 m_eventId = 0;
     QLabel *m_title;
@@ -70,6 +75,9 @@ private:
     QWidget *m_summary;
     QFormLayout *m_form;
     QTreeWidget *m_deliveries;
+    QPushButton *m_replayDelivery;
+    QAction *m_replayAction;
+    bool m_canReplay = false;
     QLabel *m_scheduleNote;
     QTreeWidget *m_attempts;
     QPlainTextEdit *m_excerpt;

@@ -179,16 +179,35 @@ void EventsController::copySelectedIds()
 
 void EventsController::requestReplayOfSelection()
 {
-    QList<qint64> deliveries;
+    // Proposed: what has not reached its destination (dead, retrying, outcome unknown). Already
+    // succeeded deliveries are only offered: replaying them sends them again and needs approval.
+    QList<qint64> proposed, succeeded, onTheirWay;
     const QModelIndexList rows = m_view->table()->selectionModel()->selectedRows();
     for (const QModelIndex &index : rows) {
-        if (const EventRow *row = m_model->eventAt(index)) {
-            for (const DeliverySummary &d : row->deliveries)
-                deliveries.append(d.id);
+        const EventRow *row = m_model->eventAt(index);
+        if (!row)
+            continue;
+        for (const DeliverySummary &d : row->deliveries) {
+            switch (deliveryStatusFromString(d.status).value_or(DeliveryStatus::Dead)) {
+            case DeliveryStatus::Succeeded:
+                succeeded.append(d.id);
+                break;
+            case DeliveryStatus::Pending:
+            case DeliveryStatus::InFlight:
+                onTheirWay.append(d.id);
+                break;
+            case DeliveryStatus::Retrying:
+            case DeliveryStatus::Dead:
+                proposed.append(d.id);
+                break;
+            }
         }
     }
-    if (!deliveries.isEmpty())
-        Q_EMIT replayDeliveriesRequested(deliveries);
+    // Only deliveries already on their way: the receiver's preview says why none can be replayed.
+    if (proposed.isEmpty() && succeeded.isEmpty())
+        proposed = onTheirWay;
+    if (!proposed.isEmpty() || !succeeded.isEmpty())
+        Q_EMIT replayDeliveriesRequested(proposed, succeeded);
 }
 
 void EventsController::updateCount()

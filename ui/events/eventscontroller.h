@@ -36,7 +36,9 @@ public:
 
 Q_SIGNALS:
     void eventSelected(qint64 eventId); // 0 when nothing is selected
-    void replayDeliveriesRequested(const QList<qint64> &deliveryIds);
+    // `deliveryIds` are proposed (not succeeded); `succeeded` the selected ones that already
+    // succeeded downstream, offered in the dialog but left out by default.
+    void replayDeliveriesRequested(const QList<qint64> &deliveryIds, const QList<qint64> &succeeded);
     void replayFilterRequested(const redrive::EventFilter &filter);
 
 private:

@@ -128,6 +128,10 @@ void ConsoleController::adoptSession(Session *session)
     connect(m_events, &EventsController::replayDeliveriesRequested, m_replay,
         &ReplayController::replayDeliveries);
     connect(m_events, &EventsController::replayFilterRequested, m_replay, &ReplayController::replayFilter);
+    connect(
+        m_deadLetters, &DeadLettersController::replayRequested, m_replay, &ReplayController::replayFilter);
+    connect(m_detail, &DetailController::replayDeliveryRequested, m_replay,
+        [this](qint64 id) { m_replay->replayDeliveries({ id }); });
     connect(m_replay, &ReplayController::requested, this, [this](qint64 id, const QString &status) {
         m_window->statusBar()->showMessage(status == u"pending_approval"
                 ? QStringLiteral("Replay #%1 requested; it waits for an operator's approval.").arg(id)
@@ -136,7 +140,12 @@ void ConsoleController::adoptSession(Session *session)
         if (m_detail)
             m_detail->reload();
     });
-    m_approvals = new ApprovalsController(session, w->approvalsPage(), this);
+    m_approvals = new ApprovalsController(session, w->approvalsPage(), m_clock, this);
+    w->statusBar()->addPermanentWidget(m_approvals->statusNote());
+    connect(m_approvals, &ApprovalsController::pendingCountChanged, this, [this](int n) {
+        m_window->setPageTitle(MainWindow::ApprovalsPage,
+            n > 0 ? QStringLiteral("&Approvals (%1)").arg(n) : QStringLiteral("&Approvals"));
+    });
     m_audit = new AuditController(session, w->auditPage(), m_settings, m_clock, this);
     w->setPageAvailable(MainWindow::ApprovalsPage, session->admin() && can.approve);
     w->setPageAvailable(MainWindow::AuditPage, can.readAudit);
@@ -156,7 +165,7 @@ void ConsoleController::adoptSession(Session *session)
         m_window->showPage(MainWindow::EventsPage);
         m_detail->showEventAttempt(eventId, replayId);
     });
-    connect(m_replay, &ReplayController::requested, this, [this](qint64 id) {
+    connect(m_replay, &ReplayController::requested, this, [this](qint64 id, const QString &) {
         if (!m_window->isPageAvailable(MainWindow::ReplaysPage))
             return;
         m_window->showPage(MainWindow::ReplaysPage);
@@ -196,6 +205,7 @@ void ConsoleController::disconnectSession()
     m_overview = nullptr;
     delete m_session.data();
     if (m_window) {
+        m_window->setPageTitle(MainWindow::ApprovalsPage, QStringLiteral("&Approvals"));
         m_window->detail()->showEmpty();
         m_window->setConnected(false);
         m_window->setWindowTitle(QStringLiteral("Redrive"));

@@ -20,44 +20,81 @@ ReplayDialog *ReplayController::dialog() const
     return m_dialog.data();
 }
 
-void ReplayController::replayDeliveries(const QList<qint64> &deliveryIds)
+void ReplayController::replayDeliveries(const QList<qint64> &deliveryIds, const QList<qint64> &succeeded)
 {
-    QJsonArray ids;
-    for (qint64 id : deliveryIds)
-        ids.append(id);
-    start(QJsonObject { { QStringLiteral("delivery_ids"), ids } },
-        deliveryIds.size() == 1 ? QStringLiteral("1 delivery")
-                                : QStringLiteral("%1 deliveries").arg(deliveryIds.size()));
+    if (deliveryIds.isEmpty() && succeeded.isEmpty())
+        return;
+    if (!openDialog())
+        return;
+    m_proposed = deliveryIds;
+    m_succeeded = succeeded;
+    m_includeSucceeded = false;
+    connect(m_dialog, &ReplayDialog::includeSucceededChanged, this, [this](bool include) {
+        m_includeSucceeded = include;
+        previewDeliveries();
+    });
+    previewDeliveries();
+}
+
+void ReplayController::previewDeliveries()
+{
+    if (!m_dialog)
+        return;
+    m_dialog->offerSucceeded(int(m_succeeded.size()), m_includeSucceeded);
+    QList<qint64> ids = m_proposed;
+    if (m_includeSucceeded)
+        ids += m_succeeded;
+    if (ids.isEmpty()) {
+        ++m_previewGeneration; // an answer still on its way would describe the other choice
+        m_selectionHash.clear();
+        m_dialog->showNothingProposed();
+        return;
+    }
+    std::sort(ids.begin(), ids.end());
+    QJsonArray array;
+    for (qint64 id : std::as_const(ids))
+        array.append(id);
+    preview(QJsonObject { { QStringLiteral("delivery_ids"), array } }, deliveriesText(ids.size()));
 }
 
 void ReplayController::replayFilter(const EventFilter &filter)
 {
+    if (!openDialog())
+        return;
     QJsonObject f;
     const auto items = filter.toQuery().queryItems(QUrl::FullyDecoded);
     for (const auto &[key, value] : items)
         f.insert(key, value);
-    start(QJsonObject { { QStringLiteral("filter"), f } }, QStringLiteral("everything the filter matches"));
+    preview(QJsonObject { { QStringLiteral("filter"), f } }, QStringLiteral("everything the filter matches"));
 }
 
-void ReplayController::start(const QJsonObject &previewBody, const QString &what)
+bool ReplayController::openDialog()
 {
-    AdminClient *admin = m_session->admin();
-    if (!admin || !m_session->permissions().replay)
-        return;
+    if (!m_session->admin() || !m_session->permissions().replay)
+        return false;
     delete m_dialog.data();
     const ConnectionProfile &p = m_session->profile();
-    m_dialog = new ReplayDialog(p.environment, p.isProduction(), m_parentWindow);
+    m_dialog = new ReplayDialog(p.environment, p.colour, p.name, m_parentWindow);
     m_dialog->setAttribute(Qt::WA_DeleteOnClose);
     connect(m_dialog, &ReplayDialog::submitted, this, &ReplayController::submit);
-    m_previewBody = previewBody;
+    m_selectionHash.clear();
+    m_dialog->open();
+    return true;
+}
+
+void ReplayController::preview(const QJsonObject &previewBody, const QString &what)
+{
+    AdminClient *admin = m_session->admin();
+    if (!admin || !m_dialog)
+        return;
     m_selectionHash.clear();
     m_dialog->showLoading(what);
-    m_dialog->open();
+    const quint64 generation = ++m_previewGeneration;
     ApiReply *reply = admin->post(QStringLiteral("replays/preview"), previewBody);
     QPointer<ReplayDialog> dialog = m_dialog;
-    connect(
-        reply, &ApiReply::finished, this, [this, dialog](const QJsonDocument &body, const ApiError &error) {
-            if (!dialog || dialog != m_dialog)
+    connect(reply, &ApiReply::finished, this,
+        [this, dialog, generation](const QJsonDocument &body, const ApiError &error) {
+            if (!dialog || dialog != m_dialog || generation != m_previewGeneration)
                 return;
             if (!error.ok()) {
                 dialog->showError(QStringLiteral("No preview: ") + error.message);

@@ -21,8 +21,10 @@ class ReplayController final : public QObject {
 public:
     ReplayController(Session *session, QWidget *parentWindow, QObject *parent = nullptr);
 
-    // Replays these deliveries (the selected events' deliveries).
-    void replayDeliveries(const QList<qint64> &deliveryIds);
+    // Replays these deliveries. `succeeded` are deliveries the user selected that already
+    // succeeded downstream: they are left out of the preview unless the user ticks "Include N
+    // already-succeeded deliveries" in the dialog, which previews again with them.
+    void replayDeliveries(const QList<qint64> &deliveryIds, const QList<qint64> &succeeded = {});
     // Replays everything the filter matches (the receiver resolves it, not the visible page).
     void replayFilter(const EventFilter &filter);
     [[nodiscard]] ReplayDialog *dialog() const;
@@ -31,14 +33,19 @@ Q_SIGNALS:
     void requested(qint64 replayId, const QString &status);
 
 private:
-    void start(const QJsonObject &previewBody, const QString &what);
+    bool openDialog();
+    void preview(const QJsonObject &previewBody, const QString &what);
+    void previewDeliveries();
     void submit(const QString &reason, const QString &ticket);
 
     Session *m_session;
     QWidget *m_parentWindow;
     QPointer<ReplayDialog> m_dialog;
-    QJsonObject m_previewBody;
     QString m_selectionHash;
+    QList<qint64> m_proposed;
+    QList<qint64> m_succeeded;
+    bool m_includeSucceeded = false;
+    quint64 m_previewGeneration = 0; // a newer preview makes the answer to an older one stale
 };
 
 } // namespace redrive::ui

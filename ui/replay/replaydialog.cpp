@@ -2,6 +2,9 @@
 // SPDX-FileCopyrightText: Redrive authors
 #include "replaydialog.h"
 
+#include "common/environmentbanner.h"
+
+#include <QCheckBox>
 #include <QDialogButtonBox>
 #include <QFormLayout>
 #include <QHeaderView>
@@ -13,13 +16,23 @@
 #include <QVBoxLayout>
 
 namespace redrive::ui {
+namespace {
 
-ReplayDialog::ReplayDialog(const QString &environment, bool production, QWidget *parent)
+QList<ReplayDialog::Answer> g_queued;
+QList<ReplayDialog::Shown> g_shown;
+
+} // namespace
+
+ReplayDialog::ReplayDialog(
+    const QString &environment, const QColor &colour, const QString &profileName, QWidget *parent)
     : QDialog(parent)
-    , m_environment(new QLabel(this))
+    , m_environmentText(environment)
+    , m_environment(new EnvironmentBanner(this))
     , m_summary(new QLabel(this))
+    , m_reasons(new QLabel(this))
     , m_risk(new QLabel(this))
     , m_destinations(new QTableWidget(this))
+    , m_includeSucceeded(new QCheckBox(this))
     , m_reason(new QPlainTextEdit(this))
     , m_ticket(new QLineEdit(this))
     , m_confirmLabel(new QLabel(this))
@@ -31,18 +44,21 @@ ReplayDialog::ReplayDialog(const QString &environment, bool production, QWidget 
     setObjectName(QStringLiteral("replayDialog"));
     setWindowTitle(QStringLiteral("Replay deliveries"));
     m_environment->setObjectName(QStringLiteral("replayEnvironment"));
-    m_environment->setTextFormat(Qt::PlainText);
-    m_environment->setText(QStringLiteral("Environment: %1").arg(environment.toUpper()));
-    m_environment->setStyleSheet(production
-            ? QStringLiteral("QLabel { background: #c62828; color: white; font-weight: bold; padding: 4px; }")
-            : QStringLiteral("QLabel { font-weight: bold; padding: 4px; }"));
+    m_environment->showEnvironment(environment, colour, profileName);
+    m_environment->setAccessibleName(QStringLiteral("Environment"));
     m_summary->setObjectName(QStringLiteral("replaySummary"));
     m_summary->setTextFormat(Qt::PlainText);
     m_summary->setWordWrap(true);
+    m_reasons->setObjectName(QStringLiteral("replayApprovalReasons"));
+    m_reasons->setAccessibleName(QStringLiteral("Why approval is needed"));
+    m_reasons->setTextFormat(Qt::PlainText);
+    m_reasons->setWordWrap(true);
+    m_reasons->hide();
     m_risk->setObjectName(QStringLiteral("replayRisk"));
     m_risk->setTextFormat(Qt::PlainText);
     m_risk->setWordWrap(true);
     m_destinations->setObjectName(QStringLiteral("replayDestinations"));
+    m_destinations->setAccessibleName(QStringLiteral("Destinations of the replay"));
     m_destinations->setColumnCount(3);
     m_destinations->setHorizontalHeaderLabels(
         { QStringLiteral("Destination"), QStringLiteral("Risk"), QStringLiteral("Deliveries") });
@@ -52,13 +68,19 @@ ReplayDialog::ReplayDialog(const QString &environment, bool production, QWidget 
     m_destinations->setMaximumHeight(120);
     m_destinations->setSelectionMode(QAbstractItemView::NoSelection);
     m_destinations->setFocusPolicy(Qt::NoFocus);
+    m_includeSucceeded->setObjectName(QStringLiteral("replayIncludeSucceeded"));
+    m_includeSucceeded->setAccessibleName(QStringLiteral("Include already-succeeded deliveries"));
+    m_includeSucceeded->hide();
     m_reason->setObjectName(QStringLiteral("replayReason"));
+    m_reason->setAccessibleName(QStringLiteral("Reason"));
     m_reason->setPlaceholderText(QStringLiteral("Why replay these? (required; recorded in the audit log)"));
     m_reason->setMaximumHeight(70);
     m_reason->setTabChangesFocus(true);
     m_ticket->setObjectName(QStringLiteral("replayTicket"));
+    m_ticket->setAccessibleName(QStringLiteral("Ticket"));
     m_ticket->setPlaceholderText(QStringLiteral("optional, e.g. INC-1234"));
     m_confirm->setObjectName(QStringLiteral("replayConfirm"));
+    m_confirm->setAccessibleName(QStringLiteral("Type the confirmation"));
     m_confirmLabel->setTextFormat(Qt::PlainText);
     m_error->setObjectName(QStringLiteral("replayError"));
     m_error->setTextFormat(Qt::PlainText);
@@ -66,7 +88,9 @@ ReplayDialog::ReplayDialog(const QString &environment, bool production, QWidget 
     m_error->setStyleSheet(QStringLiteral("color: #b71c1c;"));
     m_error->hide();
     m_cancel->setObjectName(QStringLiteral("replayCancel"));
+    m_cancel->setAccessibleName(QStringLiteral("Cancel"));
     m_submit->setObjectName(QStringLiteral("replaySubmit"));
+    m_submit->setAccessibleName(QStringLiteral("Replay"));
     // Cancel is what Enter does; the action has to be clicked (or tabbed to) on purpose.
     m_cancel->setDefault(true);
     m_cancel->setAutoDefault(true);
@@ -84,7 +108,9 @@ ReplayDialog::ReplayDialog(const QString &environment, bool production, QWidget 
     layout->addWidget(m_environment);
     layout->addWidget(m_summary);
     layout->addWidget(m_destinations);
+    layout->addWidget(m_reasons);
     layout->addWidget(m_risk);
+    layout->addWidget(m_includeSucceeded);
     layout->addLayout(form);
     layout->addWidget(m_error);
     layout->addWidget(buttons);
@@ -94,20 +120,65 @@ ReplayDialog::ReplayDialog(const QString &environment, bool production, QWidget 
         if (m_submit->isEnabled())
             Q_EMIT submitted(m_reason->toPlainText().trimmed(), m_ticket->text().trimmed());
     });
+    // A click on the box (or Space) asks the controller for a new preview with or without them.
+    connect(m_includeSucceeded, &QCheckBox::clicked, this, &ReplayDialog::includeSucceededChanged);
     connect(m_reason, &QPlainTextEdit::textChanged, this, &ReplayDialog::updateSubmit);
     connect(m_confirm, &QLineEdit::textChanged, this, &ReplayDialog::updateSubmit);
     m_confirmLabel->hide();
     m_confirm->hide();
-    resize(560, 460);
+    resize(560, 500);
+}
+
+void ReplayDialog::setNextAnswers(QList<Answer> answers)
+{
+    g_queued = std::move(answers);
+}
+
+QList<ReplayDialog::Shown> ReplayDialog::shown()
+{
+    return g_shown;
+}
+
+void ReplayDialog::clearShown()
+{
+    g_shown.clear();
 }
 
 void ReplayDialog::showLoading(const QString &what)
 {
     m_havePreview = false;
+    m_error->hide();
     m_summary->setText(QStringLiteral("Asking the receiver what replaying %1 would do…").arg(what));
     m_destinations->setRowCount(0);
+    m_reasons->hide();
     m_risk->clear();
     updateSubmit();
+}
+
+void ReplayDialog::offerSucceeded(int n, bool included)
+{
+    m_includeSucceeded->setText(n == 1 ? QStringLiteral("Include 1 already-succeeded delivery")
+                                       : QStringLiteral("Include %L1 already-succeeded deliveries").arg(n));
+    m_includeSucceeded->setToolTip(
+        QStringLiteral("They reached their destination already; replaying sends them again and needs "
+                       "another operator's approval."));
+    m_succeededOffered = n;
+    m_includeSucceeded->setChecked(included);
+    m_includeSucceeded->setVisible(n > 0);
+}
+
+void ReplayDialog::showNothingProposed()
+{
+    m_havePreview = false;
+    m_summary->setText(QStringLiteral("Every selected delivery already succeeded downstream, so none is "
+                                      "proposed. Tick the box below to replay them anyway."));
+    m_destinations->setRowCount(0);
+    m_reasons->hide();
+    m_risk->clear();
+    updateSubmit();
+    m_includeSucceeded->setFocus();
+    record();
+    answerIfQueued();
 }
 
 void ReplayDialog::showPreview(const ReplayPreview &p)
@@ -115,18 +186,24 @@ void ReplayDialog::showPreview(const ReplayPreview &p)
     m_preview = p;
     m_havePreview = true;
     m_error->hide();
-    m_summary->setText(
-        p.effect.isEmpty() ? QStringLiteral("%1 deliveries would be sent again.").arg(p.count) : p.effect);
+    m_summary->setText(p.effect.isEmpty()
+            ? QStringLiteral("%1 would be sent again.").arg(deliveriesText(p.count))
+            : p.effect);
     m_destinations->setRowCount(int(p.destinations.size()));
     for (int i = 0; i < p.destinations.size(); ++i) {
         const auto &d = p.destinations[i];
         m_destinations->setItem(i, 0, new QTableWidgetItem(d.name));
-        auto *risk = new QTableWidgetItem(d.risk);
-        if (d.risk == u"high")
+        auto *risk = new QTableWidgetItem(toString(d.risk));
+        if (d.risk == Risk::High)
             risk->setForeground(QColor(0xb7, 0x1c, 0x1c));
         m_destinations->setItem(i, 1, risk);
         m_destinations->setItem(i, 2, new QTableWidgetItem(QString::number(d.count)));
     }
+    const QStringList reasons = p.approvalReasonsInWords();
+    m_reasons->setText(reasons.isEmpty() ? QString()
+                                         : QStringLiteral("Needs another operator's approval because:\n• %1.")
+                                               .arg(reasons.join(QLatin1String(".\n• "))));
+    m_reasons->setVisible(!reasons.isEmpty());
     QStringList warnings;
     if (p.alreadySucceeded > 0)
         warnings.append(QStringLiteral("%1 already succeeded downstream: replaying sends them again.")
@@ -134,7 +211,7 @@ void ReplayDialog::showPreview(const ReplayPreview &p)
     if (p.outcomeUnknown > 0)
         warnings.append(
             QStringLiteral("%1 may already have been processed (outcome unknown).").arg(p.outcomeUnknown));
-    if (p.requiresApproval)
+    if (p.requiresApproval && reasons.isEmpty())
         warnings.append(QStringLiteral("This needs approval by another operator before anything is sent."));
     m_risk->setText(warnings.join(u'\n'));
     m_risk->setStyleSheet(p.isHighRisk() ? QStringLiteral("color: #8a4b00; font-weight: bold;") : QString());
@@ -143,10 +220,14 @@ void ReplayDialog::showPreview(const ReplayPreview &p)
     m_confirmLabel->setText(QStringLiteral("Type \"%1\" to confirm").arg(p.confirmPhrase()));
     m_confirm->setPlaceholderText(p.confirmPhrase());
     m_submit->setText(p.actionLabel());
+    m_submit->setAccessibleName(p.actionLabel());
     m_reason->setFocus(); // the next thing to do is to say why
-    if (p.isHighRisk())
-        m_submit->setStyleSheet(QStringLiteral("QPushButton:enabled { color: white; background: #c62828; }"));
+    m_submit->setStyleSheet(p.isHighRisk()
+            ? QStringLiteral("QPushButton:enabled { color: white; background: #c62828; }")
+            : QString());
     updateSubmit();
+    record();
+    answerIfQueued();
 }
 
 void ReplayDialog::showError(const QString &text)
@@ -159,6 +240,7 @@ void ReplayDialog::showError(const QString &text)
 void ReplayDialog::setBusy(bool busy)
 {
     m_busy = busy;
+    m_includeSucceeded->setEnabled(!busy);
     updateSubmit();
 }
 
@@ -168,6 +250,41 @@ void ReplayDialog::updateSubmit()
     if (ok && m_preview.isHighRisk())
         ok = m_confirm->text().trimmed() == m_preview.confirmPhrase();
     m_submit->setEnabled(ok);
+}
+
+void ReplayDialog::record()
+{
+    Shown s;
+    if (m_havePreview) {
+        s.preview = m_preview;
+        s.reasons = m_preview.approvalReasonsInWords();
+    }
+    s.environment = m_environmentText;
+    s.succeededOffered = m_succeededOffered;
+    s.succeededIncluded = m_includeSucceeded->isChecked();
+    g_shown.append(s);
+}
+
+void ReplayDialog::answerIfQueued()
+{
+    if (g_queued.isEmpty())
+        return;
+    const Answer a = g_queued.first();
+    if (a.includeSucceeded && m_succeededOffered > 0 && !m_includeSucceeded->isChecked()) {
+        // The answer applies to the preview that comes back with them included.
+        m_includeSucceeded->click();
+        return;
+    }
+    g_queued.removeFirst();
+    if (!a.confirmed || !m_havePreview) {
+        m_cancel->click();
+        return;
+    }
+    m_reason->setPlainText(a.reason);
+    m_ticket->setText(a.ticket);
+    if (m_preview.isHighRisk())
+        m_confirm->setText(m_preview.confirmPhrase());
+    m_submit->click(); // does nothing while the answer is incomplete (no reason): the dialog stays
 }
 
 } // namespace redrive::ui

@@ -22,8 +22,10 @@ std::optional<ReplayPreview> ReplayPreview::fromJson(const QJsonObject &o, QStri
         p.approvalReasons.append(v.toString());
     for (const QJsonValue &v : o.value(QLatin1String("destinations")).toArray()) {
         const QJsonObject d = v.toObject();
+        // An unknown risk word is treated as high: the console never understates a risk.
         p.destinations.append({ d.value(QLatin1String("name")).toString(),
-            d.value(QLatin1String("risk")).toString(), d.value(QLatin1String("count")).toInt() });
+            riskFromString(d.value(QLatin1String("risk")).toString()).value_or(Risk::High),
+            d.value(QLatin1String("count")).toInt() });
     }
     p.effect = o.value(QLatin1String("effect")).toString();
     return p;
@@ -34,7 +36,7 @@ bool ReplayPreview::isHighRisk() const
     if (requiresApproval || alreadySucceeded > 0 || outcomeUnknown > 0)
         return true;
     for (const Destination &d : destinations) {
-        if (d.risk == u"high")
+        if (d.risk == Risk::High)
             return true;
     }
     return false;
@@ -47,10 +49,43 @@ QString ReplayPreview::confirmPhrase() const
 
 QString ReplayPreview::actionLabel() const
 {
-    const QString what
-        = count == 1 ? QStringLiteral("1 delivery") : QStringLiteral("%1 deliveries").arg(count);
+    const QString what = deliveriesText(count);
     return requiresApproval ? QStringLiteral("Request approval to replay %1").arg(what)
                             : QStringLiteral("Replay %1").arg(what);
+}
+
+QStringList ReplayPreview::approvalReasonsInWords() const
+{
+    QStringList out;
+    for (const QString &code : approvalReasons) {
+        if (code == u"high_risk_destination") {
+            QStringList high;
+            for (const Destination &d : destinations) {
+                if (d.risk == Risk::High)
+                    high.append(d.name);
+            }
+            out.append(high.isEmpty() ? QStringLiteral("A destination is high-risk")
+                    : high.size() == 1
+                    ? QStringLiteral("%1 is a high-risk destination").arg(high.first())
+                    : QStringLiteral("%1 are high-risk destinations").arg(high.join(QLatin1String(", "))));
+        } else if (code == u"already_succeeded") {
+            out.append(
+                QStringLiteral("%1 already succeeded downstream").arg(deliveriesText(alreadySucceeded)));
+        } else if (code == u"outcome_unknown") {
+            out.append(outcomeUnknown == 1
+                    ? QStringLiteral("1 delivery's outcome is unknown")
+                    : QStringLiteral("%1 deliveries' outcome is unknown").arg(outcomeUnknown));
+        } else {
+            // A reason this console does not know yet: shown, not hidden.
+            out.append(QString(code).replace(u'_', u' '));
+        }
+    }
+    return out;
+}
+
+QString deliveriesText(qsizetype n)
+{
+    return n == 1 ? QStringLiteral("1 delivery") : QStringLiteral("%L1 deliveries").arg(n);
 }
 
 } // namespace redrive::ui

@@ -2,6 +2,8 @@
 // SPDX-FileCopyrightText: Redrive authors
 #pragma once
 
+#include "domain/types.h"
+
 #include <QJsonObject>
 #include <QList>
 #include <QString>
@@ -16,7 +18,7 @@ namespace redrive::ui {
 struct ReplayPreview {
     struct Destination {
         QString name;
-        QString risk;
+        Risk risk = Risk::Low;
         int count = 0;
     };
     QString selectionHash;
@@ -24,7 +26,7 @@ struct ReplayPreview {
     int alreadySucceeded = 0;
     int outcomeUnknown = 0;
     bool requiresApproval = false;
-    QStringList approvalReasons;
+    QStringList approvalReasons; // codes: high_risk_destination, already_succeeded, outcome_unknown
     QList<Destination> destinations;
     QString effect;
 
@@ -36,6 +38,12 @@ struct ReplayPreview {
     [[nodiscard]] QString confirmPhrase() const;
     // The dangerous button's label: names the action and its size.
     [[nodiscard]] QString actionLabel() const;
+    // Why a second operator must approve, one sentence per reason: "fulfillment is a high-risk
+    // destination", "2 deliveries already succeeded downstream", "1 delivery's outcome is unknown".
+    [[nodiscard]] QStringList approvalReasonsInWords() const;
 };
+
+// "1 delivery", "12 deliveries".
+QString deliveriesText(qsizetype n);
 
 } // namespace redrive::ui
