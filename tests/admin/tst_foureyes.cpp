@@ -118,8 +118,9 @@ void TstFourEyes::approvalCarriesTheHashItSaw()
     QCOMPARE(f->replayStatus(id), QStringLiteral("pending_approval"));
 }
 
-// design.md §3: approve, reject and cancel take {"reason", "selection_hash"?}. Without the hash
-// the decision is about the request as frozen; with it, a different hash is a 409 naming it.
+// The admin API contract (README.md, "Admin API"): approve, reject and cancel take {"reason",
+// "selection_hash"?}. Without the hash the decision is about the request as frozen; with it, a different hash
+// is a 409 naming it.
 void TstFourEyes::decisionsTakeAReasonAndAnOptionalHash()
 {
     const QJsonObject reasonOnly { { QStringLiteral("reason"),
