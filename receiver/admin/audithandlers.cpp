@@ -4,8 +4,10 @@
 
 #include "admin/eventviews.h"
 #include "admin/jsonbody.h"
+#include "audit/auditlog.h"
 #include "audit/auditverifier.h"
 #include "audit/checkpoint.h"
+#include "audit/signedhead.h"
 #include "audit/signingkey.h"
 
 namespace redrive::admin {
@@ -134,11 +136,53 @@ http::Response auditCheckpoint(RequestContext &ctx)
     if (!ctx.signingKey)
         return errorResponse(503, QStringLiteral("not_configured"),
             QStringLiteral("signed checkpoints need admin.audit_key_file in the receiver's configuration"));
-    QString error;
-    const auto cp = audit::makeCheckpoint(ctx.db, *ctx.signingKey, ctx.clock.nowMs(), &error);
+    http::Response refusal;
+    const auto cp = guardedCheckpoint(ctx, &refusal);
     if (!cp)
-        return databaseError("making a checkpoint", error);
+        return refusal;
     return jsonResponse(200, cp->toJson());
+}
+
+std::optional<audit::Checkpoint> guardedCheckpoint(RequestContext &ctx, http::Response *refusal)
+{
+    const QString headFile = audit::signedHeadPath(ctx.config.admin.auditKeyFile);
+    auto g = audit::makeGuardedCheckpoint(ctx.db, *ctx.signingKey, headFile, ctx.clock.nowMs());
+    switch (g.outcome) {
+    case audit::GuardedCheckpoint::Outcome::Signed:
+        return std::move(g.checkpoint);
+    case audit::GuardedCheckpoint::Outcome::Failed:
+        *refusal = databaseError("making a checkpoint", g.problem);
+        return std::nullopt;
+    case audit::GuardedCheckpoint::Outcome::Refused:
+        break;
+    }
+    *refusal = checkpointRefused(ctx, g);
+    return std::nullopt;
+}
+
+http::Response checkpointRefused(RequestContext &ctx, const audit::GuardedCheckpoint &g)
+{
+    if (ctx.metrics)
+        ctx.metrics->checkpointsRefused.inc();
+    QJsonObject details { { QStringLiteral("problem"), g.problem },
+        { QStringLiteral("path"), QString::fromUtf8(ctx.request.path.left(300)) } };
+    if (g.firstBadSeq)
+        details.insert(QStringLiteral("first_bad_seq"), *g.firstBadSeq);
+    if (g.lastSigned) {
+        details.insert(QStringLiteral("last_signed_seq"), g.lastSigned->seq);
+        details.insert(QStringLiteral("last_signed_hash"), g.lastSigned->hash);
+    }
+    QString error;
+    Transaction tx(ctx.db);
+    const auto record
+        = ctx.record(QStringLiteral("checkpoint_refused"), QStringLiteral("audit"), QString(), details);
+    if (!tx.begin(&error) || !audit::appendAuditEntry(ctx.db, record, ctx.clock.nowMs(), &error)
+        || !tx.commit(&error))
+        qWarning("admin: could not audit a refused checkpoint: %s", qPrintable(error));
+    qWarning("admin: refused to sign the audit log: %s", qPrintable(g.problem));
+    return errorResponse(409, QStringLiteral("audit_chain_broken"),
+        QStringLiteral("the audit log does not verify or does not extend the last signed head: %1")
+            .arg(g.problem));
 }
 
 } // namespace redrive::admin
