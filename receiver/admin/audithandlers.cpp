@@ -10,6 +10,8 @@
 #include "audit/signedhead.h"
 #include "audit/signingkey.h"
 
+#include <QSqlQuery>
+
 namespace redrive::admin {
 
 http::Response whoami(RequestContext &ctx)
@@ -172,12 +174,24 @@ http::Response checkpointRefused(RequestContext &ctx, const audit::GuardedCheckp
         details.insert(QStringLiteral("last_signed_seq"), g.lastSigned->seq);
         details.insert(QStringLiteral("last_signed_hash"), g.lastSigned->hash);
     }
+    // One entry per incident: while the newest entry is already a refusal nothing has changed
+    // since, and the console's refresh every few seconds must not grow the log without bound.
     QString error;
     Transaction tx(ctx.db);
     const auto record
         = ctx.record(QStringLiteral("checkpoint_refused"), QStringLiteral("audit"), QString(), details);
-    if (!tx.begin(&error) || !audit::appendAuditEntry(ctx.db, record, ctx.clock.nowMs(), &error)
-        || !tx.commit(&error))
+    bool ok = tx.begin(&error);
+    bool repeated = false;
+    if (ok) {
+        QSqlQuery last(ctx.db.handle());
+        ok = last.exec(QStringLiteral("SELECT action FROM audit_log ORDER BY seq DESC LIMIT 1"));
+        if (!ok)
+            error = sqlErrorText(last);
+        repeated = ok && last.next() && last.value(0).toString() == u"checkpoint_refused";
+    }
+    if (ok && !repeated)
+        ok = audit::appendAuditEntry(ctx.db, record, ctx.clock.nowMs(), &error).has_value();
+    if (!ok || !tx.commit(&error))
         qWarning("admin: could not audit a refused checkpoint: %s", qPrintable(error));
     qWarning("admin: refused to sign the audit log: %s", qPrintable(g.problem));
     return errorResponse(409, QStringLiteral("audit_chain_broken"),

@@ -137,6 +137,11 @@ private Q_SLOTS:
         const auto evidence = f->call("GET", "events/" + QByteArray::number(event) + "/evidence", m_auditor);
         QCOMPARE(evidence.status, 409);
         QCOMPARE(refusedMetric(), 2.0);
+        // Counted every time, recorded once per incident (nothing was appended in between).
+        QCOMPARE(f->count(QStringLiteral("audit_log"), QStringLiteral("action = 'checkpoint_refused'")), 1);
+        QCOMPARE(f->call("GET", "audit/checkpoint", m_auditor).status, 409);
+        QCOMPARE(refusedMetric(), 3.0);
+        QCOMPARE(f->count(QStringLiteral("audit_log"), QStringLiteral("action = 'checkpoint_refused'")), 1);
 
         // The command line checks against the same file.
         QString err;
