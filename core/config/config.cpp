@@ -37,6 +37,22 @@ std::optional<SchemeKind> schemeKindFromString(QStringView name)
     return std::nullopt;
 }
 
+bool schemeLeavesIdUnsigned(const SourceConfig &source)
+{
+    switch (source.scheme) {
+    case SchemeKind::StandardWebhooks: // signs id.timestamp.body
+    case SchemeKind::Stripe: // the id is in the signed body
+        return false;
+    case SchemeKind::GitHub: // X-GitHub-Delivery is not signed
+    case SchemeKind::Shopify: // X-Shopify-Webhook-Id is not signed
+        return true;
+    case SchemeKind::HmacSha256:
+        // An id from a header is unsigned; one from the body (or the body's digest) is not.
+        return !source.hmac.idHeader.isEmpty();
+    }
+    return true;
+}
+
 bool Endpoint::isLoopback() const
 {
     if (host.compare(QLatin1String("localhost"), Qt::CaseInsensitive) == 0)

@@ -6,6 +6,7 @@
 #include "audit/auditlog.h"
 #include "audit/auditverifier.h"
 #include "audit/checkpoint.h"
+#include "audit/signedhead.h"
 #include "audit/signingkey.h"
 #include "storage/database.h"
 #include "storage/schema.h"
@@ -253,28 +254,59 @@ int auditVerify(const Config &config, const QHash<QString, QString> &opts, QText
         }
         options.trustedPublicKey = key->publicKey();
     }
+    // The last head this receiver signed (kept next to its key, not in the database) is checked
+    // as well: a log cut or rewritten below it does not verify, whatever the chain says.
+    std::optional<audit::Checkpoint> lastSigned;
+    if (!keyFile.isEmpty()) {
+        lastSigned = audit::readSignedHead(audit::signedHeadPath(keyFile), &error);
+        if (!error.isEmpty()) {
+            err << "audit log BROKEN: the last signed head cannot be read (" << error << ")\n";
+            return kFailed;
+        }
+        if (lastSigned && options.trustedPublicKey.isEmpty() && QFileInfo::exists(keyFile)) {
+            auto key = audit::SigningKey::load(keyFile, &error);
+            if (!key) {
+                err << error << '\n';
+                return kUsage;
+            }
+            options.trustedPublicKey = key->publicKey();
+        }
+    }
     auto db = openDatabase(config, OpenMode::ReadOnly, err);
     if (!db)
         return kUsage;
-    const auto result = audit::verifyAuditChain(*db, options, &error);
-    if (!result) {
-        err << "cannot read the audit log: " << error << '\n';
-        return kUsage;
-    }
-    if (!result->ok) {
-        err << "audit log BROKEN";
-        if (result->firstBadSeq)
-            err << " at seq " << *result->firstBadSeq;
-        err << ": " << result->problem << '\n';
-        err << result->count << " entries before it are intact (head seq " << result->head.seq << ").\n";
-        return kFailed;
+    QList<std::optional<audit::Checkpoint>> against { options.checkpoint };
+    if (lastSigned)
+        against.append(lastSigned);
+    std::optional<audit::VerifyResult> result;
+    for (qsizetype i = 0; i < against.size(); ++i) {
+        const auto &checkpoint = against[i];
+        options.checkpoint = checkpoint;
+        result = audit::verifyAuditChain(*db, options, &error);
+        if (!result) {
+            err << "cannot read the audit log: " << error << '\n';
+            return kUsage;
+        }
+        if (!result->ok) {
+            err << "audit log BROKEN";
+            if (result->firstBadSeq)
+                err << " at seq " << *result->firstBadSeq;
+            err << ": " << result->problem;
+            if (i == 1) // against = { --checkpoint, the last signed head }
+                err << " (checked against the last head this receiver signed)";
+            err << '\n';
+            err << result->count << " entries before it are intact (head seq " << result->head.seq << ").\n";
+            return kFailed;
+        }
     }
     out << "audit log intact: " << result->count << " entries, head seq " << result->head.seq << " hash "
         << result->head.hash << '\n';
-    if (options.checkpoint)
-        out << "consistent with the checkpoint of seq " << options.checkpoint->seq << " signed at "
-            << isoUtc(options.checkpoint->atMs) << " by key "
-            << audit::SigningKey::keyIdOf(options.checkpoint->publicKey) << '\n';
+    for (qsizetype i = 0; i < against.size(); ++i) {
+        if (const auto &checkpoint = against[i])
+            out << "consistent with the " << (i == 1 ? "last signed " : "") << "checkpoint of seq "
+                << checkpoint->seq << " signed at " << isoUtc(checkpoint->atMs) << " by key "
+                << audit::SigningKey::keyIdOf(checkpoint->publicKey) << '\n';
+    }
     return kOk;
 }
 
@@ -301,11 +333,20 @@ int auditCheckpoint(const Config &config, const QHash<QString, QString> &opts, Q
     auto db = openDatabase(config, OpenMode::ReadOnly, err);
     if (!db)
         return kUsage;
-    const auto cp = audit::makeCheckpoint(*db, *key, clock.nowMs(), &error);
-    if (!cp) {
-        err << "cannot make a checkpoint: " << error << '\n';
+    const auto guarded
+        = audit::makeGuardedCheckpoint(*db, *key, audit::signedHeadPath(keyFile), clock.nowMs());
+    if (guarded.outcome == audit::GuardedCheckpoint::Outcome::Refused) {
+        err << "refusing to sign the audit log";
+        if (guarded.firstBadSeq)
+            err << " (first bad entry: seq " << *guarded.firstBadSeq << ")";
+        err << ": " << guarded.problem << '\n';
+        return kFailed;
+    }
+    if (!guarded.checkpoint) {
+        err << "cannot make a checkpoint: " << guarded.problem << '\n';
         return kUsage;
     }
+    const auto &cp = guarded.checkpoint;
     if (opts.contains(QStringLiteral("out"))) {
         if (!cp->writeFile(opts.value(QStringLiteral("out")), &error)) {
             err << error << '\n';

@@ -10,6 +10,10 @@ AdminMetrics::AdminMetrics(metrics::Registry &r)
     : registry(r)
     , forbidden(r.counter(QStringLiteral("redrive_admin_forbidden_total"),
           QStringLiteral("Admin API requests refused because the role does not allow them (each audited)")))
+    , checkpointsRefused(r.counter(QStringLiteral("redrive_audit_checkpoints_refused_total"),
+          QStringLiteral(
+              "Checkpoints and evidence exports refused because the audit log does not verify or does "
+              "not extend the last signed head (each audited)")))
     , replaysRequested(r.counter(QStringLiteral("redrive_admin_replay_transitions_total"),
           QStringLiteral("Replay requests by transition"),
           { { QStringLiteral("to"), QStringLiteral("requested") } }))

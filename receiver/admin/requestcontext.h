@@ -26,6 +26,7 @@ struct AdminMetrics {
     explicit AdminMetrics(metrics::Registry &registry);
     metrics::Registry &registry;
     metrics::Counter &forbidden;
+    metrics::Counter &checkpointsRefused;
     metrics::Counter &replaysRequested;
     metrics::Counter &replaysApproved;
     metrics::Counter &replaysRejected;
