@@ -121,7 +121,11 @@ void OverviewView::showOverview(const Overview &o, qint64 nowMs)
         { "retried", &OverviewBucket::retried, QColor(0xef, 0x8f, 0x00) },
         { "dead", &OverviewBucket::dead, statusLook(QStringLiteral("dead")).foreground } };
     auto *time = new QDateTimeAxis;
-    time->setFormat(o.bucketMs >= 3'600'000 ? QStringLiteral("MM-dd HH:mm") : QStringLiteral("HH:mm"));
+    // Seconds matter on a span of minutes (a fitted range can be one minute long).
+    const qint64 spanMs = o.bucketMs * std::max<qsizetype>(1, o.buckets.size());
+    time->setFormat(o.bucketMs >= 3'600'000 ? QStringLiteral("MM-dd HH:mm")
+            : spanMs <= 15 * 60'000         ? QStringLiteral("HH:mm:ss")
+                                            : QStringLiteral("HH:mm"));
     time->setRange(QDateTime::fromMSecsSinceEpoch(o.fromMs),
         QDateTime::fromMSecsSinceEpoch(o.fromMs + o.bucketMs * std::max<qsizetype>(1, o.buckets.size())));
     auto *counts = new QValueAxis;
