@@ -8,8 +8,9 @@
 #     with redeliveries, late deliveries and requests signed with a rotated-out secret;
 #   - opens the console as support ("demo-support"); "demo-operator" approves what support
 #     requested, "demo-auditor" reads the audit log (README: "Trying the demo").
-# The demo keeps its database, audit key and tokens in ${XDG_DATA_HOME:-~/.local/share}/redrive-demo
-# and picks them up again on the next run. Closing the console stops everything. Options:
+# The demo keeps its database, audit key and console profiles in ${XDG_DATA_HOME:-~/.local/share}/
+# redrive-demo (its tokens in the keychain) and picks them up again on the next run. Closing the
+# console stops everything. Options:
 #   --fresh          start over: delete the demo's data (and its tokens in the keychain) first
 #   --smoke          no window: run the stack, check that events are stored, delivered, retried,
 #                    dead-lettered, rejected and deduplicated and visible through the admin API,
@@ -20,8 +21,8 @@
 #   --as ROLE        open the console as support (default), operator or auditor
 #   --no-build       use binaries already built in --build-dir
 #   --build-dir DIR  where the binaries are (default build/dev)
-# Tokens live in the OS keychain (the Secret Service). Without one, the demo says how to get one
-# and still opens the console, with tokens minted for that run and held in memory only.
+# Without a keychain (no Secret Service) the demo says how to get one and still opens the
+# console, with tokens minted for that run and held in memory only.
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 cd "$root"
@@ -268,8 +269,8 @@ if [[ $kept -eq 0 ]]; then
 No keychain answered (no Secret Service on the session bus), so the demo's tokens cannot be kept:
 this run minted new ones and hands the console its token in memory; no token was written to disk.
 To be another role, close the console and run the demo again with --as operator (or auditor);
-the data stays, the tokens are minted anew. To keep them, run the demo in a desktop session with a keyring (GNOME, or
-KDE/Xfce with gnome-keyring), or on a machine without one:
+the data stays, the tokens are minted anew. To keep them, run the demo in a desktop session with
+a keyring (GNOME, or KDE/Xfce with gnome-keyring), or on a machine without one:
   sudo apt install gnome-keyring libsecret-tools dbus
   dbus-run-session -- bash -c 'printf "\n" | gnome-keyring-daemon --unlock --components=secrets; bash scripts/demo.sh'
 INFO
