@@ -45,6 +45,9 @@ QWidget *withButton(QLineEdit *edit, QPushButton *button)
     return w;
 }
 
+const QString kTokenForThisRunText = QStringLiteral(
+    "The API token was handed over for this run only: it is used for this connection and stored nowhere.");
+
 } // namespace
 
 ConnectionDialog::ConnectionDialog(ProfileStore &profiles, SecretStore &secrets, QWidget *parent)
@@ -248,9 +251,19 @@ void ConnectionDialog::loadProfile(const QString &name)
     m_caFile->setText(p.caCertificateFile);
     m_receiverConfig->setText(p.receiverConfigFile);
     m_token->clear();
+    m_tokenForThisRun = false;
     m_problem->hide();
     updateKindPage();
     probeKeychain();
+}
+
+void ConnectionDialog::useTokenForThisRun(const QString &token)
+{
+    m_token->setText(token);
+    m_tokenForThisRun = true;
+    m_remember->setChecked(false);
+    m_remember->setEnabled(false);
+    m_keychainStatus->setText(kTokenForThisRunText);
 }
 
 void ConnectionDialog::probeKeychain()
@@ -267,6 +280,12 @@ void ConnectionDialog::probeKeychain()
         // Whether a token is stored depends on the profile; whether a keychain exists does not.
         if (m_name->text() != asked && r.status != SecretStatus::Unavailable)
             return;
+        if (m_tokenForThisRun) {
+            m_keychainStatus->setText(r.status == SecretStatus::Unavailable
+                    ? kTokenForThisRunText + QStringLiteral(" No keychain is available on this desktop.")
+                    : kTokenForThisRunText);
+            return;
+        }
         switch (r.status) {
         case SecretStatus::Ok:
             m_keychainStatus->setText(QStringLiteral("A token for this profile is stored in the keychain."));
@@ -334,7 +353,7 @@ void ConnectionDialog::startConnect()
     Connector::Credentials typed;
     typed.databasePassword = m_pgPassword->text();
     typed.apiToken = m_token->text().trimmed();
-    typed.remember = m_remember->isEnabled() && m_remember->isChecked();
+    typed.remember = !m_tokenForThisRun && m_remember->isEnabled() && m_remember->isChecked();
     m_connector->start(p, typed);
 }
 

@@ -38,6 +38,10 @@ public:
     [[nodiscard]] ConnectionProfile profileFromFields() const;
     // Connects with the fields as they are (the Connect button does the same).
     void connectNow() { startConnect(); }
+    // A token handed over for this run only (`redrive --profile NAME --token-stdin`): it fills
+    // the token field and is never written to the keychain or anywhere else. Choosing another
+    // profile drops it.
+    void useTokenForThisRun(const QString &token);
 
 Q_SIGNALS:
     // Ownership passes to the receiver.
@@ -84,6 +88,7 @@ private:
     QLabel *m_progress;
     QPushButton *m_connect;
     QWidget *m_highlighted = nullptr;
+    bool m_tokenForThisRun = false;
 };
 
 } // namespace redrive::ui
