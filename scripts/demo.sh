@@ -170,8 +170,8 @@ destinations = ["legacy-erp"]
 TOML
 
 "$redrived" --config "$demo/redrived.toml" migrate >/dev/null
-operator_token=$("$redrived" --config "$demo/redrived.toml" token create --name ana-operator --role operator --expires 7d | grep -o 'rdt_[A-Za-z0-9_-]*')
-support_token=$("$redrived" --config "$demo/redrived.toml" token create --name sam-support --role support --expires 7d | grep -o 'rdt_[A-Za-z0-9_-]*')
+operator_token=$("$redrived" --config "$demo/redrived.toml" token create --name ana-operator --owner ana --role operator --expires 7d | grep -o 'rdt_[A-Za-z0-9_-]*')
+support_token=$("$redrived" --config "$demo/redrived.toml" token create --name sam-support --owner sam --role support --expires 7d | grep -o 'rdt_[A-Za-z0-9_-]*')
 
 pids=()
 cleanup() {

@@ -243,6 +243,19 @@ const char *const kMigration4[] = {
     "ALTER TABLE replay_items ADD COLUMN skip_reason TEXT",
 };
 
+// Four eyes means two people, not two token names: a token belongs to an owner, and approver and
+// requester are compared by owner. Tokens made before this migration belong to an owner of their
+// own name (each was one identity until now); replays remember both owners, so the comparison
+// does not depend on a token that may be revoked or renamed later.
+const char *const kMigration6[] = {
+    "ALTER TABLE api_tokens ADD COLUMN owner TEXT NOT NULL DEFAULT ''",
+    "UPDATE api_tokens SET owner = name",
+    "ALTER TABLE replays ADD COLUMN requester_owner TEXT NOT NULL DEFAULT ''",
+    "UPDATE replays SET requester_owner = requested_by",
+    "ALTER TABLE replays ADD COLUMN approver_owner TEXT",
+    "UPDATE replays SET approver_owner = approved_by WHERE approved_by IS NOT NULL",
+};
+
 struct Migration {
     int version;
     const char *description;
@@ -256,6 +269,10 @@ const Migration kMigrations[] = {
     { 3, "provider-id search through the unique key; one index fewer", kMigration3, std::size(kMigration3) },
     { 4, "replay items freeze outcome-unknown and say why they were skipped", kMigration4,
         std::size(kMigration4) },
+    // Placeholder: version 5 is taken by a migration developed in parallel; replaced on merge.
+    { 5, "reserved", nullptr, 0 },
+    { 6, "tokens have an owner; replays remember requester and approver owners", kMigration6,
+        std::size(kMigration6) },
 };
 
 QStringList render(Dialect dialect, const char *statement)

@@ -43,7 +43,10 @@ metrics::Counter &AdminMetrics::responses(int status)
 audit::AuditRecord RequestContext::record(
     const QString &action, const QString &target, const QString &reason, const QJsonObject &details) const
 {
-    return audit::AuditRecord { who.name, toString(who.role), action, target, reason, details };
+    // The actor is the token; the person behind it is named beside it in every entry.
+    QJsonObject withOwner = details;
+    withOwner.insert(QStringLiteral("actor_owner"), who.owner);
+    return audit::AuditRecord { who.name, toString(who.role), action, target, reason, withOwner };
 }
 
 bool auditAndCommit(RequestContext &ctx, Transaction &tx, const audit::AuditRecord &record, QString *error)

@@ -153,11 +153,11 @@ void RealReceiver::stop()
 bool RealReceiver::createToken(const QString &name, const QString &role, QString *error)
 {
     QByteArray out, err;
-    const int rc
-        = runRedrived({ QStringLiteral("--config"), configPath(), QStringLiteral("token"),
-                          QStringLiteral("create"), QStringLiteral("--name"), name, QStringLiteral("--role"),
-                          role, QStringLiteral("--expires"), QStringLiteral("1d") },
-            &out, &err);
+    const int rc = runRedrived(
+        { QStringLiteral("--config"), configPath(), QStringLiteral("token"), QStringLiteral("create"),
+            QStringLiteral("--name"), name, QStringLiteral("--owner"), name, QStringLiteral("--role"), role,
+            QStringLiteral("--expires"), QStringLiteral("1d") },
+        &out, &err);
     static const QRegularExpression tokenPattern(QStringLiteral("rdt_[A-Za-z0-9_-]+"));
     const auto match = tokenPattern.match(QString::fromUtf8(out));
     if (rc != 0 || !match.hasMatch()) {
