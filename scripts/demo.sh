@@ -168,6 +168,7 @@ source = "accounts"
 event_types = ["user.deleted"]
 destinations = ["legacy-erp"]
 TOML
+chmod 600 "$demo/redrived.toml" # redrived refuses a config other users can read
 
 "$redrived" --config "$demo/redrived.toml" migrate >/dev/null
 operator_token=$("$redrived" --config "$demo/redrived.toml" token create --name ana-operator --owner ana --role operator --expires 7d | grep -o 'rdt_[A-Za-z0-9_-]*')

@@ -14,6 +14,7 @@
 #include <QHash>
 #include <QJsonDocument>
 
+#include <pwd.h>
 #include <unistd.h>
 
 namespace redrive::admin {
@@ -99,19 +100,23 @@ std::unique_ptr<Db> openDatabase(const Config &config, OpenMode mode, QTextStrea
     return db;
 }
 
-// Who ran the command, as recorded in the audit log.
+// Who ran the command, as recorded in the audit log: the account of the process's real user id.
+// $USER and $SUDO_USER are whatever the caller sets, so they never name the actor; sudo's
+// $SUDO_USER is kept beside it as a claim (details.sudo_user), worth exactly what sudo vouches.
 QString cliActor()
 {
-    QString user = qEnvironmentVariable("SUDO_USER");
-    if (user.isEmpty())
-        user = qEnvironmentVariable("USER");
-    if (user.isEmpty())
-        user = QStringLiteral("uid%1").arg(::getuid());
+    const uid_t uid = ::getuid();
+    const passwd *pw = ::getpwuid(uid);
+    const QString user = pw && pw->pw_name && *pw->pw_name ? QString::fromLocal8Bit(pw->pw_name)
+                                                           : QStringLiteral("uid%1").arg(uid);
     return QStringLiteral("cli:") + user.left(64);
 }
 
-audit::AuditRecord cliRecord(const QString &action, const QString &target, const QJsonObject &details)
+audit::AuditRecord cliRecord(const QString &action, const QString &target, QJsonObject details)
 {
+    const QString sudoUser = qEnvironmentVariable("SUDO_USER").left(64);
+    if (!sudoUser.isEmpty())
+        details.insert(QStringLiteral("sudo_user"), sudoUser);
     return audit::AuditRecord { cliActor(), toString(Role::Admin), action, target, QString(), details };
 }
 

@@ -11,6 +11,9 @@
 #include <QSqlRecord>
 #include <QTest>
 
+#include <pwd.h>
+#include <unistd.h>
+
 using namespace redrive;
 using namespace redrive::test;
 
@@ -55,6 +58,7 @@ private Q_SLOTS:
     void createRefusesDuplicatesAndBadArguments();
     void revoke();
     void oneOwnerManyTokens();
+    void actorIsTheRealUser();
     void list();
     void verifyExitCodes();
     void exportedCheckpointExposesTruncation();
@@ -280,6 +284,36 @@ void TstAdminCli::oneOwnerManyTokens()
                                .out.trimmed();
     QCOMPARE(f->call("GET", "whoami", secret).json.value(QLatin1String("owner")).toString(),
         QStringLiteral("bob"));
+}
+
+void TstAdminCli::actorIsTheRealUser()
+{
+    // $USER and $SUDO_USER are the caller's to set; the actor is the real uid's account.
+    const passwd *pw = ::getpwuid(::getuid());
+    QVERIFY(pw);
+    const QString expected = QStringLiteral("cli:") + QString::fromLocal8Bit(pw->pw_name);
+    const QByteArray oldUser = qgetenv("USER");
+    const QByteArray oldSudo = qgetenv("SUDO_USER");
+    const bool hadSudo = qEnvironmentVariableIsSet("SUDO_USER");
+    qputenv("USER", "mallory");
+    qputenv("SUDO_USER", "trudy");
+    const Run r = tokenCli(*f,
+        { QStringLiteral("create"), QStringLiteral("--name"), QStringLiteral("ci"), QStringLiteral("--owner"),
+            QStringLiteral("ci"), QStringLiteral("--role"), QStringLiteral("support") });
+    qputenv("USER", oldUser);
+    if (hadSudo)
+        qputenv("SUDO_USER", oldSudo);
+    else
+        qunsetenv("SUDO_USER");
+    QCOMPARE(r.code, 0);
+    QSqlQuery q(f->db().handle());
+    QVERIFY(q.exec(QStringLiteral("SELECT actor, details FROM audit_log WHERE action = 'token_created'")));
+    QVERIFY(q.next());
+    QCOMPARE(q.value(0).toString(), expected);
+    QVERIFY(!q.value(0).toString().contains(QLatin1String("mallory")));
+    // sudo's claim is kept beside the actor, never as it.
+    QVERIFY2(q.value(1).toString().contains(QLatin1String("\"sudo_user\":\"trudy\"")),
+        qPrintable(q.value(1).toString()));
 }
 
 void TstAdminCli::list()

@@ -95,7 +95,8 @@ bool RealReceiver::start(QString *error)
         return false;
     }
     QFile config(configPath());
-    if (!config.open(QIODevice::WriteOnly)
+    // 0600: redrived refuses a config file other users can read.
+    if (!config.open(QIODevice::WriteOnly, QFileDevice::ReadOwner | QFileDevice::WriteOwner)
         || config.write(configToml(m_dir->path(), m_ingestPort, m_adminPort,
                m_crm->url(QStringLiteral("/crm")), m_fulfillment->url(QStringLiteral("/fulfillment"))))
             < 0) {
