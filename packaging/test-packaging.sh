@@ -185,6 +185,8 @@ for key in $keys; do
 done
 pass "the example config names all $(wc -w <<<"$keys") keys the parser reads"
 
+# The configurations derived below must be private: redrived refuses configs others can read.
+umask 077
 mkdir -m 0700 "$work/credentials"
 printf 'TOPSECRET-github\n' >"$work/credentials/github-webhook-secret"
 printf 'TOPSECRET-signing\n' >"$work/credentials/fulfillment-signing-secret"

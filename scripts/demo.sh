@@ -178,6 +178,7 @@ source = "accounts"
 event_types = ["user.deleted"]
 destinations = ["legacy-erp"]
 TOML
+chmod 600 "$demo/redrived.toml" # redrived refuses a config other users can read
 
 "$redrived" --config "$demo/redrived.toml" migrate >/dev/null
 run_started_ms=$(date +%s%3N)
@@ -212,7 +213,7 @@ for role in "${roles[@]}"; do
     continue
   fi
   "$redrived" --config "$demo/redrived.toml" token revoke --name "${user[$role]}" >/dev/null 2>&1 || true
-  t=$("$redrived" --config "$demo/redrived.toml" token create --name "${user[$role]}" --role "$role" --expires 90d |
+  t=$("$redrived" --config "$demo/redrived.toml" token create --name "${user[$role]}" --owner "${user[$role]%%-*}" --role "$role" --expires 90d |
       grep -o 'rdt_[A-Za-z0-9_-]*')
   token[$role]=$t
   minted=$((minted + 1))

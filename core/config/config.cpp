@@ -4,6 +4,7 @@
 
 #include "sections.h"
 #include "tablereader.h"
+#include "util/privatefile.h"
 
 #include <QFile>
 #include <QHostAddress>
@@ -240,6 +241,13 @@ std::optional<Config> loadConfig(const QString &path, ConfigError *error)
         if (error)
             *error = { QString(),
                 QStringLiteral("cannot read config file %1: %2").arg(path, file.errorString()) };
+        return std::nullopt;
+    }
+    // The file may hold literal secrets and always names where the others are.
+    if (QString problem = privateFileProblem(file.handle(), path, QStringLiteral("config file"));
+        !problem.isEmpty()) {
+        if (error)
+            *error = { QString(), problem };
         return std::nullopt;
     }
     return parseConfig(file.readAll(), path, error);

@@ -318,6 +318,19 @@ bool migration5(Db &db, const MigrateOptions &options, QString *error)
         && stripSignatureHeaders(db, QStringLiteral("rejections"), options, error);
 }
 
+// Four eyes means two people, not two token names: a token belongs to an owner, and approver and
+// requester are compared by owner. Tokens made before this migration belong to an owner of their
+// own name (each was one identity until now); replays remember both owners, so the comparison
+// does not depend on a token that may be revoked or renamed later.
+const char *const kMigration6[] = {
+    "ALTER TABLE api_tokens ADD COLUMN owner TEXT NOT NULL DEFAULT ''",
+    "UPDATE api_tokens SET owner = name",
+    "ALTER TABLE replays ADD COLUMN requester_owner TEXT NOT NULL DEFAULT ''",
+    "UPDATE replays SET requester_owner = requested_by",
+    "ALTER TABLE replays ADD COLUMN approver_owner TEXT",
+    "UPDATE replays SET approver_owner = approved_by WHERE approved_by IS NOT NULL",
+};
+
 struct Migration {
     int version;
     const char *description;
@@ -335,6 +348,8 @@ const Migration kMigrations[] = {
         std::size(kMigration4) },
     { 5, "signature headers are not stored; events also dedupe on the body digest", kMigration5,
         std::size(kMigration5), migration5 },
+    { 6, "tokens have an owner; replays remember requester and approver owners", kMigration6,
+        std::size(kMigration6) },
 };
 
 QStringList render(Dialect dialect, const char *statement)

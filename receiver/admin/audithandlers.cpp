@@ -22,6 +22,7 @@ http::Response whoami(RequestContext &ctx)
     return jsonResponse(200,
         QJsonObject {
             { QStringLiteral("name"), ctx.who.name },
+            { QStringLiteral("owner"), ctx.who.owner },
             { QStringLiteral("role"), toString(ctx.who.role) },
             { QStringLiteral("permissions"),
                 QJsonArray::fromStringList(access::allowedActionNames(ctx.who.role)) },

@@ -47,7 +47,10 @@ metrics::Counter &AdminMetrics::responses(int status)
 audit::AuditRecord RequestContext::record(
     const QString &action, const QString &target, const QString &reason, const QJsonObject &details) const
 {
-    return audit::AuditRecord { who.name, toString(who.role), action, target, reason, details };
+    // The actor is the token; the person behind it is named beside it in every entry.
+    QJsonObject withOwner = details;
+    withOwner.insert(QStringLiteral("actor_owner"), who.owner);
+    return audit::AuditRecord { who.name, toString(who.role), action, target, reason, withOwner };
 }
 
 bool auditAndCommit(RequestContext &ctx, Transaction &tx, const audit::AuditRecord &record, QString *error)
@@ -69,12 +72,20 @@ http::Response forbidden(
 {
     if (ctx.metrics)
         ctx.metrics->forbidden.inc();
-    const QJsonObject details {
+    QJsonObject details {
         { QStringLiteral("attempted"), access::toString(attempted) },
         { QStringLiteral("method"), QString::fromLatin1(ctx.request.method.left(16)) },
         { QStringLiteral("path"), QString::fromUtf8(ctx.request.path.left(300)) },
         { QStringLiteral("why"), message },
     };
+    if (ctx.denials) {
+        flushDenials(ctx.db, *ctx.denials, ctx.clock);
+        const DenialCoalescer::Denial denial { ctx.who.tokenId, ctx.who.name, ctx.who.owner,
+            toString(ctx.who.role), access::toString(attempted), target };
+        if (!ctx.denials->admit(denial, ctx.clock.nowMs()))
+            return errorResponse(403, QStringLiteral("forbidden"), message);
+        details.insert(QStringLiteral("count"), 1);
+    }
     QString error;
     Transaction tx(ctx.db);
     const auto record = ctx.record(QStringLiteral("permission_denied"), target, QString(), details);
@@ -82,6 +93,20 @@ http::Response forbidden(
         || !tx.commit(&error))
         qWarning("admin: could not audit a refused request: %s", qPrintable(error));
     return errorResponse(403, QStringLiteral("forbidden"), message);
+}
+
+void flushDenials(Db &db, DenialCoalescer &denials, const Clock &clock, bool all)
+{
+    const auto records = denials.takeClosed(clock.nowMs(), all);
+    for (const auto &record : records) {
+        QString error;
+        Transaction tx(db);
+        if (!tx.begin(&error) || !audit::appendAuditEntry(db, record, clock.nowMs(), &error)
+            || !tx.commit(&error))
+            qWarning("admin: could not audit %lld coalesced refusals of %s: %s",
+                static_cast<long long>(record.details.value(QLatin1String("count")).toInteger()),
+                qPrintable(record.actor), qPrintable(error));
+    }
 }
 
 std::optional<http::Response> requirePermission(

@@ -55,6 +55,7 @@ private:
     void startConnect();
     void showProblem(const ConnectionProblem &problem);
     void updateKindPage();
+    void updateSslWarning();
     void chooseColour();
     void newProfile();
     void deleteProfile();
@@ -87,6 +88,7 @@ private:
     QLabel *m_problem;
     QLabel *m_progress;
     QPushButton *m_connect;
+    QLabel *m_sslWarning; // a PostgreSQL sslmode weaker than verify-full
     QWidget *m_highlighted = nullptr;
     bool m_tokenForThisRun = false;
 };
