@@ -179,7 +179,7 @@ void TstFourEyes::approvalCarriesTheHashItSaw()
     QCOMPARE(f->replayStatus(id), QStringLiteral("pending_approval"));
 }
 
-// The admin API contract (README.md, "Admin API"): approve, reject and cancel take {"reason",
+// The admin API contract (docs/admin-api.md): approve, reject and cancel take {"reason",
 // "selection_hash"?}. Without the hash the decision is about the request as frozen; with it, a different hash
 // is a 409 naming it.
 void TstFourEyes::decisionsTakeAReasonAndAnOptionalHash()
