@@ -2,7 +2,7 @@
 // SPDX-FileCopyrightText: Redrive authors
 #include "approvals/approvalmodel.h"
 #include "approvals/approvalscontroller.h"
-#include "approvals/replayitemmodel.h"
+#include "approvals/frozenselectionmodel.h"
 #include "common/prompter.h"
 #include "consoleguitest.h"
 #include "deadletters/deadlettermodel.h"

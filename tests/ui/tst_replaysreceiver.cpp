@@ -211,10 +211,10 @@ void TstReplaysReceiver::pollsOnlyWhileLiveAndVisible()
     const qint64 replay = m_receiver.scalar(QStringLiteral("SELECT max(id) FROM replays")).toLongLong();
 
     QTRY_COMPARE_WITH_TIMEOUT(page->currentReplayId(), replay, kGuiWait);
-    QTRY_VERIFY2_WITH_TIMEOUT(page->isPolling() || !outcomeText().contains(QStringLiteral("executing")),
+    // The attempt hangs for crm's 3 s timeout: the page shows the replay executing meanwhile.
+    QTRY_VERIFY2_WITH_TIMEOUT(outcomeText().contains(QStringLiteral("executing: 0 of 1 sent")),
         qPrintable(outcomeText()), kGuiWait);
     QVERIFY2(page->isPolling(), "the executing replay was not followed");
-    QVERIFY2(outcomeText().contains(QStringLiteral("executing: 0 of 1 sent")), qPrintable(outcomeText()));
 
     // Hidden: the next tick stops the timer, while the receiver still executes the replay.
     w->showPage(MainWindow::EventsPage);

@@ -3,7 +3,7 @@
 #include "approvalscontroller.h"
 
 #include "approvals/approvalmodel.h"
-#include "approvals/replayitemmodel.h"
+#include "approvals/frozenselectionmodel.h"
 #include "common/prompter.h"
 #include "connection/session.h"
 #include "util/clock.h"
@@ -51,7 +51,7 @@ ApprovalsController::ApprovalsController(Session *session, QWidget *page, const 
     , m_clock(clock)
     , m_container(new QWidget)
     , m_model(new ApprovalModel(this))
-    , m_items(new ReplayItemModel(this))
+    , m_items(new FrozenSelectionModel(this))
     , m_table(makeTable(m_container, "approvalTable", QStringLiteral("Replay requests waiting for approval")))
     , m_itemTable(
           makeTable(m_container, "approvalItemsTable", QStringLiteral("Frozen selection of the request")))

@@ -17,7 +17,7 @@ class Clock;
 namespace redrive::ui {
 
 class ApprovalModel;
-class ReplayItemModel;
+class FrozenSelectionModel;
 class Session;
 
 // The approvals inbox: replay requests waiting for a second person, each with the effect the
@@ -32,7 +32,7 @@ public:
     ApprovalsController(Session *session, QWidget *page, const Clock &clock, QObject *parent = nullptr);
     ~ApprovalsController() override;
     [[nodiscard]] ApprovalModel *model() const { return m_model; }
-    [[nodiscard]] ReplayItemModel *items() const { return m_items; }
+    [[nodiscard]] FrozenSelectionModel *items() const { return m_items; }
     // Requests waiting for someone else's decision; -1 until the first answer.
     [[nodiscard]] int pendingCount() const { return m_pendingCount; }
     // "3 replay requests wait for approval" for the status bar (the caller places it).
@@ -56,7 +56,7 @@ private:
     const Clock &m_clock;
     QWidget *m_container;
     ApprovalModel *m_model;
-    ReplayItemModel *m_items;
+    FrozenSelectionModel *m_items;
     QTableView *m_table;
     QTableView *m_itemTable;
     QLabel *m_summary;

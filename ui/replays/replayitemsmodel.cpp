@@ -6,42 +6,6 @@
 
 namespace redrive::ui {
 
-ReplayItem ReplayItem::fromJson(const QJsonObject &o)
-{
-    ReplayItem i;
-    i.deliveryId = o.value(QLatin1String("delivery_id")).toInteger();
-    const QJsonValue event = o.value(QLatin1String("event_id"));
-    if (event.isDouble())
-        i.eventId = event.toInteger();
-    i.destination = o.value(QLatin1String("destination")).toString();
-    i.frozenName = o.value(QLatin1String("frozen_status")).toString();
-    i.stateName = o.value(QLatin1String("state")).toString();
-    i.currentName = o.value(QLatin1String("current_status")).toString();
-    i.frozenStatus = deliveryStatusFromString(i.frozenName);
-    i.state = replayItemStateFromString(i.stateName);
-    i.currentStatus = deliveryStatusFromString(i.currentName);
-    return i;
-}
-
-QString ReplayItem::outcome() const
-{
-    if (!state)
-        return stateName;
-    switch (*state) {
-    case ReplayItemState::Waiting:
-        return QStringLiteral("not sent yet");
-    case ReplayItemState::Queued:
-        return QStringLiteral("queued for delivery");
-    case ReplayItemState::Succeeded:
-        return QStringLiteral("succeeded");
-    case ReplayItemState::Failed:
-        return QStringLiteral("failed");
-    case ReplayItemState::Skipped:
-        return QStringLiteral("skipped");
-    }
-    return stateName;
-}
-
 void ReplayItemsModel::setItems(qint64 replayId, QList<ReplayItem> items, std::optional<qint64> nextAfter)
 {
     beginResetModel();

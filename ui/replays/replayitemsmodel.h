@@ -2,7 +2,7 @@
 // SPDX-FileCopyrightText: Redrive authors
 #pragma once
 
-#include "domain/types.h"
+#include "replayitem.h"
 
 #include <QAbstractTableModel>
 #include <QJsonObject>
@@ -10,21 +10,6 @@
 #include <optional>
 
 namespace redrive::ui {
-
-// One delivery of a replay request (`items` of `GET replays/{id}`), states parsed once.
-struct ReplayItem {
-    qint64 deliveryId = 0;
-    std::optional<qint64> eventId; // nullopt when retention removed the delivery
-    QString destination;
-    std::optional<DeliveryStatus> frozenStatus; // when the request froze its selection
-    std::optional<ReplayItemState> state;
-    std::optional<DeliveryStatus> currentStatus;
-    QString frozenName, stateName, currentName; // as sent, shown when unknown
-
-    // "succeeded", "failed", "queued for delivery", …
-    [[nodiscard]] QString outcome() const;
-    static ReplayItem fromJson(const QJsonObject &o);
-};
 
 // The deliveries of the selected replay, in delivery-id order, one keyset page at a time
 // (`items_after` / `items_next_after`); a poll refreshes the loaded rows in place.

@@ -1,16 +1,11 @@
 // SPDX-License-Identifier: Apache-2.0
 // SPDX-FileCopyrightText: Redrive authors
-#include "replayitemmodel.h"
+#include "frozenselectionmodel.h"
 
 #include "common/statuspalette.h"
 
 namespace redrive::ui {
 namespace {
-
-std::optional<bool> optionalBool(const QJsonValue &v)
-{
-    return v.isBool() ? std::optional<bool>(v.toBool()) : std::nullopt;
-}
 
 QString statusText(const std::optional<DeliveryStatus> &s)
 {
@@ -19,47 +14,30 @@ QString statusText(const std::optional<DeliveryStatus> &s)
 
 } // namespace
 
-ReplayItem ReplayItem::fromJson(const QJsonObject &o)
-{
-    ReplayItem i;
-    i.deliveryId = o.value(QLatin1String("delivery_id")).toInteger();
-    const QJsonValue event = o.value(QLatin1String("event_id"));
-    if (event.isDouble())
-        i.eventId = event.toInteger();
-    i.destination = o.value(QLatin1String("destination")).toString();
-    i.frozenStatus = deliveryStatusFromString(o.value(QLatin1String("frozen_status")).toString());
-    i.currentStatus = deliveryStatusFromString(o.value(QLatin1String("current_status")).toString());
-    i.outcomeUnknown = optionalBool(o.value(QLatin1String("frozen_outcome_unknown")));
-    i.outcomeUnknownAtFreeze = i.outcomeUnknown.has_value();
-    if (!i.outcomeUnknown)
-        i.outcomeUnknown = optionalBool(o.value(QLatin1String("outcome_unknown")));
-    return i;
-}
-
-void ReplayItemModel::setItems(QList<ReplayItem> items)
+void FrozenSelectionModel::setItems(QList<ReplayItem> items)
 {
     beginResetModel();
     m_items = std::move(items);
     endResetModel();
 }
 
-const ReplayItem *ReplayItemModel::itemAt(const QModelIndex &index) const
+const ReplayItem *FrozenSelectionModel::itemAt(const QModelIndex &index) const
 {
     return index.isValid() && index.model() == this && index.row() < m_items.size() ? &m_items[index.row()]
                                                                                     : nullptr;
 }
 
-int ReplayItemModel::rowCount(const QModelIndex &parent) const
+int FrozenSelectionModel::rowCount(const QModelIndex &parent) const
 {
     return parent.isValid() ? 0 : int(m_items.size());
 }
 
-int ReplayItemModel::columnCount(const QModelIndex &parent) const
+int FrozenSelectionModel::columnCount(const QModelIndex &parent) const
 {
     return parent.isValid() ? 0 : ColumnCount;
 }
 
-QVariant ReplayItemModel::data(const QModelIndex &index, int role) const
+QVariant FrozenSelectionModel::data(const QModelIndex &index, int role) const
 {
     const ReplayItem *i = itemAt(index);
     if (!i)
@@ -99,7 +77,7 @@ QVariant ReplayItemModel::data(const QModelIndex &index, int role) const
     }
 }
 
-QVariant ReplayItemModel::headerData(int section, Qt::Orientation orientation, int role) const
+QVariant FrozenSelectionModel::headerData(int section, Qt::Orientation orientation, int role) const
 {
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
         return {};

@@ -2,7 +2,7 @@
 // SPDX-FileCopyrightText: Redrive authors
 #pragma once
 
-#include "domain/types.h"
+#include "replays/replayitem.h"
 
 #include <QAbstractTableModel>
 #include <QJsonObject>
@@ -11,23 +11,10 @@
 
 namespace redrive::ui {
 
-// One delivery of a replay's frozen selection, as `GET replays/{id}` lists it.
-struct ReplayItem {
-    qint64 deliveryId = 0;
-    std::optional<qint64> eventId; // null once retention removed the delivery
-    QString destination;
-    std::optional<DeliveryStatus> frozenStatus; // its status when the selection was frozen
-    std::optional<DeliveryStatus> currentStatus;
-    // Outcome unknown when frozen (while the receiver keeps the selection), else as it is now.
-    std::optional<bool> outcomeUnknown;
-    bool outcomeUnknownAtFreeze = false; // whether outcomeUnknown is the frozen flag
-    static ReplayItem fromJson(const QJsonObject &o);
-};
-
 // The frozen selection of one replay request, so an approver can look at exactly what they
 // are asked to approve: each delivery with its event, destination, status at freeze and
 // whether its outcome was unknown.
-class ReplayItemModel final : public QAbstractTableModel {
+class FrozenSelectionModel final : public QAbstractTableModel {
     Q_OBJECT
 public:
     enum Column {
