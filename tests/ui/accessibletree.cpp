@@ -2,7 +2,16 @@
 // SPDX-FileCopyrightText: Redrive authors
 #include "accessibletree.h"
 
+#include <QAbstractButton>
+#include <QAbstractItemView>
+#include <QAbstractSpinBox>
 #include <QAccessible>
+#include <QComboBox>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPlainTextEdit>
+#include <QTabBar>
+#include <QTextEdit>
 #include <QWidget>
 
 namespace redrive::test {
@@ -89,6 +98,48 @@ int interactiveControlCount(QWidget *root)
             ++n;
     });
     return n;
+}
+
+QStringList keyboardUnreachableControls(QWidget *root)
+{
+    // Widgets a mnemonic reaches through a label (Alt+letter on "&Reason:" focuses its buddy).
+    QList<QWidget *> buddies;
+    for (QLabel *label : root->findChildren<QLabel *>()) {
+        if (label->buddy() && label->text().contains(u'&'))
+            buddies.append(label->buddy());
+    }
+    QStringList out;
+    for (QWidget *w : root->findChildren<QWidget *>()) {
+        if (!w->isVisibleTo(root))
+            continue;
+        const bool acts = qobject_cast<QAbstractButton *>(w) || qobject_cast<QLineEdit *>(w)
+            || qobject_cast<QComboBox *>(w) || qobject_cast<QAbstractItemView *>(w)
+            || qobject_cast<QAbstractSpinBox *>(w) || qobject_cast<QTabBar *>(w);
+        // Parts of compound controls (a spin box's line edit, a combo box's list, a table's
+        // corner button) are reached through the control that owns them.
+        QWidget *owner = w->parentWidget();
+        const bool part = owner
+            && (qobject_cast<QAbstractSpinBox *>(owner) || qobject_cast<QComboBox *>(owner)
+                || qobject_cast<QAbstractItemView *>(owner)
+                || qobject_cast<QAbstractItemView *>(owner->parentWidget()));
+        const QString where = QStringLiteral("%1 \"%2\"")
+                                  .arg(QString::fromLatin1(w->metaObject()->className()),
+                                      w->objectName().isEmpty() ? w->accessibleName() : w->objectName());
+        const auto *text = qobject_cast<QPlainTextEdit *>(w);
+        const auto *rich = qobject_cast<QTextEdit *>(w);
+        if ((text && !text->isReadOnly() && !text->tabChangesFocus())
+            || (rich && !rich->isReadOnly() && !rich->tabChangesFocus()))
+            out.append(where + QStringLiteral(": keeps Tab (a keyboard trap)"));
+        if (!acts || part)
+            continue;
+        const auto *button = qobject_cast<QAbstractButton *>(w);
+        const bool tab = (w->focusPolicy() & Qt::TabFocus) == Qt::TabFocus;
+        const bool key = (button && !button->shortcut().isEmpty()) || buddies.contains(w);
+        if (!tab && !key)
+            out.append(where + QStringLiteral(": neither Tab nor a shortcut reaches it"));
+    }
+    out.removeDuplicates();
+    return out;
 }
 
 } // namespace redrive::test

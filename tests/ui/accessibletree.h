@@ -19,4 +19,10 @@ QStringList unnamedControls(QWidget *root);
 // clean one).
 int interactiveControlCount(QWidget *root);
 
+// The keyboard path: every visible control under `root` a user acts on (button, field, box, item
+// view, tab bar) must take focus from Tab, or have a shortcut or a mnemonic (its own, or a
+// label's whose buddy it is). An editable text box that keeps Tab for itself is a trap and is
+// listed too. Each entry says where it is and what is wrong.
+QStringList keyboardUnreachableControls(QWidget *root);
+
 } // namespace redrive::test

@@ -1,6 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 // SPDX-FileCopyrightText: Redrive authors
 #include "accessibletree.h"
+#include "approvals/approvalscontroller.h"
+#include "common/environmentbanner.h"
+#include "common/prompter.h"
 #include "connection/connectiondialog.h"
 #include "consoleguitest.h"
 #include "events/eventtablemodel.h"
@@ -11,8 +14,12 @@
 
 #include <QAccessible>
 #include <QApplication>
+#include <QDialog>
+#include <QPushButton>
 #include <QTableView>
 #include <QTest>
+
+#include <memory>
 
 using namespace redrive;
 using namespace redrive::test;
@@ -30,14 +37,20 @@ private Q_SLOTS:
     void everyPageNamesItsControls();
     void connectionDialogNamesItsControls();
     void replayDialogNamesItsControls();
+    void approveAndRejectPromptsNameTheirControls();
+    void pauseAndResumePromptsNameTheirControls();
 
 private:
     bool signIn(const QString &person);
     void expectNamed(QWidget *root, const QString &where);
+    // Builds the dialog the Prompter would show for `question` and walks it: names, keyboard
+    // path, and the environment banner of the profile `person` is signed in with.
+    void expectPrompt(const Prompter::Question &question, const QString &person, const QString &where);
 
     RealReceiver m_receiver;
     SystemClock m_systemClock;
     qint64 m_event = 0;
+    qint64 m_deadFulfillment = 0; // a high-risk dead delivery: replaying it needs an approval
 };
 
 void TstAccessibility::initTestCase()
@@ -50,10 +63,17 @@ void TstAccessibility::initTestCase()
     m_event = m_receiver.ingestAndSettle("a11y-1", &error);
     QVERIFY2(m_event, qPrintable(error));
     QVERIFY(m_receiver.ingestAndSettle("a11y-2", &error));
+    m_receiver.fulfillment().enqueue(410);
+    const qint64 third = m_receiver.ingestAndSettle("a11y-3", &error);
+    QVERIFY2(third, qPrintable(error));
+    m_deadFulfillment = m_receiver.deliveryId(third, QStringLiteral("fulfillment"));
+    QVERIFY(m_deadFulfillment > 0);
 }
 
 void TstAccessibility::cleanupTestCase()
 {
+    Prompter::setNextAnswers({});
+    ReplayDialog::setNextAnswers({});
     m_console.reset();
     m_receiver.stop();
 }
@@ -80,6 +100,28 @@ void TstAccessibility::expectNamed(QWidget *root, const QString &where)
     QVERIFY2(unnamed.isEmpty(),
         qPrintable(where + QStringLiteral(": controls without an accessible name:\n  ")
             + unnamed.join(QStringLiteral("\n  "))));
+    const QStringList unreachable = keyboardUnreachableControls(root);
+    QVERIFY2(unreachable.isEmpty(),
+        qPrintable(where + QStringLiteral(": controls the keyboard cannot reach:\n  ")
+            + unreachable.join(QStringLiteral("\n  "))));
+}
+
+void TstAccessibility::expectPrompt(
+    const Prompter::Question &question, const QString &person, const QString &where)
+{
+    std::unique_ptr<QDialog> dialog(Prompter::createDialog(m_console->window(), question));
+    dialog->show();
+    QVERIFY(QTest::qWaitForWindowExposed(dialog.get()));
+    expectNamed(dialog.get(), where);
+    // Nobody approves or pauses in production thinking it is staging.
+    auto *banner = find<EnvironmentBanner>(dialog.get(), "promptEnvironment");
+    QVERIFY2(banner && banner->isVisible(), qPrintable(where + QStringLiteral(": no environment banner")));
+    QCOMPARE(banner->text(), QStringLiteral("PRODUCTION — %1").arg(person));
+    if (question.askReason) {
+        auto *reason = find<QWidget>(dialog.get(), "promptReason");
+        QCOMPARE(reason->accessibleName(), QStringLiteral("Reason"));
+        QCOMPARE(QApplication::focusWidget(), reason); // typing goes into the reason
+    }
 }
 
 void TstAccessibility::everyPageNamesItsControls_data()
@@ -139,7 +181,70 @@ void TstAccessibility::replayDialogNamesItsControls()
     // typed confirmation too).
     QTRY_VERIFY_WITH_TIMEOUT(find<QWidget>(dialog, "replayConfirm")->isVisible(), kGuiWait);
     expectNamed(dialog, QStringLiteral("replay dialog"));
+    auto *banner = find<EnvironmentBanner>(dialog, "replayEnvironment");
+    QVERIFY(banner->isVisible());
+    QCOMPARE(banner->text(), QStringLiteral("PRODUCTION — ana-operator"));
     dialog->close();
+}
+
+void TstAccessibility::approveAndRejectPromptsNameTheirControls()
+{
+    // Support asks for a high-risk replay; an operator opens the approve and reject prompts.
+    QVERIFY(signIn(QStringLiteral("sam-support")));
+    ReplayDialog::setNextAnswers({ { true, QStringLiteral("walk the prompts"), QString(), false } });
+    m_console->replay()->replayDeliveries({ m_deadFulfillment });
+    QVERIFY(m_receiver.waitForValue(
+        QStringLiteral("SELECT count(*) FROM replays WHERE status = 'pending_approval'"), {}, 1));
+
+    const QString person = QStringLiteral("ana-operator");
+    QVERIFY(signIn(person));
+    MainWindow *w = m_console->window();
+    w->showPage(MainWindow::ApprovalsPage);
+    auto *inbox = find<QTableView>(w, "approvalTable");
+    QTRY_COMPARE_WITH_TIMEOUT(inbox->model()->rowCount(), 1, kGuiWait);
+    inbox->selectRow(0);
+    expectNamed(w, QStringLiteral("approvals page with a request"));
+    auto *approve = find<QPushButton>(w, "approveButton");
+    auto *reject = find<QPushButton>(w, "rejectButton");
+    QTRY_VERIFY_WITH_TIMEOUT(approve->isEnabled() && reject->isEnabled(), kGuiWait);
+    Prompter::clearAskedQuestions();
+    Prompter::setNextAnswers({ { false, QString() }, { false, QString() } });
+    approve->click();
+    reject->click();
+    const QList<Prompter::Question> asked = Prompter::askedQuestions();
+    QCOMPARE(asked.size(), 2);
+    QVERIFY(asked.at(0).confirmLabel.startsWith(QStringLiteral("Approve")));
+    QVERIFY(asked.at(1).confirmLabel.startsWith(QStringLiteral("Reject")));
+    expectPrompt(asked.at(0), person, QStringLiteral("approve prompt"));
+    expectPrompt(asked.at(1), person, QStringLiteral("reject prompt"));
+}
+
+void TstAccessibility::pauseAndResumePromptsNameTheirControls()
+{
+    const QString person = QStringLiteral("root-admin");
+    QVERIFY(signIn(person));
+    MainWindow *w = m_console->window();
+    w->showPage(MainWindow::DestinationsPage);
+    auto *table = find<QTableView>(w, "destinationTable");
+    QTRY_VERIFY_WITH_TIMEOUT(table->model()->rowCount() >= 2, kGuiWait);
+    table->selectRow(0);
+    auto *pause = find<QPushButton>(w, "pauseButton");
+    auto *resume = find<QPushButton>(w, "resumeButton");
+    QTRY_VERIFY_WITH_TIMEOUT(pause->isEnabled(), kGuiWait);
+    Prompter::clearAskedQuestions();
+    // Pause for real (the resume prompt needs a paused destination), then ask to resume and
+    // decline, then resume for real so the receiver is left as found.
+    Prompter::setNextAnswers({ { true, QStringLiteral("walk the prompts") } });
+    pause->click();
+    QTRY_VERIFY_WITH_TIMEOUT(resume->isEnabled(), kGuiWait);
+    Prompter::setNextAnswers({ { false, QString() }, { true, QStringLiteral("done walking") } });
+    resume->click();
+    resume->click();
+    QTRY_VERIFY_WITH_TIMEOUT(pause->isEnabled(), kGuiWait);
+    const QList<Prompter::Question> asked = Prompter::askedQuestions();
+    QCOMPARE(asked.size(), 3);
+    expectPrompt(asked.at(0), person, QStringLiteral("pause prompt"));
+    expectPrompt(asked.at(1), person, QStringLiteral("resume prompt"));
 }
 
 QTEST_MAIN(TstAccessibility)

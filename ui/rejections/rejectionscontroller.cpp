@@ -21,6 +21,7 @@ RejectionsController::RejectionsController(Session *session, QWidget *page, QObj
 {
     page->layout()->addWidget(m_container);
     m_table->setObjectName(QStringLiteral("rejectionTable"));
+    m_table->setAccessibleName(QStringLiteral("Rejected requests"));
     m_table->setModel(m_model);
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_table->verticalHeader()->hide();
