@@ -12,6 +12,8 @@
 #include "replay/replaydialog.h"
 #include "scriptabledestination.h"
 
+#include <QAbstractItemModelTester>
+#include <QAbstractItemView>
 #include <QAccessible>
 #include <QApplication>
 #include <QDialog>
@@ -138,6 +140,15 @@ void TstAccessibility::everyPageNamesItsControls()
     QFETCH(QString, person);
     QVERIFY(signIn(person));
     MainWindow *w = m_console->window();
+    // Every model behind a view, as the console fills it from the real receiver, under the
+    // model tester while the pages are shown and refreshed.
+    std::vector<std::unique_ptr<QAbstractItemModelTester>> testers;
+    for (QAbstractItemView *view : w->findChildren<QAbstractItemView *>()) {
+        if (view->model() && !qobject_cast<QAbstractItemView *>(view->parentWidget()))
+            testers.push_back(std::make_unique<QAbstractItemModelTester>(
+                view->model(), QAbstractItemModelTester::FailureReportingMode::QtTest));
+    }
+    QVERIFY(testers.size() >= 6);
     auto *events = find<QTableView>(w, "eventsTable");
     // An event is selected so the detail pane shows its deliveries, attempts and actions.
     QTRY_VERIFY_WITH_TIMEOUT(events->model()->rowCount() >= 2
