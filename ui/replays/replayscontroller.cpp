@@ -238,6 +238,8 @@ void ReplaysController::showSelected()
         m_shown = id;
     }
     updateOutcome();
+    // Shown as live from the list's row: follow it from now on, not only once the detail answers.
+    updatePolling();
     loadDetail(same);
 }
 
