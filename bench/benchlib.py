@@ -151,12 +151,17 @@ class Postgres:
         shutil.rmtree(self.dir, ignore_errors=True)
 
 
+def write_private(path, text):
+    """Writes a file only its owner can read: redrived refuses configs other users can read."""
+    with open(path, "w", opener=lambda p, flags: os.open(p, flags, 0o600)) as f:
+        f.write(text)
+
+
 class Redrived:
     def __init__(self, binary, config_text, workdir, env=None):
         self.binary = binary
         self.config = os.path.join(workdir, "redrived.toml")
-        with open(self.config, "w") as f:
-            f.write(config_text)
+        write_private(self.config, config_text)
         self.log = open(os.path.join(workdir, "redrived.log"), "ab")
         environment = dict(os.environ)
         environment.update(env or {})

@@ -6,7 +6,8 @@
 # operator gets: their contents and control data, lintian (no errors), the desktop file, the
 # AppStream metainfo, the unit's systemd-analyze exposure (at most 2.5), the example config
 # covering every key and passing `redrived check` with its secrets given, a broken one refused
-# with the key named, --help pointing only at documents that exist, and the nginx example.
+# with the key named, --help pointing only at documents that exist, and the nginx example; with
+# REDRIVE_PACKAGING_INSTALL=1 as root, also apt install, remove and purge of both packages.
 #
 #   packaging/test-packaging.sh BUILD_DIR [SOURCE_DIR]
 #
@@ -184,6 +185,8 @@ for key in $keys; do
 done
 pass "the example config names all $(wc -w <<<"$keys") keys the parser reads"
 
+# The configurations derived below must be private: redrived refuses configs others can read.
+umask 077
 mkdir -m 0700 "$work/credentials"
 printf 'TOPSECRET-github\n' >"$work/credentials/github-webhook-secret"
 printf 'TOPSECRET-signing\n' >"$work/credentials/fulfillment-signing-secret"
@@ -264,6 +267,49 @@ fi
 body_limit=$(sed -nE 's/^max_body_bytes = ([0-9]+).*/\1/p' "$example")
 [[ $body_limit == 1048576 ]] && grep -q 'client_max_body_size 1m;' "$nginx_conf" ||
     fail "nginx client_max_body_size does not match max_body_bytes ($body_limit)"
+
+# ---- apt install, remove, purge (root on a throwaway machine only) ------------------------------
+# This changes the machine (a system user, /etc/redrive, /var/lib/redrive), so it runs only when
+# asked: scripts/test.sh asks for it under CI=true as root, where every run gets a fresh machine.
+if [[ ${REDRIVE_PACKAGING_INSTALL:-0} == 1 && $(id -u) -eq 0 ]]; then
+    if dpkg-query -W -f='${Status}' redrived 2>/dev/null | grep -q installed; then
+        fail "apt install: redrived is already installed on this machine; refusing to touch it"
+    elif ! DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends \
+        "$receiver" "$console" >"$work/apt-install.log" 2>&1; then
+        cat "$work/apt-install.log" >&2
+        fail "apt-get install of both packages"
+    else
+        pass "apt-get install ./redrived_*.deb ./redrive_*.deb"
+        [[ -x /usr/bin/redrived && -x /usr/bin/redrive ]] || fail "installed binaries missing"
+        /usr/bin/redrived --version >/dev/null 2>&1 || fail "installed redrived --version"
+        getent passwd redrive >/dev/null || fail "the redrive system user was not created"
+        perms=$(stat -c '%a %U %G' /etc/redrive/redrived.toml 2>/dev/null || true)
+        [[ $perms == "640 root redrive" ]] && pass "/etc/redrive/redrived.toml is 0640 root:redrive" ||
+            fail "/etc/redrive/redrived.toml is '$perms', want '640 root redrive'"
+        [[ -d /var/lib/redrive ]] && pass "/var/lib/redrive created" || fail "/var/lib/redrive missing"
+        if pgrep -u redrive redrived >/dev/null 2>&1; then
+            fail "installing started redrived with the example config"
+        else
+            pass "installing did not start the service"
+        fi
+        # As the service runs it: the user redrive (root is refused a file of another group).
+        out=$(runuser -u redrive -- /usr/bin/redrived --config /etc/redrive/redrived.toml check 2>&1) && rc=0 ||
+            rc=$?
+        [[ $rc -eq 2 ]] && pass "installed example config without its secrets: exit 2, ${out%%$'\n'*}" ||
+            fail "redrived check on the installed example config: exit $rc, $out"
+        touch /var/lib/redrive/keep-me
+        DEBIAN_FRONTEND=noninteractive apt-get remove -y -q redrived redrive >"$work/apt-remove.log" 2>&1 ||
+            fail "apt-get remove"
+        [[ ! -e /usr/bin/redrived && -f /etc/redrive/redrived.toml && -f /var/lib/redrive/keep-me ]] &&
+            pass "remove: binaries gone, configuration and data kept" ||
+            fail "remove: binaries, configuration or data not as expected"
+        DEBIAN_FRONTEND=noninteractive apt-get purge -y -q redrived redrive >"$work/apt-purge.log" 2>&1 ||
+            fail "apt-get purge"
+        [[ ! -e /etc/redrive && -f /var/lib/redrive/keep-me ]] &&
+            pass "purge: configuration gone, data kept" || fail "purge: /etc/redrive or the data not as expected"
+        rm -f /var/lib/redrive/keep-me
+    fi
+fi
 
 if ((failures)); then
     echo "packaging: $failures check(s) failed" >&2

@@ -6,47 +6,42 @@
 #   - starts flaky destinations (timeouts, 5xx, 429 with Retry-After, a retired 410 endpoint);
 #   - streams realistic, signed GitHub / Stripe / Shopify / Standard Webhooks traffic at it,
 #     with redeliveries, late deliveries and requests signed with a rotated-out secret;
-#   - opens the console connected as an operator (a second profile, "demo-support", shows the
-#     support role; replays to the high-risk "fulfillment" destination need a second operator).
-# Closing the console stops everything. Options:
-#   --smoke          no window: run the stack, check that events are stored, delivered and
-#                    visible through the admin API, take a screenshot under Xvfb, then exit
+#   - opens the console as support ("demo-support"); "demo-operator" approves what support
+#     requested, "demo-auditor" reads the audit log (README: "Trying the demo").
+# The demo keeps its database, audit key and console profiles in ${XDG_DATA_HOME:-~/.local/share}/
+# redrive-demo (its tokens in the keychain) and picks them up again on the next run. Closing the
+# console stops everything. Options:
+#   --fresh          start over: delete the demo's data (and its tokens in the keychain) first
+#   --smoke          no window: run the stack, check that events are stored, delivered, retried,
+#                    dead-lettered, rejected and deduplicated and visible through the admin API,
+#                    take a screenshot under Xvfb, then exit
 #   --screenshots DIR  like --smoke, then support requests a high-risk replay and the console's
 #                    pages (events with detail, the replay dialog, replays, approvals, audit, …)
 #                    are captured under Xvfb into DIR as PNG files (scripts/screenshots.sh)
+#   --as ROLE        open the console as support (default), operator or auditor
 #   --no-build       use binaries already built in --build-dir
 #   --build-dir DIR  where the binaries are (default build/dev)
+# Without a keychain (no Secret Service) the demo says how to get one and still opens the
+# console, with tokens minted for that run and held in memory only.
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 cd "$root"
 
-smoke=0; build=1; build_dir="$root/build/dev"; shots=""
+smoke=0; build=1; build_dir="$root/build/dev"; shots=""; fresh=0; as=support
 while (($#)); do
   case $1 in
+    --as) as=$2; shift
+          [[ $as =~ ^(support|operator|auditor)$ ]] || { echo "demo.sh: --as takes support, operator or auditor" >&2; exit 2; } ;;
+    --fresh) fresh=1 ;;
     --smoke) smoke=1 ;;
     --screenshots) smoke=1; shots=$(realpath -m "$2"); shift ;;
     --no-build) build=0 ;;
     --build-dir) build_dir=$(realpath -m "$2"); shift ;;
-    -h|--help) sed -n '2,21p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,25p' "$0"; exit 0 ;;
     *) echo "demo.sh: unknown option $1 (see --help)" >&2; exit 2 ;;
   esac
   shift
 done
-
-# A session bus with an unlocked keyring is needed for the console's keychain. Desktops have
-# one; on a bare machine, run the whole demo inside a private session with a throwaway keyring.
-if [[ -z ${DBUS_SESSION_BUS_ADDRESS:-} && -z ${REDRIVE_DEMO_IN_SESSION:-} ]]; then
-  [[ $build -eq 1 ]] && bash scripts/install-deps.sh
-  export REDRIVE_DEMO_IN_SESSION=1
-  args=(); [[ $smoke -eq 1 ]] && args+=(--smoke); [[ -n $shots ]] && args+=(--screenshots "$shots")
-  args+=(--no-build --build-dir "$build_dir")
-  if [[ $build -eq 1 ]]; then
-    cmake --preset dev >/dev/null
-    cmake --build "$build_dir" --parallel "$(nproc)" --target redrived redrive redrive-demo-traffic redrive-demo-sink
-  fi
-  exec dbus-run-session -- bash -c 'printf "\n" | gnome-keyring-daemon --unlock --components=secrets >/dev/null; exec "$0" "$@"' \
-    "$0" "${args[@]}"
-fi
 
 if [[ $build -eq 1 ]]; then
   bash scripts/install-deps.sh
@@ -61,9 +56,24 @@ for b in "$redrived" "$console" "$traffic" "$sink"; do
   [[ -x $b ]] || { echo "demo.sh: $b is not built (drop --no-build)" >&2; exit 1; }
 done
 
-demo=${REDRIVE_DEMO_DIR:-$(mktemp -d /tmp/redrive-demo.XXXXXX)}
+# The demo's own data directory: the database, the audit key, the config and the console's
+# settings. Nothing secret is in it except the audit key (as on a real receiver).
+demo=${XDG_DATA_HOME:-$HOME/.local/share}/redrive-demo
+# Without a session bus there is no keychain; a dead address stops D-Bus clients from
+# autolaunching a bus of their own that would outlive the demo.
+if [[ -z ${DBUS_SESSION_BUS_ADDRESS:-} ]]; then
+  export DBUS_SESSION_BUS_ADDRESS=unix:path=/nonexistent/redrive-demo-no-session-bus
+fi
+keychain() { timeout 10 secret-tool "$@" 2>/dev/null; }
+if [[ $fresh -eq 1 && -d $demo ]]; then
+  echo "demo.sh: --fresh: deleting $demo"
+  keychain clear application redrive-demo directory "$demo" || true
+  rm -rf -- "$demo"
+fi
 mkdir -p "$demo"
-rm -f "$demo"/redrive.db* "$demo"/*.log
+chmod 700 "$demo"
+rm -f "$demo"/*.log
+[[ -f $demo/redrive.db ]] && reusing=1 || reusing=0
 free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
 ingest_port=$(free_port); admin_port=$(free_port); sink_port=$(free_port)
 
@@ -168,10 +178,10 @@ source = "accounts"
 event_types = ["user.deleted"]
 destinations = ["legacy-erp"]
 TOML
+chmod 600 "$demo/redrived.toml" # redrived refuses a config other users can read
 
 "$redrived" --config "$demo/redrived.toml" migrate >/dev/null
-operator_token=$("$redrived" --config "$demo/redrived.toml" token create --name ana-operator --role operator --expires 7d | grep -o 'rdt_[A-Za-z0-9_-]*')
-support_token=$("$redrived" --config "$demo/redrived.toml" token create --name sam-support --role support --expires 7d | grep -o 'rdt_[A-Za-z0-9_-]*')
+run_started_ms=$(date +%s%3N)
 
 pids=()
 cleanup() {
@@ -187,82 +197,192 @@ for _ in $(seq 1 100); do
   sleep 0.1
 done
 curl -fsS "http://127.0.0.1:$ingest_port/readyz" >/dev/null || { echo "demo.sh: redrived did not start, see $demo/redrived.log" >&2; exit 1; }
+api=http://127.0.0.1:$admin_port/admin/v1
+
+# One token per demo profile. They are kept in the keychain between runs (the receiver stores
+# only their hashes); a token that is missing or no longer accepted is replaced. Without a
+# keychain, this run mints new ones and keeps them in memory only.
+roles=(support operator auditor)
+declare -A user=([support]=sam-support [operator]=ana-operator [auditor]=kai-auditor)
+declare -A token=()
+kept=1 minted=0
+for role in "${roles[@]}"; do
+  t=$(keychain lookup application redrive-demo directory "$demo" role "$role" || true)
+  if [[ -n $t ]] && curl -fsS -o /dev/null -H "Authorization: Bearer $t" "$api/whoami" 2>/dev/null; then
+    token[$role]=$t
+    continue
+  fi
+  "$redrived" --config "$demo/redrived.toml" token revoke --name "${user[$role]}" >/dev/null 2>&1 || true
+  t=$("$redrived" --config "$demo/redrived.toml" token create --name "${user[$role]}" --owner "${user[$role]%%-*}" --role "$role" --expires 90d |
+      grep -o 'rdt_[A-Za-z0-9_-]*')
+  token[$role]=$t
+  minted=$((minted + 1))
+  printf '%s' "$t" | keychain store --label "Redrive demo token: ${user[$role]} ($role)" \
+    application redrive-demo directory "$demo" role "$role" || kept=0
+done
 
 # A burst of history first, so the console opens on something to triage; then a live stream.
-"$traffic" --url "http://127.0.0.1:$ingest_port" --rate 60 --count 400 --seed 7 2>>"$demo/traffic.log"
+# The first run's burst is always the same (seed 7); later runs add new events.
+seed=7; [[ $reusing -eq 1 ]] && seed=0
+"$traffic" --url "http://127.0.0.1:$ingest_port" --rate 60 --count 400 --seed "$seed" 2>>"$demo/traffic.log"
 "$traffic" --url "http://127.0.0.1:$ingest_port" --rate 3 2>>"$demo/traffic.log" & pids+=($!)
 
-# Console profiles live in the demo directory, not in the user's own settings.
+# Console profiles live in the demo directory, not in the user's own settings. They are
+# imported on every run because the receiver's ports change; tokens go to the keychain only.
 export XDG_CONFIG_HOME="$demo/config"
-cat > "$demo/profile-support.json" <<JSON
-{"name": "demo-support", "environment": "demo", "colour": "#6a1b9a", "sqlite": "$demo/redrive.db",
- "admin_url": "http://127.0.0.1:$admin_port", "receiver_config": "$demo/redrived.toml"}
+declare -A colour=([support]="#6a1b9a" [operator]="#2e7d32" [auditor]="#1565c0")
+for role in "${roles[@]}"; do
+  cat > "$demo/profile-$role.json" <<JSON
+{"name": "demo-$role", "environment": "demo", "colour": "${colour[$role]}", "sqlite": "$demo/redrive.db",
+ "admin_url": "$api", "receiver_config": "$demo/redrived.toml"}
 JSON
-cat > "$demo/profile-operator.json" <<JSON
-{"name": "demo-operator", "environment": "demo", "colour": "#2e7d32", "sqlite": "$demo/redrive.db",
- "admin_url": "http://127.0.0.1:$admin_port", "receiver_config": "$demo/redrived.toml"}
-JSON
-printf '%s\n' "$support_token" | "$console" --import-profile "$demo/profile-support.json" --token-stdin
-printf '%s\n' "$operator_token" | "$console" --import-profile "$demo/profile-operator.json" --token-stdin
+  if [[ $kept -eq 1 ]]; then
+    printf '%s\n' "${token[$role]}" | "$console" --import-profile "$demo/profile-$role.json" --token-stdin >/dev/null ||
+      kept=0 # the console could not use the keychain after all: hand tokens over in memory
+  else
+    "$console" --import-profile "$demo/profile-$role.json" >/dev/null
+  fi
+done
+
+# Starts the console on a profile: its token comes from the keychain, or (no keychain) from
+# standard input, for this run only.
+run_console() {
+  local role=$1; shift
+  if [[ $kept -eq 1 ]]; then
+    "$@" --profile "demo-$role" </dev/null
+  else
+    printf '%s\n' "${token[$role]}" | "$@" --profile "demo-$role" --token-stdin
+  fi
+}
 
 cat <<INFO
 
-Redrive demo is running (files in $demo):
+Redrive demo is running (data in $demo$([[ $reusing -eq 1 ]] && echo ", from an earlier run; --fresh starts over")):
   ingest     http://127.0.0.1:$ingest_port/hooks/{github,stripe,shopify,accounts}
-  admin API  http://127.0.0.1:$admin_port/admin/v1   metrics: http://127.0.0.1:$admin_port/metrics
-  console    profiles "demo-operator" (ana-operator) and "demo-support" (sam-support)
-Try: Dead letters → a group → an event → Replay; approve a high-risk replay from the other profile.
+  admin API  $api   metrics: http://127.0.0.1:$admin_port/metrics
+  console    opens as "demo-$as" (${user[$as]}); "demo-operator" (ana-operator) approves what support
+             requests, "demo-auditor" (kai-auditor) reads the audit log: Connection → Connect…
+Try: Dead letters → a group → an event → Replay; approve the high-risk request as demo-operator.
 INFO
+if [[ $kept -eq 0 ]]; then
+  cat >&2 <<'INFO'
+
+No keychain answered (no Secret Service on the session bus), so the demo's tokens cannot be kept:
+this run minted new ones and hands the console its token in memory; no token was written to disk.
+To be another role, close the console and run the demo again with --as operator (or auditor);
+the data stays, the tokens are minted anew. To keep them, run the demo in a desktop session with
+a keyring (GNOME, or KDE/Xfce with gnome-keyring), or on a machine without one:
+  sudo apt install gnome-keyring libsecret-tools dbus
+  dbus-run-session -- bash -c 'printf "\n" | gnome-keyring-daemon --unlock --components=secrets; bash scripts/demo.sh'
+INFO
+fi
+
+# --screenshots: drives one console inside xvfb-run (its arguments are the console's command
+# line, the token, if any, on standard input) and captures its pages into $SHOTS_DIR.
+shoot_console() {
+  set -euo pipefail
+  "$@" <&0 &
+  local pid=$!
+  # The window title names the environment once the profile has connected.
+  local win
+  win=$(timeout 40 xdotool search --sync --onlyvisible --name 'Redrive — DEMO' | head -1)
+  # No window manager under Xvfb: place the window and give it the keyboard ourselves.
+  xdotool windowmove "$win" 0 0 windowsize "$win" 1280 800 windowfocus --sync "$win"
+  # A 1280x800 PNG well under 200 KB: a palette without dithering keeps text crisp and small.
+  shot() { sleep 2; import -window root +dither -colors 96 -define png:compression-level=9 "$SHOTS_DIR/$1.png"; }
+  # Focus does not come back by itself after a dialog closes: give it back before every key.
+  key() { xdotool windowfocus --sync "$win" key --clearmodifiers "$@"; }
+  key ctrl+3; shot dead-letters
+  # The event support asked to replay, found by its id, with its detail.
+  key ctrl+2; sleep 1; key ctrl+f; xdotool type "$SHOT_EVENT"; key Return; sleep 2
+  # The list starts lower while the "new events" banner shows above it (light blue).
+  local pixel row=160
+  pixel=$(import -window root -crop 1x1+20+142 -depth 8 txt:- | grep -o '#[0-9A-Fa-f]\{6\}' | head -1)
+  (( 16#${pixel:5:2} > 16#${pixel:1:2} + 8 )) && row=190
+  xdotool mousemove 300 "$row" click 1; shot events
+  key ctrl+r; sleep 2
+  xdotool mousemove 710 457 click 1 type --delay 20 "Customer says the order never shipped"; shot replay-dialog
+  xdotool key Escape
+  key ctrl+1; sleep 2; shot overview
+  key ctrl+5; shot replays
+  key ctrl+6; shot approvals
+  key ctrl+7; sleep 2; shot audit
+  kill "$pid"
+  wait "$pid" || true
+}
 
 if [[ $smoke -eq 1 ]]; then
-  # Wait (bounded) for deliveries to succeed and to fail, then check the admin API and the console.
-  deadline=$((SECONDS + 90))
-  until [[ $(sqlite3 "$demo/redrive.db" "SELECT COUNT(*) FROM deliveries WHERE status='succeeded'") -gt 20 &&
-           $(sqlite3 "$demo/redrive.db" "SELECT COUNT(*) FROM attempts WHERE category <> 'success'") -gt 5 ]]; do
-    (( SECONDS < deadline )) || { echo "demo.sh --smoke: deliveries did not progress" >&2; exit 1; }
+  # Wait (bounded) until this run has shown every behaviour the demo is for: events of every
+  # scheme stored, deliveries succeeding, retried and dead-lettered, requests rejected and
+  # duplicates answered. Only rows from this run count, so a reused database proves nothing.
+  q() { sqlite3 "$demo/redrive.db" "$1"; }
+  since=$run_started_ms
+  check() {
+    missing=()
+    for source in github stripe shopify accounts; do
+      [[ $(q "SELECT COUNT(*) FROM events WHERE source = '$source' AND received_at >= $since") -gt 0 ]] ||
+        missing+=("events from $source")
+    done
+    [[ $(q "SELECT COUNT(*) FROM deliveries WHERE status = 'succeeded' AND succeeded_at >= $since") -gt 20 ]] ||
+      missing+=("20 succeeded deliveries")
+    [[ $(q "SELECT COUNT(*) FROM attempts WHERE number > 1 AND replay_id IS NULL AND started_at >= $since") -gt 0 ]] ||
+      missing+=("automatic retries")
+    [[ $(q "SELECT COUNT(*) FROM deliveries WHERE status = 'dead' AND dead_at >= $since") -gt 0 ]] ||
+      missing+=("dead letters")
+    [[ $(q "SELECT COUNT(*) FROM rejections WHERE received_at >= $since") -gt 0 ]] || missing+=("rejections")
+    [[ $(q "SELECT COUNT(*) FROM events WHERE seen_count > 1 AND last_seen_at >= $since") -gt 0 ]] ||
+      missing+=("duplicates")
+    ((${#missing[@]} == 0))
+  }
+  deadline=$((SECONDS + 120))
+  until check; do
+    (( SECONDS < deadline )) || { echo "demo.sh --smoke: after 120 s still no ${missing[*]}" >&2; exit 1; }
     sleep 1
   done
   sqlite3 -header -column "$demo/redrive.db" \
-    "SELECT status, COUNT(*) AS events FROM event_status GROUP BY status;
+    "SELECT source, COUNT(*) AS events, SUM(seen_count - 1) AS duplicates FROM events GROUP BY 1;
      SELECT destination, status, COUNT(*) AS deliveries FROM deliveries GROUP BY 1, 2;
      SELECT reason, COUNT(*) AS rejections FROM rejections GROUP BY 1;"
-  curl -fsS -H "Authorization: Bearer $operator_token" "http://127.0.0.1:$admin_port/admin/v1/whoami"; echo
+  for role in "${roles[@]}"; do
+    curl -fsS -H "Authorization: Bearer ${token[$role]}" "$api/whoami"; echo
+  done
+  echo "demo.sh --smoke: tokens $([[ $minted -eq 0 ]] && echo reused || echo "minted: $minted")," \
+    "keychain $([[ $kept -eq 1 ]] && echo yes || echo no)"
   if [[ -n $shots ]]; then
     mkdir -p "$shots"
     # Something for the operator to decide: support asks to replay a fulfillment delivery
     # (high risk, so it waits for a second person).
-    api=http://127.0.0.1:$admin_port/admin/v1
-    delivery=$(sqlite3 "$demo/redrive.db" "SELECT id FROM deliveries WHERE destination = 'fulfillment' ORDER BY status = 'dead' DESC, id LIMIT 1")
-    hash=$(curl -fsS -H "Authorization: Bearer $support_token" -H 'Content-Type: application/json' \
+    delivery=$(q "SELECT id FROM deliveries WHERE destination = 'fulfillment' AND status IN ('dead', 'succeeded')
+                  AND id NOT IN (SELECT i.delivery_id FROM replay_items i JOIN replays r ON r.id = i.replay_id
+                                 WHERE r.status IN ('pending_approval', 'approved', 'executing'))
+                  ORDER BY status = 'dead' DESC, id DESC LIMIT 1")
+    [[ -n $delivery ]] || { echo "demo.sh --screenshots: no finished fulfillment delivery to replay" >&2; exit 1; }
+    hash=$(curl -sS --fail-with-body -H "Authorization: Bearer ${token[support]}" -H 'Content-Type: application/json' \
       -d "{\"delivery_ids\": [$delivery]}" "$api/replays/preview" | python3 -c 'import json,sys; print(json.load(sys.stdin)["selection_hash"])')
-    curl -fsS -o /dev/null -H "Authorization: Bearer $support_token" -H 'Content-Type: application/json' \
+    curl -sS --fail-with-body -o /dev/null -H "Authorization: Bearer ${token[support]}" -H 'Content-Type: application/json' \
       -d "{\"selection_hash\": \"$hash\", \"reason\": \"Order stuck after the fulfillment outage\", \"ticket\": \"SUP-1042\"}" "$api/replays"
-    # One console under Xvfb; pages are switched with their shortcuts (Ctrl+1 … Ctrl+8).
-    QT_QPA_PLATFORM=xcb xvfb-run -a -s "-screen 0 1440x900x24" bash -c '
-      console=$0; out=$1
-      "$console" --profile demo-operator --page events & pid=$!
-      sleep 8
-      shot() { sleep 2; import -window root "$out/$1.png"; }
-      xdotool mousemove 300 200 click 1; shot events
-      xdotool key ctrl+r; shot replay-dialog; xdotool key Escape
-      for spec in 1:overview 3:dead-letters 5:replays 6:approvals 7:audit; do
-        xdotool key "ctrl+${spec%%:*}"; shot "${spec#*:}"
-      done
-      kill $pid' "$console" "$shots"
+    # One console under Xvfb, as the operator; pages are switched with their shortcuts.
+    export SHOTS_DIR=$shots SHOT_EVENT
+    SHOT_EVENT=$(q "SELECT event_id FROM deliveries WHERE id = $delivery")
+    run_console operator xvfb-run -a -s "-screen 0 1280x800x24" bash -c "$(declare -f shoot_console); shoot_console \"\$@\"" shoot "$console"
     echo "demo.sh --screenshots: $(ls "$shots"/*.png | wc -l) screenshots in $shots"
     exit 0
   fi
-  shot=$demo/console.png
-  QT_QPA_PLATFORM=xcb xvfb-run -a -s "-screen 0 1440x900x24" bash -c '
-    "$0" --profile demo-operator & pid=$!
-    sleep 6; import -window root "$1"; kill $pid' "$console" "$shot"
-  echo "demo.sh --smoke: ok (screenshot $shot)"
+  export SHOT=$demo/console.png
+  run_console "$as" xvfb-run -a -s "-screen 0 1280x800x24" bash -c '
+    "$@" <&0 & pid=$!
+    if ! timeout 40 xdotool search --sync --onlyvisible --name "Redrive — DEMO" >/dev/null; then
+      import -window root "$SHOT"; kill $pid; wait $pid
+      echo "demo.sh --smoke: the console did not connect (see $SHOT)" >&2; exit 1
+    fi
+    sleep 2; import -window root "$SHOT"; kill $pid; wait $pid || true' console "$console"
+  echo "demo.sh --smoke: ok (the console connected as demo-$as; screenshot $SHOT)"
   exit 0
 fi
 
 if [[ -z ${DISPLAY:-} && -z ${WAYLAND_DISPLAY:-} ]]; then
   echo "No display: starting the console under Xvfb (connect a VNC viewer, or run on a desktop)." >&2
-  xvfb-run -a -s "-screen 0 1440x900x24" "$console" --profile demo-operator
+  run_console "$as" xvfb-run -a -s "-screen 0 1440x900x24" "$console"
 else
-  "$console" --profile demo-operator
+  run_console "$as" "$console"
 fi

@@ -9,6 +9,12 @@ cd "$root"
 
 bash scripts/install-deps.sh
 
+# On CI (a fresh machine per run, as root) the packaging test also installs, removes and purges
+# the .debs with apt; elsewhere it leaves the machine alone unless asked.
+if [[ ${CI:-} == true && $(id -u) -eq 0 ]]; then
+  export REDRIVE_PACKAGING_INSTALL=${REDRIVE_PACKAGING_INSTALL:-1}
+fi
+
 jobs=${REDRIVE_JOBS:-$(nproc)}
 cmake --preset ci
 cmake --build --preset ci --parallel "$jobs"

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // SPDX-FileCopyrightText: Redrive authors
 #include "audit/evidenceverifier.h"
+#include "connection/connectiondialog.h"
 #include "connection/keychainsecretstore.h"
 #include "connection/profileimport.h"
 #include "main/consolecontroller.h"
@@ -44,8 +45,9 @@ const QCommandLineOption &importOption()
 const QCommandLineOption &tokenStdinOption()
 {
     static const QCommandLineOption option(QStringLiteral("token-stdin"),
-        QStringLiteral("With --import-profile: read the admin API token from "
-                       "standard input and store it in the keychain."));
+        QStringLiteral("Read the admin API token from standard input. With --import-profile: store it "
+                       "in the keychain. With --profile: use it for this run only; it is stored nowhere "
+                       "(for machines without a keychain)."));
     return option;
 }
 
@@ -134,6 +136,22 @@ int verifyEvidence(const QCommandLineParser &parser)
     return 0;
 }
 
+// --token-stdin: the token, one line of standard input; nullopt (reason on stderr) without one.
+std::optional<QString> readTokenFromStdin()
+{
+    QFile in;
+    if (!in.open(stdin, QIODevice::ReadOnly)) {
+        std::fprintf(stderr, "redrive: cannot read the token from standard input\n");
+        return std::nullopt;
+    }
+    const QString token = QString::fromUtf8(in.readLine(4096)).trimmed();
+    if (token.isEmpty()) {
+        std::fprintf(stderr, "redrive: --token-stdin given but standard input held no token\n");
+        return std::nullopt;
+    }
+    return token;
+}
+
 // --import-profile: no window; the keychain job still needs an event loop, so run one until the
 // import reports.
 int importProfile(QCoreApplication &app, const QCommandLineParser &parser)
@@ -146,16 +164,10 @@ int importProfile(QCoreApplication &app, const QCommandLineParser &parser)
     }
     QString token;
     if (parser.isSet(tokenStdinOption())) {
-        QFile in;
-        if (!in.open(stdin, QIODevice::ReadOnly)) {
-            std::fprintf(stderr, "redrive: cannot read the token from standard input\n");
+        const auto read = readTokenFromStdin();
+        if (!read)
             return 2;
-        }
-        token = QString::fromUtf8(in.readLine(4096)).trimmed();
-        if (token.isEmpty()) {
-            std::fprintf(stderr, "redrive: --token-stdin given but standard input held no token\n");
-            return 2;
-        }
+        token = *read;
     }
     QSettings settings;
     redrive::ui::KeychainSecretStore secrets;
@@ -178,7 +190,8 @@ void describe(QCoreApplication &app, QCommandLineParser &parser)
     QCoreApplication::setApplicationName(QStringLiteral("redrive"));
     QCoreApplication::setApplicationVersion(QStringLiteral(REDRIVE_VERSION));
     parser.setApplicationDescription(
-        QStringLiteral("Redrive operations console: browse webhook events and request audited replays."));
+        QStringLiteral("Redrive operations console: browse webhook events and request audited replays.\n"
+                       "Manual: redrive(1); the receiver: redrived(8)."));
     parser.addHelpOption();
     parser.addVersionOption();
     parser.addOption(profileOption());
@@ -226,6 +239,18 @@ int main(int argc, char *argv[])
         std::fprintf(stderr, "redrive: --public-key and --key-id go with --verify-evidence FILE\n");
         return 2;
     }
+    QString tokenForThisRun;
+    if (parser.isSet(tokenStdinOption())) {
+        if (!parser.isSet(profileOption())) {
+            std::fprintf(
+                stderr, "redrive: --token-stdin goes with --profile NAME or --import-profile FILE\n");
+            return 2;
+        }
+        const auto read = readTokenFromStdin();
+        if (!read)
+            return 2;
+        tokenForThisRun = *read;
+    }
     std::optional<redrive::ui::MainWindow::Page> startPage;
     if (parser.isSet(pageOption())) {
         startPage = redrive::ui::MainWindow::pageFromName(parser.value(pageOption()));
@@ -249,8 +274,16 @@ int main(int argc, char *argv[])
                     console.window()->showPage(*startPage);
             });
     }
-    // --profile connects straight away with the credentials in the keychain; the dialog stays
-    // open to show progress, or what went wrong.
-    console.showConnectionDialog(parser.value(profileOption()), parser.isSet(profileOption()));
+    // --profile connects straight away with the credentials in the keychain (or the token from
+    // standard input, kept in memory for this run); the dialog stays open to show progress, or
+    // what went wrong.
+    console.showConnectionDialog(
+        parser.value(profileOption()), parser.isSet(profileOption()) && tokenForThisRun.isEmpty());
+    if (!tokenForThisRun.isEmpty()) {
+        redrive::ui::ConnectionDialog *dialog = console.connectionDialog();
+        dialog->useTokenForThisRun(tokenForThisRun);
+        if (dialog->profileFromFields().name == parser.value(profileOption()))
+            dialog->connectNow(); // else: no such profile; the dialog shows the others
+    }
     return app.exec();
 }

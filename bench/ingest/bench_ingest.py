@@ -84,8 +84,7 @@ def run_engine(engine, args, binaries, nginx, pg):
     ceiling_url = (("sqlite://" + os.path.join(work, "ceiling.db")) if engine == "sqlite"
                    else pg.fresh_database("bench_ceiling"))
     ceiling_config = os.path.join(work, "ceiling.toml")
-    with open(ceiling_config, "w") as f:
-        f.write(CONFIG.format(port=bl.free_port(), url=ceiling_url))
+    bl.write_private(ceiling_config, CONFIG.format(port=bl.free_port(), url=ceiling_url))
     ceiling_ok = 0
     server.wait_ready(port)
     # The cost of one verification in isolation: the best of three runs, since other load on the

@@ -31,8 +31,7 @@ def main():
     with tempfile.TemporaryDirectory(prefix="redrive-writerbench-") as work:
         db = os.path.join(work, "ceiling.db")
         config = os.path.join(work, "ceiling.toml")
-        with open(config, "w") as f:
-            f.write(bl.INGEST_CONFIG.format(port=bl.free_port(), url="sqlite://" + db))
+        bl.write_private(config, bl.INGEST_CONFIG.format(port=bl.free_port(), url="sqlite://" + db))
 
         for bad in (["--config", config, "--seconds", "1", "--inflight", "0"],
                     ["--config", config, "--seconds", "x"],

@@ -37,6 +37,7 @@ struct Options {
     std::string idPrefix;
     std::string idStyle = "uuid";
     QString source = QStringLiteral("bench");
+    bool dedupeByBody = false; // from the source's configuration, as ingest sets it
 };
 
 int usage()
@@ -95,12 +96,12 @@ redrive::IncomingEvent makeEvent(const Options &o, long long n, qint64 nowMs)
     e.bodySha256Hex = redrive::crypto::sha256Hex(e.body);
     e.headersJson = QByteArrayLiteral("[[\"Host\",\"127.0.0.1\"],[\"Content-Type\",\"application/json\"],"
                                       "[\"X-GitHub-Event\",\"pull_request\"],[\"X-GitHub-Delivery\",\"")
-        + QByteArray::fromStdString(id) + QByteArrayLiteral("\"],[\"X-Hub-Signature-256\",\"sha256=")
-        + redrive::crypto::hmacSha256("bench-secret", e.body).toHex()
+        + QByteArray::fromStdString(id) // the signature header is not stored
         + QByteArrayLiteral("\"],[\"Content-Length\",\"") + QByteArray::number(e.body.size())
         + QByteArrayLiteral("\"]]");
     e.verifiedBy = QStringLiteral("secret-1");
     e.remoteAddress = QStringLiteral("127.0.0.1");
+    e.dedupeByBody = o.dedupeByBody;
     return e;
 }
 
@@ -119,6 +120,8 @@ int main(int argc, char **argv)
         std::fprintf(stderr, "redrive-writerbench: %s\n", qPrintable(configError.toString()));
         return 2;
     }
+    if (const auto *source = config->source(o.source))
+        o.dedupeByBody = source->dedupeByBody;
     QString error;
     const auto url = redrive::StorageUrl::parse(config->storage.url, &error);
     if (!url) {

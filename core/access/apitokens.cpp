@@ -27,10 +27,17 @@ ApiToken fromRow(const QSqlQuery &q)
     t.expiresAt = optionalInt(q.value(4));
     t.revokedAt = optionalInt(q.value(5));
     t.lastUsedAt = optionalInt(q.value(6));
+    t.owner = q.value(7).toString();
     return t;
 }
 
-constexpr char kColumns[] = "id, name, role, created_at, expires_at, revoked_at, last_used_at";
+constexpr char kColumns[] = "id, name, role, created_at, expires_at, revoked_at, last_used_at, owner";
+
+void fail(CreateFailure *failure, CreateFailure what)
+{
+    if (failure)
+        *failure = what;
+}
 } // namespace
 
 TokenState tokenState(const ApiToken &token, qint64 nowMs)
@@ -81,42 +88,87 @@ bool isValidTokenName(QStringView name)
     return true;
 }
 
-std::optional<CreatedToken> createApiToken(
-    Db &db, const QString &name, Role role, std::optional<qint64> expiresAt, qint64 nowMs, QString *error)
+bool isValidTokenOwner(QStringView owner)
 {
+    return isValidTokenName(owner);
+}
+
+QString foldedIdentity(QStringView text)
+{
+    return text.toString().toCaseFolded();
+}
+
+bool sameOwner(QStringView a, QStringView b)
+{
+    return !a.isEmpty() && !b.isEmpty() && foldedIdentity(a) == foldedIdentity(b);
+}
+
+std::optional<CreatedToken> createApiToken(Db &db, const QString &name, const QString &owner, Role role,
+    std::optional<qint64> expiresAt, qint64 nowMs, QString *error, CreateFailure *failure)
+{
+    fail(failure, CreateFailure::None);
     if (!isValidTokenName(name)) {
         *error = QStringLiteral("token name must be 1-64 characters of A-Z a-z 0-9 . _ @ -");
+        fail(failure, CreateFailure::Invalid);
         return std::nullopt;
     }
-    QSqlQuery exists(db.handle());
-    exists.prepare(QStringLiteral("SELECT 1 FROM api_tokens WHERE name = ? AND revoked_at IS NULL"));
-    exists.addBindValue(name);
-    if (!exists.exec()) {
-        *error = sqlErrorText(exists);
+    if (!isValidTokenOwner(owner)) {
+        *error = QStringLiteral("token owner must be 1-64 characters of A-Z a-z 0-9 . _ @ -");
+        fail(failure, CreateFailure::Invalid);
         return std::nullopt;
     }
-    if (exists.next()) {
-        *error = QStringLiteral("a token named \"%1\" already exists; revoke it first").arg(name);
+    // Every active token, compared here rather than with SQL lower(): the same folding on both
+    // engines. The table holds a handful of rows per person.
+    QSqlQuery active(db.handle());
+    if (!active.exec(QStringLiteral("SELECT name, owner FROM api_tokens WHERE revoked_at IS NULL"))) {
+        *error = sqlErrorText(active);
+        fail(failure, CreateFailure::Database);
         return std::nullopt;
     }
-    exists.finish();
+    while (active.next()) {
+        const QString otherName = active.value(0).toString();
+        const QString otherOwner = active.value(1).toString();
+        if (otherName == name) {
+            *error = QStringLiteral("a token named \"%1\" already exists; revoke it first").arg(name);
+            fail(failure, CreateFailure::DuplicateName);
+            return std::nullopt;
+        }
+        if (foldedIdentity(otherName) == foldedIdentity(name)) {
+            *error = QStringLiteral("token name \"%1\" differs from the active token \"%2\" only by letter "
+                                    "case; choose a distinct name")
+                         .arg(name, otherName);
+            fail(failure, CreateFailure::CaseOnlyName);
+            return std::nullopt;
+        }
+        if (otherOwner != owner && foldedIdentity(otherOwner) == foldedIdentity(owner)) {
+            *error = QStringLiteral("owner \"%1\" differs from the owner \"%2\" of the active token \"%3\" "
+                                    "only by letter case; use \"%2\" for the same person")
+                         .arg(owner, otherOwner, otherName);
+            fail(failure, CreateFailure::CaseOnlyOwner);
+            return std::nullopt;
+        }
+    }
+    active.finish();
 
     CreatedToken out;
     out.secret = generateApiToken();
     out.info.name = name;
+    out.info.owner = owner;
     out.info.role = role;
     out.info.createdAt = nowMs;
     out.info.expiresAt = expiresAt;
     QSqlQuery q(db.handle());
-    q.prepare(QStringLiteral("INSERT INTO api_tokens (name, role, token_hash, created_at, expires_at) "
-                             "VALUES (?, ?, ?, ?, ?)"));
+    q.prepare(QStringLiteral("INSERT INTO api_tokens (name, owner, role, token_hash, created_at, expires_at) "
+                             "VALUES (?, ?, ?, ?, ?, ?)"));
     q.addBindValue(name);
+    q.addBindValue(owner);
     q.addBindValue(toString(role));
     q.addBindValue(hashApiToken(out.secret.toLatin1()));
     q.addBindValue(nowMs);
     q.addBindValue(expiresAt ? QVariant(*expiresAt) : QVariant(QMetaType(QMetaType::LongLong)));
     if (!q.exec()) {
         *error = sqlErrorText(q);
+        fail(failure, CreateFailure::Database);
         return std::nullopt;
     }
     out.info.id = q.lastInsertId().toLongLong();

@@ -17,6 +17,7 @@ namespace redrive::access {
 struct ApiToken {
     qint64 id = 0;
     QString name;
+    QString owner; // the person the token belongs to: four eyes compares owners, not token names
     Role role = Role::Support;
     qint64 createdAt = 0;
     std::optional<qint64> expiresAt;
@@ -34,15 +35,28 @@ enum class TokenState { Valid, Expired, Revoked };
 [[nodiscard]] bool looksLikeApiToken(QByteArrayView token);
 // 1..64 characters of [A-Za-z0-9._@-]: names appear in audit entries and on the command line.
 [[nodiscard]] bool isValidTokenName(QStringView name);
+// Owners follow the same rule as names (they are compared case-folded, which for this alphabet is
+// ASCII lower-casing on both engines and in C++ alike).
+[[nodiscard]] bool isValidTokenOwner(QStringView owner);
+// The form in which two owners (or two names) are compared: "Alice" and "alice" are one person.
+[[nodiscard]] QString foldedIdentity(QStringView text);
+// Same person? Compared case-folded; an empty owner never matches.
+[[nodiscard]] bool sameOwner(QStringView a, QStringView b);
 
 struct CreatedToken {
     ApiToken info;
     QString secret; // the token itself; never stored
 };
 
+// Why createApiToken refused: a conflict with an active token is a usage error for the CLI when
+// only the letter case differs (exit 2), a plain duplicate name an operation failure (exit 1).
+enum class CreateFailure { None, Invalid, DuplicateName, CaseOnlyName, CaseOnlyOwner, Database };
+
 // These run inside the caller's transaction (so the audit entry commits with them).
-std::optional<CreatedToken> createApiToken(
-    Db &db, const QString &name, Role role, std::optional<qint64> expiresAt, qint64 nowMs, QString *error);
+// A name or owner that differs from an active token's only by letter case is refused: "Alice"
+// and "alice" would otherwise be two approvers for four eyes, or two tokens no one can tell apart.
+std::optional<CreatedToken> createApiToken(Db &db, const QString &name, const QString &owner, Role role,
+    std::optional<qint64> expiresAt, qint64 nowMs, QString *error, CreateFailure *failure = nullptr);
 // False with *found = false when no unrevoked token has that name.
 bool revokeApiToken(Db &db, const QString &name, qint64 nowMs, bool *found, QString *error);
 

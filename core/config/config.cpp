@@ -4,6 +4,7 @@
 
 #include "sections.h"
 #include "tablereader.h"
+#include "util/privatefile.h"
 
 #include <QFile>
 #include <QHostAddress>
@@ -35,6 +36,22 @@ std::optional<SchemeKind> schemeKindFromString(QStringView name)
             return kind;
     }
     return std::nullopt;
+}
+
+bool schemeLeavesIdUnsigned(const SourceConfig &source)
+{
+    switch (source.scheme) {
+    case SchemeKind::StandardWebhooks: // signs id.timestamp.body
+    case SchemeKind::Stripe: // the id is in the signed body
+        return false;
+    case SchemeKind::GitHub: // X-GitHub-Delivery is not signed
+    case SchemeKind::Shopify: // X-Shopify-Webhook-Id is not signed
+        return true;
+    case SchemeKind::HmacSha256:
+        // An id from a header is unsigned; one from the body (or the body's digest) is not.
+        return !source.hmac.idHeader.isEmpty();
+    }
+    return true;
 }
 
 bool Endpoint::isLoopback() const
@@ -224,6 +241,13 @@ std::optional<Config> loadConfig(const QString &path, ConfigError *error)
         if (error)
             *error = { QString(),
                 QStringLiteral("cannot read config file %1: %2").arg(path, file.errorString()) };
+        return std::nullopt;
+    }
+    // The file may hold literal secrets and always names where the others are.
+    if (QString problem = privateFileProblem(file.handle(), path, QStringLiteral("config file"));
+        !problem.isEmpty()) {
+        if (error)
+            *error = { QString(), problem };
         return std::nullopt;
     }
     return parseConfig(file.readAll(), path, error);

@@ -44,7 +44,16 @@ struct SourceConfig {
     QList<Secret> secrets; // several = rotation; all are tried
     int toleranceSeconds = 300;
     HmacOptions hmac;
+    // Also dedupe on the SHA-256 of the body (`dedupe_by_body`). On by default where the scheme
+    // signs the body but not the id or type header (github, shopify, hmac-sha256 with an id
+    // header): there a captured body and signature re-sent under a fresh id would otherwise be a
+    // new event.
+    bool dedupeByBody = false;
 };
+
+// Whether the scheme's signature leaves the delivery id unsigned, so a captured body could come
+// back under a new id: the default of `dedupe_by_body`.
+bool schemeLeavesIdUnsigned(const SourceConfig &source);
 
 // Where a destination's own reference for a delivered event comes from.
 struct SuccessRef {

@@ -3,6 +3,7 @@
 #include "secretspec.h"
 
 #include "crypto/crypto.h"
+#include "util/privatefile.h"
 
 #include <QFile>
 
@@ -50,10 +51,19 @@ std::optional<QByteArray> resolveSecretValue(const QString &spec, QString *reaso
         fromFile = true;
     }
     if (fromFile) {
+        // systemd hands credentials over privately (0400, the service's own); a file: secret is
+        // whatever the administrator made, so the mode of what was opened is checked before use.
         QFile file(path);
         if (!file.open(QIODevice::ReadOnly)) {
             *reason = QStringLiteral("cannot read secret file %1: %2").arg(path, file.errorString());
             return std::nullopt;
+        }
+        if (spec.startsWith(QLatin1String("file:"))) {
+            if (QString problem = privateFileProblem(file.handle(), path, QStringLiteral("secret file"));
+                !problem.isEmpty()) {
+                *reason = problem;
+                return std::nullopt;
+            }
         }
         QByteArray value = file.read(64 * 1024);
         // A trailing newline from `echo secret > file` is not part of the secret.

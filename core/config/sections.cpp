@@ -236,6 +236,8 @@ bool parseSource(const toml::table &t, const QString &path, Config &cfg, ConfigE
     }
     s.hmac.idJsonPointer = idPointer;
     s.hmac.typeJsonPointer = typePointer;
+    s.dedupeByBody = schemeLeavesIdUnsigned(s);
+    r.boolean("dedupe_by_body", s.dedupeByBody);
     if (!r.finish())
         return false;
     cfg.sources.append(s);

@@ -10,7 +10,8 @@
 
 // How one delivery attempt ended, and what that means: the category stored on the attempt, its
 // retry disposition, whether the destination may have acted although we saw no answer, and a
-// one-line explanation that names the rule which applied (design §3 "Outgoing delivery").
+// one-line explanation that names the rule which applied (docs/operations.md, "Configuration reference" ›
+// `[[destinations]]`).
 namespace redrive::delivery {
 
 // What the HTTP client observed, before any interpretation.

@@ -12,7 +12,8 @@
 
 namespace redrive::delivery {
 
-// What one attempt sends besides the body (design §3 "Outgoing delivery").
+// What one attempt sends besides the body (docs/operations.md, "Configuration reference" ›
+// `[[destinations]]`).
 struct OutgoingMessage {
     QByteArray idempotencyKey; // deliveries.idempotency_key: identical on every attempt and replay
     QByteArray contentType; // events.content_type, as received; omitted when empty

@@ -2,6 +2,8 @@
 // SPDX-FileCopyrightText: Redrive authors
 #include "eventdetail.h"
 
+#include "util/headers.h"
+
 #include <QHash>
 #include <QSqlQuery>
 
@@ -51,7 +53,9 @@ std::optional<EventDetail> fetchEventDetail(Db &db, qint64 eventId, QString *err
     detail.body = q.value(4).toByteArray();
     detail.bodySha256 = q.value(5).toString();
     detail.bodySize = q.value(6).toLongLong();
-    detail.headersJson = q.value(7).toString().toUtf8();
+    // Re-redacted on read (signature fields left out, credentials masked), so neither the console
+    // nor an evidence bundle shows a replayable signature from a row stored before migration 5.
+    detail.headersJson = Headers::fromJson(q.value(7).toString().toUtf8()).redacted().toJson();
     detail.verifiedBy = q.value(8).toString();
     detail.clockSkewMs = optLong(q.value(9));
     detail.remoteAddr = q.value(10).toString();

@@ -76,6 +76,17 @@ std::optional<FilterFacets> fetchFilterFacets(Db &db, QString *error)
     return f;
 }
 
+std::optional<StoredSpan> fetchStoredSpan(Db &db, QString *error)
+{
+    QSqlQuery q(db.handle());
+    if (!runQuery(q, QStringLiteral("SELECT min(received_at) FROM events"), {}, error))
+        return std::nullopt;
+    StoredSpan span;
+    if (q.next() && !q.value(0).isNull())
+        span.firstReceivedAt = q.value(0).toLongLong();
+    return span;
+}
+
 std::optional<Overview> fetchOverview(Db &db, qint64 fromMs, qint64 toMs, int bucketCount, QString *error)
 {
     Overview o;

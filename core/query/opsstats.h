@@ -73,4 +73,11 @@ std::optional<FilterFacets> fetchFilterFacets(Db &db, QString *error);
 
 std::optional<Overview> fetchOverview(Db &db, qint64 fromMs, qint64 toMs, int bucketCount, QString *error);
 
+// When the oldest stored event was received, for sizing the overview's time range: one probe of
+// the events_received index. `firstReceivedAt` stays empty when no event is stored.
+struct StoredSpan {
+    std::optional<qint64> firstReceivedAt;
+};
+std::optional<StoredSpan> fetchStoredSpan(Db &db, QString *error);
+
 } // namespace redrive

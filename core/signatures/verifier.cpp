@@ -4,7 +4,7 @@
 
 #include "crypto/crypto.h"
 #include "signatures/headerparsers.h"
-#include "signatures/jsonscan.h"
+#include "signatures/jsonbody.h"
 #include "util/jsonpointer.h"
 
 #include <QDateTime>
@@ -227,19 +227,18 @@ Verification verifyStripe(const SourceConfig &source, const Headers &headers, QB
 
     const std::array<QByteArrayView, 3> keys { QByteArrayView("id"), QByteArrayView("type"),
         QByteArrayView("created") };
-    std::array<jsonscan::Member, 3> members;
-    if (jsonscan::scanObject(body, keys, members) != jsonscan::Status::Ok)
+    std::array<jsonbody::Member, 3> members;
+    if (jsonbody::readObject(body, keys, members) != jsonbody::Status::Ok)
         return fail(v, Verdict::MalformedBody, QStringLiteral("the body is not a JSON object"));
     if (!members[0].found)
         return fail(v, Verdict::MissingId, QStringLiteral("the body has no top-level \"id\""));
-    const auto eventId = jsonscan::decodeString(body, members[0]);
+    const auto &eventId = members[0].string;
     if (!eventId || eventId->isEmpty())
         return fail(v, Verdict::MissingId, QStringLiteral("the body's \"id\" is not a non-empty string"));
     accept(v, source, index);
     v.providerEventId = *eventId;
-    v.eventType = jsonscan::decodeString(body, members[1]).value_or(QString());
-    if (const auto created = jsonscan::decodeInteger(body, members[2]);
-        created && *created >= 0 && *created <= kMaxSeconds)
+    v.eventType = members[1].string.value_or(QString());
+    if (const auto created = members[2].integer; created && *created >= 0 && *created <= kMaxSeconds)
         v.occurredAtMs = *created * 1000;
     return v;
 }
@@ -437,18 +436,18 @@ QByteArray signStandardWebhooks(
 
 std::optional<QString> topLevelJsonString(QByteArrayView json, QByteArrayView key)
 {
-    jsonscan::Member member;
-    if (jsonscan::scanObject(json, { &key, 1 }, { &member, 1 }) != jsonscan::Status::Ok)
+    jsonbody::Member member;
+    if (jsonbody::readObject(json, { &key, 1 }, { &member, 1 }) != jsonbody::Status::Ok)
         return std::nullopt;
-    return jsonscan::decodeString(json, member);
+    return member.string;
 }
 
 std::optional<qint64> topLevelJsonInteger(QByteArrayView json, QByteArrayView key)
 {
-    jsonscan::Member member;
-    if (jsonscan::scanObject(json, { &key, 1 }, { &member, 1 }) != jsonscan::Status::Ok)
+    jsonbody::Member member;
+    if (jsonbody::readObject(json, { &key, 1 }, { &member, 1 }) != jsonbody::Status::Ok)
         return std::nullopt;
-    return jsonscan::decodeInteger(json, member);
+    return member.integer;
 }
 
 } // namespace redrive::signatures

@@ -12,10 +12,10 @@
 
 #include <optional>
 
-// Incoming signature schemes (design §3 "Ingest"): Standard Webhooks, Stripe, GitHub, Shopify and
-// a configurable HMAC-SHA256. Every MAC is computed with OpenSSL and compared with CRYPTO_memcmp
-// on equal-length decoded values. Verification also extracts the stable id, event type and
-// occurred-at time, so ingest reads each header once.
+// Incoming signature schemes (docs/operations.md, `[[sources]]`): Standard Webhooks, Stripe, GitHub, Shopify
+// and a configurable HMAC-SHA256. Every MAC is computed with OpenSSL and compared with CRYPTO_memcmp on
+// equal-length decoded values. Verification also extracts the stable id, event type and occurred-at time, so
+// ingest reads each header once.
 namespace redrive::signatures {
 
 enum class Verdict {

@@ -71,16 +71,29 @@ namespace {
 const QString kEventColumns = QStringLiteral(
     "INSERT INTO events (source, provider_event_id, weak_id, event_type, occurred_at, received_at, "
     "last_seen_at, seen_count, content_type, body, body_sha256, body_size, headers, verified_by, clock_skew_ms, "
-    "remote_addr) VALUES");
+    "remote_addr, dedupe_sha256) VALUES");
 const QString kDeliveryColumns = QStringLiteral(
     "INSERT INTO deliveries (event_id, destination, status, attempt_count, next_attempt_at, ordering_key, "
     "idempotency_key, created_at, updated_at) VALUES");
 const QString kStatusColumns = QStringLiteral("INSERT INTO event_status (event_id, status) VALUES");
 const QString kRejectionColumns = QStringLiteral(
     "INSERT INTO rejections (source, reason, detail, status_code, remote_addr, headers, received_at) VALUES");
-constexpr int kEventParameters = 16;
+constexpr int kEventParameters = 17;
 constexpr int kDeliveryParameters = 7;
 constexpr int kRejectionParameters = 7;
+
+QVariant dedupeKey(const IncomingEvent &e)
+{
+    return e.dedupeByBody ? QVariant(QString::fromLatin1(e.bodySha256Hex))
+                          : QVariant(QMetaType::fromType<QString>());
+}
+
+// A skipped insert is counted on the stored row with the same id, else the one with the same
+// body (dedupe_sha256 is NULL for sources that do not dedupe by body, and NULL matches nothing).
+const QString kPgCountDuplicate = QStringLiteral(
+    "UPDATE events SET seen_count = seen_count + ?, last_seen_at = ? WHERE id = COALESCE("
+    "(SELECT id FROM events WHERE source = ? AND provider_event_id = ?), "
+    "(SELECT id FROM events WHERE source = ? AND dedupe_sha256 = ?)) RETURNING id, seen_count");
 
 // source and provider_event_id stay as given: an event without them must fail loudly.
 void bindEvent(QSqlQuery &q, int i, const IncomingEvent &e, int occurrences)
@@ -101,6 +114,7 @@ void bindEvent(QSqlQuery &q, int i, const IncomingEvent &e, int occurrences)
     q.bindValue(i++, text(e.verifiedBy));
     q.bindValue(i++, nullableInt(e.clockSkewMs));
     q.bindValue(i++, text(e.remoteAddress));
+    q.bindValue(i++, dedupeKey(e));
 }
 
 void bindRejection(QSqlQuery &q, int i, const RejectionRecord &r)
@@ -131,9 +145,10 @@ bool IngestStore::prepare(QString *error)
         // Insert-or-ignore, and only for a duplicate the update and read-back. No RETURNING:
         // SQLite implements it with a trigger program and an ephemeral table per execution,
         // which cost the writer more than the index updates of the row itself.
+        // No conflict target: a clash on either unique key, (source, provider_event_id) or
+        // (source, dedupe_sha256), skips the insert and the duplicate is counted below.
         const QString insert = kEventColumns
-            + QStringLiteral(
-                " (?, ?, ?, ?, ?, ?, ?, 1, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (source, provider_event_id) DO NOTHING");
+            + QStringLiteral(" (?, ?, ?, ?, ?, ?, ?, 1, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING");
         if (!m_fastInsertEvent.prepare(m_db, insert, error)
             || !m_fastInsertStatus.prepare(m_db, kStatusColumns + QStringLiteral(" (?, ?)"), error)
             || !m_fastSeenAgain.prepare(m_db,
@@ -143,6 +158,13 @@ bool IngestStore::prepare(QString *error)
             || !m_fastSeenRow.prepare(m_db,
                 QStringLiteral(
                     "SELECT id, seen_count FROM events WHERE source = ? AND provider_event_id = ?"),
+                error)
+            || !m_fastSeenAgainBody.prepare(m_db,
+                QStringLiteral("UPDATE events SET seen_count = seen_count + 1, last_seen_at = ? "
+                               "WHERE source = ? AND dedupe_sha256 = ?"),
+                error)
+            || !m_fastSeenRowBody.prepare(m_db,
+                QStringLiteral("SELECT id, seen_count FROM events WHERE source = ? AND dedupe_sha256 = ?"),
                 error))
             return false;
         const QString delivery = kDeliveryColumns + QStringLiteral(" (?, ?, 'pending', 0, ?, ?, ?, ?, ?)");
@@ -156,16 +178,17 @@ bool IngestStore::prepare(QString *error)
     } else {
         m_multiEvents = std::make_unique<MultiRowInsert>(m_db, kEventColumns, placeholders(kEventParameters),
             kEventParameters,
-            QStringLiteral(
-                " ON CONFLICT (source, provider_event_id) DO UPDATE SET "
-                "seen_count = events.seen_count + excluded.seen_count, last_seen_at = excluded.last_seen_at "
-                "RETURNING id, seen_count, source, provider_event_id"));
+            QStringLiteral(" ON CONFLICT DO NOTHING RETURNING id, seen_count, source, provider_event_id"));
         m_multiStatuses = std::make_unique<MultiRowInsert>(m_db, kStatusColumns, QStringLiteral("(?, ?)"), 2,
             QStringLiteral(" ON CONFLICT (event_id) DO NOTHING"));
         m_multiDeliveries = std::make_unique<MultiRowInsert>(m_db, kDeliveryColumns,
             QStringLiteral("(?, ?, 'pending', 0, ?, ?, ?, ?, ?)"), kDeliveryParameters, QString());
         m_multiRejections = std::make_unique<MultiRowInsert>(
             m_db, kRejectionColumns, placeholders(kRejectionParameters), kRejectionParameters, QString());
+        bool ok = false;
+        m_pgCountDuplicate = m_db.prepare(kPgCountDuplicate, &ok, error);
+        if (!ok)
+            return false;
         if (m_batches == PostgresBatches::Native && PgStatement::nativeHandle(m_db)
             && !preparePostgresBatches(error))
             return false;
@@ -225,7 +248,8 @@ bool IngestStore::upsertEvent(
     const bool probablySeen = recent == keyHash;
     recent = keyHash;
     if (probablySeen) {
-        const auto counted = countDuplicate(e.receivedAtMs, bindKey, result, error);
+        const auto counted
+            = countDuplicate(m_fastSeenAgain, m_fastSeenRow, e.receivedAtMs, bindKey, result, error);
         if (counted != Counted::NotStored)
             return counted == Counted::Yes;
     }
@@ -253,6 +277,7 @@ bool IngestStore::upsertEvent(
     s.bindUtf8(i++, verifiedBy);
     e.clockSkewMs ? s.bindInt64(i++, *e.clockSkewMs) : s.bindNull(i++);
     s.bindUtf8(i++, remote);
+    e.dedupeByBody ? s.bindUtf8(i++, e.bodySha256Hex) : s.bindNull(i++);
     const bool inserted = s.step() == SqliteStatement::Step::Done;
     if (!inserted) {
         if (error)
@@ -278,18 +303,30 @@ bool IngestStore::upsertEvent(
         result->seenCount = 1;
         return true;
     }
-    if (countDuplicate(e.receivedAtMs, bindKey, result, error) == Counted::Yes)
+    const auto byId = countDuplicate(m_fastSeenAgain, m_fastSeenRow, e.receivedAtMs, bindKey, result, error);
+    if (byId == Counted::Yes)
         return true;
+    if (byId == Counted::NotStored && e.dedupeByBody) {
+        // Not the id: the body. The same bytes under a fresh id (or another type header) are a
+        // captured webhook re-sent, or the provider's own retry under a new delivery id.
+        auto bindBody = [&](SqliteStatement &st, int first) {
+            e.source.isNull() ? st.bindNull(first) : st.bindUtf8(first, source);
+            st.bindUtf8(first + 1, e.bodySha256Hex);
+        };
+        if (countDuplicate(m_fastSeenAgainBody, m_fastSeenRowBody, e.receivedAtMs, bindBody, result, error)
+            == Counted::Yes)
+            return true;
+    }
     if (error && error->isEmpty())
         *error = QStringLiteral("duplicate event not found after its insert was ignored");
     return false;
 }
 
 // The same transaction counts the duplicate and reads the stored row back.
-IngestStore::Counted IngestStore::countDuplicate(qint64 seenAtMs,
-    const std::function<void(SqliteStatement &, int)> &bindKey, UpsertResult *result, QString *error)
+IngestStore::Counted IngestStore::countDuplicate(SqliteStatement &again, SqliteStatement &row,
+    qint64 seenAtMs, const std::function<void(SqliteStatement &, int)> &bindKey, UpsertResult *result,
+    QString *error)
 {
-    SqliteStatement &again = m_fastSeenAgain;
     again.bindInt64(1, seenAtMs);
     bindKey(again, 2);
     const bool ran = again.step() == SqliteStatement::Step::Done;
@@ -301,7 +338,6 @@ IngestStore::Counted IngestStore::countDuplicate(qint64 seenAtMs,
         return Counted::Failed;
     if (!counted)
         return Counted::NotStored;
-    SqliteStatement &row = m_fastSeenRow;
     bindKey(row, 1);
     const auto step = row.step();
     if (step != SqliteStatement::Step::Row) {
@@ -355,14 +391,7 @@ bool IngestStore::upsertEvents(const QList<UpsertRow> &rows, QList<UpsertResult>
             ++returned;
         },
         error);
-    if (ok && returned != rows.size()) {
-        if (error)
-            *error = QStringLiteral("event upsert returned %1 rows for %2 events")
-                         .arg(returned)
-                         .arg(rows.size());
-        return false;
-    }
-    if (!ok)
+    if (!ok || (returned != rows.size() && !pgCountDuplicates(rows, results, error)))
         return false;
     // New rows (seen as often as this batch carried them) get their summary status.
     QList<qsizetype> fresh;
@@ -378,6 +407,35 @@ bool IngestStore::upsertEvents(const QList<UpsertRow> &rows, QList<UpsertResult>
                 q.bindValue(first + 1, rows[fresh[row]].status);
             },
             {}, error);
+}
+
+bool IngestStore::pgCountDuplicates(
+    const QList<UpsertRow> &rows, QList<UpsertResult> *results, QString *error)
+{
+    QSqlQuery &q = m_pgCountDuplicate;
+    for (qsizetype i = 0; i < rows.size(); ++i) {
+        if ((*results)[i].eventId != 0)
+            continue; // inserted
+        const IncomingEvent &e = *rows[i].event;
+        q.bindValue(0, std::max(1, rows[i].occurrences));
+        q.bindValue(1, e.receivedAtMs);
+        q.bindValue(2, e.source);
+        q.bindValue(3, e.providerEventId);
+        q.bindValue(4, e.source);
+        q.bindValue(5, dedupeKey(e));
+        if (!run(q, error))
+            return false;
+        if (!q.next()) {
+            if (error)
+                *error = QStringLiteral("event %1 of source %2 was neither inserted nor found as a duplicate")
+                             .arg(e.providerEventId, e.source);
+            q.finish();
+            return false;
+        }
+        (*results)[i] = UpsertResult { q.value(0).toLongLong(), q.value(1).toInt() };
+        q.finish();
+    }
+    return true;
 }
 
 bool IngestStore::insertDelivery(

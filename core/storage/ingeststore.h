@@ -37,6 +37,9 @@ struct IncomingEvent {
     QString verifiedBy; // secret label, never the secret
     std::optional<qint64> clockSkewMs;
     QString remoteAddress;
+    // The source dedupes on the body too (SourceConfig::dedupeByBody): the row's dedupe_sha256
+    // gets the body digest, unique per source, so the same body under another id is a duplicate.
+    bool dedupeByBody = false;
 };
 
 struct PlannedDelivery {
@@ -103,8 +106,9 @@ public:
 
     bool prepare(QString *error);
 
-    // INSERT … ON CONFLICT (source, provider_event_id) DO UPDATE SET seen_count = seen_count + 1
-    // RETURNING id, seen_count. The database decides new vs duplicate (seen_count == 1 ⇒ new);
+    // INSERT … ON CONFLICT DO NOTHING, then for a conflict seen_count + 1 on the stored row: the
+    // one with the same (source, provider_event_id), else the one with the same (source,
+    // dedupe_sha256). The database's unique keys decide new vs duplicate (seen_count == 1 ⇒ new);
     // there is no check-then-insert. A new event also gets its event_status row with `status`.
     bool upsertEvent(const IncomingEvent &event, const QString &status, UpsertResult *result, QString *error);
     // A pending delivery of a new event, due at `dueAtMs`.
@@ -131,8 +135,10 @@ public:
 
 private:
     enum class Counted { Yes, NotStored, Failed };
-    Counted countDuplicate(qint64 seenAtMs, const std::function<void(SqliteStatement &, int)> &bindKey,
-        UpsertResult *result, QString *error);
+    Counted countDuplicate(SqliteStatement &again, SqliteStatement &row, qint64 seenAtMs,
+        const std::function<void(SqliteStatement &, int)> &bindKey, UpsertResult *result, QString *error);
+    // PostgreSQL: rows the insert skipped (`results[i].eventId == 0`) are counted on the stored row.
+    bool pgCountDuplicates(const QList<UpsertRow> &rows, QList<UpsertResult> *results, QString *error);
     // ingeststorepostgres.cpp
     bool preparePostgresBatches(QString *error);
     bool pgUpsertEvents(const QList<UpsertRow> &rows, QList<UpsertResult> *results, QString *error);
@@ -145,6 +151,8 @@ private:
     SqliteStatement m_fastInsertStatus;
     SqliteStatement m_fastSeenAgain;
     SqliteStatement m_fastSeenRow;
+    SqliteStatement m_fastSeenAgainBody;
+    SqliteStatement m_fastSeenRowBody;
     // Hashes of recently stored (source, id) keys, a hint that the next one is a duplicate.
     std::vector<std::size_t> m_recentKeys = std::vector<std::size_t>(std::size_t(1) << 14, 0);
     SqliteStatement m_fastInsertDelivery;
@@ -156,6 +164,7 @@ private:
     std::unique_ptr<MultiRowInsert> m_multiStatuses;
     std::unique_ptr<MultiRowInsert> m_multiDeliveries;
     std::unique_ptr<MultiRowInsert> m_multiRejections;
+    QSqlQuery m_pgCountDuplicate;
     QSqlQuery m_insertRejection; // SQLite
     QSqlQuery m_trimRejections;
     QSqlQuery m_upsertInstance;

@@ -18,22 +18,23 @@ using storedtext::validUtf8;
 
 // PostgreSQL: one statement per batch whatever its size — every column travels as one binary
 // array and unnest() turns them back into rows.
+// A conflict on either unique key ((source, provider_event_id) or (source, dedupe_sha256)) skips
+// the row; the skipped ones are counted on their stored row afterwards (pgCountDuplicates).
 // A new event's summary row is inserted by the same statement: a row is new when it has been seen
 // exactly as often as this batch carried it. The status side reads only the key, status and count
 // arrays again; a shared CTE would copy every body into a tuplestore first.
 const QString kPgUpsertEvents = QStringLiteral(
     "WITH ins AS (INSERT INTO events (source, provider_event_id, weak_id, event_type, occurred_at, received_at, "
     "last_seen_at, seen_count, content_type, body, body_sha256, body_size, headers, verified_by, clock_skew_ms, "
-    "remote_addr) SELECT s, p, w, t, o, r, r, c, ct, b, h, bs, hd, v, k, ra FROM unnest($1::text[], $2::text[], "
-    "$3::int8[], $4::text[], $6::int8[], $7::int8[], $8::int8[], $9::text[], $10::bytea[], $11::text[], "
-    "$12::int8[], $13::text[], $14::text[], $15::int8[], $16::text[]) AS u(s, p, w, t, o, r, c, ct, b, h, bs, hd, "
-    "v, k, ra) ON CONFLICT (source, provider_event_id) DO UPDATE SET seen_count = events.seen_count + "
-    "excluded.seen_count, last_seen_at = excluded.last_seen_at RETURNING id, seen_count, source, provider_event_id), "
+    "remote_addr, dedupe_sha256) SELECT s, p, w, t, o, r, r, c, ct, b, h, bs, hd, v, k, ra, dk FROM unnest($1::text[], "
+    "$2::text[], $3::int8[], $4::text[], $6::int8[], $7::int8[], $8::int8[], $9::text[], $10::bytea[], $11::text[], "
+    "$12::int8[], $13::text[], $14::text[], $15::int8[], $16::text[], $17::text[]) AS u(s, p, w, t, o, r, c, ct, b, "
+    "h, bs, hd, v, k, ra, dk) ON CONFLICT DO NOTHING RETURNING id, seen_count, source, provider_event_id), "
     "es AS (INSERT INTO event_status (event_id, status) SELECT ins.id, x.st FROM ins JOIN "
     "unnest($1::text[], $2::text[], $5::text[], $8::int8[]) AS x(s, p, st, c) "
     "ON x.s = ins.source AND x.p = ins.provider_event_id WHERE ins.seen_count = x.c) "
     "SELECT id, seen_count, source, provider_event_id FROM ins");
-constexpr int kPgEventArrays = 16;
+constexpr int kPgEventArrays = 17;
 const QString kPgInsertDeliveries = QStringLiteral(
     "INSERT INTO deliveries (event_id, destination, status, attempt_count, next_attempt_at, ordering_key, "
     "idempotency_key, created_at, updated_at) SELECT e, d, 'pending', 0, n, o, k, $6::int8, $6::int8 FROM "
@@ -82,7 +83,7 @@ bool IngestStore::pgUpsertEvents(const QList<UpsertRow> &rows, QList<UpsertResul
         status(T::Text, n, 8 * n), occurred(T::Int8, n), received(T::Int8, n), count(T::Int8, n),
         contentType(T::Text, n, 20 * n), body(T::Bytea, n, bodyBytes), sha(T::Text, n, 64 * n),
         size(T::Int8, n), headers(T::Text, n, headerBytes + 2 * n), verifiedBy(T::Text, n, 8 * n),
-        skew(T::Int8, n), remote(T::Text, n, 16 * n);
+        skew(T::Int8, n), remote(T::Text, n, 16 * n), dedupe(T::Text, n, 64 * n);
     // Keyed by the UTF-8 bytes the server returns: RETURNING order is not guaranteed.
     QHash<QByteArray, qsizetype> index;
     index.reserve(n);
@@ -108,11 +109,15 @@ bool IngestStore::pgUpsertEvents(const QList<UpsertRow> &rows, QList<UpsertResul
         verifiedBy.append(e.verifiedBy.toUtf8());
         appendInt(skew, e.clockSkewMs);
         remote.append(e.remoteAddress.toUtf8());
+        if (e.dedupeByBody)
+            dedupe.append(e.bodySha256Hex);
+        else
+            dedupe.appendNull();
     }
     const QList<QByteArray> parameters { source.finish(), id.finish(), weak.finish(), type.finish(),
         status.finish(), occurred.finish(), received.finish(), count.finish(), contentType.finish(),
         body.finish(), sha.finish(), size.finish(), headers.finish(), verifiedBy.finish(), skew.finish(),
-        remote.finish() };
+        remote.finish(), dedupe.finish() };
     results->resize(n);
     qsizetype returned = 0;
     QByteArray key;
@@ -128,12 +133,7 @@ bool IngestStore::pgUpsertEvents(const QList<UpsertRow> &rows, QList<UpsertResul
             ++returned;
         },
         error);
-    if (ok && returned != n) {
-        if (error)
-            *error = QStringLiteral("event upsert returned %1 rows for %2 events").arg(returned).arg(n);
-        return false;
-    }
-    return ok;
+    return ok && (returned == n || pgCountDuplicates(rows, results, error));
 }
 
 bool IngestStore::pgInsertDeliveries(const QList<DeliveryRow> &rows, qint64 nowMs, QString *error)

@@ -3,6 +3,7 @@
 #include "schema.h"
 
 #include "util/clock.h"
+#include "util/headers.h"
 
 #include <QScopeGuard>
 #include <QSqlQuery>
@@ -243,11 +244,100 @@ const char *const kMigration4[] = {
     "ALTER TABLE replay_items ADD COLUMN skip_reason TEXT",
 };
 
+// GitHub, Shopify and the generic scheme sign the body only, so a stored signature header plus the
+// stored body is everything needed to re-send the event under a fresh id. Signature fields are no
+// longer stored; this removes them from the rows stored before. Events whose source signs only the
+// body now also dedupe on its digest (dedupe_sha256, unique per source; NULL where the source does
+// not): the first stored event of each body gets it, so a body captured before the upgrade cannot
+// come back as a new event after it either.
+const char *const kMigration5[] = {
+    "ALTER TABLE events ADD COLUMN dedupe_sha256 TEXT",
+    "UPDATE events SET dedupe_sha256 = body_sha256 WHERE id IN (SELECT MIN(id) FROM events GROUP BY source, "
+    "body_sha256)",
+    "CREATE UNIQUE INDEX events_source_dedupe ON events (source, dedupe_sha256) WHERE dedupe_sha256 IS NOT NULL",
+};
+
+// Rewrites the stored headers of `table` without signature fields, a page of rows at a time.
+bool stripSignatureHeaders(Db &db, const QString &table, const MigrateOptions &options, QString *error)
+{
+    constexpr int kPage = 500;
+    qint64 after = 0;
+    QSqlQuery read(db.handle());
+    read.setForwardOnly(true);
+    read.prepare(
+        QStringLiteral("SELECT id, headers FROM %1 WHERE id > ? ORDER BY id LIMIT %2").arg(table).arg(kPage));
+    QSqlQuery write(db.handle());
+    write.prepare(QStringLiteral("UPDATE %1 SET headers = ? WHERE id = ?").arg(table));
+    auto isSignature = [&options](QByteArrayView name) {
+        if (Headers::isSignature(name))
+            return true;
+        for (const QByteArray &extra : options.signatureHeaders) {
+            if (Headers::isSignature(name, extra))
+                return true;
+        }
+        return false;
+    };
+    for (;;) {
+        read.addBindValue(after);
+        if (!read.exec()) {
+            *error = sqlErrorText(read);
+            return false;
+        }
+        QList<std::pair<qint64, QByteArray>> changed;
+        int rows = 0;
+        while (read.next()) {
+            ++rows;
+            after = read.value(0).toLongLong();
+            const Headers stored = Headers::fromJson(read.value(1).toString().toUtf8());
+            Headers kept;
+            for (const auto &[name, value] : stored.fields()) {
+                if (!isSignature(name))
+                    kept.add(name, value);
+            }
+            if (kept.size() != stored.size())
+                changed.append({ after, kept.toJson() });
+        }
+        read.finish();
+        for (const auto &[id, json] : changed) {
+            write.addBindValue(QString::fromUtf8(json));
+            write.addBindValue(id);
+            if (!write.exec()) {
+                *error = sqlErrorText(write);
+                return false;
+            }
+            write.finish();
+        }
+        if (rows < kPage)
+            return true;
+    }
+}
+
+bool migration5(Db &db, const MigrateOptions &options, QString *error)
+{
+    return stripSignatureHeaders(db, QStringLiteral("events"), options, error)
+        && stripSignatureHeaders(db, QStringLiteral("rejections"), options, error);
+}
+
+// Four eyes means two people, not two token names: a token belongs to an owner, and approver and
+// requester are compared by owner. Tokens made before this migration belong to an owner of their
+// own name (each was one identity until now); replays remember both owners, so the comparison
+// does not depend on a token that may be revoked or renamed later.
+const char *const kMigration6[] = {
+    "ALTER TABLE api_tokens ADD COLUMN owner TEXT NOT NULL DEFAULT ''",
+    "UPDATE api_tokens SET owner = name",
+    "ALTER TABLE replays ADD COLUMN requester_owner TEXT NOT NULL DEFAULT ''",
+    "UPDATE replays SET requester_owner = requested_by",
+    "ALTER TABLE replays ADD COLUMN approver_owner TEXT",
+    "UPDATE replays SET approver_owner = approved_by WHERE approved_by IS NOT NULL",
+};
+
 struct Migration {
     int version;
     const char *description;
     const char *const *statements;
     std::size_t count;
+    // Work SQL alone cannot do, run after the statements in the same transaction.
+    bool (*code)(Db &db, const MigrateOptions &options, QString *error) = nullptr;
 };
 
 const Migration kMigrations[] = {
@@ -256,6 +346,10 @@ const Migration kMigrations[] = {
     { 3, "provider-id search through the unique key; one index fewer", kMigration3, std::size(kMigration3) },
     { 4, "replay items freeze outcome-unknown and say why they were skipped", kMigration4,
         std::size(kMigration4) },
+    { 5, "signature headers are not stored; events also dedupe on the body digest", kMigration5,
+        std::size(kMigration5), migration5 },
+    { 6, "tokens have an owner; replays remember requester and approver owners", kMigration6,
+        std::size(kMigration6) },
 };
 
 QStringList render(Dialect dialect, const char *statement)
@@ -323,12 +417,13 @@ int schemaVersion(Db &db, QString *error)
     return q.next() ? q.value(0).toInt() : 0;
 }
 
-bool migrate(Db &db, QString *error, int *fromVersion, int *toVersion)
+bool migrate(Db &db, QString *error, int *fromVersion, int *toVersion, const MigrateOptions &options)
 {
-    return migrateTo(db, kSchemaVersion, error, fromVersion, toVersion);
+    return migrateTo(db, kSchemaVersion, error, fromVersion, toVersion, options);
 }
 
-bool migrateTo(Db &db, int targetVersion, QString *error, int *fromVersion, int *toVersion)
+bool migrateTo(Db &db, int targetVersion, QString *error, int *fromVersion, int *toVersion,
+    const MigrateOptions &options)
 {
     QString localError;
     if (!error)
@@ -373,6 +468,12 @@ bool migrateTo(Db &db, int targetVersion, QString *error, int *fromVersion, int 
                     return false;
                 }
             }
+        }
+        if (m.code && !m.code(db, options, error)) {
+            *error = QStringLiteral("migration %1 (%2) failed: %3")
+                         .arg(m.version)
+                         .arg(QLatin1String(m.description), *error);
+            return false;
         }
         QSqlQuery q(db.handle());
         q.prepare(

@@ -68,12 +68,32 @@ bool Headers::isSensitive(QByteArrayView name)
     return isSensitiveLower(std::string_view(lower.constData(), static_cast<std::size_t>(lower.size())));
 }
 
-Headers Headers::redacted() const
+bool Headers::isSignature(QByteArrayView name)
+{
+    static constexpr QByteArrayView names[] = { "x-hub-signature-256", "x-hub-signature", "stripe-signature",
+        "webhook-signature", "x-shopify-hmac-sha256", "x-signature" };
+    for (const auto n : names) {
+        if (name.size() == n.size() && name.compare(n, Qt::CaseInsensitive) == 0)
+            return true;
+    }
+    return false;
+}
+
+bool Headers::isSignature(QByteArrayView name, QByteArrayView extra)
+{
+    if (!extra.isEmpty() && name.size() == extra.size() && name.compare(extra, Qt::CaseInsensitive) == 0)
+        return true;
+    return isSignature(name);
+}
+
+Headers Headers::redacted(QByteArrayView signatureHeader) const
 {
     Headers out;
     out.m_fields.reserve(m_fields.size());
-    for (const auto &[n, v] : m_fields)
-        out.add(n, isSensitive(n) ? QByteArrayLiteral("[redacted]") : v);
+    for (const auto &[n, v] : m_fields) {
+        if (!isSignature(n, signatureHeader))
+            out.add(n, isSensitive(n) ? QByteArrayLiteral("[redacted]") : v);
+    }
     return out;
 }
 

@@ -25,13 +25,22 @@ public:
     [[nodiscard]] qsizetype size() const { return m_fields.size(); }
 
     // A copy safe to store and show: values of credential-bearing fields (Authorization,
-    // Cookie, API keys, anything named like a token, secret or password) become "[redacted]".
-    [[nodiscard]] Headers redacted() const;
+    // Cookie, API keys, anything named like a token, secret or password) become "[redacted]",
+    // and webhook signature fields (isSignature, plus `signatureHeader` when given: a generic
+    // source's configured one) are left out altogether.
+    [[nodiscard]] Headers redacted(QByteArrayView signatureHeader = {}) const;
     // JSON array of [name, value] pairs (names as received), the stored form.
     [[nodiscard]] QByteArray toJson() const;
     static Headers fromJson(const QByteArray &json);
 
     static bool isSensitive(QByteArrayView name);
+    // The signature fields of the schemes Redrive verifies (X-Hub-Signature-256, X-Hub-Signature,
+    // Stripe-Signature, webhook-signature, X-Shopify-Hmac-Sha256) and the generic scheme's
+    // default X-Signature. Never stored or shown: the schemes that sign only the body (GitHub,
+    // Shopify, generic HMAC) would let anyone who reads one re-send the event under a new id.
+    static bool isSignature(QByteArrayView name);
+    // isSignature, or `name` equals `extra` (any case) when `extra` is not empty.
+    static bool isSignature(QByteArrayView name, QByteArrayView extra);
 
 private:
     QList<Field> m_fields;

@@ -2,118 +2,70 @@
 // SPDX-FileCopyrightText: Redrive authors
 #include "metrics.h"
 
-#include <algorithm>
-#include <cmath>
+#include <prometheus/counter.h>
+#include <prometheus/family.h>
+#include <prometheus/gauge.h>
+#include <prometheus/histogram.h>
+#include <prometheus/registry.h>
+#include <prometheus/text_serializer.h>
 #include <stdexcept>
 
 namespace redrive::metrics {
 namespace {
-void atomicAdd(std::atomic<double> &a, double by)
-{
-    double current = a.load(std::memory_order_relaxed);
-    while (!a.compare_exchange_weak(current, current + by, std::memory_order_relaxed)) { }
-}
 
-QByteArray number(double v)
+prometheus::Labels toLabels(const Labels &labels)
 {
-    if (std::isinf(v))
-        return v > 0 ? QByteArrayLiteral("+Inf") : QByteArrayLiteral("-Inf");
-    if (std::floor(v) == v && std::fabs(v) < 1e15)
-        return QByteArray::number(static_cast<qint64>(v));
-    return QByteArray::number(v, 'g', 12);
-}
-
-QByteArray escapeLabel(const QString &v)
-{
-    QByteArray out;
-    for (char c : v.toUtf8()) {
-        if (c == '\\' || c == '"')
-            out += '\\';
-        if (c == '\n') {
-            out += "\\n";
-            continue;
-        }
-        out += c;
-    }
+    prometheus::Labels out;
+    for (const auto &[name, value] : labels)
+        out.emplace(name.toStdString(), value.toStdString());
     return out;
 }
 
-QByteArray labelText(const Labels &labels, const std::pair<QString, QString> *extra = nullptr)
+template<typename T> prometheus::Family<T> &familyOf(void *family)
 {
-    if (labels.empty() && !extra)
-        return {};
-    QByteArray out = "{";
-    bool first = true;
-    auto add = [&](const std::pair<QString, QString> &l) {
-        if (!first)
-            out += ',';
-        first = false;
-        out += l.first.toUtf8() + "=\"" + escapeLabel(l.second) + '"';
-    };
-    for (const auto &l : labels)
-        add(l);
-    if (extra)
-        add(*extra);
-    out += '}';
-    return out;
+    return *static_cast<prometheus::Family<T> *>(family);
 }
+
 } // namespace
 
 void Counter::inc(double by)
 {
-    atomicAdd(m_value, by);
+    m_counter.Increment(by);
+}
+
+double Counter::value() const
+{
+    return m_counter.Value();
+}
+
+void Gauge::set(double v)
+{
+    m_gauge.Set(v);
 }
 
 void Gauge::inc(double by)
 {
-    atomicAdd(m_value, by);
+    m_gauge.Increment(by);
 }
 
-Histogram::Histogram(std::vector<double> bounds)
-    : m_bounds(std::move(bounds))
-    , m_buckets(new std::atomic<quint64>[m_bounds.size() + 1])
+double Gauge::value() const
 {
-    std::sort(m_bounds.begin(), m_bounds.end());
-    for (std::size_t i = 0; i <= m_bounds.size(); ++i)
-        m_buckets[i].store(0);
+    return m_gauge.Value();
 }
 
 void Histogram::observe(double v)
 {
-    const auto it = std::lower_bound(m_bounds.begin(), m_bounds.end(), v);
-    m_buckets[static_cast<std::size_t>(it - m_bounds.begin())].fetch_add(1, std::memory_order_relaxed);
-    atomicAdd(m_sum, v);
-    m_count.fetch_add(1, std::memory_order_relaxed);
+    m_histogram.Observe(v);
 }
 
-std::vector<quint64> Histogram::bucketCounts() const
+quint64 Histogram::count() const
 {
-    std::vector<quint64> out(m_bounds.size() + 1);
-    for (std::size_t i = 0; i < out.size(); ++i)
-        out[i] = m_buckets[i].load(std::memory_order_relaxed);
-    return out;
+    return m_histogram.Collect().histogram.sample_count;
 }
 
-double Histogram::quantile(double q) const
+double Histogram::sum() const
 {
-    const auto counts = bucketCounts();
-    quint64 total = 0;
-    for (auto c : counts)
-        total += c;
-    if (total == 0)
-        return 0;
-    const double rank = q * static_cast<double>(total);
-    double seen = 0;
-    for (std::size_t i = 0; i < counts.size(); ++i) {
-        const double next = seen + static_cast<double>(counts[i]);
-        if (next >= rank && counts[i] > 0) {
-            const double lower = i == 0 ? 0.0 : m_bounds[i - 1];
-            const double upper = i < m_bounds.size() ? m_bounds[i] : lower;
-            return lower + (upper - lower) * ((rank - seen) / static_cast<double>(counts[i]));
-        }
-        seen = next;
-    }
-    return m_bounds.empty() ? 0 : m_bounds.back();
+    return m_histogram.Collect().histogram.sample_sum;
 }
 
 std::vector<double> Histogram::latencyBounds()
@@ -121,103 +73,105 @@ std::vector<double> Histogram::latencyBounds()
     return { 0.0005, 0.001, 0.002, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30 };
 }
 
-Registry::Series &Registry::series(const QString &name, const QString &help, Kind kind, const Labels &labels)
+Registry::Registry()
+    : m_registry(std::make_shared<prometheus::Registry>())
+{ }
+
+Registry::~Registry() = default;
+
+Registry::Family &Registry::family(const QString &name, const QString &help, Kind kind)
 {
-    std::lock_guard lock(m_mutex);
-    auto &family = m_families[name];
-    if (family.series.empty()) {
-        family.kind = kind;
-        family.help = help;
-    } else if (family.kind != kind) {
-        throw std::logic_error("metric registered twice with different kinds: " + name.toStdString());
+    const auto found = m_families.find(name);
+    if (found != m_families.end()) {
+        if (found->second.kind != kind)
+            throw std::logic_error("metric registered twice with different kinds: " + name.toStdString());
+        return found->second;
     }
-    for (auto &s : family.series) {
-        if (s->labels == labels)
-            return *s;
+    Family f { kind, nullptr };
+    try {
+        switch (kind) {
+        case Kind::Counter:
+            f.family = &prometheus::BuildCounter()
+                            .Name(name.toStdString())
+                            .Help(help.toStdString())
+                            .Register(*m_registry);
+            break;
+        case Kind::Gauge:
+            f.family = &prometheus::BuildGauge()
+                            .Name(name.toStdString())
+                            .Help(help.toStdString())
+                            .Register(*m_registry);
+            break;
+        case Kind::Histogram:
+            f.family = &prometheus::BuildHistogram()
+                            .Name(name.toStdString())
+                            .Help(help.toStdString())
+                            .Register(*m_registry);
+            break;
+        }
+    } catch (const std::invalid_argument &e) {
+        throw std::logic_error("metric " + name.toStdString() + " refused: " + e.what());
     }
-    family.series.push_back(std::make_unique<Series>());
-    family.series.back()->labels = labels;
-    return *family.series.back();
+    return m_families.emplace(name, f).first->second;
+}
+
+Registry::Instrument &Registry::instrument(const QString &name, const Labels &labels)
+{
+    return m_instruments[{ name, labels }];
 }
 
 Counter &Registry::counter(const QString &name, const QString &help, const Labels &labels)
 {
-    auto &s = series(name, help, Kind::Counter, labels);
     std::lock_guard lock(m_mutex);
-    if (!s.counter)
-        s.counter = std::make_unique<Counter>();
-    return *s.counter;
+    Family &f = family(name, help, Kind::Counter);
+    Instrument &i = instrument(name, labels);
+    if (!i.counter)
+        i.counter = std::make_unique<Counter>(familyOf<prometheus::Counter>(f.family).Add(toLabels(labels)));
+    return *i.counter;
 }
 
 Gauge &Registry::gauge(const QString &name, const QString &help, const Labels &labels)
 {
-    auto &s = series(name, help, Kind::Gauge, labels);
     std::lock_guard lock(m_mutex);
-    if (!s.gauge)
-        s.gauge = std::make_unique<Gauge>();
-    return *s.gauge;
+    Family &f = family(name, help, Kind::Gauge);
+    Instrument &i = instrument(name, labels);
+    if (!i.gauge)
+        i.gauge = std::make_unique<Gauge>(familyOf<prometheus::Gauge>(f.family).Add(toLabels(labels)));
+    return *i.gauge;
 }
 
 Histogram &Registry::histogram(
     const QString &name, const QString &help, const Labels &labels, std::vector<double> bounds)
 {
-    auto &s = series(name, help, Kind::Histogram, labels);
     std::lock_guard lock(m_mutex);
-    if (!s.histogram)
-        s.histogram = std::make_unique<Histogram>(std::move(bounds));
-    return *s.histogram;
+    Family &f = family(name, help, Kind::Histogram);
+    Instrument &i = instrument(name, labels);
+    if (!i.histogram)
+        i.histogram = std::make_unique<Histogram>(
+            familyOf<prometheus::Histogram>(f.family).Add(toLabels(labels), std::move(bounds)));
+    return *i.histogram;
 }
 
 void Registry::callbackGauge(
     const QString &name, const QString &help, const Labels &labels, std::function<double()> fn)
 {
-    auto &s = series(name, help, Kind::Callback, labels);
     std::lock_guard lock(m_mutex);
-    s.callback = std::move(fn);
+    Family &f = family(name, help, Kind::Gauge);
+    Instrument &i = instrument(name, labels);
+    if (!i.gauge)
+        i.gauge = std::make_unique<Gauge>(familyOf<prometheus::Gauge>(f.family).Add(toLabels(labels)));
+    if (!i.callback)
+        m_callbacks.push_back(&i);
+    i.callback = std::move(fn);
 }
 
 QByteArray Registry::renderPrometheus() const
 {
-    QByteArray out;
     std::lock_guard lock(m_mutex);
-    for (const auto &[name, family] : m_families) {
-        const QByteArray n = name.toUtf8();
-        static const char *types[] = { "counter", "gauge", "histogram", "gauge" };
-        out += "# HELP " + n + ' ' + family.help.toUtf8() + '\n';
-        out += "# TYPE " + n + ' ' + types[static_cast<int>(family.kind)] + '\n';
-        for (const auto &s : family.series) {
-            switch (family.kind) {
-            case Kind::Counter:
-                out += n + labelText(s->labels) + ' ' + number(s->counter ? s->counter->value() : 0) + '\n';
-                break;
-            case Kind::Gauge:
-                out += n + labelText(s->labels) + ' ' + number(s->gauge ? s->gauge->value() : 0) + '\n';
-                break;
-            case Kind::Callback:
-                out += n + labelText(s->labels) + ' ' + number(s->callback ? s->callback() : 0) + '\n';
-                break;
-            case Kind::Histogram: {
-                if (!s->histogram)
-                    break;
-                const auto counts = s->histogram->bucketCounts();
-                const auto &bounds = s->histogram->bounds();
-                quint64 cumulative = 0;
-                for (std::size_t i = 0; i < counts.size(); ++i) {
-                    cumulative += counts[i];
-                    const std::pair<QString, QString> le { QStringLiteral("le"),
-                        i < bounds.size() ? QString::fromLatin1(number(bounds[i])) : QStringLiteral("+Inf") };
-                    out += n + "_bucket" + labelText(s->labels, &le) + ' ' + QByteArray::number(cumulative)
-                        + '\n';
-                }
-                out += n + "_sum" + labelText(s->labels) + ' ' + number(s->histogram->sum()) + '\n';
-                out += n + "_count" + labelText(s->labels) + ' ' + QByteArray::number(s->histogram->count())
-                    + '\n';
-                break;
-            }
-            }
-        }
-    }
-    return out;
+    for (Instrument *i : m_callbacks)
+        i->gauge->set(i->callback());
+    const std::string text = prometheus::TextSerializer().Serialize(m_registry->Collect());
+    return QByteArray(text.data(), static_cast<qsizetype>(text.size()));
 }
 
 } // namespace redrive::metrics

@@ -3,10 +3,8 @@
 #pragma once
 
 #include <QByteArray>
-#include <QList>
 #include <QString>
 
-#include <atomic>
 #include <functional>
 #include <map>
 #include <memory>
@@ -14,56 +12,74 @@
 #include <utility>
 #include <vector>
 
-// A small, lock-free-on-the-hot-path metrics registry rendered as Prometheus text
-// (GET /metrics). Instruments are created once (under a mutex) and then updated with atomics;
-// keep the returned reference instead of looking it up per request.
+namespace prometheus {
+class Counter;
+class Gauge;
+class Histogram;
+class Registry;
+} // namespace prometheus
+
+// Redrive's metrics, kept by prometheus-cpp (its core library: counters, gauges, histograms
+// with labels and the text exposition format) and rendered for GET /metrics on the admin
+// listener. Instruments are created once (under a mutex) and then updated without a lookup;
+// keep the returned reference instead of asking the registry per request. This facade keeps
+// Qt strings at the call sites and adds what prometheus-cpp leaves to its users: gauges
+// computed when scraped.
 namespace redrive::metrics {
 
 using Labels = std::vector<std::pair<QString, QString>>;
 
 class Counter final {
 public:
+    explicit Counter(prometheus::Counter &counter)
+        : m_counter(counter)
+    { }
     void inc(double by = 1.0);
-    [[nodiscard]] double value() const { return m_value.load(std::memory_order_relaxed); }
+    [[nodiscard]] double value() const;
 
 private:
-    std::atomic<double> m_value { 0 };
+    prometheus::Counter &m_counter;
 };
 
 class Gauge final {
 public:
-    void set(double v) { m_value.store(v, std::memory_order_relaxed); }
+    explicit Gauge(prometheus::Gauge &gauge)
+        : m_gauge(gauge)
+    { }
+    void set(double v);
     void inc(double by = 1.0);
     void dec(double by = 1.0) { inc(-by); }
-    [[nodiscard]] double value() const { return m_value.load(std::memory_order_relaxed); }
+    [[nodiscard]] double value() const;
 
 private:
-    std::atomic<double> m_value { 0 };
+    prometheus::Gauge &m_gauge;
 };
 
 // Cumulative histogram with fixed upper bounds (seconds for latencies).
 class Histogram final {
 public:
-    explicit Histogram(std::vector<double> bounds);
+    explicit Histogram(prometheus::Histogram &histogram)
+        : m_histogram(histogram)
+    { }
     void observe(double v);
-    [[nodiscard]] const std::vector<double> &bounds() const { return m_bounds; }
-    [[nodiscard]] std::vector<quint64> bucketCounts() const; // per bound, non-cumulative, plus +Inf last
-    [[nodiscard]] double sum() const { return m_sum.load(std::memory_order_relaxed); }
-    [[nodiscard]] quint64 count() const { return m_count.load(std::memory_order_relaxed); }
-    // Estimated quantile (0..1) by linear interpolation inside the bucket.
-    [[nodiscard]] double quantile(double q) const;
+    [[nodiscard]] quint64 count() const;
+    [[nodiscard]] double sum() const;
 
     static std::vector<double> latencyBounds(); // 0.5 ms … 30 s
 
 private:
-    std::vector<double> m_bounds;
-    std::unique_ptr<std::atomic<quint64>[]> m_buckets;
-    std::atomic<double> m_sum { 0 };
-    std::atomic<quint64> m_count { 0 };
+    prometheus::Histogram &m_histogram;
 };
 
 class Registry final {
 public:
+    Registry();
+    ~Registry();
+    Registry(const Registry &) = delete;
+    Registry &operator=(const Registry &) = delete;
+
+    // The same name and labels return the same instrument. A name registered with another
+    // kind is a programming error (std::logic_error), as is a name or label prometheus refuses.
     Counter &counter(const QString &name, const QString &help, const Labels &labels = {});
     Gauge &gauge(const QString &name, const QString &help, const Labels &labels = {});
     Histogram &histogram(const QString &name, const QString &help, const Labels &labels = {},
@@ -74,26 +90,29 @@ public:
     void callbackGauge(
         const QString &name, const QString &help, const Labels &labels, std::function<double()> fn);
 
+    // The Prometheus text exposition format (version 0.0.4).
     [[nodiscard]] QByteArray renderPrometheus() const;
 
 private:
-    enum class Kind { Counter, Gauge, Histogram, Callback };
-    struct Series {
-        Labels labels;
+    enum class Kind { Counter, Gauge, Histogram };
+    struct Family {
+        Kind kind;
+        void *family = nullptr; // prometheus::Family<T> of the kind, owned by m_registry
+    };
+    struct Instrument {
         std::unique_ptr<Counter> counter;
         std::unique_ptr<Gauge> gauge;
         std::unique_ptr<Histogram> histogram;
         std::function<double()> callback;
     };
-    struct Family {
-        Kind kind;
-        QString help;
-        std::vector<std::unique_ptr<Series>> series;
-    };
-    Series &series(const QString &name, const QString &help, Kind kind, const Labels &labels);
+    Family &family(const QString &name, const QString &help, Kind kind);
+    Instrument &instrument(const QString &name, const Labels &labels);
 
     mutable std::mutex m_mutex;
+    std::shared_ptr<prometheus::Registry> m_registry;
     std::map<QString, Family> m_families;
+    std::map<std::pair<QString, Labels>, Instrument> m_instruments;
+    std::vector<Instrument *> m_callbacks;
 };
 
 } // namespace redrive::metrics

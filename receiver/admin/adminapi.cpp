@@ -62,6 +62,7 @@ struct AdminApi::Impl {
     const Clock &clock;
     AdminMetrics metrics;
     TokenAuthenticator auth;
+    DenialCoalescer denials;
     std::unique_ptr<audit::SigningKey> key;
     std::unique_ptr<ReplayExecutor> executor;
     std::mutex hookMutex;
@@ -195,6 +196,14 @@ void AdminApi::stop()
         d->executor->stop();
         d->executor.reset();
     }
+    // The open minutes' tallies of refused requests, so a restart does not drop them.
+    if (d->denials.hasPending()) {
+        QString error;
+        if (auto db = Db::open(d->url, QStringLiteral("admin-stop"), OpenOptions {}, &error))
+            flushDenials(*db, d->denials, d->clock, /*all=*/true);
+        else
+            qWarning("admin: cannot write the last refused-request tallies: %s", qPrintable(error));
+    }
 }
 
 void AdminApi::handle(http::Request &&request, http::Responder responder)
@@ -316,7 +325,10 @@ http::Response AdminApi::Impl::process(Db &db, const http::Request &request)
         hook = beforeCommit;
     }
     RequestContext ctx { db, config, clock, *result.principal, request,
-        QUrlQuery(QString::fromUtf8(request.query)), rest.split(u'/'), key.get(), hook.get(), {}, &metrics };
+        QUrlQuery(QString::fromUtf8(request.query)), rest.split(u'/'), key.get(), hook.get(), {}, &metrics,
+        &denials };
+    // Minutes of coalesced refusals that have ended are written by whichever request comes next.
+    flushDenials(db, denials, clock);
     if (executor) {
         ReplayExecutor *exec = executor.get();
         ctx.wakeExecutor = [exec] { exec->wake(); };

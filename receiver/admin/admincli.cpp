@@ -6,6 +6,7 @@
 #include "audit/auditlog.h"
 #include "audit/auditverifier.h"
 #include "audit/checkpoint.h"
+#include "audit/signedhead.h"
 #include "audit/signingkey.h"
 #include "storage/database.h"
 #include "storage/schema.h"
@@ -14,6 +15,7 @@
 #include <QHash>
 #include <QJsonDocument>
 
+#include <pwd.h>
 #include <unistd.h>
 
 namespace redrive::admin {
@@ -23,7 +25,8 @@ constexpr int kFailed = 1;
 constexpr int kUsage = 2;
 
 const char kTokenUsage[]
-    = "usage: redrived token create --name NAME --role support|operator|auditor|admin [--expires 90d]\n"
+    = "usage: redrived token create --name NAME --owner PERSON --role support|operator|auditor|admin "
+      "[--expires 90d]\n"
       "       redrived token revoke --name NAME\n"
       "       redrived token list\n";
 const char kAuditUsage[] = "usage: redrived audit verify [--checkpoint FILE]\n"
@@ -98,15 +101,24 @@ std::unique_ptr<Db> openDatabase(const Config &config, OpenMode mode, QTextStrea
     return db;
 }
 
-// Who ran the command, as recorded in the audit log.
+// Who ran the command, as recorded in the audit log: the account of the process's real user id.
+// $USER and $SUDO_USER are whatever the caller sets, so they never name the actor; sudo's
+// $SUDO_USER is kept beside it as a claim (details.sudo_user), worth exactly what sudo vouches.
 QString cliActor()
 {
-    QString user = qEnvironmentVariable("SUDO_USER");
-    if (user.isEmpty())
-        user = qEnvironmentVariable("USER");
-    if (user.isEmpty())
-        user = QStringLiteral("uid%1").arg(::getuid());
+    const uid_t uid = ::getuid();
+    const passwd *pw = ::getpwuid(uid);
+    const QString user = pw && pw->pw_name && *pw->pw_name ? QString::fromLocal8Bit(pw->pw_name)
+                                                           : QStringLiteral("uid%1").arg(uid);
     return QStringLiteral("cli:") + user.left(64);
+}
+
+audit::AuditRecord cliRecord(const QString &action, const QString &target, QJsonObject details)
+{
+    const QString sudoUser = qEnvironmentVariable("SUDO_USER").left(64);
+    if (!sudoUser.isEmpty())
+        details.insert(QStringLiteral("sudo_user"), sudoUser);
+    return audit::AuditRecord { cliActor(), toString(Role::Admin), action, target, QString(), details };
 }
 
 QString isoOrNever(const std::optional<qint64> &ms)
@@ -120,6 +132,15 @@ int tokenCreate(const Config &config, const QHash<QString, QString> &opts, QText
     const QString name = opts.value(QStringLiteral("name"));
     if (!access::isValidTokenName(name)) {
         err << "--name must be 1-64 characters of A-Z a-z 0-9 . _ @ -\n" << kTokenUsage;
+        return kUsage;
+    }
+    // The person the token belongs to: four eyes compares owners, so one person's laptop and
+    // phone tokens cannot approve each other's requests.
+    const QString owner = opts.value(QStringLiteral("owner"));
+    if (!access::isValidTokenOwner(owner)) {
+        err << (owner.isEmpty() ? "--owner is required (the person the token belongs to)\n"
+                                : "--owner must be 1-64 characters of A-Z a-z 0-9 . _ @ -\n")
+            << kTokenUsage;
         return kUsage;
     }
     const auto role = roleFromString(opts.value(QStringLiteral("role")));
@@ -145,16 +166,21 @@ int tokenCreate(const Config &config, const QHash<QString, QString> &opts, QText
         err << "cannot start a transaction: " << error << '\n';
         return kUsage;
     }
-    const auto created = access::createApiToken(*db, name, *role, expiresAt, clock.nowMs(), &error);
+    access::CreateFailure failure = access::CreateFailure::None;
+    const auto created
+        = access::createApiToken(*db, name, owner, *role, expiresAt, clock.nowMs(), &error, &failure);
     if (!created) {
         err << error << '\n';
-        return kFailed;
+        // A name or owner that differs from an active one only by case is a usage error: the
+        // command line has to change, not the state.
+        const bool caseOnly = failure == access::CreateFailure::CaseOnlyName
+            || failure == access::CreateFailure::CaseOnlyOwner;
+        return caseOnly || failure == access::CreateFailure::Database ? kUsage : kFailed;
     }
-    QJsonObject details { { QStringLiteral("role"), toString(*role) },
+    QJsonObject details { { QStringLiteral("role"), toString(*role) }, { QStringLiteral("owner"), owner },
         { QStringLiteral("expires_at"),
             expiresAt ? QJsonValue(isoUtc(*expiresAt)) : QJsonValue(QJsonValue::Null) } };
-    const audit::AuditRecord record { cliActor(), toString(Role::Admin), QStringLiteral("token_created"),
-        QStringLiteral("token:") + name, QString(), details };
+    const auto record = cliRecord(QStringLiteral("token_created"), QStringLiteral("token:") + name, details);
     if (!audit::appendAuditEntry(*db, record, clock.nowMs(), &error) || !tx.commit(&error)) {
         err << "cannot save the token: " << error << '\n';
         return kUsage;
@@ -162,7 +188,7 @@ int tokenCreate(const Config &config, const QHash<QString, QString> &opts, QText
     // The token alone on stdout (TOKEN=$(redrived token create …)); the explanation on stderr.
     out << created->secret << '\n';
     out.flush();
-    err << "Created token \"" << name << "\" (role " << toString(*role) << ", expires "
+    err << "Created token \"" << name << "\" for " << owner << " (role " << toString(*role) << ", expires "
         << isoOrNever(expiresAt)
         << "). It is shown only this once: store it now. Only its SHA-256 is kept.\n";
     return kOk;
@@ -190,8 +216,7 @@ int tokenRevoke(
         err << error << '\n';
         return found ? kUsage : kFailed;
     }
-    const audit::AuditRecord record { cliActor(), toString(Role::Admin), QStringLiteral("token_revoked"),
-        QStringLiteral("token:") + name, QString(), {} };
+    const auto record = cliRecord(QStringLiteral("token_revoked"), QStringLiteral("token:") + name, {});
     if (!audit::appendAuditEntry(*db, record, clock.nowMs(), &error) || !tx.commit(&error)) {
         err << "cannot revoke the token: " << error << '\n';
         return kUsage;
@@ -211,8 +236,9 @@ int tokenList(const Config &config, QTextStream &out, QTextStream &err, const Cl
         err << error << '\n';
         return kUsage;
     }
-    out << QStringLiteral("%1  %2  %3  %4  %5\n")
+    out << QStringLiteral("%1  %2  %3  %4  %5  %6\n")
                .arg(QStringLiteral("NAME"), -24)
+               .arg(QStringLiteral("OWNER"), -16)
                .arg(QStringLiteral("ROLE"), -8)
                .arg(QStringLiteral("STATE"), -8)
                .arg(QStringLiteral("EXPIRES"), -24)
@@ -222,8 +248,9 @@ int tokenList(const Config &config, QTextStream &out, QTextStream &err, const Cl
         const QString stateName = state == access::TokenState::Valid ? QStringLiteral("valid")
             : state == access::TokenState::Expired                   ? QStringLiteral("expired")
                                                                      : QStringLiteral("revoked");
-        out << QStringLiteral("%1  %2  %3  %4  %5\n")
+        out << QStringLiteral("%1  %2  %3  %4  %5  %6\n")
                    .arg(t.name, -24)
+                   .arg(t.owner, -16)
                    .arg(toString(t.role), -8)
                    .arg(stateName, -8)
                    .arg(isoOrNever(t.expiresAt), -24)
@@ -253,28 +280,59 @@ int auditVerify(const Config &config, const QHash<QString, QString> &opts, QText
         }
         options.trustedPublicKey = key->publicKey();
     }
+    // The last head this receiver signed (kept next to its key, not in the database) is checked
+    // as well: a log cut or rewritten below it does not verify, whatever the chain says.
+    std::optional<audit::Checkpoint> lastSigned;
+    if (!keyFile.isEmpty()) {
+        lastSigned = audit::readSignedHead(audit::signedHeadPath(keyFile), &error);
+        if (!error.isEmpty()) {
+            err << "audit log BROKEN: the last signed head cannot be read (" << error << ")\n";
+            return kFailed;
+        }
+        if (lastSigned && options.trustedPublicKey.isEmpty() && QFileInfo::exists(keyFile)) {
+            auto key = audit::SigningKey::load(keyFile, &error);
+            if (!key) {
+                err << error << '\n';
+                return kUsage;
+            }
+            options.trustedPublicKey = key->publicKey();
+        }
+    }
     auto db = openDatabase(config, OpenMode::ReadOnly, err);
     if (!db)
         return kUsage;
-    const auto result = audit::verifyAuditChain(*db, options, &error);
-    if (!result) {
-        err << "cannot read the audit log: " << error << '\n';
-        return kUsage;
-    }
-    if (!result->ok) {
-        err << "audit log BROKEN";
-        if (result->firstBadSeq)
-            err << " at seq " << *result->firstBadSeq;
-        err << ": " << result->problem << '\n';
-        err << result->count << " entries before it are intact (head seq " << result->head.seq << ").\n";
-        return kFailed;
+    QList<std::optional<audit::Checkpoint>> against { options.checkpoint };
+    if (lastSigned)
+        against.append(lastSigned);
+    std::optional<audit::VerifyResult> result;
+    for (qsizetype i = 0; i < against.size(); ++i) {
+        const auto &checkpoint = against[i];
+        options.checkpoint = checkpoint;
+        result = audit::verifyAuditChain(*db, options, &error);
+        if (!result) {
+            err << "cannot read the audit log: " << error << '\n';
+            return kUsage;
+        }
+        if (!result->ok) {
+            err << "audit log BROKEN";
+            if (result->firstBadSeq)
+                err << " at seq " << *result->firstBadSeq;
+            err << ": " << result->problem;
+            if (i == 1) // against = { --checkpoint, the last signed head }
+                err << " (checked against the last head this receiver signed)";
+            err << '\n';
+            err << result->count << " entries before it are intact (head seq " << result->head.seq << ").\n";
+            return kFailed;
+        }
     }
     out << "audit log intact: " << result->count << " entries, head seq " << result->head.seq << " hash "
         << result->head.hash << '\n';
-    if (options.checkpoint)
-        out << "consistent with the checkpoint of seq " << options.checkpoint->seq << " signed at "
-            << isoUtc(options.checkpoint->atMs) << " by key "
-            << audit::SigningKey::keyIdOf(options.checkpoint->publicKey) << '\n';
+    for (qsizetype i = 0; i < against.size(); ++i) {
+        if (const auto &checkpoint = against[i])
+            out << "consistent with the " << (i == 1 ? "last signed " : "") << "checkpoint of seq "
+                << checkpoint->seq << " signed at " << isoUtc(checkpoint->atMs) << " by key "
+                << audit::SigningKey::keyIdOf(checkpoint->publicKey) << '\n';
+    }
     return kOk;
 }
 
@@ -301,11 +359,20 @@ int auditCheckpoint(const Config &config, const QHash<QString, QString> &opts, Q
     auto db = openDatabase(config, OpenMode::ReadOnly, err);
     if (!db)
         return kUsage;
-    const auto cp = audit::makeCheckpoint(*db, *key, clock.nowMs(), &error);
-    if (!cp) {
-        err << "cannot make a checkpoint: " << error << '\n';
+    const auto guarded
+        = audit::makeGuardedCheckpoint(*db, *key, audit::signedHeadPath(keyFile), clock.nowMs());
+    if (guarded.outcome == audit::GuardedCheckpoint::Outcome::Refused) {
+        err << "refusing to sign the audit log";
+        if (guarded.firstBadSeq)
+            err << " (first bad entry: seq " << *guarded.firstBadSeq << ")";
+        err << ": " << guarded.problem << '\n';
+        return kFailed;
+    }
+    if (!guarded.checkpoint) {
+        err << "cannot make a checkpoint: " << guarded.problem << '\n';
         return kUsage;
     }
+    const auto &cp = guarded.checkpoint;
     if (opts.contains(QStringLiteral("out"))) {
         if (!cp->writeFile(opts.value(QStringLiteral("out")), &error)) {
             err << error << '\n';
@@ -326,7 +393,9 @@ int tokenCommand(
     QHash<QString, QString> opts;
     QString error;
     if (sub == u"create") {
-        if (!parseOptions(args, { QStringLiteral("name"), QStringLiteral("role"), QStringLiteral("expires") },
+        if (!parseOptions(args,
+                { QStringLiteral("name"), QStringLiteral("owner"), QStringLiteral("role"),
+                    QStringLiteral("expires") },
                 &opts, &error)) {
             err << error << '\n' << kTokenUsage;
             return kUsage;

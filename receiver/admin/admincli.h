@@ -16,7 +16,7 @@
 //   2  usage or environment error (bad arguments, database or key file unreadable)
 namespace redrive::admin {
 
-// create --name NAME --role ROLE [--expires 90d]  → prints the token once on stdout
+// create --name NAME --owner PERSON --role ROLE [--expires 90d]  → prints the token once on stdout
 // revoke --name NAME
 // list
 int tokenCommand(const Config &config, const QStringList &args, QTextStream &out, QTextStream &err,

@@ -4,9 +4,13 @@
 
 #include "admin/eventviews.h"
 #include "admin/jsonbody.h"
+#include "audit/auditlog.h"
 #include "audit/auditverifier.h"
 #include "audit/checkpoint.h"
+#include "audit/signedhead.h"
 #include "audit/signingkey.h"
+
+#include <QSqlQuery>
 
 namespace redrive::admin {
 
@@ -18,6 +22,7 @@ http::Response whoami(RequestContext &ctx)
     return jsonResponse(200,
         QJsonObject {
             { QStringLiteral("name"), ctx.who.name },
+            { QStringLiteral("owner"), ctx.who.owner },
             { QStringLiteral("role"), toString(ctx.who.role) },
             { QStringLiteral("permissions"),
                 QJsonArray::fromStringList(access::allowedActionNames(ctx.who.role)) },
@@ -134,11 +139,65 @@ http::Response auditCheckpoint(RequestContext &ctx)
     if (!ctx.signingKey)
         return errorResponse(503, QStringLiteral("not_configured"),
             QStringLiteral("signed checkpoints need admin.audit_key_file in the receiver's configuration"));
-    QString error;
-    const auto cp = audit::makeCheckpoint(ctx.db, *ctx.signingKey, ctx.clock.nowMs(), &error);
+    http::Response refusal;
+    const auto cp = guardedCheckpoint(ctx, &refusal);
     if (!cp)
-        return databaseError("making a checkpoint", error);
+        return refusal;
     return jsonResponse(200, cp->toJson());
+}
+
+std::optional<audit::Checkpoint> guardedCheckpoint(RequestContext &ctx, http::Response *refusal)
+{
+    const QString headFile = audit::signedHeadPath(ctx.config.admin.auditKeyFile);
+    auto g = audit::makeGuardedCheckpoint(ctx.db, *ctx.signingKey, headFile, ctx.clock.nowMs());
+    switch (g.outcome) {
+    case audit::GuardedCheckpoint::Outcome::Signed:
+        return std::move(g.checkpoint);
+    case audit::GuardedCheckpoint::Outcome::Failed:
+        *refusal = databaseError("making a checkpoint", g.problem);
+        return std::nullopt;
+    case audit::GuardedCheckpoint::Outcome::Refused:
+        break;
+    }
+    *refusal = checkpointRefused(ctx, g);
+    return std::nullopt;
+}
+
+http::Response checkpointRefused(RequestContext &ctx, const audit::GuardedCheckpoint &g)
+{
+    if (ctx.metrics)
+        ctx.metrics->checkpointsRefused.inc();
+    QJsonObject details { { QStringLiteral("problem"), g.problem },
+        { QStringLiteral("path"), QString::fromUtf8(ctx.request.path.left(300)) } };
+    if (g.firstBadSeq)
+        details.insert(QStringLiteral("first_bad_seq"), *g.firstBadSeq);
+    if (g.lastSigned) {
+        details.insert(QStringLiteral("last_signed_seq"), g.lastSigned->seq);
+        details.insert(QStringLiteral("last_signed_hash"), g.lastSigned->hash);
+    }
+    // One entry per incident: while the newest entry is already a refusal nothing has changed
+    // since, and the console's refresh every few seconds must not grow the log without bound.
+    QString error;
+    Transaction tx(ctx.db);
+    const auto record
+        = ctx.record(QStringLiteral("checkpoint_refused"), QStringLiteral("audit"), QString(), details);
+    bool ok = tx.begin(&error);
+    bool repeated = false;
+    if (ok) {
+        QSqlQuery last(ctx.db.handle());
+        ok = last.exec(QStringLiteral("SELECT action FROM audit_log ORDER BY seq DESC LIMIT 1"));
+        if (!ok)
+            error = sqlErrorText(last);
+        repeated = ok && last.next() && last.value(0).toString() == u"checkpoint_refused";
+    }
+    if (ok && !repeated)
+        ok = audit::appendAuditEntry(ctx.db, record, ctx.clock.nowMs(), &error).has_value();
+    if (!ok || !tx.commit(&error))
+        qWarning("admin: could not audit a refused checkpoint: %s", qPrintable(error));
+    qWarning("admin: refused to sign the audit log: %s", qPrintable(g.problem));
+    return errorResponse(409, QStringLiteral("audit_chain_broken"),
+        QStringLiteral("the audit log does not verify or does not extend the last signed head: %1")
+            .arg(g.problem));
 }
 
 } // namespace redrive::admin

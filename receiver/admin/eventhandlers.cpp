@@ -138,10 +138,16 @@ http::Response getEvent(RequestContext &ctx, qint64 id)
     ev.insert(QStringLiteral("content_type"), q.value(10).toString());
     ev.insert(QStringLiteral("body_sha256"), q.value(11).toString());
     ev.insert(QStringLiteral("body_size"), q.value(12).toLongLong());
-    // Stored headers are already redacted at ingest; redact again so a future change there
-    // cannot leak a credential through this endpoint.
+    // Stored headers are already redacted at ingest; redact again so a future change there (or a
+    // row stored before signatures were left out) cannot leak a credential or a replayable
+    // signature through this endpoint.
+    const SourceConfig *source = ctx.config.source(q.value(1).toString());
+    const QByteArrayView signatureHeader = source && source->scheme == SchemeKind::HmacSha256
+        ? QByteArrayView(source->hmac.signatureHeader)
+        : QByteArrayView();
     ev.insert(QStringLiteral("headers"),
-        QJsonDocument::fromJson(Headers::fromJson(q.value(13).toString().toUtf8()).redacted().toJson())
+        QJsonDocument::fromJson(
+            Headers::fromJson(q.value(13).toString().toUtf8()).redacted(signatureHeader).toJson())
             .array());
     ev.insert(QStringLiteral("verified_by"), q.value(14).toString());
     ev.insert(QStringLiteral("clock_skew_ms"), jsonOrNull(q.value(15)));

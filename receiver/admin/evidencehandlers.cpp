@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: Redrive authors
 #include "evidencehandlers.h"
 
+#include "admin/audithandlers.h"
 #include "admin/jsonbody.h"
 #include "audit/auditappendlock.h"
 #include "audit/checkpoint.h"
@@ -47,9 +48,18 @@ http::Response exportEvidence(RequestContext &ctx, qint64 eventId)
         return databaseError("exporting evidence", error);
 
     const qint64 now = ctx.clock.nowMs();
-    const auto checkpoint = audit::makeCheckpoint(ctx.db, *ctx.signingKey, now, &error);
-    if (!checkpoint)
-        return databaseError("making the evidence checkpoint", error);
+    // A bundle carries a signed checkpoint: the same guard as GET audit/checkpoint applies, so a
+    // cut or rewritten log is never signed into evidence either.
+    const auto guarded = audit::makeGuardedCheckpoint(
+        ctx.db, *ctx.signingKey, audit::signedHeadPath(ctx.config.admin.auditKeyFile), now);
+    if (guarded.outcome == audit::GuardedCheckpoint::Outcome::Refused) {
+        tx.rollback();
+        appendLock.release();
+        return checkpointRefused(ctx, guarded);
+    }
+    if (!guarded.checkpoint)
+        return databaseError("making the evidence checkpoint", guarded.problem);
+    const auto &checkpoint = guarded.checkpoint;
     audit::EvidenceReadOptions options;
     options.checkpointSeq = checkpoint->seq;
     const auto data = audit::readEvidenceData(ctx.db, eventId, options, &error);

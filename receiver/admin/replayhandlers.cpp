@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: Redrive authors
 #include "replayhandlers.h"
 
+#include "access/apitokens.h"
 #include "admin/jsonbody.h"
 #include "admin/replaystore.h"
 #include "audit/auditlog.h"
@@ -235,6 +236,7 @@ http::Response createReplay(RequestContext &ctx)
                                                      : QStringLiteral("approved");
     row.selectionHash = hash;
     row.requestedBy = ctx.who.name;
+    row.requesterOwner = ctx.who.owner;
     row.requesterRole = toString(ctx.who.role);
     row.reason = reason;
     row.ticket = ticket;
@@ -281,11 +283,16 @@ http::Response decideReplay(RequestContext &ctx, qint64 id, Decision decision)
     const auto row = loadReplay(ctx.db, id, &error);
     if (!row)
         return error.isEmpty() ? notFound(id) : databaseError("deciding a replay", error);
-    if (row->requestedBy == ctx.who.name) {
+    // Four eyes means two people: the same owner with another token is still the requester.
+    if (row->requestedBy == ctx.who.name || access::sameOwner(row->requesterOwner, ctx.who.owner)) {
         tx.rollback();
+        const QString who = row->requestedBy == ctx.who.name
+            ? QStringLiteral("you requested this replay")
+            : QStringLiteral("you (%1) requested this replay with token \"%2\"")
+                  .arg(row->requesterOwner, row->requestedBy);
         return forbidden(ctx, access::Action::DecideReplay, target(id),
-            approve ? QStringLiteral("you requested this replay; another operator must approve it")
-                    : QStringLiteral("you requested this replay; cancel it instead of rejecting it"));
+            approve ? who + QStringLiteral("; another operator, a different person, must approve it")
+                    : who + QStringLiteral("; cancel it instead of rejecting it"));
     }
     const qint64 now = ctx.clock.nowMs();
     if (row->status == u"pending_approval" && row->approvalExpiresAt && *row->approvalExpiresAt <= now) {
@@ -342,11 +349,12 @@ http::Response decideReplay(RequestContext &ctx, qint64 id, Decision decision)
     bool changed = false;
     const ColumnValues sets = approve
         ? ColumnValues { { QStringLiteral("approved_by"), ctx.who.name },
-              { QStringLiteral("decided_at"), now }, { QStringLiteral("decision_reason"), reason },
+              { QStringLiteral("approver_owner"), ctx.who.owner }, { QStringLiteral("decided_at"), now },
+              { QStringLiteral("decision_reason"), reason },
               { QStringLiteral("approval_expires_at"), now + ctx.config.admin.approvalTtlMs } }
         : ColumnValues { { QStringLiteral("approved_by"), ctx.who.name },
-              { QStringLiteral("decided_at"), now }, { QStringLiteral("decision_reason"), reason },
-              { QStringLiteral("finished_at"), now } };
+              { QStringLiteral("approver_owner"), ctx.who.owner }, { QStringLiteral("decided_at"), now },
+              { QStringLiteral("decision_reason"), reason }, { QStringLiteral("finished_at"), now } };
     if (!transitionReplay(ctx.db, id, { QStringLiteral("pending_approval") },
             approve ? QStringLiteral("approved") : QStringLiteral("rejected"), sets, now, &changed, &error,
             QStringLiteral("approval_expires_at IS NULL OR approval_expires_at > ?"), { now }))
@@ -363,6 +371,7 @@ http::Response decideReplay(RequestContext &ctx, qint64 id, Decision decision)
         approve ? QStringLiteral("replay_approved") : QStringLiteral("replay_rejected"), target(id), reason,
         QJsonObject { { QStringLiteral("selection_hash"), row->selectionHash },
             { QStringLiteral("requested_by"), row->requestedBy },
+            { QStringLiteral("requester_owner"), row->requesterOwner },
             { QStringLiteral("count"), row->itemCount } });
     if (!auditAndCommit(ctx, tx, record, &error))
         return databaseError("deciding a replay", error);
@@ -389,7 +398,8 @@ http::Response cancelReplay(RequestContext &ctx, qint64 id)
     const auto row = loadReplay(ctx.db, id, &error);
     if (!row)
         return error.isEmpty() ? notFound(id) : databaseError("cancelling a replay", error);
-    if (ctx.who.role != Role::Admin && row->requestedBy != ctx.who.name) {
+    if (ctx.who.role != Role::Admin && row->requestedBy != ctx.who.name
+        && !access::sameOwner(row->requesterOwner, ctx.who.owner)) {
         tx.rollback();
         return forbidden(ctx, access::Action::CancelReplay, target(id),
             QStringLiteral("only the requester or an admin can cancel replay %1").arg(id));

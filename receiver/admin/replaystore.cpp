@@ -14,7 +14,7 @@ namespace {
 constexpr char kReplayColumns[]
     = "id, status, selection_hash, requested_by, requester_role, reason, ticket, item_count, requires_approval, summary, "
       "approved_by, decided_at, decision_reason, approval_expires_at, created_at, updated_at, started_at, finished_at, "
-      "queued_count, succeeded_count, failed_count, skipped_count, "
+      "queued_count, succeeded_count, failed_count, skipped_count, requester_owner, approver_owner, "
       // Why a halted replay stopped: the executor states it in its replay_halted audit entry.
       "CASE WHEN status = 'halted' THEN (SELECT a.reason FROM audit_log a WHERE a.target = 'replay:' || replays.id "
       "AND a.action = 'replay_halted' ORDER BY a.seq DESC LIMIT 1) END";
@@ -50,7 +50,9 @@ ReplayRow replayFromQuery(const QSqlQuery &q)
     r.succeeded = q.value(19).toInt();
     r.failed = q.value(20).toInt();
     r.skipped = q.value(21).toInt();
-    r.haltReason = q.value(22).toString();
+    r.requesterOwner = q.value(22).toString();
+    r.approverOwner = q.value(23).toString();
+    r.haltReason = q.value(24).toString();
     return r;
 }
 
@@ -192,6 +194,8 @@ QJsonObject replayJson(const ReplayRow &r)
         { QStringLiteral("status"), r.status },
         { QStringLiteral("requested_by"), r.requestedBy },
         { QStringLiteral("requester_role"), r.requesterRole },
+        { QStringLiteral("requester_owner"), r.requesterOwner },
+        { QStringLiteral("decider_owner"), textOrNull(r.approverOwner) },
         { QStringLiteral("approved_by"), rejected ? QJsonValue(QJsonValue::Null) : textOrNull(r.approvedBy) },
         { QStringLiteral("decided_by"), textOrNull(r.approvedBy) },
         { QStringLiteral("decided_at"), isoOrNullOpt(r.decidedAt) },
@@ -225,12 +229,13 @@ bool insertReplay(Db &db, ReplayRow *r, const QList<replay::SelectionItem> &item
 {
     QSqlQuery q(db.handle());
     q.prepare(QStringLiteral(
-        "INSERT INTO replays (status, selection_hash, requested_by, requester_role, reason, ticket, "
-        "item_count, requires_approval, summary, approval_expires_at, created_at, updated_at) "
-        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"));
+        "INSERT INTO replays (status, selection_hash, requested_by, requester_owner, requester_role, reason, "
+        "ticket, item_count, requires_approval, summary, approval_expires_at, created_at, updated_at) "
+        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"));
     q.addBindValue(r->status);
     q.addBindValue(r->selectionHash);
     q.addBindValue(r->requestedBy);
+    q.addBindValue(r->requesterOwner);
     q.addBindValue(r->requesterRole);
     q.addBindValue(r->reason);
     q.addBindValue(r->ticket.isEmpty() ? QVariant(QMetaType(QMetaType::QString)) : QVariant(r->ticket));

@@ -42,6 +42,7 @@ struct ReplayRow {
     QString status;
     QString selectionHash;
     QString requestedBy;
+    QString requesterOwner; // the person behind requestedBy; four eyes compares these
     QString requesterRole;
     QString reason;
     QString ticket;
@@ -49,6 +50,7 @@ struct ReplayRow {
     bool requiresApproval = false;
     QString summary; // JSON of replay::SelectionSummary
     QString approvedBy; // the operator who decided (approved or rejected)
+    QString approverOwner;
     std::optional<qint64> decidedAt;
     QString decisionReason;
     std::optional<qint64> approvalExpiresAt;

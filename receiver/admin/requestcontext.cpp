@@ -10,6 +10,10 @@ AdminMetrics::AdminMetrics(metrics::Registry &r)
     : registry(r)
     , forbidden(r.counter(QStringLiteral("redrive_admin_forbidden_total"),
           QStringLiteral("Admin API requests refused because the role does not allow them (each audited)")))
+    , checkpointsRefused(r.counter(QStringLiteral("redrive_audit_checkpoints_refused_total"),
+          QStringLiteral(
+              "Checkpoints and evidence exports refused because the audit log does not verify or does "
+              "not extend the last signed head (each audited)")))
     , replaysRequested(r.counter(QStringLiteral("redrive_admin_replay_transitions_total"),
           QStringLiteral("Replay requests by transition"),
           { { QStringLiteral("to"), QStringLiteral("requested") } }))
@@ -43,7 +47,10 @@ metrics::Counter &AdminMetrics::responses(int status)
 audit::AuditRecord RequestContext::record(
     const QString &action, const QString &target, const QString &reason, const QJsonObject &details) const
 {
-    return audit::AuditRecord { who.name, toString(who.role), action, target, reason, details };
+    // The actor is the token; the person behind it is named beside it in every entry.
+    QJsonObject withOwner = details;
+    withOwner.insert(QStringLiteral("actor_owner"), who.owner);
+    return audit::AuditRecord { who.name, toString(who.role), action, target, reason, withOwner };
 }
 
 bool auditAndCommit(RequestContext &ctx, Transaction &tx, const audit::AuditRecord &record, QString *error)
@@ -65,12 +72,20 @@ http::Response forbidden(
 {
     if (ctx.metrics)
         ctx.metrics->forbidden.inc();
-    const QJsonObject details {
+    QJsonObject details {
         { QStringLiteral("attempted"), access::toString(attempted) },
         { QStringLiteral("method"), QString::fromLatin1(ctx.request.method.left(16)) },
         { QStringLiteral("path"), QString::fromUtf8(ctx.request.path.left(300)) },
         { QStringLiteral("why"), message },
     };
+    if (ctx.denials) {
+        flushDenials(ctx.db, *ctx.denials, ctx.clock);
+        const DenialCoalescer::Denial denial { ctx.who.tokenId, ctx.who.name, ctx.who.owner,
+            toString(ctx.who.role), access::toString(attempted), target };
+        if (!ctx.denials->admit(denial, ctx.clock.nowMs()))
+            return errorResponse(403, QStringLiteral("forbidden"), message);
+        details.insert(QStringLiteral("count"), 1);
+    }
     QString error;
     Transaction tx(ctx.db);
     const auto record = ctx.record(QStringLiteral("permission_denied"), target, QString(), details);
@@ -78,6 +93,20 @@ http::Response forbidden(
         || !tx.commit(&error))
         qWarning("admin: could not audit a refused request: %s", qPrintable(error));
     return errorResponse(403, QStringLiteral("forbidden"), message);
+}
+
+void flushDenials(Db &db, DenialCoalescer &denials, const Clock &clock, bool all)
+{
+    const auto records = denials.takeClosed(clock.nowMs(), all);
+    for (const auto &record : records) {
+        QString error;
+        Transaction tx(db);
+        if (!tx.begin(&error) || !audit::appendAuditEntry(db, record, clock.nowMs(), &error)
+            || !tx.commit(&error))
+            qWarning("admin: could not audit %lld coalesced refusals of %s: %s",
+                static_cast<long long>(record.details.value(QLatin1String("count")).toInteger()),
+                qPrintable(record.actor), qPrintable(error));
+    }
 }
 
 std::optional<http::Response> requirePermission(

@@ -4,6 +4,7 @@
 
 #include "access/permissions.h"
 #include "admin/apiresponse.h"
+#include "admin/denialcoalescer.h"
 #include "admin/tokenauth.h"
 #include "audit/auditentry.h"
 #include "config/config.h"
@@ -26,6 +27,7 @@ struct AdminMetrics {
     explicit AdminMetrics(metrics::Registry &registry);
     metrics::Registry &registry;
     metrics::Counter &forbidden;
+    metrics::Counter &checkpointsRefused;
     metrics::Counter &replaysRequested;
     metrics::Counter &replaysApproved;
     metrics::Counter &replaysRejected;
@@ -52,6 +54,7 @@ struct RequestContext {
     const BeforeCommitHook *beforeCommit = nullptr;
     std::function<void()> wakeExecutor;
     AdminMetrics *metrics = nullptr;
+    DenialCoalescer *denials = nullptr; // null: every refusal gets an entry of its own
 
     [[nodiscard]] audit::AuditRecord record(const QString &action, const QString &target,
         const QString &reason, const QJsonObject &details = {}) const;
@@ -61,12 +64,17 @@ struct RequestContext {
 // transaction — the action and its entry — rolls back and false is returned.
 bool auditAndCommit(RequestContext &ctx, Transaction &tx, const audit::AuditRecord &record, QString *error);
 
-// 403, recorded in the audit log (action permission_denied) in a transaction of its own.
+// 403, recorded in the audit log (action permission_denied) in a transaction of its own; with
+// ctx.denials, only the first refusal of a token per minute at once (see DenialCoalescer).
 http::Response forbidden(
     RequestContext &ctx, access::Action attempted, const QString &target, const QString &message);
 // Refuses unless the caller's role allows `action` (then answers with forbidden()).
 std::optional<http::Response> requirePermission(
     RequestContext &ctx, access::Action action, const QString &target = {});
+
+// Appends the coalesced permission_denied tallies of minutes that have ended (all with `all`),
+// each in a transaction of its own.
+void flushDenials(Db &db, DenialCoalescer &denials, const Clock &clock, bool all = false);
 
 // Logs the database error and answers 500 without details.
 http::Response databaseError(const char *where, const QString &error);

@@ -71,7 +71,7 @@ TokenAuthenticator::Result TokenAuthenticator::authenticate(Db &db, QByteArrayVi
             return r;
         }
         Cached c;
-        c.principal = Principal { token_->id, token_->name, token_->role, token_->expiresAt };
+        c.principal = Principal { token_->id, token_->name, token_->owner, token_->role, token_->expiresAt };
         c.revokedAt = token_->revokedAt;
         c.fetched = now;
         if (!c.revokedAt)

@@ -16,10 +16,12 @@
 
 namespace redrive::admin {
 
-// Who is calling: the token's name is the identity recorded in audit entries.
+// Who is calling: the token's name is the identity recorded in audit entries, its owner the
+// person behind it (four eyes compares owners; audit entries name both).
 struct Principal {
     qint64 tokenId = 0;
     QString name;
+    QString owner;
     Role role = Role::Support;
     std::optional<qint64> expiresAt;
 };

@@ -120,8 +120,13 @@ int migrateCommand(const Config &config, QTextStream &out, QTextStream &err)
         err << "redrived: cannot open the database " << url->redacted() << ": " << error << '\n';
         return 1;
     }
+    MigrateOptions migrateOptions;
+    for (const SourceConfig &source : config.sources) {
+        if (source.scheme == SchemeKind::HmacSha256)
+            migrateOptions.signatureHeaders.append(source.hmac.signatureHeader);
+    }
     int from = 0, to = 0;
-    if (!migrate(*db, &error, &from, &to)) {
+    if (!migrate(*db, &error, &from, &to, migrateOptions)) {
         err << "redrived: migrate: " << error << '\n';
         return 1;
     }

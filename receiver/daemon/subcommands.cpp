@@ -18,7 +18,7 @@ std::vector<Subcommand> subcommands()
             } },
         { QStringLiteral("token"),
             QStringLiteral(
-                "token create --name NAME --role ROLE [--expires 90d]   prints the token once\n"
+                "token create --name NAME --owner PERSON --role ROLE [--expires 90d]   prints the token once\n"
                 "token list                                            names, roles, expiry (never tokens)\n"
                 "token revoke --name NAME"),
             [](const Config &c, const QStringList &a, QTextStream &o, QTextStream &e) {

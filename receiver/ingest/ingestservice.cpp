@@ -31,6 +31,13 @@ bool hasNul(const QString &s)
     return s.contains(QChar(0));
 }
 
+// The generic scheme's configured signature field; the fixed schemes' fields are always left out.
+QByteArrayView signatureHeaderOf(const SourceConfig &source)
+{
+    return source.scheme == SchemeKind::HmacSha256 ? QByteArrayView(source.hmac.signatureHeader)
+                                                   : QByteArrayView();
+}
+
 } // namespace
 
 IngestService::IngestService(std::shared_ptr<const Config> config, GroupCommitWriter &writer,
@@ -210,7 +217,8 @@ http::Response IngestService::readiness() const
 }
 
 void IngestService::recordRejection(const QString &source, int status, const QString &reason,
-    const QString &detail, const Headers *headers, const QString &remoteAddress)
+    const QString &detail, const Headers *headers, const QString &remoteAddress,
+    QByteArrayView signatureHeader)
 {
     rejectedCounter(reason).inc();
     RejectionRecord r;
@@ -220,7 +228,7 @@ void IngestService::recordRejection(const QString &source, int status, const QSt
     r.statusCode = status;
     r.remoteAddress = remoteAddress;
     if (headers)
-        r.headersJson = redactedHeadersJson(*headers);
+        r.headersJson = redactedHeadersJson(*headers, signatureHeader);
     r.receivedAtMs = m_clock.nowMs();
     m_writer.submitRejection(std::move(r)); // dropped and counted when the queue is full
 }
@@ -253,8 +261,8 @@ void IngestService::ingest(const SourceEntry &source, http::Request &&request, h
         = signatures::verify(*source.config, request.headers, request.body, nowMs / 1000);
     const QString sourceName = source.config->name;
     if (!v.ok()) {
-        recordRejection(
-            sourceName, v.httpStatus(), v.reason, v.detail, &request.headers, request.remoteAddress);
+        recordRejection(sourceName, v.httpStatus(), v.reason, v.detail, &request.headers,
+            request.remoteAddress, signatureHeaderOf(*source.config));
         respond(http::Response::error(v.httpStatus(), v.reason, v.detail));
         return;
     }
@@ -267,7 +275,8 @@ void IngestService::ingest(const SourceEntry &source, http::Request &&request, h
             ? QStringLiteral("the event id is longer than %1 characters or contains NUL").arg(kMaxIdLength)
             : QStringLiteral("the event type is longer than %1 characters or contains NUL")
                   .arg(kMaxTypeLength);
-        recordRejection(sourceName, 400, reason, detail, &request.headers, request.remoteAddress);
+        recordRejection(sourceName, 400, reason, detail, &request.headers, request.remoteAddress,
+            signatureHeaderOf(*source.config));
         respond(http::Response::error(400, reason, detail));
         return;
     }
@@ -282,7 +291,8 @@ void IngestService::ingest(const SourceEntry &source, http::Request &&request, h
     e.contentType = QString::fromLatin1(request.headers.value("Content-Type"));
     e.bodySha256Hex = crypto::sha256Hex(request.body);
     e.body = std::move(request.body);
-    e.headersJson = redactedHeadersJson(request.headers);
+    e.headersJson = redactedHeadersJson(request.headers, signatureHeaderOf(*source.config));
+    e.dedupeByBody = source.config->dedupeByBody;
     e.verifiedBy = v.secretLabel;
     if (v.skewSeconds)
         e.clockSkewMs = *v.skewSeconds * 1000;

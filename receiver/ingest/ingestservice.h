@@ -65,7 +65,7 @@ private:
     void ingest(const SourceEntry &source, http::Request &&request, http::Responder &&respond);
     http::Response readiness() const;
     void recordRejection(const QString &source, int status, const QString &reason, const QString &detail,
-        const Headers *headers, const QString &remoteAddress);
+        const Headers *headers, const QString &remoteAddress, QByteArrayView signatureHeader = {});
     metrics::Counter &rejectedCounter(const QString &reason);
 
     std::shared_ptr<const Config> m_config;

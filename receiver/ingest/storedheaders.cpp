@@ -19,7 +19,7 @@ bool plain(QByteArrayView text)
 
 } // namespace
 
-QByteArray redactedHeadersJson(const Headers &headers)
+QByteArray redactedHeadersJson(const Headers &headers, QByteArrayView signatureHeader)
 {
     static constexpr QByteArrayView kRedacted("[redacted]");
     const auto &fields = headers.fields();
@@ -27,16 +27,21 @@ QByteArray redactedHeadersJson(const Headers &headers)
     // (Appending piece by piece cost more than the rest of the request's bookkeeping.)
     constexpr qsizetype kMaxFast = 64;
     bool sensitive[kMaxFast];
+    bool dropped[kMaxFast];
     if (fields.size() > kMaxFast)
-        return headers.redacted().toJson();
+        return headers.redacted(signatureHeader).toJson();
     qsizetype size = 2; // [ ]
+    qsizetype kept = 0;
     for (qsizetype i = 0; i < fields.size(); ++i) {
         const auto &[name, value] = fields[i];
+        dropped[i] = Headers::isSignature(name, signatureHeader);
+        if (dropped[i])
+            continue;
         sensitive[i] = Headers::isSensitive(name);
         const QByteArrayView shown = sensitive[i] ? kRedacted : QByteArrayView(value);
         if (!plain(name) || !plain(shown))
-            return headers.redacted().toJson();
-        size += name.size() + shown.size() + 7 + (i > 0 ? 1 : 0); // ["name","value"] and a comma
+            return headers.redacted(signatureHeader).toJson();
+        size += name.size() + shown.size() + 7 + (kept++ > 0 ? 1 : 0); // ["name","value"] and a comma
     }
     QByteArray out(size, Qt::Uninitialized);
     char *p = out.data();
@@ -45,10 +50,14 @@ QByteArray redactedHeadersJson(const Headers &headers)
         p += bytes.size();
     };
     *p++ = '[';
+    bool first = true;
     for (qsizetype i = 0; i < fields.size(); ++i) {
+        if (dropped[i])
+            continue;
         const auto &[name, value] = fields[i];
-        if (i > 0)
+        if (!first)
             *p++ = ',';
+        first = false;
         put("[\"");
         put(name);
         put("\",\"");

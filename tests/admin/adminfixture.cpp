@@ -67,13 +67,15 @@ void AdminFixture::stopApi()
     }
 }
 
-QString AdminFixture::token(const QString &name, Role role)
+QString AdminFixture::token(const QString &name, Role role, const QString &owner)
 {
-    const QString key = name + u'/' + toString(role);
+    const QString person = owner.isEmpty() ? name : owner;
+    const QString key = name + u'/' + toString(role) + u'/' + person;
     if (m_tokens.contains(key))
         return m_tokens.value(key);
     QString error;
-    const auto created = access::createApiToken(*m_db, name, role, std::nullopt, clock.nowMs(), &error);
+    const auto created
+        = access::createApiToken(*m_db, name, person, role, std::nullopt, clock.nowMs(), &error);
     if (!created)
         qFatal("cannot create token %s: %s", qPrintable(name), qPrintable(error));
     m_tokens.insert(key, created->secret);

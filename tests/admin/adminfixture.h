@@ -34,8 +34,9 @@ public:
     [[nodiscard]] Db &db() { return *m_db; }
     [[nodiscard]] TestDatabase &database() { return *m_database; }
 
-    // A token for `name` with `role`, created on first use and remembered.
-    QString token(const QString &name, Role role);
+    // A token for `name` with `role`, owned by `owner` (default: the name), created on first use
+    // and remembered.
+    QString token(const QString &name, Role role, const QString &owner = {});
 
     qint64 insertEvent(const QString &source = QStringLiteral("github"),
         const QString &type = QStringLiteral("push"), const QString &providerId = {});

@@ -11,6 +11,9 @@
 #include <QSqlRecord>
 #include <QTest>
 
+#include <pwd.h>
+#include <unistd.h>
+
 using namespace redrive;
 using namespace redrive::test;
 
@@ -54,6 +57,8 @@ private Q_SLOTS:
     void createRefusesDuplicatesAndBadArguments_data();
     void createRefusesDuplicatesAndBadArguments();
     void revoke();
+    void oneOwnerManyTokens();
+    void actorIsTheRealUser();
     void list();
     void verifyExitCodes();
     void exportedCheckpointExposesTruncation();
@@ -80,7 +85,8 @@ void TstAdminCli::createPrintsTheTokenOnceAndStoresOnlyItsHash()
 {
     const Run r = tokenCli(*f,
         { QStringLiteral("create"), QStringLiteral("--name"), QStringLiteral("ci-bot"),
-            QStringLiteral("--role"), QStringLiteral("operator") });
+            QStringLiteral("--owner"), QStringLiteral("ci-bot"), QStringLiteral("--role"),
+            QStringLiteral("operator") });
     QCOMPARE(r.code, 0);
     const QString secret = r.out.trimmed();
     QCOMPARE(r.out.count(u'\n'), 1);
@@ -122,8 +128,8 @@ void TstAdminCli::createPrintsTheTokenOnceAndStoresOnlyItsHash()
 void TstAdminCli::createWithExpiry()
 {
     const Run r = tokenCli(*f,
-        { QStringLiteral("create"), QStringLiteral("--name=temp"), QStringLiteral("--role=support"),
-            QStringLiteral("--expires"), QStringLiteral("1h") });
+        { QStringLiteral("create"), QStringLiteral("--name=temp"), QStringLiteral("--owner=temp"),
+            QStringLiteral("--role=support"), QStringLiteral("--expires"), QStringLiteral("1h") });
     QCOMPARE(r.code, 0);
     QCOMPARE(f->count(QStringLiteral("api_tokens"),
                  QStringLiteral("name = 'temp' AND expires_at = %1").arg(f->clock.nowMs() + 3'600'000)),
@@ -144,25 +150,45 @@ void TstAdminCli::createRefusesDuplicatesAndBadArguments_data()
     QTest::addColumn<int>("code");
     QTest::addColumn<QString>("says");
     QTest::newRow("duplicate name") << QStringList { QStringLiteral("create"), QStringLiteral("--name"),
-        QStringLiteral("dup"), QStringLiteral("--role"), QStringLiteral("admin") }
-                                    << 1 << "already exists";
+        QStringLiteral("dup"), QStringLiteral("--owner"), QStringLiteral("dup"), QStringLiteral("--role"),
+        QStringLiteral("admin") } << 1
+                                    << "already exists";
     QTest::newRow("unknown role") << QStringList { QStringLiteral("create"), QStringLiteral("--name"),
-        QStringLiteral("x"), QStringLiteral("--role"), QStringLiteral("root") }
-                                  << 2 << "--role";
+        QStringLiteral("x"), QStringLiteral("--owner"), QStringLiteral("x"), QStringLiteral("--role"),
+        QStringLiteral("root") } << 2
+                                  << "--role";
     QTest::newRow("missing role") << QStringList { QStringLiteral("create"), QStringLiteral("--name"),
-        QStringLiteral("x") } << 2 << "--role";
+        QStringLiteral("x"), QStringLiteral("--owner"), QStringLiteral("x") }
+                                  << 2 << "--role";
     QTest::newRow("bad name") << QStringList { QStringLiteral("create"), QStringLiteral("--name"),
-        QStringLiteral("a b"), QStringLiteral("--role"), QStringLiteral("admin") }
+        QStringLiteral("a b"), QStringLiteral("--owner"), QStringLiteral("a b"), QStringLiteral("--role"),
+        QStringLiteral("admin") }
                               << 2 << "--name";
     QTest::newRow("bad expiry") << QStringList { QStringLiteral("create"), QStringLiteral("--name"),
-        QStringLiteral("x"), QStringLiteral("--role"), QStringLiteral("admin"), QStringLiteral("--expires"),
-        QStringLiteral("soon") } << 2
-                                << "--expires";
+        QStringLiteral("x"), QStringLiteral("--owner"), QStringLiteral("x"), QStringLiteral("--role"),
+        QStringLiteral("admin"), QStringLiteral("--expires"), QStringLiteral("soon") }
+                                << 2 << "--expires";
     QTest::newRow("value missing") << QStringList { QStringLiteral("create"), QStringLiteral("--name") } << 2
                                    << "needs a value";
     QTest::newRow("unknown option") << QStringList { QStringLiteral("create"), QStringLiteral("--name"),
-        QStringLiteral("x"), QStringLiteral("--colour"), QStringLiteral("red") }
-                                    << 2 << "--colour";
+        QStringLiteral("x"), QStringLiteral("--owner"), QStringLiteral("x"), QStringLiteral("--colour"),
+        QStringLiteral("red") } << 2 << "--colour";
+    QTest::newRow("missing owner") << QStringList { QStringLiteral("create"), QStringLiteral("--name"),
+        QStringLiteral("x"), QStringLiteral("--role"), QStringLiteral("admin") }
+                                   << 2 << "--owner is required";
+    QTest::newRow("bad owner") << QStringList { QStringLiteral("create"), QStringLiteral("--name"),
+        QStringLiteral("x"), QStringLiteral("--owner"), QStringLiteral("a b"), QStringLiteral("--role"),
+        QStringLiteral("admin") }
+                               << 2 << "--owner";
+    // "dup" (owner "dup") exists: a name or owner that differs only by case is refused, naming it.
+    QTest::newRow("name differs only by case") << QStringList {
+        QStringLiteral("create"), QStringLiteral("--name"), QStringLiteral("DUP"), QStringLiteral("--owner"),
+        QStringLiteral("someone"), QStringLiteral("--role"), QStringLiteral("admin")
+    } << 2 << "token name \"DUP\" differs from the active token \"dup\" only by letter case";
+    QTest::newRow("owner differs only by case") << QStringList {
+        QStringLiteral("create"), QStringLiteral("--name"), QStringLiteral("dup-phone"),
+        QStringLiteral("--owner"), QStringLiteral("Dup"), QStringLiteral("--role"), QStringLiteral("admin")
+    } << 2 << "owner \"Dup\" differs from the owner \"dup\" of the active token \"dup\" only by letter case";
     QTest::newRow("no subcommand") << QStringList {} << 2 << "usage";
     QTest::newRow("unknown subcommand") << QStringList { QStringLiteral("rotate") } << 2 << "usage";
 }
@@ -174,7 +200,8 @@ void TstAdminCli::createRefusesDuplicatesAndBadArguments()
     QFETCH(QString, says);
     QCOMPARE(tokenCli(*f,
                  { QStringLiteral("create"), QStringLiteral("--name"), QStringLiteral("dup"),
-                     QStringLiteral("--role"), QStringLiteral("auditor") })
+                     QStringLiteral("--owner"), QStringLiteral("dup"), QStringLiteral("--role"),
+                     QStringLiteral("auditor") })
                  .code,
         0);
     const qint64 tokens = f->count(QStringLiteral("api_tokens"));
@@ -191,7 +218,8 @@ void TstAdminCli::revoke()
 {
     const Run created = tokenCli(*f,
         { QStringLiteral("create"), QStringLiteral("--name"), QStringLiteral("leaver"),
-            QStringLiteral("--role"), QStringLiteral("support") });
+            QStringLiteral("--owner"), QStringLiteral("leaver"), QStringLiteral("--role"),
+            QStringLiteral("support") });
     QCOMPARE(created.code, 0);
     const Run r
         = tokenCli(*f, { QStringLiteral("revoke"), QStringLiteral("--name"), QStringLiteral("leaver") });
@@ -213,19 +241,91 @@ void TstAdminCli::revoke()
     // The name is free again once revoked.
     QCOMPARE(tokenCli(*f,
                  { QStringLiteral("create"), QStringLiteral("--name"), QStringLiteral("leaver"),
-                     QStringLiteral("--role"), QStringLiteral("support") })
+                     QStringLiteral("--owner"), QStringLiteral("leaver"), QStringLiteral("--role"),
+                     QStringLiteral("support") })
                  .code,
         0);
+}
+
+void TstAdminCli::oneOwnerManyTokens()
+{
+    // One person, two devices: the same owner (exactly) is fine; the audit entry names the owner.
+    for (const char *name : { "alice-laptop", "alice-phone" }) {
+        const Run r = tokenCli(*f,
+            { QStringLiteral("create"), QStringLiteral("--name"), QLatin1String(name),
+                QStringLiteral("--owner"), QStringLiteral("alice"), QStringLiteral("--role"),
+                QStringLiteral("operator") });
+        QCOMPARE(r.code, 0);
+        QVERIFY2(r.err.contains(QLatin1String("for alice")), qPrintable(r.err));
+    }
+    QCOMPARE(
+        f->count(QStringLiteral("api_tokens"), QStringLiteral("owner = 'alice' AND revoked_at IS NULL")), 2);
+    QCOMPARE(f->count(QStringLiteral("audit_log"),
+                 QStringLiteral("action = 'token_created' AND details LIKE '%\"owner\":\"alice\"%'")),
+        2);
+    // Once the owner's tokens are revoked, another letter case is a new person again.
+    for (const char *name : { "alice-laptop", "alice-phone" })
+        QCOMPARE(
+            tokenCli(*f, { QStringLiteral("revoke"), QStringLiteral("--name"), QLatin1String(name) }).code,
+            0);
+    QCOMPARE(tokenCli(*f,
+                 { QStringLiteral("create"), QStringLiteral("--name"), QStringLiteral("ALICE-LAPTOP"),
+                     QStringLiteral("--owner"), QStringLiteral("Alice"), QStringLiteral("--role"),
+                     QStringLiteral("operator") })
+                 .code,
+        0);
+    // whoami tells the caller who the receiver thinks they are.
+    QString error;
+    QVERIFY2(f->startApi(&error), qPrintable(error));
+    const QString secret = tokenCli(*f,
+        { QStringLiteral("create"), QStringLiteral("--name"), QStringLiteral("bob-laptop"),
+            QStringLiteral("--owner"), QStringLiteral("bob"), QStringLiteral("--role"),
+            QStringLiteral("support") })
+                               .out.trimmed();
+    QCOMPARE(f->call("GET", "whoami", secret).json.value(QLatin1String("owner")).toString(),
+        QStringLiteral("bob"));
+}
+
+void TstAdminCli::actorIsTheRealUser()
+{
+    // $USER and $SUDO_USER are the caller's to set; the actor is the real uid's account.
+    const passwd *pw = ::getpwuid(::getuid());
+    QVERIFY(pw);
+    const QString expected = QStringLiteral("cli:") + QString::fromLocal8Bit(pw->pw_name);
+    const QByteArray oldUser = qgetenv("USER");
+    const QByteArray oldSudo = qgetenv("SUDO_USER");
+    const bool hadSudo = qEnvironmentVariableIsSet("SUDO_USER");
+    qputenv("USER", "mallory");
+    qputenv("SUDO_USER", "trudy");
+    const Run r = tokenCli(*f,
+        { QStringLiteral("create"), QStringLiteral("--name"), QStringLiteral("ci"), QStringLiteral("--owner"),
+            QStringLiteral("ci"), QStringLiteral("--role"), QStringLiteral("support") });
+    qputenv("USER", oldUser);
+    if (hadSudo)
+        qputenv("SUDO_USER", oldSudo);
+    else
+        qunsetenv("SUDO_USER");
+    QCOMPARE(r.code, 0);
+    QSqlQuery q(f->db().handle());
+    QVERIFY(q.exec(QStringLiteral("SELECT actor, details FROM audit_log WHERE action = 'token_created'")));
+    QVERIFY(q.next());
+    QCOMPARE(q.value(0).toString(), expected);
+    QVERIFY(!q.value(0).toString().contains(QLatin1String("mallory")));
+    // sudo's claim is kept beside the actor, never as it.
+    QVERIFY2(q.value(1).toString().contains(QLatin1String("\"sudo_user\":\"trudy\"")),
+        qPrintable(q.value(1).toString()));
 }
 
 void TstAdminCli::list()
 {
     tokenCli(*f,
         { QStringLiteral("create"), QStringLiteral("--name"), QStringLiteral("alpha"),
-            QStringLiteral("--role"), QStringLiteral("admin") });
+            QStringLiteral("--owner"), QStringLiteral("alpha"), QStringLiteral("--role"),
+            QStringLiteral("admin") });
     tokenCli(*f,
         { QStringLiteral("create"), QStringLiteral("--name"), QStringLiteral("beta"),
-            QStringLiteral("--role"), QStringLiteral("auditor") });
+            QStringLiteral("--owner"), QStringLiteral("beta"), QStringLiteral("--role"),
+            QStringLiteral("auditor") });
     tokenCli(*f, { QStringLiteral("revoke"), QStringLiteral("--name"), QStringLiteral("beta") });
     const Run r = tokenCli(*f, { QStringLiteral("list") });
     QCOMPARE(r.code, 0);
@@ -279,8 +379,11 @@ void TstAdminCli::exportedCheckpointExposesTruncation()
     QCOMPARE(auditCli(*f, { QStringLiteral("verify"), QStringLiteral("--checkpoint"), file }).code, 0);
     QVERIFY(dropAuditTriggers(f->db(), &error));
     QVERIFY(f->db().exec(QStringLiteral("DELETE FROM audit_log WHERE seq > 480")));
-    // The chain alone still looks intact; the checkpoint exposes the missing tail.
-    QCOMPARE(auditCli(*f, { QStringLiteral("verify") }).code, 0);
+    // The chain alone still looks intact, but `checkpoint` kept the head it signed next to the key:
+    // verify checks against it even without --checkpoint.
+    const Run plain = auditCli(*f, { QStringLiteral("verify") });
+    QCOMPARE(plain.code, 1);
+    QVERIFY2(plain.err.contains(QLatin1String("last head this receiver signed")), qPrintable(plain.err));
     const Run truncated = auditCli(*f, { QStringLiteral("verify"), QStringLiteral("--checkpoint"), file });
     QCOMPARE(truncated.code, 1);
     QVERIFY2(truncated.err.contains(QLatin1String("seq 481"))

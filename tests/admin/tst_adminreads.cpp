@@ -97,7 +97,7 @@ void TstAdminReads::unauthorized()
     } else if (kind == u"expired" || kind == u"revoked") {
         const QString name = QStringLiteral("tok-") + kind;
         const auto created = access::createApiToken(
-            f->db(), name, Role::Operator, f->clock.nowMs() + 1000, f->clock.nowMs(), &error);
+            f->db(), name, name, Role::Operator, f->clock.nowMs() + 1000, f->clock.nowMs(), &error);
         QVERIFY2(created, qPrintable(error));
         if (kind == u"expired") {
             QCOMPARE(f->call("GET", "whoami", created->secret).status, 200);

@@ -7,6 +7,7 @@
 #include "adminfixture.h"
 
 #include <QJsonArray>
+#include <QSqlError>
 #include <QSqlQuery>
 #include <QTest>
 
@@ -23,6 +24,8 @@ private Q_SLOTS:
     void cleanup();
     void selfApprovalIsRefusedAndAudited();
     void selfRejectionIsRefused();
+    void sameOwnerWithAnotherTokenCannotApprove();
+    void ownersAreComparedCaseFolded();
     void approvalCarriesTheHashItSaw();
     void decisionsTakeAReasonAndAnOptionalHash();
     void approvalOfAChangedSelectionIsRefused();
@@ -107,6 +110,64 @@ void TstFourEyes::selfRejectionIsRefused()
     QCOMPARE(ok.json.value(QLatin1String("decided_by")).toString(), QStringLiteral("otto"));
 }
 
+// Four eyes means two people: rita's second token is still rita.
+void TstFourEyes::sameOwnerWithAnotherTokenCannotApprove()
+{
+    const QString laptop = f->token(QStringLiteral("rita-laptop"), Role::Operator, QStringLiteral("rita2"));
+    const QString phone = f->token(QStringLiteral("rita-phone"), Role::Operator, QStringLiteral("rita2"));
+    const qint64 id
+        = f->requestReplay(laptop, { f->seedDelivery(QStringLiteral("fulfillment"), DeliveryStatus::Dead) },
+            QStringLiteral("orders stuck"));
+    QVERIFY(id > 0);
+    for (const char *verb : { "approve", "reject" }) {
+        const auto r = f->call("POST", "replays/" + QByteArray::number(id) + '/' + verb, phone,
+            QJsonObject { { QStringLiteral("reason"), QStringLiteral("looks fine to me") } });
+        QCOMPARE(r.status, 403);
+        QVERIFY2(r.json.value(QLatin1String("message")).toString().contains(QLatin1String("rita-laptop")),
+            qPrintable(r.json.value(QLatin1String("message")).toString()));
+    }
+    QCOMPARE(f->replayStatus(id), QStringLiteral("pending_approval"));
+    // Audited naming the token and the person behind it (the second refusal, in the same minute,
+    // is counted into that token's tally rather than copied: see tst_deniedcoalescing).
+    QCOMPARE(
+        f->count(QStringLiteral("audit_log"),
+            QStringLiteral("action = 'permission_denied' AND actor = 'rita-phone' AND target = 'replay:%1' "
+                           "AND details LIKE '%\"actor_owner\":\"rita2\"%'")
+                .arg(id)),
+        1);
+    // Another person approves.
+    const auto ok = f->call("POST", "replays/" + QByteArray::number(id) + "/approve", approver,
+        QJsonObject { { QStringLiteral("reason"), QStringLiteral("checked") } });
+    QCOMPARE(ok.status, 200);
+    QCOMPARE(ok.json.value(QLatin1String("requester_owner")).toString(), QStringLiteral("rita2"));
+    QCOMPARE(ok.json.value(QLatin1String("decider_owner")).toString(), QStringLiteral("otto"));
+    QCOMPARE(f->count(QStringLiteral("audit_log"),
+                 QStringLiteral(
+                     "action = 'replay_approved' AND actor = 'otto' AND details LIKE "
+                     "'%\"actor_owner\":\"otto\"%' AND details LIKE '%\"requester_owner\":\"rita2\"%'")),
+        1);
+}
+
+// Tokens made before owners existed got owner = name, so "Rita" and "rita" may both be active
+// from an old database; they are one person.
+void TstFourEyes::ownersAreComparedCaseFolded()
+{
+    const QString lower = f->token(QStringLiteral("rita-new"), Role::Operator, QStringLiteral("rita"));
+    const QString upper = f->token(QStringLiteral("rita-old"), Role::Operator, QStringLiteral("rita-old"));
+    QSqlQuery q(f->db().handle());
+    QVERIFY2(q.exec(QStringLiteral("UPDATE api_tokens SET owner = 'RITA' WHERE name = 'rita-old'")),
+        qPrintable(q.lastError().text()));
+    q.finish();
+    const qint64 id
+        = f->requestReplay(upper, { f->seedDelivery(QStringLiteral("fulfillment"), DeliveryStatus::Dead) },
+            QStringLiteral("orders stuck"));
+    QVERIFY(id > 0);
+    const auto r = f->call("POST", "replays/" + QByteArray::number(id) + "/approve", lower,
+        QJsonObject { { QStringLiteral("reason"), QStringLiteral("fine") } });
+    QCOMPARE(r.status, 403);
+    QCOMPARE(f->replayStatus(id), QStringLiteral("pending_approval"));
+}
+
 void TstFourEyes::approvalCarriesTheHashItSaw()
 {
     const qint64 id = pendingReplay(2);
@@ -118,8 +179,9 @@ void TstFourEyes::approvalCarriesTheHashItSaw()
     QCOMPARE(f->replayStatus(id), QStringLiteral("pending_approval"));
 }
 
-// design.md §3: approve, reject and cancel take {"reason", "selection_hash"?}. Without the hash
-// the decision is about the request as frozen; with it, a different hash is a 409 naming it.
+// The admin API contract (README.md, "Admin API"): approve, reject and cancel take {"reason",
+// "selection_hash"?}. Without the hash the decision is about the request as frozen; with it, a different hash
+// is a 409 naming it.
 void TstFourEyes::decisionsTakeAReasonAndAnOptionalHash()
 {
     const QJsonObject reasonOnly { { QStringLiteral("reason"),

@@ -1,10 +1,13 @@
 // SPDX-License-Identifier: Apache-2.0
 // SPDX-FileCopyrightText: Redrive authors
 #include "config/config.h"
+#include "util/privatefile.h"
 
 #include <QTemporaryDir>
 #include <QTemporaryFile>
 #include <QTest>
+
+#include <unistd.h>
 
 using namespace redrive;
 
@@ -26,6 +29,9 @@ private Q_SLOTS:
     void durations();
     void globs_data();
     void globs();
+    void privateFileRule_data();
+    void privateFileRule();
+    void groupReadableSecretOfAForeignGroupIsRefused();
 };
 
 void TstConfig::parsesAValidConfig()
@@ -321,6 +327,71 @@ void TstConfig::globs()
     QFETCH(QString, text);
     QFETCH(bool, matches);
     QCOMPARE(globMatches(pattern, text), matches);
+}
+
+// The rule for the config file and file: secrets (core/util/privatefile.h), as a table: the
+// packaged layout (0640, group = the service's) passes; others never; a foreign group never.
+void TstConfig::privateFileRule_data()
+{
+    QTest::addColumn<uint>("mode");
+    QTest::addColumn<uint>("fileGid");
+    QTest::addColumn<QString>("problem"); // part of the message, empty = accepted
+    constexpr uint own = 998, other = 100;
+    QTest::newRow("0600") << 0100600u << other << QString();
+    QTest::newRow("0400") << 0100400u << other << QString();
+    QTest::newRow("0640 own group (packaged)") << 0100640u << own << QString();
+    QTest::newRow("0660 own group") << 0100660u << own << QString();
+    QTest::newRow("0640 foreign group") << 0100640u << other << QStringLiteral("gid 100, mode 0640");
+    QTest::newRow("0620 foreign group") << 0100620u << other << QStringLiteral("gid 100, mode 0620");
+    QTest::newRow("0644 own group") << 0100644u << own << QStringLiteral("other users (mode 0644)");
+    QTest::newRow("0604") << 0100604u << own << QStringLiteral("other users (mode 0604)");
+    QTest::newRow("0602") << 0100602u << own << QStringLiteral("other users (mode 0602)");
+    QTest::newRow("0601 (execute only)") << 0100601u << own << QString();
+}
+
+void TstConfig::privateFileRule()
+{
+    QFETCH(uint, mode);
+    QFETCH(uint, fileGid);
+    QFETCH(QString, problem);
+    const QString got = privateModeProblem(static_cast<mode_t>(mode), fileGid, 998);
+    if (problem.isEmpty())
+        QVERIFY2(got.isEmpty(), qPrintable(got));
+    else
+        QVERIFY2(got.contains(problem), qPrintable(got));
+}
+
+// With a real file: a group-readable secret whose group is not ours names the file and its mode.
+// Changing a file's group to one we are not in needs root; elsewhere the table above covers it.
+void TstConfig::groupReadableSecretOfAForeignGroupIsRefused()
+{
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString path = dir.filePath(QStringLiteral("secret"));
+    {
+        QFile f(path);
+        QVERIFY(f.open(
+            QIODevice::WriteOnly, QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ReadGroup));
+        f.write("s3cret-value\n");
+    }
+    QVERIFY2(privateFileProblem(path, QStringLiteral("secret file")).isEmpty(),
+        qPrintable(privateFileProblem(path, QStringLiteral("secret file"))));
+    if (::geteuid() != 0)
+        QSKIP("chgrp to a group this process is not in needs root; privateFileRule covers the rule");
+    const gid_t foreign = ::getegid() + 4242;
+    QVERIFY(::chown(QFile::encodeName(path).constData(), static_cast<uid_t>(-1), foreign) == 0);
+    const QByteArray toml = "[storage]\nurl = \"sqlite:///tmp/x.db\"\n[[sources]]\nname = \"a\"\n"
+                            "scheme = \"github\"\nsecrets = [\"file:"
+        + QFile::encodeName(path) + "\"]\n";
+    ConfigError error;
+    QVERIFY(!parseConfig(toml, QStringLiteral("t.toml"), &error));
+    QCOMPARE(error.key, QStringLiteral("sources[0].secrets[0]"));
+    QVERIFY2(error.reason.startsWith(
+                 QStringLiteral("secret file %1 is accessible by its group (gid %2, mode 0640)")
+                     .arg(path)
+                     .arg(foreign)),
+        qPrintable(error.reason));
+    QVERIFY(!error.reason.contains(QLatin1String("s3cret")));
 }
 
 QTEST_GUILESS_MAIN(TstConfig)

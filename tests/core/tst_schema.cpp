@@ -23,6 +23,7 @@ private Q_SLOTS:
     void durabilityIsReadBack();
     void writeGateHoldQueuesWriters();
     void version3DropsTheProviderIdIndex();
+    void version6GivesExistingTokensTheirNameAsOwner();
 };
 
 void TstSchema::migratesAnEmptyDatabase()
@@ -235,6 +236,45 @@ void TstSchema::version3DropsTheProviderIdIndex()
     QCOMPARE(schemaVersion(*db), kSchemaVersion);
     QVERIFY(!indexExists(QStringLiteral("events_provider_id")));
     QVERIFY(indexExists(QStringLiteral("events_source_id")));
+}
+
+// Schema 6: every token has an owner; tokens from before are owned by their own name (each was one
+// identity), and replays remember the requester's and approver's owners the same way.
+void TstSchema::version6GivesExistingTokensTheirNameAsOwner()
+{
+    QString error;
+    auto t = TestDatabase::create(&error, /*migrated=*/false);
+    QVERIFY2(t, qPrintable(error));
+    auto db = t->open();
+    QVERIFY(db);
+    QVERIFY2(migrateTo(*db, 4, &error), qPrintable(error));
+    QVERIFY2(db->exec(QStringLiteral("INSERT INTO api_tokens (name, role, token_hash, created_at) VALUES "
+                                     "('ana', 'operator', 'h1', 0), ('Otto', 'operator', 'h2', 0)"),
+                 &error),
+        qPrintable(error));
+    QVERIFY2(
+        db->exec(QStringLiteral(
+                     "INSERT INTO replays (status, selection_hash, requested_by, requester_role, reason, "
+                     "item_count, requires_approval, summary, approved_by, created_at, updated_at) VALUES "
+                     "('approved', 'x', 'ana', 'operator', 'r', 1, 1, '{}', 'Otto', 0, 0), "
+                     "('pending_approval', 'y', 'ana', 'operator', 'r', 1, 1, '{}', NULL, 0, 0)"),
+            &error),
+        qPrintable(error));
+    QVERIFY2(migrate(*db, &error), qPrintable(error));
+    QCOMPARE(schemaVersion(*db), kSchemaVersion);
+    QSqlQuery q(db->handle());
+    QVERIFY(q.exec(QStringLiteral("SELECT name, owner FROM api_tokens ORDER BY id")));
+    QStringList owners;
+    while (q.next())
+        owners.append(q.value(0).toString() + u'=' + q.value(1).toString());
+    QCOMPARE(owners, (QStringList { QStringLiteral("ana=ana"), QStringLiteral("Otto=Otto") }));
+    QVERIFY(q.exec(QStringLiteral("SELECT requester_owner, approver_owner FROM replays ORDER BY id")));
+    QVERIFY(q.next());
+    QCOMPARE(q.value(0).toString(), QStringLiteral("ana"));
+    QCOMPARE(q.value(1).toString(), QStringLiteral("Otto"));
+    QVERIFY(q.next());
+    QCOMPARE(q.value(0).toString(), QStringLiteral("ana"));
+    QVERIFY(q.value(1).isNull());
 }
 
 QTEST_GUILESS_MAIN(TstSchema)

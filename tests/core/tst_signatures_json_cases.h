@@ -81,6 +81,11 @@ inline constexpr JsonStringCase kJsonStringCases[] = {
     { "nested trailing comma", R"({"x":[1,],"id":"a"})", "id", nullptr },
     { "nested object missing value", R"({"x":{"k"},"id":"a"})", "id", nullptr },
     { "nested object non-string key", R"({"x":{1:2},"id":"a"})", "id", nullptr },
+    // Not interoperable (RFC 8259 §8.2, §6) and forbidden by I-JSON: refused as a whole.
+    { "unpaired surrogate in another member", R"({"x":"\ud83d","id":"a"})", "id", nullptr },
+    { "integer beyond 64 bits in another member", R"({"x":123456789012345678901234567890,"id":"a"})", "id",
+        nullptr },
+    { "number beyond a double in another member", R"({"x":1e999,"id":"a"})", "id", nullptr },
 };
 
 struct JsonIntegerCase {

@@ -9,7 +9,8 @@
 
 namespace redrive::test {
 
-std::unique_ptr<IngestHarness> IngestHarness::create(const Options &options, QString *error)
+std::unique_ptr<IngestHarness> IngestHarness::create(
+    const Options &options, QString *error, const QByteArray &extraToml)
 {
     std::unique_ptr<IngestHarness> h(new IngestHarness);
     h->clock.setMs(Clock::system().nowSeconds() * 1000);
@@ -18,7 +19,8 @@ std::unique_ptr<IngestHarness> IngestHarness::create(const Options &options, QSt
         return nullptr;
     ConfigError configError;
     auto config = parseConfig(ingestConfigToml(h->database->urlString(), options.queueCapacity,
-                                  options.rejectionsKeep, options.maxBodyBytes),
+                                  options.rejectionsKeep, options.maxBodyBytes)
+            + extraToml,
         QStringLiteral("ingest fixture"), &configError);
     if (!config) {
         *error = configError.toString();

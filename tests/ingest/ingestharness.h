@@ -30,7 +30,9 @@ public:
         int ioThreads = 2;
         int maxConnections = 1024;
     };
-    static std::unique_ptr<IngestHarness> create(const Options &options, QString *error);
+    // `extraToml` is appended to the fixture's configuration (more sources, routes).
+    static std::unique_ptr<IngestHarness> create(
+        const Options &options, QString *error, const QByteArray &extraToml = {});
     ~IngestHarness();
 
     [[nodiscard]] quint16 port() const { return m_server->port(); }

@@ -53,7 +53,7 @@ private Q_SLOTS:
         const QString configPath = db->scratchDir() + QStringLiteral("/crash.toml");
         {
             QFile f(configPath);
-            QVERIFY(f.open(QIODevice::WriteOnly));
+            QVERIFY(f.open(QIODevice::WriteOnly, QFileDevice::ReadOwner | QFileDevice::WriteOwner));
             f.write(daemonConfigToml(db->urlString(), port));
         }
         const QString logPath = db->scratchDir() + QStringLiteral("/redrived.log");

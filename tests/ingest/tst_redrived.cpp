@@ -34,7 +34,9 @@ private:
         *path = m_db->scratchDir()
             + QStringLiteral("/redrive-%1.toml").arg(QRandomGenerator::global()->generate());
         QFile f(*path);
-        return f.open(QIODevice::WriteOnly) && f.write(toml) == toml.size();
+        // 0600: redrived refuses a config file other users can read.
+        return f.open(QIODevice::WriteOnly, QFileDevice::ReadOwner | QFileDevice::WriteOwner)
+            && f.write(toml) == toml.size();
     }
 
     // Whatever the engine, a url with a password must never be printed in clear.
@@ -258,6 +260,56 @@ private Q_SLOTS:
         QCOMPARE(code, 0);
         QVERIFY2(out.contains("1 secret(s) resolved"), out.constData());
         QVERIFY(!out.contains("TOPSECRET") && !err.contains("TOPSECRET"));
+    }
+
+    // Files holding secrets that other users can read are refused before anything runs, naming
+    // the file and its mode; 0600 and 0640 with the process's own group are fine (the package's
+    // /etc/redrive/redrived.toml is root:redrive 0640, read by a service running as group redrive).
+    void refusesConfigAndSecretFilesOthersCanRead()
+    {
+        QString path;
+        QVERIFY(writeConfig(daemonConfigToml(m_db->urlString(), m_port), &path));
+        const QStringList args { QStringLiteral("--config"), path, QStringLiteral("check") };
+        QByteArray out, err;
+        QCOMPARE(runRedrived(args, &out, &err), 0);
+
+        QVERIFY(QFile::setPermissions(
+            path, QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ReadGroup));
+        QCOMPARE(runRedrived(args, &out, &err), 0); // 0640, group = ours
+        QVERIFY(QFile::setPermissions(path,
+            QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ReadGroup
+                | QFileDevice::ReadOther));
+        QCOMPARE(runRedrived(args, &out, &err), 2);
+        QVERIFY2(err.contains(QByteArray(
+                     "config file " + QFile::encodeName(path) + " is accessible by other users (mode 0644)")),
+            err.constData());
+        QVERIFY(!err.contains(kDaemonSecret));
+        // Any verb, not only check: the daemon itself and the token commands read the same file.
+        QCOMPARE(runRedrived({ QStringLiteral("--config"), path, QStringLiteral("migrate") }, &out, &err), 2);
+        QVERIFY(QFile::setPermissions(path, QFileDevice::ReadOwner | QFileDevice::WriteOwner));
+
+        // A file: secret.
+        const QString secretPath = m_db->scratchDir() + QStringLiteral("/github.secret");
+        {
+            QFile secret(secretPath);
+            QVERIFY(secret.open(QIODevice::WriteOnly, QFileDevice::ReadOwner | QFileDevice::WriteOwner));
+            secret.write("TOPSECRET-from-file\n");
+        }
+        QByteArray toml = daemonConfigToml(m_db->urlString(), m_port);
+        toml.replace("secrets = [\"daemon-fixture-secret\"]",
+            QByteArray("secrets = [\"file:" + QFile::encodeName(secretPath) + "\"]"));
+        QString withFile;
+        QVERIFY(writeConfig(toml, &withFile));
+        const QStringList checkFile { QStringLiteral("--config"), withFile, QStringLiteral("check") };
+        QCOMPARE(runRedrived(checkFile, &out, &err), 0);
+        QVERIFY(QFile::setPermissions(secretPath,
+            QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ReadGroup
+                | QFileDevice::ReadOther));
+        QCOMPARE(runRedrived(checkFile, &out, &err), 2);
+        QVERIFY2(err.contains(QByteArray("sources[0].secrets[0]: secret file " + QFile::encodeName(secretPath)
+                     + " is accessible by other users (mode 0644)")),
+            err.constData());
+        QVERIFY(!err.contains("TOPSECRET") && !out.contains("TOPSECRET"));
     }
 
     void checkRefusesWhatCannotRun_data()

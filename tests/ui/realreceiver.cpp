@@ -95,7 +95,8 @@ bool RealReceiver::start(QString *error)
         return false;
     }
     QFile config(configPath());
-    if (!config.open(QIODevice::WriteOnly)
+    // 0600: redrived refuses a config file other users can read.
+    if (!config.open(QIODevice::WriteOnly, QFileDevice::ReadOwner | QFileDevice::WriteOwner)
         || config.write(configToml(m_dir->path(), m_ingestPort, m_adminPort,
                m_crm->url(QStringLiteral("/crm")), m_fulfillment->url(QStringLiteral("/fulfillment"))))
             < 0) {
@@ -153,11 +154,11 @@ void RealReceiver::stop()
 bool RealReceiver::createToken(const QString &name, const QString &role, QString *error)
 {
     QByteArray out, err;
-    const int rc
-        = runRedrived({ QStringLiteral("--config"), configPath(), QStringLiteral("token"),
-                          QStringLiteral("create"), QStringLiteral("--name"), name, QStringLiteral("--role"),
-                          role, QStringLiteral("--expires"), QStringLiteral("1d") },
-            &out, &err);
+    const int rc = runRedrived(
+        { QStringLiteral("--config"), configPath(), QStringLiteral("token"), QStringLiteral("create"),
+            QStringLiteral("--name"), name, QStringLiteral("--owner"), name, QStringLiteral("--role"), role,
+            QStringLiteral("--expires"), QStringLiteral("1d") },
+        &out, &err);
     static const QRegularExpression tokenPattern(QStringLiteral("rdt_[A-Za-z0-9_-]+"));
     const auto match = tokenPattern.match(QString::fromUtf8(out));
     if (rc != 0 || !match.hasMatch()) {

@@ -191,6 +191,10 @@ void TstAuditReceiver::cutOffTailAndEditedEntryAreNamed()
     QTRY_VERIFY_WITH_TIMEOUT(
         checkpoints().startsWith(QStringLiteral("Nothing changed up to the saved checkpoint #%1").arg(n)),
         kGuiWait);
+    // The receiver signs this head too, and keeps it next to its key as the last one it signed.
+    QVERIFY(pressF5());
+    QTRY_VERIFY2_WITH_TIMEOUT(
+        status().contains(QStringLiteral("checkpoint #%1 verified").arg(n)), qPrintable(status()), kGuiWait);
 
     // Someone with the database file drops the triggers and removes the newest entry.
     QString error;
@@ -200,9 +204,15 @@ void TstAuditReceiver::cutOffTailAndEditedEntryAreNamed()
                  &error),
         qPrintable(error));
     QVERIFY(pressF5());
-    QTRY_VERIFY_WITH_TIMEOUT(
-        checkpoints().contains(QStringLiteral("the tail was cut off, first missing entry #%1").arg(n)),
-        kGuiWait);
+    // The receiver refuses to sign the shorter log and records the refusal, which takes #n's
+    // place: the console shows the refusal, and its saved checkpoint names #n as changed.
+    QTRY_VERIFY2_WITH_TIMEOUT(status().contains(QStringLiteral("does not extend the last signed head")),
+        qPrintable(status()), kGuiWait);
+    QTRY_VERIFY2_WITH_TIMEOUT(checkpoints().contains(QStringLiteral("first changed entry #%1").arg(n)),
+        qPrintable(checkpoints()), kGuiWait);
+    QCOMPARE(
+        m_receiver.scalar(QStringLiteral("SELECT action FROM audit_log WHERE seq = ?"), { n }).toString(),
+        QStringLiteral("checkpoint_refused"));
 
     // ... and rewrites the request's reason.
     const qint64 requested

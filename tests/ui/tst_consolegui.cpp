@@ -23,6 +23,7 @@
 #include <QAction>
 #include <QApplication>
 #include <QClipboard>
+#include <QComboBox>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -173,6 +174,9 @@ void TstConsoleGui::overviewShowsTheBacklog()
     // Two deliveries wait (retrying and pending); the oldest since kGuiBase + 2 s, "now" is kGuiBase + 60 s.
     QTRY_COMPARE_WITH_TIMEOUT(
         backlog->text(), QStringLiteral("2 deliveries waiting; the oldest has waited 58 s."), kGuiWait);
+    // The data is a minute old, so the range fits it rather than a day.
+    QCOMPARE(find<QComboBox>(w, "overviewWindow")->currentText(),
+        QStringLiteral("Fit to the data (last 2 minutes)"));
     w->showPage(MainWindow::EventsPage);
 }
 

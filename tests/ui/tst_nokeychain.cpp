@@ -28,6 +28,27 @@ namespace {
 // before Qt reads them), so every file the console could write lands where the test looks.
 QTemporaryDir *g_home = nullptr;
 const QString kToken = QStringLiteral("rdv_NoKeychainToken_7f3a9c");
+const QString kOneRunToken = QStringLiteral("rdv_OneRunToken_c0ffee42");
+
+// Every file under the test's HOME (settings, caches, anything Qt or QtKeychain wrote) is read;
+// returns how many were read and sets *found when one holds `secret`.
+int scanHomeFor(const QString &secret, bool *found)
+{
+    int files = 0;
+    *found = false;
+    QDirIterator it(g_home->path(), QDir::Files | QDir::Hidden | QDir::System, QDirIterator::Subdirectories);
+    while (it.hasNext()) {
+        QFile f(it.next());
+        if (!f.open(QIODevice::ReadOnly))
+            continue;
+        ++files;
+        if (f.readAll().contains(secret.toUtf8())) {
+            qWarning("the secret is in %s", qPrintable(f.fileName()));
+            *found = true;
+        }
+    }
+    return files;
+}
 
 } // namespace
 
@@ -38,6 +59,8 @@ class TstNoKeychain : public QObject {
 private Q_SLOTS:
     void storeReportsUnavailable();
     void dialogExplainsAndNothingIsStored();
+    void tokenForThisRunIsStoredNowhere_data();
+    void tokenForThisRunIsStoredNowhere();
 };
 
 void TstNoKeychain::storeReportsUnavailable()
@@ -139,6 +162,79 @@ void TstNoKeychain::dialogExplainsAndNothingIsStored()
     QVERIFY2(files > 0, "the settings file should exist, or this scan proves nothing");
     QSettings settings;
     QVERIFY(settings.allKeys().join(u' ').contains(QStringLiteral("tokenKeychainName")));
+}
+
+void TstNoKeychain::tokenForThisRunIsStoredNowhere_data()
+{
+    QTest::addColumn<bool>("keychain");
+    QTest::newRow("no keychain") << false;
+    // Even where a keychain works, a token handed over for one run does not go into it.
+    QTest::newRow("keychain available") << true;
+}
+
+// `redrive --profile NAME --token-stdin`, as the demo starts the console without a keychain: the
+// saved profile connects with the token handed over, the dialog says it is for this run only,
+// and afterwards neither a file nor the keychain holds it.
+void TstNoKeychain::tokenForThisRunIsStoredNowhere()
+{
+    QFETCH(bool, keychain);
+    QString error;
+    auto t = TestDatabase::create(Backend::Sqlite, &error);
+    QVERIFY2(t, qPrintable(error));
+    {
+        auto db = t->open();
+        ConsoleFixture(*db).addScenario(1'750'000'000'000);
+    }
+    FakeAdminApi api;
+    api.setToken(kOneRunToken.toUtf8());
+    QVERIFY(api.listen());
+
+    const QString name = keychain ? QStringLiteral("demo-keychain") : QStringLiteral("demo-support");
+    QSettings settings;
+    ConnectionProfile profile;
+    profile.name = name;
+    profile.environment = QStringLiteral("demo");
+    profile.sqlitePath = t->url().sqlitePath;
+    profile.adminUrl = api.url();
+    ProfileStore(settings).save(profile);
+
+    MemorySecretStore memory;
+    KeychainSecretStore unavailable;
+    SecretStore &secrets = keychain ? static_cast<SecretStore &>(memory) : unavailable;
+    ManualClock clock;
+    {
+        ConsoleController console(settings, secrets, clock);
+        console.window()->show();
+        console.showConnectionDialog(name, false);
+        ConnectionDialog *dialog = console.connectionDialog();
+        QVERIFY(dialog);
+        dialog->useTokenForThisRun(kOneRunToken);
+        auto *remember = dialog->findChild<QCheckBox *>(QStringLiteral("rememberCheck"));
+        QVERIFY(!remember->isEnabled());
+        QVERIFY(!remember->isChecked());
+        auto *status = dialog->findChild<QLabel *>(QStringLiteral("keychainStatus"));
+        QVERIFY2(status->text().contains(QStringLiteral("for this run only")), qPrintable(status->text()));
+        if (!keychain) {
+            // The keychain probe answers later; it adds that there is none, and keeps the rest.
+            QTRY_VERIFY_WITH_TIMEOUT(
+                status->text().endsWith(QStringLiteral("No keychain is available on this desktop.")), 20'000);
+            QVERIFY(status->text().contains(QStringLiteral("for this run only")));
+            QVERIFY(!remember->isEnabled());
+        }
+        dialog->connectNow(); // the dialog closes (and is deleted) once connected
+        QTRY_VERIFY_WITH_TIMEOUT(console.session() != nullptr, 20'000);
+        QVERIFY(console.session()->admin());
+        QCOMPARE(console.session()->profile().name, name);
+        settings.sync();
+    }
+    // The connector stores typed secrets before it reports the session, so this is final.
+    QCOMPARE(memory.size(), 0);
+    QVERIFY(!memory.contains(SecretStore::keyFor(name, QStringLiteral("api-token"))));
+    bool found = false;
+    const int files = scanHomeFor(kOneRunToken, &found);
+    QVERIFY2(files > 0, "the settings file should exist, or this scan proves nothing");
+    QVERIFY2(!found, "the token handed over for one run was written to a file");
+    QVERIFY(ProfileStore(settings).names().contains(name));
 }
 
 int main(int argc, char *argv[])

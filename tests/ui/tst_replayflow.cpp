@@ -184,10 +184,12 @@ void TstReplayFlow::replayItemModelShowsTheFrozenSelection()
     QVERIFY(!b->eventId);
     QVERIFY(b->outcomeUnknown == false);
     QVERIFY(!b->outcomeUnknownAtFreeze);
-    QCOMPARE(model.index(1, FrozenSelectionModel::OutcomeUnknownColumn).data().toString(), QStringLiteral("no"));
-    QCOMPARE(model.index(1, FrozenSelectionModel::EventColumn).data().toString(), QStringLiteral("—"));
     QCOMPARE(
-        model.index(1, FrozenSelectionModel::DeliveryColumn).data(FrozenSelectionModel::DeliveryIdRole).toLongLong(),
+        model.index(1, FrozenSelectionModel::OutcomeUnknownColumn).data().toString(), QStringLiteral("no"));
+    QCOMPARE(model.index(1, FrozenSelectionModel::EventColumn).data().toString(), QStringLiteral("—"));
+    QCOMPARE(model.index(1, FrozenSelectionModel::DeliveryColumn)
+                 .data(FrozenSelectionModel::DeliveryIdRole)
+                 .toLongLong(),
         41);
     model.clear();
     QCOMPARE(model.rowCount(), 0);

@@ -8,8 +8,8 @@
 
 namespace redrive::ui {
 
-// What the console offers to a role (design §3, "Roles and replay rules"). The admin API
-// enforces the same table; the console only hides what would be refused.
+// What the console offers to a role (README.md, "Roles"; the receiver's rules are core/access/permissions.h).
+// The admin API enforces the same table; the console only hides what would be refused.
 struct Permissions {
     bool replay = false; // request replays (low risk directly, high risk for approval)
     bool approve = false; // approve or reject someone else's request

@@ -45,6 +45,9 @@ QWidget *withButton(QLineEdit *edit, QPushButton *button)
     return w;
 }
 
+const QString kTokenForThisRunText = QStringLiteral(
+    "The API token was handed over for this run only: it is used for this connection and stored nowhere.");
+
 } // namespace
 
 ConnectionDialog::ConnectionDialog(ProfileStore &profiles, SecretStore &secrets, QWidget *parent)
@@ -84,6 +87,7 @@ ConnectionDialog::ConnectionDialog(ProfileStore &profiles, SecretStore &secrets,
     , m_problem(new QLabel(this))
     , m_progress(new QLabel(this))
     , m_connect(new QPushButton(QStringLiteral("Connect"), this))
+    , m_sslWarning(new QLabel(this))
 {
     setObjectName(QStringLiteral("connectionDialog"));
     setWindowTitle(QStringLiteral("Connect to a Redrive receiver"));
@@ -95,8 +99,18 @@ ConnectionDialog::ConnectionDialog(ProfileStore &profiles, SecretStore &secrets,
     m_pgPort->setRange(1, 65535);
     m_pgPort->setValue(5432);
     m_pgSslMode->setObjectName(QStringLiteral("pgSslMode"));
-    m_pgSslMode->addItems({ QStringLiteral("prefer"), QStringLiteral("require"), QStringLiteral("verify-ca"),
-        QStringLiteral("verify-full"), QStringLiteral("disable"), QStringLiteral("allow") });
+    m_pgSslMode->addItems(
+        { QStringLiteral("verify-full"), QStringLiteral("verify-ca"), QStringLiteral("require"),
+            QStringLiteral("prefer"), QStringLiteral("allow"), QStringLiteral("disable") });
+    m_pgSslMode->setAccessibleName(QStringLiteral("PostgreSQL TLS mode (sslmode)"));
+    // A weaker sslmode is allowed (a trusted network, a local socket) but never silently.
+    m_sslWarning->setObjectName(QStringLiteral("sslWarningLabel"));
+    m_sslWarning->setAccessibleName(QStringLiteral("TLS warning"));
+    m_sslWarning->setTextFormat(Qt::PlainText);
+    m_sslWarning->setWordWrap(true);
+    m_sslWarning->setStyleSheet(
+        QStringLiteral("QLabel { color: #7a4f01; background: #fff4e5; padding: 6px; border-radius: 3px; }"));
+    m_sslWarning->hide();
     m_pgPassword->setEchoMode(QLineEdit::Password);
     m_token->setEchoMode(QLineEdit::Password);
     m_remember->setObjectName(QStringLiteral("rememberCheck"));
@@ -143,6 +157,7 @@ ConnectionDialog::ConnectionDialog(ProfileStore &profiles, SecretStore &secrets,
     pgForm->addRow(QStringLiteral("User"), m_pgUser);
     pgForm->addRow(QStringLiteral("Password"), m_pgPassword);
     pgForm->addRow(QStringLiteral("TLS (sslmode)"), m_pgSslMode);
+    pgForm->addRow(m_sslWarning);
     m_kindPages->addWidget(sqlitePage);
     m_kindPages->addWidget(pgPage);
 
@@ -188,6 +203,7 @@ ConnectionDialog::ConnectionDialog(ProfileStore &profiles, SecretStore &secrets,
     layout->addWidget(buttons);
 
     connect(m_kind, &QComboBox::currentIndexChanged, this, &ConnectionDialog::updateKindPage);
+    connect(m_pgSslMode, &QComboBox::currentTextChanged, this, &ConnectionDialog::updateSslWarning);
     connect(m_colourButton, &QPushButton::clicked, this, &ConnectionDialog::chooseColour);
     connect(newButton, &QPushButton::clicked, this, &ConnectionDialog::newProfile);
     connect(deleteButton, &QPushButton::clicked, this, &ConnectionDialog::deleteProfile);
@@ -248,9 +264,19 @@ void ConnectionDialog::loadProfile(const QString &name)
     m_caFile->setText(p.caCertificateFile);
     m_receiverConfig->setText(p.receiverConfigFile);
     m_token->clear();
+    m_tokenForThisRun = false;
     m_problem->hide();
     updateKindPage();
     probeKeychain();
+}
+
+void ConnectionDialog::useTokenForThisRun(const QString &token)
+{
+    m_token->setText(token);
+    m_tokenForThisRun = true;
+    m_remember->setChecked(false);
+    m_remember->setEnabled(false);
+    m_keychainStatus->setText(kTokenForThisRunText);
 }
 
 void ConnectionDialog::probeKeychain()
@@ -267,6 +293,12 @@ void ConnectionDialog::probeKeychain()
         // Whether a token is stored depends on the profile; whether a keychain exists does not.
         if (m_name->text() != asked && r.status != SecretStatus::Unavailable)
             return;
+        if (m_tokenForThisRun) {
+            m_keychainStatus->setText(r.status == SecretStatus::Unavailable
+                    ? kTokenForThisRunText + QStringLiteral(" No keychain is available on this desktop.")
+                    : kTokenForThisRunText);
+            return;
+        }
         switch (r.status) {
         case SecretStatus::Ok:
             m_keychainStatus->setText(QStringLiteral("A token for this profile is stored in the keychain."));
@@ -334,7 +366,7 @@ void ConnectionDialog::startConnect()
     Connector::Credentials typed;
     typed.databasePassword = m_pgPassword->text();
     typed.apiToken = m_token->text().trimmed();
-    typed.remember = m_remember->isEnabled() && m_remember->isChecked();
+    typed.remember = !m_tokenForThisRun && m_remember->isEnabled() && m_remember->isChecked();
     m_connector->start(p, typed);
 }
 
@@ -385,9 +417,17 @@ QWidget *ConnectionDialog::fieldWidget(const QString &field) const
     return nullptr;
 }
 
+void ConnectionDialog::updateSslWarning()
+{
+    const QString warning = profileFromFields().securityWarning();
+    m_sslWarning->setText(warning);
+    m_sslWarning->setVisible(!warning.isEmpty());
+}
+
 void ConnectionDialog::updateKindPage()
 {
     m_kindPages->setCurrentIndex(m_kind->currentIndex());
+    updateSslWarning();
     // Size the stack to the page shown, not to the tallest page.
     for (int i = 0; i < m_kindPages->count(); ++i)
         m_kindPages->widget(i)->setSizePolicy(QSizePolicy::Preferred,

@@ -38,6 +38,10 @@ public:
     [[nodiscard]] ConnectionProfile profileFromFields() const;
     // Connects with the fields as they are (the Connect button does the same).
     void connectNow() { startConnect(); }
+    // A token handed over for this run only (`redrive --profile NAME --token-stdin`): it fills
+    // the token field and is never written to the keychain or anywhere else. Choosing another
+    // profile drops it.
+    void useTokenForThisRun(const QString &token);
 
 Q_SIGNALS:
     // Ownership passes to the receiver.
@@ -51,6 +55,7 @@ private:
     void startConnect();
     void showProblem(const ConnectionProblem &problem);
     void updateKindPage();
+    void updateSslWarning();
     void chooseColour();
     void newProfile();
     void deleteProfile();
@@ -83,7 +88,9 @@ private:
     QLabel *m_problem;
     QLabel *m_progress;
     QPushButton *m_connect;
+    QLabel *m_sslWarning; // a PostgreSQL sslmode weaker than verify-full
     QWidget *m_highlighted = nullptr;
+    bool m_tokenForThisRun = false;
 };
 
 } // namespace redrive::ui

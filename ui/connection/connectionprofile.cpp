@@ -5,6 +5,7 @@
 #include "secrets/secretstore.h"
 
 #include <QFileInfo>
+#include <QHostAddress>
 #include <QSettings>
 
 namespace redrive::ui {
@@ -109,6 +110,12 @@ std::optional<ConnectionProfile::Problem> ConnectionProfile::validate() const
             || (adminUrl.scheme() != u"https" && adminUrl.scheme() != u"http"))
             return Problem { QStringLiteral("adminUrl"),
                 QStringLiteral("The admin API address must look like https://host:8081") };
+        // Plain HTTP carries the bearer token in clear: only this machine may be on the other end.
+        if (adminUrl.scheme() == u"http" && !isLoopbackHost(adminUrl.host()))
+            return Problem { QStringLiteral("adminUrl"),
+                QStringLiteral("http:// would send the API token unencrypted to %1. Plain HTTP is accepted "
+                               "only for this machine (localhost, 127.0.0.1, ::1); use https://%1…")
+                    .arg(adminUrl.host()) };
     }
     if (!receiverConfigFile.isEmpty() && !QFileInfo(receiverConfigFile).isReadable())
         return Problem { QStringLiteral("receiverConfig"),
@@ -117,6 +124,29 @@ std::optional<ConnectionProfile::Problem> ConnectionProfile::validate() const
         return Problem { QStringLiteral("caCertificate"),
             QStringLiteral("The CA certificate file %1 cannot be read.").arg(caCertificateFile) };
     return std::nullopt;
+}
+
+QString ConnectionProfile::securityWarning() const
+{
+    if (databaseKind != DatabaseKind::Postgres || pgSslMode == u"verify-full")
+        return {};
+    if (pgSslMode == u"verify-ca")
+        return QStringLiteral(
+            "sslmode=verify-ca checks who issued the certificate but does not check that it "
+            "names %1: any certificate from that CA is accepted. Prefer verify-full.")
+            .arg(pgHost.isEmpty() ? QStringLiteral("the host") : pgHost);
+    return QStringLiteral("sslmode=%1 does not check the server's certificate: a machine in the middle can "
+                          "read the database password and every row. Use verify-full (with the CA "
+                          "certificate) unless the network path is trusted.")
+        .arg(pgSslMode);
+}
+
+bool isLoopbackHost(const QString &host)
+{
+    if (host.compare(QLatin1String("localhost"), Qt::CaseInsensitive) == 0)
+        return true;
+    const QHostAddress address(host);
+    return !address.isNull() && address.isLoopback();
 }
 
 ProfileStore::ProfileStore(QSettings &settings)

@@ -28,7 +28,9 @@ struct ConnectionProfile {
     int pgPort = 5432;
     QString pgDatabase = QStringLiteral("redrive");
     QString pgUser;
-    QString pgSslMode = QStringLiteral("prefer");
+    // verify-full: the only mode that checks both the certificate and that it names pgHost, so the
+    // password and the data cannot be read by a machine in the middle.
+    QString pgSslMode = QStringLiteral("verify-full");
     QUrl adminUrl;
     QString caCertificateFile; // trusted for the admin API (and PostgreSQL verify-ca/verify-full)
     QString receiverConfigFile; // optional copy of redrived's TOML: retry schedules for projections
@@ -49,9 +51,15 @@ struct ConnectionProfile {
         QString message;
     };
     [[nodiscard]] std::optional<Problem> validate() const;
+    // A sentence when the profile is usable but weaker than it should be (a PostgreSQL sslmode
+    // below verify-full); empty otherwise. Shown in the profile dialog, never blocking.
+    [[nodiscard]] QString securityWarning() const;
 
     bool operator==(const ConnectionProfile &) const = default;
 };
+
+// localhost, 127.0.0.0/8 or ::1 (as written in a URL's host).
+[[nodiscard]] bool isLoopbackHost(const QString &host);
 
 // The profiles in QSettings (group "profiles/<name>"), one typed key table.
 class ProfileStore final {

@@ -280,6 +280,15 @@ void EventDetailView::showEmpty()
 
 void EventDetailView::showLoading(qint64 eventId)
 {
+    // Another event: what is shown belongs to the previous one and must not be acted on (a
+    // replay from a stale delivery row would replay the wrong delivery). A reload of the same
+    // event keeps its rows in place.
+    if (eventId != m_eventId) {
+        m_deliveries->clear();
+        m_attempts->clear();
+        m_replayDelivery->setEnabled(false);
+        m_replayAction->setEnabled(false);
+    }
     m_eventId = eventId;
     m_title->setText(QStringLiteral("Event %1").arg(eventId));
     m_message->setText(QStringLiteral("Loading…"));

@@ -3,6 +3,7 @@
 #include "overviewcontroller.h"
 
 #include "connection/session.h"
+#include "overview/overviewrange.h"
 #include "overview/overviewview.h"
 #include "query/opsstats.h"
 #include "util/clock.h"
@@ -30,14 +31,23 @@ void OverviewController::refresh()
     m_busy = true;
     struct Answer {
         std::optional<Overview> overview;
+        std::optional<OverviewSpan> fitted; // when the range was sized to the data
         QString error;
     };
     const qint64 now = m_clock.nowMs();
-    const qint64 window = m_view->windowMs();
+    const qint64 chosen = m_view->windowMs();
     m_session->stats()->submit(
         this, &m_generation,
-        [now, window](Db &db) {
+        [now, chosen](Db &db) {
             Answer a;
+            qint64 window = chosen;
+            if (window <= 0) {
+                const auto stored = fetchStoredSpan(db, &a.error);
+                if (!stored)
+                    return a;
+                a.fitted = fitOverviewSpan(stored->firstReceivedAt, now);
+                window = a.fitted->ms;
+            }
             a.overview = fetchOverview(db, now - window, now, 48, &a.error);
             return a;
         },
@@ -47,6 +57,8 @@ void OverviewController::refresh()
                 m_view->showError(QStringLiteral("The overview could not be read: ") + a.error);
                 return;
             }
+            if (a.fitted)
+                m_view->showFittedSpan(a.fitted->label);
             m_view->showOverview(*a.overview, m_clock.nowMs());
             Q_EMIT refreshed();
         });

@@ -59,10 +59,15 @@ OverviewView::OverviewView(QWidget *parent)
 {
     setObjectName(QStringLiteral("overviewView"));
     m_window->setObjectName(QStringLiteral("overviewWindow"));
+    m_window->setAccessibleName(QStringLiteral("Overview time range"));
+    // The first entry sizes the range to the data stored, so a receiver that started minutes ago
+    // is not drawn into the last pixel of a day.
+    m_window->addItem(QStringLiteral("Fit to the data"), qint64(0));
     m_window->addItem(QStringLiteral("Last hour"), qint64(3'600'000));
     m_window->addItem(QStringLiteral("Last 24 hours"), qint64(86'400'000));
     m_window->addItem(QStringLiteral("Last 7 days"), qint64(7 * 86'400'000LL));
-    m_window->setCurrentIndex(1);
+    m_window->setCurrentIndex(0);
+    m_window->setSizeAdjustPolicy(QComboBox::AdjustToContents); // the fitted span renames item 0
     connect(m_window, &QComboBox::currentIndexChanged, this, &OverviewView::windowChanged);
     m_backlog->setObjectName(QStringLiteral("backlogLabel"));
     m_backlog->setTextFormat(Qt::PlainText);
@@ -83,6 +88,11 @@ OverviewView::OverviewView(QWidget *parent)
 qint64 OverviewView::windowMs() const
 {
     return m_window->currentData().toLongLong();
+}
+
+void OverviewView::showFittedSpan(const QString &label)
+{
+    m_window->setItemText(0, QStringLiteral("Fit to the data (last %1)").arg(label));
 }
 
 void OverviewView::showError(const QString &text)
@@ -111,7 +121,11 @@ void OverviewView::showOverview(const Overview &o, qint64 nowMs)
         { "retried", &OverviewBucket::retried, QColor(0xef, 0x8f, 0x00) },
         { "dead", &OverviewBucket::dead, statusLook(EventStatus::Dead).foreground } };
     auto *time = new QDateTimeAxis;
-    time->setFormat(o.bucketMs >= 3'600'000 ? QStringLiteral("MM-dd HH:mm") : QStringLiteral("HH:mm"));
+    // Seconds matter on a span of minutes (a fitted range can be one minute long).
+    const qint64 spanMs = o.bucketMs * std::max<qsizetype>(1, o.buckets.size());
+    time->setFormat(o.bucketMs >= 3'600'000 ? QStringLiteral("MM-dd HH:mm")
+            : spanMs <= 15 * 60'000         ? QStringLiteral("HH:mm:ss")
+                                            : QStringLiteral("HH:mm"));
     time->setRange(QDateTime::fromMSecsSinceEpoch(o.fromMs),
         QDateTime::fromMSecsSinceEpoch(o.fromMs + o.bucketMs * std::max<qsizetype>(1, o.buckets.size())));
     auto *counts = new QValueAxis;

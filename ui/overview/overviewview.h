@@ -21,7 +21,10 @@ public:
     explicit OverviewView(QWidget *parent = nullptr);
     void showOverview(const Overview &overview, qint64 nowMs);
     void showError(const QString &text);
+    // The chosen span, or 0 for "Fit to the data" (the controller sizes it; see overviewrange.h).
     [[nodiscard]] qint64 windowMs() const;
+    // Names the span "Fit to the data" chose, e.g. "Fit to the data (last 10 minutes)".
+    void showFittedSpan(const QString &label);
 
 Q_SIGNALS:
     void windowChanged();

@@ -205,7 +205,7 @@ void ReplayDialog::showPreview(const ReplayPreview &p)
     const QStringList reasons = p.approvalReasonsInWords();
     m_reasons->setText(reasons.isEmpty() ? QString()
                                          : QStringLiteral("Needs another operator's approval because:\n• %1.")
-                                               .arg(reasons.join(QLatin1String(".\n• "))));
+                                               .arg(reasons.join(QStringLiteral(".\n• "))));
     m_reasons->setVisible(!reasons.isEmpty());
     QStringList warnings;
     if (p.alreadySucceeded > 0)

@@ -238,8 +238,7 @@ void ReplaysController::showSelected()
         m_shown = id;
     }
     updateOutcome();
-    // Shown as live from the list's row: follow it from now on, not only once the detail answers.
-    updatePolling();
+    updatePolling(); // follow a live one from the moment it shows, not from its first read
     loadDetail(same);
 }
 
@@ -336,6 +335,15 @@ void ReplaysController::updateOutcome()
                        .arg(r->outcome(), r->requestedBy, r->reason);
     if (!r->ticket.isEmpty())
         text += QStringLiteral(" (ticket %1)").arg(r->ticket);
+    // Who let it run, and why: the second pair of eyes belongs next to the first.
+    const bool approved = r->status
+        && (*r->status == ReplayStatus::Approved || *r->status == ReplayStatus::Executing
+            || *r->status == ReplayStatus::Completed || *r->status == ReplayStatus::Halted);
+    if (approved && !r->decidedBy.isEmpty()) {
+        text += QStringLiteral("\nApproved by %1").arg(r->decidedBy);
+        if (!r->decisionReason.isEmpty())
+            text += QStringLiteral(": ") + r->decisionReason;
+    }
     m_outcome->setText(text);
 }
 

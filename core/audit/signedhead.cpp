@@ -1,0 +1,82 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: Redrive authors
+#include "signedhead.h"
+
+#include "audit/auditverifier.h"
+#include "audit/signingkey.h"
+
+#include <QFile>
+#include <QFileInfo>
+#include <QMutex>
+#include <QMutexLocker>
+
+namespace redrive::audit {
+
+QString signedHeadPath(const QString &keyFile)
+{
+    return keyFile + QLatin1String(".head");
+}
+
+std::optional<Checkpoint> readSignedHead(const QString &path, QString *error)
+{
+    error->clear();
+    if (!QFileInfo::exists(path))
+        return std::nullopt;
+    return Checkpoint::readFile(path, error);
+}
+
+GuardedCheckpoint makeGuardedCheckpoint(Db &db, const SigningKey &key, const QString &headFile, qint64 nowMs)
+{
+    // Admin workers sign concurrently; the file must only ever move forward.
+    static QMutex fileLock;
+    QMutexLocker locker(&fileLock);
+
+    GuardedCheckpoint g;
+    auto refuse = [&g](const QString &problem, std::optional<qint64> seq = std::nullopt) {
+        g.outcome = GuardedCheckpoint::Outcome::Refused;
+        g.problem = problem;
+        g.firstBadSeq = seq;
+        return g;
+    };
+    QString error;
+    g.lastSigned = readSignedHead(headFile, &error);
+    if (!error.isEmpty())
+        return refuse(QStringLiteral("the last signed head cannot be read (%1)").arg(error));
+    if (g.lastSigned && g.lastSigned->publicKey != key.publicKey())
+        return refuse(
+            QStringLiteral("the last signed head in %1 was not signed by this receiver's key").arg(headFile));
+
+    VerifyOptions options;
+    options.checkpoint = g.lastSigned;
+    options.trustedPublicKey = key.publicKey();
+    const auto result = verifyAuditChain(db, options, &error);
+    if (!result) {
+        g.problem = error;
+        return g;
+    }
+    if (!result->ok)
+        return refuse(result->problem, result->firstBadSeq);
+
+    Checkpoint c;
+    c.seq = result->head.seq;
+    c.hash = result->head.hash;
+    c.atMs = nowMs;
+    c.publicKey = key.publicKey();
+    c.signature = key.sign(c.signedPayload());
+    if (c.signature.isEmpty()) {
+        g.problem = QStringLiteral("signing the checkpoint failed");
+        return g;
+    }
+    if (!g.lastSigned || c.seq > g.lastSigned->seq) {
+        if (!c.writeFile(headFile, &error)) {
+            g.problem = error;
+            return g;
+        }
+        QFile::setPermissions(headFile, QFileDevice::ReadOwner | QFileDevice::WriteOwner);
+    }
+    g.outcome = GuardedCheckpoint::Outcome::Signed;
+    g.checkpoint = c;
+    return g;
+}
+
+} // namespace redrive::audit
