@@ -5,6 +5,7 @@
 #include "approvals/approvalmodel.h"
 #include "approvals/frozenselectionmodel.h"
 #include "common/prompter.h"
+#include "common/tablepage.h"
 #include "connection/session.h"
 #include "util/clock.h"
 
@@ -26,11 +27,7 @@ QTableView *makeTable(QWidget *parent, const char *name, const QString &accessib
 {
     auto *t = new QTableView(parent);
     t->setObjectName(QLatin1String(name));
-    t->setAccessibleName(accessibleName);
-    t->setSelectionBehavior(QAbstractItemView::SelectRows);
-    t->setSelectionMode(QAbstractItemView::SingleSelection);
-    t->verticalHeader()->hide();
-    t->horizontalHeader()->setStretchLastSection(true);
+    TablePage::setupTableView(t, accessibleName);
     return t;
 }
 
@@ -49,13 +46,14 @@ ApprovalsController::ApprovalsController(Session *session, QWidget *page, const 
     : QObject(parent)
     , m_session(session)
     , m_clock(clock)
-    , m_container(new QWidget)
+    , m_container(new TablePage(
+          QStringLiteral("approvalTable"), QStringLiteral("Replay requests waiting for approval")))
     , m_model(new ApprovalModel(this))
     , m_items(new FrozenSelectionModel(this))
-    , m_table(makeTable(m_container, "approvalTable", QStringLiteral("Replay requests waiting for approval")))
+    , m_table(m_container->table())
     , m_itemTable(
           makeTable(m_container, "approvalItemsTable", QStringLiteral("Frozen selection of the request")))
-    , m_summary(plainLabel(m_container, "approvalSummary"))
+    , m_summary(m_container->status())
     , m_effect(plainLabel(m_container, "approvalEffect"))
     , m_itemsNote(plainLabel(m_container, "approvalItemsNote"))
     , m_statusNote(plainLabel(nullptr, "approvalsStatusNote"))
@@ -74,24 +72,16 @@ ApprovalsController::ApprovalsController(Session *session, QWidget *page, const 
     m_approve->setAccessibleName(QStringLiteral("Approve the selected request"));
     m_reject->setObjectName(QStringLiteral("rejectButton"));
     m_reject->setAccessibleName(QStringLiteral("Reject the selected request"));
-    auto *buttons = new QHBoxLayout;
-    buttons->addStretch(1);
-    buttons->addWidget(m_reject);
-    buttons->addWidget(m_approve);
+    m_summary->setObjectName(QStringLiteral("approvalSummary"));
+    m_container->addButton(m_reject);
+    m_container->addButton(m_approve);
     auto *detail = new QWidget;
     auto *detailLayout = new QVBoxLayout(detail);
     detailLayout->setContentsMargins(0, 0, 0, 0);
     detailLayout->addWidget(m_effect);
     detailLayout->addWidget(m_itemsNote);
     detailLayout->addWidget(m_itemTable, 1);
-    auto *split = new QSplitter(Qt::Vertical, m_container);
-    split->addWidget(m_table);
-    split->addWidget(detail);
-    auto *layout = new QVBoxLayout(m_container);
-    layout->setContentsMargins(6, 6, 6, 6);
-    layout->addWidget(m_summary);
-    layout->addWidget(split, 1);
-    layout->addLayout(buttons);
+    m_container->setDetail(detail);
     connect(m_approve, &QPushButton::clicked, this, [this] { decide(true); });
     connect(m_reject, &QPushButton::clicked, this, [this] { decide(false); });
     connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this,

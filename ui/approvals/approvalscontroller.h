@@ -19,6 +19,7 @@ namespace redrive::ui {
 class ApprovalModel;
 class FrozenSelectionModel;
 class Session;
+class TablePage;
 
 // The approvals inbox: replay requests waiting for a second person, each with the effect the
 // requester saw and its frozen selection (browsable before deciding). Approve and reject both
@@ -54,7 +55,7 @@ private:
 
     Session *m_session;
     const Clock &m_clock;
-    QWidget *m_container;
+    TablePage *m_container;
     ApprovalModel *m_model;
     FrozenSelectionModel *m_items;
     QTableView *m_table;

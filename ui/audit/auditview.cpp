@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: Redrive authors
 #include "auditview.h"
 
+#include "common/tablepage.h"
 #include "common/warningbanner.h"
 
 #include <QComboBox>
@@ -123,13 +124,7 @@ AuditView::AuditView(QWidget *parent)
         "README on checking them with redrive --verify-evidence"));
 
     m_table->setObjectName(QStringLiteral("auditTable"));
-    m_table->setAccessibleName(QStringLiteral("Audit log entries"));
-    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
-    m_table->verticalHeader()->hide();
-    m_table->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
-    m_table->horizontalHeader()->setStretchLastSection(true);
-    m_table->setWordWrap(false);
-    m_table->setAlternatingRowColors(true);
+    TablePage::setupTableView(m_table, QStringLiteral("Audit log entries"));
 
     m_debounce->setSingleShot(true);
     m_debounce->setInterval(300);

@@ -11,6 +11,8 @@
 #include <QPushButton>
 #include <QVBoxLayout>
 
+#include <memory>
+
 namespace redrive::ui {
 namespace {
 
@@ -25,55 +27,75 @@ Prompter::Answer Prompter::ask(QWidget *parent, const Question &question)
     if (!g_queued.isEmpty())
         return g_queued.takeFirst();
 
-    QDialog dialog(parent);
-    dialog.setObjectName(QStringLiteral("prompt"));
-    dialog.setWindowTitle(question.title);
-    auto *layout = new QVBoxLayout(&dialog);
+    std::unique_ptr<QDialog> dialog(createDialog(parent, question));
+    auto *reason = dialog->findChild<QLineEdit *>(QStringLiteral("promptReason"));
+    // A modal question is the one place the console waits for the user; nothing else runs a
+    // nested loop.
+    Answer answer;
+    answer.confirmed = dialog->exec() == QDialog::Accepted;
+    if (reason)
+        answer.reason = reason->text().trimmed();
+    return answer;
+}
+
+QDialog *Prompter::createDialog(QWidget *parent, const Question &question)
+{
+    auto *dialog = new QDialog(parent);
+    dialog->setObjectName(QStringLiteral("prompt"));
+    dialog->setWindowTitle(question.title);
+    auto *layout = new QVBoxLayout(dialog);
     if (!question.environment.isEmpty()) {
-        auto *banner = new EnvironmentBanner(&dialog);
+        auto *banner = new EnvironmentBanner(dialog);
         banner->setObjectName(QStringLiteral("promptEnvironment"));
         banner->setAccessibleName(QStringLiteral("Environment"));
         banner->showEnvironment(question.environment, question.environmentColour, question.profileName);
         layout->addWidget(banner);
     }
-    auto *text = new QLabel(&dialog);
+    auto *text = new QLabel(dialog);
+    text->setObjectName(QStringLiteral("promptText"));
     text->setTextFormat(Qt::RichText);
     text->setText(question.text.toHtmlEscaped().replace(u'\n', QLatin1String("<br>")));
     text->setWordWrap(true);
     text->setMinimumWidth(420); // a readable measure instead of a narrow column of wrapped words
     layout->addWidget(text);
     QLineEdit *reason = nullptr;
-    auto *buttons = new QDialogButtonBox(&dialog);
+    auto *buttons = new QDialogButtonBox(dialog);
     QPushButton *cancel = buttons->addButton(QDialogButtonBox::Cancel);
     QPushButton *confirm = buttons->addButton(question.confirmLabel, QDialogButtonBox::AcceptRole);
+    cancel->setObjectName(QStringLiteral("promptCancel"));
+    confirm->setObjectName(QStringLiteral("promptConfirm"));
+    confirm->setAccessibleName(question.confirmLabel);
     cancel->setDefault(true);
     cancel->setAutoDefault(true);
     confirm->setAutoDefault(false);
     if (question.askReason) {
-        layout->addWidget(new QLabel(question.reasonLabel, &dialog));
-        reason = new QLineEdit(&dialog);
+        // The label is the field's buddy: Alt+R reaches it, and a screen reader reads the
+        // label with it.
+        QString labelText = question.reasonLabel;
+        if (!labelText.contains(u'&'))
+            labelText.replace(QStringLiteral("Reason"), QStringLiteral("&Reason"));
+        auto *label = new QLabel(labelText, dialog);
+        label->setObjectName(QStringLiteral("promptReasonLabel"));
+        reason = new QLineEdit(dialog);
         reason->setObjectName(QStringLiteral("promptReason"));
         reason->setAccessibleName(QStringLiteral("Reason"));
+        reason->setAccessibleDescription(question.reasonLabel);
+        label->setBuddy(reason);
+        layout->addWidget(label);
         layout->addWidget(reason);
         confirm->setEnabled(false);
         QObject::connect(reason, &QLineEdit::textChanged, confirm,
             [confirm](const QString &t) { confirm->setEnabled(!t.trimmed().isEmpty()); });
     }
     layout->addWidget(buttons);
-    QObject::connect(buttons, &QDialogButtonBox::accepted, &dialog, &QDialog::accept);
-    QObject::connect(buttons, &QDialogButtonBox::rejected, &dialog, &QDialog::reject);
+    QObject::connect(buttons, &QDialogButtonBox::accepted, dialog, &QDialog::accept);
+    QObject::connect(buttons, &QDialogButtonBox::rejected, dialog, &QDialog::reject);
     // Typing goes into the reason; Enter still means Cancel (the default button).
     if (reason)
         reason->setFocus();
     else
         cancel->setFocus();
-    // A modal question is the one place the console waits for the user; nothing else runs a
-    // nested loop.
-    Answer answer;
-    answer.confirmed = dialog.exec() == QDialog::Accepted;
-    if (reason)
-        answer.reason = reason->text().trimmed();
-    return answer;
+    return dialog;
 }
 
 void Prompter::setNextAnswers(QList<Answer> answers)

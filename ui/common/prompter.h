@@ -6,6 +6,7 @@
 #include <QList>
 #include <QString>
 
+class QDialog;
 class QWidget;
 
 namespace redrive::ui {
@@ -34,6 +35,9 @@ public:
     };
 
     static Answer ask(QWidget *parent, const Question &question);
+    // The dialog ask() shows, built but not run: a test walks it (accessible names, the
+    // environment banner, the keyboard path) without a modal loop. The caller owns it.
+    [[nodiscard]] static QDialog *createDialog(QWidget *parent, const Question &question);
 
     static void setNextAnswers(QList<Answer> answers);
     [[nodiscard]] static QList<Question> askedQuestions();

@@ -6,20 +6,47 @@
 
 namespace redrive::ui {
 
+StatusLook statusLook(EventStatus status)
+{
+    switch (status) {
+    case EventStatus::Succeeded:
+        return { QColor(0xd7, 0xf2, 0xdc), QColor(0x1b, 0x5e, 0x20), QStringLiteral("succeeded") };
+    case EventStatus::Dead:
+        return { QColor(0xfa, 0xd4, 0xd4), QColor(0x9b, 0x1c, 0x1c), QStringLiteral("dead") };
+    case EventStatus::Retrying:
+        return { QColor(0xfd, 0xeb, 0xc8), QColor(0x8a, 0x4b, 0x00), QStringLiteral("retrying") };
+    case EventStatus::InFlight:
+        return { QColor(0xd6, 0xe6, 0xfb), QColor(0x0d, 0x47, 0xa1), QStringLiteral("in flight") };
+    case EventStatus::Pending:
+        return { QColor(0xe8, 0xea, 0xed), QColor(0x37, 0x47, 0x4f), QStringLiteral("pending") };
+    case EventStatus::NoRoute:
+        return { QColor(0xef, 0xe6, 0xf7), QColor(0x5e, 0x35, 0x8c), QStringLiteral("no route") };
+    }
+    return {};
+}
+
+StatusLook statusLook(DeliveryStatus status)
+{
+    switch (status) {
+    case DeliveryStatus::Pending:
+        return statusLook(EventStatus::Pending);
+    case DeliveryStatus::InFlight:
+        return statusLook(EventStatus::InFlight);
+    case DeliveryStatus::Retrying:
+        return statusLook(EventStatus::Retrying);
+    case DeliveryStatus::Succeeded:
+        return statusLook(EventStatus::Succeeded);
+    case DeliveryStatus::Dead:
+        return statusLook(EventStatus::Dead);
+    }
+    return {};
+}
+
 StatusLook statusLook(const QString &status)
 {
-    if (status == u"succeeded")
-        return { QColor(0xd7, 0xf2, 0xdc), QColor(0x1b, 0x5e, 0x20), QStringLiteral("succeeded") };
-    if (status == u"dead")
-        return { QColor(0xfa, 0xd4, 0xd4), QColor(0x9b, 0x1c, 0x1c), QStringLiteral("dead") };
-    if (status == u"retrying")
-        return { QColor(0xfd, 0xeb, 0xc8), QColor(0x8a, 0x4b, 0x00), QStringLiteral("retrying") };
-    if (status == u"in_flight")
-        return { QColor(0xd6, 0xe6, 0xfb), QColor(0x0d, 0x47, 0xa1), QStringLiteral("in flight") };
-    if (status == u"pending")
-        return { QColor(0xe8, 0xea, 0xed), QColor(0x37, 0x47, 0x4f), QStringLiteral("pending") };
-    if (status == u"no_route")
-        return { QColor(0xef, 0xe6, 0xf7), QColor(0x5e, 0x35, 0x8c), QStringLiteral("no route") };
+    // The delivery statuses are a subset of the event statuses, with the same names.
+    if (const auto parsed = eventStatusFromString(status))
+        return statusLook(*parsed);
     return { QColor(0xee, 0xee, 0xee), QColor(0x42, 0x42, 0x42), status };
 }
 

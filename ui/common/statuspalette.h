@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: Redrive authors
 #pragma once
 
+#include "domain/types.h"
 #include "query/downstream.h"
 
 #include <QColor>
@@ -16,7 +17,10 @@ struct StatusLook {
     QString label;
 };
 
-StatusLook statusLook(const QString &status); // event or delivery status as stored
+StatusLook statusLook(EventStatus status);
+StatusLook statusLook(DeliveryStatus status);
+// An event or delivery status as stored, parsed here once; an unknown one is shown as it came.
+StatusLook statusLook(const QString &status);
 StatusLook downstreamLook(DownstreamState state);
 QString categoryLabel(const QString &category); // "http_retryable" → "HTTP retryable"
 

@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: Redrive authors
 #include "deadletterscontroller.h"
 
+#include "common/tablepage.h"
 #include "connection/session.h"
 #include "deadletters/deadlettermodel.h"
 
@@ -18,27 +19,16 @@ namespace redrive::ui {
 DeadLettersController::DeadLettersController(Session *session, QWidget *page, QObject *parent)
     : QObject(parent)
     , m_session(session)
-    , m_container(new QWidget)
+    , m_container(new TablePage(
+          QStringLiteral("deadLetterTable"), QStringLiteral("Dead letters by category and destination")))
     , m_model(new DeadLetterModel(this))
-    , m_table(new QTableView(m_container))
-    , m_summary(new QLabel(m_container))
+    , m_table(m_container->table())
+    , m_summary(m_container->status())
     , m_replayGroup(new QPushButton(QStringLiteral("Replay group…"), m_container))
 {
     page->layout()->addWidget(m_container);
-    m_table->setObjectName(QStringLiteral("deadLetterTable"));
     m_table->setModel(m_model);
-    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
-    m_table->setSelectionMode(QAbstractItemView::SingleSelection);
-    m_table->verticalHeader()->hide();
-    m_table->horizontalHeader()->setStretchLastSection(true);
-    m_table->setAlternatingRowColors(true);
-    m_table->setAccessibleName(QStringLiteral("Dead letters by category and destination"));
     m_summary->setObjectName(QStringLiteral("deadLetterSummary"));
-    m_summary->setTextFormat(Qt::PlainText);
-    auto *layout = new QVBoxLayout(m_container);
-    layout->setContentsMargins(6, 6, 6, 6);
-    layout->addWidget(m_summary);
-    layout->addWidget(m_table, 1);
     auto open = [this](const QModelIndex &index) {
         if (const DeadLetterGroup *g = m_model->groupAt(index))
             Q_EMIT openEvents(groupFilter(*g));
@@ -51,10 +41,7 @@ DeadLettersController::DeadLettersController(Session *session, QWidget *page, QO
     m_replayGroup->setObjectName(QStringLiteral("replayGroupButton"));
     m_replayGroup->setAccessibleName(QStringLiteral("Replay the selected dead-letter group"));
     m_replayGroup->setVisible(canReplay);
-    auto *buttons = new QHBoxLayout;
-    buttons->addStretch(1);
-    buttons->addWidget(m_replayGroup);
-    layout->addLayout(buttons);
+    m_container->addButton(m_replayGroup);
     if (canReplay) {
         auto *action = new QAction(QStringLiteral("Replay group…"), m_table);
         action->setObjectName(QStringLiteral("replayGroupAction"));

@@ -17,6 +17,7 @@ namespace redrive::ui {
 
 class DeadLetterModel;
 class Session;
+class TablePage;
 
 // The dead-letter page: groups by category × destination, refreshed while visible; opening a
 // group asks for the events list filtered to it.
@@ -40,7 +41,7 @@ private:
     void updateReplayGroup();
 
     Session *m_session;
-    QWidget *m_container;
+    TablePage *m_container;
     DeadLetterModel *m_model;
     QTableView *m_table;
     QLabel *m_summary;

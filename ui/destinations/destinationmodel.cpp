@@ -172,13 +172,13 @@ QVariant DestinationModel::data(const QModelIndex &index, int role) const
         if (index.column() == StateColumn && d->paused)
             return QColor(0xff, 0xe0, 0xb2);
         if (index.column() == DeadColumn && d->dead > 0)
-            return statusLook(QStringLiteral("dead")).background;
+            return statusLook(DeliveryStatus::Dead).background;
         return {};
     case Qt::ForegroundRole:
         if (index.column() == StateColumn && d->paused)
             return QColor(0x7a, 0x3e, 0x00);
         if (index.column() == DeadColumn && d->dead > 0)
-            return statusLook(QStringLiteral("dead")).foreground;
+            return statusLook(DeliveryStatus::Dead).foreground;
         return {};
     default:
         return {};

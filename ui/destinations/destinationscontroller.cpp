@@ -3,6 +3,7 @@
 #include "destinationscontroller.h"
 
 #include "common/prompter.h"
+#include "common/tablepage.h"
 #include "connection/session.h"
 #include "destinations/destinationmodel.h"
 #include "util/clock.h"
@@ -23,39 +24,20 @@ DestinationsController::DestinationsController(
     : QObject(parent)
     , m_session(session)
     , m_clock(clock)
-    , m_container(new QWidget)
+    , m_container(new TablePage(QStringLiteral("destinationTable"), QStringLiteral("Destinations")))
     , m_model(new DestinationModel(this))
-    , m_table(new QTableView(m_container))
-    , m_summary(new QLabel(m_container))
+    , m_table(m_container->table())
+    , m_summary(m_container->status())
     , m_pause(new QPushButton(QStringLiteral("Pause…"), m_container))
     , m_resume(new QPushButton(QStringLiteral("Resume…"), m_container))
 {
     page->layout()->addWidget(m_container);
-    m_table->setObjectName(QStringLiteral("destinationTable"));
-    m_table->setAccessibleName(QStringLiteral("Destinations"));
     m_table->setModel(m_model);
-    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
-    m_table->setSelectionMode(QAbstractItemView::SingleSelection);
-    m_table->verticalHeader()->hide();
-    m_table->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
-    m_table->verticalHeader()->setDefaultSectionSize(m_table->fontMetrics().height() + 8);
-    m_table->horizontalHeader()->setStretchLastSection(true);
-    m_table->setAlternatingRowColors(true);
-    m_table->setWordWrap(false);
     m_summary->setObjectName(QStringLiteral("destinationSummary"));
-    m_summary->setTextFormat(Qt::PlainText);
-    m_summary->setWordWrap(true);
     m_pause->setObjectName(QStringLiteral("pauseButton"));
     m_resume->setObjectName(QStringLiteral("resumeButton"));
-    auto *buttons = new QHBoxLayout;
-    buttons->addStretch(1);
-    buttons->addWidget(m_resume);
-    buttons->addWidget(m_pause);
-    auto *layout = new QVBoxLayout(m_container);
-    layout->setContentsMargins(6, 6, 6, 6);
-    layout->addWidget(m_summary);
-    layout->addWidget(m_table, 1);
-    layout->addLayout(buttons);
+    m_container->addButton(m_resume);
+    m_container->addButton(m_pause);
     // Actions a role cannot take are not offered at all.
     const bool canManage = session->admin() && session->permissions().manageDestinations;
     m_pause->setVisible(canManage);

@@ -19,6 +19,7 @@ namespace redrive::ui {
 
 class DestinationModel;
 class Session;
+class TablePage;
 
 // The destinations page: state and health per destination, read on the stats thread while the
 // page is visible. Administrators get Pause / Resume buttons naming the destination; the
@@ -41,7 +42,7 @@ private:
 
     Session *m_session;
     const Clock &m_clock;
-    QWidget *m_container;
+    TablePage *m_container;
     DestinationModel *m_model;
     QTableView *m_table;
     QLabel *m_summary;

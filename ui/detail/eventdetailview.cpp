@@ -461,7 +461,8 @@ void EventDetailView::fillDeliveries(
         item->setToolTip(DDestination,
             QStringLiteral("Idempotency key %1 (the same on every attempt and replay)")
                 .arg(rec.idempotencyKey));
-        if (s.nextAttemptAt && (s.status == u"retrying" || s.status == u"pending"))
+        const auto status = deliveryStatusFromString(s.status);
+        if (s.nextAttemptAt && (status == DeliveryStatus::Retrying || status == DeliveryStatus::Pending))
             notes.append(scheduleNote(s, schedules));
     }
     for (int c = 0; c < DColumnCount; ++c)
@@ -493,12 +494,14 @@ void EventDetailView::fillAttempts(const EventDetail &d)
                             ? QStringLiteral("\nscheduled for %1").arg(TimeFormat::display(*a.scheduledAt))
                             : QString()));
             item->setText(ATrigger,
-                a.trigger == u"replay" && a.replayId ? QStringLiteral("replay #%1").arg(*a.replayId)
-                                                     : a.trigger);
+                attemptTriggerFromString(a.trigger) == AttemptTrigger::Replay && a.replayId
+                    ? QStringLiteral("replay #%1").arg(*a.replayId)
+                    : a.trigger);
             item->setText(AHttp, a.statusCode ? QString::number(*a.statusCode) : QStringLiteral("—"));
             item->setText(ADuration, QStringLiteral("%1 ms").arg(a.durationMs));
-            StatusLook look = a.category == u"success" ? statusLook(QStringLiteral("succeeded"))
-                                                       : statusLook(QStringLiteral("retrying"));
+            StatusLook look = failureCategoryFromString(a.category) == FailureCategory::None
+                ? statusLook(DeliveryStatus::Succeeded)
+                : statusLook(DeliveryStatus::Retrying);
             if (a.outcomeUnknown)
                 look = downstreamLook(DownstreamState::OutcomeUnknown);
             look.label = categoryLabel(a.category)

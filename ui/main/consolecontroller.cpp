@@ -28,6 +28,24 @@
 
 namespace redrive::ui {
 
+// Everything that lives exactly as long as one session. Members are destroyed in reverse order of
+// declaration: the controllers first (they hold pointers into the session and widgets in the
+// window), the session and its database threads last.
+struct SessionControllers {
+    std::unique_ptr<Session> session;
+    std::unique_ptr<ReplaysController> replays;
+    std::unique_ptr<ReceiverHealthController> receivers;
+    std::unique_ptr<DestinationsController> destinations;
+    std::unique_ptr<AuditController> audit;
+    std::unique_ptr<ApprovalsController> approvals;
+    std::unique_ptr<ReplayController> replay;
+    std::unique_ptr<OverviewController> overview;
+    std::unique_ptr<RejectionsController> rejections;
+    std::unique_ptr<DeadLettersController> deadLetters;
+    std::unique_ptr<DetailController> detail;
+    std::unique_ptr<EventsController> events;
+};
+
 ConsoleController::ConsoleController(
     QSettings &settings, SecretStore &secrets, const Clock &clock, QObject *parent)
     : QObject(parent)
@@ -43,14 +61,14 @@ ConsoleController::ConsoleController(
     connect(m_window.get(), &MainWindow::connectRequested, this, [this] { showConnectionDialog(); });
     connect(m_window.get(), &MainWindow::disconnectRequested, this, &ConsoleController::disconnectSession);
     connect(m_window.get(), &MainWindow::findRequested, this, [this] {
-        if (!m_events)
+        if (!events())
             return;
         m_window->showPage(MainWindow::EventsPage);
-        m_events->focusSearch();
+        events()->focusSearch();
     });
     connect(m_window.get(), &MainWindow::refreshRequested, this, [this] {
-        if (m_events && m_window->currentPage() == MainWindow::EventsPage)
-            m_events->model()->reload();
+        if (events() && m_window->currentPage() == MainWindow::EventsPage)
+            events()->model()->reload();
         refreshVisiblePage();
     });
     connect(m_window.get(), &MainWindow::pageChanged, this, &ConsoleController::refreshVisiblePage);
@@ -58,8 +76,8 @@ ConsoleController::ConsoleController(
         TimeFormat::setPrimary(on ? TimeFormat::Primary::Utc : TimeFormat::Primary::Local);
         m_settings.setValue(QStringLiteral("display/utc"), on);
         m_window->update();
-        if (m_events)
-            Q_EMIT m_events->model()->headerDataChanged(Qt::Horizontal, 0, EventTableModel::ColumnCount - 1);
+        if (events())
+            Q_EMIT events()->model()->headerDataChanged(Qt::Horizontal, 0, EventTableModel::ColumnCount - 1);
     });
     m_refresh->setInterval(10'000);
     connect(m_refresh, &QTimer::timeout, this, &ConsoleController::refreshVisiblePage);
@@ -72,7 +90,63 @@ ConsoleController::~ConsoleController()
 
 Session *ConsoleController::session() const
 {
-    return m_session.data();
+    return m_s ? m_s->session.get() : nullptr;
+}
+
+// While a session ends (m_s is reset, so already null) and between sessions these are null.
+EventsController *ConsoleController::events() const
+{
+    return m_s ? m_s->events.get() : nullptr;
+}
+
+DetailController *ConsoleController::detail() const
+{
+    return m_s ? m_s->detail.get() : nullptr;
+}
+
+DeadLettersController *ConsoleController::deadLetters() const
+{
+    return m_s ? m_s->deadLetters.get() : nullptr;
+}
+
+RejectionsController *ConsoleController::rejections() const
+{
+    return m_s ? m_s->rejections.get() : nullptr;
+}
+
+OverviewController *ConsoleController::overview() const
+{
+    return m_s ? m_s->overview.get() : nullptr;
+}
+
+ReplayController *ConsoleController::replay() const
+{
+    return m_s ? m_s->replay.get() : nullptr;
+}
+
+ApprovalsController *ConsoleController::approvals() const
+{
+    return m_s ? m_s->approvals.get() : nullptr;
+}
+
+AuditController *ConsoleController::audit() const
+{
+    return m_s ? m_s->audit.get() : nullptr;
+}
+
+DestinationsController *ConsoleController::destinations() const
+{
+    return m_s ? m_s->destinations.get() : nullptr;
+}
+
+ReceiverHealthController *ConsoleController::receivers() const
+{
+    return m_s ? m_s->receivers.get() : nullptr;
+}
+
+ReplaysController *ConsoleController::replays() const
+{
+    return m_s ? m_s->replays.get() : nullptr;
 }
 
 ConnectionDialog *ConsoleController::connectionDialog() const
@@ -99,8 +173,11 @@ void ConsoleController::showConnectionDialog(const QString &profile, bool connec
 void ConsoleController::adoptSession(Session *session)
 {
     disconnectSession();
-    m_session = session;
-    session->setParent(this);
+    // Built aside and adopted whole at the end, so nothing sees a half-wired session.
+    auto built = std::make_unique<SessionControllers>();
+    session->setParent(nullptr); // owned here from now on, not by the dialog that made it
+    built->session.reset(session);
+    SessionControllers &c = *built;
     const ConnectionProfile &p = session->profile();
     MainWindow *w = m_window.get();
     w->banner()->showEnvironment(p.environment, p.colour, p.name);
@@ -113,64 +190,66 @@ void ConsoleController::adoptSession(Session *session)
             : QStringLiteral("read-only (no admin API)"));
     w->setConnected(true);
 
-    m_events = new EventsController(session, w->events(), m_settings, this);
-    m_detail = new DetailController(session, w->detail(), m_clock, this);
-    connect(m_events, &EventsController::eventSelected, m_detail, &DetailController::showEvent);
-    m_deadLetters = new DeadLettersController(session, w->deadLettersPage(), this);
-    connect(m_deadLetters, &DeadLettersController::openEvents, this, [this](const EventFilter &f) {
+    c.events = std::make_unique<EventsController>(session, w->events(), m_settings);
+    c.detail = std::make_unique<DetailController>(session, w->detail(), m_clock);
+    connect(c.events.get(), &EventsController::eventSelected, c.detail.get(), &DetailController::showEvent);
+    c.deadLetters = std::make_unique<DeadLettersController>(session, w->deadLettersPage());
+    connect(c.deadLetters.get(), &DeadLettersController::openEvents, this, [this](const EventFilter &f) {
         m_window->showPage(MainWindow::EventsPage);
-        m_events->applyFilter(f);
+        events()->applyFilter(f);
     });
-    m_rejections = new RejectionsController(session, w->rejectionsPage(), this);
-    m_overview = new OverviewController(session, w->overview(), m_clock, this);
+    c.rejections = std::make_unique<RejectionsController>(session, w->rejectionsPage());
+    c.overview = std::make_unique<OverviewController>(session, w->overview(), m_clock);
     const Permissions can = session->permissions();
-    m_replay = new ReplayController(session, w, this);
-    connect(m_events, &EventsController::replayDeliveriesRequested, m_replay,
+    c.replay = std::make_unique<ReplayController>(session, w);
+    connect(c.events.get(), &EventsController::replayDeliveriesRequested, c.replay.get(),
         &ReplayController::replayDeliveries);
-    connect(m_events, &EventsController::replayFilterRequested, m_replay, &ReplayController::replayFilter);
-    connect(
-        m_deadLetters, &DeadLettersController::replayRequested, m_replay, &ReplayController::replayFilter);
-    connect(m_detail, &DetailController::replayDeliveryRequested, m_replay,
-        [this](qint64 id) { m_replay->replayDeliveries({ id }); });
-    connect(m_replay, &ReplayController::requested, this, [this](qint64 id, const QString &status) {
-        m_window->statusBar()->showMessage(status == u"pending_approval"
+    connect(c.events.get(), &EventsController::replayFilterRequested, c.replay.get(),
+        &ReplayController::replayFilter);
+    connect(c.deadLetters.get(), &DeadLettersController::replayRequested, c.replay.get(),
+        &ReplayController::replayFilter);
+    connect(c.detail.get(), &DetailController::replayDeliveryRequested, c.replay.get(),
+        [this](qint64 id) { replay()->replayDeliveries({ id }); });
+    connect(c.replay.get(), &ReplayController::requested, this, [this](qint64 id, const QString &status) {
+        m_window->statusBar()->showMessage(replayStatusFromString(status) == ReplayStatus::PendingApproval
                 ? QStringLiteral("Replay #%1 requested; it waits for an operator's approval.").arg(id)
                 : QStringLiteral("Replay #%1 requested (%2).").arg(id).arg(status),
             30'000);
-        if (m_detail)
-            m_detail->reload();
+        if (DetailController *d = detail())
+            d->reload();
     });
-    m_approvals = new ApprovalsController(session, w->approvalsPage(), m_clock, this);
-    w->statusBar()->addPermanentWidget(m_approvals->statusNote());
-    connect(m_approvals, &ApprovalsController::pendingCountChanged, this, [this](int n) {
+    c.approvals = std::make_unique<ApprovalsController>(session, w->approvalsPage(), m_clock);
+    w->statusBar()->addPermanentWidget(c.approvals->statusNote());
+    connect(c.approvals.get(), &ApprovalsController::pendingCountChanged, this, [this](int n) {
         m_window->setPageTitle(MainWindow::ApprovalsPage,
             n > 0 ? QStringLiteral("&Approvals (%1)").arg(n) : QStringLiteral("&Approvals"));
     });
-    m_audit = new AuditController(session, w->auditPage(), m_settings, m_clock, this);
+    c.audit = std::make_unique<AuditController>(session, w->auditPage(), m_settings, m_clock);
     w->setPageAvailable(MainWindow::ApprovalsPage, session->admin() && can.approve);
     w->setPageAvailable(MainWindow::AuditPage, can.readAudit);
-    m_destinations = new DestinationsController(session, w->destinationsPage(), m_clock, this);
-    connect(m_destinations, &DestinationsController::pausedChanged, this,
+    c.destinations = std::make_unique<DestinationsController>(session, w->destinationsPage(), m_clock);
+    connect(c.destinations.get(), &DestinationsController::pausedChanged, this,
         [this](const QString &name, bool paused) {
             m_window->statusBar()->showMessage(paused
                     ? QStringLiteral("%1 paused: its deliveries wait until it is resumed.").arg(name)
                     : QStringLiteral("%1 resumed.").arg(name),
                 30'000);
         });
-    m_receivers
-        = new ReceiverHealthController(session, w->receiverWarning(), w->receiverStatus(), m_clock, this);
-    m_replays = new ReplaysController(session, w->replaysPage(), this);
+    c.receivers = std::make_unique<ReceiverHealthController>(
+        session, w->receiverWarning(), w->receiverStatus(), m_clock);
+    c.replays = std::make_unique<ReplaysController>(session, w->replaysPage());
     w->setPageAvailable(MainWindow::ReplaysPage, session->admin() && can.readReplays);
-    connect(m_replays, &ReplaysController::openEvent, this, [this](qint64 eventId, qint64 replayId) {
+    connect(c.replays.get(), &ReplaysController::openEvent, this, [this](qint64 eventId, qint64 replayId) {
         m_window->showPage(MainWindow::EventsPage);
-        m_detail->showEventAttempt(eventId, replayId);
+        detail()->showEventAttempt(eventId, replayId);
     });
-    connect(m_replay, &ReplayController::requested, this, [this](qint64 id, const QString &) {
+    connect(c.replay.get(), &ReplayController::requested, this, [this](qint64 id, const QString &) {
         if (!m_window->isPageAvailable(MainWindow::ReplaysPage))
             return;
         m_window->showPage(MainWindow::ReplaysPage);
-        m_replays->showReplay(id);
+        replays()->showReplay(id);
     });
+    m_s = std::move(built);
     m_refresh->start();
     w->showPage(MainWindow::EventsPage);
     refreshVisiblePage();
@@ -180,30 +259,7 @@ void ConsoleController::adoptSession(Session *session)
 void ConsoleController::disconnectSession()
 {
     m_refresh->stop();
-    // Controllers first (they hold pointers into the session), then the session and its threads.
-    delete m_events;
-    delete m_detail;
-    delete m_deadLetters;
-    delete m_rejections;
-    delete m_overview;
-    delete m_replay;
-    delete m_approvals;
-    delete m_audit;
-    delete m_destinations;
-    delete m_receivers;
-    delete m_replays;
-    m_replays = nullptr;
-    m_destinations = nullptr;
-    m_receivers = nullptr;
-    m_replay = nullptr;
-    m_approvals = nullptr;
-    m_audit = nullptr;
-    m_events = nullptr;
-    m_detail = nullptr;
-    m_deadLetters = nullptr;
-    m_rejections = nullptr;
-    m_overview = nullptr;
-    delete m_session.data();
+    m_s.reset(); // the controllers, then the session and its threads (see SessionControllers)
     if (m_window) {
         m_window->setPageTitle(MainWindow::ApprovalsPage, QStringLiteral("&Approvals"));
         m_window->detail()->showEmpty();
@@ -214,32 +270,33 @@ void ConsoleController::disconnectSession()
 
 void ConsoleController::refreshVisiblePage()
 {
-    if (!m_session)
+    if (!m_s)
         return;
+    SessionControllers &c = *m_s;
     // Receiver health shows on every page.
-    m_receivers->refresh();
+    c.receivers->refresh();
     switch (m_window->currentPage()) {
     case MainWindow::OverviewPage:
-        m_overview->refresh();
+        c.overview->refresh();
         break;
     case MainWindow::DeadLettersPage:
-        m_deadLetters->refresh();
+        c.deadLetters->refresh();
         break;
     case MainWindow::ApprovalsPage:
-        m_approvals->refresh();
+        c.approvals->refresh();
         break;
     case MainWindow::AuditPage:
-        m_audit->refresh(); // new entries and the chain status, every time
+        c.audit->refresh(); // new entries and the chain status, every time
         break;
     case MainWindow::RejectionsPage:
-        if (m_rejections->model()->rowCount() == 0)
-            m_rejections->refresh();
+        if (c.rejections->model()->rowCount() == 0)
+            c.rejections->refresh();
         break;
     case MainWindow::DestinationsPage:
-        m_destinations->refresh();
+        c.destinations->refresh();
         break;
     case MainWindow::ReplaysPage:
-        m_replays->refresh();
+        c.replays->refresh();
         break;
     default:
         break;

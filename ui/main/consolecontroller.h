@@ -33,6 +33,7 @@ class RejectionsController;
 class ReplayController;
 class ReplaysController;
 class Session;
+struct SessionControllers;
 
 // Wires the console together: the connection dialog, the session, and one controller per page.
 // Owns the main window. Everything it depends on from outside (settings, keychain, clock) is
@@ -46,18 +47,18 @@ public:
 
     [[nodiscard]] MainWindow *window() const { return m_window.get(); }
     [[nodiscard]] Session *session() const;
-    [[nodiscard]] EventsController *events() const { return m_events; }
-    [[nodiscard]] DetailController *detail() const { return m_detail; }
-    [[nodiscard]] DeadLettersController *deadLetters() const { return m_deadLetters; }
-    [[nodiscard]] RejectionsController *rejections() const { return m_rejections; }
-    [[nodiscard]] OverviewController *overview() const { return m_overview; }
-    [[nodiscard]] ReplayController *replay() const { return m_replay; }
-    [[nodiscard]] ApprovalsController *approvals() const { return m_approvals; }
-    [[nodiscard]] AuditController *audit() const { return m_audit; }
-    [[nodiscard]] DestinationsController *destinations() const { return m_destinations; }
-    [[nodiscard]] ReceiverHealthController *receivers() const { return m_receivers; }
+    [[nodiscard]] EventsController *events() const;
+    [[nodiscard]] DetailController *detail() const;
+    [[nodiscard]] DeadLettersController *deadLetters() const;
+    [[nodiscard]] RejectionsController *rejections() const;
+    [[nodiscard]] OverviewController *overview() const;
+    [[nodiscard]] ReplayController *replay() const;
+    [[nodiscard]] ApprovalsController *approvals() const;
+    [[nodiscard]] AuditController *audit() const;
+    [[nodiscard]] DestinationsController *destinations() const;
+    [[nodiscard]] ReceiverHealthController *receivers() const;
     [[nodiscard]] ConnectionDialog *connectionDialog() const;
-    [[nodiscard]] ReplaysController *replays() const { return m_replays; }
+    [[nodiscard]] ReplaysController *replays() const;
 
     // Opens the connection dialog (non-blocking), preselecting `profile` when given; with
     // `connectNow` it starts connecting at once (the dialog stays to show progress or a failure).
@@ -77,19 +78,10 @@ private:
     std::unique_ptr<ProfileStore> m_profiles;
     std::unique_ptr<MainWindow> m_window;
     QPointer<ConnectionDialog> m_dialog;
-    QPointer<Session> m_session;
-    EventsController *m_events = nullptr;
-    DetailController *m_detail = nullptr;
-    DeadLettersController *m_deadLetters = nullptr;
-    RejectionsController *m_rejections = nullptr;
-    OverviewController *m_overview = nullptr;
-    ReplayController *m_replay = nullptr;
-    ApprovalsController *m_approvals = nullptr;
-    AuditController *m_audit = nullptr;
-    DestinationsController *m_destinations = nullptr;
-    ReceiverHealthController *m_receivers = nullptr;
+    // The session and the controllers of its pages, created together when a session starts and
+    // destroyed together (controllers first, then the session) when it ends.
+    std::unique_ptr<SessionControllers> m_s;
     QTimer *m_refresh;
-    ReplaysController *m_replays = nullptr;
 };
 
 } // namespace redrive::ui

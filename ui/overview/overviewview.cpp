@@ -117,9 +117,9 @@ void OverviewView::showOverview(const Overview &o, qint64 nowMs)
         QColor colour;
     };
     const Line lines[] = { { "received", &OverviewBucket::received, QColor(0x42, 0x42, 0x42) },
-        { "succeeded", &OverviewBucket::succeeded, statusLook(QStringLiteral("succeeded")).foreground },
+        { "succeeded", &OverviewBucket::succeeded, statusLook(EventStatus::Succeeded).foreground },
         { "retried", &OverviewBucket::retried, QColor(0xef, 0x8f, 0x00) },
-        { "dead", &OverviewBucket::dead, statusLook(QStringLiteral("dead")).foreground } };
+        { "dead", &OverviewBucket::dead, statusLook(EventStatus::Dead).foreground } };
     auto *time = new QDateTimeAxis;
     // Seconds matter on a span of minutes (a fitted range can be one minute long).
     const qint64 spanMs = o.bucketMs * std::max<qsizetype>(1, o.buckets.size());
@@ -178,7 +178,7 @@ void OverviewView::showOverview(const Overview &o, qint64 nowMs)
     QChart *dest = m_destinations->chart();
     resetChart(dest);
     auto *rate = new QBarSet(QStringLiteral("attempts succeeded %"));
-    rate->setColor(statusLook(QStringLiteral("succeeded")).foreground);
+    rate->setColor(statusLook(EventStatus::Succeeded).foreground);
     QStringList destNames;
     for (const DestinationHealth &d : o.destinations) {
         *rate << d.successRate() * 100.0;

@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: Redrive authors
 #include "rejectionscontroller.h"
 
+#include "common/tablepage.h"
 #include "connection/session.h"
 #include "rejections/rejectionmodel.h"
 
@@ -14,30 +15,17 @@ namespace redrive::ui {
 
 RejectionsController::RejectionsController(Session *session, QWidget *page, QObject *parent)
     : QObject(parent)
-    , m_container(new QWidget)
+    , m_container(new TablePage(QStringLiteral("rejectionTable"), QStringLiteral("Rejected requests")))
     , m_model(new RejectionModel(session->stats(), this))
-    , m_table(new QTableView(m_container))
-    , m_summary(new QLabel(m_container))
+    , m_table(m_container->table())
+    , m_summary(m_container->status())
 {
     page->layout()->addWidget(m_container);
-    m_table->setObjectName(QStringLiteral("rejectionTable"));
     m_table->setModel(m_model);
-    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
-    m_table->verticalHeader()->hide();
-    m_table->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
-    m_table->horizontalHeader()->setStretchLastSection(true);
-    m_table->setAlternatingRowColors(true);
-    m_table->setWordWrap(false);
     m_summary->setObjectName(QStringLiteral("rejectionSummary"));
-    m_summary->setTextFormat(Qt::PlainText);
-    m_summary->setWordWrap(true);
     m_summary->setText(
         QStringLiteral("Requests the receiver refused (bad signature, unknown source, too large, …). A run "
                        "of signature failures from one source usually means its secret was rotated."));
-    auto *layout = new QVBoxLayout(m_container);
-    layout->setContentsMargins(6, 6, 6, 6);
-    layout->addWidget(m_summary);
-    layout->addWidget(m_table, 1);
     connect(m_model, &RejectionModel::loaded, this, [this] {
         if (m_model->rowCount() <= RejectionModel::kPageSize)
             m_table->resizeColumnsToContents();

@@ -12,6 +12,7 @@ namespace redrive::ui {
 
 class RejectionModel;
 class Session;
+class TablePage;
 
 // The rejected-requests page: where a rotated provider secret shows up as a run of 401s.
 class RejectionsController final : public QObject {
@@ -23,7 +24,7 @@ public:
     void refresh();
 
 private:
-    QWidget *m_container;
+    TablePage *m_container;
     RejectionModel *m_model;
     QTableView *m_table;
     QLabel *m_summary;

@@ -67,7 +67,10 @@ ReplayDialog::ReplayDialog(
     m_destinations->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_destinations->setMaximumHeight(120);
     m_destinations->setSelectionMode(QAbstractItemView::NoSelection);
-    m_destinations->setFocusPolicy(Qt::NoFocus);
+    // Tab stops here once (arrows then read the rows), so a keyboard or screen-reader user can
+    // hear which destinations, and which risks, the replay touches.
+    m_destinations->setFocusPolicy(Qt::TabFocus);
+    m_destinations->setTabKeyNavigation(false);
     m_includeSucceeded->setObjectName(QStringLiteral("replayIncludeSucceeded"));
     m_includeSucceeded->setAccessibleName(QStringLiteral("Include already-succeeded deliveries"));
     m_includeSucceeded->hide();
