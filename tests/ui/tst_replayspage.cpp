@@ -159,6 +159,10 @@ void TstReplaysPage::listModelPagesAndUpdates()
     QCOMPARE(
         model.data(model.index(1, ReplayListModel::StatusColumn)).toString(), QStringLiteral("completed"));
     QCOMPARE(model.data(model.index(0, ReplayListModel::QueuedColumn)).toInt(), 3);
+    // Words, not the receiver's names; nothing counted as queued before an approval.
+    const ReplayRecord pending = ReplayRecord::fromJson(replayJson(10, QStringLiteral("pending_approval")));
+    QCOMPARE(pending.statusLabel(), QStringLiteral("waiting for approval"));
+    QVERIFY(!pending.canQueue());
     QCOMPARE(model.data(model.index(0, 0), ReplayListModel::ReplayIdRole).toLongLong(), qint64(9));
     QVERIFY(!model.data(model.index(0, ReplayListModel::CreatedColumn)).toString().isEmpty());
     QVERIFY(!model.replayAt(model.index(2, 0)));

@@ -100,7 +100,7 @@ QVariant ReplayItemsModel::headerData(int section, Qt::Orientation orientation, 
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole || section < 0 || section >= ColumnCount)
         return {};
     static const char *const names[ColumnCount]
-        = { "Delivery", "Event", "Destination", "Status when requested", "Replay outcome", "Status now" };
+        = { "Delivery", "Event", "Destination", "Status at request", "Replay outcome", "Status now" };
     return QLatin1String(names[section]);
 }
 

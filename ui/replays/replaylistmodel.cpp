@@ -66,6 +66,38 @@ ReplayRecord ReplayRecord::fromJson(const QJsonObject &o)
     return r;
 }
 
+QString ReplayRecord::statusLabel() const
+{
+    if (!status)
+        return statusName;
+    switch (*status) {
+    case ReplayStatus::PendingApproval:
+        return QStringLiteral("waiting for approval");
+    case ReplayStatus::Approved:
+        return QStringLiteral("approved");
+    case ReplayStatus::Executing:
+        return QStringLiteral("executing");
+    case ReplayStatus::Completed:
+        return QStringLiteral("completed");
+    case ReplayStatus::Halted:
+        return QStringLiteral("halted");
+    case ReplayStatus::Rejected:
+        return QStringLiteral("rejected");
+    case ReplayStatus::Cancelled:
+        return QStringLiteral("cancelled");
+    case ReplayStatus::Expired:
+        return QStringLiteral("expired");
+    }
+    return statusName;
+}
+
+bool ReplayRecord::canQueue() const
+{
+    return status
+        && (*status == ReplayStatus::Approved || *status == ReplayStatus::Executing
+            || *status == ReplayStatus::Completed || *status == ReplayStatus::Halted);
+}
+
 bool ReplayRecord::isLive() const
 {
     return status == ReplayStatus::Approved || status == ReplayStatus::Executing;
@@ -198,7 +230,7 @@ QVariant ReplayListModel::data(const QModelIndex &index, int role) const
     case IdColumn:
         return r->id;
     case StatusColumn:
-        return r->statusName;
+        return r->statusLabel();
     case RequestedByColumn:
         return r->requestedBy;
     case DecidedByColumn:
@@ -210,7 +242,8 @@ QVariant ReplayListModel::data(const QModelIndex &index, int role) const
     case CountColumn:
         return r->count;
     case QueuedColumn:
-        return r->queued();
+        // Nothing is queued before an approval or after a refusal: blank, not a count.
+        return r->canQueue() ? QVariant(r->queued()) : QVariant();
     case SentColumn:
         return r->sent;
     case SucceededColumn:

@@ -35,6 +35,10 @@ struct ReplayRecord {
 
     // Deliveries still to go: waiting their turn or queued for the delivery engine.
     [[nodiscard]] int queued() const { return qMax(0, count - sent - skipped); }
+    // The status in words ("waiting for approval"); the receiver's name when unknown.
+    [[nodiscard]] QString statusLabel() const;
+    // Whether the request ever got to queue deliveries (approved, executing or finished).
+    [[nodiscard]] bool canQueue() const;
     // Approved or executing: its counts are still moving.
     [[nodiscard]] bool isLive() const;
     // "completed: 12 succeeded, 1 failed", "halted: <reason>", "executing: 3 of 10 sent …".
