@@ -303,8 +303,9 @@ if [[ ${REDRIVE_PACKAGING_INSTALL:-0} == 1 && $(id -u) -eq 0 ]]; then
         [[ ! -e /usr/bin/redrived && -f /etc/redrive/redrived.toml && -f /var/lib/redrive/keep-me ]] &&
             pass "remove: binaries gone, configuration and data kept" ||
             fail "remove: binaries, configuration or data not as expected"
-        DEBIAN_FRONTEND=noninteractive apt-get purge -y -q redrived redrive >"$work/apt-purge.log" 2>&1 ||
-            fail "apt-get purge"
+        # The console has no conffiles: removing it purged it already; dpkg purges what apt cannot find.
+        dpkg --purge redrived >"$work/apt-purge.log" 2>&1 ||
+            fail "dpkg --purge redrived: $(cat "$work/apt-purge.log")"
         [[ ! -e /etc/redrive && -f /var/lib/redrive/keep-me ]] &&
             pass "purge: configuration gone, data kept" || fail "purge: /etc/redrive or the data not as expected"
         rm -f /var/lib/redrive/keep-me
