@@ -304,7 +304,8 @@ shoot_console() {
   xdotool mousemove 710 457 click 1 type --delay 20 "Customer says the order never shipped"; shot replay-dialog
   xdotool key Escape
   key ctrl+1; sleep 2; shot overview
-  key ctrl+5; shot replays
+  # The pending request selected, so its frozen deliveries show below it.
+  key ctrl+5; sleep 1; xdotool mousemove 300 133 click 1; shot replays
   key ctrl+6; shot approvals
   key ctrl+7; sleep 2; shot audit
   kill "$pid"
@@ -352,11 +353,16 @@ if [[ $smoke -eq 1 ]]; then
     mkdir -p "$shots"
     # Something for the operator to decide: support asks to replay a fulfillment delivery
     # (high risk, so it waits for a second person).
-    delivery=$(q "SELECT id FROM deliveries WHERE destination = 'fulfillment' AND status IN ('dead', 'succeeded')
-                  AND id NOT IN (SELECT i.delivery_id FROM replay_items i JOIN replays r ON r.id = i.replay_id
-                                 WHERE r.status IN ('pending_approval', 'approved', 'executing'))
-                  ORDER BY status = 'dead' DESC, id DESC LIMIT 1")
-    [[ -n $delivery ]] || { echo "demo.sh --screenshots: no finished fulfillment delivery to replay" >&2; exit 1; }
+    # A dead one tells the story best; the flaky destination makes one within a minute.
+    for _ in $(seq 1 60); do
+      delivery=$(q "SELECT id FROM deliveries WHERE destination = 'fulfillment' AND status = 'dead'
+                    AND id NOT IN (SELECT i.delivery_id FROM replay_items i JOIN replays r ON r.id = i.replay_id
+                                   WHERE r.status IN ('pending_approval', 'approved', 'executing'))
+                    ORDER BY id DESC LIMIT 1")
+      [[ -n $delivery ]] && break
+      sleep 1
+    done
+    [[ -n $delivery ]] || { echo "demo.sh --screenshots: no dead fulfillment delivery within a minute" >&2; exit 1; }
     hash=$(curl -sS --fail-with-body -H "Authorization: Bearer ${token[support]}" -H 'Content-Type: application/json' \
       -d "{\"delivery_ids\": [$delivery]}" "$api/replays/preview" | python3 -c 'import json,sys; print(json.load(sys.stdin)["selection_hash"])')
     curl -sS --fail-with-body -o /dev/null -H "Authorization: Bearer ${token[support]}" -H 'Content-Type: application/json' \
