@@ -331,6 +331,21 @@ const char *const kMigration6[] = {
     "UPDATE replays SET approver_owner = approved_by WHERE approved_by IS NOT NULL",
 };
 
+// Business keys (a source's `keys`): the values support searches by, one narrow row per key of an
+// event, removed with the event. (name, value, event_id) answers `key=order:1042` newest first
+// from the index alone; (value, event_id) answers a search that names no key. Events stored
+// before a key was configured have no rows: keys are read at ingest, never from old bodies.
+const char *const kMigration7[] = {
+    R"(CREATE TABLE event_keys (
+        event_id BIGINT NOT NULL REFERENCES events (id) ON DELETE CASCADE,
+        name TEXT NOT NULL,
+        value TEXT NOT NULL,
+        PRIMARY KEY (event_id, name)
+    ))",
+    "CREATE INDEX event_keys_name_value ON event_keys (name, value, event_id)",
+    "CREATE INDEX event_keys_value ON event_keys (value, event_id)",
+};
+
 struct Migration {
     int version;
     const char *description;
@@ -350,6 +365,7 @@ const Migration kMigrations[] = {
         std::size(kMigration5), migration5 },
     { 6, "tokens have an owner; replays remember requester and approver owners", kMigration6,
         std::size(kMigration6) },
+    { 7, "business keys: event_keys, searchable by name and value", kMigration7, std::size(kMigration7) },
 };
 
 QStringList render(Dialect dialect, const char *statement)
