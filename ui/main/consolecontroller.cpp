@@ -121,6 +121,12 @@ void ConsoleController::adoptSession(Session *session)
         m_window->showPage(MainWindow::EventsPage);
         m_events->applyFilter(f);
     });
+    connect(m_detail, &DetailController::keySearchRequested, this, [this](const QString &search) {
+        EventFilter f;
+        f.search = search;
+        m_window->showPage(MainWindow::EventsPage);
+        m_events->applyFilter(f);
+    });
     m_rejections = new RejectionsController(session, w->rejectionsPage(), this);
     m_overview = new OverviewController(session, w->overview(), m_clock, this);
     const Permissions can = session->permissions();
