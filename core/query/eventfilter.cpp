@@ -166,7 +166,7 @@ SqlFragment eventFilterSql(const EventFilter &f)
         parts.append(sub + u')');
     }
     if (!f.keyName.isEmpty()) {
-        // Index-only on event_keys (name, value, event_id).
+        // Index-only on event_keys (value, name, event_id).
         parts.append(
             QStringLiteral("e.id IN (SELECT event_id FROM event_keys WHERE name = ? AND value = ?)"));
         out.binds.append(f.keyName);
