@@ -177,7 +177,7 @@ done
 redrived=$work/root/usr/bin/redrived
 example=$work/root/etc/redrive/redrived.toml
 # Every key the parser reads is documented in the example (set or commented out).
-keys=$(grep -ohE '\br\.(string|integer|duration|number|boolean|stringList)\("[a-z_]+"' \
+keys=$(grep -ohE '\br\.(string|integer|duration|number|boolean|stringList|node)\("[a-z_]+"' \
     "$source_dir"/core/config/sections.cpp | sed -E 's/.*\("//; s/"$//' | sort -u)
 [[ -n $keys ]] || fail "found no keys in core/config/sections.cpp"
 for key in $keys; do

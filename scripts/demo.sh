@@ -107,16 +107,19 @@ replay_rate_per_second = 10
 name = "github"
 scheme = "github"
 secrets = ["env:DEMO_GITHUB_SECRET"]
+keys = { pr = "json:/pull_request/number", repo = "json:/repository/full_name" }
 
 [[sources]]
 name = "stripe"
 scheme = "stripe"
 secrets = ["env:DEMO_STRIPE_SECRET"]
+keys = { order = "json:/data/object/metadata/order_id", customer = "json:/data/object/customer" }
 
 [[sources]]
 name = "shopify"
 scheme = "shopify"
 secrets = ["env:DEMO_SHOPIFY_SECRET"]
+keys = { order = "json:/order_number", email = "json:/email", shop = "header:X-Shopify-Shop-Domain" }
 
 [[sources]]
 name = "accounts"
@@ -263,6 +266,8 @@ Redrive demo is running (data in $demo$([[ $reusing -eq 1 ]] && echo ", from an 
   console    opens as "demo-$as" (${user[$as]}); "demo-operator" (ana-operator) approves what support
              requests, "demo-auditor" (kai-auditor) reads the audit log: Connection → Connect…
 Try: Dead letters → a group → an event → Replay; approve the high-risk request as demo-operator.
+     A customer quotes order 1042? Ctrl+F, type 1042 (or order:1042): the Stripe payment and the
+     Shopify order that carry it; the event's keys link to the same search.
 INFO
 if [[ $kept -eq 0 ]]; then
   cat >&2 <<'INFO'

@@ -107,6 +107,13 @@ QList<EventFilter> benchFilters()
     f = {};
     f.search = QStringLiteral("REF-500000");
     filters.append(f);
+    f = {}; // business keys (schema 7): one key, then any key's value
+    f.keyName = QStringLiteral("order");
+    f.keyValue = QStringLiteral("ord-123456");
+    filters.append(f);
+    f = {};
+    f.search = QStringLiteral("ord-200000");
+    filters.append(f);
     return filters;
 }
 

@@ -10,6 +10,8 @@
 //                    arrays, numbers, escapes), so validating it costs what a real one does
 //   --scheme S       github (default: HMAC + one top-level member) or stripe (timestamped
 //                    HMAC + id, type and created)
+//   --keys N         business keys read in the same pass (0 to 3, default 0): a nested string,
+//                    a nested number and an array element
 #include "crypto/crypto.h"
 #include "signatures/verifier.h"
 
@@ -46,7 +48,16 @@ int main(int argc, char **argv)
 {
     int bodyBytes = 1024;
     bool stripe = false;
+    int keys = 0;
     for (int i = 1; i < argc; ++i) {
+        if (std::strcmp(argv[i], "--keys") == 0 && i + 1 < argc) {
+            keys = std::atoi(argv[++i]);
+            if (keys < 0 || keys > 3) {
+                std::fprintf(stderr, "redrive-verifybench: --keys is 0 to 3\n");
+                return 2;
+            }
+            continue;
+        }
         if (std::strcmp(argv[i], "--body-bytes") == 0 && i + 1 < argc) {
             bodyBytes = std::atoi(argv[++i]);
         } else if (std::strcmp(argv[i], "--scheme") == 0 && i + 1 < argc) {
@@ -57,7 +68,8 @@ int main(int argc, char **argv)
                 return 2;
             }
         } else {
-            std::fprintf(stderr, "usage: redrive-verifybench [--body-bytes N] [--scheme github|stripe]\n");
+            std::fprintf(stderr,
+                "usage: redrive-verifybench [--body-bytes N] [--scheme github|stripe] [--keys 0-3]\n");
             return 2;
         }
     }
@@ -71,6 +83,13 @@ int main(int argc, char **argv)
     source.scheme = stripe ? SchemeKind::Stripe : SchemeKind::GitHub;
     source.secrets = { Secret { QStringLiteral("bench"), QByteArrayLiteral("bench-secret") } };
     const QByteArray body = benchBody(bodyBytes);
+    const BusinessKey benchKeys[] = {
+        { QStringLiteral("repo"), BusinessKey::Kind::JsonPointer, "/repository/full_name", {} },
+        { QStringLiteral("repo_id"), BusinessKey::Kind::JsonPointer, "/repository/id", {} },
+        { QStringLiteral("sku"), BusinessKey::Kind::JsonPointer, "/items/0/sku", {} },
+    };
+    for (int k = 0; k < keys; ++k)
+        source.keys.append(benchKeys[k]);
     Headers headers;
     if (stripe) {
         const QByteArray ts = QByteArray::number(kNow);
@@ -95,8 +114,10 @@ int main(int argc, char **argv)
     };
     const double cpuStart = cpuNow();
     const auto start = std::chrono::steady_clock::now();
-    for (int i = 0; i < iterations; ++i)
-        ok += signatures::verify(source, headers, body, kNow).ok() ? 1 : 0;
+    for (int i = 0; i < iterations; ++i) {
+        const auto v = signatures::verify(source, headers, body, kNow);
+        ok += v.ok() && v.keys.size() == keys ? 1 : 0;
+    }
     const double wallSeconds
         = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     const double seconds = cpuNow() - cpuStart;
@@ -104,9 +125,9 @@ int main(int argc, char **argv)
         std::fprintf(stderr, "redrive-verifybench: verification failed (%d of %d)\n", ok, iterations);
         return 1;
     }
-    std::printf("{\"scheme\":\"%s\",\"body_bytes\":%d,\"iterations\":%d,\"us_per_verify\":%.3f,"
+    std::printf("{\"scheme\":\"%s\",\"body_bytes\":%d,\"keys\":%d,\"iterations\":%d,\"us_per_verify\":%.3f,"
                 "\"wall_us_per_verify\":%.3f}\n",
-        stripe ? "stripe" : "github", int(body.size()), iterations, seconds * 1e6 / iterations,
+        stripe ? "stripe" : "github", int(body.size()), keys, iterations, seconds * 1e6 / iterations,
         wallSeconds * 1e6 / iterations);
     return 0;
 }

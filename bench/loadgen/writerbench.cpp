@@ -38,13 +38,14 @@ struct Options {
     std::string idStyle = "uuid";
     QString source = QStringLiteral("bench");
     bool dedupeByBody = false; // from the source's configuration, as ingest sets it
+    int keys = 0; // business keys per event (0 to 3), stored in the event's transaction
 };
 
 int usage()
 {
     std::fprintf(stderr,
         "usage: redrive-writerbench --config FILE --seconds S [--inflight 64] [--body-size 1024]\n"
-        "         [--id-prefix X] [--id-style uuid|counter] [--source bench]\n");
+        "         [--id-prefix X] [--id-style uuid|counter] [--source bench] [--keys 0-3]\n");
     return 2;
 }
 
@@ -70,6 +71,8 @@ bool parse(int argc, char **argv, Options &o)
             o.idStyle = v;
         else if (a == "--source")
             o.source = QString::fromLocal8Bit(v);
+        else if (a == "--keys")
+            o.keys = static_cast<int>(std::strtol(v, &end, 10));
         else
             return false;
         if (end && *end != '\0')
@@ -77,7 +80,7 @@ bool parse(int argc, char **argv, Options &o)
     }
     return !o.config.isEmpty() && o.seconds > 0 && o.seconds <= 86'400 && o.inflight >= 1
         && o.inflight <= 100'000 && o.bodySize >= 64 && o.bodySize <= 1 << 20
-        && (o.idStyle == "uuid" || o.idStyle == "counter");
+        && (o.idStyle == "uuid" || o.idStyle == "counter") && o.keys >= 0 && o.keys <= 3;
 }
 
 // The event redrived would build from the load generator's request n (the same body shape and
@@ -102,6 +105,13 @@ redrive::IncomingEvent makeEvent(const Options &o, long long n, qint64 nowMs)
     e.verifiedBy = QStringLiteral("secret-1");
     e.remoteAddress = QStringLiteral("127.0.0.1");
     e.dedupeByBody = o.dedupeByBody;
+    // What a source with order, customer and email keys hands the writer: distinct orders, a
+    // customer shared by a hundred events.
+    const redrive::EventKey keys[] = { { QStringLiteral("order"), QString::number(100'000 + n) },
+        { QStringLiteral("customer"), QStringLiteral("cus_%1").arg(n % 1000) },
+        { QStringLiteral("email"), QStringLiteral("customer%1@example.com").arg(n % 1000) } };
+    for (int k = 0; k < o.keys; ++k)
+        e.keys.append(keys[k]);
     return e;
 }
 

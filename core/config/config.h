@@ -38,6 +38,22 @@ struct HmacOptions {
     QString typeJsonPointer;
 };
 
+// A business key worth searching by (`keys = { order = "json:/data/object/metadata/order_id" }`):
+// at ingest its value is read from the body (an RFC 6901 pointer) or a header and stored beside
+// the event, so support can find the events that carry a customer's order number.
+struct BusinessKey {
+    enum class Kind { JsonPointer, Header };
+    QString name;
+    Kind kind = Kind::JsonPointer;
+    QByteArray pointer; // UTF-8 RFC 6901 pointer ("/data/object/id"), for JsonPointer
+    QByteArray header; // header name, for Header
+};
+
+// Longest key value stored, in characters; a longer value is not stored (and is counted).
+inline constexpr int kMaxBusinessKeyValueLength = 200;
+// Most keys one source may name.
+inline constexpr int kMaxBusinessKeysPerSource = 16;
+
 struct SourceConfig {
     QString name;
     SchemeKind scheme = SchemeKind::StandardWebhooks;
@@ -49,6 +65,7 @@ struct SourceConfig {
     // header): there a captured body and signature re-sent under a fresh id would otherwise be a
     // new event.
     bool dedupeByBody = false;
+    QList<BusinessKey> keys; // by name
 };
 
 // Whether the scheme's signature leaves the delivery id unsigned, so a captured body could come

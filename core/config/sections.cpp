@@ -4,6 +4,7 @@
 
 #include "secretspec.h"
 #include "tablereader.h"
+#include "util/headers.h"
 
 #include <QHostAddress>
 
@@ -179,6 +180,87 @@ bool parseSecrets(TableReader &r, const char *key, QList<Secret> &out, bool requ
     return true;
 }
 
+// RFC 6901: empty (the whole document) or '/'-separated tokens where '~' is only "~0" or "~1".
+// The whole body is never a useful key, so the empty pointer is refused too.
+bool isValidJsonPointer(const QString &pointer)
+{
+    if (!pointer.startsWith(u'/'))
+        return false;
+    for (qsizetype i = 0; i < pointer.size(); ++i) {
+        if (pointer[i] == u'~'
+            && (i + 1 >= pointer.size() || (pointer[i + 1] != u'0' && pointer[i + 1] != u'1')))
+            return false;
+    }
+    return true;
+}
+
+// RFC 9110 token characters, the only ones a header name may hold.
+bool isHeaderName(const QString &name)
+{
+    if (name.isEmpty() || name.size() > 128)
+        return false;
+    for (QChar c : name) {
+        const char16_t u = c.unicode();
+        const bool alnum = (u >= u'a' && u <= u'z') || (u >= u'A' && u <= u'Z') || (u >= u'0' && u <= u'9');
+        if (!alnum && QStringView(u"!#$%&'*+-.^_`|~").indexOf(c) < 0)
+            return false;
+    }
+    return true;
+}
+
+// `keys = { order = "json:/data/object/metadata/order_id", shop = "header:X-Shop-Domain" }`.
+bool parseBusinessKeys(TableReader &r, QList<BusinessKey> &out)
+{
+    const toml::node *n = r.node("keys");
+    if (!n)
+        return true;
+    const auto *table = n->as_table();
+    if (!table)
+        return r.fail(QStringLiteral("keys"),
+            QStringLiteral("must be a table of name = \"json:/pointer\" or \"header:NAME\""));
+    if (table->size() > static_cast<std::size_t>(kMaxBusinessKeysPerSource))
+        return r.fail(
+            QStringLiteral("keys"), QStringLiteral("names more than %1 keys").arg(kMaxBusinessKeysPerSource));
+    for (const auto &[k, v] : *table) {
+        BusinessKey key;
+        key.name = qs(k.str());
+        const QString path = QStringLiteral("keys.") + key.name;
+        if (!isValidName(key.name))
+            return r.fail(path,
+                QStringLiteral("a key name must be 1-64 characters of letters, digits, '-', '_' or '.'"));
+        const auto *text = v.as_string();
+        if (!text)
+            return r.fail(path, QStringLiteral("must be a string, \"json:/pointer\" or \"header:NAME\""));
+        const QString spec = qs(text->get());
+        if (spec.startsWith(QLatin1String("json:"))) {
+            const QString pointer = spec.mid(5);
+            if (!isValidJsonPointer(pointer))
+                return r.fail(path,
+                    QStringLiteral("\"%1\" is not a JSON pointer: it must start with '/' and use '~' only as "
+                                   "~0 or ~1 (RFC 6901)")
+                        .arg(pointer));
+            key.kind = BusinessKey::Kind::JsonPointer;
+            key.pointer = pointer.toUtf8();
+        } else if (spec.startsWith(QLatin1String("header:"))) {
+            const QString header = spec.mid(7);
+            if (!isHeaderName(header))
+                return r.fail(path, QStringLiteral("\"%1\" is not a header name").arg(header));
+            const QByteArray latin = header.toLatin1();
+            // A stored key is shown to every console user: never a credential or a signature.
+            if (Headers::isSensitive(latin) || Headers::isSignature(latin))
+                return r.fail(path,
+                    QStringLiteral("header %1 carries a credential or a signature and is never stored")
+                        .arg(header));
+            key.kind = BusinessKey::Kind::Header;
+            key.header = latin;
+        } else {
+            return r.fail(path, QStringLiteral("must be \"json:/pointer\" or \"header:NAME\""));
+        }
+        out.append(key);
+    }
+    return true;
+}
+
 } // namespace
 
 bool parseSource(const toml::table &t, const QString &path, Config &cfg, ConfigError *error)
@@ -238,6 +320,14 @@ bool parseSource(const toml::table &t, const QString &path, Config &cfg, ConfigE
     s.hmac.typeJsonPointer = typePointer;
     s.dedupeByBody = schemeLeavesIdUnsigned(s);
     r.boolean("dedupe_by_body", s.dedupeByBody);
+    if (!parseBusinessKeys(r, s.keys))
+        return false;
+    for (const BusinessKey &key : s.keys) {
+        if (key.kind == BusinessKey::Kind::Header && Headers::isSignature(key.header, s.hmac.signatureHeader))
+            return r.fail(QStringLiteral("keys.") + key.name,
+                QStringLiteral("header %1 is this source's signature header and is never stored")
+                    .arg(QString::fromLatin1(key.header)));
+    }
     if (!r.finish())
         return false;
     cfg.sources.append(s);

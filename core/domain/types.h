@@ -75,4 +75,12 @@ QStringList allReplayStatusNames();
 QStringList allRoleNames();
 QStringList allFailureCategoryNames();
 
+// One business key of an event (a source's `keys`): "order" = "1042". Stored in event_keys and
+// searched with `key=order:1042`.
+struct EventKey {
+    QString name;
+    QString value;
+    bool operator==(const EventKey &) const = default;
+};
+
 } // namespace redrive

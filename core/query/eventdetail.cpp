@@ -25,6 +25,19 @@ QStringList auditTargetsFor(qint64 eventId, const QList<qint64> &deliveryIds)
     return targets;
 }
 
+std::optional<QList<EventKey>> fetchEventKeys(Db &db, qint64 eventId, QString *error)
+{
+    QSqlQuery q(db.handle());
+    q.setForwardOnly(true);
+    if (!runQuery(q, QStringLiteral("SELECT name, value FROM event_keys WHERE event_id = ? ORDER BY name"),
+            { eventId }, error))
+        return std::nullopt;
+    QList<EventKey> keys;
+    while (q.next())
+        keys.append(EventKey { q.value(0).toString(), q.value(1).toString() });
+    return keys;
+}
+
 std::optional<EventDetail> fetchEventDetail(Db &db, qint64 eventId, QString *error)
 {
     QString localError;
@@ -130,6 +143,11 @@ std::optional<EventDetail> fetchEventDetail(Db &db, qint64 eventId, QString *err
         detail.notes.append({ q.value(0).toLongLong(), q.value(1).toString(), q.value(2).toString(),
             q.value(3).toLongLong() });
     q.finish();
+
+    auto keys = fetchEventKeys(db, eventId, error);
+    if (!keys)
+        return std::nullopt;
+    detail.keys = std::move(*keys);
 
     QStringList targets = auditTargetsFor(eventId, deliveryIds);
     // Replays that included one of these deliveries are part of this event's story too.

@@ -69,11 +69,15 @@ struct EventDetail {
     bool legalHold = false;
     QList<DeliveryRecord> deliveries;
     QList<NoteRecord> notes;
+    QList<EventKey> keys; // business keys, by name
     QList<EventAuditEntry> audit; // entries about this event, its deliveries, or replays that included them
 };
 
 // The audit targets that refer to an event and its deliveries ("event:12", "delivery:40").
 QStringList auditTargetsFor(qint64 eventId, const QList<qint64> &deliveryIds);
+
+// The business keys stored for an event, by name (the detail panel and GET events/{id}).
+std::optional<QList<EventKey>> fetchEventKeys(Db &db, qint64 eventId, QString *error);
 
 // nullopt with an empty error when the event does not exist.
 std::optional<EventDetail> fetchEventDetail(Db &db, qint64 eventId, QString *error);

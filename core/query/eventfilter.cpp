@@ -11,7 +11,8 @@ namespace redrive {
 bool EventFilter::isEmpty() const
 {
     return statuses.isEmpty() && source.isEmpty() && type.isEmpty() && destination.isEmpty()
-        && category.isEmpty() && deliveryStatus.isEmpty() && !sinceMs && !untilMs && search.isEmpty();
+        && category.isEmpty() && deliveryStatus.isEmpty() && !sinceMs && !untilMs && search.isEmpty()
+        && keyName.isEmpty();
 }
 
 QUrlQuery EventFilter::toQuery() const
@@ -33,6 +34,8 @@ QUrlQuery EventFilter::toQuery() const
     if (untilMs)
         q.addQueryItem(QStringLiteral("until"), QString::number(*untilMs));
     add("q", search);
+    if (!keyName.isEmpty())
+        add("key", keyName + u':' + keyValue);
     return q;
 }
 
@@ -100,6 +103,16 @@ std::optional<EventFilter> EventFilter::fromQuery(const QUrlQuery &query, QStrin
                     "must be an ISO-8601 time with a zone (e.g. 2026-11-30T06:00:00Z) or milliseconds since the epoch"));
         (qstrcmp(key, "since") == 0 ? f.sinceMs : f.untilMs) = *ms;
     }
+    if (const QString key = value("key"); !key.isEmpty()) {
+        const qsizetype colon = key.indexOf(u':');
+        if (colon <= 0 || colon == key.size() - 1)
+            return fail(QStringLiteral("key"), QStringLiteral("must be NAME:VALUE, e.g. order:1042"));
+        f.keyName = key.left(colon);
+        f.keyValue = key.mid(colon + 1);
+        if (f.keyName.size() > 64 || f.keyValue.size() > 512)
+            return fail(QStringLiteral("key"),
+                QStringLiteral("the name is at most 64 characters and the value at most 512"));
+    }
     if (f.sinceMs && f.untilMs && *f.sinceMs >= *f.untilMs)
         return fail(QStringLiteral("until"), QStringLiteral("must be later than since"));
     return f;
@@ -152,6 +165,13 @@ SqlFragment eventFilterSql(const EventFilter &f)
         }
         parts.append(sub + u')');
     }
+    if (!f.keyName.isEmpty()) {
+        // Index-only on event_keys (value, name, event_id).
+        parts.append(
+            QStringLiteral("e.id IN (SELECT event_id FROM event_keys WHERE name = ? AND value = ?)"));
+        out.binds.append(f.keyName);
+        out.binds.append(f.keyValue);
+    }
     if (f.sinceMs) {
         parts.append(QStringLiteral("e.received_at >= ?"));
         out.binds.append(*f.sinceMs);
@@ -175,6 +195,14 @@ SqlFragment eventFilterSql(const EventFilter &f)
         out.binds.append(f.search);
         out.binds.append(f.search);
         out.binds.append(f.search);
+        // Any business key holding the text, or with "name:value" that one key.
+        any += QLatin1String(" UNION ALL SELECT event_id FROM event_keys WHERE value = ?");
+        out.binds.append(f.search);
+        if (const qsizetype colon = f.search.indexOf(u':'); colon > 0 && colon < f.search.size() - 1) {
+            any += QLatin1String(" UNION ALL SELECT event_id FROM event_keys WHERE name = ? AND value = ?");
+            out.binds.append(f.search.left(colon));
+            out.binds.append(f.search.mid(colon + 1));
+        }
         bool numeric = false;
         const qint64 id = f.search.toLongLong(&numeric);
         if (numeric) {

@@ -24,13 +24,16 @@ struct EventFilter {
     QString deliveryStatus; // has a delivery in this status (with destination/category: the same delivery)
     std::optional<qint64> sinceMs; // received_at >= since
     std::optional<qint64> untilMs; // received_at <  until
-    QString search; // event id, provider event id, idempotency key or downstream reference
+    QString search; // event id, provider event id, idempotency key, downstream reference or a
+                    // business key's value ("1042", or "order:1042" for one key)
+    QString keyName; // with keyValue: carries this business key (`key=order:1042`)
+    QString keyValue;
 
     [[nodiscard]] bool isEmpty() const;
     bool operator==(const EventFilter &) const = default;
 
     // Query-string form shared by the admin API and saved views:
-    // status=a,b&source=&type=&destination=&category=&delivery_status=&since=ISO|ms&until=&q=
+    // status=a,b&source=&type=&destination=&category=&delivery_status=&since=ISO|ms&until=&q=&key=name:value
     [[nodiscard]] QUrlQuery toQuery() const;
     // Validates every value; on failure names the offending field and says why.
     static std::optional<EventFilter> fromQuery(const QUrlQuery &query, QString *field, QString *message);

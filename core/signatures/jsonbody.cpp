@@ -2,6 +2,8 @@
 // SPDX-FileCopyrightText: Redrive authors
 #include "jsonbody.h"
 
+#include <QLocale>
+
 #include <algorithm>
 #include <cstring>
 #include <memory>
@@ -66,11 +68,43 @@ Member read(simdjson::dom::element value)
     return m;
 }
 
+Scalar scalarAt(simdjson::dom::element root, QByteArrayView pointer)
+{
+    Scalar out;
+    simdjson::dom::element value;
+    if (root.at_pointer(std::string_view(pointer.data(), static_cast<std::size_t>(pointer.size()))).get(value)
+        != simdjson::SUCCESS)
+        return out;
+    out.found = true;
+    switch (value.type()) {
+    case simdjson::dom::element_type::STRING: {
+        std::string_view text;
+        if (value.get_string().get(text) == simdjson::SUCCESS && text.find('\0') == std::string_view::npos)
+            out.text = QString::fromUtf8(text.data(), static_cast<qsizetype>(text.size()));
+        break;
+    }
+    case simdjson::dom::element_type::INT64:
+        out.text = QString::number(value.get_int64().value_unsafe());
+        break;
+    case simdjson::dom::element_type::UINT64:
+        out.text = QString::number(value.get_uint64().value_unsafe());
+        break;
+    case simdjson::dom::element_type::DOUBLE:
+        out.text = QString::number(value.get_double().value_unsafe(), 'g', QLocale::FloatingPointShortest);
+        break;
+    default:
+        break;
+    }
+    return out;
+}
+
 } // namespace
 
-Status readObject(QByteArrayView json, std::span<const QByteArrayView> keys, std::span<Member> members)
+Status readObject(QByteArrayView json, std::span<const QByteArrayView> keys, std::span<Member> members,
+    std::span<const QByteArrayView> pointers, std::span<Scalar> scalars)
 {
     std::fill(members.begin(), members.end(), Member {});
+    std::fill(scalars.begin(), scalars.end(), Scalar {});
     // simdjson skips a UTF-8 byte order mark; RFC 8259 §8.1 says a sender must not add one
     // and Redrive has always refused it.
     if (json.startsWith("\xEF\xBB\xBF"))
@@ -96,6 +130,10 @@ Status readObject(QByteArrayView json, std::span<const QByteArrayView> keys, std
                 members[i] = read(field.value); // the last duplicate wins
         }
     }
+    // simdjson's object lookup answers the first of duplicate keys where `members` keeps the
+    // last; a key is a search aid, not a security decision, so the lookup's choice stands.
+    for (std::size_t i = 0; i < pointers.size() && i < scalars.size(); ++i)
+        scalars[i] = scalarAt(root, pointers[i]);
     return Status::Ok;
 }
 

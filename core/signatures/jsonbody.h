@@ -35,9 +35,19 @@ struct Member {
     std::optional<qint64> integer;
 };
 
+// A scalar found at an RFC 6901 pointer (a business key). `text` holds a string (without NUL) or a
+// number in its shortest decimal form; booleans, null, objects and arrays give no text.
+struct Scalar {
+    bool found = false;
+    std::optional<QString> text;
+};
+
 // Reads `json`; for each key in `keys` fills the same position of `members` with the LAST
 // top-level member of that name (JSON.parse and QJsonDocument both keep the last duplicate).
 // `members` must be as long as `keys`.
-Status readObject(QByteArrayView json, std::span<const QByteArrayView> keys, std::span<Member> members);
+// In the same parse, fills each position of `scalars` with what the same position of `pointers`
+// (UTF-8 RFC 6901 pointers; `scalars` as long as `pointers`) finds in the document.
+Status readObject(QByteArrayView json, std::span<const QByteArrayView> keys, std::span<Member> members,
+    std::span<const QByteArrayView> pointers = {}, std::span<Scalar> scalars = {});
 
 } // namespace redrive::signatures::jsonbody

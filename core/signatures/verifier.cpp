@@ -11,9 +11,11 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QVarLengthArray>
 
 #include <array>
 #include <initializer_list>
+#include <span>
 
 namespace redrive::signatures {
 
@@ -150,14 +152,72 @@ QString missingIdHeader(QByteArrayView header)
     return QStringLiteral("the %1 header is missing or not UTF-8").arg(name(header));
 }
 
-// A top-level string member of a JSON body, or an empty string (not JSON, absent, not a string).
-QString optionalBodyString(QByteArrayView body, QByteArrayView key)
-{
-    return topLevelJsonString(body, key).value_or(QString());
-}
+// A source's business keys. The body ones ride along the JSON pass the scheme makes anyway (one
+// parse per request); collect() turns what the pass found, and the header ones, into the
+// Verification's keys once the request is accepted.
+class KeyPass {
+public:
+    explicit KeyPass(const SourceConfig &source)
+    {
+        for (const BusinessKey &key : source.keys) {
+            if (key.kind == BusinessKey::Kind::JsonPointer)
+                m_pointers.append(QByteArrayView(key.pointer));
+        }
+        m_scalars.resize(m_pointers.size());
+    }
+
+    [[nodiscard]] bool wantsBody() const { return !m_pointers.isEmpty(); }
+    [[nodiscard]] std::span<const QByteArrayView> pointers() const
+    {
+        return { m_pointers.data(), static_cast<std::size_t>(m_pointers.size()) };
+    }
+    [[nodiscard]] std::span<jsonbody::Scalar> scalars()
+    {
+        return { m_scalars.data(), static_cast<std::size_t>(m_scalars.size()) };
+    }
+
+    // The generic scheme's pass is a QJsonDocument: strings and numbers, as simdjson's are.
+    void fill(const QJsonValue &root)
+    {
+        for (qsizetype i = 0; i < m_pointers.size(); ++i) {
+            const auto value = resolveJsonPointer(root, QString::fromUtf8(m_pointers[i]));
+            m_scalars[i].found = value.has_value();
+            if (value && (value->isString() || value->isDouble()))
+                m_scalars[i].text = jsonScalarText(*value);
+        }
+    }
+
+    void collect(const SourceConfig &source, const Headers &headers, Verification &v) const
+    {
+        qsizetype body = 0;
+        for (const BusinessKey &key : source.keys) {
+            QString text;
+            if (key.kind == BusinessKey::Kind::JsonPointer) {
+                text = m_scalars[body++].text.value_or(QString());
+            } else {
+                const QByteArrayView value = headers.value(key.header);
+                if (value.isValidUtf8())
+                    text = QString::fromUtf8(value);
+                if (text.contains(QChar(0)))
+                    text.clear();
+            }
+            if (text.isEmpty())
+                continue;
+            if (text.size() > kMaxBusinessKeyValueLength) {
+                ++v.keysTooLong;
+                continue;
+            }
+            v.keys.append(EventKey { key.name, text });
+        }
+    }
+
+private:
+    QVarLengthArray<QByteArrayView, 8> m_pointers;
+    QVarLengthArray<jsonbody::Scalar, 8> m_scalars;
+};
 
 Verification verifyStandardWebhooks(
-    const SourceConfig &source, const Headers &headers, QByteArrayView body, qint64 now)
+    const SourceConfig &source, const Headers &headers, QByteArrayView body, qint64 now, KeyPass &keys)
 {
     constexpr QByteArrayView kSignature("webhook-signature");
     constexpr QByteArrayView kTimestamp("webhook-timestamp");
@@ -191,12 +251,17 @@ Verification verifyStandardWebhooks(
         return fail(v, Verdict::MissingId, missingIdHeader(kId));
     accept(v, source, index);
     v.providerEventId = *eventId;
-    v.eventType = optionalBodyString(body, "type");
+    const QByteArrayView typeKey("type");
+    jsonbody::Member type;
+    if (jsonbody::readObject(body, { &typeKey, 1 }, { &type, 1 }, keys.pointers(), keys.scalars())
+        == jsonbody::Status::Ok)
+        v.eventType = type.string.value_or(QString());
     v.occurredAtMs = *timestamp * 1000;
     return v;
 }
 
-Verification verifyStripe(const SourceConfig &source, const Headers &headers, QByteArrayView body, qint64 now)
+Verification verifyStripe(
+    const SourceConfig &source, const Headers &headers, QByteArrayView body, qint64 now, KeyPass &keys)
 {
     constexpr QByteArrayView kSignature("Stripe-Signature");
     Verification v;
@@ -225,10 +290,10 @@ Verification verifyStripe(const SourceConfig &source, const Headers &headers, QB
     if (index < 0)
         return fail(v, Verdict::BadSignature, noMatch(kSignature, source));
 
-    const std::array<QByteArrayView, 3> keys { QByteArrayView("id"), QByteArrayView("type"),
+    const std::array<QByteArrayView, 3> fields { QByteArrayView("id"), QByteArrayView("type"),
         QByteArrayView("created") };
     std::array<jsonbody::Member, 3> members;
-    if (jsonbody::readObject(body, keys, members) != jsonbody::Status::Ok)
+    if (jsonbody::readObject(body, fields, members, keys.pointers(), keys.scalars()) != jsonbody::Status::Ok)
         return fail(v, Verdict::MalformedBody, QStringLiteral("the body is not a JSON object"));
     if (!members[0].found)
         return fail(v, Verdict::MissingId, QStringLiteral("the body has no top-level \"id\""));
@@ -243,7 +308,8 @@ Verification verifyStripe(const SourceConfig &source, const Headers &headers, QB
     return v;
 }
 
-Verification verifyGitHub(const SourceConfig &source, const Headers &headers, QByteArrayView body)
+Verification verifyGitHub(
+    const SourceConfig &source, const Headers &headers, QByteArrayView body, KeyPass &keys)
 {
     constexpr QByteArrayView kSignature("X-Hub-Signature-256");
     constexpr QByteArrayView kDelivery("X-GitHub-Delivery");
@@ -269,9 +335,14 @@ Verification verifyGitHub(const SourceConfig &source, const Headers &headers, QB
     v.providerEventId = *eventId;
     // "pull_request" + "opened" → "pull_request.opened", so routes can select actions.
     v.eventType = QString::fromUtf8(headers.value("X-GitHub-Event"));
-    if (!v.eventType.isEmpty()) {
-        if (const auto action = topLevelJsonString(body, "action"); action && !action->isEmpty())
-            v.eventType += u'.' + *action;
+    if (!v.eventType.isEmpty() || keys.wantsBody()) {
+        const QByteArrayView actionKey("action");
+        jsonbody::Member action;
+        const auto status
+            = jsonbody::readObject(body, { &actionKey, 1 }, { &action, 1 }, keys.pointers(), keys.scalars());
+        if (status == jsonbody::Status::Ok && !v.eventType.isEmpty() && action.string
+            && !action.string->isEmpty())
+            v.eventType += u'.' + *action.string;
     }
     return v;
 }
@@ -290,7 +361,8 @@ std::optional<qint64> parseIsoMs(QByteArrayView text)
     return parsed.toMSecsSinceEpoch();
 }
 
-Verification verifyShopify(const SourceConfig &source, const Headers &headers, QByteArrayView body)
+Verification verifyShopify(
+    const SourceConfig &source, const Headers &headers, QByteArrayView body, KeyPass &keys)
 {
     constexpr QByteArrayView kSignature("X-Shopify-Hmac-Sha256");
     constexpr QByteArrayView kId("X-Shopify-Webhook-Id");
@@ -312,6 +384,8 @@ Verification verifyShopify(const SourceConfig &source, const Headers &headers, Q
     v.providerEventId = *eventId;
     v.eventType = QString::fromUtf8(headers.value("X-Shopify-Topic"));
     v.occurredAtMs = parseIsoMs(headers.value("X-Shopify-Triggered-At"));
+    if (keys.wantsBody()) // Shopify's own fields are all headers: the body is read for keys only
+        jsonbody::readObject(body, {}, {}, keys.pointers(), keys.scalars());
     return v;
 }
 
@@ -349,7 +423,8 @@ private:
     std::optional<QJsonValue> m_root;
 };
 
-Verification verifyGeneric(const SourceConfig &source, const Headers &headers, QByteArrayView body)
+Verification verifyGeneric(
+    const SourceConfig &source, const Headers &headers, QByteArrayView body, KeyPass &keys)
 {
     const HmacOptions &options = source.hmac;
     const QByteArrayView header = options.signatureHeader.isEmpty() ? QByteArrayView("X-Signature")
@@ -401,6 +476,8 @@ Verification verifyGeneric(const SourceConfig &source, const Headers &headers, Q
         v.eventType = QString::fromUtf8(headers.value(options.typeHeader));
     else if (!options.typeJsonPointer.isEmpty())
         v.eventType = json.text(options.typeJsonPointer).value_or(QString());
+    if (keys.wantsBody() && json.root())
+        keys.fill(*json.root());
     return v;
 }
 
@@ -412,19 +489,26 @@ Verification verify(
     if (source.secrets.isEmpty())
         return fail({}, Verdict::BadSignature,
             QStringLiteral("source %1 has no secrets configured").arg(source.name));
-    switch (source.scheme) {
-    case SchemeKind::StandardWebhooks:
-        return verifyStandardWebhooks(source, headers, body, nowSeconds);
-    case SchemeKind::Stripe:
-        return verifyStripe(source, headers, body, nowSeconds);
-    case SchemeKind::GitHub:
-        return verifyGitHub(source, headers, body);
-    case SchemeKind::Shopify:
-        return verifyShopify(source, headers, body);
-    case SchemeKind::HmacSha256:
-        return verifyGeneric(source, headers, body);
-    }
-    return fail({}, Verdict::BadSignature, QStringLiteral("unknown signature scheme"));
+    KeyPass keys(source);
+    const auto scheme = [&]() -> Verification {
+        switch (source.scheme) {
+        case SchemeKind::StandardWebhooks:
+            return verifyStandardWebhooks(source, headers, body, nowSeconds, keys);
+        case SchemeKind::Stripe:
+            return verifyStripe(source, headers, body, nowSeconds, keys);
+        case SchemeKind::GitHub:
+            return verifyGitHub(source, headers, body, keys);
+        case SchemeKind::Shopify:
+            return verifyShopify(source, headers, body, keys);
+        case SchemeKind::HmacSha256:
+            return verifyGeneric(source, headers, body, keys);
+        }
+        return fail({}, Verdict::BadSignature, QStringLiteral("unknown signature scheme"));
+    };
+    Verification v = scheme();
+    if (v.ok())
+        keys.collect(source, headers, v);
+    return v;
 }
 
 QByteArray signStandardWebhooks(

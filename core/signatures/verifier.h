@@ -45,6 +45,11 @@ struct Verification {
     bool weakId = false; // id derived from a digest of the body
     QString eventType;
     std::optional<qint64> occurredAtMs;
+    // The source's business keys found in this request, in config order: strings and numbers
+    // from the body (read in the same JSON pass as the scheme's own fields) and header values.
+    // A key that finds nothing, or an empty value, is absent.
+    QList<EventKey> keys;
+    int keysTooLong = 0; // values longer than kMaxBusinessKeyValueLength, left out of `keys`
 
     [[nodiscard]] bool ok() const { return verdict == Verdict::Ok; }
     [[nodiscard]] int httpStatus() const;

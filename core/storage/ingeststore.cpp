@@ -193,6 +193,8 @@ bool IngestStore::prepare(QString *error)
             && !preparePostgresBatches(error))
             return false;
     }
+    if (!prepareKeys(error))
+        return false;
     struct Statement {
         QSqlQuery *query;
         QString sql;

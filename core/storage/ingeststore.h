@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: Redrive authors
 #pragma once
 
+#include "domain/types.h"
 #include "storage/database.h"
 #include "storage/multirowinsert.h"
 #include "storage/pgstatement.h"
@@ -40,6 +41,7 @@ struct IncomingEvent {
     // The source dedupes on the body too (SourceConfig::dedupeByBody): the row's dedupe_sha256
     // gets the body digest, unique per source, so the same body under another id is a duplicate.
     bool dedupeByBody = false;
+    QList<EventKey> keys; // business keys, stored with a new event in its transaction
 };
 
 struct PlannedDelivery {
@@ -84,6 +86,13 @@ struct UpsertRow {
     int occurrences = 1;
 };
 
+// One business key of a stored event.
+struct KeyRow {
+    qint64 eventId = 0;
+    QString name;
+    QString value;
+};
+
 struct DeliveryRow {
     qint64 eventId = 0;
     PlannedDelivery delivery;
@@ -125,6 +134,9 @@ public:
     bool upsertEvents(const QList<UpsertRow> &rows, QList<UpsertResult> *results, QString *error);
     bool insertDeliveries(const QList<DeliveryRow> &rows, qint64 nowMs, QString *error);
     bool insertRejections(const QList<RejectionRecord> &rows, QString *error);
+    // Business keys of new events (ingeststorekeys.cpp): one statement per row on SQLite, a
+    // multi-row insert on PostgreSQL.
+    bool insertKeys(const QList<KeyRow> &rows, QString *error);
     // Keeps the newest `keep` rejections; `deleted` gets the number removed.
     bool trimRejections(int keep, int *deleted, QString *error);
 
@@ -139,6 +151,7 @@ private:
         const std::function<void(SqliteStatement &, int)> &bindKey, UpsertResult *result, QString *error);
     // PostgreSQL: rows the insert skipped (`results[i].eventId == 0`) are counted on the stored row.
     bool pgCountDuplicates(const QList<UpsertRow> &rows, QList<UpsertResult> *results, QString *error);
+    bool prepareKeys(QString *error); // ingeststorekeys.cpp
     // ingeststorepostgres.cpp
     bool preparePostgresBatches(QString *error);
     bool pgUpsertEvents(const QList<UpsertRow> &rows, QList<UpsertResult> *results, QString *error);
@@ -156,6 +169,8 @@ private:
     // Hashes of recently stored (source, id) keys, a hint that the next one is a duplicate.
     std::vector<std::size_t> m_recentKeys = std::vector<std::size_t>(std::size_t(1) << 14, 0);
     SqliteStatement m_fastInsertDelivery;
+    SqliteStatement m_fastInsertKey;
+    std::unique_ptr<MultiRowInsert> m_multiKeys;
     // PostgreSQL: a whole batch in one statement over libpq with binary arrays (PgStatement);
     // the multi-row QPSQL statements remain for rejections and when no native handle exists.
     PgStatement m_pgUpsertEvents;

@@ -5,6 +5,7 @@
 #include "admin/eventviews.h"
 #include "admin/jsonbody.h"
 #include "audit/auditlog.h"
+#include "query/eventdetail.h"
 #include "query/eventfilter.h"
 #include "util/headers.h"
 
@@ -63,7 +64,7 @@ http::Response listEvents(RequestContext &ctx)
             { QStringLiteral("status"), QStringLiteral("source"), QStringLiteral("type"),
                 QStringLiteral("destination"), QStringLiteral("category"), QStringLiteral("since"),
                 QStringLiteral("until"), QStringLiteral("q"), QStringLiteral("limit"),
-                QStringLiteral("cursor") },
+                QStringLiteral("cursor"), QStringLiteral("key") },
             &e))
         return errorResponse(e);
     QString field, message;
@@ -175,6 +176,14 @@ http::Response getEvent(RequestContext &ctx, qint64 id)
             { QStringLiteral("created_at"), isoOrNull(n.value(3)) } });
     }
     ev.insert(QStringLiteral("notes"), notes);
+
+    const auto keys = fetchEventKeys(ctx.db, id, &error);
+    if (!keys)
+        return databaseError("reading keys", error);
+    QJsonObject keyObject;
+    for (const EventKey &key : *keys)
+        keyObject.insert(key.name, key.value);
+    ev.insert(QStringLiteral("keys"), keyObject);
 
     QList<audit::AuditEntry> entries;
     audit::AuditQuery aq;

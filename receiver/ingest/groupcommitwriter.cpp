@@ -312,6 +312,13 @@ void GroupCommitWriter::planDeliveries(const IncomingEvent &event, qint64 eventI
     }
 }
 
+// A new event's business keys, stored in its transaction (a duplicate carries the same body).
+void GroupCommitWriter::appendKeys(const IncomingEvent &event, qint64 eventId, QList<KeyRow> *out)
+{
+    for (const EventKey &key : event.keys)
+        out->append(KeyRow { eventId, key.name, key.value });
+}
+
 // The whole batch in a few multi-row statements (PostgreSQL: each statement is a round trip).
 // Events repeated inside the batch are folded into one row that counts its occurrences; the
 // first of them in queue order is the new one, if the row is new at all.
@@ -342,6 +349,7 @@ bool GroupCommitWriter::storeBatchMultiRow(qint64 nowMs, QString *error)
         return false;
 
     QList<DeliveryRow> deliveries;
+    QList<KeyRow> keys;
     std::vector<bool> claimed(static_cast<std::size_t>(rows.size()), false);
     for (std::size_t i = 0; i < m_batch.size(); ++i) {
         Pending &p = m_batch[i];
@@ -357,9 +365,11 @@ bool GroupCommitWriter::storeBatchMultiRow(qint64 nowMs, QString *error)
             const qsizetype before = deliveries.size();
             planDeliveries(p.event, result.eventId, &deliveries);
             p.newDeliveries = static_cast<int>(deliveries.size() - before);
+            appendKeys(p.event, result.eventId, &keys);
         }
     }
-    return deliveries.isEmpty() || m_store->insertDeliveries(deliveries, nowMs, error);
+    return (deliveries.isEmpty() || m_store->insertDeliveries(deliveries, nowMs, error))
+        && m_store->insertKeys(keys, error);
 }
 
 bool GroupCommitWriter::storeOne(Pending &p, qint64 nowMs, QString *error)
@@ -380,6 +390,10 @@ bool GroupCommitWriter::storeOne(Pending &p, qint64 nowMs, QString *error)
                 return false;
             ++p.newDeliveries;
         }
+        QList<KeyRow> keys;
+        appendKeys(p.event, upserted.eventId, &keys);
+        if (!m_store->insertKeys(keys, error))
+            return false;
     }
     p.outcome.ok = true; // becomes true for the client only once the transaction commits
     p.outcome.eventId = upserted.eventId;

@@ -117,6 +117,7 @@ private:
     bool storeOne(Pending &p, qint64 nowMs, QString *error);
     bool storeBatchMultiRow(qint64 nowMs, QString *error);
     void planDeliveries(const IncomingEvent &event, qint64 eventId, QList<DeliveryRow> *out);
+    static void appendKeys(const IncomingEvent &event, qint64 eventId, QList<KeyRow> *out);
     void retryIndividually();
     void finish(Pending &p, bool ok);
     void maintenance();

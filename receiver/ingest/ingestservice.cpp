@@ -71,6 +71,8 @@ IngestService::IngestService(std::shared_ptr<const Config> config, GroupCommitWr
         e.duplicates = &registry.counter(QStringLiteral("redrive_ingest_duplicates_total"),
             QStringLiteral("Webhooks whose (source, id) was already stored; counted, never reprocessed"),
             labels);
+        e.keysTooLong = &registry.counter(QStringLiteral("redrive_ingest_key_values_too_long_total"),
+            QStringLiteral("Business key values longer than 200 characters, not stored for search"), labels);
         m_sources.push_back(e);
     }
     for (const char *reason :
@@ -297,6 +299,9 @@ void IngestService::ingest(const SourceEntry &source, http::Request &&request, h
     if (v.skewSeconds)
         e.clockSkewMs = *v.skewSeconds * 1000;
     e.remoteAddress = request.remoteAddress;
+    e.keys = v.keys;
+    if (v.keysTooLong > 0)
+        source.keysTooLong->inc(static_cast<double>(v.keysTooLong));
 
     Completion done
         = [respond = std::move(respond), received = source.received, duplicates = source.duplicates,

@@ -51,6 +51,7 @@ private:
         metrics::Counter *requests = nullptr;
         metrics::Counter *received = nullptr;
         metrics::Counter *duplicates = nullptr;
+        metrics::Counter *keysTooLong = nullptr;
     };
     enum class Route { Hook, Health, Ready, NotFound };
     struct Routed {

@@ -19,6 +19,7 @@ url = "sqlite:///tmp/redrive.db"
 name = "github"
 scheme = "github"
 secrets = ["It is a Secret to Everybody", "env:REDRIVE_TEST_SECRET"]
+keys = { pr = "json:/pull_request/number", odd = "json:/a~1b/~0c", delivery = "header:X-GitHub-Delivery" }
 
 [[sources]]
 name = "sw"

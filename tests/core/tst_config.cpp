@@ -49,7 +49,17 @@ void TstConfig::parsesAValidConfig()
     QCOMPARE(gh->secrets[1].label, QStringLiteral("env:REDRIVE_TEST_SECRET"));
     QCOMPARE(gh->secrets[1].key, QByteArray("rotated-secret"));
     QCOMPARE(gh->toleranceSeconds, 300);
+    QCOMPARE(gh->keys.size(), 3); // by name
+    QCOMPARE(gh->keys[0].name, QStringLiteral("delivery"));
+    QVERIFY(gh->keys[0].kind == BusinessKey::Kind::Header);
+    QCOMPARE(gh->keys[0].header, QByteArray("X-GitHub-Delivery"));
+    QCOMPARE(gh->keys[1].name, QStringLiteral("odd"));
+    QCOMPARE(gh->keys[1].pointer, QByteArray("/a~1b/~0c"));
+    QCOMPARE(gh->keys[2].name, QStringLiteral("pr"));
+    QVERIFY(gh->keys[2].kind == BusinessKey::Kind::JsonPointer);
+    QCOMPARE(gh->keys[2].pointer, QByteArray("/pull_request/number"));
     const auto *sw = cfg->source(u"sw");
+    QVERIFY(sw->keys.isEmpty());
     QCOMPARE(sw->secrets[0].key.size(), 24); // whsec_ prefix stripped and base64-decoded
     const auto *f = cfg->destination(u"fulfillment");
     QVERIFY(f);
@@ -126,6 +136,33 @@ void TstConfig::badInputNamesTheKey_data()
         << storage
             + "[[sources]]\nname = \"a\"\nscheme = \"github\"\nsecrets = [\"x\"]\nsignature_header = \"X\"\n"
         << QStringLiteral("sources[0].scheme") << QStringLiteral("only to scheme");
+    const QByteArray source = storage + "[[sources]]\nname = \"a\"\nscheme = \"github\"\nsecrets = [\"x\"]\n";
+    QTest::newRow("keys not a table") << source + "keys = [\"json:/id\"]\n"
+                                      << QStringLiteral("sources[0].keys") << QStringLiteral("table");
+    QTest::newRow("key pointer without slash")
+        << source + "keys = { order = \"json:data/id\" }\n"
+        << QStringLiteral("sources[0].keys.order") << QStringLiteral("RFC 6901");
+    QTest::newRow("key pointer bad escape")
+        << source + "keys = { order = \"json:/a~2b\" }\n"
+        << QStringLiteral("sources[0].keys.order") << QStringLiteral("RFC 6901");
+    QTest::newRow("key pointer trailing tilde")
+        << source + "keys = { order = \"json:/a~\" }\n"
+        << QStringLiteral("sources[0].keys.order") << QStringLiteral("RFC 6901");
+    QTest::newRow("key prefix") << source + "keys = { order = \"body:/id\" }\n"
+                                << QStringLiteral("sources[0].keys.order") << QStringLiteral("header:NAME");
+    QTest::newRow("key not a string") << source + "keys = { order = 12 }\n"
+                                      << QStringLiteral("sources[0].keys.order") << QStringLiteral("string");
+    QTest::newRow("key header name") << source + "keys = { shop = \"header:X Shop\" }\n"
+                                     << QStringLiteral("sources[0].keys.shop")
+                                     << QStringLiteral("not a header name");
+    QTest::newRow("key header credential")
+        << source + "keys = { who = \"header:Authorization\" }\n"
+        << QStringLiteral("sources[0].keys.who") << QStringLiteral("credential");
+    QTest::newRow("key header signature")
+        << source + "keys = { sig = \"header:X-Hub-Signature-256\" }\n"
+        << QStringLiteral("sources[0].keys.sig") << QStringLiteral("signature");
+    QTest::newRow("key name") << source + "keys = { \"order id\" = \"json:/id\" }\n"
+                              << QStringLiteral("sources[0].keys.order id") << QStringLiteral("key name");
     QTest::newRow("dest url") << storage + "[[destinations]]\nname = \"d\"\nurl = \"ftp://x/\"\n"
                               << QStringLiteral("destinations[0].url") << QStringLiteral("http");
     QTest::newRow("dest risk") << storage

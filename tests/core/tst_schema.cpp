@@ -24,6 +24,7 @@ private Q_SLOTS:
     void writeGateHoldQueuesWriters();
     void version3DropsTheProviderIdIndex();
     void version6GivesExistingTokensTheirNameAsOwner();
+    void version7KeysAreRemovedWithTheirEvent();
 };
 
 void TstSchema::migratesAnEmptyDatabase()
@@ -275,6 +276,41 @@ void TstSchema::version6GivesExistingTokensTheirNameAsOwner()
     QVERIFY(q.next());
     QCOMPARE(q.value(0).toString(), QStringLiteral("ana"));
     QVERIFY(q.value(1).isNull());
+}
+
+// Upgrading a version 6 database adds event_keys; a key row cannot outlive its event (retention
+// deletes events, the keys go with them) and cannot point at an event that does not exist.
+void TstSchema::version7KeysAreRemovedWithTheirEvent()
+{
+    QString error;
+    auto t = TestDatabase::create(&error, /*migrated=*/false);
+    QVERIFY2(t, qPrintable(error));
+    auto db = t->open();
+    QVERIFY(db);
+    QVERIFY2(migrateTo(*db, 6, &error), qPrintable(error));
+    QVERIFY2(db->exec(QStringLiteral("INSERT INTO events (source, provider_event_id, received_at, "
+                                     "last_seen_at, body, body_sha256, body_size) VALUES "
+                                     "('stripe', 'evt_1', 1, 1, '', 'x', 0), "
+                                     "('stripe', 'evt_2', 2, 2, '', 'y', 0)"),
+                 &error),
+        qPrintable(error));
+    QVERIFY2(migrate(*db, &error), qPrintable(error));
+    QCOMPARE(schemaVersion(*db), kSchemaVersion);
+    QVERIFY(kSchemaVersion >= 7);
+    QVERIFY2(db->exec(QStringLiteral("INSERT INTO event_keys (event_id, name, value) SELECT id, 'order', "
+                                     "provider_event_id FROM events"),
+                 &error),
+        qPrintable(error));
+    QVERIFY2(db->exec(QStringLiteral("DELETE FROM events WHERE provider_event_id = 'evt_1'"), &error),
+        qPrintable(error));
+    QSqlQuery q(db->handle());
+    QVERIFY(q.exec(QStringLiteral("SELECT value FROM event_keys")));
+    QVERIFY(q.next());
+    QCOMPARE(q.value(0).toString(), QStringLiteral("evt_2"));
+    QVERIFY(!q.next());
+    QVERIFY(!db->exec(
+        QStringLiteral("INSERT INTO event_keys (event_id, name, value) VALUES (999999, 'order', 'x')"),
+        &error)); // no orphan keys
 }
 
 QTEST_GUILESS_MAIN(TstSchema)

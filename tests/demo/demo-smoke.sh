@@ -63,6 +63,9 @@ events1=$(q "SELECT COUNT(*) FROM events")
 first_id1=$(q "SELECT MIN(id) FROM events")
 tokens1=$(q "SELECT group_concat(id) FROM (SELECT id FROM api_tokens WHERE revoked_at IS NULL ORDER BY id)")
 [[ $(q "SELECT COUNT(*) FROM api_tokens WHERE revoked_at IS NULL") -eq 3 ]] || fail "expected three demo tokens"
+# A newcomer can search an order number: Stripe payments and Shopify orders share them as keys.
+[[ $(q "SELECT COUNT(DISTINCT e.source) FROM event_keys k JOIN events e ON e.id = k.event_id WHERE k.name = 'order'") -eq 2 ]] ||
+  fail "the demo's Stripe and Shopify events carry no order keys"
 
 # 2. Second run: the same database (grown), the same audit key, and the same tokens when a
 #    keychain kept them; without one, the old tokens are revoked and new ones minted.

@@ -33,7 +33,8 @@ QByteArray configToml(
     t += "[admin]\naudit_key_file = \"" + dir.toUtf8() + "/audit-ed25519.pem\"\n";
     t += "replay_rate_per_second = 50\n\n";
     t += "[[sources]]\nname = \"github\"\nscheme = \"github\"\nsecrets = [\"" + RealReceiver::kGitHubSecret
-        + "\"]\n\n";
+        + "\"]\n";
+    t += "keys = { pr = \"json:/pull_request/number\", repo = \"json:/repository/full_name\" }\n\n";
     t += "[[destinations]]\nname = \"crm\"\nurl = \"" + crm.toEncoded()
         + "\"\nrisk = \"low\"\n"
           "max_attempts = 1\ntimeout_ms = 3000\nallow_private = true\n\n";

@@ -26,6 +26,7 @@ class ScriptableDestination;
 // each a scriptable loopback server:
 //   crm          low risk   — support may replay it without approval
 //   fulfillment  high risk  — any replay of it needs a second operator
+// The source has business keys: pr = /pull_request/number, repo = /repository/full_name.
 // Both give up at the first failure (max_attempts = 1), so a scripted 410 makes a dead letter
 // at once and tests never wait for a backoff.
 //

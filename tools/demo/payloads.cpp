@@ -95,11 +95,14 @@ DemoEvent stripe(QRandomGenerator &rng, qint64 now)
     e.type = types[rng.bounded(5)];
     const QString customer = QString::fromLatin1(kCustomers[rng.bounded(5)]);
     const int amount = static_cast<int>(500 + rng.bounded(50000));
+    // The shop's order number, in the same small range as the Shopify orders (search "1042").
+    const QString orderId = QString::number(1000 + amount % 100);
     QJsonObject object { { QStringLiteral("id"),
                              QString(QStringLiteral("pi_") + QString::fromLatin1(hexId(rng, 12))) },
         { QStringLiteral("object"), QStringLiteral("payment_intent") }, { QStringLiteral("amount"), amount },
         { QStringLiteral("currency"), QStringLiteral("eur") }, { QStringLiteral("customer"), customer },
-        { QStringLiteral("status"), QStringLiteral("succeeded") } };
+        { QStringLiteral("status"), QStringLiteral("succeeded") },
+        { QStringLiteral("metadata"), QJsonObject { { QStringLiteral("order_id"), orderId } } } };
     QJsonObject body { { QStringLiteral("id"), QString::fromLatin1(e.id) },
         { QStringLiteral("object"), QStringLiteral("event") },
         { QStringLiteral("api_version"), QStringLiteral("2024-06-20") }, { QStringLiteral("created"), now },
@@ -122,8 +125,10 @@ DemoEvent shopify(QRandomGenerator &rng, qint64 now)
     const char *topics[] = { "orders/create", "orders/paid", "orders/fulfilled", "refunds/create" };
     e.type = topics[rng.bounded(4)];
     const qint64 order = 820982911946154508LL + rng.bounded(100000);
+    const int orderNumber = static_cast<int>(1000 + rng.bounded(100)); // few, so a search finds several
     QJsonObject body { { QStringLiteral("id"), QString::number(order) },
-        { QStringLiteral("name"), QStringLiteral("#%1").arg(1000 + rng.bounded(9000)) },
+        { QStringLiteral("name"), QStringLiteral("#%1").arg(orderNumber) },
+        { QStringLiteral("order_number"), orderNumber },
         { QStringLiteral("total_price"),
             QString(QString::number(10 + rng.bounded(400)) + QStringLiteral(".00")) },
         { QStringLiteral("currency"), QStringLiteral("EUR") },

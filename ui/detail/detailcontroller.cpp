@@ -6,6 +6,7 @@
 #include "connection/session.h"
 #include "detail/eventdetailview.h"
 #include "detail/evidenceexport.h"
+#include "detail/keylinks.h"
 #include "query/eventdetail.h"
 #include "util/clock.h"
 
@@ -29,6 +30,7 @@ DetailController::DetailController(
     m_view->setCanReplay(session->admin() && session->permissions().replay);
     connect(
         m_view, &EventDetailView::replayDeliveryRequested, this, &DetailController::replayDeliveryRequested);
+    connect(m_view->keyLinks(), &KeyLinks::searchRequested, this, &DetailController::keySearchRequested);
     connect(m_evidence, &EvidenceExport::progress, this,
         [this](const QString &text) { m_view->setEvidenceStatus(true, text); });
     connect(m_evidence, &EvidenceExport::finished, this, [this](bool ok, const QString &text) {

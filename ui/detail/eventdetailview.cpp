@@ -5,6 +5,7 @@
 #include "common/statuspalette.h"
 #include "common/timeformat.h"
 #include "detail/jsontreemodel.h"
+#include "detail/keylinks.h"
 #include "detail/schedulenote.h"
 #include "util/headers.h"
 
@@ -68,6 +69,7 @@ EventDetailView::EventDetailView(QWidget *parent)
     , m_tabs(new QTabWidget(this))
     , m_summary(new QWidget)
     , m_form(new QFormLayout)
+    , m_keys(new KeyLinks)
     , m_deliveries(new QTreeWidget)
     , m_replayDelivery(new QPushButton(QStringLiteral("Replay this delivery…")))
     , m_replayAction(new QAction(QStringLiteral("Replay this delivery…"), this))
@@ -103,11 +105,10 @@ EventDetailView::EventDetailView(QWidget *parent)
 
     // Summary: envelope fields, then deliveries.
     auto *summaryLayout = new QVBoxLayout(m_summary);
-    auto *formHost = new QWidget;
-    formHost->setLayout(m_form);
     m_form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
     m_form->setLabelAlignment(Qt::AlignRight);
-    summaryLayout->addWidget(formHost);
+    summaryLayout->addLayout(m_form);
+    summaryLayout->addWidget(m_keys);
     auto *deliveriesTitle = new QLabel(QStringLiteral("Deliveries"));
     deliveriesTitle->setStyleSheet(QStringLiteral("font-weight: bold;"));
     summaryLayout->addWidget(deliveriesTitle);
@@ -371,6 +372,7 @@ void EventDetailView::showEvent(
     m_message->hide();
     m_tabs->show();
 
+    m_keys->setKeys(d.keys);
     while (m_form->rowCount() > 0)
         m_form->removeRow(0);
     addField(QStringLiteral("Status"), statusLook(e.status).label, QStringLiteral("fieldStatus"));

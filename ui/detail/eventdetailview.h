@@ -22,6 +22,7 @@ class QTreeWidgetItem;
 namespace redrive::ui {
 
 class JsonTreeModel;
+class KeyLinks;
 
 // The side panel for one event: envelope, deliveries with the downstream indicator, the
 // attempt timeline, payload (tree and raw), redacted headers, notes and audit entries.
@@ -50,6 +51,8 @@ public:
     // Shows the Attempts tab with the (latest) attempt of replay `replayId` current; false when
     // no attempt of this event came from that replay yet.
     bool selectReplayAttempt(qint64 replayId);
+    // The event's business keys, each a search (`searchRequested`).
+    [[nodiscard]] KeyLinks *keyLinks() const { return m_keys; }
 
 Q_SIGNALS:
     void noteSubmitted(qint64 eventId, const QString &text);
@@ -74,6 +77,7 @@ private:
     QTabWidget *m_tabs;
     QWidget *m_summary;
     QFormLayout *m_form;
+    KeyLinks *m_keys;
     QTreeWidget *m_deliveries;
     QPushButton *m_replayDelivery;
     QAction *m_replayAction;

@@ -99,8 +99,8 @@ FilterBar::FilterBar(QWidget *parent)
     m_destination->setAccessibleName(QStringLiteral("Destination filter"));
     m_search->setObjectName(QStringLiteral("searchEdit"));
     m_search->setAccessibleName(QStringLiteral("Search events"));
-    m_search->setPlaceholderText(
-        QStringLiteral("Search event ID, provider ID or downstream reference (Ctrl+F)"));
+    m_search->setPlaceholderText(QStringLiteral(
+        "Search event ID, provider ID, downstream reference or key, e.g. order:1042 (Ctrl+F)"));
     m_search->setClearButtonEnabled(true);
     m_search->setMinimumWidth(260);
 
@@ -230,7 +230,8 @@ void FilterBar::setFilter(const EventFilter &f)
     m_destination->setEditText(f.destination);
     m_category = f.category;
     m_deliveryStatus = f.deliveryStatus;
-    m_search->setText(f.search);
+    // A key filter (a saved view, a link) is shown as the search it equals, never hidden.
+    m_search->setText(f.search.isEmpty() && !f.keyName.isEmpty() ? f.keyName + u':' + f.keyValue : f.search);
     if (f.sinceMs || f.untilMs) {
         m_range->setCurrentIndex(Custom);
         m_since->setVisible(true);

@@ -198,6 +198,12 @@ void ConsoleController::adoptSession(Session *session)
         m_window->showPage(MainWindow::EventsPage);
         events()->applyFilter(f);
     });
+    connect(c.detail.get(), &DetailController::keySearchRequested, this, [this](const QString &search) {
+        EventFilter f;
+        f.search = search;
+        m_window->showPage(MainWindow::EventsPage);
+        events()->applyFilter(f);
+    });
     c.rejections = std::make_unique<RejectionsController>(session, w->rejectionsPage());
     c.overview = std::make_unique<OverviewController>(session, w->overview(), m_clock);
     const Permissions can = session->permissions();

@@ -1,0 +1,66 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
+# SPDX-FileCopyrightText: Redrive authors
+"""Business keys at ingest (issue 18): acknowledged events/s of redrived with three keys
+configured against the same receiver without them, interleaved in one run (none, keys, none, …),
+a fresh database for every run. The keys read what the load generator's body carries: the
+delivery id (distinct per event, like an order number), the repository and the sender."""
+
+import argparse
+import json
+import os
+import sqlite3
+import sys
+import tempfile
+
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+import benchlib as bl  # noqa: E402
+
+KEYS = ('keys = { order = "json:/delivery", repo = "json:/repository/full_name", '
+        'login = "json:/sender/login" }\n')
+
+
+def config(port, url, keys):
+    text = bl.INGEST_CONFIG.format(port=port, url=url)
+    return text.replace('secrets = ["bench-secret"]\n', 'secrets = ["bench-secret"]\n' + KEYS) if keys else text
+
+
+def run(args, keys, tag):
+    work = tempfile.mkdtemp(prefix=f"redrive-bench-keys-{tag}-")
+    port = bl.free_port()
+    server = bl.Redrived(os.path.join(args.build, "app/redrived/redrived"),
+                         config(port, "sqlite://" + os.path.join(work, "redrive.db"), keys), work)
+    try:
+        server.wait_ready(port)
+        result = bl.loadgen(os.path.join(args.build, "bench/loadgen/redrive-loadgen"), port, args.seconds,
+                            id_prefix=f"{tag}-")
+    finally:
+        server.stop()
+    db = sqlite3.connect(os.path.join(work, "redrive.db"))
+    events, stored = db.execute("SELECT (SELECT COUNT(*) FROM events), (SELECT COUNT(*) FROM event_keys)").fetchone()
+    db.close()
+    if result["errors"] or stored != (3 * events if keys else 0):
+        raise RuntimeError(f"{tag}: {result['errors']} errors, {stored} keys for {events} events")
+    return result["ok_per_second"]
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__)
+    ap.add_argument("--build", default=os.path.join(bl.ROOT, "build", "ci"))
+    ap.add_argument("--rounds", type=int, default=3)
+    ap.add_argument("--seconds", type=float, default=8)
+    args = ap.parse_args()
+    rows = []
+    for r in range(args.rounds):
+        none = run(args, False, f"r{r}-none")
+        three = run(args, True, f"r{r}-keys")
+        rows.append({"none": none, "keys": three, "ratio": three / none})
+        print(json.dumps(rows[-1]), flush=True)
+    summary = {"rounds": rows, "median_ratio": bl.median([row["ratio"] for row in rows]),
+               "load_average": os.getloadavg()[0]}
+    print(json.dumps(summary))
+    return 0 if summary["median_ratio"] >= 0.95 else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
