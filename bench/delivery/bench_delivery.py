@@ -300,7 +300,7 @@ def drain_run(engine, args, binaries, pg):
     sampler.start()
     t_load0 = time.monotonic()
     gen = bl.loadgen(binaries["loadgen"], port, args.seconds, connections=args.connections, ack_log=ack,
-                     id_prefix=f"{engine}-drain-")
+                     id_prefix=f"{engine}-drain-", rate=args.rate)
     t_load1 = time.monotonic()
     load1 = os.getloadavg()
     # After the load: how long until the backlog is empty, and how fast the engine drains alone.
@@ -342,6 +342,7 @@ def drain_run(engine, args, binaries, pg):
     result = {
         "engine": engine,
         "seconds": args.seconds, "connections": args.connections, "concurrency": args.concurrency,
+        "rate": args.rate,
         "redrived_processes": 1 + args.extra_engines, "sink_keepalive": not args.sink_close,
         "ingest_alone_eps": alone,
         "loadgen": {"ok_per_second": gen["ok_per_second"], "p50_ms": gen["p50_ms"], "p99_ms": gen["p99_ms"],
@@ -444,6 +445,9 @@ def main():
     ap.add_argument("--build", default=os.path.join(bl.ROOT, "build", "ci"))
     ap.add_argument("--engines", default="sqlite,postgres")
     ap.add_argument("--seconds", type=float, default=20, help="closed-loop ingest time (drain mode)")
+    ap.add_argument("--rate", type=float, default=None,
+                    help="drive ingest open-loop at this many events/s instead of closed-loop at its maximum "
+                         "(e.g. half the maximum, to measure receive -> first attempt without a backlog)")
     ap.add_argument("--warmup", type=float, default=3, help="seconds of load before the measurement window")
     ap.add_argument("--connections", type=int, default=64)
     ap.add_argument("--concurrency", type=int, default=64, help="the sink destination's concurrency")
