@@ -281,7 +281,10 @@ def drain_run(engine, args, binaries, pg):
     work = tempfile.mkdtemp(prefix=f"redrive-bench-delivery-{engine}-")
     port = bl.free_port()
     url = fresh_url(engine, work, pg, "bench_delivery")
-    server = started(bl.Redrived(binaries["redrived"], config_text(args, port, url, sink), work))
+    # --ingest-only: the receiver taking the traffic delivers nothing; the --extra-engines
+    # receivers deliver what it commits (they hear of it by NOTIFY or at their poll).
+    server = started(bl.Redrived(binaries["redrived"],
+                                 config_text(args, port, url, sink, delivery=not args.ingest_only), work))
     server.wait_ready(port)
     # More redrived processes on the same database, taking no ingest traffic: their delivery
     # engines share the backlog (PostgreSQL SKIP LOCKED), as several receivers would.
@@ -344,6 +347,7 @@ def drain_run(engine, args, binaries, pg):
         "seconds": args.seconds, "connections": args.connections, "concurrency": args.concurrency,
         "rate": args.rate,
         "redrived_processes": 1 + args.extra_engines, "sink_keepalive": not args.sink_close,
+        "ingest_only": args.ingest_only,
         "ingest_alone_eps": alone,
         "loadgen": {"ok_per_second": gen["ok_per_second"], "p50_ms": gen["p50_ms"], "p99_ms": gen["p99_ms"],
                     "errors": gen["errors"], "statuses": gen["statuses"]},
@@ -457,6 +461,8 @@ def main():
                     help="the sink closes every connection (no keep-alive): measures the connection pool's worth")
     ap.add_argument("--extra-engines", type=int, default=0,
                     help="more redrived processes on the same database that only deliver (multi-process deployment)")
+    ap.add_argument("--ingest-only", action="store_true",
+                    help="the receiver taking the traffic does not deliver; the --extra-engines receivers do")
     ap.add_argument("--no-ingest-baseline", dest="ingest_baseline", action="store_false")
     ap.add_argument("--soak", action="store_true", help="memory soak against a failing destination")
     ap.add_argument("--soak-seconds", type=float, default=600)
@@ -473,6 +479,8 @@ def main():
     for name, path in binaries.items():
         if not os.access(path, os.X_OK):
             sys.exit(f"bench_delivery: {name} not built at {path}")
+    if args.ingest_only and args.extra_engines < 1:
+        sys.exit("bench_delivery: --ingest-only needs --extra-engines 1 or more")
     engines = [e for e in args.engines.split(",") if e]
     signal.signal(signal.SIGTERM, lambda *_: sys.exit("bench_delivery: terminated"))
     pg = None
