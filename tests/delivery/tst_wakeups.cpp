@@ -15,6 +15,7 @@
 // before its poll.
 
 #include "daemonprocess.h"
+#include "deliveryfixture.h"
 #include "rawhttp.h"
 #include "scriptabledestination.h"
 #include "signers.h"
@@ -154,6 +155,35 @@ private Q_SLOTS:
         QVERIFY2(delivering.start(*db, QStringLiteral("delivering"), true, destination.url()),
             delivering.log().constData());
         expectPromptDeliveries(ingesting.port, destination, "other-");
+    }
+
+    // The listening connection dies (here: terminated by the server, as in a restart); the
+    // engine says so, listens again on a new connection and still wakes at once.
+    void listenerComesBackAfterItsConnectionIsKilled_postgresOnly()
+    {
+        QString error;
+        auto db = TestDatabase::create(&error);
+        QVERIFY2(db, qPrintable(error));
+        ScriptableDestination destination;
+        QVERIFY2(destination.start(&error), qPrintable(error));
+        Receiver ingesting;
+        QVERIFY2(ingesting.start(*db, QStringLiteral("ingesting"), false, destination.url()),
+            ingesting.log().constData());
+        Receiver delivering;
+        QVERIFY2(delivering.start(*db, QStringLiteral("delivering"), true, destination.url()),
+            delivering.log().constData());
+        auto admin = db->open();
+        QVERIFY(admin);
+        const QString listenerPid = QStringLiteral(
+            "SELECT COALESCE(MAX(pid), 0) FROM pg_stat_activity WHERE datname = current_database() "
+            "AND query LIKE 'LISTEN%'");
+        QTRY_VERIFY_WITH_TIMEOUT(scalar(*admin, listenerPid) != 0, 10'000);
+        const qint64 first = scalar(*admin, listenerPid);
+        QCOMPARE(scalar(*admin, QStringLiteral("SELECT pg_terminate_backend(%1)::int").arg(first)), 1);
+        QTRY_VERIFY_WITH_TIMEOUT(
+            scalar(*admin, listenerPid) != 0 && scalar(*admin, listenerPid) != first, 10'000);
+        expectPromptDeliveries(ingesting.port, destination, "again-");
+        QVERIFY2(delivering.log().contains("lost the wake-up connection"), delivering.log().constData());
     }
 };
 
