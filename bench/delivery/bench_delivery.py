@@ -281,7 +281,10 @@ def drain_run(engine, args, binaries, pg):
     work = tempfile.mkdtemp(prefix=f"redrive-bench-delivery-{engine}-")
     port = bl.free_port()
     url = fresh_url(engine, work, pg, "bench_delivery")
-    server = started(bl.Redrived(binaries["redrived"], config_text(args, port, url, sink), work))
+    # --ingest-only: the receiver taking the traffic delivers nothing; the --extra-engines
+    # receivers deliver what it commits (they hear of it by NOTIFY or at their poll).
+    server = started(bl.Redrived(binaries["redrived"],
+                                 config_text(args, port, url, sink, delivery=not args.ingest_only), work))
     server.wait_ready(port)
     # More redrived processes on the same database, taking no ingest traffic: their delivery
     # engines share the backlog (PostgreSQL SKIP LOCKED), as several receivers would.
@@ -300,7 +303,7 @@ def drain_run(engine, args, binaries, pg):
     sampler.start()
     t_load0 = time.monotonic()
     gen = bl.loadgen(binaries["loadgen"], port, args.seconds, connections=args.connections, ack_log=ack,
-                     id_prefix=f"{engine}-drain-")
+                     id_prefix=f"{engine}-drain-", rate=args.rate)
     t_load1 = time.monotonic()
     load1 = os.getloadavg()
     # After the load: how long until the backlog is empty, and how fast the engine drains alone.
@@ -342,7 +345,9 @@ def drain_run(engine, args, binaries, pg):
     result = {
         "engine": engine,
         "seconds": args.seconds, "connections": args.connections, "concurrency": args.concurrency,
+        "rate": args.rate,
         "redrived_processes": 1 + args.extra_engines, "sink_keepalive": not args.sink_close,
+        "ingest_only": args.ingest_only,
         "ingest_alone_eps": alone,
         "loadgen": {"ok_per_second": gen["ok_per_second"], "p50_ms": gen["p50_ms"], "p99_ms": gen["p99_ms"],
                     "errors": gen["errors"], "statuses": gen["statuses"]},
@@ -444,6 +449,9 @@ def main():
     ap.add_argument("--build", default=os.path.join(bl.ROOT, "build", "ci"))
     ap.add_argument("--engines", default="sqlite,postgres")
     ap.add_argument("--seconds", type=float, default=20, help="closed-loop ingest time (drain mode)")
+    ap.add_argument("--rate", type=float, default=None,
+                    help="drive ingest open-loop at this many events/s instead of closed-loop at its maximum "
+                         "(e.g. half the maximum, to measure receive -> first attempt without a backlog)")
     ap.add_argument("--warmup", type=float, default=3, help="seconds of load before the measurement window")
     ap.add_argument("--connections", type=int, default=64)
     ap.add_argument("--concurrency", type=int, default=64, help="the sink destination's concurrency")
@@ -453,6 +461,8 @@ def main():
                     help="the sink closes every connection (no keep-alive): measures the connection pool's worth")
     ap.add_argument("--extra-engines", type=int, default=0,
                     help="more redrived processes on the same database that only deliver (multi-process deployment)")
+    ap.add_argument("--ingest-only", action="store_true",
+                    help="the receiver taking the traffic does not deliver; the --extra-engines receivers do")
     ap.add_argument("--no-ingest-baseline", dest="ingest_baseline", action="store_false")
     ap.add_argument("--soak", action="store_true", help="memory soak against a failing destination")
     ap.add_argument("--soak-seconds", type=float, default=600)
@@ -469,6 +479,8 @@ def main():
     for name, path in binaries.items():
         if not os.access(path, os.X_OK):
             sys.exit(f"bench_delivery: {name} not built at {path}")
+    if args.ingest_only and args.extra_engines < 1:
+        sys.exit("bench_delivery: --ingest-only needs --extra-engines 1 or more")
     engines = [e for e in args.engines.split(",") if e]
     signal.signal(signal.SIGTERM, lambda *_: sys.exit("bench_delivery: terminated"))
     pg = None

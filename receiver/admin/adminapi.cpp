@@ -69,6 +69,7 @@ struct AdminApi::Impl {
     std::shared_ptr<const BeforeCommitHook> beforeCommit;
     int workerCount = 4;
     bool executorEnabled = true;
+    std::function<void()> wakeDelivery;
 
     std::mutex mutex;
     std::condition_variable cv;
@@ -91,6 +92,11 @@ AdminApi::AdminApi(
 AdminApi::~AdminApi()
 {
     stop();
+}
+
+void AdminApi::setDeliveryWake(std::function<void()> wake)
+{
+    d->wakeDelivery = std::move(wake);
 }
 
 void AdminApi::setWorkerCount(int count)
@@ -161,6 +167,7 @@ bool AdminApi::start(QString *error)
     }
     if (d->executorEnabled) {
         d->executor = std::make_unique<ReplayExecutor>(d->config, d->url, d->clock, &d->metrics.registry);
+        d->executor->setOnQueued(d->wakeDelivery);
         if (!d->executor->start(error)) {
             stop();
             return false;
@@ -326,7 +333,7 @@ http::Response AdminApi::Impl::process(Db &db, const http::Request &request)
     }
     RequestContext ctx { db, config, clock, *result.principal, request,
         QUrlQuery(QString::fromUtf8(request.query)), rest.split(u'/'), key.get(), hook.get(), {}, &metrics,
-        &denials };
+        &denials, wakeDelivery };
     // Minutes of coalesced refusals that have ended are written by whichever request comes next.
     flushDenials(db, denials, clock);
     if (executor) {

@@ -48,6 +48,9 @@ public:
     // Before start():
     void setWorkerCount(int count); // default 4
     void setExecutorEnabled(bool enabled); // default true; tests may drive a ReplayExecutor themselves
+    // This receiver's delivery engine wake-up, called after a commit that made deliveries due
+    // (replay items queued, destination resumed); quick, must not block.
+    void setDeliveryWake(std::function<void()> wake);
     // Test seam, any time: see BeforeCommitHook (fault injection between an action and its
     // commit). Requests already running keep the hook they started with.
     void setBeforeCommitHook(BeforeCommitHook hook);

@@ -7,6 +7,7 @@
 #include "audit/auditlog.h"
 #include "query/eventdetail.h"
 #include "query/eventfilter.h"
+#include "storage/duewakeup.h"
 #include "util/headers.h"
 
 #include <QJsonDocument>
@@ -422,8 +423,13 @@ http::Response setDestinationPaused(RequestContext &ctx, const QString &name, bo
     const auto record
         = ctx.record(paused ? QStringLiteral("destination_paused") : QStringLiteral("destination_resumed"),
             target, reason, QJsonObject { { QStringLiteral("was_paused"), wasPaused } });
+    // A resumed destination's waiting deliveries are due now: wake every engine on the database.
+    if (!paused && !notifyDeliveriesDue(ctx.db, &error))
+        return databaseError("resuming a destination", error);
     if (!auditAndCommit(ctx, tx, record, &error))
         return databaseError("pausing a destination", error);
+    if (!paused && ctx.wakeDelivery)
+        ctx.wakeDelivery();
     return jsonResponse(200,
         QJsonObject { { QStringLiteral("name"), name }, { QStringLiteral("paused"), paused },
             { QStringLiteral("changed_by"), ctx.who.name }, { QStringLiteral("changed_at"), isoUtc(now) },

@@ -4,6 +4,7 @@
 
 #include "admin/replaystore.h"
 #include "audit/auditlog.h"
+#include "storage/duewakeup.h"
 #include "storage/eventstatus.h"
 
 #include <QJsonArray>
@@ -414,8 +415,14 @@ bool ReplayExecutor::queueBatch(qint64 replayId, const QList<qint64> &deliveryId
                     { QStringLiteral("count"), changed.size() } }),
             now, error))
         return false;
+    // Wakes the delivery engines on a PostgreSQL database (any receiver's) once this commits.
+    if (queued > 0 && !notifyDeliveriesDue(*m_db, error))
+        return false;
     if (!tx.commit(error))
         return false;
+    // …and this receiver's own engine in-process, which is all there is on SQLite.
+    if (queued > 0 && m_onQueued)
+        m_onQueued();
     pass.queued += queued;
     pass.skipped += skipped;
     if (m_queuedCounter)

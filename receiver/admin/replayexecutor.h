@@ -8,6 +8,7 @@
 #include "util/metrics.h"
 
 #include <condition_variable>
+#include <functional>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -40,6 +41,9 @@ public:
     void stop();
     void wake();
     void setPollIntervalMs(int ms) { m_pollIntervalMs = ms; }
+    // Called on the executor thread after each commit that queued deliveries (quick, must not
+    // block): the delivery engine's wake-up. Set before start().
+    void setOnQueued(std::function<void()> callback) { m_onQueued = std::move(callback); }
 
     struct Pass {
         int expired = 0;
@@ -66,6 +70,7 @@ private:
     const Config m_config;
     const StorageUrl m_url;
     const Clock &m_clock;
+    std::function<void()> m_onQueued;
     metrics::Counter *m_queuedCounter = nullptr;
     metrics::Counter *m_haltedCounter = nullptr;
     metrics::Counter *m_completedCounter = nullptr;

@@ -55,6 +55,7 @@ struct RequestContext {
     std::function<void()> wakeExecutor;
     AdminMetrics *metrics = nullptr;
     DenialCoalescer *denials = nullptr; // null: every refusal gets an entry of its own
+    std::function<void()> wakeDelivery; // this receiver's delivery engine, when it runs one
 
     [[nodiscard]] audit::AuditRecord record(const QString &action, const QString &target,
         const QString &reason, const QJsonObject &details = {}) const;

@@ -44,6 +44,11 @@ struct DaemonContext {
         commitListeners.push_back(std::move(listener));
     }
     std::vector<std::function<void(const ingest::CommitSummary &)>> commitListeners;
+
+    // The delivery engine's wake-up for other components that make deliveries due (the admin
+    // API: replays queued, destinations resumed). Set by the delivery factory, which runs
+    // first; empty when delivery is off here.
+    std::function<void()> wakeDelivery;
 };
 
 // Builds a component (it must not start anything yet). Returning nullptr with an empty error

@@ -10,8 +10,10 @@ namespace redrive::daemon {
 
 namespace {
 
-// The delivery engine: claims due deliveries and sends them. Woken by every ingest commit that
-// created deliveries, so the first attempt does not wait for the next poll.
+// The delivery engine: claims due deliveries and sends them. Woken in-process by every ingest
+// commit that created deliveries and by the admin API (replays queued, destinations resumed),
+// so the first attempt does not wait for the next poll; on PostgreSQL also by NOTIFY from any
+// receiver on the database.
 class DeliveryComponent final : public Component {
 public:
     DeliveryComponent(
@@ -32,13 +34,15 @@ private:
 class AdminComponent final : public Component {
 public:
     AdminComponent(const Config &config, const StorageUrl &storage, const Clock &clock,
-        metrics::Registry &metrics, http::ServerOptions options)
+        metrics::Registry &metrics, http::ServerOptions options, std::function<void()> wakeDelivery)
         : m_api(std::make_shared<admin::AdminApi>(config, storage, clock, metrics))
         , m_listener(QStringLiteral("admin"), std::move(options),
               [api = m_api](http::Request &&request, http::Responder respond) {
                   api->handle(std::move(request), std::move(respond));
               })
-    { }
+    {
+        m_api->setDeliveryWake(std::move(wakeDelivery));
+    }
     [[nodiscard]] QString name() const override { return QStringLiteral("admin"); }
     bool start(QString *error) override
     {
@@ -78,13 +82,15 @@ std::vector<ComponentFactory> builtInComponents()
             if (summary.newDeliveries > 0)
                 engine->wake();
         });
+        ctx.wakeDelivery = [engine] { engine->wake(); };
         return component;
     });
     factories.push_back([](DaemonContext &ctx, QString *) -> std::unique_ptr<Component> {
         auto options = adminServerOptions(*ctx.config);
         if (!options)
             return nullptr;
-        return std::make_unique<AdminComponent>(*ctx.config, ctx.storage, ctx.clock, ctx.metrics, *options);
+        return std::make_unique<AdminComponent>(
+            *ctx.config, ctx.storage, ctx.clock, ctx.metrics, *options, ctx.wakeDelivery);
     });
     return factories;
 }

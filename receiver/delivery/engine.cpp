@@ -390,6 +390,17 @@ bool DeliveryEngine::start(QString *error)
         return false;
     }
     d->running = true;
+    // PostgreSQL: commits of every receiver on the database (and replays queued by any admin
+    // executor) wake this engine through LISTEN/NOTIFY; the poll stays as the fallback.
+    if (d->storage.dialect == Dialect::Postgres) {
+        d->listener = std::make_unique<DueListener>(d->storage, [box = d->inbox] { box->wakeUp(); });
+        QString listenError;
+        if (!d->listener->start(&listenError)) {
+            qCWarning(lcDelivery, "no wake-up notifications (%s); polling every %d ms",
+                qPrintable(listenError), d->config.delivery.pollIntervalMs);
+            d->listener.reset();
+        }
+    }
     return true;
 }
 
@@ -397,6 +408,7 @@ void DeliveryEngine::stop(int graceMs)
 {
     if (!d->running)
         return;
+    d->listener.reset(); // stops its thread
     {
         std::lock_guard lock(d->inbox->mutex);
         d->inbox->stopping = true;
@@ -409,11 +421,7 @@ void DeliveryEngine::stop(int graceMs)
 
 void DeliveryEngine::wake()
 {
-    {
-        std::lock_guard lock(d->inbox->mutex);
-        d->inbox->wake = true;
-    }
-    d->inbox->cv.notify_all();
+    d->inbox->wakeUp();
 }
 
 QString DeliveryEngine::workerId() const
@@ -426,10 +434,21 @@ void DeliveryEngine::setClaimObserver(std::function<void(const ClaimEvent &)> ob
     d->observer = std::move(observer);
 }
 
+bool DeliveryEngine::listeningForWakeUps() const
+{
+    return d->listener && d->listener->listening();
+}
+
 DeliveryEngine::Counters DeliveryEngine::counters() const
 {
-    std::lock_guard lock(d->countersMutex);
-    return d->counters;
+    Counters c;
+    {
+        std::lock_guard lock(d->countersMutex);
+        c = d->counters;
+    }
+    if (d->listener)
+        c.wakeNotifications = d->listener->wakeups();
+    return c;
 }
 
 } // namespace redrive::delivery

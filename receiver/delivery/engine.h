@@ -63,8 +63,11 @@ public:
     // been sent is recorded as outcome unknown and retried. Returns when the threads have ended.
     void stop(int graceMs = 10'000);
     // New due deliveries were committed (ingest, replay executor, resume) or the clock moved:
-    // look now instead of at the next poll.
+    // look now instead of at the next poll. On PostgreSQL the engine also wakes by itself when
+    // any receiver on the database commits due deliveries (LISTEN/NOTIFY, storage/duewakeup.h).
     void wake();
+    // PostgreSQL: true while the engine's LISTEN connection is up. Always false on SQLite.
+    [[nodiscard]] bool listeningForWakeUps() const;
 
     // delivery.worker_id, or "host:pid:n" when not configured. Stored on leases and attempts.
     [[nodiscard]] QString workerId() const;
@@ -85,6 +88,7 @@ public:
         quint64 released = 0; // claims given back unsent at shutdown
         quint64 rescued = 0; // expired leases rescued by this engine's sweeper
         quint64 purged = 0; // events removed by retention
+        quint64 wakeNotifications = 0; // PostgreSQL NOTIFY batches that woke this engine
     };
     [[nodiscard]] Counters counters() const;
 

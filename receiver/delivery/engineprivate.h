@@ -13,6 +13,7 @@
 #include "enginemetrics.h"
 #include "httpclient.h"
 #include "recorderlane.h"
+#include "storage/duewakeup.h"
 #include "tokenbucket.h"
 
 #include <QHash>
@@ -94,6 +95,15 @@ struct Inbox {
             cv.notify_one();
     }
 
+    void wakeUp()
+    {
+        {
+            std::lock_guard lock(mutex);
+            wake = true;
+        }
+        cv.notify_all();
+    }
+
     void push(Recorded r)
     {
         {
@@ -173,6 +183,7 @@ public:
 
     std::thread thread;
     bool running = false;
+    std::unique_ptr<DueListener> listener; // PostgreSQL only
     mutable std::mutex countersMutex;
     Counters counters;
 

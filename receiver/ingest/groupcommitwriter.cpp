@@ -3,6 +3,7 @@
 #include "groupcommitwriter.h"
 
 #include "domain/types.h"
+#include "storage/duewakeup.h"
 #include "util/jsonpointer.h"
 
 #include <QJsonArray>
@@ -10,6 +11,8 @@
 #include <QJsonObject>
 #include <QLoggingCategory>
 #include <QSqlQuery>
+
+#include <algorithm>
 
 namespace redrive::ingest {
 namespace {
@@ -438,6 +441,12 @@ void GroupCommitWriter::commitBatch()
             for (auto it = m_rejections.begin(); ok && it != m_rejections.end(); ++it)
                 ok = m_store->insertRejection(*it, &error);
         }
+        // Wakes the delivery engines of every receiver on a PostgreSQL database when (and only
+        // if) the batch commits; one per batch.
+        if (ok && std::any_of(m_batch.begin(), m_batch.end(), [](const Pending &p) {
+                return p.newDeliveries > 0;
+            }))
+            ok = notifyDeliveriesDue(*m_db, &error);
         if (ok)
             ok = tx.commit(&error);
     }
@@ -486,7 +495,8 @@ void GroupCommitWriter::retryIndividually()
         if (m_db) {
             const auto started = SteadyClock::now();
             Transaction tx(*m_db);
-            ok = tx.begin(&error) && storeOne(p, nowMs, &error) && tx.commit(&error);
+            ok = tx.begin(&error) && storeOne(p, nowMs, &error)
+                && (p.newDeliveries == 0 || notifyDeliveriesDue(*m_db, &error)) && tx.commit(&error);
             if (ok) {
                 m_commitSeconds.observe(secondsSince(started));
                 m_batchSize.observe(1);

@@ -4,6 +4,7 @@
 // delivery engine's side is simulated with AdminFixture::finishReplayItem.
 #include "admin/replayexecutor.h"
 #include "adminfixture.h"
+#include "storage/duewakeup.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -11,6 +12,7 @@
 #include <QSqlQuery>
 #include <QTest>
 
+#include <atomic>
 #include <cmath>
 
 using namespace redrive;
@@ -30,6 +32,7 @@ private Q_SLOTS:
     void cancelStopsQueueing();
     void approvedButNeverStartedExpires();
     void runsOnItsOwnThread();
+    void queuedItemsWakeTheDeliveryEngines();
 
 private:
     void setUp(double rate, int haltAfter = 10, double ratio = 0.5);
@@ -358,6 +361,36 @@ void TstReplayExecutor::runsOnItsOwnThread()
                                   QStringLiteral("replay_id = %1 AND state = 'queued'").arg(id)),
         3, 10'000);
     threaded.stop();
+}
+
+// A pass that queued deliveries wakes this receiver's engine in-process after its commit and, on
+// PostgreSQL, every engine on the database through a NOTIFY in the same transaction (a listener
+// on its own connection stands in for another receiver's engine). A pass that queued nothing
+// wakes nobody.
+void TstReplayExecutor::queuedItemsWakeTheDeliveryEngines()
+{
+    setUp(1000);
+    std::atomic<int> woken { 0 };
+    exec->setOnQueued([&woken] { woken.fetch_add(1); });
+    std::unique_ptr<DueListener> listener;
+    if (f->database().url().dialect == Dialect::Postgres) {
+        listener = std::make_unique<DueListener>(f->database().url(), [] {});
+        QString error;
+        QVERIFY2(listener->start(&error), qPrintable(error));
+        QTRY_VERIFY_WITH_TIMEOUT(listener->listening(), 10'000);
+    }
+    QCOMPARE(exec->runOnce(nullptr)->queued, 0);
+    QCOMPARE(woken.load(), 0);
+
+    const qint64 id = lowRiskReplay(3);
+    QVERIFY(id > 0);
+    f->clock.advanceMs(5);
+    QCOMPARE(exec->runOnce(nullptr)->queued, 3);
+    QVERIFY(woken.load() >= 1);
+    if (listener) {
+        QTRY_VERIFY_WITH_TIMEOUT(listener->wakeups() >= 1, 10'000);
+        QCOMPARE(listener->connections(), quint64 { 1 });
+    }
 }
 
 QTEST_GUILESS_MAIN(TstReplayExecutor)
