@@ -71,6 +71,23 @@ bool ConsoleGuiTest::connectWith(ConsoleController &console, const QString &name
     return console.session() != nullptr;
 }
 
+bool ConsoleGuiTest::signInTo(const QString &person, const QString &sqlitePath, const QString &token,
+    const QUrl &adminUrl, const Clock &clock)
+{
+    m_console.reset();
+    m_console = std::make_unique<ConsoleController>(*m_settings, m_secrets, clock);
+    m_console->window()->show();
+    if (!QTest::qWaitForWindowExposed(m_console->window())) {
+        qWarning("the console window for %s did not show", qPrintable(person));
+        return false;
+    }
+    QString problem;
+    const bool ok = connectWith(*m_console, person, sqlitePath, token, &problem, adminUrl);
+    if (!ok)
+        qWarning("%s could not connect: %s", qPrintable(person), qPrintable(problem));
+    return ok;
+}
+
 QTableView *ConsoleGuiTest::table() const
 {
     return m_console->window()->findChild<QTableView *>(QStringLiteral("eventsTable"));

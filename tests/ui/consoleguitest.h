@@ -41,6 +41,11 @@ protected:
     // `adminUrl` names another (a real redrived).
     bool connectWith(ui::ConsoleController &console, const QString &name, const QString &sqlitePath,
         const QString &token, QString *problem = nullptr, const QUrl &adminUrl = {});
+    // A fresh console (the previous one closed) for `person` against a real redrived: its
+    // database file, the person's token and its admin URL. False, with a warning saying why,
+    // when the window did not show or the connection was refused.
+    bool signInTo(const QString &person, const QString &sqlitePath, const QString &token,
+        const QUrl &adminUrl, const Clock &clock);
     void search(const QString &text);
     [[nodiscard]] QTableView *table() const;
     bool selectRow(int row);

@@ -68,17 +68,8 @@ void TstConsoleReceiver::cleanup()
 
 bool TstConsoleReceiver::signIn(const QString &person)
 {
-    m_console.reset();
-    m_console = std::make_unique<ConsoleController>(*m_settings, m_secrets, m_systemClock);
-    m_console->window()->show();
-    if (!QTest::qWaitForWindowExposed(m_console->window()))
-        return false;
-    QString problem;
-    const bool ok = connectWith(*m_console, person, m_receiver.databasePath(), m_receiver.token(person),
-        &problem, m_receiver.adminUrl());
-    if (!ok)
-        qWarning("%s could not connect: %s", qPrintable(person), qPrintable(problem));
-    return ok;
+    return signInTo(
+        person, m_receiver.databasePath(), m_receiver.token(person), m_receiver.adminUrl(), m_systemClock);
 }
 
 QString TstConsoleReceiver::replayStatus(qint64 id)

@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: Redrive authors
 #include "auditview.h"
 
+#include "common/accessibleparts.h"
 #include "common/tablepage.h"
 #include "common/warningbanner.h"
 
@@ -27,6 +28,7 @@ QLineEdit *filterEdit(const char *objectName, const QString &label, const QStrin
     e->setObjectName(QLatin1String(objectName));
     e->setPlaceholderText(label);
     e->setAccessibleName(label);
+    nameEditParts(e, label);
     e->setToolTip(tip);
     e->setClearButtonEnabled(true);
     return e;

@@ -3,6 +3,7 @@
 #include "statuspalette.h"
 
 #include <QHash>
+#include <QTreeWidgetItem>
 
 namespace redrive::ui {
 
@@ -89,6 +90,13 @@ QString categoryLabel(const QString &category)
         { QStringLiteral("network"), QStringLiteral("Network") },
     };
     return names.value(category, category);
+}
+
+void paintChip(QTreeWidgetItem *item, int column, const StatusLook &look)
+{
+    item->setText(column, look.label);
+    item->setBackground(column, look.background);
+    item->setForeground(column, look.foreground);
 }
 
 } // namespace redrive::ui

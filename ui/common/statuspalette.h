@@ -8,6 +8,8 @@
 #include <QColor>
 #include <QString>
 
+class QTreeWidgetItem;
+
 namespace redrive::ui {
 
 // The colours and words every view uses for statuses, so "dead" looks the same everywhere.
@@ -18,6 +20,8 @@ struct StatusLook {
 };
 
 StatusLook statusLook(EventStatus status);
+// Shows `look` in one cell of a tree row: the label on the status colours.
+void paintChip(QTreeWidgetItem *item, int column, const StatusLook &look);
 StatusLook statusLook(DeliveryStatus status);
 // An event or delivery status as stored, parsed here once; an unknown one is shown as it came.
 StatusLook statusLook(const QString &status);

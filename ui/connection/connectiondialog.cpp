@@ -92,8 +92,10 @@ ConnectionDialog::ConnectionDialog(ProfileStore &profiles, SecretStore &secrets,
     setObjectName(QStringLiteral("connectionDialog"));
     setWindowTitle(QStringLiteral("Connect to a Redrive receiver"));
     m_profileCombo->setObjectName(QStringLiteral("profileCombo"));
+    m_profileCombo->setAccessibleName(QStringLiteral("Profile"));
     m_colourButton->setObjectName(QStringLiteral("colourButton"));
     m_kind->setObjectName(QStringLiteral("databaseKind"));
+    m_kind->setAccessibleName(QStringLiteral("Database kind"));
     m_kind->addItems({ QStringLiteral("SQLite file"), QStringLiteral("PostgreSQL") });
     m_pgPort->setObjectName(QStringLiteral("pgPortSpin"));
     m_pgPort->setRange(1, 65535);

@@ -53,13 +53,6 @@ QLabel *plainLabel(const QString &text, QWidget *parent)
     return l;
 }
 
-void paintChip(QTreeWidgetItem *item, int column, const StatusLook &look)
-{
-    item->setText(column, look.label);
-    item->setBackground(column, look.background);
-    item->setForeground(column, look.foreground);
-}
-
 } // namespace
 
 EventDetailView::EventDetailView(QWidget *parent)
@@ -170,6 +163,11 @@ EventDetailView::EventDetailView(QWidget *parent)
 
     // Payload: tree and raw text.
     m_jsonTree->setObjectName(QStringLiteral("jsonTree"));
+    for (auto [widget, name] : { std::pair<QWidget *, const char *> { m_jsonTree, "Payload as a tree" },
+             { m_raw, "Payload as text" }, { m_excerpt, "Attempt response" }, { m_attempts, "Attempts" },
+             { m_notes, "Notes" }, { m_headers, "Request headers" }, { m_noteEdit, "New note" },
+             { m_audit, "Notes and audit entries" } })
+        widget->setAccessibleName(QLatin1String(name));
     m_jsonTree->setModel(m_json);
     m_jsonTree->setUniformRowHeights(true);
     m_raw->setObjectName(QStringLiteral("rawPayload"));
@@ -281,9 +279,8 @@ void EventDetailView::showEmpty()
 
 void EventDetailView::showLoading(qint64 eventId)
 {
-    // Another event: what is shown belongs to the previous one and must not be acted on (a
-    // replay from a stale delivery row would replay the wrong delivery). A reload of the same
-    // event keeps its rows in place.
+    // Another event: the previous one's rows must not be acted on (a replay from a stale row
+    // would replay the wrong delivery). A reload of the same event keeps its rows.
     if (eventId != m_eventId) {
         m_deliveries->clear();
         m_attempts->clear();

@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: Redrive authors
 #include "filterbar.h"
 
+#include "common/accessibleparts.h"
 #include "common/statuspalette.h"
 #include "domain/types.h"
 
@@ -102,6 +103,11 @@ FilterBar::FilterBar(QWidget *parent)
     m_search->setPlaceholderText(QStringLiteral(
         "Search event ID, provider ID, downstream reference or key, e.g. order:1042 (Ctrl+F)"));
     m_search->setClearButtonEnabled(true);
+    for (QComboBox *c : { m_source, m_type, m_destination })
+        nameEditParts(c->lineEdit(), c->accessibleName());
+    nameEditParts(m_search, m_search->accessibleName());
+    m_since->setAccessibleName(QStringLiteral("From (local time)"));
+    m_until->setAccessibleName(QStringLiteral("Until (local time)"));
     m_search->setMinimumWidth(260);
 
     m_views->setObjectName(QStringLiteral("savedViews"));
