@@ -3,6 +3,7 @@
 #include "jsonbody.h"
 
 #include <QLocale>
+#include <QStringDecoder>
 
 #include <algorithm>
 #include <cstring>
@@ -39,6 +40,14 @@ Scratch &scratch()
     return s;
 }
 
+// A JSON string's text, exactly: QString::fromUtf8 would drop a leading U+FEFF as a byte order
+// mark, but inside a JSON string it is a character of the value (JSON.parse keeps it).
+QString decoded(std::string_view text)
+{
+    QStringDecoder utf8(QStringDecoder::Utf8, QStringDecoder::Flag::ConvertInitialBom);
+    return utf8.decode(QByteArrayView(text.data(), static_cast<qsizetype>(text.size())));
+}
+
 bool isKey(std::string_view key, QByteArrayView wanted)
 {
     return key.size() == static_cast<std::size_t>(wanted.size())
@@ -53,7 +62,7 @@ Member read(simdjson::dom::element value)
     case simdjson::dom::element_type::STRING: {
         std::string_view text;
         if (value.get_string().get(text) == simdjson::SUCCESS && text.find('\0') == std::string_view::npos)
-            m.string = QString::fromUtf8(text.data(), static_cast<qsizetype>(text.size()));
+            m.string = decoded(text);
         break;
     }
     case simdjson::dom::element_type::INT64: {
@@ -80,7 +89,7 @@ Scalar scalarAt(simdjson::dom::element root, QByteArrayView pointer)
     case simdjson::dom::element_type::STRING: {
         std::string_view text;
         if (value.get_string().get(text) == simdjson::SUCCESS && text.find('\0') == std::string_view::npos)
-            out.text = QString::fromUtf8(text.data(), static_cast<qsizetype>(text.size()));
+            out.text = decoded(text);
         break;
     }
     case simdjson::dom::element_type::INT64:

@@ -11,6 +11,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QStringDecoder>
 #include <QVarLengthArray>
 
 #include <array>
@@ -144,7 +145,9 @@ std::optional<QString> headerId(QByteArrayView value)
 {
     if (value.isEmpty() || !value.isValidUtf8())
         return std::nullopt;
-    return QString::fromUtf8(value);
+    // Exactly the header's characters: QString::fromUtf8 would drop a leading U+FEFF as a byte
+    // order mark, and a value of only that would become an empty id.
+    return QStringDecoder(QStringDecoder::Utf8, QStringDecoder::Flag::ConvertInitialBom).decode(value);
 }
 
 QString missingIdHeader(QByteArrayView header)

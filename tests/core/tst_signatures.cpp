@@ -264,6 +264,11 @@ void addGenericRows()
         with(hexRequest, "X-Signature", changeChar(hexSig, 9)), Verdict::BadSignature);
     row("hmac: id header missing", hexSource, with(hexRequest, "X-Event-Id", std::nullopt),
         Verdict::MissingId);
+    // The id is exactly the header's characters: a leading U+FEFF is kept, never dropped as a
+    // byte order mark (a header of only U+FEFF once became an empty id that verified).
+    row("hmac: id header of only U+FEFF", hexSource,
+        with(hexRequest, "X-Event-Id", QByteArray("\xef\xbb\xbf")), Verdict::Ok, QString(QChar(0xFEFF)),
+        QStringLiteral("t.1"), 0);
     row("hmac: signature header missing", hexSource, with(hexRequest, "X-Signature", std::nullopt),
         Verdict::MissingSignature);
 

@@ -30,6 +30,8 @@ inline constexpr JsonStringCase kJsonStringCases[] = {
     { "surrogate pair", R"({"id":"\ud83d\ude00!"})", "id", "\xf0\x9f\x98\x80!" },
     { "surrogate pair upper-case hex", R"({"id":"\uD83D\uDE00"})", "id", "\xf0\x9f\x98\x80" },
     { "raw UTF-8", "{\"id\":\"caf\xc3\xa9 \xe2\x82\xac\"}", "id", "caf\xc3\xa9 \xe2\x82\xac" },
+    // U+FEFF inside a string is a character of the value, not a byte order mark.
+    { "value starting with U+FEFF", "{\"id\":\"\xef\xbb\xbf\\\\x\"}", "id", "\xef\xbb\xbf\\x" },
     { "raw UTF-8 around escapes", "{\"id\":\"\xc3\xa9\\n\xc3\xa9\"}", "id", "\xc3\xa9\n\xc3\xa9" },
     { "lone high surrogate", R"({"id":"\ud83d"})", "id", nullptr },
     { "high surrogate then letter", R"({"id":"\ud83dx"})", "id", nullptr },

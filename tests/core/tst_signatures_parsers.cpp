@@ -3,6 +3,7 @@
 #include "tst_signatures_json_cases.h"
 #include "tst_signatures_support.h"
 
+#include <QStringDecoder>
 #include <QTest>
 
 using namespace redrive;
@@ -191,7 +192,10 @@ void TstSignatureParsers::topLevelString_data()
     QTest::addColumn<QString>("expected");
     for (const auto &c : kJsonStringCases) {
         QTest::newRow(c.name) << QByteArray(c.json) << QByteArray(c.key) << (c.expected != nullptr)
-                              << (c.expected ? QString::fromUtf8(c.expected) : QString());
+                              << (c.expected ? QStringDecoder(
+                                      QStringDecoder::Utf8, QStringDecoder::Flag::ConvertInitialBom)
+                                                   .decode(QByteArrayView(c.expected))
+                                             : QString());
     }
 }
 
