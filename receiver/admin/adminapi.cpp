@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: Redrive authors
 #include "adminapi.h"
 
+#include "admin/adminlog.h"
 #include "admin/audithandlers.h"
 #include "admin/eventhandlers.h"
 #include "admin/evidencehandlers.h"
@@ -140,10 +141,10 @@ bool AdminApi::start(QString *error)
         if (!d->key)
             return false;
         if (created)
-            qInfo("admin: created audit checkpoint key %s (key id %s)",
+            qCInfo(lcAdmin, "admin: created audit checkpoint key %s (key id %s)",
                 qPrintable(d->config.admin.auditKeyFile), qPrintable(d->key->keyId()));
     } else {
-        qWarning(
+        qCWarning(lcAdmin,
             "admin: admin.audit_key_file is not set; GET audit/checkpoint and events/{id}/evidence answer 503");
     }
 
@@ -209,7 +210,7 @@ void AdminApi::stop()
         if (auto db = Db::open(d->url, QStringLiteral("admin-stop"), OpenOptions {}, &error))
             flushDenials(*db, d->denials, d->clock, /*all=*/true);
         else
-            qWarning("admin: cannot write the last refused-request tallies: %s", qPrintable(error));
+            qCWarning(lcAdmin, "admin: cannot write the last refused-request tallies: %s", qPrintable(error));
     }
 }
 
@@ -269,7 +270,7 @@ void AdminApi::Impl::workerMain(std::promise<QString> *ready)
         if (!db) {
             db = Db::open(url, QStringLiteral("admin"), OpenOptions {}, &error);
             if (!db) {
-                qWarning("admin: cannot reconnect to the database: %s", qPrintable(error));
+                qCWarning(lcAdmin, "admin: cannot reconnect to the database: %s", qPrintable(error));
                 finish(job, internalError(), started);
                 continue;
             }
@@ -278,10 +279,10 @@ void AdminApi::Impl::workerMain(std::promise<QString> *ready)
         try {
             response = process(*db, job.request);
         } catch (const std::exception &e) {
-            qWarning("admin: request failed: %s", e.what());
+            qCWarning(lcAdmin, "admin: request failed: %s", e.what());
             response = internalError();
         } catch (...) {
-            qWarning("admin: request failed with an unknown exception");
+            qCWarning(lcAdmin, "admin: request failed with an unknown exception");
             response = internalError();
         }
         // After a server error, check the connection; a dead one is replaced for the next job.

@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: Redrive authors
 #include "audithandlers.h"
 
+#include "admin/adminlog.h"
 #include "admin/eventviews.h"
 #include "admin/jsonbody.h"
 #include "audit/auditlog.h"
@@ -193,8 +194,8 @@ http::Response checkpointRefused(RequestContext &ctx, const audit::GuardedCheckp
     if (ok && !repeated)
         ok = audit::appendAuditEntry(ctx.db, record, ctx.clock.nowMs(), &error).has_value();
     if (!ok || !tx.commit(&error))
-        qWarning("admin: could not audit a refused checkpoint: %s", qPrintable(error));
-    qWarning("admin: refused to sign the audit log: %s", qPrintable(g.problem));
+        qCWarning(lcAdmin, "admin: could not audit a refused checkpoint: %s", qPrintable(error));
+    qCWarning(lcAdmin, "admin: refused to sign the audit log: %s", qPrintable(g.problem));
     return errorResponse(409, QStringLiteral("audit_chain_broken"),
         QStringLiteral("the audit log does not verify or does not extend the last signed head: %1")
             .arg(g.problem));

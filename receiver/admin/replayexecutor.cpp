@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: Redrive authors
 #include "replayexecutor.h"
 
+#include "admin/adminlog.h"
 #include "admin/replaystore.h"
 #include "audit/auditlog.h"
 #include "storage/duewakeup.h"
@@ -135,7 +136,7 @@ void ReplayExecutor::loop()
             // One line a minute at most: a database outage must not flood the log.
             const qint64 now = m_clock.nowMs();
             if (now - lastLoggedMs > 60'000 || lastLoggedMs == 0) {
-                qWarning("replay executor: %s", qPrintable(error));
+                qCWarning(lcReplay, "replay executor: %s", qPrintable(error));
                 lastLoggedMs = now;
             }
             if (m_db && !m_db->exec(QStringLiteral("SELECT 1")))

@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: Redrive authors
 #include "requestcontext.h"
 
+#include "admin/adminlog.h"
 #include "audit/auditlog.h"
 
 namespace redrive::admin {
@@ -91,7 +92,7 @@ http::Response forbidden(
     const auto record = ctx.record(QStringLiteral("permission_denied"), target, QString(), details);
     if (!tx.begin(&error) || !audit::appendAuditEntry(ctx.db, record, ctx.clock.nowMs(), &error)
         || !tx.commit(&error))
-        qWarning("admin: could not audit a refused request: %s", qPrintable(error));
+        qCWarning(lcAdmin, "admin: could not audit a refused request: %s", qPrintable(error));
     return errorResponse(403, QStringLiteral("forbidden"), message);
 }
 
@@ -103,7 +104,7 @@ void flushDenials(Db &db, DenialCoalescer &denials, const Clock &clock, bool all
         Transaction tx(db);
         if (!tx.begin(&error) || !audit::appendAuditEntry(db, record, clock.nowMs(), &error)
             || !tx.commit(&error))
-            qWarning("admin: could not audit %lld coalesced refusals of %s: %s",
+            qCWarning(lcAdmin, "admin: could not audit %lld coalesced refusals of %s: %s",
                 static_cast<long long>(record.details.value(QLatin1String("count")).toInteger()),
                 qPrintable(record.actor), qPrintable(error));
     }
@@ -121,7 +122,7 @@ std::optional<http::Response> requirePermission(
 
 http::Response databaseError(const char *where, const QString &error)
 {
-    qWarning("admin: %s failed: %s", where, qPrintable(error));
+    qCWarning(lcAdmin, "admin: %s failed: %s", where, qPrintable(error));
     return internalError();
 }
 

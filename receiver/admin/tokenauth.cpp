@@ -3,6 +3,7 @@
 #include "tokenauth.h"
 
 #include "access/apitokens.h"
+#include "admin/adminlog.h"
 
 namespace redrive::admin {
 
@@ -67,7 +68,7 @@ TokenAuthenticator::Result TokenAuthenticator::authenticate(Db &db, QByteArrayVi
             r.message = error.isEmpty() ? QStringLiteral("unknown token")
                                         : QStringLiteral("tokens cannot be checked right now");
             if (!error.isEmpty())
-                qWarning("admin: token lookup failed: %s", qPrintable(error));
+                qCWarning(lcAdmin, "admin: token lookup failed: %s", qPrintable(error));
             return r;
         }
         Cached c;
