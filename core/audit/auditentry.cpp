@@ -3,6 +3,7 @@
 #include "auditentry.h"
 
 #include "crypto/crypto.h"
+#include "util/clock.h"
 
 #include <QJsonDocument>
 #include <QtEndian>
@@ -43,6 +44,23 @@ QString canonicalJson(const QJsonObject &object)
 {
     // QJsonObject keeps its keys sorted, so the compact form is already canonical.
     return QString::fromUtf8(QJsonDocument(object).toJson(QJsonDocument::Compact));
+}
+
+QJsonObject auditEntryJson(const AuditEntry &e)
+{
+    return QJsonObject {
+        { QStringLiteral("seq"), e.seq },
+        { QStringLiteral("at"), isoUtc(e.atMs) },
+        { QStringLiteral("at_ms"), e.atMs },
+        { QStringLiteral("actor"), e.actor },
+        { QStringLiteral("role"), e.role },
+        { QStringLiteral("action"), e.action },
+        { QStringLiteral("target"), e.target },
+        { QStringLiteral("reason"), e.reason },
+        { QStringLiteral("details"), e.details },
+        { QStringLiteral("prev_hash"), e.prevHash },
+        { QStringLiteral("hash"), e.hash },
+    };
 }
 
 } // namespace redrive::audit

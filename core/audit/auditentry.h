@@ -46,4 +46,10 @@ QString computeEntryHash(const AuditEntry &entry);
 // Compact JSON with keys in a fixed (sorted) order, the stored form of `details`.
 QString canonicalJson(const QJsonObject &object);
 
+// {"seq", "at" (ISO-8601 UTC), "at_ms", "actor", "role", "action", "target", "reason",
+//  "details" (the stored text, byte for byte: the hash covers it), "prev_hash", "hash"}: one entry
+// as evidence bundles and the admin API show it. Callers add their own members (the admin API
+// shows "details" parsed, with the exact text as "details_json").
+QJsonObject auditEntryJson(const AuditEntry &entry);
+
 } // namespace redrive::audit

@@ -34,12 +34,12 @@ QJsonObject envelope(const EventDetail &d)
         { QStringLiteral("id"), e.id },
         { QStringLiteral("source"), e.source },
         { QStringLiteral("provider_event_id"), e.providerEventId },
-        { QStringLiteral("weak_id"), d.weakId },
+        { QStringLiteral("weak_id"), e.weakId },
         { QStringLiteral("type"), e.type },
         { QStringLiteral("status"), e.status },
-        { QStringLiteral("occurred_at"), isoOrNull(d.occurredAt) },
+        { QStringLiteral("occurred_at"), isoOrNull(e.occurredAt) },
         { QStringLiteral("received_at"), isoUtc(e.receivedAt) },
-        { QStringLiteral("last_seen_at"), isoUtc(d.lastSeenAt) },
+        { QStringLiteral("last_seen_at"), isoUtc(e.lastSeenAt) },
         { QStringLiteral("seen_count"), e.seenCount },
         { QStringLiteral("content_type"), d.contentType },
         { QStringLiteral("body_sha256"), d.bodySha256 },
@@ -63,22 +63,8 @@ QJsonObject delivery(const DeliveryRecord &rec)
 {
     const DeliverySummary &s = rec.summary;
     QJsonArray attempts;
-    for (const AttemptRecord &a : rec.attempts) {
-        attempts.append(QJsonObject {
-            { QStringLiteral("number"), a.number },
-            { QStringLiteral("trigger"), a.trigger },
-            { QStringLiteral("replay_id"), number(a.replayId) },
-            { QStringLiteral("scheduled_at"), isoOrNull(a.scheduledAt) },
-            { QStringLiteral("started_at"), isoUtc(a.startedAt) },
-            { QStringLiteral("duration_ms"), a.durationMs },
-            { QStringLiteral("status_code"),
-                a.statusCode ? QJsonValue(*a.statusCode) : QJsonValue(QJsonValue::Null) },
-            { QStringLiteral("category"), a.category },
-            { QStringLiteral("explanation"), a.explanation },
-            { QStringLiteral("outcome_unknown"), a.outcomeUnknown },
-            { QStringLiteral("response_excerpt"), a.responseExcerpt },
-        });
-    }
+    for (const AttemptRecord &a : rec.attempts)
+        attempts.append(attemptJson(a));
     return QJsonObject {
         { QStringLiteral("id"), s.id },
         { QStringLiteral("destination"), s.destination },
@@ -122,20 +108,9 @@ QJsonObject replay(const EvidenceReplay &r)
 
 QJsonObject auditEntry(const AuditEntry &e, bool aboutEvent)
 {
-    return QJsonObject {
-        { QStringLiteral("seq"), e.seq },
-        { QStringLiteral("at"), isoUtc(e.atMs) },
-        { QStringLiteral("at_ms"), e.atMs },
-        { QStringLiteral("actor"), e.actor },
-        { QStringLiteral("role"), e.role },
-        { QStringLiteral("action"), e.action },
-        { QStringLiteral("target"), e.target },
-        { QStringLiteral("reason"), e.reason },
-        { QStringLiteral("details"), e.details }, // the stored text, byte for byte: the hash covers it
-        { QStringLiteral("prev_hash"), e.prevHash },
-        { QStringLiteral("hash"), e.hash },
-        { QStringLiteral("about_event"), aboutEvent },
-    };
+    QJsonObject o = auditEntryJson(e);
+    o.insert(QStringLiteral("about_event"), aboutEvent);
+    return o;
 }
 
 } // namespace

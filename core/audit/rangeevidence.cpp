@@ -15,20 +15,9 @@ namespace {
 
 QJsonObject entryJson(const AuditEntry &e, bool inRange)
 {
-    return QJsonObject {
-        { QStringLiteral("seq"), e.seq },
-        { QStringLiteral("at"), isoUtc(e.atMs) },
-        { QStringLiteral("at_ms"), e.atMs },
-        { QStringLiteral("actor"), e.actor },
-        { QStringLiteral("role"), e.role },
-        { QStringLiteral("action"), e.action },
-        { QStringLiteral("target"), e.target },
-        { QStringLiteral("reason"), e.reason },
-        { QStringLiteral("details"), e.details }, // the stored text, byte for byte: the hash covers it
-        { QStringLiteral("prev_hash"), e.prevHash },
-        { QStringLiteral("hash"), e.hash },
-        { QStringLiteral("in_range"), inRange },
-    };
+    QJsonObject o = auditEntryJson(e);
+    o.insert(QStringLiteral("in_range"), inRange);
+    return o;
 }
 
 bool isInteger(const QJsonValue &v)

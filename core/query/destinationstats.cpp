@@ -6,6 +6,26 @@
 #include <QSqlQuery>
 
 namespace redrive {
+std::optional<QHash<QString, DestinationPause>> fetchDestinationPauses(Db &db, QString *error)
+{
+    QSqlQuery q(db.handle());
+    q.setForwardOnly(true);
+    if (!runQuery(q,
+            QStringLiteral("SELECT name, paused, changed_by, changed_at, reason FROM destination_state"), {},
+            error))
+        return std::nullopt;
+    QHash<QString, DestinationPause> pauses;
+    while (q.next()) {
+        DestinationPause &d = pauses[q.value(0).toString()];
+        d.paused = q.value(1).toInt() != 0;
+        d.changedBy = q.value(2).toString();
+        if (!q.value(3).isNull())
+            d.changedAt = q.value(3).toLongLong();
+        d.reason = q.value(4).toString();
+    }
+    return pauses;
+}
+
 std::optional<QList<DestinationStatus>> fetchDestinationStatuses(
     Db &db, const QStringList &configured, qint64 nowMs, QString *error, const DestinationWindows &windows)
 {
@@ -55,19 +75,16 @@ std::optional<QList<DestinationStatus>> fetchDestinationStatuses(
         entry(q.value(0).toString()).hasDeliveries = true;
     q.finish();
 
-    if (!runQuery(q,
-            QStringLiteral("SELECT name, paused, changed_by, changed_at, reason FROM destination_state"), {},
-            error))
+    const auto pauses = fetchDestinationPauses(db, error);
+    if (!pauses)
         return std::nullopt;
-    while (q.next()) {
-        DestinationStatus &d = entry(q.value(0).toString());
-        d.paused = q.value(1).toInt() != 0;
-        d.changedBy = q.value(2).toString();
-        if (!q.value(3).isNull())
-            d.changedAt = q.value(3).toLongLong();
-        d.reason = q.value(4).toString();
+    for (auto it = pauses->cbegin(); it != pauses->cend(); ++it) {
+        DestinationStatus &d = entry(it.key());
+        d.paused = it->paused;
+        d.changedBy = it->changedBy;
+        d.changedAt = it->changedAt;
+        d.reason = it->reason;
     }
-    q.finish();
 
     // Recent attempts through the started_at index: the success rate over the short window and
     // the newest failure over the long one, in one pass.

@@ -4,6 +4,7 @@
 
 #include "storage/database.h"
 
+#include <QHash>
 #include <QList>
 #include <QString>
 #include <QStringList>
@@ -41,6 +42,17 @@ struct DestinationStatus {
                               : std::nullopt;
     }
 };
+
+// A destination's recorded pause state (destination_state): who paused or resumed it, when, why.
+struct DestinationPause {
+    bool paused = false;
+    QString changedBy; // a null string when never recorded
+    std::optional<qint64> changedAt;
+    QString reason;
+};
+
+// Every recorded pause state, by destination name (the console's page and GET destinations).
+std::optional<QHash<QString, DestinationPause>> fetchDestinationPauses(Db &db, QString *error);
 
 struct DestinationWindows {
     qint64 successRateMs = 3'600'000; // "success rate over the last hour"

@@ -38,7 +38,28 @@ std::optional<QList<EventKey>> fetchEventKeys(Db &db, qint64 eventId, QString *e
     return keys;
 }
 
-std::optional<EventDetail> fetchEventDetail(Db &db, qint64 eventId, QString *error)
+std::optional<QList<NoteRecord>> fetchEventNotes(Db &db, qint64 eventId, int limit, QString *error)
+{
+    QSqlQuery q(db.handle());
+    q.setForwardOnly(true);
+    QVariantList binds { eventId };
+    QString sql
+        = QStringLiteral("SELECT id, author, body, created_at FROM notes WHERE event_id = ? ORDER BY id");
+    if (limit > 0) {
+        sql += QLatin1String(" LIMIT ?");
+        binds.append(limit);
+    }
+    if (!runQuery(q, sql, binds, error))
+        return std::nullopt;
+    QList<NoteRecord> notes;
+    while (q.next())
+        notes.append({ q.value(0).toLongLong(), q.value(1).toString(), q.value(2).toString(),
+            q.value(3).toLongLong() });
+    return notes;
+}
+
+std::optional<EventDetail> fetchEventDetail(
+    Db &db, qint64 eventId, QString *error, const EventDetailParts &parts)
 {
     QString localError;
     if (!error)
@@ -53,101 +74,46 @@ std::optional<EventDetail> fetchEventDetail(Db &db, qint64 eventId, QString *err
     }
     QSqlQuery q(db.handle());
     if (!runQuery(q,
-            QStringLiteral(
-                "SELECT weak_id, occurred_at, last_seen_at, content_type, body, body_sha256, body_size, "
-                "headers, verified_by, clock_skew_ms, remote_addr, legal_hold FROM events WHERE id = ?"),
+            QLatin1String("SELECT content_type, body_sha256, body_size, headers, verified_by, clock_skew_ms, "
+                          "remote_addr, legal_hold")
+                + (parts.body ? QLatin1String(", body") : QLatin1String())
+                + QLatin1String(" FROM events WHERE id = ?"),
             { eventId }, error)
         || !q.next())
         return std::nullopt;
-    detail.weakId = q.value(0).toInt() != 0;
-    detail.occurredAt = optLong(q.value(1));
-    detail.lastSeenAt = q.value(2).toLongLong();
-    detail.contentType = q.value(3).toString();
-    detail.body = q.value(4).toByteArray();
-    detail.bodySha256 = q.value(5).toString();
-    detail.bodySize = q.value(6).toLongLong();
+    detail.contentType = q.value(0).toString();
+    detail.bodySha256 = q.value(1).toString();
+    detail.bodySize = q.value(2).toLongLong();
     // Re-redacted on read (signature fields left out, credentials masked), so neither the console
     // nor an evidence bundle shows a replayable signature from a row stored before migration 5.
-    detail.headersJson = Headers::fromJson(q.value(7).toString().toUtf8()).redacted().toJson();
-    detail.verifiedBy = q.value(8).toString();
-    detail.clockSkewMs = optLong(q.value(9));
-    detail.remoteAddr = q.value(10).toString();
-    detail.legalHold = q.value(11).toInt() != 0;
+    detail.headersJson = Headers::fromJson(q.value(3).toString().toUtf8()).redacted().toJson();
+    detail.verifiedBy = q.value(4).toString();
+    detail.clockSkewMs = optLong(q.value(5));
+    detail.remoteAddr = q.value(6).toString();
+    detail.legalHold = q.value(7).toInt() != 0;
+    if (parts.body)
+        detail.body = q.value(8).toByteArray();
     q.finish();
 
-    QHash<qint64, qsizetype> byId;
+    auto deliveries = fetchDeliveriesOfEvents(db, { eventId }, WithAttempts::Yes, error);
+    if (!deliveries)
+        return std::nullopt;
+    detail.deliveries = std::move(*deliveries);
     QList<qint64> deliveryIds;
-    for (const DeliverySummary &s : std::as_const(detail.row.deliveries)) {
-        DeliveryRecord rec;
-        rec.summary = s;
-        byId.insert(s.id, detail.deliveries.size());
-        deliveryIds.append(s.id);
-        detail.deliveries.append(rec);
-    }
-    if (!runQuery(q,
-            QStringLiteral(
-                "SELECT id, idempotency_key, last_status_code, last_error, succeeded_at, dead_at, created_at "
-                "FROM deliveries WHERE event_id = ?"),
-            { eventId }, error))
-        return std::nullopt;
-    while (q.next()) {
-        const qsizetype at = byId.value(q.value(0).toLongLong(), -1);
-        if (at < 0)
-            continue;
-        DeliveryRecord &rec = detail.deliveries[at];
-        rec.idempotencyKey = q.value(1).toString();
-        if (!q.value(2).isNull())
-            rec.lastStatusCode = q.value(2).toInt();
-        rec.lastError = q.value(3).toString();
-        rec.succeededAt = optLong(q.value(4));
-        rec.deadAt = optLong(q.value(5));
-        rec.createdAt = q.value(6).toLongLong();
-    }
-    q.finish();
+    for (const DeliveryRecord &rec : std::as_const(detail.deliveries))
+        deliveryIds.append(rec.summary.id);
 
-    if (!runQuery(q,
-            QStringLiteral(
-                "SELECT a.delivery_id, a.id, a.number, a.trigger_kind, a.replay_id, a.scheduled_at, "
-                "a.started_at, a.duration_ms, a.status_code, a.category, a.explanation, a.outcome_unknown, "
-                "a.response_excerpt FROM attempts a JOIN deliveries d ON d.id = a.delivery_id "
-                "WHERE d.event_id = ? ORDER BY a.delivery_id, a.number"),
-            { eventId }, error))
+    auto notes = fetchEventNotes(db, eventId, parts.notesLimit, error);
+    if (!notes)
         return std::nullopt;
-    while (q.next()) {
-        const qsizetype at = byId.value(q.value(0).toLongLong(), -1);
-        if (at < 0)
-            continue;
-        AttemptRecord a;
-        a.id = q.value(1).toLongLong();
-        a.number = q.value(2).toInt();
-        a.trigger = q.value(3).toString();
-        a.replayId = optLong(q.value(4));
-        a.scheduledAt = optLong(q.value(5));
-        a.startedAt = q.value(6).toLongLong();
-        a.durationMs = q.value(7).toInt();
-        if (!q.value(8).isNull())
-            a.statusCode = q.value(8).toInt();
-        a.category = q.value(9).toString();
-        a.explanation = q.value(10).toString();
-        a.outcomeUnknown = q.value(11).toInt() != 0;
-        a.responseExcerpt = q.value(12).toString();
-        detail.deliveries[at].attempts.append(std::move(a));
-    }
-    q.finish();
-
-    if (!runQuery(q,
-            QStringLiteral("SELECT id, author, body, created_at FROM notes WHERE event_id = ? ORDER BY id"),
-            { eventId }, error))
-        return std::nullopt;
-    while (q.next())
-        detail.notes.append({ q.value(0).toLongLong(), q.value(1).toString(), q.value(2).toString(),
-            q.value(3).toLongLong() });
-    q.finish();
+    detail.notes = std::move(*notes);
 
     auto keys = fetchEventKeys(db, eventId, error);
     if (!keys)
         return std::nullopt;
     detail.keys = std::move(*keys);
+    if (!parts.auditStory)
+        return detail;
 
     QStringList targets = auditTargetsFor(eventId, deliveryIds);
     // Replays that included one of these deliveries are part of this event's story too.

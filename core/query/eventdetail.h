@@ -8,32 +8,6 @@
 
 namespace redrive {
 
-struct AttemptRecord {
-    qint64 id = 0;
-    int number = 0;
-    QString trigger;
-    std::optional<qint64> replayId;
-    std::optional<qint64> scheduledAt;
-    qint64 startedAt = 0;
-    int durationMs = 0;
-    std::optional<int> statusCode;
-    QString category;
-    QString explanation;
-    bool outcomeUnknown = false;
-    QString responseExcerpt;
-};
-
-struct DeliveryRecord {
-    DeliverySummary summary;
-    QString idempotencyKey;
-    std::optional<int> lastStatusCode;
-    QString lastError;
-    std::optional<qint64> succeededAt;
-    std::optional<qint64> deadAt;
-    qint64 createdAt = 0;
-    QList<AttemptRecord> attempts; // by number
-};
-
 struct NoteRecord {
     qint64 id = 0;
     QString author;
@@ -55,11 +29,8 @@ struct EventAuditEntry {
 // Everything the console's detail panel shows about one event.
 struct EventDetail {
     EventRow row;
-    bool weakId = false;
-    std::optional<qint64> occurredAt;
-    qint64 lastSeenAt = 0;
     QString contentType;
-    QByteArray body;
+    QByteArray body; // empty when read without it
     QString bodySha256;
     qint64 bodySize = 0;
     QByteArray headersJson; // stored redacted by the receiver
@@ -79,7 +50,21 @@ QStringList auditTargetsFor(qint64 eventId, const QList<qint64> &deliveryIds);
 // The business keys stored for an event, by name (the detail panel and GET events/{id}).
 std::optional<QList<EventKey>> fetchEventKeys(Db &db, qint64 eventId, QString *error);
 
+// An event's notes, oldest first; at most `limit` of them when it is positive.
+std::optional<QList<NoteRecord>> fetchEventNotes(Db &db, qint64 eventId, int limit, QString *error);
+
+// What a reader of one event needs besides the envelope, deliveries and attempts: the console
+// and evidence bundles take everything; the admin API's GET events/{id} takes neither the body
+// nor the audit story (it reads the event's own audit entries with their hashes) and bounds
+// the notes.
+struct EventDetailParts {
+    bool body = true;
+    bool auditStory = true; // entries about the event, its deliveries and replays that included them
+    int notesLimit = 0; // positive: at most this many notes
+};
+
 // nullopt with an empty error when the event does not exist.
-std::optional<EventDetail> fetchEventDetail(Db &db, qint64 eventId, QString *error);
+std::optional<EventDetail> fetchEventDetail(
+    Db &db, qint64 eventId, QString *error, const EventDetailParts &parts = {});
 
 } // namespace redrive

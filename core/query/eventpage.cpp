@@ -12,7 +12,7 @@ namespace {
 
 const QLatin1String kEventColumns(
     "e.id, e.received_at, e.source, e.event_type, e.provider_event_id, s.status, "
-    "e.seen_count");
+    "e.seen_count, e.weak_id, e.occurred_at, e.last_seen_at");
 
 EventRow readEvent(const QSqlQuery &q)
 {
@@ -24,6 +24,10 @@ EventRow readEvent(const QSqlQuery &q)
     row.providerEventId = q.value(4).toString();
     row.status = q.value(5).toString();
     row.seenCount = q.value(6).toInt();
+    row.weakId = q.value(7).toInt() != 0;
+    if (!q.value(8).isNull())
+        row.occurredAt = q.value(8).toLongLong();
+    row.lastSeenAt = q.value(9).toLongLong();
     return row;
 }
 
@@ -58,31 +62,18 @@ bool attachDeliveries(Db &db, QList<EventRow> &rows, QString *error)
         ids.append(rows[i].id);
     }
     QSqlQuery q(db.handle());
+    q.setForwardOnly(true);
     if (!runQuery(q,
-            QLatin1String(
-                "SELECT d.event_id, d.id, d.destination, d.status, d.attempt_count, d.last_category, "
-                "d.outcome_unknown, d.downstream_ref, d.next_attempt_at, d.updated_at "
-                "FROM deliveries d WHERE d.event_id IN (")
-                + sqlPlaceholders(ids.size()) + QLatin1String(") ORDER BY d.event_id, d.id"),
+            QLatin1String("SELECT ") + QLatin1String(kDeliverySummaryColumns)
+                + QLatin1String(" FROM deliveries d WHERE d.event_id IN (") + sqlPlaceholders(ids.size())
+                + QLatin1String(") ORDER BY d.event_id, d.id"),
             ids, error))
         return false;
     while (q.next()) {
-        const qsizetype at = index.value(q.value(0).toLongLong(), -1);
-        if (at < 0)
-            continue;
-        DeliverySummary d;
-        d.id = q.value(1).toLongLong();
-        d.destination = q.value(2).toString();
-        d.status = q.value(3).toString();
-        d.attemptCount = q.value(4).toInt();
-        d.lastCategory = q.value(5).toString();
-        d.outcomeUnknown = q.value(6).toInt() != 0;
-        d.downstreamRef = q.value(7).toString();
-        if (!q.value(8).isNull())
-            d.nextAttemptAt = q.value(8).toLongLong();
-        d.updatedAt = q.value(9).toLongLong();
-        d.downstream = downstreamState(d.status, d.outcomeUnknown, d.downstreamRef);
-        rows[at].deliveries.append(std::move(d));
+        DeliverySummary d = readDeliverySummary(q);
+        const qsizetype at = index.value(d.eventId, -1);
+        if (at >= 0)
+            rows[at].deliveries.append(std::move(d));
     }
     for (EventRow &row : rows)
         summarise(row);
@@ -119,7 +110,7 @@ std::optional<QList<EventRow>> fetchEventPage(
 }
 
 std::optional<QList<EventRow>> fetchEventRange(Db &db, const EventFilter &filter, EventOrder order,
-    qint64 fromId, qint64 floorId, qint64 ceilingId, int limit, QString *error)
+    qint64 fromId, qint64 floorId, qint64 ceilingId, int limit, QString *error, DeliveryRows deliveries)
 {
     const SqlFragment where = eventFilterSql(filter);
     const bool newest = order == EventOrder::NewestFirst;
@@ -144,7 +135,7 @@ std::optional<QList<EventRow>> fetchEventRange(Db &db, const EventFilter &filter
     while (q.next())
         rows.append(readEvent(q));
     q.finish();
-    if (!attachDeliveries(db, rows, error))
+    if (deliveries == DeliveryRows::Summaries && !attachDeliveries(db, rows, error))
         return std::nullopt;
     return rows;
 }

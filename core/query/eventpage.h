@@ -2,7 +2,7 @@
 // SPDX-FileCopyrightText: Redrive authors
 #pragma once
 
-#include "query/downstream.h"
+#include "query/deliveries.h"
 #include "query/eventfilter.h"
 #include "storage/database.h"
 
@@ -16,27 +16,16 @@
 // never a count over the whole table on the path to the first page.
 namespace redrive {
 
-// What the list shows about one delivery of an event.
-struct DeliverySummary {
-    qint64 id = 0;
-    QString destination;
-    QString status;
-    int attemptCount = 0;
-    QString lastCategory;
-    bool outcomeUnknown = false;
-    QString downstreamRef;
-    std::optional<qint64> nextAttemptAt;
-    qint64 updatedAt = 0;
-    DownstreamState downstream = DownstreamState::Pending;
-};
-
 struct EventRow {
     qint64 id = 0;
     qint64 receivedAt = 0;
     QString source;
     QString type;
     QString providerEventId;
+    bool weakId = false; // derived from the body digest: the provider sent no id
     QString status;
+    std::optional<qint64> occurredAt;
+    qint64 lastSeenAt = 0;
     int seenCount = 1;
     // Summaries over the deliveries below.
     int attempts = 0;
@@ -64,11 +53,16 @@ std::optional<IdRange> eventIdRange(Db &db, QString *error);
 std::optional<QList<EventRow>> fetchEventPage(
     Db &db, const EventFilter &filter, qint64 fromId, int limit, QString *error, qint64 floorId = 0);
 
+// Whether a page comes with its deliveries' summaries attached (the console's list), or without
+// them for a caller that reads whole delivery records itself (the admin API).
+enum class DeliveryRows { Summaries, None };
+
 // The general form: up to `limit` matching events with floorId <= id <= ceilingId, starting at
 // `fromId` (inclusive) and walking in `order` (NewestFirst: id <= fromId, descending;
 // OldestFirst: id >= fromId, ascending).
 std::optional<QList<EventRow>> fetchEventRange(Db &db, const EventFilter &filter, EventOrder order,
-    qint64 fromId, qint64 floorId, qint64 ceilingId, int limit, QString *error);
+    qint64 fromId, qint64 floorId, qint64 ceilingId, int limit, QString *error,
+    DeliveryRows deliveries = DeliveryRows::Summaries);
 
 // The same rows for a known set of ids (to refresh what is on screen), in the order given;
 // ids that no longer exist are left out.

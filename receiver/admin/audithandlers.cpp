@@ -73,7 +73,7 @@ http::Response listAudit(RequestContext &ctx)
         entries.removeLast();
     QJsonArray items;
     for (const auto &entry : entries)
-        items.append(auditEntryJson(entry));
+        items.append(auditEntryApiJson(entry));
     return jsonResponse(200,
         QJsonObject { { QStringLiteral("items"), items },
             { QStringLiteral("next_cursor"),

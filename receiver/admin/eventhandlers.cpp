@@ -5,13 +5,17 @@
 #include "admin/eventviews.h"
 #include "admin/jsonbody.h"
 #include "audit/auditlog.h"
+#include "query/destinationstats.h"
 #include "query/eventdetail.h"
 #include "query/eventfilter.h"
+#include "query/keysetpage.h"
 #include "storage/duewakeup.h"
 #include "util/headers.h"
 
 #include <QJsonDocument>
 #include <QSqlQuery>
+
+#include <limits>
 
 namespace redrive::admin {
 namespace {
@@ -79,38 +83,26 @@ http::Response listEvents(RequestContext &ctx)
     if (auto r = readCursor(ctx, &before))
         return *r;
 
-    SqlFragment frag = eventFilterSql(*filter);
-    QString sql = QStringLiteral("SELECT %1 FROM %2 WHERE (%3)")
-                      .arg(QLatin1String(kEventColumns), QLatin1String(kEventTables), frag.sql);
-    if (before)
-        sql += QLatin1String(" AND ") + eventIdBound(QLatin1StringView("<"), *before, &frag.binds);
-    sql += QStringLiteral(" ORDER BY %1 DESC LIMIT %2").arg(frag.idColumn).arg(limit + 1);
-    QSqlQuery q(ctx.db.handle());
-    q.setForwardOnly(true);
-    q.prepare(sql);
-    for (const QVariant &b : std::as_const(frag.binds))
-        q.addBindValue(b);
-    if (!q.exec())
-        return databaseError("listing events", sqlErrorText(q));
-    QList<QJsonObject> events;
-    QList<qint64> ids;
-    bool more = false;
-    while (q.next()) {
-        if (events.size() == limit) {
-            more = true;
-            break;
-        }
-        events.append(eventJson(q));
-        ids.append(q.value(0).toLongLong());
-    }
-    q.finish();
-    QHash<qint64, QJsonArray> deliveries;
     QString error;
-    if (!loadDeliveries(ctx.db, ctx.config, ids, false, &deliveries, &error))
+    auto rows = fetchEventRange(ctx.db, *filter, EventOrder::NewestFirst,
+        before ? *before - 1 : std::numeric_limits<qint64>::max(), 1, std::numeric_limits<qint64>::max(),
+        limit + 1, &error, DeliveryRows::None);
+    if (!rows)
+        return databaseError("listing events", error);
+    const bool more = trimKeysetPage(*rows, limit);
+    QList<qint64> ids;
+    for (const EventRow &row : std::as_const(*rows))
+        ids.append(row.id);
+    const auto deliveries = fetchDeliveriesOfEvents(ctx.db, ids, WithAttempts::No, &error);
+    if (!deliveries)
         return databaseError("listing deliveries", error);
+    QHash<qint64, QJsonArray> byEvent;
+    for (const DeliveryRecord &d : *deliveries)
+        byEvent[d.summary.eventId].append(deliveryJson(d, ctx.config));
     QJsonArray items;
-    for (QJsonObject &ev : events) {
-        ev.insert(QStringLiteral("deliveries"), deliveries.value(ev.value(QLatin1String("id")).toInteger()));
+    for (const EventRow &row : std::as_const(*rows)) {
+        QJsonObject ev = eventJson(row);
+        ev.insert(QStringLiteral("deliveries"), byEvent.value(row.id));
         items.append(ev);
     }
     return jsonResponse(200,
@@ -125,64 +117,42 @@ http::Response getEvent(RequestContext &ctx, qint64 id)
     ApiError e;
     if (!checkQueryKeys(ctx.query, {}, &e))
         return errorResponse(e);
-    QSqlQuery q(ctx.db.handle());
-    q.prepare(
-        QStringLiteral("SELECT %1, e.content_type, e.body_sha256, e.body_size, e.headers, e.verified_by, "
-                       "e.clock_skew_ms, e.legal_hold FROM %2 WHERE e.id = ?")
-            .arg(QLatin1String(kEventColumns), QLatin1String(kEventTables)));
-    q.addBindValue(id);
-    if (!q.exec())
-        return databaseError("reading an event", sqlErrorText(q));
-    if (!q.next())
-        return errorResponse(404, QStringLiteral("not_found"),
-            QStringLiteral("event %1 does not exist").arg(id), QStringLiteral("id"));
-    QJsonObject ev = eventJson(q);
-    ev.insert(QStringLiteral("content_type"), q.value(10).toString());
-    ev.insert(QStringLiteral("body_sha256"), q.value(11).toString());
-    ev.insert(QStringLiteral("body_size"), q.value(12).toLongLong());
-    // Stored headers are already redacted at ingest; redact again so a future change there (or a
-    // row stored before signatures were left out) cannot leak a credential or a replayable
-    // signature through this endpoint.
-    const SourceConfig *source = ctx.config.source(q.value(1).toString());
+    QString error;
+    const auto detail = fetchEventDetail(ctx.db, id, &error,
+        EventDetailParts { .body = false, .auditStory = false, .notesLimit = kDetailListLimit });
+    if (!detail)
+        return error.isEmpty() ? errorResponse(404, QStringLiteral("not_found"),
+                   QStringLiteral("event %1 does not exist").arg(id), QStringLiteral("id"))
+                               : databaseError("reading an event", error);
+    QJsonObject ev = eventJson(detail->row);
+    ev.insert(QStringLiteral("content_type"), detail->contentType);
+    ev.insert(QStringLiteral("body_sha256"), detail->bodySha256);
+    ev.insert(QStringLiteral("body_size"), detail->bodySize);
+    // Headers are stored redacted at ingest and redacted again on read; a generic source's own
+    // signature header is left out too, so a future change there (or a row stored before
+    // signatures were left out) cannot leak a credential or a replayable signature here.
+    const SourceConfig *source = ctx.config.source(detail->row.source);
     const QByteArrayView signatureHeader = source && source->scheme == SchemeKind::HmacSha256
         ? QByteArrayView(source->hmac.signatureHeader)
         : QByteArrayView();
     ev.insert(QStringLiteral("headers"),
-        QJsonDocument::fromJson(
-            Headers::fromJson(q.value(13).toString().toUtf8()).redacted(signatureHeader).toJson())
+        QJsonDocument::fromJson(Headers::fromJson(detail->headersJson).redacted(signatureHeader).toJson())
             .array());
-    ev.insert(QStringLiteral("verified_by"), q.value(14).toString());
-    ev.insert(QStringLiteral("clock_skew_ms"), jsonOrNull(q.value(15)));
-    ev.insert(QStringLiteral("legal_hold"), q.value(16).toInt() != 0);
-    q.finish();
+    ev.insert(QStringLiteral("verified_by"), detail->verifiedBy);
+    ev.insert(QStringLiteral("clock_skew_ms"),
+        detail->clockSkewMs ? QJsonValue(*detail->clockSkewMs) : QJsonValue(QJsonValue::Null));
+    ev.insert(QStringLiteral("legal_hold"), detail->legalHold);
 
-    QString error;
-    QHash<qint64, QJsonArray> deliveries;
-    if (!loadDeliveries(ctx.db, ctx.config, { id }, true, &deliveries, &error))
-        return databaseError("reading deliveries", error);
-    ev.insert(QStringLiteral("deliveries"), deliveries.value(id));
-
-    QSqlQuery n(ctx.db.handle());
-    n.prepare(QStringLiteral(
-        "SELECT id, author, body, created_at FROM notes WHERE event_id = ? ORDER BY id LIMIT %1")
-                  .arg(kDetailListLimit));
-    n.addBindValue(id);
-    if (!n.exec())
-        return databaseError("reading notes", sqlErrorText(n));
-    QJsonArray notes;
-    while (n.next()) {
-        notes.append(QJsonObject { { QStringLiteral("id"), n.value(0).toLongLong() },
-            { QStringLiteral("author"), n.value(1).toString() },
-            { QStringLiteral("body"), n.value(2).toString() },
-            { QStringLiteral("created_at"), isoOrNull(n.value(3)) } });
+    QJsonArray deliveries;
+    for (const DeliveryRecord &d : detail->deliveries) {
+        QJsonObject o = deliveryJson(d, ctx.config);
+        o.insert(QStringLiteral("attempts"), attemptsJson(d.attempts));
+        deliveries.append(o);
     }
-    ev.insert(QStringLiteral("notes"), notes);
-
-    const auto keys = fetchEventKeys(ctx.db, id, &error);
-    if (!keys)
-        return databaseError("reading keys", error);
+    ev.insert(QStringLiteral("deliveries"), deliveries);
+    ev.insert(QStringLiteral("notes"), notesJson(detail->notes));
     QJsonObject keyObject;
-    for (const EventKey &key : *keys)
+    for (const EventKey &key : detail->keys)
         keyObject.insert(key.name, key.value);
     ev.insert(QStringLiteral("keys"), keyObject);
 
@@ -194,7 +164,7 @@ http::Response getEvent(RequestContext &ctx, qint64 id)
         return databaseError("reading audit entries", error);
     QJsonArray auditItems;
     for (const auto &entry : entries)
-        auditItems.append(auditEntryJson(entry));
+        auditItems.append(auditEntryApiJson(entry));
     ev.insert(QStringLiteral("audit"), auditItems);
     return jsonResponse(200, ev);
 }
@@ -258,67 +228,42 @@ http::Response listDeliveries(RequestContext &ctx)
     std::optional<qint64> before;
     if (auto r = readCursor(ctx, &before))
         return *r;
-    QStringList where { QStringLiteral("1=1") };
-    QVariantList binds;
+    DeliveryFilter filter;
     const QString statuses = ctx.query.queryItemValue(QStringLiteral("status"), QUrl::FullyDecoded);
-    if (!statuses.isEmpty()) {
-        QStringList marks;
-        for (const QString &s : statuses.split(u',', Qt::SkipEmptyParts)) {
-            if (!deliveryStatusFromString(s.trimmed()))
-                return errorResponse(badRequest(QStringLiteral("status"),
-                    QStringLiteral("unknown delivery status \"%1\"; use %2")
-                        .arg(s.left(50), allDeliveryStatusNames().join(QLatin1String(", ")))));
-            marks.append(QStringLiteral("?"));
-            binds.append(s.trimmed());
-        }
-        where.append(QStringLiteral("d.status IN (%1)").arg(marks.join(u',')));
+    for (const QString &s : statuses.split(u',', Qt::SkipEmptyParts)) {
+        const auto status = deliveryStatusFromString(s.trimmed());
+        if (!status)
+            return errorResponse(badRequest(QStringLiteral("status"),
+                QStringLiteral("unknown delivery status \"%1\"; use %2")
+                    .arg(s.left(50), allDeliveryStatusNames().join(QLatin1String(", ")))));
+        filter.statuses.append(*status);
     }
-    for (const auto &[key, column] :
-        { std::pair { "destination", "d.destination" }, std::pair { "category", "d.last_category" } }) {
+    for (const auto &[key, field] : { std::pair { "destination", &DeliveryFilter::destination },
+             std::pair { "category", &DeliveryFilter::category } }) {
         const QString v = ctx.query.queryItemValue(QLatin1String(key), QUrl::FullyDecoded);
-        if (v.isEmpty())
-            continue;
         if (v.size() > 512)
             return errorResponse(
                 badRequest(QLatin1String(key), QStringLiteral("is longer than 512 characters")));
-        where.append(QStringLiteral("%1 = ?").arg(QLatin1String(column)));
-        binds.append(v);
+        filter.*field = v;
     }
     if (ctx.query.hasQueryItem(QStringLiteral("event_id"))) {
-        const auto id = parsePathId(ctx.query.queryItemValue(QStringLiteral("event_id")));
-        if (!id)
+        filter.eventId = parsePathId(ctx.query.queryItemValue(QStringLiteral("event_id")));
+        if (!filter.eventId)
             return errorResponse(
                 badRequest(QStringLiteral("event_id"), QStringLiteral("must be a positive integer")));
-        where.append(QStringLiteral("d.event_id = ?"));
-        binds.append(*id);
     }
-    if (before) {
-        where.append(QStringLiteral("d.id < ?"));
-        binds.append(*before);
-    }
-    QSqlQuery q(ctx.db.handle());
-    q.setForwardOnly(true);
-    q.prepare(QStringLiteral("SELECT %1 FROM deliveries d WHERE %2 ORDER BY d.id DESC LIMIT %3")
-                  .arg(QLatin1String(kDeliveryColumns), where.join(QLatin1String(" AND ")))
-                  .arg(limit + 1));
-    for (const QVariant &b : std::as_const(binds))
-        q.addBindValue(b);
-    if (!q.exec())
-        return databaseError("listing deliveries", sqlErrorText(q));
+    QString error;
+    auto rows = fetchDeliveryPage(ctx.db, filter, before, limit + 1, &error);
+    if (!rows)
+        return databaseError("listing deliveries", error);
+    const bool more = trimKeysetPage(*rows, limit);
     QJsonArray items;
-    qint64 last = 0;
-    bool more = false;
-    while (q.next()) {
-        if (items.size() == limit) {
-            more = true;
-            break;
-        }
-        items.append(deliveryJson(q, ctx.config));
-        last = q.value(0).toLongLong();
-    }
+    for (const DeliveryRecord &d : std::as_const(*rows))
+        items.append(deliveryJson(d, ctx.config));
     return jsonResponse(200,
-        QJsonObject {
-            { QStringLiteral("items"), items }, { QStringLiteral("next_cursor"), nextCursor(more, last) } });
+        QJsonObject { { QStringLiteral("items"), items },
+            { QStringLiteral("next_cursor"),
+                nextCursor(more, rows->isEmpty() ? 0 : rows->last().summary.id) } });
 }
 
 http::Response getDelivery(RequestContext &ctx, qint64 id)
@@ -328,23 +273,15 @@ http::Response getDelivery(RequestContext &ctx, qint64 id)
     ApiError e;
     if (!checkQueryKeys(ctx.query, {}, &e))
         return errorResponse(e);
-    QSqlQuery q(ctx.db.handle());
-    q.prepare(
-        QStringLiteral("SELECT %1 FROM deliveries d WHERE d.id = ?").arg(QLatin1String(kDeliveryColumns)));
-    q.addBindValue(id);
-    if (!q.exec())
-        return databaseError("reading a delivery", sqlErrorText(q));
-    if (!q.next())
-        return errorResponse(404, QStringLiteral("not_found"),
-            QStringLiteral("delivery %1 does not exist").arg(id), QStringLiteral("id"));
-    QJsonObject d = deliveryJson(q, ctx.config);
-    q.finish();
-    QHash<qint64, QJsonArray> attempts;
     QString error;
-    if (!loadAttempts(ctx.db, { id }, &attempts, &error))
-        return databaseError("reading attempts", error);
-    d.insert(QStringLiteral("attempts"), attempts.value(id));
-    return jsonResponse(200, d);
+    const auto d = fetchDelivery(ctx.db, id, &error);
+    if (!d)
+        return error.isEmpty() ? errorResponse(404, QStringLiteral("not_found"),
+                   QStringLiteral("delivery %1 does not exist").arg(id), QStringLiteral("id"))
+                               : databaseError("reading a delivery", error);
+    QJsonObject o = deliveryJson(*d, ctx.config);
+    o.insert(QStringLiteral("attempts"), attemptsJson(d->attempts));
+    return jsonResponse(200, o);
 }
 
 http::Response listDestinations(RequestContext &ctx)
@@ -354,16 +291,20 @@ http::Response listDestinations(RequestContext &ctx)
     ApiError e;
     if (!checkQueryKeys(ctx.query, {}, &e))
         return errorResponse(e);
-    QSqlQuery q(ctx.db.handle());
-    if (!q.exec(QStringLiteral("SELECT name, paused, changed_by, changed_at, reason FROM destination_state")))
-        return databaseError("reading destination state", sqlErrorText(q));
+    QString error;
+    const auto pauses = fetchDestinationPauses(ctx.db, &error);
+    if (!pauses)
+        return databaseError("reading destination state", error);
+    const auto textOrNull
+        = [](const QString &t) { return t.isNull() ? QJsonValue(QJsonValue::Null) : QJsonValue(t); };
     QHash<QString, QJsonObject> state;
-    while (q.next()) {
-        state.insert(q.value(0).toString(),
-            QJsonObject { { QStringLiteral("paused"), q.value(1).toInt() != 0 },
-                { QStringLiteral("changed_by"), jsonOrNull(q.value(2)) },
-                { QStringLiteral("changed_at"), isoOrNull(q.value(3)) },
-                { QStringLiteral("reason"), jsonOrNull(q.value(4)) } });
+    for (auto it = pauses->cbegin(); it != pauses->cend(); ++it) {
+        state.insert(it.key(),
+            QJsonObject { { QStringLiteral("paused"), it->paused },
+                { QStringLiteral("changed_by"), textOrNull(it->changedBy) },
+                { QStringLiteral("changed_at"),
+                    it->changedAt ? QJsonValue(isoUtc(*it->changedAt)) : QJsonValue(QJsonValue::Null) },
+                { QStringLiteral("reason"), textOrNull(it->reason) } });
     }
     QJsonArray items;
     for (const DestinationConfig &d : ctx.config.destinations) {

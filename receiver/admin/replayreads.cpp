@@ -149,7 +149,7 @@ http::Response getReplay(RequestContext &ctx, qint64 id)
         return databaseError("reading audit entries", error);
     QJsonArray trail;
     for (const auto &entry : entries)
-        trail.append(auditEntryJson(entry));
+        trail.append(auditEntryApiJson(entry));
     out.insert(QStringLiteral("audit"), trail);
     return jsonResponse(200, out);
 }

@@ -27,7 +27,7 @@ inline audit::EvidenceData sampleEvidenceData()
     d.row.type = QStringLiteral("push");
     d.row.providerEventId = QStringLiteral("gh-delivery-1");
     d.row.status = QStringLiteral("succeeded");
-    d.lastSeenAt = kSampleBase;
+    d.row.lastSeenAt = kSampleBase;
     d.contentType = QStringLiteral("application/json");
     d.body = QByteArrayLiteral("{\"order\":\"ORD-1001\",\"total\":4200}");
     d.bodySha256 = QString::fromLatin1(crypto::sha256Hex(d.body));

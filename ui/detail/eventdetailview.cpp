@@ -377,18 +377,18 @@ void EventDetailView::showEvent(
         QStringLiteral("Downstream"), downstreamLook(e.downstream).label, QStringLiteral("fieldDownstream"));
     addField(QStringLiteral("Provider event ID"),
         e.providerEventId
-            + (d.weakId ? QStringLiteral("  (derived from the body digest: the provider sent no id)")
+            + (e.weakId ? QStringLiteral("  (derived from the body digest: the provider sent no id)")
                         : QString()),
         QStringLiteral("fieldProviderId"));
     addField(QStringLiteral("Received"), TimeFormat::display(e.receivedAt), QStringLiteral("fieldReceived"),
         TimeFormat::tooltip(e.receivedAt));
-    if (d.occurredAt)
-        addField(QStringLiteral("Occurred"), TimeFormat::display(*d.occurredAt),
-            QStringLiteral("fieldOccurred"), TimeFormat::tooltip(*d.occurredAt));
+    if (e.occurredAt)
+        addField(QStringLiteral("Occurred"), TimeFormat::display(*e.occurredAt),
+            QStringLiteral("fieldOccurred"), TimeFormat::tooltip(*e.occurredAt));
     addField(QStringLiteral("Times seen"),
         e.seenCount > 1 ? QStringLiteral("%1 (last %2; duplicates were recorded, not processed again)")
                               .arg(e.seenCount)
-                              .arg(TimeFormat::display(d.lastSeenAt))
+                              .arg(TimeFormat::display(e.lastSeenAt))
                         : QStringLiteral("1"),
         QStringLiteral("fieldSeen"));
     addField(QStringLiteral("Verified by"),
