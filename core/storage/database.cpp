@@ -322,6 +322,16 @@ QString sqlErrorText(const QSqlQuery &query)
         text = e.driverText().trimmed();
     if (!e.nativeErrorCode().isEmpty())
         text += QStringLiteral(" (code %1)").arg(e.nativeErrorCode());
+    // On a PostgreSQL hot standby a read can fail for reasons a primary never gives: say so.
+    if (text.contains(QLatin1String("conflict with recovery")))
+        text += QStringLiteral(
+            ". The database is a standby: it cancelled this read to keep replaying the primary's "
+            "changes. Try again; if it recurs, the standby needs a longer max_standby_streaming_delay "
+            "or hot_standby_feedback = on.");
+    else if (e.nativeErrorCode() == u"25006" || text.contains(QLatin1String("during recovery")))
+        text += QStringLiteral(
+            ". The database is read-only (a standby, or a read-only connection): changes go through "
+            "the admin API on the primary.");
     return text;
 }
 

@@ -13,6 +13,8 @@
 #include "audit/signingkey.h"
 #include "storage/schema.h"
 
+#include <QSqlQuery>
+
 #include <chrono>
 #include <condition_variable>
 #include <deque>
@@ -24,6 +26,20 @@
 
 namespace redrive::admin {
 namespace {
+
+// The primary's WAL position after a write committed, so a console reading a hot standby can
+// wait until the standby replayed at least this far (pg_last_wal_replay_lsn() >= it) before
+// showing the result. Empty on SQLite or when the position cannot be read.
+QByteArray commitLsn(Db &db)
+{
+    if (db.isSqlite())
+        return {};
+    QSqlQuery q(db.handle());
+    q.setForwardOnly(true);
+    if (!q.exec(QStringLiteral("SELECT pg_current_wal_lsn()::text")) || !q.next())
+        return {};
+    return q.value(0).toString().toLatin1();
+}
 struct Job {
     http::Request request;
     http::Responder responder;
@@ -288,6 +304,11 @@ void AdminApi::Impl::workerMain(std::promise<QString> *ready)
         // After a server error, check the connection; a dead one is replaced for the next job.
         if (response.status >= 500 && !db->exec(QStringLiteral("SELECT 1")))
             db.reset();
+        else if (job.request.method != "GET" && response.status >= 200 && response.status < 300) {
+            // Read after the action's commit on the same connection: at or past its commit record.
+            if (const QByteArray lsn = commitLsn(*db); !lsn.isEmpty())
+                response.headers.append({ QByteArrayLiteral("Redrive-Commit-LSN"), lsn });
+        }
         finish(job, std::move(response), started);
     }
     db.reset();

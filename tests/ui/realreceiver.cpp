@@ -22,13 +22,15 @@ namespace {
 
 int g_connections = 0;
 
-QByteArray configToml(
-    const QString &dir, quint16 ingest, quint16 admin, const QUrl &crm, const QUrl &fulfillment)
+QByteArray configToml(const QString &dir, const QString &postgresUrl, quint16 ingest, quint16 admin,
+    const QUrl &crm, const QUrl &fulfillment)
 {
     QByteArray t;
     t += "[server]\nlisten = \"127.0.0.1:" + QByteArray::number(ingest) + "\"\n";
     t += "admin_listen = \"127.0.0.1:" + QByteArray::number(admin) + "\"\n\n";
-    t += "[storage]\nurl = \"sqlite://" + dir.toUtf8() + "/redrive.db\"\n\n";
+    t += "[storage]\nurl = \""
+        + (postgresUrl.isEmpty() ? "sqlite://" + dir.toUtf8() + "/redrive.db" : postgresUrl.toUtf8())
+        + "\"\n\n";
     t += "[delivery]\npoll_interval = \"50ms\"\n\n";
     t += "[admin]\naudit_key_file = \"" + dir.toUtf8() + "/audit-ed25519.pem\"\n";
     t += "replay_rate_per_second = 50\n\n";
@@ -98,7 +100,7 @@ bool RealReceiver::start(QString *error)
     QFile config(configPath());
     // 0600: redrived refuses a config file other users can read.
     if (!config.open(QIODevice::WriteOnly, QFileDevice::ReadOwner | QFileDevice::WriteOwner)
-        || config.write(configToml(m_dir->path(), m_ingestPort, m_adminPort,
+        || config.write(configToml(m_dir->path(), m_postgresUrl, m_ingestPort, m_adminPort,
                m_crm->url(QStringLiteral("/crm")), m_fulfillment->url(QStringLiteral("/fulfillment"))))
             < 0) {
         *error = QStringLiteral("cannot write %1").arg(configPath());
@@ -125,9 +127,20 @@ bool RealReceiver::start(QString *error)
         *error = QStringLiteral("redrived did not become healthy: ") + QString::fromUtf8(log());
         return false;
     }
-    QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), m_connection);
-    db.setDatabaseName(databasePath());
-    db.setConnectOptions(QStringLiteral("QSQLITE_OPEN_READONLY;QSQLITE_BUSY_TIMEOUT=5000"));
+    QSqlDatabase db;
+    if (m_postgresUrl.isEmpty()) {
+        db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), m_connection);
+        db.setDatabaseName(databasePath());
+        db.setConnectOptions(QStringLiteral("QSQLITE_OPEN_READONLY;QSQLITE_BUSY_TIMEOUT=5000"));
+    } else {
+        const QUrl url(m_postgresUrl);
+        db = QSqlDatabase::addDatabase(QStringLiteral("QPSQL"), m_connection);
+        db.setHostName(url.host());
+        db.setPort(url.port(5432));
+        db.setUserName(url.userName());
+        db.setPassword(url.password());
+        db.setDatabaseName(url.path().mid(1));
+    }
     if (!db.open()) {
         *error = db.lastError().text();
         return false;

@@ -42,6 +42,9 @@ public:
     RealReceiver(const RealReceiver &) = delete;
     RealReceiver &operator=(const RealReceiver &) = delete;
 
+    // Before start(): store in this PostgreSQL database ("postgresql://user:pw@host:port/db")
+    // instead of a SQLite file in the temporary directory.
+    void usePostgres(const QString &url) { m_postgresUrl = url; }
     // Writes the config, migrates, creates the tokens, starts redrived and waits for /healthz.
     bool start(QString *error);
     void stop();
@@ -88,6 +91,7 @@ private:
     quint16 m_adminPort = 0;
     QHash<QString, QString> m_tokens;
     QString m_connection;
+    QString m_postgresUrl;
 };
 
 } // namespace redrive::test

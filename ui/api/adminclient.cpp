@@ -95,10 +95,15 @@ ApiReply *AdminClient::send(QNetworkReply *reply)
     auto sslErrors = std::make_shared<QList<QSslError>>();
     connect(reply, &QNetworkReply::sslErrors, out,
         [sslErrors](const QList<QSslError> &errors) { *sslErrors = errors; });
-    connect(reply, &QNetworkReply::finished, out, [out, reply, sslErrors] {
+    connect(reply, &QNetworkReply::finished, out, [this, out, reply, sslErrors] {
         const QByteArray body = reply->readAll();
         const ApiError error = errorFor(reply, body, *sslErrors);
         QJsonDocument doc = QJsonDocument::fromJson(body);
+        if (error.ok() && reply->operation() != QNetworkAccessManager::GetOperation) {
+            out->setCommitLsn(QString::fromLatin1(reply->rawHeader("Redrive-Commit-LSN")).trimmed());
+            if (!out->commitLsn().isEmpty())
+                Q_EMIT committed(out->commitLsn());
+        }
         reply->deleteLater();
         Q_EMIT out->finished(doc, error);
         out->deleteLater();

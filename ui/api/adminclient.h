@@ -45,9 +45,16 @@ class ApiReply final : public QObject {
     Q_OBJECT
 public:
     using QObject::QObject;
+    // The primary's WAL position after a write, from the Redrive-Commit-LSN header (PostgreSQL);
+    // empty otherwise. Set before `finished`.
+    [[nodiscard]] QString commitLsn() const { return m_commitLsn; }
+    void setCommitLsn(const QString &lsn) { m_commitLsn = lsn; }
 
 Q_SIGNALS:
     void finished(const QJsonDocument &body, const redrive::ui::ApiError &error);
+
+private:
+    QString m_commitLsn;
 };
 
 // The receiver's admin API (`/admin/v1`, bearer token, JSON). The token is held in memory only,
@@ -67,6 +74,13 @@ public:
 
     [[nodiscard]] QUrl baseUrl() const { return m_base; }
 
+Q_SIGNALS:
+    // A write succeeded and the receiver named the primary's WAL position after its commit.
+    // Emitted before the reply's `finished`, so whoever waits for a replica knows before the
+    // page that made the change asks to refresh.
+    void committed(const QString &lsn);
+
+public:
     // Reads a PEM file of CA certificates; false with a sentence when it holds none.
     static bool loadCaCertificates(const QString &file, QList<QSslCertificate> *out, QString *error);
     // The explanation for a finished reply; exposed for tests.

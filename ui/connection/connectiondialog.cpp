@@ -88,6 +88,9 @@ ConnectionDialog::ConnectionDialog(ProfileStore &profiles, SecretStore &secrets,
     , m_progress(new QLabel(this))
     , m_connect(new QPushButton(QStringLiteral("Connect"), this))
     , m_sslWarning(new QLabel(this))
+    , m_replicaLagWarn(lineEdit(QStringLiteral("replicaLagWarnEdit"),
+          QStringLiteral("Warn when a standby is behind by more than (seconds)"), this,
+          QStringLiteral("seconds, when the database is a hot standby")))
 {
     setObjectName(QStringLiteral("connectionDialog"));
     setWindowTitle(QStringLiteral("Connect to a Redrive receiver"));
@@ -160,6 +163,7 @@ ConnectionDialog::ConnectionDialog(ProfileStore &profiles, SecretStore &secrets,
     pgForm->addRow(QStringLiteral("Password"), m_pgPassword);
     pgForm->addRow(QStringLiteral("TLS (sslmode)"), m_pgSslMode);
     pgForm->addRow(m_sslWarning);
+    pgForm->addRow(QStringLiteral("Standby lag warning (s)"), m_replicaLagWarn);
     m_kindPages->addWidget(sqlitePage);
     m_kindPages->addWidget(pgPage);
 
@@ -265,6 +269,7 @@ void ConnectionDialog::loadProfile(const QString &name)
     m_adminUrl->setText(p.adminUrl.toString());
     m_caFile->setText(p.caCertificateFile);
     m_receiverConfig->setText(p.receiverConfigFile);
+    m_replicaLagWarn->setText(QString::number(p.replicaLagWarnSeconds));
     m_token->clear();
     m_tokenForThisRun = false;
     m_problem->hide();
@@ -345,6 +350,12 @@ ConnectionProfile ConnectionDialog::profileFromFields() const
     p.adminUrl = url.isEmpty() ? QUrl() : QUrl(url, QUrl::StrictMode);
     p.caCertificateFile = m_caFile->text().trimmed();
     p.receiverConfigFile = m_receiverConfig->text().trimmed();
+    bool lagOk = false;
+    const QString lag = m_replicaLagWarn->text().trimmed();
+    p.replicaLagWarnSeconds
+        = lag.isEmpty() ? ConnectionProfile::kDefaultReplicaLagWarnSeconds : lag.toInt(&lagOk);
+    if (!lag.isEmpty() && !lagOk)
+        p.replicaLagWarnSeconds = -1;
     return p;
 }
 
@@ -416,6 +427,8 @@ QWidget *ConnectionDialog::fieldWidget(const QString &field) const
         return m_token;
     if (field == u"receiverConfig")
         return m_receiverConfig;
+    if (field == u"replicaLagWarn")
+        return m_replicaLagWarn;
     return nullptr;
 }
 

@@ -89,6 +89,7 @@ private:
     QLabel *m_progress;
     QPushButton *m_connect;
     QLabel *m_sslWarning; // a PostgreSQL sslmode weaker than verify-full
+    QLineEdit *m_replicaLagWarn; // seconds; the amber banner on a hot standby
     QWidget *m_highlighted = nullptr;
     bool m_tokenForThisRun = false;
 };

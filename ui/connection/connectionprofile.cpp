@@ -31,6 +31,7 @@ constexpr QLatin1String adminUrl("admin/url");
 constexpr QLatin1String caFile("admin/caCertificate");
 constexpr QLatin1String tokenKey("admin/tokenKeychainName");
 constexpr QLatin1String receiverConfig("receiver/configFile");
+constexpr QLatin1String replicaLagWarn("database/replicaLagWarnSeconds");
 } // namespace key
 
 } // namespace
@@ -104,6 +105,12 @@ std::optional<ConnectionProfile::Problem> ConnectionProfile::validate() const
         if (!modes.contains(pgSslMode))
             return Problem { QStringLiteral("pgSslMode"),
                 QStringLiteral("sslmode must be one of ") + modes.join(QLatin1String(", ")) };
+        if (replicaLagWarnSeconds < 1 || replicaLagWarnSeconds > kMaxReplicaLagWarnSeconds)
+            return Problem { QStringLiteral("replicaLagWarn"),
+                QStringLiteral("The replica lag warning must be a whole number of seconds from 1 to %1 "
+                               "(24 hours); the default is %2.")
+                    .arg(kMaxReplicaLagWarnSeconds)
+                    .arg(kDefaultReplicaLagWarnSeconds) };
     }
     if (!adminUrl.isEmpty()) {
         if (!adminUrl.isValid() || adminUrl.host().isEmpty()
@@ -185,6 +192,12 @@ std::optional<ConnectionProfile> ProfileStore::load(const QString &name) const
     p.adminUrl = QUrl(m_settings.value(key::adminUrl).toString());
     p.caCertificateFile = m_settings.value(key::caFile).toString();
     p.receiverConfigFile = m_settings.value(key::receiverConfig).toString();
+    bool lagOk = false;
+    p.replicaLagWarnSeconds
+        = m_settings.value(key::replicaLagWarn, ConnectionProfile::kDefaultReplicaLagWarnSeconds)
+              .toInt(&lagOk);
+    if (!lagOk)
+        p.replicaLagWarnSeconds = -1;
     m_settings.endGroup();
     if (!p.colour.isValid())
         p.colour = QColor(0x1e, 0x88, 0xe5);
@@ -210,6 +223,7 @@ void ProfileStore::save(const ConnectionProfile &p)
     m_settings.setValue(key::caFile, p.caCertificateFile);
     m_settings.setValue(key::tokenKey, p.apiTokenKey());
     m_settings.setValue(key::receiverConfig, p.receiverConfigFile);
+    m_settings.setValue(key::replicaLagWarn, p.replicaLagWarnSeconds);
     m_settings.endGroup();
     m_settings.sync();
 }

@@ -34,6 +34,11 @@ struct ConnectionProfile {
     QUrl adminUrl;
     QString caCertificateFile; // trusted for the admin API (and PostgreSQL verify-ca/verify-full)
     QString receiverConfigFile; // optional copy of redrived's TOML: retry schedules for projections
+    // PostgreSQL hot standby: the amber banner shows once the replica is further behind than this.
+    // -1 stands for text that was not a number (validate() explains).
+    int replicaLagWarnSeconds = kDefaultReplicaLagWarnSeconds;
+    static constexpr int kDefaultReplicaLagWarnSeconds = 30;
+    static constexpr int kMaxReplicaLagWarnSeconds = 24 * 3600;
 
     // Keychain names; only these appear in settings.
     [[nodiscard]] QString apiTokenKey() const;

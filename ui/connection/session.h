@@ -12,6 +12,8 @@
 
 namespace redrive::ui {
 
+class ReplicaController;
+
 // A live connection: the profile, the read-only database (one worker thread for the events
 // list and detail, one for the slower aggregates), and the admin API client with who we are.
 class Session final : public QObject {
@@ -32,6 +34,9 @@ public:
     // The destinations' retry schedules, when the profile names a receiver config file.
     [[nodiscard]] const std::optional<RetrySchedules> &retrySchedules() const { return m_schedules; }
     void setRetrySchedules(std::optional<RetrySchedules> schedules) { m_schedules = std::move(schedules); }
+    // Waits for a hot standby to show the session's own writes (null until the console sets one).
+    [[nodiscard]] ReplicaController *replica() const { return m_replica; }
+    void setReplica(ReplicaController *replica) { m_replica = replica; }
 
     void setExecutors(DbExecutor *events, DbExecutor *stats)
     {
@@ -57,6 +62,7 @@ private:
     QString m_user;
     std::optional<Role> m_role;
     std::optional<RetrySchedules> m_schedules;
+    ReplicaController *m_replica = nullptr; // owned by the console; it clears this when it goes
 };
 
 } // namespace redrive::ui

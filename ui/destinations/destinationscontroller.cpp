@@ -6,6 +6,7 @@
 #include "common/tablepage.h"
 #include "connection/session.h"
 #include "destinations/destinationmodel.h"
+#include "replica/replicacontroller.h"
 #include "util/clock.h"
 
 #include <QHBoxLayout>
@@ -181,10 +182,13 @@ void DestinationsController::setPaused(bool pause)
                 return;
             }
             Q_EMIT pausedChanged(name, pause);
-            // The receiver committed the new state before answering: read it back from the database.
-            m_generation.advance();
-            m_busy = false;
-            refresh();
+            // The receiver committed the new state before answering: read it back from the database
+            // once it shows there (a hot standby replays the change a little later).
+            afterReplicaShows(m_session, this, [this] {
+                m_generation.advance();
+                m_busy = false;
+                refresh();
+            });
         });
 }
 

@@ -8,6 +8,7 @@
 #include "detail/evidenceexport.h"
 #include "detail/keylinks.h"
 #include "query/eventdetail.h"
+#include "replica/replicacontroller.h"
 #include "util/clock.h"
 
 #include <QJsonObject>
@@ -116,8 +117,10 @@ void DetailController::addNote(qint64 eventId, const QString &text)
             return;
         }
         m_view->setNoteBusy(false);
-        if (eventId == m_eventId)
-            reload();
+        afterReplicaShows(m_session, this, [this, eventId] {
+            if (eventId == m_eventId)
+                reload();
+        });
     });
 }
 

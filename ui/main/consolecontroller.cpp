@@ -21,6 +21,7 @@
 #include "rejections/rejectionscontroller.h"
 #include "replay/replaycontroller.h"
 #include "replays/replayscontroller.h"
+#include "replica/replicacontroller.h"
 
 #include <QSettings>
 #include <QStatusBar>
@@ -33,6 +34,7 @@ namespace redrive::ui {
 // window), the session and its database threads last.
 struct SessionControllers {
     std::unique_ptr<Session> session;
+    std::unique_ptr<ReplicaController> replica;
     std::unique_ptr<ReplaysController> replays;
     std::unique_ptr<ReceiverHealthController> receivers;
     std::unique_ptr<DestinationsController> destinations;
@@ -190,6 +192,16 @@ void ConsoleController::adoptSession(Session *session)
             : QStringLiteral("read-only (no admin API)"));
     w->setConnected(true);
 
+    // First, so every page's action can wait for a hot standby to show what it changed.
+    c.replica = std::make_unique<ReplicaController>(session, w->replicaWarning(), w->replicaStatus());
+    session->setReplica(c.replica.get());
+    if (session->admin())
+        connect(session->admin(), &AdminClient::committed, c.replica.get(), &ReplicaController::expect);
+    connect(c.replica.get(), &ReplicaController::replayed, this, [this] {
+        refreshVisiblePage();
+        if (DetailController *d = detail())
+            d->reload();
+    });
     c.events = std::make_unique<EventsController>(session, w->events(), m_settings);
     c.detail = std::make_unique<DetailController>(session, w->detail(), m_clock);
     connect(c.events.get(), &EventsController::eventSelected, c.detail.get(), &DetailController::showEvent);
@@ -221,8 +233,10 @@ void ConsoleController::adoptSession(Session *session)
                 ? QStringLiteral("Replay #%1 requested; it waits for an operator's approval.").arg(id)
                 : QStringLiteral("Replay #%1 requested (%2).").arg(id).arg(status),
             30'000);
-        if (DetailController *d = detail())
-            d->reload();
+        afterReplicaShows(this->session(), this, [this] {
+            if (DetailController *d = detail())
+                d->reload();
+        });
     });
     c.approvals = std::make_unique<ApprovalsController>(session, w->approvalsPage(), m_clock);
     w->statusBar()->addPermanentWidget(c.approvals->statusNote());
@@ -281,6 +295,11 @@ void ConsoleController::refreshVisiblePage()
     SessionControllers &c = *m_s;
     // Receiver health shows on every page.
     c.receivers->refresh();
+    c.replica->refresh();
+    // A hot standby that has not shown the user's last change yet: the pages keep what they show
+    // (the status bar says it waits) and refresh when it arrives.
+    if (c.replica->waiting())
+        return;
     switch (m_window->currentPage()) {
     case MainWindow::OverviewPage:
         c.overview->refresh();

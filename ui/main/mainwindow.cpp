@@ -36,6 +36,8 @@ MainWindow::MainWindow(QWidget *parent)
     , m_receiverStatus(new QLabel)
     , m_identity(new QLabel)
     , m_connection(new QLabel)
+    , m_replicaWarning(new WarningBanner)
+    , m_replicaStatus(new QLabel)
 {
     setObjectName(QStringLiteral("mainWindow"));
     setWindowTitle(QStringLiteral("Redrive"));
@@ -49,6 +51,8 @@ MainWindow::MainWindow(QWidget *parent)
     m_audit->setObjectName(QStringLiteral("auditPage"));
     m_destinations->setObjectName(QStringLiteral("destinationsPage"));
     m_receiverWarning->setObjectName(QStringLiteral("receiverWarning"));
+    m_replicaWarning->setObjectName(QStringLiteral("replicaWarning"));
+    m_replicaWarning->setAccessibleName(QStringLiteral("Replica warning"));
     for (QWidget *page : { m_deadLetters, m_rejections, m_replays, m_approvals, m_audit, m_destinations }) {
         auto *pageLayout = new QVBoxLayout(page);
         pageLayout->setContentsMargins(0, 0, 0, 0);
@@ -76,6 +80,7 @@ MainWindow::MainWindow(QWidget *parent)
     layout->setSpacing(0);
     layout->addWidget(m_banner);
     layout->addWidget(m_receiverWarning);
+    layout->addWidget(m_replicaWarning);
     layout->addWidget(m_pages, 1);
     setCentralWidget(central);
 
@@ -123,6 +128,12 @@ MainWindow::MainWindow(QWidget *parent)
     m_receiverStatus->setContentsMargins(0, 0, 16, 0); // apart from the identity that follows
     statusBar()->addWidget(m_connection, 1);
     statusBar()->addPermanentWidget(m_receiverStatus);
+    m_replicaStatus->setObjectName(QStringLiteral("replicaStatus"));
+    m_replicaStatus->setAccessibleName(QStringLiteral("Replica status"));
+    m_replicaStatus->setTextFormat(Qt::PlainText);
+    m_replicaStatus->setContentsMargins(0, 0, 16, 0);
+    m_replicaStatus->hide(); // shown only on a hot standby
+    statusBar()->addPermanentWidget(m_replicaStatus);
     statusBar()->addPermanentWidget(m_identity);
     setConnected(false);
     resize(1400, 860);
@@ -187,6 +198,9 @@ void MainWindow::setConnected(bool connected)
         m_banner->clearEnvironment();
         m_receiverWarning->showWarnings({});
         m_receiverStatus->clear();
+        m_replicaWarning->showWarnings({});
+        m_replicaStatus->clear();
+        m_replicaStatus->hide();
         setIdentity(QString());
         setConnectionText(QStringLiteral("Not connected — Connection › Connect… (Ctrl+Shift+O)"));
     }

@@ -55,6 +55,9 @@ public:
     // Receiver health: warnings under the environment banner, the receivers in the status bar.
     [[nodiscard]] WarningBanner *receiverWarning() const { return m_receiverWarning; }
     [[nodiscard]] QLabel *receiverStatus() const { return m_receiverStatus; }
+    // A PostgreSQL hot standby: its lag in the status bar, too much lag in an amber banner.
+    [[nodiscard]] WarningBanner *replicaWarning() const { return m_replicaWarning; }
+    [[nodiscard]] QLabel *replicaStatus() const { return m_replicaStatus; }
     // Pages a role cannot use are not shown (and their shortcuts do nothing).
     void setPageAvailable(Page page, bool available);
     [[nodiscard]] bool isPageAvailable(Page page) const;
@@ -93,6 +96,8 @@ private:
     QLabel *m_identity;
     QLabel *m_connection;
     QAction *m_disconnect;
+    WarningBanner *m_replicaWarning;
+    QLabel *m_replicaStatus;
 };
 
 } // namespace redrive::ui

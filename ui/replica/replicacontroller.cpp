@@ -1,0 +1,237 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: Redrive authors
+#include "replicacontroller.h"
+
+#include "common/timeformat.h"
+#include "common/warningbanner.h"
+#include "connection/session.h"
+
+#include <QLabel>
+#include <QTimer>
+
+namespace redrive::ui {
+namespace {
+
+constexpr int kPollMs = 200; // while a page waits for the standby
+constexpr int kOverduePollMs = 2'000; // after the wait limit, until the change arrives
+
+QString lagText(const ReplicaState &s)
+{
+    return s.lagMs ? TimeFormat::duration(*s.lagMs) : QStringLiteral("an unknown time");
+}
+
+} // namespace
+
+ReplicaController::ReplicaController(Session *session, WarningBanner *banner, QLabel *status, QObject *parent)
+    : QObject(parent)
+    , m_session(session)
+    , m_banner(banner)
+    , m_status(status)
+    , m_pollTimer(new QTimer(this))
+{
+    m_pollTimer->setSingleShot(true);
+    connect(m_pollTimer, &QTimer::timeout, this, &ReplicaController::poll);
+}
+
+ReplicaController::~ReplicaController()
+{
+    if (m_session->replica() == this)
+        m_session->setReplica(nullptr);
+    m_banner->showWarnings({});
+    m_status->clear();
+    m_status->setToolTip(QString());
+    m_status->hide();
+}
+
+QString ReplicaController::statusFor(const ReplicaState &s, bool waiting)
+{
+    if (waiting)
+        return QStringLiteral("Replica: waiting for the replica to show your change…");
+    if (!s.standby)
+        return QString();
+    if (s.replayPaused)
+        return QStringLiteral("Replica: replay paused · %1 behind").arg(lagText(s));
+    if (!s.streaming)
+        return QStringLiteral("Replica: not streaming from the primary · last change replayed %1 ago")
+            .arg(lagText(s));
+    if (s.caughtUp)
+        return QStringLiteral("Replica: caught up");
+    return QStringLiteral("Replica: %1 behind").arg(lagText(s));
+}
+
+QStringList ReplicaController::warningsFor(
+    const ReplicaState &s, int thresholdSeconds, std::optional<qint64> overdueForMs)
+{
+    QStringList out;
+    if (overdueForMs)
+        out.append(QStringLiteral("Your last change has not reached this standby after %1: the pages may "
+                                  "not show it yet. They refresh when it arrives.")
+                       .arg(TimeFormat::duration(*overdueForMs)));
+    if (!s.standby || s.caughtUp)
+        return out;
+    // Unknown lag (nothing replayed since the standby started) is not caught up either.
+    if (!s.lagMs || *s.lagMs > qint64(thresholdSeconds) * 1000) {
+        QString line = QStringLiteral("This database is a standby %1 behind the primary (warning above %2): "
+                                      "the pages show the state of %1 ago. Actions still go to the primary.")
+                           .arg(lagText(s), TimeFormat::duration(qint64(thresholdSeconds) * 1000));
+        if (s.replayPaused)
+            line += QStringLiteral(" Replay is paused on the standby (pg_wal_replay_resume() resumes it).");
+        else if (!s.streaming)
+            line += QStringLiteral(" It is not streaming from the primary.");
+        out.append(line);
+    }
+    return out;
+}
+
+void ReplicaController::refresh()
+{
+    if (m_session->profile().databaseKind != ConnectionProfile::DatabaseKind::Postgres)
+        return;
+    if (m_busy) {
+        m_again = true;
+        return;
+    }
+    m_busy = true;
+    m_again = false;
+    struct Answer {
+        std::optional<ReplicaState> state;
+        QString error;
+    };
+    m_session->stats()->submit(
+        this, &m_generation,
+        [](Db &db) {
+            Answer a;
+            a.state = fetchReplicaState(db, &a.error);
+            return a;
+        },
+        [this](const Answer &a) {
+            m_busy = false;
+            if (m_again) {
+                refresh();
+                return;
+            }
+            m_state = a.state;
+            m_stateError = a.error;
+            show();
+            Q_EMIT refreshed();
+        });
+}
+
+void ReplicaController::show()
+{
+    const ReplicaState state = m_state.value_or(ReplicaState {});
+    const bool standby = state.standby || !m_stateError.isEmpty();
+    QString text = statusFor(state, waiting());
+    if (!m_stateError.isEmpty() && !waiting())
+        text = QStringLiteral("Replica: state unknown");
+    m_status->setText(text);
+    m_status->setToolTip(m_stateError.isEmpty()
+            ? (state.standby
+                    ? QStringLiteral("A hot standby, replayed up to WAL position %1.").arg(state.replayLsn)
+                    : QString())
+            : QStringLiteral("The standby's state could not be read: ") + m_stateError);
+    m_status->setVisible(standby || waiting());
+    std::optional<qint64> overdue;
+    if (m_overdue)
+        overdue = m_waitClock.elapsed();
+    m_banner->showWarnings(warningsFor(state, m_session->profile().replicaLagWarnSeconds, overdue));
+}
+
+void ReplicaController::expect(const QString &lsn)
+{
+    if (m_session->profile().databaseKind != ConnectionProfile::DatabaseKind::Postgres)
+        return;
+    const auto position = parseWalPosition(lsn);
+    if (!position)
+        return; // not a WAL position: nothing honest to wait for
+    if (waiting() && *position <= m_awaitedPosition)
+        return;
+    const bool was = waiting();
+    m_awaited = lsn;
+    m_awaitedPosition = *position;
+    if (!was) {
+        m_overdue = false;
+        m_waitClock.start();
+        m_deadline.setRemainingTime(m_waitLimitMs);
+        Q_EMIT waitingChanged(true);
+    }
+    show();
+    if (!m_polling) {
+        m_pollTimer->stop();
+        poll();
+    }
+}
+
+void ReplicaController::afterReplayed(QObject *context, std::function<void()> then)
+{
+    if (!waiting() || m_overdue) {
+        then();
+        return;
+    }
+    m_pending.append({ QPointer<QObject>(context), std::move(then) });
+}
+
+void ReplicaController::poll()
+{
+    if (!waiting())
+        return;
+    m_polling = true;
+    struct Answer {
+        std::optional<bool> replayed;
+        QString error;
+    };
+    const QString lsn = m_awaited;
+    const quint64 position = m_awaitedPosition;
+    m_session->stats()->submit(
+        this, nullptr,
+        [lsn](Db &db) {
+            Answer a;
+            a.replayed = replicaHasReplayed(db, lsn, &a.error);
+            return a;
+        },
+        [this, position](const Answer &a) {
+            m_polling = false;
+            if (a.replayed.value_or(false) && position == m_awaitedPosition) {
+                reached();
+                return;
+            }
+            if (!a.replayed.value_or(false) && !m_overdue && m_deadline.hasExpired()) {
+                // Bounded: the pages show what the standby has, and the banner says what is missing.
+                m_overdue = true;
+                runPending();
+                show();
+            }
+            m_pollTimer->start(m_overdue ? kOverduePollMs : kPollMs);
+        });
+}
+
+void ReplicaController::reached()
+{
+    m_awaited.clear();
+    m_awaitedPosition = 0;
+    m_overdue = false;
+    Q_EMIT waitingChanged(false);
+    runPending();
+    show();
+    Q_EMIT replayed();
+    refresh();
+}
+
+void ReplicaController::runPending()
+{
+    const auto pending = std::exchange(m_pending, {});
+    for (const auto &[context, then] : pending) {
+        if (context)
+            then();
+    }
+}
+
+void afterReplicaShows(Session *session, QObject *context, std::function<void()> then)
+{
+    if (ReplicaController *replica = session ? session->replica() : nullptr)
+        replica->afterReplayed(context, std::move(then));
+    else
+        then();
+}
+
+} // namespace redrive::ui
