@@ -11,6 +11,7 @@
 #include "admin/replayhandlers.h"
 #include "admin/tokenauth.h"
 #include "audit/signingkey.h"
+#include "storage/databaseavailability.h"
 #include "storage/schema.h"
 
 #include <QSqlQuery>
@@ -58,6 +59,16 @@ http::Response unknownPath()
     return errorResponse(404, QStringLiteral("not_found"), QStringLiteral("no such admin API path"));
 }
 
+// While the database cannot be reached every request gets this, in the one error shape.
+http::Response databaseUnavailable()
+{
+    http::Response r = errorResponse(503, QStringLiteral("database_unavailable"),
+        QStringLiteral("the database cannot be reached; retry shortly"));
+    r.headers.append(
+        { QByteArrayLiteral("Retry-After"), QByteArray::number(DatabaseAvailability::kRetryAfterSeconds) });
+    return r;
+}
+
 http::Response badId(const QString &what)
 {
     return errorResponse(
@@ -72,6 +83,7 @@ struct AdminApi::Impl {
         , clock(clk)
         , metrics(r)
         , auth(clk)
+        , availability(r, QStringLiteral("admin"))
     { }
 
     const Config config;
@@ -79,6 +91,7 @@ struct AdminApi::Impl {
     const Clock &clock;
     AdminMetrics metrics;
     TokenAuthenticator auth;
+    DatabaseAvailability availability;
     DenialCoalescer denials;
     std::unique_ptr<audit::SigningKey> key;
     std::unique_ptr<ReplayExecutor> executor;
@@ -97,6 +110,7 @@ struct AdminApi::Impl {
 
     void workerMain(std::promise<QString> *ready);
     http::Response process(Db &db, const http::Request &request);
+    http::Response processGuarded(Db &db, const http::Request &request);
     http::Response route(RequestContext &ctx);
     void finish(Job &job, http::Response response, std::chrono::steady_clock::time_point started);
 };
@@ -272,6 +286,20 @@ void AdminApi::Impl::workerMain(std::promise<QString> *ready)
     ready->set_value(db ? QString() : error);
     if (!db)
         return;
+    // Opens a new connection, at most once a second per worker: during an outage a request
+    // costs one refused connect, not a connect per request.
+    auto lastReopen = std::chrono::steady_clock::now() - std::chrono::seconds(1);
+    auto reopen = [&]() -> bool {
+        const auto now = std::chrono::steady_clock::now();
+        if (now - lastReopen < std::chrono::seconds(1))
+            return false;
+        lastReopen = now;
+        QString reopenError;
+        db = Db::open(url, QStringLiteral("admin"), OpenOptions {}, &reopenError);
+        if (!db)
+            availability.reportDown(reopenError);
+        return db != nullptr;
+    };
     for (;;) {
         Job job;
         {
@@ -283,28 +311,31 @@ void AdminApi::Impl::workerMain(std::promise<QString> *ready)
             queue.pop_front();
         }
         const auto started = std::chrono::steady_clock::now();
-        if (!db) {
-            db = Db::open(url, QStringLiteral("admin"), OpenOptions {}, &error);
-            if (!db) {
-                qCWarning(lcAdmin, "admin: cannot reconnect to the database: %s", qPrintable(error));
-                finish(job, internalError(), started);
-                continue;
+        if (!db && !reopen()) {
+            availability.countUnavailable();
+            finish(job, databaseUnavailable(), started);
+            continue;
+        }
+        http::Response response = processGuarded(*db, job.request);
+        bool refused = false;
+        // After a server error, check the connection. A dead one (PostgreSQL restarted, or down)
+        // is replaced; a read is safe to run again on the new one, a write is not (its commit
+        // may have landed), so the client is told to retry.
+        if (response.status >= 500 && !db->exec(QStringLiteral("SELECT 1"))) {
+            db.reset();
+            const bool read = job.request.method == "GET";
+            if (reopen() && read) {
+                response = processGuarded(*db, job.request);
+            } else {
+                response = databaseUnavailable();
+                refused = true;
             }
         }
-        http::Response response;
-        try {
-            response = process(*db, job.request);
-        } catch (const std::exception &e) {
-            qCWarning(lcAdmin, "admin: request failed: %s", e.what());
-            response = internalError();
-        } catch (...) {
-            qCWarning(lcAdmin, "admin: request failed with an unknown exception");
-            response = internalError();
-        }
-        // After a server error, check the connection; a dead one is replaced for the next job.
-        if (response.status >= 500 && !db->exec(QStringLiteral("SELECT 1")))
-            db.reset();
-        else if (job.request.method != "GET" && response.status >= 200 && response.status < 300) {
+        if (refused)
+            availability.countUnavailable();
+        else
+            availability.reportUp();
+        if (!refused && job.request.method != "GET" && response.status >= 200 && response.status < 300) {
             // Read after the action's commit on the same connection: at or past its commit record.
             if (const QByteArray lsn = commitLsn(*db); !lsn.isEmpty())
                 response.headers.append({ QByteArrayLiteral("Redrive-Commit-LSN"), lsn });
@@ -320,6 +351,19 @@ void AdminApi::Impl::finish(Job &job, http::Response response, std::chrono::stea
         std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count());
     metrics.responses(response.status).inc();
     job.responder(std::move(response));
+}
+
+// process(), with an exception answered as a server error (never a stack trace).
+http::Response AdminApi::Impl::processGuarded(Db &db, const http::Request &request)
+{
+    try {
+        return process(db, request);
+    } catch (const std::exception &e) {
+        qCWarning(lcAdmin, "admin: request failed: %s", e.what());
+    } catch (...) {
+        qCWarning(lcAdmin, "admin: request failed with an unknown exception");
+    }
+    return internalError();
 }
 
 http::Response AdminApi::Impl::process(Db &db, const http::Request &request)

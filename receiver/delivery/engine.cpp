@@ -73,7 +73,11 @@ void DeliveryEngine::Private::run(std::promise<QString> started)
             recordFinished(std::move(batch));
             break;
         }
-        Items items = toLanes(collect(std::move(batch)));
+        // While the connection is failing, results stay on the engine (a lane on a dead
+        // connection would hand them straight back, over and over).
+        Items items = collect(std::move(batch));
+        if (dbFailures == 0)
+            items = toLanes(std::move(items));
         maintenance(Steady::now());
         rateDeadline = Steady::time_point::max();
         // One transaction per turn: the results that came in, then the next claims.
@@ -190,11 +194,13 @@ void DeliveryEngine::Private::noteRecorded(
         }
         case RecordResult::Error:
             noteDb(false);
-            // Typically a busy database. Keep the result and try again on the next turn; if the
-            // lease runs out meanwhile the sweeper takes over and this record is refused.
-            qCWarning(lcDelivery, "delivery %lld: cannot record attempt %d yet: %s", claim.deliveryId,
-                attempt.number, qPrintable(error));
-            if (clock.nowMs() < claim.leaseExpiresAt)
+            // A busy database, or one that is down or restarting. Keep the result and try again
+            // on the next turn (see holdUnrecorded); if the lease runs out while the database
+            // answers, the sweeper takes over and this record is refused.
+            if (dbFailures <= 1 && availability.isUp())
+                qCWarning(lcDelivery, "delivery %lld: cannot record attempt %d yet: %s", claim.deliveryId,
+                    attempt.number, qPrintable(error));
+            if (holdUnrecorded(claim))
                 unrecorded.append(items.at(i));
             continue;
         }
@@ -264,6 +270,14 @@ bool DeliveryEngine::Private::turn(Items items, const QList<ClaimRequest> &reque
 {
     if (items.isEmpty() && requests.isEmpty())
         return false;
+    if (!db->handle().isOpen()) {
+        // The connection broke (QtSql closed it): hold the results, claim nothing, and wait
+        // for reopenIfBroken() instead of failing every statement on a closed handle.
+        noteDb(false);
+        for (const auto &item : std::as_const(items))
+            unrecorded.append(item);
+        return false;
+    }
     QList<RecordResult> results;
     QList<QList<Claim>> claims;
     QString error;

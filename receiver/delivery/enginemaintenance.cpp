@@ -12,19 +12,21 @@ namespace redrive::delivery {
 // not reconnect by itself. Claims in flight keep their leases and are recorded afterwards.
 void DeliveryEngine::Private::reopenIfBroken(Steady::time_point now)
 {
-    if (dbFailures < 3 || now < nextReopen)
+    if ((dbFailures < 3 && db->handle().isOpen()) || now < nextReopen)
         return;
     nextReopen = now + std::chrono::seconds(2);
     QString error;
     auto fresh = Db::open(storage, QStringLiteral("delivery"), {}, &error);
     if (!fresh) {
-        qCWarning(lcDelivery, "database still unavailable: %s", qPrintable(error));
+        availability.reportDown(error); // logged once per outage; nothing is claimed meanwhile
+        availability.countUnavailable();
         return;
     }
     store.reset();
     db = std::move(fresh);
     store = std::make_unique<DeliveryStore>(*db);
     dbFailures = 0;
+    sweepHeldUntil = now + kSweepGraceAfterReopen;
     qCInfo(lcDelivery, "database connection re-opened");
 }
 
@@ -89,8 +91,10 @@ void DeliveryEngine::Private::startLanes()
 void DeliveryEngine::Private::maintenance(Steady::time_point now)
 {
     reopenIfBroken(now);
+    if (!db->handle().isOpen())
+        return; // still broken: no sweep, retention or backlog on a closed handle
     QString error;
-    if (now >= nextSweep) {
+    if (now >= nextSweep && now >= sweepHeldUntil) {
         nextSweep = now + std::chrono::milliseconds(std::max(100, config.delivery.sweepIntervalMs));
         const SweepPolicy policy
             = [this](const QString &destination, int attemptNumber, bool replay, qint64 at) {
@@ -121,7 +125,8 @@ void DeliveryEngine::Private::maintenance(Steady::time_point now)
         noteDb(purged >= 0);
         if (purged < 0) {
             retentionBacklog = false;
-            qCWarning(lcDelivery, "retention failed: %s", qPrintable(error));
+            if (dbFailures <= 3)
+                qCWarning(lcDelivery, "retention failed: %s", qPrintable(error));
         } else if (purged > 0) {
             metrics.purged(purged);
             std::lock_guard lock(countersMutex);

@@ -13,6 +13,7 @@
 #include "enginemetrics.h"
 #include "httpclient.h"
 #include "recorderlane.h"
+#include "storage/databaseavailability.h"
 #include "storage/duewakeup.h"
 #include "tokenbucket.h"
 
@@ -55,6 +56,10 @@ inline constexpr qint64 kAheadBodyBytes = 32LL * 1024 * 1024;
 inline constexpr int kRecordLanes = 4;
 inline constexpr int kLaneBacklog = 4096;
 inline constexpr qint64 kMaxResponseBytesJsonRef = 1024 * 1024;
+// After the connection was re-opened (a database restart or outage), expired leases are left
+// alone this long, so that results held through the outage (here and on other receivers) are
+// recorded before the sweeper would count their attempts as lost.
+inline constexpr auto kSweepGraceAfterReopen = std::chrono::seconds(10);
 
 // One finished attempt (or one never sent), handed from the I/O thread to the engine thread.
 struct Finished {
@@ -140,6 +145,7 @@ public:
         , worker(cfg.delivery.workerId.isEmpty() ? defaultWorkerId() : cfg.delivery.workerId)
         , inbox(std::make_shared<Inbox>())
         , rng(std::random_device {}())
+        , availability(registry, QStringLiteral("delivery"))
     {
         for (const auto &d : config.destinations) {
             DestinationState s;
@@ -206,8 +212,22 @@ public:
     QList<std::pair<Claim, AttemptRecord>> unrecorded; // results a busy database refused; retried next turn
     int dbFailures = 0; // consecutive failed database operations
     Steady::time_point nextReopen;
+    Steady::time_point sweepHeldUntil; // see kSweepGraceAfterReopen
+    DatabaseAvailability availability;
 
-    void noteDb(bool ok) { dbFailures = ok ? 0 : dbFailures + 1; }
+    void noteDb(bool ok)
+    {
+        dbFailures = ok ? 0 : dbFailures + 1;
+        if (ok)
+            availability.reportUp();
+    }
+    // A result the database would not take yet is held while its lease is valid, and for as
+    // long as the database is unreachable: recording is conditional on the lease token, so a
+    // late record is either right or refused, and a dropped one would become a lost attempt.
+    [[nodiscard]] bool holdUnrecorded(const Claim &claim) const
+    {
+        return clock.nowMs() < claim.leaseExpiresAt || dbFailures > 0 || !availability.isUp();
+    }
     void reopenIfBroken(Steady::time_point now);
 };
 

@@ -87,7 +87,7 @@ void RecorderLane::run()
         }
         // A connection that keeps failing (server restarted, network cut) is replaced; the
         // engine hands the unrecorded results back on its next turn.
-        if (m_failures >= 3) {
+        if (m_failures >= 3 || !m_db->handle().isOpen()) {
             QString reopenError;
             auto fresh = Db::open(m_storage, m_name, {}, &reopenError);
             if (fresh) {

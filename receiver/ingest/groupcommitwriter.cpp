@@ -53,6 +53,7 @@ GroupCommitWriter::GroupCommitWriter(
     , m_durableGauge(registry.gauge(QStringLiteral("redrive_storage_power_loss_durable"),
           QStringLiteral(
               "1 when an acknowledged event survives power loss (SQLite FULL, PostgreSQL synchronous_commit on)")))
+    , m_availability(registry, QStringLiteral("ingest"))
 {
     m_options.batchMax = std::max(1, m_options.batchMax);
     m_options.queueCapacity = std::max(1, m_options.queueCapacity);
@@ -404,11 +405,12 @@ bool GroupCommitWriter::storeOne(Pending &p, qint64 nowMs, QString *error)
     return true;
 }
 
-void GroupCommitWriter::finish(Pending &p, bool ok)
+void GroupCommitWriter::finish(Pending &p, bool ok, IngestOutcome::Failure failure)
 {
-    if (!ok)
-        p.outcome = IngestOutcome {}; // Failure::StoreFailed
-    else
+    if (!ok) {
+        p.outcome = IngestOutcome {};
+        p.outcome.failure = failure;
+    } else
         m_ackSeconds.observe(secondsSince(p.enqueued));
     if (p.done) {
         try {
@@ -452,6 +454,7 @@ void GroupCommitWriter::commitBatch()
     }
     if (ok) {
         m_healthy.store(true, std::memory_order_release);
+        m_availability.reportUp();
         if (m_checkpointer)
             m_checkpointer->noteCommit();
         CommitSummary summary;
@@ -475,8 +478,10 @@ void GroupCommitWriter::commitBatch()
         return;
     }
     m_commitFailures.inc();
-    qCWarning(lcWriter, "group commit of %d event(s) and %d rejection(s) failed: %s; retrying one at a time",
-        static_cast<int>(m_batch.size()), static_cast<int>(m_rejections.size()), qUtf8Printable(error));
+    if (m_availability.isUp()) // during an outage every batch fails: the outage is logged once
+        qCWarning(lcWriter,
+            "group commit of %d event(s) and %d rejection(s) failed: %s; retrying one at a time",
+            static_cast<int>(m_batch.size()), static_cast<int>(m_rejections.size()), qUtf8Printable(error));
     retryIndividually();
 }
 
@@ -504,6 +509,7 @@ void GroupCommitWriter::retryIndividually()
         }
         if (ok) {
             m_healthy.store(true, std::memory_order_release);
+            m_availability.reportUp();
             if (m_checkpointer)
                 m_checkpointer->noteCommit();
             ++summary.events;
@@ -515,9 +521,15 @@ void GroupCommitWriter::retryIndividually()
             ++failed;
             lastError = m_db ? error : QStringLiteral("no database connection");
         }
-        finish(p, ok);
+        // Without a connection the database is down (reconnectIfNeeded reported it): the sender
+        // is told so, and retries after Retry-After.
+        const bool unreachable = !ok && (!m_db || !m_availability.isUp());
+        if (unreachable)
+            m_availability.countUnavailable();
+        finish(p, ok,
+            unreachable ? IngestOutcome::Failure::DatabaseUnavailable : IngestOutcome::Failure::StoreFailed);
     }
-    if (failed > 0) {
+    if (failed > 0 && m_availability.isUp()) {
         qCWarning(lcWriter, "%d of %d event(s) could not be stored and were answered 503: %s", failed,
             static_cast<int>(m_batch.size()), qUtf8Printable(lastError));
     }
@@ -560,7 +572,7 @@ bool GroupCommitWriter::reconnectIfNeeded()
         m_store.reset();
         m_db.reset();
         m_healthy.store(false, std::memory_order_release);
-        qCWarning(lcWriter, "database unreachable: %s", qUtf8Printable(error));
+        m_availability.reportDown(error); // logged when the outage starts, not every second
         return false;
     }
     qCInfo(lcWriter, "database connection re-established (%s)", qUtf8Printable(durabilityReport()));
@@ -597,8 +609,11 @@ void GroupCommitWriter::maintenance()
                 && tx.commit(&error);
         }
         m_healthy.store(ok, std::memory_order_release);
+        if (ok)
+            m_availability.reportUp();
         if (!ok) {
-            qCWarning(lcWriter, "heartbeat failed: %s", qUtf8Printable(error));
+            if (m_availability.isUp())
+                qCWarning(lcWriter, "heartbeat failed: %s", qUtf8Printable(error));
             reconnectIfNeeded();
         }
     }

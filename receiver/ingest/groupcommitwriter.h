@@ -4,6 +4,7 @@
 
 #include "config/config.h"
 #include "storage/database.h"
+#include "storage/databaseavailability.h"
 #include "storage/ingeststore.h"
 #include "util/clock.h"
 #include "util/metrics.h"
@@ -30,7 +31,7 @@ namespace redrive::ingest {
 // What became of one submitted event. `ok` is only true after the transaction that holds the
 // event (and its deliveries) committed durably.
 struct IngestOutcome {
-    enum class Failure { None, StoreFailed, QueueFull, ShuttingDown };
+    enum class Failure { None, StoreFailed, QueueFull, ShuttingDown, DatabaseUnavailable };
     bool ok = false;
     qint64 eventId = 0;
     bool duplicate = false;
@@ -119,7 +120,7 @@ private:
     void planDeliveries(const IncomingEvent &event, qint64 eventId, QList<DeliveryRow> *out);
     static void appendKeys(const IncomingEvent &event, qint64 eventId, QList<KeyRow> *out);
     void retryIndividually();
-    void finish(Pending &p, bool ok);
+    void finish(Pending &p, bool ok, IngestOutcome::Failure failure = IngestOutcome::Failure::StoreFailed);
     void maintenance();
     const QStringList &routesFor(const QString &source, const QString &type);
     std::optional<QString> orderingKey(
@@ -166,6 +167,7 @@ private:
     metrics::Counter &m_rejectionsDropped;
     metrics::Counter &m_rejectionsTrimmed;
     metrics::Gauge &m_durableGauge;
+    DatabaseAvailability m_availability; // ingest's view: one log line per outage, not per request
 };
 
 } // namespace redrive::ingest

@@ -58,6 +58,7 @@ IngestService::IngestService(std::shared_ptr<const Config> config, GroupCommitWr
     m_unavailable.queueFull = unavailableCounter("queue_full");
     m_unavailable.shuttingDown = unavailableCounter("shutting_down");
     m_unavailable.storeFailed = unavailableCounter("store_failed");
+    m_unavailable.databaseUnavailable = unavailableCounter("database_unavailable");
     for (const SourceConfig &s : m_config->sources) {
         const metrics::Labels labels { { QStringLiteral("source"), s.name } };
         SourceEntry e;
@@ -318,6 +319,12 @@ void IngestService::ingest(const SourceEntry &source, http::Request &&request, h
                       unavailableCounters->shuttingDown->inc();
                       respond(unavailable(QStringLiteral("shutting_down"),
                           QStringLiteral("the receiver is shutting down; retry later"), 5));
+                      return;
+                  case Failure::DatabaseUnavailable:
+                      unavailableCounters->databaseUnavailable->inc();
+                      respond(unavailable(QStringLiteral("database_unavailable"),
+                          QStringLiteral("the database cannot be reached; retry later"),
+                          DatabaseAvailability::kRetryAfterSeconds));
                       return;
                   case Failure::StoreFailed:
                   case Failure::None:

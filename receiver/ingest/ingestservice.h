@@ -80,6 +80,7 @@ private:
         metrics::Counter *queueFull = nullptr;
         metrics::Counter *shuttingDown = nullptr;
         metrics::Counter *storeFailed = nullptr;
+        metrics::Counter *databaseUnavailable = nullptr;
     } m_unavailable;
     std::vector<std::pair<QString, std::function<bool()>>> m_readinessChecks;
 };

@@ -4,10 +4,12 @@
 #   pg-harness.sh start DIR   → initdb in DIR (owned by `postgres` when run as root), listen on a free
 #                               loopback port, write the connection url to DIR/url
 #   pg-harness.sh stop DIR    → fast shutdown and remove DIR
+#   pg-harness.sh restart DIR → `pg_ctl restart -m fast` (a private cluster only: tst_dbrestart)
+#   pg-harness.sh halt DIR    → fast shutdown, keeping DIR; `resume DIR` starts it again
 # PostgreSQL refuses to run as root, so as root every server command runs through runuser.
 set -euo pipefail
 
-cmd=${1:?usage: pg-harness.sh start|stop DIR}
+cmd=${1:?usage: pg-harness.sh start|stop|restart|halt|resume DIR}
 dir=${2:?usage: pg-harness.sh start|stop DIR}
 
 pgbin=""
@@ -32,10 +34,11 @@ start)
   as_owner "$pgbin/initdb" -D "$dir/data" -U redrive --pwfile="$pwfile" \
       --auth-local=trust --auth-host=scram-sha-256 -E UTF8 --no-instructions > "$dir/initdb.log" 2>&1 \
     || { cat "$dir/initdb.log" >&2; exit 1; }
-  as_owner "$pgbin/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w -t 60 start \
-      -o "-c listen_addresses=127.0.0.1 -c port=$port -c unix_socket_directories=$dir \
+  opts="-c listen_addresses=127.0.0.1 -c port=$port -c unix_socket_directories=$dir \
           -c max_connections=300 -c shared_buffers=128MB -c fsync=on -c synchronous_commit=on \
-          -c max_wal_size=2GB -c log_min_messages=warning" > /dev/null \
+          -c max_wal_size=2GB -c log_min_messages=warning"
+  printf '%s\n' "$opts" > "$dir/opts"
+  as_owner "$pgbin/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w -t 60 start -o "$opts" > /dev/null \
     || { cat "$dir/server.log" >&2; exit 1; }
   echo "postgresql://redrive:redrive-test@127.0.0.1:$port/postgres" > "$dir/url"
   echo "pg-harness: PostgreSQL $("$pgbin/postgres" --version | awk '{print $3}') on 127.0.0.1:$port ($dir)"
@@ -46,6 +49,17 @@ stop)
   fi
   rm -rf "$dir"
   ;;
+restart)
+  as_owner "$pgbin/pg_ctl" -D "$dir/data" -l "$dir/server.log" -m fast -w -t 60 restart > /dev/null \
+    || { tail -20 "$dir/server.log" >&2; exit 1; }
+  ;;
+halt)
+  as_owner "$pgbin/pg_ctl" -D "$dir/data" -m fast -w -t 60 stop > /dev/null
+  ;;
+resume)
+  as_owner "$pgbin/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w -t 60 start -o "$(cat "$dir/opts")" > /dev/null \
+    || { tail -20 "$dir/server.log" >&2; exit 1; }
+  ;;
 *)
-  echo "usage: pg-harness.sh start|stop DIR" >&2; exit 2 ;;
+  echo "usage: pg-harness.sh start|stop|restart|halt|resume DIR" >&2; exit 2 ;;
 esac

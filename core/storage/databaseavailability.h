@@ -1,0 +1,53 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: Redrive authors
+#pragma once
+
+#include "util/metrics.h"
+
+#include <QString>
+
+#include <atomic>
+#include <chrono>
+#include <mutex>
+
+namespace redrive {
+
+// What one component (ingest, admin, delivery) knows about its database: up or down, and since
+// when. A component reports down only when the database cannot be reached at all (a reconnect
+// failed too), never for a query that failed on a healthy connection, and up after the next
+// operation that succeeded. An outage is logged once when it starts and once when it ends (with
+// its length and how much work was refused meanwhile), never per request: while PostgreSQL
+// restarts a busy receiver refuses thousands of requests.
+//
+// Metrics (per component label): redrive_database_up (1/0) and
+// redrive_database_unavailable_total (requests answered 503, or delivery turns paused).
+// Thread-safe; reporting "up" while up costs one atomic load.
+class DatabaseAvailability final {
+public:
+    // What a refused client is told to wait before retrying.
+    static constexpr int kRetryAfterSeconds = 2;
+
+    DatabaseAvailability(metrics::Registry &registry, const QString &component);
+    DatabaseAvailability(const DatabaseAvailability &) = delete;
+    DatabaseAvailability &operator=(const DatabaseAvailability &) = delete;
+
+    void reportUp();
+    // `error` is the driver's text (never holds a password: QtSql does not echo the conninfo).
+    void reportDown(const QString &error);
+    // One unit of work refused or paused because the database is down.
+    void countUnavailable(double units = 1.0);
+
+    [[nodiscard]] bool isUp() const { return m_up.load(std::memory_order_acquire); }
+    [[nodiscard]] const QString &component() const { return m_component; }
+
+private:
+    QString m_component;
+    metrics::Gauge &m_upGauge;
+    metrics::Counter &m_unavailable;
+    std::atomic<bool> m_up { true };
+    std::mutex m_mutex;
+    std::chrono::steady_clock::time_point m_downSince;
+    double m_unavailableAtStart = 0;
+};
+
+} // namespace redrive
