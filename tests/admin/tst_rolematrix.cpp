@@ -133,7 +133,7 @@ void TstRoleMatrix::matrix()
         QSqlQuery ins(f->db().handle());
         ins.prepare(QStringLiteral("INSERT INTO incidents (destination, category, opened_at, count_at_open, "
                                    "last_count, updated_at) VALUES ('crm', ?, 1, 1, 1, 1)"));
-        ins.addBindValue(QStringLiteral("matrix-") + actorName);
+        ins.addBindValue(QString(QStringLiteral("matrix-") + actorName));
         QVERIFY2(ins.exec(), qPrintable(sqlErrorText(ins)));
         incident = ins.lastInsertId().toLongLong();
         QVERIFY(incident > 0);
