@@ -12,7 +12,7 @@ struct Row {
     bool support, operatorRole, auditor, admin;
 };
 
-constexpr std::array<Row, 11> kMatrix { {
+constexpr std::array<Row, 12> kMatrix { {
     //                                              support operator auditor admin
     { Action::ReadEvents, u"read_events", true, true, true, true },
     { Action::ReadReplays, u"read_replays", true, true, true, true },
@@ -25,6 +25,7 @@ constexpr std::array<Row, 11> kMatrix { {
     { Action::ExportEvidence, u"export_evidence", false, true, true, true },
     { Action::ManageDestinations, u"manage_destinations", false, false, false, true },
     { Action::ManageTokens, u"manage_tokens", false, false, false, true },
+    { Action::AcknowledgeIncident, u"acknowledge_incident", true, true, false, false },
 } };
 
 const Row *rowOf(Action action)

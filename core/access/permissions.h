@@ -25,6 +25,7 @@ enum class Action {
     ExportEvidence, // signed evidence bundles of one event (the same row of the table)
     ManageDestinations, // pause / resume
     ManageTokens, // create / revoke API tokens
+    AcknowledgeIncident, // say "I am on it" about an incident (a dead-letter group that appeared)
 };
 
 // The roles × actions table of the design brief (§3 "Roles and replay rules"), exactly:
@@ -35,8 +36,8 @@ enum class Action {
 //   read and verify the audit log, export evidence  operator auditor admin
 //   pause / resume destinations, manage tokens .... admin
 // plus: replay requests are readable by every role (auditors review who replayed what), notes
-// are added by those who triage (support, operator), and cancel is for requesters and admins
-// (the API additionally requires a non-admin to be the requester).
+// are added and incidents acknowledged by those who triage (support, operator), and cancel is for requesters
+// and admins (the API additionally requires a non-admin to be the requester).
 [[nodiscard]] bool allows(Role role, Action action);
 
 [[nodiscard]] QString toString(Action action); // "read_events", "decide_replay", ...

@@ -194,7 +194,7 @@ std::optional<Config> parseConfig(const QByteArray &toml, const QString &origin,
     cfg.path = origin;
     const QStringList known = { QStringLiteral("server"), QStringLiteral("storage"),
         QStringLiteral("delivery"), QStringLiteral("admin"), QStringLiteral("sources"),
-        QStringLiteral("destinations"), QStringLiteral("routes") };
+        QStringLiteral("destinations"), QStringLiteral("routes"), QStringLiteral("incidents") };
     for (const auto &[k, v] : root) {
         if (!known.contains(qs(k.str()))) {
             *error = { qs(k.str()), QStringLiteral("unknown key") };
@@ -214,7 +214,7 @@ std::optional<Config> parseConfig(const QByteArray &toml, const QString &origin,
         return parse(*t, cfg, error);
     };
     if (!section("server", parseServer) || !section("delivery", parseDelivery)
-        || !section("admin", parseAdmin))
+        || !section("admin", parseAdmin) || !section("incidents", parseIncidents))
         return std::nullopt;
     if (!root.get("storage")) {
         *error = { QStringLiteral("storage.url"), QStringLiteral("is required") };

@@ -154,12 +154,20 @@ struct AdminConfig {
     double haltFailureRatio = 0.5; // ... and halt it when more than this share failed
 };
 
+// Incidents: dead-letter groups (failure category x destination) that appear, or grow by
+// growThreshold dead letters after someone acknowledged them.
+struct IncidentsConfig {
+    qint64 growThreshold = 10;
+    qint64 checkIntervalMs = 30'000; // the periodic check; a dead letter brings it forward (≥ 1 s apart)
+};
+
 struct Config {
     QString path; // where it was read from, for messages
     ServerConfig server;
     StorageConfig storage;
     DeliveryConfig delivery;
     AdminConfig admin;
+    IncidentsConfig incidents;
     QList<SourceConfig> sources;
     QList<DestinationConfig> destinations;
     QList<RouteConfig> routes;

@@ -118,6 +118,15 @@ bool parseStorage(const toml::table &t, Config &cfg, ConfigError *error)
     return r.finish();
 }
 
+bool parseIncidents(const toml::table &t, Config &cfg, ConfigError *error)
+{
+    TableReader r(t, QStringLiteral("incidents"), error);
+    auto &i = cfg.incidents;
+    r.integer("grow_threshold", i.growThreshold, 1, 1'000'000);
+    r.duration("check_interval", i.checkIntervalMs, 1000, 3'600'000);
+    return r.finish();
+}
+
 bool parseDelivery(const toml::table &t, Config &cfg, ConfigError *error)
 {
     TableReader r(t, QStringLiteral("delivery"), error);

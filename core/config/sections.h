@@ -13,6 +13,7 @@ bool parseServer(const toml::table &t, Config &cfg, ConfigError *error);
 bool parseStorage(const toml::table &t, Config &cfg, ConfigError *error);
 bool parseDelivery(const toml::table &t, Config &cfg, ConfigError *error);
 bool parseAdmin(const toml::table &t, Config &cfg, ConfigError *error);
+bool parseIncidents(const toml::table &t, Config &cfg, ConfigError *error);
 // Array-of-table entries; `path` is "sources[2]" etc.
 bool parseSource(const toml::table &t, const QString &path, Config &cfg, ConfigError *error);
 bool parseDestination(const toml::table &t, const QString &path, Config &cfg, ConfigError *error);

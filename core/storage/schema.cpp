@@ -350,6 +350,31 @@ const char *const kMigration7[] = {
     "CREATE INDEX event_keys_value ON event_keys (value, name, event_id)",
 };
 
+// Incidents: a dead-letter group (failure category x destination) that appeared, or grew past
+// `[incidents] grow_threshold` after someone acknowledged it. The receiver opens, updates and
+// closes them (core/storage/incidentcheck.cpp, run by the delivery engine); people acknowledge them through
+// the admin API. At most one open incident per group, enforced by the database (several receivers share a
+// PostgreSQL database and each runs the check): the partial unique index makes a second opening a conflict,
+// never a duplicate. count_at_ack is the group's size when acknowledged, the base the growth threshold is
+// measured from.
+const char *const kMigration8[] = {
+    R"(CREATE TABLE incidents (
+        id {{PK}},
+        destination TEXT NOT NULL,
+        category TEXT NOT NULL,
+        opened_at BIGINT NOT NULL,
+        count_at_open BIGINT NOT NULL,
+        last_count BIGINT NOT NULL,
+        updated_at BIGINT NOT NULL,
+        acknowledged_by TEXT,
+        acknowledged_at BIGINT,
+        count_at_ack BIGINT,
+        note TEXT,
+        closed_at BIGINT
+    ))",
+    "CREATE UNIQUE INDEX incidents_open_group ON incidents (destination, category) WHERE closed_at IS NULL",
+};
+
 struct Migration {
     int version;
     const char *description;
@@ -370,6 +395,8 @@ const Migration kMigrations[] = {
     { 6, "tokens have an owner; replays remember requester and approver owners", kMigration6,
         std::size(kMigration6) },
     { 7, "business keys: event_keys, searchable by name and value", kMigration7, std::size(kMigration7) },
+    { 8, "incidents: dead-letter groups that appeared or grew, and who acknowledged them", kMigration8,
+        std::size(kMigration8) },
 };
 
 QStringList render(Dialect dialect, const char *statement)

@@ -6,6 +6,7 @@
 #include "admin/audithandlers.h"
 #include "admin/eventhandlers.h"
 #include "admin/evidencehandlers.h"
+#include "admin/incidenthandlers.h"
 #include "admin/jsonbody.h"
 #include "admin/replayexecutor.h"
 #include "admin/replayhandlers.h"
@@ -442,6 +443,18 @@ http::Response AdminApi::Impl::route(RequestContext &ctx)
             if (!id)
                 return badId(QStringLiteral("delivery"));
             return get ? getDelivery(ctx, *id) : methodNotAllowed("GET");
+        }
+    }
+    if (first == u"incidents") {
+        if (n == 1)
+            return get ? listIncidents(ctx) : methodNotAllowed("GET");
+        if (n == 3 && s[2] == u"acknowledge") {
+            if (!post)
+                return methodNotAllowed("POST");
+            const auto id = parsePathId(s[1]);
+            if (!id)
+                return badId(QStringLiteral("incident"));
+            return acknowledgeIncident(ctx, *id);
         }
     }
     if (first == u"destinations") {

@@ -42,6 +42,7 @@ void DeliveryEngine::Private::run(std::promise<QString> started)
     const auto begin = Steady::now();
     nextSweep = begin;
     nextBacklog = begin;
+    nextIncidentCheck = begin;
     nextRetention = begin + kRetentionFirstRun;
     bool more = false;
     Steady::time_point rateDeadline = Steady::time_point::max();
@@ -54,6 +55,7 @@ void DeliveryEngine::Private::run(std::promise<QString> started)
             auto deadline
                 = Steady::now() + std::chrono::milliseconds(std::max(10, config.delivery.pollIntervalMs));
             deadline = std::min({ deadline, nextSweep, nextBacklog, rateDeadline,
+                incidentsDue ? lastIncidentCheck + kIncidentMinInterval : nextIncidentCheck,
                 retentionBacklog ? Steady::now() : nextRetention });
             if (!unrecorded.isEmpty())
                 deadline = std::min(deadline, Steady::now() + std::chrono::milliseconds(50));
@@ -213,6 +215,7 @@ void DeliveryEngine::Private::noteRecorded(
             break;
         case DeliveryStatus::Dead:
             metrics.deadLettered(claim.destination, attempt.classification.category);
+            incidentsDue = true;
             break;
         default:
             break;

@@ -5,6 +5,7 @@
 // connection, the recorder lanes, and the graceful stop.
 #include "engineprivate.h"
 #include "retention.h"
+#include "storage/incidentcheck.h"
 
 namespace redrive::delivery {
 
@@ -88,6 +89,29 @@ void DeliveryEngine::Private::startLanes()
     }
 }
 
+void DeliveryEngine::Private::checkIncidents(Steady::time_point now)
+{
+    if (now < nextIncidentCheck && !(incidentsDue && now >= lastIncidentCheck + kIncidentMinInterval))
+        return;
+    lastIncidentCheck = now;
+    nextIncidentCheck = now + std::chrono::milliseconds(config.incidents.checkIntervalMs);
+    incidentsDue = false;
+    QString error;
+    const auto result = redrive::checkIncidents(*db, clock.nowMs(), config.incidents.growThreshold, &error);
+    noteDb(result.has_value());
+    if (!result) {
+        incidentsDue = true; // try again after the minimum interval
+        if (dbFailures <= 3)
+            qCWarning(lcDelivery, "incident check failed: %s", qPrintable(error));
+        return;
+    }
+    for (const OpenedIncident &i : result->opened)
+        qCInfo(lcDelivery, "incident %lld opened: %lld dead letters for %s, category %s", i.id, i.count,
+            qPrintable(i.destination),
+            qPrintable(i.category.isEmpty() ? QStringLiteral("(none)") : i.category));
+    metrics.incidentsOpen(result->open);
+}
+
 void DeliveryEngine::Private::maintenance(Steady::time_point now)
 {
     reopenIfBroken(now);
@@ -112,6 +136,7 @@ void DeliveryEngine::Private::maintenance(Steady::time_point now)
                 qCWarning(lcDelivery, "lease sweep failed: %s", qPrintable(error));
         } else if (rescued > 0) {
             metrics.leasesRescued(rescued);
+            incidentsDue = true; // a rescued replay attempt may have been dead-lettered
             qCInfo(lcDelivery, "rescued %d deliveries whose lease expired", rescued);
             std::lock_guard lock(countersMutex);
             counters.rescued += static_cast<quint64>(rescued);
@@ -133,6 +158,7 @@ void DeliveryEngine::Private::maintenance(Steady::time_point now)
             counters.purged += static_cast<quint64>(purged);
         }
     }
+    checkIncidents(now);
     if (now >= nextBacklog) {
         nextBacklog = now + kBacklogInterval;
         const qint64 at = clock.nowMs();

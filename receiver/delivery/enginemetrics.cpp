@@ -35,6 +35,8 @@ EngineMetrics::EngineMetrics(metrics::Registry &registry, const QStringList &des
         QStringLiteral("Expired leases rescued by the sweeper"));
     m_purged = &registry.counter(QStringLiteral("redrive_retention_purged_events_total"),
         QStringLiteral("Events removed by retention"));
+    m_incidentsOpen = &registry.gauge(QStringLiteral("redrive_incidents_open"),
+        QStringLiteral("Open incidents: dead-letter groups that appeared or grew, acknowledged or not"));
 }
 
 EngineMetrics::Destination *EngineMetrics::find(const QString &destination)
@@ -97,6 +99,11 @@ void EngineMetrics::leasesRescued(int count)
 void EngineMetrics::purged(int count)
 {
     m_purged->inc(count);
+}
+
+void EngineMetrics::incidentsOpen(qint64 count)
+{
+    m_incidentsOpen->set(static_cast<double>(count));
 }
 
 void EngineMetrics::backlog(const QString &destination, qint64 count, double oldestDueAgeSeconds)

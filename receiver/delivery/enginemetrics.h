@@ -28,6 +28,8 @@ public:
     void leaseRefused();
     void leasesRescued(int count);
     void purged(int count);
+    // After each incident check: open incidents in the database (all receivers' view alike).
+    void incidentsOpen(qint64 count);
     // From the periodic backlog query (engine thread); read when /metrics is scraped.
     void backlog(const QString &destination, qint64 count, double oldestDueAgeSeconds);
 
@@ -51,6 +53,7 @@ private:
     metrics::Counter *m_refused = nullptr;
     metrics::Counter *m_rescued = nullptr;
     metrics::Counter *m_purged = nullptr;
+    metrics::Gauge *m_incidentsOpen = nullptr;
 };
 
 } // namespace redrive::delivery

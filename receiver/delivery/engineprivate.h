@@ -43,6 +43,9 @@ inline constexpr int kRetentionBatch = 500;
 inline constexpr auto kRetentionInterval = std::chrono::minutes(10);
 inline constexpr auto kRetentionFirstRun = std::chrono::seconds(5);
 inline constexpr auto kBacklogInterval = std::chrono::seconds(2);
+// A dead letter brings the incident check forward, but checks stay this far apart: a burst of
+// dead letters is one check, and one incident.
+inline constexpr auto kIncidentMinInterval = std::chrono::seconds(1);
 inline constexpr qint64 kLeaseMarginMs = 5'000;
 inline constexpr qint64 kMaxResponseBytes = 256 * 1024;
 // Claiming ahead: each destination keeps about this much work claimed beyond what it is
@@ -209,6 +212,10 @@ public:
     Steady::time_point nextRetention;
     Steady::time_point nextBacklog;
     bool retentionBacklog = false;
+    Steady::time_point nextIncidentCheck; // the periodic check ([incidents] check_interval)
+    Steady::time_point lastIncidentCheck;
+    bool incidentsDue = false; // something was dead-lettered since the last check
+    void checkIncidents(Steady::time_point now);
     QList<std::pair<Claim, AttemptRecord>> unrecorded; // results a busy database refused; retried next turn
     int dbFailures = 0; // consecutive failed database operations
     Steady::time_point nextReopen;

@@ -304,7 +304,7 @@ QMap<QString, qint64> AdminFixture::rowCounts()
 {
     QMap<QString, qint64> out;
     for (const char *t : { "events", "deliveries", "attempts", "notes", "api_tokens", "selections", "replays",
-             "replay_items", "audit_log", "destination_state" })
+             "replay_items", "audit_log", "destination_state", "incidents" })
         out.insert(QLatin1String(t), count(QLatin1String(t)));
     return out;
 }

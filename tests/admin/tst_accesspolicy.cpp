@@ -72,6 +72,8 @@ void TstAccessPolicy::matrix_data()
     QTest::newRow("pause / resume destinations")
         << Action::ManageDestinations << false << false << false << true;
     QTest::newRow("manage tokens") << Action::ManageTokens << false << false << false << true;
+    QTest::newRow("acknowledge an incident (triage)")
+        << Action::AcknowledgeIncident << true << true << false << false;
 }
 
 void TstAccessPolicy::matrix()
@@ -97,7 +99,7 @@ void TstAccessPolicy::actionNamesRoundTrip()
         names.insert(name);
     }
     QCOMPARE(names.size(), allActions().size());
-    QCOMPARE(allActions().size(), 11);
+    QCOMPARE(allActions().size(), 12);
     QVERIFY(allowedActionNames(Role::Auditor).contains(QStringLiteral("read_audit")));
     QVERIFY(!allowedActionNames(Role::Auditor).contains(QStringLiteral("request_replay")));
 }

@@ -71,6 +71,8 @@ void TstRoleMatrix::matrix_data()
         { "export evidence", false, true, true, true },
         { "pause destination", false, false, false, true },
         { "resume destination", false, false, false, true },
+        { "list incidents", true, true, true, true },
+        { "acknowledge incident", true, true, false, false },
     };
     for (const Row &r : rows) {
         QTest::addRow("%s / support", r.action)
@@ -125,6 +127,17 @@ void TstRoleMatrix::matrix()
         QVERIFY(ownReplay > 0);
     }
     const QJsonObject reason { { QStringLiteral("reason"), QStringLiteral("matrix") } };
+    qint64 incident = 0;
+    if (action == u"acknowledge incident") {
+        // An open incident of a group of its own per row (one open incident per group).
+        QSqlQuery ins(f->db().handle());
+        ins.prepare(QStringLiteral("INSERT INTO incidents (destination, category, opened_at, count_at_open, "
+                                   "last_count, updated_at) VALUES ('crm', ?, 1, 1, 1, 1)"));
+        ins.addBindValue(QString(QStringLiteral("matrix-") + actorName));
+        QVERIFY2(ins.exec(), qPrintable(sqlErrorText(ins)));
+        incident = ins.lastInsertId().toLongLong();
+        QVERIFY(incident > 0);
+    }
 
     QByteArray method = "GET";
     QByteArray target;
@@ -191,6 +204,12 @@ void TstRoleMatrix::matrix()
         method = "POST";
         target = "destinations/billing/resume";
         body = reason;
+    } else if (action == u"list incidents") {
+        target = "incidents";
+    } else if (action == u"acknowledge incident") {
+        method = "POST";
+        target = "incidents/" + QByteArray::number(incident) + "/acknowledge";
+        body = { { QStringLiteral("note"), QStringLiteral("matrix") } };
     } else {
         QFAIL("unknown action row");
     }

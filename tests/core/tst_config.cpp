@@ -186,6 +186,18 @@ void TstConfig::badInputNamesTheKey_data()
                             << QStringLiteral("delivery.jitter") << QStringLiteral("between");
     QTest::newRow("ttl") << storage + "[admin]\napproval_ttl = \"forever\"\n"
                          << QStringLiteral("admin.approval_ttl") << QStringLiteral("duration");
+    QTest::newRow("incident threshold")
+        << storage + "[incidents]\ngrow_threshold = 0\n"
+        << QStringLiteral("incidents.grow_threshold") << QStringLiteral("between 1");
+    QTest::newRow("incident threshold type")
+        << storage + "[incidents]\ngrow_threshold = \"ten\"\n"
+        << QStringLiteral("incidents.grow_threshold") << QStringLiteral("integer");
+    QTest::newRow("incident interval")
+        << storage + "[incidents]\ncheck_interval = \"100ms\"\n"
+        << QStringLiteral("incidents.check_interval") << QStringLiteral("between");
+    QTest::newRow("incident unknown key")
+        << storage + "[incidents]\nthreshold = 5\n"
+        << QStringLiteral("incidents.threshold") << QStringLiteral("unknown");
 }
 
 void TstConfig::badInputNamesTheKey()

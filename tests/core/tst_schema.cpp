@@ -25,6 +25,7 @@ private Q_SLOTS:
     void version3DropsTheProviderIdIndex();
     void version6GivesExistingTokensTheirNameAsOwner();
     void version7KeysAreRemovedWithTheirEvent();
+    void version8AllowsOneOpenIncidentPerGroup();
 };
 
 void TstSchema::migratesAnEmptyDatabase()
@@ -311,6 +312,40 @@ void TstSchema::version7KeysAreRemovedWithTheirEvent()
     QVERIFY(!db->exec(
         QStringLiteral("INSERT INTO event_keys (event_id, name, value) VALUES (999999, 'order', 'x')"),
         &error)); // no orphan keys
+}
+
+// Upgrading a version 7 database adds incidents. Several receivers run the incident check
+// against one database, so "one open incident per dead-letter group" is the database's rule: a
+// second open row for the group is refused, a closed one does not count.
+void TstSchema::version8AllowsOneOpenIncidentPerGroup()
+{
+    QString error;
+    auto t = TestDatabase::create(&error, /*migrated=*/false);
+    QVERIFY2(t, qPrintable(error));
+    auto db = t->open();
+    QVERIFY(db);
+    QVERIFY2(migrateTo(*db, 7, &error), qPrintable(error));
+    QCOMPARE(schemaVersion(*db), 7);
+    QVERIFY2(migrate(*db, &error), qPrintable(error));
+    QCOMPARE(schemaVersion(*db), kSchemaVersion);
+    QVERIFY(kSchemaVersion >= 8);
+    const auto open = [&](const char *destination) {
+        return db->exec(
+            QStringLiteral("INSERT INTO incidents (destination, category, opened_at, count_at_open, "
+                           "last_count, updated_at) VALUES ('%1', 'permanent', 1, 1, 1, 1)")
+                .arg(QLatin1String(destination)),
+            &error);
+    };
+    QVERIFY2(open("crm"), qPrintable(error));
+    QVERIFY(!open("crm")); // the same group again while the first is open
+    QVERIFY2(open("fulfillment"), qPrintable(error)); // another group
+    QVERIFY2(db->exec(QStringLiteral("UPDATE incidents SET closed_at = 2 WHERE destination = 'crm'"), &error),
+        qPrintable(error));
+    QVERIFY2(open("crm"), qPrintable(error)); // the group may open again once closed
+    QSqlQuery q(db->handle());
+    QVERIFY(q.exec(QStringLiteral("SELECT count(*) FROM incidents WHERE closed_at IS NULL")));
+    QVERIFY(q.next());
+    QCOMPARE(q.value(0).toInt(), 2);
 }
 
 QTEST_GUILESS_MAIN(TstSchema)

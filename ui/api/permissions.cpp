@@ -18,6 +18,7 @@ Permissions Permissions::forRole(std::optional<Role> role)
     p.exportEvidence = access::allows(*role, access::Action::ExportEvidence);
     p.manageDestinations = access::allows(*role, access::Action::ManageDestinations);
     p.addNotes = access::allows(*role, access::Action::AddNote);
+    p.acknowledgeIncidents = access::allows(*role, access::Action::AcknowledgeIncident);
     p.readReplays = access::allows(*role, access::Action::ReadReplays);
     return p;
 }

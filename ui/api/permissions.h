@@ -18,6 +18,7 @@ struct Permissions {
     bool manageDestinations = false;
     bool addNotes = false;
     bool readReplays = false; // replay requests, their items and outcomes
+    bool acknowledgeIncidents = false; // say "I am on it" about an incident
 
     static Permissions forRole(std::optional<Role> role);
 };

@@ -15,6 +15,8 @@
 #include "detail/eventdetailview.h"
 #include "events/eventscontroller.h"
 #include "events/eventtablemodel.h"
+#include "incidents/incidentscontroller.h"
+#include "incidents/notifier.h"
 #include "overview/overviewcontroller.h"
 #include "receivers/receiverhealthcontroller.h"
 #include "rejections/rejectionmodel.h"
@@ -46,6 +48,7 @@ struct SessionControllers {
     std::unique_ptr<DeadLettersController> deadLetters;
     std::unique_ptr<DetailController> detail;
     std::unique_ptr<EventsController> events;
+    std::unique_ptr<IncidentsController> incidents;
 };
 
 ConsoleController::ConsoleController(
@@ -81,6 +84,8 @@ ConsoleController::ConsoleController(
         if (events())
             Q_EMIT events()->model()->headerDataChanged(Qt::Horizontal, 0, EventTableModel::ColumnCount - 1);
     });
+    m_desktopNotifier = std::make_unique<DesktopNotifier>();
+    m_notifier = m_desktopNotifier.get();
     m_refresh->setInterval(10'000);
     connect(m_refresh, &QTimer::timeout, this, &ConsoleController::refreshVisiblePage);
 }
@@ -144,6 +149,16 @@ DestinationsController *ConsoleController::destinations() const
 ReceiverHealthController *ConsoleController::receivers() const
 {
     return m_s ? m_s->receivers.get() : nullptr;
+}
+
+IncidentsController *ConsoleController::incidents() const
+{
+    return m_s ? m_s->incidents.get() : nullptr;
+}
+
+void ConsoleController::setNotifier(Notifier *notifier)
+{
+    m_notifier = notifier ? notifier : m_desktopNotifier.get();
 }
 
 ReplaysController *ConsoleController::replays() const
@@ -216,6 +231,11 @@ void ConsoleController::adoptSession(Session *session)
         m_window->showPage(MainWindow::EventsPage);
         events()->applyFilter(f);
     });
+    c.incidents = std::make_unique<IncidentsController>(session, w->deadLettersPage(), *m_notifier);
+    connect(c.incidents.get(), &IncidentsController::attentionCountChanged, this, [this](int n) {
+        m_window->setPageTitle(MainWindow::DeadLettersPage,
+            n > 0 ? QStringLiteral("&Dead letters (%1)").arg(n) : QStringLiteral("&Dead letters"));
+    });
     c.rejections = std::make_unique<RejectionsController>(session, w->rejectionsPage());
     c.overview = std::make_unique<OverviewController>(session, w->overview(), m_clock);
     const Permissions can = session->permissions();
@@ -282,6 +302,7 @@ void ConsoleController::disconnectSession()
     m_s.reset(); // the controllers, then the session and its threads (see SessionControllers)
     if (m_window) {
         m_window->setPageTitle(MainWindow::ApprovalsPage, QStringLiteral("&Approvals"));
+        m_window->setPageTitle(MainWindow::DeadLettersPage, QStringLiteral("&Dead letters"));
         m_window->detail()->showEmpty();
         m_window->setConnected(false);
         m_window->setWindowTitle(QStringLiteral("Redrive"));
@@ -296,6 +317,7 @@ void ConsoleController::refreshVisiblePage()
     // Receiver health shows on every page.
     c.receivers->refresh();
     c.replica->refresh();
+    c.incidents->refresh(); // every page: a new incident is notified wherever the user is
     // A hot standby that has not shown the user's last change yet: the pages keep what they show
     // (the status bar says it waits) and refresh when it arrives.
     if (c.replica->waiting())

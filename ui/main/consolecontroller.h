@@ -26,6 +26,8 @@ class DeadLettersController;
 class DestinationsController;
 class DetailController;
 class EventsController;
+class IncidentsController;
+class Notifier;
 class OverviewController;
 class ProfileStore;
 class ReceiverHealthController;
@@ -59,6 +61,9 @@ public:
     [[nodiscard]] ReceiverHealthController *receivers() const;
     [[nodiscard]] ConnectionDialog *connectionDialog() const;
     [[nodiscard]] ReplaysController *replays() const;
+    [[nodiscard]] IncidentsController *incidents() const;
+    // Where incident notifications go (default: the desktop). Not owned; set before connecting.
+    void setNotifier(Notifier *notifier);
 
     // Opens the connection dialog (non-blocking), preselecting `profile` when given; with
     // `connectNow` it starts connecting at once (the dialog stays to show progress or a failure).
@@ -82,6 +87,8 @@ private:
     // destroyed together (controllers first, then the session) when it ends.
     std::unique_ptr<SessionControllers> m_s;
     QTimer *m_refresh;
+    std::unique_ptr<Notifier> m_desktopNotifier;
+    Notifier *m_notifier = nullptr;
 };
 
 } // namespace redrive::ui

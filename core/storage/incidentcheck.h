@@ -1,0 +1,38 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: Redrive authors
+#pragma once
+
+#include "storage/database.h"
+
+#include <QList>
+#include <QString>
+
+#include <optional>
+
+namespace redrive {
+
+struct OpenedIncident {
+    qint64 id = 0;
+    QString destination;
+    QString category;
+    qint64 count = 0;
+};
+
+struct IncidentCheckResult {
+    QList<OpenedIncident> opened; // by this check
+    int closed = 0; // groups that emptied (replayed, delivered, or removed by retention)
+    qint64 open = 0; // open incidents after the check
+};
+
+// Compares the dead-letter groups with the open incidents, in one write transaction:
+//  - a group with no open incident opens one (it appeared);
+//  - an open, acknowledged incident whose group has grown by `growThreshold` dead letters since
+//    it was acknowledged is closed and a new one opened at the group's size (someone said they
+//    were on it, and it got worse: people hear about it again);
+//  - an open incident whose group has emptied is closed;
+//  - otherwise the incident only follows the group's size (no new incident, so no new notice).
+// Safe when several receivers run it against one PostgreSQL database: the partial unique index
+// makes a concurrent second opening a no-op, and a close only counts when it changed the row.
+std::optional<IncidentCheckResult> checkIncidents(Db &db, qint64 nowMs, qint64 growThreshold, QString *error);
+
+} // namespace redrive

@@ -1,0 +1,118 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: Redrive authors
+#include "incidenthandlers.h"
+
+#include "admin/jsonbody.h"
+#include "query/incidents.h"
+#include "util/clock.h"
+
+#include <QSqlQuery>
+
+namespace redrive::admin {
+namespace {
+
+constexpr int kMaxIncidentNoteChars = 1000;
+
+QJsonValue isoOrNullMs(const std::optional<qint64> &ms)
+{
+    return ms ? QJsonValue(isoUtc(*ms)) : QJsonValue(QJsonValue::Null);
+}
+
+QJsonValue textOrNull(const QString &text)
+{
+    return text.isEmpty() ? QJsonValue(QJsonValue::Null) : QJsonValue(text);
+}
+
+QJsonObject incidentJson(const Incident &i)
+{
+    return QJsonObject {
+        { QStringLiteral("id"), i.id },
+        { QStringLiteral("destination"), i.destination },
+        { QStringLiteral("category"), i.category },
+        { QStringLiteral("opened_at"), isoUtc(i.openedAt) },
+        { QStringLiteral("count_at_open"), i.countAtOpen },
+        { QStringLiteral("count"), i.count },
+        { QStringLiteral("acknowledged_by"), textOrNull(i.acknowledgedBy) },
+        { QStringLiteral("acknowledged_at"), isoOrNullMs(i.acknowledgedAt) },
+        { QStringLiteral("note"), textOrNull(i.note) },
+        { QStringLiteral("closed_at"), isoOrNullMs(i.closedAt) },
+    };
+}
+
+} // namespace
+
+http::Response listIncidents(RequestContext &ctx)
+{
+    if (auto r = requirePermission(ctx, access::Action::ReadEvents))
+        return *r;
+    ApiError e;
+    if (!checkQueryKeys(ctx.query, {}, &e))
+        return errorResponse(e);
+    QString error;
+    const auto rows = fetchOpenIncidents(ctx.db, &error);
+    if (!rows)
+        return databaseError("listing incidents", error);
+    QJsonArray items;
+    for (const Incident &i : *rows)
+        items.append(incidentJson(i));
+    return jsonResponse(200, QJsonObject { { QStringLiteral("items"), items } });
+}
+
+http::Response acknowledgeIncident(RequestContext &ctx, qint64 id)
+{
+    const QString target = QStringLiteral("incident:%1").arg(id);
+    if (auto r = requirePermission(ctx, access::Action::AcknowledgeIncident, target))
+        return *r;
+    ApiError e;
+    const auto body = parseJsonObject(ctx.request.body, { QStringLiteral("note") }, &e);
+    if (!body)
+        return errorResponse(e);
+    QString note;
+    if (!readText(*body, QStringLiteral("note"), TextRule { true, kMaxIncidentNoteChars, true }, &note, &e))
+        return errorResponse(e);
+
+    QString error;
+    Transaction tx(ctx.db);
+    if (!tx.begin(&error))
+        return databaseError("acknowledging an incident", error);
+    const auto incident = fetchIncident(ctx.db, id, &error);
+    if (!incident) {
+        if (!error.isEmpty())
+            return databaseError("acknowledging an incident", error);
+        return errorResponse(404, QStringLiteral("not_found"),
+            QStringLiteral("incident %1 does not exist").arg(id), QStringLiteral("id"));
+    }
+    if (!incident->open())
+        return errorResponse(409, QStringLiteral("conflict"),
+            QStringLiteral("incident %1 is closed: its dead letters are gone").arg(id));
+    if (incident->acknowledged())
+        return errorResponse(409, QStringLiteral("conflict"),
+            QStringLiteral("incident %1 was already acknowledged by %2")
+                .arg(id)
+                .arg(incident->acknowledgedBy));
+    const qint64 now = ctx.clock.nowMs();
+    QSqlQuery q(ctx.db.handle());
+    // The guard in the WHERE clause makes a concurrent second acknowledgement change nothing.
+    if (!runQuery(q,
+            QStringLiteral("UPDATE incidents SET acknowledged_by = ?, acknowledged_at = ?, count_at_ack = "
+                           "last_count, note = ?, updated_at = ? WHERE id = ? AND acknowledged_at IS NULL "
+                           "AND closed_at IS NULL"),
+            { ctx.who.name, now, note, now, id }, &error))
+        return databaseError("acknowledging an incident", error);
+    if (q.numRowsAffected() != 1)
+        return errorResponse(409, QStringLiteral("conflict"),
+            QStringLiteral("incident %1 changed meanwhile; reload it").arg(id));
+    const auto record = ctx.record(QStringLiteral("incident_acknowledged"), target, note,
+        QJsonObject { { QStringLiteral("destination"), incident->destination },
+            { QStringLiteral("category"), incident->category }, { QStringLiteral("count"), incident->count },
+            { QStringLiteral("note"), note } });
+    if (!auditAndCommit(ctx, tx, record, &error))
+        return databaseError("acknowledging an incident", error);
+    Incident done = *incident;
+    done.acknowledgedBy = ctx.who.name;
+    done.acknowledgedAt = now;
+    done.note = note;
+    return jsonResponse(200, incidentJson(done));
+}
+
+} // namespace redrive::admin

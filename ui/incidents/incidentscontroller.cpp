@@ -1,0 +1,180 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: Redrive authors
+#include "incidentscontroller.h"
+
+#include "api/adminclient.h"
+#include "common/prompter.h"
+#include "common/tablepage.h"
+#include "connection/session.h"
+#include "incidents/incidentmodel.h"
+#include "incidents/notifier.h"
+
+#include <QAction>
+#include <QBoxLayout>
+#include <QHeaderView>
+#include <QJsonObject>
+#include <QLabel>
+#include <QPushButton>
+#include <QTableView>
+
+namespace redrive::ui {
+
+IncidentsController::IncidentsController(Session *session, QWidget *page, Notifier &notifier, QObject *parent)
+    : QObject(parent)
+    , m_session(session)
+    , m_notifier(notifier)
+    , m_container(new TablePage(QStringLiteral("incidentTable"), QStringLiteral("Open incidents")))
+    , m_model(new IncidentModel(this))
+    , m_table(m_container->table())
+    , m_summary(m_container->status())
+    , m_acknowledge(new QPushButton(QStringLiteral("Ac&knowledge…"), m_container))
+{
+    m_container->setObjectName(QStringLiteral("incidentsPanel"));
+    // Above the dead-letter groups: what is new comes first.
+    if (auto *box = qobject_cast<QBoxLayout *>(page->layout()))
+        box->insertWidget(0, m_container);
+    else
+        page->layout()->addWidget(m_container);
+    m_table->setModel(m_model);
+    m_table->setMaximumHeight(m_table->verticalHeader()->defaultSectionSize() * 6);
+    m_summary->setObjectName(QStringLiteral("incidentSummary"));
+    m_summary->setText(QStringLiteral("Incidents: reading…"));
+
+    const bool canAcknowledge = session->admin() && session->permissions().acknowledgeIncidents;
+    m_acknowledge->setObjectName(QStringLiteral("acknowledgeIncidentButton"));
+    m_acknowledge->setAccessibleName(QStringLiteral("Acknowledge the selected incident with a note"));
+    m_acknowledge->setToolTip(
+        QStringLiteral("Say you are on it, with a note the next person reads (Ctrl+K)."));
+    m_acknowledge->setVisible(canAcknowledge);
+    m_container->addButton(m_acknowledge);
+    if (canAcknowledge) {
+        auto *action = new QAction(QStringLiteral("Acknowledge…"), m_table);
+        action->setObjectName(QStringLiteral("acknowledgeIncidentAction"));
+        action->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_K));
+        action->setShortcutContext(Qt::WidgetShortcut);
+        m_table->addAction(action);
+        m_table->setContextMenuPolicy(Qt::ActionsContextMenu);
+        connect(action, &QAction::triggered, this, &IncidentsController::acknowledgeSelected);
+        connect(m_acknowledge, &QPushButton::clicked, this, &IncidentsController::acknowledgeSelected);
+    }
+    connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
+        &IncidentsController::updateButtons);
+    connect(m_model, &QAbstractItemModel::modelReset, this, &IncidentsController::updateButtons);
+    connect(m_model, &QAbstractItemModel::dataChanged, this, &IncidentsController::updateButtons);
+    updateButtons();
+}
+
+IncidentsController::~IncidentsController()
+{
+    delete m_container;
+}
+
+void IncidentsController::updateButtons()
+{
+    const Incident *i = m_model->incidentAt(m_table->selectionModel()->currentIndex());
+    const bool can = !m_busy && i && !i->acknowledged();
+    m_acknowledge->setEnabled(can);
+    for (QAction *a : m_table->actions())
+        a->setEnabled(can);
+}
+
+void IncidentsController::refresh()
+{
+    struct Answer {
+        QList<Incident> incidents;
+        QString error;
+    };
+    m_session->stats()->submit(
+        this, &m_generation,
+        [](Db &db) {
+            Answer a;
+            if (auto rows = fetchOpenIncidents(db, &a.error))
+                a.incidents = std::move(*rows);
+            return a;
+        },
+        [this](Answer a) {
+            if (!a.error.isEmpty()) {
+                m_summary->setText(QStringLiteral("Incidents could not be read: ") + a.error);
+                return;
+            }
+            m_model->setIncidents(std::move(a.incidents));
+            m_table->resizeColumnsToContents();
+            const int open = m_model->rowCount();
+            const int attention = m_model->unacknowledgedCount();
+            m_summary->setText(open == 0 ? QStringLiteral("No open incidents.")
+                    : attention == 0
+                    ? QStringLiteral("%1 open incident(s), all acknowledged.").arg(open)
+                    : QStringLiteral("%1 open incident(s), %2 not acknowledged yet. Select one and press "
+                                     "Ctrl+K to say you are on it.")
+                          .arg(open)
+                          .arg(attention));
+            announceNew();
+            if (attention != m_attention) {
+                m_attention = attention;
+                Q_EMIT attentionCountChanged(attention);
+            }
+        });
+}
+
+// One notification per incident: a dead-letter group that appeared, or grew past the threshold
+// after it was acknowledged (the receiver opens a new incident then). Growth of an incident
+// people already heard about is not news; neither is one somebody has acknowledged.
+void IncidentsController::announceNew()
+{
+    for (const Incident &i : m_model->incidents()) {
+        if (i.acknowledged() || m_announced.contains(i.id))
+            continue;
+        m_announced.insert(i.id);
+        const QString category = IncidentModel::categoryText(i.category);
+        m_notifier.notify(QStringLiteral("Redrive incident: %1 — %2").arg(i.destination, category),
+            QStringLiteral("%L1 dead letter(s) for %2 (%3) in %4. Open Dead letters to acknowledge it.")
+                .arg(i.count)
+                .arg(i.destination, category, m_session->profile().name));
+    }
+}
+
+void IncidentsController::acknowledgeSelected()
+{
+    const Incident *i = m_model->incidentAt(m_table->selectionModel()->currentIndex());
+    AdminClient *admin = m_session->admin();
+    if (m_busy || !i || i->acknowledged() || !admin || !m_session->permissions().acknowledgeIncidents)
+        return;
+    const qint64 id = i->id;
+    Prompter::Question q;
+    q.title = QStringLiteral("Acknowledge incident");
+    q.text = QStringLiteral("Acknowledge incident #%1: %L2 dead letter(s) for %3 (%4)?\n\nEveryone sees that "
+                            "you are on it, with your note. You hear about it again if it grows by the "
+                            "receiver's threshold.")
+                 .arg(id)
+                 .arg(i->count)
+                 .arg(i->destination, IncidentModel::categoryText(i->category));
+    q.confirmLabel = QStringLiteral("Acknowledge incident #%1").arg(id);
+    q.askReason = true;
+    q.reasonLabel = QStringLiteral("Note (what you are doing about it; recorded in the audit log):");
+    q.environment = m_session->profile().environment;
+    q.environmentColour = m_session->profile().colour;
+    q.profileName = m_session->profile().name;
+    const Prompter::Answer answer = Prompter::ask(m_container, q);
+    if (!answer.confirmed || answer.reason.trimmed().isEmpty())
+        return;
+    m_busy = true;
+    updateButtons();
+    m_summary->setText(QStringLiteral("Acknowledging incident #%1…").arg(id));
+    ApiReply *reply = admin->post(QStringLiteral("incidents/%1/acknowledge").arg(id),
+        QJsonObject { { QStringLiteral("note"), answer.reason.trimmed() } });
+    connect(reply, &ApiReply::finished, this, [this, id](const QJsonDocument &, const ApiError &error) {
+        m_busy = false;
+        if (!error.ok()) {
+            m_summary->setText(
+                QStringLiteral("Incident #%1 was not acknowledged: %2").arg(id).arg(error.message));
+            updateButtons();
+            if (error.kind == ApiError::Kind::Conflict)
+                refresh(); // someone else was quicker: show who
+            return;
+        }
+        Q_EMIT acknowledged(id);
+        refresh(); // the receiver committed before answering: read it back from the database
+    });
+}
+
+} // namespace redrive::ui

@@ -1,0 +1,61 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: Redrive authors
+#pragma once
+
+#include "common/dbexecutor.h"
+
+#include <QObject>
+#include <QSet>
+
+class QLabel;
+class QPushButton;
+class QTableView;
+class QWidget;
+
+namespace redrive::ui {
+
+class IncidentModel;
+class Notifier;
+class Session;
+class TablePage;
+
+// Incidents on the Dead letters page: the open ones above the groups, "Acknowledge…" with a
+// note (through the Prompter, via the admin API), a count for the page's tab, and one desktop
+// notification per incident nobody has acknowledged yet. Refreshed on every console tick
+// whatever page is showing, so people hear about a new incident without looking for it.
+class IncidentsController final : public QObject {
+    Q_OBJECT
+public:
+    // `notifier` must outlive the controller.
+    IncidentsController(Session *session, QWidget *page, Notifier &notifier, QObject *parent = nullptr);
+    ~IncidentsController() override;
+
+    [[nodiscard]] IncidentModel *model() const { return m_model; }
+    void refresh();
+    // Asks for a note and acknowledges the selected incident.
+    void acknowledgeSelected();
+    // Open incidents that nobody has acknowledged: the badge on the Dead letters tab.
+    [[nodiscard]] int attentionCount() const { return m_attention; }
+
+Q_SIGNALS:
+    void attentionCountChanged(int count);
+    void acknowledged(qint64 incidentId);
+
+private:
+    void updateButtons();
+    void announceNew();
+
+    Session *m_session;
+    Notifier &m_notifier;
+    TablePage *m_container;
+    IncidentModel *m_model;
+    QTableView *m_table;
+    QLabel *m_summary;
+    QPushButton *m_acknowledge;
+    Generation m_generation;
+    QSet<qint64> m_announced; // incidents already notified in this session: once each
+    int m_attention = -1;
+    bool m_busy = false;
+};
+
+} // namespace redrive::ui
