@@ -286,8 +286,7 @@ bool WriterLane::storeBatchMultiRow(std::vector<PendingEvent> &batch, qint64 now
             appendKeys(p.event, result.eventId, &keys);
         }
     }
-    return (deliveries.isEmpty() || m_store->insertDeliveries(deliveries, nowMs, error))
-        && m_store->insertKeys(keys, error);
+    return m_store->insertDeliveriesAndKeys(deliveries, keys, nowMs, error);
 }
 
 bool WriterLane::storeOne(PendingEvent &p, qint64 nowMs, QString *error)
