@@ -505,8 +505,11 @@ void WriterLane::maintenance()
             qCWarning(lcWriter, "trimming the rejections table failed: %s", qUtf8Printable(error));
         m_lastTrim = now;
     }
-    if (m_index != 0) // the heartbeat is the primary lane's
+    if (m_index != 0) { // the heartbeat is the primary lane's; the others only wake as often
+        if (now >= nextHeartbeat())
+            m_lastHeartbeat = now;
         return;
+    }
     if (now >= nextHeartbeat()) {
         m_lastHeartbeat = now;
         if (!m_db && !reconnectIfNeeded())

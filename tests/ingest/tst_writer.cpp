@@ -12,6 +12,7 @@
 #include <QSqlQuery>
 #include <QTest>
 
+#include <ctime>
 #include <mutex>
 
 using namespace redrive;
@@ -195,6 +196,25 @@ private Q_SLOTS:
         QCOMPARE(metric("redrive_ingest_commit_failures_total"), 0.0);
         QCOMPARE(metric("redrive_ingest_batch_size_sum"), double(kBatches * kIds));
         qInfo("%.0f commits on %d connection(s)", metric("redrive_ingest_batch_size_count"), expected);
+    }
+
+    // An idle writer sleeps on every lane: lanes other than the first (which sends the
+    // heartbeat) once spun on a wait deadline in the past, burning a core each.
+    void idleLanesSleep()
+    {
+        GroupCommitWriter::Options w;
+        w.url = m_db->url();
+        w.connections = 4;
+        w.heartbeatIntervalMs = 100;
+        w.instance.instanceId = QStringLiteral("writer-test");
+        m_writer = std::make_unique<GroupCommitWriter>(m_config, w, *m_registry, m_clock);
+        QString error;
+        QVERIFY2(m_writer->start(&error), qPrintable(error));
+        QTest::qWait(300); // past the first heartbeat deadline on every lane
+        const std::clock_t before = std::clock();
+        QTest::qWait(1000); // idle: nothing submitted
+        const double cpuSeconds = double(std::clock() - before) / CLOCKS_PER_SEC;
+        QVERIFY2(cpuSeconds < 0.25, qPrintable(QStringLiteral("%1 s of CPU while idle").arg(cpuSeconds)));
     }
 
     void duplicatesInsideOneBatchAreCountedOnce()
