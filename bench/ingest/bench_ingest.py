@@ -105,18 +105,27 @@ def run_engine(engine, args, binaries, nginx, pg):
         fsync = json.loads(subprocess.run([binaries["fsyncbench"], os.path.join(work, "fsync.tmp"), "3"],
                                           capture_output=True, text=True, check=True,
                                           env={**os.environ, **args.flush_env}).stdout)
-        ceiling = json.loads(subprocess.run(
-            [binaries["writerbench"], "--config", ceiling_config, "--seconds", str(args.seconds),
-             "--inflight", str(args.ceiling_inflight), "--id-style", args.id_style, "--id-prefix", f"{engine}-c{r}-",
-             "--source", "bench"],
-            capture_output=True, text=True, check=True, env={**os.environ, **args.flush_env}).stdout)
-        ceiling_ok += ceiling["ok"]
+        # The ceiling with the receiver's own writer_connections, then (PostgreSQL) with each
+        # count of --ceiling-connections, so the rounds show what every extra connection buys.
+        by_connections = {}
+        for n in [0] + (args.ceiling_connections if engine == "postgres" else []):
+            run = json.loads(subprocess.run(
+                [binaries["writerbench"], "--config", ceiling_config, "--seconds", str(args.seconds),
+                 "--inflight", str(args.ceiling_inflight), "--id-style", args.id_style,
+                 "--id-prefix", f"{engine}-c{r}-w{n}-", "--source", "bench", "--connections", str(n)],
+                capture_output=True, text=True, check=True, env={**os.environ, **args.flush_env}).stdout)
+            ceiling_ok += run["ok"]
+            if n == 0:
+                ceiling = run
+            else:
+                by_connections[n] = run["ok_per_second"]
         cpu = cpu1 - cpu0
         rounds.append({
             "nginx_rps": ngx["ok_per_second"], "new_eps": new["ok_per_second"], "dup_eps": dup["ok_per_second"],
             "fsync_ops": fsync["ops_per_second"], "new_errors": new["errors"], "new_statuses": new["statuses"],
             "receiver_cpu_s": cpu, "new_ok": new["ok"], "ceiling_eps": ceiling["ok_per_second"],
-            "ceiling_mean_batch": ceiling["mean_batch"],
+            "ceiling_mean_batch": ceiling["mean_batch"], "ceiling_connections": ceiling.get("connections", 1),
+            "ceiling_by_connections": by_connections,
             "ceiling_vs_nginx": ceiling["ok_per_second"] / ngx["ok_per_second"],
             "new_vs_ceiling": new["ok_per_second"] / ceiling["ok_per_second"],
             "ratio_vs_nginx": new["ok_per_second"] / ngx["ok_per_second"],
@@ -127,7 +136,8 @@ def run_engine(engine, args, binaries, nginx, pg):
         print(f"  {engine} round {r + 1}: nginx {ngx['ok_per_second']:.0f}/s, redrived {new['ok_per_second']:.0f}/s "
               f"(x{rounds[-1]['ratio_vs_nginx']:.2f}), dup {dup['ok_per_second']:.0f}/s, "
               f"fsync {fsync['ops_per_second']:.0f}/s, storage ceiling {ceiling['ok_per_second']:.0f}/s "
-              f"(x{rounds[-1]['ceiling_vs_nginx']:.2f} nginx)", flush=True)
+              f"(x{rounds[-1]['ceiling_vs_nginx']:.2f} nginx, {ceiling.get('connections', 1)} connection(s))"
+              + "".join(f", ceiling with {n}: {v:.0f}/s" for n, v in by_connections.items()), flush=True)
     max_rate = bl.median([r["new_eps"] for r in rounds])
     half = max(100, int(max_rate / 2))
     lat_r = bl.loadgen(binaries["loadgen"], port, args.seconds, rate=half, id_prefix=f"{engine}-lat-",
@@ -152,6 +162,8 @@ def run_engine(engine, args, binaries, nginx, pg):
         "median_ceiling_eps": bl.median([r["ceiling_eps"] for r in rounds]),
         "median_ceiling_vs_nginx": bl.median([r["ceiling_vs_nginx"] for r in rounds]),
         "median_new_vs_ceiling": bl.median([r["new_vs_ceiling"] for r in rounds]),
+        "median_ceiling_by_connections": {n: bl.median([r["ceiling_by_connections"][n] for r in rounds])
+                                          for n in (rounds[0]["ceiling_by_connections"] if rounds else {})},
         "latency_at_rate": half,
         "redrived_latency_ms": {"p50": lat_r["p50_ms"], "p99": lat_r["p99_ms"], "ok": lat_r["ok"], "sent": lat_r["sent"]},
         "nginx_latency_ms": {"p50": lat_n["p50_ms"], "p99": lat_n["p99_ms"]},
@@ -182,7 +194,16 @@ def main():
     ap.add_argument("--ceiling-inflight", type=int, default=64,
                     help="events the storage-ceiling run keeps in flight (default 64, as many as the load "
                          "generator's connections; more shows the ceiling with larger group commits)")
+    ap.add_argument("--ceiling-connections", default="1,2,4",
+                    help="PostgreSQL: also measure the storage ceiling with each of these writer connection "
+                         "counts every round (comma-separated; empty for none)")
     args = ap.parse_args()
+    try:
+        args.ceiling_connections = [int(n) for n in args.ceiling_connections.split(",") if n.strip()]
+    except ValueError:
+        ap.error("--ceiling-connections must be a comma-separated list of integers")
+    if any(not 1 <= n <= 32 for n in args.ceiling_connections):
+        ap.error("--ceiling-connections: each count must be between 1 and 32")
     if not 1 <= args.ceiling_inflight <= 100000:
         ap.error("--ceiling-inflight must be between 1 and 100000")
     binaries = {
@@ -236,6 +257,14 @@ def main():
         print(f"| {s['engine']} | {s['median_ceiling_eps']:.0f} | {s['median_ceiling_vs_nginx']:.2f} | "
               f"{s['median_new_vs_ceiling']:.2f} | {s['ledger']['ceiling_committed']} / "
               f"{s['ledger']['ceiling_missing']} |")
+    for s in results:
+        if s["median_ceiling_by_connections"]:
+            print(f"\n{s['engine']} storage ceiling by writer connections (median events/s): "
+                  + ", ".join(f"{n}: {v:.0f} (x{v / s['median_nginx_rps']:.2f} nginx)"
+                              for n, v in s["median_ceiling_by_connections"].items()))
+    if len(results) == 2:
+        sq, pgs = results
+        print(f"\npostgres ÷ sqlite (same run, median events/s): {pgs['median_new_eps'] / sq['median_new_eps']:.2f}")
     if args.out:
         with open(args.out, "w") as f:
             json.dump(results, f, indent=2)

@@ -3,13 +3,15 @@
 # SPDX-FileCopyrightText: Redrive authors
 """Business keys at ingest (issue 18): acknowledged events/s of redrived with three keys
 configured against the same receiver without them, interleaved in one run (none, keys, none, …),
-a fresh database for every run. The keys read what the load generator's body carries: the
-delivery id (distinct per event, like an order number), the repository and the sender."""
+a fresh database for every run, on each engine of --engines. The keys read what the load
+generator's body carries: the delivery id (distinct per event, like an order number), the
+repository and the sender."""
 
 import argparse
 import json
 import os
 import sqlite3
+import subprocess
 import sys
 import tempfile
 
@@ -25,20 +27,29 @@ def config(port, url, keys):
     return text.replace('secrets = ["bench-secret"]\n', 'secrets = ["bench-secret"]\n' + KEYS) if keys else text
 
 
-def run(args, keys, tag):
+def counts(engine, url):
+    sql = "SELECT (SELECT COUNT(*) FROM events), (SELECT COUNT(*) FROM event_keys)"
+    if engine == "sqlite":
+        db = sqlite3.connect(url[len("sqlite://"):])
+        row = db.execute(sql).fetchone()
+        db.close()
+        return row
+    out = subprocess.run(["psql", "-qtA", url, "-c", sql], capture_output=True, text=True, check=True)
+    return tuple(int(v) for v in out.stdout.strip().split("|"))
+
+
+def run(args, engine, pg, keys, tag):
     work = tempfile.mkdtemp(prefix=f"redrive-bench-keys-{tag}-")
     port = bl.free_port()
-    server = bl.Redrived(os.path.join(args.build, "app/redrived/redrived"),
-                         config(port, "sqlite://" + os.path.join(work, "redrive.db"), keys), work)
+    url = ("sqlite://" + os.path.join(work, "redrive.db")) if engine == "sqlite" else pg.fresh_database("bench_keys")
+    server = bl.Redrived(os.path.join(args.build, "app/redrived/redrived"), config(port, url, keys), work)
     try:
         server.wait_ready(port)
         result = bl.loadgen(os.path.join(args.build, "bench/loadgen/redrive-loadgen"), port, args.seconds,
                             id_prefix=f"{tag}-")
     finally:
         server.stop()
-    db = sqlite3.connect(os.path.join(work, "redrive.db"))
-    events, stored = db.execute("SELECT (SELECT COUNT(*) FROM events), (SELECT COUNT(*) FROM event_keys)").fetchone()
-    db.close()
+    events, stored = counts(engine, url)
     if result["errors"] or stored != (3 * events if keys else 0):
         raise RuntimeError(f"{tag}: {result['errors']} errors, {stored} keys for {events} events")
     return result["ok_per_second"]
@@ -49,17 +60,27 @@ def main():
     ap.add_argument("--build", default=os.path.join(bl.ROOT, "build", "ci"))
     ap.add_argument("--rounds", type=int, default=3)
     ap.add_argument("--seconds", type=float, default=8)
+    ap.add_argument("--engines", default="sqlite,postgres")
     args = ap.parse_args()
-    rows = []
-    for r in range(args.rounds):
-        none = run(args, False, f"r{r}-none")
-        three = run(args, True, f"r{r}-keys")
-        rows.append({"none": none, "keys": three, "ratio": three / none})
-        print(json.dumps(rows[-1]), flush=True)
-    summary = {"rounds": rows, "median_ratio": bl.median([row["ratio"] for row in rows]),
-               "load_average": os.getloadavg()[0]}
-    print(json.dumps(summary))
-    return 0 if summary["median_ratio"] >= 0.95 else 1
+    engines = [e for e in args.engines.split(",") if e]
+    pg = bl.Postgres() if "postgres" in engines else None
+    ok = True
+    try:
+        for engine in engines:
+            rows = []
+            for r in range(args.rounds):
+                none = run(args, engine, pg, False, f"{engine}-r{r}-none")
+                three = run(args, engine, pg, True, f"{engine}-r{r}-keys")
+                rows.append({"engine": engine, "none": none, "keys": three, "ratio": three / none})
+                print(json.dumps(rows[-1]), flush=True)
+            summary = {"engine": engine, "rounds": rows, "median_ratio": bl.median([row["ratio"] for row in rows]),
+                       "load_average": os.getloadavg()[0]}
+            print(json.dumps(summary), flush=True)
+            ok = ok and summary["median_ratio"] >= 0.95
+    finally:
+        if pg:
+            pg.stop()
+    return 0 if ok else 1
 
 
 if __name__ == "__main__":

@@ -39,13 +39,15 @@ struct Options {
     QString source = QStringLiteral("bench");
     bool dedupeByBody = false; // from the source's configuration, as ingest sets it
     int keys = 0; // business keys per event (0 to 3), stored in the event's transaction
+    int connections = 0; // writer connections; 0 = the configuration's storage.writer_connections
 };
 
 int usage()
 {
     std::fprintf(stderr,
         "usage: redrive-writerbench --config FILE --seconds S [--inflight 64] [--body-size 1024]\n"
-        "         [--id-prefix X] [--id-style uuid|counter] [--source bench] [--keys 0-3]\n");
+        "         [--id-prefix X] [--id-style uuid|counter] [--source bench] [--keys 0-3]\n"
+        "         [--connections N]\n");
     return 2;
 }
 
@@ -73,6 +75,8 @@ bool parse(int argc, char **argv, Options &o)
             o.source = QString::fromLocal8Bit(v);
         else if (a == "--keys")
             o.keys = static_cast<int>(std::strtol(v, &end, 10));
+        else if (a == "--connections")
+            o.connections = static_cast<int>(std::strtol(v, &end, 10));
         else
             return false;
         if (end && *end != '\0')
@@ -80,7 +84,8 @@ bool parse(int argc, char **argv, Options &o)
     }
     return !o.config.isEmpty() && o.seconds > 0 && o.seconds <= 86'400 && o.inflight >= 1
         && o.inflight <= 100'000 && o.bodySize >= 64 && o.bodySize <= 1 << 20
-        && (o.idStyle == "uuid" || o.idStyle == "counter") && o.keys >= 0 && o.keys <= 3;
+        && (o.idStyle == "uuid" || o.idStyle == "counter") && o.keys >= 0 && o.keys <= 3 && o.connections >= 0
+        && o.connections <= redrive::StorageConfig::kMaxWriterConnections;
 }
 
 // The event redrived would build from the load generator's request n (the same body shape and
@@ -153,6 +158,7 @@ int main(int argc, char **argv)
     w.url = *url;
     w.sqliteSynchronous = config->storage.sqliteSynchronous;
     w.batchMax = config->storage.batchMax;
+    w.connections = o.connections > 0 ? o.connections : config->storage.writerConnections;
     w.queueCapacity = std::max(config->server.writeQueueCapacity, o.inflight);
     w.instance.instanceId = QStringLiteral("writerbench");
     w.instance.version = QStringLiteral("bench");
@@ -190,8 +196,9 @@ int main(int argc, char **argv)
     const double elapsed = std::chrono::duration<double>(Clock::now() - start).count();
     writer.stop();
     std::printf("{\"sent\":%lld,\"ok\":%lld,\"failed\":%lld,\"seconds\":%.3f,\"ok_per_second\":%.1f,"
-                "\"commits\":%lld,\"mean_batch\":%.1f}\n",
+                "\"commits\":%lld,\"mean_batch\":%.1f,\"connections\":%d}\n",
         sent, ok.load(), failed.load(), elapsed, static_cast<double>(ok.load()) / elapsed, commits.load(),
-        commits.load() ? static_cast<double>(sent) / static_cast<double>(commits.load()) : 0.0);
+        commits.load() ? static_cast<double>(sent) / static_cast<double>(commits.load()) : 0.0,
+        writer.connections());
     return failed.load() == 0 ? 0 : 1;
 }

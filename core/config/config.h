@@ -128,6 +128,11 @@ struct StorageConfig {
     QString url;
     SqliteSync sqliteSynchronous = SqliteSync::Full;
     int batchMax = 256; // group commit: most requests per transaction
+    // Writer connections, each its own group commit. Resolved at parse time: the key's value,
+    // else kDefaultPostgresWriterConnections on PostgreSQL; always 1 on SQLite (one writer at a time).
+    int writerConnections = 1;
+    static constexpr int kDefaultPostgresWriterConnections = 4;
+    static constexpr int kMaxWriterConnections = 32;
     int retentionDays = 30;
     int rejectionsKeep = 10'000; // bounded rejections table
 };

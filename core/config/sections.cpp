@@ -102,6 +102,8 @@ bool parseStorage(const toml::table &t, Config &cfg, ConfigError *error)
     r.string("url", s.url, true);
     r.string("sqlite_synchronous", sync);
     r.integer("batch_max", s.batchMax, 1, 10'000);
+    int writers = 0; // unset
+    r.integer("writer_connections", writers, 1, StorageConfig::kMaxWriterConnections);
     r.integer("retention_days", s.retentionDays, 1, 3650);
     r.integer("rejections_keep", s.rejectionsKeep, 10, 10'000'000);
     if (r.failed())
@@ -115,6 +117,14 @@ bool parseStorage(const toml::table &t, Config &cfg, ConfigError *error)
     if (!s.url.startsWith(QLatin1String("sqlite:")) && !s.url.startsWith(QLatin1String("postgresql:"))
         && !s.url.startsWith(QLatin1String("postgres:")))
         return r.fail(QStringLiteral("url"), QStringLiteral("must start with sqlite:// or postgresql://"));
+    const bool sqlite = s.url.startsWith(QLatin1String("sqlite:"));
+    if (sqlite && writers > 1)
+        return r.fail(QStringLiteral("writer_connections"),
+            QStringLiteral("must be 1 with SQLite, which commits one writer at a time (got %1)")
+                .arg(writers));
+    s.writerConnections = writers > 0 ? writers
+        : sqlite                      ? 1
+                                      : StorageConfig::kDefaultPostgresWriterConnections;
     return r.finish();
 }
 

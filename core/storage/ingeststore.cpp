@@ -470,7 +470,7 @@ bool IngestStore::insertDeliveries(const QList<DeliveryRow> &rows, qint64 nowMs,
         return true;
     }
     if (m_pgInsertDeliveries.isValid())
-        return pgInsertDeliveries(rows, nowMs, error);
+        return pgInsertDeliveries(rows, {}, nowMs, error);
     return m_multiDeliveries->exec(
         static_cast<int>(rows.size()),
         [&rows, nowMs](int row, QSqlQuery &q, int i) {

@@ -137,6 +137,9 @@ public:
     // Business keys of new events (ingeststorekeys.cpp): one statement per row on SQLite, a
     // multi-row insert on PostgreSQL.
     bool insertKeys(const QList<KeyRow> &rows, QString *error);
+    // A batch's new deliveries and keys: one statement over libpq on PostgreSQL.
+    bool insertDeliveriesAndKeys(
+        const QList<DeliveryRow> &deliveries, const QList<KeyRow> &keys, qint64 nowMs, QString *error);
     // Keeps the newest `keep` rejections; `deleted` gets the number removed.
     bool trimRejections(int keep, int *deleted, QString *error);
 
@@ -155,7 +158,8 @@ private:
     // ingeststorepostgres.cpp
     bool preparePostgresBatches(QString *error);
     bool pgUpsertEvents(const QList<UpsertRow> &rows, QList<UpsertResult> *results, QString *error);
-    bool pgInsertDeliveries(const QList<DeliveryRow> &rows, qint64 nowMs, QString *error);
+    bool pgInsertDeliveries(
+        const QList<DeliveryRow> &rows, const QList<KeyRow> &keys, qint64 nowMs, QString *error);
 
     Db &m_db;
     PostgresBatches m_batches;

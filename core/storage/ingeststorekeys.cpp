@@ -38,6 +38,8 @@ bool IngestStore::insertKeys(const QList<KeyRow> &rows, QString *error)
         }
         return true;
     }
+    if (m_pgInsertDeliveries.isValid())
+        return pgInsertDeliveries({}, rows, 0, error);
     return m_multiKeys->exec(
         static_cast<int>(rows.size()),
         [&rows](int row, QSqlQuery &q, int i) {
@@ -47,6 +49,14 @@ bool IngestStore::insertKeys(const QList<KeyRow> &rows, QString *error)
             q.bindValue(i++, r.value);
         },
         {}, error);
+}
+
+bool IngestStore::insertDeliveriesAndKeys(
+    const QList<DeliveryRow> &deliveries, const QList<KeyRow> &keys, qint64 nowMs, QString *error)
+{
+    if (m_pgInsertDeliveries.isValid())
+        return pgInsertDeliveries(deliveries, keys, nowMs, error);
+    return (deliveries.isEmpty() || insertDeliveries(deliveries, nowMs, error)) && insertKeys(keys, error);
 }
 
 } // namespace redrive

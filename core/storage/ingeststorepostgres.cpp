@@ -35,11 +35,15 @@ const QString kPgUpsertEvents = QStringLiteral(
     "ON x.s = ins.source AND x.p = ins.provider_event_id WHERE ins.seen_count = x.c) "
     "SELECT id, seen_count, source, provider_event_id FROM ins");
 constexpr int kPgEventArrays = 17;
+// A batch's new deliveries and the business keys of its new events travel together: the keys'
+// insert rides along as a data-modifying CTE, so keys cost no round trip of their own.
 const QString kPgInsertDeliveries = QStringLiteral(
+    "WITH k AS (INSERT INTO event_keys (event_id, name, value) SELECT e, n, v FROM "
+    "unnest($7::int8[], $8::text[], $9::text[]) AS u(e, n, v)) "
     "INSERT INTO deliveries (event_id, destination, status, attempt_count, next_attempt_at, ordering_key, "
     "idempotency_key, created_at, updated_at) SELECT e, d, 'pending', 0, n, o, k, $6::int8, $6::int8 FROM "
     "unnest($1::int8[], $2::text[], $3::int8[], $4::text[], $5::text[]) AS u(e, d, n, o, k)");
-constexpr int kPgDeliveryParameters = 6;
+constexpr int kPgDeliveryParameters = 9;
 
 void appendText(PgArray &array, const QString &value)
 {
@@ -136,12 +140,20 @@ bool IngestStore::pgUpsertEvents(const QList<UpsertRow> &rows, QList<UpsertResul
     return ok && (returned == n || pgCountDuplicates(rows, results, error));
 }
 
-bool IngestStore::pgInsertDeliveries(const QList<DeliveryRow> &rows, qint64 nowMs, QString *error)
+bool IngestStore::pgInsertDeliveries(
+    const QList<DeliveryRow> &rows, const QList<KeyRow> &keys, qint64 nowMs, QString *error)
 {
     const qsizetype n = rows.size();
-    if (n == 0)
+    if (n == 0 && keys.isEmpty())
         return true;
     using T = PgArray::Type;
+    const qsizetype k = keys.size();
+    PgArray keyEvent(T::Int8, k), keyName(T::Text, k, 8 * k), keyValue(T::Text, k, 24 * k);
+    for (const KeyRow &r : keys) {
+        keyEvent.append(r.eventId);
+        appendText(keyName, r.name);
+        appendText(keyValue, r.value);
+    }
     PgArray event(T::Int8, n), destination(T::Text, n, 16 * n), due(T::Int8, n), ordering(T::Text, n, 16 * n),
         key(T::Text, n, 36 * n);
     for (const DeliveryRow &r : rows) {
@@ -154,8 +166,9 @@ bool IngestStore::pgInsertDeliveries(const QList<DeliveryRow> &rows, qint64 nowM
             ordering.appendNull();
         appendText(key, r.delivery.idempotencyKey);
     }
-    return m_pgInsertDeliveries.exec({ event.finish(), destination.finish(), due.finish(), ordering.finish(),
-                                         key.finish(), PgStatement::int8(nowMs) },
+    return m_pgInsertDeliveries.exec(
+        { event.finish(), destination.finish(), due.finish(), ordering.finish(), key.finish(),
+            PgStatement::int8(nowMs), keyEvent.finish(), keyName.finish(), keyValue.finish() },
         {}, error);
 }
 

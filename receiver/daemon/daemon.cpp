@@ -92,6 +92,7 @@ bool Daemon::start(QString *error)
     w.url = *url;
     w.sqliteSynchronous = m_config->storage.sqliteSynchronous;
     w.batchMax = m_config->storage.batchMax;
+    w.connections = m_config->storage.writerConnections;
     w.queueCapacity = m_config->server.writeQueueCapacity;
     w.rejectionsKeep = m_config->storage.rejectionsKeep;
     w.instance.host = QSysInfo::machineHostName();

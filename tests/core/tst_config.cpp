@@ -21,6 +21,8 @@ private Q_SLOTS:
     void routesMatchGlobs();
     void badInputNamesTheKey_data();
     void badInputNamesTheKey();
+    void writerConnectionsByEngine_data();
+    void writerConnectionsByEngine();
     void secretsNeverAppearInErrors();
     void credentialsComeFromTheCredentialsDirectory();
     void credentialErrorsNameTheKey_data();
@@ -198,6 +200,45 @@ void TstConfig::badInputNamesTheKey_data()
     QTest::newRow("incident unknown key")
         << storage + "[incidents]\nthreshold = 5\n"
         << QStringLiteral("incidents.threshold") << QStringLiteral("unknown");
+    QTest::newRow("writers on sqlite")
+        << storage + "writer_connections = 2\n"
+        << QStringLiteral("storage.writer_connections") << QStringLiteral("must be 1 with SQLite");
+    QTest::newRow("writers range") << QByteArray(
+        "[storage]\nurl = \"postgresql://u@h/db\"\nwriter_connections = 0\n")
+                                   << QStringLiteral("storage.writer_connections")
+                                   << QStringLiteral("between 1 and 32");
+    QTest::newRow("writers type") << QByteArray(
+        "[storage]\nurl = \"postgresql://u@h/db\"\nwriter_connections = \"4\"\n")
+                                  << QStringLiteral("storage.writer_connections")
+                                  << QStringLiteral("integer");
+}
+
+void TstConfig::writerConnectionsByEngine_data()
+{
+    QTest::addColumn<QByteArray>("toml");
+    QTest::addColumn<int>("connections");
+    QTest::newRow("sqlite default") << QByteArray("[storage]\nurl = \"sqlite:///tmp/x.db\"\n") << 1;
+    QTest::newRow("sqlite 1") << QByteArray(
+        "[storage]\nurl = \"sqlite:///tmp/x.db\"\nwriter_connections = 1\n")
+                              << 1;
+    QTest::newRow("postgres default") << QByteArray("[storage]\nurl = \"postgresql://u@h/db\"\n")
+                                      << StorageConfig::kDefaultPostgresWriterConnections;
+    QTest::newRow("postgres 1") << QByteArray(
+        "[storage]\nurl = \"postgresql://u@h/db\"\nwriter_connections = 1\n")
+                                << 1;
+    QTest::newRow("postgres 8") << QByteArray(
+        "[storage]\nurl = \"postgres://u@h/db\"\nwriter_connections = 8\n")
+                                << 8;
+}
+
+void TstConfig::writerConnectionsByEngine()
+{
+    QFETCH(QByteArray, toml);
+    QFETCH(int, connections);
+    ConfigError error;
+    const auto cfg = parseConfig(toml, QStringLiteral("test.toml"), &error);
+    QVERIFY2(cfg, qPrintable(error.toString()));
+    QCOMPARE(cfg->storage.writerConnections, connections);
 }
 
 void TstConfig::badInputNamesTheKey()

@@ -33,6 +33,7 @@ std::unique_ptr<IngestHarness> IngestHarness::create(
     ingest::GroupCommitWriter::Options w;
     w.url = h->database->url();
     w.batchMax = h->config->storage.batchMax;
+    w.connections = h->config->storage.writerConnections;
     w.queueCapacity = h->config->server.writeQueueCapacity;
     w.rejectionsKeep = h->config->storage.rejectionsKeep;
     w.rejectionQueueCapacity = options.rejectionQueueCapacity;

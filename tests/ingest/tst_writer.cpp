@@ -12,6 +12,7 @@
 #include <QSqlQuery>
 #include <QTest>
 
+#include <ctime>
 #include <mutex>
 
 using namespace redrive;
@@ -63,11 +64,13 @@ private:
     ManualClock m_clock;
 
     std::unique_ptr<GroupCommitWriter> makeWriter(
-        std::function<void(const ingest::CommitSummary &)> onCommitted = {})
+        std::function<void(const ingest::CommitSummary &)> onCommitted = {}, int connections = 1,
+        int batchMax = 64)
     {
         GroupCommitWriter::Options w;
         w.url = m_db->url();
-        w.batchMax = 64;
+        w.batchMax = batchMax;
+        w.connections = connections;
         w.queueCapacity = 10'000;
         w.instance.instanceId = QStringLiteral("writer-test");
         auto writer = std::make_unique<GroupCommitWriter>(m_config, w, *m_registry, m_clock);
@@ -142,6 +145,76 @@ private Q_SLOTS:
         QCOMPARE(scalar(QStringLiteral("SELECT COUNT(*) FROM events")), 100);
         QCOMPARE(scalar(QStringLiteral("SELECT COUNT(*) FROM deliveries")), 200); // gh routes to crm and erp
         QCOMPARE(m_writer->queueDepth(), 0);
+    }
+
+    // Several writer connections (PostgreSQL; SQLite keeps one): batches that carry the same
+    // events in opposite orders commit at the same time. Each event is stored once, exactly one
+    // request per event is answered as new, every other one as a duplicate of the same row, and
+    // no batch fails — rows go to the database sorted by their unique key, so concurrent
+    // batches wait for each other instead of deadlocking (a deadlock shows as a failed commit).
+    void severalConnectionsStoreConcurrentDuplicatesOnce()
+    {
+        constexpr int kConnections = 4;
+        constexpr int kIds = 16;
+        constexpr int kBatches = 24;
+        m_writer = makeWriter({}, kConnections, kIds);
+        QVERIFY(m_writer);
+        const int expected = m_db->url().dialect == Dialect::Sqlite ? 1 : kConnections;
+        QCOMPARE(m_writer->connections(), expected);
+        QCOMPARE(metric("redrive_ingest_writer_connections"), double(expected));
+        Outcomes outcomes;
+        m_writer->setPaused(true);
+        for (int b = 0; b < kBatches; ++b) {
+            for (int i = 0; i < kIds; ++i) {
+                // Even batches ascending, odd ones descending, each rotated: every pair of
+                // neighbouring batches meets its shared ids in a different order.
+                const int n = ((b % 2 == 0 ? i : kIds - 1 - i) + b) % kIds;
+                const QString request = QStringLiteral("%1/%2").arg(b).arg(i);
+                QVERIFY(m_writer->submit(makeEvent(QStringLiteral("c-%1").arg(n)), outcomes.recorder(request))
+                    == GroupCommitWriter::Submit::Queued);
+            }
+        }
+        m_writer->setPaused(false);
+        QTRY_COMPARE_WITH_TIMEOUT(outcomes.size(), kBatches * kIds, 30'000); // a deadlock costs a second each
+        QHash<qint64, int> fresh;
+        for (int b = 0; b < kBatches; ++b) {
+            for (int i = 0; i < kIds; ++i) {
+                const auto o = outcomes.get(QStringLiteral("%1/%2").arg(b).arg(i));
+                QVERIFY(o.ok);
+                QVERIFY(o.eventId > 0);
+                fresh[o.eventId] += o.duplicate ? 0 : 1;
+            }
+        }
+        QCOMPARE(fresh.size(), kIds); // every request for one id names the same row
+        for (auto it = fresh.cbegin(); it != fresh.cend(); ++it)
+            QCOMPARE(it.value(), 1);
+        QCOMPARE(scalar(QStringLiteral("SELECT COUNT(*) FROM events")), kIds);
+        QCOMPARE(scalar(QStringLiteral("SELECT MIN(seen_count) FROM events")), kBatches);
+        QCOMPARE(scalar(QStringLiteral("SELECT MAX(seen_count) FROM events")), kBatches);
+        QCOMPARE(scalar(QStringLiteral("SELECT COUNT(*) FROM event_status")), kIds);
+        QCOMPARE(scalar(QStringLiteral("SELECT COUNT(*) FROM deliveries")), 2 * kIds);
+        QCOMPARE(metric("redrive_ingest_commit_failures_total"), 0.0);
+        QCOMPARE(metric("redrive_ingest_batch_size_sum"), double(kBatches * kIds));
+        qInfo("%.0f commits on %d connection(s)", metric("redrive_ingest_batch_size_count"), expected);
+    }
+
+    // An idle writer sleeps on every lane: lanes other than the first (which sends the
+    // heartbeat) once spun on a wait deadline in the past, burning a core each.
+    void idleLanesSleep()
+    {
+        GroupCommitWriter::Options w;
+        w.url = m_db->url();
+        w.connections = 4;
+        w.heartbeatIntervalMs = 100;
+        w.instance.instanceId = QStringLiteral("writer-test");
+        m_writer = std::make_unique<GroupCommitWriter>(m_config, w, *m_registry, m_clock);
+        QString error;
+        QVERIFY2(m_writer->start(&error), qPrintable(error));
+        QTest::qWait(300); // past the first heartbeat deadline on every lane
+        const std::clock_t before = std::clock();
+        QTest::qWait(1000); // idle: nothing submitted
+        const double cpuSeconds = double(std::clock() - before) / CLOCKS_PER_SEC;
+        QVERIFY2(cpuSeconds < 0.25, qPrintable(QStringLiteral("%1 s of CPU while idle").arg(cpuSeconds)));
     }
 
     void duplicatesInsideOneBatchAreCountedOnce()
