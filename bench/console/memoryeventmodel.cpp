@@ -43,7 +43,7 @@ QVariant MemoryEventModel::data(const QModelIndex &index, int role) const
     if (!index.isValid())
         return {};
     const SyntheticRow &r = m_rows[std::size_t(index.row())];
-    const QString status = statusNames()[r.status];
+    const EventStatus status = statusValues()[r.status];
     const auto downstream = DownstreamState(r.downstream);
     switch (role) {
     case Qt::BackgroundRole:
@@ -75,7 +75,7 @@ QVariant MemoryEventModel::data(const QModelIndex &index, int role) const
         case EventTableModel::AttemptsColumn:
             return r.attempts;
         case EventTableModel::LastFailureColumn:
-            return ui::categoryLabel(categoryNames()[r.lastFailure]);
+            return ui::categoryLabel(categoryValues()[r.lastFailure]);
         case EventTableModel::DownstreamColumn:
             return r.downstreamRef.isEmpty()
                 ? ui::downstreamLook(downstream).label

@@ -25,18 +25,18 @@ const QStringList &typeNames()
     return names;
 }
 
-const QStringList &statusNames()
+const QList<EventStatus> &statusValues()
 {
-    static const QStringList names { QStringLiteral("succeeded"), QStringLiteral("retrying"),
-        QStringLiteral("dead"), QStringLiteral("pending"), QStringLiteral("no_route") };
-    return names;
+    static const QList<EventStatus> values { EventStatus::Succeeded, EventStatus::Retrying, EventStatus::Dead,
+        EventStatus::Pending, EventStatus::NoRoute };
+    return values;
 }
 
-const QStringList &categoryNames()
+const QList<Stored<FailureCategory>> &categoryValues()
 {
-    static const QStringList names { QString(), QStringLiteral("http_permanent"), QStringLiteral("timeout"),
-        QStringLiteral("connection_refused"), QStringLiteral("http_retryable") };
-    return names;
+    static const QList<Stored<FailureCategory>> values { {}, FailureCategory::HttpPermanent,
+        FailureCategory::Timeout, FailureCategory::ConnectionRefused, FailureCategory::HttpRetryable };
+    return values;
 }
 
 namespace {

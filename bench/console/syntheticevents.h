@@ -2,8 +2,10 @@
 // SPDX-FileCopyrightText: Redrive authors
 #pragma once
 
+#include "domain/types.h"
 #include "storage/database.h"
 
+#include <QList>
 #include <QString>
 
 // The benchmark's events, defined once as formulas of the event number x (1..N): the database
@@ -18,9 +20,9 @@ struct SyntheticRow {
     qint64 receivedAt;
     quint8 source;
     quint8 type;
-    quint8 status; // index into statusNames()
+    quint8 status; // index into statusValues()
     quint8 attempts;
-    quint8 lastFailure; // index into categoryNames(), 0 = none
+    quint8 lastFailure; // index into categoryValues(), 0 = none
     quint8 downstream; // int(DownstreamState)
     QString providerId;
     QString downstreamRef;
@@ -28,8 +30,8 @@ struct SyntheticRow {
 
 const QStringList &sourceNames();
 const QStringList &typeNames();
-const QStringList &statusNames();
-const QStringList &categoryNames();
+const QList<EventStatus> &statusValues();
+const QList<Stored<FailureCategory>> &categoryValues();
 SyntheticRow syntheticRow(qint64 x);
 
 // Creates (or reuses, when it already holds `rows` events) the fixture: events, one delivery

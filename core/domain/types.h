@@ -5,6 +5,7 @@
 #include <QString>
 
 #include <optional>
+#include <type_traits>
 
 // The vocabulary shared by the receiver, the admin API and the console. The string forms are
 // stored in the database and appear in the admin API; they are a contract and never change.
@@ -74,6 +75,85 @@ QStringList allEventStatusNames();
 QStringList allReplayStatusNames();
 QStringList allRoleNames();
 QStringList allFailureCategoryNames();
+
+// A state as read from a stored row. Rows are parsed once, where they are read (core/query, the
+// delivery and replay stores); everything past that compares enums, never names.
+//
+// A name this build does not know (a newer receiver's, or a hand-edited row) must neither crash
+// nor be folded into a known state, and must still be shown and exported exactly as stored. So
+// it is kept as its raw text: value() is nullopt, name() returns the stored text unchanged (the
+// admin API, evidence bundles and CSV carry it through), and it equals no enum value. A NULL or
+// empty column (last_category before any attempt ended) reads as the null Stored: isNull(), and
+// name() is that empty text. A known value's name() is its entry in the name table, so the stored and wire
+// strings are the table's and nothing else.
+template<typename E> class Stored {
+public:
+    Stored() = default;
+    // Implicit so that `status = DeliveryStatus::Dead` and `status == DeliveryStatus::Dead` read naturally.
+    constexpr Stored(E value) // NOLINT(google-explicit-constructor,hicpp-explicit-conversions)
+        : m_value(value)
+    { }
+    static Stored fromName(const QString &name);
+
+    [[nodiscard]] std::optional<E> value() const { return m_value; }
+    [[nodiscard]] bool isKnown() const { return m_value.has_value(); }
+    [[nodiscard]] bool isNull() const { return !m_value && m_unknown.isEmpty(); }
+    [[nodiscard]] QString name() const;
+
+    friend bool operator==(const Stored &a, E b) { return a.m_value == b; }
+    bool operator==(const Stored &) const = default;
+
+private:
+    std::optional<E> m_value;
+    QString m_unknown; // the stored text, only when it names no value
+};
+
+namespace detail {
+// The name tables' parsers, chosen by type for Stored<E>::fromName.
+inline std::optional<DeliveryStatus> parseName(QStringView s, std::type_identity<DeliveryStatus>)
+{
+    return deliveryStatusFromString(s);
+}
+inline std::optional<EventStatus> parseName(QStringView s, std::type_identity<EventStatus>)
+{
+    return eventStatusFromString(s);
+}
+inline std::optional<ReplayStatus> parseName(QStringView s, std::type_identity<ReplayStatus>)
+{
+    return replayStatusFromString(s);
+}
+inline std::optional<ReplayItemState> parseName(QStringView s, std::type_identity<ReplayItemState>)
+{
+    return replayItemStateFromString(s);
+}
+inline std::optional<AttemptTrigger> parseName(QStringView s, std::type_identity<AttemptTrigger>)
+{
+    return attemptTriggerFromString(s);
+}
+inline std::optional<FailureCategory> parseName(QStringView s, std::type_identity<FailureCategory>)
+{
+    return failureCategoryFromString(s);
+}
+} // namespace detail
+
+template<typename E> Stored<E> Stored<E>::fromName(const QString &name)
+{
+    Stored s;
+    s.m_value = detail::parseName(name, std::type_identity<E> {});
+    if (!s.m_value)
+        s.m_unknown = name;
+    return s;
+}
+
+template<typename E> QString Stored<E>::name() const
+{
+    return m_value ? toString(*m_value) : m_unknown;
+}
+
+template<typename E> QString toString(const Stored<E> &s)
+{
+    return s.name();
+}
 
 // One business key of an event (a source's `keys`): "order" = "1042". Stored in event_keys and
 // searched with `key=order:1042`.

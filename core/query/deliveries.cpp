@@ -85,13 +85,13 @@ bool attachAttempts(Db &db, QList<DeliveryRecord> &records, QString *error)
             AttemptRecord a;
             a.id = q.value(1).toLongLong();
             a.number = q.value(2).toInt();
-            a.trigger = q.value(3).toString();
+            a.trigger = Stored<AttemptTrigger>::fromName(q.value(3).toString());
             a.replayId = optLong(q.value(4));
             a.scheduledAt = optLong(q.value(5));
             a.startedAt = q.value(6).toLongLong();
             a.durationMs = q.value(7).toInt();
             a.statusCode = optInt(q.value(8));
-            a.category = q.value(9).toString();
+            a.category = Stored<FailureCategory>::fromName(q.value(9).toString());
             a.explanation = q.value(10).toString();
             a.outcomeUnknown = q.value(11).toInt() != 0;
             a.responseExcerpt = q.value(12).toString();
@@ -109,9 +109,9 @@ DeliverySummary readDeliverySummary(const QSqlQuery &q, int first)
     d.id = q.value(first).toLongLong();
     d.eventId = q.value(first + 1).toLongLong();
     d.destination = q.value(first + 2).toString();
-    d.status = q.value(first + 3).toString();
+    d.status = Stored<DeliveryStatus>::fromName(q.value(first + 3).toString());
     d.attemptCount = q.value(first + 4).toInt();
-    d.lastCategory = q.value(first + 5).toString();
+    d.lastCategory = Stored<FailureCategory>::fromName(q.value(first + 5).toString());
     d.outcomeUnknown = q.value(first + 6).toInt() != 0;
     d.downstreamRef = q.value(first + 7).toString();
     d.nextAttemptAt = optLong(q.value(first + 8));
@@ -205,14 +205,14 @@ QJsonObject attemptJson(const AttemptRecord &a)
 {
     return QJsonObject {
         { QStringLiteral("number"), a.number },
-        { QStringLiteral("trigger"), a.trigger },
+        { QStringLiteral("trigger"), a.trigger.name() },
         { QStringLiteral("replay_id"), numberOrNull(a.replayId) },
         { QStringLiteral("scheduled_at"), isoOrNull(a.scheduledAt) },
         { QStringLiteral("started_at"), isoUtc(a.startedAt) },
         { QStringLiteral("duration_ms"), a.durationMs },
         { QStringLiteral("status_code"),
             a.statusCode ? QJsonValue(*a.statusCode) : QJsonValue(QJsonValue::Null) },
-        { QStringLiteral("category"), a.category },
+        { QStringLiteral("category"), a.category.name() },
         { QStringLiteral("explanation"), a.explanation },
         { QStringLiteral("outcome_unknown"), a.outcomeUnknown },
         { QStringLiteral("response_excerpt"), a.responseExcerpt },

@@ -22,9 +22,9 @@ struct DeliverySummary {
     qint64 id = 0;
     qint64 eventId = 0;
     QString destination;
-    QString status;
+    Stored<DeliveryStatus> status;
     int attemptCount = 0;
-    QString lastCategory; // a null string when no attempt has ended yet
+    Stored<FailureCategory> lastCategory; // null when no attempt has ended yet
     bool outcomeUnknown = false;
     QString downstreamRef; // a null string when none was recorded
     std::optional<qint64> nextAttemptAt;
@@ -35,13 +35,13 @@ struct DeliverySummary {
 struct AttemptRecord {
     qint64 id = 0;
     int number = 0;
-    QString trigger;
+    Stored<AttemptTrigger> trigger;
     std::optional<qint64> replayId;
     std::optional<qint64> scheduledAt;
     qint64 startedAt = 0;
     int durationMs = 0;
     std::optional<int> statusCode;
-    QString category;
+    Stored<FailureCategory> category;
     QString explanation;
     bool outcomeUnknown = false;
     QString responseExcerpt;

@@ -47,15 +47,15 @@ std::optional<QList<DestinationStatus>> fetchDestinationStatuses(
             {}, error))
         return std::nullopt;
     while (q.next()) {
-        const QString status = q.value(0).toString();
+        const auto status = Stored<DeliveryStatus>::fromName(q.value(0).toString());
         DestinationStatus &d = entry(q.value(1).toString());
         d.hasDeliveries = true;
         const qint64 n = q.value(2).toLongLong();
-        if (status == u"pending")
+        if (status == DeliveryStatus::Pending)
             d.pending = n;
-        else if (status == u"in_flight")
+        else if (status == DeliveryStatus::InFlight)
             d.inFlight = n;
-        else if (status == u"retrying")
+        else if (status == DeliveryStatus::Retrying)
             d.retrying = n;
         else
             d.dead = n;
@@ -120,7 +120,7 @@ std::optional<QList<DestinationStatus>> fetchDestinationStatuses(
                 { *d.lastFailureAt, d.name }, error))
             return std::nullopt;
         if (q.next()) {
-            d.lastFailureCategory = q.value(0).toString();
+            d.lastFailureCategory = Stored<FailureCategory>::fromName(q.value(0).toString());
             d.lastFailureExplanation = q.value(1).toString();
         }
         q.finish();

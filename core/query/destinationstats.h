@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: Redrive authors
 #pragma once
 
+#include "domain/types.h"
 #include "storage/database.h"
 
 #include <QHash>
@@ -32,7 +33,7 @@ struct DestinationStatus {
     qint64 recentAttempts = 0; // attempts started in the success-rate window
     qint64 recentSucceeded = 0;
     std::optional<qint64> lastFailureAt; // newest failed attempt within the failure window
-    QString lastFailureCategory;
+    Stored<FailureCategory> lastFailureCategory;
     QString lastFailureExplanation;
 
     [[nodiscard]] qint64 backlog() const { return pending + inFlight + retrying; }

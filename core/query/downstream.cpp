@@ -65,13 +65,13 @@ QString describe(DownstreamState state)
 }
 
 DownstreamState downstreamState(
-    const QString &deliveryStatus, bool outcomeUnknown, const QString &downstreamRef)
+    const Stored<DeliveryStatus> &deliveryStatus, bool outcomeUnknown, const QString &downstreamRef)
 {
-    if (deliveryStatus == u"succeeded")
+    if (deliveryStatus == DeliveryStatus::Succeeded)
         return downstreamRef.isEmpty() ? DownstreamState::Succeeded : DownstreamState::SucceededWithRef;
     if (outcomeUnknown)
         return DownstreamState::OutcomeUnknown;
-    if (deliveryStatus == u"dead")
+    if (deliveryStatus == DeliveryStatus::Dead)
         return DownstreamState::Failed;
     return DownstreamState::Pending;
 }

@@ -2,6 +2,8 @@
 // SPDX-FileCopyrightText: Redrive authors
 #pragma once
 
+#include "domain/types.h"
+
 #include <QList>
 #include <QString>
 
@@ -22,10 +24,10 @@ enum class DownstreamState {
 QString toString(DownstreamState state); // "succeeded_ref", "outcome_unknown", ...
 QString describe(DownstreamState state); // "Succeeded (reference recorded)", ...
 
-// One delivery's state from its stored fields (status string as stored, outcome_unknown flag,
-// downstream_ref possibly empty).
+// One delivery's state from its stored fields (status as stored, outcome_unknown flag,
+// downstream_ref possibly empty). A status this build does not know counts as not delivered yet.
 DownstreamState downstreamState(
-    const QString &deliveryStatus, bool outcomeUnknown, const QString &downstreamRef);
+    const Stored<DeliveryStatus> &deliveryStatus, bool outcomeUnknown, const QString &downstreamRef);
 
 // An event's indicator: the one that most needs a person's attention among its deliveries
 // (outcome unknown > failed > pending > succeeded without reference > succeeded with reference).

@@ -22,7 +22,7 @@ EventRow readEvent(const QSqlQuery &q)
     row.source = q.value(2).toString();
     row.type = q.value(3).toString();
     row.providerEventId = q.value(4).toString();
-    row.status = q.value(5).toString();
+    row.status = Stored<EventStatus>::fromName(q.value(5).toString());
     row.seenCount = q.value(6).toInt();
     row.weakId = q.value(7).toInt() != 0;
     if (!q.value(8).isNull())
@@ -40,8 +40,8 @@ void summarise(EventRow &row)
         states.append(d.downstream);
         if (row.downstreamRef.isEmpty() && !d.downstreamRef.isEmpty())
             row.downstreamRef = d.downstreamRef;
-        if (d.status != u"succeeded" && !d.lastCategory.isEmpty() && d.lastCategory != u"success"
-            && d.updatedAt > lastFailureAt) {
+        if (d.status != DeliveryStatus::Succeeded && !d.lastCategory.isNull()
+            && d.lastCategory != FailureCategory::None && d.updatedAt > lastFailureAt) {
             lastFailureAt = d.updatedAt;
             row.lastFailure = d.lastCategory;
         }

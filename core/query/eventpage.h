@@ -23,13 +23,13 @@ struct EventRow {
     QString type;
     QString providerEventId;
     bool weakId = false; // derived from the body digest: the provider sent no id
-    QString status;
+    Stored<EventStatus> status;
     std::optional<qint64> occurredAt;
     qint64 lastSeenAt = 0;
     int seenCount = 1;
     // Summaries over the deliveries below.
     int attempts = 0;
-    QString lastFailure; // the most recent failure category of an unsucceeded delivery
+    Stored<FailureCategory> lastFailure; // the most recent failure of an unsucceeded delivery
     DownstreamState downstream = DownstreamState::None;
     QString downstreamRef; // the first recorded downstream reference, if any
     QList<DeliverySummary> deliveries;

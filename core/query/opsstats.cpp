@@ -20,8 +20,8 @@ std::optional<QList<DeadLetterGroup>> fetchDeadLetterGroups(Db &db, QString *err
         return std::nullopt;
     QList<DeadLetterGroup> groups;
     while (q.next())
-        groups.append({ q.value(0).toString(), q.value(1).toString(), q.value(2).toLongLong(),
-            q.value(3).toLongLong(), q.value(4).toLongLong() });
+        groups.append({ Stored<FailureCategory>::fromName(q.value(0).toString()), q.value(1).toString(),
+            q.value(2).toLongLong(), q.value(3).toLongLong(), q.value(4).toLongLong() });
     return groups;
 }
 
@@ -120,24 +120,25 @@ std::optional<Overview> fetchOverview(Db &db, qint64 fromMs, qint64 toMs, int bu
                 .arg(bucketExpr.arg(QLatin1String("started_at"))),
             { fromMs, o.bucketMs, fromMs, toMs }, error))
         return std::nullopt;
-    QHash<QString, qint64> categories;
+    QHash<QString, qint64> categories; // by stored name, so an unknown one is counted as itself
     while (q.next()) {
         const qint64 i = q.value(0).toLongLong();
-        const QString category = q.value(1).toString();
+        const auto category = Stored<FailureCategory>::fromName(q.value(1).toString());
         const qint64 n = q.value(2).toLongLong();
-        if (category != u"success")
-            categories[category] += n;
+        const bool succeeded = category == FailureCategory::None;
+        if (!succeeded)
+            categories[category.name()] += n;
         if (i < 0 || i >= bucketCount)
             continue;
-        if (category == u"success")
+        if (succeeded)
             o.buckets[i].succeeded += n;
         else
             o.buckets[i].retried += n;
     }
     for (auto it = categories.cbegin(); it != categories.cend(); ++it)
-        o.failureCategories.append({ it.key(), it.value() });
+        o.failureCategories.append({ Stored<FailureCategory>::fromName(it.key()), it.value() });
     std::sort(o.failureCategories.begin(), o.failureCategories.end(), [](const auto &a, const auto &b) {
-        return a.second > b.second || (a.second == b.second && a.first < b.first);
+        return a.second > b.second || (a.second == b.second && a.first.name() < b.first.name());
     });
 
     if (!runQuery(q,

@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: Redrive authors
 #pragma once
 
+#include "domain/types.h"
 #include "storage/database.h"
 
 #include <QList>
@@ -15,7 +16,7 @@
 namespace redrive {
 
 struct DeadLetterGroup {
-    QString category;
+    Stored<FailureCategory> category; // null when none was recorded
     QString destination;
     qint64 count = 0;
     qint64 oldestAt = 0; // earliest dead_at in the group
@@ -56,7 +57,8 @@ struct Overview {
     qint64 fromMs = 0;
     qint64 bucketMs = 0;
     QList<OverviewBucket> buckets;
-    QList<std::pair<QString, qint64>> failureCategories; // failed attempts in the window, most first
+    QList<std::pair<Stored<FailureCategory>, qint64>>
+        failureCategories; // failed attempts in the window, most first
     QList<DestinationHealth> destinations;
     std::optional<qint64> oldestPendingSince; // created_at of the oldest undelivered delivery
     qint64 backlog = 0; // deliveries not yet succeeded or dead

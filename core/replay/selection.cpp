@@ -21,7 +21,7 @@ struct Row {
     qint64 id;
     qint64 eventId;
     QString destination;
-    QString status;
+    Stored<DeliveryStatus> status;
     bool outcomeUnknown;
     bool hasReplay;
 };
@@ -29,12 +29,13 @@ struct Row {
 Row rowFrom(const QSqlQuery &q)
 {
     return Row { q.value(0).toLongLong(), q.value(1).toLongLong(), q.value(2).toString(),
-        q.value(3).toString(), q.value(4).toInt() != 0, !q.value(5).isNull() };
+        Stored<DeliveryStatus>::fromName(q.value(3).toString()), q.value(4).toInt() != 0,
+        !q.value(5).isNull() };
 }
 
 QString exclusionReason(const Row &r, const Config &config)
 {
-    const auto status = deliveryStatusFromString(r.status);
+    const auto status = r.status.value();
     if (r.hasReplay)
         return QStringLiteral("queued_by_replay");
     if (status == DeliveryStatus::InFlight)
@@ -55,7 +56,7 @@ void take(Selection &s, const Row &r, const Config &config)
         item.deliveryId = r.id;
         item.eventId = r.eventId;
         item.destination = r.destination;
-        item.status = *deliveryStatusFromString(r.status);
+        item.status = *r.status.value(); // exclusionReason() admits known statuses only
         item.outcomeUnknown = r.outcomeUnknown;
         item.risk = config.destination(r.destination)->risk;
         s.items.append(item);

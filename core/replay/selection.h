@@ -33,7 +33,7 @@ struct ExcludedItem {
     qint64 deliveryId = 0;
     qint64 eventId = 0;
     QString destination;
-    QString status;
+    Stored<DeliveryStatus> status;
     QString reason; // already_pending | in_flight | queued_by_replay | destination_not_configured
 };
 

@@ -24,23 +24,6 @@ constexpr int kDefaultPage = 50;
 constexpr int kMaxNoteChars = 4000;
 constexpr int kDetailListLimit = 200;
 
-std::optional<http::Response> readCursor(RequestContext &ctx, std::optional<qint64> *out)
-{
-    const QString cursor = ctx.query.queryItemValue(QStringLiteral("cursor"), QUrl::FullyDecoded);
-    if (cursor.isEmpty())
-        return std::nullopt;
-    *out = decodeCursor(cursor);
-    if (!*out)
-        return errorResponse(badRequest(QStringLiteral("cursor"),
-            QStringLiteral("malformed cursor; use the next_cursor of a previous page")));
-    return std::nullopt;
-}
-
-QJsonValue nextCursor(bool more, qint64 lastId)
-{
-    return more ? QJsonValue(encodeCursor(lastId)) : QJsonValue(QJsonValue::Null);
-}
-
 bool eventExists(Db &db, qint64 id, bool *exists, QString *error)
 {
     QSqlQuery q(db.handle());
@@ -76,17 +59,15 @@ http::Response listEvents(RequestContext &ctx)
     const auto filter = EventFilter::fromQuery(ctx.query, &field, &message);
     if (!filter)
         return errorResponse(badRequest(field, message));
-    int limit = 0;
-    if (!readLimit(ctx.query, kDefaultPage, kMaxPage, &limit, &e))
+    PageRequest page;
+    if (!readPageRequest(ctx.query, kDefaultPage, kMaxPage, &page, &e))
         return errorResponse(e);
-    std::optional<qint64> before;
-    if (auto r = readCursor(ctx, &before))
-        return *r;
+    const int limit = page.limit;
 
     QString error;
     auto rows = fetchEventRange(ctx.db, *filter, EventOrder::NewestFirst,
-        before ? *before - 1 : std::numeric_limits<qint64>::max(), 1, std::numeric_limits<qint64>::max(),
-        limit + 1, &error, DeliveryRows::None);
+        page.before ? *page.before - 1 : std::numeric_limits<qint64>::max(), 1,
+        std::numeric_limits<qint64>::max(), limit + 1, &error, DeliveryRows::None);
     if (!rows)
         return databaseError("listing events", error);
     const bool more = trimKeysetPage(*rows, limit);
@@ -222,12 +203,10 @@ http::Response listDeliveries(RequestContext &ctx)
                 QStringLiteral("event_id"), QStringLiteral("limit"), QStringLiteral("cursor") },
             &e))
         return errorResponse(e);
-    int limit = 0;
-    if (!readLimit(ctx.query, kDefaultPage, kMaxPage, &limit, &e))
+    PageRequest page;
+    if (!readPageRequest(ctx.query, kDefaultPage, kMaxPage, &page, &e))
         return errorResponse(e);
-    std::optional<qint64> before;
-    if (auto r = readCursor(ctx, &before))
-        return *r;
+    const int limit = page.limit;
     DeliveryFilter filter;
     const QString statuses = ctx.query.queryItemValue(QStringLiteral("status"), QUrl::FullyDecoded);
     for (const QString &s : statuses.split(u',', Qt::SkipEmptyParts)) {
@@ -253,7 +232,7 @@ http::Response listDeliveries(RequestContext &ctx)
                 badRequest(QStringLiteral("event_id"), QStringLiteral("must be a positive integer")));
     }
     QString error;
-    auto rows = fetchDeliveryPage(ctx.db, filter, before, limit + 1, &error);
+    auto rows = fetchDeliveryPage(ctx.db, filter, page.before, limit + 1, &error);
     if (!rows)
         return databaseError("listing deliveries", error);
     const bool more = trimKeysetPage(*rows, limit);

@@ -2,6 +2,8 @@
 // SPDX-FileCopyrightText: Redrive authors
 #include "jsonbody.h"
 
+#include "query/eventfilter.h"
+
 #include <QJsonDocument>
 #include <QJsonParseError>
 
@@ -153,6 +155,28 @@ bool readLimit(const QUrlQuery &query, int fallback, int max, int *out, ApiError
     }
     *out = v;
     return true;
+}
+
+bool readPageRequest(const QUrlQuery &query, int fallback, int max, PageRequest *out, ApiError *error)
+{
+    *out = PageRequest {};
+    if (!readLimit(query, fallback, max, &out->limit, error))
+        return false;
+    const QString cursor = query.queryItemValue(QStringLiteral("cursor"), QUrl::FullyDecoded);
+    if (cursor.isEmpty())
+        return true;
+    out->before = decodeCursor(cursor);
+    if (!out->before) {
+        *error = badRequest(QStringLiteral("cursor"),
+            QStringLiteral("malformed cursor; use the next_cursor of a previous page"));
+        return false;
+    }
+    return true;
+}
+
+QJsonValue nextCursor(bool more, qint64 lastId)
+{
+    return more ? QJsonValue(encodeCursor(lastId)) : QJsonValue(QJsonValue::Null);
 }
 
 bool isSha256Hex(QStringView text)

@@ -38,6 +38,15 @@ std::optional<qint64> parsePathId(QStringView text);
 bool checkQueryKeys(const QUrlQuery &query, const QStringList &allowed, ApiError *error);
 // "limit" in 1..max, `fallback` when absent.
 bool readLimit(const QUrlQuery &query, int fallback, int max, int *out, ApiError *error);
+// One keyset page as a list endpoint is asked for it: "limit" in 1..max (`fallback` when absent)
+// and "cursor", the next_cursor of a previous page (`before` unset for the first page).
+struct PageRequest {
+    int limit = 0;
+    std::optional<qint64> before; // list ids below this one
+};
+bool readPageRequest(const QUrlQuery &query, int fallback, int max, PageRequest *out, ApiError *error);
+// A page's next_cursor: the cursor after `lastId` when more rows follow, else null.
+QJsonValue nextCursor(bool more, qint64 lastId);
 // A "64 hex digits" selection hash.
 bool isSha256Hex(QStringView text);
 

@@ -338,16 +338,19 @@ bool ReplayExecutor::queueBatch(qint64 replayId, const QList<qint64> &deliveryId
             return false;
         }
         const bool exists = d.next() && !d.value(0).isNull();
-        const bool blocked = !exists || d.value(0).toString() == u"in_flight" || !d.value(1).isNull();
+        const auto current
+            = exists ? Stored<DeliveryStatus>::fromName(d.value(0).toString()) : Stored<DeliveryStatus>();
+        const bool blocked = !exists || current == DeliveryStatus::InFlight || !d.value(1).isNull();
         const qint64 eventId = exists ? d.value(2).toLongLong() : 0;
         // The request (and its approval, when one was owed) covered the delivery as frozen: one that
         // succeeded or became outcome-unknown since would be resent without the approval that state
         // requires. It is skipped and said so, never sent.
         const bool drifted = exists
-            && (d.value(0).toString() != d.value(4).toString() || d.value(3).toInt() != d.value(5).toInt());
+            && (current != Stored<DeliveryStatus>::fromName(d.value(4).toString())
+                || d.value(3).toInt() != d.value(5).toInt());
         d.finish();
 
-        QString state = QStringLiteral("skipped");
+        ReplayItemState state = ReplayItemState::Skipped;
         QVariant skipReason;
         if (drifted) {
             skipReason = QStringLiteral("changed since the preview");
@@ -369,7 +372,7 @@ bool ReplayExecutor::queueBatch(qint64 replayId, const QList<qint64> &deliveryId
                 return false;
             }
             if (u.numRowsAffected() == 1)
-                state = QStringLiteral("queued");
+                state = ReplayItemState::Queued;
             else
                 skipReason = QStringLiteral("being delivered or replayed already");
         }
@@ -377,7 +380,7 @@ bool ReplayExecutor::queueBatch(qint64 replayId, const QList<qint64> &deliveryId
         item.prepare(
             QStringLiteral("UPDATE replay_items SET state = ?, skip_reason = ? WHERE replay_id = ? AND "
                            "delivery_id = ? AND state = 'waiting'"));
-        item.addBindValue(state);
+        item.addBindValue(toString(state));
         item.addBindValue(skipReason.isNull() ? QVariant(QMetaType(QMetaType::QString)) : skipReason);
         item.addBindValue(replayId);
         item.addBindValue(deliveryId);
@@ -390,7 +393,7 @@ bool ReplayExecutor::queueBatch(qint64 replayId, const QList<qint64> &deliveryId
             tx.rollback();
             return true;
         }
-        if (state == u"queued") {
+        if (state == ReplayItemState::Queued) {
             ++queued;
             if (!refreshEventStatus(*m_db, eventId, error))
                 return false;

@@ -38,7 +38,7 @@ http::Response conflict(const QString &code, const QString &message, const QStri
 }
 
 struct CurrentDelivery {
-    QString status;
+    Stored<DeliveryStatus> status;
     bool outcomeUnknown = false;
     bool hasReplay = false;
     QString destination;
@@ -62,8 +62,8 @@ bool loadCurrent(
         }
         while (q.next()) {
             out->insert(q.value(0).toLongLong(),
-                CurrentDelivery { q.value(1).toString(), q.value(2).toInt() != 0, !q.value(3).isNull(),
-                    q.value(4).toString() });
+                CurrentDelivery { Stored<DeliveryStatus>::fromName(q.value(1).toString()),
+                    q.value(2).toInt() != 0, !q.value(3).isNull(), q.value(4).toString() });
         }
     }
     return true;
@@ -77,10 +77,10 @@ QString selectionDrift(const Config &config, const QList<replay::SelectionItem> 
         const auto it = current.constFind(item.deliveryId);
         if (it == current.constEnd())
             return QStringLiteral("delivery %1 no longer exists").arg(item.deliveryId);
-        if (it->status != toString(item.status))
+        if (it->status != item.status)
             return QStringLiteral("delivery %1 is now %2 (it was %3 when the selection was frozen)")
                 .arg(item.deliveryId)
-                .arg(it->status, toString(item.status));
+                .arg(it->status.name(), toString(item.status));
         if (it->outcomeUnknown != item.outcomeUnknown)
             return QStringLiteral("delivery %1's outcome-unknown flag changed since the selection was frozen")
                 .arg(item.deliveryId);

@@ -184,7 +184,7 @@ http::Response previewReplay(RequestContext &ctx)
     for (const auto &x : selection->excluded) {
         excluded.append(QJsonObject { { QStringLiteral("delivery_id"), x.deliveryId },
             { QStringLiteral("event_id"), x.eventId }, { QStringLiteral("destination"), x.destination },
-            { QStringLiteral("status"), x.status }, { QStringLiteral("reason"), x.reason } });
+            { QStringLiteral("status"), x.status.name() }, { QStringLiteral("reason"), x.reason } });
     }
     out.insert(QStringLiteral("excluded"), excluded);
     out.insert(QStringLiteral("excluded_count"), selection->excludedCount);

@@ -5,10 +5,9 @@
 #include "admin/replayhandlers.h"
 #include "admin/replaystore.h"
 #include "audit/auditlog.h"
-#include "query/eventfilter.h"
+#include "query/replayitems.h"
 
 #include <QJsonArray>
-#include <QSqlQuery>
 
 namespace redrive::admin {
 namespace {
@@ -34,9 +33,10 @@ http::Response listReplays(RequestContext &ctx)
                 QStringLiteral("cursor") },
             &e))
         return errorResponse(e);
-    int limit = 0;
-    if (!readLimit(ctx.query, 50, 500, &limit, &e))
+    PageRequest page;
+    if (!readPageRequest(ctx.query, 50, 500, &page, &e))
         return errorResponse(e);
+    const int limit = page.limit;
     QStringList statuses;
     for (const QString &s : ctx.query.queryItemValue(QStringLiteral("status"), QUrl::FullyDecoded)
                                 .split(u',', Qt::SkipEmptyParts)) {
@@ -50,18 +50,9 @@ http::Response listReplays(RequestContext &ctx)
     if (requestedBy.size() > 200)
         return errorResponse(
             badRequest(QStringLiteral("requested_by"), QStringLiteral("is longer than 200 characters")));
-    qint64 before = 0;
-    const QString cursor = ctx.query.queryItemValue(QStringLiteral("cursor"), QUrl::FullyDecoded);
-    if (!cursor.isEmpty()) {
-        const auto id = decodeCursor(cursor);
-        if (!id)
-            return errorResponse(badRequest(QStringLiteral("cursor"),
-                QStringLiteral("malformed cursor; use the next_cursor of a previous page")));
-        before = *id;
-    }
     QList<ReplayRow> rows;
     QString error;
-    if (!listReplays(ctx.db, statuses, requestedBy, before, limit + 1, &rows, &error))
+    if (!listReplays(ctx.db, statuses, requestedBy, page.before.value_or(0), limit + 1, &rows, &error))
         return databaseError("listing replays", error);
     const bool more = rows.size() > limit;
     if (more)
@@ -71,8 +62,7 @@ http::Response listReplays(RequestContext &ctx)
         items.append(replayJson(row));
     return jsonResponse(200,
         QJsonObject { { QStringLiteral("items"), items },
-            { QStringLiteral("next_cursor"),
-                more ? QJsonValue(encodeCursor(rows.last().id)) : QJsonValue(QJsonValue::Null) } });
+            { QStringLiteral("next_cursor"), nextCursor(more, more ? rows.last().id : 0) } });
 }
 
 http::Response getReplay(RequestContext &ctx, qint64 id)
@@ -104,40 +94,29 @@ http::Response getReplay(RequestContext &ctx, qint64 id)
         return error.isEmpty() ? notFound(id) : databaseError("reading a replay", error);
     QJsonObject out = replayJson(*row);
 
-    QSqlQuery q(ctx.db.handle());
-    q.setForwardOnly(true);
-    q.prepare(QStringLiteral(
-        "SELECT ri.delivery_id, ri.frozen_status, ri.state, d.status, d.event_id, d.destination, "
-        "ri.frozen_outcome_unknown, ri.skip_reason, d.outcome_unknown "
-        "FROM replay_items ri LEFT JOIN deliveries d ON d.id = ri.delivery_id "
-        "WHERE ri.replay_id = ? AND ri.delivery_id > ? ORDER BY ri.delivery_id LIMIT %1")
-                  .arg(limit + 1));
-    q.addBindValue(id);
-    q.addBindValue(after);
-    if (!q.exec())
-        return databaseError("reading replay items", sqlErrorText(q));
+    auto rows = fetchReplayItems(ctx.db, id, after, limit + 1, &error);
+    if (!rows)
+        return databaseError("reading replay items", error);
+    const bool more = rows->size() > limit;
+    if (more)
+        rows->removeLast();
+    const auto textOrNull
+        = [](const QString &s) { return s.isNull() ? QJsonValue(QJsonValue::Null) : QJsonValue(s); };
     QJsonArray items;
     qint64 last = 0;
-    bool more = false;
-    while (q.next()) {
-        if (items.size() == limit) {
-            more = true;
-            break;
-        }
-        last = q.value(0).toLongLong();
-        items.append(QJsonObject { { QStringLiteral("delivery_id"), last },
-            { QStringLiteral("frozen_status"), q.value(1).toString() },
-            { QStringLiteral("state"), q.value(2).toString() },
-            { QStringLiteral("current_status"), jsonOrNull(q.value(3)) },
-            { QStringLiteral("event_id"),
-                q.value(4).isNull() ? QJsonValue(QJsonValue::Null) : QJsonValue(q.value(4).toLongLong()) },
-            { QStringLiteral("destination"), jsonOrNull(q.value(5)) },
-            { QStringLiteral("frozen_outcome_unknown"), q.value(6).toInt() != 0 },
-            { QStringLiteral("skip_reason"), jsonOrNull(q.value(7)) },
+    for (const ReplayItemRecord &i : std::as_const(*rows)) {
+        last = i.deliveryId;
+        items.append(QJsonObject { { QStringLiteral("delivery_id"), i.deliveryId },
+            { QStringLiteral("frozen_status"), i.frozenStatus.name() },
+            { QStringLiteral("state"), i.state.name() },
+            { QStringLiteral("current_status"), textOrNull(i.currentStatus.name()) },
+            { QStringLiteral("event_id"), i.eventId ? QJsonValue(*i.eventId) : QJsonValue(QJsonValue::Null) },
+            { QStringLiteral("destination"), textOrNull(i.destination) },
+            { QStringLiteral("frozen_outcome_unknown"), i.frozenOutcomeUnknown },
+            { QStringLiteral("skip_reason"), textOrNull(i.skipReason) },
             { QStringLiteral("outcome_unknown"),
-                q.value(8).isNull() ? QJsonValue(QJsonValue::Null) : QJsonValue(q.value(8).toInt() != 0) } });
+                i.outcomeUnknown ? QJsonValue(*i.outcomeUnknown) : QJsonValue(QJsonValue::Null) } });
     }
-    q.finish();
     out.insert(QStringLiteral("items"), items);
     out.insert(QStringLiteral("items_next_after"), more ? QJsonValue(last) : QJsonValue(QJsonValue::Null));
 

@@ -320,18 +320,28 @@ bool countItems(Db &db, qint64 replayId, ItemCounts *out, QString *error)
         return false;
     }
     while (q.next()) {
-        const QString state = q.value(0).toString();
+        // A state this build does not know is counted nowhere, as before states were typed.
+        const auto state = replayItemStateFromString(q.value(0).toString());
         const int n = q.value(1).toInt();
-        if (state == u"waiting")
+        if (!state)
+            continue;
+        switch (*state) {
+        case ReplayItemState::Waiting:
             out->waiting = n;
-        else if (state == u"queued")
+            break;
+        case ReplayItemState::Queued:
             out->queued = n;
-        else if (state == u"succeeded")
+            break;
+        case ReplayItemState::Succeeded:
             out->succeeded = n;
-        else if (state == u"failed")
+            break;
+        case ReplayItemState::Failed:
             out->failed = n;
-        else if (state == u"skipped")
+            break;
+        case ReplayItemState::Skipped:
             out->skipped = n;
+            break;
+        }
     }
     return true;
 }

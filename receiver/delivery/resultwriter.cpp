@@ -399,7 +399,7 @@ bool ResultWriter::replayBookkeeping(const Items &items, const QList<int> &rows,
             error);
         if (!item)
             return false;
-        item->bindValue(0, success ? QStringLiteral("succeeded") : QStringLiteral("failed"));
+        item->bindValue(0, toString(success ? ReplayItemState::Succeeded : ReplayItemState::Failed));
         item->bindValue(1, *a.replayId);
         item->bindValue(2, claim.deliveryId);
         if (!item->exec())

@@ -4,6 +4,7 @@
 #include "audit/auditcontroller.h"
 #include "audit/audittrust.h"
 #include "audit/chainstatustext.h"
+#include "common/statuspalette.h"
 #include "common/timeformat.h"
 #include "config/retryschedules.h"
 #include "connection/connectionerrors.h"
@@ -29,6 +30,7 @@ private Q_SLOTS:
     void downstreamState_data();
     void downstreamState();
     void downstreamSummaryPicksTheMostUrgent();
+    void statesAreLabelledFromTheEnum();
     void databaseErrorsAreExplained_data();
     void databaseErrorsAreExplained();
     void schemaVersionChecks_data();
@@ -68,6 +70,9 @@ void TstConsoleLogic::downstreamState_data()
     QTest::newRow("retrying") << "retrying" << false << "" << int(DownstreamState::Pending);
     QTest::newRow("pending") << "pending" << false << "" << int(DownstreamState::Pending);
     QTest::newRow("in flight") << "in_flight" << false << "" << int(DownstreamState::Pending);
+    QTest::newRow("unknown status") << "archived" << false << "" << int(DownstreamState::Pending);
+    QTest::newRow("unknown status after a timeout")
+        << "archived" << true << "" << int(DownstreamState::OutcomeUnknown);
 }
 
 void TstConsoleLogic::downstreamState()
@@ -76,7 +81,7 @@ void TstConsoleLogic::downstreamState()
     QFETCH(bool, unknown);
     QFETCH(QString, ref);
     QFETCH(int, expected);
-    QCOMPARE(int(redrive::downstreamState(status, unknown, ref)), expected);
+    QCOMPARE(int(redrive::downstreamState(Stored<DeliveryStatus>::fromName(status), unknown, ref)), expected);
 }
 
 void TstConsoleLogic::downstreamSummaryPicksTheMostUrgent()
@@ -87,6 +92,26 @@ void TstConsoleLogic::downstreamSummaryPicksTheMostUrgent()
     QVERIFY(summariseDownstream({ S::Failed, S::OutcomeUnknown, S::Pending }) == S::OutcomeUnknown);
     QVERIFY(summariseDownstream({ S::SucceededWithRef, S::Succeeded }) == S::Succeeded);
     QVERIFY(summariseDownstream({ S::Pending, S::SucceededWithRef }) == S::Pending);
+}
+
+void TstConsoleLogic::statesAreLabelledFromTheEnum()
+{
+    QCOMPARE(categoryLabel(FailureCategory::HttpRetryable), QStringLiteral("HTTP retryable"));
+    QCOMPARE(categoryLabel(FailureCategory::None), QStringLiteral("Success"));
+    QCOMPARE(categoryLabel(Stored<FailureCategory>::fromName(QStringLiteral("tls"))), QStringLiteral("TLS"));
+    // Unknown names are shown as stored; a null category as nothing.
+    QCOMPARE(categoryLabel(Stored<FailureCategory>::fromName(QStringLiteral("quantum"))),
+        QStringLiteral("quantum"));
+    QVERIFY(categoryLabel(Stored<FailureCategory>()).isEmpty());
+    for (const QString &name : allFailureCategoryNames())
+        QVERIFY2(categoryLabel(*failureCategoryFromString(name)) != name,
+            qPrintable(name)); // every one has a label
+    QCOMPARE(statusLook(Stored<EventStatus>::fromName(QStringLiteral("in_flight"))).label,
+        QStringLiteral("in flight"));
+    QCOMPARE(statusLook(Stored<DeliveryStatus>(DeliveryStatus::Dead)).label, QStringLiteral("dead"));
+    const StatusLook frozen = statusLook(Stored<EventStatus>::fromName(QStringLiteral("frozen")));
+    QCOMPARE(frozen.label, QStringLiteral("frozen"));
+    QVERIFY(frozen.background != statusLook(EventStatus::Dead).background);
 }
 
 void TstConsoleLogic::databaseErrorsAreExplained_data()

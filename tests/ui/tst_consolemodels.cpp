@@ -327,7 +327,7 @@ void TstConsoleModels::deadLetterModel()
         model.index(0, DeadLetterModel::CategoryColumn).data().toString(), QStringLiteral("HTTP permanent"));
     QCOMPARE(model.index(0, 0).data(DeadLetterModel::DestinationRole).toString(), QStringLiteral("billing"));
     QList<DeadLetterGroup> two = *groups;
-    two.append({ QStringLiteral("timeout"), QStringLiteral("crm"), 5, kBase, kBase });
+    two.append({ FailureCategory::Timeout, QStringLiteral("crm"), 5, kBase, kBase });
     model.setGroups(two);
     QCOMPARE(model.rowCount(), 2);
     QCOMPARE(model.total(), qint64(6));

@@ -53,6 +53,7 @@ private Q_SLOTS:
     void auditFiltersMatchOnBothEngines_data();
     void auditFiltersMatchOnBothEngines();
     void auditFilterPagesByKeyset();
+    void unknownStoredNamesAreShownAsStored();
 
 private:
     // A fresh database with five entries for the filter tests (made once).
@@ -235,7 +236,7 @@ void TstConsoleQueries::deadLetterGroupOpensExactlyItsEvents()
     QVERIFY2(rows, qPrintable(error));
     QCOMPARE(rows->size(), 1);
     QCOMPARE(rows->first().id, m_s.failed);
-    QCOMPARE(rows->first().lastFailure, QStringLiteral("http_permanent"));
+    QCOMPARE(rows->first().lastFailure.name(), QStringLiteral("http_permanent"));
     f.deliveryStatus = QStringLiteral("succeeded");
     rows = fetchEventPage(*m_db, f, m_allIdsDesc.first(), 50, &error);
     QVERIFY(rows && rows->isEmpty());
@@ -297,7 +298,7 @@ void TstConsoleQueries::detailHasAttemptsNotesAndAudit()
     QCOMPARE(rec.attempts.size(), 2);
     QCOMPARE(rec.attempts[0].number, 1);
     QCOMPARE(rec.attempts[0].statusCode.value_or(0), 503);
-    QCOMPARE(rec.attempts[0].category, QStringLiteral("http_retryable"));
+    QCOMPARE(rec.attempts[0].category.name(), QStringLiteral("http_retryable"));
     QCOMPARE(rec.attempts[1].statusCode.value_or(0), 201);
     QCOMPARE(rec.idempotencyKey, QStringLiteral("idem-%1-fulfillment").arg(m_s.succeeded));
     QCOMPARE(d->verifiedBy, QStringLiteral("env:GITHUB_WEBHOOK_SECRET"));
@@ -350,7 +351,7 @@ void TstConsoleQueries::deadLetterGroupsAndRejections()
     const auto groups = fetchDeadLetterGroups(*m_db, &error);
     QVERIFY2(groups, qPrintable(error));
     QCOMPARE(groups->size(), 1);
-    QCOMPARE(groups->first().category, QStringLiteral("http_permanent"));
+    QCOMPARE(groups->first().category.name(), QStringLiteral("http_permanent"));
     QCOMPARE(groups->first().destination, QStringLiteral("billing"));
     QCOMPARE(groups->first().count, qint64(1));
 
@@ -509,7 +510,7 @@ void TstConsoleQueries::destinationStatusesCountEachPart()
     QCOMPARE(billing.backlog(), qint64(0));
     QCOMPARE(billing.recentAttempts, qint64(1));
     QCOMPARE(billing.successRate().value_or(-1), 0.0);
-    QCOMPARE(billing.lastFailureCategory, QStringLiteral("http_permanent"));
+    QCOMPARE(billing.lastFailureCategory.name(), QStringLiteral("http_permanent"));
     QVERIFY(!billing.configured);
 
     const DestinationStatus &crm = rows->at(1);
@@ -528,7 +529,7 @@ void TstConsoleQueries::destinationStatusesCountEachPart()
     QCOMPARE(fulfillment.recentSucceeded, qint64(1));
     // The newest failure is the timeout at base + 2.1 s, not the older 503.
     QCOMPARE(fulfillment.lastFailureAt.value_or(0), kBase + 2'100);
-    QCOMPARE(fulfillment.lastFailureCategory, QStringLiteral("timeout"));
+    QCOMPARE(fulfillment.lastFailureCategory.name(), QStringLiteral("timeout"));
     QVERIFY(fulfillment.lastFailureExplanation.contains(QStringLiteral("outcome unknown")));
 
     const DestinationStatus &sink = rows->at(3);
@@ -699,6 +700,53 @@ void TstConsoleQueries::auditFilterPagesByKeyset()
         q.afterSeq = page.first().seq;
     }
     QCOMPARE(got, (QList<qint64> { 1, 3, 5 }));
+}
+
+// Names a newer receiver (or a hand edit) wrote: read without crashing, matched by no state,
+// and shown and exported exactly as stored.
+void TstConsoleQueries::unknownStoredNamesAreShownAsStored()
+{
+    QString error;
+    auto t = TestDatabase::create(&error);
+    QVERIFY2(t, qPrintable(error));
+    auto db = t->open();
+    QVERIFY(db);
+    ConsoleFixture fx(*db);
+    const ConsoleFixture::Scenario s = fx.addScenario(kBase);
+    QVERIFY2(fx.lastError().isEmpty(), qPrintable(fx.lastError()));
+    const QString id = QString::number(s.failed);
+    QVERIFY2(db->exec(QStringLiteral("UPDATE event_status SET status = 'frozen' WHERE event_id = %1").arg(id),
+                 &error),
+        qPrintable(error));
+    QVERIFY2(db->exec(QStringLiteral("UPDATE attempts SET category = 'quantum', trigger_kind = 'manual' "
+                                     "WHERE delivery_id IN (SELECT id FROM deliveries WHERE event_id = %1)")
+                          .arg(id),
+                 &error),
+        qPrintable(error));
+    QVERIFY2(db->exec(QStringLiteral("UPDATE deliveries SET status = 'archived', last_category = 'quantum' "
+                                     "WHERE event_id = %1")
+                          .arg(id),
+                 &error),
+        qPrintable(error));
+
+    const auto d = fetchEventDetail(*db, s.failed, &error);
+    QVERIFY2(d, qPrintable(error));
+    QVERIFY(!d->row.status.isKnown());
+    QCOMPARE(d->row.status.name(), QStringLiteral("frozen"));
+    QCOMPARE(d->deliveries.size(), 1);
+    const DeliveryRecord &rec = d->deliveries.first();
+    QVERIFY(!rec.summary.status.isKnown());
+    QCOMPARE(rec.summary.status.name(), QStringLiteral("archived"));
+    QCOMPARE(rec.summary.lastCategory.name(), QStringLiteral("quantum"));
+    QVERIFY(rec.summary.downstream == DownstreamState::Pending); // not known to be delivered or dead
+    QVERIFY(!rec.attempts.isEmpty());
+    const QJsonObject attempt = attemptJson(rec.attempts.first());
+    QCOMPARE(attempt.value(QLatin1String("category")).toString(), QStringLiteral("quantum"));
+    QCOMPARE(attempt.value(QLatin1String("trigger")).toString(), QStringLiteral("manual"));
+
+    const auto rows = fetchEventsByIds(*db, { s.failed }, &error);
+    QVERIFY2(rows && rows->size() == 1, qPrintable(error));
+    QCOMPARE(rows->first().lastFailure.name(), QStringLiteral("quantum"));
 }
 
 QTEST_GUILESS_MAIN(TstConsoleQueries)

@@ -2,7 +2,6 @@
 // SPDX-FileCopyrightText: Redrive authors
 #include "statuspalette.h"
 
-#include <QHash>
 #include <QTreeWidgetItem>
 
 namespace redrive::ui {
@@ -71,25 +70,60 @@ StatusLook downstreamLook(DownstreamState state)
     return { QColor(0xf5, 0xf5, 0xf5), QColor(0x75, 0x75, 0x75), label };
 }
 
-QString categoryLabel(const QString &category)
+QString categoryLabel(FailureCategory category)
 {
-    static const QHash<QString, QString> names = {
-        { QStringLiteral("success"), QStringLiteral("Success") },
-        { QStringLiteral("http_retryable"), QStringLiteral("HTTP retryable") },
-        { QStringLiteral("http_permanent"), QStringLiteral("HTTP permanent") },
-        { QStringLiteral("redirect"), QStringLiteral("Redirect") },
-        { QStringLiteral("timeout"), QStringLiteral("Timeout") },
-        { QStringLiteral("connection_refused"), QStringLiteral("Connection refused") },
-        { QStringLiteral("connection_reset"), QStringLiteral("Connection reset") },
-        { QStringLiteral("dns"), QStringLiteral("DNS") },
-        { QStringLiteral("tls"), QStringLiteral("TLS") },
-        { QStringLiteral("blocked_address"), QStringLiteral("Blocked address") },
-        { QStringLiteral("invalid_url"), QStringLiteral("Invalid URL") },
-        { QStringLiteral("integrity"), QStringLiteral("Integrity") },
-        { QStringLiteral("lease_expired"), QStringLiteral("Lease expired") },
-        { QStringLiteral("network"), QStringLiteral("Network") },
-    };
-    return names.value(category, category);
+    switch (category) {
+    case FailureCategory::None:
+        return QStringLiteral("Success");
+    case FailureCategory::HttpRetryable:
+        return QStringLiteral("HTTP retryable");
+    case FailureCategory::HttpPermanent:
+        return QStringLiteral("HTTP permanent");
+    case FailureCategory::Redirect:
+        return QStringLiteral("Redirect");
+    case FailureCategory::Timeout:
+        return QStringLiteral("Timeout");
+    case FailureCategory::ConnectionRefused:
+        return QStringLiteral("Connection refused");
+    case FailureCategory::ConnectionReset:
+        return QStringLiteral("Connection reset");
+    case FailureCategory::Dns:
+        return QStringLiteral("DNS");
+    case FailureCategory::Tls:
+        return QStringLiteral("TLS");
+    case FailureCategory::BlockedAddress:
+        return QStringLiteral("Blocked address");
+    case FailureCategory::InvalidUrl:
+        return QStringLiteral("Invalid URL");
+    case FailureCategory::Integrity:
+        return QStringLiteral("Integrity");
+    case FailureCategory::LeaseExpired:
+        return QStringLiteral("Lease expired");
+    case FailureCategory::Network:
+        return QStringLiteral("Network");
+    }
+    return {};
+}
+
+QString categoryLabel(const Stored<FailureCategory> &category)
+{
+    if (const auto known = category.value())
+        return categoryLabel(*known);
+    return category.name();
+}
+
+StatusLook statusLook(const Stored<EventStatus> &status)
+{
+    if (const auto known = status.value())
+        return statusLook(*known);
+    return statusLook(status.name());
+}
+
+StatusLook statusLook(const Stored<DeliveryStatus> &status)
+{
+    if (const auto known = status.value())
+        return statusLook(*known);
+    return statusLook(status.name());
 }
 
 void paintChip(QTreeWidgetItem *item, int column, const StatusLook &look)

@@ -26,6 +26,11 @@ StatusLook statusLook(DeliveryStatus status);
 // An event or delivery status as stored, parsed here once; an unknown one is shown as it came.
 StatusLook statusLook(const QString &status);
 StatusLook downstreamLook(DownstreamState state);
-QString categoryLabel(const QString &category); // "http_retryable" → "HTTP retryable"
+QString categoryLabel(FailureCategory category); // HttpRetryable → "HTTP retryable"
+// A category as stored: an unknown one is shown as it came, a null one as empty text.
+QString categoryLabel(const Stored<FailureCategory> &category);
+// A status as read from a row; an unknown one is shown as it came.
+StatusLook statusLook(const Stored<EventStatus> &status);
+StatusLook statusLook(const Stored<DeliveryStatus> &status);
 
 } // namespace redrive::ui

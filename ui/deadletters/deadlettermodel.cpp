@@ -55,7 +55,7 @@ QVariant DeadLetterModel::data(const QModelIndex &index, int role) const
         return {};
     switch (role) {
     case CategoryRole:
-        return g->category;
+        return g->category.name(); // as stored
     case DestinationRole:
         return g->destination;
     case CountRole:
@@ -71,7 +71,7 @@ QVariant DeadLetterModel::data(const QModelIndex &index, int role) const
     case Qt::DisplayRole:
         switch (index.column()) {
         case CategoryColumn:
-            return g->category.isEmpty() ? QStringLiteral("(none recorded)") : categoryLabel(g->category);
+            return g->category.isNull() ? QStringLiteral("(none recorded)") : categoryLabel(g->category);
         case DestinationColumn:
             return g->destination;
         case CountColumn:

@@ -62,7 +62,7 @@ EventFilter DeadLettersController::groupFilter(const DeadLetterGroup &g)
 {
     EventFilter f;
     f.destination = g.destination;
-    f.category = g.category;
+    f.category = g.category.name();
     f.deliveryStatus = toString(DeliveryStatus::Dead);
     return f;
 }
@@ -71,9 +71,9 @@ void DeadLettersController::updateReplayGroup()
 {
     const DeadLetterGroup *g = m_model->groupAt(m_table->selectionModel()->currentIndex());
     // Without a category the filter would also take the destination's other dead letters.
-    const bool can = g && !g->category.isEmpty();
+    const bool can = g && !g->category.isNull();
     m_replayGroup->setEnabled(can);
-    m_replayGroup->setToolTip(g && g->category.isEmpty()
+    m_replayGroup->setToolTip(g && g->category.isNull()
             ? QStringLiteral("This group has no recorded failure category; open its events and replay them "
                              "from there.")
             : QStringLiteral("Preview and request a replay of this group's dead deliveries (Ctrl+R)."));
@@ -84,7 +84,7 @@ void DeadLettersController::updateReplayGroup()
 void DeadLettersController::replaySelectedGroup()
 {
     const DeadLetterGroup *g = m_model->groupAt(m_table->selectionModel()->currentIndex());
-    if (g && !g->category.isEmpty() && m_session->admin() && m_session->permissions().replay)
+    if (g && !g->category.isNull() && m_session->admin() && m_session->permissions().replay)
         Q_EMIT replayRequested(groupFilter(*g));
 }
 

@@ -316,8 +316,9 @@ void EventDetailView::setCanReplay(bool can)
 void EventDetailView::updateReplayDelivery()
 {
     const QTreeWidgetItem *item = m_deliveries->currentItem();
-    const auto status
-        = item ? deliveryStatusFromString(item->data(DStatus, Qt::UserRole).toString()) : std::nullopt;
+    // The row carries its parsed status as an int, -1 when the stored name is unknown.
+    const int stored = item ? item->data(DStatus, Qt::UserRole).toInt() : -1;
+    const auto status = stored >= 0 ? std::optional(DeliveryStatus(stored)) : std::nullopt;
     // Pending and in-flight deliveries are on their way already; the receiver would refuse them.
     const bool onItsWay = status == DeliveryStatus::Pending || status == DeliveryStatus::InFlight;
     const bool can = m_canReplay && item && !onItsWay;
@@ -431,7 +432,7 @@ void EventDetailView::fillDeliveries(
         auto *item = new QTreeWidgetItem(m_deliveries);
         item->setText(DDestination, s.destination);
         item->setData(DDestination, Qt::UserRole, s.id);
-        item->setData(DStatus, Qt::UserRole, s.status);
+        item->setData(DStatus, Qt::UserRole, s.status.isKnown() ? int(*s.status.value()) : -1);
         paintChip(item, DStatus, statusLook(s.status));
         paintChip(item, DDownstream, downstreamLook(s.downstream));
         item->setData(DDownstream, Qt::UserRole, toString(s.downstream));
@@ -460,8 +461,7 @@ void EventDetailView::fillDeliveries(
         item->setToolTip(DDestination,
             QStringLiteral("Idempotency key %1 (the same on every attempt and replay)")
                 .arg(rec.idempotencyKey));
-        const auto status = deliveryStatusFromString(s.status);
-        if (s.nextAttemptAt && (status == DeliveryStatus::Retrying || status == DeliveryStatus::Pending))
+        if (s.nextAttemptAt && (s.status == DeliveryStatus::Retrying || s.status == DeliveryStatus::Pending))
             notes.append(scheduleNote(s, schedules));
     }
     for (int c = 0; c < DColumnCount; ++c)
@@ -493,14 +493,13 @@ void EventDetailView::fillAttempts(const EventDetail &d)
                             ? QStringLiteral("\nscheduled for %1").arg(TimeFormat::display(*a.scheduledAt))
                             : QString()));
             item->setText(ATrigger,
-                attemptTriggerFromString(a.trigger) == AttemptTrigger::Replay && a.replayId
+                a.trigger == AttemptTrigger::Replay && a.replayId
                     ? QStringLiteral("replay #%1").arg(*a.replayId)
-                    : a.trigger);
+                    : a.trigger.name());
             item->setText(AHttp, a.statusCode ? QString::number(*a.statusCode) : QStringLiteral("—"));
             item->setText(ADuration, QStringLiteral("%1 ms").arg(a.durationMs));
-            StatusLook look = failureCategoryFromString(a.category) == FailureCategory::None
-                ? statusLook(DeliveryStatus::Succeeded)
-                : statusLook(DeliveryStatus::Retrying);
+            StatusLook look = a.category == FailureCategory::None ? statusLook(DeliveryStatus::Succeeded)
+                                                                  : statusLook(DeliveryStatus::Retrying);
             if (a.outcomeUnknown)
                 look = downstreamLook(DownstreamState::OutcomeUnknown);
             look.label = categoryLabel(a.category)

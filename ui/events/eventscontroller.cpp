@@ -188,7 +188,7 @@ void EventsController::requestReplayOfSelection()
         if (!row)
             continue;
         for (const DeliverySummary &d : row->deliveries) {
-            switch (deliveryStatusFromString(d.status).value_or(DeliveryStatus::Dead)) {
+            switch (d.status.value().value_or(DeliveryStatus::Dead)) {
             case DeliveryStatus::Succeeded:
                 succeeded.append(d.id);
                 break;

@@ -144,7 +144,7 @@ QVariant EventTableModel::data(const QModelIndex &index, int role) const
     case EventIdRole:
         return row->id;
     case StatusRole:
-        return row->status;
+        return row->status.name();
     case DownstreamRole:
         return int(row->downstream);
     case LoadedRole:

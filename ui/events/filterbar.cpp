@@ -174,7 +174,9 @@ void FilterBar::updateStatusButton()
     }
     QString text = picked.isEmpty() ? QStringLiteral("Any status") : picked.join(QLatin1String(", "));
     if (!m_category.isEmpty() || !m_deliveryStatus.isEmpty())
-        text += QStringLiteral(" · %1 %2").arg(m_deliveryStatus, categoryLabel(m_category)).trimmed();
+        text += QStringLiteral(" · %1 %2")
+                    .arg(m_deliveryStatus, categoryLabel(Stored<FailureCategory>::fromName(m_category)))
+                    .trimmed();
     m_status->setText(text);
 }
 

@@ -1,0 +1,100 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: Redrive authors
+#include "domain/types.h"
+
+#include <QTest>
+
+using namespace redrive;
+
+// The stored and wire names of the states are a contract (database rows, admin JSON, evidence
+// bundles, metrics labels, CSV): each table is pinned here, and a stored name this build does not
+// know must survive a read unchanged.
+class TstDomainTypes : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void namesAreTheContract();
+    void everyNameRoundTrips();
+    void storedKnownNameIsTheEnum();
+    void storedUnknownNameIsKeptAsStored();
+    void storedNullIsNeitherKnownNorUnknownText();
+};
+
+void TstDomainTypes::namesAreTheContract()
+{
+    QCOMPARE(allDeliveryStatusNames(),
+        (QStringList { QStringLiteral("pending"), QStringLiteral("in_flight"), QStringLiteral("retrying"),
+            QStringLiteral("succeeded"), QStringLiteral("dead") }));
+    QCOMPARE(allEventStatusNames(),
+        (QStringList { QStringLiteral("pending"), QStringLiteral("in_flight"), QStringLiteral("retrying"),
+            QStringLiteral("succeeded"), QStringLiteral("dead"), QStringLiteral("no_route") }));
+    QCOMPARE(allFailureCategoryNames(),
+        (QStringList { QStringLiteral("success"), QStringLiteral("http_retryable"),
+            QStringLiteral("http_permanent"), QStringLiteral("redirect"), QStringLiteral("timeout"),
+            QStringLiteral("connection_refused"), QStringLiteral("connection_reset"), QStringLiteral("dns"),
+            QStringLiteral("tls"), QStringLiteral("blocked_address"), QStringLiteral("invalid_url"),
+            QStringLiteral("integrity"), QStringLiteral("lease_expired"), QStringLiteral("network") }));
+    QCOMPARE(toString(AttemptTrigger::Automatic), QStringLiteral("automatic"));
+    QCOMPARE(toString(AttemptTrigger::Replay), QStringLiteral("replay"));
+    QCOMPARE(toString(ReplayItemState::Waiting), QStringLiteral("waiting"));
+    QCOMPARE(toString(ReplayItemState::Skipped), QStringLiteral("skipped"));
+}
+
+void TstDomainTypes::everyNameRoundTrips()
+{
+    for (const QString &n : allDeliveryStatusNames())
+        QCOMPARE(toString(deliveryStatusFromString(n).value()), n);
+    for (const QString &n : allEventStatusNames())
+        QCOMPARE(toString(eventStatusFromString(n).value()), n);
+    for (const QString &n : allFailureCategoryNames())
+        QCOMPARE(toString(failureCategoryFromString(n).value()), n);
+    for (const QString &n : { QStringLiteral("automatic"), QStringLiteral("replay") })
+        QCOMPARE(toString(attemptTriggerFromString(n).value()), n);
+    QVERIFY(!deliveryStatusFromString(u"Dead")); // names are exact, not case-folded
+    QVERIFY(!failureCategoryFromString(u""));
+}
+
+void TstDomainTypes::storedKnownNameIsTheEnum()
+{
+    const auto s = Stored<DeliveryStatus>::fromName(QStringLiteral("in_flight"));
+    QVERIFY(s.isKnown());
+    QVERIFY(!s.isNull());
+    QVERIFY(s == DeliveryStatus::InFlight);
+    QVERIFY(s != DeliveryStatus::Pending);
+    QCOMPARE(s.name(), QStringLiteral("in_flight"));
+    QVERIFY(s == Stored<DeliveryStatus>(DeliveryStatus::InFlight));
+    const Stored<FailureCategory> success = FailureCategory::None;
+    QCOMPARE(success.name(), QStringLiteral("success"));
+    QCOMPARE(toString(success), QStringLiteral("success"));
+}
+
+void TstDomainTypes::storedUnknownNameIsKeptAsStored()
+{
+    // A newer receiver's status, or a hand-edited row: read without crashing, matched by no
+    // value, and shown exactly as stored.
+    const auto s = Stored<DeliveryStatus>::fromName(QStringLiteral("archived"));
+    QVERIFY(!s.isKnown());
+    QVERIFY(!s.isNull());
+    QVERIFY(!s.value());
+    for (const QString &n : allDeliveryStatusNames())
+        QVERIFY(s != *deliveryStatusFromString(n));
+    QCOMPARE(s.name(), QStringLiteral("archived"));
+    QVERIFY(s == Stored<DeliveryStatus>::fromName(QStringLiteral("archived")));
+    QVERIFY(s != Stored<DeliveryStatus>::fromName(QStringLiteral("frozen")));
+    const auto c = Stored<FailureCategory>::fromName(QStringLiteral("quantum"));
+    QCOMPARE(c.name(), QStringLiteral("quantum"));
+    QVERIFY(c != FailureCategory::None);
+}
+
+void TstDomainTypes::storedNullIsNeitherKnownNorUnknownText()
+{
+    const auto fromNull = Stored<FailureCategory>::fromName(QString());
+    QVERIFY(fromNull.isNull());
+    QVERIFY(!fromNull.isKnown());
+    QVERIFY(fromNull.name().isNull());
+    QVERIFY(fromNull == Stored<FailureCategory>());
+    QVERIFY(Stored<FailureCategory>::fromName(QStringLiteral("")).isNull());
+    QVERIFY(Stored<FailureCategory>().isNull());
+}
+
+QTEST_GUILESS_MAIN(TstDomainTypes)
+#include "tst_domaintypes.moc"
