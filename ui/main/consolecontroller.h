@@ -22,6 +22,7 @@ namespace redrive::ui {
 class ApprovalsController;
 class AuditController;
 class ConnectionDialog;
+class DatabaseWatch;
 class DeadLettersController;
 class DestinationsController;
 class DetailController;
@@ -59,6 +60,7 @@ public:
     [[nodiscard]] ReceiverHealthController *receivers() const;
     [[nodiscard]] ConnectionDialog *connectionDialog() const;
     [[nodiscard]] ReplaysController *replays() const;
+    [[nodiscard]] DatabaseWatch *database() const;
 
     // Opens the connection dialog (non-blocking), preselecting `profile` when given; with
     // `connectNow` it starts connecting at once (the dialog stays to show progress or a failure).
