@@ -2,6 +2,8 @@
 // SPDX-FileCopyrightText: Redrive authors
 #include "database.h"
 
+#include "pgstatement.h"
+
 #include <QFileInfo>
 #include <QSqlError>
 #include <QUrlQuery>
@@ -11,6 +13,7 @@
 #include <chrono>
 #include <condition_variable>
 #include <deque>
+#include <libpq-fe.h>
 #include <map>
 #include <mutex>
 
@@ -86,6 +89,28 @@ Db::~Db()
     m_db = QSqlDatabase();
     if (!m_name.isEmpty())
         QSqlDatabase::removeDatabase(m_name);
+}
+
+QString Db::connectionLost()
+{
+    if (!m_db.isOpen())
+        return QStringLiteral("the connection is closed");
+    if (isSqlite())
+        return {};
+    PGconn *conn = PgStatement::nativeHandle(*this);
+    if (!conn)
+        return QStringLiteral("the connection has no PostgreSQL handle");
+    // Reads what the server sent meanwhile without waiting (libpq's socket is non-blocking): a
+    // server that shut down has sent its FATAL and closed, which only a read turns into
+    // CONNECTION_BAD. An idle healthy connection has nothing to read.
+    // Twice: the first read takes the notice, the second meets the end of the stream.
+    for (int read = 0;
+         read < 2 && PQstatus(conn) == CONNECTION_OK && PQtransactionStatus(conn) == PQTRANS_IDLE; ++read)
+        PQconsumeInput(conn);
+    if (PQstatus(conn) == CONNECTION_OK)
+        return {};
+    const QString text = QString::fromUtf8(PQerrorMessage(conn)).simplified();
+    return text.isEmpty() ? QStringLiteral("the connection to the server was lost") : text;
 }
 
 std::unique_ptr<Db> Db::open(

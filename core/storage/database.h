@@ -65,6 +65,12 @@ public:
     // Runs a statement without parameters.
     bool exec(const QString &sql, QString *error = nullptr);
 
+    // Why this connection can no longer be used (PostgreSQL: the server closed it or is gone,
+    // which QtSql never repairs by itself: a new Db must be opened); empty while it is usable.
+    // Costs no round trip (it reads, without waiting, what the server may have sent while the
+    // connection was idle, e.g. its shutdown notice). A SQLite file connection is never lost.
+    [[nodiscard]] QString connectionLost();
+
     // What the engine reports about durability, read back after the pragmas were set:
     // e.g. "sqlite journal_mode=wal synchronous=FULL" or "postgresql synchronous_commit=on".
     [[nodiscard]] QString durabilityReport() const { return m_durability; }

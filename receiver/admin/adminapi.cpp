@@ -312,6 +312,10 @@ void AdminApi::Impl::workerMain(std::promise<QString> *ready)
             queue.pop_front();
         }
         const auto started = std::chrono::steady_clock::now();
+        // A connection the server closed while it was idle (a restart) is replaced before the
+        // request runs, so the first write after an outage is not refused for a dead handle.
+        if (db && !db->connectionLost().isEmpty())
+            db.reset();
         if (!db && !reopen()) {
             availability.countUnavailable();
             finish(job, databaseUnavailable(), started);

@@ -231,9 +231,13 @@ int DeliveryEngine::Private::claimCapacity(const QString &name, const Destinatio
     if (claimedBodyBytes >= kAheadBodyBytes)
         return concurrency;
     const double meanMs = dispatcher->load(name).meanExchangeMs;
-    const int waves = meanMs <= 0
-        ? 1
-        : std::clamp(static_cast<int>(kAheadTargetMs / std::max(meanMs, 1.0)), 1, kMaxWavesAhead);
+    // Claims queued ahead must still be sendable when their turn comes: no more waves ahead
+    // than the lease's slack covers at the measured pace (none when one exchange outlasts it).
+    const double aheadMs = std::min(kAheadTargetMs, static_cast<double>(queueSlackFor(*state.config)));
+    if (meanMs > aheadMs)
+        return concurrency;
+    const int waves
+        = meanMs <= 0 ? 1 : std::clamp(static_cast<int>(aheadMs / std::max(meanMs, 1.0)), 1, kMaxWavesAhead);
     return concurrency * (1 + waves);
 }
 

@@ -34,8 +34,9 @@
 // its lease outlasts the exchange (timeout + 5 s); otherwise, and at shutdown, it is given back
 // unsent. "In flight" in the metrics counts claims held by this engine.
 //
-// Leases: a claim holds its delivery for max(delivery.lease, timeout_ms + 5 s), so an attempt
-// that runs to its full timeout is never rescued while it is still running. A rescued delivery
+// Leases: a claim holds its delivery for max(delivery.lease, timeout_ms + 5 s + 2 s), so an
+// attempt that runs to its full timeout is never rescued while it is still running, and a claim
+// has 2 s or more to wait in the send queue (claiming ahead stays within that slack). A rescued delivery
 // (category lease_expired, outcome unknown) is retried at once; the lost attempt counts
 // against max_attempts.
 //

@@ -46,7 +46,13 @@ inline constexpr auto kBacklogInterval = std::chrono::seconds(2);
 // A dead letter brings the incident check forward, but checks stay this far apart: a burst of
 // dead letters is one check, and one incident.
 inline constexpr auto kIncidentMinInterval = std::chrono::seconds(1);
+// A claim is sent only while its lease outlasts the whole exchange plus this margin for
+// recording the result (the Dispatcher's test at send time)...
 inline constexpr qint64 kLeaseMarginMs = 5'000;
+// ... and a lease is never shorter than that plus this much time waiting in the Dispatcher's
+// queue, so a claim can be sent at all. (A lease of exactly timeout + margin expired at the
+// first millisecond after the claim: every claim was given back unsent, in a loop.)
+inline constexpr qint64 kLeaseQueueAllowanceMs = 2'000;
 inline constexpr qint64 kMaxResponseBytes = 256 * 1024;
 // Claiming ahead: each destination keeps about this much work claimed beyond what it is
 // sending (from the mean exchange time), between one and kMaxWavesAhead × concurrency, so it
@@ -175,7 +181,13 @@ public:
     void drain();
     qint64 leaseFor(const DestinationConfig &d) const
     {
-        return std::max<qint64>(config.delivery.leaseMs, d.timeoutMs + kLeaseMarginMs);
+        return std::max<qint64>(
+            config.delivery.leaseMs, d.timeoutMs + kLeaseMarginMs + kLeaseQueueAllowanceMs);
+    }
+    // How long a claim of `d` may wait in the Dispatcher's queue and still be sent.
+    qint64 queueSlackFor(const DestinationConfig &d) const
+    {
+        return leaseFor(d) - d.timeoutMs - kLeaseMarginMs;
     }
     double draw() { return std::uniform_real_distribution<double>(-1.0, 1.0)(rng); }
     AttemptRecord decide(const Finished &f, const DestinationConfig *dest);

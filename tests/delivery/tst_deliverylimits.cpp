@@ -5,9 +5,28 @@
 #include <QElapsedTimer>
 #include <QTest>
 
+#include <atomic>
+
 using namespace redrive;
 using namespace redrive::delivery;
 using namespace redrive::test;
+
+namespace {
+
+// A clock that moves one millisecond on every read: time always passes between a claim and its
+// send, deterministically (a ManualClock would hide a lease that expires at the first tick).
+class TickingClock final : public Clock {
+public:
+    explicit TickingClock(qint64 startMs)
+        : m_now(startMs)
+    { }
+    [[nodiscard]] qint64 nowMs() const override { return m_now.fetch_add(1); }
+
+private:
+    mutable std::atomic<qint64> m_now;
+};
+
+} // namespace
 
 // The engine's limits (per-destination concurrency, global max_in_flight, token-bucket rate)
 // and its graceful stop, against the scriptable destination.
@@ -136,6 +155,39 @@ private Q_SLOTS:
         rig().engine->wake();
         QVERIFY(rig().waitForStatus(second, QStringLiteral("succeeded"), 30'000));
         QCOMPARE(rig().destination.requestCount(), 2);
+    }
+
+    // delivery.lease no longer than timeout_ms + the 5 s send margin: the engine must still give
+    // each claim a lease the send can fit in. (It used to lease exactly timeout + 5 s, which the
+    // dispatcher then refused at send time: every claim given back unsent, in a loop, with lease
+    // tokens climbing and nothing delivered.)
+    void shortLeaseStillDelivers_data()
+    {
+        QTest::addColumn<int>("leaseMs");
+        QTest::newRow("lease below timeout") << 500;
+        QTest::newRow("lease = timeout + 5 s") << 7'000;
+    }
+    void shortLeaseStillDelivers()
+    {
+        QFETCH(int, leaseMs);
+        shop().timeoutMs = 2'000;
+        rig().config.delivery.leaseMs = leaseMs;
+        const QList<qint64> ids = seedMany(3);
+        TickingClock clock(rig().clock.nowMs());
+        rig().engine
+            = std::make_unique<DeliveryEngine>(rig().config, rig().tdb->url(), clock, rig().registry);
+        QString error;
+        QVERIFY2(rig().engine->start(&error), qPrintable(error));
+        rig().engine->wake();
+        const bool delivered = waitUntil([&] { return allSucceeded(ids); }, 15'000);
+        const DeliveryRow row = readDelivery(*rig().db, ids.first());
+        rig().engine->stop(2'000); // before `clock` goes out of scope
+        rig().engine.reset();
+        QVERIFY2(delivered,
+            qPrintable(QStringLiteral("status %1 after %2 claims").arg(row.status).arg(row.leaseToken)));
+        QCOMPARE(rig().destination.requestCount(), 3);
+        for (qint64 id : ids)
+            QCOMPARE(rig().attemptCount(id), 1);
     }
 
     // Metrics exposed for the daemon's /metrics.

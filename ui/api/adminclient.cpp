@@ -171,6 +171,24 @@ ApiError AdminClient::errorFor(
     auto withServer = [&](const QString &text) {
         return serverText.isEmpty() ? text : text + QLatin1String(" The server said: ") + serverText;
     };
+    if (e.httpStatus == 503) {
+        bool numeric = false;
+        const int retryAfter = reply->rawHeader("Retry-After").trimmed().toInt(&numeric);
+        e.retryAfterSeconds = numeric && retryAfter > 0 ? retryAfter : 0;
+    }
+    if (e.httpStatus == 503 && e.code == u"database_unavailable") {
+        e.kind = ApiError::Kind::DatabaseUnavailable;
+        e.message = e.retryAfterSeconds > 0
+            ? QStringLiteral("The receiver cannot reach its database; try again in %1 s.")
+                  .arg(e.retryAfterSeconds)
+            : QStringLiteral("The receiver cannot reach its database; try again shortly.");
+        // The receiver refuses before acting while the database is down; only a database lost
+        // in the middle of a write leaves its outcome open (the commit may have landed).
+        if (reply->operation() != QNetworkAccessManager::GetOperation)
+            e.message += QStringLiteral(" If the database went away during this action it may have been "
+                                        "recorded: check the page before repeating it.");
+        return e;
+    }
     switch (e.httpStatus) {
     case 400:
         e.kind = ApiError::Kind::BadRequest;

@@ -29,13 +29,15 @@ struct ApiError {
         Conflict,
         BadRequest,
         Server,
-        Protocol
+        Protocol,
+        DatabaseUnavailable // 503 database_unavailable: the receiver cannot reach its database
     };
     Kind kind = Kind::None;
     int httpStatus = 0;
     QString code; // the API's "error" field
     QString field; // the API's "field", when one value was at fault
     QString message; // explained; safe to show (never contains the token)
+    int retryAfterSeconds = 0; // from Retry-After on a 503, when the receiver sent one
 
     [[nodiscard]] bool ok() const { return kind == Kind::None; }
 };

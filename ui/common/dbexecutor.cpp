@@ -9,6 +9,21 @@ namespace redrive::ui {
 class DbWorker final : public QObject {
 public:
     std::unique_ptr<Db> db;
+    bool lostReported = false; // connectionLost was emitted for this db
+
+    // A new connection replaces the old one only once it is open.
+    QString openNew(const StorageUrl &url, const QString &name)
+    {
+        QString error;
+        OpenOptions options;
+        options.mode = OpenMode::ReadOnly;
+        options.busyTimeoutMs = 2'000;
+        if (auto fresh = Db::open(url, name, options, &error)) {
+            db = std::move(fresh);
+            lostReported = false;
+        }
+        return error;
+    }
 };
 
 DbExecutor::DbExecutor(const QString &purpose, QObject *parent)
@@ -38,9 +53,17 @@ void DbExecutor::enqueue(std::function<void(Db *)> job)
         m_worker,
         [this, w = m_worker, job = std::move(job)] {
             job(w->db.get());
+            // Asked after the job, without a round trip: did it find the connection gone?
+            QString lost;
+            if (w->db && !w->lostReported) {
+                lost = w->db->connectionLost();
+                w->lostReported = !lost.isEmpty();
+            }
             QMetaObject::invokeMethod(
                 this,
-                [this] {
+                [this, lost] {
+                    if (!lost.isEmpty())
+                        Q_EMIT connectionLost(lost);
                     if (--m_pending == 0)
                         Q_EMIT idle();
                 },
@@ -49,18 +72,20 @@ void DbExecutor::enqueue(std::function<void(Db *)> job)
         Qt::QueuedConnection);
 }
 
+void DbExecutor::reconnect(QObject *context, std::function<void(const QString &)> done)
+{
+    open(m_url, context, std::move(done));
+}
+
 void DbExecutor::open(const StorageUrl &url, QObject *context, std::function<void(const QString &)> done)
 {
+    m_url = url;
     QPointer<QObject> guard(context);
     ++m_pending;
     QMetaObject::invokeMethod(
         m_worker,
         [this, w = m_worker, url, guard, done = std::move(done), name = m_thread.objectName()]() mutable {
-            QString error;
-            OpenOptions options;
-            options.mode = OpenMode::ReadOnly;
-            options.busyTimeoutMs = 2'000;
-            w->db = Db::open(url, name, options, &error);
+            const QString error = w->openNew(url, name);
             QMetaObject::invokeMethod(
                 this,
                 [this, guard, done = std::move(done), error] {

@@ -38,6 +38,10 @@ public:
 
     // Opens the connection on the worker thread. `done(error)` gets an empty string on success.
     void open(const StorageUrl &url, QObject *context, std::function<void(const QString &error)> done);
+    // Opens a new connection to the same database, after the jobs queued before it, and uses it
+    // from then on; on failure the old one stays (broken: jobs on it fail at once with an error
+    // rather than never answering). QtSql never reconnects a lost PostgreSQL connection itself.
+    void reconnect(QObject *context, std::function<void(const QString &error)> done);
 
     // Runs `work(Db &)` on the worker thread; `done(result)` runs on this object's thread unless
     // `context` was destroyed or `generation` (owned by context, may be null) has advanced since
@@ -70,11 +74,16 @@ public:
 
 Q_SIGNALS:
     void idle();
+    // A job found the connection lost (the database restarted, stopped or went away); emitted
+    // once per connection, with the driver's reason. Jobs keep running and fail fast until
+    // reconnect() succeeds.
+    void connectionLost(const QString &reason);
 
 private:
     void enqueue(std::function<void(Db *)> job);
     QThread m_thread;
     DbWorker *m_worker = nullptr; // lives on m_thread
+    StorageUrl m_url; // as given to open()
     int m_pending = 0;
 };
 

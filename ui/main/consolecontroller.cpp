@@ -8,6 +8,7 @@
 #include "common/environmentbanner.h"
 #include "common/timeformat.h"
 #include "connection/connectiondialog.h"
+#include "connection/databasewatch.h"
 #include "connection/session.h"
 #include "deadletters/deadletterscontroller.h"
 #include "destinations/destinationscontroller.h"
@@ -49,6 +50,7 @@ struct SessionControllers {
     std::unique_ptr<DetailController> detail;
     std::unique_ptr<EventsController> events;
     std::unique_ptr<IncidentsController> incidents;
+    std::unique_ptr<DatabaseWatch> database;
 };
 
 ConsoleController::ConsoleController(
@@ -164,6 +166,11 @@ void ConsoleController::setNotifier(Notifier *notifier)
 ReplaysController *ConsoleController::replays() const
 {
     return m_s ? m_s->replays.get() : nullptr;
+}
+
+DatabaseWatch *ConsoleController::database() const
+{
+    return m_s ? m_s->database.get() : nullptr;
 }
 
 ConnectionDialog *ConsoleController::connectionDialog() const
@@ -289,6 +296,19 @@ void ConsoleController::adoptSession(Session *session)
         m_window->showPage(MainWindow::ReplaysPage);
         replays()->showReplay(id);
     });
+    c.database = std::make_unique<DatabaseWatch>(session, w->databaseWarning(), m_clock);
+    connect(c.database.get(), &DatabaseWatch::recovered, this, [this](qint64 downForMs) {
+        m_window->statusBar()->showMessage(
+            QStringLiteral(
+                "The database can be reached again (it could not for %1); the pages were refreshed.")
+                .arg(TimeFormat::duration(downForMs)),
+            60'000);
+        if (m_window->currentPage() == MainWindow::EventsPage)
+            events()->model()->reload();
+        if (DetailController *d = detail())
+            d->reload();
+        refreshVisiblePage();
+    });
     m_s = std::move(built);
     m_refresh->start();
     w->showPage(MainWindow::EventsPage);
@@ -314,6 +334,10 @@ void ConsoleController::refreshVisiblePage()
     if (!m_s)
         return;
     SessionControllers &c = *m_s;
+    // The database cannot be reached: the pages keep what they show (the banner says it is
+    // stale) and refresh once it is back.
+    if (c.database && c.database->down())
+        return;
     // Receiver health shows on every page.
     c.receivers->refresh();
     c.replica->refresh();

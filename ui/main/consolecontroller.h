@@ -22,6 +22,7 @@ namespace redrive::ui {
 class ApprovalsController;
 class AuditController;
 class ConnectionDialog;
+class DatabaseWatch;
 class DeadLettersController;
 class DestinationsController;
 class DetailController;
@@ -64,6 +65,7 @@ public:
     [[nodiscard]] IncidentsController *incidents() const;
     // Where incident notifications go (default: the desktop). Not owned; set before connecting.
     void setNotifier(Notifier *notifier);
+    [[nodiscard]] DatabaseWatch *database() const;
 
     // Opens the connection dialog (non-blocking), preselecting `profile` when given; with
     // `connectNow` it starts connecting at once (the dialog stays to show progress or a failure).

@@ -38,6 +38,7 @@ MainWindow::MainWindow(QWidget *parent)
     , m_connection(new QLabel)
     , m_replicaWarning(new WarningBanner)
     , m_replicaStatus(new QLabel)
+    , m_databaseWarning(new WarningBanner)
 {
     setObjectName(QStringLiteral("mainWindow"));
     setWindowTitle(QStringLiteral("Redrive"));
@@ -53,6 +54,8 @@ MainWindow::MainWindow(QWidget *parent)
     m_receiverWarning->setObjectName(QStringLiteral("receiverWarning"));
     m_replicaWarning->setObjectName(QStringLiteral("replicaWarning"));
     m_replicaWarning->setAccessibleName(QStringLiteral("Replica warning"));
+    m_databaseWarning->setObjectName(QStringLiteral("databaseWarning"));
+    m_databaseWarning->setAccessibleName(QStringLiteral("Database warning"));
     for (QWidget *page : { m_deadLetters, m_rejections, m_replays, m_approvals, m_audit, m_destinations }) {
         auto *pageLayout = new QVBoxLayout(page);
         pageLayout->setContentsMargins(0, 0, 0, 0);
@@ -81,6 +84,7 @@ MainWindow::MainWindow(QWidget *parent)
     layout->addWidget(m_banner);
     layout->addWidget(m_receiverWarning);
     layout->addWidget(m_replicaWarning);
+    layout->addWidget(m_databaseWarning);
     layout->addWidget(m_pages, 1);
     setCentralWidget(central);
 
@@ -201,6 +205,7 @@ void MainWindow::setConnected(bool connected)
         m_replicaWarning->showWarnings({});
         m_replicaStatus->clear();
         m_replicaStatus->hide();
+        m_databaseWarning->showWarnings({});
         setIdentity(QString());
         setConnectionText(QStringLiteral("Not connected — Connection › Connect… (Ctrl+Shift+O)"));
     }

@@ -58,6 +58,8 @@ public:
     // A PostgreSQL hot standby: its lag in the status bar, too much lag in an amber banner.
     [[nodiscard]] WarningBanner *replicaWarning() const { return m_replicaWarning; }
     [[nodiscard]] QLabel *replicaStatus() const { return m_replicaStatus; }
+    // The database cannot be reached: since when, and that the pages are stale meanwhile.
+    [[nodiscard]] WarningBanner *databaseWarning() const { return m_databaseWarning; }
     // Pages a role cannot use are not shown (and their shortcuts do nothing).
     void setPageAvailable(Page page, bool available);
     [[nodiscard]] bool isPageAvailable(Page page) const;
@@ -98,6 +100,7 @@ private:
     QAction *m_disconnect;
     WarningBanner *m_replicaWarning;
     QLabel *m_replicaStatus;
+    WarningBanner *m_databaseWarning;
 };
 
 } // namespace redrive::ui

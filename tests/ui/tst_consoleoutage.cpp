@@ -1,0 +1,238 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: Redrive authors
+#include "common/prompter.h"
+#include "common/timeformat.h"
+#include "common/warningbanner.h"
+#include "connection/connectiondialog.h"
+#include "connection/databasewatch.h"
+#include "connection/session.h"
+#include "consoleguitest.h"
+#include "destinations/destinationmodel.h"
+#include "destinations/destinationscontroller.h"
+#include "events/eventscontroller.h"
+#include "events/eventtablemodel.h"
+#include "pgreceivers.h"
+#include "realreceiver.h"
+#include "storage/database.h"
+
+#include <QAction>
+#include <QComboBox>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QSignalSpy>
+#include <QSpinBox>
+#include <QSqlQuery>
+#include <QStatusBar>
+#include <QTableView>
+#include <QTest>
+
+using namespace redrive;
+using namespace redrive::test;
+using namespace redrive::ui;
+
+// The console through a PostgreSQL outage: a private cluster (tests/support/pg-harness.sh, so
+// stopping it touches no other test), a real redrived on it, and the console's real controllers
+// and widgets. PostgreSQL is stopped: the banner says since when, the pages keep what they
+// showed, an action is answered in words (the admin API's 503 database_unavailable). PostgreSQL
+// starts again: the console reconnects and refreshes by itself, and the banner clears.
+class TstConsoleOutage : public ConsoleGuiTest {
+    Q_OBJECT
+private Q_SLOTS:
+    void initTestCase();
+    void cleanupTestCase();
+    void cleanup();
+    void bannerSaysSinceWhenAndWhy();
+    void qtSqlDoesNotReconnectByItself();
+    void consoleRidesOutAnOutage();
+
+private:
+    int crmRow() const;
+    void refreshByHand();
+
+    PrivatePgCluster m_cluster;
+    RealReceiver m_receiver;
+    SystemClock m_systemClock;
+};
+
+void TstConsoleOutage::initTestCase()
+{
+    QString error;
+    QVERIFY2(m_cluster.start(&error), qPrintable(error));
+    m_receiver.usePostgres(m_cluster.url());
+    QVERIFY2(m_receiver.start(&error), qPrintable(error));
+    QVERIFY2(m_receiver.ingestAndSettle("outage-1", &error) > 0, qPrintable(error));
+    setUpSettings();
+}
+
+void TstConsoleOutage::cleanupTestCase()
+{
+    m_console.reset();
+    m_receiver.stop();
+}
+
+void TstConsoleOutage::cleanup()
+{
+    if (QTest::currentTestFailed())
+        qWarning("redrived log:\n%s", m_receiver.log().right(4000).constData());
+}
+
+int TstConsoleOutage::crmRow() const
+{
+    DestinationModel *model = m_console->destinations()->model();
+    for (int row = 0; row < model->rowCount(); ++row) {
+        if (model->index(row, DestinationModel::NameColumn).data().toString() == u"crm")
+            return row;
+    }
+    return -1;
+}
+
+void TstConsoleOutage::refreshByHand()
+{
+    for (QAction *a : m_console->window()->findChildren<QAction *>()) {
+        if (a->text() == u"&Refresh")
+            a->trigger();
+    }
+}
+
+// The banner's sentence names the time, the reason and the next attempt.
+void TstConsoleOutage::bannerSaysSinceWhenAndWhy()
+{
+    const QString line
+        = DatabaseWatch::warningFor(kGuiBase, QStringLiteral("server closed the connection"), 4'000);
+    QVERIFY2(line.contains(QStringLiteral("cannot be reached since")), qPrintable(line));
+    QVERIFY(line.contains(QStringLiteral("server closed the connection")));
+    QVERIFY(line.contains(QStringLiteral("stale")));
+    QVERIFY(line.contains(QStringLiteral("next attempt in 4")));
+}
+
+// Why the console must reopen: a QPSQL connection whose server restarted stays broken, and says
+// so only through libpq's status (Db::connectionLost), not by repairing itself.
+void TstConsoleOutage::qtSqlDoesNotReconnectByItself()
+{
+    QString error;
+    const auto url = StorageUrl::parse(m_cluster.url(), &error);
+    QVERIFY2(url, qPrintable(error));
+    OpenOptions options;
+    options.mode = OpenMode::ReadOnly;
+    auto db = Db::open(*url, QStringLiteral("outage-probe"), options, &error);
+    QVERIFY2(db, qPrintable(error));
+    QVERIFY(db->exec(QStringLiteral("SELECT 1"), &error));
+    QVERIFY(db->connectionLost().isEmpty());
+    QVERIFY2(m_cluster.restartFast(&error), qPrintable(error));
+    QVERIFY(!db->exec(QStringLiteral("SELECT 1"), &error)); // the server is back, the connection is not
+    QVERIFY(!db->connectionLost().isEmpty());
+    QVERIFY(!db->exec(QStringLiteral("SELECT 1"), &error)); // nor on the next statement
+    auto fresh = Db::open(*url, QStringLiteral("outage-probe"), options, &error);
+    QVERIFY2(fresh, qPrintable(error));
+    QVERIFY2(fresh->exec(QStringLiteral("SELECT 1"), &error), qPrintable(error));
+    QVERIFY(fresh->connectionLost().isEmpty());
+    // The receiver rode the restart out too (its own reconnects, shipped with issue 15).
+    QVERIFY(m_receiver.waitForValue(QStringLiteral("SELECT 1"), {}, 1));
+}
+
+void TstConsoleOutage::consoleRidesOutAnOutage()
+{
+    m_console = std::make_unique<ConsoleController>(*m_settings, m_secrets, m_systemClock);
+    MainWindow *w = m_console->window();
+    w->show();
+    QVERIFY(QTest::qWaitForWindowExposed(w));
+    m_console->showConnectionDialog();
+    ConnectionDialog *dialog = m_console->connectionDialog();
+    QVERIFY(dialog);
+    auto set = [dialog](const char *field, const QString &text) {
+        auto *edit = find<QLineEdit>(dialog, field);
+        edit->clear();
+        QTest::keyClicks(edit, text);
+    };
+    const QUrl pg(m_cluster.url());
+    QTest::mouseClick(find<QPushButton>(dialog, "newProfileButton"), Qt::LeftButton);
+    set("nameEdit", QStringLiteral("outage"));
+    set("environmentEdit", QStringLiteral("production"));
+    find<QComboBox>(dialog, "databaseKind")->setCurrentIndex(1);
+    set("pgHostEdit", pg.host());
+    find<QSpinBox>(dialog, "pgPortSpin")->setValue(pg.port());
+    set("pgDatabaseEdit", pg.path().mid(1));
+    set("pgUserEdit", pg.userName());
+    set("pgPasswordEdit", pg.password());
+    find<QComboBox>(dialog, "pgSslMode")->setCurrentText(QStringLiteral("disable"));
+    set("adminUrlEdit", m_receiver.adminUrl().toString());
+    set("tokenEdit", m_receiver.token(QStringLiteral("root-admin")));
+    QTest::mouseClick(find<QPushButton>(dialog, "connectButton"), Qt::LeftButton);
+    QTRY_VERIFY_WITH_TIMEOUT(m_console->session(), kGuiWait);
+
+    QTRY_VERIFY_WITH_TIMEOUT(m_console->events()->model()->rowCount() >= 1, kGuiWait);
+    w->showPage(MainWindow::DestinationsPage);
+    auto *table = find<QTableView>(w, "destinationTable");
+    QTRY_COMPARE_WITH_TIMEOUT(table->model()->rowCount(), 2, kGuiWait);
+    auto *banner = find<WarningBanner>(w, "databaseWarning");
+    QVERIFY(banner && !banner->accessibleName().isEmpty());
+    QVERIFY(banner->isHidden());
+
+    // PostgreSQL stops. The next read finds the connection gone: the banner says so and since
+    // when, and the page keeps what it showed.
+    QString error;
+    QVERIFY2(m_cluster.halt(&error), qPrintable(error));
+    const qint64 haltedAt = m_systemClock.nowMs();
+    refreshByHand();
+    QTRY_VERIFY_WITH_TIMEOUT(banner->isVisible(), kGuiWait);
+    QVERIFY2(banner->text().contains(QStringLiteral("The database cannot be reached since")),
+        qPrintable(banner->text()));
+    QVERIFY(banner->text().contains(QStringLiteral("stale")));
+    DatabaseWatch *watch = m_console->database();
+    QVERIFY(watch && watch->down());
+    const qint64 since = watch->downSinceMs().value_or(0);
+    QVERIFY(since >= haltedAt && since <= m_systemClock.nowMs());
+    QVERIFY2(banner->text().contains(TimeFormat::display(since)), qPrintable(banner->text()));
+    QCOMPARE(table->model()->rowCount(), 2);
+    const int crm = crmRow();
+    QVERIFY(crm >= 0);
+
+    // An action goes to the admin API, which cannot reach the database either: answered in words.
+    table->selectRow(crm);
+    Prompter::setNextAnswers({ { true, QStringLiteral("crm maintenance") } });
+    QTest::mouseClick(find<QPushButton>(w, "pauseButton"), Qt::LeftButton);
+    auto *summary = find<QLabel>(w, "destinationSummary");
+    QTRY_VERIFY_WITH_TIMEOUT(summary->text().contains(QStringLiteral("was not paused")), kGuiWait);
+    QVERIFY2(
+        summary->text().contains(QStringLiteral("The receiver cannot reach its database; try again in 2 s.")),
+        qPrintable(summary->text()));
+    QVERIFY(!summary->text().contains(QStringLiteral("HTTP 503")));
+
+    // Stays down a while: the console keeps retrying (bounded backoff) and the banner stays.
+    QTRY_VERIFY_WITH_TIMEOUT(watch->reconnectAttempts() >= 2, kGuiWait);
+    QVERIFY(watch->down());
+    QVERIFY(banner->isVisible());
+    QVERIFY2(banner->text().contains(QStringLiteral("next attempt in")), qPrintable(banner->text()));
+    QCOMPARE(table->model()->rowCount(), 2);
+    const int attemptsWhileDown = watch->reconnectAttempts();
+
+    // PostgreSQL starts again: no user action, the console reconnects, refreshes, and clears
+    // the banner.
+    QSignalSpy refreshed(m_console->destinations(), &DestinationsController::refreshed);
+    QVERIFY2(m_cluster.resume(&error), qPrintable(error));
+    QTRY_VERIFY_WITH_TIMEOUT(banner->isHidden(), 30'000);
+    QTRY_VERIFY_WITH_TIMEOUT(refreshed.count() > 0, kGuiWait);
+    QVERIFY2(w->statusBar()->currentMessage().contains(QStringLiteral("can be reached again")),
+        qPrintable(w->statusBar()->currentMessage()));
+    QVERIFY(!watch->down());
+    QVERIFY(watch->reconnectAttempts() > attemptsWhileDown);
+
+    // And it works again at the first try: the receiver's admin API replaced the connections
+    // the server closed while they were idle before running the request (not answering this
+    // write 503 because a dead handle failed its token lookup), and the page shows the pause.
+    QSignalSpy paused(m_console->destinations(), &DestinationsController::pausedChanged);
+    table->selectRow(crmRow());
+    QTRY_VERIFY_WITH_TIMEOUT(find<QPushButton>(w, "pauseButton")->isEnabled(), kGuiWait);
+    summary->clear();
+    Prompter::setNextAnswers({ { true, QStringLiteral("crm maintenance") } });
+    QTest::mouseClick(find<QPushButton>(w, "pauseButton"), Qt::LeftButton);
+    QTRY_VERIFY_WITH_TIMEOUT(
+        !paused.isEmpty() || summary->text().contains(QStringLiteral("was not paused")), kGuiWait);
+    QVERIFY2(!paused.isEmpty(), qPrintable(summary->text()));
+    QTRY_VERIFY_WITH_TIMEOUT(
+        table->model()->index(crmRow(), 0).data(DestinationModel::PausedRole).toBool(), 30'000);
+}
+
+QTEST_MAIN(TstConsoleOutage)
+#include "tst_consoleoutage.moc"
