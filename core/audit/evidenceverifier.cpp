@@ -140,6 +140,213 @@ QString joinWords(const QStringList &parts)
         + parts.last();
 }
 
+// The steps below each check one part of a bundle. On a fault they set the verdict's problem
+// and return false; on success they add what they checked, in words, and return true.
+
+bool fail(EvidenceVerdict &v, const QString &problem)
+{
+    v.ok = false;
+    v.problem = problem;
+    return false;
+}
+
+// The receiver's signature block, checked against a pinned key before anything else.
+bool checkSignatureBlock(EvidenceVerdict &v, const QJsonObject &bundle, bool version1, const KeyPin &pin,
+    std::optional<ReceiverSignature> *receiver)
+{
+    if (bundle.contains(QLatin1String("signature"))) {
+        ReceiverSignature parsed;
+        QString why;
+        if (!signatureFromJson(bundle.value(QLatin1String("signature")), &parsed, &why))
+            return fail(v, why);
+        *receiver = parsed;
+    } else if (!version1) {
+        return fail(v,
+            QStringLiteral("the bundle has no \"signature\", but every %1 bundle is signed by the receiver "
+                           "that exported it: the signature was removed")
+                .arg(QLatin1String(kEvidenceFormat)));
+    }
+    if (!pin.isSet())
+        return true;
+    if (!*receiver)
+        return fail(v,
+            QStringLiteral("the bundle is not signed by a receiver, so it cannot be checked against the "
+                           "pinned %1")
+                .arg(pin.describe()));
+    if (!pin.matches((*receiver)->publicKey))
+        return fail(v,
+            QStringLiteral("the bundle is signed by key %1, not by the pinned %2")
+                .arg((*receiver)->keyId, pin.describe()));
+    return true;
+}
+
+// The body, against the SHA-256 and size the receiver recorded when it arrived.
+bool checkBody(EvidenceVerdict &v, const QJsonObject &bundle)
+{
+    const QJsonObject event = bundle.value(QLatin1String("event")).toObject();
+    const auto body = crypto::decodeBase64(bundle.value(QLatin1String("body_base64")).toString().toLatin1());
+    if (!body)
+        return fail(v, QStringLiteral("\"body_base64\" is not valid base64"));
+    const QString recorded = event.value(QLatin1String("body_sha256")).toString();
+    const QString actual = QString::fromLatin1(crypto::sha256Hex(*body));
+    if (actual.compare(recorded, Qt::CaseInsensitive) != 0)
+        return fail(v,
+            QStringLiteral("the body's SHA-256 is %1, but the event records %2: the body was changed")
+                .arg(actual, recorded.isEmpty() ? QStringLiteral("none") : recorded));
+    if (!isInteger(event.value(QLatin1String("body_size")))
+        || event.value(QLatin1String("body_size")).toInteger() != body->size())
+        return fail(v,
+            QStringLiteral("the body is %1 bytes, but the event records %2")
+                .arg(body->size())
+                .arg(event.value(QLatin1String("body_size")).toVariant().toString()));
+    v.checked.append(
+        QStringLiteral("body: %1 bytes, SHA-256 %2 matches the event").arg(body->size()).arg(actual));
+    return true;
+}
+
+// Each audit entry's hash from its contents and the links between consecutive entries; the last
+// one found is left in *last and the number about the event in *about.
+bool checkEntryHashes(
+    EvidenceVerdict &v, const QJsonArray &entries, bool linked, std::optional<AuditEntry> *last, int *about)
+{
+    std::optional<AuditEntry> &previous = *last;
+    for (qsizetype i = 0; i < entries.size(); ++i) {
+        AuditEntry e;
+        QString field;
+        if (!entryFromJson(entries.at(i).toObject(), &e, &field))
+            return fail(
+                v, QStringLiteral("audit entry #%1 in the file has no valid \"%2\"").arg(i + 1).arg(field));
+        if (computeEntryHash(e) != e.hash)
+            return fail(v,
+                QStringLiteral("audit entry %1's hash does not match its contents: the entry was changed")
+                    .arg(e.seq));
+        if (previous) {
+            if (e.seq <= previous->seq)
+                return fail(v,
+                    QStringLiteral("audit entry %1 follows entry %2: entries are out of order")
+                        .arg(e.seq)
+                        .arg(previous->seq));
+            if (linked && e.seq != previous->seq + 1)
+                return fail(v,
+                    QStringLiteral("audit entry %1 is missing: the chain jumps from entry %2 to %3")
+                        .arg(previous->seq + 1)
+                        .arg(previous->seq)
+                        .arg(e.seq));
+            if (e.seq == previous->seq + 1 && e.prevHash != previous->hash)
+                return fail(v,
+                    QStringLiteral(
+                        "audit entry %1's prev_hash is not the hash of entry %2: the chain is broken")
+                        .arg(e.seq)
+                        .arg(previous->seq));
+        }
+        if (entries.at(i).toObject().value(QLatin1String("about_event")).toBool())
+            ++*about;
+        previous = e;
+    }
+    return true;
+}
+
+// The audit entries, and how they lead to (or stay below) the checkpoint's entry.
+bool checkAuditEntries(EvidenceVerdict &v, const QJsonObject &bundle, const Checkpoint &checkpoint)
+{
+    const QJsonObject audit = bundle.value(QLatin1String("audit")).toObject();
+    const QJsonArray entries = audit.value(QLatin1String("entries")).toArray();
+    const bool linked = audit.value(QLatin1String("linked_to_checkpoint")).toBool();
+    std::optional<AuditEntry> last;
+    int about = 0;
+    if (!checkEntryHashes(v, entries, linked, &last, &about))
+        return false;
+    if (linked) {
+        if (!last)
+            return fail(v,
+                QStringLiteral(
+                    "the audit entries are said to be linked to the checkpoint, but there are none"));
+        if (last->seq != checkpoint.seq || last->hash != checkpoint.hash)
+            return fail(v,
+                QStringLiteral("the audit entries end at entry %1, but the checkpoint signs entry %2 with "
+                               "another hash: they do not lead to the signed head")
+                    .arg(last->seq)
+                    .arg(checkpoint.seq));
+        v.checked.append(
+            QStringLiteral("audit: %1 entries (%2 about this event), every hash recomputed and every link "
+                           "followed to the checkpoint's entry %3")
+                .arg(entries.size())
+                .arg(about)
+                .arg(checkpoint.seq));
+        return true;
+    }
+    if (last && last->seq > checkpoint.seq)
+        return fail(v,
+            QStringLiteral("audit entry %1 is newer than the checkpoint (entry %2)")
+                .arg(last->seq)
+                .arg(checkpoint.seq));
+    v.checked.append(
+        QStringLiteral("audit: %1 entries about this event, every hash recomputed").arg(entries.size()));
+    if (!entries.isEmpty())
+        v.notes.append(
+            QStringLiteral("the entries are not linked to the checkpoint in this file (too many entries "
+                           "followed them); `redrived audit verify --checkpoint` on the receiver shows "
+                           "they are still in the log"));
+    return true;
+}
+
+// The checkpoint's own signature, by the same key as the bundle's when the bundle is signed.
+bool checkCheckpointSignature(
+    EvidenceVerdict &v, const Checkpoint &checkpoint, const std::optional<ReceiverSignature> &receiver)
+{
+    if (!checkpoint.signatureValid())
+        return fail(v, QStringLiteral("the checkpoint's signature is invalid"));
+    const QString checkpointKey = SigningKey::keyIdOf(checkpoint.publicKey);
+    if (receiver && checkpoint.publicKey != receiver->publicKey)
+        return fail(v,
+            QStringLiteral("the checkpoint is signed by key %1 but the bundle by key %2: they do not come "
+                           "from one receiver")
+                .arg(checkpointKey, receiver->keyId));
+    v.checked.append(QStringLiteral("checkpoint: entry %1 signed at %2 by key %3 (Ed25519), signature valid")
+                         .arg(checkpoint.seq)
+                         .arg(isoUtc(checkpoint.atMs), checkpointKey));
+    if (!receiver) {
+        v.notes.append(QStringLiteral(
+            "compare key %1 with the receiver's audit key (redrived audit checkpoint prints it)")
+                           .arg(checkpointKey));
+        v.notes.append(QStringLiteral(
+            "not signed by a receiver: only the audit entries are protected (hash-chained up to "
+            "the signed checkpoint); the body, deliveries, attempts, notes and replays could "
+            "have been edited together with bundle_sha256. Export it again from the receiver "
+            "for a signed bundle"));
+    }
+    return true;
+}
+
+// The receiver's signature over the canonical bundle, naming what changed when it fails.
+bool checkBundleSignature(EvidenceVerdict &v, const QJsonObject &bundle, const QByteArray &canonical,
+    const ReceiverSignature &receiver, const KeyPin &pin)
+{
+    const QStringList changed = changedSections(bundle);
+    if (!SigningKey::verify(receiver.publicKey, canonical, receiver.signature)) {
+        if (!changed.isEmpty())
+            return fail(v,
+                QStringLiteral("the receiver's signature does not verify: %1 changed after the receiver "
+                               "signed the bundle")
+                    .arg(joinWords(changed)));
+        return fail(v,
+            QStringLiteral("the receiver's signature does not verify: the file or its signature was "
+                           "changed after the receiver signed it"));
+    }
+    if (!changed.isEmpty()) // signed, yet inconsistent: the receiver that made it is at fault
+        return fail(
+            v, QStringLiteral("the receiver signed digests that do not match %1").arg(joinWords(changed)));
+    v.checked.append(
+        QStringLiteral("signature: Ed25519 by receiver key %1 over the whole bundle (event, body, "
+                       "deliveries and attempts, notes, replays, audit entries, checkpoint, export "
+                       "record), valid")
+            .arg(receiver.keyId));
+    v.signedByReceiver = true;
+    v.keyId = receiver.keyId;
+    v.keyPinned = pin.isSet();
+    return true;
+}
+
 } // namespace
 
 QString EvidenceVerdict::trustSummary() const
@@ -179,176 +386,20 @@ EvidenceVerdict verifyEvidence(const QByteArray &fileContents, const KeyPin &pin
                 .arg(QLatin1String(kEvidenceFormat), QLatin1String(kEvidenceFormatV1),
                     QLatin1String(kAuditEvidenceFormat)));
 
-    // The receiver's signature block first: a pinned key is checked before anything else.
     std::optional<ReceiverSignature> receiver;
-    if (bundle.contains(QLatin1String("signature"))) {
-        ReceiverSignature parsed;
-        QString why;
-        if (!signatureFromJson(bundle.value(QLatin1String("signature")), &parsed, &why))
-            return failed(v, why);
-        receiver = parsed;
-    } else if (!version1) {
-        return failed(v,
-            QStringLiteral("the bundle has no \"signature\", but every %1 bundle is signed by the receiver "
-                           "that exported it: the signature was removed")
-                .arg(QLatin1String(kEvidenceFormat)));
-    }
-    if (pin.isSet()) {
-        if (!receiver)
-            return failed(v,
-                QStringLiteral("the bundle is not signed by a receiver, so it cannot be checked against the "
-                               "pinned %1")
-                    .arg(pin.describe()));
-        if (!pin.matches(receiver->publicKey))
-            return failed(v,
-                QStringLiteral("the bundle is signed by key %1, not by the pinned %2")
-                    .arg(receiver->keyId, pin.describe()));
-    }
-
-    // The body, against the SHA-256 and size the receiver recorded when it arrived.
-    const QJsonObject event = bundle.value(QLatin1String("event")).toObject();
-    const auto body = crypto::decodeBase64(bundle.value(QLatin1String("body_base64")).toString().toLatin1());
-    if (!body)
-        return failed(v, QStringLiteral("\"body_base64\" is not valid base64"));
-    const QString recorded = event.value(QLatin1String("body_sha256")).toString();
-    const QString actual = QString::fromLatin1(crypto::sha256Hex(*body));
-    if (actual.compare(recorded, Qt::CaseInsensitive) != 0)
-        return failed(v,
-            QStringLiteral("the body's SHA-256 is %1, but the event records %2: the body was changed")
-                .arg(actual, recorded.isEmpty() ? QStringLiteral("none") : recorded));
-    if (!isInteger(event.value(QLatin1String("body_size")))
-        || event.value(QLatin1String("body_size")).toInteger() != body->size())
-        return failed(v,
-            QStringLiteral("the body is %1 bytes, but the event records %2")
-                .arg(body->size())
-                .arg(event.value(QLatin1String("body_size")).toVariant().toString()));
-    v.checked.append(
-        QStringLiteral("body: %1 bytes, SHA-256 %2 matches the event").arg(body->size()).arg(actual));
-
-    // The checkpoint is parsed first (the chain may have to end at it) and its signature checked.
+    if (!checkSignatureBlock(v, bundle, version1, pin, &receiver) || !checkBody(v, bundle))
+        return v;
+    // The checkpoint is parsed before the entries: the chain may have to end at it.
     QString why;
     const auto checkpoint = Checkpoint::fromJson(bundle.value(QLatin1String("checkpoint")).toObject(), &why);
     if (!checkpoint)
         return failed(v, why);
-
-    // Each audit entry's hash from its contents, and the links between consecutive entries.
-    const QJsonObject audit = bundle.value(QLatin1String("audit")).toObject();
-    const QJsonArray entries = audit.value(QLatin1String("entries")).toArray();
-    const bool linked = audit.value(QLatin1String("linked_to_checkpoint")).toBool();
-    std::optional<AuditEntry> previous;
-    int about = 0;
-    for (qsizetype i = 0; i < entries.size(); ++i) {
-        AuditEntry e;
-        QString field;
-        if (!entryFromJson(entries.at(i).toObject(), &e, &field))
-            return failed(
-                v, QStringLiteral("audit entry #%1 in the file has no valid \"%2\"").arg(i + 1).arg(field));
-        if (computeEntryHash(e) != e.hash)
-            return failed(v,
-                QStringLiteral("audit entry %1's hash does not match its contents: the entry was changed")
-                    .arg(e.seq));
-        if (previous) {
-            if (e.seq <= previous->seq)
-                return failed(v,
-                    QStringLiteral("audit entry %1 follows entry %2: entries are out of order")
-                        .arg(e.seq)
-                        .arg(previous->seq));
-            if (linked && e.seq != previous->seq + 1)
-                return failed(v,
-                    QStringLiteral("audit entry %1 is missing: the chain jumps from entry %2 to %3")
-                        .arg(previous->seq + 1)
-                        .arg(previous->seq)
-                        .arg(e.seq));
-            if (e.seq == previous->seq + 1 && e.prevHash != previous->hash)
-                return failed(v,
-                    QStringLiteral(
-                        "audit entry %1's prev_hash is not the hash of entry %2: the chain is broken")
-                        .arg(e.seq)
-                        .arg(previous->seq));
-        }
-        if (entries.at(i).toObject().value(QLatin1String("about_event")).toBool())
-            ++about;
-        previous = e;
-    }
-    if (linked) {
-        if (!previous)
-            return failed(v,
-                QStringLiteral(
-                    "the audit entries are said to be linked to the checkpoint, but there are none"));
-        if (previous->seq != checkpoint->seq || previous->hash != checkpoint->hash)
-            return failed(v,
-                QStringLiteral("the audit entries end at entry %1, but the checkpoint signs entry %2 with "
-                               "another hash: they do not lead to the signed head")
-                    .arg(previous->seq)
-                    .arg(checkpoint->seq));
-        v.checked.append(
-            QStringLiteral("audit: %1 entries (%2 about this event), every hash recomputed and every link "
-                           "followed to the checkpoint's entry %3")
-                .arg(entries.size())
-                .arg(about)
-                .arg(checkpoint->seq));
-    } else {
-        if (previous && previous->seq > checkpoint->seq)
-            return failed(v,
-                QStringLiteral("audit entry %1 is newer than the checkpoint (entry %2)")
-                    .arg(previous->seq)
-                    .arg(checkpoint->seq));
-        v.checked.append(
-            QStringLiteral("audit: %1 entries about this event, every hash recomputed").arg(entries.size()));
-        if (!entries.isEmpty())
-            v.notes.append(
-                QStringLiteral("the entries are not linked to the checkpoint in this file (too many entries "
-                               "followed them); `redrived audit verify --checkpoint` on the receiver shows "
-                               "they are still in the log"));
-    }
-
-    if (!checkpoint->signatureValid())
-        return failed(v, QStringLiteral("the checkpoint's signature is invalid"));
-    const QString checkpointKey = SigningKey::keyIdOf(checkpoint->publicKey);
-    if (receiver && checkpoint->publicKey != receiver->publicKey)
-        return failed(v,
-            QStringLiteral("the checkpoint is signed by key %1 but the bundle by key %2: they do not come "
-                           "from one receiver")
-                .arg(checkpointKey, receiver->keyId));
-    v.checked.append(QStringLiteral("checkpoint: entry %1 signed at %2 by key %3 (Ed25519), signature valid")
-                         .arg(checkpoint->seq)
-                         .arg(isoUtc(checkpoint->atMs), checkpointKey));
+    if (!checkAuditEntries(v, bundle, *checkpoint) || !checkCheckpointSignature(v, *checkpoint, receiver))
+        return v;
 
     const QByteArray canonical = canonicalBundleBytes(bundle);
-    if (receiver) {
-        const QStringList changed = changedSections(bundle);
-        if (!SigningKey::verify(receiver->publicKey, canonical, receiver->signature)) {
-            if (!changed.isEmpty())
-                return failed(v,
-                    QStringLiteral("the receiver's signature does not verify: %1 changed after the receiver "
-                                   "signed the bundle")
-                        .arg(joinWords(changed)));
-            return failed(v,
-                QStringLiteral("the receiver's signature does not verify: the file or its signature was "
-                               "changed after the receiver signed it"));
-        }
-        if (!changed.isEmpty()) // signed, yet inconsistent: the receiver that made it is at fault
-            return failed(v,
-                QStringLiteral("the receiver signed digests that do not match %1").arg(joinWords(changed)));
-        v.checked.append(
-            QStringLiteral("signature: Ed25519 by receiver key %1 over the whole bundle (event, body, "
-                           "deliveries and attempts, notes, replays, audit entries, checkpoint, export "
-                           "record), valid")
-                .arg(receiver->keyId));
-        v.signedByReceiver = true;
-        v.keyId = receiver->keyId;
-        v.keyPinned = pin.isSet();
-    } else {
-        v.notes.append(QStringLiteral(
-            "compare key %1 with the receiver's audit key (redrived audit checkpoint prints it)")
-                           .arg(checkpointKey));
-        v.notes.append(QStringLiteral(
-            "not signed by a receiver: only the audit entries are protected (hash-chained up to "
-            "the signed checkpoint); the body, deliveries, attempts, notes and replays could "
-            "have been edited together with bundle_sha256. Export it again from the receiver "
-            "for a signed bundle"));
-    }
-
+    if (receiver && !checkBundleSignature(v, bundle, canonical, *receiver, pin))
+        return v;
     const QString bundleHash = QString::fromLatin1(crypto::sha256Hex(canonical));
     if (bundle.value(QLatin1String("bundle_sha256")).toString() != bundleHash)
         return failed(v,

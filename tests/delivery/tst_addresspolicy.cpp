@@ -6,7 +6,7 @@
 
 using namespace redrive::delivery;
 
-class TestAddressPolicy final : public QObject {
+class TstAddressPolicy final : public QObject {
     Q_OBJECT
 
 private Q_SLOTS:
@@ -222,5 +222,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestAddressPolicy)
+QTEST_GUILESS_MAIN(TstAddressPolicy)
 #include "tst_addresspolicy.moc"

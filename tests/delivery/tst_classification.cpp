@@ -10,7 +10,7 @@ using Transport = AttemptOutcome::Transport;
 
 Q_DECLARE_METATYPE(AttemptOutcome::Transport)
 
-class TestClassification final : public QObject {
+class TstClassification final : public QObject {
     Q_OBJECT
 
 private Q_SLOTS:
@@ -153,5 +153,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestClassification)
+QTEST_GUILESS_MAIN(TstClassification)
 #include "tst_classification.moc"

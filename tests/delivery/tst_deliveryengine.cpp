@@ -46,7 +46,7 @@ QByteArray expectedSignature(const ScriptableDestination::Request &r)
 
 } // namespace
 
-class TestDeliveryEngine final : public QObject {
+class TstDeliveryEngine final : public QObject {
     Q_OBJECT
 
 private:
@@ -708,7 +708,7 @@ int main(int argc, char **argv)
     QCoreApplication app(argc, argv);
     if (app.arguments().contains(QStringLiteral("-child-worker")))
         return runChildWorker();
-    TestDeliveryEngine test;
+    TstDeliveryEngine test;
     return QTest::qExec(&test, argc, argv);
 }
 

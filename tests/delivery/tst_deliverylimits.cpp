@@ -30,7 +30,7 @@ private:
 
 // The engine's limits (per-destination concurrency, global max_in_flight, token-bucket rate)
 // and its graceful stop, against the scriptable destination.
-class TestDeliveryLimits final : public QObject {
+class TstDeliveryLimits final : public QObject {
     Q_OBJECT
 
 private:
@@ -213,5 +213,5 @@ private Q_SLOTS:
     }
 };
 
-REDRIVE_STORAGE_TEST_MAIN(TestDeliveryLimits)
+REDRIVE_STORAGE_TEST_MAIN(TstDeliveryLimits)
 #include "tst_deliverylimits.moc"

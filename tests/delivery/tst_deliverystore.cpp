@@ -77,7 +77,7 @@ bool exec(Db &db, const QString &sql)
 
 } // namespace
 
-class TestDeliveryStore final : public QObject {
+class TstDeliveryStore final : public QObject {
     Q_OBJECT
 
 private:
@@ -792,5 +792,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestDeliveryStore)
+QTEST_GUILESS_MAIN(TstDeliveryStore)
 #include "tst_deliverystore.moc"

@@ -58,7 +58,7 @@ Dispatcher::Job job(const QString &destination, const QUrl &url, qint64 leaseExp
 
 // The dispatcher between the engine's claims and the HTTP client: limits, the lease guard and
 // shutdown.
-class TestDispatcher final : public QObject {
+class TstDispatcher final : public QObject {
     Q_OBJECT
 
 private Q_SLOTS:
@@ -145,5 +145,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestDispatcher)
+QTEST_GUILESS_MAIN(TstDispatcher)
 #include "tst_dispatcher.moc"

@@ -44,7 +44,7 @@ Response keepAlive(int status = 200)
 } // namespace
 
 // The keep-alive pool of the delivery HTTP client: what is reused, and everything that must not be.
-class TestHttpClientPool final : public QObject {
+class TstHttpClientPool final : public QObject {
     Q_OBJECT
 
 private Q_SLOTS:
@@ -212,5 +212,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestHttpClientPool)
+QTEST_GUILESS_MAIN(TstHttpClientPool)
 #include "tst_httpclientpool.moc"

@@ -54,7 +54,7 @@ AttemptOutcome send(HttpClient &client, const QString &url, const QString &caFil
 
 } // namespace
 
-class TestHttpClientTls final : public QObject {
+class TstHttpClientTls final : public QObject {
     Q_OBJECT
 
 private:
@@ -133,5 +133,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestHttpClientTls)
+QTEST_GUILESS_MAIN(TstHttpClientTls)
 #include "tst_httpclienttls.moc"

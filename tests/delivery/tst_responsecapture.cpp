@@ -9,7 +9,7 @@
 using namespace redrive;
 using namespace redrive::delivery;
 
-class TestResponseCapture final : public QObject {
+class TstResponseCapture final : public QObject {
     Q_OBJECT
 
 private Q_SLOTS:
@@ -140,5 +140,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestResponseCapture)
+QTEST_GUILESS_MAIN(TstResponseCapture)
 #include "tst_responsecapture.moc"

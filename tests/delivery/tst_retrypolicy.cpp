@@ -10,7 +10,7 @@
 using namespace redrive;
 using namespace redrive::delivery;
 
-class TestRetryPolicy final : public QObject {
+class TstRetryPolicy final : public QObject {
     Q_OBJECT
 
 private Q_SLOTS:
@@ -146,5 +146,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestRetryPolicy)
+QTEST_GUILESS_MAIN(TstRetryPolicy)
 #include "tst_retrypolicy.moc"

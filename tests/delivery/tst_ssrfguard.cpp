@@ -110,7 +110,7 @@ AttemptOutcome send(
 
 Q_DECLARE_METATYPE(AttemptOutcome::Transport)
 
-class TestSsrfGuard final : public QObject {
+class TstSsrfGuard final : public QObject {
     Q_OBJECT
 
 private Q_SLOTS:
@@ -280,5 +280,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestSsrfGuard)
+QTEST_GUILESS_MAIN(TstSsrfGuard)
 #include "tst_ssrfguard.moc"

@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: Redrive authors
 #include "approvalmodel.h"
 
+#include "common/statuspalette.h"
 #include "common/timeformat.h"
 #include "query/eventfilter.h"
 
@@ -90,8 +91,8 @@ QVariant ApprovalModel::data(const QModelIndex &index, int role) const
         return toString(r->risk());
     case Qt::ForegroundRole:
         if (index.column() == RiskColumn)
-            return r->risk() == Risk::High ? QColor(0xb7, 0x1c, 0x1c) : QColor(0x2e, 0x7d, 0x32);
-        return own ? QVariant(QColor(Qt::gray)) : QVariant();
+            return toneText(r->risk() == Risk::High ? Tone::Bad : Tone::Good);
+        return own ? QVariant(toneText(Tone::Muted)) : QVariant();
     case Qt::ToolTipRole:
         if (index.column() == AgeColumn && r->createdAtMs)
             return TimeFormat::tooltip(*r->createdAtMs);

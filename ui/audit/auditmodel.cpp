@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: Redrive authors
 #include "auditmodel.h"
 
+#include "common/statuspalette.h"
 #include "common/timeformat.h"
 
 #include <QColor>
@@ -51,7 +52,7 @@ QVariant AuditModel::data(const QModelIndex &index, int role) const
     case SeqRole:
         return e->seq;
     case Qt::BackgroundRole:
-        return m_badSeq > 0 && e->seq >= m_badSeq ? QVariant(QColor(0xfa, 0xd4, 0xd4)) : QVariant();
+        return m_badSeq > 0 && e->seq >= m_badSeq ? QVariant(toneBackground(Tone::Bad)) : QVariant();
     case Qt::ToolTipRole:
         if (index.column() == AtColumn)
             return TimeFormat::tooltip(e->atMs);

@@ -3,6 +3,7 @@
 #include "auditview.h"
 
 #include "common/accessibleparts.h"
+#include "common/statuspalette.h"
 #include "common/tablepage.h"
 #include "common/warningbanner.h"
 
@@ -38,9 +39,9 @@ QString colourFor(AuditView::Health health)
 {
     switch (health) {
     case AuditView::Health::Good:
-        return QStringLiteral("color: #1b5e20;");
+        return toneTextStyle(Tone::Good);
     case AuditView::Health::Bad:
-        return QStringLiteral("color: #b71c1c; font-weight: bold;");
+        return toneTextStyle(Tone::Bad, true);
     case AuditView::Health::Unknown:
         break;
     }

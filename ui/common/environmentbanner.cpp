@@ -2,6 +2,8 @@
 // SPDX-FileCopyrightText: Redrive authors
 #include "environmentbanner.h"
 
+#include "statuspalette.h"
+
 namespace redrive::ui {
 
 EnvironmentBanner::EnvironmentBanner(QWidget *parent)
@@ -18,10 +20,7 @@ EnvironmentBanner::EnvironmentBanner(QWidget *parent)
 void EnvironmentBanner::showEnvironment(
     const QString &label, const QColor &colour, const QString &profileName)
 {
-    const QColor text = colour.lightnessF() > 0.6 ? QColor(Qt::black) : QColor(Qt::white);
-    setStyleSheet(
-        QStringLiteral("QLabel { background: %1; color: %2; font-weight: bold; letter-spacing: 1px; }")
-            .arg(colour.name(), text.name()));
+    setStyleSheet(bannerStyle(colour));
     setText(QStringLiteral("%1 — %2").arg(label.toUpper(), profileName));
     setToolTip(QStringLiteral("Connected to the %1 environment (profile \"%2\")").arg(label, profileName));
     show();

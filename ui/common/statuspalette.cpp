@@ -133,4 +133,107 @@ void paintChip(QTreeWidgetItem *item, int column, const StatusLook &look)
     item->setForeground(column, look.foreground);
 }
 
+QColor toneText(Tone tone)
+{
+    switch (tone) {
+    case Tone::Good:
+        return { 0x1b, 0x5e, 0x20 };
+    case Tone::Bad:
+        return { 0xb7, 0x1c, 0x1c };
+    case Tone::Caution:
+        return { 0x7a, 0x3e, 0x00 };
+    case Tone::Info:
+        return { 0x0d, 0x47, 0xa1 };
+    case Tone::Muted:
+        break;
+    }
+    return { 0x61, 0x61, 0x61 };
+}
+
+QColor toneBackground(Tone tone)
+{
+    switch (tone) {
+    case Tone::Good:
+        return { 0xd7, 0xf2, 0xdc };
+    case Tone::Bad:
+        return { 0xfa, 0xd4, 0xd4 };
+    case Tone::Caution:
+        return { 0xff, 0xe0, 0xb2 };
+    case Tone::Info:
+        return { 0xe3, 0xf2, 0xfd };
+    case Tone::Muted:
+        break;
+    }
+    return { 0xf5, 0xf5, 0xf5 };
+}
+
+QString toneTextStyle(Tone tone, bool bold)
+{
+    return QStringLiteral("color: %1;%2")
+        .arg(toneText(tone).name(), bold ? QStringLiteral(" font-weight: bold;") : QString());
+}
+
+QString noticeStyle(Tone tone)
+{
+    return QStringLiteral("QLabel { color: %1; background: %2; padding: 6px; border-radius: 3px; }")
+        .arg(toneText(tone).name(), toneBackground(tone).name());
+}
+
+QString bannerStyle()
+{
+    return QStringLiteral("QLabel { background: %1; color: #5d2e00; border-bottom: 2px solid #f57c00; "
+                          "font-weight: bold; }")
+        .arg(toneBackground(Tone::Caution).name());
+}
+
+QString bannerStyle(const QColor &background)
+{
+    // Text in black or white, whichever reads on the profile's colour.
+    const QColor text = background.lightnessF() > 0.6 ? QColor(Qt::black) : QColor(Qt::white);
+    return QStringLiteral("QLabel { background: %1; color: %2; font-weight: bold; letter-spacing: 1px; }")
+        .arg(background.name(), text.name());
+}
+
+QString headingStyle()
+{
+    return QStringLiteral("font-weight: bold;");
+}
+
+QString dangerButtonStyle()
+{
+    return QStringLiteral("QPushButton:enabled { color: white; background: #c62828; }");
+}
+
+QString infoButtonStyle()
+{
+    return QStringLiteral("QPushButton { background: %1; color: %2; padding: 4px; "
+                          "border: 1px solid #90caf9; border-radius: 3px; }")
+        .arg(toneBackground(Tone::Info).name(), toneText(Tone::Info).name());
+}
+
+QString invalidFieldStyle()
+{
+    return QStringLiteral("border: 2px solid #d32f2f;");
+}
+
+QString swatchStyle(const QColor &colour)
+{
+    return QStringLiteral("background: %1;").arg(colour.name());
+}
+
+QColor receivedSeriesColour()
+{
+    return { 0x42, 0x42, 0x42 };
+}
+
+QColor retriedSeriesColour()
+{
+    return { 0xef, 0x8f, 0x00 };
+}
+
+QColor failedAttemptsColour()
+{
+    return { 0xe5, 0x73, 0x73 };
+}
+
 } // namespace redrive::ui

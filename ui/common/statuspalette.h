@@ -33,4 +33,32 @@ QString categoryLabel(const Stored<FailureCategory> &category);
 StatusLook statusLook(const Stored<EventStatus> &status);
 StatusLook statusLook(const Stored<DeliveryStatus> &status);
 
+// Everything else the console colours, by meaning rather than by hex value, so a colour (and the
+// contrast it was checked for) is chosen here once and "bad" is the same red on every page.
+enum class Tone {
+    Good, // verified, low risk
+    Bad, // errors, broken chains, high risk
+    Caution, // paused, needs attention, outcome unknown
+    Info, // neutral news: new events arrived
+    Muted, // secondary text
+};
+QColor toneText(Tone tone);
+QColor toneBackground(Tone tone);
+
+// Style sheets for the few widgets that carry a tone.
+QString toneTextStyle(Tone tone, bool bold = false); // a label's text colour
+QString noticeStyle(Tone tone); // an inline message box: text on a light background
+QString bannerStyle(); // the full-width warning strip above the pages
+QString bannerStyle(const QColor &background); // the environment strip in the profile's colour
+QString headingStyle();
+QString dangerButtonStyle(); // the submit button of a high-risk action
+QString infoButtonStyle(); // the "new events" pill
+QString invalidFieldStyle(); // the field a validation message points at
+QString swatchStyle(const QColor &colour); // a button showing a chosen colour
+
+// Chart series that are not statuses.
+QColor receivedSeriesColour();
+QColor retriedSeriesColour();
+QColor failedAttemptsColour();
+
 } // namespace redrive::ui

@@ -2,6 +2,8 @@
 // SPDX-FileCopyrightText: Redrive authors
 #include "warningbanner.h"
 
+#include "statuspalette.h"
+
 namespace redrive::ui {
 
 WarningBanner::WarningBanner(QWidget *parent)
@@ -10,9 +12,7 @@ WarningBanner::WarningBanner(QWidget *parent)
     setTextFormat(Qt::PlainText); // host names and settings come from the database
     setWordWrap(true);
     setMargin(6);
-    setStyleSheet(
-        QStringLiteral("QLabel { background: #ffe0b2; color: #5d2e00; border-bottom: 2px solid #f57c00; "
-                       "font-weight: bold; }"));
+    setStyleSheet(bannerStyle());
     hide();
 }
 

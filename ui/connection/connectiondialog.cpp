@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: Redrive authors
 #include "connectiondialog.h"
 
+#include "common/statuspalette.h"
 #include "connection/connector.h"
 #include "connection/session.h"
 #include "secrets/secretstore.h"
@@ -113,8 +114,7 @@ ConnectionDialog::ConnectionDialog(ProfileStore &profiles, SecretStore &secrets,
     m_sslWarning->setAccessibleName(QStringLiteral("TLS warning"));
     m_sslWarning->setTextFormat(Qt::PlainText);
     m_sslWarning->setWordWrap(true);
-    m_sslWarning->setStyleSheet(
-        QStringLiteral("QLabel { color: #7a4f01; background: #fff4e5; padding: 6px; border-radius: 3px; }"));
+    m_sslWarning->setStyleSheet(noticeStyle(Tone::Caution));
     m_sslWarning->hide();
     m_pgPassword->setEchoMode(QLineEdit::Password);
     m_token->setEchoMode(QLineEdit::Password);
@@ -126,8 +126,7 @@ ConnectionDialog::ConnectionDialog(ProfileStore &profiles, SecretStore &secrets,
     m_problem->setObjectName(QStringLiteral("problemLabel"));
     m_problem->setTextFormat(Qt::PlainText);
     m_problem->setWordWrap(true);
-    m_problem->setStyleSheet(
-        QStringLiteral("QLabel { color: #b71c1c; background: #fdecea; padding: 6px; border-radius: 3px; }"));
+    m_problem->setStyleSheet(noticeStyle(Tone::Bad));
     m_problem->hide();
     m_progress->setObjectName(QStringLiteral("progressLabel"));
     m_progress->setTextFormat(Qt::PlainText);
@@ -257,7 +256,7 @@ void ConnectionDialog::loadProfile(const QString &name)
     m_environment->setText(p.environment);
     m_colour = p.colour;
     m_colourButton->setText(p.colour.name());
-    m_colourButton->setStyleSheet(QStringLiteral("background: %1;").arg(p.colour.name()));
+    m_colourButton->setStyleSheet(swatchStyle(p.colour));
     m_kind->setCurrentIndex(p.databaseKind == ConnectionProfile::DatabaseKind::Postgres ? 1 : 0);
     m_sqlitePath->setText(p.sqlitePath);
     m_pgHost->setText(p.pgHost);
@@ -393,7 +392,7 @@ void ConnectionDialog::showProblem(const ConnectionProblem &problem)
     m_problem->setText(text);
     m_problem->show();
     if (QWidget *w = fieldWidget(problem.field)) {
-        w->setStyleSheet(QStringLiteral("border: 2px solid #d32f2f;"));
+        w->setStyleSheet(invalidFieldStyle());
         w->setFocus();
         m_highlighted = w;
     }
@@ -458,7 +457,7 @@ void ConnectionDialog::chooseColour()
         return;
     m_colour = c;
     m_colourButton->setText(c.name());
-    m_colourButton->setStyleSheet(QStringLiteral("background: %1;").arg(c.name()));
+    m_colourButton->setStyleSheet(swatchStyle(c));
 }
 
 void ConnectionDialog::newProfile()

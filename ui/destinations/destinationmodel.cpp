@@ -170,13 +170,13 @@ QVariant DestinationModel::data(const QModelIndex &index, int role) const
         }
     case Qt::BackgroundRole:
         if (index.column() == StateColumn && d->paused)
-            return QColor(0xff, 0xe0, 0xb2);
+            return toneBackground(Tone::Caution);
         if (index.column() == DeadColumn && d->dead > 0)
             return statusLook(DeliveryStatus::Dead).background;
         return {};
     case Qt::ForegroundRole:
         if (index.column() == StateColumn && d->paused)
-            return QColor(0x7a, 0x3e, 0x00);
+            return toneText(Tone::Caution);
         if (index.column() == DeadColumn && d->dead > 0)
             return statusLook(DeliveryStatus::Dead).foreground;
         return {};

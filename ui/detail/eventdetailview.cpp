@@ -103,7 +103,7 @@ EventDetailView::EventDetailView(QWidget *parent)
     summaryLayout->addLayout(m_form);
     summaryLayout->addWidget(m_keys);
     auto *deliveriesTitle = new QLabel(QStringLiteral("Deliveries"));
-    deliveriesTitle->setStyleSheet(QStringLiteral("font-weight: bold;"));
+    deliveriesTitle->setStyleSheet(headingStyle());
     summaryLayout->addWidget(deliveriesTitle);
     m_deliveries->setObjectName(QStringLiteral("deliveryTree"));
     m_deliveries->setRootIsDecorated(false);
@@ -133,7 +133,7 @@ EventDetailView::EventDetailView(QWidget *parent)
     m_scheduleNote->setObjectName(QStringLiteral("scheduleNote"));
     m_scheduleNote->setTextFormat(Qt::PlainText);
     m_scheduleNote->setWordWrap(true);
-    m_scheduleNote->setStyleSheet(QStringLiteral("color: palette(dark);"));
+    m_scheduleNote->setStyleSheet(toneTextStyle(Tone::Muted));
     summaryLayout->addWidget(m_scheduleNote);
     summaryLayout->addStretch(1);
     auto *summaryScroll = new QScrollArea;

@@ -3,6 +3,7 @@
 #include "eventsview.h"
 
 #include "common/statuschipdelegate.h"
+#include "common/statuspalette.h"
 #include "events/eventtablemodel.h"
 #include "events/filterbar.h"
 
@@ -28,9 +29,7 @@ EventsView::EventsView(QWidget *parent)
     setObjectName(QStringLiteral("eventsView"));
     m_newEvents->setObjectName(QStringLiteral("newEventsButton"));
     m_newEvents->setFlat(true);
-    m_newEvents->setStyleSheet(
-        QStringLiteral("QPushButton { background: #e3f2fd; color: #0d47a1; padding: 4px; "
-                       "border: 1px solid #90caf9; border-radius: 3px; }"));
+    m_newEvents->setStyleSheet(infoButtonStyle());
     m_newEvents->hide();
     connect(m_newEvents, &QPushButton::clicked, this, &EventsView::showNewEventsRequested);
 
@@ -55,7 +54,7 @@ EventsView::EventsView(QWidget *parent)
 
     m_count->setObjectName(QStringLiteral("eventCount"));
     m_error->setObjectName(QStringLiteral("eventsError"));
-    m_error->setStyleSheet(QStringLiteral("color: #b71c1c;"));
+    m_error->setStyleSheet(toneTextStyle(Tone::Bad));
     m_error->setWordWrap(true);
     m_error->hide();
 

@@ -116,9 +116,9 @@ void OverviewView::showOverview(const Overview &o, qint64 nowMs)
         qint64 OverviewBucket::*field;
         QColor colour;
     };
-    const Line lines[] = { { "received", &OverviewBucket::received, QColor(0x42, 0x42, 0x42) },
+    const Line lines[] = { { "received", &OverviewBucket::received, receivedSeriesColour() },
         { "succeeded", &OverviewBucket::succeeded, statusLook(EventStatus::Succeeded).foreground },
-        { "retried", &OverviewBucket::retried, QColor(0xef, 0x8f, 0x00) },
+        { "retried", &OverviewBucket::retried, retriedSeriesColour() },
         { "dead", &OverviewBucket::dead, statusLook(EventStatus::Dead).foreground } };
     auto *time = new QDateTimeAxis;
     // Seconds matter on a span of minutes (a fitted range can be one minute long).
@@ -151,7 +151,7 @@ void OverviewView::showOverview(const Overview &o, qint64 nowMs)
     QChart *categories = m_categories->chart();
     resetChart(categories);
     auto *set = new QBarSet(QStringLiteral("failed attempts"));
-    set->setColor(QColor(0xe5, 0x73, 0x73));
+    set->setColor(failedAttemptsColour());
     QStringList names;
     qint64 most = 1;
     for (const auto &[category, n] : o.failureCategories) {

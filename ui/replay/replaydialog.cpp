@@ -3,6 +3,7 @@
 #include "replaydialog.h"
 
 #include "common/environmentbanner.h"
+#include "common/statuspalette.h"
 
 #include <QCheckBox>
 #include <QDialogButtonBox>
@@ -88,7 +89,7 @@ ReplayDialog::ReplayDialog(
     m_error->setObjectName(QStringLiteral("replayError"));
     m_error->setTextFormat(Qt::PlainText);
     m_error->setWordWrap(true);
-    m_error->setStyleSheet(QStringLiteral("color: #b71c1c;"));
+    m_error->setStyleSheet(toneTextStyle(Tone::Bad));
     m_error->hide();
     m_cancel->setObjectName(QStringLiteral("replayCancel"));
     m_cancel->setAccessibleName(QStringLiteral("Cancel"));
@@ -198,7 +199,7 @@ void ReplayDialog::showPreview(const ReplayPreview &p)
         m_destinations->setItem(i, 0, new QTableWidgetItem(d.name));
         auto *risk = new QTableWidgetItem(toString(d.risk));
         if (d.risk == Risk::High)
-            risk->setForeground(QColor(0xb7, 0x1c, 0x1c));
+            risk->setForeground(toneText(Tone::Bad));
         m_destinations->setItem(i, 1, risk);
         m_destinations->setItem(i, 2, new QTableWidgetItem(QString::number(d.count)));
     }
@@ -217,7 +218,7 @@ void ReplayDialog::showPreview(const ReplayPreview &p)
     if (p.requiresApproval && reasons.isEmpty())
         warnings.append(QStringLiteral("This needs approval by another operator before anything is sent."));
     m_risk->setText(warnings.join(u'\n'));
-    m_risk->setStyleSheet(p.isHighRisk() ? QStringLiteral("color: #8a4b00; font-weight: bold;") : QString());
+    m_risk->setStyleSheet(p.isHighRisk() ? toneTextStyle(Tone::Caution, true) : QString());
     m_confirmLabel->setVisible(p.isHighRisk());
     m_confirm->setVisible(p.isHighRisk());
     m_confirmLabel->setText(QStringLiteral("Type \"%1\" to confirm").arg(p.confirmPhrase()));
@@ -225,9 +226,7 @@ void ReplayDialog::showPreview(const ReplayPreview &p)
     m_submit->setText(p.actionLabel());
     m_submit->setAccessibleName(p.actionLabel());
     m_reason->setFocus(); // the next thing to do is to say why
-    m_submit->setStyleSheet(p.isHighRisk()
-            ? QStringLiteral("QPushButton:enabled { color: white; background: #c62828; }")
-            : QString());
+    m_submit->setStyleSheet(p.isHighRisk() ? dangerButtonStyle() : QString());
     updateSubmit();
     record();
     answerIfQueued();
