@@ -43,7 +43,7 @@ std::optional<qint64> openIncident(Db &db, const DeadLetterGroup &g, qint64 nowM
             QStringLiteral(
                 "INSERT INTO incidents (destination, category, opened_at, count_at_open, last_count, "
                 "updated_at) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING"),
-            { g.destination, g.category, nowMs, g.count, g.count, nowMs }, error))
+            { g.destination, g.category.name(), nowMs, g.count, g.count, nowMs }, error))
         return std::nullopt;
     if (q.numRowsAffected() != 1) {
         error->clear();
@@ -53,7 +53,7 @@ std::optional<qint64> openIncident(Db &db, const DeadLetterGroup &g, qint64 nowM
     if (!runQuery(id,
             QStringLiteral(
                 "SELECT id FROM incidents WHERE destination = ? AND category = ? AND closed_at IS NULL"),
-            { g.destination, g.category }, error)
+            { g.destination, g.category.name() }, error)
         || !id.next())
         return std::nullopt;
     return id.value(0).toLongLong();
@@ -89,11 +89,11 @@ std::optional<IncidentCheckResult> checkIncidents(Db &db, qint64 nowMs, qint64 g
     const auto opened = [&](const DeadLetterGroup &g) -> bool {
         const auto id = openIncident(db, g, nowMs, &problem);
         if (id)
-            result.opened.append({ *id, g.destination, g.category, g.count });
+            result.opened.append({ *id, g.destination, g.category.name(), g.count });
         return id || problem.isEmpty();
     };
     for (const DeadLetterGroup &g : *groups) {
-        const auto it = open.constFind({ g.destination, g.category });
+        const auto it = open.constFind({ g.destination, g.category.name() });
         if (it == open.constEnd()) {
             if (!opened(g))
                 break;

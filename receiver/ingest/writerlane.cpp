@@ -341,7 +341,8 @@ void WriterLane::commit(std::vector<PendingEvent> &batch, std::vector<RejectionR
     const auto started = SteadyClock::now();
     const qint64 nowMs = m_shared.clock.nowMs();
     QString error;
-    bool ok = m_db || reconnectIfNeeded();
+    const bool connected = m_db || reconnectIfNeeded();
+    bool ok = connected;
     if (ok) {
         Transaction tx(*m_db);
         ok = tx.begin(&error);
@@ -368,7 +369,9 @@ void WriterLane::commit(std::vector<PendingEvent> &batch, std::vector<RejectionR
     }
     if (!ok) {
         m_shared.commitFailures.inc();
-        if (m_shared.availability.isUp()) // during an outage every batch fails: it is logged once
+        // Without a connection the outage is logged once by the availability tracker; during an
+        // outage every batch fails.
+        if (connected && m_shared.availability.isUp())
             qCWarning(lcWriter,
                 "group commit of %d event(s) and %d rejection(s) failed: %s; retrying one at a time",
                 static_cast<int>(batch.size()), static_cast<int>(rejections.size()), qUtf8Printable(error));
@@ -443,7 +446,7 @@ void WriterLane::retryIndividually(std::vector<PendingEvent> &batch, std::vector
         finish(p, ok,
             unreachable ? IngestOutcome::Failure::DatabaseUnavailable : IngestOutcome::Failure::StoreFailed);
     }
-    if (failed > 0 && m_shared.availability.isUp()) {
+    if (failed > 0 && m_db && m_shared.availability.isUp()) {
         qCWarning(lcWriter, "%d of %d event(s) could not be stored and were answered 503: %s", failed,
             static_cast<int>(batch.size()), qUtf8Printable(lastError));
     }
@@ -475,12 +478,14 @@ bool WriterLane::reconnectIfNeeded()
 {
     if (m_db && m_db->exec(QStringLiteral("SELECT 1")))
         return true;
+    // The connection is gone: drop it now, so that until the next attempt this lane answers
+    // "database unavailable" at once instead of failing (and logging) batch after batch on it.
+    m_store.reset();
+    m_db.reset();
     const auto now = SteadyClock::now();
     if (now - m_lastReconnect < std::chrono::seconds(1))
         return false;
     m_lastReconnect = now;
-    m_store.reset();
-    m_db.reset();
     QString error;
     if (!openDatabase(&error)) {
         m_store.reset();

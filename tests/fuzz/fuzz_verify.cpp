@@ -71,9 +71,9 @@ void sign(const SourceConfig &source, Headers &headers, QByteArrayView body)
     case SchemeKind::Stripe: {
         StripeSignatureHeader parsed;
         const QByteArray existing = headers.value("Stripe-Signature").toByteArray();
-        const auto result = detail::parseStripeHeader(existing, parsed);
-        if (result == detail::StripeParse::MissingTimestamp
-            || result == detail::StripeParse::MalformedTimestamp)
+        const auto result = signatures::detail::parseStripeHeader(existing, parsed);
+        if (result == signatures::detail::StripeParse::MissingTimestamp
+            || result == signatures::detail::StripeParse::MalformedTimestamp)
             return;
         const QByteArray t = QByteArray::number(parsed.timestamp);
         setHeader("Stripe-Signature", existing + ",v1=" + crypto::hmacSha256(key, { t, ".", body }).toHex());

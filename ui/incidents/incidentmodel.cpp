@@ -39,7 +39,8 @@ int IncidentModel::unacknowledgedCount() const
 
 QString IncidentModel::categoryText(const QString &category)
 {
-    return category.isEmpty() ? QStringLiteral("(none recorded)") : categoryLabel(category);
+    return category.isEmpty() ? QStringLiteral("(none recorded)")
+                              : categoryLabel(Stored<FailureCategory>::fromName(category));
 }
 
 int IncidentModel::rowCount(const QModelIndex &parent) const
