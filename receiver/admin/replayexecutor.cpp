@@ -12,7 +12,6 @@
 #include <QSqlQuery>
 
 #include <cmath>
-#include <future>
 
 namespace redrive::admin {
 namespace {
@@ -81,50 +80,34 @@ ReplayExecutor::~ReplayExecutor()
 
 bool ReplayExecutor::start(QString *error)
 {
-    if (m_thread.joinable())
+    if (m_worker.running())
         return true;
-    {
-        std::lock_guard lock(m_mutex);
-        m_stopping = false;
-    }
-    // Open the connection on the executor's own thread and report the outcome back.
-    std::promise<QString> opened;
-    auto result = opened.get_future();
-    m_thread = std::thread([this, &opened] {
-        QString e;
-        const bool ok = ensureDb(&e);
-        opened.set_value(ok ? QString() : e);
-        if (ok)
+    // The connection is opened on the executor's own thread.
+    const Result<> started = m_worker.start(
+        1,
+        [this](int) -> Result<> {
+            QString e;
+            if (!ensureDb(&e))
+                return Failure(e);
+            return ok();
+        },
+        [this](int) {
             loop();
-        m_db.reset();
-    });
-    const QString e = result.get();
-    if (!e.isEmpty()) {
-        m_thread.join();
-        *error = QStringLiteral("replay executor: ") + e;
-        return false;
-    }
-    return true;
+            m_db.reset();
+        });
+    if (!started)
+        *error = QStringLiteral("replay executor: ") + started.error();
+    return started.has_value();
 }
 
 void ReplayExecutor::stop()
 {
-    {
-        std::lock_guard lock(m_mutex);
-        m_stopping = true;
-    }
-    m_cv.notify_all();
-    if (m_thread.joinable())
-        m_thread.join();
+    m_worker.stop();
 }
 
 void ReplayExecutor::wake()
 {
-    {
-        std::lock_guard lock(m_mutex);
-        m_woken = true;
-    }
-    m_cv.notify_all();
+    m_worker.wake();
 }
 
 void ReplayExecutor::loop()
@@ -142,12 +125,8 @@ void ReplayExecutor::loop()
             if (m_db && !m_db->exec(QStringLiteral("SELECT 1")))
                 m_db.reset(); // reconnect on the next pass
         }
-        std::unique_lock lock(m_mutex);
-        m_cv.wait_for(
-            lock, std::chrono::milliseconds(m_pollIntervalMs), [this] { return m_stopping || m_woken; });
-        if (m_stopping)
+        if (!m_worker.sleepFor(std::chrono::milliseconds(m_pollIntervalMs)))
             return;
-        m_woken = false;
     }
 }
 
