@@ -66,10 +66,10 @@ ReplayExecutor::ReplayExecutor(
             QStringLiteral("Replay items handed to the delivery engine"));
         m_haltedCounter = &registry->counter(QStringLiteral("redrive_admin_replay_transitions_total"),
             QStringLiteral("Replay requests by transition"),
-            { { QStringLiteral("to"), QStringLiteral("halted") } });
+            { { QStringLiteral("to"), toString(ReplayStatus::Halted) } });
         m_completedCounter = &registry->counter(QStringLiteral("redrive_admin_replay_transitions_total"),
             QStringLiteral("Replay requests by transition"),
-            { { QStringLiteral("to"), QStringLiteral("completed") } });
+            { { QStringLiteral("to"), toString(ReplayStatus::Completed) } });
     }
 }
 
@@ -180,18 +180,18 @@ bool ReplayExecutor::expire(Pass &pass, QString *error)
             continue;
         }
         bool changed = false;
-        if (!transitionReplay(*m_db, id, { QStringLiteral("pending_approval"), QStringLiteral("approved") },
-                QStringLiteral("expired"), { { QStringLiteral("finished_at"), now } }, now, &changed, error,
+        if (!transitionReplay(*m_db, id, { ReplayStatus::PendingApproval, ReplayStatus::Approved },
+                ReplayStatus::Expired, { { QStringLiteral("finished_at"), now } }, now, &changed, error,
                 QStringLiteral("approval_expires_at IS NOT NULL AND approval_expires_at <= ?"), { now }))
             return false;
         if (!changed)
             continue;
-        const QString why = row->status == u"pending_approval"
+        const QString why = row->status == ReplayStatus::PendingApproval
             ? QStringLiteral("not approved within admin.approval_ttl")
             : QStringLiteral("approved but not started within admin.approval_ttl");
         if (!audit::appendAuditEntry(*m_db,
                 systemRecord(QStringLiteral("replay_expired"), id, why,
-                    { { QStringLiteral("previous_status"), row->status } }),
+                    { { QStringLiteral("previous_status"), row->status.name() } }),
                 now, error)
             || !tx.commit(error))
             return false;
@@ -215,7 +215,7 @@ bool ReplayExecutor::startApproved(Pass &pass, QString *error)
             return false;
         bool changed = false;
         // The single point where a replay starts: only one caller can move it out of 'approved'.
-        if (!transitionReplay(*m_db, id, { QStringLiteral("approved") }, QStringLiteral("executing"),
+        if (!transitionReplay(*m_db, id, { ReplayStatus::Approved }, ReplayStatus::Executing,
                 { { QStringLiteral("started_at"), now } }, now, &changed, error,
                 QStringLiteral("approval_expires_at IS NULL OR approval_expires_at > ?"), { now }))
             return false;
@@ -296,8 +296,8 @@ bool ReplayExecutor::queueBatch(qint64 replayId, const QList<qint64> &deliveryId
         return false;
     // Lock the replay row first: a concurrent cancel either happened (we stop) or waits for us.
     bool executing = false;
-    if (!transitionReplay(*m_db, replayId, { QStringLiteral("executing") }, QStringLiteral("executing"), {},
-            now, &executing, error))
+    if (!transitionReplay(*m_db, replayId, { ReplayStatus::Executing }, ReplayStatus::Executing, {}, now,
+            &executing, error))
         return false;
     if (!executing)
         return true;
@@ -443,9 +443,9 @@ bool ReplayExecutor::settle(Pass &pass, QString *error)
         const bool done = isDone(c);
         if (!done && !isFailing(c))
             continue;
-        const QString to = done ? QStringLiteral("completed") : QStringLiteral("halted");
+        const ReplayStatus to = done ? ReplayStatus::Completed : ReplayStatus::Halted;
         bool changed = false;
-        if (!transitionReplay(*m_db, id, { QStringLiteral("executing") }, to,
+        if (!transitionReplay(*m_db, id, { ReplayStatus::Executing }, to,
                 { { QStringLiteral("finished_at"), now } }, now, &changed, error))
             return false;
         if (!changed)
