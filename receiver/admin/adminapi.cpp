@@ -14,16 +14,14 @@
 #include "audit/signingkey.h"
 #include "storage/databaseavailability.h"
 #include "storage/schema.h"
+#include "util/worker.h"
 
 #include <QSqlQuery>
 
 #include <chrono>
-#include <condition_variable>
 #include <deque>
-#include <future>
 #include <memory>
 #include <mutex>
-#include <thread>
 #include <vector>
 
 namespace redrive::admin {
@@ -102,14 +100,12 @@ struct AdminApi::Impl {
     bool executorEnabled = true;
     std::function<void()> wakeDelivery;
 
-    std::mutex mutex;
-    std::condition_variable cv;
+    Worker workers; // its mutex guards queue and running
     std::deque<Job> queue;
     bool running = false;
-    bool stopping = false;
-    std::vector<std::thread> workers;
+    std::vector<std::unique_ptr<Db>> dbs; // one per worker, used on its thread
 
-    void workerMain(std::promise<QString> *ready);
+    void workerMain(std::unique_ptr<Db> db);
     http::Response process(Db &db, const http::Request &request);
     http::Response processGuarded(Db &db, const http::Request &request);
     http::Response route(RequestContext &ctx);
@@ -179,21 +175,20 @@ bool AdminApi::start(QString *error)
             "admin: admin.audit_key_file is not set; GET audit/checkpoint and events/{id}/evidence answer 503");
     }
 
-    {
-        std::lock_guard lock(d->mutex);
-        d->stopping = false;
-    }
-    std::vector<std::promise<QString>> ready(static_cast<std::size_t>(d->workerCount));
-    for (auto &p : ready)
-        d->workers.emplace_back([this, &p] { d->workerMain(&p); });
-    QString firstError;
-    for (auto &p : ready) {
-        const QString e = p.get_future().get();
-        if (!e.isEmpty() && firstError.isEmpty())
-            firstError = e;
-    }
-    if (!firstError.isEmpty()) {
-        *error = QStringLiteral("admin API: ") + firstError;
+    d->dbs.resize(static_cast<std::size_t>(d->workerCount));
+    const Result<> started = d->workers.start(
+        d->workerCount,
+        [this](int i) -> Result<> {
+            QString e;
+            d->dbs[static_cast<std::size_t>(i)]
+                = Db::open(d->url, QStringLiteral("admin"), OpenOptions {}, &e);
+            if (!d->dbs[static_cast<std::size_t>(i)])
+                return Failure(e);
+            return ok();
+        },
+        [this](int i) { d->workerMain(std::move(d->dbs[static_cast<std::size_t>(i)])); });
+    if (!started) {
+        *error = QStringLiteral("admin API: ") + started.error();
         stop();
         return false;
     }
@@ -205,7 +200,7 @@ bool AdminApi::start(QString *error)
             return false;
         }
     }
-    std::lock_guard lock(d->mutex);
+    auto lock = d->workers.lock();
     d->running = true;
     return true;
 }
@@ -214,18 +209,12 @@ void AdminApi::stop()
 {
     std::deque<Job> orphans;
     {
-        std::lock_guard lock(d->mutex);
+        auto lock = d->workers.lock();
         d->running = false;
-        d->stopping = true;
     }
-    d->cv.notify_all();
-    for (auto &t : d->workers) {
-        if (t.joinable())
-            t.join();
-    }
-    d->workers.clear();
+    d->workers.stop();
     {
-        std::lock_guard lock(d->mutex);
+        auto lock = d->workers.lock();
         orphans.swap(d->queue);
     }
     for (auto &job : orphans)
@@ -259,7 +248,7 @@ void AdminApi::handle(http::Request &&request, http::Responder responder)
         responder(std::move(r));
         return;
     }
-    std::unique_lock lock(d->mutex);
+    auto lock = d->workers.lock();
     if (!d->running) {
         lock.unlock();
         responder(errorResponse(
@@ -277,16 +266,11 @@ void AdminApi::handle(http::Request &&request, http::Responder responder)
     }
     d->queue.push_back(Job { std::move(request), std::move(responder) });
     lock.unlock();
-    d->cv.notify_one();
+    d->workers.notifyOne();
 }
 
-void AdminApi::Impl::workerMain(std::promise<QString> *ready)
+void AdminApi::Impl::workerMain(std::unique_ptr<Db> db)
 {
-    QString error;
-    std::unique_ptr<Db> db = Db::open(url, QStringLiteral("admin"), OpenOptions {}, &error);
-    ready->set_value(db ? QString() : error);
-    if (!db)
-        return;
     // Opens a new connection, at most once a second per worker: during an outage a request
     // costs one refused connect, not a connect per request.
     auto lastReopen = std::chrono::steady_clock::now() - std::chrono::seconds(1);
@@ -304,9 +288,9 @@ void AdminApi::Impl::workerMain(std::promise<QString> *ready)
     for (;;) {
         Job job;
         {
-            std::unique_lock lock(mutex);
-            cv.wait(lock, [this] { return stopping || !queue.empty(); });
-            if (stopping)
+            auto lock = workers.lock();
+            workers.wait(lock, [this] { return workers.stopRequested() || !queue.empty(); });
+            if (workers.stopRequested())
                 break;
             job = std::move(queue.front());
             queue.pop_front();

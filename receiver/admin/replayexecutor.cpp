@@ -12,7 +12,6 @@
 #include <QSqlQuery>
 
 #include <cmath>
-#include <future>
 
 namespace redrive::admin {
 namespace {
@@ -67,10 +66,10 @@ ReplayExecutor::ReplayExecutor(
             QStringLiteral("Replay items handed to the delivery engine"));
         m_haltedCounter = &registry->counter(QStringLiteral("redrive_admin_replay_transitions_total"),
             QStringLiteral("Replay requests by transition"),
-            { { QStringLiteral("to"), QStringLiteral("halted") } });
+            { { QStringLiteral("to"), toString(ReplayStatus::Halted) } });
         m_completedCounter = &registry->counter(QStringLiteral("redrive_admin_replay_transitions_total"),
             QStringLiteral("Replay requests by transition"),
-            { { QStringLiteral("to"), QStringLiteral("completed") } });
+            { { QStringLiteral("to"), toString(ReplayStatus::Completed) } });
     }
 }
 
@@ -81,50 +80,34 @@ ReplayExecutor::~ReplayExecutor()
 
 bool ReplayExecutor::start(QString *error)
 {
-    if (m_thread.joinable())
+    if (m_worker.running())
         return true;
-    {
-        std::lock_guard lock(m_mutex);
-        m_stopping = false;
-    }
-    // Open the connection on the executor's own thread and report the outcome back.
-    std::promise<QString> opened;
-    auto result = opened.get_future();
-    m_thread = std::thread([this, &opened] {
-        QString e;
-        const bool ok = ensureDb(&e);
-        opened.set_value(ok ? QString() : e);
-        if (ok)
+    // The connection is opened on the executor's own thread.
+    const Result<> started = m_worker.start(
+        1,
+        [this](int) -> Result<> {
+            QString e;
+            if (!ensureDb(&e))
+                return Failure(e);
+            return ok();
+        },
+        [this](int) {
             loop();
-        m_db.reset();
-    });
-    const QString e = result.get();
-    if (!e.isEmpty()) {
-        m_thread.join();
-        *error = QStringLiteral("replay executor: ") + e;
-        return false;
-    }
-    return true;
+            m_db.reset();
+        });
+    if (!started)
+        *error = QStringLiteral("replay executor: ") + started.error();
+    return started.has_value();
 }
 
 void ReplayExecutor::stop()
 {
-    {
-        std::lock_guard lock(m_mutex);
-        m_stopping = true;
-    }
-    m_cv.notify_all();
-    if (m_thread.joinable())
-        m_thread.join();
+    m_worker.stop();
 }
 
 void ReplayExecutor::wake()
 {
-    {
-        std::lock_guard lock(m_mutex);
-        m_woken = true;
-    }
-    m_cv.notify_all();
+    m_worker.wake();
 }
 
 void ReplayExecutor::loop()
@@ -142,12 +125,8 @@ void ReplayExecutor::loop()
             if (m_db && !m_db->exec(QStringLiteral("SELECT 1")))
                 m_db.reset(); // reconnect on the next pass
         }
-        std::unique_lock lock(m_mutex);
-        m_cv.wait_for(
-            lock, std::chrono::milliseconds(m_pollIntervalMs), [this] { return m_stopping || m_woken; });
-        if (m_stopping)
+        if (!m_worker.sleepFor(std::chrono::milliseconds(m_pollIntervalMs)))
             return;
-        m_woken = false;
     }
 }
 
@@ -201,18 +180,18 @@ bool ReplayExecutor::expire(Pass &pass, QString *error)
             continue;
         }
         bool changed = false;
-        if (!transitionReplay(*m_db, id, { QStringLiteral("pending_approval"), QStringLiteral("approved") },
-                QStringLiteral("expired"), { { QStringLiteral("finished_at"), now } }, now, &changed, error,
+        if (!transitionReplay(*m_db, id, { ReplayStatus::PendingApproval, ReplayStatus::Approved },
+                ReplayStatus::Expired, { { QStringLiteral("finished_at"), now } }, now, &changed, error,
                 QStringLiteral("approval_expires_at IS NOT NULL AND approval_expires_at <= ?"), { now }))
             return false;
         if (!changed)
             continue;
-        const QString why = row->status == u"pending_approval"
+        const QString why = row->status == ReplayStatus::PendingApproval
             ? QStringLiteral("not approved within admin.approval_ttl")
             : QStringLiteral("approved but not started within admin.approval_ttl");
         if (!audit::appendAuditEntry(*m_db,
                 systemRecord(QStringLiteral("replay_expired"), id, why,
-                    { { QStringLiteral("previous_status"), row->status } }),
+                    { { QStringLiteral("previous_status"), row->status.name() } }),
                 now, error)
             || !tx.commit(error))
             return false;
@@ -236,7 +215,7 @@ bool ReplayExecutor::startApproved(Pass &pass, QString *error)
             return false;
         bool changed = false;
         // The single point where a replay starts: only one caller can move it out of 'approved'.
-        if (!transitionReplay(*m_db, id, { QStringLiteral("approved") }, QStringLiteral("executing"),
+        if (!transitionReplay(*m_db, id, { ReplayStatus::Approved }, ReplayStatus::Executing,
                 { { QStringLiteral("started_at"), now } }, now, &changed, error,
                 QStringLiteral("approval_expires_at IS NULL OR approval_expires_at > ?"), { now }))
             return false;
@@ -317,8 +296,8 @@ bool ReplayExecutor::queueBatch(qint64 replayId, const QList<qint64> &deliveryId
         return false;
     // Lock the replay row first: a concurrent cancel either happened (we stop) or waits for us.
     bool executing = false;
-    if (!transitionReplay(*m_db, replayId, { QStringLiteral("executing") }, QStringLiteral("executing"), {},
-            now, &executing, error))
+    if (!transitionReplay(*m_db, replayId, { ReplayStatus::Executing }, ReplayStatus::Executing, {}, now,
+            &executing, error))
         return false;
     if (!executing)
         return true;
@@ -464,9 +443,9 @@ bool ReplayExecutor::settle(Pass &pass, QString *error)
         const bool done = isDone(c);
         if (!done && !isFailing(c))
             continue;
-        const QString to = done ? QStringLiteral("completed") : QStringLiteral("halted");
+        const ReplayStatus to = done ? ReplayStatus::Completed : ReplayStatus::Halted;
         bool changed = false;
-        if (!transitionReplay(*m_db, id, { QStringLiteral("executing") }, to,
+        if (!transitionReplay(*m_db, id, { ReplayStatus::Executing }, to,
                 { { QStringLiteral("finished_at"), now } }, now, &changed, error))
             return false;
         if (!changed)

@@ -6,13 +6,11 @@
 #include "storage/database.h"
 #include "util/clock.h"
 #include "util/metrics.h"
+#include "util/worker.h"
 
-#include <condition_variable>
 #include <functional>
 #include <memory>
-#include <mutex>
 #include <optional>
-#include <thread>
 
 namespace redrive::admin {
 
@@ -81,11 +79,7 @@ private:
     qint64 m_lastCleanupMs = 0;
 
     int m_pollIntervalMs = 200;
-    std::thread m_thread;
-    std::mutex m_mutex;
-    std::condition_variable m_cv;
-    bool m_stopping = false;
-    bool m_woken = false;
+    Worker m_worker;
 };
 
 } // namespace redrive::admin

@@ -18,8 +18,13 @@ constexpr int kMaxReasonChars = 1000;
 constexpr int kMaxTicketChars = 200;
 constexpr int kChunk = 500;
 constexpr qint64 kReplayCreateLock = 4'242'003;
-const QStringList kActiveStatuses { QStringLiteral("pending_approval"), QStringLiteral("approved"),
-    QStringLiteral("executing") };
+const QList<ReplayStatus> kActiveStatuses { ReplayStatus::PendingApproval, ReplayStatus::Approved,
+    ReplayStatus::Executing };
+
+bool isActive(const Stored<ReplayStatus> &status)
+{
+    return status.isKnown() && kActiveStatuses.contains(*status.value());
+}
 
 QString target(qint64 id)
 {
@@ -232,8 +237,7 @@ http::Response createReplay(RequestContext &ctx)
         return conflict(QStringLiteral("already_in_replay"), overlap, QStringLiteral("selection_hash"));
 
     ReplayRow row;
-    row.status = selection->summary.requiresApproval ? QStringLiteral("pending_approval")
-                                                     : QStringLiteral("approved");
+    row.status = selection->summary.requiresApproval ? ReplayStatus::PendingApproval : ReplayStatus::Approved;
     row.selectionHash = hash;
     row.requestedBy = ctx.who.name;
     row.requesterOwner = ctx.who.owner;
@@ -252,7 +256,7 @@ http::Response createReplay(RequestContext &ctx)
         return databaseError("creating a replay", error);
     QJsonObject details = selection->summary.toJson();
     details.insert(QStringLiteral("selection_hash"), hash);
-    details.insert(QStringLiteral("status"), row.status);
+    details.insert(QStringLiteral("status"), row.status.name());
     if (!ticket.isEmpty())
         details.insert(QStringLiteral("ticket"), ticket);
     if (!auditAndCommit(
@@ -295,9 +299,10 @@ http::Response decideReplay(RequestContext &ctx, qint64 id, Decision decision)
                     : who + QStringLiteral("; cancel it instead of rejecting it"));
     }
     const qint64 now = ctx.clock.nowMs();
-    if (row->status == u"pending_approval" && row->approvalExpiresAt && *row->approvalExpiresAt <= now) {
+    if (row->status == ReplayStatus::PendingApproval && row->approvalExpiresAt
+        && *row->approvalExpiresAt <= now) {
         bool changed = false;
-        if (!transitionReplay(ctx.db, id, { QStringLiteral("pending_approval") }, QStringLiteral("expired"),
+        if (!transitionReplay(ctx.db, id, { ReplayStatus::PendingApproval }, ReplayStatus::Expired,
                 { { QStringLiteral("finished_at"), now } }, now, &changed, &error))
             return databaseError("expiring a replay", error);
         if (changed) {
@@ -313,11 +318,11 @@ http::Response decideReplay(RequestContext &ctx, qint64 id, Decision decision)
                 .arg(id)
                 .arg(isoUtc(*row->approvalExpiresAt)));
     }
-    if (row->status != u"pending_approval")
+    if (row->status != ReplayStatus::PendingApproval)
         return conflict(QStringLiteral("conflict"),
             QStringLiteral("replay %1 is %2; only a pending_approval request can be %3")
                 .arg(id)
-                .arg(row->status, approve ? QStringLiteral("approved") : QStringLiteral("rejected")));
+                .arg(row->status.name(), approve ? QStringLiteral("approved") : QStringLiteral("rejected")));
     if (auto r = selectionMismatch(*body, *row))
         return *r;
     if (approve) {
@@ -355,8 +360,8 @@ http::Response decideReplay(RequestContext &ctx, qint64 id, Decision decision)
         : ColumnValues { { QStringLiteral("approved_by"), ctx.who.name },
               { QStringLiteral("approver_owner"), ctx.who.owner }, { QStringLiteral("decided_at"), now },
               { QStringLiteral("decision_reason"), reason }, { QStringLiteral("finished_at"), now } };
-    if (!transitionReplay(ctx.db, id, { QStringLiteral("pending_approval") },
-            approve ? QStringLiteral("approved") : QStringLiteral("rejected"), sets, now, &changed, &error,
+    if (!transitionReplay(ctx.db, id, { ReplayStatus::PendingApproval },
+            approve ? ReplayStatus::Approved : ReplayStatus::Rejected, sets, now, &changed, &error,
             QStringLiteral("approval_expires_at IS NULL OR approval_expires_at > ?"), { now }))
         return databaseError("deciding a replay", error);
     if (!changed) {
@@ -365,7 +370,7 @@ http::Response decideReplay(RequestContext &ctx, qint64 id, Decision decision)
         return conflict(QStringLiteral("conflict"),
             QStringLiteral("replay %1 is %2; it was decided concurrently")
                 .arg(id)
-                .arg(again ? again->status : QStringLiteral("changed")));
+                .arg(again ? again->status.name() : QStringLiteral("changed")));
     }
     const auto record = ctx.record(
         approve ? QStringLiteral("replay_approved") : QStringLiteral("replay_rejected"), target(id), reason,
@@ -406,12 +411,12 @@ http::Response cancelReplay(RequestContext &ctx, qint64 id)
     }
     if (auto r = selectionMismatch(*body, *row))
         return *r;
-    if (!kActiveStatuses.contains(row->status))
+    if (!isActive(row->status))
         return conflict(QStringLiteral("conflict"),
-            QStringLiteral("replay %1 is %2 and can no longer be cancelled").arg(id).arg(row->status));
+            QStringLiteral("replay %1 is %2 and can no longer be cancelled").arg(id).arg(row->status.name()));
     const qint64 now = ctx.clock.nowMs();
     bool changed = false;
-    if (!transitionReplay(ctx.db, id, kActiveStatuses, QStringLiteral("cancelled"),
+    if (!transitionReplay(ctx.db, id, kActiveStatuses, ReplayStatus::Cancelled,
             { { QStringLiteral("decision_reason"), reason }, { QStringLiteral("finished_at"), now } }, now,
             &changed, &error))
         return databaseError("cancelling a replay", error);
@@ -422,7 +427,7 @@ http::Response cancelReplay(RequestContext &ctx, qint64 id)
     if (!countItems(ctx.db, id, &counts, &error))
         return databaseError("cancelling a replay", error);
     const auto record = ctx.record(QStringLiteral("replay_cancelled"), target(id), reason,
-        QJsonObject { { QStringLiteral("previous_status"), row->status },
+        QJsonObject { { QStringLiteral("previous_status"), row->status.name() },
             { QStringLiteral("unsent"), counts.waiting }, { QStringLiteral("already_queued"), counts.queued },
             { QStringLiteral("succeeded"), counts.succeeded }, { QStringLiteral("failed"), counts.failed } });
     if (!auditAndCommit(ctx, tx, record, &error))

@@ -37,14 +37,15 @@ http::Response listReplays(RequestContext &ctx)
     if (!readPageRequest(ctx.query, 50, 500, &page, &e))
         return errorResponse(e);
     const int limit = page.limit;
-    QStringList statuses;
+    QList<ReplayStatus> statuses;
     for (const QString &s : ctx.query.queryItemValue(QStringLiteral("status"), QUrl::FullyDecoded)
                                 .split(u',', Qt::SkipEmptyParts)) {
-        if (!replayStatusFromString(s.trimmed()))
+        const auto status = replayStatusFromString(s.trimmed());
+        if (!status)
             return errorResponse(badRequest(QStringLiteral("status"),
                 QStringLiteral("unknown replay status \"%1\"; use %2")
                     .arg(s.left(50), allReplayStatusNames().join(QLatin1String(", ")))));
-        statuses.append(s.trimmed());
+        statuses.append(*status);
     }
     const QString requestedBy = ctx.query.queryItemValue(QStringLiteral("requested_by"), QUrl::FullyDecoded);
     if (requestedBy.size() > 200)

@@ -29,7 +29,7 @@ ReplayRow replayFromQuery(const QSqlQuery &q)
 {
     ReplayRow r;
     r.id = q.value(0).toLongLong();
-    r.status = q.value(1).toString();
+    r.status = Stored<ReplayStatus>::fromName(q.value(1).toString());
     r.selectionHash = q.value(2).toString();
     r.requestedBy = q.value(3).toString();
     r.requesterRole = q.value(4).toString();
@@ -150,16 +150,16 @@ std::optional<ReplayRow> loadReplay(Db &db, qint64 id, QString *error)
     return replayFromQuery(q);
 }
 
-bool listReplays(Db &db, const QStringList &statuses, const QString &requestedBy, qint64 beforeId, int limit,
-    QList<ReplayRow> *out, QString *error)
+bool listReplays(Db &db, const QList<ReplayStatus> &statuses, const QString &requestedBy, qint64 beforeId,
+    int limit, QList<ReplayRow> *out, QString *error)
 {
     QStringList where { QStringLiteral("1=1") };
     QVariantList binds;
     if (!statuses.isEmpty()) {
         where.append(QStringLiteral("status IN (%1)")
                          .arg(QStringList(statuses.size(), QStringLiteral("?")).join(u',')));
-        for (const QString &s : statuses)
-            binds.append(s);
+        for (const ReplayStatus s : statuses)
+            binds.append(toString(s));
     }
     if (!requestedBy.isEmpty()) {
         where.append(QStringLiteral("requested_by = ?"));
@@ -188,10 +188,10 @@ bool listReplays(Db &db, const QStringList &statuses, const QString &requestedBy
 QJsonObject replayJson(const ReplayRow &r)
 {
     const QJsonObject summary = QJsonDocument::fromJson(r.summary.toUtf8()).object();
-    const bool rejected = r.status == u"rejected";
+    const bool rejected = r.status == ReplayStatus::Rejected;
     return QJsonObject {
         { QStringLiteral("id"), r.id },
-        { QStringLiteral("status"), r.status },
+        { QStringLiteral("status"), r.status.name() },
         { QStringLiteral("requested_by"), r.requestedBy },
         { QStringLiteral("requester_role"), r.requesterRole },
         { QStringLiteral("requester_owner"), r.requesterOwner },
@@ -232,7 +232,7 @@ bool insertReplay(Db &db, ReplayRow *r, const QList<replay::SelectionItem> &item
         "INSERT INTO replays (status, selection_hash, requested_by, requester_owner, requester_role, reason, "
         "ticket, item_count, requires_approval, summary, approval_expires_at, created_at, updated_at) "
         "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"));
-    q.addBindValue(r->status);
+    q.addBindValue(r->status.name());
     q.addBindValue(r->selectionHash);
     q.addBindValue(r->requestedBy);
     q.addBindValue(r->requesterOwner);
@@ -277,8 +277,8 @@ bool insertReplay(Db &db, ReplayRow *r, const QList<replay::SelectionItem> &item
     return true;
 }
 
-bool transitionReplay(Db &db, qint64 id, const QStringList &from, const QString &to, const ColumnValues &sets,
-    qint64 nowMs, bool *changed, QString *error, const QString &extraCondition,
+bool transitionReplay(Db &db, qint64 id, const QList<ReplayStatus> &from, ReplayStatus to,
+    const ColumnValues &sets, qint64 nowMs, bool *changed, QString *error, const QString &extraCondition,
     const QVariantList &extraBinds)
 {
     *changed = false;
@@ -292,13 +292,13 @@ bool transitionReplay(Db &db, qint64 id, const QStringList &from, const QString 
         sql += QLatin1String(" AND (") + extraCondition + u')';
     QSqlQuery q(db.handle());
     q.prepare(sql);
-    q.addBindValue(to);
+    q.addBindValue(toString(to));
     q.addBindValue(nowMs);
     for (const auto &set : sets)
         q.addBindValue(set.second);
     q.addBindValue(id);
-    for (const QString &f : from)
-        q.addBindValue(f);
+    for (const ReplayStatus f : from)
+        q.addBindValue(toString(f));
     for (const QVariant &b : extraBinds)
         q.addBindValue(b);
     if (!q.exec()) {

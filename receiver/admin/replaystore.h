@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: Redrive authors
 #pragma once
 
+#include "domain/types.h"
 #include "replay/replaypolicy.h"
 #include "replay/selection.h"
 #include "storage/database.h"
@@ -39,7 +40,7 @@ bool deleteExpiredSelections(Db &db, qint64 nowMs, QString *error);
 
 struct ReplayRow {
     qint64 id = 0;
-    QString status;
+    Stored<ReplayStatus> status; // parsed where the row is read
     QString selectionHash;
     QString requestedBy;
     QString requesterOwner; // the person behind requestedBy; four eyes compares these
@@ -68,8 +69,8 @@ struct ReplayRow {
 // nullopt with an empty *error when there is no such replay.
 std::optional<ReplayRow> loadReplay(Db &db, qint64 id, QString *error);
 // Newest first, ids below `beforeId` (0 = from the newest).
-bool listReplays(Db &db, const QStringList &statuses, const QString &requestedBy, qint64 beforeId, int limit,
-    QList<ReplayRow> *out, QString *error);
+bool listReplays(Db &db, const QList<ReplayStatus> &statuses, const QString &requestedBy, qint64 beforeId,
+    int limit, QList<ReplayRow> *out, QString *error);
 // The contract shape {"id", "status", "requested_by", "approved_by", "reason", "count", "created_at"}
 // plus the rest of the row.
 QJsonObject replayJson(const ReplayRow &row);
@@ -80,8 +81,8 @@ bool insertReplay(Db &db, ReplayRow *row, const QList<replay::SelectionItem> &it
 using ColumnValues = QList<std::pair<QString, QVariant>>;
 // UPDATE replays SET status = to, updated_at = now, <sets> WHERE id = ? AND status IN (from)
 // [AND <extraCondition>]. *changed says whether this caller won the transition.
-bool transitionReplay(Db &db, qint64 id, const QStringList &from, const QString &to, const ColumnValues &sets,
-    qint64 nowMs, bool *changed, QString *error, const QString &extraCondition = {},
+bool transitionReplay(Db &db, qint64 id, const QList<ReplayStatus> &from, ReplayStatus to,
+    const ColumnValues &sets, qint64 nowMs, bool *changed, QString *error, const QString &extraCondition = {},
     const QVariantList &extraBinds = {});
 
 // Item counts by state: waiting, queued, succeeded, failed, skipped.

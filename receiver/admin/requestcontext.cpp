@@ -20,13 +20,13 @@ AdminMetrics::AdminMetrics(metrics::Registry &r)
           { { QStringLiteral("to"), QStringLiteral("requested") } }))
     , replaysApproved(r.counter(QStringLiteral("redrive_admin_replay_transitions_total"),
           QStringLiteral("Replay requests by transition"),
-          { { QStringLiteral("to"), QStringLiteral("approved") } }))
+          { { QStringLiteral("to"), toString(ReplayStatus::Approved) } }))
     , replaysRejected(r.counter(QStringLiteral("redrive_admin_replay_transitions_total"),
           QStringLiteral("Replay requests by transition"),
-          { { QStringLiteral("to"), QStringLiteral("rejected") } }))
+          { { QStringLiteral("to"), toString(ReplayStatus::Rejected) } }))
     , replaysCancelled(r.counter(QStringLiteral("redrive_admin_replay_transitions_total"),
           QStringLiteral("Replay requests by transition"),
-          { { QStringLiteral("to"), QStringLiteral("cancelled") } }))
+          { { QStringLiteral("to"), toString(ReplayStatus::Cancelled) } }))
     , latency(r.histogram(QStringLiteral("redrive_admin_request_duration_seconds"),
           QStringLiteral("Admin API request handling time")))
 { }

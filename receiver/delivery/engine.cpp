@@ -23,22 +23,24 @@ QString defaultWorkerId()
         .arg(sequence.fetch_add(1));
 }
 
-void DeliveryEngine::Private::run(std::promise<QString> started)
+Result<> DeliveryEngine::Private::open()
 {
     QString error;
     db = Db::open(storage, QStringLiteral("delivery"), {}, &error);
-    if (!db) {
-        started.set_value(error.isEmpty() ? QStringLiteral("cannot open the database") : error);
-        return;
-    }
+    if (!db)
+        return Failure(error.isEmpty() ? QStringLiteral("cannot open the database") : error);
     store = std::make_unique<DeliveryStore>(*db);
     http = std::make_unique<HttpClient>(connector);
     dispatcher = std::make_unique<Dispatcher>(*http, clock, config.delivery.maxInFlight, kLeaseMarginMs);
     for (const QString &name : std::as_const(order))
         dispatcher->setConcurrency(name, destinations.value(name).config->concurrency);
     startLanes();
-    started.set_value({});
+    return ok();
+}
 
+void DeliveryEngine::Private::run()
+{
+    Worker &thread = inbox->worker;
     const auto begin = Steady::now();
     nextSweep = begin;
     nextBacklog = begin;
@@ -51,7 +53,7 @@ void DeliveryEngine::Private::run(std::promise<QString> started)
         QList<Recorded> recorded;
         bool stopping = false;
         {
-            std::unique_lock lock(inbox->mutex);
+            auto lock = thread.lock();
             auto deadline
                 = Steady::now() + std::chrono::milliseconds(std::max(10, config.delivery.pollIntervalMs));
             deadline = std::min({ deadline, nextSweep, nextBacklog, rateDeadline,
@@ -60,15 +62,15 @@ void DeliveryEngine::Private::run(std::promise<QString> started)
             if (!unrecorded.isEmpty())
                 deadline = std::min(deadline, Steady::now() + std::chrono::milliseconds(50));
             if (!more) {
-                inbox->cv.wait_until(lock, deadline, [&] {
-                    return inbox->wake || !inbox->finished.isEmpty() || !inbox->recorded.isEmpty()
-                        || inbox->stopping;
+                thread.waitUntil(lock, deadline, [&] {
+                    return thread.woken() || !inbox->finished.isEmpty() || !inbox->recorded.isEmpty()
+                        || thread.stopRequested();
                 });
             }
             batch.swap(inbox->finished);
             recorded.swap(inbox->recorded);
-            inbox->wake = false;
-            stopping = inbox->stopping;
+            thread.takeWake();
+            stopping = thread.stopRequested();
         }
         takeRecorded(std::move(recorded));
         if (stopping) {
@@ -394,23 +396,15 @@ DeliveryEngine::~DeliveryEngine()
 
 bool DeliveryEngine::start(QString *error)
 {
-    if (d->running)
+    if (d->inbox->worker.running())
         return true;
-    {
-        std::lock_guard lock(d->inbox->mutex);
-        d->inbox->stopping = false;
-    }
-    std::promise<QString> started;
-    auto result = started.get_future();
-    d->thread = std::thread([this, p = std::move(started)]() mutable { d->run(std::move(p)); });
-    const QString failure = result.get();
-    if (!failure.isEmpty()) {
-        d->thread.join();
+    const Result<> started = d->inbox->worker.start(
+        1, [this](int) { return d->open(); }, [this](int) { d->run(); });
+    if (!started) {
         if (error)
-            *error = QStringLiteral("delivery engine: %1").arg(failure);
+            *error = QStringLiteral("delivery engine: %1").arg(started.error());
         return false;
     }
-    d->running = true;
     // PostgreSQL: commits of every receiver on the database (and replays queued by any admin
     // executor) wake this engine through LISTEN/NOTIFY; the poll stays as the fallback.
     if (d->storage.dialect == Dialect::Postgres) {
@@ -427,17 +421,14 @@ bool DeliveryEngine::start(QString *error)
 
 void DeliveryEngine::stop(int graceMs)
 {
-    if (!d->running)
+    if (!d->inbox->worker.running())
         return;
     d->listener.reset(); // stops its thread
     {
-        std::lock_guard lock(d->inbox->mutex);
-        d->inbox->stopping = true;
+        auto lock = d->inbox->worker.lock();
         d->inbox->graceDeadline = Steady::now() + std::chrono::milliseconds(std::max(0, graceMs));
     }
-    d->inbox->cv.notify_all();
-    d->thread.join();
-    d->running = false;
+    d->inbox->worker.stop(); // the engine drains, within the grace period, before it ends
 }
 
 void DeliveryEngine::wake()

@@ -38,7 +38,7 @@ void DeliveryEngine::Private::drain()
     dispatcher->dropQueued();
     Steady::time_point graceDeadline;
     {
-        std::lock_guard lock(inbox->mutex);
+        auto lock = inbox->worker.lock();
         graceDeadline = inbox->graceDeadline;
     }
     bool cancelled = false;
@@ -46,8 +46,8 @@ void DeliveryEngine::Private::drain()
     while (inFlight > 0 && Steady::now() < hardDeadline) {
         QList<Finished> batch;
         {
-            std::unique_lock lock(inbox->mutex);
-            inbox->cv.wait_until(
+            auto lock = inbox->worker.lock();
+            inbox->worker.waitUntil(
                 lock, cancelled ? hardDeadline : graceDeadline, [&] { return !inbox->finished.isEmpty(); });
             batch.swap(inbox->finished);
         }
@@ -65,7 +65,7 @@ void DeliveryEngine::Private::drain()
     lanes.clear();
     QList<Recorded> recorded;
     {
-        std::lock_guard lock(inbox->mutex);
+        auto lock = inbox->worker.lock();
         recorded.swap(inbox->recorded);
     }
     takeRecorded(std::move(recorded));

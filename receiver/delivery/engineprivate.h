@@ -16,17 +16,15 @@
 #include "storage/databaseavailability.h"
 #include "storage/duewakeup.h"
 #include "tokenbucket.h"
+#include "util/worker.h"
 
 #include <QHash>
 #include <QLoggingCategory>
 
 #include <chrono>
-#include <condition_variable>
-#include <future>
 #include <mutex>
 #include <optional>
 #include <random>
-#include <thread>
 #include <vector>
 
 Q_DECLARE_LOGGING_CATEGORY(lcDelivery)
@@ -89,42 +87,32 @@ struct Recorded {
 
 // Shared with the HTTP callbacks, so a late callback after the engine is gone is harmless.
 struct Inbox {
-    std::mutex mutex;
-    std::condition_variable cv;
+    Worker worker; // the engine thread; its mutex guards what follows
     QList<Finished> finished;
     QList<Recorded> recorded;
-    bool wake = false;
-    bool stopping = false;
     Steady::time_point graceDeadline;
 
     void push(Finished f)
     {
         bool first = false;
         {
-            std::lock_guard lock(mutex);
+            auto lock = worker.lock();
             first = finished.isEmpty();
             finished.append(std::move(f));
         }
         if (first) // the engine wakes for the first result and takes all that arrived meanwhile
-            cv.notify_one();
+            worker.notifyOne();
     }
 
-    void wakeUp()
-    {
-        {
-            std::lock_guard lock(mutex);
-            wake = true;
-        }
-        cv.notify_all();
-    }
+    void wakeUp() { worker.wake(); }
 
     void push(Recorded r)
     {
         {
-            std::lock_guard lock(mutex);
+            auto lock = worker.lock();
             recorded.append(std::move(r));
         }
-        cv.notify_one();
+        worker.notifyOne();
     }
 };
 
@@ -165,7 +153,9 @@ public:
         }
     }
 
-    void run(std::promise<QString> started);
+    // On the engine thread: open() its connection, HTTP client and lanes, then run() until stop.
+    Result<> open();
+    void run();
     using Items = QList<std::pair<Claim, AttemptRecord>>;
     Items collect(QList<Finished> batch);
     Items toLanes(Items items);
@@ -202,8 +192,6 @@ public:
     std::shared_ptr<Inbox> inbox;
     std::function<void(const ClaimEvent &)> observer;
 
-    std::thread thread;
-    bool running = false;
     std::unique_ptr<DueListener> listener; // PostgreSQL only
     mutable std::mutex countersMutex;
     Counters counters;

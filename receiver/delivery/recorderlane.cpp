@@ -4,8 +4,6 @@
 
 #include <QLoggingCategory>
 
-#include <future>
-
 Q_DECLARE_LOGGING_CATEGORY(lcDelivery)
 
 namespace redrive::delivery {
@@ -27,8 +25,10 @@ bool RecorderLane::start(QString *error)
     if (!m_db)
         return false;
     m_store = std::make_unique<DeliveryStore>(*m_db);
-    m_thread = std::thread([this] { run(); });
-    return true;
+    const Result<> started = m_worker.start(1, [this](int) { run(); });
+    if (!started)
+        *error = started.error();
+    return started.has_value();
 }
 
 void RecorderLane::submit(Items items)
@@ -36,28 +36,23 @@ void RecorderLane::submit(Items items)
     if (items.isEmpty())
         return;
     {
-        std::lock_guard lock(m_mutex);
+        auto lock = m_worker.lock();
         m_queue.append(std::move(items));
     }
-    m_cv.notify_one();
+    m_worker.notifyOne();
 }
 
 int RecorderLane::pending() const
 {
-    std::lock_guard lock(m_mutex);
+    auto lock = m_worker.lock();
     return static_cast<int>(m_queue.size()) + m_busy;
 }
 
 void RecorderLane::stop()
 {
-    if (!m_thread.joinable())
+    if (!m_worker.running())
         return;
-    {
-        std::lock_guard lock(m_mutex);
-        m_stopping = true;
-    }
-    m_cv.notify_one();
-    m_thread.join();
+    m_worker.stop(); // the thread records what is queued first
     m_store.reset();
     m_db.reset();
 }
@@ -67,8 +62,8 @@ void RecorderLane::run()
     for (;;) {
         Items items;
         {
-            std::unique_lock lock(m_mutex);
-            m_cv.wait(lock, [&] { return !m_queue.isEmpty() || m_stopping; });
+            auto lock = m_worker.lock();
+            m_worker.wait(lock, [&] { return !m_queue.isEmpty() || m_worker.stopRequested(); });
             if (m_queue.isEmpty())
                 return; // stopping, nothing left
             items.swap(m_queue);
@@ -82,7 +77,7 @@ void RecorderLane::run()
         m_failures = failed ? m_failures + 1 : 0;
         m_done(std::move(items), std::move(results), error);
         {
-            std::lock_guard lock(m_mutex);
+            auto lock = m_worker.lock();
             m_busy = 0;
         }
         // A connection that keeps failing (server restarted, network cut) is replaced; the

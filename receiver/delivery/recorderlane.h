@@ -4,15 +4,13 @@
 
 #include "deliverystore.h"
 #include "storage/database.h"
+#include "util/worker.h"
 
 #include <QList>
 #include <QString>
 
-#include <condition_variable>
 #include <functional>
 #include <memory>
-#include <mutex>
-#include <thread>
 
 // A thread with its own database connection that records attempt results for the engine. On
 // PostgreSQL recording a delivery costs more server work than ingesting its event (fenced
@@ -49,12 +47,9 @@ private:
     const StorageUrl m_storage;
     const QString m_name;
     const Done m_done;
-    mutable std::mutex m_mutex;
-    std::condition_variable m_cv;
+    Worker m_worker; // its mutex guards m_queue and m_busy
     Items m_queue;
     int m_busy = 0; // items taken by the thread, not yet reported
-    bool m_stopping = false;
-    std::thread m_thread;
     // Lane thread only:
     std::unique_ptr<Db> m_db;
     std::unique_ptr<DeliveryStore> m_store;

@@ -3,6 +3,7 @@
 #include "server.h"
 
 #include "session.h"
+#include "util/worker.h"
 
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/ip/tcp.hpp>
@@ -14,7 +15,6 @@
 #include <future>
 #include <mutex>
 #include <string>
-#include <thread>
 #include <unordered_map>
 #include <vector>
 
@@ -91,7 +91,7 @@ private:
     std::optional<tcp::acceptor> m_acceptor;
     std::optional<net::steady_timer> m_acceptRetry;
     std::optional<net::executor_work_guard<net::io_context::executor_type>> m_work;
-    std::vector<std::thread> m_threads;
+    Worker m_io; // the I/O threads, each running m_ioc
 };
 
 bool Server::Impl::start(QString *error)
@@ -160,20 +160,18 @@ bool Server::Impl::start(QString *error)
     m_work.emplace(m_ioc.get_executor());
     net::post(*m_acceptStrand, [this] { accept(); });
     const int threads = std::max(1, m_options.threads);
-    for (int i = 0; i < threads; ++i) {
-        m_threads.emplace_back([this] {
-            // A handler that throws must not take the receiver down: log and keep serving.
-            for (;;) {
-                try {
-                    m_ioc.run();
-                    return;
-                } catch (const std::exception &e) {
-                    qCCritical(
-                        lcHttp, "%s: I/O handler failed: %s", qUtf8Printable(m_options.name), e.what());
-                }
+    // A handler that throws must not take the receiver down: log and keep serving. (No opening
+    // step, and stop() joined the last threads: this start cannot fail.)
+    static_cast<void>(m_io.start(threads, [this](int) {
+        for (;;) {
+            try {
+                m_ioc.run();
+                return;
+            } catch (const std::exception &e) {
+                qCCritical(lcHttp, "%s: I/O handler failed: %s", qUtf8Printable(m_options.name), e.what());
             }
-        });
-    }
+        }
+    }));
     m_running = true;
     qCInfo(lcHttp, "%s: listening on %s%s (%d I/O threads)", qUtf8Printable(m_options.name),
         qUtf8Printable((Endpoint { m_options.listen.host, m_port }.toString())), m_tls ? " with TLS" : "",
@@ -309,9 +307,7 @@ void Server::Impl::stop(int graceMs)
     }
     m_work.reset();
     m_ioc.stop();
-    for (auto &t : m_threads)
-        t.join();
-    m_threads.clear();
+    m_io.stop();
     qCInfo(lcHttp, "%s: stopped", qUtf8Printable(m_options.name));
 }
 

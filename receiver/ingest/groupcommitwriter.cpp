@@ -36,38 +36,38 @@ GroupCommitWriter::~GroupCommitWriter()
 void GroupCommitWriter::setPaused(bool paused)
 {
     {
-        std::lock_guard lock(m_mutex);
+        auto lock = m_worker.lock();
         m_paused = paused;
     }
-    m_cv.notify_all();
+    m_worker.notifyAll();
 }
 
 bool GroupCommitWriter::start(QString *error)
 {
-    if (!m_threads.empty()) {
+    if (m_worker.running()) {
         *error = QStringLiteral("writer already started");
         return false;
     }
     m_shared.rejectionsSinceTrim.store(1); // trim once soon after start, in case rejections_keep was lowered
-    std::vector<std::promise<QString>> ready(static_cast<std::size_t>(m_connections));
     for (int i = 0; i < m_connections; ++i)
         m_lanes.push_back(std::make_unique<WriterLane>(m_shared, i));
-    for (int i = 0; i < m_connections; ++i)
-        m_threads.emplace_back([this, i, promise = &ready[static_cast<std::size_t>(i)]] { run(i, promise); });
-    QString failure;
-    for (auto &r : ready) {
-        const QString laneError = r.get_future().get();
-        if (failure.isEmpty())
-            failure = laneError;
-    }
-    if (!failure.isEmpty()) {
+    const Result<> started = m_worker.start(
+        m_connections,
+        [this](int index) -> Result<> {
+            QString laneError;
+            if (!m_lanes[static_cast<std::size_t>(index)]->open(&laneError))
+                return Failure(laneError.isEmpty() ? QStringLiteral("cannot open the database") : laneError);
+            return ok();
+        },
+        [this](int index) { run(index); });
+    if (!started) {
         stop();
-        *error = failure;
+        *error = started.error();
         return false;
     }
     m_shared.healthy.store(true);
     {
-        std::lock_guard lock(m_mutex);
+        auto lock = m_worker.lock();
         m_running.store(true, std::memory_order_release);
     }
     return true;
@@ -75,24 +75,15 @@ bool GroupCommitWriter::start(QString *error)
 
 void GroupCommitWriter::stop()
 {
-    {
-        std::lock_guard lock(m_mutex);
-        if (m_threads.empty())
-            return;
-        m_stopRequested = true;
-    }
-    m_cv.notify_all();
-    for (auto &t : m_threads)
-        t.join();
-    m_threads.clear();
+    m_worker.stop(); // the lanes commit everything already queued before they end
     m_lanes.clear();
     m_running.store(false, std::memory_order_release);
 }
 
 GroupCommitWriter::Submit GroupCommitWriter::submit(IncomingEvent &&event, Completion &&done)
 {
-    std::unique_lock lock(m_mutex);
-    if (m_stopRequested || !m_running.load(std::memory_order_acquire))
+    auto lock = m_worker.lock();
+    if (m_worker.stopRequested() || !m_running.load(std::memory_order_acquire))
         return Submit::Stopped;
     if (static_cast<int>(m_queue.size()) >= m_shared.options.queueCapacity)
         return Submit::QueueFull;
@@ -102,14 +93,14 @@ GroupCommitWriter::Submit GroupCommitWriter::submit(IncomingEvent &&event, Compl
     const bool wasEmpty = m_queue.size() == 1;
     lock.unlock();
     if (wasEmpty) // otherwise every lane is busy and looks at the queue before waiting
-        m_cv.notify_one();
+        m_worker.notifyOne();
     return Submit::Queued;
 }
 
 bool GroupCommitWriter::submitRejection(RejectionRecord &&rejection)
 {
-    std::unique_lock lock(m_mutex);
-    if (m_stopRequested
+    auto lock = m_worker.lock();
+    if (m_worker.stopRequested()
         || static_cast<int>(m_rejectionQueue.size()) >= m_shared.options.rejectionQueueCapacity) {
         lock.unlock();
         m_shared.rejectionsDropped.inc();
@@ -119,17 +110,18 @@ bool GroupCommitWriter::submitRejection(RejectionRecord &&rejection)
     const bool wasEmpty = m_rejectionQueue.size() == 1 && m_queue.empty();
     lock.unlock();
     if (wasEmpty)
-        m_cv.notify_one();
+        m_worker.notifyOne();
     return true;
 }
 
 bool GroupCommitWriter::take(
     WriterLane &lane, std::vector<PendingEvent> &batch, std::vector<RejectionRecord> &rejections)
 {
-    std::unique_lock lock(m_mutex);
-    m_cv.wait_until(lock, lane.nextHeartbeat(),
-        [this] { return m_stopRequested || (!m_paused && (!m_queue.empty() || !m_rejectionQueue.empty())); });
-    const bool draining = m_stopRequested;
+    auto lock = m_worker.lock();
+    m_worker.waitUntil(lock, lane.nextHeartbeat(), [this] {
+        return m_worker.stopRequested() || (!m_paused && (!m_queue.empty() || !m_rejectionQueue.empty()));
+    });
+    const bool draining = m_worker.stopRequested();
     if (!m_paused || draining) {
         const std::size_t n = std::min(m_queue.size(), static_cast<std::size_t>(m_shared.options.batchMax));
         for (std::size_t i = 0; i < n; ++i) {
@@ -152,19 +144,13 @@ bool GroupCommitWriter::take(
     const bool more = (!m_paused || draining) && (!m_queue.empty() || !m_rejectionQueue.empty());
     lock.unlock();
     if (more && m_connections > 1)
-        m_cv.notify_one();
+        m_worker.notifyOne();
     return true;
 }
 
-void GroupCommitWriter::run(int index, std::promise<QString> *ready)
+void GroupCommitWriter::run(int index)
 {
     WriterLane &lane = *m_lanes[static_cast<std::size_t>(index)];
-    QString error;
-    if (!lane.open(&error)) {
-        ready->set_value(error.isEmpty() ? QStringLiteral("cannot open the database") : error);
-        return;
-    }
-    ready->set_value(QString()); // `ready` is gone after this
     std::vector<PendingEvent> batch;
     batch.reserve(static_cast<std::size_t>(m_shared.options.batchMax));
     std::vector<RejectionRecord> rejections;

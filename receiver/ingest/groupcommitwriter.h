@@ -2,16 +2,13 @@
 // SPDX-FileCopyrightText: Redrive authors
 #pragma once
 
+#include "util/worker.h"
 #include "writerlane.h"
 
 #include <atomic>
-#include <condition_variable>
 #include <deque>
 #include <functional>
-#include <future>
 #include <memory>
-#include <mutex>
-#include <thread>
 #include <vector>
 
 namespace redrive::ingest {
@@ -67,26 +64,23 @@ public:
     void setPaused(bool paused);
 
 private:
-    void run(int index, std::promise<QString> *ready);
-    // Under m_mutex: moves the next batch and rejections out of the queues; false when the
+    void run(int index);
+    // Under the worker's mutex: moves the next batch and rejections out of the queues; false when the
     // lane should exit (stopping and nothing left).
     bool take(WriterLane &lane, std::vector<PendingEvent> &batch, std::vector<RejectionRecord> &rejections);
 
     WriterShared m_shared;
     int m_connections = 1;
 
-    mutable std::mutex m_mutex;
-    std::condition_variable m_cv;
+    Worker m_worker; // one thread per lane; its mutex guards the queues and m_paused
     std::deque<PendingEvent> m_queue;
     std::deque<RejectionRecord> m_rejectionQueue;
-    bool m_stopRequested = false;
     bool m_paused = false;
 
     std::atomic<bool> m_running { false };
     // Shared with the queue-depth gauge, which may be scraped after the writer is gone.
     std::shared_ptr<std::atomic<int>> m_depth = std::make_shared<std::atomic<int>>(0);
     std::vector<std::unique_ptr<WriterLane>> m_lanes;
-    std::vector<std::thread> m_threads;
 };
 
 } // namespace redrive::ingest

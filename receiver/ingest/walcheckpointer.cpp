@@ -5,8 +5,6 @@
 #include <QLoggingCategory>
 #include <QSqlQuery>
 
-#include <future>
-
 namespace redrive::ingest {
 namespace {
 Q_LOGGING_CATEGORY(lcCheckpoint, "redrive.ingest.checkpoint")
@@ -24,49 +22,35 @@ WalCheckpointer::~WalCheckpointer()
 
 bool WalCheckpointer::start(QString *error)
 {
-    std::promise<QString> ready;
-    auto result = ready.get_future();
-    m_thread = std::thread([this, &ready] {
-        OpenOptions options;
-        options.sqliteSynchronous = m_synchronous;
-        QString openError;
-        m_db = Db::open(m_url, QStringLiteral("checkpoint"), options, &openError);
-        ready.set_value(m_db ? QString() : openError);
-        if (m_db)
+    const Result<> started = m_worker.start(
+        1,
+        [this](int) -> Result<> {
+            OpenOptions options;
+            options.sqliteSynchronous = m_synchronous;
+            QString openError;
+            m_db = Db::open(m_url, QStringLiteral("checkpoint"), options, &openError);
+            if (!m_db)
+                return Failure(openError);
+            return ok();
+        },
+        [this](int) {
             run();
-        m_db.reset();
-    });
-    const QString failure = result.get();
-    if (!failure.isEmpty()) {
-        m_thread.join();
-        *error = QStringLiteral("WAL checkpointer: %1").arg(failure);
-        return false;
-    }
-    return true;
+            m_db.reset();
+        });
+    if (!started)
+        *error = QStringLiteral("WAL checkpointer: %1").arg(started.error());
+    return started.has_value();
 }
 
 void WalCheckpointer::stop()
 {
-    {
-        std::lock_guard lock(m_mutex);
-        if (!m_thread.joinable())
-            return;
-        m_stop = true;
-    }
-    m_cv.notify_all();
-    m_thread.join();
+    m_worker.stop();
 }
 
 void WalCheckpointer::run()
 {
     QSqlQuery q(m_db->handle());
-    for (;;) {
-        {
-            std::unique_lock lock(m_mutex);
-            m_cv.wait_for(lock, std::chrono::milliseconds(kIntervalMs), [this] { return m_stop; });
-            if (m_stop)
-                break;
-        }
+    while (m_worker.sleepFor(std::chrono::milliseconds(kIntervalMs))) {
         if (!m_dirty.exchange(false, std::memory_order_relaxed))
             continue;
         // Result row: (busy, frames in the WAL, frames copied into the database).

@@ -3,11 +3,9 @@
 #pragma once
 
 #include "storage/database.h"
+#include "util/worker.h"
 
 #include <atomic>
-#include <condition_variable>
-#include <mutex>
-#include <thread>
 
 namespace redrive::ingest {
 
@@ -38,10 +36,7 @@ private:
     SqliteSync m_synchronous;
     std::unique_ptr<Db> m_db;
     std::atomic<bool> m_dirty { false };
-    std::mutex m_mutex;
-    std::condition_variable m_cv;
-    bool m_stop = false;
-    std::thread m_thread;
+    Worker m_worker;
 };
 
 } // namespace redrive::ingest

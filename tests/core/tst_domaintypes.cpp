@@ -33,6 +33,10 @@ void TstDomainTypes::namesAreTheContract()
             QStringLiteral("connection_refused"), QStringLiteral("connection_reset"), QStringLiteral("dns"),
             QStringLiteral("tls"), QStringLiteral("blocked_address"), QStringLiteral("invalid_url"),
             QStringLiteral("integrity"), QStringLiteral("lease_expired"), QStringLiteral("network") }));
+    QCOMPARE(allReplayStatusNames(),
+        (QStringList { QStringLiteral("pending_approval"), QStringLiteral("approved"),
+            QStringLiteral("rejected"), QStringLiteral("cancelled"), QStringLiteral("expired"),
+            QStringLiteral("executing"), QStringLiteral("halted"), QStringLiteral("completed") }));
     QCOMPARE(toString(AttemptTrigger::Automatic), QStringLiteral("automatic"));
     QCOMPARE(toString(AttemptTrigger::Replay), QStringLiteral("replay"));
     QCOMPARE(toString(ReplayItemState::Waiting), QStringLiteral("waiting"));
@@ -47,6 +51,11 @@ void TstDomainTypes::everyNameRoundTrips()
         QCOMPARE(toString(eventStatusFromString(n).value()), n);
     for (const QString &n : allFailureCategoryNames())
         QCOMPARE(toString(failureCategoryFromString(n).value()), n);
+    for (const QString &n : allReplayStatusNames()) {
+        QCOMPARE(toString(replayStatusFromString(n).value()), n);
+        QCOMPARE(Stored<ReplayStatus>::fromName(n).name(), n);
+        QVERIFY(Stored<ReplayStatus>::fromName(n).isKnown());
+    }
     for (const QString &n : { QStringLiteral("automatic"), QStringLiteral("replay") })
         QCOMPARE(toString(attemptTriggerFromString(n).value()), n);
     QVERIFY(!deliveryStatusFromString(u"Dead")); // names are exact, not case-folded
@@ -80,6 +89,9 @@ void TstDomainTypes::storedUnknownNameIsKeptAsStored()
     QCOMPARE(s.name(), QStringLiteral("archived"));
     QVERIFY(s == Stored<DeliveryStatus>::fromName(QStringLiteral("archived")));
     QVERIFY(s != Stored<DeliveryStatus>::fromName(QStringLiteral("frozen")));
+    const auto r = Stored<ReplayStatus>::fromName(QStringLiteral("paused"));
+    QCOMPARE(r.name(), QStringLiteral("paused"));
+    QVERIFY(r != ReplayStatus::Executing);
     const auto c = Stored<FailureCategory>::fromName(QStringLiteral("quantum"));
     QCOMPARE(c.name(), QStringLiteral("quantum"));
     QVERIFY(c != FailureCategory::None);
