@@ -116,6 +116,9 @@ struct ServerConfig {
     int maxConnections = 1024;
     int readTimeoutMs = 10'000; // to receive one whole request once it has started
     int idleTimeoutMs = 60'000; // keep-alive connection with no request
+    // Longest an ingest request waits for its commit before it is answered 503 (a hung database
+    // must not hold a sender past its own timeout; Shopify's is 5 s).
+    int replyTimeoutMs = 4'000;
     int ioThreads = 2;
     int writeQueueCapacity = 10'000;
     QString tlsCert;

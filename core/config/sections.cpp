@@ -62,11 +62,13 @@ bool parseServer(const toml::table &t, Config &cfg, ConfigError *error)
     r.integer("max_body_bytes", s.maxBodyBytes, 1, 256LL * 1024 * 1024);
     r.integer("max_header_bytes", s.maxHeaderBytes, 1024, 1024 * 1024);
     r.integer("max_connections", s.maxConnections, 1, 1'000'000);
-    qint64 readTimeout = s.readTimeoutMs, idleTimeout = s.idleTimeoutMs;
+    qint64 readTimeout = s.readTimeoutMs, idleTimeout = s.idleTimeoutMs, replyTimeout = s.replyTimeoutMs;
     r.duration("read_timeout", readTimeout, 100, 3'600'000);
     r.duration("idle_timeout", idleTimeout, 100, 86'400'000);
+    r.duration("reply_timeout", replyTimeout, 100, 600'000);
     s.readTimeoutMs = static_cast<int>(readTimeout);
     s.idleTimeoutMs = static_cast<int>(idleTimeout);
+    s.replyTimeoutMs = static_cast<int>(replyTimeout);
     r.integer("io_threads", s.ioThreads, 1, 64);
     r.integer("write_queue_capacity", s.writeQueueCapacity, 1, 10'000'000);
     r.string("tls_cert", s.tlsCert);

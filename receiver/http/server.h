@@ -79,6 +79,11 @@ struct ServerOptions {
     int maxConnections = 1024;
     int readTimeoutMs = 10'000;
     int idleTimeoutMs = 60'000;
+    // Longest a handler may take to answer once the request is in; past it the client gets
+    // onReplyTimeout()'s response (or a plain 503) and the handler's late answer is dropped.
+    // 0: no bound. Keeps a sender from timing out while a hung dependency holds the handler.
+    int replyTimeoutMs = 0;
+    std::function<Response()> onReplyTimeout;
     int threads = 2;
     QString tlsCertFile; // both set → HTTPS
     QString tlsKeyFile;

@@ -16,12 +16,14 @@
 // is dropped.
 
 #include "bytearraybody.h"
+#include "responderstate.h"
 #include "server.h"
 
 #include <QLoggingCategory>
 
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/post.hpp>
+#include <boost/asio/steady_timer.hpp>
 #include <boost/asio/strand.hpp>
 #include <boost/asio/write.hpp>
 #include <boost/beast/core.hpp>
@@ -53,6 +55,8 @@ using SessionExecutor = net::strand<net::io_context::executor_type>;
 using SessionSocket = net::basic_stream_socket<tcp, SessionExecutor>;
 using PlainStream = beast::basic_stream<tcp, SessionExecutor, beast::unlimited_rate_policy>;
 using TlsStream = beast::ssl_stream<PlainStream>;
+using SessionTimer = net::basic_waitable_timer<std::chrono::steady_clock,
+    net::wait_traits<std::chrono::steady_clock>, SessionExecutor>;
 
 // What a session needs from its server. Implemented by Server::Impl.
 class SessionHost {
@@ -85,41 +89,6 @@ inline void appendNumber(QByteArray &out, qint64 value)
     out.append(digits, static_cast<qsizetype>(result.ptr - digits));
 }
 
-// Shared by every copy of one request's Responder. Delivers at most one response, and answers
-// 500 when the handler dropped its responder without answering: a bug must not hang a client.
-template<class S> class ResponderState final {
-public:
-    ResponderState(std::weak_ptr<S> session, quint64 seq)
-        : m_session(std::move(session))
-        , m_seq(seq)
-    { }
-    ~ResponderState()
-    {
-        if (!m_done.load(std::memory_order_acquire))
-            deliver(Response::error(
-                500, QStringLiteral("internal"), QStringLiteral("the request was not answered")));
-    }
-    ResponderState(const ResponderState &) = delete;
-    ResponderState &operator=(const ResponderState &) = delete;
-
-    void deliver(Response &&response)
-    {
-        if (m_done.exchange(true, std::memory_order_acq_rel))
-            return;
-        if (auto session = m_session.lock()) {
-            auto executor = session->executor();
-            net::post(executor, [s = std::move(session), seq = m_seq, r = std::move(response)]() mutable {
-                s->onResponse(seq, std::move(r));
-            });
-        }
-    }
-
-private:
-    std::weak_ptr<S> m_session;
-    quint64 m_seq;
-    std::atomic<bool> m_done { false };
-};
-
 template<class Stream>
 class Session final : public SessionBase, public std::enable_shared_from_this<Session<Stream>> {
 public:
@@ -131,6 +100,7 @@ public:
         , m_id(id)
         , m_remote(std::move(remoteAddress))
         , m_stream(std::forward<StreamArgs>(streamArgs)...)
+        , m_replyTimer(m_stream.get_executor())
     { }
 
     ~Session() override { m_host.sessionClosed(m_id); }
@@ -159,6 +129,7 @@ public:
         if (m_state != State::Handling || seq != m_seq)
             return; // the connection died or was force-closed meanwhile
         auto keep = std::move(m_self); // released when this handler returns
+        m_replyTimer.cancel();
         writeResponse(std::move(response), false);
     }
 
@@ -462,6 +433,7 @@ private:
         m_self = this->shared_from_this();
         const quint64 seq = ++m_seq;
         auto state = std::make_shared<ResponderState<Session>>(this->weak_from_this(), seq);
+        armReplyTimer(state);
         try {
             m_host.handler()(std::move(request), [state](Response r) { state->deliver(std::move(r)); });
         } catch (const std::exception &e) {
@@ -469,6 +441,33 @@ private:
             state->deliver(
                 Response::error(500, QStringLiteral("internal"), QStringLiteral("internal error")));
         }
+    }
+
+    // The reply deadline answers for a handler that is still waiting (a hung database): the
+    // first of the two responses wins in ResponderState, the other is dropped.
+    void armReplyTimer(const std::shared_ptr<ResponderState<Session>> &state)
+    {
+        if (options().replyTimeoutMs <= 0)
+            return;
+        m_replyTimer.expires_after(ms(options().replyTimeoutMs));
+        m_replyTimer.async_wait(
+            [self = this->shared_from_this(), weak = std::weak_ptr(state)](beast::error_code ec) {
+                if (ec)
+                    return; // answered in time, or the connection closed
+                if (auto pending = weak.lock())
+                    pending->deliver(self->replyTimeoutResponse());
+            });
+    }
+
+    Response replyTimeoutResponse() const
+    {
+        if (options().onReplyTimeout)
+            return options().onReplyTimeout();
+        auto r = Response::error(503, QStringLiteral("reply_timeout"),
+            QStringLiteral("the request was not answered within %1 ms; retry later")
+                .arg(options().replyTimeoutMs));
+        r.headers.append({ QByteArrayLiteral("Retry-After"), QByteArrayLiteral("1") });
+        return r;
     }
 
     void writeResponse(Response &&response, bool mustClose)
@@ -565,6 +564,7 @@ private:
         if (m_state == State::Closed)
             return;
         m_state = State::Closed;
+        m_replyTimer.cancel();
         beast::error_code ec;
         lowest().socket().shutdown(tcp::socket::shutdown_both, ec);
         lowest().close();
@@ -574,6 +574,7 @@ private:
     const quint64 m_id;
     const QString m_remote;
     Stream m_stream;
+    SessionTimer m_replyTimer;
     beast::flat_buffer m_buffer;
     std::optional<bhttp::request_parser<ByteArrayBody>> m_parser;
     RequestHead m_head;

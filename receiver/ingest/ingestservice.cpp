@@ -59,6 +59,7 @@ IngestService::IngestService(std::shared_ptr<const Config> config, GroupCommitWr
     m_unavailable.shuttingDown = unavailableCounter("shutting_down");
     m_unavailable.storeFailed = unavailableCounter("store_failed");
     m_unavailable.databaseUnavailable = unavailableCounter("database_unavailable");
+    m_unavailable.replyTimeout = unavailableCounter("reply_timeout");
     for (const SourceConfig &s : m_config->sources) {
         const metrics::Labels labels { { QStringLiteral("source"), s.name } };
         SourceEntry e;
@@ -96,6 +97,15 @@ http::ServerOptions IngestService::serverOptions()
     o.maxConnections = s.maxConnections;
     o.readTimeoutMs = s.readTimeoutMs;
     o.idleTimeoutMs = s.idleTimeoutMs;
+    o.replyTimeoutMs = s.replyTimeoutMs;
+    // The event may still be committed after this answer; the sender's retry then finds it and
+    // is answered as a duplicate, so nothing is stored twice and nothing acknowledged is lost.
+    o.onReplyTimeout = [counter = m_unavailable.replyTimeout, timeoutMs = s.replyTimeoutMs] {
+        counter->inc();
+        return unavailable(QStringLiteral("reply_timeout"),
+            QStringLiteral("the event was not stored within %1 ms; retry later").arg(timeoutMs),
+            DatabaseAvailability::kRetryAfterSeconds);
+    };
     o.threads = s.ioThreads;
     o.name = QStringLiteral("ingest");
     o.onHead = [this](const http::RequestHead &head) { return onHead(head); };

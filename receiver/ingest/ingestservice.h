@@ -81,6 +81,7 @@ private:
         metrics::Counter *shuttingDown = nullptr;
         metrics::Counter *storeFailed = nullptr;
         metrics::Counter *databaseUnavailable = nullptr;
+        metrics::Counter *replyTimeout = nullptr;
     } m_unavailable;
     std::vector<std::pair<QString, std::function<bool()>>> m_readinessChecks;
 };

@@ -186,6 +186,12 @@ void TstConfig::badInputNamesTheKey_data()
                                 << QStringLiteral("no destination");
     QTest::newRow("jitter") << storage + "[delivery]\njitter = 2.0\n"
                             << QStringLiteral("delivery.jitter") << QStringLiteral("between");
+    QTest::newRow("reply timeout short")
+        << storage + "[server]\nreply_timeout = \"50ms\"\n"
+        << QStringLiteral("server.reply_timeout") << QStringLiteral("between");
+    QTest::newRow("reply timeout word")
+        << storage + "[server]\nreply_timeout = \"later\"\n"
+        << QStringLiteral("server.reply_timeout") << QStringLiteral("duration");
     QTest::newRow("ttl") << storage + "[admin]\napproval_ttl = \"forever\"\n"
                          << QStringLiteral("admin.approval_ttl") << QStringLiteral("duration");
     QTest::newRow("incident threshold")

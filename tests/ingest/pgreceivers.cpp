@@ -76,8 +76,18 @@ bool PrivatePgCluster::resume(QString *error)
     return harness(QStringLiteral("resume"), error);
 }
 
+bool PrivatePgCluster::freeze(QString *error)
+{
+    return harness(QStringLiteral("freeze"), error);
+}
+
+bool PrivatePgCluster::thaw(QString *error)
+{
+    return harness(QStringLiteral("thaw"), error);
+}
+
 bool writeReceiverConfig(ReceiverProcess &r, const QString &dir, const QString &storageUrl,
-    const QByteArray &sinkUrl, const QByteArray &deliveryExtra, QString *error)
+    const QByteArray &sinkUrl, const QByteArray &deliveryExtra, QString *error, const QByteArray &serverExtra)
 {
     r.ingestPort = freePort();
     r.adminPort = freePort();
@@ -85,7 +95,8 @@ bool writeReceiverConfig(ReceiverProcess &r, const QString &dir, const QString &
     r.logPath = dir + QStringLiteral("/redrived-%1.log").arg(r.name);
     QByteArray t;
     t += "[server]\nlisten = \"127.0.0.1:" + QByteArray::number(r.ingestPort) + "\"\n";
-    t += "admin_listen = \"127.0.0.1:" + QByteArray::number(r.adminPort) + "\"\nread_timeout = \"5s\"\n\n";
+    t += "admin_listen = \"127.0.0.1:" + QByteArray::number(r.adminPort) + "\"\nread_timeout = \"5s\"\n"
+        + serverExtra + "\n";
     t += "[storage]\nurl = \"" + storageUrl.toUtf8() + "\"\n\n";
     t += "[delivery]\npoll_interval = \"50ms\"\n" + deliveryExtra + "\n";
     t += "[[sources]]\nname = \"gh\"\nscheme = \"github\"\nsecrets = [\"" + kPgLoadSecret + "\"]\n\n";

@@ -33,6 +33,8 @@ public:
     bool restartFast(QString *error); // pg_ctl restart -m fast
     bool halt(QString *error); // pg_ctl stop -m fast
     bool resume(QString *error);
+    bool freeze(QString *error); // SIGSTOP: hangs with its connections open
+    bool thaw(QString *error);
     [[nodiscard]] QString url() const { return m_url; }
 
 private:
@@ -54,7 +56,8 @@ struct ReceiverProcess {
 
 // Writes the config (github source "gh" routed to destination "sink" at `sinkUrl`).
 bool writeReceiverConfig(ReceiverProcess &r, const QString &dir, const QString &storageUrl,
-    const QByteArray &sinkUrl, const QByteArray &deliveryExtra, QString *error);
+    const QByteArray &sinkUrl, const QByteArray &deliveryExtra, QString *error,
+    const QByteArray &serverExtra = {});
 bool startReceiver(ReceiverProcess &r, QString *error);
 // `redrived … migrate` then `token create` (role support); the token on success.
 QString migrateAndCreateToken(const ReceiverProcess &r, QString *error);

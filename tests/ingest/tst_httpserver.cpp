@@ -538,6 +538,50 @@ private Q_SLOTS:
         }
     }
 
+    // A handler still waiting (a hung database) past reply_timeout: the client gets the server's
+    // timeout answer, the handler's late answer is dropped, and the connection carries on.
+    void replyTimeoutAnswersForAWaitingHandler()
+    {
+        http::ServerOptions o;
+        o.replyTimeoutMs = 300;
+        std::atomic<int> timeouts { 0 };
+        o.onReplyTimeout = [&timeouts] {
+            timeouts.fetch_add(1);
+            auto r = http::Response::error(503, QStringLiteral("reply_timeout"), QStringLiteral("slow"));
+            r.headers.append({ QByteArrayLiteral("Retry-After"), QByteArrayLiteral("2") });
+            return r;
+        };
+        QVERIFY(startServer(o, [this](http::Request &&r, http::Responder respond) {
+            if (r.path == "/fast") {
+                respond(http::Response::json(200, "fast"));
+                return;
+            }
+            std::lock_guard lock(m_rec.mutex);
+            m_rec.held = std::move(respond);
+        }));
+        RawConnection c;
+        QVERIFY(c.connect(m_port));
+        QVERIFY(c.send(buildRequest("POST", "/slow", {}, "x")));
+        auto r = c.readResponse(5'000);
+        QVERIFY2(r, qPrintable(c.lastError()));
+        QCOMPARE(r->status, 503);
+        QCOMPARE(r->header("Retry-After"), QByteArray("2"));
+        QVERIFY(r->body.contains("reply_timeout"));
+        QCOMPARE(timeouts.load(), 1);
+        QVERIFY(r->header("Connection").isEmpty()); // kept alive
+
+        // The late answer goes nowhere; the next request on the same connection is its own.
+        QVERIFY(m_rec.hasHeld());
+        auto late = *m_rec.takeHeld();
+        late(http::Response::json(200, "late"));
+        QVERIFY(c.send(buildRequest("GET", "/fast", {}, {})));
+        r = c.readResponse(5'000);
+        QVERIFY2(r, qPrintable(c.lastError()));
+        QCOMPARE(r->status, 200);
+        QCOMPARE(r->body, QByteArray("fast"));
+        QCOMPARE(timeouts.load(), 1); // an answer in time arms no second timeout answer
+    }
+
     void responderIsCalledOnceAndSafeAfterClose()
     {
         QVERIFY(startServer({}, [this](http::Request &&, http::Responder respond) {

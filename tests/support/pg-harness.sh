@@ -6,10 +6,12 @@
 #   pg-harness.sh stop DIR    → fast shutdown and remove DIR
 #   pg-harness.sh restart DIR → `pg_ctl restart -m fast` (a private cluster only: tst_dbrestart)
 #   pg-harness.sh halt DIR    → fast shutdown, keeping DIR; `resume DIR` starts it again
+#   pg-harness.sh freeze DIR  → SIGSTOP the cluster's postmaster and backends: a server that hangs
+#                               with its connections open (tst_dbhang); `thaw DIR` → SIGCONT
 # PostgreSQL refuses to run as root, so as root every server command runs through runuser.
 set -euo pipefail
 
-cmd=${1:?usage: pg-harness.sh start|stop|restart|halt|resume DIR}
+cmd=${1:?usage: pg-harness.sh start|stop|restart|halt|resume|freeze|thaw DIR}
 dir=${2:?usage: pg-harness.sh start|stop DIR}
 
 pgbin=""
@@ -17,6 +19,15 @@ for v in 15 16 17; do
   if [[ -x /usr/lib/postgresql/$v/bin/initdb ]]; then pgbin=/usr/lib/postgresql/$v/bin; break; fi
 done
 [[ -n $pgbin ]] || { echo "pg-harness: PostgreSQL server binaries not found (install postgresql)" >&2; exit 1; }
+
+# The cluster's own processes: the postmaster named in its pid file and that process's children.
+cluster_pids() {
+  local pid
+  pid=$(head -1 "$dir/data/postmaster.pid" 2>/dev/null || true)
+  [[ $pid =~ ^[0-9]+$ ]] || return 0
+  echo "$pid"
+  pgrep -P "$pid" || true
+}
 
 as_owner() {
   if [[ $(id -u) -eq 0 ]]; then runuser -u postgres -- "$@"; else "$@"; fi
@@ -45,6 +56,8 @@ start)
   ;;
 stop)
   if [[ -d $dir/data ]]; then
+    # shellcheck disable=SC2046
+    kill -CONT $(cluster_pids) 2>/dev/null || true # a frozen cluster cannot shut down
     as_owner "$pgbin/pg_ctl" -D "$dir/data" -m fast -w -t 60 stop > /dev/null 2>&1 || true
   fi
   rm -rf "$dir"
@@ -60,6 +73,17 @@ resume)
   as_owner "$pgbin/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w -t 60 start -o "$(cat "$dir/opts")" > /dev/null \
     || { tail -20 "$dir/server.log" >&2; exit 1; }
   ;;
+freeze)
+  pids=$(cluster_pids)
+  [[ -n $pids ]] || { echo "pg-harness: no running cluster in $dir" >&2; exit 1; }
+  # shellcheck disable=SC2086
+  kill -STOP $pids
+  ;;
+thaw)
+  pids=$(cluster_pids)
+  # shellcheck disable=SC2086
+  [[ -z $pids ]] || kill -CONT $pids
+  ;;
 *)
-  echo "usage: pg-harness.sh start|stop|restart|halt|resume DIR" >&2; exit 2 ;;
+  echo "usage: pg-harness.sh start|stop|restart|halt|resume|freeze|thaw DIR" >&2; exit 2 ;;
 esac
