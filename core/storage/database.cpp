@@ -369,22 +369,16 @@ QString sqlPlaceholders(qsizetype n)
     return out;
 }
 
-bool runQuery(QSqlQuery &q, const QString &sql, const QVariantList &binds, QString *error)
+Result<> runQuery(QSqlQuery &q, const QString &sql, const QVariantList &binds)
 {
     q.setForwardOnly(true);
-    if (!q.prepare(sql)) {
-        if (error)
-            *error = sqlErrorText(q);
-        return false;
-    }
+    if (!q.prepare(sql))
+        return Failure(sqlErrorText(q));
     for (const QVariant &v : binds)
         q.addBindValue(v);
-    if (!q.exec()) {
-        if (error)
-            *error = sqlErrorText(q);
-        return false;
-    }
-    return true;
+    if (!q.exec())
+        return Failure(sqlErrorText(q));
+    return ok();
 }
 
 } // namespace redrive

@@ -3,6 +3,7 @@
 #pragma once
 
 #include "config/config.h"
+#include "util/result.h"
 
 #include <QSqlDatabase>
 #include <QSqlQuery>
@@ -141,9 +142,8 @@ private:
 // payloads or secrets).
 QString sqlErrorText(const QSqlQuery &query);
 
-// Prepares `sql` forward-only, binds `binds` in order and executes it; on failure `error`
-// (when given) gets sqlErrorText().
-bool runQuery(QSqlQuery &q, const QString &sql, const QVariantList &binds, QString *error);
+// Prepares `sql` forward-only, binds `binds` in order and executes it; fails with sqlErrorText().
+Result<> runQuery(QSqlQuery &q, const QString &sql, const QVariantList &binds);
 
 // "?,?,…,?" with `n` marks, for an IN (…) list whose values are bound in order.
 QString sqlPlaceholders(qsizetype n);

@@ -62,13 +62,13 @@ http::Response exportEvidence(RequestContext &ctx, qint64 eventId)
     const auto &checkpoint = guarded.checkpoint;
     audit::EvidenceReadOptions options;
     options.checkpointSeq = checkpoint->seq;
-    const auto data = audit::readEvidenceData(ctx.db, eventId, options, &error);
-    if (!data) {
-        if (error.isEmpty())
-            return errorResponse(404, QStringLiteral("not_found"),
-                QStringLiteral("event %1 does not exist").arg(eventId), QStringLiteral("id"));
-        return databaseError("reading evidence", error);
-    }
+    const auto read = audit::readEvidenceData(ctx.db, eventId, options);
+    if (!read)
+        return databaseError("reading evidence", read.error());
+    const std::optional<audit::EvidenceData> &data = *read;
+    if (!data)
+        return errorResponse(404, QStringLiteral("not_found"),
+            QStringLiteral("event %1 does not exist").arg(eventId), QStringLiteral("id"));
     audit::EvidenceMeta meta;
     meta.exportedAtMs = now;
     meta.exportedBy = ctx.who.name;

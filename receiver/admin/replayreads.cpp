@@ -94,9 +94,9 @@ http::Response getReplay(RequestContext &ctx, qint64 id)
         return error.isEmpty() ? notFound(id) : databaseError("reading a replay", error);
     QJsonObject out = replayJson(*row);
 
-    auto rows = fetchReplayItems(ctx.db, id, after, limit + 1, &error);
+    auto rows = fetchReplayItems(ctx.db, id, after, limit + 1);
     if (!rows)
-        return databaseError("reading replay items", error);
+        return databaseError("reading replay items", rows.error());
     const bool more = rows->size() > limit;
     if (more)
         rows->removeLast();

@@ -96,13 +96,12 @@ void DeliveryEngine::Private::checkIncidents(Steady::time_point now)
     lastIncidentCheck = now;
     nextIncidentCheck = now + std::chrono::milliseconds(config.incidents.checkIntervalMs);
     incidentsDue = false;
-    QString error;
-    const auto result = redrive::checkIncidents(*db, clock.nowMs(), config.incidents.growThreshold, &error);
+    const auto result = redrive::checkIncidents(*db, clock.nowMs(), config.incidents.growThreshold);
     noteDb(result.has_value());
     if (!result) {
         incidentsDue = true; // try again after the minimum interval
         if (dbFailures <= 3)
-            qCWarning(lcDelivery, "incident check failed: %s", qPrintable(error));
+            qCWarning(lcDelivery, "incident check failed: %s", qPrintable(result.error()));
         return;
     }
     for (const OpenedIncident &i : result->opened)

@@ -318,8 +318,8 @@ void TstConsoleModels::deadLetterModel()
     QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
     QString error;
     auto db = m_t->open(QStringLiteral("dl"), OpenMode::ReadOnly);
-    const auto groups = fetchDeadLetterGroups(*db, &error);
-    QVERIFY2(groups, qPrintable(error));
+    const auto groups = fetchDeadLetterGroups(*db);
+    QVERIFY2(groups, qPrintable(groups.error()));
     model.setGroups(*groups);
     QCOMPARE(model.rowCount(), 1);
     QCOMPARE(model.total(), qint64(1));
@@ -342,8 +342,8 @@ void TstConsoleModels::destinationModel()
     QString error;
     auto db = m_t->open(QStringLiteral("dest"), OpenMode::ReadOnly);
     const qint64 now = kBase + 60'000;
-    auto rows = fetchDestinationStatuses(*db, { QStringLiteral("crm") }, now, &error);
-    QVERIFY2(rows, qPrintable(error));
+    auto rows = fetchDestinationStatuses(*db, { QStringLiteral("crm") }, now);
+    QVERIFY2(rows, qPrintable(rows.error()));
     model.setStatuses(*rows, now);
     QCOMPARE(model.rowCount(), 4); // billing, crm (configured only), fulfillment, sink
     QCOMPARE(model.columnCount(), int(DestinationModel::ColumnCount));

@@ -298,8 +298,14 @@ void TstConsoleOperations::evidenceExportVerifiesAndCatchesAFlippedByte()
         const auto cp = audit::makeCheckpoint(*m_writer, *m_key, m_clock.nowMs(), &error);
         audit::EvidenceReadOptions options;
         options.checkpointSeq = cp ? cp->seq : 0;
-        const auto data
-            = cp ? audit::readEvidenceData(*m_writer, m_s.succeeded, options, &error) : std::nullopt;
+        std::optional<audit::EvidenceData> data;
+        if (cp) {
+            auto read = audit::readEvidenceData(*m_writer, m_s.succeeded, options);
+            if (read)
+                data = std::move(*read);
+            else
+                error = read.error();
+        }
         audit::EvidenceMeta meta { m_clock.nowMs(), QStringLiteral("root"), QStringLiteral("admin"),
             QStringLiteral("redrived test") };
         const auto bundle

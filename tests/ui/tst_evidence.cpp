@@ -131,7 +131,13 @@ std::optional<EvidenceData> TstEvidence::read(
     if (!m_db->isSqlite()
         && !m_db->exec(QStringLiteral("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ"), error))
         return std::nullopt;
-    return readEvidenceData(*m_db, eventId, options, error);
+    auto data = readEvidenceData(*m_db, eventId, options);
+    if (!data) {
+        *error = data.error();
+        return std::nullopt;
+    }
+    error->clear();
+    return std::move(*data);
 }
 
 QJsonObject TstEvidence::bundleFor(qint64 eventId, int maxLinked)
