@@ -122,10 +122,10 @@ Result<std::optional<EvidenceData>> readEvidenceData(
         page.afterSeq = first - 1;
         page.limit = 1000;
         while (page.afterSeq < options.checkpointSeq) {
-            QList<AuditEntry> rows;
-            QString error;
-            if (!readAuditEntries(db, page, &rows, &error))
-                return Failure(error);
+            const auto read = readAuditEntries(db, page);
+            if (!read)
+                return Failure(read.error());
+            const QList<AuditEntry> &rows = *read;
             for (const AuditEntry &e : std::as_const(rows)) {
                 if (e.seq > options.checkpointSeq)
                     break;
@@ -135,11 +135,10 @@ Result<std::optional<EvidenceData>> readEvidenceData(
                 break;
             page.afterSeq = rows.last().seq;
         }
-        if (data.audit.isEmpty() || data.audit.last().seq != options.checkpointSeq) {
+        if (data.audit.isEmpty() || data.audit.last().seq != options.checkpointSeq)
             return Failure(
                 QStringLiteral("the database does not hold the audit log up to the checkpoint's entry %1")
                     .arg(options.checkpointSeq));
-        }
         data.linkedToCheckpoint = true;
     }
     return data;

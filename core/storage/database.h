@@ -12,6 +12,7 @@
 
 #include <memory>
 #include <optional>
+#include <type_traits>
 
 namespace redrive {
 
@@ -120,6 +121,28 @@ private:
     bool m_active = false;
     bool m_gated = false; // holds the in-process SQLite write gate
 };
+
+// Runs `body` (returning Result<> or Result<T>) inside a Transaction of `kind` (so a SQLite
+// write keeps the write gate and BEGIN IMMEDIATE): commits when it succeeds, rolls back and
+// returns its failure when it fails. A failing BEGIN or COMMIT is returned as the failure.
+template<class Body>
+auto withTransaction(Db &db, Body &&body, Transaction::Kind kind = Transaction::Kind::Write)
+    -> std::invoke_result_t<Body &>
+{
+    using R = std::invoke_result_t<Body &>;
+    Transaction tx(db, kind);
+    QString error;
+    if (!tx.begin(&error))
+        return Failure(error);
+    R result = body();
+    if (!result) {
+        tx.rollback();
+        return result;
+    }
+    if (!tx.commit(&error))
+        return Failure(error);
+    return result;
+}
 
 // Holds the in-process SQLite write gate of `db`'s file (see Transaction) without opening a
 // transaction, for work that blocks writers anyway (a RESTART checkpoint): they then wait on the

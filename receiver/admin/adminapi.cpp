@@ -168,9 +168,12 @@ bool AdminApi::start(QString *error)
     }
     if (!d->config.admin.auditKeyFile.isEmpty()) {
         bool created = false;
-        d->key = audit::SigningKey::loadOrCreate(d->config.admin.auditKeyFile, error, &created);
-        if (!d->key)
+        auto key = audit::SigningKey::loadOrCreate(d->config.admin.auditKeyFile, &created);
+        if (!key) {
+            *error = key.error();
             return false;
+        }
+        d->key = std::move(*key);
         if (created)
             qCInfo(lcAdmin, "admin: created audit checkpoint key %s (key id %s)",
                 qPrintable(d->config.admin.auditKeyFile), qPrintable(d->key->keyId()));

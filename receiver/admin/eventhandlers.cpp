@@ -137,15 +137,14 @@ http::Response getEvent(RequestContext &ctx, qint64 id)
         keyObject.insert(key.name, key.value);
     ev.insert(QStringLiteral("keys"), keyObject);
 
-    QString error;
-    QList<audit::AuditEntry> entries;
     audit::AuditQuery aq;
     aq.target = QStringLiteral("event:%1").arg(id);
     aq.limit = kDetailListLimit;
-    if (!audit::readAuditEntries(ctx.db, aq, &entries, &error))
-        return databaseError("reading audit entries", error);
+    const auto entries = audit::readAuditEntries(ctx.db, aq);
+    if (!entries)
+        return databaseError("reading audit entries", entries.error());
     QJsonArray auditItems;
-    for (const auto &entry : entries)
+    for (const auto &entry : *entries)
         auditItems.append(auditEntryApiJson(entry));
     ev.insert(QStringLiteral("audit"), auditItems);
     return jsonResponse(200, ev);

@@ -36,10 +36,10 @@ http::Response exportEvidence(RequestContext &ctx, qint64 eventId)
     // The head is signed, read up to and appended to from one snapshot. On PostgreSQL the
     // append lock is taken before the transaction's snapshot, so no entry can slip in between;
     // on SQLite BEGIN IMMEDIATE excludes every other writer.
-    QString error;
     audit::AuditAppendLock appendLock(ctx.db);
-    if (!appendLock.acquire(&error))
-        return databaseError("locking the audit log for an evidence export", error);
+    if (auto locked = appendLock.acquire(); !locked)
+        return databaseError("locking the audit log for an evidence export", locked.error());
+    QString error;
     Transaction tx(ctx.db);
     if (!tx.begin(&error))
         return databaseError("exporting evidence", error);
@@ -74,9 +74,9 @@ http::Response exportEvidence(RequestContext &ctx, qint64 eventId)
     meta.exportedBy = ctx.who.name;
     meta.role = toString(ctx.who.role);
     meta.generator = QStringLiteral("redrived " REDRIVE_VERSION);
-    const auto bundle = audit::buildSignedEvidenceBundle(*data, *checkpoint, meta, *ctx.signingKey, &error);
+    const auto bundle = audit::buildSignedEvidenceBundle(*data, *checkpoint, meta, *ctx.signingKey);
     if (!bundle)
-        return databaseError("signing evidence", error);
+        return databaseError("signing evidence", bundle.error());
 
     // The entry names the exact file handed out, so a bundle shown later can be matched to it.
     const QJsonObject details {

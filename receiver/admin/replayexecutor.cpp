@@ -16,6 +16,14 @@
 
 namespace redrive::admin {
 namespace {
+
+// This file reports failures as false with `error`; a Result from core/ is folded into that.
+template<class T> bool succeeded(const Result<T> &result, QString *error)
+{
+    if (!result)
+        *error = result.error();
+    return result.has_value();
+}
 constexpr int kMaxBatch = 200; // items per transaction
 constexpr int kMaxReplaysPerPass = 50;
 constexpr qint64 kCleanupEveryMs = 60'000;
@@ -210,10 +218,11 @@ bool ReplayExecutor::expire(Pass &pass, QString *error)
         const QString why = row->status == u"pending_approval"
             ? QStringLiteral("not approved within admin.approval_ttl")
             : QStringLiteral("approved but not started within admin.approval_ttl");
-        if (!audit::appendAuditEntry(*m_db,
-                systemRecord(QStringLiteral("replay_expired"), id, why,
-                    { { QStringLiteral("previous_status"), row->status } }),
-                now, error)
+        if (!succeeded(audit::appendAuditEntry(*m_db,
+                           systemRecord(QStringLiteral("replay_expired"), id, why,
+                               { { QStringLiteral("previous_status"), row->status } }),
+                           now),
+                error)
             || !tx.commit(error))
             return false;
         ++pass.expired;
@@ -249,8 +258,9 @@ bool ReplayExecutor::startApproved(Pass &pass, QString *error)
             { QStringLiteral("selection_hash"), row->selectionHash },
             { QStringLiteral("rate_per_second"), m_config.admin.replayRatePerSecond },
             { QStringLiteral("approved_by"), row->approvedBy } };
-        if (!audit::appendAuditEntry(
-                *m_db, systemRecord(QStringLiteral("replay_executed"), id, QString(), details), now, error)
+        if (!succeeded(audit::appendAuditEntry(*m_db,
+                           systemRecord(QStringLiteral("replay_executed"), id, QString(), details), now),
+                error)
             || !tx.commit(error))
             return false;
         ++pass.started;
@@ -412,12 +422,13 @@ bool ReplayExecutor::queueBatch(qint64 replayId, const QList<qint64> &deliveryId
         return false;
     }
     if (!changed.isEmpty()
-        && !audit::appendAuditEntry(*m_db,
-            systemRecord(QStringLiteral("replay_items_skipped"), replayId,
-                QStringLiteral("changed since the preview"),
-                QJsonObject { { QStringLiteral("delivery_ids"), changed },
-                    { QStringLiteral("count"), changed.size() } }),
-            now, error))
+        && !succeeded(audit::appendAuditEntry(*m_db,
+                          systemRecord(QStringLiteral("replay_items_skipped"), replayId,
+                              QStringLiteral("changed since the preview"),
+                              QJsonObject { { QStringLiteral("delivery_ids"), changed },
+                                  { QStringLiteral("count"), changed.size() } }),
+                          now),
+            error))
         return false;
     // Wakes the delivery engines on a PostgreSQL database (any receiver's) once this commits.
     if (queued > 0 && !notifyDeliveriesDue(*m_db, error))
@@ -483,10 +494,12 @@ bool ReplayExecutor::settle(Pass &pass, QString *error)
                          .arg(ratio * 100)
                          .arg(c.waiting);
         }
-        if (!audit::appendAuditEntry(*m_db,
-                systemRecord(done ? QStringLiteral("replay_completed") : QStringLiteral("replay_halted"), id,
-                    reason, details),
-                now, error)
+        if (!succeeded(
+                audit::appendAuditEntry(*m_db,
+                    systemRecord(done ? QStringLiteral("replay_completed") : QStringLiteral("replay_halted"),
+                        id, reason, details),
+                    now),
+                error)
             || !tx.commit(error))
             return false;
         if (done) {

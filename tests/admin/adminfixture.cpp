@@ -74,10 +74,9 @@ QString AdminFixture::token(const QString &name, Role role, const QString &owner
     if (m_tokens.contains(key))
         return m_tokens.value(key);
     QString error;
-    const auto created
-        = access::createApiToken(*m_db, name, person, role, std::nullopt, clock.nowMs(), &error);
+    const auto created = access::createApiToken(*m_db, name, person, role, std::nullopt, clock.nowMs());
     if (!created)
-        qFatal("cannot create token %s: %s", qPrintable(name), qPrintable(error));
+        qFatal("cannot create token %s: %s", qPrintable(name), qPrintable(created.error()));
     m_tokens.insert(key, created->secret);
     return created->secret;
 }

@@ -13,9 +13,11 @@ namespace redrive::test {
 
 bool seedAuditChain(Db &db, int count, QString *error, qint64 startAtMs)
 {
-    const auto head = audit::auditHead(db, error);
-    if (!head)
+    const auto head = audit::auditHead(db);
+    if (!head) {
+        *error = head.error();
         return false;
+    }
     QString prev = head->hash;
     qint64 seq = head->seq;
     constexpr int kPerInsert = 400;

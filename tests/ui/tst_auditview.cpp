@@ -93,14 +93,13 @@ void TstAuditView::initTestCase()
         QStringLiteral("refund done")));
     QVERIFY(append(QStringLiteral("olivia"), QStringLiteral("destination_paused"),
         QStringLiteral("destination:crm"), QStringLiteral("maintenance window")));
-    m_keyA = audit::SigningKey::generate(&error);
-    m_keyB = audit::SigningKey::generate(&error);
+    m_keyA = audit::SigningKey::generate().toOptional().value_or(nullptr);
+    m_keyB = audit::SigningKey::generate().toOptional().value_or(nullptr);
     QVERIFY(m_keyA && m_keyB);
     m_signing = m_keyA.get();
     // The receiver's answer: its current head, signed with whichever key it holds now.
     m_api.route("GET", "/admin/v1/audit/checkpoint", [this](const FakeAdminApi::Request &) {
-        QString why;
-        const auto cp = audit::makeCheckpoint(*m_chainWriter, *m_signing, m_clock.nowMs(), &why);
+        const auto cp = audit::makeCheckpoint(*m_chainWriter, *m_signing, m_clock.nowMs());
         if (!cp)
             return FakeAdminApi::Response { 500, R"({"error":"internal","message":"no checkpoint"})" };
         return FakeAdminApi::Response { 200, QJsonDocument(cp->toJson()).toJson(QJsonDocument::Compact) };
@@ -234,9 +233,9 @@ void TstAuditView::evidenceForATimeRangeVerifiesWithTheCli()
     auto *range = find<QComboBox>(w, "auditTimeRange");
     range->setCurrentIndex(4);
     Q_EMIT range->activated(4);
-    QList<audit::AuditEntry> all;
-    QString error;
-    QVERIFY(audit::readAuditEntries(*m_chainWriter, audit::AuditQuery {}, &all, &error));
+    const auto entries = audit::readAuditEntries(*m_chainWriter, audit::AuditQuery {});
+    QVERIFY(entries);
+    const QList<audit::AuditEntry> &all = *entries;
     find<QDateTimeEdit>(w, "auditSinceEdit")->setDateTime(QDateTime::fromMSecsSinceEpoch(all[2].atMs));
     find<QDateTimeEdit>(w, "auditUntilEdit")
         ->setDateTime(QDateTime::fromMSecsSinceEpoch(all[4].atMs - 60'000));

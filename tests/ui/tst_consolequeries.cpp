@@ -673,11 +673,10 @@ void TstConsoleQueries::auditFiltersMatchOnBothEngines()
     QFETCH(audit::AuditQuery, query);
     QFETCH(QList<qint64>, seqs);
     QVERIFY(seedFilterLog());
-    QList<audit::AuditEntry> rows;
-    QString error;
-    QVERIFY2(audit::readAuditEntries(*m_auditDb, query, &rows, &error), qPrintable(error));
+    const auto rows = audit::readAuditEntries(*m_auditDb, query);
+    QVERIFY2(rows, qPrintable(rows.error()));
     QList<qint64> got;
-    for (const audit::AuditEntry &e : rows)
+    for (const audit::AuditEntry &e : *rows)
         got.append(e.seq);
     QCOMPARE(got, seqs);
 }
@@ -690,9 +689,9 @@ void TstConsoleQueries::auditFilterPagesByKeyset()
     q.limit = 1;
     QList<qint64> got;
     for (int guard = 0; guard < 10; ++guard) {
-        QList<audit::AuditEntry> page;
-        QString error;
-        QVERIFY2(audit::readAuditEntries(*m_auditDb, q, &page, &error), qPrintable(error));
+        const auto read = audit::readAuditEntries(*m_auditDb, q);
+        QVERIFY2(read, qPrintable(read.error()));
+        const QList<audit::AuditEntry> &page = *read;
         if (page.isEmpty())
             break;
         QCOMPARE(page.size(), 1);

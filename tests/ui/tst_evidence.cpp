@@ -56,15 +56,14 @@ private:
 
 bool TstEvidence::append(const QString &action, const QString &target, const QString &reason, qint64 at)
 {
-    QString error;
-    Transaction tx(*m_db);
-    if (!tx.begin(&error)
-        || !appendAuditEntry(*m_db,
+    const auto appended = withTransaction(*m_db, [&] {
+        return appendAuditEntry(*m_db,
             AuditRecord { QStringLiteral("olga"), QStringLiteral("operator"), action, target, reason,
                 QJsonObject { { QStringLiteral("note"), QStringLiteral("ünïcode \"quoted\"") } } },
-            at, &error)
-        || !tx.commit(&error)) {
-        qWarning("append: %s", qPrintable(error));
+            at);
+    });
+    if (!appended) {
+        qWarning("append: %s", qPrintable(appended.error()));
         return false;
     }
     return true;
@@ -112,10 +111,12 @@ void TstEvidence::initTestCase()
         QStringLiteral("note_added"), QStringLiteral("event:%1").arg(m_s.pending), QString(), kBase + 8'700));
     QVERIFY(append(QStringLiteral("replay_approved"), QStringLiteral("replay:%1").arg(kReplay),
         QStringLiteral("looks right"), kBase + 9'000));
-    m_key = SigningKey::generate(&error);
-    QVERIFY2(m_key, qPrintable(error));
-    m_checkpoint = makeCheckpoint(*m_db, *m_key, kBase + 10'000, &error);
-    QVERIFY2(m_checkpoint, qPrintable(error));
+    auto keyMade = SigningKey::generate();
+    QVERIFY2(keyMade, qPrintable(keyMade.error()));
+    m_key = std::move(*keyMade);
+    auto checkpoint = makeCheckpoint(*m_db, *m_key, kBase + 10'000);
+    QVERIFY2(checkpoint, qPrintable(checkpoint.error()));
+    m_checkpoint = std::move(*checkpoint);
     QCOMPARE(m_checkpoint->seq, qint64(6));
     // After the checkpoint: not covered by it, so left out of bundles anchored to it.
     QVERIFY(append(QStringLiteral("note_added"), QStringLiteral("event:%1").arg(m_s.succeeded), QString(),
@@ -156,9 +157,9 @@ QJsonObject TstEvidence::bundleFor(qint64 eventId, int maxLinked)
     meta.exportedBy = QStringLiteral("audrey");
     meta.role = QStringLiteral("auditor");
     meta.generator = QStringLiteral("tst_evidence");
-    const auto bundle = buildSignedEvidenceBundle(*data, *m_checkpoint, meta, *m_key, &error);
+    const auto bundle = buildSignedEvidenceBundle(*data, *m_checkpoint, meta, *m_key);
     if (!bundle)
-        qWarning("buildSignedEvidenceBundle: %s", qPrintable(error));
+        qWarning("buildSignedEvidenceBundle: %s", qPrintable(bundle.error()));
     return bundle.value_or(QJsonObject());
 }
 
