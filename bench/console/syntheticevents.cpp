@@ -111,8 +111,10 @@ SyntheticRow syntheticRow(qint64 x)
 bool ensureFixture(Db &db, qint64 rows, QString *error, double *secondsSpent)
 {
     *secondsSpent = 0;
-    if (!migrate(db, error))
+    if (auto migrated = migrate(db); !migrated) {
+        *error = migrated.error();
         return false;
+    }
     {
         QSqlQuery q(db.handle());
         // Two business keys per event (schema 7): a fixture from before them is rebuilt.

@@ -147,8 +147,12 @@ int main(int argc, char **argv)
         redrive::OpenOptions open;
         open.sqliteSynchronous = config->storage.sqliteSynchronous;
         auto db = redrive::Db::open(*url, QStringLiteral("writerbench-migrate"), open, &error);
-        if (!db || !redrive::migrate(*db, &error)) {
+        if (!db) {
             std::fprintf(stderr, "redrive-writerbench: %s\n", qPrintable(error));
+            return 1;
+        }
+        if (auto migrated = redrive::migrate(*db); !migrated) {
+            std::fprintf(stderr, "redrive-writerbench: %s\n", qPrintable(migrated.error()));
             return 1;
         }
     }

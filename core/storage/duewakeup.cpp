@@ -42,11 +42,14 @@ bool execRaw(PGconn *conn, const char *sql, QString *error)
 
 } // namespace
 
-bool notifyDeliveriesDue(Db &db, QString *error)
+Result<> notifyDeliveriesDue(Db &db)
 {
     if (db.isSqlite())
-        return true;
-    return db.exec(QStringLiteral("NOTIFY ") + QLatin1String(kDeliveriesDueChannel), error);
+        return ok();
+    QString error;
+    if (!db.exec(QStringLiteral("NOTIFY ") + QLatin1String(kDeliveriesDueChannel), &error))
+        return Failure(error);
+    return ok();
 }
 
 DueListener::DueListener(StorageUrl url, std::function<void()> onDue)
@@ -59,19 +62,15 @@ DueListener::~DueListener()
     stop();
 }
 
-bool DueListener::start(QString *error, int retryMs)
+Result<> DueListener::start(int retryMs)
 {
-    if (m_url.dialect != Dialect::Postgres) {
-        *error = QStringLiteral("wake-up notifications need PostgreSQL");
-        return false;
-    }
+    if (m_url.dialect != Dialect::Postgres)
+        return Failure(QStringLiteral("wake-up notifications need PostgreSQL"));
     m_stopFd = eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK);
-    if (m_stopFd < 0) {
-        *error = QStringLiteral("eventfd: %1").arg(QString::fromLocal8Bit(strerror(errno)));
-        return false;
-    }
+    if (m_stopFd < 0)
+        return Failure(QStringLiteral("eventfd: %1").arg(QString::fromLocal8Bit(strerror(errno))));
     m_thread = std::thread([this, retryMs] { run(retryMs); });
-    return true;
+    return ok();
 }
 
 void DueListener::stop()

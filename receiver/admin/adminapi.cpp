@@ -156,9 +156,12 @@ bool AdminApi::start(QString *error)
         auto db = Db::open(d->url, QStringLiteral("admin-check"), OpenOptions {}, error);
         if (!db)
             return false;
-        const int version = schemaVersion(*db, error);
+        const auto readVersion = schemaVersion(*db);
+        const int version = readVersion.value_or(-1);
         if (version != kSchemaVersion) {
-            if (version >= 0)
+            if (version < 0)
+                *error = readVersion.error();
+            else
                 *error = QStringLiteral(
                     "the database schema is at version %1 but this build needs %2; run `redrived migrate`")
                              .arg(version)

@@ -89,10 +89,11 @@ std::unique_ptr<Db> openDatabase(const Config &config, OpenMode mode, QTextStrea
         err << "cannot open the database " << url->redacted() << ": " << error << '\n';
         return nullptr;
     }
-    const int version = schemaVersion(*db, &error);
+    const auto readVersion = schemaVersion(*db);
+    const int version = readVersion.value_or(-1);
     if (version != kSchemaVersion) {
         if (version < 0)
-            err << "cannot read the schema version: " << error << '\n';
+            err << "cannot read the schema version: " << readVersion.error() << '\n';
         else
             err << "the database schema is at version " << version << " but this build needs "
                 << kSchemaVersion << "; run `redrived migrate`\n";

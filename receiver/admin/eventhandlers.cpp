@@ -343,8 +343,10 @@ http::Response setDestinationPaused(RequestContext &ctx, const QString &name, bo
         = ctx.record(paused ? QStringLiteral("destination_paused") : QStringLiteral("destination_resumed"),
             target, reason, QJsonObject { { QStringLiteral("was_paused"), wasPaused } });
     // A resumed destination's waiting deliveries are due now: wake every engine on the database.
-    if (!paused && !notifyDeliveriesDue(ctx.db, &error))
-        return databaseError("resuming a destination", error);
+    if (!paused) {
+        if (auto notified = notifyDeliveriesDue(ctx.db); !notified)
+            return databaseError("resuming a destination", notified.error());
+    }
     if (!auditAndCommit(ctx, tx, record, &error))
         return databaseError("pausing a destination", error);
     if (!paused && ctx.wakeDelivery)

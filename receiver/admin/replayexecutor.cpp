@@ -16,14 +16,6 @@
 
 namespace redrive::admin {
 namespace {
-
-// This file reports failures as false with `error`; a Result from core/ is folded into that.
-template<class T> bool succeeded(const Result<T> &result, QString *error)
-{
-    if (!result)
-        *error = result.error();
-    return result.has_value();
-}
 constexpr int kMaxBatch = 200; // items per transaction
 constexpr int kMaxReplaysPerPass = 50;
 constexpr qint64 kCleanupEveryMs = 60'000;
@@ -405,7 +397,7 @@ bool ReplayExecutor::queueBatch(qint64 replayId, const QList<qint64> &deliveryId
         }
         if (state == ReplayItemState::Queued) {
             ++queued;
-            if (!refreshEventStatus(*m_db, eventId, error))
+            if (!succeeded(refreshEventStatus(*m_db, eventId), error))
                 return false;
         } else {
             ++skipped;
@@ -431,7 +423,7 @@ bool ReplayExecutor::queueBatch(qint64 replayId, const QList<qint64> &deliveryId
             error))
         return false;
     // Wakes the delivery engines on a PostgreSQL database (any receiver's) once this commits.
-    if (queued > 0 && !notifyDeliveriesDue(*m_db, error))
+    if (queued > 0 && !succeeded(notifyDeliveriesDue(*m_db), error))
         return false;
     if (!tx.commit(error))
         return false;

@@ -125,11 +125,13 @@ int migrateCommand(const Config &config, QTextStream &out, QTextStream &err)
         if (source.scheme == SchemeKind::HmacSha256)
             migrateOptions.signatureHeaders.append(source.hmac.signatureHeader);
     }
-    int from = 0, to = 0;
-    if (!migrate(*db, &error, &from, &to, migrateOptions)) {
-        err << "redrived: migrate: " << error << '\n';
+    const auto migrated = migrate(*db, migrateOptions);
+    if (!migrated) {
+        err << "redrived: migrate: " << migrated.error() << '\n';
         return 1;
     }
+    const int from = migrated->fromVersion;
+    const int to = migrated->toVersion;
     if (from == to)
         out << "redrived: database " << url->redacted() << " is up to date (schema version " << to << ")\n";
     else

@@ -41,11 +41,12 @@ bool Daemon::checkSchema(const StorageUrl &url, QString *error)
         *error = QStringLiteral("cannot open the database %1: %2").arg(url.redacted(), openError);
         return false;
     }
-    QString versionError;
-    const int version = schemaVersion(*db, &versionError);
+    const auto readVersion = schemaVersion(*db);
+    const int version = readVersion.value_or(-1);
     const QString migrateHint = QStringLiteral("run `redrived --config %1 migrate`").arg(m_config->path);
     if (version < 0) {
-        *error = QStringLiteral("cannot read the schema version of %1: %2").arg(url.redacted(), versionError);
+        *error = QStringLiteral("cannot read the schema version of %1: %2")
+                     .arg(url.redacted(), readVersion.error());
         return false;
     }
     if (version == 0) {

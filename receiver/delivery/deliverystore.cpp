@@ -266,8 +266,9 @@ bool DeliveryStore::loadBodies(QList<Claim> &claims, QString *error)
 {
     SqliteStatement &q = m_s->bodySelect;
     if (!q.isValid()
-        && !q.prepare(
-            m_db, QStringLiteral("SELECT body, content_type, body_sha256 FROM events WHERE id = ?1"), error))
+        && !succeeded(q.prepare(m_db,
+                          QStringLiteral("SELECT body, content_type, body_sha256 FROM events WHERE id = ?1")),
+            error))
         return false;
     for (Claim &c : claims) {
         q.bindInt64(1, c.eventId);

@@ -212,7 +212,7 @@ namespace {
 
 bool ready(Db &db, SqliteStatement &s, const char *sql, QString *error)
 {
-    return s.isValid() || s.prepare(db, QString::fromLatin1(sql), error);
+    return s.isValid() || succeeded(s.prepare(db, QString::fromLatin1(sql)), error);
 }
 
 QSqlQuery *ready(Db &db, std::optional<QSqlQuery> &q, const QString &sql, QString *error)
@@ -276,8 +276,10 @@ bool ResultWriter::recordSqlite(const Items &items, QSet<qint64> *recorded, QStr
     SqliteStatement &ins = m_s->attemptInsert;
     if (!ready(m_db, u, kFencedUpdateSqlite, error)
         || (!ins.isValid()
-            && !ins.prepare(m_db,
-                QString::fromLatin1(kAttemptColumns) + QString::fromLatin1(kAttemptValuesSqlite), error)))
+            && !succeeded(
+                ins.prepare(
+                    m_db, QString::fromLatin1(kAttemptColumns) + QString::fromLatin1(kAttemptValuesSqlite)),
+                error)))
         return false;
     QList<qint64> events;
     QSet<qint64> seen;
@@ -335,8 +337,9 @@ bool ResultWriter::recordPostgres(const Items &items, QSet<qint64> *recorded, QS
 {
     PgStatement &statement = m_s->pgRecord;
     if (!statement.isValid()
-        && !statement.prepare(
-            m_db, QByteArrayLiteral("redrive_delivery_record"), recordSqlPostgres(), 23, error))
+        && !succeeded(
+            statement.prepare(m_db, QByteArrayLiteral("redrive_delivery_record"), recordSqlPostgres(), 23),
+            error))
         return false;
     const qsizetype n = items.size();
     using T = PgArray::Type;
@@ -381,8 +384,9 @@ bool ResultWriter::recordPostgres(const Items &items, QSet<qint64> *recorded, QS
              &ref, &recAt, &dead, &trigger, &replay, &scheduled, &started, &duration, &attemptCategory,
              &explanation, &headers, &excerpt, &worker })
         parameters.append(column->finish());
-    return statement.exec(
-        parameters, [&](const PgStatement::Row &row) { recorded->insert(row.int64(0)); }, error);
+    return succeeded(
+        statement.exec(parameters, [&](const PgStatement::Row &row) { recorded->insert(row.int64(0)); }),
+        error);
 }
 
 // Replay execution contract (docs/architecture.md): item state and counters move with the attempt.

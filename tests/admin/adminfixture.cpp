@@ -125,7 +125,7 @@ qint64 AdminFixture::insertDelivery(
     if (!q.exec())
         qFatal("insertDelivery: %s", qPrintable(sqlErrorText(q)));
     const qint64 id = q.lastInsertId().toLongLong();
-    refreshEventStatus(*m_db, eventId);
+    static_cast<void>(refreshEventStatus(*m_db, eventId));
     return id;
 }
 

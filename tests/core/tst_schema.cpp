@@ -35,12 +35,12 @@ void TstSchema::migratesAnEmptyDatabase()
     QVERIFY2(t, qPrintable(error));
     auto db = t->open();
     QVERIFY(db);
-    QCOMPARE(schemaVersion(*db), 0);
-    int from = -1, to = -1;
-    QVERIFY2(migrate(*db, &error, &from, &to), qPrintable(error));
-    QCOMPARE(from, 0);
-    QCOMPARE(to, kSchemaVersion);
-    QCOMPARE(schemaVersion(*db), kSchemaVersion);
+    QCOMPARE(schemaVersion(*db).value_or(-1), 0);
+    auto migrated = migrate(*db);
+    QVERIFY2(migrated, qPrintable(migrated.error()));
+    QCOMPARE(migrated->fromVersion, 0);
+    QCOMPARE(migrated->toVersion, kSchemaVersion);
+    QCOMPARE(schemaVersion(*db).value_or(-1), kSchemaVersion);
 }
 
 void TstSchema::migrateIsIdempotent()
@@ -49,9 +49,9 @@ void TstSchema::migrateIsIdempotent()
     auto t = TestDatabase::create(&error);
     QVERIFY2(t, qPrintable(error));
     auto db = t->open();
-    int from = -1;
-    QVERIFY2(migrate(*db, &error, &from), qPrintable(error));
-    QCOMPARE(from, kSchemaVersion);
+    auto migrated = migrate(*db);
+    QVERIFY2(migrated, qPrintable(migrated.error()));
+    QCOMPARE(migrated->fromVersion, kSchemaVersion);
     QSqlQuery q(db->handle());
     QVERIFY(q.exec(QStringLiteral("SELECT COUNT(*) FROM schema_version")));
     QVERIFY(q.next());
@@ -65,11 +65,11 @@ void TstSchema::upgradesVersion1KeepingEachEventsStatus()
     QVERIFY2(t, qPrintable(error));
     auto db = t->open();
     QVERIFY(db);
-    int from = -1, to = -1;
-    QVERIFY2(migrateTo(*db, 1, &error, &from, &to), qPrintable(error));
-    QCOMPARE(from, 0);
-    QCOMPARE(to, 1);
-    QCOMPARE(schemaVersion(*db), 1);
+    auto migrated = migrateTo(*db, 1);
+    QVERIFY2(migrated, qPrintable(migrated.error()));
+    QCOMPARE(migrated->fromVersion, 0);
+    QCOMPARE(migrated->toVersion, 1);
+    QCOMPARE(schemaVersion(*db).value_or(-1), 1);
     // Version 1 kept the summary in events.status.
     const QStringList statuses { QStringLiteral("dead"), QStringLiteral("succeeded"),
         QStringLiteral("no_route") };
@@ -83,9 +83,10 @@ void TstSchema::upgradesVersion1KeepingEachEventsStatus()
         q.addBindValue(QByteArray("{}"));
         QVERIFY2(q.exec(), qPrintable(sqlErrorText(q)));
     }
-    QVERIFY2(migrate(*db, &error, &from, &to), qPrintable(error));
-    QCOMPARE(from, 1);
-    QCOMPARE(to, kSchemaVersion);
+    migrated = migrate(*db);
+    QVERIFY2(migrated, qPrintable(migrated.error()));
+    QCOMPARE(migrated->fromVersion, 1);
+    QCOMPARE(migrated->toVersion, kSchemaVersion);
     QSqlQuery q(db->handle());
     QVERIFY(q.exec(QStringLiteral("SELECT e.provider_event_id, s.status FROM events e "
                                   "JOIN event_status s ON s.event_id = e.id ORDER BY e.id")));
@@ -232,10 +233,12 @@ void TstSchema::version3DropsTheProviderIdIndex()
         q.addBindValue(name);
         return q.exec() && q.next() && q.value(0).toInt() == 1;
     };
-    QVERIFY2(migrateTo(*db, 2, &error), qPrintable(error));
+    auto migrated = migrateTo(*db, 2);
+    QVERIFY2(migrated, qPrintable(migrated.error()));
     QVERIFY(indexExists(QStringLiteral("events_provider_id")));
-    QVERIFY2(migrate(*db, &error), qPrintable(error));
-    QCOMPARE(schemaVersion(*db), kSchemaVersion);
+    migrated = migrate(*db);
+    QVERIFY2(migrated, qPrintable(migrated.error()));
+    QCOMPARE(schemaVersion(*db).value_or(-1), kSchemaVersion);
     QVERIFY(!indexExists(QStringLiteral("events_provider_id")));
     QVERIFY(indexExists(QStringLiteral("events_source_id")));
 }
@@ -249,7 +252,8 @@ void TstSchema::version6GivesExistingTokensTheirNameAsOwner()
     QVERIFY2(t, qPrintable(error));
     auto db = t->open();
     QVERIFY(db);
-    QVERIFY2(migrateTo(*db, 4, &error), qPrintable(error));
+    auto migrated = migrateTo(*db, 4);
+    QVERIFY2(migrated, qPrintable(migrated.error()));
     QVERIFY2(db->exec(QStringLiteral("INSERT INTO api_tokens (name, role, token_hash, created_at) VALUES "
                                      "('ana', 'operator', 'h1', 0), ('Otto', 'operator', 'h2', 0)"),
                  &error),
@@ -262,8 +266,9 @@ void TstSchema::version6GivesExistingTokensTheirNameAsOwner()
                      "('pending_approval', 'y', 'ana', 'operator', 'r', 1, 1, '{}', NULL, 0, 0)"),
             &error),
         qPrintable(error));
-    QVERIFY2(migrate(*db, &error), qPrintable(error));
-    QCOMPARE(schemaVersion(*db), kSchemaVersion);
+    migrated = migrate(*db);
+    QVERIFY2(migrated, qPrintable(migrated.error()));
+    QCOMPARE(schemaVersion(*db).value_or(-1), kSchemaVersion);
     QSqlQuery q(db->handle());
     QVERIFY(q.exec(QStringLiteral("SELECT name, owner FROM api_tokens ORDER BY id")));
     QStringList owners;
@@ -288,15 +293,17 @@ void TstSchema::version7KeysAreRemovedWithTheirEvent()
     QVERIFY2(t, qPrintable(error));
     auto db = t->open();
     QVERIFY(db);
-    QVERIFY2(migrateTo(*db, 6, &error), qPrintable(error));
+    auto migrated = migrateTo(*db, 6);
+    QVERIFY2(migrated, qPrintable(migrated.error()));
     QVERIFY2(db->exec(QStringLiteral("INSERT INTO events (source, provider_event_id, received_at, "
                                      "last_seen_at, body, body_sha256, body_size) VALUES "
                                      "('stripe', 'evt_1', 1, 1, '', 'x', 0), "
                                      "('stripe', 'evt_2', 2, 2, '', 'y', 0)"),
                  &error),
         qPrintable(error));
-    QVERIFY2(migrate(*db, &error), qPrintable(error));
-    QCOMPARE(schemaVersion(*db), kSchemaVersion);
+    migrated = migrate(*db);
+    QVERIFY2(migrated, qPrintable(migrated.error()));
+    QCOMPARE(schemaVersion(*db).value_or(-1), kSchemaVersion);
     QVERIFY(kSchemaVersion >= 7);
     QVERIFY2(db->exec(QStringLiteral("INSERT INTO event_keys (event_id, name, value) SELECT id, 'order', "
                                      "provider_event_id FROM events"),
@@ -324,10 +331,12 @@ void TstSchema::version8AllowsOneOpenIncidentPerGroup()
     QVERIFY2(t, qPrintable(error));
     auto db = t->open();
     QVERIFY(db);
-    QVERIFY2(migrateTo(*db, 7, &error), qPrintable(error));
-    QCOMPARE(schemaVersion(*db), 7);
-    QVERIFY2(migrate(*db, &error), qPrintable(error));
-    QCOMPARE(schemaVersion(*db), kSchemaVersion);
+    auto migrated = migrateTo(*db, 7);
+    QVERIFY2(migrated, qPrintable(migrated.error()));
+    QCOMPARE(schemaVersion(*db).value_or(-1), 7);
+    migrated = migrate(*db);
+    QVERIFY2(migrated, qPrintable(migrated.error()));
+    QCOMPARE(schemaVersion(*db).value_or(-1), kSchemaVersion);
     QVERIFY(kSchemaVersion >= 8);
     const auto open = [&](const char *destination) {
         return db->exec(

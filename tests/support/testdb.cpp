@@ -108,8 +108,12 @@ std::unique_ptr<TestDatabase> TestDatabase::create(Backend backend, QString *err
     t->m_url = *url;
     if (migrated) {
         auto db = t->open(QStringLiteral("test-migrate"));
-        if (!db || !migrate(*db, error))
+        if (!db)
             return nullptr;
+        if (auto migratedDb = migrate(*db); !migratedDb) {
+            *error = migratedDb.error();
+            return nullptr;
+        }
     }
     return t;
 }

@@ -137,7 +137,9 @@ void Connector::checkSchema()
                 return a;
             }
             probe.finish();
-            a.version = schemaVersion(db, &a.error);
+            const auto version = schemaVersion(db);
+            a.version = version.value_or(-1);
+            a.error = version.error();
             return a;
         },
         [this](const Answer &a) {
