@@ -31,7 +31,7 @@ struct StorageUrl {
     QString password;
     QString connectOptions; // "sslmode=require;connect_timeout=5" in QPSQL's syntax
 
-    static std::optional<StorageUrl> parse(const QString &url, QString *error);
+    static Result<StorageUrl> parse(const QString &url);
     // The url with any password replaced by "***", for logs and messages.
     [[nodiscard]] QString redacted() const;
 };
@@ -54,18 +54,18 @@ public:
     Db &operator=(const Db &) = delete;
 
     // `purpose` only makes the Qt connection name readable ("writer", "worker-2", ...).
-    static std::unique_ptr<Db> open(
-        const StorageUrl &url, const QString &purpose, const OpenOptions &options, QString *error);
+    static Result<std::unique_ptr<Db>> open(
+        const StorageUrl &url, const QString &purpose, const OpenOptions &options);
 
     [[nodiscard]] QSqlDatabase &handle() { return m_db; }
     [[nodiscard]] Dialect dialect() const { return m_dialect; }
     [[nodiscard]] bool isSqlite() const { return m_dialect == Dialect::Sqlite; }
     [[nodiscard]] const StorageUrl &url() const { return m_url; }
 
-    // A prepared query on this connection; check `ok` before binding.
-    QSqlQuery prepare(const QString &sql, bool *ok = nullptr, QString *error = nullptr);
+    // A prepared query on this connection.
+    Result<QSqlQuery> prepare(const QString &sql);
     // Runs a statement without parameters.
-    bool exec(const QString &sql, QString *error = nullptr);
+    Result<> exec(const QString &sql);
 
     // Why this connection can no longer be used (PostgreSQL: the server closed it or is gone,
     // which QtSql never repairs by itself: a new Db must be opened); empty while it is usable.
@@ -108,8 +108,8 @@ public:
     Transaction(const Transaction &) = delete;
     Transaction &operator=(const Transaction &) = delete;
 
-    bool begin(QString *error = nullptr);
-    bool commit(QString *error = nullptr);
+    Result<> begin();
+    Result<> commit();
     void rollback();
     [[nodiscard]] bool active() const { return m_active; }
 
@@ -131,16 +131,15 @@ auto withTransaction(Db &db, Body &&body, Transaction::Kind kind = Transaction::
 {
     using R = std::invoke_result_t<Body &>;
     Transaction tx(db, kind);
-    QString error;
-    if (!tx.begin(&error))
-        return Failure(error);
+    if (auto begun = tx.begin(); !begun)
+        return Failure(begun.error());
     R result = body();
     if (!result) {
         tx.rollback();
         return result;
     }
-    if (!tx.commit(&error))
-        return Failure(error);
+    if (auto committed = tx.commit(); !committed)
+        return Failure(committed.error());
     return result;
 }
 

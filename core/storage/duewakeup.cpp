@@ -46,10 +46,7 @@ Result<> notifyDeliveriesDue(Db &db)
 {
     if (db.isSqlite())
         return ok();
-    QString error;
-    if (!db.exec(QStringLiteral("NOTIFY ") + QLatin1String(kDeliveriesDueChannel), &error))
-        return Failure(error);
-    return ok();
+    return db.exec(QStringLiteral("NOTIFY ") + QLatin1String(kDeliveriesDueChannel));
 }
 
 DueListener::DueListener(StorageUrl url, std::function<void()> onDue)
@@ -106,7 +103,7 @@ void DueListener::run(int retryMs)
     for (;;) {
         if (!conn) {
             QString error;
-            db = Db::open(m_url, QStringLiteral("delivery-listen"), {}, &error);
+            db = takeValue(Db::open(m_url, QStringLiteral("delivery-listen"), {}), &error);
             conn = db ? PgStatement::nativeHandle(*db) : nullptr;
             const QString listen = QStringLiteral("LISTEN ") + QLatin1String(kDeliveriesDueChannel);
             if (conn && !execRaw(conn, listen.toUtf8().constData(), &error))

@@ -63,9 +63,8 @@ Result<std::optional<qint64>> openIncident(Db &db, const DeadLetterGroup &g, qin
 Result<IncidentCheckResult> checkIncidents(Db &db, qint64 nowMs, qint64 growThreshold)
 {
     Transaction tx(db);
-    QString error;
-    if (!tx.begin(&error))
-        return Failure(error);
+    if (auto begun = tx.begin(); !begun)
+        return Failure(begun.error());
     const auto groups = fetchDeadLetterGroups(db);
     if (!groups)
         return Failure(groups.error());
@@ -153,8 +152,8 @@ Result<IncidentCheckResult> checkIncidents(Db &db, qint64 nowMs, qint64 growThre
     if (!count.next())
         return Failure(QString());
     result.open = count.value(0).toLongLong();
-    if (!tx.commit(&error))
-        return Failure(error);
+    if (auto committed = tx.commit(); !committed)
+        return Failure(committed.error());
     return result;
 }
 

@@ -50,11 +50,10 @@ Result<> run(QSqlQuery &q)
 // A statement prepared on `db` into `query`.
 Result<> prepareInto(Db &db, QSqlQuery *query, const QString &sql)
 {
-    bool prepared = false;
-    QString error;
-    *query = db.prepare(sql, &prepared, &error);
+    auto prepared = db.prepare(sql);
     if (!prepared)
-        return Failure(error);
+        return Failure(prepared.error());
+    *query = std::move(*prepared);
     return ok();
 }
 

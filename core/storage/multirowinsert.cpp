@@ -24,12 +24,10 @@ Result<QSqlQuery *> MultiRowInsert::statement(int rows)
         sql += m_row;
     }
     sql += m_tail;
-    bool prepared = false;
-    QString error;
-    QSqlQuery q = m_db.prepare(sql, &prepared, &error);
-    if (!prepared)
-        return Failure(error);
-    return &m_statements.emplace(rows, std::move(q)).first->second;
+    auto q = m_db.prepare(sql);
+    if (!q)
+        return Failure(q.error());
+    return &m_statements.emplace(rows, std::move(*q)).first->second;
 }
 
 Result<> MultiRowInsert::exec(int rowCount, const Binder &bind, const ResultReader &onResult)

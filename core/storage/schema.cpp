@@ -458,9 +458,8 @@ Result<> apply(Db &db, const Migration &m, const MigrateOptions &options)
     };
     for (std::size_t i = 0; i < m.count; ++i) {
         for (const QString &sql : render(db.dialect(), m.statements[i])) {
-            QString e;
-            if (!db.exec(sql, &e))
-                return failed(e);
+            if (auto ran = db.exec(sql); !ran)
+                return failed(ran.error());
         }
     }
     if (m.code) {
@@ -498,19 +497,21 @@ Result<SchemaMigration> migrate(Db &db, const MigrateOptions &options)
 
 Result<SchemaMigration> migrateTo(Db &db, int targetVersion, const MigrateOptions &options)
 {
-    QString error;
     const bool pg = db.dialect() == Dialect::Postgres;
-    if (pg && !db.exec(QStringLiteral("SELECT pg_advisory_lock(4242001)"), &error))
-        return Failure(error);
+    if (pg) {
+        if (auto locked = db.exec(QStringLiteral("SELECT pg_advisory_lock(4242001)")); !locked)
+            return Failure(locked.error());
+    }
     auto unlock = qScopeGuard([&] {
         if (pg)
-            db.exec(QStringLiteral("SELECT pg_advisory_unlock(4242001)"));
+            static_cast<void>(db.exec(QStringLiteral("SELECT pg_advisory_unlock(4242001)")));
     });
 
-    if (!db.exec(QStringLiteral("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER PRIMARY KEY, "
-                                "description TEXT NOT NULL, applied_at BIGINT NOT NULL)"),
-            &error))
-        return Failure(error);
+    if (auto created
+        = db.exec(QStringLiteral("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER PRIMARY "
+                                 "KEY, description TEXT NOT NULL, applied_at BIGINT NOT NULL)"));
+        !created)
+        return Failure(created.error());
     const auto read = schemaVersion(db);
     if (!read)
         return Failure(read.error());

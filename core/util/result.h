@@ -29,18 +29,18 @@ struct Failure {
     QString message;
 };
 
-template<class T = void> class [[nodiscard]] Result {
+template <class T = void>
+class [[nodiscard]] Result {
 public:
     using value_type = T;
 
     Result(T value) // NOLINT(google-explicit-constructor): `return value;` is the point
         : m_state(std::in_place_index<0>, std::move(value))
     { }
-    template<class U>
-    requires(
-        std::is_constructible_v<T,
-            U &&> && !std::is_same_v<std::remove_cvref_t<U>, Result> && !std::is_same_v<std::remove_cvref_t<U>, Failure>)
-        Result(U &&value) // NOLINT(google-explicit-constructor)
+    template <class U>
+        requires(std::is_constructible_v<T, U &&> && !std::is_same_v<std::remove_cvref_t<U>, Result>
+            && !std::is_same_v<std::remove_cvref_t<U>, Failure>)
+    Result(U &&value) // NOLINT(google-explicit-constructor)
         : m_state(std::in_place_index<0>, T(std::forward<U>(value)))
     { }
     Result(Failure failure) // NOLINT(google-explicit-constructor)
@@ -71,7 +71,8 @@ public:
     T *operator->() { return &value(); }
     const T *operator->() const { return &value(); }
 
-    template<class U> [[nodiscard]] T value_or(U &&fallback) const &
+    template <class U>
+    [[nodiscard]] T value_or(U &&fallback) const &
     {
         return has_value() ? std::get<0>(m_state) : static_cast<T>(std::forward<U>(fallback));
     }
@@ -95,7 +96,8 @@ private:
     std::variant<T, QString> m_state;
 };
 
-template<> class [[nodiscard]] Result<void> {
+template <>
+class [[nodiscard]] Result<void> {
 public:
     using value_type = void;
 
@@ -122,11 +124,25 @@ inline Result<> ok()
 
 // For code outside core/ that still reports a failure as `false` plus a text: whether `result`
 // succeeded, with its failure's text copied to `error` (when given) otherwise.
-template<class T> bool succeeded(const Result<T> &result, QString *error)
+template <class T>
+bool succeeded(const Result<T> &result, QString *error)
 {
     if (!result && error)
         *error = result.error();
     return result.has_value();
+}
+
+// The same for a call with a value: the value, or T() with the failure's text copied to `error`
+// (when given), e.g. `m_db = takeValue(Db::open(url, name, options), error);`.
+template <class T>
+T takeValue(Result<T> &&result, QString *error)
+{
+    if (!result) {
+        if (error)
+            *error = result.error();
+        return T();
+    }
+    return std::move(result).value();
 }
 
 } // namespace redrive

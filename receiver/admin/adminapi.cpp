@@ -153,7 +153,7 @@ bool AdminApi::start(QString *error)
     if (d->running)
         return true;
     {
-        auto db = Db::open(d->url, QStringLiteral("admin-check"), OpenOptions {}, error);
+        auto db = takeValue(Db::open(d->url, QStringLiteral("admin-check"), OpenOptions {}), error);
         if (!db)
             return false;
         const auto readVersion = schemaVersion(*db);
@@ -244,7 +244,7 @@ void AdminApi::stop()
     // The open minutes' tallies of refused requests, so a restart does not drop them.
     if (d->denials.hasPending()) {
         QString error;
-        if (auto db = Db::open(d->url, QStringLiteral("admin-stop"), OpenOptions {}, &error))
+        if (auto db = takeValue(Db::open(d->url, QStringLiteral("admin-stop"), OpenOptions {}), &error))
             flushDenials(*db, d->denials, d->clock, /*all=*/true);
         else
             qCWarning(lcAdmin, "admin: cannot write the last refused-request tallies: %s", qPrintable(error));
@@ -289,7 +289,7 @@ void AdminApi::handle(http::Request &&request, http::Responder responder)
 void AdminApi::Impl::workerMain(std::promise<QString> *ready)
 {
     QString error;
-    std::unique_ptr<Db> db = Db::open(url, QStringLiteral("admin"), OpenOptions {}, &error);
+    std::unique_ptr<Db> db = takeValue(Db::open(url, QStringLiteral("admin"), OpenOptions {}), &error);
     ready->set_value(db ? QString() : error);
     if (!db)
         return;
@@ -302,7 +302,7 @@ void AdminApi::Impl::workerMain(std::promise<QString> *ready)
             return false;
         lastReopen = now;
         QString reopenError;
-        db = Db::open(url, QStringLiteral("admin"), OpenOptions {}, &reopenError);
+        db = takeValue(Db::open(url, QStringLiteral("admin"), OpenOptions {}), &reopenError);
         if (!db)
             availability.reportDown(reopenError);
         return db != nullptr;

@@ -71,19 +71,19 @@ bool parseOptions(
 std::unique_ptr<Db> openDatabase(const Config &config, OpenMode mode, QTextStream &err)
 {
     QString error;
-    const auto url = StorageUrl::parse(config.storage.url, &error);
+    const auto url = StorageUrl::parse(config.storage.url);
     if (!url) {
-        err << "storage.url: " << error << '\n';
+        err << "storage.url: " << url.error() << '\n';
         return nullptr;
     }
     OpenOptions options;
     options.mode = mode;
-    auto db = Db::open(*url, QStringLiteral("cli"), options, &error);
+    auto db = takeValue(Db::open(*url, QStringLiteral("cli"), options), &error);
     if (!db && mode == OpenMode::ReadOnly) {
         // A stopped receiver's SQLite file may lack its WAL index, which a read-only connection
         // cannot create; a normal connection can (and these commands only read through it).
         options.mode = OpenMode::ReadWrite;
-        db = Db::open(*url, QStringLiteral("cli"), options, &error);
+        db = takeValue(Db::open(*url, QStringLiteral("cli"), options), &error);
     }
     if (!db) {
         err << "cannot open the database " << url->redacted() << ": " << error << '\n';
@@ -163,7 +163,7 @@ int tokenCreate(const Config &config, const QHash<QString, QString> &opts, QText
         return kUsage;
     QString error;
     Transaction tx(*db);
-    if (!tx.begin(&error)) {
+    if (!succeeded(tx.begin(), &error)) {
         err << "cannot start a transaction: " << error << '\n';
         return kUsage;
     }
@@ -182,7 +182,7 @@ int tokenCreate(const Config &config, const QHash<QString, QString> &opts, QText
             expiresAt ? QJsonValue(isoUtc(*expiresAt)) : QJsonValue(QJsonValue::Null) } };
     const auto record = cliRecord(QStringLiteral("token_created"), QStringLiteral("token:") + name, details);
     const auto appended = audit::appendAuditEntry(*db, record, clock.nowMs());
-    if (!appended || !tx.commit(&error)) {
+    if (!appended || !succeeded(tx.commit(), &error)) {
         err << "cannot save the token: " << (appended ? error : appended.error()) << '\n';
         return kUsage;
     }
@@ -208,7 +208,7 @@ int tokenRevoke(
         return kUsage;
     QString error;
     Transaction tx(*db);
-    if (!tx.begin(&error)) {
+    if (!succeeded(tx.begin(), &error)) {
         err << "cannot start a transaction: " << error << '\n';
         return kUsage;
     }
@@ -219,7 +219,7 @@ int tokenRevoke(
     }
     const auto record = cliRecord(QStringLiteral("token_revoked"), QStringLiteral("token:") + name, {});
     const auto appended = audit::appendAuditEntry(*db, record, clock.nowMs());
-    if (!appended || !tx.commit(&error)) {
+    if (!appended || !succeeded(tx.commit(), &error)) {
         err << "cannot revoke the token: " << (appended ? error : appended.error()) << '\n';
         return kUsage;
     }

@@ -181,7 +181,7 @@ http::Response checkpointRefused(RequestContext &ctx, const audit::GuardedCheckp
     Transaction tx(ctx.db);
     const auto record
         = ctx.record(QStringLiteral("checkpoint_refused"), QStringLiteral("audit"), QString(), details);
-    bool ok = tx.begin(&error);
+    bool ok = succeeded(tx.begin(), &error);
     bool repeated = false;
     if (ok) {
         QSqlQuery last(ctx.db.handle());
@@ -196,7 +196,7 @@ http::Response checkpointRefused(RequestContext &ctx, const audit::GuardedCheckp
         if (!ok)
             error = appended.error();
     }
-    if (!ok || !tx.commit(&error))
+    if (!ok || !succeeded(tx.commit(), &error))
         qCWarning(lcAdmin, "admin: could not audit a refused checkpoint: %s", qPrintable(error));
     qCWarning(lcAdmin, "admin: refused to sign the audit log: %s", qPrintable(g.problem));
     return errorResponse(409, QStringLiteral("audit_chain_broken"),

@@ -165,7 +165,7 @@ http::Response addNote(RequestContext &ctx, qint64 eventId)
 
     QString error;
     Transaction tx(ctx.db);
-    if (!tx.begin(&error))
+    if (!succeeded(tx.begin(), &error))
         return databaseError("adding a note", error);
     bool exists = false;
     if (!eventExists(ctx.db, eventId, &exists, &error))
@@ -317,7 +317,7 @@ http::Response setDestinationPaused(RequestContext &ctx, const QString &name, bo
 
     QString error;
     Transaction tx(ctx.db);
-    if (!tx.begin(&error))
+    if (!succeeded(tx.begin(), &error))
         return databaseError("pausing a destination", error);
     QSqlQuery was(ctx.db.handle());
     was.prepare(QStringLiteral("SELECT paused FROM destination_state WHERE name = ?"));

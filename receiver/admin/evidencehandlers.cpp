@@ -41,10 +41,10 @@ http::Response exportEvidence(RequestContext &ctx, qint64 eventId)
         return databaseError("locking the audit log for an evidence export", locked.error());
     QString error;
     Transaction tx(ctx.db);
-    if (!tx.begin(&error))
+    if (!succeeded(tx.begin(), &error))
         return databaseError("exporting evidence", error);
     if (!ctx.db.isSqlite()
-        && !ctx.db.exec(QStringLiteral("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ"), &error))
+        && !succeeded(ctx.db.exec(QStringLiteral("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ")), &error))
         return databaseError("exporting evidence", error);
 
     const qint64 now = ctx.clock.nowMs();

@@ -72,7 +72,7 @@ http::Response acknowledgeIncident(RequestContext &ctx, qint64 id)
 
     QString error;
     Transaction tx(ctx.db);
-    if (!tx.begin(&error))
+    if (!succeeded(tx.begin(), &error))
         return databaseError("acknowledging an incident", error);
     const auto found = fetchIncident(ctx.db, id);
     if (!found)

@@ -155,7 +155,7 @@ bool ReplayExecutor::ensureDb(QString *error)
 {
     if (m_db)
         return true;
-    m_db = Db::open(m_url, QStringLiteral("replay-executor"), OpenOptions {}, error);
+    m_db = takeValue(Db::open(m_url, QStringLiteral("replay-executor"), OpenOptions {}), error);
     return m_db != nullptr;
 }
 
@@ -192,7 +192,7 @@ bool ReplayExecutor::expire(Pass &pass, QString *error)
         return false;
     for (const qint64 id : std::as_const(ids)) {
         Transaction tx(*m_db);
-        if (!tx.begin(error))
+        if (!succeeded(tx.begin(), error))
             return false;
         const auto row = loadReplay(*m_db, id, error);
         if (!row) {
@@ -215,7 +215,7 @@ bool ReplayExecutor::expire(Pass &pass, QString *error)
                                { { QStringLiteral("previous_status"), row->status } }),
                            now),
                 error)
-            || !tx.commit(error))
+            || !succeeded(tx.commit(), error))
             return false;
         ++pass.expired;
     }
@@ -233,7 +233,7 @@ bool ReplayExecutor::startApproved(Pass &pass, QString *error)
     for (const qint64 id : std::as_const(ids)) {
         const qint64 now = m_clock.nowMs();
         Transaction tx(*m_db);
-        if (!tx.begin(error))
+        if (!succeeded(tx.begin(), error))
             return false;
         bool changed = false;
         // The single point where a replay starts: only one caller can move it out of 'approved'.
@@ -253,7 +253,7 @@ bool ReplayExecutor::startApproved(Pass &pass, QString *error)
         if (!succeeded(audit::appendAuditEntry(*m_db,
                            systemRecord(QStringLiteral("replay_executed"), id, QString(), details), now),
                 error)
-            || !tx.commit(error))
+            || !succeeded(tx.commit(), error))
             return false;
         ++pass.started;
     }
@@ -315,7 +315,7 @@ bool ReplayExecutor::queueBatch(qint64 replayId, const QList<qint64> &deliveryId
 {
     const qint64 now = m_clock.nowMs();
     Transaction tx(*m_db);
-    if (!tx.begin(error))
+    if (!succeeded(tx.begin(), error))
         return false;
     // Lock the replay row first: a concurrent cancel either happened (we stop) or waits for us.
     bool executing = false;
@@ -425,7 +425,7 @@ bool ReplayExecutor::queueBatch(qint64 replayId, const QList<qint64> &deliveryId
     // Wakes the delivery engines on a PostgreSQL database (any receiver's) once this commits.
     if (queued > 0 && !succeeded(notifyDeliveriesDue(*m_db), error))
         return false;
-    if (!tx.commit(error))
+    if (!succeeded(tx.commit(), error))
         return false;
     // …and this receiver's own engine in-process, which is all there is on SQLite.
     if (queued > 0 && m_onQueued)
@@ -460,7 +460,7 @@ bool ReplayExecutor::settle(Pass &pass, QString *error)
             continue;
         const qint64 now = m_clock.nowMs();
         Transaction tx(*m_db);
-        if (!tx.begin(error))
+        if (!succeeded(tx.begin(), error))
             return false;
         if (!countItems(*m_db, id, &c, error)) // again, inside the transaction
             return false;
@@ -492,7 +492,7 @@ bool ReplayExecutor::settle(Pass &pass, QString *error)
                         id, reason, details),
                     now),
                 error)
-            || !tx.commit(error))
+            || !succeeded(tx.commit(), error))
             return false;
         if (done) {
             ++pass.completed;

@@ -66,7 +66,7 @@ bool auditAndCommit(RequestContext &ctx, Transaction &tx, const audit::AuditReco
         *error = QStringLiteral("commit refused by the test hook");
         return false;
     }
-    return tx.commit(error);
+    return succeeded(tx.commit(), error);
 }
 
 http::Response forbidden(

@@ -36,7 +36,7 @@ bool Daemon::checkSchema(const StorageUrl &url, QString *error)
     QString openError;
     OpenOptions options;
     options.sqliteSynchronous = m_config->storage.sqliteSynchronous;
-    auto db = Db::open(url, QStringLiteral("startup"), options, &openError);
+    auto db = takeValue(Db::open(url, QStringLiteral("startup"), options), &openError);
     if (!db) {
         *error = QStringLiteral("cannot open the database %1: %2").arg(url.redacted(), openError);
         return false;
@@ -75,10 +75,9 @@ bool Daemon::checkSchema(const StorageUrl &url, QString *error)
 
 bool Daemon::start(QString *error)
 {
-    QString urlError;
-    const auto url = StorageUrl::parse(m_config->storage.url, &urlError);
+    const auto url = StorageUrl::parse(m_config->storage.url);
     if (!url) {
-        *error = QStringLiteral("storage.url: %1").arg(urlError);
+        *error = QStringLiteral("storage.url: %1").arg(url.error());
         return false;
     }
     if (!checkSchema(*url, error))

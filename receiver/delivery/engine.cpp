@@ -26,7 +26,7 @@ QString defaultWorkerId()
 void DeliveryEngine::Private::run(std::promise<QString> started)
 {
     QString error;
-    db = Db::open(storage, QStringLiteral("delivery"), {}, &error);
+    db = takeValue(Db::open(storage, QStringLiteral("delivery"), {}), &error);
     if (!db) {
         started.set_value(error.isEmpty() ? QStringLiteral("cannot open the database") : error);
         return;

@@ -17,7 +17,7 @@ void DeliveryEngine::Private::reopenIfBroken(Steady::time_point now)
         return;
     nextReopen = now + std::chrono::seconds(2);
     QString error;
-    auto fresh = Db::open(storage, QStringLiteral("delivery"), {}, &error);
+    auto fresh = takeValue(Db::open(storage, QStringLiteral("delivery"), {}), &error);
     if (!fresh) {
         availability.reportDown(error); // logged once per outage; nothing is claimed meanwhile
         availability.countUnavailable();

@@ -218,12 +218,11 @@ bool ready(Db &db, SqliteStatement &s, const char *sql, QString *error)
 QSqlQuery *ready(Db &db, std::optional<QSqlQuery> &q, const QString &sql, QString *error)
 {
     if (!q) {
-        bool ok = false;
-        QSqlQuery prepared = db.prepare(sql, &ok, error);
-        if (!ok)
+        auto prepared = db.prepare(sql);
+        if (!succeeded(prepared, error))
             return nullptr;
-        prepared.setForwardOnly(true);
-        q.emplace(std::move(prepared));
+        prepared->setForwardOnly(true);
+        q.emplace(std::move(*prepared));
     }
     return &*q;
 }

@@ -30,7 +30,7 @@ bool WalCheckpointer::start(QString *error)
         OpenOptions options;
         options.sqliteSynchronous = m_synchronous;
         QString openError;
-        m_db = Db::open(m_url, QStringLiteral("checkpoint"), options, &openError);
+        m_db = takeValue(Db::open(m_url, QStringLiteral("checkpoint"), options), &openError);
         ready.set_value(m_db ? QString() : openError);
         if (m_db)
             run();

@@ -122,19 +122,21 @@ bool WriterLane::openDatabase(QString *error)
 {
     OpenOptions open;
     open.sqliteSynchronous = m_shared.options.sqliteSynchronous;
-    m_db = Db::open(m_shared.options.url,
-        m_index == 0 ? QStringLiteral("writer") : QStringLiteral("writer%1").arg(m_index), open, error);
+    m_db = takeValue(
+        Db::open(m_shared.options.url,
+            m_index == 0 ? QStringLiteral("writer") : QStringLiteral("writer%1").arg(m_index), open),
+        error);
     if (!m_db)
         return false;
     QString durability = m_db->durabilityReport();
     bool durable = m_db->powerLossDurable();
     if (m_db->isSqlite()) {
         // Checkpoints run on the WalCheckpointer's thread, never inside an acknowledgement.
-        if (!m_db->exec(QStringLiteral("PRAGMA wal_autocheckpoint=0"), error))
+        if (!succeeded(m_db->exec(QStringLiteral("PRAGMA wal_autocheckpoint=0")), error))
             return false;
     } else {
         // Acknowledge only what the server has flushed, whatever its default is.
-        if (!m_db->exec(QStringLiteral("SET synchronous_commit TO on"), error))
+        if (!succeeded(m_db->exec(QStringLiteral("SET synchronous_commit TO on")), error))
             return false;
         QSqlQuery q(m_db->handle());
         if (q.exec(QStringLiteral("SHOW synchronous_commit")) && q.next()) {

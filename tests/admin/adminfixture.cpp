@@ -149,7 +149,7 @@ void AdminFixture::seedBulk(
 {
     Transaction tx(*m_db);
     QString error;
-    if (!tx.begin(&error))
+    if (!succeeded(tx.begin(), &error))
         qFatal("seedBulk: %s", qPrintable(error));
     constexpr int kPerInsert = 500;
     for (int done = 0; done < count;) {
@@ -186,7 +186,7 @@ void AdminFixture::seedBulk(
     s.addBindValue(source);
     if (!s.exec())
         qFatal("seedBulk statuses: %s", qPrintable(sqlErrorText(s)));
-    if (!tx.commit(&error))
+    if (!succeeded(tx.commit(), &error))
         qFatal("seedBulk: %s", qPrintable(error));
 }
 
@@ -262,7 +262,7 @@ void AdminFixture::finishReplayItem(qint64 replayId, qint64 deliveryId, bool suc
 {
     Transaction tx(*m_db);
     QString error;
-    if (!tx.begin(&error))
+    if (!succeeded(tx.begin(), &error))
         qFatal("finishReplayItem: %s", qPrintable(error));
     const QString sql[] = {
         QStringLiteral(
@@ -285,7 +285,7 @@ void AdminFixture::finishReplayItem(qint64 replayId, qint64 deliveryId, bool suc
             qFatal("finishReplayItem: %s affected %d rows: %s", qPrintable(statement), q.numRowsAffected(),
                 qPrintable(sqlErrorText(q)));
     }
-    if (!tx.commit(&error))
+    if (!succeeded(tx.commit(), &error))
         qFatal("finishReplayItem: %s", qPrintable(error));
 }
 

@@ -156,13 +156,13 @@ void TstAuditChain::appendChainsEntries()
     QList<AuditEntry> appended;
     for (int i = 0; i < 3; ++i) {
         Transaction tx(*db);
-        QVERIFY(tx.begin(&error));
+        QVERIFY(succeeded(tx.begin(), &error));
         auto e = appendAuditEntry(*db,
             AuditRecord { QStringLiteral("bob"), QStringLiteral("support"), QStringLiteral("note_added"),
                 QStringLiteral("event:%1").arg(i), QString(), { { QStringLiteral("i"), i } } },
             1000 + i);
         QVERIFY2(e, qPrintable(e.error()));
-        QVERIFY(tx.commit(&error));
+        QVERIFY(succeeded(tx.commit(), &error));
         appended.append(*e);
     }
     QCOMPARE(appended[0].seq, 1);
@@ -193,7 +193,7 @@ void TstAuditChain::appendRollsBackWithItsTransaction()
     auto db = t->open();
     {
         Transaction tx(*db);
-        QVERIFY(tx.begin(&error));
+        QVERIFY(succeeded(tx.begin(), &error));
         QVERIFY(appendAuditEntry(*db,
             AuditRecord { QStringLiteral("a"), QStringLiteral("admin"), QStringLiteral("x"), {}, {}, {} },
             1));
@@ -308,26 +308,32 @@ void TstAuditChain::tamperIsDetected()
 
     QVERIFY2(dropAuditTriggers(*db, &error), qPrintable(error));
     if (tamper == u"edit") {
-        QVERIFY(db->exec(QStringLiteral("UPDATE audit_log SET actor = 'mallory' WHERE seq = 4242"), &error));
+        QVERIFY(succeeded(
+            db->exec(QStringLiteral("UPDATE audit_log SET actor = 'mallory' WHERE seq = 4242")), &error));
     } else if (tamper == u"edit-rehash") {
-        QVERIFY(db->exec(
-            QStringLiteral("UPDATE audit_log SET reason = 'nothing to see' WHERE seq = 4242"), &error));
+        QVERIFY(succeeded(
+            db->exec(QStringLiteral("UPDATE audit_log SET reason = 'nothing to see' WHERE seq = 4242")),
+            &error));
         QVERIFY2(rehashAuditEntry(*db, 4242, &error), qPrintable(error));
     } else if (tamper == u"delete") {
-        QVERIFY(db->exec(QStringLiteral("DELETE FROM audit_log WHERE seq = 5000"), &error));
+        QVERIFY(succeeded(db->exec(QStringLiteral("DELETE FROM audit_log WHERE seq = 5000")), &error));
     } else if (tamper == u"delete-first") {
-        QVERIFY(db->exec(QStringLiteral("DELETE FROM audit_log WHERE seq = 1"), &error));
+        QVERIFY(succeeded(db->exec(QStringLiteral("DELETE FROM audit_log WHERE seq = 1")), &error));
     } else if (tamper == u"swap") {
         // Exchange the contents of entries 3000 and 7000, keeping their positions.
-        QVERIFY(db->exec(QStringLiteral("UPDATE audit_log SET seq = -1 WHERE seq = 3000"), &error));
-        QVERIFY(db->exec(QStringLiteral("UPDATE audit_log SET seq = 3000 WHERE seq = 7000"), &error));
-        QVERIFY(db->exec(QStringLiteral("UPDATE audit_log SET seq = 7000 WHERE seq = -1"), &error));
+        QVERIFY(
+            succeeded(db->exec(QStringLiteral("UPDATE audit_log SET seq = -1 WHERE seq = 3000")), &error));
+        QVERIFY(
+            succeeded(db->exec(QStringLiteral("UPDATE audit_log SET seq = 3000 WHERE seq = 7000")), &error));
+        QVERIFY(
+            succeeded(db->exec(QStringLiteral("UPDATE audit_log SET seq = 7000 WHERE seq = -1")), &error));
     } else if (tamper == u"truncate") {
-        QVERIFY(db->exec(QStringLiteral("DELETE FROM audit_log WHERE seq > 9000"), &error));
+        QVERIFY(succeeded(db->exec(QStringLiteral("DELETE FROM audit_log WHERE seq > 9000")), &error));
     } else if (tamper == u"rewrite") {
         // An attacker rewrites the tail consistently: every later hash recomputed.
-        QVERIFY(db->exec(QStringLiteral("UPDATE audit_log SET actor = 'mallory' WHERE seq = 9990"), &error));
-        QVERIFY(db->exec(QStringLiteral("DELETE FROM audit_log WHERE seq > 9990"), &error));
+        QVERIFY(succeeded(
+            db->exec(QStringLiteral("UPDATE audit_log SET actor = 'mallory' WHERE seq = 9990")), &error));
+        QVERIFY(succeeded(db->exec(QStringLiteral("DELETE FROM audit_log WHERE seq > 9990")), &error));
         QVERIFY2(rehashAuditEntry(*db, 9990, &error), qPrintable(error));
         QVERIFY2(seedAuditChain(*db, 10, &error, 1'800'000'000'000), qPrintable(error));
     }
@@ -344,7 +350,7 @@ void TstAuditChain::tamperIsDetected()
     }
     if (useCheckpoint) {
         VerifyOptions options;
-        options.checkpoint = cp;
+        options.checkpoint = *cp;
         options.trustedPublicKey = key->publicKey();
         const auto checked = verify(*db, options);
         QVERIFY(checked);
@@ -370,7 +376,7 @@ void TstAuditChain::pagingBoundariesAreSeamless()
         QCOMPARE(r->count, 50);
     }
     QVERIFY(dropAuditTriggers(*db, &error));
-    QVERIFY(db->exec(QStringLiteral("DELETE FROM audit_log WHERE seq = 8"), &error));
+    QVERIFY(succeeded(db->exec(QStringLiteral("DELETE FROM audit_log WHERE seq = 8")), &error));
     VerifyOptions options;
     options.pageSize = 7; // the gap sits exactly after a page boundary
     const auto r = verify(*db, options);
@@ -434,9 +440,9 @@ void TstAuditChain::checkpointRoundTripsThroughAFile()
     QVERIFY(bad.open(QIODevice::WriteOnly));
     bad.write("{\"seq\": \"x\"}");
     bad.close();
-    const auto bad = Checkpoint::readFile(path);
-    QVERIFY(!bad);
-    QVERIFY2(bad.error().contains(QLatin1String("seq")), qPrintable(bad.error()));
+    const auto refused = Checkpoint::readFile(path);
+    QVERIFY(!refused);
+    QVERIFY2(refused.error().contains(QLatin1String("seq")), qPrintable(refused.error()));
 }
 
 void TstAuditChain::checkpointFromAnotherKeyIsRefused()

@@ -65,7 +65,7 @@ private:
     {
         QString error;
         QVERIFY2(dropAuditTriggers(f->db(), &error), qPrintable(error));
-        QVERIFY2(f->db().exec(sql, &error), qPrintable(error));
+        QVERIFY2(succeeded(f->db().exec(sql), &error), qPrintable(error));
     }
 
 private Q_SLOTS:

@@ -94,12 +94,12 @@ private Q_SLOTS:
         QVERIFY2(prepared, qPrintable(prepared.error()));
         const IncomingEvent e = makeEvent(QStringLiteral("one"));
         Transaction tx(*m_db);
-        QVERIFY(tx.begin(&error));
+        QVERIFY(succeeded(tx.begin(), &error));
         const auto firstUpsert = store.upsertEvent(e, QStringLiteral("pending"));
         QVERIFY2(firstUpsert, qPrintable(firstUpsert.error()));
         const auto againUpsert = store.upsertEvent(e, QStringLiteral("no_route"));
         QVERIFY2(againUpsert, qPrintable(againUpsert.error()));
-        QVERIFY(tx.commit(&error));
+        QVERIFY(succeeded(tx.commit(), &error));
         const UpsertResult first = *firstUpsert, again = *againUpsert;
         QVERIFY(first.isNew());
         QCOMPARE(again.eventId, first.eventId);

@@ -35,8 +35,8 @@ inline std::optional<audit::AuditEntry> appendAudit(Db &db, const AuditSeed &s, 
 inline bool dropAuditTriggers(Db &db, QString *error)
 {
     const QString on = db.isSqlite() ? QString() : QStringLiteral(" ON audit_log");
-    return db.exec(QStringLiteral("DROP TRIGGER audit_log_no_update") + on, error)
-        && db.exec(QStringLiteral("DROP TRIGGER audit_log_no_delete") + on, error);
+    return succeeded(db.exec(QStringLiteral("DROP TRIGGER audit_log_no_update") + on), error)
+        && succeeded(db.exec(QStringLiteral("DROP TRIGGER audit_log_no_delete") + on), error);
 }
 
 } // namespace redrive::test

@@ -66,11 +66,13 @@ void TstAuditChainCheck::chainCheckNamesTheEditedEntry()
         anchors.append({ seq, q.value(0).toString(), kBase, QString() });
     }
     // The triggers refuse the edit; without them, the edit goes through and the chain names it.
-    QVERIFY(!writer->exec(
-        QStringLiteral("UPDATE audit_log SET reason = 'nothing to see' WHERE seq = 4"), &error));
+    QVERIFY(!succeeded(
+        writer->exec(QStringLiteral("UPDATE audit_log SET reason = 'nothing to see' WHERE seq = 4")),
+        &error));
     QVERIFY2(dropAuditTriggers(*writer, &error), qPrintable(error));
-    QVERIFY2(
-        writer->exec(QStringLiteral("UPDATE audit_log SET reason = 'nothing to see' WHERE seq = 4"), &error),
+    QVERIFY2(succeeded(
+                 writer->exec(QStringLiteral("UPDATE audit_log SET reason = 'nothing to see' WHERE seq = 4")),
+                 &error),
         qPrintable(error));
     auto report = audit::checkChain(*writer, anchors);
     QVERIFY2(report, qPrintable(report.error()));
@@ -94,7 +96,8 @@ void TstAuditChainCheck::chainCheckCatchesACutOffTail()
     const audit::ChainAnchor saved { head->seq, head->hash, kBase + 9000,
         QStringLiteral("0123456789abcdef") };
     QVERIFY2(dropAuditTriggers(*writer, &error), qPrintable(error));
-    QVERIFY2(writer->exec(QStringLiteral("DELETE FROM audit_log WHERE seq > 5"), &error), qPrintable(error));
+    QVERIFY2(succeeded(writer->exec(QStringLiteral("DELETE FROM audit_log WHERE seq > 5")), &error),
+        qPrintable(error));
     auto report = audit::checkChain(*writer, { saved });
     QVERIFY2(report, qPrintable(report.error()));
     QVERIFY(report->chain.ok); // what is left is a valid chain: only the saved checkpoint knows

@@ -336,7 +336,7 @@ void TstAuditView::savedCheckpointCatchesACutOffTailAndAnEditedRow()
     // Someone with the database file removes the triggers and the last two entries.
     QString error;
     QVERIFY2(dropAuditTriggers(*m_chainWriter, &error), qPrintable(error));
-    QVERIFY2(m_chainWriter->exec(QStringLiteral("DELETE FROM audit_log WHERE seq > 4"), &error),
+    QVERIFY2(succeeded(m_chainWriter->exec(QStringLiteral("DELETE FROM audit_log WHERE seq > 4")), &error),
         qPrintable(error));
     QVERIFY(pressF5());
     QTRY_VERIFY_WITH_TIMEOUT(
@@ -344,9 +344,9 @@ void TstAuditView::savedCheckpointCatchesACutOffTailAndAnEditedRow()
     QVERIFY2(status().startsWith(QStringLiteral("Chain intact to #4")), qPrintable(status()));
 
     // ... and edits an entry.
-    QVERIFY2(
-        m_chainWriter->exec(
-            QStringLiteral("UPDATE audit_log SET reason = 'no refund was asked for' WHERE seq = 2"), &error),
+    QVERIFY2(succeeded(m_chainWriter->exec(QStringLiteral(
+                           "UPDATE audit_log SET reason = 'no refund was asked for' WHERE seq = 2")),
+                 &error),
         qPrintable(error));
     QVERIFY(pressF5());
     QTRY_VERIFY_WITH_TIMEOUT(status().startsWith(QStringLiteral("Chain broken at #2: ")), kGuiWait);

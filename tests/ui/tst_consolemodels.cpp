@@ -71,8 +71,8 @@ void TstConsoleModels::initTestCase()
     fx.addBulk(3'000, kBase + 100'000);
     QVERIFY2(fx.lastError().isEmpty(), qPrintable(fx.lastError()));
     // Gaps in the ids: the first paint's estimate is then wrong and must be corrected.
-    QVERIFY(
-        m_writer->exec(QStringLiteral("DELETE FROM events WHERE source = 'bulk' AND id % 97 = 0"), &error));
+    QVERIFY(succeeded(
+        m_writer->exec(QStringLiteral("DELETE FROM events WHERE source = 'bulk' AND id % 97 = 0")), &error));
 }
 
 void TstConsoleModels::init()
@@ -275,13 +275,14 @@ void TstConsoleModels::refreshPicksUpChangedStatuses()
     QTRY_VERIFY_WITH_TIMEOUT(model.rowCount() == 1 && model.eventAtRow(0), kWait);
     QVERIFY(model.eventAtRow(0)->downstream == DownstreamState::Pending);
     QString error;
-    QVERIFY(
+    QVERIFY(succeeded(
         m_writer->exec(QStringLiteral("UPDATE deliveries SET status = 'succeeded', downstream_ref = 'REF-9' "
                                       "WHERE event_id = %1")
-                           .arg(m_s.pending),
-            &error));
-    QVERIFY(m_writer->exec(
-        QStringLiteral("UPDATE event_status SET status = 'succeeded' WHERE event_id = %1").arg(m_s.pending),
+                           .arg(m_s.pending)),
+        &error));
+    QVERIFY(succeeded(
+        m_writer->exec(QStringLiteral("UPDATE event_status SET status = 'succeeded' WHERE event_id = %1")
+                           .arg(m_s.pending)),
         &error));
     QSignalSpy changed(&model, &QAbstractItemModel::dataChanged);
     model.refreshRows(0, 0);

@@ -74,7 +74,7 @@ void TstConsoleOperations::cleanupTestCase()
 bool TstConsoleOperations::sql(const QString &statement)
 {
     QString error;
-    if (m_writer->exec(statement, &error))
+    if (succeeded(m_writer->exec(statement), &error))
         return true;
     qWarning("%s", qPrintable(error));
     return false;
@@ -292,7 +292,7 @@ void TstConsoleOperations::evidenceExportVerifiesAndCatchesAFlippedByte()
         ++evidenceRequests;
         QString error;
         Transaction tx(*m_writer);
-        if (!tx.begin(&error))
+        if (!succeeded(tx.begin(), &error))
             return FakeAdminApi::Response { 500, "{\"error\":\"internal\"}" };
         const auto cp = audit::makeCheckpoint(*m_writer, *m_key, m_clock.nowMs());
         if (!cp)

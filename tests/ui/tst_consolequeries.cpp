@@ -78,9 +78,9 @@ void TstConsoleQueries::initTestCase()
     fx.addBulk(700, kBase + 100'000);
     QVERIFY2(fx.lastError().isEmpty(), qPrintable(fx.lastError()));
     // Gaps, as deleted rows or PostgreSQL sequence skips leave them.
-    QVERIFY(m_db->exec(
-        QStringLiteral("DELETE FROM events WHERE id IN (SELECT id FROM events WHERE source = 'bulk' "
-                       "ORDER BY id LIMIT 5 OFFSET 300)"),
+    QVERIFY(succeeded(m_db->exec(QStringLiteral(
+                          "DELETE FROM events WHERE id IN (SELECT id FROM events WHERE source = 'bulk' "
+                          "ORDER BY id LIMIT 5 OFFSET 300)")),
         &error));
     QSqlQuery q(m_db->handle());
     QVERIFY(q.exec(QStringLiteral("SELECT id FROM events ORDER BY id DESC")));
@@ -314,25 +314,25 @@ void TstConsoleQueries::detailHasAttemptsNotesAndAudit()
 
     // A replay that included the event's delivery shows up in its audit trail.
     QString e2;
-    QVERIFY2(m_db->exec(
-                 QStringLiteral(
+    QVERIFY2(succeeded(
+                 m_db->exec(QStringLiteral(
                      "INSERT INTO replays (id, status, selection_hash, requested_by, requester_role, reason, "
                      "item_count, requires_approval, summary, created_at, updated_at) VALUES (41, "
-                     "'pending_approval', 'h', 'alice', 'support', 'r', 1, 1, '{}', 0, 0)"),
+                     "'pending_approval', 'h', 'alice', 'support', 'r', 1, 1, '{}', 0, 0)")),
                  &e2),
         qPrintable(e2));
-    QVERIFY2(m_db->exec(
-                 QStringLiteral(
+    QVERIFY2(succeeded(
+                 m_db->exec(QStringLiteral(
                      "INSERT INTO replay_items (replay_id, delivery_id, frozen_status) SELECT 41, id, 'dead' "
                      "FROM deliveries WHERE event_id = %1")
-                     .arg(m_s.failed),
+                                .arg(m_s.failed)),
                  &e2),
         qPrintable(e2));
     QVERIFY2(
-        m_db->exec(
-            QStringLiteral(
+        succeeded(
+            m_db->exec(QStringLiteral(
                 "INSERT INTO audit_log (seq, at, actor, role, action, target, reason, details, prev_hash, "
-                "hash) VALUES (2, 1, 'alice', 'support', 'replay_requested', 'replay:41', 'r', '{}', 'p', 'h')"),
+                "hash) VALUES (2, 1, 'alice', 'support', 'replay_requested', 'replay:41', 'r', '{}', 'p', 'h')")),
             &e2),
         qPrintable(e2));
     d = fetchEventDetail(*m_db, m_s.failed);
@@ -412,7 +412,7 @@ void TstConsoleQueries::readOnlyConnectionRefusesWrites()
     auto ro = m_t->open(QStringLiteral("ro"), OpenMode::ReadOnly);
     QVERIFY(ro);
     QString error;
-    QVERIFY(!ro->exec(QStringLiteral("DELETE FROM events"), &error));
+    QVERIFY(!succeeded(ro->exec(QStringLiteral("DELETE FROM events")), &error));
     QVERIFY(!error.isEmpty());
     QCOMPARE(countEventsAbove(*ro, {}, 0, 1'000'000).value_or(-1), qint64(m_allIdsDesc.size()));
 }
@@ -466,8 +466,9 @@ void TstConsoleQueries::receiverInstancesAndTheirHealth()
     h = assessReceivers(*found, kBase + 54'000);
     QCOMPARE(h.live.size(), 2);
 
-    QVERIFY(m_db->exec(
-        QStringLiteral("DELETE FROM receiver_instances WHERE instance_id <> 'web-1-instance'"), &error));
+    QVERIFY(succeeded(
+        m_db->exec(QStringLiteral("DELETE FROM receiver_instances WHERE instance_id <> 'web-1-instance'")),
+        &error));
     const auto healthy = fetchReceiverInstances(*m_db, now - kReceiverRecentMs);
     QVERIFY2(healthy, qPrintable(healthy.error()));
     QVERIFY(assessReceivers(*healthy, now).healthy());
@@ -484,10 +485,10 @@ void TstConsoleQueries::receiverHealthWithoutReceivers()
 void TstConsoleQueries::destinationStatusesCountEachPart()
 {
     QString error;
-    QVERIFY2(m_db->exec(QStringLiteral(
-                            "INSERT INTO destination_state (name, paused, changed_by, changed_at, reason) "
-                            "VALUES ('billing', 1, 'root', %1, 'endpoint retired')")
-                            .arg(kBase + 30'000),
+    QVERIFY2(succeeded(m_db->exec(QStringLiteral(
+                           "INSERT INTO destination_state (name, paused, changed_by, changed_at, reason) "
+                           "VALUES ('billing', 1, 'root', %1, 'endpoint retired')")
+                                      .arg(kBase + 30'000)),
                  &error),
         qPrintable(error));
     const auto rows = fetchDestinationStatuses(
@@ -536,7 +537,7 @@ void TstConsoleQueries::destinationStatusesCountEachPart()
     QVERIFY(sink.hasDeliveries);
     QCOMPARE(sink.backlog(), qint64(0));
     QVERIFY(!sink.lastFailureAt);
-    QVERIFY(m_db->exec(QStringLiteral("DELETE FROM destination_state"), &error));
+    QVERIFY(succeeded(m_db->exec(QStringLiteral("DELETE FROM destination_state")), &error));
 }
 
 void TstConsoleQueries::destinationWindowsMoveWithTheClock_data()
@@ -593,8 +594,8 @@ void TstConsoleQueries::searchFindsAProviderIdUnderEverySource()
     const auto none = fetchEventPage(*m_db, f, last + 1, 50);
     QVERIFY2(none, qPrintable(none.error()));
     QVERIFY(none->isEmpty());
-    QVERIFY(
-        m_db->exec(QStringLiteral("DELETE FROM events WHERE id IN (%1, %2)").arg(first).arg(last), &error));
+    QVERIFY(succeeded(
+        m_db->exec(QStringLiteral("DELETE FROM events WHERE id IN (%1, %2)").arg(first).arg(last)), &error));
 }
 
 bool TstConsoleQueries::seedFilterLog()
@@ -714,17 +715,21 @@ void TstConsoleQueries::unknownStoredNamesAreShownAsStored()
     const ConsoleFixture::Scenario s = fx.addScenario(kBase);
     QVERIFY2(fx.lastError().isEmpty(), qPrintable(fx.lastError()));
     const QString id = QString::number(s.failed);
-    QVERIFY2(db->exec(QStringLiteral("UPDATE event_status SET status = 'frozen' WHERE event_id = %1").arg(id),
+    QVERIFY2(
+        succeeded(
+            db->exec(QStringLiteral("UPDATE event_status SET status = 'frozen' WHERE event_id = %1").arg(id)),
+            &error),
+        qPrintable(error));
+    QVERIFY2(succeeded(db->exec(QStringLiteral(
+                           "UPDATE attempts SET category = 'quantum', trigger_kind = 'manual' "
+                           "WHERE delivery_id IN (SELECT id FROM deliveries WHERE event_id = %1)")
+                                    .arg(id)),
                  &error),
         qPrintable(error));
-    QVERIFY2(db->exec(QStringLiteral("UPDATE attempts SET category = 'quantum', trigger_kind = 'manual' "
-                                     "WHERE delivery_id IN (SELECT id FROM deliveries WHERE event_id = %1)")
-                          .arg(id),
-                 &error),
-        qPrintable(error));
-    QVERIFY2(db->exec(QStringLiteral("UPDATE deliveries SET status = 'archived', last_category = 'quantum' "
-                                     "WHERE event_id = %1")
-                          .arg(id),
+    QVERIFY2(succeeded(db->exec(QStringLiteral(
+                           "UPDATE deliveries SET status = 'archived', last_category = 'quantum' "
+                           "WHERE event_id = %1")
+                                    .arg(id)),
                  &error),
         qPrintable(error));
 

@@ -82,22 +82,22 @@ void TstEvidence::initTestCase()
         m_s.succeeded, QStringLiteral("bob"), QStringLiteral("customer confirmed ORD-1001"), kBase + 7'000);
     QVERIFY2(fx.lastError().isEmpty(), qPrintable(fx.lastError()));
     QVERIFY2(
-        m_db->exec(
-            QStringLiteral(
+        succeeded(
+            m_db->exec(QStringLiteral(
                 "INSERT INTO replays (id, status, selection_hash, requested_by, requester_role, reason, "
                 "item_count, requires_approval, summary, approved_by, created_at, updated_at, decided_at) "
                 "VALUES (%1, 'completed', 'h', 'alice', 'support', 'customer asked', 1, 1, '{}', 'olga', "
                 "%2, %2, %3)")
-                .arg(kReplay)
-                .arg(kBase + 8'000)
-                .arg(kBase + 9'000),
+                           .arg(kReplay)
+                           .arg(kBase + 8'000)
+                           .arg(kBase + 9'000)),
             &error),
         qPrintable(error));
-    QVERIFY2(m_db->exec(QStringLiteral(
-                            "INSERT INTO replay_items (replay_id, delivery_id, frozen_status) SELECT %1, id, "
-                            "'succeeded' FROM deliveries WHERE event_id = %2")
-                            .arg(kReplay)
-                            .arg(m_s.succeeded),
+    QVERIFY2(succeeded(m_db->exec(QStringLiteral(
+                           "INSERT INTO replay_items (replay_id, delivery_id, frozen_status) SELECT %1, id, "
+                           "'succeeded' FROM deliveries WHERE event_id = %2")
+                                      .arg(kReplay)
+                                      .arg(m_s.succeeded)),
                  &error),
         qPrintable(error));
     // 2 and 3 and 6 are about the succeeded event (directly or through its replay); 4 and 5 are not.
@@ -127,10 +127,10 @@ std::optional<EvidenceData> TstEvidence::read(
     qint64 eventId, const EvidenceReadOptions &options, QString *error)
 {
     Transaction snapshot(*m_db, Transaction::Kind::Read);
-    if (!snapshot.begin(error))
+    if (!succeeded(snapshot.begin(), error))
         return std::nullopt;
     if (!m_db->isSqlite()
-        && !m_db->exec(QStringLiteral("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ"), error))
+        && !succeeded(m_db->exec(QStringLiteral("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ")), error))
         return std::nullopt;
     auto data = readEvidenceData(*m_db, eventId, options);
     if (!data) {
