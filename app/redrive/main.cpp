@@ -85,19 +85,18 @@ const QCommandLineOption &keyIdOption()
 int verifyEvidence(const QCommandLineParser &parser)
 {
     redrive::audit::KeyPin pin;
-    QString error;
     if (parser.isSet(publicKeyOption())) {
-        const auto key = redrive::audit::parsePublicKeyArgument(parser.value(publicKeyOption()), &error);
+        const auto key = redrive::audit::parsePublicKeyArgument(parser.value(publicKeyOption()));
         if (!key) {
-            std::fprintf(stderr, "redrive: %s\n", qUtf8Printable(error));
+            std::fprintf(stderr, "redrive: %s\n", qUtf8Printable(key.error()));
             return 2;
         }
         pin.publicKey = *key;
     }
     if (parser.isSet(keyIdOption())) {
-        const auto id = redrive::audit::parseKeyIdArgument(parser.value(keyIdOption()), &error);
+        const auto id = redrive::audit::parseKeyIdArgument(parser.value(keyIdOption()));
         if (!id) {
-            std::fprintf(stderr, "redrive: %s\n", qUtf8Printable(error));
+            std::fprintf(stderr, "redrive: %s\n", qUtf8Printable(id.error()));
             return 2;
         }
         pin.keyId = *id;

@@ -256,25 +256,28 @@ std::optional<StorageUrl> prepare(
 {
     std::optional<StorageUrl> url;
     if (kind == u"sqlite") {
-        url = StorageUrl::parse(QLatin1String("sqlite://") + where, error);
+        auto parsed = StorageUrl::parse(QLatin1String("sqlite://") + where);
+        if (!succeeded(parsed, error))
+            return std::nullopt;
+        url = *parsed;
     } else {
         // Use (and create on first use) a dedicated database next to the one named.
-        auto server = StorageUrl::parse(where, error);
-        if (!server)
+        auto server = StorageUrl::parse(where);
+        if (!succeeded(server, error))
             return std::nullopt;
-        auto admin = Db::open(*server, QStringLiteral("bench-admin"), {}, error);
+        auto admin = takeValue(Db::open(*server, QStringLiteral("bench-admin"), {}), error);
         if (!admin)
             return std::nullopt;
         QSqlQuery q(admin->handle());
         if (q.exec(QStringLiteral("SELECT 1 FROM pg_database WHERE datname = 'redrive_bench_console'"))
             && !q.next())
-            admin->exec(QStringLiteral("CREATE DATABASE redrive_bench_console"), error);
-        url = server;
+            succeeded(admin->exec(QStringLiteral("CREATE DATABASE redrive_bench_console")), error);
+        url = *server;
         url->database = QStringLiteral("redrive_bench_console");
     }
     if (!url)
         return std::nullopt;
-    auto db = Db::open(*url, QStringLiteral("bench-fixture"), {}, error);
+    auto db = takeValue(Db::open(*url, QStringLiteral("bench-fixture"), {}), error);
     if (!db || !ensureFixture(*db, rows, error, genSeconds))
         return std::nullopt;
     return url;
@@ -319,9 +322,9 @@ int main(int argc, char *argv[])
             result = runMemory(rows, jumps);
         } else {
             QString error;
-            auto url = StorageUrl::parse(parser.value(urlOpt), &error);
-            result
-                = url ? runDatabase(kind, *url, jumps) : QJsonObject { { QStringLiteral("error"), error } };
+            auto url = StorageUrl::parse(parser.value(urlOpt));
+            result = url ? runDatabase(kind, *url, jumps)
+                         : QJsonObject { { QStringLiteral("error"), url.error() } };
         }
         std::fputs(QJsonDocument(result).toJson(QJsonDocument::Compact).constData(), stdout);
         std::fputs("\n", stdout);

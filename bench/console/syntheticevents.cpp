@@ -111,8 +111,10 @@ SyntheticRow syntheticRow(qint64 x)
 bool ensureFixture(Db &db, qint64 rows, QString *error, double *secondsSpent)
 {
     *secondsSpent = 0;
-    if (!migrate(db, error))
+    if (auto migrated = migrate(db); !migrated) {
+        *error = migrated.error();
         return false;
+    }
     {
         QSqlQuery q(db.handle());
         // Two business keys per event (schema 7): a fixture from before them is rebuilt.
@@ -125,14 +127,14 @@ bool ensureFixture(Db &db, qint64 rows, QString *error, double *secondsSpent)
     const bool sqlite = db.isSqlite();
     if (sqlite) {
         // A throwaway benchmark file: no durability needed while it is written.
-        db.exec(QStringLiteral("PRAGMA synchronous=OFF"));
-        db.exec(QStringLiteral("PRAGMA cache_size=-262144"));
+        static_cast<void>(db.exec(QStringLiteral("PRAGMA synchronous=OFF")));
+        static_cast<void>(db.exec(QStringLiteral("PRAGMA cache_size=-262144")));
     }
     Transaction tx(db);
-    if (!tx.begin(error))
+    if (!succeeded(tx.begin(), error))
         return false;
     for (const char *table : { "event_keys", "attempts", "deliveries", "event_status", "events" }) {
-        if (!db.exec(QStringLiteral("DELETE FROM %1").arg(QLatin1String(table)), error))
+        if (!succeeded(db.exec(QStringLiteral("DELETE FROM %1").arg(QLatin1String(table))), error))
             return false;
     }
     // Rows are produced inside the engine from the event number x: a recursive CTE on SQLite,
@@ -205,18 +207,19 @@ bool ensureFixture(Db &db, qint64 rows, QString *error, double *secondsSpent)
             return false;
         }
     }
-    if (!db.exec(attempts, error))
+    if (!succeeded(db.exec(attempts), error))
         return false;
     if (!sqlite
-        && !db.exec(
-            QStringLiteral("SELECT setval(pg_get_serial_sequence('events', 'id'), %1)").arg(rows), error))
+        && !succeeded(
+            db.exec(QStringLiteral("SELECT setval(pg_get_serial_sequence('events', 'id'), %1)").arg(rows)),
+            error))
         return false;
-    if (!tx.commit(error))
+    if (!succeeded(tx.commit(), error))
         return false;
     if (!sqlite)
-        db.exec(QStringLiteral("ANALYZE"));
+        static_cast<void>(db.exec(QStringLiteral("ANALYZE")));
     else
-        db.exec(QStringLiteral("PRAGMA synchronous=FULL"));
+        static_cast<void>(db.exec(QStringLiteral("PRAGMA synchronous=FULL")));
     *secondsSpent = double(timer.elapsed()) / 1000.0;
     return true;
 }

@@ -138,17 +138,22 @@ int main(int argc, char **argv)
     if (const auto *source = config->source(o.source))
         o.dedupeByBody = source->dedupeByBody;
     QString error;
-    const auto url = redrive::StorageUrl::parse(config->storage.url, &error);
+    const auto url = redrive::StorageUrl::parse(config->storage.url);
     if (!url) {
-        std::fprintf(stderr, "redrive-writerbench: storage.url: %s\n", qPrintable(error));
+        std::fprintf(stderr, "redrive-writerbench: storage.url: %s\n", qPrintable(url.error()));
         return 2;
     }
     {
         redrive::OpenOptions open;
         open.sqliteSynchronous = config->storage.sqliteSynchronous;
-        auto db = redrive::Db::open(*url, QStringLiteral("writerbench-migrate"), open, &error);
-        if (!db || !redrive::migrate(*db, &error)) {
+        auto db = redrive::takeValue(
+            redrive::Db::open(*url, QStringLiteral("writerbench-migrate"), open), &error);
+        if (!db) {
             std::fprintf(stderr, "redrive-writerbench: %s\n", qPrintable(error));
+            return 1;
+        }
+        if (auto migrated = redrive::migrate(*db); !migrated) {
+            std::fprintf(stderr, "redrive-writerbench: %s\n", qPrintable(migrated.error()));
             return 1;
         }
     }

@@ -103,49 +103,45 @@ bool sameOwner(QStringView a, QStringView b)
     return !a.isEmpty() && !b.isEmpty() && foldedIdentity(a) == foldedIdentity(b);
 }
 
-std::optional<CreatedToken> createApiToken(Db &db, const QString &name, const QString &owner, Role role,
-    std::optional<qint64> expiresAt, qint64 nowMs, QString *error, CreateFailure *failure)
+Result<CreatedToken> createApiToken(Db &db, const QString &name, const QString &owner, Role role,
+    std::optional<qint64> expiresAt, qint64 nowMs, CreateFailure *failure)
 {
     fail(failure, CreateFailure::None);
     if (!isValidTokenName(name)) {
-        *error = QStringLiteral("token name must be 1-64 characters of A-Z a-z 0-9 . _ @ -");
         fail(failure, CreateFailure::Invalid);
-        return std::nullopt;
+        return Failure(QStringLiteral("token name must be 1-64 characters of A-Z a-z 0-9 . _ @ -"));
     }
     if (!isValidTokenOwner(owner)) {
-        *error = QStringLiteral("token owner must be 1-64 characters of A-Z a-z 0-9 . _ @ -");
         fail(failure, CreateFailure::Invalid);
-        return std::nullopt;
+        return Failure(QStringLiteral("token owner must be 1-64 characters of A-Z a-z 0-9 . _ @ -"));
     }
     // Every active token, compared here rather than with SQL lower(): the same folding on both
     // engines. The table holds a handful of rows per person.
     QSqlQuery active(db.handle());
     if (!active.exec(QStringLiteral("SELECT name, owner FROM api_tokens WHERE revoked_at IS NULL"))) {
-        *error = sqlErrorText(active);
         fail(failure, CreateFailure::Database);
-        return std::nullopt;
+        return Failure(sqlErrorText(active));
     }
     while (active.next()) {
         const QString otherName = active.value(0).toString();
         const QString otherOwner = active.value(1).toString();
         if (otherName == name) {
-            *error = QStringLiteral("a token named \"%1\" already exists; revoke it first").arg(name);
             fail(failure, CreateFailure::DuplicateName);
-            return std::nullopt;
+            return Failure(QStringLiteral("a token named \"%1\" already exists; revoke it first").arg(name));
         }
         if (foldedIdentity(otherName) == foldedIdentity(name)) {
-            *error = QStringLiteral("token name \"%1\" differs from the active token \"%2\" only by letter "
-                                    "case; choose a distinct name")
-                         .arg(name, otherName);
             fail(failure, CreateFailure::CaseOnlyName);
-            return std::nullopt;
+            return Failure(
+                QStringLiteral("token name \"%1\" differs from the active token \"%2\" only by letter "
+                               "case; choose a distinct name")
+                    .arg(name, otherName));
         }
         if (otherOwner != owner && foldedIdentity(otherOwner) == foldedIdentity(owner)) {
-            *error = QStringLiteral("owner \"%1\" differs from the owner \"%2\" of the active token \"%3\" "
-                                    "only by letter case; use \"%2\" for the same person")
-                         .arg(owner, otherOwner, otherName);
             fail(failure, CreateFailure::CaseOnlyOwner);
-            return std::nullopt;
+            return Failure(
+                QStringLiteral("owner \"%1\" differs from the owner \"%2\" of the active token \"%3\" "
+                               "only by letter case; use \"%2\" for the same person")
+                    .arg(owner, otherOwner, otherName));
         }
     }
     active.finish();
@@ -167,56 +163,51 @@ std::optional<CreatedToken> createApiToken(Db &db, const QString &name, const QS
     q.addBindValue(nowMs);
     q.addBindValue(expiresAt ? QVariant(*expiresAt) : QVariant(QMetaType(QMetaType::LongLong)));
     if (!q.exec()) {
-        *error = sqlErrorText(q);
         fail(failure, CreateFailure::Database);
-        return std::nullopt;
+        return Failure(sqlErrorText(q));
     }
     out.info.id = q.lastInsertId().toLongLong();
     return out;
 }
 
-bool revokeApiToken(Db &db, const QString &name, qint64 nowMs, bool *found, QString *error)
+Result<> revokeApiToken(Db &db, const QString &name, qint64 nowMs, bool *found)
 {
-    *found = false;
+    if (found)
+        *found = false;
     QSqlQuery q(db.handle());
     q.prepare(QStringLiteral("UPDATE api_tokens SET revoked_at = ? WHERE name = ? AND revoked_at IS NULL"));
     q.addBindValue(nowMs);
     q.addBindValue(name);
-    if (!q.exec()) {
-        *error = sqlErrorText(q);
-        return false;
-    }
-    *found = q.numRowsAffected() > 0;
-    if (!*found)
-        *error = QStringLiteral("no active token is named \"%1\"").arg(name);
-    return *found;
+    if (!q.exec())
+        return Failure(sqlErrorText(q));
+    if (q.numRowsAffected() <= 0)
+        return Failure(QStringLiteral("no active token is named \"%1\"").arg(name));
+    if (found)
+        *found = true;
+    return ok();
 }
 
-std::optional<ApiToken> findApiTokenByHash(Db &db, const QString &hash, QString *error)
+Result<std::optional<ApiToken>> findApiTokenByHash(Db &db, const QString &hash)
 {
     QSqlQuery q(db.handle());
     q.prepare(QStringLiteral("SELECT %1 FROM api_tokens WHERE token_hash = ?").arg(QLatin1String(kColumns)));
     q.addBindValue(hash);
-    if (!q.exec()) {
-        *error = sqlErrorText(q);
-        return std::nullopt;
-    }
-    error->clear();
+    if (!q.exec())
+        return Failure(sqlErrorText(q));
     if (!q.next())
         return std::nullopt;
     return fromRow(q);
 }
 
-bool listApiTokens(Db &db, QList<ApiToken> *out, QString *error)
+Result<QList<ApiToken>> listApiTokens(Db &db)
 {
     QSqlQuery q(db.handle());
-    if (!q.exec(QStringLiteral("SELECT %1 FROM api_tokens ORDER BY name, id").arg(QLatin1String(kColumns)))) {
-        *error = sqlErrorText(q);
-        return false;
-    }
+    if (!q.exec(QStringLiteral("SELECT %1 FROM api_tokens ORDER BY name, id").arg(QLatin1String(kColumns))))
+        return Failure(sqlErrorText(q));
+    QList<ApiToken> out;
     while (q.next())
-        out->append(fromRow(q));
-    return true;
+        out.append(fromRow(q));
+    return out;
 }
 
 void touchApiToken(Db &db, qint64 id, qint64 nowMs)

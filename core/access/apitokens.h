@@ -55,13 +55,14 @@ enum class CreateFailure { None, Invalid, DuplicateName, CaseOnlyName, CaseOnlyO
 // These run inside the caller's transaction (so the audit entry commits with them).
 // A name or owner that differs from an active token's only by letter case is refused: "Alice"
 // and "alice" would otherwise be two approvers for four eyes, or two tokens no one can tell apart.
-std::optional<CreatedToken> createApiToken(Db &db, const QString &name, const QString &owner, Role role,
-    std::optional<qint64> expiresAt, qint64 nowMs, QString *error, CreateFailure *failure = nullptr);
-// False with *found = false when no unrevoked token has that name.
-bool revokeApiToken(Db &db, const QString &name, qint64 nowMs, bool *found, QString *error);
+Result<CreatedToken> createApiToken(Db &db, const QString &name, const QString &owner, Role role,
+    std::optional<qint64> expiresAt, qint64 nowMs, CreateFailure *failure = nullptr);
+// Fails when no unrevoked token has that name; *found tells whether one was revoked.
+Result<> revokeApiToken(Db &db, const QString &name, qint64 nowMs, bool *found = nullptr);
 
-std::optional<ApiToken> findApiTokenByHash(Db &db, const QString &hash, QString *error);
-bool listApiTokens(Db &db, QList<ApiToken> *out, QString *error);
+// A nullopt value when no token has that hash.
+Result<std::optional<ApiToken>> findApiTokenByHash(Db &db, const QString &hash);
+Result<QList<ApiToken>> listApiTokens(Db &db);
 // Best-effort, rate-limited (once a minute per token) so reads stay reads.
 void touchApiToken(Db &db, qint64 id, qint64 nowMs);
 

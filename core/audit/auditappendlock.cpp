@@ -17,19 +17,17 @@ AuditAppendLock::~AuditAppendLock()
     release();
 }
 
-bool AuditAppendLock::acquire(QString *error)
+Result<> AuditAppendLock::acquire()
 {
     if (m_held || m_db.isSqlite())
-        return true;
+        return ok();
     QSqlQuery q(m_db.handle());
     q.prepare(QStringLiteral("SELECT pg_advisory_lock(?)"));
     q.addBindValue(kAuditAppendLockKey);
-    if (!q.exec()) {
-        *error = sqlErrorText(q);
-        return false;
-    }
+    if (!q.exec())
+        return Failure(sqlErrorText(q));
     m_held = true;
-    return true;
+    return ok();
 }
 
 void AuditAppendLock::release()

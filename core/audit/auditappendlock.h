@@ -23,7 +23,7 @@ public:
     AuditAppendLock(const AuditAppendLock &) = delete;
     AuditAppendLock &operator=(const AuditAppendLock &) = delete;
 
-    bool acquire(QString *error);
+    Result<> acquire();
     void release();
 
 private:

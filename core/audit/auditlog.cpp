@@ -11,13 +11,6 @@ QString nonNull(const QString &s)
 {
     return s.isNull() ? QStringLiteral("") : s;
 }
-
-bool fail(QString *error, const QString &text)
-{
-    if (error)
-        *error = text;
-    return false;
-}
 } // namespace
 
 AuditEntry auditEntryFromQuery(const QSqlQuery &q)
@@ -36,13 +29,11 @@ AuditEntry auditEntryFromQuery(const QSqlQuery &q)
     return e;
 }
 
-std::optional<AuditHead> auditHead(Db &db, QString *error)
+Result<AuditHead> auditHead(Db &db)
 {
     QSqlQuery q(db.handle());
-    if (!q.exec(QStringLiteral("SELECT seq, hash FROM audit_log ORDER BY seq DESC LIMIT 1"))) {
-        fail(error, sqlErrorText(q));
-        return std::nullopt;
-    }
+    if (!q.exec(QStringLiteral("SELECT seq, hash FROM audit_log ORDER BY seq DESC LIMIT 1")))
+        return Failure(sqlErrorText(q));
     AuditHead head;
     if (q.next()) {
         head.seq = q.value(0).toLongLong();
@@ -51,20 +42,18 @@ std::optional<AuditHead> auditHead(Db &db, QString *error)
     return head;
 }
 
-std::optional<AuditEntry> appendAuditEntry(Db &db, const AuditRecord &record, qint64 atMs, QString *error)
+Result<AuditEntry> appendAuditEntry(Db &db, const AuditRecord &record, qint64 atMs)
 {
     if (!db.isSqlite()) {
         QSqlQuery lock(db.handle());
         lock.prepare(QStringLiteral("SELECT pg_advisory_xact_lock(?)"));
         lock.addBindValue(kAuditAppendLockKey);
-        if (!lock.exec()) {
-            fail(error, sqlErrorText(lock));
-            return std::nullopt;
-        }
+        if (!lock.exec())
+            return Failure(sqlErrorText(lock));
     }
-    const auto head = auditHead(db, error);
+    const auto head = auditHead(db);
     if (!head)
-        return std::nullopt;
+        return Failure(head.error());
 
     AuditEntry e;
     e.seq = head->seq + 1;
@@ -91,14 +80,12 @@ std::optional<AuditEntry> appendAuditEntry(Db &db, const AuditRecord &record, qi
     q.addBindValue(e.details);
     q.addBindValue(e.prevHash);
     q.addBindValue(e.hash);
-    if (!q.exec()) {
-        fail(error, QStringLiteral("audit append failed: ") + sqlErrorText(q));
-        return std::nullopt;
-    }
+    if (!q.exec())
+        return Failure(QStringLiteral("audit append failed: ") + sqlErrorText(q));
     return e;
 }
 
-bool readAuditEntries(Db &db, const AuditQuery &query, QList<AuditEntry> *out, QString *error)
+Result<QList<AuditEntry>> readAuditEntries(Db &db, const AuditQuery &query)
 {
     QString sql = QStringLiteral("SELECT %1 FROM audit_log WHERE seq > ?").arg(QLatin1String(kAuditColumns));
     QVariantList binds { query.afterSeq };
@@ -132,14 +119,15 @@ bool readAuditEntries(Db &db, const AuditQuery &query, QList<AuditEntry> *out, Q
     QSqlQuery q(db.handle());
     q.setForwardOnly(true);
     if (!q.prepare(sql))
-        return fail(error, sqlErrorText(q));
+        return Failure(sqlErrorText(q));
     for (const QVariant &b : binds)
         q.addBindValue(b);
     if (!q.exec())
-        return fail(error, sqlErrorText(q));
+        return Failure(sqlErrorText(q));
+    QList<AuditEntry> out;
     while (q.next())
-        out->append(auditEntryFromQuery(q));
-    return true;
+        out.append(auditEntryFromQuery(q));
+    return out;
 }
 
 } // namespace redrive::audit

@@ -25,9 +25,9 @@ inline constexpr qint64 kAuditAppendLockKey = 4'242'002;
 // serialises appenders across processes (the chain cannot fork); on SQLite the caller's
 // BEGIN IMMEDIATE already does. Append the audit entry as the LAST write of a transaction: the
 // lock is then held only for the insert, and no appender waits on a row lock while holding it.
-std::optional<AuditEntry> appendAuditEntry(Db &db, const AuditRecord &record, qint64 atMs, QString *error);
+Result<AuditEntry> appendAuditEntry(Db &db, const AuditRecord &record, qint64 atMs);
 
-std::optional<AuditHead> auditHead(Db &db, QString *error);
+Result<AuditHead> auditHead(Db &db);
 
 // Which entries to read. Every filter that is set must match; an empty one matches all.
 struct AuditQuery {
@@ -46,7 +46,7 @@ struct AuditQuery {
             || !text.isEmpty();
     }
 };
-bool readAuditEntries(Db &db, const AuditQuery &query, QList<AuditEntry> *out, QString *error);
+Result<QList<AuditEntry>> readAuditEntries(Db &db, const AuditQuery &query);
 
 // Row mapping shared by the readers and the verifier (column order of kAuditColumns).
 inline constexpr char kAuditColumns[]

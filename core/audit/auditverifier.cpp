@@ -18,7 +18,7 @@ VerifyResult broken(VerifyResult r, std::optional<qint64> seq, const QString &pr
 }
 } // namespace
 
-std::optional<VerifyResult> verifyAuditChain(Db &db, const VerifyOptions &options, QString *error)
+Result<VerifyResult> verifyAuditChain(Db &db, const VerifyOptions &options)
 {
     VerifyResult result;
     const Checkpoint *cp = options.checkpoint ? &*options.checkpoint : nullptr;
@@ -39,17 +39,13 @@ std::optional<VerifyResult> verifyAuditChain(Db &db, const VerifyOptions &option
     q.setForwardOnly(true);
     if (!q.prepare(QStringLiteral("SELECT %1 FROM audit_log WHERE seq > ? ORDER BY seq LIMIT %2")
                        .arg(QLatin1String(kAuditColumns))
-                       .arg(pageSize))) {
-        *error = sqlErrorText(q);
-        return std::nullopt;
-    }
+                       .arg(pageSize)))
+        return Failure(sqlErrorText(q));
     qint64 expected = 1;
     for (;;) {
         q.bindValue(0, expected - 1);
-        if (!q.exec()) {
-            *error = sqlErrorText(q);
-            return std::nullopt;
-        }
+        if (!q.exec())
+            return Failure(sqlErrorText(q));
         int rows = 0;
         while (q.next()) {
             ++rows;

@@ -33,6 +33,6 @@ struct VerifyResult {
 // a missing seq (deleted row), a prev_hash that is not the previous entry's hash (deleted or
 // reordered rows), a hash that does not match the entry's contents (edited row), or a
 // disagreement with the checkpoint. nullopt only when the database cannot be read.
-std::optional<VerifyResult> verifyAuditChain(Db &db, const VerifyOptions &options, QString *error);
+Result<VerifyResult> verifyAuditChain(Db &db, const VerifyOptions &options);
 
 } // namespace redrive::audit

@@ -10,15 +10,13 @@ namespace redrive::audit {
 namespace {
 
 // The stored hash of one entry; empty when the row is absent.
-std::optional<QString> hashAt(Db &db, qint64 seq, QString *error)
+Result<QString> hashAt(Db &db, qint64 seq)
 {
     QSqlQuery q(db.handle());
     q.prepare(QStringLiteral("SELECT hash FROM audit_log WHERE seq = ?"));
     q.addBindValue(seq);
-    if (!q.exec()) {
-        *error = sqlErrorText(q);
-        return std::nullopt;
-    }
+    if (!q.exec())
+        return Failure(sqlErrorText(q));
     return q.next() ? q.value(0).toString() : QString();
 }
 
@@ -29,13 +27,13 @@ AnchorResult changed(qint64 seq, const QString &problem)
 
 } // namespace
 
-std::optional<ChainReport> checkChain(Db &db, const QList<ChainAnchor> &anchors, QString *error)
+Result<ChainReport> checkChain(Db &db, const QList<ChainAnchor> &anchors)
 {
     VerifyOptions options;
     options.checkSignature = false;
-    auto walked = verifyAuditChain(db, options, error);
+    auto walked = verifyAuditChain(db, options);
     if (!walked)
-        return std::nullopt;
+        return Failure(walked.error());
     ChainReport report;
     report.chain = *walked;
     const VerifyResult &chain = report.chain;
@@ -61,9 +59,9 @@ std::optional<ChainReport> checkChain(Db &db, const QList<ChainAnchor> &anchors,
                     : changed(1, QStringLiteral("the checkpoint of the empty log has a wrong hash")));
             continue;
         }
-        const auto stored = hashAt(db, a.seq, error);
+        const auto stored = hashAt(db, a.seq);
         if (!stored)
-            return std::nullopt;
+            return Failure(stored.error());
         if (*stored != a.hash) {
             report.anchors.append(changed(a.seq,
                 QStringLiteral("#%1 no longer has the hash it had at %2: the log up to it was rewritten and "

@@ -43,6 +43,6 @@ struct ChainReport {
 // some entry on is internally consistent: only the anchor's hash shows it, and the first
 // rewritten entry is then known only to be at or before the anchor. nullopt when the database
 // cannot be read.
-std::optional<ChainReport> checkChain(Db &db, const QList<ChainAnchor> &anchors, QString *error);
+Result<ChainReport> checkChain(Db &db, const QList<ChainAnchor> &anchors);
 
 } // namespace redrive::audit

@@ -38,87 +38,72 @@ QJsonObject Checkpoint::toJson() const
     };
 }
 
-std::optional<Checkpoint> Checkpoint::fromJson(const QJsonObject &o, QString *error)
+Result<Checkpoint> Checkpoint::fromJson(const QJsonObject &o)
 {
-    auto fail = [&](const QString &why) {
-        *error = why;
-        return std::nullopt;
-    };
     Checkpoint c;
     const QJsonValue seq = o.value(QLatin1String("seq"));
     if (!seq.isDouble() || seq.toDouble() < 0 || seq.toDouble() != static_cast<double>(seq.toInteger()))
-        return fail(QStringLiteral("checkpoint: \"seq\" must be a non-negative integer"));
+        return Failure(QStringLiteral("checkpoint: \"seq\" must be a non-negative integer"));
     c.seq = seq.toInteger();
     c.hash = o.value(QLatin1String("hash")).toString();
     if (c.hash.size() != 64 || !crypto::decodeHex(c.hash.toLatin1()))
-        return fail(QStringLiteral("checkpoint: \"hash\" must be 64 hex digits"));
+        return Failure(QStringLiteral("checkpoint: \"hash\" must be 64 hex digits"));
     const QJsonValue atMs = o.value(QLatin1String("at_ms"));
     if (!atMs.isDouble())
-        return fail(QStringLiteral("checkpoint: \"at_ms\" must be a number"));
+        return Failure(QStringLiteral("checkpoint: \"at_ms\" must be a number"));
     c.atMs = atMs.toInteger();
     if (o.value(QLatin1String("algorithm")).toString() != u"Ed25519")
-        return fail(QStringLiteral("checkpoint: \"algorithm\" must be \"Ed25519\""));
+        return Failure(QStringLiteral("checkpoint: \"algorithm\" must be \"Ed25519\""));
     const auto key = crypto::decodeBase64(o.value(QLatin1String("public_key")).toString().toLatin1());
     if (!key || key->size() != 32)
-        return fail(QStringLiteral("checkpoint: \"public_key\" must be a base64 Ed25519 public key"));
+        return Failure(QStringLiteral("checkpoint: \"public_key\" must be a base64 Ed25519 public key"));
     c.publicKey = *key;
     const auto sig = crypto::decodeBase64(o.value(QLatin1String("signature")).toString().toLatin1());
     if (!sig || sig->size() != 64)
-        return fail(QStringLiteral("checkpoint: \"signature\" must be a base64 Ed25519 signature"));
+        return Failure(QStringLiteral("checkpoint: \"signature\" must be a base64 Ed25519 signature"));
     c.signature = *sig;
     return c;
 }
 
-std::optional<Checkpoint> Checkpoint::readFile(const QString &path, QString *error)
+Result<Checkpoint> Checkpoint::readFile(const QString &path)
 {
     QFile file(path);
-    if (!file.open(QIODevice::ReadOnly)) {
-        *error = QStringLiteral("cannot read checkpoint %1: %2").arg(path, file.errorString());
-        return std::nullopt;
-    }
+    if (!file.open(QIODevice::ReadOnly))
+        return Failure(QStringLiteral("cannot read checkpoint %1: %2").arg(path, file.errorString()));
     QJsonParseError parseError;
     const QJsonDocument doc = QJsonDocument::fromJson(file.read(64 * 1024), &parseError);
-    if (!doc.isObject()) {
-        *error = QStringLiteral("checkpoint %1 is not a JSON object").arg(path);
-        return std::nullopt;
-    }
-    QString why;
-    auto c = fromJson(doc.object(), &why);
+    if (!doc.isObject())
+        return Failure(QStringLiteral("checkpoint %1 is not a JSON object").arg(path));
+    auto c = fromJson(doc.object());
     if (!c)
-        *error = path + QLatin1String(": ") + why;
+        return Failure(path + QLatin1String(": ") + c.error());
     return c;
 }
 
-bool Checkpoint::writeFile(const QString &path, QString *error) const
+Result<> Checkpoint::writeFile(const QString &path) const
 {
     QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly)) {
-        *error = QStringLiteral("cannot write %1: %2").arg(path, file.errorString());
-        return false;
-    }
+    if (!file.open(QIODevice::WriteOnly))
+        return Failure(QStringLiteral("cannot write %1: %2").arg(path, file.errorString()));
     file.write(QJsonDocument(toJson()).toJson(QJsonDocument::Indented));
-    if (!file.commit()) {
-        *error = QStringLiteral("cannot write %1: %2").arg(path, file.errorString());
-        return false;
-    }
-    return true;
+    if (!file.commit())
+        return Failure(QStringLiteral("cannot write %1: %2").arg(path, file.errorString()));
+    return ok();
 }
 
-std::optional<Checkpoint> makeCheckpoint(Db &db, const SigningKey &key, qint64 nowMs, QString *error)
+Result<Checkpoint> makeCheckpoint(Db &db, const SigningKey &key, qint64 nowMs)
 {
-    const auto head = auditHead(db, error);
+    const auto head = auditHead(db);
     if (!head)
-        return std::nullopt;
+        return Failure(head.error());
     Checkpoint c;
     c.seq = head->seq;
     c.hash = head->hash;
     c.atMs = nowMs;
     c.publicKey = key.publicKey();
     c.signature = key.sign(c.signedPayload());
-    if (c.signature.isEmpty()) {
-        *error = QStringLiteral("signing the checkpoint failed");
-        return std::nullopt;
-    }
+    if (c.signature.isEmpty())
+        return Failure(QStringLiteral("signing the checkpoint failed"));
     return c;
 }
 

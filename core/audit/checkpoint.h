@@ -31,13 +31,13 @@ struct Checkpoint {
     // {"seq", "hash", "at" (ISO-8601), "at_ms", "algorithm": "Ed25519", "public_key" (base64),
     //  "key_id", "signature" (base64)}
     [[nodiscard]] QJsonObject toJson() const;
-    static std::optional<Checkpoint> fromJson(const QJsonObject &object, QString *error);
+    static Result<Checkpoint> fromJson(const QJsonObject &object);
 
-    static std::optional<Checkpoint> readFile(const QString &path, QString *error);
-    bool writeFile(const QString &path, QString *error) const;
+    static Result<Checkpoint> readFile(const QString &path);
+    Result<> writeFile(const QString &path) const;
 };
 
 // Signs the current head of the log (seq 0 and the genesis hash for an empty log).
-std::optional<Checkpoint> makeCheckpoint(Db &db, const SigningKey &key, qint64 nowMs, QString *error);
+Result<Checkpoint> makeCheckpoint(Db &db, const SigningKey &key, qint64 nowMs);
 
 } // namespace redrive::audit

@@ -115,13 +115,11 @@ QJsonObject auditEntry(const AuditEntry &e, bool aboutEvent)
 
 } // namespace
 
-std::optional<QJsonObject> buildSignedEvidenceBundle(const EvidenceData &data, const Checkpoint &checkpoint,
-    const EvidenceMeta &meta, const SigningKey &key, QString *error)
+Result<QJsonObject> buildSignedEvidenceBundle(
+    const EvidenceData &data, const Checkpoint &checkpoint, const EvidenceMeta &meta, const SigningKey &key)
 {
-    if (checkpoint.publicKey != key.publicKey()) {
-        *error = QStringLiteral("the checkpoint was signed with another key than the bundle");
-        return std::nullopt;
-    }
+    if (checkpoint.publicKey != key.publicKey())
+        return Failure(QStringLiteral("the checkpoint was signed with another key than the bundle"));
     QJsonArray deliveries;
     for (const DeliveryRecord &rec : data.detail.deliveries)
         deliveries.append(delivery(rec));
@@ -155,10 +153,8 @@ std::optional<QJsonObject> buildSignedEvidenceBundle(const EvidenceData &data, c
     bundle.insert(QStringLiteral("sections"), computeEvidenceSections(bundle));
     const QByteArray canonical = canonicalBundleBytes(bundle);
     const QByteArray signature = key.sign(canonical);
-    if (signature.isEmpty()) {
-        *error = QStringLiteral("signing the evidence bundle failed");
-        return std::nullopt;
-    }
+    if (signature.isEmpty())
+        return Failure(QStringLiteral("signing the evidence bundle failed"));
     bundle.insert(QStringLiteral("bundle_sha256"), QString::fromLatin1(crypto::sha256Hex(canonical)));
     bundle.insert(QStringLiteral("signature"),
         QJsonObject { { QStringLiteral("algorithm"), QStringLiteral("Ed25519") },

@@ -74,8 +74,8 @@ struct EvidenceMeta {
 // The complete signed bundle: sections, bundle_sha256 and the signature block
 // {"algorithm": "Ed25519", "public_key" (base64), "key_id", "signature" (base64), "signs"}.
 // The checkpoint must have been made with the same key. nullopt when signing fails.
-std::optional<QJsonObject> buildSignedEvidenceBundle(const EvidenceData &data, const Checkpoint &checkpoint,
-    const EvidenceMeta &meta, const SigningKey &key, QString *error);
+Result<QJsonObject> buildSignedEvidenceBundle(
+    const EvidenceData &data, const Checkpoint &checkpoint, const EvidenceMeta &meta, const SigningKey &key);
 
 // The members `sections` has a digest for, in the order a verifier reports them.
 QStringList evidenceSectionNames();

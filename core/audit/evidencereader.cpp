@@ -18,15 +18,16 @@ std::optional<qint64> optLong(const QVariant &v)
 
 } // namespace
 
-std::optional<EvidenceData> readEvidenceData(
-    Db &db, qint64 eventId, const EvidenceReadOptions &options, QString *error)
+Result<std::optional<EvidenceData>> readEvidenceData(
+    Db &db, qint64 eventId, const EvidenceReadOptions &options)
 {
-    error->clear();
     EvidenceData data;
-    auto detail = fetchEventDetail(db, eventId, error);
+    auto detail = fetchEventDetail(db, eventId);
     if (!detail)
+        return Failure(detail.error());
+    if (!*detail)
         return std::nullopt;
-    data.detail = std::move(*detail);
+    data.detail = std::move(**detail);
 
     QVariantList deliveryIds;
     for (const DeliveryRecord &d : std::as_const(data.detail.deliveries))
@@ -40,11 +41,12 @@ std::optional<EvidenceData> readEvidenceData(
     }
     QSqlQuery q(db.handle());
     if (!deliveryIds.isEmpty()) {
-        if (!runQuery(q,
+        if (auto ran = runQuery(q,
                 QLatin1String("SELECT DISTINCT replay_id FROM replay_items WHERE delivery_id IN (")
                     + sqlPlaceholders(deliveryIds.size()) + u')',
-                deliveryIds, error))
-            return std::nullopt;
+                deliveryIds);
+            !ran)
+            return Failure(ran.error());
         while (q.next())
             replayIds.append(q.value(0).toLongLong());
         q.finish();
@@ -55,14 +57,15 @@ std::optional<EvidenceData> readEvidenceData(
         QVariantList binds;
         for (qint64 id : std::as_const(replayIds))
             binds.append(id);
-        if (!runQuery(q,
+        if (auto ran = runQuery(q,
                 QLatin1String(
                     "SELECT id, status, requested_by, requester_role, reason, ticket, requires_approval, "
                     "item_count, approved_by, decision_reason, created_at, decided_at, started_at, finished_at "
                     "FROM replays WHERE id IN (")
                     + sqlPlaceholders(binds.size()) + QLatin1String(") ORDER BY id"),
-                binds, error))
-            return std::nullopt;
+                binds);
+            !ran)
+            return Failure(ran.error());
         while (q.next()) {
             EvidenceReplay r;
             r.id = q.value(0).toLongLong();
@@ -95,11 +98,12 @@ std::optional<EvidenceData> readEvidenceData(
     for (const QString &t : std::as_const(targets))
         binds.append(t);
     binds.append(options.checkpointSeq);
-    if (!runQuery(q,
+    if (auto ran = runQuery(q,
             QStringLiteral("SELECT %1 FROM audit_log WHERE target IN (").arg(QLatin1String(kAuditColumns))
                 + sqlPlaceholders(targets.size()) + QLatin1String(") AND seq <= ? ORDER BY seq"),
-            binds, error))
-        return std::nullopt;
+            binds);
+        !ran)
+        return Failure(ran.error());
     QList<AuditEntry> about;
     while (q.next())
         about.append(auditEntryFromQuery(q));
@@ -118,9 +122,10 @@ std::optional<EvidenceData> readEvidenceData(
         page.afterSeq = first - 1;
         page.limit = 1000;
         while (page.afterSeq < options.checkpointSeq) {
-            QList<AuditEntry> rows;
-            if (!readAuditEntries(db, page, &rows, error))
-                return std::nullopt;
+            const auto read = readAuditEntries(db, page);
+            if (!read)
+                return Failure(read.error());
+            const QList<AuditEntry> &rows = *read;
             for (const AuditEntry &e : std::as_const(rows)) {
                 if (e.seq > options.checkpointSeq)
                     break;
@@ -130,12 +135,10 @@ std::optional<EvidenceData> readEvidenceData(
                 break;
             page.afterSeq = rows.last().seq;
         }
-        if (data.audit.isEmpty() || data.audit.last().seq != options.checkpointSeq) {
-            *error
-                = QStringLiteral("the database does not hold the audit log up to the checkpoint's entry %1")
-                      .arg(options.checkpointSeq);
-            return std::nullopt;
-        }
+        if (data.audit.isEmpty() || data.audit.last().seq != options.checkpointSeq)
+            return Failure(
+                QStringLiteral("the database does not hold the audit log up to the checkpoint's entry %1")
+                    .arg(options.checkpointSeq));
         data.linkedToCheckpoint = true;
     }
     return data;

@@ -16,10 +16,10 @@ struct EvidenceReadOptions {
 
 // Reads what an evidence bundle holds for one event. Runs inside the caller's open transaction,
 // which must give all its statements one snapshot, so a bundle never mixes two moments (the
-// receiver's export: BEGIN IMMEDIATE on SQLite, REPEATABLE READ on PostgreSQL). nullopt with an
-// empty error when the event does not exist; nullopt with an error when the database cannot be
-// read or does not hold the audit log up to the checkpoint's entry.
-std::optional<EvidenceData> readEvidenceData(
-    Db &db, qint64 eventId, const EvidenceReadOptions &options, QString *error);
+// receiver's export: BEGIN IMMEDIATE on SQLite, REPEATABLE READ on PostgreSQL). A nullopt
+// value when the event does not exist; a failure when the database cannot be read or does not
+// hold the audit log up to the checkpoint's entry.
+Result<std::optional<EvidenceData>> readEvidenceData(
+    Db &db, qint64 eventId, const EvidenceReadOptions &options);
 
 } // namespace redrive::audit

@@ -390,10 +390,9 @@ EvidenceVerdict verifyEvidence(const QByteArray &fileContents, const KeyPin &pin
     if (!checkSignatureBlock(v, bundle, version1, pin, &receiver) || !checkBody(v, bundle))
         return v;
     // The checkpoint is parsed before the entries: the chain may have to end at it.
-    QString why;
-    const auto checkpoint = Checkpoint::fromJson(bundle.value(QLatin1String("checkpoint")).toObject(), &why);
+    const auto checkpoint = Checkpoint::fromJson(bundle.value(QLatin1String("checkpoint")).toObject());
     if (!checkpoint)
-        return failed(v, why);
+        return failed(v, checkpoint.error());
     if (!checkAuditEntries(v, bundle, *checkpoint) || !checkCheckpointSignature(v, *checkpoint, receiver))
         return v;
 

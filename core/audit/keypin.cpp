@@ -43,38 +43,32 @@ QString KeyPin::describe() const
     return QStringLiteral("key %1 (pinned with --key-id)").arg(keyId);
 }
 
-std::optional<QByteArray> parsePublicKeyArgument(const QString &argument, QString *error)
+Result<QByteArray> parsePublicKeyArgument(const QString &argument)
 {
     const QByteArray text = argument.trimmed().toLatin1();
     if (!QFileInfo::exists(argument)) {
         if (auto key = rawKeyFromText(text))
-            return key;
-        *error = QStringLiteral(
+            return *key;
+        return Failure(QStringLiteral(
             "--public-key: \"%1\" is neither a file nor an Ed25519 public key (64 hex digits or "
             "base64 of 32 bytes)")
-                     .arg(argument.left(80));
-        return std::nullopt;
+                           .arg(argument.left(80)));
     }
     QFile file(argument);
-    if (!file.open(QIODevice::ReadOnly)) {
-        *error = QStringLiteral("--public-key: cannot read %1: %2").arg(argument, file.errorString());
-        return std::nullopt;
-    }
+    if (!file.open(QIODevice::ReadOnly))
+        return Failure(QStringLiteral("--public-key: cannot read %1: %2").arg(argument, file.errorString()));
     // A key, a PEM block or a checkpoint is small; a bundle passed here by mistake is not read whole.
     const QByteArray contents = file.read(64 * 1024).trimmed();
     if (auto key = rawKeyFromText(contents))
-        return key;
+        return *key;
     if (contents.contains("-----BEGIN")) {
-        QString why;
-        const QByteArray key = SigningKey::publicKeyFromPem(contents, &why);
-        if (key.isEmpty()) {
-            *error
-                = QStringLiteral("--public-key: %1: %2 (a private key is not accepted: give the public half, "
-                                 "`openssl pkey -in KEY -pubout`, or a checkpoint file)")
-                      .arg(argument, why);
-            return std::nullopt;
-        }
-        return key;
+        const auto key = SigningKey::publicKeyFromPem(contents);
+        if (!key)
+            return Failure(
+                QStringLiteral("--public-key: %1: %2 (a private key is not accepted: give the public half, "
+                               "`openssl pkey -in KEY -pubout`, or a checkpoint file)")
+                    .arg(argument, key.error()));
+        return *key;
     }
     QJsonParseError parse;
     const QJsonDocument doc = QJsonDocument::fromJson(contents, &parse);
@@ -82,27 +76,24 @@ std::optional<QByteArray> parsePublicKeyArgument(const QString &argument, QStrin
         const auto key
             = crypto::decodeBase64(doc.object().value(QLatin1String("public_key")).toString().toLatin1());
         if (key && key->size() == 32)
-            return key;
-        *error
-            = QStringLiteral("--public-key: %1 is JSON without a base64 Ed25519 \"public_key\" (use the file "
-                             "`redrived audit checkpoint --out FILE` writes)")
-                  .arg(argument);
-        return std::nullopt;
+            return *key;
+        return Failure(
+            QStringLiteral("--public-key: %1 is JSON without a base64 Ed25519 \"public_key\" (use the file "
+                           "`redrived audit checkpoint --out FILE` writes)")
+                .arg(argument));
     }
-    *error = QStringLiteral(
+    return Failure(QStringLiteral(
         "--public-key: %1 holds no Ed25519 public key (hex, base64, PEM or a checkpoint's JSON)")
-                 .arg(argument);
-    return std::nullopt;
+                       .arg(argument));
 }
 
-std::optional<QString> parseKeyIdArgument(const QString &argument, QString *error)
+Result<QString> parseKeyIdArgument(const QString &argument)
 {
     const QString id = argument.trimmed().toLower();
-    if (id.size() != 16 || !crypto::decodeHex(id.toLatin1())) {
-        *error = QStringLiteral("--key-id: \"%1\" is not a key id (16 hex digits, as checkpoints show them)")
-                     .arg(argument.left(80));
-        return std::nullopt;
-    }
+    if (id.size() != 16 || !crypto::decodeHex(id.toLatin1()))
+        return Failure(
+            QStringLiteral("--key-id: \"%1\" is not a key id (16 hex digits, as checkpoints show them)")
+                .arg(argument.left(80)));
     return id;
 }
 

@@ -2,6 +2,8 @@
 // SPDX-FileCopyrightText: Redrive authors
 #pragma once
 
+#include "util/result.h"
+
 #include <QByteArray>
 #include <QString>
 
@@ -25,9 +27,9 @@ struct KeyPin {
 // --public-key FILE|HEX: the raw key as 64 hex digits or as base64, inline; otherwise the name
 // of a file holding one of those, a PEM public key (`openssl pkey -in audit-key.pem -pubout`), or
 // a JSON object with "public_key" (the checkpoint `redrived audit checkpoint --out FILE` writes).
-std::optional<QByteArray> parsePublicKeyArgument(const QString &argument, QString *error);
+Result<QByteArray> parsePublicKeyArgument(const QString &argument);
 
 // --key-id ID: the 16 hex digits a checkpoint, a bundle and `redrived audit checkpoint` show.
-std::optional<QString> parseKeyIdArgument(const QString &argument, QString *error);
+Result<QString> parseKeyIdArgument(const QString &argument);
 
 } // namespace redrive::audit

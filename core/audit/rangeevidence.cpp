@@ -65,58 +65,51 @@ EvidenceVerdict failed(EvidenceVerdict v, const QString &problem)
     return v;
 }
 
-std::optional<qint64> firstSeqAtOrAfter(Db &db, qint64 atMs, qint64 maxSeq, QString *error)
+Result<qint64> firstSeqAtOrAfter(Db &db, qint64 atMs, qint64 maxSeq)
 {
     QSqlQuery q(db.handle());
     q.prepare(QStringLiteral("SELECT MIN(seq) FROM audit_log WHERE at >= ? AND seq <= ?"));
     q.addBindValue(atMs);
     q.addBindValue(maxSeq);
-    if (!q.exec()) {
-        *error = sqlErrorText(q);
-        return std::nullopt;
-    }
+    if (!q.exec())
+        return Failure(sqlErrorText(q));
     return q.next() && !q.value(0).isNull() ? q.value(0).toLongLong() : 0;
 }
 
 } // namespace
 
-std::optional<QJsonObject> buildAuditRangeEvidence(Db &db, const Checkpoint &checkpoint,
-    const AuditRange &range, const AuditEvidenceMeta &meta, QString *error, int maxEntries)
+Result<QJsonObject> buildAuditRangeEvidence(Db &db, const Checkpoint &checkpoint, const AuditRange &range,
+    const AuditEvidenceMeta &meta, int maxEntries)
 {
-    if (range.untilMs <= range.sinceMs) {
-        *error = QStringLiteral("the range ends before it starts");
-        return std::nullopt;
-    }
-    const auto first = firstSeqAtOrAfter(db, range.sinceMs, checkpoint.seq, error);
+    if (range.untilMs <= range.sinceMs)
+        return Failure(QStringLiteral("the range ends before it starts"));
+    const auto first = firstSeqAtOrAfter(db, range.sinceMs, checkpoint.seq);
     if (!first)
-        return std::nullopt;
-    if (*first == 0) {
-        *error = QStringLiteral("no audit entry was recorded from %1 up to the checkpoint (#%2)")
-                     .arg(isoUtc(range.sinceMs))
-                     .arg(checkpoint.seq);
-        return std::nullopt;
-    }
+        return Failure(first.error());
+    if (*first == 0)
+        return Failure(QStringLiteral("no audit entry was recorded from %1 up to the checkpoint (#%2)")
+                           .arg(isoUtc(range.sinceMs))
+                           .arg(checkpoint.seq));
     const qint64 from = qMax<qint64>(1, *first - 1); // the entry before the range anchors its start
-    if (checkpoint.seq - from + 1 > maxEntries) {
-        *error
-            = QStringLiteral("the range needs %L1 entries to reach the signed checkpoint (#%2); at most %L3 "
-                             "go in one file: export a narrower or a more recent range")
-                  .arg(checkpoint.seq - from + 1)
-                  .arg(checkpoint.seq)
-                  .arg(maxEntries);
-        return std::nullopt;
-    }
+    if (checkpoint.seq - from + 1 > maxEntries)
+        return Failure(
+            QStringLiteral("the range needs %L1 entries to reach the signed checkpoint (#%2); at most %L3 "
+                           "go in one file: export a narrower or a more recent range")
+                .arg(checkpoint.seq - from + 1)
+                .arg(checkpoint.seq)
+                .arg(maxEntries));
     QJsonArray entries;
     qint64 inRange = 0;
     qint64 after = from - 1;
     AuditEntry last;
     while (after < checkpoint.seq) {
-        QList<AuditEntry> page;
         AuditQuery q;
         q.afterSeq = after;
         q.limit = int(qMin<qint64>(1000, checkpoint.seq - after));
-        if (!readAuditEntries(db, q, &page, error))
-            return std::nullopt;
+        const auto read = readAuditEntries(db, q);
+        if (!read)
+            return Failure(read.error());
+        const QList<AuditEntry> &page = *read;
         if (page.isEmpty())
             break;
         for (const AuditEntry &e : page) {
@@ -127,13 +120,12 @@ std::optional<QJsonObject> buildAuditRangeEvidence(Db &db, const Checkpoint &che
         }
         after = page.last().seq;
     }
-    if (last.seq != checkpoint.seq || last.hash != checkpoint.hash) {
-        *error = QStringLiteral("the database's entry #%1 is not the one the receiver signed (hash %2): the "
-                                "chain must be intact up to the checkpoint to export evidence")
-                     .arg(checkpoint.seq)
-                     .arg(checkpoint.hash.left(16));
-        return std::nullopt;
-    }
+    if (last.seq != checkpoint.seq || last.hash != checkpoint.hash)
+        return Failure(
+            QStringLiteral("the database's entry #%1 is not the one the receiver signed (hash %2): the "
+                           "chain must be intact up to the checkpoint to export evidence")
+                .arg(checkpoint.seq)
+                .arg(checkpoint.hash.left(16)));
     QJsonObject bundle {
         { QStringLiteral("format"), QLatin1String(kAuditEvidenceFormat) },
         { QStringLiteral("range"),
@@ -188,10 +180,9 @@ QString auditEvidenceReadme(const QJsonObject &bundle, const QString &fileName)
 EvidenceVerdict verifyAuditRangeEvidence(const QJsonObject &bundle, const KeyPin &pin)
 {
     EvidenceVerdict v;
-    QString why;
-    const auto checkpoint = Checkpoint::fromJson(bundle.value(QLatin1String("checkpoint")).toObject(), &why);
+    const auto checkpoint = Checkpoint::fromJson(bundle.value(QLatin1String("checkpoint")).toObject());
     if (!checkpoint)
-        return failed(v, why);
+        return failed(v, checkpoint.error());
     const QString keyId = SigningKey::keyIdOf(checkpoint->publicKey);
     if (pin.isSet() && !pin.matches(checkpoint->publicKey))
         return failed(v,

@@ -40,8 +40,8 @@ struct AuditEvidenceMeta {
 // reversed, when the database does not (or no longer) hold the checkpoint's entry with its hash,
 // when no entry of the range is at or before the checkpoint, or when more than `maxEntries`
 // entries would have to be included (export a narrower or a more recent range).
-std::optional<QJsonObject> buildAuditRangeEvidence(Db &db, const Checkpoint &checkpoint,
-    const AuditRange &range, const AuditEvidenceMeta &meta, QString *error, int maxEntries = 200'000);
+Result<QJsonObject> buildAuditRangeEvidence(Db &db, const Checkpoint &checkpoint, const AuditRange &range,
+    const AuditEvidenceMeta &meta, int maxEntries = 200'000);
 
 // How to check the file, for the README written beside it.
 QString auditEvidenceReadme(const QJsonObject &bundle, const QString &fileName);

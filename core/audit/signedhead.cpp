@@ -17,12 +17,14 @@ QString signedHeadPath(const QString &keyFile)
     return keyFile + QLatin1String(".head");
 }
 
-std::optional<Checkpoint> readSignedHead(const QString &path, QString *error)
+Result<std::optional<Checkpoint>> readSignedHead(const QString &path)
 {
-    error->clear();
     if (!QFileInfo::exists(path))
         return std::nullopt;
-    return Checkpoint::readFile(path, error);
+    auto c = Checkpoint::readFile(path);
+    if (!c)
+        return Failure(c.error());
+    return std::optional<Checkpoint>(std::move(*c));
 }
 
 GuardedCheckpoint makeGuardedCheckpoint(Db &db, const SigningKey &key, const QString &headFile, qint64 nowMs)
@@ -38,10 +40,10 @@ GuardedCheckpoint makeGuardedCheckpoint(Db &db, const SigningKey &key, const QSt
         g.firstBadSeq = seq;
         return g;
     };
-    QString error;
-    g.lastSigned = readSignedHead(headFile, &error);
-    if (!error.isEmpty())
-        return refuse(QStringLiteral("the last signed head cannot be read (%1)").arg(error));
+    auto lastSigned = readSignedHead(headFile);
+    if (!lastSigned)
+        return refuse(QStringLiteral("the last signed head cannot be read (%1)").arg(lastSigned.error()));
+    g.lastSigned = *lastSigned;
     if (g.lastSigned && g.lastSigned->publicKey != key.publicKey())
         return refuse(
             QStringLiteral("the last signed head in %1 was not signed by this receiver's key").arg(headFile));
@@ -49,9 +51,9 @@ GuardedCheckpoint makeGuardedCheckpoint(Db &db, const SigningKey &key, const QSt
     VerifyOptions options;
     options.checkpoint = g.lastSigned;
     options.trustedPublicKey = key.publicKey();
-    const auto result = verifyAuditChain(db, options, &error);
+    const auto result = verifyAuditChain(db, options);
     if (!result) {
-        g.problem = error;
+        g.problem = result.error();
         return g;
     }
     if (!result->ok)
@@ -68,8 +70,8 @@ GuardedCheckpoint makeGuardedCheckpoint(Db &db, const SigningKey &key, const QSt
         return g;
     }
     if (!g.lastSigned || c.seq > g.lastSigned->seq) {
-        if (!c.writeFile(headFile, &error)) {
-            g.problem = error;
+        if (auto written = c.writeFile(headFile); !written) {
+            g.problem = written.error();
             return g;
         }
         QFile::setPermissions(headFile, QFileDevice::ReadOwner | QFileDevice::WriteOwner);

@@ -19,8 +19,8 @@ class SigningKey;
 // The file holds the checkpoint as `redrived audit checkpoint --out` writes it.
 QString signedHeadPath(const QString &keyFile); // "<key file>.head"
 
-// nullopt with an empty error when nothing has been signed yet.
-std::optional<Checkpoint> readSignedHead(const QString &path, QString *error);
+// A nullopt value when nothing has been signed yet.
+Result<std::optional<Checkpoint>> readSignedHead(const QString &path);
 
 struct GuardedCheckpoint {
     enum class Outcome { Signed, Refused, Failed };

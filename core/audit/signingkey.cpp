@@ -75,72 +75,59 @@ SigningKey::SigningKey(std::unique_ptr<Impl> impl)
 
 SigningKey::~SigningKey() = default;
 
-std::unique_ptr<SigningKey> SigningKey::generate(QString *error)
+Result<std::unique_ptr<SigningKey>> SigningKey::generate()
 {
     std::unique_ptr<EVP_PKEY_CTX, PkeyCtxDeleter> ctx(EVP_PKEY_CTX_new_id(EVP_PKEY_ED25519, nullptr));
     EVP_PKEY *raw = nullptr;
-    if (!ctx || EVP_PKEY_keygen_init(ctx.get()) != 1 || EVP_PKEY_keygen(ctx.get(), &raw) != 1) {
-        *error = QStringLiteral("cannot generate an Ed25519 key: ") + opensslError();
-        return nullptr;
-    }
+    if (!ctx || EVP_PKEY_keygen_init(ctx.get()) != 1 || EVP_PKEY_keygen(ctx.get(), &raw) != 1)
+        return Failure(QStringLiteral("cannot generate an Ed25519 key: ") + opensslError());
     auto impl = std::make_unique<Impl>();
     impl->key = raw;
     return std::unique_ptr<SigningKey>(new SigningKey(std::move(impl)));
 }
 
-std::unique_ptr<SigningKey> SigningKey::load(const QString &path, QString *error)
+Result<std::unique_ptr<SigningKey>> SigningKey::load(const QString &path)
 {
     const QByteArray native = QFile::encodeName(path);
     struct stat st { };
-    if (::stat(native.constData(), &st) != 0) {
-        *error = QStringLiteral("cannot read audit key %1: %2").arg(path, systemError());
-        return nullptr;
-    }
-    if ((st.st_mode & 077) != 0) {
-        *error = QStringLiteral("audit key %1 is accessible by other users (mode %2); run chmod 600 %1")
-                     .arg(path)
-                     .arg(st.st_mode & 0777, 3, 8, QLatin1Char('0'));
-        return nullptr;
-    }
+    if (::stat(native.constData(), &st) != 0)
+        return Failure(QStringLiteral("cannot read audit key %1: %2").arg(path, systemError()));
+    if ((st.st_mode & 077) != 0)
+        return Failure(QStringLiteral("audit key %1 is accessible by other users (mode %2); run chmod 600 %1")
+                           .arg(path)
+                           .arg(st.st_mode & 0777, 3, 8, QLatin1Char('0')));
     QFile file(path);
-    if (!file.open(QIODevice::ReadOnly)) {
-        *error = QStringLiteral("cannot read audit key %1: %2").arg(path, file.errorString());
-        return nullptr;
-    }
+    if (!file.open(QIODevice::ReadOnly))
+        return Failure(QStringLiteral("cannot read audit key %1: %2").arg(path, file.errorString()));
     const QByteArray pem = file.read(64 * 1024);
     std::unique_ptr<BIO, BioDeleter> bio(BIO_new_mem_buf(pem.constData(), static_cast<int>(pem.size())));
     EVP_PKEY *raw = bio ? PEM_read_bio_PrivateKey(bio.get(), nullptr, nullptr, nullptr) : nullptr;
     std::unique_ptr<EVP_PKEY, PkeyDeleter> key(raw);
     if (!key) {
         ERR_clear_error();
-        *error = QStringLiteral("audit key %1 is not a PEM private key").arg(path);
-        return nullptr;
+        return Failure(QStringLiteral("audit key %1 is not a PEM private key").arg(path));
     }
-    if (EVP_PKEY_get_base_id(key.get()) != EVP_PKEY_ED25519) {
-        *error = QStringLiteral("audit key %1 is not an Ed25519 key").arg(path);
-        return nullptr;
-    }
+    if (EVP_PKEY_get_base_id(key.get()) != EVP_PKEY_ED25519)
+        return Failure(QStringLiteral("audit key %1 is not an Ed25519 key").arg(path));
     auto impl = std::make_unique<Impl>();
     impl->key = key.release();
     return std::unique_ptr<SigningKey>(new SigningKey(std::move(impl)));
 }
 
-std::unique_ptr<SigningKey> SigningKey::loadOrCreate(const QString &path, QString *error, bool *created)
+Result<std::unique_ptr<SigningKey>> SigningKey::loadOrCreate(const QString &path, bool *created)
 {
     if (created)
         *created = false;
     if (QFileInfo::exists(path))
-        return load(path, error);
+        return load(path);
 
-    auto key = generate(error);
-    if (!key)
-        return nullptr;
+    auto generated = generate();
+    if (!generated)
+        return Failure(generated.error());
+    std::unique_ptr<SigningKey> key = std::move(*generated);
     std::unique_ptr<BIO, BioDeleter> bio(BIO_new(BIO_s_mem()));
-    if (!bio
-        || PEM_write_bio_PrivateKey(bio.get(), key->d->key, nullptr, nullptr, 0, nullptr, nullptr) != 1) {
-        *error = QStringLiteral("cannot encode the audit key: ") + opensslError();
-        return nullptr;
-    }
+    if (!bio || PEM_write_bio_PrivateKey(bio.get(), key->d->key, nullptr, nullptr, 0, nullptr, nullptr) != 1)
+        return Failure(QStringLiteral("cannot encode the audit key: ") + opensslError());
     char *data = nullptr;
     const long size = BIO_get_mem_data(bio.get(), &data);
     const QByteArray pem(data, static_cast<qsizetype>(size));
@@ -151,26 +138,23 @@ std::unique_ptr<SigningKey> SigningKey::loadOrCreate(const QString &path, QStrin
     const QByteArray temp
         = target + ".tmp." + QByteArray::number(::getpid()) + '.' + crypto::randomBytes(4).toHex();
     const int fd = ::open(temp.constData(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
-    if (fd < 0) {
-        *error = QStringLiteral("cannot create audit key %1: %2").arg(path, systemError());
-        return nullptr;
-    }
+    if (fd < 0)
+        return Failure(QStringLiteral("cannot create audit key %1: %2").arg(path, systemError()));
     const bool written = writeAll(fd, pem) && ::fsync(fd) == 0;
     ::close(fd);
     if (!written) {
-        *error = QStringLiteral("cannot write audit key %1: %2").arg(path, systemError());
+        const QString why = QStringLiteral("cannot write audit key %1: %2").arg(path, systemError());
         ::unlink(temp.constData());
-        return nullptr;
+        return Failure(why);
     }
     const int linked = ::link(temp.constData(), target.constData());
     const int linkErrno = errno;
     ::unlink(temp.constData());
     if (linked != 0) {
         if (linkErrno == EEXIST)
-            return load(path, error);
+            return load(path);
         errno = linkErrno;
-        *error = QStringLiteral("cannot create audit key %1: %2").arg(path, systemError());
-        return nullptr;
+        return Failure(QStringLiteral("cannot create audit key %1: %2").arg(path, systemError()));
     }
     if (created)
         *created = true;
@@ -192,27 +176,23 @@ QString SigningKey::keyIdOf(QByteArrayView publicKey)
     return QString::fromLatin1(crypto::sha256Hex(publicKey).left(16));
 }
 
-QByteArray SigningKey::publicKeyFromPem(QByteArrayView pem, QString *error)
+Result<QByteArray> SigningKey::publicKeyFromPem(QByteArrayView pem)
 {
     std::unique_ptr<BIO, BioDeleter> bio(BIO_new_mem_buf(pem.data(), static_cast<int>(pem.size())));
     std::unique_ptr<EVP_PKEY, PkeyDeleter> key(
         bio ? PEM_read_bio_PUBKEY(bio.get(), nullptr, nullptr, nullptr) : nullptr);
     if (!key) {
         ERR_clear_error();
-        *error = QStringLiteral("it holds no PEM public key");
-        return {};
+        return Failure(QStringLiteral("it holds no PEM public key"));
     }
-    if (EVP_PKEY_get_base_id(key.get()) != EVP_PKEY_ED25519) {
-        *error = QStringLiteral("its public key is not an Ed25519 key");
-        return {};
-    }
+    if (EVP_PKEY_get_base_id(key.get()) != EVP_PKEY_ED25519)
+        return Failure(QStringLiteral("its public key is not an Ed25519 key"));
     QByteArray out(32, Qt::Uninitialized);
     size_t len = static_cast<size_t>(out.size());
     if (EVP_PKEY_get_raw_public_key(key.get(), reinterpret_cast<unsigned char *>(out.data()), &len) != 1
         || len != 32) {
         ERR_clear_error();
-        *error = QStringLiteral("its Ed25519 public key cannot be read");
-        return {};
+        return Failure(QStringLiteral("its Ed25519 public key cannot be read"));
     }
     return out;
 }

@@ -2,6 +2,8 @@
 // SPDX-FileCopyrightText: Redrive authors
 #pragma once
 
+#include "util/result.h"
+
 #include <QByteArray>
 #include <QByteArrayView>
 #include <QString>
@@ -21,11 +23,10 @@ public:
 
     // Loads `path`, or creates a new key there (mode 0600, atomically: a concurrent creator
     // never sees a half-written file). Refuses a key file that group or others can read.
-    static std::unique_ptr<SigningKey> loadOrCreate(
-        const QString &path, QString *error, bool *created = nullptr);
-    static std::unique_ptr<SigningKey> load(const QString &path, QString *error);
+    static Result<std::unique_ptr<SigningKey>> loadOrCreate(const QString &path, bool *created = nullptr);
+    static Result<std::unique_ptr<SigningKey>> load(const QString &path);
     // An in-memory key (tests, tools).
-    static std::unique_ptr<SigningKey> generate(QString *error);
+    static Result<std::unique_ptr<SigningKey>> generate();
 
     [[nodiscard]] QByteArray publicKey() const; // raw, 32 bytes
     // First 16 hex digits of SHA-256(public key): a short name to compare keys by.
@@ -35,8 +36,8 @@ public:
     static bool verify(QByteArrayView publicKey, QByteArrayView message, QByteArrayView signature);
     static QString keyIdOf(QByteArrayView publicKey);
     // The raw 32-byte key of a PEM "PUBLIC KEY" (SubjectPublicKeyInfo) block holding an Ed25519
-    // key, e.g. from `openssl pkey -in audit-key.pem -pubout`; empty with a reason otherwise.
-    static QByteArray publicKeyFromPem(QByteArrayView pem, QString *error);
+    // key, e.g. from `openssl pkey -in audit-key.pem -pubout`; fails with a reason otherwise.
+    static Result<QByteArray> publicKeyFromPem(QByteArrayView pem);
 
 private:
     struct Impl;

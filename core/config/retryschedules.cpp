@@ -17,28 +17,26 @@ const DestinationConfig *RetrySchedules::destination(QStringView name) const
     return nullptr;
 }
 
-std::optional<RetrySchedules> readRetrySchedules(const QString &path, QString *error)
+Result<RetrySchedules> readRetrySchedules(const QString &path)
 {
     QFile f(path);
-    if (!f.open(QIODevice::ReadOnly)) {
-        *error = QStringLiteral("%1 cannot be read: %2").arg(path, f.errorString());
-        return std::nullopt;
-    }
-    auto out = parseRetrySchedules(f.readAll(), error);
+    if (!f.open(QIODevice::ReadOnly))
+        return Failure(QStringLiteral("%1 cannot be read: %2").arg(path, f.errorString()));
+    auto out = parseRetrySchedules(f.readAll());
     if (!out)
-        *error = path + QLatin1String(": ") + *error;
+        return Failure(path + QLatin1String(": ") + out.error());
     return out;
 }
 
-std::optional<RetrySchedules> parseRetrySchedules(const QByteArray &toml, QString *error)
+Result<RetrySchedules> parseRetrySchedules(const QByteArray &toml)
 {
     toml::table root;
     try {
         root = toml::parse(std::string_view(toml.constData(), std::size_t(toml.size())));
     } catch (const toml::parse_error &e) {
-        *error = QStringLiteral("not valid TOML (%1)")
-                     .arg(QString::fromUtf8(e.description().data(), qsizetype(e.description().size())));
-        return std::nullopt;
+        return Failure(
+            QStringLiteral("not valid TOML (%1)")
+                .arg(QString::fromUtf8(e.description().data(), qsizetype(e.description().size()))));
     }
     RetrySchedules out;
     if (const toml::table *delivery = root["delivery"].as_table()) {
@@ -54,10 +52,8 @@ std::optional<RetrySchedules> parseRetrySchedules(const QByteArray &toml, QStrin
             continue;
         DestinationConfig d;
         const auto name = (*t)["name"].value<std::string>();
-        if (!name) {
-            *error = QStringLiteral("destinations[%1].name is missing").arg(i);
-            return std::nullopt;
-        }
+        if (!name)
+            return Failure(QStringLiteral("destinations[%1].name is missing").arg(i));
         d.name = QString::fromStdString(*name);
         if (auto m = (*t)["max_attempts"].value<int64_t>())
             d.maxAttempts = int(*m);
@@ -65,12 +61,10 @@ std::optional<RetrySchedules> parseRetrySchedules(const QByteArray &toml, QStrin
             for (std::size_t k = 0; k < schedule->size(); ++k) {
                 const auto text = schedule->at(k).value<std::string>();
                 const auto ms = text ? parseDuration(QString::fromStdString(*text)) : std::nullopt;
-                if (!ms) {
-                    *error = QStringLiteral("destinations[%1].retry_schedule[%2] is not a duration")
-                                 .arg(i)
-                                 .arg(k);
-                    return std::nullopt;
-                }
+                if (!ms)
+                    return Failure(QStringLiteral("destinations[%1].retry_schedule[%2] is not a duration")
+                                       .arg(i)
+                                       .arg(k));
                 d.retryScheduleMs.append(*ms);
             }
         }

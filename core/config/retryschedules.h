@@ -3,6 +3,7 @@
 #pragma once
 
 #include "config/config.h"
+#include "util/result.h"
 
 #include <optional>
 
@@ -19,7 +20,7 @@ struct RetrySchedules {
     [[nodiscard]] const DestinationConfig *destination(QStringView name) const;
 };
 
-std::optional<RetrySchedules> readRetrySchedules(const QString &path, QString *error);
-std::optional<RetrySchedules> parseRetrySchedules(const QByteArray &toml, QString *error);
+Result<RetrySchedules> readRetrySchedules(const QString &path);
+Result<RetrySchedules> parseRetrySchedules(const QByteArray &toml);
 
 } // namespace redrive

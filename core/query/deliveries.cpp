@@ -58,7 +58,7 @@ QString recordSelect()
 }
 
 // Attaches every delivery's attempts, by number.
-bool attachAttempts(Db &db, QList<DeliveryRecord> &records, QString *error)
+Result<> attachAttempts(Db &db, QList<DeliveryRecord> &records)
 {
     QHash<qint64, qsizetype> index;
     QVariantList ids;
@@ -70,14 +70,15 @@ bool attachAttempts(Db &db, QList<DeliveryRecord> &records, QString *error)
         const QVariantList chunk = ids.mid(start, kChunk);
         QSqlQuery q(db.handle());
         q.setForwardOnly(true);
-        if (!runQuery(q,
+        if (auto ran = runQuery(q,
                 QLatin1String(
                     "SELECT delivery_id, id, number, trigger_kind, replay_id, scheduled_at, started_at, "
                     "duration_ms, status_code, category, explanation, outcome_unknown, response_excerpt "
                     "FROM attempts WHERE delivery_id IN (")
                     + sqlPlaceholders(chunk.size()) + QLatin1String(") ORDER BY delivery_id, number"),
-                chunk, error))
-            return false;
+                chunk);
+            !ran)
+            return Failure(ran.error());
         while (q.next()) {
             const qsizetype at = index.value(q.value(0).toLongLong(), -1);
             if (at < 0)
@@ -98,7 +99,7 @@ bool attachAttempts(Db &db, QList<DeliveryRecord> &records, QString *error)
             records[at].attempts.append(std::move(a));
         }
     }
-    return true;
+    return ok();
 }
 
 } // namespace
@@ -120,8 +121,8 @@ DeliverySummary readDeliverySummary(const QSqlQuery &q, int first)
     return d;
 }
 
-std::optional<QList<DeliveryRecord>> fetchDeliveriesOfEvents(
-    Db &db, const QList<qint64> &eventIds, WithAttempts withAttempts, QString *error)
+Result<QList<DeliveryRecord>> fetchDeliveriesOfEvents(
+    Db &db, const QList<qint64> &eventIds, WithAttempts withAttempts)
 {
     QList<DeliveryRecord> records;
     for (qsizetype start = 0; start < eventIds.size(); start += kChunk) {
@@ -130,21 +131,24 @@ std::optional<QList<DeliveryRecord>> fetchDeliveriesOfEvents(
             chunk.append(id);
         QSqlQuery q(db.handle());
         q.setForwardOnly(true);
-        if (!runQuery(q,
+        if (auto ran = runQuery(q,
                 recordSelect() + QLatin1String(" WHERE d.event_id IN (") + sqlPlaceholders(chunk.size())
                     + QLatin1String(") ORDER BY d.event_id, d.id"),
-                chunk, error))
-            return std::nullopt;
+                chunk);
+            !ran)
+            return Failure(ran.error());
         while (q.next())
             records.append(readRecord(q));
     }
-    if (withAttempts == WithAttempts::Yes && !attachAttempts(db, records, error))
-        return std::nullopt;
+    if (withAttempts == WithAttempts::Yes) {
+        if (auto attached = attachAttempts(db, records); !attached)
+            return Failure(attached.error());
+    }
     return records;
 }
 
-std::optional<QList<DeliveryRecord>> fetchDeliveryPage(
-    Db &db, const DeliveryFilter &filter, std::optional<qint64> beforeId, int limit, QString *error)
+Result<QList<DeliveryRecord>> fetchDeliveryPage(
+    Db &db, const DeliveryFilter &filter, std::optional<qint64> beforeId, int limit)
 {
     QStringList where { QStringLiteral("1=1") };
     QVariantList binds;
@@ -172,32 +176,29 @@ std::optional<QList<DeliveryRecord>> fetchDeliveryPage(
     binds.append(limit);
     QSqlQuery q(db.handle());
     q.setForwardOnly(true);
-    if (!runQuery(q,
+    if (auto ran = runQuery(q,
             recordSelect() + QLatin1String(" WHERE ") + where.join(QLatin1String(" AND "))
                 + QLatin1String(" ORDER BY d.id DESC LIMIT ?"),
-            binds, error))
-        return std::nullopt;
+            binds);
+        !ran)
+        return Failure(ran.error());
     QList<DeliveryRecord> records;
     while (q.next())
         records.append(readRecord(q));
     return records;
 }
 
-std::optional<DeliveryRecord> fetchDelivery(Db &db, qint64 deliveryId, QString *error)
+Result<std::optional<DeliveryRecord>> fetchDelivery(Db &db, qint64 deliveryId)
 {
-    QString localError;
-    if (!error)
-        error = &localError;
-    error->clear();
     QSqlQuery q(db.handle());
-    if (!runQuery(q, recordSelect() + QLatin1String(" WHERE d.id = ?"), { deliveryId }, error))
-        return std::nullopt;
+    if (auto ran = runQuery(q, recordSelect() + QLatin1String(" WHERE d.id = ?"), { deliveryId }); !ran)
+        return Failure(ran.error());
     if (!q.next())
         return std::nullopt;
     QList<DeliveryRecord> records { readRecord(q) };
     q.finish();
-    if (!attachAttempts(db, records, error))
-        return std::nullopt;
+    if (auto attached = attachAttempts(db, records); !attached)
+        return Failure(attached.error());
     return records.takeFirst();
 }
 

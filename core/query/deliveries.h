@@ -70,8 +70,8 @@ DeliverySummary readDeliverySummary(const QSqlQuery &query, int first = 0);
 enum class WithAttempts { No, Yes };
 
 // The deliveries of these events, by event id then delivery id.
-std::optional<QList<DeliveryRecord>> fetchDeliveriesOfEvents(
-    Db &db, const QList<qint64> &eventIds, WithAttempts withAttempts, QString *error);
+Result<QList<DeliveryRecord>> fetchDeliveriesOfEvents(
+    Db &db, const QList<qint64> &eventIds, WithAttempts withAttempts);
 
 // Which deliveries a deliveries page lists; every set field must match.
 struct DeliveryFilter {
@@ -83,11 +83,11 @@ struct DeliveryFilter {
 
 // Up to `limit` matching deliveries with id < beforeId (all when unset), newest first, without
 // attempts: a keyset page, the same cost at any depth.
-std::optional<QList<DeliveryRecord>> fetchDeliveryPage(
-    Db &db, const DeliveryFilter &filter, std::optional<qint64> beforeId, int limit, QString *error);
+Result<QList<DeliveryRecord>> fetchDeliveryPage(
+    Db &db, const DeliveryFilter &filter, std::optional<qint64> beforeId, int limit);
 
-// One delivery with its attempts; nullopt with an empty error when it does not exist.
-std::optional<DeliveryRecord> fetchDelivery(Db &db, qint64 deliveryId, QString *error);
+// One delivery with its attempts; a nullopt value when it does not exist.
+Result<std::optional<DeliveryRecord>> fetchDelivery(Db &db, qint64 deliveryId);
 
 // {"number", "trigger", "replay_id", "scheduled_at", "started_at", "duration_ms", "status_code",
 //  "category", "explanation", "outcome_unknown", "response_excerpt"}: one attempt as the admin

@@ -6,14 +6,14 @@
 #include <QSqlQuery>
 
 namespace redrive {
-std::optional<QHash<QString, DestinationPause>> fetchDestinationPauses(Db &db, QString *error)
+Result<QHash<QString, DestinationPause>> fetchDestinationPauses(Db &db)
 {
     QSqlQuery q(db.handle());
     q.setForwardOnly(true);
-    if (!runQuery(q,
-            QStringLiteral("SELECT name, paused, changed_by, changed_at, reason FROM destination_state"), {},
-            error))
-        return std::nullopt;
+    if (auto ran = runQuery(q,
+            QStringLiteral("SELECT name, paused, changed_by, changed_at, reason FROM destination_state"), {});
+        !ran)
+        return Failure(ran.error());
     QHash<QString, DestinationPause> pauses;
     while (q.next()) {
         DestinationPause &d = pauses[q.value(0).toString()];
@@ -26,8 +26,8 @@ std::optional<QHash<QString, DestinationPause>> fetchDestinationPauses(Db &db, Q
     return pauses;
 }
 
-std::optional<QList<DestinationStatus>> fetchDestinationStatuses(
-    Db &db, const QStringList &configured, qint64 nowMs, QString *error, const DestinationWindows &windows)
+Result<QList<DestinationStatus>> fetchDestinationStatuses(
+    Db &db, const QStringList &configured, qint64 nowMs, const DestinationWindows &windows)
 {
     QMap<QString, DestinationStatus> byName;
     auto entry = [&byName](const QString &name) -> DestinationStatus & {
@@ -40,12 +40,13 @@ std::optional<QList<DestinationStatus>> fetchDestinationStatuses(
 
     QSqlQuery q(db.handle());
     // Unfinished and dead deliveries, counted through the (status, destination) index.
-    if (!runQuery(q,
+    if (auto ran = runQuery(q,
             QStringLiteral(
                 "SELECT status, destination, count(*) FROM deliveries "
                 "WHERE status IN ('pending', 'in_flight', 'retrying', 'dead') GROUP BY status, destination"),
-            {}, error))
-        return std::nullopt;
+            {});
+        !ran)
+        return Failure(ran.error());
     while (q.next()) {
         const auto status = Stored<DeliveryStatus>::fromName(q.value(0).toString());
         DestinationStatus &d = entry(q.value(1).toString());
@@ -63,21 +64,22 @@ std::optional<QList<DestinationStatus>> fetchDestinationStatuses(
     q.finish();
     // Destinations whose deliveries all succeeded: one index probe per distinct name, not a scan
     // of every succeeded delivery.
-    if (!runQuery(q,
+    if (auto ran = runQuery(q,
             QStringLiteral(
                 "WITH RECURSIVE v(x) AS (SELECT min(destination) FROM deliveries WHERE status = 'succeeded' "
                 "UNION ALL SELECT (SELECT min(destination) FROM deliveries WHERE status = 'succeeded' "
                 "AND destination > v.x) FROM v WHERE v.x IS NOT NULL) "
                 "SELECT x FROM v WHERE x IS NOT NULL LIMIT 500"),
-            {}, error))
-        return std::nullopt;
+            {});
+        !ran)
+        return Failure(ran.error());
     while (q.next())
         entry(q.value(0).toString()).hasDeliveries = true;
     q.finish();
 
-    const auto pauses = fetchDestinationPauses(db, error);
+    const auto pauses = fetchDestinationPauses(db);
     if (!pauses)
-        return std::nullopt;
+        return Failure(pauses.error());
     for (auto it = pauses->cbegin(); it != pauses->cend(); ++it) {
         DestinationStatus &d = entry(it.key());
         d.paused = it->paused;
@@ -90,15 +92,16 @@ std::optional<QList<DestinationStatus>> fetchDestinationStatuses(
     // the newest failure over the long one, in one pass.
     const qint64 rateFrom = nowMs - windows.successRateMs;
     const qint64 failureFrom = nowMs - windows.lastFailureMs;
-    if (!runQuery(q,
+    if (auto ran = runQuery(q,
             QStringLiteral("SELECT d.destination, "
                            "sum(CASE WHEN a.started_at >= ? THEN 1 ELSE 0 END), "
                            "sum(CASE WHEN a.started_at >= ? AND a.category = 'success' THEN 1 ELSE 0 END), "
                            "max(CASE WHEN a.category <> 'success' THEN a.started_at END) "
                            "FROM attempts a JOIN deliveries d ON d.id = a.delivery_id "
                            "WHERE a.started_at >= ? AND a.started_at <= ? GROUP BY d.destination"),
-            { rateFrom, rateFrom, std::min(rateFrom, failureFrom), nowMs }, error))
-        return std::nullopt;
+            { rateFrom, rateFrom, std::min(rateFrom, failureFrom), nowMs });
+        !ran)
+        return Failure(ran.error());
     while (q.next()) {
         DestinationStatus &d = entry(q.value(0).toString());
         d.hasDeliveries = true;
@@ -112,13 +115,14 @@ std::optional<QList<DestinationStatus>> fetchDestinationStatuses(
     for (DestinationStatus &d : byName) {
         if (!d.lastFailureAt)
             continue;
-        if (!runQuery(q,
+        if (auto ran = runQuery(q,
                 QStringLiteral(
                     "SELECT a.category, a.explanation FROM attempts a JOIN deliveries d ON d.id = a.delivery_id "
                     "WHERE a.started_at = ? AND d.destination = ? AND a.category <> 'success' "
                     "ORDER BY a.id DESC LIMIT 1"),
-                { *d.lastFailureAt, d.name }, error))
-            return std::nullopt;
+                { *d.lastFailureAt, d.name });
+            !ran)
+            return Failure(ran.error());
         if (q.next()) {
             d.lastFailureCategory = Stored<FailureCategory>::fromName(q.value(0).toString());
             d.lastFailureExplanation = q.value(1).toString();

@@ -53,7 +53,7 @@ struct DestinationPause {
 };
 
 // Every recorded pause state, by destination name (the console's page and GET destinations).
-std::optional<QHash<QString, DestinationPause>> fetchDestinationPauses(Db &db, QString *error);
+Result<QHash<QString, DestinationPause>> fetchDestinationPauses(Db &db);
 
 struct DestinationWindows {
     qint64 successRateMs = 3'600'000; // "success rate over the last hour"
@@ -62,7 +62,7 @@ struct DestinationWindows {
 
 // Sorted by name. `configured` lists the names from the receiver configuration copy (may be
 // empty).
-std::optional<QList<DestinationStatus>> fetchDestinationStatuses(Db &db, const QStringList &configured,
-    qint64 nowMs, QString *error, const DestinationWindows &windows = {});
+Result<QList<DestinationStatus>> fetchDestinationStatuses(
+    Db &db, const QStringList &configured, qint64 nowMs, const DestinationWindows &windows = {});
 
 } // namespace redrive

@@ -25,20 +25,22 @@ QStringList auditTargetsFor(qint64 eventId, const QList<qint64> &deliveryIds)
     return targets;
 }
 
-std::optional<QList<EventKey>> fetchEventKeys(Db &db, qint64 eventId, QString *error)
+Result<QList<EventKey>> fetchEventKeys(Db &db, qint64 eventId)
 {
     QSqlQuery q(db.handle());
     q.setForwardOnly(true);
-    if (!runQuery(q, QStringLiteral("SELECT name, value FROM event_keys WHERE event_id = ? ORDER BY name"),
-            { eventId }, error))
-        return std::nullopt;
+    if (auto ran
+        = runQuery(q, QStringLiteral("SELECT name, value FROM event_keys WHERE event_id = ? ORDER BY name"),
+            { eventId });
+        !ran)
+        return Failure(ran.error());
     QList<EventKey> keys;
     while (q.next())
         keys.append(EventKey { q.value(0).toString(), q.value(1).toString() });
     return keys;
 }
 
-std::optional<QList<NoteRecord>> fetchEventNotes(Db &db, qint64 eventId, int limit, QString *error)
+Result<QList<NoteRecord>> fetchEventNotes(Db &db, qint64 eventId, int limit)
 {
     QSqlQuery q(db.handle());
     q.setForwardOnly(true);
@@ -49,8 +51,8 @@ std::optional<QList<NoteRecord>> fetchEventNotes(Db &db, qint64 eventId, int lim
         sql += QLatin1String(" LIMIT ?");
         binds.append(limit);
     }
-    if (!runQuery(q, sql, binds, error))
-        return std::nullopt;
+    if (auto ran = runQuery(q, sql, binds); !ran)
+        return Failure(ran.error());
     QList<NoteRecord> notes;
     while (q.next())
         notes.append({ q.value(0).toLongLong(), q.value(1).toString(), q.value(2).toString(),
@@ -58,28 +60,27 @@ std::optional<QList<NoteRecord>> fetchEventNotes(Db &db, qint64 eventId, int lim
     return notes;
 }
 
-std::optional<EventDetail> fetchEventDetail(
-    Db &db, qint64 eventId, QString *error, const EventDetailParts &parts)
+Result<std::optional<EventDetail>> fetchEventDetail(Db &db, qint64 eventId, const EventDetailParts &parts)
 {
-    QString localError;
-    if (!error)
-        error = &localError;
-    error->clear();
     EventDetail detail;
     {
-        auto rows = fetchEventsByIds(db, { eventId }, error);
-        if (!rows || rows->isEmpty())
+        auto rows = fetchEventsByIds(db, { eventId });
+        if (!rows)
+            return Failure(rows.error());
+        if (rows->isEmpty())
             return std::nullopt;
         detail.row = rows->takeFirst();
     }
     QSqlQuery q(db.handle());
-    if (!runQuery(q,
+    if (auto ran = runQuery(q,
             QLatin1String("SELECT content_type, body_sha256, body_size, headers, verified_by, clock_skew_ms, "
                           "remote_addr, legal_hold")
                 + (parts.body ? QLatin1String(", body") : QLatin1String())
                 + QLatin1String(" FROM events WHERE id = ?"),
-            { eventId }, error)
-        || !q.next())
+            { eventId });
+        !ran)
+        return Failure(ran.error());
+    if (!q.next())
         return std::nullopt;
     detail.contentType = q.value(0).toString();
     detail.bodySha256 = q.value(1).toString();
@@ -95,22 +96,22 @@ std::optional<EventDetail> fetchEventDetail(
         detail.body = q.value(8).toByteArray();
     q.finish();
 
-    auto deliveries = fetchDeliveriesOfEvents(db, { eventId }, WithAttempts::Yes, error);
+    auto deliveries = fetchDeliveriesOfEvents(db, { eventId }, WithAttempts::Yes);
     if (!deliveries)
-        return std::nullopt;
+        return Failure(deliveries.error());
     detail.deliveries = std::move(*deliveries);
     QList<qint64> deliveryIds;
     for (const DeliveryRecord &rec : std::as_const(detail.deliveries))
         deliveryIds.append(rec.summary.id);
 
-    auto notes = fetchEventNotes(db, eventId, parts.notesLimit, error);
+    auto notes = fetchEventNotes(db, eventId, parts.notesLimit);
     if (!notes)
-        return std::nullopt;
+        return Failure(notes.error());
     detail.notes = std::move(*notes);
 
-    auto keys = fetchEventKeys(db, eventId, error);
+    auto keys = fetchEventKeys(db, eventId);
     if (!keys)
-        return std::nullopt;
+        return Failure(keys.error());
     detail.keys = std::move(*keys);
     if (!parts.auditStory)
         return detail;
@@ -121,11 +122,12 @@ std::optional<EventDetail> fetchEventDetail(
         QVariantList ids;
         for (qint64 id : std::as_const(deliveryIds))
             ids.append(id);
-        if (!runQuery(q,
+        if (auto ran = runQuery(q,
                 QLatin1String("SELECT DISTINCT replay_id FROM replay_items WHERE delivery_id IN (")
                     + sqlPlaceholders(ids.size()) + u')',
-                ids, error))
-            return std::nullopt;
+                ids);
+            !ran)
+            return Failure(ran.error());
         while (q.next())
             targets.append(QStringLiteral("replay:%1").arg(q.value(0).toLongLong()));
         q.finish();
@@ -133,12 +135,13 @@ std::optional<EventDetail> fetchEventDetail(
     QVariantList binds;
     for (const QString &t : targets)
         binds.append(t);
-    if (!runQuery(q,
+    if (auto ran = runQuery(q,
             QLatin1String("SELECT seq, at, actor, role, action, target, reason, details FROM audit_log "
                           "WHERE target IN (")
                 + sqlPlaceholders(binds.size()) + QLatin1String(") ORDER BY seq"),
-            binds, error))
-        return std::nullopt;
+            binds);
+        !ran)
+        return Failure(ran.error());
     while (q.next())
         detail.audit.append(
             { q.value(0).toLongLong(), q.value(1).toLongLong(), q.value(2).toString(), q.value(3).toString(),

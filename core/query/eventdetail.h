@@ -48,10 +48,10 @@ struct EventDetail {
 QStringList auditTargetsFor(qint64 eventId, const QList<qint64> &deliveryIds);
 
 // The business keys stored for an event, by name (the detail panel and GET events/{id}).
-std::optional<QList<EventKey>> fetchEventKeys(Db &db, qint64 eventId, QString *error);
+Result<QList<EventKey>> fetchEventKeys(Db &db, qint64 eventId);
 
 // An event's notes, oldest first; at most `limit` of them when it is positive.
-std::optional<QList<NoteRecord>> fetchEventNotes(Db &db, qint64 eventId, int limit, QString *error);
+Result<QList<NoteRecord>> fetchEventNotes(Db &db, qint64 eventId, int limit);
 
 // What a reader of one event needs besides the envelope, deliveries and attempts: the console
 // and evidence bundles take everything; the admin API's GET events/{id} takes neither the body
@@ -63,8 +63,8 @@ struct EventDetailParts {
     int notesLimit = 0; // positive: at most this many notes
 };
 
-// nullopt with an empty error when the event does not exist.
-std::optional<EventDetail> fetchEventDetail(
-    Db &db, qint64 eventId, QString *error, const EventDetailParts &parts = {});
+// A nullopt value when the event does not exist.
+Result<std::optional<EventDetail>> fetchEventDetail(
+    Db &db, qint64 eventId, const EventDetailParts &parts = {});
 
 } // namespace redrive

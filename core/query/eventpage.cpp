@@ -50,10 +50,10 @@ void summarise(EventRow &row)
 }
 
 // Loads the deliveries of `rows` in one query and attaches them.
-bool attachDeliveries(Db &db, QList<EventRow> &rows, QString *error)
+Result<> attachDeliveries(Db &db, QList<EventRow> &rows)
 {
     if (rows.isEmpty())
-        return true;
+        return ok();
     QHash<qint64, qsizetype> index;
     QVariantList ids;
     index.reserve(rows.size());
@@ -63,12 +63,13 @@ bool attachDeliveries(Db &db, QList<EventRow> &rows, QString *error)
     }
     QSqlQuery q(db.handle());
     q.setForwardOnly(true);
-    if (!runQuery(q,
+    if (auto ran = runQuery(q,
             QLatin1String("SELECT ") + QLatin1String(kDeliverySummaryColumns)
                 + QLatin1String(" FROM deliveries d WHERE d.event_id IN (") + sqlPlaceholders(ids.size())
                 + QLatin1String(") ORDER BY d.event_id, d.id"),
-            ids, error))
-        return false;
+            ids);
+        !ran)
+        return Failure(ran.error());
     while (q.next()) {
         DeliverySummary d = readDeliverySummary(q);
         const qsizetype at = index.value(d.eventId, -1);
@@ -77,40 +78,34 @@ bool attachDeliveries(Db &db, QList<EventRow> &rows, QString *error)
     }
     for (EventRow &row : rows)
         summarise(row);
-    return true;
+    return ok();
 }
 
 } // namespace
 
-std::optional<IdRange> eventIdRange(Db &db, QString *error)
+Result<IdRange> eventIdRange(Db &db)
 {
     // Two separate aggregates: each is a single primary-key probe on both engines.
     QSqlQuery q(db.handle());
     IdRange range;
-    if (!q.exec(QStringLiteral("SELECT max(id) FROM events")) || !q.next()) {
-        if (error)
-            *error = sqlErrorText(q);
-        return std::nullopt;
-    }
+    if (!q.exec(QStringLiteral("SELECT max(id) FROM events")) || !q.next())
+        return Failure(sqlErrorText(q));
     range.maxId = q.value(0).toLongLong();
-    if (!q.exec(QStringLiteral("SELECT min(id) FROM events")) || !q.next()) {
-        if (error)
-            *error = sqlErrorText(q);
-        return std::nullopt;
-    }
+    if (!q.exec(QStringLiteral("SELECT min(id) FROM events")) || !q.next())
+        return Failure(sqlErrorText(q));
     range.minId = q.value(0).toLongLong();
     return range;
 }
 
-std::optional<QList<EventRow>> fetchEventPage(
-    Db &db, const EventFilter &filter, qint64 fromId, int limit, QString *error, qint64 floorId)
+Result<QList<EventRow>> fetchEventPage(
+    Db &db, const EventFilter &filter, qint64 fromId, int limit, qint64 floorId)
 {
-    return fetchEventRange(db, filter, EventOrder::NewestFirst, fromId, floorId + 1,
-        std::numeric_limits<qint64>::max(), limit, error);
+    return fetchEventRange(
+        db, filter, EventOrder::NewestFirst, fromId, floorId + 1, std::numeric_limits<qint64>::max(), limit);
 }
 
-std::optional<QList<EventRow>> fetchEventRange(Db &db, const EventFilter &filter, EventOrder order,
-    qint64 fromId, qint64 floorId, qint64 ceilingId, int limit, QString *error, DeliveryRows deliveries)
+Result<QList<EventRow>> fetchEventRange(Db &db, const EventFilter &filter, EventOrder order, qint64 fromId,
+    qint64 floorId, qint64 ceilingId, int limit, DeliveryRows deliveries)
 {
     const SqlFragment where = eventFilterSql(filter);
     const bool newest = order == EventOrder::NewestFirst;
@@ -123,24 +118,27 @@ std::optional<QList<EventRow>> fetchEventRange(Db &db, const EventFilter &filter
     range += QLatin1String(" AND ") + eventIdBound(away, newest ? floorId : ceilingId, &binds);
     binds << limit;
     QSqlQuery q(db.handle());
-    if (!runQuery(q,
+    if (auto ran = runQuery(q,
             QLatin1String("SELECT ") + kEventColumns + QLatin1String(" FROM ") + QLatin1String(kEventTables)
                 + QLatin1String(" WHERE (") + where.sql + QLatin1String(") AND ") + range
                 + QLatin1String(" ORDER BY ") + where.idColumn
                 + (newest ? QLatin1String(" DESC LIMIT ?") : QLatin1String(" ASC LIMIT ?")),
-            binds, error))
-        return std::nullopt;
+            binds);
+        !ran)
+        return Failure(ran.error());
     QList<EventRow> rows;
     rows.reserve(limit);
     while (q.next())
         rows.append(readEvent(q));
     q.finish();
-    if (deliveries == DeliveryRows::Summaries && !attachDeliveries(db, rows, error))
-        return std::nullopt;
+    if (deliveries == DeliveryRows::Summaries) {
+        if (auto attached = attachDeliveries(db, rows); !attached)
+            return Failure(attached.error());
+    }
     return rows;
 }
 
-std::optional<QList<EventRow>> fetchEventsByIds(Db &db, const QList<qint64> &ids, QString *error)
+Result<QList<EventRow>> fetchEventsByIds(Db &db, const QList<qint64> &ids)
 {
     QList<EventRow> rows;
     if (ids.isEmpty())
@@ -149,11 +147,12 @@ std::optional<QList<EventRow>> fetchEventsByIds(Db &db, const QList<qint64> &ids
     QVariantList binds;
     for (qint64 id : ids)
         binds.append(id);
-    if (!runQuery(q,
+    if (auto ran = runQuery(q,
             QLatin1String("SELECT ") + kEventColumns + QLatin1String(" FROM ") + QLatin1String(kEventTables)
                 + QLatin1String(" WHERE e.id IN (") + sqlPlaceholders(ids.size()) + u')',
-            binds, error))
-        return std::nullopt;
+            binds);
+        !ran)
+        return Failure(ran.error());
     QHash<qint64, EventRow> found;
     while (q.next()) {
         EventRow row = readEvent(q);
@@ -164,13 +163,13 @@ std::optional<QList<EventRow>> fetchEventsByIds(Db &db, const QList<qint64> &ids
         if (found.contains(id))
             rows.append(found.take(id));
     }
-    if (!attachDeliveries(db, rows, error))
-        return std::nullopt;
+    if (auto attached = attachDeliveries(db, rows); !attached)
+        return Failure(attached.error());
     return rows;
 }
 
-std::optional<PageIndex> fetchPageIndex(
-    Db &db, const EventFilter &filter, qint64 topId, int pageSize, QString *error, EventOrder order)
+Result<PageIndex> fetchPageIndex(
+    Db &db, const EventFilter &filter, qint64 topId, int pageSize, EventOrder order)
 {
     const bool newest = order == EventOrder::NewestFirst;
     PageIndex index;
@@ -186,15 +185,16 @@ std::optional<PageIndex> fetchPageIndex(
     QVariantList binds = where.binds + bound;
     binds << pageSize;
     binds += where.binds + bound;
-    if (!runQuery(q,
+    if (auto ran = runQuery(q,
             QLatin1String("SELECT id, rn FROM (SELECT e.id AS id, row_number() OVER (ORDER BY ")
                 + where.idColumn + u' ' + (newest ? QLatin1String("DESC") : QLatin1String("ASC"))
                 + QLatin1String(") AS rn ") + matching
                 + QLatin1String(") numbered WHERE (rn - 1) % ? = 0 OR id = (SELECT ")
                 + (newest ? QLatin1String("min") : QLatin1String("max")) + u'(' + where.idColumn
                 + QLatin1String(") ") + matching + QLatin1String(") ORDER BY rn"),
-            binds, error))
-        return std::nullopt;
+            binds);
+        !ran)
+        return Failure(ran.error());
     while (q.next()) {
         const qint64 id = q.value(0).toLongLong();
         const qint64 rn = q.value(1).toLongLong();
@@ -205,8 +205,7 @@ std::optional<PageIndex> fetchPageIndex(
     return index;
 }
 
-std::optional<qint64> countEventsAbove(
-    Db &db, const EventFilter &filter, qint64 topId, qint64 cap, QString *error)
+Result<qint64> countEventsAbove(Db &db, const EventFilter &filter, qint64 topId, qint64 cap)
 {
     const SqlFragment where = eventFilterSql(filter);
     // The inner LIMIT bounds the work when a flood arrives while the console looks away.
@@ -214,13 +213,15 @@ std::optional<qint64> countEventsAbove(
     const QString above = eventIdBound(QLatin1StringView(">"), topId, &binds);
     binds << cap;
     QSqlQuery q(db.handle());
-    if (!runQuery(q,
+    if (auto ran = runQuery(q,
             QLatin1String("SELECT count(*) FROM (SELECT e.id FROM ") + QLatin1String(kEventTables)
                 + QLatin1String(" WHERE (") + where.sql + QLatin1String(") AND ") + above
                 + QLatin1String(" ORDER BY ") + where.idColumn + QLatin1String(" LIMIT ?) newer"),
-            binds, error)
-        || !q.next())
-        return std::nullopt;
+            binds);
+        !ran)
+        return Failure(ran.error());
+    if (!q.next())
+        return Failure(sqlErrorText(q));
     return q.value(0).toLongLong();
 }
 

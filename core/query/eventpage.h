@@ -46,12 +46,12 @@ struct IdRange {
 };
 
 // The smallest and largest event id: two primary-key lookups, constant time at any size.
-std::optional<IdRange> eventIdRange(Db &db, QString *error);
+Result<IdRange> eventIdRange(Db &db);
 
 // Up to `limit` events matching `filter` with floorId < id <= fromId, newest first, with their
 // deliveries attached.
-std::optional<QList<EventRow>> fetchEventPage(
-    Db &db, const EventFilter &filter, qint64 fromId, int limit, QString *error, qint64 floorId = 0);
+Result<QList<EventRow>> fetchEventPage(
+    Db &db, const EventFilter &filter, qint64 fromId, int limit, qint64 floorId = 0);
 
 // Whether a page comes with its deliveries' summaries attached (the console's list), or without
 // them for a caller that reads whole delivery records itself (the admin API).
@@ -60,13 +60,12 @@ enum class DeliveryRows { Summaries, None };
 // The general form: up to `limit` matching events with floorId <= id <= ceilingId, starting at
 // `fromId` (inclusive) and walking in `order` (NewestFirst: id <= fromId, descending;
 // OldestFirst: id >= fromId, ascending).
-std::optional<QList<EventRow>> fetchEventRange(Db &db, const EventFilter &filter, EventOrder order,
-    qint64 fromId, qint64 floorId, qint64 ceilingId, int limit, QString *error,
-    DeliveryRows deliveries = DeliveryRows::Summaries);
+Result<QList<EventRow>> fetchEventRange(Db &db, const EventFilter &filter, EventOrder order, qint64 fromId,
+    qint64 floorId, qint64 ceilingId, int limit, DeliveryRows deliveries = DeliveryRows::Summaries);
 
 // The same rows for a known set of ids (to refresh what is on screen), in the order given;
 // ids that no longer exist are left out.
-std::optional<QList<EventRow>> fetchEventsByIds(Db &db, const QList<qint64> &ids, QString *error);
+Result<QList<EventRow>> fetchEventsByIds(Db &db, const QList<qint64> &ids);
 
 // Exact positions for a filtered list: `count` rows with id <= topId, and for page k
 // (rows k*pageSize .. k*pageSize+pageSize-1) the id of its first row. One pass over the ids
@@ -77,11 +76,10 @@ struct PageIndex {
     int pageSize = 0;
     QList<qint64> boundaries;
 };
-std::optional<PageIndex> fetchPageIndex(Db &db, const EventFilter &filter, qint64 topId, int pageSize,
-    QString *error, EventOrder order = EventOrder::NewestFirst);
+Result<PageIndex> fetchPageIndex(Db &db, const EventFilter &filter, qint64 topId, int pageSize,
+    EventOrder order = EventOrder::NewestFirst);
 
 // How many events matching `filter` arrived after `topId` (id > topId), counting at most `cap`.
-std::optional<qint64> countEventsAbove(
-    Db &db, const EventFilter &filter, qint64 topId, qint64 cap, QString *error);
+Result<qint64> countEventsAbove(Db &db, const EventFilter &filter, qint64 topId, qint64 cap);
 
 } // namespace redrive

@@ -35,31 +35,30 @@ Incident readRow(const QSqlQuery &q)
 
 } // namespace
 
-std::optional<QList<Incident>> fetchOpenIncidents(Db &db, QString *error)
+Result<QList<Incident>> fetchOpenIncidents(Db &db)
 {
     QSqlQuery q(db.handle());
-    if (!runQuery(q,
+    if (auto ran = runQuery(q,
             QStringLiteral(
                 "SELECT %1 FROM incidents WHERE closed_at IS NULL ORDER BY opened_at DESC, id DESC")
                 .arg(kColumns),
-            {}, error))
-        return std::nullopt;
+            {});
+        !ran)
+        return Failure(ran.error());
     QList<Incident> rows;
     while (q.next())
         rows.append(readRow(q));
     return rows;
 }
 
-std::optional<Incident> fetchIncident(Db &db, qint64 id, QString *error)
+Result<std::optional<Incident>> fetchIncident(Db &db, qint64 id)
 {
     QSqlQuery q(db.handle());
-    if (!runQuery(q, QStringLiteral("SELECT %1 FROM incidents WHERE id = ?").arg(kColumns), { id }, error))
+    if (auto ran = runQuery(q, QStringLiteral("SELECT %1 FROM incidents WHERE id = ?").arg(kColumns), { id });
+        !ran)
+        return Failure(ran.error());
+    if (!q.next())
         return std::nullopt;
-    if (!q.next()) {
-        if (error)
-            error->clear();
-        return std::nullopt;
-    }
     return readRow(q);
 }
 

@@ -32,9 +32,9 @@ struct Incident {
 };
 
 // Open incidents, newest first (bounded: at most one per dead-letter group).
-std::optional<QList<Incident>> fetchOpenIncidents(Db &db, QString *error);
+Result<QList<Incident>> fetchOpenIncidents(Db &db);
 
-// One incident, open or closed; nullopt with an empty error when there is no such id.
-std::optional<Incident> fetchIncident(Db &db, qint64 id, QString *error);
+// One incident, open or closed; a nullopt value when there is no such id.
+Result<std::optional<Incident>> fetchIncident(Db &db, qint64 id);
 
 } // namespace redrive

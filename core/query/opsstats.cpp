@@ -8,16 +8,17 @@
 #include <algorithm>
 
 namespace redrive {
-std::optional<QList<DeadLetterGroup>> fetchDeadLetterGroups(Db &db, QString *error)
+Result<QList<DeadLetterGroup>> fetchDeadLetterGroups(Db &db)
 {
     QSqlQuery q(db.handle());
-    if (!runQuery(q,
+    if (auto ran = runQuery(q,
             QStringLiteral(
                 "SELECT COALESCE(last_category, ''), destination, count(*), min(dead_at), max(dead_at) "
                 "FROM deliveries WHERE status = 'dead' GROUP BY COALESCE(last_category, ''), destination "
                 "ORDER BY count(*) DESC"),
-            {}, error))
-        return std::nullopt;
+            {});
+        !ran)
+        return Failure(ran.error());
     QList<DeadLetterGroup> groups;
     while (q.next())
         groups.append({ Stored<FailureCategory>::fromName(q.value(0).toString()), q.value(1).toString(),
@@ -25,7 +26,7 @@ std::optional<QList<DeadLetterGroup>> fetchDeadLetterGroups(Db &db, QString *err
     return groups;
 }
 
-std::optional<QList<RejectionRow>> fetchRejections(Db &db, qint64 beforeId, int limit, QString *error)
+Result<QList<RejectionRow>> fetchRejections(Db &db, qint64 beforeId, int limit)
 {
     QSqlQuery q(db.handle());
     QString sql = QStringLiteral(
@@ -37,8 +38,8 @@ std::optional<QList<RejectionRow>> fetchRejections(Db &db, qint64 beforeId, int 
     }
     sql += QLatin1String(" ORDER BY id DESC LIMIT ?");
     binds << limit;
-    if (!runQuery(q, sql, binds, error))
-        return std::nullopt;
+    if (auto ran = runQuery(q, sql, binds); !ran)
+        return Failure(ran.error());
     QList<RejectionRow> rows;
     while (q.next())
         rows.append({ q.value(0).toLongLong(), q.value(1).toString(), q.value(2).toString(),
@@ -46,48 +47,51 @@ std::optional<QList<RejectionRow>> fetchRejections(Db &db, qint64 beforeId, int 
     return rows;
 }
 
-std::optional<FilterFacets> fetchFilterFacets(Db &db, QString *error)
+Result<FilterFacets> fetchFilterFacets(Db &db)
 {
     FilterFacets f;
     QSqlQuery q(db.handle());
-    auto distinct = [&](const char *column, QStringList *out) {
+    auto distinct = [&](const char *column, QStringList *out) -> Result<> {
         const QString c = QLatin1String(column);
         // A recursive "skip scan": each step asks the index for the next larger value.
-        if (!runQuery(q,
+        if (auto ran = runQuery(q,
                 QStringLiteral(
                     "WITH RECURSIVE v(x) AS (SELECT min(%1) FROM events UNION ALL "
                     "SELECT (SELECT min(%1) FROM events WHERE %1 > v.x) FROM v WHERE v.x IS NOT NULL) "
                     "SELECT x FROM v WHERE x IS NOT NULL LIMIT 500")
                     .arg(c),
-                {}, error))
-            return false;
+                {});
+            !ran)
+            return Failure(ran.error());
         while (q.next())
             out->append(q.value(0).toString());
-        return true;
+        return ok();
     };
-    if (!distinct("source", &f.sources) || !distinct("event_type", &f.types))
-        return std::nullopt;
-    if (!runQuery(q,
-            QStringLiteral("SELECT DISTINCT destination FROM deliveries ORDER BY destination LIMIT 500"), {},
-            error))
-        return std::nullopt;
+    if (auto sources = distinct("source", &f.sources); !sources)
+        return Failure(sources.error());
+    if (auto types = distinct("event_type", &f.types); !types)
+        return Failure(types.error());
+    if (auto ran = runQuery(q,
+            QStringLiteral("SELECT DISTINCT destination FROM deliveries ORDER BY destination LIMIT 500"), {});
+        !ran)
+        return Failure(ran.error());
     while (q.next())
         f.destinations.append(q.value(0).toString());
     return f;
 }
 
-std::optional<StoredSpan> fetchStoredSpan(Db &db, QString *error)
+Result<StoredSpan> fetchStoredSpan(Db &db)
 {
     QSqlQuery q(db.handle());
-    if (!runQuery(q, QStringLiteral("SELECT min(received_at) FROM events"), {}, error))
-        return std::nullopt;
+    if (auto ran = runQuery(q, QStringLiteral("SELECT min(received_at) FROM events"), {}); !ran)
+        return Failure(ran.error());
     StoredSpan span;
     if (q.next() && !q.value(0).isNull())
         span.firstReceivedAt = q.value(0).toLongLong();
     return span;
 }
 
-std::optional<Overview> fetchOverview(Db &db, qint64 fromMs, qint64 toMs, int bucketCount, QString *error)
+Result<Overview> fetchOverview(Db &db, qint64 fromMs, qint64 toMs, int bucketCount)
 {
     Overview o;
     bucketCount = std::max(1, bucketCount);
@@ -102,24 +106,26 @@ std::optional<Overview> fetchOverview(Db &db, qint64 fromMs, qint64 toMs, int bu
     QSqlQuery q(db.handle());
     // Grouping happens in the database; only one row per bucket comes back.
     const QString bucketExpr = QStringLiteral("((%1 - ?) / ?)");
-    if (!runQuery(q,
+    if (auto ran = runQuery(q,
             QStringLiteral(
                 "SELECT %1 AS b, count(*) FROM events WHERE received_at >= ? AND received_at < ? GROUP BY b")
                 .arg(bucketExpr.arg(QLatin1String("received_at"))),
-            { fromMs, o.bucketMs, fromMs, toMs }, error))
-        return std::nullopt;
+            { fromMs, o.bucketMs, fromMs, toMs });
+        !ran)
+        return Failure(ran.error());
     while (q.next()) {
         const qint64 i = q.value(0).toLongLong();
         if (i >= 0 && i < bucketCount)
             o.buckets[i].received = q.value(1).toLongLong();
     }
-    if (!runQuery(q,
+    if (auto ran = runQuery(q,
             QStringLiteral(
                 "SELECT %1 AS b, category, count(*) FROM attempts WHERE started_at >= ? AND started_at < ? "
                 "GROUP BY b, category")
                 .arg(bucketExpr.arg(QLatin1String("started_at"))),
-            { fromMs, o.bucketMs, fromMs, toMs }, error))
-        return std::nullopt;
+            { fromMs, o.bucketMs, fromMs, toMs });
+        !ran)
+        return Failure(ran.error());
     QHash<QString, qint64> categories; // by stored name, so an unknown one is counted as itself
     while (q.next()) {
         const qint64 i = q.value(0).toLongLong();
@@ -141,11 +147,12 @@ std::optional<Overview> fetchOverview(Db &db, qint64 fromMs, qint64 toMs, int bu
         return a.second > b.second || (a.second == b.second && a.first.name() < b.first.name());
     });
 
-    if (!runQuery(q,
+    if (auto ran = runQuery(q,
             QStringLiteral(
                 "SELECT dead_at FROM deliveries WHERE status = 'dead' AND dead_at >= ? AND dead_at < ?"),
-            { fromMs, toMs }, error))
-        return std::nullopt;
+            { fromMs, toMs });
+        !ran)
+        return Failure(ran.error());
     while (q.next()) {
         if (OverviewBucket *b = bucketOf(q.value(0).toLongLong()))
             ++b->dead;
@@ -154,23 +161,25 @@ std::optional<Overview> fetchOverview(Db &db, qint64 fromMs, qint64 toMs, int bu
     for (OverviewBucket &b : o.buckets)
         b.retried = std::max<qint64>(0, b.retried - b.dead);
 
-    if (!runQuery(q,
+    if (auto ran = runQuery(q,
             QStringLiteral(
                 "SELECT d.destination, count(*), "
                 "sum(CASE WHEN a.category = 'success' THEN 1 ELSE 0 END), avg(a.duration_ms) "
                 "FROM attempts a JOIN deliveries d ON d.id = a.delivery_id "
                 "WHERE a.started_at >= ? AND a.started_at < ? GROUP BY d.destination ORDER BY d.destination"),
-            { fromMs, toMs }, error))
-        return std::nullopt;
+            { fromMs, toMs });
+        !ran)
+        return Failure(ran.error());
     while (q.next())
         o.destinations.append({ q.value(0).toString(), q.value(1).toLongLong(), q.value(2).toLongLong(),
             q.value(3).toDouble() });
 
-    if (!runQuery(q,
+    if (auto ran = runQuery(q,
             QStringLiteral("SELECT min(created_at), count(*) FROM deliveries "
                            "WHERE status IN ('pending', 'in_flight', 'retrying')"),
-            {}, error))
-        return std::nullopt;
+            {});
+        !ran)
+        return Failure(ran.error());
     if (q.next()) {
         if (!q.value(0).isNull())
             o.oldestPendingSince = q.value(0).toLongLong();

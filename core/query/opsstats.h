@@ -22,7 +22,7 @@ struct DeadLetterGroup {
     qint64 oldestAt = 0; // earliest dead_at in the group
     qint64 newestAt = 0;
 };
-std::optional<QList<DeadLetterGroup>> fetchDeadLetterGroups(Db &db, QString *error);
+Result<QList<DeadLetterGroup>> fetchDeadLetterGroups(Db &db);
 
 struct RejectionRow {
     qint64 id = 0;
@@ -34,7 +34,7 @@ struct RejectionRow {
     qint64 receivedAt = 0;
 };
 // Newest first, keyset-paged: rows with id < beforeId (0 = from the newest).
-std::optional<QList<RejectionRow>> fetchRejections(Db &db, qint64 beforeId, int limit, QString *error);
+Result<QList<RejectionRow>> fetchRejections(Db &db, qint64 beforeId, int limit);
 
 // Counts per time bucket over [fromMs, toMs).
 struct OverviewBucket {
@@ -71,15 +71,15 @@ struct FilterFacets {
     QStringList types;
     QStringList destinations;
 };
-std::optional<FilterFacets> fetchFilterFacets(Db &db, QString *error);
+Result<FilterFacets> fetchFilterFacets(Db &db);
 
-std::optional<Overview> fetchOverview(Db &db, qint64 fromMs, qint64 toMs, int bucketCount, QString *error);
+Result<Overview> fetchOverview(Db &db, qint64 fromMs, qint64 toMs, int bucketCount);
 
 // When the oldest stored event was received, for sizing the overview's time range: one probe of
 // the events_received index. `firstReceivedAt` stays empty when no event is stored.
 struct StoredSpan {
     std::optional<qint64> firstReceivedAt;
 };
-std::optional<StoredSpan> fetchStoredSpan(Db &db, QString *error);
+Result<StoredSpan> fetchStoredSpan(Db &db);
 
 } // namespace redrive

@@ -6,7 +6,7 @@
 
 namespace redrive {
 
-std::optional<ReceiverInstances> fetchReceiverInstances(Db &db, qint64 sinceMs, QString *error)
+Result<ReceiverInstances> fetchReceiverInstances(Db &db, qint64 sinceMs)
 {
     ReceiverInstances out;
     QSqlQuery q(db.handle());
@@ -14,15 +14,11 @@ std::optional<ReceiverInstances> fetchReceiverInstances(Db &db, qint64 sinceMs, 
     if (!q.prepare(
             QStringLiteral("SELECT instance_id, host, pid, version, started_at, heartbeat_at, durability, "
                            "power_loss_durable FROM receiver_instances WHERE heartbeat_at >= ? "
-                           "ORDER BY heartbeat_at DESC, instance_id LIMIT 200"))) {
-        *error = sqlErrorText(q);
-        return std::nullopt;
-    }
+                           "ORDER BY heartbeat_at DESC, instance_id LIMIT 200")))
+        return Failure(sqlErrorText(q));
     q.addBindValue(sinceMs);
-    if (!q.exec()) {
-        *error = sqlErrorText(q);
-        return std::nullopt;
-    }
+    if (!q.exec())
+        return Failure(sqlErrorText(q));
     while (q.next()) {
         ReceiverInstance r;
         r.instanceId = q.value(0).toString();
@@ -36,10 +32,8 @@ std::optional<ReceiverInstances> fetchReceiverInstances(Db &db, qint64 sinceMs, 
         out.recent.append(std::move(r));
     }
     q.finish();
-    if (!q.exec(QStringLiteral("SELECT max(heartbeat_at) FROM receiver_instances"))) {
-        *error = sqlErrorText(q);
-        return std::nullopt;
-    }
+    if (!q.exec(QStringLiteral("SELECT max(heartbeat_at) FROM receiver_instances")))
+        return Failure(sqlErrorText(q));
     if (q.next() && !q.value(0).isNull())
         out.newestHeartbeat = q.value(0).toLongLong();
     return out;

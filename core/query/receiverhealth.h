@@ -30,7 +30,7 @@ struct ReceiverInstances {
 };
 
 // One primary-key-sized table: the receiver prunes rows older than a week when it starts.
-std::optional<ReceiverInstances> fetchReceiverInstances(Db &db, qint64 sinceMs, QString *error);
+Result<ReceiverInstances> fetchReceiverInstances(Db &db, qint64 sinceMs);
 
 // A receiver counts as running while its heartbeat is younger than this (it beats every 10 s
 // by default; a busy writer can be late by a few beats).

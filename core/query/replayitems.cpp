@@ -6,19 +6,19 @@
 
 namespace redrive {
 
-std::optional<QList<ReplayItemRecord>> fetchReplayItems(
-    Db &db, qint64 replayId, qint64 afterDeliveryId, int limit, QString *error)
+Result<QList<ReplayItemRecord>> fetchReplayItems(Db &db, qint64 replayId, qint64 afterDeliveryId, int limit)
 {
     QSqlQuery q(db.handle());
     q.setForwardOnly(true);
-    if (!runQuery(q,
+    if (auto ran = runQuery(q,
             QStringLiteral(
                 "SELECT ri.delivery_id, ri.frozen_status, ri.state, d.status, d.event_id, d.destination, "
                 "ri.frozen_outcome_unknown, ri.skip_reason, d.outcome_unknown "
                 "FROM replay_items ri LEFT JOIN deliveries d ON d.id = ri.delivery_id "
                 "WHERE ri.replay_id = ? AND ri.delivery_id > ? ORDER BY ri.delivery_id LIMIT ?"),
-            { replayId, afterDeliveryId, limit }, error))
-        return std::nullopt;
+            { replayId, afterDeliveryId, limit });
+        !ran)
+        return Failure(ran.error());
     QList<ReplayItemRecord> items;
     while (q.next()) {
         ReplayItemRecord r;

@@ -29,7 +29,6 @@ struct ReplayItemRecord {
 
 // Up to `limit` items of replay `replayId` with delivery id > afterDeliveryId, by delivery id:
 // a keyset page.
-std::optional<QList<ReplayItemRecord>> fetchReplayItems(
-    Db &db, qint64 replayId, qint64 afterDeliveryId, int limit, QString *error);
+Result<QList<ReplayItemRecord>> fetchReplayItems(Db &db, qint64 replayId, qint64 afterDeliveryId, int limit);
 
 } // namespace redrive

@@ -16,7 +16,7 @@ std::optional<quint64> parseWalPosition(const QString &lsn)
     return (m.captured(1).toULongLong(nullptr, 16) << 32) | m.captured(2).toULongLong(nullptr, 16);
 }
 
-std::optional<ReplicaState> fetchReplicaState(Db &db, QString *error)
+Result<ReplicaState> fetchReplicaState(Db &db)
 {
     ReplicaState s;
     if (db.isSqlite())
@@ -32,10 +32,8 @@ std::optional<ReplicaState> fetchReplicaState(Db &db, QString *error)
                        " COALESCE(pg_last_wal_receive_lsn() = pg_last_wal_replay_lsn(), false),"
                        " (EXTRACT(EPOCH FROM (now() - pg_last_xact_replay_timestamp())) * 1000)::bigint,"
                        " COALESCE(pg_last_wal_replay_lsn()::text, '')"));
-    if (!ok || !q.next()) {
-        *error = sqlErrorText(q);
-        return std::nullopt;
-    }
+    if (!ok || !q.next())
+        return Failure(sqlErrorText(q));
     s.standby = q.value(0).toBool();
     if (!s.standby)
         return s;
@@ -48,26 +46,20 @@ std::optional<ReplicaState> fetchReplicaState(Db &db, QString *error)
     return s;
 }
 
-std::optional<bool> replicaHasReplayed(Db &db, const QString &lsn, QString *error)
+Result<bool> replicaHasReplayed(Db &db, const QString &lsn)
 {
-    if (!parseWalPosition(lsn)) {
-        *error = QStringLiteral("\"%1\" is not a WAL position").arg(lsn);
-        return std::nullopt;
-    }
+    if (!parseWalPosition(lsn))
+        return Failure(QStringLiteral("\"%1\" is not a WAL position").arg(lsn));
     if (db.isSqlite())
         return true;
     QSqlQuery q(db.handle());
     q.setForwardOnly(true);
     if (!q.prepare(QStringLiteral(
-            "SELECT NOT pg_is_in_recovery() OR COALESCE(pg_last_wal_replay_lsn() >= CAST(? AS pg_lsn), false)"))) {
-        *error = sqlErrorText(q);
-        return std::nullopt;
-    }
+            "SELECT NOT pg_is_in_recovery() OR COALESCE(pg_last_wal_replay_lsn() >= CAST(? AS pg_lsn), false)")))
+        return Failure(sqlErrorText(q));
     q.addBindValue(lsn);
-    if (!q.exec() || !q.next()) {
-        *error = sqlErrorText(q);
-        return std::nullopt;
-    }
+    if (!q.exec() || !q.next())
+        return Failure(sqlErrorText(q));
     return q.value(0).toBool();
 }
 

@@ -25,14 +25,14 @@ struct ReplicaState {
     QString replayLsn; // pg_last_wal_replay_lsn(), e.g. "0/3000148"
 };
 
-// One round trip; nullopt with `error` when the read fails.
-std::optional<ReplicaState> fetchReplicaState(Db &db, QString *error);
+// One round trip; fails when the read fails.
+Result<ReplicaState> fetchReplicaState(Db &db);
 
 // True when this database already shows every change the primary had committed at WAL
 // position `lsn` (as the admin API reports it in Redrive-Commit-LSN): always on a primary and on
-// SQLite, on a standby once pg_last_wal_replay_lsn() >= lsn. nullopt with `error` when the read
-// fails or `lsn` is not a WAL position.
-std::optional<bool> replicaHasReplayed(Db &db, const QString &lsn, QString *error);
+// SQLite, on a standby once pg_last_wal_replay_lsn() >= lsn. Fails when the read fails or
+// `lsn` is not a WAL position.
+Result<bool> replicaHasReplayed(Db &db, const QString &lsn);
 
 // "16/B374D848" (two hexadecimal halves of at most eight digits) as a comparable number.
 std::optional<quint64> parseWalPosition(const QString &lsn);

@@ -19,7 +19,7 @@
 
 namespace redrive {
 
-std::optional<StorageUrl> StorageUrl::parse(const QString &text, QString *error)
+Result<StorageUrl> StorageUrl::parse(const QString &text)
 {
     StorageUrl out;
     if (text.startsWith(QLatin1String("sqlite:"))) {
@@ -27,44 +27,34 @@ std::optional<StorageUrl> StorageUrl::parse(const QString &text, QString *error)
         QString path = text.mid(7);
         if (path.startsWith(QLatin1String("//")))
             path = path.mid(2);
-        if (path.isEmpty()) {
-            *error
-                = QStringLiteral("sqlite url needs a file path, e.g. sqlite:///var/lib/redrive/redrive.db");
-            return std::nullopt;
-        }
+        if (path.isEmpty())
+            return Failure(
+                QStringLiteral("sqlite url needs a file path, e.g. sqlite:///var/lib/redrive/redrive.db"));
         out.sqlitePath = path;
         return out;
     }
-    if (!text.startsWith(QLatin1String("postgresql://")) && !text.startsWith(QLatin1String("postgres://"))) {
-        *error = QStringLiteral("storage url must start with sqlite:// or postgresql://");
-        return std::nullopt;
-    }
+    if (!text.startsWith(QLatin1String("postgresql://")) && !text.startsWith(QLatin1String("postgres://")))
+        return Failure(QStringLiteral("storage url must start with sqlite:// or postgresql://"));
     const QUrl url(text, QUrl::StrictMode);
-    if (!url.isValid() || url.host().isEmpty()) {
-        *error = QStringLiteral("postgresql url must look like postgresql://user@host:5432/database");
-        return std::nullopt;
-    }
+    if (!url.isValid() || url.host().isEmpty())
+        return Failure(QStringLiteral("postgresql url must look like postgresql://user@host:5432/database"));
     out.dialect = Dialect::Postgres;
     out.host = url.host();
     out.port = url.port(5432);
     out.user = url.userName();
     out.password = url.password();
     out.database = url.path().mid(1);
-    if (out.database.isEmpty()) {
-        *error = QStringLiteral("postgresql url needs a database name after the host");
-        return std::nullopt;
-    }
+    if (out.database.isEmpty())
+        return Failure(QStringLiteral("postgresql url needs a database name after the host"));
     QStringList options;
     const QUrlQuery query(url);
     static const QStringList allowed = { QStringLiteral("sslmode"), QStringLiteral("sslrootcert"),
         QStringLiteral("sslcert"), QStringLiteral("sslkey"), QStringLiteral("connect_timeout"),
         QStringLiteral("application_name") };
     for (const auto &[key, value] : query.queryItems(QUrl::FullyDecoded)) {
-        if (!allowed.contains(key)) {
-            *error = QStringLiteral("postgresql url option \"%1\" is not supported (use one of %2)")
-                         .arg(key, allowed.join(QLatin1String(", ")));
-            return std::nullopt;
-        }
+        if (!allowed.contains(key))
+            return Failure(QStringLiteral("postgresql url option \"%1\" is not supported (use one of %2)")
+                               .arg(key, allowed.join(QLatin1String(", "))));
         options.append(key + u'=' + value);
     }
     out.connectOptions = options.join(u';');
@@ -113,8 +103,8 @@ QString Db::connectionLost()
     return text.isEmpty() ? QStringLiteral("the connection to the server was lost") : text;
 }
 
-std::unique_ptr<Db> Db::open(
-    const StorageUrl &url, const QString &purpose, const OpenOptions &options, QString *error)
+Result<std::unique_ptr<Db>> Db::open(
+    const StorageUrl &url, const QString &purpose, const OpenOptions &options)
 {
     static std::atomic<int> counter { 0 };
     std::unique_ptr<Db> db(new Db);
@@ -128,10 +118,8 @@ std::unique_ptr<Db> Db::open(
         db->m_db.setDatabaseName(url.sqlitePath);
         QString opts = QStringLiteral("QSQLITE_BUSY_TIMEOUT=%1").arg(options.busyTimeoutMs);
         if (options.mode == OpenMode::ReadOnly) {
-            if (!QFileInfo::exists(url.sqlitePath)) {
-                *error = QStringLiteral("database file %1 does not exist").arg(url.sqlitePath);
-                return nullptr;
-            }
+            if (!QFileInfo::exists(url.sqlitePath))
+                return Failure(QStringLiteral("database file %1 does not exist").arg(url.sqlitePath));
             opts += QLatin1String(";QSQLITE_OPEN_READONLY");
         }
         db->m_db.setConnectOptions(opts);
@@ -148,10 +136,8 @@ std::unique_ptr<Db> Db::open(
             opts += (opts.isEmpty() ? QString() : QStringLiteral(";")) + QStringLiteral("connect_timeout=10");
         db->m_db.setConnectOptions(opts);
     }
-    if (!db->m_db.open()) {
-        *error = db->m_db.lastError().text();
-        return nullptr;
-    }
+    if (!db->m_db.open())
+        return Failure(db->m_db.lastError().text());
 
     if (url.dialect == Dialect::Sqlite) {
         QSqlQuery q(db->m_db);
@@ -160,10 +146,8 @@ std::unique_ptr<Db> Db::open(
             for (const QString &pragma : { QStringLiteral("PRAGMA journal_mode=WAL"),
                      QStringLiteral("PRAGMA synchronous=%1").arg(QLatin1String(sync)),
                      QStringLiteral("PRAGMA foreign_keys=ON") }) {
-                if (!q.exec(pragma)) {
-                    *error = QStringLiteral("%1 failed: %2").arg(pragma, sqlErrorText(q));
-                    return nullptr;
-                }
+                if (!q.exec(pragma))
+                    return Failure(QStringLiteral("%1 failed: %2").arg(pragma, sqlErrorText(q)));
             }
         } else {
             q.exec(QStringLiteral("PRAGMA query_only=ON"));
@@ -193,26 +177,20 @@ std::unique_ptr<Db> Db::open(
     return db;
 }
 
-QSqlQuery Db::prepare(const QString &sql, bool *ok, QString *error)
+Result<QSqlQuery> Db::prepare(const QString &sql)
 {
     QSqlQuery q(m_db);
-    const bool prepared = q.prepare(sql);
-    if (ok)
-        *ok = prepared;
-    if (!prepared && error)
-        *error = sqlErrorText(q);
+    if (!q.prepare(sql))
+        return Failure(sqlErrorText(q));
     return q;
 }
 
-bool Db::exec(const QString &sql, QString *error)
+Result<> Db::exec(const QString &sql)
 {
     QSqlQuery q(m_db);
-    if (!q.exec(sql)) {
-        if (error)
-            *error = sqlErrorText(q);
-        return false;
-    }
-    return true;
+    if (!q.exec(sql))
+        return Failure(sqlErrorText(q));
+    return ok();
 }
 
 namespace {
@@ -290,7 +268,7 @@ Transaction::~Transaction()
         rollback();
 }
 
-bool Transaction::begin(QString *error)
+Result<> Transaction::begin()
 {
     QString sql;
     if (m_db.isSqlite()) {
@@ -301,25 +279,25 @@ bool Transaction::begin(QString *error)
     } else {
         sql = QStringLiteral("BEGIN");
     }
-    if (!m_db.exec(sql, error)) {
+    if (auto begun = m_db.exec(sql); !begun) {
         leaveGate();
-        return false;
+        return begun;
     }
     m_active = true;
-    return true;
+    return ok();
 }
 
-bool Transaction::commit(QString *error)
+Result<> Transaction::commit()
 {
     if (!m_active)
-        return false;
-    if (!m_db.exec(QStringLiteral("COMMIT"), error)) {
+        return Failure(QString());
+    if (auto committed = m_db.exec(QStringLiteral("COMMIT")); !committed) {
         rollback();
-        return false;
+        return committed;
     }
     m_active = false;
     leaveGate();
-    return true;
+    return ok();
 }
 
 void Transaction::rollback()
@@ -327,7 +305,7 @@ void Transaction::rollback()
     if (!m_active)
         return;
     m_active = false;
-    m_db.exec(QStringLiteral("ROLLBACK"));
+    static_cast<void>(m_db.exec(QStringLiteral("ROLLBACK"))); // ROLLBACK failing leaves nothing to undo
     leaveGate();
 }
 
@@ -369,22 +347,16 @@ QString sqlPlaceholders(qsizetype n)
     return out;
 }
 
-bool runQuery(QSqlQuery &q, const QString &sql, const QVariantList &binds, QString *error)
+Result<> runQuery(QSqlQuery &q, const QString &sql, const QVariantList &binds)
 {
     q.setForwardOnly(true);
-    if (!q.prepare(sql)) {
-        if (error)
-            *error = sqlErrorText(q);
-        return false;
-    }
+    if (!q.prepare(sql))
+        return Failure(sqlErrorText(q));
     for (const QVariant &v : binds)
         q.addBindValue(v);
-    if (!q.exec()) {
-        if (error)
-            *error = sqlErrorText(q);
-        return false;
-    }
-    return true;
+    if (!q.exec())
+        return Failure(sqlErrorText(q));
+    return ok();
 }
 
 } // namespace redrive

@@ -3,6 +3,7 @@
 #pragma once
 
 #include "config/config.h"
+#include "util/result.h"
 
 #include <QSqlDatabase>
 #include <QSqlQuery>
@@ -11,6 +12,7 @@
 
 #include <memory>
 #include <optional>
+#include <type_traits>
 
 namespace redrive {
 
@@ -29,7 +31,7 @@ struct StorageUrl {
     QString password;
     QString connectOptions; // "sslmode=require;connect_timeout=5" in QPSQL's syntax
 
-    static std::optional<StorageUrl> parse(const QString &url, QString *error);
+    static Result<StorageUrl> parse(const QString &url);
     // The url with any password replaced by "***", for logs and messages.
     [[nodiscard]] QString redacted() const;
 };
@@ -52,18 +54,18 @@ public:
     Db &operator=(const Db &) = delete;
 
     // `purpose` only makes the Qt connection name readable ("writer", "worker-2", ...).
-    static std::unique_ptr<Db> open(
-        const StorageUrl &url, const QString &purpose, const OpenOptions &options, QString *error);
+    static Result<std::unique_ptr<Db>> open(
+        const StorageUrl &url, const QString &purpose, const OpenOptions &options);
 
     [[nodiscard]] QSqlDatabase &handle() { return m_db; }
     [[nodiscard]] Dialect dialect() const { return m_dialect; }
     [[nodiscard]] bool isSqlite() const { return m_dialect == Dialect::Sqlite; }
     [[nodiscard]] const StorageUrl &url() const { return m_url; }
 
-    // A prepared query on this connection; check `ok` before binding.
-    QSqlQuery prepare(const QString &sql, bool *ok = nullptr, QString *error = nullptr);
+    // A prepared query on this connection.
+    Result<QSqlQuery> prepare(const QString &sql);
     // Runs a statement without parameters.
-    bool exec(const QString &sql, QString *error = nullptr);
+    Result<> exec(const QString &sql);
 
     // Why this connection can no longer be used (PostgreSQL: the server closed it or is gone,
     // which QtSql never repairs by itself: a new Db must be opened); empty while it is usable.
@@ -106,8 +108,8 @@ public:
     Transaction(const Transaction &) = delete;
     Transaction &operator=(const Transaction &) = delete;
 
-    bool begin(QString *error = nullptr);
-    bool commit(QString *error = nullptr);
+    Result<> begin();
+    Result<> commit();
     void rollback();
     [[nodiscard]] bool active() const { return m_active; }
 
@@ -119,6 +121,27 @@ private:
     bool m_active = false;
     bool m_gated = false; // holds the in-process SQLite write gate
 };
+
+// Runs `body` (returning Result<> or Result<T>) inside a Transaction of `kind` (so a SQLite
+// write keeps the write gate and BEGIN IMMEDIATE): commits when it succeeds, rolls back and
+// returns its failure when it fails. A failing BEGIN or COMMIT is returned as the failure.
+template<class Body>
+auto withTransaction(Db &db, Body &&body, Transaction::Kind kind = Transaction::Kind::Write)
+    -> std::invoke_result_t<Body &>
+{
+    using R = std::invoke_result_t<Body &>;
+    Transaction tx(db, kind);
+    if (auto begun = tx.begin(); !begun)
+        return Failure(begun.error());
+    R result = body();
+    if (!result) {
+        tx.rollback();
+        return result;
+    }
+    if (auto committed = tx.commit(); !committed)
+        return Failure(committed.error());
+    return result;
+}
 
 // Holds the in-process SQLite write gate of `db`'s file (see Transaction) without opening a
 // transaction, for work that blocks writers anyway (a RESTART checkpoint): they then wait on the
@@ -141,9 +164,8 @@ private:
 // payloads or secrets).
 QString sqlErrorText(const QSqlQuery &query);
 
-// Prepares `sql` forward-only, binds `binds` in order and executes it; on failure `error`
-// (when given) gets sqlErrorText().
-bool runQuery(QSqlQuery &q, const QString &sql, const QVariantList &binds, QString *error);
+// Prepares `sql` forward-only, binds `binds` in order and executes it; fails with sqlErrorText().
+Result<> runQuery(QSqlQuery &q, const QString &sql, const QVariantList &binds);
 
 // "?,?,…,?" with `n` marks, for an IN (…) list whose values are bound in order.
 QString sqlPlaceholders(qsizetype n);

@@ -42,11 +42,11 @@ bool execRaw(PGconn *conn, const char *sql, QString *error)
 
 } // namespace
 
-bool notifyDeliveriesDue(Db &db, QString *error)
+Result<> notifyDeliveriesDue(Db &db)
 {
     if (db.isSqlite())
-        return true;
-    return db.exec(QStringLiteral("NOTIFY ") + QLatin1String(kDeliveriesDueChannel), error);
+        return ok();
+    return db.exec(QStringLiteral("NOTIFY ") + QLatin1String(kDeliveriesDueChannel));
 }
 
 DueListener::DueListener(StorageUrl url, std::function<void()> onDue)
@@ -59,19 +59,15 @@ DueListener::~DueListener()
     stop();
 }
 
-bool DueListener::start(QString *error, int retryMs)
+Result<> DueListener::start(int retryMs)
 {
-    if (m_url.dialect != Dialect::Postgres) {
-        *error = QStringLiteral("wake-up notifications need PostgreSQL");
-        return false;
-    }
+    if (m_url.dialect != Dialect::Postgres)
+        return Failure(QStringLiteral("wake-up notifications need PostgreSQL"));
     m_stopFd = eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK);
-    if (m_stopFd < 0) {
-        *error = QStringLiteral("eventfd: %1").arg(QString::fromLocal8Bit(strerror(errno)));
-        return false;
-    }
+    if (m_stopFd < 0)
+        return Failure(QStringLiteral("eventfd: %1").arg(QString::fromLocal8Bit(strerror(errno))));
     m_thread = std::thread([this, retryMs] { run(retryMs); });
-    return true;
+    return ok();
 }
 
 void DueListener::stop()
@@ -107,7 +103,7 @@ void DueListener::run(int retryMs)
     for (;;) {
         if (!conn) {
             QString error;
-            db = Db::open(m_url, QStringLiteral("delivery-listen"), {}, &error);
+            db = takeValue(Db::open(m_url, QStringLiteral("delivery-listen"), {}), &error);
             conn = db ? PgStatement::nativeHandle(*db) : nullptr;
             const QString listen = QStringLiteral("LISTEN ") + QLatin1String(kDeliveriesDueChannel);
             if (conn && !execRaw(conn, listen.toUtf8().constData(), &error))

@@ -33,7 +33,7 @@ namespace redrive {
 inline constexpr char kDeliveriesDueChannel[] = "redrive_deliveries_due";
 
 // NOTIFY on PostgreSQL inside the caller's open write transaction; true and nothing on SQLite.
-bool notifyDeliveriesDue(Db &db, QString *error = nullptr);
+Result<> notifyDeliveriesDue(Db &db);
 
 class DueListener final {
 public:
@@ -44,10 +44,10 @@ public:
     DueListener(const DueListener &) = delete;
     DueListener &operator=(const DueListener &) = delete;
 
-    // Starts the thread; false with a reason only when it cannot be created (SQLite urls are
+    // Starts the thread; fails only when it cannot be created (SQLite urls are
     // refused). A database that is down is not an error: the thread keeps trying, once every
     // `retryMs`, and says so in the log once per outage.
-    bool start(QString *error, int retryMs = 1'000);
+    Result<> start(int retryMs = 1'000);
     void stop();
 
     // True while LISTEN is in effect on a live connection.

@@ -22,16 +22,13 @@ EventStatus summariseEventStatus(const QList<DeliveryStatus> &deliveries)
     return EventStatus::Succeeded;
 }
 
-bool refreshEventStatus(Db &db, qint64 eventId, QString *error)
+Result<> refreshEventStatus(Db &db, qint64 eventId)
 {
     QSqlQuery q(db.handle());
     q.prepare(QStringLiteral("SELECT status FROM deliveries WHERE event_id = ?"));
     q.addBindValue(eventId);
-    if (!q.exec()) {
-        if (error)
-            *error = sqlErrorText(q);
-        return false;
-    }
+    if (!q.exec())
+        return Failure(sqlErrorText(q));
     QList<DeliveryStatus> statuses;
     while (q.next()) {
         if (auto s = deliveryStatusFromString(q.value(0).toString()))
@@ -44,12 +41,9 @@ bool refreshEventStatus(Db &db, qint64 eventId, QString *error)
     u.addBindValue(summary);
     u.addBindValue(eventId);
     u.addBindValue(summary);
-    if (!u.exec()) {
-        if (error)
-            *error = sqlErrorText(u);
-        return false;
-    }
-    return true;
+    if (!u.exec())
+        return Failure(sqlErrorText(u));
+    return ok();
 }
 
 } // namespace redrive

@@ -15,6 +15,6 @@ EventStatus summariseEventStatus(const QList<DeliveryStatus> &deliveries);
 
 // Recomputes and stores the event's summary (event_status) from its deliveries. Call inside the transaction
 // that changed a delivery's status, so the summary never disagrees with the rows it summarises.
-bool refreshEventStatus(Db &db, qint64 eventId, QString *error = nullptr);
+Result<> refreshEventStatus(Db &db, qint64 eventId);
 
 } // namespace redrive

@@ -19,64 +19,64 @@ struct OpenRow {
 
 using GroupKey = std::pair<QString, QString>; // destination, category
 
-// Closes one open incident; false with an empty error when another receiver closed it first.
-bool closeIncident(Db &db, qint64 id, qint64 nowMs, QString *error)
+// Closes one open incident; false when another receiver closed it first.
+Result<bool> closeIncident(Db &db, qint64 id, qint64 nowMs)
 {
     QSqlQuery q(db.handle());
-    if (!runQuery(q,
+    if (auto ran = runQuery(q,
             QStringLiteral(
                 "UPDATE incidents SET closed_at = ?, updated_at = ? WHERE id = ? AND closed_at IS NULL"),
-            { nowMs, nowMs, id }, error))
-        return false;
-    if (q.numRowsAffected() != 1) {
-        error->clear();
-        return false;
-    }
-    return true;
+            { nowMs, nowMs, id });
+        !ran)
+        return Failure(ran.error());
+    return q.numRowsAffected() == 1;
 }
 
-// Opens an incident for the group unless one is open already (another receiver's check).
-std::optional<qint64> openIncident(Db &db, const DeadLetterGroup &g, qint64 nowMs, QString *error)
+// Opens an incident for the group unless one is open already (another receiver's check): then
+// nullopt.
+Result<std::optional<qint64>> openIncident(Db &db, const DeadLetterGroup &g, qint64 nowMs)
 {
     QSqlQuery q(db.handle());
-    if (!runQuery(q,
+    if (auto ran = runQuery(q,
             QStringLiteral(
                 "INSERT INTO incidents (destination, category, opened_at, count_at_open, last_count, "
                 "updated_at) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING"),
-            { g.destination, g.category.name(), nowMs, g.count, g.count, nowMs }, error))
+            { g.destination, g.category.name(), nowMs, g.count, g.count, nowMs });
+        !ran)
+        return Failure(ran.error());
+    if (q.numRowsAffected() != 1)
         return std::nullopt;
-    if (q.numRowsAffected() != 1) {
-        error->clear();
-        return std::nullopt;
-    }
     QSqlQuery id(db.handle());
-    if (!runQuery(id,
+    if (auto ran = runQuery(id,
             QStringLiteral(
                 "SELECT id FROM incidents WHERE destination = ? AND category = ? AND closed_at IS NULL"),
-            { g.destination, g.category.name() }, error)
-        || !id.next())
-        return std::nullopt;
+            { g.destination, g.category.name() });
+        !ran)
+        return Failure(ran.error());
+    if (!id.next())
+        return Failure(QString());
     return id.value(0).toLongLong();
 }
 
 } // namespace
 
-std::optional<IncidentCheckResult> checkIncidents(Db &db, qint64 nowMs, qint64 growThreshold, QString *error)
+Result<IncidentCheckResult> checkIncidents(Db &db, qint64 nowMs, qint64 growThreshold)
 {
     Transaction tx(db);
-    if (!tx.begin(error))
-        return std::nullopt;
-    const auto groups = fetchDeadLetterGroups(db, error);
+    if (auto begun = tx.begin(); !begun)
+        return Failure(begun.error());
+    const auto groups = fetchDeadLetterGroups(db);
     if (!groups)
-        return std::nullopt;
+        return Failure(groups.error());
     QHash<GroupKey, OpenRow> open;
     {
         QSqlQuery q(db.handle());
-        if (!runQuery(q,
+        if (auto ran = runQuery(q,
                 QStringLiteral(
                     "SELECT id, destination, category, last_count, count_at_ack FROM incidents WHERE closed_at IS NULL"),
-                {}, error))
-            return std::nullopt;
+                {});
+            !ran)
+            return Failure(ran.error());
         while (q.next()) {
             open.insert({ q.value(1).toString(), q.value(2).toString() },
                 OpenRow { q.value(0).toLongLong(), q.value(3).toLongLong(),
@@ -87,10 +87,20 @@ std::optional<IncidentCheckResult> checkIncidents(Db &db, qint64 nowMs, qint64 g
     IncidentCheckResult result;
     QString problem;
     const auto opened = [&](const DeadLetterGroup &g) -> bool {
-        const auto id = openIncident(db, g, nowMs, &problem);
-        if (id)
-            result.opened.append({ *id, g.destination, g.category.name(), g.count });
-        return id || problem.isEmpty();
+        const auto id = openIncident(db, g, nowMs);
+        if (!id) {
+            problem = id.error();
+            return problem.isEmpty();
+        }
+        if (*id)
+            result.opened.append({ **id, g.destination, g.category.name(), g.count });
+        return true;
+    };
+    const auto closed = [&](qint64 id) -> bool {
+        const auto done = closeIncident(db, id, nowMs);
+        if (!done)
+            problem = done.error();
+        return done.value_or(false);
     };
     for (const DeadLetterGroup &g : *groups) {
         const auto it = open.constFind({ g.destination, g.category.name() });
@@ -102,7 +112,7 @@ std::optional<IncidentCheckResult> checkIncidents(Db &db, qint64 nowMs, qint64 g
         const OpenRow row = *it;
         open.erase(it);
         if (row.countAtAck && g.count >= *row.countAtAck + growThreshold) {
-            if (closeIncident(db, row.id, nowMs, &problem)) {
+            if (closed(row.id)) {
                 ++result.closed;
                 if (!opened(g))
                     break;
@@ -113,34 +123,37 @@ std::optional<IncidentCheckResult> checkIncidents(Db &db, qint64 nowMs, qint64 g
         }
         if (g.count != row.lastCount) {
             QSqlQuery q(db.handle());
-            if (!runQuery(q,
+            if (auto ran = runQuery(q,
                     QStringLiteral("UPDATE incidents SET last_count = ?, updated_at = ? WHERE id = ? "
                                    "AND closed_at IS NULL"),
-                    { g.count, nowMs, row.id }, &problem))
+                    { g.count, nowMs, row.id });
+                !ran) {
+                problem = ran.error();
                 break;
+            }
         }
     }
     // What is left open has no dead letters any more.
     if (problem.isEmpty()) {
         for (const OpenRow &row : std::as_const(open)) {
-            if (closeIncident(db, row.id, nowMs, &problem))
+            if (closed(row.id))
                 ++result.closed;
             else if (!problem.isEmpty())
                 break;
         }
     }
-    if (!problem.isEmpty()) {
-        if (error)
-            *error = problem;
-        return std::nullopt;
-    }
+    if (!problem.isEmpty())
+        return Failure(problem);
     QSqlQuery count(db.handle());
-    if (!runQuery(count, QStringLiteral("SELECT count(*) FROM incidents WHERE closed_at IS NULL"), {}, error)
-        || !count.next())
-        return std::nullopt;
+    if (auto ran
+        = runQuery(count, QStringLiteral("SELECT count(*) FROM incidents WHERE closed_at IS NULL"), {});
+        !ran)
+        return Failure(ran.error());
+    if (!count.next())
+        return Failure(QString());
     result.open = count.value(0).toLongLong();
-    if (!tx.commit(error))
-        return std::nullopt;
+    if (auto committed = tx.commit(); !committed)
+        return Failure(committed.error());
     return result;
 }
 

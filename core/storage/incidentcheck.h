@@ -33,6 +33,6 @@ struct IncidentCheckResult {
 //  - otherwise the incident only follows the group's size (no new incident, so no new notice).
 // Safe when several receivers run it against one PostgreSQL database: the partial unique index
 // makes a concurrent second opening a no-op, and a close only counts when it changed the row.
-std::optional<IncidentCheckResult> checkIncidents(Db &db, qint64 nowMs, qint64 growThreshold, QString *error);
+Result<IncidentCheckResult> checkIncidents(Db &db, qint64 nowMs, qint64 growThreshold);
 
 } // namespace redrive

@@ -38,14 +38,23 @@ QByteArray blob(const QByteArray &b)
     return b.isNull() ? QByteArray("", 0) : b;
 }
 
-bool run(QSqlQuery &q, QString *error)
+Result<> run(QSqlQuery &q)
 {
     if (q.exec())
-        return true;
-    if (error)
-        *error = sqlErrorText(q);
+        return ok();
+    const QString why = sqlErrorText(q);
     q.finish();
-    return false;
+    return Failure(why);
+}
+
+// A statement prepared on `db` into `query`.
+Result<> prepareInto(Db &db, QSqlQuery *query, const QString &sql)
+{
+    auto prepared = db.prepare(sql);
+    if (!prepared)
+        return Failure(prepared.error());
+    *query = std::move(*prepared);
+    return ok();
 }
 
 } // namespace
@@ -138,7 +147,7 @@ QString placeholders(int n)
 
 } // namespace
 
-bool IngestStore::prepare(QString *error)
+Result<> IngestStore::prepare()
 {
     if (m_db.isSqlite()) {
         // One row at a time (in-process, no round trips): seen_count starts at 1 and grows by 1.
@@ -149,32 +158,31 @@ bool IngestStore::prepare(QString *error)
         // (source, dedupe_sha256), skips the insert and the duplicate is counted below.
         const QString insert = kEventColumns
             + QStringLiteral(" (?, ?, ?, ?, ?, ?, ?, 1, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING");
-        if (!m_fastInsertEvent.prepare(m_db, insert, error)
-            || !m_fastInsertStatus.prepare(m_db, kStatusColumns + QStringLiteral(" (?, ?)"), error)
-            || !m_fastSeenAgain.prepare(m_db,
+        const std::pair<SqliteStatement *, QString> statements[] = {
+            { &m_fastInsertEvent, insert },
+            { &m_fastInsertStatus, kStatusColumns + QStringLiteral(" (?, ?)") },
+            { &m_fastSeenAgain,
                 QStringLiteral("UPDATE events SET seen_count = seen_count + 1, last_seen_at = ? "
-                               "WHERE source = ? AND provider_event_id = ?"),
-                error)
-            || !m_fastSeenRow.prepare(m_db,
+                               "WHERE source = ? AND provider_event_id = ?") },
+            { &m_fastSeenRow,
                 QStringLiteral(
-                    "SELECT id, seen_count FROM events WHERE source = ? AND provider_event_id = ?"),
-                error)
-            || !m_fastSeenAgainBody.prepare(m_db,
+                    "SELECT id, seen_count FROM events WHERE source = ? AND provider_event_id = ?") },
+            { &m_fastSeenAgainBody,
                 QStringLiteral("UPDATE events SET seen_count = seen_count + 1, last_seen_at = ? "
-                               "WHERE source = ? AND dedupe_sha256 = ?"),
-                error)
-            || !m_fastSeenRowBody.prepare(m_db,
-                QStringLiteral("SELECT id, seen_count FROM events WHERE source = ? AND dedupe_sha256 = ?"),
-                error))
-            return false;
-        const QString delivery = kDeliveryColumns + QStringLiteral(" (?, ?, 'pending', 0, ?, ?, ?, ?, ?)");
-        if (!m_fastInsertDelivery.prepare(m_db, delivery, error))
-            return false;
-        bool ok = false;
-        m_insertRejection
-            = m_db.prepare(kRejectionColumns + u' ' + placeholders(kRejectionParameters), &ok, error);
-        if (!ok)
-            return false;
+                               "WHERE source = ? AND dedupe_sha256 = ?") },
+            { &m_fastSeenRowBody,
+                QStringLiteral("SELECT id, seen_count FROM events WHERE source = ? AND dedupe_sha256 = ?") },
+            { &m_fastInsertDelivery,
+                kDeliveryColumns + QStringLiteral(" (?, ?, 'pending', 0, ?, ?, ?, ?, ?)") },
+        };
+        for (const auto &[statement, sql] : statements) {
+            if (auto prepared = statement->prepare(m_db, sql); !prepared)
+                return prepared;
+        }
+        if (auto prepared = prepareInto(
+                m_db, &m_insertRejection, kRejectionColumns + u' ' + placeholders(kRejectionParameters));
+            !prepared)
+            return prepared;
     } else {
         m_multiEvents = std::make_unique<MultiRowInsert>(m_db, kEventColumns, placeholders(kEventParameters),
             kEventParameters,
@@ -185,16 +193,15 @@ bool IngestStore::prepare(QString *error)
             QStringLiteral("(?, ?, 'pending', 0, ?, ?, ?, ?, ?)"), kDeliveryParameters, QString());
         m_multiRejections = std::make_unique<MultiRowInsert>(
             m_db, kRejectionColumns, placeholders(kRejectionParameters), kRejectionParameters, QString());
-        bool ok = false;
-        m_pgCountDuplicate = m_db.prepare(kPgCountDuplicate, &ok, error);
-        if (!ok)
-            return false;
-        if (m_batches == PostgresBatches::Native && PgStatement::nativeHandle(m_db)
-            && !preparePostgresBatches(error))
-            return false;
+        if (auto prepared = prepareInto(m_db, &m_pgCountDuplicate, kPgCountDuplicate); !prepared)
+            return prepared;
+        if (m_batches == PostgresBatches::Native && PgStatement::nativeHandle(m_db)) {
+            if (auto prepared = preparePostgresBatches(); !prepared)
+                return prepared;
+        }
     }
-    if (!prepareKeys(error))
-        return false;
+    if (auto prepared = prepareKeys(); !prepared)
+        return prepared;
     struct Statement {
         QSqlQuery *query;
         QString sql;
@@ -215,23 +222,19 @@ bool IngestStore::prepare(QString *error)
         { &m_pruneInstances, QStringLiteral("DELETE FROM receiver_instances WHERE heartbeat_at < ?") },
     };
     for (const auto &s : statements) {
-        bool ok = false;
-        *s.query = m_db.prepare(s.sql, &ok, error);
-        if (!ok)
-            return false;
+        if (auto prepared = prepareInto(m_db, s.query, s.sql); !prepared)
+            return prepared;
     }
-    return true;
+    return ok();
 }
 
-bool IngestStore::upsertEvent(
-    const IncomingEvent &e, const QString &status, UpsertResult *result, QString *error)
+Result<UpsertResult> IngestStore::upsertEvent(const IncomingEvent &e, const QString &status)
 {
     if (!m_fastInsertEvent.isValid()) {
-        QList<UpsertResult> results;
-        if (!upsertEvents({ UpsertRow { &e, status, 1 } }, &results, error))
-            return false;
-        *result = results.value(0);
-        return true;
+        const auto results = upsertEvents({ UpsertRow { &e, status, 1 } });
+        if (!results)
+            return Failure(results.error());
+        return results->value(0);
     }
     // Text is bound as UTF-8 without a copy: the buffers live until the statements have run.
     const QByteArray source = e.source.toUtf8();
@@ -250,10 +253,11 @@ bool IngestStore::upsertEvent(
     const bool probablySeen = recent == keyHash;
     recent = keyHash;
     if (probablySeen) {
-        const auto counted
-            = countDuplicate(m_fastSeenAgain, m_fastSeenRow, e.receivedAtMs, bindKey, result, error);
-        if (counted != Counted::NotStored)
-            return counted == Counted::Yes;
+        const auto counted = countDuplicate(m_fastSeenAgain, m_fastSeenRow, e.receivedAtMs, bindKey);
+        if (!counted)
+            return Failure(counted.error());
+        if (*counted)
+            return **counted;
     }
 
     const QByteArray type = text(e.eventType).toUtf8();
@@ -282,10 +286,9 @@ bool IngestStore::upsertEvent(
     e.dedupeByBody ? s.bindUtf8(i++, e.bodySha256Hex) : s.bindNull(i++);
     const bool inserted = s.step() == SqliteStatement::Step::Done;
     if (!inserted) {
-        if (error)
-            *error = s.errorText();
+        const QString why = s.errorText();
         s.reset();
-        return false;
+        return Failure(why);
     }
     const bool isNew = s.changes() == 1;
     const qint64 newId = isNew ? s.lastInsertRowId() : 0;
@@ -296,90 +299,88 @@ bool IngestStore::upsertEvent(
         st.bindInt64(1, newId);
         st.bindUtf8(2, statusUtf8);
         const bool stored = st.step() == SqliteStatement::Step::Done;
-        if (!stored && error)
-            *error = st.errorText();
+        const QString why = stored ? QString() : st.errorText();
         st.reset();
         if (!stored)
-            return false;
-        result->eventId = newId;
-        result->seenCount = 1;
-        return true;
+            return Failure(why);
+        return UpsertResult { newId, 1 };
     }
-    const auto byId = countDuplicate(m_fastSeenAgain, m_fastSeenRow, e.receivedAtMs, bindKey, result, error);
-    if (byId == Counted::Yes)
-        return true;
-    if (byId == Counted::NotStored && e.dedupeByBody) {
+    const auto byId = countDuplicate(m_fastSeenAgain, m_fastSeenRow, e.receivedAtMs, bindKey);
+    if (!byId)
+        return Failure(byId.error());
+    if (*byId)
+        return **byId;
+    if (e.dedupeByBody) {
         // Not the id: the body. The same bytes under a fresh id (or another type header) are a
         // captured webhook re-sent, or the provider's own retry under a new delivery id.
         auto bindBody = [&](SqliteStatement &st, int first) {
             e.source.isNull() ? st.bindNull(first) : st.bindUtf8(first, source);
             st.bindUtf8(first + 1, e.bodySha256Hex);
         };
-        if (countDuplicate(m_fastSeenAgainBody, m_fastSeenRowBody, e.receivedAtMs, bindBody, result, error)
-            == Counted::Yes)
-            return true;
+        const auto byBody = countDuplicate(m_fastSeenAgainBody, m_fastSeenRowBody, e.receivedAtMs, bindBody);
+        if (!byBody)
+            return Failure(byBody.error());
+        if (*byBody)
+            return **byBody;
     }
-    if (error && error->isEmpty())
-        *error = QStringLiteral("duplicate event not found after its insert was ignored");
-    return false;
+    return Failure(QStringLiteral("duplicate event not found after its insert was ignored"));
 }
 
 // The same transaction counts the duplicate and reads the stored row back.
-IngestStore::Counted IngestStore::countDuplicate(SqliteStatement &again, SqliteStatement &row,
-    qint64 seenAtMs, const std::function<void(SqliteStatement &, int)> &bindKey, UpsertResult *result,
-    QString *error)
+Result<std::optional<UpsertResult>> IngestStore::countDuplicate(SqliteStatement &again, SqliteStatement &row,
+    qint64 seenAtMs, const std::function<void(SqliteStatement &, int)> &bindKey)
 {
     again.bindInt64(1, seenAtMs);
     bindKey(again, 2);
     const bool ran = again.step() == SqliteStatement::Step::Done;
     const bool counted = ran && again.changes() == 1;
-    if (!ran && error)
-        *error = again.errorText();
+    const QString why = ran ? QString() : again.errorText();
     again.reset();
     if (!ran)
-        return Counted::Failed;
+        return Failure(why);
     if (!counted)
-        return Counted::NotStored;
+        return std::nullopt;
     bindKey(row, 1);
     const auto step = row.step();
     if (step != SqliteStatement::Step::Row) {
-        if (error)
-            *error = step == SqliteStatement::Step::Done
-                ? QStringLiteral("duplicate event not found after its update")
-                : row.errorText();
+        const QString problem = step == SqliteStatement::Step::Done
+            ? QStringLiteral("duplicate event not found after its update")
+            : row.errorText();
         row.reset();
-        return Counted::Failed;
+        return Failure(problem);
     }
-    result->eventId = row.columnInt64(0);
-    result->seenCount = static_cast<int>(row.columnInt64(1));
+    const UpsertResult result { row.columnInt64(0), static_cast<int>(row.columnInt64(1)) };
     row.reset();
-    return Counted::Yes;
+    return std::optional<UpsertResult>(result);
 }
 
-bool IngestStore::upsertEvents(const QList<UpsertRow> &rows, QList<UpsertResult> *results, QString *error)
+Result<QList<UpsertResult>> IngestStore::upsertEvents(const QList<UpsertRow> &rows)
 {
-    results->clear();
+    QList<UpsertResult> results;
     if (m_fastInsertEvent.isValid()) { // SQLite: in-process, one row at a time is cheap
+        results.reserve(rows.size());
         for (const UpsertRow &row : rows) {
             UpsertResult r;
             for (int n = 0; n < std::max(1, row.occurrences); ++n) {
-                if (!upsertEvent(*row.event, row.status, &r, error))
-                    return false;
+                auto upserted = upsertEvent(*row.event, row.status);
+                if (!upserted)
+                    return Failure(upserted.error());
+                r = *upserted;
             }
-            results->append(r);
+            results.append(r);
         }
-        return true;
+        return results;
     }
     if (m_pgUpsertEvents.isValid())
-        return pgUpsertEvents(rows, results, error);
+        return pgUpsertEvents(rows);
     // RETURNING order is not guaranteed: map the rows back by their unique key.
     std::unordered_map<QString, qsizetype> index;
     index.reserve(static_cast<std::size_t>(rows.size()));
     for (qsizetype i = 0; i < rows.size(); ++i)
         index.emplace(rows[i].event->source + QChar(0) + rows[i].event->providerEventId, i);
-    results->resize(rows.size());
+    results.resize(rows.size());
     qsizetype returned = 0;
-    const bool ok = m_multiEvents->exec(
+    const auto inserted = m_multiEvents->exec(
         static_cast<int>(rows.size()),
         [&rows](int row, QSqlQuery &q, int first) {
             const UpsertRow &r = rows[row];
@@ -389,30 +390,35 @@ bool IngestStore::upsertEvents(const QList<UpsertRow> &rows, QList<UpsertResult>
             const auto it = index.find(q.value(2).toString() + QChar(0) + q.value(3).toString());
             if (it == index.end())
                 return;
-            (*results)[it->second] = UpsertResult { q.value(0).toLongLong(), q.value(1).toInt() };
+            results[it->second] = UpsertResult { q.value(0).toLongLong(), q.value(1).toInt() };
             ++returned;
-        },
-        error);
-    if (!ok || (returned != rows.size() && !pgCountDuplicates(rows, results, error)))
-        return false;
+        });
+    if (!inserted)
+        return Failure(inserted.error());
+    if (returned != rows.size()) {
+        if (auto counted = pgCountDuplicates(rows, &results); !counted)
+            return Failure(counted.error());
+    }
     // New rows (seen as often as this batch carried them) get their summary status.
     QList<qsizetype> fresh;
     for (qsizetype i = 0; i < rows.size(); ++i) {
-        if ((*results)[i].seenCount == std::max(1, rows[i].occurrences))
+        if (results[i].seenCount == std::max(1, rows[i].occurrences))
             fresh.append(i);
     }
-    return fresh.isEmpty()
-        || m_multiStatuses->exec(
-            static_cast<int>(fresh.size()),
-            [&](int row, QSqlQuery &q, int first) {
-                q.bindValue(first, (*results)[fresh[row]].eventId);
-                q.bindValue(first + 1, rows[fresh[row]].status);
-            },
-            {}, error);
+    if (fresh.isEmpty())
+        return results;
+    const auto summarised = m_multiStatuses->exec(static_cast<int>(fresh.size()),
+        [&](int row, QSqlQuery &q, int first) {
+            q.bindValue(first, results[fresh[row]].eventId);
+            q.bindValue(first + 1, rows[fresh[row]].status);
+        },
+        {});
+    if (!summarised)
+        return Failure(summarised.error());
+    return results;
 }
 
-bool IngestStore::pgCountDuplicates(
-    const QList<UpsertRow> &rows, QList<UpsertResult> *results, QString *error)
+Result<> IngestStore::pgCountDuplicates(const QList<UpsertRow> &rows, QList<UpsertResult> *results)
 {
     QSqlQuery &q = m_pgCountDuplicate;
     for (qsizetype i = 0; i < rows.size(); ++i) {
@@ -425,26 +431,24 @@ bool IngestStore::pgCountDuplicates(
         q.bindValue(3, e.providerEventId);
         q.bindValue(4, e.source);
         q.bindValue(5, dedupeKey(e));
-        if (!run(q, error))
-            return false;
+        if (auto ran = run(q); !ran)
+            return ran;
         if (!q.next()) {
-            if (error)
-                *error = QStringLiteral("event %1 of source %2 was neither inserted nor found as a duplicate")
-                             .arg(e.providerEventId, e.source);
             q.finish();
-            return false;
+            return Failure(
+                QStringLiteral("event %1 of source %2 was neither inserted nor found as a duplicate")
+                    .arg(e.providerEventId, e.source));
         }
         (*results)[i] = UpsertResult { q.value(0).toLongLong(), q.value(1).toInt() };
         q.finish();
     }
-    return true;
+    return ok();
 }
 
-bool IngestStore::insertDelivery(
-    qint64 eventId, const PlannedDelivery &d, qint64 dueAtMs, qint64 nowMs, QString *error)
+Result<> IngestStore::insertDelivery(qint64 eventId, const PlannedDelivery &d, qint64 dueAtMs, qint64 nowMs)
 {
     if (!m_fastInsertDelivery.isValid())
-        return insertDeliveries({ DeliveryRow { eventId, d, dueAtMs } }, nowMs, error);
+        return insertDeliveries({ DeliveryRow { eventId, d, dueAtMs } }, nowMs);
     SqliteStatement &s = m_fastInsertDelivery;
     s.bindInt64(1, eventId);
     s.bindText(2, d.destination);
@@ -453,26 +457,26 @@ bool IngestStore::insertDelivery(
     s.bindText(5, d.idempotencyKey);
     s.bindInt64(6, nowMs);
     s.bindInt64(7, nowMs);
-    const bool ok = s.step() == SqliteStatement::Step::Done;
-    if (!ok && error)
-        *error = s.errorText();
+    const bool stored = s.step() == SqliteStatement::Step::Done;
+    const QString why = stored ? QString() : s.errorText();
     s.reset();
-    return ok;
+    if (!stored)
+        return Failure(why);
+    return ok();
 }
 
-bool IngestStore::insertDeliveries(const QList<DeliveryRow> &rows, qint64 nowMs, QString *error)
+Result<> IngestStore::insertDeliveries(const QList<DeliveryRow> &rows, qint64 nowMs)
 {
     if (m_fastInsertDelivery.isValid()) {
         for (const DeliveryRow &r : rows) {
-            if (!insertDelivery(r.eventId, r.delivery, r.dueAtMs, nowMs, error))
-                return false;
+            if (auto inserted = insertDelivery(r.eventId, r.delivery, r.dueAtMs, nowMs); !inserted)
+                return inserted;
         }
-        return true;
+        return ok();
     }
     if (m_pgInsertDeliveries.isValid())
-        return pgInsertDeliveries(rows, {}, nowMs, error);
-    return m_multiDeliveries->exec(
-        static_cast<int>(rows.size()),
+        return pgInsertDeliveries(rows, {}, nowMs);
+    return m_multiDeliveries->exec(static_cast<int>(rows.size()),
         [&rows, nowMs](int row, QSqlQuery &q, int i) {
             const DeliveryRow &r = rows[row];
             q.bindValue(i++, r.eventId);
@@ -483,46 +487,44 @@ bool IngestStore::insertDeliveries(const QList<DeliveryRow> &rows, qint64 nowMs,
             q.bindValue(i++, nowMs);
             q.bindValue(i++, nowMs);
         },
-        {}, error);
+        {});
 }
 
-bool IngestStore::insertRejection(const RejectionRecord &r, QString *error)
+Result<> IngestStore::insertRejection(const RejectionRecord &r)
 {
     if (m_multiRejections)
-        return insertRejections({ r }, error);
+        return insertRejections({ r });
     bindRejection(m_insertRejection, 0, r);
-    const bool ok = run(m_insertRejection, error);
+    auto ran = run(m_insertRejection);
     m_insertRejection.finish();
-    return ok;
+    return ran;
 }
 
-bool IngestStore::insertRejections(const QList<RejectionRecord> &rows, QString *error)
+Result<> IngestStore::insertRejections(const QList<RejectionRecord> &rows)
 {
     if (!m_multiRejections) {
         for (const RejectionRecord &r : rows) {
-            if (!insertRejection(r, error))
-                return false;
+            if (auto inserted = insertRejection(r); !inserted)
+                return inserted;
         }
-        return true;
+        return ok();
     }
-    return m_multiRejections->exec(
-        static_cast<int>(rows.size()),
-        [&rows](int row, QSqlQuery &q, int first) { bindRejection(q, first, rows[row]); }, {}, error);
+    return m_multiRejections->exec(static_cast<int>(rows.size()),
+        [&rows](int row, QSqlQuery &q, int first) { bindRejection(q, first, rows[row]); }, {});
 }
 
-bool IngestStore::trimRejections(int keep, int *deleted, QString *error)
+Result<int> IngestStore::trimRejections(int keep)
 {
     QSqlQuery &q = m_trimRejections;
     q.bindValue(0, std::max(0, keep));
-    if (!run(q, error))
-        return false;
-    if (deleted)
-        *deleted = q.numRowsAffected();
+    if (auto ran = run(q); !ran)
+        return Failure(ran.error());
+    const int deleted = q.numRowsAffected();
     q.finish();
-    return true;
+    return deleted;
 }
 
-bool IngestStore::upsertInstance(const ReceiverInstance &r, QString *error)
+Result<> IngestStore::upsertInstance(const ReceiverInstance &r)
 {
     QSqlQuery &q = m_upsertInstance;
     q.bindValue(0, r.instanceId);
@@ -533,28 +535,28 @@ bool IngestStore::upsertInstance(const ReceiverInstance &r, QString *error)
     q.bindValue(5, r.heartbeatAtMs);
     q.bindValue(6, text(r.durability));
     q.bindValue(7, r.powerLossDurable ? 1 : 0);
-    const bool ok = run(q, error);
+    auto ran = run(q);
     q.finish();
-    return ok;
+    return ran;
 }
 
-bool IngestStore::heartbeat(const QString &instanceId, qint64 nowMs, QString *error)
+Result<> IngestStore::heartbeat(const QString &instanceId, qint64 nowMs)
 {
     QSqlQuery &q = m_heartbeat;
     q.bindValue(0, nowMs);
     q.bindValue(1, instanceId);
-    const bool ok = run(q, error);
+    auto ran = run(q);
     q.finish();
-    return ok;
+    return ran;
 }
 
-bool IngestStore::pruneInstances(qint64 beforeMs, QString *error)
+Result<> IngestStore::pruneInstances(qint64 beforeMs)
 {
     QSqlQuery &q = m_pruneInstances;
     q.bindValue(0, beforeMs);
-    const bool ok = run(q, error);
+    auto ran = run(q);
     q.finish();
-    return ok;
+    return ran;
 }
 
 } // namespace redrive

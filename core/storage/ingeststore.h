@@ -113,53 +113,52 @@ public:
     IngestStore(const IngestStore &) = delete;
     IngestStore &operator=(const IngestStore &) = delete;
 
-    bool prepare(QString *error);
+    Result<> prepare();
 
     // INSERT … ON CONFLICT DO NOTHING, then for a conflict seen_count + 1 on the stored row: the
     // one with the same (source, provider_event_id), else the one with the same (source,
     // dedupe_sha256). The database's unique keys decide new vs duplicate (seen_count == 1 ⇒ new);
     // there is no check-then-insert. A new event also gets its event_status row with `status`.
-    bool upsertEvent(const IncomingEvent &event, const QString &status, UpsertResult *result, QString *error);
+    Result<UpsertResult> upsertEvent(const IncomingEvent &event, const QString &status);
     // A pending delivery of a new event, due at `dueAtMs`.
-    bool insertDelivery(
-        qint64 eventId, const PlannedDelivery &delivery, qint64 dueAtMs, qint64 nowMs, QString *error);
+    Result<> insertDelivery(qint64 eventId, const PlannedDelivery &delivery, qint64 dueAtMs, qint64 nowMs);
 
-    bool insertRejection(const RejectionRecord &rejection, QString *error);
+    Result<> insertRejection(const RejectionRecord &rejection);
 
     // Whole batches in few statements. On PostgreSQL every statement is a network round trip,
     // so the writer sends a batch as a handful of multi-row statements; on SQLite (in-process)
     // these simply loop over the per-row statements.
     [[nodiscard]] bool prefersMultiRow() const { return !m_db.isSqlite(); }
-    // `results` in the order of `rows`.
-    bool upsertEvents(const QList<UpsertRow> &rows, QList<UpsertResult> *results, QString *error);
-    bool insertDeliveries(const QList<DeliveryRow> &rows, qint64 nowMs, QString *error);
-    bool insertRejections(const QList<RejectionRecord> &rows, QString *error);
+    // The results in the order of `rows`.
+    Result<QList<UpsertResult>> upsertEvents(const QList<UpsertRow> &rows);
+    Result<> insertDeliveries(const QList<DeliveryRow> &rows, qint64 nowMs);
+    Result<> insertRejections(const QList<RejectionRecord> &rows);
     // Business keys of new events (ingeststorekeys.cpp): one statement per row on SQLite, a
     // multi-row insert on PostgreSQL.
-    bool insertKeys(const QList<KeyRow> &rows, QString *error);
+    Result<> insertKeys(const QList<KeyRow> &rows);
     // A batch's new deliveries and keys: one statement over libpq on PostgreSQL.
-    bool insertDeliveriesAndKeys(
-        const QList<DeliveryRow> &deliveries, const QList<KeyRow> &keys, qint64 nowMs, QString *error);
-    // Keeps the newest `keep` rejections; `deleted` gets the number removed.
-    bool trimRejections(int keep, int *deleted, QString *error);
+    Result<> insertDeliveriesAndKeys(
+        const QList<DeliveryRow> &deliveries, const QList<KeyRow> &keys, qint64 nowMs);
+    // Keeps the newest `keep` rejections; the number removed.
+    Result<int> trimRejections(int keep);
 
-    bool upsertInstance(const ReceiverInstance &instance, QString *error);
-    bool heartbeat(const QString &instanceId, qint64 nowMs, QString *error);
+    Result<> upsertInstance(const ReceiverInstance &instance);
+    Result<> heartbeat(const QString &instanceId, qint64 nowMs);
     // Forgets instances whose heartbeat stopped before `beforeMs` (long gone receivers).
-    bool pruneInstances(qint64 beforeMs, QString *error);
+    Result<> pruneInstances(qint64 beforeMs);
 
 private:
-    enum class Counted { Yes, NotStored, Failed };
-    Counted countDuplicate(SqliteStatement &again, SqliteStatement &row, qint64 seenAtMs,
-        const std::function<void(SqliteStatement &, int)> &bindKey, UpsertResult *result, QString *error);
+    // SQLite: seen_count + 1 on the stored row `again` matches, read back with `row`; nullopt
+    // when no row matched.
+    Result<std::optional<UpsertResult>> countDuplicate(SqliteStatement &again, SqliteStatement &row,
+        qint64 seenAtMs, const std::function<void(SqliteStatement &, int)> &bindKey);
     // PostgreSQL: rows the insert skipped (`results[i].eventId == 0`) are counted on the stored row.
-    bool pgCountDuplicates(const QList<UpsertRow> &rows, QList<UpsertResult> *results, QString *error);
-    bool prepareKeys(QString *error); // ingeststorekeys.cpp
+    Result<> pgCountDuplicates(const QList<UpsertRow> &rows, QList<UpsertResult> *results);
+    Result<> prepareKeys(); // ingeststorekeys.cpp
     // ingeststorepostgres.cpp
-    bool preparePostgresBatches(QString *error);
-    bool pgUpsertEvents(const QList<UpsertRow> &rows, QList<UpsertResult> *results, QString *error);
-    bool pgInsertDeliveries(
-        const QList<DeliveryRow> &rows, const QList<KeyRow> &keys, qint64 nowMs, QString *error);
+    Result<> preparePostgresBatches();
+    Result<QList<UpsertResult>> pgUpsertEvents(const QList<UpsertRow> &rows);
+    Result<> pgInsertDeliveries(const QList<DeliveryRow> &rows, const QList<KeyRow> &keys, qint64 nowMs);
 
     Db &m_db;
     PostgresBatches m_batches;

@@ -10,53 +10,55 @@ const QString kKeyColumns = QStringLiteral("INSERT INTO event_keys (event_id, na
 
 } // namespace
 
-bool IngestStore::prepareKeys(QString *error)
+Result<> IngestStore::prepareKeys()
 {
     if (m_db.isSqlite())
-        return m_fastInsertKey.prepare(m_db, kKeyColumns + QStringLiteral(" (?, ?, ?)"), error);
+        return m_fastInsertKey.prepare(m_db, kKeyColumns + QStringLiteral(" (?, ?, ?)"));
     m_multiKeys
         = std::make_unique<MultiRowInsert>(m_db, kKeyColumns, QStringLiteral("(?, ?, ?)"), 3, QString());
-    return true;
+    return ok();
 }
 
-bool IngestStore::insertKeys(const QList<KeyRow> &rows, QString *error)
+Result<> IngestStore::insertKeys(const QList<KeyRow> &rows)
 {
     if (rows.isEmpty())
-        return true;
+        return ok();
     if (m_fastInsertKey.isValid()) {
         SqliteStatement &s = m_fastInsertKey;
         for (const KeyRow &r : rows) {
             s.bindInt64(1, r.eventId);
             s.bindText(2, r.name);
             s.bindText(3, r.value);
-            const bool ok = s.step() == SqliteStatement::Step::Done;
-            if (!ok && error)
-                *error = s.errorText();
+            const bool stored = s.step() == SqliteStatement::Step::Done;
+            const QString why = stored ? QString() : s.errorText();
             s.reset();
-            if (!ok)
-                return false;
+            if (!stored)
+                return Failure(why);
         }
-        return true;
+        return ok();
     }
     if (m_pgInsertDeliveries.isValid())
-        return pgInsertDeliveries({}, rows, 0, error);
-    return m_multiKeys->exec(
-        static_cast<int>(rows.size()),
+        return pgInsertDeliveries({}, rows, 0);
+    return m_multiKeys->exec(static_cast<int>(rows.size()),
         [&rows](int row, QSqlQuery &q, int i) {
             const KeyRow &r = rows[row];
             q.bindValue(i++, r.eventId);
             q.bindValue(i++, r.name);
             q.bindValue(i++, r.value);
         },
-        {}, error);
+        {});
 }
 
-bool IngestStore::insertDeliveriesAndKeys(
-    const QList<DeliveryRow> &deliveries, const QList<KeyRow> &keys, qint64 nowMs, QString *error)
+Result<> IngestStore::insertDeliveriesAndKeys(
+    const QList<DeliveryRow> &deliveries, const QList<KeyRow> &keys, qint64 nowMs)
 {
     if (m_pgInsertDeliveries.isValid())
-        return pgInsertDeliveries(deliveries, keys, nowMs, error);
-    return (deliveries.isEmpty() || insertDeliveries(deliveries, nowMs, error)) && insertKeys(keys, error);
+        return pgInsertDeliveries(deliveries, keys, nowMs);
+    if (!deliveries.isEmpty()) {
+        if (auto inserted = insertDeliveries(deliveries, nowMs); !inserted)
+            return inserted;
+    }
+    return insertKeys(keys);
 }
 
 } // namespace redrive

@@ -63,19 +63,22 @@ void appendInt(PgArray &array, const std::optional<qint64> &value)
 
 } // namespace
 
-bool IngestStore::preparePostgresBatches(QString *error)
+Result<> IngestStore::preparePostgresBatches()
 {
-    return m_pgUpsertEvents.prepare(m_db, QByteArrayLiteral("redrive_ingest_upsert_events"), kPgUpsertEvents,
-               kPgEventArrays, error)
-        && m_pgInsertDeliveries.prepare(m_db, QByteArrayLiteral("redrive_ingest_insert_deliveries"),
-            kPgInsertDeliveries, kPgDeliveryParameters, error);
+    if (auto prepared = m_pgUpsertEvents.prepare(
+            m_db, QByteArrayLiteral("redrive_ingest_upsert_events"), kPgUpsertEvents, kPgEventArrays);
+        !prepared)
+        return prepared;
+    return m_pgInsertDeliveries.prepare(m_db, QByteArrayLiteral("redrive_ingest_insert_deliveries"),
+        kPgInsertDeliveries, kPgDeliveryParameters);
 }
 
-bool IngestStore::pgUpsertEvents(const QList<UpsertRow> &rows, QList<UpsertResult> *results, QString *error)
+Result<QList<UpsertResult>> IngestStore::pgUpsertEvents(const QList<UpsertRow> &rows)
 {
+    QList<UpsertResult> results;
     const qsizetype n = rows.size();
     if (n == 0)
-        return true;
+        return results;
     qsizetype bodyBytes = 0;
     qsizetype headerBytes = 0;
     for (const UpsertRow &row : rows) {
@@ -122,30 +125,33 @@ bool IngestStore::pgUpsertEvents(const QList<UpsertRow> &rows, QList<UpsertResul
         status.finish(), occurred.finish(), received.finish(), count.finish(), contentType.finish(),
         body.finish(), sha.finish(), size.finish(), headers.finish(), verifiedBy.finish(), skew.finish(),
         remote.finish(), dedupe.finish() };
-    results->resize(n);
+    results.resize(n);
     qsizetype returned = 0;
     QByteArray key;
-    const bool ok = m_pgUpsertEvents.exec(
-        parameters,
-        [&](const PgStatement::Row &row) {
-            key.clear();
-            key.append(row.text(2)).append('\0').append(row.text(3));
-            const auto it = index.constFind(key);
-            if (it == index.cend())
-                return;
-            (*results)[*it] = UpsertResult { row.int64(0), static_cast<int>(row.int64(1)) };
-            ++returned;
-        },
-        error);
-    return ok && (returned == n || pgCountDuplicates(rows, results, error));
+    const auto upserted = m_pgUpsertEvents.exec(parameters, [&](const PgStatement::Row &row) {
+        key.clear();
+        key.append(row.text(2)).append('\0').append(row.text(3));
+        const auto it = index.constFind(key);
+        if (it == index.cend())
+            return;
+        results[*it] = UpsertResult { row.int64(0), static_cast<int>(row.int64(1)) };
+        ++returned;
+    });
+    if (!upserted)
+        return Failure(upserted.error());
+    if (returned != n) {
+        if (auto counted = pgCountDuplicates(rows, &results); !counted)
+            return Failure(counted.error());
+    }
+    return results;
 }
 
-bool IngestStore::pgInsertDeliveries(
-    const QList<DeliveryRow> &rows, const QList<KeyRow> &keys, qint64 nowMs, QString *error)
+Result<> IngestStore::pgInsertDeliveries(
+    const QList<DeliveryRow> &rows, const QList<KeyRow> &keys, qint64 nowMs)
 {
     const qsizetype n = rows.size();
     if (n == 0 && keys.isEmpty())
-        return true;
+        return ok();
     using T = PgArray::Type;
     const qsizetype k = keys.size();
     PgArray keyEvent(T::Int8, k), keyName(T::Text, k, 8 * k), keyValue(T::Text, k, 24 * k);
@@ -169,7 +175,7 @@ bool IngestStore::pgInsertDeliveries(
     return m_pgInsertDeliveries.exec(
         { event.finish(), destination.finish(), due.finish(), ordering.finish(), key.finish(),
             PgStatement::int8(nowMs), keyEvent.finish(), keyName.finish(), keyValue.finish() },
-        {}, error);
+        {});
 }
 
 } // namespace redrive

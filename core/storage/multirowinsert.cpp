@@ -12,7 +12,7 @@ MultiRowInsert::MultiRowInsert(Db &db, QString head, QString rowPlaceholders, in
     , m_tail(std::move(tail))
 { }
 
-QSqlQuery *MultiRowInsert::statement(int rows, QString *error)
+Result<QSqlQuery *> MultiRowInsert::statement(int rows)
 {
     auto it = m_statements.find(rows);
     if (it != m_statements.end())
@@ -24,30 +24,29 @@ QSqlQuery *MultiRowInsert::statement(int rows, QString *error)
         sql += m_row;
     }
     sql += m_tail;
-    bool ok = false;
-    QSqlQuery q = m_db.prepare(sql, &ok, error);
-    if (!ok)
-        return nullptr;
-    return &m_statements.emplace(rows, std::move(q)).first->second;
+    auto q = m_db.prepare(sql);
+    if (!q)
+        return Failure(q.error());
+    return &m_statements.emplace(rows, std::move(*q)).first->second;
 }
 
-bool MultiRowInsert::exec(int rowCount, const Binder &bind, const ResultReader &onResult, QString *error)
+Result<> MultiRowInsert::exec(int rowCount, const Binder &bind, const ResultReader &onResult)
 {
     int done = 0;
     while (done < rowCount) {
         int chunk = 1;
         while (chunk * 2 <= std::min(rowCount - done, kMaxRows))
             chunk *= 2;
-        QSqlQuery *q = statement(chunk, error);
-        if (!q)
-            return false;
+        const auto prepared = statement(chunk);
+        if (!prepared)
+            return Failure(prepared.error());
+        QSqlQuery *q = *prepared;
         for (int r = 0; r < chunk; ++r)
             bind(done + r, *q, r * m_columns);
         if (!q->exec()) {
-            if (error)
-                *error = sqlErrorText(*q);
+            const QString why = sqlErrorText(*q);
             q->finish();
-            return false;
+            return Failure(why);
         }
         if (onResult) {
             while (q->next())
@@ -56,7 +55,7 @@ bool MultiRowInsert::exec(int rowCount, const Binder &bind, const ResultReader &
         q->finish();
         done += chunk;
     }
-    return true;
+    return ok();
 }
 
 } // namespace redrive

@@ -26,12 +26,12 @@ public:
     // firstParameter + 1, …; `onResult(query)` is called for every RETURNING row.
     using Binder = std::function<void(int row, QSqlQuery &query, int firstParameter)>;
     using ResultReader = std::function<void(const QSqlQuery &query)>;
-    bool exec(int rowCount, const Binder &bind, const ResultReader &onResult, QString *error);
+    Result<> exec(int rowCount, const Binder &bind, const ResultReader &onResult);
 
     static constexpr int kMaxRows = 256;
 
 private:
-    QSqlQuery *statement(int rows, QString *error);
+    Result<QSqlQuery *> statement(int rows);
 
     Db &m_db;
     QString m_head;

@@ -51,41 +51,33 @@ PGconn *PgStatement::nativeHandle(Db &db)
     return *static_cast<PGconn *const *>(v.constData());
 }
 
-bool PgStatement::prepare(
-    Db &db, const QByteArray &name, const QString &sql, int parameterCount, QString *error)
+Result<> PgStatement::prepare(Db &db, const QByteArray &name, const QString &sql, int parameterCount)
 {
     m_conn = nullptr;
     PGconn *conn = nativeHandle(db);
-    if (!conn) {
-        if (error)
-            *error = QStringLiteral("no native PostgreSQL handle on this connection");
-        return false;
-    }
+    if (!conn)
+        return Failure(QStringLiteral("no native PostgreSQL handle on this connection"));
     const QByteArray text = sql.toUtf8();
     PGresult *result = PQprepare(conn, name.constData(), text.constData(), parameterCount, nullptr);
-    const bool ok = result && PQresultStatus(result) == PGRES_COMMAND_OK;
-    if (!ok && error)
-        *error = resultError(result, conn);
+    const bool prepared = result && PQresultStatus(result) == PGRES_COMMAND_OK;
+    const QString why = prepared ? QString() : resultError(result, conn);
     PQclear(result);
-    if (!ok)
-        return false;
+    if (!prepared)
+        return Failure(why);
     m_conn = conn;
     m_name = name;
     m_parameterCount = parameterCount;
-    return true;
+    return ok();
 }
 
-bool PgStatement::exec(const QList<QByteArray> &parameters, const RowReader &onRow, QString *error)
+Result<> PgStatement::exec(const QList<QByteArray> &parameters, const RowReader &onRow)
 {
-    if (!m_conn || parameters.size() != m_parameterCount) {
-        if (error)
-            *error = m_conn ? QStringLiteral("statement %1 expects %2 parameters, got %3")
-                                  .arg(QString::fromLatin1(m_name))
-                                  .arg(m_parameterCount)
-                                  .arg(parameters.size())
-                            : QStringLiteral("statement not prepared");
-        return false;
-    }
+    if (!m_conn || parameters.size() != m_parameterCount)
+        return Failure(m_conn ? QStringLiteral("statement %1 expects %2 parameters, got %3")
+                                    .arg(QString::fromLatin1(m_name))
+                                    .arg(m_parameterCount)
+                                    .arg(parameters.size())
+                              : QStringLiteral("statement not prepared"));
     std::vector<const char *> values(static_cast<std::size_t>(m_parameterCount));
     std::vector<int> lengths(values.size());
     const std::vector<int> formats(values.size(), 1);
@@ -97,17 +89,19 @@ bool PgStatement::exec(const QList<QByteArray> &parameters, const RowReader &onR
     PGresult *result = PQexecPrepared(
         m_conn, m_name.constData(), m_parameterCount, values.data(), lengths.data(), formats.data(), 0);
     const ExecStatusType status = result ? PQresultStatus(result) : PGRES_FATAL_ERROR;
-    const bool ok = status == PGRES_TUPLES_OK || status == PGRES_COMMAND_OK;
-    if (!ok) {
-        if (error)
-            *error = resultError(result, m_conn);
+    const bool succeeded = status == PGRES_TUPLES_OK || status == PGRES_COMMAND_OK;
+    QString why;
+    if (!succeeded) {
+        why = resultError(result, m_conn);
     } else if (onRow) {
         const int rows = PQntuples(result);
         for (int r = 0; r < rows; ++r)
             onRow(Row(result, r));
     }
     PQclear(result);
-    return ok;
+    if (!succeeded)
+        return Failure(why);
+    return ok();
 }
 
 QByteArray PgStatement::int8(qint64 value)

@@ -28,7 +28,7 @@ public:
     static pg_conn *nativeHandle(Db &db);
 
     // `sql` uses $1, $2, … with explicit casts, e.g. "… unnest($1::text[], $2::bytea[]) …".
-    bool prepare(Db &db, const QByteArray &name, const QString &sql, int parameterCount, QString *error);
+    Result<> prepare(Db &db, const QByteArray &name, const QString &sql, int parameterCount);
     [[nodiscard]] bool isValid() const { return m_conn != nullptr; }
 
     // One row of the result, text format.
@@ -49,7 +49,7 @@ public:
 
     // `parameters` are the binary values of $1…$n (see int8() and PgArray); `onRow` sees every
     // returned row. Errors name the server's message and SQLSTATE, never a parameter value.
-    bool exec(const QList<QByteArray> &parameters, const RowReader &onRow, QString *error);
+    Result<> exec(const QList<QByteArray> &parameters, const RowReader &onRow);
 
     // The binary form of a bigint parameter.
     static QByteArray int8(qint64 value);

@@ -260,7 +260,7 @@ const char *const kMigration5[] = {
 };
 
 // Rewrites the stored headers of `table` without signature fields, a page of rows at a time.
-bool stripSignatureHeaders(Db &db, const QString &table, const MigrateOptions &options, QString *error)
+Result<> stripSignatureHeaders(Db &db, const QString &table, const MigrateOptions &options)
 {
     constexpr int kPage = 500;
     qint64 after = 0;
@@ -281,10 +281,8 @@ bool stripSignatureHeaders(Db &db, const QString &table, const MigrateOptions &o
     };
     for (;;) {
         read.addBindValue(after);
-        if (!read.exec()) {
-            *error = sqlErrorText(read);
-            return false;
-        }
+        if (!read.exec())
+            return Failure(sqlErrorText(read));
         QList<std::pair<qint64, QByteArray>> changed;
         int rows = 0;
         while (read.next()) {
@@ -303,21 +301,20 @@ bool stripSignatureHeaders(Db &db, const QString &table, const MigrateOptions &o
         for (const auto &[id, json] : changed) {
             write.addBindValue(QString::fromUtf8(json));
             write.addBindValue(id);
-            if (!write.exec()) {
-                *error = sqlErrorText(write);
-                return false;
-            }
+            if (!write.exec())
+                return Failure(sqlErrorText(write));
             write.finish();
         }
         if (rows < kPage)
-            return true;
+            return ok();
     }
 }
 
-bool migration5(Db &db, const MigrateOptions &options, QString *error)
+Result<> migration5(Db &db, const MigrateOptions &options)
 {
-    return stripSignatureHeaders(db, QStringLiteral("events"), options, error)
-        && stripSignatureHeaders(db, QStringLiteral("rejections"), options, error);
+    if (auto events = stripSignatureHeaders(db, QStringLiteral("events"), options); !events)
+        return events;
+    return stripSignatureHeaders(db, QStringLiteral("rejections"), options);
 }
 
 // Four eyes means two people, not two token names: a token belongs to an owner, and approver and
@@ -381,7 +378,7 @@ struct Migration {
     const char *const *statements;
     std::size_t count;
     // Work SQL alone cannot do, run after the statements in the same transaction.
-    bool (*code)(Db &db, const MigrateOptions &options, QString *error) = nullptr;
+    Result<> (*code)(Db &db, const MigrateOptions &options) = nullptr;
 };
 
 const Migration kMigrations[] = {
@@ -451,96 +448,87 @@ bool tableExists(Db &db, const QString &table)
     return q.exec() && q.next();
 }
 
+// One migration's statements, code and schema_version row, inside the caller's transaction.
+Result<> apply(Db &db, const Migration &m, const MigrateOptions &options)
+{
+    const auto failed = [&m](const QString &why) {
+        return Failure(QStringLiteral("migration %1 (%2) failed: %3")
+                           .arg(m.version)
+                           .arg(QLatin1String(m.description), why));
+    };
+    for (std::size_t i = 0; i < m.count; ++i) {
+        for (const QString &sql : render(db.dialect(), m.statements[i])) {
+            if (auto ran = db.exec(sql); !ran)
+                return failed(ran.error());
+        }
+    }
+    if (m.code) {
+        if (auto done = m.code(db, options); !done)
+            return failed(done.error());
+    }
+    QSqlQuery q(db.handle());
+    q.prepare(
+        QStringLiteral("INSERT INTO schema_version (version, description, applied_at) VALUES (?, ?, ?)"));
+    q.addBindValue(m.version);
+    q.addBindValue(QString::fromUtf8(m.description));
+    q.addBindValue(Clock::system().nowMs());
+    if (!q.exec())
+        return Failure(sqlErrorText(q));
+    q.finish();
+    return ok();
+}
+
 } // namespace
 
-int schemaVersion(Db &db, QString *error)
+Result<int> schemaVersion(Db &db)
 {
     if (!tableExists(db, QStringLiteral("schema_version")))
         return 0;
     QSqlQuery q(db.handle());
-    if (!q.exec(QStringLiteral("SELECT MAX(version) FROM schema_version"))) {
-        if (error)
-            *error = sqlErrorText(q);
-        return -1;
-    }
+    if (!q.exec(QStringLiteral("SELECT MAX(version) FROM schema_version")))
+        return Failure(sqlErrorText(q));
     return q.next() ? q.value(0).toInt() : 0;
 }
 
-bool migrate(Db &db, QString *error, int *fromVersion, int *toVersion, const MigrateOptions &options)
+Result<SchemaMigration> migrate(Db &db, const MigrateOptions &options)
 {
-    return migrateTo(db, kSchemaVersion, error, fromVersion, toVersion, options);
+    return migrateTo(db, kSchemaVersion, options);
 }
 
-bool migrateTo(Db &db, int targetVersion, QString *error, int *fromVersion, int *toVersion,
-    const MigrateOptions &options)
+Result<SchemaMigration> migrateTo(Db &db, int targetVersion, const MigrateOptions &options)
 {
-    QString localError;
-    if (!error)
-        error = &localError;
     const bool pg = db.dialect() == Dialect::Postgres;
-    if (pg && !db.exec(QStringLiteral("SELECT pg_advisory_lock(4242001)"), error))
-        return false;
+    if (pg) {
+        if (auto locked = db.exec(QStringLiteral("SELECT pg_advisory_lock(4242001)")); !locked)
+            return Failure(locked.error());
+    }
     auto unlock = qScopeGuard([&] {
         if (pg)
-            db.exec(QStringLiteral("SELECT pg_advisory_unlock(4242001)"));
+            static_cast<void>(db.exec(QStringLiteral("SELECT pg_advisory_unlock(4242001)")));
     });
 
-    if (!db.exec(QStringLiteral("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER PRIMARY KEY, "
-                                "description TEXT NOT NULL, applied_at BIGINT NOT NULL)"),
-            error))
-        return false;
-    const int current = schemaVersion(db, error);
-    if (current < 0)
-        return false;
-    if (fromVersion)
-        *fromVersion = current;
-    if (current > kSchemaVersion) {
-        *error = QStringLiteral(
+    if (auto created
+        = db.exec(QStringLiteral("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER PRIMARY "
+                                 "KEY, description TEXT NOT NULL, applied_at BIGINT NOT NULL)"));
+        !created)
+        return Failure(created.error());
+    const auto read = schemaVersion(db);
+    if (!read)
+        return Failure(read.error());
+    const int current = *read;
+    if (current > kSchemaVersion)
+        return Failure(QStringLiteral(
             "database schema version %1 is newer than this build understands (%2); upgrade Redrive")
-                     .arg(current)
-                     .arg(kSchemaVersion);
-        return false;
-    }
+                           .arg(current)
+                           .arg(kSchemaVersion));
     for (const Migration &m : kMigrations) {
         if (m.version <= current || m.version > targetVersion)
             continue;
-        Transaction tx(db);
-        if (!tx.begin(error))
-            return false;
-        for (std::size_t i = 0; i < m.count; ++i) {
-            for (const QString &sql : render(db.dialect(), m.statements[i])) {
-                QString e;
-                if (!db.exec(sql, &e)) {
-                    *error = QStringLiteral("migration %1 (%2) failed: %3")
-                                 .arg(m.version)
-                                 .arg(QLatin1String(m.description), e);
-                    return false;
-                }
-            }
-        }
-        if (m.code && !m.code(db, options, error)) {
-            *error = QStringLiteral("migration %1 (%2) failed: %3")
-                         .arg(m.version)
-                         .arg(QLatin1String(m.description), *error);
-            return false;
-        }
-        QSqlQuery q(db.handle());
-        q.prepare(
-            QStringLiteral("INSERT INTO schema_version (version, description, applied_at) VALUES (?, ?, ?)"));
-        q.addBindValue(m.version);
-        q.addBindValue(QString::fromUtf8(m.description));
-        q.addBindValue(Clock::system().nowMs());
-        if (!q.exec()) {
-            *error = sqlErrorText(q);
-            return false;
-        }
-        q.finish();
-        if (!tx.commit(error))
-            return false;
+        const auto applied = withTransaction(db, [&]() -> Result<> { return apply(db, m, options); });
+        if (!applied)
+            return Failure(applied.error());
     }
-    if (toVersion)
-        *toVersion = std::max(current, std::min(targetVersion, kSchemaVersion));
-    return true;
+    return SchemaMigration { current, std::max(current, std::min(targetVersion, kSchemaVersion)) };
 }
 
 } // namespace redrive

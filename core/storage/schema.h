@@ -13,8 +13,8 @@ namespace redrive {
 // (run `redrived migrate`) or newer (upgrade the console) with a message saying which.
 inline constexpr int kSchemaVersion = 8;
 
-// Highest applied migration, 0 for an empty database, -1 when it cannot be read.
-int schemaVersion(Db &db, QString *error = nullptr);
+// Highest applied migration, 0 for an empty database.
+Result<int> schemaVersion(Db &db);
 
 // What a migration needs from the configuration.
 struct MigrateOptions {
@@ -23,13 +23,17 @@ struct MigrateOptions {
     QList<QByteArray> signatureHeaders;
 };
 
+// The schema versions before and after a migrate run (equal when there was nothing to do).
+struct SchemaMigration {
+    int fromVersion = 0;
+    int toVersion = 0;
+};
+
 // Applies every missing migration, each in its own transaction. On PostgreSQL an advisory lock
 // serialises concurrent `migrate` runs from several receivers.
-bool migrate(Db &db, QString *error, int *fromVersion = nullptr, int *toVersion = nullptr,
-    const MigrateOptions &options = {});
+Result<SchemaMigration> migrate(Db &db, const MigrateOptions &options = {});
 
 // Applies the missing migrations up to targetVersion only (upgrade tests start from an old schema).
-bool migrateTo(Db &db, int targetVersion, QString *error, int *fromVersion = nullptr,
-    int *toVersion = nullptr, const MigrateOptions &options = {});
+Result<SchemaMigration> migrateTo(Db &db, int targetVersion, const MigrateOptions &options = {});
 
 } // namespace redrive

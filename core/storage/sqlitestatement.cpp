@@ -32,25 +32,21 @@ sqlite3 *SqliteStatement::nativeHandle(Db &db)
     return *static_cast<sqlite3 *const *>(v.constData());
 }
 
-bool SqliteStatement::prepare(Db &db, const QString &sql, QString *error)
+Result<> SqliteStatement::prepare(Db &db, const QString &sql)
 {
     finalize();
     m_db = nativeHandle(db);
-    if (!m_db) {
-        if (error)
-            *error = QStringLiteral("no native SQLite handle on this connection");
-        return false;
-    }
+    if (!m_db)
+        return Failure(QStringLiteral("no native SQLite handle on this connection"));
     const QByteArray text = sql.toUtf8();
     if (sqlite3_prepare_v3(m_db, text.constData(), static_cast<int>(text.size()), SQLITE_PREPARE_PERSISTENT,
             &m_stmt, nullptr)
         != SQLITE_OK) {
-        if (error)
-            *error = errorText();
+        const QString why = errorText();
         finalize();
-        return false;
+        return Failure(why);
     }
-    return true;
+    return ok();
 }
 
 void SqliteStatement::bindNull(int index)

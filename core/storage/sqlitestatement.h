@@ -28,7 +28,7 @@ public:
     // The native handle of a SQLite Db, nullptr for other engines.
     static sqlite3 *nativeHandle(Db &db);
 
-    bool prepare(Db &db, const QString &sql, QString *error);
+    Result<> prepare(Db &db, const QString &sql);
     [[nodiscard]] bool isValid() const { return m_stmt != nullptr; }
 
     // Parameters are 1-based, as in SQL. A null QString or QByteArray binds SQL NULL.

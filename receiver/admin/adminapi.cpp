@@ -149,12 +149,15 @@ bool AdminApi::start(QString *error)
     if (d->running)
         return true;
     {
-        auto db = Db::open(d->url, QStringLiteral("admin-check"), OpenOptions {}, error);
+        auto db = takeValue(Db::open(d->url, QStringLiteral("admin-check"), OpenOptions {}), error);
         if (!db)
             return false;
-        const int version = schemaVersion(*db, error);
+        const auto readVersion = schemaVersion(*db);
+        const int version = readVersion.value_or(-1);
         if (version != kSchemaVersion) {
-            if (version >= 0)
+            if (version < 0)
+                *error = readVersion.error();
+            else
                 *error = QStringLiteral(
                     "the database schema is at version %1 but this build needs %2; run `redrived migrate`")
                              .arg(version)
@@ -164,9 +167,12 @@ bool AdminApi::start(QString *error)
     }
     if (!d->config.admin.auditKeyFile.isEmpty()) {
         bool created = false;
-        d->key = audit::SigningKey::loadOrCreate(d->config.admin.auditKeyFile, error, &created);
-        if (!d->key)
+        auto key = audit::SigningKey::loadOrCreate(d->config.admin.auditKeyFile, &created);
+        if (!key) {
+            *error = key.error();
             return false;
+        }
+        d->key = std::move(*key);
         if (created)
             qCInfo(lcAdmin, "admin: created audit checkpoint key %s (key id %s)",
                 qPrintable(d->config.admin.auditKeyFile), qPrintable(d->key->keyId()));
@@ -179,11 +185,10 @@ bool AdminApi::start(QString *error)
     const Result<> started = d->workers.start(
         d->workerCount,
         [this](int i) -> Result<> {
-            QString e;
-            d->dbs[static_cast<std::size_t>(i)]
-                = Db::open(d->url, QStringLiteral("admin"), OpenOptions {}, &e);
-            if (!d->dbs[static_cast<std::size_t>(i)])
-                return Failure(e);
+            auto opened = Db::open(d->url, QStringLiteral("admin"), OpenOptions {});
+            if (!opened)
+                return Failure(opened.error());
+            d->dbs[static_cast<std::size_t>(i)] = std::move(*opened);
             return ok();
         },
         [this](int i) { d->workerMain(std::move(d->dbs[static_cast<std::size_t>(i)])); });
@@ -227,7 +232,7 @@ void AdminApi::stop()
     // The open minutes' tallies of refused requests, so a restart does not drop them.
     if (d->denials.hasPending()) {
         QString error;
-        if (auto db = Db::open(d->url, QStringLiteral("admin-stop"), OpenOptions {}, &error))
+        if (auto db = takeValue(Db::open(d->url, QStringLiteral("admin-stop"), OpenOptions {}), &error))
             flushDenials(*db, d->denials, d->clock, /*all=*/true);
         else
             qCWarning(lcAdmin, "admin: cannot write the last refused-request tallies: %s", qPrintable(error));
@@ -280,7 +285,7 @@ void AdminApi::Impl::workerMain(std::unique_ptr<Db> db)
             return false;
         lastReopen = now;
         QString reopenError;
-        db = Db::open(url, QStringLiteral("admin"), OpenOptions {}, &reopenError);
+        db = takeValue(Db::open(url, QStringLiteral("admin"), OpenOptions {}), &reopenError);
         if (!db)
             availability.reportDown(reopenError);
         return db != nullptr;

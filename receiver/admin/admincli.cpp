@@ -71,28 +71,29 @@ bool parseOptions(
 std::unique_ptr<Db> openDatabase(const Config &config, OpenMode mode, QTextStream &err)
 {
     QString error;
-    const auto url = StorageUrl::parse(config.storage.url, &error);
+    const auto url = StorageUrl::parse(config.storage.url);
     if (!url) {
-        err << "storage.url: " << error << '\n';
+        err << "storage.url: " << url.error() << '\n';
         return nullptr;
     }
     OpenOptions options;
     options.mode = mode;
-    auto db = Db::open(*url, QStringLiteral("cli"), options, &error);
+    auto db = takeValue(Db::open(*url, QStringLiteral("cli"), options), &error);
     if (!db && mode == OpenMode::ReadOnly) {
         // A stopped receiver's SQLite file may lack its WAL index, which a read-only connection
         // cannot create; a normal connection can (and these commands only read through it).
         options.mode = OpenMode::ReadWrite;
-        db = Db::open(*url, QStringLiteral("cli"), options, &error);
+        db = takeValue(Db::open(*url, QStringLiteral("cli"), options), &error);
     }
     if (!db) {
         err << "cannot open the database " << url->redacted() << ": " << error << '\n';
         return nullptr;
     }
-    const int version = schemaVersion(*db, &error);
+    const auto readVersion = schemaVersion(*db);
+    const int version = readVersion.value_or(-1);
     if (version != kSchemaVersion) {
         if (version < 0)
-            err << "cannot read the schema version: " << error << '\n';
+            err << "cannot read the schema version: " << readVersion.error() << '\n';
         else
             err << "the database schema is at version " << version << " but this build needs "
                 << kSchemaVersion << "; run `redrived migrate`\n";
@@ -162,15 +163,14 @@ int tokenCreate(const Config &config, const QHash<QString, QString> &opts, QText
         return kUsage;
     QString error;
     Transaction tx(*db);
-    if (!tx.begin(&error)) {
+    if (!succeeded(tx.begin(), &error)) {
         err << "cannot start a transaction: " << error << '\n';
         return kUsage;
     }
     access::CreateFailure failure = access::CreateFailure::None;
-    const auto created
-        = access::createApiToken(*db, name, owner, *role, expiresAt, clock.nowMs(), &error, &failure);
+    const auto created = access::createApiToken(*db, name, owner, *role, expiresAt, clock.nowMs(), &failure);
     if (!created) {
-        err << error << '\n';
+        err << created.error() << '\n';
         // A name or owner that differs from an active one only by case is a usage error: the
         // command line has to change, not the state.
         const bool caseOnly = failure == access::CreateFailure::CaseOnlyName
@@ -181,8 +181,9 @@ int tokenCreate(const Config &config, const QHash<QString, QString> &opts, QText
         { QStringLiteral("expires_at"),
             expiresAt ? QJsonValue(isoUtc(*expiresAt)) : QJsonValue(QJsonValue::Null) } };
     const auto record = cliRecord(QStringLiteral("token_created"), QStringLiteral("token:") + name, details);
-    if (!audit::appendAuditEntry(*db, record, clock.nowMs(), &error) || !tx.commit(&error)) {
-        err << "cannot save the token: " << error << '\n';
+    const auto appended = audit::appendAuditEntry(*db, record, clock.nowMs());
+    if (!appended || !succeeded(tx.commit(), &error)) {
+        err << "cannot save the token: " << (appended ? error : appended.error()) << '\n';
         return kUsage;
     }
     // The token alone on stdout (TOKEN=$(redrived token create …)); the explanation on stderr.
@@ -207,18 +208,19 @@ int tokenRevoke(
         return kUsage;
     QString error;
     Transaction tx(*db);
-    if (!tx.begin(&error)) {
+    if (!succeeded(tx.begin(), &error)) {
         err << "cannot start a transaction: " << error << '\n';
         return kUsage;
     }
     bool found = false;
-    if (!access::revokeApiToken(*db, name, clock.nowMs(), &found, &error)) {
-        err << error << '\n';
+    if (auto revoked = access::revokeApiToken(*db, name, clock.nowMs(), &found); !revoked) {
+        err << revoked.error() << '\n';
         return found ? kUsage : kFailed;
     }
     const auto record = cliRecord(QStringLiteral("token_revoked"), QStringLiteral("token:") + name, {});
-    if (!audit::appendAuditEntry(*db, record, clock.nowMs(), &error) || !tx.commit(&error)) {
-        err << "cannot revoke the token: " << error << '\n';
+    const auto appended = audit::appendAuditEntry(*db, record, clock.nowMs());
+    if (!appended || !succeeded(tx.commit(), &error)) {
+        err << "cannot revoke the token: " << (appended ? error : appended.error()) << '\n';
         return kUsage;
     }
     err << "Revoked token \"" << name << "\"; running receivers refuse it within 2 seconds.\n";
@@ -230,12 +232,12 @@ int tokenList(const Config &config, QTextStream &out, QTextStream &err, const Cl
     auto db = openDatabase(config, OpenMode::ReadOnly, err);
     if (!db)
         return kUsage;
-    QList<access::ApiToken> tokens;
-    QString error;
-    if (!access::listApiTokens(*db, &tokens, &error)) {
-        err << error << '\n';
+    const auto listed = access::listApiTokens(*db);
+    if (!listed) {
+        err << listed.error() << '\n';
         return kUsage;
     }
+    const QList<access::ApiToken> &tokens = *listed;
     out << QStringLiteral("%1  %2  %3  %4  %5  %6\n")
                .arg(QStringLiteral("NAME"), -24)
                .arg(QStringLiteral("OWNER"), -16)
@@ -262,40 +264,41 @@ int tokenList(const Config &config, QTextStream &out, QTextStream &err, const Cl
 int auditVerify(const Config &config, const QHash<QString, QString> &opts, QTextStream &out, QTextStream &err)
 {
     audit::VerifyOptions options;
-    QString error;
     if (opts.contains(QStringLiteral("checkpoint"))) {
-        options.checkpoint = audit::Checkpoint::readFile(opts.value(QStringLiteral("checkpoint")), &error);
-        if (!options.checkpoint) {
-            err << error << '\n';
+        auto checkpoint = audit::Checkpoint::readFile(opts.value(QStringLiteral("checkpoint")));
+        if (!checkpoint) {
+            err << checkpoint.error() << '\n';
             return kUsage;
         }
+        options.checkpoint = std::move(*checkpoint);
     }
     // With the receiver's key at hand, a checkpoint must also have been signed by it.
     const QString keyFile = config.admin.auditKeyFile;
     if (options.checkpoint && !keyFile.isEmpty() && QFileInfo::exists(keyFile)) {
-        auto key = audit::SigningKey::load(keyFile, &error);
+        auto key = audit::SigningKey::load(keyFile);
         if (!key) {
-            err << error << '\n';
+            err << key.error() << '\n';
             return kUsage;
         }
-        options.trustedPublicKey = key->publicKey();
+        options.trustedPublicKey = (*key)->publicKey();
     }
     // The last head this receiver signed (kept next to its key, not in the database) is checked
     // as well: a log cut or rewritten below it does not verify, whatever the chain says.
     std::optional<audit::Checkpoint> lastSigned;
     if (!keyFile.isEmpty()) {
-        lastSigned = audit::readSignedHead(audit::signedHeadPath(keyFile), &error);
-        if (!error.isEmpty()) {
-            err << "audit log BROKEN: the last signed head cannot be read (" << error << ")\n";
+        auto head = audit::readSignedHead(audit::signedHeadPath(keyFile));
+        if (!head) {
+            err << "audit log BROKEN: the last signed head cannot be read (" << head.error() << ")\n";
             return kFailed;
         }
+        lastSigned = std::move(*head);
         if (lastSigned && options.trustedPublicKey.isEmpty() && QFileInfo::exists(keyFile)) {
-            auto key = audit::SigningKey::load(keyFile, &error);
+            auto key = audit::SigningKey::load(keyFile);
             if (!key) {
-                err << error << '\n';
+                err << key.error() << '\n';
                 return kUsage;
             }
-            options.trustedPublicKey = key->publicKey();
+            options.trustedPublicKey = (*key)->publicKey();
         }
     }
     auto db = openDatabase(config, OpenMode::ReadOnly, err);
@@ -308,11 +311,12 @@ int auditVerify(const Config &config, const QHash<QString, QString> &opts, QText
     for (qsizetype i = 0; i < against.size(); ++i) {
         const auto &checkpoint = against[i];
         options.checkpoint = checkpoint;
-        result = audit::verifyAuditChain(*db, options, &error);
-        if (!result) {
-            err << "cannot read the audit log: " << error << '\n';
+        auto verified = audit::verifyAuditChain(*db, options);
+        if (!verified) {
+            err << "cannot read the audit log: " << verified.error() << '\n';
             return kUsage;
         }
+        result = std::move(*verified);
         if (!result->ok) {
             err << "audit log BROKEN";
             if (result->firstBadSeq)
@@ -350,12 +354,12 @@ int auditCheckpoint(const Config &config, const QHash<QString, QString> &opts, Q
             << "so the key belongs to the receiver's user\n";
         return kUsage;
     }
-    QString error;
-    auto key = audit::SigningKey::load(keyFile, &error);
-    if (!key) {
-        err << error << '\n';
+    auto loaded = audit::SigningKey::load(keyFile);
+    if (!loaded) {
+        err << loaded.error() << '\n';
         return kUsage;
     }
+    const std::unique_ptr<audit::SigningKey> key = std::move(*loaded);
     auto db = openDatabase(config, OpenMode::ReadOnly, err);
     if (!db)
         return kUsage;
@@ -374,8 +378,8 @@ int auditCheckpoint(const Config &config, const QHash<QString, QString> &opts, Q
     }
     const auto &cp = guarded.checkpoint;
     if (opts.contains(QStringLiteral("out"))) {
-        if (!cp->writeFile(opts.value(QStringLiteral("out")), &error)) {
-            err << error << '\n';
+        if (auto written = cp->writeFile(opts.value(QStringLiteral("out"))); !written) {
+            err << written.error() << '\n';
             return kUsage;
         }
         err << "checkpoint of seq " << cp->seq << " written to " << opts.value(QStringLiteral("out")) << '\n';

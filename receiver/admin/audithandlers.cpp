@@ -64,10 +64,10 @@ http::Response listAudit(RequestContext &ctx)
     }
     const int limit = aq.limit;
     aq.limit = limit + 1;
-    QList<audit::AuditEntry> entries;
-    QString error;
-    if (!audit::readAuditEntries(ctx.db, aq, &entries, &error))
-        return databaseError("reading the audit log", error);
+    auto read = audit::readAuditEntries(ctx.db, aq);
+    if (!read)
+        return databaseError("reading the audit log", read.error());
+    QList<audit::AuditEntry> &entries = *read;
     const bool more = entries.size() > limit;
     if (more)
         entries.removeLast();
@@ -111,10 +111,9 @@ http::Response verifyAudit(RequestContext &ctx)
         options.checkpoint = cp;
         options.checkSignature = false;
     }
-    QString error;
-    const auto result = audit::verifyAuditChain(ctx.db, options, &error);
+    const auto result = audit::verifyAuditChain(ctx.db, options);
     if (!result)
-        return databaseError("verifying the audit log", error);
+        return databaseError("verifying the audit log", result.error());
     return jsonResponse(200,
         QJsonObject {
             { QStringLiteral("ok"), result->ok },
@@ -182,7 +181,7 @@ http::Response checkpointRefused(RequestContext &ctx, const audit::GuardedCheckp
     Transaction tx(ctx.db);
     const auto record
         = ctx.record(QStringLiteral("checkpoint_refused"), QStringLiteral("audit"), QString(), details);
-    bool ok = tx.begin(&error);
+    bool ok = succeeded(tx.begin(), &error);
     bool repeated = false;
     if (ok) {
         QSqlQuery last(ctx.db.handle());
@@ -191,9 +190,13 @@ http::Response checkpointRefused(RequestContext &ctx, const audit::GuardedCheckp
             error = sqlErrorText(last);
         repeated = ok && last.next() && last.value(0).toString() == u"checkpoint_refused";
     }
-    if (ok && !repeated)
-        ok = audit::appendAuditEntry(ctx.db, record, ctx.clock.nowMs(), &error).has_value();
-    if (!ok || !tx.commit(&error))
+    if (ok && !repeated) {
+        const auto appended = audit::appendAuditEntry(ctx.db, record, ctx.clock.nowMs());
+        ok = appended.has_value();
+        if (!ok)
+            error = appended.error();
+    }
+    if (!ok || !succeeded(tx.commit(), &error))
         qCWarning(lcAdmin, "admin: could not audit a refused checkpoint: %s", qPrintable(error));
     qCWarning(lcAdmin, "admin: refused to sign the audit log: %s", qPrintable(g.problem));
     return errorResponse(409, QStringLiteral("audit_chain_broken"),

@@ -64,19 +64,18 @@ http::Response listEvents(RequestContext &ctx)
         return errorResponse(e);
     const int limit = page.limit;
 
-    QString error;
     auto rows = fetchEventRange(ctx.db, *filter, EventOrder::NewestFirst,
         page.before ? *page.before - 1 : std::numeric_limits<qint64>::max(), 1,
-        std::numeric_limits<qint64>::max(), limit + 1, &error, DeliveryRows::None);
+        std::numeric_limits<qint64>::max(), limit + 1, DeliveryRows::None);
     if (!rows)
-        return databaseError("listing events", error);
+        return databaseError("listing events", rows.error());
     const bool more = trimKeysetPage(*rows, limit);
     QList<qint64> ids;
     for (const EventRow &row : std::as_const(*rows))
         ids.append(row.id);
-    const auto deliveries = fetchDeliveriesOfEvents(ctx.db, ids, WithAttempts::No, &error);
+    const auto deliveries = fetchDeliveriesOfEvents(ctx.db, ids, WithAttempts::No);
     if (!deliveries)
-        return databaseError("listing deliveries", error);
+        return databaseError("listing deliveries", deliveries.error());
     QHash<qint64, QJsonArray> byEvent;
     for (const DeliveryRecord &d : *deliveries)
         byEvent[d.summary.eventId].append(deliveryJson(d, ctx.config));
@@ -98,13 +97,14 @@ http::Response getEvent(RequestContext &ctx, qint64 id)
     ApiError e;
     if (!checkQueryKeys(ctx.query, {}, &e))
         return errorResponse(e);
-    QString error;
-    const auto detail = fetchEventDetail(ctx.db, id, &error,
-        EventDetailParts { .body = false, .auditStory = false, .notesLimit = kDetailListLimit });
+    const auto read = fetchEventDetail(
+        ctx.db, id, EventDetailParts { .body = false, .auditStory = false, .notesLimit = kDetailListLimit });
+    if (!read)
+        return databaseError("reading an event", read.error());
+    const std::optional<EventDetail> &detail = *read;
     if (!detail)
-        return error.isEmpty() ? errorResponse(404, QStringLiteral("not_found"),
-                   QStringLiteral("event %1 does not exist").arg(id), QStringLiteral("id"))
-                               : databaseError("reading an event", error);
+        return errorResponse(404, QStringLiteral("not_found"),
+            QStringLiteral("event %1 does not exist").arg(id), QStringLiteral("id"));
     QJsonObject ev = eventJson(detail->row);
     ev.insert(QStringLiteral("content_type"), detail->contentType);
     ev.insert(QStringLiteral("body_sha256"), detail->bodySha256);
@@ -137,14 +137,14 @@ http::Response getEvent(RequestContext &ctx, qint64 id)
         keyObject.insert(key.name, key.value);
     ev.insert(QStringLiteral("keys"), keyObject);
 
-    QList<audit::AuditEntry> entries;
     audit::AuditQuery aq;
     aq.target = QStringLiteral("event:%1").arg(id);
     aq.limit = kDetailListLimit;
-    if (!audit::readAuditEntries(ctx.db, aq, &entries, &error))
-        return databaseError("reading audit entries", error);
+    const auto entries = audit::readAuditEntries(ctx.db, aq);
+    if (!entries)
+        return databaseError("reading audit entries", entries.error());
     QJsonArray auditItems;
-    for (const auto &entry : entries)
+    for (const auto &entry : *entries)
         auditItems.append(auditEntryApiJson(entry));
     ev.insert(QStringLiteral("audit"), auditItems);
     return jsonResponse(200, ev);
@@ -165,7 +165,7 @@ http::Response addNote(RequestContext &ctx, qint64 eventId)
 
     QString error;
     Transaction tx(ctx.db);
-    if (!tx.begin(&error))
+    if (!succeeded(tx.begin(), &error))
         return databaseError("adding a note", error);
     bool exists = false;
     if (!eventExists(ctx.db, eventId, &exists, &error))
@@ -231,10 +231,9 @@ http::Response listDeliveries(RequestContext &ctx)
             return errorResponse(
                 badRequest(QStringLiteral("event_id"), QStringLiteral("must be a positive integer")));
     }
-    QString error;
-    auto rows = fetchDeliveryPage(ctx.db, filter, page.before, limit + 1, &error);
+    auto rows = fetchDeliveryPage(ctx.db, filter, page.before, limit + 1);
     if (!rows)
-        return databaseError("listing deliveries", error);
+        return databaseError("listing deliveries", rows.error());
     const bool more = trimKeysetPage(*rows, limit);
     QJsonArray items;
     for (const DeliveryRecord &d : std::as_const(*rows))
@@ -252,12 +251,13 @@ http::Response getDelivery(RequestContext &ctx, qint64 id)
     ApiError e;
     if (!checkQueryKeys(ctx.query, {}, &e))
         return errorResponse(e);
-    QString error;
-    const auto d = fetchDelivery(ctx.db, id, &error);
+    const auto read = fetchDelivery(ctx.db, id);
+    if (!read)
+        return databaseError("reading a delivery", read.error());
+    const std::optional<DeliveryRecord> &d = *read;
     if (!d)
-        return error.isEmpty() ? errorResponse(404, QStringLiteral("not_found"),
-                   QStringLiteral("delivery %1 does not exist").arg(id), QStringLiteral("id"))
-                               : databaseError("reading a delivery", error);
+        return errorResponse(404, QStringLiteral("not_found"),
+            QStringLiteral("delivery %1 does not exist").arg(id), QStringLiteral("id"));
     QJsonObject o = deliveryJson(*d, ctx.config);
     o.insert(QStringLiteral("attempts"), attemptsJson(d->attempts));
     return jsonResponse(200, o);
@@ -270,10 +270,9 @@ http::Response listDestinations(RequestContext &ctx)
     ApiError e;
     if (!checkQueryKeys(ctx.query, {}, &e))
         return errorResponse(e);
-    QString error;
-    const auto pauses = fetchDestinationPauses(ctx.db, &error);
+    const auto pauses = fetchDestinationPauses(ctx.db);
     if (!pauses)
-        return databaseError("reading destination state", error);
+        return databaseError("reading destination state", pauses.error());
     const auto textOrNull
         = [](const QString &t) { return t.isNull() ? QJsonValue(QJsonValue::Null) : QJsonValue(t); };
     QHash<QString, QJsonObject> state;
@@ -318,7 +317,7 @@ http::Response setDestinationPaused(RequestContext &ctx, const QString &name, bo
 
     QString error;
     Transaction tx(ctx.db);
-    if (!tx.begin(&error))
+    if (!succeeded(tx.begin(), &error))
         return databaseError("pausing a destination", error);
     QSqlQuery was(ctx.db.handle());
     was.prepare(QStringLiteral("SELECT paused FROM destination_state WHERE name = ?"));
@@ -344,8 +343,10 @@ http::Response setDestinationPaused(RequestContext &ctx, const QString &name, bo
         = ctx.record(paused ? QStringLiteral("destination_paused") : QStringLiteral("destination_resumed"),
             target, reason, QJsonObject { { QStringLiteral("was_paused"), wasPaused } });
     // A resumed destination's waiting deliveries are due now: wake every engine on the database.
-    if (!paused && !notifyDeliveriesDue(ctx.db, &error))
-        return databaseError("resuming a destination", error);
+    if (!paused) {
+        if (auto notified = notifyDeliveriesDue(ctx.db); !notified)
+            return databaseError("resuming a destination", notified.error());
+    }
     if (!auditAndCommit(ctx, tx, record, &error))
         return databaseError("pausing a destination", error);
     if (!paused && ctx.wakeDelivery)

@@ -36,15 +36,15 @@ http::Response exportEvidence(RequestContext &ctx, qint64 eventId)
     // The head is signed, read up to and appended to from one snapshot. On PostgreSQL the
     // append lock is taken before the transaction's snapshot, so no entry can slip in between;
     // on SQLite BEGIN IMMEDIATE excludes every other writer.
-    QString error;
     audit::AuditAppendLock appendLock(ctx.db);
-    if (!appendLock.acquire(&error))
-        return databaseError("locking the audit log for an evidence export", error);
+    if (auto locked = appendLock.acquire(); !locked)
+        return databaseError("locking the audit log for an evidence export", locked.error());
+    QString error;
     Transaction tx(ctx.db);
-    if (!tx.begin(&error))
+    if (!succeeded(tx.begin(), &error))
         return databaseError("exporting evidence", error);
     if (!ctx.db.isSqlite()
-        && !ctx.db.exec(QStringLiteral("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ"), &error))
+        && !succeeded(ctx.db.exec(QStringLiteral("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ")), &error))
         return databaseError("exporting evidence", error);
 
     const qint64 now = ctx.clock.nowMs();
@@ -62,21 +62,21 @@ http::Response exportEvidence(RequestContext &ctx, qint64 eventId)
     const auto &checkpoint = guarded.checkpoint;
     audit::EvidenceReadOptions options;
     options.checkpointSeq = checkpoint->seq;
-    const auto data = audit::readEvidenceData(ctx.db, eventId, options, &error);
-    if (!data) {
-        if (error.isEmpty())
-            return errorResponse(404, QStringLiteral("not_found"),
-                QStringLiteral("event %1 does not exist").arg(eventId), QStringLiteral("id"));
-        return databaseError("reading evidence", error);
-    }
+    const auto read = audit::readEvidenceData(ctx.db, eventId, options);
+    if (!read)
+        return databaseError("reading evidence", read.error());
+    const std::optional<audit::EvidenceData> &data = *read;
+    if (!data)
+        return errorResponse(404, QStringLiteral("not_found"),
+            QStringLiteral("event %1 does not exist").arg(eventId), QStringLiteral("id"));
     audit::EvidenceMeta meta;
     meta.exportedAtMs = now;
     meta.exportedBy = ctx.who.name;
     meta.role = toString(ctx.who.role);
     meta.generator = QStringLiteral("redrived " REDRIVE_VERSION);
-    const auto bundle = audit::buildSignedEvidenceBundle(*data, *checkpoint, meta, *ctx.signingKey, &error);
+    const auto bundle = audit::buildSignedEvidenceBundle(*data, *checkpoint, meta, *ctx.signingKey);
     if (!bundle)
-        return databaseError("signing evidence", error);
+        return databaseError("signing evidence", bundle.error());
 
     // The entry names the exact file handed out, so a bundle shown later can be matched to it.
     const QJsonObject details {

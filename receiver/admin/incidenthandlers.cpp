@@ -48,10 +48,9 @@ http::Response listIncidents(RequestContext &ctx)
     ApiError e;
     if (!checkQueryKeys(ctx.query, {}, &e))
         return errorResponse(e);
-    QString error;
-    const auto rows = fetchOpenIncidents(ctx.db, &error);
+    const auto rows = fetchOpenIncidents(ctx.db);
     if (!rows)
-        return databaseError("listing incidents", error);
+        return databaseError("listing incidents", rows.error());
     QJsonArray items;
     for (const Incident &i : *rows)
         items.append(incidentJson(i));
@@ -73,12 +72,13 @@ http::Response acknowledgeIncident(RequestContext &ctx, qint64 id)
 
     QString error;
     Transaction tx(ctx.db);
-    if (!tx.begin(&error))
+    if (!succeeded(tx.begin(), &error))
         return databaseError("acknowledging an incident", error);
-    const auto incident = fetchIncident(ctx.db, id, &error);
+    const auto found = fetchIncident(ctx.db, id);
+    if (!found)
+        return databaseError("acknowledging an incident", found.error());
+    const std::optional<Incident> &incident = *found;
     if (!incident) {
-        if (!error.isEmpty())
-            return databaseError("acknowledging an incident", error);
         return errorResponse(404, QStringLiteral("not_found"),
             QStringLiteral("incident %1 does not exist").arg(id), QStringLiteral("id"));
     }
@@ -93,12 +93,13 @@ http::Response acknowledgeIncident(RequestContext &ctx, qint64 id)
     const qint64 now = ctx.clock.nowMs();
     QSqlQuery q(ctx.db.handle());
     // The guard in the WHERE clause makes a concurrent second acknowledgement change nothing.
-    if (!runQuery(q,
+    if (auto ran = runQuery(q,
             QStringLiteral("UPDATE incidents SET acknowledged_by = ?, acknowledged_at = ?, count_at_ack = "
                            "last_count, note = ?, updated_at = ? WHERE id = ? AND acknowledged_at IS NULL "
                            "AND closed_at IS NULL"),
-            { ctx.who.name, now, note, now, id }, &error))
-        return databaseError("acknowledging an incident", error);
+            { ctx.who.name, now, note, now, id });
+        !ran)
+        return databaseError("acknowledging an incident", ran.error());
     if (q.numRowsAffected() != 1)
         return errorResponse(409, QStringLiteral("conflict"),
             QStringLiteral("incident %1 changed meanwhile; reload it").arg(id));

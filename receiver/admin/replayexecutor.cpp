@@ -134,7 +134,7 @@ bool ReplayExecutor::ensureDb(QString *error)
 {
     if (m_db)
         return true;
-    m_db = Db::open(m_url, QStringLiteral("replay-executor"), OpenOptions {}, error);
+    m_db = takeValue(Db::open(m_url, QStringLiteral("replay-executor"), OpenOptions {}), error);
     return m_db != nullptr;
 }
 
@@ -171,7 +171,7 @@ bool ReplayExecutor::expire(Pass &pass, QString *error)
         return false;
     for (const qint64 id : std::as_const(ids)) {
         Transaction tx(*m_db);
-        if (!tx.begin(error))
+        if (!succeeded(tx.begin(), error))
             return false;
         const auto row = loadReplay(*m_db, id, error);
         if (!row) {
@@ -189,11 +189,12 @@ bool ReplayExecutor::expire(Pass &pass, QString *error)
         const QString why = row->status == ReplayStatus::PendingApproval
             ? QStringLiteral("not approved within admin.approval_ttl")
             : QStringLiteral("approved but not started within admin.approval_ttl");
-        if (!audit::appendAuditEntry(*m_db,
-                systemRecord(QStringLiteral("replay_expired"), id, why,
-                    { { QStringLiteral("previous_status"), row->status.name() } }),
-                now, error)
-            || !tx.commit(error))
+        if (!succeeded(audit::appendAuditEntry(*m_db,
+                           systemRecord(QStringLiteral("replay_expired"), id, why,
+                               { { QStringLiteral("previous_status"), row->status } }),
+                           now),
+                error)
+            || !succeeded(tx.commit(), error))
             return false;
         ++pass.expired;
     }
@@ -211,7 +212,7 @@ bool ReplayExecutor::startApproved(Pass &pass, QString *error)
     for (const qint64 id : std::as_const(ids)) {
         const qint64 now = m_clock.nowMs();
         Transaction tx(*m_db);
-        if (!tx.begin(error))
+        if (!succeeded(tx.begin(), error))
             return false;
         bool changed = false;
         // The single point where a replay starts: only one caller can move it out of 'approved'.
@@ -228,9 +229,10 @@ bool ReplayExecutor::startApproved(Pass &pass, QString *error)
             { QStringLiteral("selection_hash"), row->selectionHash },
             { QStringLiteral("rate_per_second"), m_config.admin.replayRatePerSecond },
             { QStringLiteral("approved_by"), row->approvedBy } };
-        if (!audit::appendAuditEntry(
-                *m_db, systemRecord(QStringLiteral("replay_executed"), id, QString(), details), now, error)
-            || !tx.commit(error))
+        if (!succeeded(audit::appendAuditEntry(*m_db,
+                           systemRecord(QStringLiteral("replay_executed"), id, QString(), details), now),
+                error)
+            || !succeeded(tx.commit(), error))
             return false;
         ++pass.started;
     }
@@ -292,7 +294,7 @@ bool ReplayExecutor::queueBatch(qint64 replayId, const QList<qint64> &deliveryId
 {
     const qint64 now = m_clock.nowMs();
     Transaction tx(*m_db);
-    if (!tx.begin(error))
+    if (!succeeded(tx.begin(), error))
         return false;
     // Lock the replay row first: a concurrent cancel either happened (we stop) or waits for us.
     bool executing = false;
@@ -374,7 +376,7 @@ bool ReplayExecutor::queueBatch(qint64 replayId, const QList<qint64> &deliveryId
         }
         if (state == ReplayItemState::Queued) {
             ++queued;
-            if (!refreshEventStatus(*m_db, eventId, error))
+            if (!succeeded(refreshEventStatus(*m_db, eventId), error))
                 return false;
         } else {
             ++skipped;
@@ -391,17 +393,18 @@ bool ReplayExecutor::queueBatch(qint64 replayId, const QList<qint64> &deliveryId
         return false;
     }
     if (!changed.isEmpty()
-        && !audit::appendAuditEntry(*m_db,
-            systemRecord(QStringLiteral("replay_items_skipped"), replayId,
-                QStringLiteral("changed since the preview"),
-                QJsonObject { { QStringLiteral("delivery_ids"), changed },
-                    { QStringLiteral("count"), changed.size() } }),
-            now, error))
+        && !succeeded(audit::appendAuditEntry(*m_db,
+                          systemRecord(QStringLiteral("replay_items_skipped"), replayId,
+                              QStringLiteral("changed since the preview"),
+                              QJsonObject { { QStringLiteral("delivery_ids"), changed },
+                                  { QStringLiteral("count"), changed.size() } }),
+                          now),
+            error))
         return false;
     // Wakes the delivery engines on a PostgreSQL database (any receiver's) once this commits.
-    if (queued > 0 && !notifyDeliveriesDue(*m_db, error))
+    if (queued > 0 && !succeeded(notifyDeliveriesDue(*m_db), error))
         return false;
-    if (!tx.commit(error))
+    if (!succeeded(tx.commit(), error))
         return false;
     // …and this receiver's own engine in-process, which is all there is on SQLite.
     if (queued > 0 && m_onQueued)
@@ -436,7 +439,7 @@ bool ReplayExecutor::settle(Pass &pass, QString *error)
             continue;
         const qint64 now = m_clock.nowMs();
         Transaction tx(*m_db);
-        if (!tx.begin(error))
+        if (!succeeded(tx.begin(), error))
             return false;
         if (!countItems(*m_db, id, &c, error)) // again, inside the transaction
             return false;
@@ -462,11 +465,13 @@ bool ReplayExecutor::settle(Pass &pass, QString *error)
                          .arg(ratio * 100)
                          .arg(c.waiting);
         }
-        if (!audit::appendAuditEntry(*m_db,
-                systemRecord(done ? QStringLiteral("replay_completed") : QStringLiteral("replay_halted"), id,
-                    reason, details),
-                now, error)
-            || !tx.commit(error))
+        if (!succeeded(
+                audit::appendAuditEntry(*m_db,
+                    systemRecord(done ? QStringLiteral("replay_completed") : QStringLiteral("replay_halted"),
+                        id, reason, details),
+                    now),
+                error)
+            || !succeeded(tx.commit(), error))
             return false;
         if (done) {
             ++pass.completed;

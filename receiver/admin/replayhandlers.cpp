@@ -198,10 +198,11 @@ http::Response createReplay(RequestContext &ctx)
 
     QString error;
     Transaction tx(ctx.db);
-    if (!tx.begin(&error))
+    if (!succeeded(tx.begin(), &error))
         return databaseError("creating a replay", error);
     if (!ctx.db.isSqlite()
-        && !ctx.db.exec(QStringLiteral("SELECT pg_advisory_xact_lock(%1)").arg(kReplayCreateLock), &error))
+        && !succeeded(
+            ctx.db.exec(QStringLiteral("SELECT pg_advisory_xact_lock(%1)").arg(kReplayCreateLock)), &error))
         return databaseError("creating a replay", error);
     const qint64 now = ctx.clock.nowMs();
     const auto selection = loadSelection(ctx.db, hash, &error);
@@ -282,7 +283,7 @@ http::Response decideReplay(RequestContext &ctx, qint64 id, Decision decision)
 
     QString error;
     Transaction tx(ctx.db);
-    if (!tx.begin(&error))
+    if (!succeeded(tx.begin(), &error))
         return databaseError("deciding a replay", error);
     const auto row = loadReplay(ctx.db, id, &error);
     if (!row)
@@ -398,7 +399,7 @@ http::Response cancelReplay(RequestContext &ctx, qint64 id)
     const QString &reason = body->reason;
     QString error;
     Transaction tx(ctx.db);
-    if (!tx.begin(&error))
+    if (!succeeded(tx.begin(), &error))
         return databaseError("cancelling a replay", error);
     const auto row = loadReplay(ctx.db, id, &error);
     if (!row)

@@ -95,9 +95,9 @@ http::Response getReplay(RequestContext &ctx, qint64 id)
         return error.isEmpty() ? notFound(id) : databaseError("reading a replay", error);
     QJsonObject out = replayJson(*row);
 
-    auto rows = fetchReplayItems(ctx.db, id, after, limit + 1, &error);
+    auto rows = fetchReplayItems(ctx.db, id, after, limit + 1);
     if (!rows)
-        return databaseError("reading replay items", error);
+        return databaseError("reading replay items", rows.error());
     const bool more = rows->size() > limit;
     if (more)
         rows->removeLast();
@@ -121,14 +121,14 @@ http::Response getReplay(RequestContext &ctx, qint64 id)
     out.insert(QStringLiteral("items"), items);
     out.insert(QStringLiteral("items_next_after"), more ? QJsonValue(last) : QJsonValue(QJsonValue::Null));
 
-    QList<audit::AuditEntry> entries;
     audit::AuditQuery aq;
     aq.target = target(id);
     aq.limit = 200;
-    if (!audit::readAuditEntries(ctx.db, aq, &entries, &error))
-        return databaseError("reading audit entries", error);
+    const auto entries = audit::readAuditEntries(ctx.db, aq);
+    if (!entries)
+        return databaseError("reading audit entries", entries.error());
     QJsonArray trail;
-    for (const auto &entry : entries)
+    for (const auto &entry : *entries)
         trail.append(auditEntryApiJson(entry));
     out.insert(QStringLiteral("audit"), trail);
     return jsonResponse(200, out);

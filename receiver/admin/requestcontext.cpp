@@ -56,8 +56,9 @@ audit::AuditRecord RequestContext::record(
 
 bool auditAndCommit(RequestContext &ctx, Transaction &tx, const audit::AuditRecord &record, QString *error)
 {
-    if (!audit::appendAuditEntry(ctx.db, record, ctx.clock.nowMs(), error)) {
+    if (auto appended = audit::appendAuditEntry(ctx.db, record, ctx.clock.nowMs()); !appended) {
         tx.rollback();
+        *error = appended.error();
         return false;
     }
     if (ctx.beforeCommit && *ctx.beforeCommit && !(*ctx.beforeCommit)(record.action)) {
@@ -65,7 +66,7 @@ bool auditAndCommit(RequestContext &ctx, Transaction &tx, const audit::AuditReco
         *error = QStringLiteral("commit refused by the test hook");
         return false;
     }
-    return tx.commit(error);
+    return succeeded(tx.commit(), error);
 }
 
 http::Response forbidden(
@@ -87,12 +88,11 @@ http::Response forbidden(
             return errorResponse(403, QStringLiteral("forbidden"), message);
         details.insert(QStringLiteral("count"), 1);
     }
-    QString error;
-    Transaction tx(ctx.db);
     const auto record = ctx.record(QStringLiteral("permission_denied"), target, QString(), details);
-    if (!tx.begin(&error) || !audit::appendAuditEntry(ctx.db, record, ctx.clock.nowMs(), &error)
-        || !tx.commit(&error))
-        qCWarning(lcAdmin, "admin: could not audit a refused request: %s", qPrintable(error));
+    const auto audited
+        = withTransaction(ctx.db, [&] { return audit::appendAuditEntry(ctx.db, record, ctx.clock.nowMs()); });
+    if (!audited)
+        qCWarning(lcAdmin, "admin: could not audit a refused request: %s", qPrintable(audited.error()));
     return errorResponse(403, QStringLiteral("forbidden"), message);
 }
 
@@ -100,13 +100,12 @@ void flushDenials(Db &db, DenialCoalescer &denials, const Clock &clock, bool all
 {
     const auto records = denials.takeClosed(clock.nowMs(), all);
     for (const auto &record : records) {
-        QString error;
-        Transaction tx(db);
-        if (!tx.begin(&error) || !audit::appendAuditEntry(db, record, clock.nowMs(), &error)
-            || !tx.commit(&error))
+        const auto audited
+            = withTransaction(db, [&] { return audit::appendAuditEntry(db, record, clock.nowMs()); });
+        if (!audited)
             qCWarning(lcAdmin, "admin: could not audit %lld coalesced refusals of %s: %s",
                 static_cast<long long>(record.details.value(QLatin1String("count")).toInteger()),
-                qPrintable(record.actor), qPrintable(error));
+                qPrintable(record.actor), qPrintable(audited.error()));
     }
 }
 

@@ -61,14 +61,17 @@ TokenAuthenticator::Result TokenAuthenticator::authenticate(Db &db, QByteArrayVi
             cached = *it;
     }
     if (!cached) {
-        QString error;
-        const auto token_ = access::findApiTokenByHash(db, hash, &error);
+        const auto found = access::findApiTokenByHash(db, hash);
+        if (!found) {
+            r.failure = Failure::Database;
+            r.message = QStringLiteral("tokens cannot be checked right now");
+            qCWarning(lcAdmin, "admin: token lookup failed: %s", qPrintable(found.error()));
+            return r;
+        }
+        const std::optional<access::ApiToken> &token_ = *found;
         if (!token_) {
-            r.failure = error.isEmpty() ? Failure::Unknown : Failure::Database;
-            r.message = error.isEmpty() ? QStringLiteral("unknown token")
-                                        : QStringLiteral("tokens cannot be checked right now");
-            if (!error.isEmpty())
-                qCWarning(lcAdmin, "admin: token lookup failed: %s", qPrintable(error));
+            r.failure = Failure::Unknown;
+            r.message = QStringLiteral("unknown token");
             return r;
         }
         Cached c;

@@ -108,14 +108,14 @@ namespace {
 int migrateCommand(const Config &config, QTextStream &out, QTextStream &err)
 {
     QString error;
-    const auto url = StorageUrl::parse(config.storage.url, &error);
+    const auto url = StorageUrl::parse(config.storage.url);
     if (!url) {
-        err << "redrived: config error: storage.url: " << error << '\n';
+        err << "redrived: config error: storage.url: " << url.error() << '\n';
         return 2;
     }
     OpenOptions options;
     options.sqliteSynchronous = config.storage.sqliteSynchronous;
-    auto db = Db::open(*url, QStringLiteral("migrate"), options, &error);
+    auto db = takeValue(Db::open(*url, QStringLiteral("migrate"), options), &error);
     if (!db) {
         err << "redrived: cannot open the database " << url->redacted() << ": " << error << '\n';
         return 1;
@@ -125,11 +125,13 @@ int migrateCommand(const Config &config, QTextStream &out, QTextStream &err)
         if (source.scheme == SchemeKind::HmacSha256)
             migrateOptions.signatureHeaders.append(source.hmac.signatureHeader);
     }
-    int from = 0, to = 0;
-    if (!migrate(*db, &error, &from, &to, migrateOptions)) {
-        err << "redrived: migrate: " << error << '\n';
+    const auto migrated = migrate(*db, migrateOptions);
+    if (!migrated) {
+        err << "redrived: migrate: " << migrated.error() << '\n';
         return 1;
     }
+    const int from = migrated->fromVersion;
+    const int to = migrated->toVersion;
     if (from == to)
         out << "redrived: database " << url->redacted() << " is up to date (schema version " << to << ")\n";
     else
@@ -194,8 +196,8 @@ int runRedrived(int argc, char **argv)
         return 2;
     }
     auto config = std::make_shared<const Config>(std::move(*loaded));
-    if (QString urlError; !StorageUrl::parse(config->storage.url, &urlError)) {
-        err << "redrived: config error: storage.url: " << urlError << '\n';
+    if (const auto url = StorageUrl::parse(config->storage.url); !url) {
+        err << "redrived: config error: storage.url: " << url.error() << '\n';
         return 2;
     }
 

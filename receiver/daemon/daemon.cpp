@@ -36,16 +36,17 @@ bool Daemon::checkSchema(const StorageUrl &url, QString *error)
     QString openError;
     OpenOptions options;
     options.sqliteSynchronous = m_config->storage.sqliteSynchronous;
-    auto db = Db::open(url, QStringLiteral("startup"), options, &openError);
+    auto db = takeValue(Db::open(url, QStringLiteral("startup"), options), &openError);
     if (!db) {
         *error = QStringLiteral("cannot open the database %1: %2").arg(url.redacted(), openError);
         return false;
     }
-    QString versionError;
-    const int version = schemaVersion(*db, &versionError);
+    const auto readVersion = schemaVersion(*db);
+    const int version = readVersion.value_or(-1);
     const QString migrateHint = QStringLiteral("run `redrived --config %1 migrate`").arg(m_config->path);
     if (version < 0) {
-        *error = QStringLiteral("cannot read the schema version of %1: %2").arg(url.redacted(), versionError);
+        *error = QStringLiteral("cannot read the schema version of %1: %2")
+                     .arg(url.redacted(), readVersion.error());
         return false;
     }
     if (version == 0) {
@@ -74,10 +75,9 @@ bool Daemon::checkSchema(const StorageUrl &url, QString *error)
 
 bool Daemon::start(QString *error)
 {
-    QString urlError;
-    const auto url = StorageUrl::parse(m_config->storage.url, &urlError);
+    const auto url = StorageUrl::parse(m_config->storage.url);
     if (!url) {
-        *error = QStringLiteral("storage.url: %1").arg(urlError);
+        *error = QStringLiteral("storage.url: %1").arg(url.error());
         return false;
     }
     if (!checkSchema(*url, error))

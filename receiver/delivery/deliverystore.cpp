@@ -57,12 +57,12 @@ QSqlQuery *DeliveryStore::statement(Stmt which, const std::function<QString()> &
 {
     std::optional<QSqlQuery> &slot = m_s->queries[static_cast<int>(which)];
     if (!slot) {
-        bool ok = false;
-        QSqlQuery q = m_db.prepare(sql(), &ok, error);
-        if (!ok) {
+        auto prepared = m_db.prepare(sql());
+        if (!succeeded(prepared, error)) {
             ensureText(error);
             return nullptr;
         }
+        QSqlQuery q = std::move(*prepared);
         q.setForwardOnly(true);
         slot.emplace(std::move(q));
     }
@@ -80,7 +80,8 @@ DeliveryStore::DeliveryStore(Db &db)
     // for ever after (WHERE event_id IN (...) as a sequential scan). Planning each execution
     // with its values costs far less than that.
     if (!m_db.isSqlite())
-        m_db.exec(QStringLiteral("SET plan_cache_mode = force_custom_plan"));
+        static_cast<void>(
+            m_db.exec(QStringLiteral("SET plan_cache_mode = force_custom_plan"))); // a hint only
 }
 
 DeliveryStore::~DeliveryStore() = default;
@@ -121,13 +122,13 @@ QList<Claim> DeliveryStore::claim(const QString &destination, const QString &wor
         return claims;
     if (m_db.isSqlite()) {
         Transaction tx(m_db);
-        if (!tx.begin(error)) {
+        if (!succeeded(tx.begin(), error)) {
             ensureText(error);
             return {};
         }
         if (!claimInTransaction({ destination, limit, leaseMs }, workerId, now, &claims, error))
             return {};
-        if (!tx.commit(error)) {
+        if (!succeeded(tx.commit(), error)) {
             ensureText(error);
             return {};
         }
@@ -244,7 +245,7 @@ bool DeliveryStore::recordAndClaim(const QList<std::pair<Claim, AttemptRecord>> 
         return false;
     }
     Transaction tx(m_db);
-    bool ok = tx.begin(error) && recordInTransaction(items, results, error);
+    bool ok = succeeded(tx.begin(), error) && recordInTransaction(items, results, error);
     for (qsizetype i = 0; ok && i < requests.size(); ++i) {
         QList<Claim> taken;
         ok = claimInTransaction(requests.at(i), workerId, now, &taken, error);
@@ -252,7 +253,7 @@ bool DeliveryStore::recordAndClaim(const QList<std::pair<Claim, AttemptRecord>> 
         claims->append(taken);
     }
     if (ok)
-        ok = tx.commit(error);
+        ok = succeeded(tx.commit(), error);
     if (!ok) { // rolled back: nothing recorded, nothing claimed
         ensureText(error);
         results->clear();
@@ -266,8 +267,9 @@ bool DeliveryStore::loadBodies(QList<Claim> &claims, QString *error)
 {
     SqliteStatement &q = m_s->bodySelect;
     if (!q.isValid()
-        && !q.prepare(
-            m_db, QStringLiteral("SELECT body, content_type, body_sha256 FROM events WHERE id = ?1"), error))
+        && !succeeded(q.prepare(m_db,
+                          QStringLiteral("SELECT body, content_type, body_sha256 FROM events WHERE id = ?1")),
+            error))
         return false;
     for (Claim &c : claims) {
         q.bindInt64(1, c.eventId);
@@ -308,7 +310,7 @@ bool DeliveryStore::refreshEventStatuses(const QList<qint64> &eventIds, QString 
 RecordResult DeliveryStore::record(const Claim &claim, const AttemptRecord &attempt, QString *error)
 {
     Transaction tx(m_db);
-    if (!tx.begin(error)) {
+    if (!succeeded(tx.begin(), error)) {
         ensureText(error);
         return RecordResult::Error;
     }
@@ -317,7 +319,7 @@ RecordResult DeliveryStore::record(const Claim &claim, const AttemptRecord &atte
         return RecordResult::Error; // rolled back by the guard
     if (results.value(0) != RecordResult::Recorded)
         return results.value(0, RecordResult::LeaseLost);
-    if (!tx.commit(error)) {
+    if (!succeeded(tx.commit(), error)) {
         ensureText(error);
         return RecordResult::Error;
     }
@@ -335,7 +337,8 @@ void DeliveryStore::recordMany(
         ids.insert(item.first.deliveryId);
     if (ids.size() == items.size()) { // one statement cannot update a row twice
         Transaction tx(m_db);
-        if (tx.begin(error) && recordInTransaction(items, results, error) && tx.commit(error))
+        if (succeeded(tx.begin(), error) && recordInTransaction(items, results, error)
+            && succeeded(tx.commit(), error))
             return;
     }
     // The batch failed as a whole (it was rolled back): record each on its own so one bad row
@@ -351,7 +354,7 @@ int DeliveryStore::releaseMany(const QList<Claim> &claims, qint64 now, QString *
         return 0;
     {
         Transaction tx(m_db);
-        bool ok = tx.begin(error);
+        bool ok = succeeded(tx.begin(), error);
         int released = 0;
         QList<qint64> events;
         for (qsizetype i = 0; ok && i < claims.size(); ++i) {
@@ -362,7 +365,7 @@ int DeliveryStore::releaseMany(const QList<Claim> &claims, qint64 now, QString *
                 events.append(claims.at(i).eventId);
         }
         if (ok)
-            ok = refreshEventStatuses(events, error) && tx.commit(error);
+            ok = refreshEventStatuses(events, error) && succeeded(tx.commit(), error);
         if (ok)
             return released;
     }
@@ -398,20 +401,20 @@ bool DeliveryStore::releaseInTransaction(const Claim &claim, qint64 now, int *he
 bool DeliveryStore::release(const Claim &claim, qint64 now, QString *error)
 {
     Transaction tx(m_db);
-    if (!tx.begin(error))
+    if (!succeeded(tx.begin(), error))
         return false;
     int held = 0;
     if (!releaseInTransaction(claim, now, &held, error) || !held)
         return false;
     if (!refreshEventStatuses({ claim.eventId }, error))
         return false;
-    return tx.commit(error);
+    return succeeded(tx.commit(), error);
 }
 
 int DeliveryStore::sweepExpired(qint64 now, int limit, const SweepPolicy &policy, QString *error)
 {
     Transaction tx(m_db);
-    if (!tx.begin(error)) {
+    if (!succeeded(tx.begin(), error)) {
         ensureText(error);
         return -1;
     }
@@ -464,7 +467,7 @@ int DeliveryStore::sweepExpired(qint64 now, int limit, const SweepPolicy &policy
     QList<RecordResult> results;
     if (!recordInTransaction(items, &results, error))
         return -1;
-    if (!tx.commit(error)) {
+    if (!succeeded(tx.commit(), error)) {
         ensureText(error);
         return -1;
     }

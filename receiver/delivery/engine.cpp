@@ -26,7 +26,7 @@ QString defaultWorkerId()
 Result<> DeliveryEngine::Private::open()
 {
     QString error;
-    db = Db::open(storage, QStringLiteral("delivery"), {}, &error);
+    db = takeValue(Db::open(storage, QStringLiteral("delivery"), {}), &error);
     if (!db)
         return Failure(error.isEmpty() ? QStringLiteral("cannot open the database") : error);
     store = std::make_unique<DeliveryStore>(*db);
@@ -409,10 +409,9 @@ bool DeliveryEngine::start(QString *error)
     // executor) wake this engine through LISTEN/NOTIFY; the poll stays as the fallback.
     if (d->storage.dialect == Dialect::Postgres) {
         d->listener = std::make_unique<DueListener>(d->storage, [box = d->inbox] { box->wakeUp(); });
-        QString listenError;
-        if (!d->listener->start(&listenError)) {
+        if (const auto listening = d->listener->start(); !listening) {
             qCWarning(lcDelivery, "no wake-up notifications (%s); polling every %d ms",
-                qPrintable(listenError), d->config.delivery.pollIntervalMs);
+                qPrintable(listening.error()), d->config.delivery.pollIntervalMs);
             d->listener.reset();
         }
     }

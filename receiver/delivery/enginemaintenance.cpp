@@ -17,7 +17,7 @@ void DeliveryEngine::Private::reopenIfBroken(Steady::time_point now)
         return;
     nextReopen = now + std::chrono::seconds(2);
     QString error;
-    auto fresh = Db::open(storage, QStringLiteral("delivery"), {}, &error);
+    auto fresh = takeValue(Db::open(storage, QStringLiteral("delivery"), {}), &error);
     if (!fresh) {
         availability.reportDown(error); // logged once per outage; nothing is claimed meanwhile
         availability.countUnavailable();
@@ -96,13 +96,12 @@ void DeliveryEngine::Private::checkIncidents(Steady::time_point now)
     lastIncidentCheck = now;
     nextIncidentCheck = now + std::chrono::milliseconds(config.incidents.checkIntervalMs);
     incidentsDue = false;
-    QString error;
-    const auto result = redrive::checkIncidents(*db, clock.nowMs(), config.incidents.growThreshold, &error);
+    const auto result = redrive::checkIncidents(*db, clock.nowMs(), config.incidents.growThreshold);
     noteDb(result.has_value());
     if (!result) {
         incidentsDue = true; // try again after the minimum interval
         if (dbFailures <= 3)
-            qCWarning(lcDelivery, "incident check failed: %s", qPrintable(error));
+            qCWarning(lcDelivery, "incident check failed: %s", qPrintable(result.error()));
         return;
     }
     for (const OpenedIncident &i : result->opened)

@@ -21,7 +21,7 @@ RecorderLane::~RecorderLane()
 
 bool RecorderLane::start(QString *error)
 {
-    m_db = Db::open(m_storage, m_name, {}, error);
+    m_db = takeValue(Db::open(m_storage, m_name, {}), error);
     if (!m_db)
         return false;
     m_store = std::make_unique<DeliveryStore>(*m_db);
@@ -84,7 +84,7 @@ void RecorderLane::run()
         // engine hands the unrecorded results back on its next turn.
         if (m_failures >= 3 || !m_db->handle().isOpen()) {
             QString reopenError;
-            auto fresh = Db::open(m_storage, m_name, {}, &reopenError);
+            auto fresh = takeValue(Db::open(m_storage, m_name, {}), &reopenError);
             if (fresh) {
                 m_store = std::make_unique<DeliveryStore>(*fresh);
                 m_db = std::move(fresh);

@@ -212,18 +212,17 @@ namespace {
 
 bool ready(Db &db, SqliteStatement &s, const char *sql, QString *error)
 {
-    return s.isValid() || s.prepare(db, QString::fromLatin1(sql), error);
+    return s.isValid() || succeeded(s.prepare(db, QString::fromLatin1(sql)), error);
 }
 
 QSqlQuery *ready(Db &db, std::optional<QSqlQuery> &q, const QString &sql, QString *error)
 {
     if (!q) {
-        bool ok = false;
-        QSqlQuery prepared = db.prepare(sql, &ok, error);
-        if (!ok)
+        auto prepared = db.prepare(sql);
+        if (!succeeded(prepared, error))
             return nullptr;
-        prepared.setForwardOnly(true);
-        q.emplace(std::move(prepared));
+        prepared->setForwardOnly(true);
+        q.emplace(std::move(*prepared));
     }
     return &*q;
 }
@@ -276,8 +275,10 @@ bool ResultWriter::recordSqlite(const Items &items, QSet<qint64> *recorded, QStr
     SqliteStatement &ins = m_s->attemptInsert;
     if (!ready(m_db, u, kFencedUpdateSqlite, error)
         || (!ins.isValid()
-            && !ins.prepare(m_db,
-                QString::fromLatin1(kAttemptColumns) + QString::fromLatin1(kAttemptValuesSqlite), error)))
+            && !succeeded(
+                ins.prepare(
+                    m_db, QString::fromLatin1(kAttemptColumns) + QString::fromLatin1(kAttemptValuesSqlite)),
+                error)))
         return false;
     QList<qint64> events;
     QSet<qint64> seen;
@@ -335,8 +336,9 @@ bool ResultWriter::recordPostgres(const Items &items, QSet<qint64> *recorded, QS
 {
     PgStatement &statement = m_s->pgRecord;
     if (!statement.isValid()
-        && !statement.prepare(
-            m_db, QByteArrayLiteral("redrive_delivery_record"), recordSqlPostgres(), 23, error))
+        && !succeeded(
+            statement.prepare(m_db, QByteArrayLiteral("redrive_delivery_record"), recordSqlPostgres(), 23),
+            error))
         return false;
     const qsizetype n = items.size();
     using T = PgArray::Type;
@@ -381,8 +383,9 @@ bool ResultWriter::recordPostgres(const Items &items, QSet<qint64> *recorded, QS
              &ref, &recAt, &dead, &trigger, &replay, &scheduled, &started, &duration, &attemptCategory,
              &explanation, &headers, &excerpt, &worker })
         parameters.append(column->finish());
-    return statement.exec(
-        parameters, [&](const PgStatement::Row &row) { recorded->insert(row.int64(0)); }, error);
+    return succeeded(
+        statement.exec(parameters, [&](const PgStatement::Row &row) { recorded->insert(row.int64(0)); }),
+        error);
 }
 
 // Replay execution contract (docs/architecture.md): item state and counters move with the attempt.

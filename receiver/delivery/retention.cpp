@@ -9,7 +9,7 @@ namespace redrive::delivery {
 int purgeExpiredEvents(Db &db, qint64 cutoffMs, int batch, QString *error)
 {
     Transaction tx(db);
-    if (!tx.begin(error))
+    if (!succeeded(tx.begin(), error))
         return -1;
     QSqlQuery q(db.handle());
     q.prepare(QStringLiteral(
@@ -24,7 +24,7 @@ int purgeExpiredEvents(Db &db, qint64 cutoffMs, int batch, QString *error)
         return -1;
     }
     const int deleted = q.numRowsAffected();
-    if (!tx.commit(error))
+    if (!succeeded(tx.commit(), error))
         return -1;
     return deleted;
 }

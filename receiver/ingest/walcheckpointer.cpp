@@ -28,7 +28,7 @@ bool WalCheckpointer::start(QString *error)
             OpenOptions options;
             options.sqliteSynchronous = m_synchronous;
             QString openError;
-            m_db = Db::open(m_url, QStringLiteral("checkpoint"), options, &openError);
+            m_db = takeValue(Db::open(m_url, QStringLiteral("checkpoint"), options), &openError);
             if (!m_db)
                 return Failure(openError);
             return ok();

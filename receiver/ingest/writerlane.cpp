@@ -122,19 +122,21 @@ bool WriterLane::openDatabase(QString *error)
 {
     OpenOptions open;
     open.sqliteSynchronous = m_shared.options.sqliteSynchronous;
-    m_db = Db::open(m_shared.options.url,
-        m_index == 0 ? QStringLiteral("writer") : QStringLiteral("writer%1").arg(m_index), open, error);
+    m_db = takeValue(
+        Db::open(m_shared.options.url,
+            m_index == 0 ? QStringLiteral("writer") : QStringLiteral("writer%1").arg(m_index), open),
+        error);
     if (!m_db)
         return false;
     QString durability = m_db->durabilityReport();
     bool durable = m_db->powerLossDurable();
     if (m_db->isSqlite()) {
         // Checkpoints run on the WalCheckpointer's thread, never inside an acknowledgement.
-        if (!m_db->exec(QStringLiteral("PRAGMA wal_autocheckpoint=0"), error))
+        if (!succeeded(m_db->exec(QStringLiteral("PRAGMA wal_autocheckpoint=0")), error))
             return false;
     } else {
         // Acknowledge only what the server has flushed, whatever its default is.
-        if (!m_db->exec(QStringLiteral("SET synchronous_commit TO on"), error))
+        if (!succeeded(m_db->exec(QStringLiteral("SET synchronous_commit TO on")), error))
             return false;
         QSqlQuery q(m_db->handle());
         if (q.exec(QStringLiteral("SHOW synchronous_commit")) && q.next()) {
@@ -144,8 +146,10 @@ bool WriterLane::openDatabase(QString *error)
         }
     }
     m_store = std::make_unique<IngestStore>(*m_db);
-    if (!m_store->prepare(error))
+    if (auto prepared = m_store->prepare(); !prepared) {
+        *error = prepared.error();
         return false;
+    }
     if (m_index == 0) // every lane sets the same session, one of them reports it
         m_shared.setDurability(durability, durable);
     return true;
@@ -159,9 +163,14 @@ bool WriterLane::recordInstance(QString *error)
     instance.heartbeatAtMs = now;
     instance.durability = m_shared.durabilityReport();
     instance.powerLossDurable = m_shared.powerLossDurable.load();
-    Transaction tx(*m_db);
-    return tx.begin(error) && m_store->pruneInstances(now - 7LL * 86'400'000, error)
-        && m_store->upsertInstance(instance, error) && tx.commit(error);
+    const auto recorded = withTransaction(*m_db, [&]() -> Result<> {
+        if (auto pruned = m_store->pruneInstances(now - 7LL * 86'400'000); !pruned)
+            return pruned;
+        return m_store->upsertInstance(instance);
+    });
+    if (!recorded)
+        *error = recorded.error();
+    return recorded.has_value();
 }
 
 const QStringList &WriterLane::routesFor(const QString &source, const QString &type)
@@ -226,7 +235,7 @@ void WriterLane::appendKeys(const IncomingEvent &event, qint64 eventId, QList<Ke
 // each other instead of deadlocking. (A conflict on the body digest alone — one body under
 // several ids — is not ordered; should it ever deadlock, PostgreSQL aborts one batch and
 // retryIndividually() stores its events one by one.)
-bool WriterLane::storeBatchMultiRow(std::vector<PendingEvent> &batch, qint64 nowMs, QString *error)
+Result<> WriterLane::storeBatchMultiRow(std::vector<PendingEvent> &batch, qint64 nowMs)
 {
     static const QString pending = toString(EventStatus::Pending);
     static const QString noRoute = toString(EventStatus::NoRoute);
@@ -263,9 +272,10 @@ bool WriterLane::storeBatchMultiRow(std::vector<PendingEvent> &batch, qint64 now
         rowOfDistinct[d] = rows.size();
         rows.append(UpsertRow { &event, routed ? pending : noRoute, distinct[d].occurrences });
     }
-    QList<UpsertResult> results;
-    if (!m_store->upsertEvents(rows, &results, error))
-        return false;
+    const auto upserted = m_store->upsertEvents(rows);
+    if (!upserted)
+        return Failure(upserted.error());
+    const QList<UpsertResult> &results = *upserted;
 
     QList<DeliveryRow> deliveries;
     QList<KeyRow> keys;
@@ -287,36 +297,37 @@ bool WriterLane::storeBatchMultiRow(std::vector<PendingEvent> &batch, qint64 now
             appendKeys(p.event, result.eventId, &keys);
         }
     }
-    return m_store->insertDeliveriesAndKeys(deliveries, keys, nowMs, error);
+    return m_store->insertDeliveriesAndKeys(deliveries, keys, nowMs);
 }
 
-bool WriterLane::storeOne(PendingEvent &p, qint64 nowMs, QString *error)
+Result<> WriterLane::storeOne(PendingEvent &p, qint64 nowMs)
 {
     p.outcome = IngestOutcome {};
     p.newDeliveries = 0;
     const QStringList &destinations = routesFor(p.event.source, p.event.eventType);
     static const QString pending = toString(EventStatus::Pending);
     static const QString noRoute = toString(EventStatus::NoRoute);
-    UpsertResult upserted;
-    if (!m_store->upsertEvent(p.event, destinations.isEmpty() ? noRoute : pending, &upserted, error))
-        return false;
+    const auto stored = m_store->upsertEvent(p.event, destinations.isEmpty() ? noRoute : pending);
+    if (!stored)
+        return Failure(stored.error());
+    const UpsertResult &upserted = *stored;
     if (upserted.isNew()) {
         QList<DeliveryRow> deliveries;
         planDeliveries(p.event, upserted.eventId, &deliveries);
         for (const DeliveryRow &d : deliveries) {
-            if (!m_store->insertDelivery(d.eventId, d.delivery, d.dueAtMs, nowMs, error))
-                return false;
+            if (auto inserted = m_store->insertDelivery(d.eventId, d.delivery, d.dueAtMs, nowMs); !inserted)
+                return inserted;
             ++p.newDeliveries;
         }
         QList<KeyRow> keys;
         appendKeys(p.event, upserted.eventId, &keys);
-        if (!m_store->insertKeys(keys, error))
-            return false;
+        if (auto inserted = m_store->insertKeys(keys); !inserted)
+            return inserted;
     }
     p.outcome.ok = true; // becomes true for the client only once the transaction commits
     p.outcome.eventId = upserted.eventId;
     p.outcome.duplicate = !upserted.isNew();
-    return true;
+    return {};
 }
 
 void WriterLane::finish(PendingEvent &p, bool ok, IngestOutcome::Failure failure)
@@ -344,28 +355,35 @@ void WriterLane::commit(std::vector<PendingEvent> &batch, std::vector<RejectionR
     const bool connected = m_db || reconnectIfNeeded();
     bool ok = connected;
     if (ok) {
-        Transaction tx(*m_db);
-        ok = tx.begin(&error);
-        if (m_store->prefersMultiRow()) {
-            ok = ok && storeBatchMultiRow(batch, nowMs, &error);
-            ok = ok
-                && (rejections.empty()
-                    || m_store->insertRejections(
-                        QList<RejectionRecord>(rejections.begin(), rejections.end()), &error));
-        } else {
-            for (auto it = batch.begin(); ok && it != batch.end(); ++it)
-                ok = storeOne(*it, nowMs, &error);
-            for (auto it = rejections.begin(); ok && it != rejections.end(); ++it)
-                ok = m_store->insertRejection(*it, &error);
-        }
-        // Wakes the delivery engines of every receiver on a PostgreSQL database when (and only
-        // if) the batch commits; one per batch.
-        if (ok && std::any_of(batch.begin(), batch.end(), [](const PendingEvent &p) {
-                return p.newDeliveries > 0;
-            }))
-            ok = notifyDeliveriesDue(*m_db, &error);
-        if (ok)
-            ok = tx.commit(&error);
+        const auto stored = withTransaction(*m_db, [&]() -> Result<> {
+            if (m_store->prefersMultiRow()) {
+                if (auto events = storeBatchMultiRow(batch, nowMs); !events)
+                    return events;
+                if (!rejections.empty()) {
+                    if (auto inserted = m_store->insertRejections(
+                            QList<RejectionRecord>(rejections.begin(), rejections.end()));
+                        !inserted)
+                        return inserted;
+                }
+            } else {
+                for (PendingEvent &p : batch) {
+                    if (auto one = storeOne(p, nowMs); !one)
+                        return one;
+                }
+                for (const RejectionRecord &r : rejections) {
+                    if (auto inserted = m_store->insertRejection(r); !inserted)
+                        return inserted;
+                }
+            }
+            // Wakes the delivery engines of every receiver on a PostgreSQL database when (and
+            // only if) the batch commits; one per batch.
+            if (std::any_of(
+                    batch.begin(), batch.end(), [](const PendingEvent &p) { return p.newDeliveries > 0; }))
+                return notifyDeliveriesDue(*m_db);
+            return {};
+        });
+        ok = stored.has_value();
+        error = stored.error();
     }
     if (!ok) {
         m_shared.commitFailures.inc();
@@ -416,9 +434,14 @@ void WriterLane::retryIndividually(std::vector<PendingEvent> &batch, std::vector
         bool ok = false;
         if (m_db) {
             const auto started = SteadyClock::now();
-            Transaction tx(*m_db);
-            ok = tx.begin(&error) && storeOne(p, nowMs, &error)
-                && (p.newDeliveries == 0 || notifyDeliveriesDue(*m_db, &error)) && tx.commit(&error);
+            const auto stored = withTransaction(*m_db, [&]() -> Result<> {
+                auto one = storeOne(p, nowMs);
+                if (!one || p.newDeliveries == 0)
+                    return one;
+                return notifyDeliveriesDue(*m_db);
+            });
+            ok = stored.has_value();
+            error = stored.error();
             if (ok) {
                 m_shared.commitSeconds.observe(secondsSince(started));
                 m_shared.batchSize.observe(1);
@@ -451,12 +474,9 @@ void WriterLane::retryIndividually(std::vector<PendingEvent> &batch, std::vector
             static_cast<int>(batch.size()), qUtf8Printable(lastError));
     }
     for (const auto &r : rejections) {
-        QString error;
         bool ok = false;
-        if (m_db) {
-            Transaction tx(*m_db);
-            ok = tx.begin(&error) && m_store->insertRejection(r, &error) && tx.commit(&error);
-        }
+        if (m_db)
+            ok = withTransaction(*m_db, [&] { return m_store->insertRejection(r); }).has_value();
         if (ok) {
             m_shared.rejectionsStored.inc();
             m_shared.rejectionsSinceTrim.fetch_add(1);
@@ -511,14 +531,12 @@ void WriterLane::maintenance()
     // Any lane trims (the one that stored the rejections is awake); one claims the work.
     if (m_db && sinceTrim > 0 && (sinceTrim >= trimEvery || now - m_lastTrim >= std::chrono::seconds(5))
         && m_shared.rejectionsSinceTrim.compare_exchange_strong(sinceTrim, 0)) {
-        QString error;
-        int deleted = 0;
-        Transaction tx(*m_db);
-        if (tx.begin(&error) && m_store->trimRejections(m_shared.options.rejectionsKeep, &deleted, &error)
-            && tx.commit(&error))
-            m_shared.rejectionsTrimmed.inc(deleted);
+        const auto deleted = withTransaction(
+            *m_db, [&] { return m_store->trimRejections(m_shared.options.rejectionsKeep); });
+        if (deleted)
+            m_shared.rejectionsTrimmed.inc(*deleted);
         else
-            qCWarning(lcWriter, "trimming the rejections table failed: %s", qUtf8Printable(error));
+            qCWarning(lcWriter, "trimming the rejections table failed: %s", qUtf8Printable(deleted.error()));
         m_lastTrim = now;
     }
     if (m_index != 0) { // the heartbeat is the primary lane's; the others only wake as often
@@ -530,20 +548,15 @@ void WriterLane::maintenance()
         m_lastHeartbeat = now;
         if (!m_db && !reconnectIfNeeded())
             return;
-        QString error;
-        bool ok = false;
-        {
-            Transaction tx(*m_db);
-            ok = tx.begin(&error)
-                && m_store->heartbeat(m_shared.options.instance.instanceId, m_shared.clock.nowMs(), &error)
-                && tx.commit(&error);
-        }
+        const auto beat = withTransaction(*m_db,
+            [&] { return m_store->heartbeat(m_shared.options.instance.instanceId, m_shared.clock.nowMs()); });
+        const bool ok = beat.has_value();
         m_shared.healthy.store(ok, std::memory_order_release);
         if (ok)
             m_shared.availability.reportUp();
         if (!ok) {
             if (m_shared.availability.isUp())
-                qCWarning(lcWriter, "heartbeat failed: %s", qUtf8Printable(error));
+                qCWarning(lcWriter, "heartbeat failed: %s", qUtf8Printable(beat.error()));
             reconnectIfNeeded();
         }
     }

@@ -127,8 +127,8 @@ private:
     bool openDatabase(QString *error);
     bool recordInstance(QString *error);
     bool reconnectIfNeeded();
-    bool storeOne(PendingEvent &p, qint64 nowMs, QString *error);
-    bool storeBatchMultiRow(std::vector<PendingEvent> &batch, qint64 nowMs, QString *error);
+    Result<> storeOne(PendingEvent &p, qint64 nowMs);
+    Result<> storeBatchMultiRow(std::vector<PendingEvent> &batch, qint64 nowMs);
     void retryIndividually(std::vector<PendingEvent> &batch, std::vector<RejectionRecord> &rejections);
     void finish(
         PendingEvent &p, bool ok, IngestOutcome::Failure failure = IngestOutcome::Failure::StoreFailed);

@@ -74,10 +74,9 @@ QString AdminFixture::token(const QString &name, Role role, const QString &owner
     if (m_tokens.contains(key))
         return m_tokens.value(key);
     QString error;
-    const auto created
-        = access::createApiToken(*m_db, name, person, role, std::nullopt, clock.nowMs(), &error);
+    const auto created = access::createApiToken(*m_db, name, person, role, std::nullopt, clock.nowMs());
     if (!created)
-        qFatal("cannot create token %s: %s", qPrintable(name), qPrintable(error));
+        qFatal("cannot create token %s: %s", qPrintable(name), qPrintable(created.error()));
     m_tokens.insert(key, created->secret);
     return created->secret;
 }
@@ -126,7 +125,7 @@ qint64 AdminFixture::insertDelivery(
     if (!q.exec())
         qFatal("insertDelivery: %s", qPrintable(sqlErrorText(q)));
     const qint64 id = q.lastInsertId().toLongLong();
-    refreshEventStatus(*m_db, eventId);
+    static_cast<void>(refreshEventStatus(*m_db, eventId));
     return id;
 }
 
@@ -150,7 +149,7 @@ void AdminFixture::seedBulk(
 {
     Transaction tx(*m_db);
     QString error;
-    if (!tx.begin(&error))
+    if (!succeeded(tx.begin(), &error))
         qFatal("seedBulk: %s", qPrintable(error));
     constexpr int kPerInsert = 500;
     for (int done = 0; done < count;) {
@@ -187,7 +186,7 @@ void AdminFixture::seedBulk(
     s.addBindValue(source);
     if (!s.exec())
         qFatal("seedBulk statuses: %s", qPrintable(sqlErrorText(s)));
-    if (!tx.commit(&error))
+    if (!succeeded(tx.commit(), &error))
         qFatal("seedBulk: %s", qPrintable(error));
 }
 
@@ -263,7 +262,7 @@ void AdminFixture::finishReplayItem(qint64 replayId, qint64 deliveryId, bool suc
 {
     Transaction tx(*m_db);
     QString error;
-    if (!tx.begin(&error))
+    if (!succeeded(tx.begin(), &error))
         qFatal("finishReplayItem: %s", qPrintable(error));
     const QString sql[] = {
         QStringLiteral(
@@ -286,7 +285,7 @@ void AdminFixture::finishReplayItem(qint64 replayId, qint64 deliveryId, bool suc
             qFatal("finishReplayItem: %s affected %d rows: %s", qPrintable(statement), q.numRowsAffected(),
                 qPrintable(sqlErrorText(q)));
     }
-    if (!tx.commit(&error))
+    if (!succeeded(tx.commit(), &error))
         qFatal("finishReplayItem: %s", qPrintable(error));
 }
 

@@ -13,14 +13,16 @@ namespace redrive::test {
 
 bool seedAuditChain(Db &db, int count, QString *error, qint64 startAtMs)
 {
-    const auto head = audit::auditHead(db, error);
-    if (!head)
+    const auto head = audit::auditHead(db);
+    if (!head) {
+        *error = head.error();
         return false;
+    }
     QString prev = head->hash;
     qint64 seq = head->seq;
     constexpr int kPerInsert = 400;
     Transaction tx(db);
-    if (!tx.begin(error))
+    if (!succeeded(tx.begin(), error))
         return false;
     static const char *const actions[]
         = { "replay_requested", "replay_approved", "note_added", "destination_paused" };
@@ -54,17 +56,17 @@ bool seedAuditChain(Db &db, int count, QString *error, qint64 startAtMs)
         }
         done += n;
     }
-    return tx.commit(error);
+    return succeeded(tx.commit(), error);
 }
 
 bool dropAuditTriggers(Db &db, QString *error)
 {
     if (db.isSqlite()) {
-        return db.exec(QStringLiteral("DROP TRIGGER audit_log_no_update"), error)
-            && db.exec(QStringLiteral("DROP TRIGGER audit_log_no_delete"), error);
+        return succeeded(db.exec(QStringLiteral("DROP TRIGGER audit_log_no_update")), error)
+            && succeeded(db.exec(QStringLiteral("DROP TRIGGER audit_log_no_delete")), error);
     }
-    return db.exec(QStringLiteral("DROP TRIGGER audit_log_no_update ON audit_log"), error)
-        && db.exec(QStringLiteral("DROP TRIGGER audit_log_no_delete ON audit_log"), error);
+    return succeeded(db.exec(QStringLiteral("DROP TRIGGER audit_log_no_update ON audit_log")), error)
+        && succeeded(db.exec(QStringLiteral("DROP TRIGGER audit_log_no_delete ON audit_log")), error);
 }
 
 bool rehashAuditEntry(Db &db, qint64 seq, QString *error)

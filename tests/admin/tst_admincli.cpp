@@ -368,8 +368,8 @@ void TstAdminCli::exportedCheckpointExposesTruncation()
     const QString file = f->database().scratchDir() + QStringLiteral("/checkpoint.json");
     const Run exported = auditCli(*f, { QStringLiteral("checkpoint"), QStringLiteral("--out"), file });
     QCOMPARE(exported.code, 0);
-    const auto cp = audit::Checkpoint::readFile(file, &error);
-    QVERIFY2(cp, qPrintable(error));
+    const auto cp = audit::Checkpoint::readFile(file);
+    QVERIFY2(cp, qPrintable(cp.error()));
     QCOMPARE(cp->seq, 500);
     QVERIFY(cp->signatureValid());
     const Run toStdout = auditCli(*f, { QStringLiteral("checkpoint") });

@@ -51,13 +51,12 @@ private:
 
 audit::KeyPin TstAdminEvidence::receiverPin() const
 {
-    QString error;
-    const auto key = audit::SigningKey::load(f->config.admin.auditKeyFile, &error);
+    const auto key = audit::SigningKey::load(f->config.admin.auditKeyFile);
     if (!key)
-        qWarning("audit key: %s", qPrintable(error));
+        qWarning("audit key: %s", qPrintable(key.error()));
     audit::KeyPin pin;
     if (key)
-        pin.publicKey = key->publicKey();
+        pin.publicKey = (*key)->publicKey();
     return pin;
 }
 
@@ -146,8 +145,8 @@ void TstAdminEvidence::exportIsSignedAndAudited()
 {
     const QString token = f->token(QStringLiteral("audrey"), Role::Auditor);
     QString error;
-    const auto headBefore = audit::auditHead(f->db(), &error);
-    QVERIFY2(headBefore, qPrintable(error));
+    const auto headBefore = audit::auditHead(f->db());
+    QVERIFY2(headBefore, qPrintable(headBefore.error()));
     const auto r = f->call("GET", evidencePath(m_event) + "?reason=legal%20hold%20LH-7", token);
     QCOMPARE(r.status, 200);
     const QJsonObject b = r.json;

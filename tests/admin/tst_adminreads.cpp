@@ -97,14 +97,13 @@ void TstAdminReads::unauthorized()
     } else if (kind == u"expired" || kind == u"revoked") {
         const QString name = QStringLiteral("tok-") + kind;
         const auto created = access::createApiToken(
-            f->db(), name, name, Role::Operator, f->clock.nowMs() + 1000, f->clock.nowMs(), &error);
-        QVERIFY2(created, qPrintable(error));
+            f->db(), name, name, Role::Operator, f->clock.nowMs() + 1000, f->clock.nowMs());
+        QVERIFY2(created, qPrintable(created.error()));
         if (kind == u"expired") {
             QCOMPARE(f->call("GET", "whoami", created->secret).status, 200);
             f->clock.advanceMs(1000);
         } else {
-            bool found = false;
-            QVERIFY(access::revokeApiToken(f->db(), name, f->clock.nowMs(), &found, &error));
+            QVERIFY(access::revokeApiToken(f->db(), name, f->clock.nowMs()));
         }
         request.headers.add("Authorization", "Bearer " + created->secret.toLatin1());
     }
@@ -134,9 +133,7 @@ void TstAdminReads::revocationTakesEffectWithinTheBound()
     QString error;
     const QString token = f->token(QStringLiteral("soon-revoked"), Role::Support);
     QCOMPARE(f->call("GET", "whoami", token).status, 200); // now cached
-    bool found = false;
-    QVERIFY(
-        access::revokeApiToken(f->db(), QStringLiteral("soon-revoked"), f->clock.nowMs(), &found, &error));
+    QVERIFY(access::revokeApiToken(f->db(), QStringLiteral("soon-revoked"), f->clock.nowMs()));
     QElapsedTimer timer;
     timer.start();
     int status = 200;
@@ -424,13 +421,13 @@ void TstAdminReads::auditPagingVerifyAndCheckpoint()
     const auto c = f->call("GET", "audit/checkpoint", auditor);
     QCOMPARE(c.status, 200);
     QString error;
-    const auto cp = audit::Checkpoint::fromJson(c.json, &error);
-    QVERIFY2(cp, qPrintable(error));
+    const auto cp = audit::Checkpoint::fromJson(c.json);
+    QVERIFY2(cp, qPrintable(cp.error()));
     QCOMPARE(cp->seq, total);
     QVERIFY(cp->signatureValid()); // checkable offline with the published public key
-    auto key = audit::SigningKey::load(f->config.admin.auditKeyFile, &error);
-    QVERIFY2(key, qPrintable(error));
-    QCOMPARE(cp->publicKey, key->publicKey());
+    auto key = audit::SigningKey::load(f->config.admin.auditKeyFile);
+    QVERIFY2(key, qPrintable(key.error()));
+    QCOMPARE(cp->publicKey, (*key)->publicKey());
 
     const QByteArray good = "audit/verify?checkpoint_seq=" + QByteArray::number(cp->seq)
         + "&checkpoint_hash=" + cp->hash.toLatin1();

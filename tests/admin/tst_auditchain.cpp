@@ -40,11 +40,10 @@ AuditEntry sampleEntry()
 
 std::optional<VerifyResult> verify(Db &db, const VerifyOptions &options = {})
 {
-    QString error;
-    auto r = verifyAuditChain(db, options, &error);
+    auto r = verifyAuditChain(db, options);
     if (!r)
-        qWarning("verify failed: %s", qPrintable(error));
-    return r;
+        qWarning("verify failed: %s", qPrintable(r.error()));
+    return std::move(r).toOptional();
 }
 
 constexpr int kTamperEntries = 10'000;
@@ -157,13 +156,13 @@ void TstAuditChain::appendChainsEntries()
     QList<AuditEntry> appended;
     for (int i = 0; i < 3; ++i) {
         Transaction tx(*db);
-        QVERIFY(tx.begin(&error));
+        QVERIFY(succeeded(tx.begin(), &error));
         auto e = appendAuditEntry(*db,
             AuditRecord { QStringLiteral("bob"), QStringLiteral("support"), QStringLiteral("note_added"),
                 QStringLiteral("event:%1").arg(i), QString(), { { QStringLiteral("i"), i } } },
-            1000 + i, &error);
-        QVERIFY2(e, qPrintable(error));
-        QVERIFY(tx.commit(&error));
+            1000 + i);
+        QVERIFY2(e, qPrintable(e.error()));
+        QVERIFY(succeeded(tx.commit(), &error));
         appended.append(*e);
     }
     QCOMPARE(appended[0].seq, 1);
@@ -178,8 +177,9 @@ void TstAuditChain::appendChainsEntries()
     QCOMPARE(r->head.seq, 3);
     QCOMPARE(r->head.hash, appended[2].hash);
     // Stored rows read back identically.
-    QList<AuditEntry> read;
-    QVERIFY(readAuditEntries(*db, AuditQuery {}, &read, &error));
+    const auto entries = readAuditEntries(*db, AuditQuery {});
+    QVERIFY(entries);
+    const QList<AuditEntry> &read = *entries;
     QCOMPARE(read.size(), 3);
     QCOMPARE(read[1].hash, appended[1].hash);
     QCOMPARE(computeEntryHash(read[1]), read[1].hash);
@@ -193,10 +193,10 @@ void TstAuditChain::appendRollsBackWithItsTransaction()
     auto db = t->open();
     {
         Transaction tx(*db);
-        QVERIFY(tx.begin(&error));
+        QVERIFY(succeeded(tx.begin(), &error));
         QVERIFY(appendAuditEntry(*db,
-            AuditRecord { QStringLiteral("a"), QStringLiteral("admin"), QStringLiteral("x"), {}, {}, {} }, 1,
-            &error));
+            AuditRecord { QStringLiteral("a"), QStringLiteral("admin"), QStringLiteral("x"), {}, {}, {} },
+            1));
         // No commit: the destructor rolls back.
     }
     QSqlQuery q(db->handle());
@@ -221,15 +221,14 @@ void TstAuditChain::concurrentAppendersNeverFork()
                 return;
             }
             for (int n = 0; n < kEach; ++n) {
-                QString e;
-                Transaction tx(*db);
-                if (!tx.begin(&e)
-                    || !appendAuditEntry(*db,
+                const auto appended = withTransaction(*db, [&] {
+                    return appendAuditEntry(*db,
                         AuditRecord { QStringLiteral("w%1").arg(i), QStringLiteral("system"),
                             QStringLiteral("tick"), {}, {}, { { QStringLiteral("n"), n } } },
-                        n, &e)
-                    || !tx.commit(&e)) {
-                    qWarning("append failed: %s", qPrintable(e));
+                        n);
+                });
+                if (!appended) {
+                    qWarning("append failed: %s", qPrintable(appended.error()));
                     ++failures;
                 }
             }
@@ -255,13 +254,13 @@ void TstAuditChain::emptyLogVerifies()
     QVERIFY(r && r->ok);
     QCOMPARE(r->count, 0);
     QCOMPARE(r->head.hash, QLatin1String(kGenesisHash));
-    auto key = SigningKey::generate(&error);
+    auto key = SigningKey::generate().toOptional().value_or(nullptr);
     QVERIFY(key);
-    const auto cp = makeCheckpoint(*db, *key, 5, &error);
+    const auto cp = makeCheckpoint(*db, *key, 5);
     QVERIFY(cp);
     QCOMPARE(cp->seq, 0);
     VerifyOptions options;
-    options.checkpoint = cp;
+    options.checkpoint = *cp;
     const auto withCp = verify(*db, options);
     QVERIFY(withCp && withCp->ok);
 }
@@ -301,34 +300,40 @@ void TstAuditChain::tamperIsDetected()
     QVERIFY(intact && intact->ok);
     QCOMPARE(intact->count, kTamperEntries);
 
-    auto key = SigningKey::generate(&error);
+    auto key = SigningKey::generate().toOptional().value_or(nullptr);
     QVERIFY(key);
-    const auto cp = makeCheckpoint(*db, *key, 1, &error);
-    QVERIFY2(cp, qPrintable(error));
+    const auto cp = makeCheckpoint(*db, *key, 1);
+    QVERIFY2(cp, qPrintable(cp.error()));
     QCOMPARE(cp->seq, kTamperEntries);
 
     QVERIFY2(dropAuditTriggers(*db, &error), qPrintable(error));
     if (tamper == u"edit") {
-        QVERIFY(db->exec(QStringLiteral("UPDATE audit_log SET actor = 'mallory' WHERE seq = 4242"), &error));
+        QVERIFY(succeeded(
+            db->exec(QStringLiteral("UPDATE audit_log SET actor = 'mallory' WHERE seq = 4242")), &error));
     } else if (tamper == u"edit-rehash") {
-        QVERIFY(db->exec(
-            QStringLiteral("UPDATE audit_log SET reason = 'nothing to see' WHERE seq = 4242"), &error));
+        QVERIFY(succeeded(
+            db->exec(QStringLiteral("UPDATE audit_log SET reason = 'nothing to see' WHERE seq = 4242")),
+            &error));
         QVERIFY2(rehashAuditEntry(*db, 4242, &error), qPrintable(error));
     } else if (tamper == u"delete") {
-        QVERIFY(db->exec(QStringLiteral("DELETE FROM audit_log WHERE seq = 5000"), &error));
+        QVERIFY(succeeded(db->exec(QStringLiteral("DELETE FROM audit_log WHERE seq = 5000")), &error));
     } else if (tamper == u"delete-first") {
-        QVERIFY(db->exec(QStringLiteral("DELETE FROM audit_log WHERE seq = 1"), &error));
+        QVERIFY(succeeded(db->exec(QStringLiteral("DELETE FROM audit_log WHERE seq = 1")), &error));
     } else if (tamper == u"swap") {
         // Exchange the contents of entries 3000 and 7000, keeping their positions.
-        QVERIFY(db->exec(QStringLiteral("UPDATE audit_log SET seq = -1 WHERE seq = 3000"), &error));
-        QVERIFY(db->exec(QStringLiteral("UPDATE audit_log SET seq = 3000 WHERE seq = 7000"), &error));
-        QVERIFY(db->exec(QStringLiteral("UPDATE audit_log SET seq = 7000 WHERE seq = -1"), &error));
+        QVERIFY(
+            succeeded(db->exec(QStringLiteral("UPDATE audit_log SET seq = -1 WHERE seq = 3000")), &error));
+        QVERIFY(
+            succeeded(db->exec(QStringLiteral("UPDATE audit_log SET seq = 3000 WHERE seq = 7000")), &error));
+        QVERIFY(
+            succeeded(db->exec(QStringLiteral("UPDATE audit_log SET seq = 7000 WHERE seq = -1")), &error));
     } else if (tamper == u"truncate") {
-        QVERIFY(db->exec(QStringLiteral("DELETE FROM audit_log WHERE seq > 9000"), &error));
+        QVERIFY(succeeded(db->exec(QStringLiteral("DELETE FROM audit_log WHERE seq > 9000")), &error));
     } else if (tamper == u"rewrite") {
         // An attacker rewrites the tail consistently: every later hash recomputed.
-        QVERIFY(db->exec(QStringLiteral("UPDATE audit_log SET actor = 'mallory' WHERE seq = 9990"), &error));
-        QVERIFY(db->exec(QStringLiteral("DELETE FROM audit_log WHERE seq > 9990"), &error));
+        QVERIFY(succeeded(
+            db->exec(QStringLiteral("UPDATE audit_log SET actor = 'mallory' WHERE seq = 9990")), &error));
+        QVERIFY(succeeded(db->exec(QStringLiteral("DELETE FROM audit_log WHERE seq > 9990")), &error));
         QVERIFY2(rehashAuditEntry(*db, 9990, &error), qPrintable(error));
         QVERIFY2(seedAuditChain(*db, 10, &error, 1'800'000'000'000), qPrintable(error));
     }
@@ -345,7 +350,7 @@ void TstAuditChain::tamperIsDetected()
     }
     if (useCheckpoint) {
         VerifyOptions options;
-        options.checkpoint = cp;
+        options.checkpoint = *cp;
         options.trustedPublicKey = key->publicKey();
         const auto checked = verify(*db, options);
         QVERIFY(checked);
@@ -371,7 +376,7 @@ void TstAuditChain::pagingBoundariesAreSeamless()
         QCOMPARE(r->count, 50);
     }
     QVERIFY(dropAuditTriggers(*db, &error));
-    QVERIFY(db->exec(QStringLiteral("DELETE FROM audit_log WHERE seq = 8"), &error));
+    QVERIFY(succeeded(db->exec(QStringLiteral("DELETE FROM audit_log WHERE seq = 8")), &error));
     VerifyOptions options;
     options.pageSize = 7; // the gap sits exactly after a page boundary
     const auto r = verify(*db, options);
@@ -382,7 +387,7 @@ void TstAuditChain::pagingBoundariesAreSeamless()
 void TstAuditChain::checkpointSignatureBindsEveryField()
 {
     QString error;
-    auto key = SigningKey::generate(&error);
+    auto key = SigningKey::generate().toOptional().value_or(nullptr);
     QVERIFY(key);
     Checkpoint cp;
     cp.seq = 42;
@@ -414,13 +419,14 @@ void TstAuditChain::checkpointRoundTripsThroughAFile()
     QVERIFY2(t, qPrintable(error));
     auto db = t->open();
     QVERIFY(seedAuditChain(*db, 20, &error));
-    auto key = SigningKey::generate(&error);
-    const auto cp = makeCheckpoint(*db, *key, 99, &error);
+    auto key = SigningKey::generate().toOptional().value_or(nullptr);
+    const auto cp = makeCheckpoint(*db, *key, 99);
     QVERIFY(cp);
     const QString path = t->scratchDir() + QStringLiteral("/cp.json");
-    QVERIFY2(cp->writeFile(path, &error), qPrintable(error));
-    const auto read = Checkpoint::readFile(path, &error);
-    QVERIFY2(read, qPrintable(error));
+    const auto written = cp->writeFile(path);
+    QVERIFY2(written, qPrintable(written.error()));
+    const auto read = Checkpoint::readFile(path);
+    QVERIFY2(read, qPrintable(read.error()));
     QCOMPARE(read->seq, cp->seq);
     QCOMPARE(read->hash, cp->hash);
     QCOMPARE(read->atMs, cp->atMs);
@@ -434,8 +440,9 @@ void TstAuditChain::checkpointRoundTripsThroughAFile()
     QVERIFY(bad.open(QIODevice::WriteOnly));
     bad.write("{\"seq\": \"x\"}");
     bad.close();
-    QVERIFY(!Checkpoint::readFile(path, &error));
-    QVERIFY2(error.contains(QLatin1String("seq")), qPrintable(error));
+    const auto refused = Checkpoint::readFile(path);
+    QVERIFY(!refused);
+    QVERIFY2(refused.error().contains(QLatin1String("seq")), qPrintable(refused.error()));
 }
 
 void TstAuditChain::checkpointFromAnotherKeyIsRefused()
@@ -445,10 +452,10 @@ void TstAuditChain::checkpointFromAnotherKeyIsRefused()
     QVERIFY2(t, qPrintable(error));
     auto db = t->open();
     QVERIFY(seedAuditChain(*db, 5, &error));
-    auto ours = SigningKey::generate(&error);
-    auto theirs = SigningKey::generate(&error);
+    auto ours = SigningKey::generate().toOptional().value_or(nullptr);
+    auto theirs = SigningKey::generate().toOptional().value_or(nullptr);
     VerifyOptions options;
-    options.checkpoint = makeCheckpoint(*db, *theirs, 1, &error);
+    options.checkpoint = makeCheckpoint(*db, *theirs, 1).toOptional();
     options.trustedPublicKey = ours->publicKey();
     const auto r = verify(*db, options);
     QVERIFY(r && !r->ok);
@@ -468,14 +475,16 @@ void TstAuditChain::keyFileIsPrivateAndReused()
     const QString path = dir.filePath(QStringLiteral("audit.pem"));
     QString error;
     bool created = false;
-    auto first = SigningKey::loadOrCreate(path, &error, &created);
-    QVERIFY2(first, qPrintable(error));
+    auto firstMade = SigningKey::loadOrCreate(path, &created);
+    QVERIFY2(firstMade, qPrintable(firstMade.error()));
+    auto first = std::move(*firstMade);
     QVERIFY(created);
     struct stat st { };
     QCOMPARE(::stat(QFile::encodeName(path).constData(), &st), 0);
     QCOMPARE(st.st_mode & 0777, 0600u);
-    auto second = SigningKey::loadOrCreate(path, &error, &created);
-    QVERIFY2(second, qPrintable(error));
+    auto secondMade = SigningKey::loadOrCreate(path, &created);
+    QVERIFY2(secondMade, qPrintable(secondMade.error()));
+    auto second = std::move(*secondMade);
     QVERIFY(!created);
     QCOMPARE(second->publicKey(), first->publicKey());
     const QByteArray msg("hello");
@@ -490,19 +499,21 @@ void TstAuditChain::keyFileReadableByOthersIsRefused()
     QTemporaryDir dir;
     const QString path = dir.filePath(QStringLiteral("audit.pem"));
     QString error;
-    QVERIFY(SigningKey::loadOrCreate(path, &error));
+    QVERIFY(SigningKey::loadOrCreate(path));
     QVERIFY(QFile::setPermissions(
         path, QFile::ReadOwner | QFile::WriteOwner | QFile::ReadGroup | QFile::ReadOther));
-    QVERIFY(!SigningKey::load(path, &error));
-    QVERIFY2(error.contains(QLatin1String("chmod 600")), qPrintable(error));
+    const auto exposed = SigningKey::load(path);
+    QVERIFY(!exposed);
+    QVERIFY2(exposed.error().contains(QLatin1String("chmod 600")), qPrintable(exposed.error()));
     const QString junk = dir.filePath(QStringLiteral("junk.pem"));
     QFile f(junk);
     QVERIFY(f.open(QIODevice::WriteOnly));
     f.write("not a key");
     f.close();
     QVERIFY(QFile::setPermissions(junk, QFile::ReadOwner | QFile::WriteOwner));
-    QVERIFY(!SigningKey::load(junk, &error));
-    QVERIFY2(error.contains(QLatin1String("PEM")), qPrintable(error));
+    const auto notPem = SigningKey::load(junk);
+    QVERIFY(!notPem);
+    QVERIFY2(notPem.error().contains(QLatin1String("PEM")), qPrintable(notPem.error()));
 }
 
 QTEST_GUILESS_MAIN(TstAuditChain)

@@ -64,10 +64,9 @@ qint64 TstIncidents::deadLetter(const QString &destination, const QString &categ
 
 IncidentCheckResult TstIncidents::check()
 {
-    QString error;
-    const auto r = checkIncidents(f->db(), f->clock.nowMs(), f->config.incidents.growThreshold, &error);
+    const auto r = checkIncidents(f->db(), f->clock.nowMs(), f->config.incidents.growThreshold);
     if (!r)
-        qFatal("checkIncidents: %s", qPrintable(error));
+        qFatal("checkIncidents: %s", qPrintable(r.error()));
     return *r;
 }
 

@@ -375,8 +375,8 @@ void TstReplayExecutor::queuedItemsWakeTheDeliveryEngines()
     std::unique_ptr<DueListener> listener;
     if (f->database().url().dialect == Dialect::Postgres) {
         listener = std::make_unique<DueListener>(f->database().url(), [] {});
-        QString error;
-        QVERIFY2(listener->start(&error), qPrintable(error));
+        const auto listening = listener->start();
+        QVERIFY2(listening, qPrintable(listening.error()));
         QTRY_VERIFY_WITH_TIMEOUT(listener->listening(), 10'000);
     }
     QCOMPARE(exec->runOnce(nullptr)->queued, 0);

@@ -41,9 +41,8 @@ private:
     QString headFile() const { return audit::signedHeadPath(f->config.admin.auditKeyFile); }
     qint64 signedSeq()
     {
-        QString error;
-        const auto cp = audit::readSignedHead(headFile(), &error);
-        return cp ? cp->seq : -1;
+        const auto cp = audit::readSignedHead(headFile());
+        return cp && *cp ? (*cp)->seq : -1;
     }
     double refusedMetric() const
     {
@@ -66,7 +65,7 @@ private:
     {
         QString error;
         QVERIFY2(dropAuditTriggers(f->db(), &error), qPrintable(error));
-        QVERIFY2(f->db().exec(sql, &error), qPrintable(error));
+        QVERIFY2(succeeded(f->db().exec(sql), &error), qPrintable(error));
     }
 
 private Q_SLOTS:

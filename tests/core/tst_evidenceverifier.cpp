@@ -58,10 +58,12 @@ private:
 void TstEvidenceVerifier::initTestCase()
 {
     QString error;
-    m_key = SigningKey::generate(&error);
-    QVERIFY2(m_key, qPrintable(error));
-    m_other = SigningKey::generate(&error);
-    QVERIFY2(m_other, qPrintable(error));
+    auto keyMade = SigningKey::generate();
+    QVERIFY2(keyMade, qPrintable(keyMade.error()));
+    m_key = std::move(*keyMade);
+    auto otherMade = SigningKey::generate();
+    QVERIFY2(otherMade, qPrintable(otherMade.error()));
+    m_other = std::move(*otherMade);
     m_bundle = sampleSignedBundle(*m_key);
     QVERIFY(!m_bundle.isEmpty());
     QVERIFY(m_dir.isValid());
@@ -392,9 +394,9 @@ void TstEvidenceVerifier::publicKeyArguments()
     } else if (kind == u"checkpoint") {
         argument = write(QJsonDocument(m_bundle.value(QLatin1String("checkpoint")).toObject()).toJson());
     } else if (kind == u"private") {
-        QString error;
         const QString path = m_dir.filePath(QStringLiteral("audit-key.pem"));
-        QVERIFY2(SigningKey::loadOrCreate(path, &error), qPrintable(error));
+        const auto created = SigningKey::loadOrCreate(path);
+        QVERIFY2(created, qPrintable(created.error()));
         argument = path;
     } else if (kind == u"json") {
         argument = write("{\"key_id\": \"0123456789abcdef\"}");
@@ -404,14 +406,13 @@ void TstEvidenceVerifier::publicKeyArguments()
         argument = write("not a key at all");
     }
     QVERIFY(!argument.isEmpty());
-    QString error;
-    const auto key = parsePublicKeyArgument(argument, &error);
+    const auto key = parsePublicKeyArgument(argument);
     QCOMPARE(key.has_value(), ok);
     if (ok)
         QCOMPARE(*key, raw);
     else
-        QVERIFY2(
-            error.startsWith(QStringLiteral("--public-key: ")) && error.contains(problem), qPrintable(error));
+        QVERIFY2(key.error().startsWith(QStringLiteral("--public-key: ")) && key.error().contains(problem),
+            qPrintable(key.error()));
 }
 
 void TstEvidenceVerifier::keyIdArguments_data()
@@ -432,10 +433,9 @@ void TstEvidenceVerifier::keyIdArguments()
 {
     QFETCH(QString, argument);
     QFETCH(QString, expected);
-    QString error;
-    const auto id = parseKeyIdArgument(argument, &error);
+    const auto id = parseKeyIdArgument(argument);
     QCOMPARE(id.value_or(QString()), expected);
-    QCOMPARE(error.isEmpty(), !expected.isEmpty());
+    QCOMPARE(id.error().isEmpty(), !expected.isEmpty());
 }
 
 QTEST_GUILESS_MAIN(TstEvidenceVerifier)

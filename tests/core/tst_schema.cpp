@@ -35,12 +35,12 @@ void TstSchema::migratesAnEmptyDatabase()
     QVERIFY2(t, qPrintable(error));
     auto db = t->open();
     QVERIFY(db);
-    QCOMPARE(schemaVersion(*db), 0);
-    int from = -1, to = -1;
-    QVERIFY2(migrate(*db, &error, &from, &to), qPrintable(error));
-    QCOMPARE(from, 0);
-    QCOMPARE(to, kSchemaVersion);
-    QCOMPARE(schemaVersion(*db), kSchemaVersion);
+    QCOMPARE(schemaVersion(*db).value_or(-1), 0);
+    auto migrated = migrate(*db);
+    QVERIFY2(migrated, qPrintable(migrated.error()));
+    QCOMPARE(migrated->fromVersion, 0);
+    QCOMPARE(migrated->toVersion, kSchemaVersion);
+    QCOMPARE(schemaVersion(*db).value_or(-1), kSchemaVersion);
 }
 
 void TstSchema::migrateIsIdempotent()
@@ -49,9 +49,9 @@ void TstSchema::migrateIsIdempotent()
     auto t = TestDatabase::create(&error);
     QVERIFY2(t, qPrintable(error));
     auto db = t->open();
-    int from = -1;
-    QVERIFY2(migrate(*db, &error, &from), qPrintable(error));
-    QCOMPARE(from, kSchemaVersion);
+    auto migrated = migrate(*db);
+    QVERIFY2(migrated, qPrintable(migrated.error()));
+    QCOMPARE(migrated->fromVersion, kSchemaVersion);
     QSqlQuery q(db->handle());
     QVERIFY(q.exec(QStringLiteral("SELECT COUNT(*) FROM schema_version")));
     QVERIFY(q.next());
@@ -65,11 +65,11 @@ void TstSchema::upgradesVersion1KeepingEachEventsStatus()
     QVERIFY2(t, qPrintable(error));
     auto db = t->open();
     QVERIFY(db);
-    int from = -1, to = -1;
-    QVERIFY2(migrateTo(*db, 1, &error, &from, &to), qPrintable(error));
-    QCOMPARE(from, 0);
-    QCOMPARE(to, 1);
-    QCOMPARE(schemaVersion(*db), 1);
+    auto migrated = migrateTo(*db, 1);
+    QVERIFY2(migrated, qPrintable(migrated.error()));
+    QCOMPARE(migrated->fromVersion, 0);
+    QCOMPARE(migrated->toVersion, 1);
+    QCOMPARE(schemaVersion(*db).value_or(-1), 1);
     // Version 1 kept the summary in events.status.
     const QStringList statuses { QStringLiteral("dead"), QStringLiteral("succeeded"),
         QStringLiteral("no_route") };
@@ -83,9 +83,10 @@ void TstSchema::upgradesVersion1KeepingEachEventsStatus()
         q.addBindValue(QByteArray("{}"));
         QVERIFY2(q.exec(), qPrintable(sqlErrorText(q)));
     }
-    QVERIFY2(migrate(*db, &error, &from, &to), qPrintable(error));
-    QCOMPARE(from, 1);
-    QCOMPARE(to, kSchemaVersion);
+    migrated = migrate(*db);
+    QVERIFY2(migrated, qPrintable(migrated.error()));
+    QCOMPARE(migrated->fromVersion, 1);
+    QCOMPARE(migrated->toVersion, kSchemaVersion);
     QSqlQuery q(db->handle());
     QVERIFY(q.exec(QStringLiteral("SELECT e.provider_event_id, s.status FROM events e "
                                   "JOIN event_status s ON s.event_id = e.id ORDER BY e.id")));
@@ -97,7 +98,8 @@ void TstSchema::upgradesVersion1KeepingEachEventsStatus()
             QStringLiteral("v1-2=no_route") }));
     // The wide row no longer carries the summary, and deleting an event removes its summary.
     QVERIFY(!q.exec(QStringLiteral("SELECT status FROM events")));
-    QVERIFY2(db->exec(QStringLiteral("DELETE FROM events WHERE provider_event_id = 'v1-0'"), &error),
+    QVERIFY2(
+        succeeded(db->exec(QStringLiteral("DELETE FROM events WHERE provider_event_id = 'v1-0'")), &error),
         qPrintable(error));
     QVERIFY(q.exec(QStringLiteral("SELECT count(*) FROM event_status")) && q.next());
     QCOMPARE(q.value(0).toInt(), 2);
@@ -109,13 +111,14 @@ void TstSchema::auditLogRefusesUpdateAndDelete()
     auto t = TestDatabase::create(&error);
     QVERIFY2(t, qPrintable(error));
     auto db = t->open();
-    QVERIFY(db->exec(QStringLiteral("INSERT INTO audit_log (seq, at, actor, role, action, prev_hash, hash) "
-                                    "VALUES (1, 0, 'a', 'admin', 'x', '', 'h')"),
+    QVERIFY(succeeded(
+        db->exec(QStringLiteral("INSERT INTO audit_log (seq, at, actor, role, action, prev_hash, hash) "
+                                "VALUES (1, 0, 'a', 'admin', 'x', '', 'h')")),
         &error));
-    QVERIFY(!db->exec(QStringLiteral("UPDATE audit_log SET actor = 'b' WHERE seq = 1"), &error));
+    QVERIFY(!succeeded(db->exec(QStringLiteral("UPDATE audit_log SET actor = 'b' WHERE seq = 1")), &error));
     QVERIFY2(error.contains(QLatin1String("append-only")), qPrintable(error));
     error.clear();
-    QVERIFY(!db->exec(QStringLiteral("DELETE FROM audit_log WHERE seq = 1"), &error));
+    QVERIFY(!succeeded(db->exec(QStringLiteral("DELETE FROM audit_log WHERE seq = 1")), &error));
     QVERIFY2(error.contains(QLatin1String("append-only")), qPrintable(error));
     QSqlQuery q(db->handle());
     QVERIFY(q.exec(QStringLiteral("SELECT actor FROM audit_log WHERE seq = 1")));
@@ -154,7 +157,7 @@ void TstSchema::durabilityIsReadBack()
         QCOMPARE(full->durabilityReport(), QStringLiteral("sqlite journal_mode=wal synchronous=FULL"));
         OpenOptions normal;
         normal.sqliteSynchronous = SqliteSync::Normal;
-        auto db = Db::open(t->url(), QStringLiteral("normal"), normal, &error);
+        auto db = takeValue(Db::open(t->url(), QStringLiteral("normal"), normal), &error);
         QVERIFY2(db, qPrintable(error));
         QVERIFY(!db->powerLossDurable());
         QCOMPARE(db->durabilityReport(), QStringLiteral("sqlite journal_mode=wal synchronous=NORMAL"));
@@ -187,14 +190,17 @@ void TstSchema::writeGateHoldQueuesWriters()
         QVERIFY(hold.held());
         writer = std::thread([&] {
             QString threadError;
-            auto other = Db::open(t->url(), QStringLiteral("gated-writer"), OpenOptions {}, &threadError);
+            auto other
+                = takeValue(Db::open(t->url(), QStringLiteral("gated-writer"), OpenOptions {}), &threadError);
             bool ok = other != nullptr;
             if (ok) {
                 Transaction tx(*other);
-                ok = tx.begin(&threadError)
-                    && other->exec(QStringLiteral("CREATE TABLE gate_probe (x INTEGER)"), &threadError)
-                    && other->exec(QStringLiteral("INSERT INTO gate_probe VALUES (1)"), &threadError)
-                    && tx.commit(&threadError);
+                ok = succeeded(tx.begin(), &threadError)
+                    && succeeded(
+                        other->exec(QStringLiteral("CREATE TABLE gate_probe (x INTEGER)")), &threadError)
+                    && succeeded(
+                        other->exec(QStringLiteral("INSERT INTO gate_probe VALUES (1)")), &threadError)
+                    && succeeded(tx.commit(), &threadError);
             }
             failed = !ok;
             committed = ok;
@@ -232,10 +238,12 @@ void TstSchema::version3DropsTheProviderIdIndex()
         q.addBindValue(name);
         return q.exec() && q.next() && q.value(0).toInt() == 1;
     };
-    QVERIFY2(migrateTo(*db, 2, &error), qPrintable(error));
+    auto migrated = migrateTo(*db, 2);
+    QVERIFY2(migrated, qPrintable(migrated.error()));
     QVERIFY(indexExists(QStringLiteral("events_provider_id")));
-    QVERIFY2(migrate(*db, &error), qPrintable(error));
-    QCOMPARE(schemaVersion(*db), kSchemaVersion);
+    migrated = migrate(*db);
+    QVERIFY2(migrated, qPrintable(migrated.error()));
+    QCOMPARE(schemaVersion(*db).value_or(-1), kSchemaVersion);
     QVERIFY(!indexExists(QStringLiteral("events_provider_id")));
     QVERIFY(indexExists(QStringLiteral("events_source_id")));
 }
@@ -249,21 +257,24 @@ void TstSchema::version6GivesExistingTokensTheirNameAsOwner()
     QVERIFY2(t, qPrintable(error));
     auto db = t->open();
     QVERIFY(db);
-    QVERIFY2(migrateTo(*db, 4, &error), qPrintable(error));
-    QVERIFY2(db->exec(QStringLiteral("INSERT INTO api_tokens (name, role, token_hash, created_at) VALUES "
-                                     "('ana', 'operator', 'h1', 0), ('Otto', 'operator', 'h2', 0)"),
+    auto migrated = migrateTo(*db, 4);
+    QVERIFY2(migrated, qPrintable(migrated.error()));
+    QVERIFY2(succeeded(
+                 db->exec(QStringLiteral("INSERT INTO api_tokens (name, role, token_hash, created_at) VALUES "
+                                         "('ana', 'operator', 'h1', 0), ('Otto', 'operator', 'h2', 0)")),
                  &error),
         qPrintable(error));
     QVERIFY2(
-        db->exec(QStringLiteral(
-                     "INSERT INTO replays (status, selection_hash, requested_by, requester_role, reason, "
-                     "item_count, requires_approval, summary, approved_by, created_at, updated_at) VALUES "
-                     "('approved', 'x', 'ana', 'operator', 'r', 1, 1, '{}', 'Otto', 0, 0), "
-                     "('pending_approval', 'y', 'ana', 'operator', 'r', 1, 1, '{}', NULL, 0, 0)"),
+        succeeded(db->exec(QStringLiteral(
+                      "INSERT INTO replays (status, selection_hash, requested_by, requester_role, reason, "
+                      "item_count, requires_approval, summary, approved_by, created_at, updated_at) VALUES "
+                      "('approved', 'x', 'ana', 'operator', 'r', 1, 1, '{}', 'Otto', 0, 0), "
+                      "('pending_approval', 'y', 'ana', 'operator', 'r', 1, 1, '{}', NULL, 0, 0)")),
             &error),
         qPrintable(error));
-    QVERIFY2(migrate(*db, &error), qPrintable(error));
-    QCOMPARE(schemaVersion(*db), kSchemaVersion);
+    migrated = migrate(*db);
+    QVERIFY2(migrated, qPrintable(migrated.error()));
+    QCOMPARE(schemaVersion(*db).value_or(-1), kSchemaVersion);
     QSqlQuery q(db->handle());
     QVERIFY(q.exec(QStringLiteral("SELECT name, owner FROM api_tokens ORDER BY id")));
     QStringList owners;
@@ -288,29 +299,33 @@ void TstSchema::version7KeysAreRemovedWithTheirEvent()
     QVERIFY2(t, qPrintable(error));
     auto db = t->open();
     QVERIFY(db);
-    QVERIFY2(migrateTo(*db, 6, &error), qPrintable(error));
-    QVERIFY2(db->exec(QStringLiteral("INSERT INTO events (source, provider_event_id, received_at, "
-                                     "last_seen_at, body, body_sha256, body_size) VALUES "
-                                     "('stripe', 'evt_1', 1, 1, '', 'x', 0), "
-                                     "('stripe', 'evt_2', 2, 2, '', 'y', 0)"),
+    auto migrated = migrateTo(*db, 6);
+    QVERIFY2(migrated, qPrintable(migrated.error()));
+    QVERIFY2(succeeded(db->exec(QStringLiteral("INSERT INTO events (source, provider_event_id, received_at, "
+                                               "last_seen_at, body, body_sha256, body_size) VALUES "
+                                               "('stripe', 'evt_1', 1, 1, '', 'x', 0), "
+                                               "('stripe', 'evt_2', 2, 2, '', 'y', 0)")),
                  &error),
         qPrintable(error));
-    QVERIFY2(migrate(*db, &error), qPrintable(error));
-    QCOMPARE(schemaVersion(*db), kSchemaVersion);
+    migrated = migrate(*db);
+    QVERIFY2(migrated, qPrintable(migrated.error()));
+    QCOMPARE(schemaVersion(*db).value_or(-1), kSchemaVersion);
     QVERIFY(kSchemaVersion >= 7);
-    QVERIFY2(db->exec(QStringLiteral("INSERT INTO event_keys (event_id, name, value) SELECT id, 'order', "
-                                     "provider_event_id FROM events"),
+    QVERIFY2(succeeded(
+                 db->exec(QStringLiteral("INSERT INTO event_keys (event_id, name, value) SELECT id, 'order', "
+                                         "provider_event_id FROM events")),
                  &error),
         qPrintable(error));
-    QVERIFY2(db->exec(QStringLiteral("DELETE FROM events WHERE provider_event_id = 'evt_1'"), &error),
+    QVERIFY2(
+        succeeded(db->exec(QStringLiteral("DELETE FROM events WHERE provider_event_id = 'evt_1'")), &error),
         qPrintable(error));
     QSqlQuery q(db->handle());
     QVERIFY(q.exec(QStringLiteral("SELECT value FROM event_keys")));
     QVERIFY(q.next());
     QCOMPARE(q.value(0).toString(), QStringLiteral("evt_2"));
     QVERIFY(!q.next());
-    QVERIFY(!db->exec(
-        QStringLiteral("INSERT INTO event_keys (event_id, name, value) VALUES (999999, 'order', 'x')"),
+    QVERIFY(!succeeded(db->exec(QStringLiteral(
+                           "INSERT INTO event_keys (event_id, name, value) VALUES (999999, 'order', 'x')")),
         &error)); // no orphan keys
 }
 
@@ -324,22 +339,26 @@ void TstSchema::version8AllowsOneOpenIncidentPerGroup()
     QVERIFY2(t, qPrintable(error));
     auto db = t->open();
     QVERIFY(db);
-    QVERIFY2(migrateTo(*db, 7, &error), qPrintable(error));
-    QCOMPARE(schemaVersion(*db), 7);
-    QVERIFY2(migrate(*db, &error), qPrintable(error));
-    QCOMPARE(schemaVersion(*db), kSchemaVersion);
+    auto migrated = migrateTo(*db, 7);
+    QVERIFY2(migrated, qPrintable(migrated.error()));
+    QCOMPARE(schemaVersion(*db).value_or(-1), 7);
+    migrated = migrate(*db);
+    QVERIFY2(migrated, qPrintable(migrated.error()));
+    QCOMPARE(schemaVersion(*db).value_or(-1), kSchemaVersion);
     QVERIFY(kSchemaVersion >= 8);
     const auto open = [&](const char *destination) {
-        return db->exec(
-            QStringLiteral("INSERT INTO incidents (destination, category, opened_at, count_at_open, "
-                           "last_count, updated_at) VALUES ('%1', 'permanent', 1, 1, 1, 1)")
-                .arg(QLatin1String(destination)),
+        return succeeded(
+            db->exec(QStringLiteral("INSERT INTO incidents (destination, category, opened_at, count_at_open, "
+                                    "last_count, updated_at) VALUES ('%1', 'permanent', 1, 1, 1, 1)")
+                         .arg(QLatin1String(destination))),
             &error);
     };
     QVERIFY2(open("crm"), qPrintable(error));
     QVERIFY(!open("crm")); // the same group again while the first is open
     QVERIFY2(open("fulfillment"), qPrintable(error)); // another group
-    QVERIFY2(db->exec(QStringLiteral("UPDATE incidents SET closed_at = 2 WHERE destination = 'crm'"), &error),
+    QVERIFY2(
+        succeeded(
+            db->exec(QStringLiteral("UPDATE incidents SET closed_at = 2 WHERE destination = 'crm'")), &error),
         qPrintable(error));
     QVERIFY2(open("crm"), qPrintable(error)); // the group may open again once closed
     QSqlQuery q(db->handle());

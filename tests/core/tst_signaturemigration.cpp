@@ -74,7 +74,8 @@ private Q_SLOTS:
         QVERIFY2(m_database, qPrintable(error));
         m_db = m_database->open();
         QVERIFY(m_db);
-        QVERIFY2(migrateTo(*m_db, 4, &error), qPrintable(error));
+        auto migrated = migrateTo(*m_db, 4);
+        QVERIFY2(migrated, qPrintable(migrated.error()));
     }
     void cleanup()
     {
@@ -107,10 +108,10 @@ private Q_SLOTS:
 
         MigrateOptions options;
         options.signatureHeaders = { QByteArrayLiteral("X-Acme-Mac") };
-        int from = 0, to = 0;
-        QVERIFY2(migrate(*m_db, &error, &from, &to, options), qPrintable(error));
-        QCOMPARE(from, 4);
-        QCOMPARE(to, kSchemaVersion);
+        const auto migrated = migrate(*m_db, options);
+        QVERIFY2(migrated, qPrintable(migrated.error()));
+        QCOMPARE(migrated->fromVersion, 4);
+        QCOMPARE(migrated->toVersion, kSchemaVersion);
         QVERIFY(kSchemaVersion >= 5);
 
         auto names = [&](const char *table, const QString &where) {

@@ -29,7 +29,7 @@ qint64 seedEvent(
     static std::atomic<int> counter { 0 };
     Transaction tx(db);
     QString error;
-    if (!tx.begin(&error)) {
+    if (!succeeded(tx.begin(), &error)) {
         qWarning("seedEvent: %s", qPrintable(error));
         return 0;
     }
@@ -86,7 +86,7 @@ qint64 seedEvent(
         if (deliveryIds)
             deliveryIds->append(d.value(0).toLongLong());
     }
-    if (!tx.commit(&error)) {
+    if (!succeeded(tx.commit(), &error)) {
         qWarning("seedEvent commit: %s", qPrintable(error));
         return 0;
     }

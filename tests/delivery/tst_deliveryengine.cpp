@@ -29,7 +29,7 @@ const QByteArray kSecret("0123456789abcdef0123456789abcdef");
 bool execSql(Db &db, const QString &sql)
 {
     QString error;
-    if (!db.exec(sql, &error)) {
+    if (!succeeded(db.exec(sql), &error)) {
         qWarning("%s: %s", qPrintable(sql), qPrintable(error));
         return false;
     }
@@ -681,9 +681,9 @@ private Q_SLOTS:
 static int runChildWorker()
 {
     QString error;
-    const auto url = StorageUrl::parse(qEnvironmentVariable("REDRIVE_DELIVERY_CHILD_STORAGE"), &error);
+    const auto url = StorageUrl::parse(qEnvironmentVariable("REDRIVE_DELIVERY_CHILD_STORAGE"));
     if (!url) {
-        qWarning("child: %s", qPrintable(error));
+        qWarning("child: %s", qPrintable(url.error()));
         return 2;
     }
     Config config = engineConfig({ loopbackDestination(

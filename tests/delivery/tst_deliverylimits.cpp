@@ -147,10 +147,10 @@ private Q_SLOTS:
         const qint64 first = rig().seedOne();
         rig().engine->wake();
         QVERIFY(rig().waitForStatus(first, QStringLiteral("succeeded")));
-        QVERIFY(
+        QVERIFY(succeeded(
             rig().db->exec(QStringLiteral("SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
-                                          "WHERE datname = current_database() AND pid <> pg_backend_pid()"),
-                &error));
+                                          "WHERE datname = current_database() AND pid <> pg_backend_pid()")),
+            &error));
         const qint64 second = rig().seedOne();
         rig().engine->wake();
         QVERIFY(rig().waitForStatus(second, QStringLiteral("succeeded"), 30'000));

@@ -68,7 +68,7 @@ SweepDecision retryNow(const QString &, int attempt, bool replay, qint64 now)
 bool exec(Db &db, const QString &sql)
 {
     QString error;
-    if (!db.exec(sql, &error)) {
+    if (!succeeded(db.exec(sql), &error)) {
         qWarning("%s: %s", qPrintable(sql), qPrintable(error));
         return false;
     }

@@ -193,7 +193,8 @@ private Q_SLOTS:
         QVERIFY(db);
         IngestStore store(*db, IngestStore::PostgresBatches(path));
         QString error;
-        QVERIFY2(store.prepare(&error), qPrintable(error));
+        const auto prepared = store.prepare();
+        QVERIFY2(prepared, qPrintable(prepared.error()));
         auto event = [](const QString &id, const QByteArray &body, bool byBody) {
             IncomingEvent e = makeIncomingEvent(id, QStringLiteral("gh"));
             e.body = body;
@@ -202,8 +203,13 @@ private Q_SLOTS:
             return e;
         };
         auto upsert = [&](const QList<UpsertRow> &rows, QList<UpsertResult> *results) {
-            Transaction tx(*db);
-            return tx.begin(&error) && store.upsertEvents(rows, results, &error) && tx.commit(&error);
+            auto upserted = withTransaction(*db, [&] { return store.upsertEvents(rows); });
+            if (!upserted) {
+                error = upserted.error();
+                return false;
+            }
+            *results = std::move(*upserted);
+            return true;
         };
         const QString pending = QStringLiteral("pending");
         const IncomingEvent a = event(QStringLiteral("a"), kBody, true),

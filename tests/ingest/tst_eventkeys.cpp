@@ -68,9 +68,9 @@ private:
     QList<qint64> find(const EventFilter &filter, qint64 fromId, int limit)
     {
         QString error;
-        const auto rows = fetchEventPage(*h->reader, filter, fromId, limit, &error);
+        const auto rows = fetchEventPage(*h->reader, filter, fromId, limit);
         if (!rows) {
-            qWarning("query: %s", qPrintable(error));
+            qWarning("query: %s", qPrintable(rows.error()));
             return { -1 };
         }
         QList<qint64> ids;
@@ -90,9 +90,9 @@ private:
     QList<EventKey> keysOf(qint64 id)
     {
         QString error;
-        const auto keys = fetchEventKeys(*h->reader, id, &error);
+        const auto keys = fetchEventKeys(*h->reader, id);
         if (!keys)
-            qWarning("keys: %s", qPrintable(error));
+            qWarning("keys: %s", qPrintable(keys.error()));
         return keys.value_or(QList<EventKey> {});
     }
 
@@ -192,9 +192,9 @@ private Q_SLOTS:
         QVERIFY(find(wrongName, top, 10).isEmpty());
 
         QString error;
-        const auto detail = fetchEventDetail(*h->reader, orders.first(), &error);
-        QVERIFY2(detail, qPrintable(error));
-        QVERIFY(detail->keys.contains(EventKey { QStringLiteral("order"), QStringLiteral("1042") }));
+        const auto detail = fetchEventDetail(*h->reader, orders.first());
+        QVERIFY2(detail && *detail, qPrintable(detail.error()));
+        QVERIFY((*detail)->keys.contains(EventKey { QStringLiteral("order"), QStringLiteral("1042") }));
     }
 };
 

@@ -52,7 +52,8 @@ private Q_SLOTS:
         QFETCH(int, path);
         IngestStore store(*m_db, IngestStore::PostgresBatches(path));
         QString error;
-        QVERIFY2(store.prepare(&error), qPrintable(error));
+        const auto prepared = store.prepare();
+        QVERIFY2(prepared, qPrintable(prepared.error()));
         const IncomingEvent routed = makeEvent(QStringLiteral("a")),
                             unrouted = makeEvent(QStringLiteral("b")), twice = makeEvent(QStringLiteral("c"));
 
@@ -89,14 +90,17 @@ private Q_SLOTS:
     {
         IngestStore store(*m_db);
         QString error;
-        QVERIFY2(store.prepare(&error), qPrintable(error));
+        const auto prepared = store.prepare();
+        QVERIFY2(prepared, qPrintable(prepared.error()));
         const IncomingEvent e = makeEvent(QStringLiteral("one"));
-        UpsertResult first, again;
         Transaction tx(*m_db);
-        QVERIFY(tx.begin(&error));
-        QVERIFY2(store.upsertEvent(e, QStringLiteral("pending"), &first, &error), qPrintable(error));
-        QVERIFY2(store.upsertEvent(e, QStringLiteral("no_route"), &again, &error), qPrintable(error));
-        QVERIFY(tx.commit(&error));
+        QVERIFY(succeeded(tx.begin(), &error));
+        const auto firstUpsert = store.upsertEvent(e, QStringLiteral("pending"));
+        QVERIFY2(firstUpsert, qPrintable(firstUpsert.error()));
+        const auto againUpsert = store.upsertEvent(e, QStringLiteral("no_route"));
+        QVERIFY2(againUpsert, qPrintable(againUpsert.error()));
+        QVERIFY(succeeded(tx.commit(), &error));
+        const UpsertResult first = *firstUpsert, again = *againUpsert;
         QVERIFY(first.isNew());
         QCOMPARE(again.eventId, first.eventId);
         QCOMPARE(again.seenCount, 2);
@@ -107,8 +111,13 @@ private:
     bool upsert(
         IngestStore &store, const QList<UpsertRow> &rows, QList<UpsertResult> *results, QString *error)
     {
-        Transaction tx(*m_db);
-        return tx.begin(error) && store.upsertEvents(rows, results, error) && tx.commit(error);
+        auto upserted = withTransaction(*m_db, [&] { return store.upsertEvents(rows); });
+        if (!upserted) {
+            *error = upserted.error();
+            return false;
+        }
+        *results = std::move(*upserted);
+        return true;
     }
 
     // "provider_event_id=status" for every event, by id; an event without its row shows "=".

@@ -81,9 +81,9 @@ private Q_SLOTS:
                 }
             }
         });
-        const auto url = StorageUrl::parse(pg.url(), &error);
+        const auto url = StorageUrl::parse(pg.url());
         QVERIFY(url);
-        auto db = Db::open(*url, QStringLiteral("checker"), {}, &error);
+        auto db = takeValue(Db::open(*url, QStringLiteral("checker"), {}), &error);
         QVERIFY2(db, qPrintable(error));
 
         ProviderLoad load({ a.ingestPort, b.ingestPort }, 4, true, "two-", 15);

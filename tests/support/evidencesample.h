@@ -132,10 +132,9 @@ inline QJsonObject sampleSignedBundle(
     meta.role = QStringLiteral("auditor");
     meta.generator = QStringLiteral("redrive tests");
     QString error;
-    const auto bundle
-        = audit::buildSignedEvidenceBundle(data, sampleCheckpoint(data, key), meta, key, &error);
+    const auto bundle = audit::buildSignedEvidenceBundle(data, sampleCheckpoint(data, key), meta, key);
     if (!bundle)
-        qWarning("sampleSignedBundle: %s", qPrintable(error));
+        qWarning("sampleSignedBundle: %s", qPrintable(bundle.error()));
     return bundle.value_or(QJsonObject());
 }
 

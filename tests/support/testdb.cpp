@@ -90,26 +90,30 @@ std::unique_ptr<TestDatabase> TestDatabase::create(Backend backend, QString *err
             return nullptr;
         t->m_adminUrl = server;
         t->m_pgName = QStringLiteral("redrive_t_") + QString::fromLatin1(crypto::randomBytes(6).toHex());
-        auto url = StorageUrl::parse(server, error);
-        if (!url)
+        auto url = StorageUrl::parse(server);
+        if (!succeeded(url, error))
             return nullptr;
-        auto admin = Db::open(*url, QStringLiteral("test-admin"), {}, error);
+        auto admin = takeValue(Db::open(*url, QStringLiteral("test-admin"), {}), error);
         if (!admin)
             return nullptr;
-        if (!admin->exec(QStringLiteral("CREATE DATABASE %1").arg(t->m_pgName), error))
+        if (!succeeded(admin->exec(QStringLiteral("CREATE DATABASE %1").arg(t->m_pgName)), error))
             return nullptr;
         QString s = server;
         s.replace(s.lastIndexOf(QLatin1String("/postgres")), 9, u'/' + t->m_pgName);
         t->m_urlString = s;
     }
-    auto url = StorageUrl::parse(t->m_urlString, error);
-    if (!url)
+    auto url = StorageUrl::parse(t->m_urlString);
+    if (!succeeded(url, error))
         return nullptr;
     t->m_url = *url;
     if (migrated) {
         auto db = t->open(QStringLiteral("test-migrate"));
-        if (!db || !migrate(*db, error))
+        if (!db)
             return nullptr;
+        if (auto migratedDb = migrate(*db); !migratedDb) {
+            *error = migratedDb.error();
+            return nullptr;
+        }
     }
     return t;
 }
@@ -118,10 +122,11 @@ TestDatabase::~TestDatabase()
 {
     if (m_backend == Backend::Postgres && !m_pgName.isEmpty()) {
         QString error;
-        auto url = StorageUrl::parse(m_adminUrl, &error);
+        auto url = StorageUrl::parse(m_adminUrl);
         if (url) {
-            if (auto admin = Db::open(*url, QStringLiteral("test-admin"), {}, &error))
-                admin->exec(QStringLiteral("DROP DATABASE IF EXISTS %1 WITH (FORCE)").arg(m_pgName));
+            if (auto admin = takeValue(Db::open(*url, QStringLiteral("test-admin"), {}), &error))
+                static_cast<void>(
+                    admin->exec(QStringLiteral("DROP DATABASE IF EXISTS %1 WITH (FORCE)").arg(m_pgName)));
         }
     }
 }
@@ -131,7 +136,7 @@ std::unique_ptr<Db> TestDatabase::open(const QString &purpose, OpenMode mode) co
     QString error;
     OpenOptions options;
     options.mode = mode;
-    auto db = Db::open(m_url, purpose, options, &error);
+    auto db = takeValue(Db::open(m_url, purpose, options), &error);
     if (!db)
         qWarning("TestDatabase::open(%s): %s", qPrintable(purpose), qPrintable(error));
     return db;

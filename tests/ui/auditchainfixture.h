@@ -23,23 +23,20 @@ struct AuditSeed {
 // Appends through core's appender (the receiver's own code path), one transaction each.
 inline std::optional<audit::AuditEntry> appendAudit(Db &db, const AuditSeed &s, QString *error)
 {
-    Transaction tx(db);
-    if (!tx.begin(error))
-        return std::nullopt;
-    audit::AuditRecord r { s.actor, s.role, s.action, s.target, s.reason,
+    const audit::AuditRecord r { s.actor, s.role, s.action, s.target, s.reason,
         QJsonObject { { QStringLiteral("reason_length"), s.reason.size() } } };
-    auto e = audit::appendAuditEntry(db, r, s.atMs, error);
-    if (!e || !tx.commit(error))
-        return std::nullopt;
-    return e;
+    auto e = withTransaction(db, [&] { return audit::appendAuditEntry(db, r, s.atMs); });
+    if (!e)
+        *error = e.error();
+    return std::move(e).toOptional();
 }
 
 // Removes the append-only triggers, as someone editing the database file would.
 inline bool dropAuditTriggers(Db &db, QString *error)
 {
     const QString on = db.isSqlite() ? QString() : QStringLiteral(" ON audit_log");
-    return db.exec(QStringLiteral("DROP TRIGGER audit_log_no_update") + on, error)
-        && db.exec(QStringLiteral("DROP TRIGGER audit_log_no_delete") + on, error);
+    return succeeded(db.exec(QStringLiteral("DROP TRIGGER audit_log_no_update") + on), error)
+        && succeeded(db.exec(QStringLiteral("DROP TRIGGER audit_log_no_delete") + on), error);
 }
 
 } // namespace redrive::test

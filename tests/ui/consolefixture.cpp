@@ -281,7 +281,7 @@ ConsoleFixture::Scenario ConsoleFixture::addScenario(qint64 base)
 void ConsoleFixture::addBulk(int count, qint64 base, const QString &source)
 {
     Transaction tx(m_db);
-    tx.begin();
+    static_cast<void>(tx.begin());
     QSqlQuery e(m_db.handle());
     e.prepare(QStringLiteral(
         "INSERT INTO events (source, provider_event_id, event_type, received_at, last_seen_at, "
@@ -306,7 +306,7 @@ void ConsoleFixture::addBulk(int count, qint64 base, const QString &source)
         if (!run(d) || !run(st))
             return;
     }
-    tx.commit();
+    static_cast<void>(tx.commit());
 }
 
 } // namespace redrive::test

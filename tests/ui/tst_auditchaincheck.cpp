@@ -55,8 +55,8 @@ void TstAuditChainCheck::chainCheckNamesTheEditedEntry()
     auto t = chainOf(8, &writer);
     QVERIFY(t);
     QString error;
-    auto intact = audit::checkChain(*writer, {}, &error);
-    QVERIFY2(intact, qPrintable(error));
+    auto intact = audit::checkChain(*writer, {});
+    QVERIFY2(intact, qPrintable(intact.error()));
     QVERIFY(intact->chain.ok);
     QCOMPARE(intact->chain.head.seq, qint64(8));
     QList<audit::ChainAnchor> anchors;
@@ -66,14 +66,16 @@ void TstAuditChainCheck::chainCheckNamesTheEditedEntry()
         anchors.append({ seq, q.value(0).toString(), kBase, QString() });
     }
     // The triggers refuse the edit; without them, the edit goes through and the chain names it.
-    QVERIFY(!writer->exec(
-        QStringLiteral("UPDATE audit_log SET reason = 'nothing to see' WHERE seq = 4"), &error));
+    QVERIFY(!succeeded(
+        writer->exec(QStringLiteral("UPDATE audit_log SET reason = 'nothing to see' WHERE seq = 4")),
+        &error));
     QVERIFY2(dropAuditTriggers(*writer, &error), qPrintable(error));
-    QVERIFY2(
-        writer->exec(QStringLiteral("UPDATE audit_log SET reason = 'nothing to see' WHERE seq = 4"), &error),
+    QVERIFY2(succeeded(
+                 writer->exec(QStringLiteral("UPDATE audit_log SET reason = 'nothing to see' WHERE seq = 4")),
+                 &error),
         qPrintable(error));
-    auto report = audit::checkChain(*writer, anchors, &error);
-    QVERIFY2(report, qPrintable(error));
+    auto report = audit::checkChain(*writer, anchors);
+    QVERIFY2(report, qPrintable(report.error()));
     QVERIFY(!report->chain.ok);
     QCOMPARE(report->chain.firstBadSeq.value_or(0), qint64(4));
     QVERIFY2(report->chain.problem.contains(QStringLiteral("edited")), qPrintable(report->chain.problem));
@@ -89,14 +91,15 @@ void TstAuditChainCheck::chainCheckCatchesACutOffTail()
     auto t = chainOf(8, &writer);
     QVERIFY(t);
     QString error;
-    const auto head = audit::auditHead(*writer, &error);
-    QVERIFY2(head, qPrintable(error));
+    const auto head = audit::auditHead(*writer);
+    QVERIFY2(head, qPrintable(head.error()));
     const audit::ChainAnchor saved { head->seq, head->hash, kBase + 9000,
         QStringLiteral("0123456789abcdef") };
     QVERIFY2(dropAuditTriggers(*writer, &error), qPrintable(error));
-    QVERIFY2(writer->exec(QStringLiteral("DELETE FROM audit_log WHERE seq > 5"), &error), qPrintable(error));
-    auto report = audit::checkChain(*writer, { saved }, &error);
-    QVERIFY2(report, qPrintable(error));
+    QVERIFY2(succeeded(writer->exec(QStringLiteral("DELETE FROM audit_log WHERE seq > 5")), &error),
+        qPrintable(error));
+    auto report = audit::checkChain(*writer, { saved });
+    QVERIFY2(report, qPrintable(report.error()));
     QVERIFY(report->chain.ok); // what is left is a valid chain: only the saved checkpoint knows
     QCOMPARE(report->chain.head.seq, qint64(5));
     QCOMPARE(report->anchors.size(), 1);
@@ -111,8 +114,8 @@ void TstAuditChainCheck::chainCheckCatchesACutOffTail()
             kBase + 20'000 + i };
         QVERIFY2(appendAudit(*writer, later, &error), qPrintable(error));
     }
-    report = audit::checkChain(*writer, { saved }, &error);
-    QVERIFY2(report, qPrintable(error));
+    report = audit::checkChain(*writer, { saved });
+    QVERIFY2(report, qPrintable(report.error()));
     QVERIFY(report->chain.ok);
     QCOMPARE(report->anchors[0].state, audit::AnchorResult::State::Changed);
     QCOMPARE(report->anchors[0].firstChangedSeq, qint64(8));
@@ -123,9 +126,9 @@ void TstAuditChainCheck::chainCheckCatchesARehashedRewrite()
     std::unique_ptr<Db> writer;
     auto t = chainOf(6, &writer);
     QVERIFY(t);
-    QString error;
-    QList<audit::AuditEntry> all;
-    QVERIFY2(audit::readAuditEntries(*writer, audit::AuditQuery {}, &all, &error), qPrintable(error));
+    const auto entries = audit::readAuditEntries(*writer, audit::AuditQuery {});
+    QVERIFY2(entries, qPrintable(entries.error()));
+    const QList<audit::AuditEntry> &all = *entries;
     QCOMPARE(all.size(), 6);
     const audit::ChainAnchor early { 2, all[1].hash, kBase, QString() };
     const audit::ChainAnchor late { 6, all[5].hash, kBase, QString() };
@@ -145,8 +148,8 @@ void TstAuditChainCheck::chainCheckCatchesARehashedRewrite()
         u.addBindValue(all[i].seq);
         QVERIFY2(u.exec(), qPrintable(sqlErrorText(u)));
     }
-    auto report = audit::checkChain(*writer, { early, late }, &error);
-    QVERIFY2(report, qPrintable(error));
+    auto report = audit::checkChain(*writer, { early, late });
+    QVERIFY2(report, qPrintable(report.error()));
     QVERIFY(report->chain.ok);
     QCOMPARE(report->anchors[0].state, audit::AnchorResult::State::Unchanged);
     QCOMPARE(report->anchors[1].state, audit::AnchorResult::State::Changed);

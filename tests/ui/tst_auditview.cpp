@@ -93,14 +93,13 @@ void TstAuditView::initTestCase()
         QStringLiteral("refund done")));
     QVERIFY(append(QStringLiteral("olivia"), QStringLiteral("destination_paused"),
         QStringLiteral("destination:crm"), QStringLiteral("maintenance window")));
-    m_keyA = audit::SigningKey::generate(&error);
-    m_keyB = audit::SigningKey::generate(&error);
+    m_keyA = audit::SigningKey::generate().toOptional().value_or(nullptr);
+    m_keyB = audit::SigningKey::generate().toOptional().value_or(nullptr);
     QVERIFY(m_keyA && m_keyB);
     m_signing = m_keyA.get();
     // The receiver's answer: its current head, signed with whichever key it holds now.
     m_api.route("GET", "/admin/v1/audit/checkpoint", [this](const FakeAdminApi::Request &) {
-        QString why;
-        const auto cp = audit::makeCheckpoint(*m_chainWriter, *m_signing, m_clock.nowMs(), &why);
+        const auto cp = audit::makeCheckpoint(*m_chainWriter, *m_signing, m_clock.nowMs());
         if (!cp)
             return FakeAdminApi::Response { 500, R"({"error":"internal","message":"no checkpoint"})" };
         return FakeAdminApi::Response { 200, QJsonDocument(cp->toJson()).toJson(QJsonDocument::Compact) };
@@ -234,9 +233,9 @@ void TstAuditView::evidenceForATimeRangeVerifiesWithTheCli()
     auto *range = find<QComboBox>(w, "auditTimeRange");
     range->setCurrentIndex(4);
     Q_EMIT range->activated(4);
-    QList<audit::AuditEntry> all;
-    QString error;
-    QVERIFY(audit::readAuditEntries(*m_chainWriter, audit::AuditQuery {}, &all, &error));
+    const auto entries = audit::readAuditEntries(*m_chainWriter, audit::AuditQuery {});
+    QVERIFY(entries);
+    const QList<audit::AuditEntry> &all = *entries;
     find<QDateTimeEdit>(w, "auditSinceEdit")->setDateTime(QDateTime::fromMSecsSinceEpoch(all[2].atMs));
     find<QDateTimeEdit>(w, "auditUntilEdit")
         ->setDateTime(QDateTime::fromMSecsSinceEpoch(all[4].atMs - 60'000));
@@ -337,7 +336,7 @@ void TstAuditView::savedCheckpointCatchesACutOffTailAndAnEditedRow()
     // Someone with the database file removes the triggers and the last two entries.
     QString error;
     QVERIFY2(dropAuditTriggers(*m_chainWriter, &error), qPrintable(error));
-    QVERIFY2(m_chainWriter->exec(QStringLiteral("DELETE FROM audit_log WHERE seq > 4"), &error),
+    QVERIFY2(succeeded(m_chainWriter->exec(QStringLiteral("DELETE FROM audit_log WHERE seq > 4")), &error),
         qPrintable(error));
     QVERIFY(pressF5());
     QTRY_VERIFY_WITH_TIMEOUT(
@@ -345,9 +344,9 @@ void TstAuditView::savedCheckpointCatchesACutOffTailAndAnEditedRow()
     QVERIFY2(status().startsWith(QStringLiteral("Chain intact to #4")), qPrintable(status()));
 
     // ... and edits an entry.
-    QVERIFY2(
-        m_chainWriter->exec(
-            QStringLiteral("UPDATE audit_log SET reason = 'no refund was asked for' WHERE seq = 2"), &error),
+    QVERIFY2(succeeded(m_chainWriter->exec(QStringLiteral(
+                           "UPDATE audit_log SET reason = 'no refund was asked for' WHERE seq = 2")),
+                 &error),
         qPrintable(error));
     QVERIFY(pressF5());
     QTRY_VERIFY_WITH_TIMEOUT(status().startsWith(QStringLiteral("Chain broken at #2: ")), kGuiWait);

@@ -315,15 +315,18 @@ void TstConsoleGui::failuresAreExplained()
         StorageUrl url;
         url.sqlitePath = scratch;
         QString error;
-        auto db = Db::open(url, QStringLiteral("scratch"), {}, &error);
+        auto db = takeValue(Db::open(url, QStringLiteral("scratch"), {}), &error);
         QVERIFY2(db, qPrintable(error));
-        QVERIFY(db->exec(QStringLiteral("CREATE TABLE IF NOT EXISTS unrelated (x INTEGER)"), &error));
+        QVERIFY(
+            succeeded(db->exec(QStringLiteral("CREATE TABLE IF NOT EXISTS unrelated (x INTEGER)")), &error));
         if (setup != u"empty") {
-            QVERIFY(db->exec(
-                QStringLiteral("CREATE TABLE schema_version (version INTEGER PRIMARY KEY, description TEXT, "
-                               "applied_at BIGINT)"),
-                &error));
-            QVERIFY(db->exec(QStringLiteral("INSERT INTO schema_version VALUES (99, 'x', 0)"), &error));
+            QVERIFY(
+                succeeded(db->exec(QStringLiteral(
+                              "CREATE TABLE schema_version (version INTEGER PRIMARY KEY, description TEXT, "
+                              "applied_at BIGINT)")),
+                    &error));
+            QVERIFY(succeeded(
+                db->exec(QStringLiteral("INSERT INTO schema_version VALUES (99, 'x', 0)")), &error));
         }
         path = scratch;
     }

@@ -355,13 +355,11 @@ void TstConsoleLogic::memorySecretStoreAnswersLater()
 
 void TstConsoleLogic::retrySchedulesIgnoreSecrets()
 {
-    QString error;
     const auto s = parseRetrySchedules(
         "[delivery]\njitter = 0.1\n[[sources]]\nname = \"github\"\nsecrets = [\"env:UNSET_SECRET\"]\n"
         "[[destinations]]\nname = \"crm\"\nmax_attempts = 3\nretry_schedule = [\"5s\", \"5m\"]\n"
-        "signing_secret = \"env:ALSO_UNSET\"\n[[destinations]]\nname = \"erp\"\n",
-        &error);
-    QVERIFY2(s, qPrintable(error));
+        "signing_secret = \"env:ALSO_UNSET\"\n[[destinations]]\nname = \"erp\"\n");
+    QVERIFY2(s, qPrintable(s.error()));
     QCOMPARE(s->jitter, 0.1);
     QCOMPARE(s->destinations.size(), 2);
     const DestinationConfig *crm = s->destination(u"crm");
@@ -370,10 +368,14 @@ void TstConsoleLogic::retrySchedulesIgnoreSecrets()
     QCOMPARE(crm->retryScheduleMs, (QList<qint64> { 5'000, 300'000 }));
     QVERIFY(s->destination(u"erp"));
     QVERIFY(!s->destination(u"nope"));
-    QVERIFY(!parseRetrySchedules("[[destinations]]\nname = \"x\"\nretry_schedule = [\"soon\"]\n", &error));
-    QVERIFY2(error.contains(QStringLiteral("destinations[0].retry_schedule[0]")), qPrintable(error));
-    QVERIFY(!parseRetrySchedules("this is = = not toml", &error));
-    QVERIFY(error.contains(QStringLiteral("not valid TOML")));
+    const auto badDuration
+        = parseRetrySchedules("[[destinations]]\nname = \"x\"\nretry_schedule = [\"soon\"]\n");
+    QVERIFY(!badDuration);
+    QVERIFY2(badDuration.error().contains(QStringLiteral("destinations[0].retry_schedule[0]")),
+        qPrintable(badDuration.error()));
+    const auto notToml = parseRetrySchedules("this is = = not toml");
+    QVERIFY(!notToml);
+    QVERIFY(notToml.error().contains(QStringLiteral("not valid TOML")));
 }
 
 void TstConsoleLogic::replayPreviewWording()

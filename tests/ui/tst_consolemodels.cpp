@@ -71,8 +71,8 @@ void TstConsoleModels::initTestCase()
     fx.addBulk(3'000, kBase + 100'000);
     QVERIFY2(fx.lastError().isEmpty(), qPrintable(fx.lastError()));
     // Gaps in the ids: the first paint's estimate is then wrong and must be corrected.
-    QVERIFY(
-        m_writer->exec(QStringLiteral("DELETE FROM events WHERE source = 'bulk' AND id % 97 = 0"), &error));
+    QVERIFY(succeeded(
+        m_writer->exec(QStringLiteral("DELETE FROM events WHERE source = 'bulk' AND id % 97 = 0")), &error));
 }
 
 void TstConsoleModels::init()
@@ -275,13 +275,14 @@ void TstConsoleModels::refreshPicksUpChangedStatuses()
     QTRY_VERIFY_WITH_TIMEOUT(model.rowCount() == 1 && model.eventAtRow(0), kWait);
     QVERIFY(model.eventAtRow(0)->downstream == DownstreamState::Pending);
     QString error;
-    QVERIFY(
+    QVERIFY(succeeded(
         m_writer->exec(QStringLiteral("UPDATE deliveries SET status = 'succeeded', downstream_ref = 'REF-9' "
                                       "WHERE event_id = %1")
-                           .arg(m_s.pending),
-            &error));
-    QVERIFY(m_writer->exec(
-        QStringLiteral("UPDATE event_status SET status = 'succeeded' WHERE event_id = %1").arg(m_s.pending),
+                           .arg(m_s.pending)),
+        &error));
+    QVERIFY(succeeded(
+        m_writer->exec(QStringLiteral("UPDATE event_status SET status = 'succeeded' WHERE event_id = %1")
+                           .arg(m_s.pending)),
         &error));
     QSignalSpy changed(&model, &QAbstractItemModel::dataChanged);
     model.refreshRows(0, 0);
@@ -318,8 +319,8 @@ void TstConsoleModels::deadLetterModel()
     QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
     QString error;
     auto db = m_t->open(QStringLiteral("dl"), OpenMode::ReadOnly);
-    const auto groups = fetchDeadLetterGroups(*db, &error);
-    QVERIFY2(groups, qPrintable(error));
+    const auto groups = fetchDeadLetterGroups(*db);
+    QVERIFY2(groups, qPrintable(groups.error()));
     model.setGroups(*groups);
     QCOMPARE(model.rowCount(), 1);
     QCOMPARE(model.total(), qint64(1));
@@ -342,8 +343,8 @@ void TstConsoleModels::destinationModel()
     QString error;
     auto db = m_t->open(QStringLiteral("dest"), OpenMode::ReadOnly);
     const qint64 now = kBase + 60'000;
-    auto rows = fetchDestinationStatuses(*db, { QStringLiteral("crm") }, now, &error);
-    QVERIFY2(rows, qPrintable(error));
+    auto rows = fetchDestinationStatuses(*db, { QStringLiteral("crm") }, now);
+    QVERIFY2(rows, qPrintable(rows.error()));
     model.setStatuses(*rows, now);
     QCOMPARE(model.rowCount(), 4); // billing, crm (configured only), fulfillment, sink
     QCOMPARE(model.columnCount(), int(DestinationModel::ColumnCount));

@@ -61,8 +61,9 @@ void TstConsoleOperations::initTestCase()
 {
     QVERIFY(setUpFixture());
     QString error;
-    m_key = audit::SigningKey::generate(&error);
-    QVERIFY2(m_key, qPrintable(error));
+    auto keyMade = audit::SigningKey::generate();
+    QVERIFY2(keyMade, qPrintable(keyMade.error()));
+    m_key = std::move(*keyMade);
 }
 
 void TstConsoleOperations::cleanupTestCase()
@@ -73,7 +74,7 @@ void TstConsoleOperations::cleanupTestCase()
 bool TstConsoleOperations::sql(const QString &statement)
 {
     QString error;
-    if (m_writer->exec(statement, &error))
+    if (succeeded(m_writer->exec(statement), &error))
         return true;
     qWarning("%s", qPrintable(error));
     return false;
@@ -270,16 +271,14 @@ void TstConsoleOperations::evidenceExportVerifiesAndCatchesAFlippedByte()
     QVERIFY(m_console && m_console->session()); // root, admin
     // Real audit entries and a note about the succeeded event.
     for (const char *reason : { "customer called about ORD-1001", "evidence requested by legal" }) {
-        QString error;
-        Transaction tx(*m_writer);
-        QVERIFY(tx.begin(&error));
-        QVERIFY2(audit::appendAuditEntry(*m_writer,
-                     audit::AuditRecord { QStringLiteral("olga"), QStringLiteral("operator"),
-                         QStringLiteral("note_added"), QStringLiteral("event:%1").arg(m_s.succeeded),
-                         QLatin1String(reason), {} },
-                     m_clock.nowMs(), &error),
-            qPrintable(error));
-        QVERIFY(tx.commit(&error));
+        const auto appended = withTransaction(*m_writer, [&] {
+            return audit::appendAuditEntry(*m_writer,
+                audit::AuditRecord { QStringLiteral("olga"), QStringLiteral("operator"),
+                    QStringLiteral("note_added"), QStringLiteral("event:%1").arg(m_s.succeeded),
+                    QLatin1String(reason), {} },
+                m_clock.nowMs());
+        });
+        QVERIFY2(appended, qPrintable(appended.error()));
     }
     ConsoleFixture notes(*m_writer);
     notes.addNote(
@@ -293,17 +292,30 @@ void TstConsoleOperations::evidenceExportVerifiesAndCatchesAFlippedByte()
         ++evidenceRequests;
         QString error;
         Transaction tx(*m_writer);
-        if (!tx.begin(&error))
+        if (!succeeded(tx.begin(), &error))
             return FakeAdminApi::Response { 500, "{\"error\":\"internal\"}" };
-        const auto cp = audit::makeCheckpoint(*m_writer, *m_key, m_clock.nowMs(), &error);
+        const auto cp = audit::makeCheckpoint(*m_writer, *m_key, m_clock.nowMs());
+        if (!cp)
+            error = cp.error();
         audit::EvidenceReadOptions options;
         options.checkpointSeq = cp ? cp->seq : 0;
-        const auto data
-            = cp ? audit::readEvidenceData(*m_writer, m_s.succeeded, options, &error) : std::nullopt;
+        std::optional<audit::EvidenceData> data;
+        if (cp) {
+            auto read = audit::readEvidenceData(*m_writer, m_s.succeeded, options);
+            if (read)
+                data = std::move(*read);
+            else
+                error = read.error();
+        }
         audit::EvidenceMeta meta { m_clock.nowMs(), QStringLiteral("root"), QStringLiteral("admin"),
             QStringLiteral("redrived test") };
-        const auto bundle
-            = data ? audit::buildSignedEvidenceBundle(*data, *cp, meta, *m_key, &error) : std::nullopt;
+        std::optional<QJsonObject> bundle;
+        if (data) {
+            auto built = audit::buildSignedEvidenceBundle(*data, *cp, meta, *m_key);
+            if (!built)
+                error = built.error();
+            bundle = std::move(built).toOptional();
+        }
         if (!bundle) {
             qWarning("fake receiver: %s", qPrintable(error));
             return FakeAdminApi::Response { 500, "{\"error\":\"internal\"}" };

@@ -78,9 +78,9 @@ void TstConsoleQueries::initTestCase()
     fx.addBulk(700, kBase + 100'000);
     QVERIFY2(fx.lastError().isEmpty(), qPrintable(fx.lastError()));
     // Gaps, as deleted rows or PostgreSQL sequence skips leave them.
-    QVERIFY(m_db->exec(
-        QStringLiteral("DELETE FROM events WHERE id IN (SELECT id FROM events WHERE source = 'bulk' "
-                       "ORDER BY id LIMIT 5 OFFSET 300)"),
+    QVERIFY(succeeded(m_db->exec(QStringLiteral(
+                          "DELETE FROM events WHERE id IN (SELECT id FROM events WHERE source = 'bulk' "
+                          "ORDER BY id LIMIT 5 OFFSET 300)")),
         &error));
     QSqlQuery q(m_db->handle());
     QVERIFY(q.exec(QStringLiteral("SELECT id FROM events ORDER BY id DESC")));
@@ -92,15 +92,15 @@ void TstConsoleQueries::initTestCase()
 void TstConsoleQueries::pagesAreKeysetOrderedAndCoverEverything()
 {
     QString error;
-    const auto range = eventIdRange(*m_db, &error);
-    QVERIFY2(range, qPrintable(error));
+    const auto range = eventIdRange(*m_db);
+    QVERIFY2(range, qPrintable(range.error()));
     QCOMPARE(range->maxId, m_allIdsDesc.first());
     QCOMPARE(range->minId, m_allIdsDesc.last());
     QList<qint64> seen;
     qint64 from = range->maxId;
     for (int guard = 0; guard < 10; ++guard) {
-        const auto page = fetchEventPage(*m_db, {}, from, 256, &error);
-        QVERIFY2(page, qPrintable(error));
+        const auto page = fetchEventPage(*m_db, {}, from, 256);
+        QVERIFY2(page, qPrintable(page.error()));
         for (const EventRow &r : *page)
             seen.append(r.id);
         if (page->size() < 256)
@@ -134,16 +134,16 @@ void TstConsoleQueries::pageIndexGivesExactCountAndBoundaries()
     QList<qint64> expected;
     qint64 from = m_allIdsDesc.first();
     while (true) {
-        const auto page = fetchEventPage(*m_db, *filter, from, 100, &error);
-        QVERIFY2(page, qPrintable(error));
+        const auto page = fetchEventPage(*m_db, *filter, from, 100);
+        QVERIFY2(page, qPrintable(page.error()));
         for (const EventRow &r : *page)
             expected.append(r.id);
         if (page->size() < 100)
             break;
         from = page->last().id - 1;
     }
-    const auto index = fetchPageIndex(*m_db, *filter, m_allIdsDesc.first(), pageSize, &error);
-    QVERIFY2(index, qPrintable(error));
+    const auto index = fetchPageIndex(*m_db, *filter, m_allIdsDesc.first(), pageSize);
+    QVERIFY2(index, qPrintable(index.error()));
     QCOMPARE(index->count, qint64(expected.size()));
     QCOMPARE(index->boundaries.size(), (expected.size() + pageSize - 1) / pageSize);
     for (qsizetype k = 0; k < index->boundaries.size(); ++k)
@@ -167,8 +167,8 @@ void TstConsoleQueries::oldestFirstMirrorsNewestFirst()
     const qint64 top = m_allIdsDesc.first();
     QList<qint64> desc, asc;
     for (qint64 from = top;;) {
-        const auto page = fetchEventRange(*m_db, *filter, EventOrder::NewestFirst, from, 0, top, 97, &error);
-        QVERIFY2(page, qPrintable(error));
+        const auto page = fetchEventRange(*m_db, *filter, EventOrder::NewestFirst, from, 0, top, 97);
+        QVERIFY2(page, qPrintable(page.error()));
         for (const EventRow &r : *page)
             desc.append(r.id);
         if (page->size() < 97)
@@ -176,8 +176,8 @@ void TstConsoleQueries::oldestFirstMirrorsNewestFirst()
         from = page->last().id - 1;
     }
     for (qint64 from = 0;;) {
-        const auto page = fetchEventRange(*m_db, *filter, EventOrder::OldestFirst, from, 0, top, 97, &error);
-        QVERIFY2(page, qPrintable(error));
+        const auto page = fetchEventRange(*m_db, *filter, EventOrder::OldestFirst, from, 0, top, 97);
+        QVERIFY2(page, qPrintable(page.error()));
         for (const EventRow &r : *page)
             asc.append(r.id);
         if (page->size() < 97)
@@ -186,14 +186,14 @@ void TstConsoleQueries::oldestFirstMirrorsNewestFirst()
     }
     QList<qint64> reversed(desc.rbegin(), desc.rend());
     QCOMPARE(asc, reversed);
-    const auto index = fetchPageIndex(*m_db, *filter, top, 97, &error, EventOrder::OldestFirst);
-    QVERIFY2(index, qPrintable(error));
+    const auto index = fetchPageIndex(*m_db, *filter, top, 97, EventOrder::OldestFirst);
+    QVERIFY2(index, qPrintable(index.error()));
     QCOMPARE(index->count, qint64(asc.size()));
     for (qsizetype k = 0; k < index->boundaries.size(); ++k)
         QCOMPARE(index->boundaries[k], asc[k * 97]);
     // The ceiling keeps a snapshot: nothing newer than it comes back.
     const auto capped
-        = fetchEventRange(*m_db, *filter, EventOrder::OldestFirst, 0, 0, m_allIdsDesc.at(3), 100'000, &error);
+        = fetchEventRange(*m_db, *filter, EventOrder::OldestFirst, 0, 0, m_allIdsDesc.at(3), 100'000);
     QVERIFY(capped);
     for (const EventRow &r : *capped)
         QVERIFY(r.id <= m_allIdsDesc.at(3));
@@ -219,8 +219,8 @@ void TstConsoleQueries::downstreamIndicatorPerState()
     QFETCH(QString, ref);
     const qint64 ids[] = { m_s.succeeded, m_s.failed, m_s.unknown, m_s.pending, m_s.noRoute };
     QString error;
-    const auto rows = fetchEventsByIds(*m_db, { ids[which] }, &error);
-    QVERIFY2(rows && rows->size() == 1, qPrintable(error));
+    const auto rows = fetchEventsByIds(*m_db, { ids[which] });
+    QVERIFY2(rows && rows->size() == 1, qPrintable(rows.error()));
     QCOMPARE(int(rows->first().downstream), expected);
     QCOMPARE(rows->first().downstreamRef, ref);
 }
@@ -232,13 +232,13 @@ void TstConsoleQueries::deadLetterGroupOpensExactlyItsEvents()
     f.category = QStringLiteral("http_permanent");
     f.deliveryStatus = QStringLiteral("dead");
     QString error;
-    auto rows = fetchEventPage(*m_db, f, m_allIdsDesc.first(), 50, &error);
-    QVERIFY2(rows, qPrintable(error));
+    auto rows = fetchEventPage(*m_db, f, m_allIdsDesc.first(), 50);
+    QVERIFY2(rows, qPrintable(rows.error()));
     QCOMPARE(rows->size(), 1);
     QCOMPARE(rows->first().id, m_s.failed);
     QCOMPARE(rows->first().lastFailure.name(), QStringLiteral("http_permanent"));
     f.deliveryStatus = QStringLiteral("succeeded");
-    rows = fetchEventPage(*m_db, f, m_allIdsDesc.first(), 50, &error);
+    rows = fetchEventPage(*m_db, f, m_allIdsDesc.first(), 50);
     QVERIFY(rows && rows->isEmpty());
     // The query-string form round-trips, so a saved view keeps the delivery status.
     QString field, message;
@@ -270,8 +270,8 @@ void TstConsoleQueries::searchFindsProviderIdAndDownstreamRef()
         : search.contains(u'%') ? search.arg(ids[which])
                                 : search;
     QString error;
-    const auto rows = fetchEventPage(*m_db, f, m_allIdsDesc.first(), 50, &error);
-    QVERIFY2(rows, qPrintable(error));
+    const auto rows = fetchEventPage(*m_db, f, m_allIdsDesc.first(), 50);
+    QVERIFY2(rows, qPrintable(rows.error()));
     QCOMPARE(rows->size(), 1);
     QCOMPARE(rows->first().id, ids[which]);
 }
@@ -280,86 +280,86 @@ void TstConsoleQueries::countsOnlyNewerEvents()
 {
     QString error;
     const qint64 top = m_allIdsDesc.first();
-    QCOMPARE(countEventsAbove(*m_db, {}, top, 100, &error).value_or(-1), qint64(0));
-    QCOMPARE(countEventsAbove(*m_db, {}, m_allIdsDesc.at(10), 100, &error).value_or(-1), qint64(10));
-    QCOMPARE(countEventsAbove(*m_db, {}, m_allIdsDesc.at(10), 4, &error).value_or(-1), qint64(4)); // capped
+    QCOMPARE(countEventsAbove(*m_db, {}, top, 100).value_or(-1), qint64(0));
+    QCOMPARE(countEventsAbove(*m_db, {}, m_allIdsDesc.at(10), 100).value_or(-1), qint64(10));
+    QCOMPARE(countEventsAbove(*m_db, {}, m_allIdsDesc.at(10), 4).value_or(-1), qint64(4)); // capped
     EventFilter stripe;
     stripe.source = QStringLiteral("stripe");
-    QCOMPARE(countEventsAbove(*m_db, stripe, 0, 100, &error).value_or(-1), qint64(1));
+    QCOMPARE(countEventsAbove(*m_db, stripe, 0, 100).value_or(-1), qint64(1));
 }
 
 void TstConsoleQueries::detailHasAttemptsNotesAndAudit()
 {
-    QString error;
-    auto d = fetchEventDetail(*m_db, m_s.succeeded, &error);
-    QVERIFY2(d, qPrintable(error));
-    QCOMPARE(d->deliveries.size(), 1);
-    const DeliveryRecord &rec = d->deliveries.first();
+    auto d = fetchEventDetail(*m_db, m_s.succeeded);
+    QVERIFY2(d && *d, qPrintable(d.error()));
+    QCOMPARE((*d)->deliveries.size(), 1);
+    const DeliveryRecord &rec = (*d)->deliveries.first();
     QCOMPARE(rec.attempts.size(), 2);
     QCOMPARE(rec.attempts[0].number, 1);
     QCOMPARE(rec.attempts[0].statusCode.value_or(0), 503);
     QCOMPARE(rec.attempts[0].category.name(), QStringLiteral("http_retryable"));
     QCOMPARE(rec.attempts[1].statusCode.value_or(0), 201);
     QCOMPARE(rec.idempotencyKey, QStringLiteral("idem-%1-fulfillment").arg(m_s.succeeded));
-    QCOMPARE(d->verifiedBy, QStringLiteral("env:GITHUB_WEBHOOK_SECRET"));
-    QCOMPARE(d->clockSkewMs.value_or(0), qint64(120));
-    QVERIFY(d->body.startsWith("{\"action\""));
+    QCOMPARE((*d)->verifiedBy, QStringLiteral("env:GITHUB_WEBHOOK_SECRET"));
+    QCOMPARE((*d)->clockSkewMs.value_or(0), qint64(120));
+    QVERIFY((*d)->body.startsWith("{\"action\""));
 
-    d = fetchEventDetail(*m_db, m_s.failed, &error);
-    QVERIFY2(d, qPrintable(error));
-    QCOMPARE(d->notes.size(), 1);
-    QCOMPARE(d->notes.first().author, QStringLiteral("alice"));
-    QCOMPARE(d->audit.size(), 1);
-    QCOMPARE(d->audit.first().action, QStringLiteral("note.add"));
-    QCOMPARE(d->deliveries.first().lastError, QStringLiteral("HTTP 410 Gone"));
+    d = fetchEventDetail(*m_db, m_s.failed);
+    QVERIFY2(d && *d, qPrintable(d.error()));
+    QCOMPARE((*d)->notes.size(), 1);
+    QCOMPARE((*d)->notes.first().author, QStringLiteral("alice"));
+    QCOMPARE((*d)->audit.size(), 1);
+    QCOMPARE((*d)->audit.first().action, QStringLiteral("note.add"));
+    QCOMPARE((*d)->deliveries.first().lastError, QStringLiteral("HTTP 410 Gone"));
 
     // A replay that included the event's delivery shows up in its audit trail.
     QString e2;
-    QVERIFY2(m_db->exec(
-                 QStringLiteral(
+    QVERIFY2(succeeded(
+                 m_db->exec(QStringLiteral(
                      "INSERT INTO replays (id, status, selection_hash, requested_by, requester_role, reason, "
                      "item_count, requires_approval, summary, created_at, updated_at) VALUES (41, "
-                     "'pending_approval', 'h', 'alice', 'support', 'r', 1, 1, '{}', 0, 0)"),
+                     "'pending_approval', 'h', 'alice', 'support', 'r', 1, 1, '{}', 0, 0)")),
                  &e2),
         qPrintable(e2));
-    QVERIFY2(m_db->exec(
-                 QStringLiteral(
+    QVERIFY2(succeeded(
+                 m_db->exec(QStringLiteral(
                      "INSERT INTO replay_items (replay_id, delivery_id, frozen_status) SELECT 41, id, 'dead' "
                      "FROM deliveries WHERE event_id = %1")
-                     .arg(m_s.failed),
+                                .arg(m_s.failed)),
                  &e2),
         qPrintable(e2));
     QVERIFY2(
-        m_db->exec(
-            QStringLiteral(
+        succeeded(
+            m_db->exec(QStringLiteral(
                 "INSERT INTO audit_log (seq, at, actor, role, action, target, reason, details, prev_hash, "
-                "hash) VALUES (2, 1, 'alice', 'support', 'replay_requested', 'replay:41', 'r', '{}', 'p', 'h')"),
+                "hash) VALUES (2, 1, 'alice', 'support', 'replay_requested', 'replay:41', 'r', '{}', 'p', 'h')")),
             &e2),
         qPrintable(e2));
-    d = fetchEventDetail(*m_db, m_s.failed, &error);
-    QVERIFY2(d, qPrintable(error));
-    QCOMPARE(d->audit.size(), 2);
-    QCOMPARE(d->audit.last().target, QStringLiteral("replay:41"));
+    d = fetchEventDetail(*m_db, m_s.failed);
+    QVERIFY2(d && *d, qPrintable(d.error()));
+    QCOMPARE((*d)->audit.size(), 2);
+    QCOMPARE((*d)->audit.last().target, QStringLiteral("replay:41"));
 
-    QVERIFY(!fetchEventDetail(*m_db, 987654321, &error));
-    QVERIFY(error.isEmpty()); // absent, not broken
+    const auto absent = fetchEventDetail(*m_db, 987654321);
+    QVERIFY2(absent, qPrintable(absent.error())); // absent, not broken
+    QVERIFY(!*absent);
 }
 
 void TstConsoleQueries::deadLetterGroupsAndRejections()
 {
     QString error;
-    const auto groups = fetchDeadLetterGroups(*m_db, &error);
-    QVERIFY2(groups, qPrintable(error));
+    const auto groups = fetchDeadLetterGroups(*m_db);
+    QVERIFY2(groups, qPrintable(groups.error()));
     QCOMPARE(groups->size(), 1);
     QCOMPARE(groups->first().category.name(), QStringLiteral("http_permanent"));
     QCOMPARE(groups->first().destination, QStringLiteral("billing"));
     QCOMPARE(groups->first().count, qint64(1));
 
-    const auto first = fetchRejections(*m_db, 0, 1, &error);
-    QVERIFY2(first && first->size() == 1, qPrintable(error));
+    const auto first = fetchRejections(*m_db, 0, 1);
+    QVERIFY2(first && first->size() == 1, qPrintable(first.error()));
     QCOMPARE(first->first().reason, QStringLiteral("unknown_source"));
-    const auto second = fetchRejections(*m_db, first->first().id, 10, &error);
-    QVERIFY2(second && second->size() == 1, qPrintable(error));
+    const auto second = fetchRejections(*m_db, first->first().id, 10);
+    QVERIFY2(second && second->size() == 1, qPrintable(second.error()));
     QCOMPARE(second->first().reason, QStringLiteral("bad_signature"));
     QCOMPARE(second->first().statusCode, 401);
 }
@@ -367,8 +367,8 @@ void TstConsoleQueries::deadLetterGroupsAndRejections()
 void TstConsoleQueries::overviewBucketsTheWindow()
 {
     QString error;
-    const auto o = fetchOverview(*m_db, kBase, kBase + 10'000, 10, &error);
-    QVERIFY2(o, qPrintable(error));
+    const auto o = fetchOverview(*m_db, kBase, kBase + 10'000, 10);
+    QVERIFY2(o, qPrintable(o.error()));
     QCOMPARE(o->buckets.size(), 10);
     qint64 received = 0, succeeded = 0, dead = 0;
     for (const OverviewBucket &b : o->buckets) {
@@ -397,8 +397,8 @@ void TstConsoleQueries::overviewBucketsTheWindow()
 void TstConsoleQueries::facetsListDistinctValues()
 {
     QString error;
-    const auto f = fetchFilterFacets(*m_db, &error);
-    QVERIFY2(f, qPrintable(error));
+    const auto f = fetchFilterFacets(*m_db);
+    QVERIFY2(f, qPrintable(f.error()));
     QCOMPARE(f->sources,
         (QStringList { QStringLiteral("bulk"), QStringLiteral("github"), QStringLiteral("shopify"),
             QStringLiteral("stripe") }));
@@ -412,9 +412,9 @@ void TstConsoleQueries::readOnlyConnectionRefusesWrites()
     auto ro = m_t->open(QStringLiteral("ro"), OpenMode::ReadOnly);
     QVERIFY(ro);
     QString error;
-    QVERIFY(!ro->exec(QStringLiteral("DELETE FROM events"), &error));
+    QVERIFY(!succeeded(ro->exec(QStringLiteral("DELETE FROM events")), &error));
     QVERIFY(!error.isEmpty());
-    QCOMPARE(countEventsAbove(*ro, {}, 0, 1'000'000, &error).value_or(-1), qint64(m_allIdsDesc.size()));
+    QCOMPARE(countEventsAbove(*ro, {}, 0, 1'000'000).value_or(-1), qint64(m_allIdsDesc.size()));
 }
 
 void TstConsoleQueries::receiverInstancesAndTheirHealth()
@@ -431,8 +431,8 @@ void TstConsoleQueries::receiverInstancesAndTheirHealth()
     QVERIFY2(fx.lastError().isEmpty(), qPrintable(fx.lastError()));
     const qint64 now = kBase + 60'000;
     QString error;
-    const auto found = fetchReceiverInstances(*m_db, now - kReceiverRecentMs, &error);
-    QVERIFY2(found, qPrintable(error));
+    const auto found = fetchReceiverInstances(*m_db, now - kReceiverRecentMs);
+    QVERIFY2(found, qPrintable(found.error()));
     QStringList hosts;
     for (const ReceiverInstance &r : found->recent)
         hosts.append(r.host);
@@ -466,10 +466,11 @@ void TstConsoleQueries::receiverInstancesAndTheirHealth()
     h = assessReceivers(*found, kBase + 54'000);
     QCOMPARE(h.live.size(), 2);
 
-    QVERIFY(m_db->exec(
-        QStringLiteral("DELETE FROM receiver_instances WHERE instance_id <> 'web-1-instance'"), &error));
-    const auto healthy = fetchReceiverInstances(*m_db, now - kReceiverRecentMs, &error);
-    QVERIFY2(healthy, qPrintable(error));
+    QVERIFY(succeeded(
+        m_db->exec(QStringLiteral("DELETE FROM receiver_instances WHERE instance_id <> 'web-1-instance'")),
+        &error));
+    const auto healthy = fetchReceiverInstances(*m_db, now - kReceiverRecentMs);
+    QVERIFY2(healthy, qPrintable(healthy.error()));
     QVERIFY(assessReceivers(*healthy, now).healthy());
 }
 
@@ -484,15 +485,15 @@ void TstConsoleQueries::receiverHealthWithoutReceivers()
 void TstConsoleQueries::destinationStatusesCountEachPart()
 {
     QString error;
-    QVERIFY2(m_db->exec(QStringLiteral(
-                            "INSERT INTO destination_state (name, paused, changed_by, changed_at, reason) "
-                            "VALUES ('billing', 1, 'root', %1, 'endpoint retired')")
-                            .arg(kBase + 30'000),
+    QVERIFY2(succeeded(m_db->exec(QStringLiteral(
+                           "INSERT INTO destination_state (name, paused, changed_by, changed_at, reason) "
+                           "VALUES ('billing', 1, 'root', %1, 'endpoint retired')")
+                                      .arg(kBase + 30'000)),
                  &error),
         qPrintable(error));
     const auto rows = fetchDestinationStatuses(
-        *m_db, { QStringLiteral("fulfillment"), QStringLiteral("crm") }, kBase + 60'000, &error);
-    QVERIFY2(rows, qPrintable(error));
+        *m_db, { QStringLiteral("fulfillment"), QStringLiteral("crm") }, kBase + 60'000);
+    QVERIFY2(rows, qPrintable(rows.error()));
     QStringList names;
     for (const DestinationStatus &d : *rows)
         names.append(d.name);
@@ -536,7 +537,7 @@ void TstConsoleQueries::destinationStatusesCountEachPart()
     QVERIFY(sink.hasDeliveries);
     QCOMPARE(sink.backlog(), qint64(0));
     QVERIFY(!sink.lastFailureAt);
-    QVERIFY(m_db->exec(QStringLiteral("DELETE FROM destination_state"), &error));
+    QVERIFY(succeeded(m_db->exec(QStringLiteral("DELETE FROM destination_state")), &error));
 }
 
 void TstConsoleQueries::destinationWindowsMoveWithTheClock_data()
@@ -555,8 +556,8 @@ void TstConsoleQueries::destinationWindowsMoveWithTheClock()
     QFETCH(qint64, attempts);
     QFETCH(bool, failure);
     QString error;
-    const auto rows = fetchDestinationStatuses(*m_db, {}, now, &error);
-    QVERIFY2(rows, qPrintable(error));
+    const auto rows = fetchDestinationStatuses(*m_db, {}, now);
+    QVERIFY2(rows, qPrintable(rows.error()));
     const auto it = std::find_if(
         rows->cbegin(), rows->cend(), [](const DestinationStatus &d) { return d.name == u"fulfillment"; });
     QVERIFY(it != rows->cend());
@@ -582,19 +583,19 @@ void TstConsoleQueries::searchFindsAProviderIdUnderEverySource()
     EventFilter f;
     f.search = spec.providerId;
     QString error;
-    const auto rows = fetchEventPage(*m_db, f, last + 1, 50, &error);
-    QVERIFY2(rows, qPrintable(error));
+    const auto rows = fetchEventPage(*m_db, f, last + 1, 50);
+    QVERIFY2(rows, qPrintable(rows.error()));
     QList<qint64> found;
     for (const auto &row : *rows)
         found.append(row.id);
     std::sort(found.begin(), found.end());
     QCOMPARE(found, (QList<qint64> { first, last }));
     f.search = QStringLiteral("shared-delivery-8"); // no such id under any source
-    const auto none = fetchEventPage(*m_db, f, last + 1, 50, &error);
-    QVERIFY2(none, qPrintable(error));
+    const auto none = fetchEventPage(*m_db, f, last + 1, 50);
+    QVERIFY2(none, qPrintable(none.error()));
     QVERIFY(none->isEmpty());
-    QVERIFY(
-        m_db->exec(QStringLiteral("DELETE FROM events WHERE id IN (%1, %2)").arg(first).arg(last), &error));
+    QVERIFY(succeeded(
+        m_db->exec(QStringLiteral("DELETE FROM events WHERE id IN (%1, %2)").arg(first).arg(last)), &error));
 }
 
 bool TstConsoleQueries::seedFilterLog()
@@ -673,11 +674,10 @@ void TstConsoleQueries::auditFiltersMatchOnBothEngines()
     QFETCH(audit::AuditQuery, query);
     QFETCH(QList<qint64>, seqs);
     QVERIFY(seedFilterLog());
-    QList<audit::AuditEntry> rows;
-    QString error;
-    QVERIFY2(audit::readAuditEntries(*m_auditDb, query, &rows, &error), qPrintable(error));
+    const auto rows = audit::readAuditEntries(*m_auditDb, query);
+    QVERIFY2(rows, qPrintable(rows.error()));
     QList<qint64> got;
-    for (const audit::AuditEntry &e : rows)
+    for (const audit::AuditEntry &e : *rows)
         got.append(e.seq);
     QCOMPARE(got, seqs);
 }
@@ -690,9 +690,9 @@ void TstConsoleQueries::auditFilterPagesByKeyset()
     q.limit = 1;
     QList<qint64> got;
     for (int guard = 0; guard < 10; ++guard) {
-        QList<audit::AuditEntry> page;
-        QString error;
-        QVERIFY2(audit::readAuditEntries(*m_auditDb, q, &page, &error), qPrintable(error));
+        const auto read = audit::readAuditEntries(*m_auditDb, q);
+        QVERIFY2(read, qPrintable(read.error()));
+        const QList<audit::AuditEntry> &page = *read;
         if (page.isEmpty())
             break;
         QCOMPARE(page.size(), 1);
@@ -715,26 +715,30 @@ void TstConsoleQueries::unknownStoredNamesAreShownAsStored()
     const ConsoleFixture::Scenario s = fx.addScenario(kBase);
     QVERIFY2(fx.lastError().isEmpty(), qPrintable(fx.lastError()));
     const QString id = QString::number(s.failed);
-    QVERIFY2(db->exec(QStringLiteral("UPDATE event_status SET status = 'frozen' WHERE event_id = %1").arg(id),
+    QVERIFY2(
+        succeeded(
+            db->exec(QStringLiteral("UPDATE event_status SET status = 'frozen' WHERE event_id = %1").arg(id)),
+            &error),
+        qPrintable(error));
+    QVERIFY2(succeeded(db->exec(QStringLiteral(
+                           "UPDATE attempts SET category = 'quantum', trigger_kind = 'manual' "
+                           "WHERE delivery_id IN (SELECT id FROM deliveries WHERE event_id = %1)")
+                                    .arg(id)),
                  &error),
         qPrintable(error));
-    QVERIFY2(db->exec(QStringLiteral("UPDATE attempts SET category = 'quantum', trigger_kind = 'manual' "
-                                     "WHERE delivery_id IN (SELECT id FROM deliveries WHERE event_id = %1)")
-                          .arg(id),
-                 &error),
-        qPrintable(error));
-    QVERIFY2(db->exec(QStringLiteral("UPDATE deliveries SET status = 'archived', last_category = 'quantum' "
-                                     "WHERE event_id = %1")
-                          .arg(id),
+    QVERIFY2(succeeded(db->exec(QStringLiteral(
+                           "UPDATE deliveries SET status = 'archived', last_category = 'quantum' "
+                           "WHERE event_id = %1")
+                                    .arg(id)),
                  &error),
         qPrintable(error));
 
-    const auto d = fetchEventDetail(*db, s.failed, &error);
-    QVERIFY2(d, qPrintable(error));
-    QVERIFY(!d->row.status.isKnown());
-    QCOMPARE(d->row.status.name(), QStringLiteral("frozen"));
-    QCOMPARE(d->deliveries.size(), 1);
-    const DeliveryRecord &rec = d->deliveries.first();
+    const auto d = fetchEventDetail(*db, s.failed);
+    QVERIFY2(d && *d, qPrintable(d.error()));
+    QVERIFY(!(*d)->row.status.isKnown());
+    QCOMPARE((*d)->row.status.name(), QStringLiteral("frozen"));
+    QCOMPARE((*d)->deliveries.size(), 1);
+    const DeliveryRecord &rec = (*d)->deliveries.first();
     QVERIFY(!rec.summary.status.isKnown());
     QCOMPARE(rec.summary.status.name(), QStringLiteral("archived"));
     QCOMPARE(rec.summary.lastCategory.name(), QStringLiteral("quantum"));
@@ -744,8 +748,8 @@ void TstConsoleQueries::unknownStoredNamesAreShownAsStored()
     QCOMPARE(attempt.value(QLatin1String("category")).toString(), QStringLiteral("quantum"));
     QCOMPARE(attempt.value(QLatin1String("trigger")).toString(), QStringLiteral("manual"));
 
-    const auto rows = fetchEventsByIds(*db, { s.failed }, &error);
-    QVERIFY2(rows && rows->size() == 1, qPrintable(error));
+    const auto rows = fetchEventsByIds(*db, { s.failed });
+    QVERIFY2(rows && rows->size() == 1, qPrintable(rows.error()));
     QCOMPARE(rows->first().lastFailure.name(), QStringLiteral("quantum"));
 }
 

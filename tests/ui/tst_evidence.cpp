@@ -56,15 +56,14 @@ private:
 
 bool TstEvidence::append(const QString &action, const QString &target, const QString &reason, qint64 at)
 {
-    QString error;
-    Transaction tx(*m_db);
-    if (!tx.begin(&error)
-        || !appendAuditEntry(*m_db,
+    const auto appended = withTransaction(*m_db, [&] {
+        return appendAuditEntry(*m_db,
             AuditRecord { QStringLiteral("olga"), QStringLiteral("operator"), action, target, reason,
                 QJsonObject { { QStringLiteral("note"), QStringLiteral("ünïcode \"quoted\"") } } },
-            at, &error)
-        || !tx.commit(&error)) {
-        qWarning("append: %s", qPrintable(error));
+            at);
+    });
+    if (!appended) {
+        qWarning("append: %s", qPrintable(appended.error()));
         return false;
     }
     return true;
@@ -83,22 +82,22 @@ void TstEvidence::initTestCase()
         m_s.succeeded, QStringLiteral("bob"), QStringLiteral("customer confirmed ORD-1001"), kBase + 7'000);
     QVERIFY2(fx.lastError().isEmpty(), qPrintable(fx.lastError()));
     QVERIFY2(
-        m_db->exec(
-            QStringLiteral(
+        succeeded(
+            m_db->exec(QStringLiteral(
                 "INSERT INTO replays (id, status, selection_hash, requested_by, requester_role, reason, "
                 "item_count, requires_approval, summary, approved_by, created_at, updated_at, decided_at) "
                 "VALUES (%1, 'completed', 'h', 'alice', 'support', 'customer asked', 1, 1, '{}', 'olga', "
                 "%2, %2, %3)")
-                .arg(kReplay)
-                .arg(kBase + 8'000)
-                .arg(kBase + 9'000),
+                           .arg(kReplay)
+                           .arg(kBase + 8'000)
+                           .arg(kBase + 9'000)),
             &error),
         qPrintable(error));
-    QVERIFY2(m_db->exec(QStringLiteral(
-                            "INSERT INTO replay_items (replay_id, delivery_id, frozen_status) SELECT %1, id, "
-                            "'succeeded' FROM deliveries WHERE event_id = %2")
-                            .arg(kReplay)
-                            .arg(m_s.succeeded),
+    QVERIFY2(succeeded(m_db->exec(QStringLiteral(
+                           "INSERT INTO replay_items (replay_id, delivery_id, frozen_status) SELECT %1, id, "
+                           "'succeeded' FROM deliveries WHERE event_id = %2")
+                                      .arg(kReplay)
+                                      .arg(m_s.succeeded)),
                  &error),
         qPrintable(error));
     // 2 and 3 and 6 are about the succeeded event (directly or through its replay); 4 and 5 are not.
@@ -112,10 +111,12 @@ void TstEvidence::initTestCase()
         QStringLiteral("note_added"), QStringLiteral("event:%1").arg(m_s.pending), QString(), kBase + 8'700));
     QVERIFY(append(QStringLiteral("replay_approved"), QStringLiteral("replay:%1").arg(kReplay),
         QStringLiteral("looks right"), kBase + 9'000));
-    m_key = SigningKey::generate(&error);
-    QVERIFY2(m_key, qPrintable(error));
-    m_checkpoint = makeCheckpoint(*m_db, *m_key, kBase + 10'000, &error);
-    QVERIFY2(m_checkpoint, qPrintable(error));
+    auto keyMade = SigningKey::generate();
+    QVERIFY2(keyMade, qPrintable(keyMade.error()));
+    m_key = std::move(*keyMade);
+    auto checkpoint = makeCheckpoint(*m_db, *m_key, kBase + 10'000);
+    QVERIFY2(checkpoint, qPrintable(checkpoint.error()));
+    m_checkpoint = std::move(*checkpoint);
     QCOMPARE(m_checkpoint->seq, qint64(6));
     // After the checkpoint: not covered by it, so left out of bundles anchored to it.
     QVERIFY(append(QStringLiteral("note_added"), QStringLiteral("event:%1").arg(m_s.succeeded), QString(),
@@ -126,12 +127,18 @@ std::optional<EvidenceData> TstEvidence::read(
     qint64 eventId, const EvidenceReadOptions &options, QString *error)
 {
     Transaction snapshot(*m_db, Transaction::Kind::Read);
-    if (!snapshot.begin(error))
+    if (!succeeded(snapshot.begin(), error))
         return std::nullopt;
     if (!m_db->isSqlite()
-        && !m_db->exec(QStringLiteral("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ"), error))
+        && !succeeded(m_db->exec(QStringLiteral("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ")), error))
         return std::nullopt;
-    return readEvidenceData(*m_db, eventId, options, error);
+    auto data = readEvidenceData(*m_db, eventId, options);
+    if (!data) {
+        *error = data.error();
+        return std::nullopt;
+    }
+    error->clear();
+    return std::move(*data);
 }
 
 QJsonObject TstEvidence::bundleFor(qint64 eventId, int maxLinked)
@@ -150,9 +157,9 @@ QJsonObject TstEvidence::bundleFor(qint64 eventId, int maxLinked)
     meta.exportedBy = QStringLiteral("audrey");
     meta.role = QStringLiteral("auditor");
     meta.generator = QStringLiteral("tst_evidence");
-    const auto bundle = buildSignedEvidenceBundle(*data, *m_checkpoint, meta, *m_key, &error);
+    const auto bundle = buildSignedEvidenceBundle(*data, *m_checkpoint, meta, *m_key);
     if (!bundle)
-        qWarning("buildSignedEvidenceBundle: %s", qPrintable(error));
+        qWarning("buildSignedEvidenceBundle: %s", qPrintable(bundle.error()));
     return bundle.value_or(QJsonObject());
 }
 

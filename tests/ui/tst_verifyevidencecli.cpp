@@ -59,10 +59,12 @@ void TstVerifyEvidenceCli::initTestCase()
 {
     QVERIFY(m_dir.isValid());
     QString error;
-    m_key = audit::SigningKey::generate(&error);
-    QVERIFY2(m_key, qPrintable(error));
-    m_other = audit::SigningKey::generate(&error);
-    QVERIFY2(m_other, qPrintable(error));
+    auto keyMade = audit::SigningKey::generate();
+    QVERIFY2(keyMade, qPrintable(keyMade.error()));
+    m_key = std::move(*keyMade);
+    auto otherMade = audit::SigningKey::generate();
+    QVERIFY2(otherMade, qPrintable(otherMade.error()));
+    m_other = std::move(*otherMade);
     const QJsonObject bundle = sampleSignedBundle(*m_key);
     QVERIFY(!bundle.isEmpty());
     m_signed = write(QStringLiteral("signed.json"), QJsonDocument(bundle).toJson());

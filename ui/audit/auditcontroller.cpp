@@ -134,12 +134,11 @@ void AuditController::checkpointArrived(const QJsonDocument &body, const ApiErro
         runCheck(std::nullopt);
         return;
     }
-    QString why;
-    const auto cp = audit::Checkpoint::fromJson(body.object(), &why);
+    const auto cp = audit::Checkpoint::fromJson(body.object());
     if (!cp) {
         m_keyWarnings.append(
             QStringLiteral("The receiver's checkpoint is malformed (%1): nothing in it is trusted.")
-                .arg(why));
+                .arg(cp.error()));
     } else if (!cp->signatureValid()) {
         m_keyWarnings.append(
             QStringLiteral("The receiver's checkpoint signature does NOT verify: nothing in it is trusted."));
@@ -165,7 +164,7 @@ void AuditController::checkpointArrived(const QJsonDocument &body, const ApiErro
         runCheck(std::nullopt);
         return;
     }
-    runCheck(cp);
+    runCheck(*cp);
 }
 
 void AuditController::runCheck(const std::optional<audit::Checkpoint> &signedCheckpoint)
@@ -190,7 +189,9 @@ void AuditController::runCheck(const std::optional<audit::Checkpoint> &signedChe
         this, nullptr,
         [anchors](Db &db) {
             Answer a;
-            a.report = audit::checkChain(db, anchors, &a.error);
+            auto report = audit::checkChain(db, anchors);
+            a.error = report.error();
+            a.report = std::move(report).toOptional();
             return a;
         },
         [this, signedCheckpoint, signedAnchor, saved](const Answer &a) {
@@ -298,9 +299,12 @@ void AuditController::exportCsv(const QString &path)
             q.afterSeq = 0;
             q.limit = 1000;
             while (true) {
-                QList<audit::AuditEntry> page;
-                if (!audit::readAuditEntries(db, q, &page, &a.error))
+                auto read = audit::readAuditEntries(db, q);
+                if (!read) {
+                    a.error = read.error();
                     return a;
+                }
+                const QList<audit::AuditEntry> &page = *read;
                 for (const audit::AuditEntry &e : page) {
                     const QStringList cells { QString::number(e.seq), isoUtc(e.atMs), e.actor, e.role,
                         e.action, e.target, e.reason, e.details, e.prevHash, e.hash };
@@ -364,9 +368,11 @@ void AuditController::exportEvidence(const QString &path)
         this, nullptr,
         [cp = *m_trusted, range = audit::AuditRange { since, until }, meta, path](Db &db) {
             Answer a;
-            const auto bundle = audit::buildAuditRangeEvidence(db, cp, range, meta, &a.error);
-            if (!bundle)
+            const auto bundle = audit::buildAuditRangeEvidence(db, cp, range, meta);
+            if (!bundle) {
+                a.error = bundle.error();
                 return a;
+            }
             const QByteArray bytes = QJsonDocument(*bundle).toJson(QJsonDocument::Indented);
             // The file is checked as a stranger would check it before anyone relies on it.
             a.verdict = audit::verifyEvidence(bytes);

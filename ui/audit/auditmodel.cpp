@@ -25,7 +25,13 @@ AuditModel::PageQuery AuditModel::pageAfter(const audit::AuditEntry *last, int l
     q.afterSeq = last ? last->seq : 0;
     q.limit = limit;
     return [q](Db &db, QList<audit::AuditEntry> *rows, QString *error) {
-        return audit::readAuditEntries(db, q, rows, error);
+        auto read = audit::readAuditEntries(db, q);
+        if (!read) {
+            *error = read.error();
+            return false;
+        }
+        *rows += std::move(*read);
+        return true;
     };
 }
 

@@ -18,7 +18,7 @@ public:
         OpenOptions options;
         options.mode = OpenMode::ReadOnly;
         options.busyTimeoutMs = 2'000;
-        if (auto fresh = Db::open(url, name, options, &error)) {
+        if (auto fresh = takeValue(Db::open(url, name, options), &error)) {
             db = std::move(fresh);
             lostReported = false;
         }

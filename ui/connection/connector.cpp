@@ -80,16 +80,15 @@ void Connector::openDatabase()
     auto *session = new Session(m_profile);
     m_session = session;
     if (!m_profile.receiverConfigFile.isEmpty()) {
-        QString error;
-        auto schedules = readRetrySchedules(m_profile.receiverConfigFile, &error);
+        auto schedules = readRetrySchedules(m_profile.receiverConfigFile);
         if (!schedules) {
             fail({ QStringLiteral("receiverConfig"),
                 QStringLiteral("The receiver configuration could not be used for retry projections: ")
-                    + error,
+                    + schedules.error(),
                 {} });
             return;
         }
-        session->setRetrySchedules(std::move(schedules));
+        session->setRetrySchedules(std::move(*schedules));
     }
     auto *events = new DbExecutor(QStringLiteral("events"));
     auto *stats = new DbExecutor(QStringLiteral("stats"));
@@ -138,7 +137,9 @@ void Connector::checkSchema()
                 return a;
             }
             probe.finish();
-            a.version = schemaVersion(db, &a.error);
+            const auto version = schemaVersion(db);
+            a.version = version.value_or(-1);
+            a.error = version.error();
             return a;
         },
         [this](const Answer &a) {

@@ -103,8 +103,10 @@ void DeadLettersController::refresh()
         this, &m_generation,
         [](Db &db) {
             Answer a;
-            if (auto g = fetchDeadLetterGroups(db, &a.error))
+            if (auto g = fetchDeadLetterGroups(db))
                 a.groups = std::move(*g);
+            else
+                a.error = g.error();
             return a;
         },
         [this](Answer a) {

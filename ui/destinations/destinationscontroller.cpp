@@ -89,7 +89,9 @@ void DestinationsController::refresh()
         this, &m_generation,
         [configured, now](Db &db) {
             Answer a;
-            a.rows = fetchDestinationStatuses(db, configured, now, &a.error);
+            auto rows = fetchDestinationStatuses(db, configured, now);
+            a.error = rows.error();
+            a.rows = std::move(rows).toOptional();
             return a;
         },
         [this, now](Answer a) {

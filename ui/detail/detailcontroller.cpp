@@ -87,7 +87,11 @@ void DetailController::reload()
         this, &m_generation,
         [id = m_eventId](Db &db) {
             Answer a;
-            a.detail = fetchEventDetail(db, id, &a.error);
+            auto detail = fetchEventDetail(db, id);
+            if (detail)
+                a.detail = std::move(*detail);
+            else
+                a.error = detail.error();
             return a;
         },
         [this](const Answer &a) {

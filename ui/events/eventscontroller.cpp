@@ -119,11 +119,7 @@ EventsController::EventsController(Session *session, EventsView *view, QSettings
     m_poll->start();
 
     session->stats()->submit(
-        this, &m_facetsGeneration,
-        [](Db &db) {
-            QString error;
-            return fetchFilterFacets(db, &error).value_or(FilterFacets {});
-        },
+        this, &m_facetsGeneration, [](Db &db) { return fetchFilterFacets(db).value_or(FilterFacets {}); },
         [bar](const FilterFacets &f) { bar->setFacets(f.sources, f.types, f.destinations); });
 
     m_model->setFilter({});

@@ -251,15 +251,19 @@ void EventTableModel::start()
         this, &m_generation,
         [filter = m_filter, order = m_order](Db &db) {
             FirstAnswer a;
-            auto range = eventIdRange(db, &a.error);
-            if (!range)
+            auto range = eventIdRange(db);
+            if (!range) {
+                a.error = range.error();
                 return a;
+            }
             a.range = *range;
             if (a.range.isEmpty())
                 return a;
             const qint64 from = order == EventOrder::NewestFirst ? a.range.maxId : a.range.minId;
-            if (auto rows = fetchEventRange(db, filter, order, from, 0, a.range.maxId, kPageSize, &a.error))
+            if (auto rows = fetchEventRange(db, filter, order, from, 0, a.range.maxId, kPageSize))
                 a.rows = std::move(*rows);
+            else
+                a.error = rows.error();
             return a;
         },
         [this](FirstAnswer a) {
@@ -302,9 +306,7 @@ void EventTableModel::start()
                 m_indexExec->submit(
                     this, &m_generation,
                     [filter = m_filter, top = m_topId, order = m_order](Db &db) {
-                        QString error;
-                        auto index = fetchPageIndex(db, filter, top, kPageSize, &error, order);
-                        return index ? *index : PageIndex {};
+                        return fetchPageIndex(db, filter, top, kPageSize, order).value_or(PageIndex {});
                     },
                     [this](PageIndex index) {
                         if (index.pageSize == kPageSize)
@@ -395,8 +397,10 @@ void EventTableModel::dispatch()
                 PageAnswer a;
                 a.page = page;
                 a.fromId = fromId;
-                if (auto rows = fetchEventRange(db, filter, order, fromId, 0, top, kPageSize, &a.error))
+                if (auto rows = fetchEventRange(db, filter, order, fromId, 0, top, kPageSize))
                     a.rows = std::move(*rows);
+                else
+                    a.error = rows.error();
                 return a;
             },
             [this](PageAnswer a) { receivePage(std::move(a)); });
@@ -484,10 +488,8 @@ void EventTableModel::checkForNewEvents()
     m_checking = true;
     m_pagesExec->submit(
         this, &m_generation,
-        [filter = m_filter, top = m_headTopId](Db &db) {
-            QString error;
-            return countEventsAbove(db, filter, top, kMaxNewRows + 1, &error).value_or(-1);
-        },
+        [filter = m_filter, top = m_headTopId](
+            Db &db) { return countEventsAbove(db, filter, top, kMaxNewRows + 1).value_or(-1); },
         [this](qint64 n) {
             m_checking = false;
             if (n < 0 || n == m_newCount)
@@ -510,10 +512,8 @@ void EventTableModel::showNewEvents()
     m_pagesExec->submit(
         this, &m_generation,
         [filter = m_filter, top = m_headTopId](Db &db) {
-            QString error;
-            auto rows
-                = fetchEventPage(db, filter, std::numeric_limits<qint64>::max(), kMaxNewRows, &error, top);
-            return rows.value_or(QList<EventRow> {});
+            return fetchEventPage(db, filter, std::numeric_limits<qint64>::max(), kMaxNewRows, top)
+                .value_or(QList<EventRow> {});
         },
         [this](QList<EventRow> rows) {
             m_newCount = 0;
@@ -552,11 +552,7 @@ void EventTableModel::refreshRows(int first, int last)
     if (ids.isEmpty())
         return;
     m_pagesExec->submit(
-        this, &m_generation,
-        [ids](Db &db) {
-            QString error;
-            return fetchEventsByIds(db, ids, &error).value_or(QList<EventRow> {});
-        },
+        this, &m_generation, [ids](Db &db) { return fetchEventsByIds(db, ids).value_or(QList<EventRow> {}); },
         [this](QList<EventRow> rows) {
             QHash<qint64, EventRow *> byId;
             for (EventRow &r : m_head)

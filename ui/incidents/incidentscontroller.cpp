@@ -88,8 +88,10 @@ void IncidentsController::refresh()
         this, &m_generation,
         [](Db &db) {
             Answer a;
-            if (auto rows = fetchOpenIncidents(db, &a.error))
+            if (auto rows = fetchOpenIncidents(db))
                 a.incidents = std::move(*rows);
+            else
+                a.error = rows.error();
             return a;
         },
         [this](Answer a) {

@@ -42,13 +42,17 @@ void OverviewController::refresh()
             Answer a;
             qint64 window = chosen;
             if (window <= 0) {
-                const auto stored = fetchStoredSpan(db, &a.error);
-                if (!stored)
+                const auto stored = fetchStoredSpan(db);
+                if (!stored) {
+                    a.error = stored.error();
                     return a;
+                }
                 a.fitted = fitOverviewSpan(stored->firstReceivedAt, now);
                 window = a.fitted->ms;
             }
-            a.overview = fetchOverview(db, now - window, now, 48, &a.error);
+            auto overview = fetchOverview(db, now - window, now, 48);
+            a.error = overview.error();
+            a.overview = std::move(overview).toOptional();
             return a;
         },
         [this](const Answer &a) {

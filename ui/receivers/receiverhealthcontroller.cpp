@@ -127,7 +127,9 @@ void ReceiverHealthController::refresh()
         this, &m_generation,
         [since](Db &db) {
             Answer a;
-            a.instances = fetchReceiverInstances(db, since, &a.error);
+            auto instances = fetchReceiverInstances(db, since);
+            a.error = instances.error();
+            a.instances = std::move(instances).toOptional();
             return a;
         },
         [this](const Answer &a) {

@@ -15,9 +15,11 @@ RejectionModel::PageQuery RejectionModel::pageAfter(const RejectionRow *last, in
     // Newest first: the next page is the rows with a smaller id than the last one shown.
     const qint64 beforeId = last ? last->id : 0;
     return [beforeId, limit](Db &db, QList<RejectionRow> *rows, QString *error) {
-        auto page = fetchRejections(db, beforeId, limit, error);
-        if (!page)
+        auto page = fetchRejections(db, beforeId, limit);
+        if (!page) {
+            *error = page.error();
             return false;
+        }
         *rows = std::move(*page);
         return true;
     };

@@ -101,7 +101,9 @@ void ReplicaController::refresh()
         this, &m_generation,
         [](Db &db) {
             Answer a;
-            a.state = fetchReplicaState(db, &a.error);
+            auto state = fetchReplicaState(db);
+            a.error = state.error();
+            a.state = std::move(state).toOptional();
             return a;
         },
         [this](const Answer &a) {
@@ -186,7 +188,9 @@ void ReplicaController::poll()
         this, nullptr,
         [lsn](Db &db) {
             Answer a;
-            a.replayed = replicaHasReplayed(db, lsn, &a.error);
+            auto replayed = replicaHasReplayed(db, lsn);
+            a.error = replayed.error();
+            a.replayed = std::move(replayed).toOptional();
             return a;
         },
         [this, position](const Answer &a) {
