@@ -126,9 +126,10 @@ void TstAuditChainCheck::chainCheckCatchesARehashedRewrite()
     std::unique_ptr<Db> writer;
     auto t = chainOf(6, &writer);
     QVERIFY(t);
-    const auto entries = audit::readAuditEntries(*writer, audit::AuditQuery {});
+    QString error;
+    auto entries = audit::readAuditEntries(*writer, audit::AuditQuery {});
     QVERIFY2(entries, qPrintable(entries.error()));
-    const QList<audit::AuditEntry> &all = *entries;
+    QList<audit::AuditEntry> &all = *entries;
     QCOMPARE(all.size(), 6);
     const audit::ChainAnchor early { 2, all[1].hash, kBase, QString() };
     const audit::ChainAnchor late { 6, all[5].hash, kBase, QString() };

@@ -233,9 +233,9 @@ void TstAuditView::evidenceForATimeRangeVerifiesWithTheCli()
     auto *range = find<QComboBox>(w, "auditTimeRange");
     range->setCurrentIndex(4);
     Q_EMIT range->activated(4);
-    const auto entries = audit::readAuditEntries(*m_chainWriter, audit::AuditQuery {});
-    QVERIFY(entries);
-    const QList<audit::AuditEntry> &all = *entries;
+    const auto read = audit::readAuditEntries(*m_chainWriter, audit::AuditQuery {});
+    QVERIFY(read);
+    const QList<audit::AuditEntry> &all = *read;
     find<QDateTimeEdit>(w, "auditSinceEdit")->setDateTime(QDateTime::fromMSecsSinceEpoch(all[2].atMs));
     find<QDateTimeEdit>(w, "auditUntilEdit")
         ->setDateTime(QDateTime::fromMSecsSinceEpoch(all[4].atMs - 60'000));
