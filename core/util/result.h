@@ -122,8 +122,7 @@ inline Result<> ok()
 
 // For code outside core/ that still reports a failure as `false` plus a text: whether `result`
 // succeeded, with its failure's text copied to `error` (when given) otherwise.
-template <class T>
-bool succeeded(const Result<T> &result, QString *error)
+template<class T> bool succeeded(const Result<T> &result, QString *error)
 {
     if (!result && error)
         *error = result.error();
@@ -132,8 +131,7 @@ bool succeeded(const Result<T> &result, QString *error)
 
 // The same for a call with a value: the value, or T() with the failure's text copied to `error`
 // (when given), e.g. `m_db = takeValue(Db::open(url, name, options), error);`.
-template <class T>
-T takeValue(Result<T> &&result, QString *error)
+template<class T> T takeValue(Result<T> &&result, QString *error)
 {
     if (!result) {
         if (error)

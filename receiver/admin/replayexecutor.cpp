@@ -191,7 +191,7 @@ bool ReplayExecutor::expire(Pass &pass, QString *error)
             : QStringLiteral("approved but not started within admin.approval_ttl");
         if (!succeeded(audit::appendAuditEntry(*m_db,
                            systemRecord(QStringLiteral("replay_expired"), id, why,
-                               { { QStringLiteral("previous_status"), row->status } }),
+                               { { QStringLiteral("previous_status"), row->status.name() } }),
                            now),
                 error)
             || !succeeded(tx.commit(), error))

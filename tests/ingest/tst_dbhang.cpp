@@ -107,9 +107,9 @@ private Q_SLOTS:
 
         // The ledger: every acknowledged id stored exactly once, and nothing else.
         const QList<QByteArray> ackedIds = load.ackedIds();
-        const auto url = StorageUrl::parse(pg.url(), &error);
+        const auto url = StorageUrl::parse(pg.url());
         QVERIFY(url);
-        auto db = Db::open(*url, QStringLiteral("checker"), {}, &error);
+        auto db = takeValue(Db::open(*url, QStringLiteral("checker"), {}), &error);
         QVERIFY2(db, qPrintable(error));
         QSqlQuery q(db->handle());
         QVERIFY(q.exec(QStringLiteral("SELECT provider_event_id FROM events")));
