@@ -77,7 +77,7 @@ std::optional<Checkpoint> Checkpoint::readFile(const QString &path, QString *err
         return std::nullopt;
     }
     QJsonParseError parseError;
-    const QJsonDocument doc = QJsonDocument::fromJson(file.read(64 * 1024), &parseError);
+    const QJsonDocument doc = QJsonDocument::fromJson(file.read(64LL * 1024), &parseError);
     if (!doc.isObject()) {
         *error = QStringLiteral("checkpoint %1 is not a JSON object").arg(path);
         return std::nullopt;

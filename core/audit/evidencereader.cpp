@@ -50,7 +50,8 @@ std::optional<EvidenceData> readEvidenceData(
         q.finish();
     }
     std::sort(replayIds.begin(), replayIds.end());
-    replayIds.erase(std::unique(replayIds.begin(), replayIds.end()), replayIds.end());
+    const auto last = std::unique(replayIds.begin(), replayIds.end());
+    replayIds.resize(last - replayIds.begin());
     if (!replayIds.isEmpty()) {
         QVariantList binds;
         for (qint64 id : std::as_const(replayIds))

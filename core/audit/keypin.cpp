@@ -61,12 +61,12 @@ std::optional<QByteArray> parsePublicKeyArgument(const QString &argument, QStrin
         return std::nullopt;
     }
     // A key, a PEM block or a checkpoint is small; a bundle passed here by mistake is not read whole.
-    const QByteArray contents = file.read(64 * 1024).trimmed();
+    const QByteArray contents = file.read(64LL * 1024).trimmed();
     if (auto key = rawKeyFromText(contents))
         return key;
     if (contents.contains("-----BEGIN")) {
         QString why;
-        const QByteArray key = SigningKey::publicKeyFromPem(contents, &why);
+        QByteArray key = SigningKey::publicKeyFromPem(contents, &why);
         if (key.isEmpty()) {
             *error
                 = QStringLiteral("--public-key: %1: %2 (a private key is not accepted: give the public half, "

@@ -68,7 +68,7 @@ void DeliveryEngine::Private::drain()
         std::lock_guard lock(inbox->mutex);
         recorded.swap(inbox->recorded);
     }
-    takeRecorded(std::move(recorded));
+    takeRecorded(recorded);
 }
 
 void DeliveryEngine::Private::startLanes()
