@@ -71,7 +71,7 @@ Result<Checkpoint> Checkpoint::readFile(const QString &path)
     if (!file.open(QIODevice::ReadOnly))
         return Failure(QStringLiteral("cannot read checkpoint %1: %2").arg(path, file.errorString()));
     QJsonParseError parseError;
-    const QJsonDocument doc = QJsonDocument::fromJson(file.read(64 * 1024), &parseError);
+    const QJsonDocument doc = QJsonDocument::fromJson(file.read(64LL * 1024), &parseError);
     if (!doc.isObject())
         return Failure(QStringLiteral("checkpoint %1 is not a JSON object").arg(path));
     auto c = fromJson(doc.object());

@@ -52,7 +52,8 @@ Result<std::optional<EvidenceData>> readEvidenceData(
         q.finish();
     }
     std::sort(replayIds.begin(), replayIds.end());
-    replayIds.erase(std::unique(replayIds.begin(), replayIds.end()), replayIds.end());
+    const auto last = std::unique(replayIds.begin(), replayIds.end());
+    replayIds.resize(last - replayIds.begin());
     if (!replayIds.isEmpty()) {
         QVariantList binds;
         for (qint64 id : std::as_const(replayIds))

@@ -58,7 +58,7 @@ Result<QByteArray> parsePublicKeyArgument(const QString &argument)
     if (!file.open(QIODevice::ReadOnly))
         return Failure(QStringLiteral("--public-key: cannot read %1: %2").arg(argument, file.errorString()));
     // A key, a PEM block or a checkpoint is small; a bundle passed here by mistake is not read whole.
-    const QByteArray contents = file.read(64 * 1024).trimmed();
+    const QByteArray contents = file.read(64LL * 1024).trimmed();
     if (auto key = rawKeyFromText(contents))
         return *key;
     if (contents.contains("-----BEGIN")) {

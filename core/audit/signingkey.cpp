@@ -99,7 +99,7 @@ Result<std::unique_ptr<SigningKey>> SigningKey::load(const QString &path)
     QFile file(path);
     if (!file.open(QIODevice::ReadOnly))
         return Failure(QStringLiteral("cannot read audit key %1: %2").arg(path, file.errorString()));
-    const QByteArray pem = file.read(64 * 1024);
+    const QByteArray pem = file.read(64LL * 1024);
     std::unique_ptr<BIO, BioDeleter> bio(BIO_new_mem_buf(pem.constData(), static_cast<int>(pem.size())));
     EVP_PKEY *raw = bio ? PEM_read_bio_PrivateKey(bio.get(), nullptr, nullptr, nullptr) : nullptr;
     std::unique_ptr<EVP_PKEY, PkeyDeleter> key(raw);

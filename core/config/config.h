@@ -155,7 +155,7 @@ struct DeliveryConfig {
 struct AdminConfig {
     QString auditKeyFile; // Ed25519 key for signed checkpoints; created when missing
     qint64 approvalTtlMs = 24LL * 3600 * 1000;
-    qint64 selectionTtlMs = 3600 * 1000;
+    qint64 selectionTtlMs = 3600LL * 1000;
     int maxSelection = 10'000;
     double replayRatePerSecond = 20;
     int haltAfter = 10; // judge a bulk replay on its first N attempts ...

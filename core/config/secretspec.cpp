@@ -65,7 +65,7 @@ std::optional<QByteArray> resolveSecretValue(const QString &spec, QString *reaso
                 return std::nullopt;
             }
         }
-        QByteArray value = file.read(64 * 1024);
+        QByteArray value = file.read(64LL * 1024);
         // A trailing newline from `echo secret > file` is not part of the secret.
         while (value.endsWith('\n') || value.endsWith('\r'))
             value.chop(1);

@@ -13,7 +13,7 @@ namespace {
 
 constexpr qsizetype kMaxHeaderValue = 256;
 constexpr qsizetype kMaxReference = 256;
-constexpr qsizetype kMaxJsonToRedact = 256 * 1024;
+constexpr qsizetype kMaxJsonToRedact = 256LL * 1024;
 
 bool redactJson(QJsonValue &value)
 {

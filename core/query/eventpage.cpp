@@ -156,7 +156,8 @@ Result<QList<EventRow>> fetchEventsByIds(Db &db, const QList<qint64> &ids)
     QHash<qint64, EventRow> found;
     while (q.next()) {
         EventRow row = readEvent(q);
-        found.insert(row.id, std::move(row));
+        const qint64 id = row.id;
+        found.emplace(id, std::move(row));
     }
     q.finish();
     for (qint64 id : ids) {

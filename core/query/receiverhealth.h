@@ -34,7 +34,7 @@ Result<ReceiverInstances> fetchReceiverInstances(Db &db, qint64 sinceMs);
 
 // A receiver counts as running while its heartbeat is younger than this (it beats every 10 s
 // by default; a busy writer can be late by a few beats).
-inline constexpr qint64 kReceiverStaleAfterMs = 2 * 60'000;
+inline constexpr qint64 kReceiverStaleAfterMs = 2LL * 60'000;
 // Receivers silent for longer than this are no longer listed.
 inline constexpr qint64 kReceiverRecentMs = 24 * 3'600'000LL;
 

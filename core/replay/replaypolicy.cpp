@@ -134,9 +134,11 @@ std::optional<SelectionSummary> SelectionSummary::fromJson(const QJsonObject &o)
     s.alreadySucceeded = o.value(QLatin1String("already_succeeded")).toInt();
     s.outcomeUnknown = o.value(QLatin1String("outcome_unknown")).toInt();
     s.requiresApproval = o.value(QLatin1String("requires_approval")).toBool();
-    for (const QJsonValue &v : o.value(QLatin1String("approval_reasons")).toArray())
+    const QJsonArray reasons = o.value(QLatin1String("approval_reasons")).toArray();
+    for (const auto &v : reasons)
         s.approvalReasons.append(v.toString());
-    for (const QJsonValue &v : o.value(QLatin1String("destinations")).toArray()) {
+    const QJsonArray destinations = o.value(QLatin1String("destinations")).toArray();
+    for (const auto &v : destinations) {
         const QJsonObject d = v.toObject();
         const auto risk = riskFromString(d.value(QLatin1String("risk")).toString());
         if (!risk)

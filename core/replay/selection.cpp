@@ -245,7 +245,7 @@ std::optional<QList<SelectionItem>> itemsFromJson(const QString &json)
     QList<SelectionItem> out;
     const QJsonArray array = doc.array();
     out.reserve(array.size());
-    for (const QJsonValue &v : array) {
+    for (const auto &v : array) {
         const QJsonArray a = v.toArray();
         if (a.size() != 6)
             return std::nullopt;

@@ -31,7 +31,7 @@ QString SecretStore::describe(SecretStatus status)
     return QStringLiteral("the keychain reported an error");
 }
 
-SecretJob *MemorySecretStore::finish(SecretResult result)
+SecretJob *MemorySecretStore::finish(const SecretResult &result)
 {
     auto *job = new SecretJob;
     QTimer::singleShot(0, job, [job, result] {

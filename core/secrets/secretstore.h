@@ -67,7 +67,7 @@ public:
     [[nodiscard]] qsizetype size() const { return m_values.size(); }
 
 private:
-    SecretJob *finish(SecretResult result);
+    SecretJob *finish(const SecretResult &result);
     QHash<QString, QString> m_values;
     bool m_available = true;
 };

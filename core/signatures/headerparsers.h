@@ -9,7 +9,7 @@
 namespace redrive::signatures::detail {
 
 inline constexpr int kMaxSignatures = 32; // entries looked at in one signature header
-inline constexpr int kMacSize = 32; // HMAC-SHA256
+inline constexpr qsizetype kMacSize = 32; // HMAC-SHA256
 
 enum class StripeParse { Ok, MissingTimestamp, MalformedTimestamp, NoSignature };
 

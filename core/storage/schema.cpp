@@ -254,8 +254,7 @@ const char *const kMigration4[] = {
 // come back as a new event after it either.
 const char *const kMigration5[] = {
     "ALTER TABLE events ADD COLUMN dedupe_sha256 TEXT",
-    "UPDATE events SET dedupe_sha256 = body_sha256 WHERE id IN (SELECT MIN(id) FROM events GROUP BY source, "
-    "body_sha256)",
+    "UPDATE events SET dedupe_sha256 = body_sha256 WHERE id IN (SELECT MIN(id) FROM events GROUP BY source, body_sha256)",
     "CREATE UNIQUE INDEX events_source_dedupe ON events (source, dedupe_sha256) WHERE dedupe_sha256 IS NOT NULL",
 };
 

@@ -141,14 +141,14 @@ Gauge &Registry::gauge(const QString &name, const QString &help, const Labels &l
 }
 
 Histogram &Registry::histogram(
-    const QString &name, const QString &help, const Labels &labels, std::vector<double> bounds)
+    const QString &name, const QString &help, const Labels &labels, const std::vector<double> &bounds)
 {
     std::lock_guard lock(m_mutex);
     Family &f = family(name, help, Kind::Histogram);
     Instrument &i = instrument(name, labels);
     if (!i.histogram)
         i.histogram = std::make_unique<Histogram>(
-            familyOf<prometheus::Histogram>(f.family).Add(toLabels(labels), std::move(bounds)));
+            familyOf<prometheus::Histogram>(f.family).Add(toLabels(labels), bounds));
     return *i.histogram;
 }
 

@@ -83,7 +83,7 @@ public:
     Counter &counter(const QString &name, const QString &help, const Labels &labels = {});
     Gauge &gauge(const QString &name, const QString &help, const Labels &labels = {});
     Histogram &histogram(const QString &name, const QString &help, const Labels &labels = {},
-        std::vector<double> bounds = Histogram::latencyBounds());
+        const std::vector<double> &bounds = Histogram::latencyBounds());
     // A gauge computed when /metrics is scraped (queue depth, oldest pending age). `fn` runs on
     // the scraping thread under the registry lock: it must be quick, thread-safe, and must not
     // touch the registry (read an atomic that a worker keeps up to date, not the database).
@@ -96,7 +96,7 @@ public:
 private:
     enum class Kind { Counter, Gauge, Histogram };
     struct Family {
-        Kind kind;
+        Kind kind = Kind::Counter;
         void *family = nullptr; // prometheus::Family<T> of the kind, owned by m_registry
     };
     struct Instrument {

@@ -37,15 +37,13 @@ QList<audit::AuditRecord> DenialCoalescer::takeClosed(qint64 nowMs, bool all)
     for (const Window &w : std::as_const(m_closed))
         out.append(recordFor(w));
     m_closed.clear();
-    for (auto it = m_windows.begin(); it != m_windows.end();) {
-        if (all || it->minute < minute) {
-            if (it->further > 0)
-                out.append(recordFor(*it));
-            it = m_windows.erase(it);
-        } else {
-            ++it;
-        }
-    }
+    m_windows.removeIf([&](QHash<qint64, Window>::iterator it) {
+        if (!all && it->minute >= minute)
+            return false;
+        if (it->further > 0)
+            out.append(recordFor(*it));
+        return true;
+    });
     return out;
 }
 

@@ -39,7 +39,8 @@ std::optional<EventFilter> readFilter(const QJsonValue &value, ApiError *error)
             text = it.value().toString();
         } else if (it.key() == u"status" && it.value().isArray()) {
             QStringList parts;
-            for (const QJsonValue &v : it.value().toArray()) {
+            const QJsonArray values = it.value().toArray();
+            for (const auto &v : values) {
                 if (!v.isString()) {
                     *error = badRequest(field, QStringLiteral("must be a string or an array of strings"));
                     return std::nullopt;

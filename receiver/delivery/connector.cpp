@@ -13,7 +13,7 @@ public:
         auto resolver = std::make_shared<boost::asio::ip::tcp::resolver>(io);
         resolver->async_resolve(host, std::to_string(port),
             [resolver, handler = std::move(handler)](
-                boost::system::error_code ec, boost::asio::ip::tcp::resolver::results_type results) {
+                boost::system::error_code ec, const boost::asio::ip::tcp::resolver::results_type &results) {
                 std::vector<boost::asio::ip::address> addresses;
                 if (!ec) {
                     for (const auto &entry : results)

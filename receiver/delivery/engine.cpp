@@ -72,14 +72,14 @@ void DeliveryEngine::Private::run()
             thread.takeWake();
             stopping = thread.stopRequested();
         }
-        takeRecorded(std::move(recorded));
+        takeRecorded(recorded);
         if (stopping) {
-            recordFinished(std::move(batch));
+            recordFinished(batch);
             break;
         }
         // While the connection is failing, results stay on the engine (a lane on a dead
         // connection would hand them straight back, over and over).
-        Items items = collect(std::move(batch));
+        Items items = collect(batch);
         if (dbFailures == 0)
             items = toLanes(std::move(items));
         maintenance(Steady::now());
@@ -114,7 +114,7 @@ DeliveryEngine::Private::Items DeliveryEngine::Private::toLanes(Items items)
     return own;
 }
 
-void DeliveryEngine::Private::takeRecorded(QList<Recorded> recorded)
+void DeliveryEngine::Private::takeRecorded(const QList<Recorded> &recorded)
 {
     for (const Recorded &r : recorded)
         noteRecorded(r.items, r.results, r.error);
@@ -137,12 +137,12 @@ AttemptRecord DeliveryEngine::Private::decide(const Finished &f, const Destinati
 
 // Turns finished attempts into records (with the unrecorded ones from earlier turns). Claims
 // that were never sent are given back at once.
-DeliveryEngine::Private::Items DeliveryEngine::Private::collect(QList<Finished> batch)
+DeliveryEngine::Private::Items DeliveryEngine::Private::collect(const QList<Finished> &batch)
 {
     Items items;
     items.swap(unrecorded);
     QList<Claim> unsent;
-    for (Finished &f : batch) {
+    for (const Finished &f : batch) {
         adjustInFlight(f.claim.destination, -1);
         claimedBodyBytes -= f.bodyBytes;
         const auto it = destinations.constFind(f.claim.destination);
@@ -165,9 +165,9 @@ DeliveryEngine::Private::Items DeliveryEngine::Private::collect(QList<Finished> 
     return items;
 }
 
-void DeliveryEngine::Private::recordFinished(QList<Finished> batch)
+void DeliveryEngine::Private::recordFinished(const QList<Finished> &batch)
 {
-    Items items = collect(std::move(batch));
+    Items items = collect(batch);
     if (items.isEmpty())
         return;
     QList<RecordResult> results;

@@ -68,7 +68,7 @@ void DeliveryEngine::Private::drain()
         auto lock = inbox->worker.lock();
         recorded.swap(inbox->recorded);
     }
-    takeRecorded(std::move(recorded));
+    takeRecorded(recorded);
 }
 
 void DeliveryEngine::Private::startLanes()

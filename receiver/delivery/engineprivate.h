@@ -51,7 +51,7 @@ inline constexpr qint64 kLeaseMarginMs = 5'000;
 // queue, so a claim can be sent at all. (A lease of exactly timeout + margin expired at the
 // first millisecond after the claim: every claim was given back unsent, in a loop.)
 inline constexpr qint64 kLeaseQueueAllowanceMs = 2'000;
-inline constexpr qint64 kMaxResponseBytes = 256 * 1024;
+inline constexpr qint64 kMaxResponseBytes = 256LL * 1024;
 // Claiming ahead: each destination keeps about this much work claimed beyond what it is
 // sending (from the mean exchange time), between one and kMaxWavesAhead × concurrency, so it
 // stays busy while the engine records the last batch. Bodies claimed ahead are capped in bytes.
@@ -62,7 +62,7 @@ inline constexpr qint64 kAheadBodyBytes = 32LL * 1024 * 1024;
 // kRecordLanes - 1 recorder lanes). No new claims while a lane has this many results waiting.
 inline constexpr int kRecordLanes = 4;
 inline constexpr int kLaneBacklog = 4096;
-inline constexpr qint64 kMaxResponseBytesJsonRef = 1024 * 1024;
+inline constexpr qint64 kMaxResponseBytesJsonRef = 1024LL * 1024;
 // After the connection was re-opened (a database restart or outage), expired leases are left
 // alone this long, so that results held through the outage (here and on other receivers) are
 // recorded before the sweeper would count their attempts as lost.
@@ -134,8 +134,8 @@ public:
         , metrics(registry,
               [&] {
                   QStringList names;
-                  for (const auto &d : cfg.destinations)
-                      names.append(d.name);
+                  for (const auto &dest : cfg.destinations)
+                      names.append(dest.name);
                   return names;
               }())
         , connector(std::move(conn))
@@ -144,12 +144,12 @@ public:
         , rng(std::random_device {}())
         , availability(registry, QStringLiteral("delivery"))
     {
-        for (const auto &d : config.destinations) {
+        for (const auto &dest : config.destinations) {
             DestinationState s;
-            s.config = &d;
-            s.bucket = TokenBucket(d.ratePerSecond);
-            destinations.insert(d.name, s);
-            order.append(d.name);
+            s.config = &dest;
+            s.bucket = TokenBucket(dest.ratePerSecond);
+            destinations.insert(dest.name, s);
+            order.append(dest.name);
         }
     }
 
@@ -157,11 +157,11 @@ public:
     Result<> open();
     void run();
     using Items = QList<std::pair<Claim, AttemptRecord>>;
-    Items collect(QList<Finished> batch);
+    Items collect(const QList<Finished> &batch);
     Items toLanes(Items items);
-    void takeRecorded(QList<Recorded> recorded);
+    void takeRecorded(const QList<Recorded> &recorded);
     void startLanes();
-    void recordFinished(QList<Finished> batch);
+    void recordFinished(const QList<Finished> &batch);
     QList<ClaimRequest> claimRequests(Steady::time_point *rateDeadline);
     bool turn(Items items, const QList<ClaimRequest> &requests);
     void noteRecorded(const Items &items, const QList<RecordResult> &results, const QString &error);
@@ -169,15 +169,15 @@ public:
     void launch(const Claim &claim);
     void maintenance(Steady::time_point now);
     void drain();
-    qint64 leaseFor(const DestinationConfig &d) const
+    qint64 leaseFor(const DestinationConfig &dest) const
     {
         return std::max<qint64>(
-            config.delivery.leaseMs, d.timeoutMs + kLeaseMarginMs + kLeaseQueueAllowanceMs);
+            config.delivery.leaseMs, dest.timeoutMs + kLeaseMarginMs + kLeaseQueueAllowanceMs);
     }
-    // How long a claim of `d` may wait in the Dispatcher's queue and still be sent.
-    qint64 queueSlackFor(const DestinationConfig &d) const
+    // How long a claim of `dest` may wait in the Dispatcher's queue and still be sent.
+    qint64 queueSlackFor(const DestinationConfig &dest) const
     {
-        return leaseFor(d) - d.timeoutMs - kLeaseMarginMs;
+        return leaseFor(dest) - dest.timeoutMs - kLeaseMarginMs;
     }
     double draw() { return std::uniform_real_distribution<double>(-1.0, 1.0)(rng); }
     AttemptRecord decide(const Finished &f, const DestinationConfig *dest);

@@ -214,7 +214,7 @@ private:
         m_phase = Phase::Resolve;
         m_impl.connector->asyncResolve(m_impl.io, m_host, m_port,
             [self = shared_from_this()](boost::system::error_code ec,
-                std::vector<net::ip::address> addresses) { self->onResolved(ec, std::move(addresses)); });
+                const std::vector<net::ip::address> &addresses) { self->onResolved(ec, addresses); });
     }
 
     tcp::socket &socket() { return m_conn->socket(); }
@@ -272,7 +272,7 @@ private:
         return true;
     }
 
-    void onResolved(boost::system::error_code ec, std::vector<net::ip::address> addresses)
+    void onResolved(boost::system::error_code ec, const std::vector<net::ip::address> &addresses)
     {
         if (m_finished)
             return;

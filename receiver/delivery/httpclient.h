@@ -37,7 +37,7 @@ struct HttpRequest {
     int timeoutMs = 10'000; // the whole attempt: resolve, connect, TLS, write and read
     bool allowPrivate = false;
     QString caFile;
-    qint64 maxResponseBytes = 256 * 1024; // more is not read; the status still counts
+    qint64 maxResponseBytes = 256LL * 1024; // more is not read; the status still counts
 };
 
 class HttpClient final {

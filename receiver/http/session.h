@@ -136,7 +136,7 @@ public:
 private:
     enum class State { Handshake, Idle, Reading, Handling, Writing, Lingering, Closed };
     static constexpr std::size_t kFirstRead = 4096;
-    static constexpr std::size_t kLingerMaxBytes = 4 * 1024 * 1024;
+    static constexpr std::size_t kLingerMaxBytes = std::size_t(4) * 1024 * 1024;
 
     void start()
     {
@@ -548,7 +548,7 @@ private:
 
     void drain()
     {
-        m_stream.async_read_some(m_buffer.prepare(16 * 1024),
+        m_stream.async_read_some(m_buffer.prepare(std::size_t(16) * 1024),
             [self = this->shared_from_this()](beast::error_code ec, std::size_t n) {
                 self->m_lingered += n;
                 if (ec || self->m_lingered > kLingerMaxBytes || self->m_state != State::Lingering) {

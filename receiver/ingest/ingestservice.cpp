@@ -365,7 +365,7 @@ void IngestService::ingest(const SourceEntry &source, http::Request &&request, h
         refused.failure = IngestOutcome::Failure::ShuttingDown;
         break;
     }
-    done(refused); // not moved from: submit() refused it
+    done(refused); // NOLINT(bugprone-use-after-move): submit() moves from `done` only when Queued
 }
 
 } // namespace redrive::ingest

@@ -175,7 +175,8 @@ void ApprovalsController::loadItems(qint64 replayId)
             }
             const QJsonObject o = body.object();
             QList<ReplayItem> items;
-            for (const QJsonValue &v : o.value(QLatin1String("items")).toArray())
+            const QJsonArray array = o.value(QLatin1String("items")).toArray();
+            for (const auto &v : array)
                 items.append(ReplayItem::fromJson(v.toObject()));
             const int shown = int(items.size());
             m_items->setItems(std::move(items));
@@ -206,7 +207,8 @@ void ApprovalsController::refresh()
         }
         QList<ReplayRequest> requests;
         int waiting = 0;
-        for (const QJsonValue &v : body.object().value(QLatin1String("items")).toArray()) {
+        const QJsonArray array = body.object().value(QLatin1String("items")).toArray();
+        for (const auto &v : array) {
             ReplayRequest r = ReplayRequest::fromJson(v.toObject());
             if (r.status != ReplayStatus::PendingApproval)
                 continue;

@@ -243,7 +243,7 @@ void Connector::finish()
     Q_EMIT connected(session);
 }
 
-void Connector::fail(ConnectionProblem problem)
+void Connector::fail(const ConnectionProblem &problem)
 {
     m_generation.advance();
     m_busy = false;

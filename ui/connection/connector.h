@@ -45,7 +45,7 @@ private:
     void checkSchema();
     void askWhoAmI();
     void remember();
-    void fail(ConnectionProblem problem);
+    void fail(const ConnectionProblem &problem);
     void finish();
 
     SecretStore &m_secrets;

@@ -55,8 +55,8 @@ template<typename JobType> SecretJob *wrap(JobType *job, bool returnsSecret)
     job->setInsecureFallback(false); // never a plaintext copy next to the settings
     QObject::connect(job, &QKeychain::Job::finished, out, [out, returnsSecret](QKeychain::Job *j) {
         QString secret;
-        if constexpr (std::is_same_v<JobType, QKeychain::ReadPasswordJob>) {
-            if (returnsSecret)
+        if (returnsSecret) {
+            if constexpr (std::is_same_v<JobType, QKeychain::ReadPasswordJob>)
                 secret = static_cast<QKeychain::ReadPasswordJob *>(j)->textData();
         }
         Q_EMIT out->finished(resultOf(j, std::move(secret)));

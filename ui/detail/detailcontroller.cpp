@@ -102,7 +102,7 @@ void DetailController::reload()
                         : QStringLiteral("The event could not be read: ") + a.error);
                 return;
             }
-            m_view->showEvent(*a.detail, m_clock.nowMs(), m_session->retrySchedules());
+            m_view->showDetail(*a.detail, m_clock.nowMs(), m_session->retrySchedules());
             Q_EMIT loaded(m_eventId);
         });
 }

@@ -359,7 +359,7 @@ void EventDetailView::addField(
     m_form->addRow(label, l);
 }
 
-void EventDetailView::showEvent(
+void EventDetailView::showDetail(
     const EventDetail &d, qint64 nowMs, const std::optional<RetrySchedules> &schedules)
 {
     m_eventId = d.row.id;

@@ -38,7 +38,7 @@ public:
     void showEmpty();
     void showError(const QString &text);
     // `schedules` (when known) lets the panel project the remaining attempts of a delivery.
-    void showEvent(const EventDetail &detail, qint64 nowMs,
+    void showDetail(const EventDetail &detail, qint64 nowMs,
         const std::optional<RetrySchedules> &schedules = std::nullopt);
     void setCanAddNotes(bool can);
     void setNoteBusy(bool busy, const QString &message = {});

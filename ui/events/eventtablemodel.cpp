@@ -321,15 +321,15 @@ void EventTableModel::receiveIndex(PageIndex index)
 {
     m_countKind = CountKind::Exact;
     m_growingDone = true;
-    m_boundaries = index.boundaries;
+    m_boundaries = std::move(index.boundaries);
     // Drop cached pages that do not start where the exact index says they do (the estimate
     // assumed ids without gaps).
-    for (auto it = m_pages.begin(); it != m_pages.end();) {
+    m_pages.removeIf([this](QHash<int, Page>::iterator it) {
         const int page = it.key();
         const bool aligned
             = page < m_boundaries.size() && !it->rows.isEmpty() && it->rows.first().id == m_boundaries[page];
-        it = aligned ? std::next(it) : m_pages.erase(it);
-    }
+        return !aligned;
+    });
     const int oldRows = snapshotRows();
     const int newRows = clampRows(index.count);
     const int head = int(m_head.size());
@@ -411,14 +411,14 @@ void EventTableModel::storePage(int page, Page p)
 {
     p.lastUse = ++m_useClock;
     if (m_pages.size() >= m_cacheLimit && !m_pages.contains(page)) {
-        auto oldest = m_pages.begin();
-        for (auto it = m_pages.begin(); it != m_pages.end(); ++it) {
+        auto oldest = m_pages.cbegin();
+        for (auto it = m_pages.cbegin(); it != m_pages.cend(); ++it) {
             if (it->lastUse < oldest->lastUse)
                 oldest = it;
         }
         m_pages.erase(oldest);
     }
-    m_pages.insert(page, std::move(p));
+    m_pages.emplace(page, std::move(p));
 }
 
 void EventTableModel::receivePage(PageAnswer a)
@@ -536,7 +536,7 @@ void EventTableModel::refreshRows(int first, int last)
     first = std::max(0, first);
     last = std::min(last, m_rows - 1);
     QList<qint64> ids;
-    for (int r = first; r <= last && ids.size() < 2 * kPageSize; ++r) {
+    for (int r = first; r <= last && ids.size() < 2LL * kPageSize; ++r) {
         const EventRow *row = nullptr;
         if (r < m_head.size()) {
             row = &m_head[r];

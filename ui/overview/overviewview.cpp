@@ -112,8 +112,8 @@ void OverviewView::showOverview(const Overview &o, qint64 nowMs)
     QChart *traffic = m_traffic->chart();
     resetChart(traffic);
     struct Line {
-        const char *name;
-        qint64 OverviewBucket::*field;
+        const char *name = nullptr;
+        qint64 OverviewBucket::*field = nullptr;
         QColor colour;
     };
     const Line lines[] = { { "received", &OverviewBucket::received, receivedSeriesColour() },
@@ -124,7 +124,7 @@ void OverviewView::showOverview(const Overview &o, qint64 nowMs)
     // Seconds matter on a span of minutes (a fitted range can be one minute long).
     const qint64 spanMs = o.bucketMs * std::max<qsizetype>(1, o.buckets.size());
     time->setFormat(o.bucketMs >= 3'600'000 ? QStringLiteral("MM-dd HH:mm")
-            : spanMs <= 15 * 60'000         ? QStringLiteral("HH:mm:ss")
+            : spanMs <= 15LL * 60'000       ? QStringLiteral("HH:mm:ss")
                                             : QStringLiteral("HH:mm"));
     time->setRange(QDateTime::fromMSecsSinceEpoch(o.fromMs),
         QDateTime::fromMSecsSinceEpoch(o.fromMs + o.bucketMs * std::max<qsizetype>(1, o.buckets.size())));
@@ -138,7 +138,8 @@ void OverviewView::showOverview(const Overview &o, qint64 nowMs)
         series->setName(QLatin1String(line.name));
         series->setColor(line.colour);
         for (const OverviewBucket &b : o.buckets) {
-            series->append(double(b.startMs + o.bucketMs / 2), double(b.*line.field));
+            const qint64 midMs = b.startMs + o.bucketMs / 2; // whole milliseconds
+            series->append(double(midMs), double(b.*line.field));
             peak = std::max(peak, b.*line.field);
         }
         traffic->addSeries(series);

@@ -18,9 +18,11 @@ std::optional<ReplayPreview> ReplayPreview::fromJson(const QJsonObject &o, QStri
     p.alreadySucceeded = o.value(QLatin1String("already_succeeded")).toInt();
     p.outcomeUnknown = o.value(QLatin1String("outcome_unknown")).toInt();
     p.requiresApproval = o.value(QLatin1String("requires_approval")).toBool();
-    for (const QJsonValue &v : o.value(QLatin1String("approval_reasons")).toArray())
+    const QJsonArray reasons = o.value(QLatin1String("approval_reasons")).toArray();
+    for (const auto &v : reasons)
         p.approvalReasons.append(v.toString());
-    for (const QJsonValue &v : o.value(QLatin1String("destinations")).toArray()) {
+    const QJsonArray destinations = o.value(QLatin1String("destinations")).toArray();
+    for (const auto &v : destinations) {
         const QJsonObject d = v.toObject();
         // An unknown risk word is treated as high: the console never understates a risk.
         p.destinations.append({ d.value(QLatin1String("name")).toString(),

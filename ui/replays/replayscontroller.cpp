@@ -25,7 +25,8 @@ constexpr int kItemsPage = 200;
 QList<ReplayItem> itemsOf(const QJsonObject &replay)
 {
     QList<ReplayItem> items;
-    for (const QJsonValue &v : replay.value(QLatin1String("items")).toArray())
+    const QJsonArray array = replay.value(QLatin1String("items")).toArray();
+    for (const auto &v : array)
         items.append(ReplayItem::fromJson(v.toObject()));
     return items;
 }
@@ -172,7 +173,8 @@ void ReplaysController::fetchReplays(const QString &cursor)
                 return;
             }
             QList<ReplayRecord> replays;
-            for (const QJsonValue &v : body.object().value(QLatin1String("items")).toArray())
+            const QJsonArray array = body.object().value(QLatin1String("items")).toArray();
+            for (const auto &v : array)
                 replays.append(ReplayRecord::fromJson(v.toObject()));
             const QString next = body.object().value(QLatin1String("next_cursor")).toString();
             if (!first) {
