@@ -303,4 +303,14 @@ void ProviderLoad::run(int client)
     }
 }
 
+qint64 waitForAcks(ProviderLoad &load, ReceiverProcess &r, int count, int timeoutMs)
+{
+    const int target = load.acked.load() + count;
+    QElapsedTimer t;
+    t.start();
+    while (load.acked.load() < target && t.elapsed() < timeoutMs && r.process.state() == QProcess::Running)
+        r.process.waitForFinished(5); // a bounded pause that also notices an exit
+    return load.acked.load() >= target ? t.elapsed() : -1;
+}
+
 } // namespace redrive::test

@@ -103,4 +103,8 @@ private:
     std::vector<QList<QByteArray>> m_acked; // per client, written by that client only
 };
 
+// Lets `load` run until `count` more events were acknowledged by `r` (bounded by `timeoutMs`,
+// noticing an exit of the receiver); the elapsed ms, or -1.
+qint64 waitForAcks(ProviderLoad &load, ReceiverProcess &r, int count, int timeoutMs);
+
 } // namespace redrive::test

@@ -31,19 +31,6 @@ constexpr int kOutageMs = 3'000;
 class TstDbRestart final : public QObject {
     Q_OBJECT
 
-private:
-    // Lets the load run until `count` more events were acknowledged (bounded); the elapsed ms.
-    static qint64 waitForAcks(ProviderLoad &load, ReceiverProcess &r, int count, int timeoutMs)
-    {
-        const int target = load.acked.load() + count;
-        QElapsedTimer t;
-        t.start();
-        while (
-            load.acked.load() < target && t.elapsed() < timeoutMs && r.process.state() == QProcess::Running)
-            r.process.waitForFinished(5); // a bounded pause that also notices an exit
-        return load.acked.load() >= target ? t.elapsed() : -1;
-    }
-
 private Q_SLOTS:
     void restartsUnderLoad()
     {
