@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // SPDX-FileCopyrightText: Redrive authors
-#include "commandline.h"
+#include "daemon/commandline.h"
 
 int main(int argc, char **argv)
 {

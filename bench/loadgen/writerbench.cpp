@@ -11,7 +11,7 @@
 #include "benchids.h"
 #include "config/config.h"
 #include "crypto/crypto.h"
-#include "groupcommitwriter.h"
+#include "ingest/groupcommitwriter.h"
 #include "storage/schema.h"
 #include "util/metrics.h"
 

@@ -3,8 +3,8 @@
 #pragma once
 
 #include "config/config.h"
-#include "groupcommitwriter.h"
-#include "ingestservice.h"
+#include "ingest/groupcommitwriter.h"
+#include "ingest/ingestservice.h"
 #include "storage/database.h"
 #include "util/clock.h"
 #include "util/metrics.h"

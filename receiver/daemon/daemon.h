@@ -4,9 +4,9 @@
 
 #include "component.h"
 #include "config/config.h"
-#include "groupcommitwriter.h"
-#include "ingestservice.h"
-#include "server.h"
+#include "http/server.h"
+#include "ingest/groupcommitwriter.h"
+#include "ingest/ingestservice.h"
 #include "util/clock.h"
 #include "util/metrics.h"
 

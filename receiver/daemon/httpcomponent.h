@@ -3,7 +3,7 @@
 #pragma once
 
 #include "component.h"
-#include "server.h"
+#include "http/server.h"
 
 namespace redrive::daemon {
 

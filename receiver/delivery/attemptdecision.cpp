@@ -2,8 +2,8 @@
 // SPDX-FileCopyrightText: Redrive authors
 #include "attemptdecision.h"
 
-#include "delivery/responsecapture.h"
-#include "delivery/retrypolicy.h"
+#include "deliveryrules/responsecapture.h"
+#include "deliveryrules/retrypolicy.h"
 
 namespace redrive::delivery {
 

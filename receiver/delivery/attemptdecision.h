@@ -3,7 +3,7 @@
 #pragma once
 
 #include "config/config.h"
-#include "delivery/classification.h"
+#include "deliveryrules/classification.h"
 #include "deliverystore.h"
 
 #include <optional>

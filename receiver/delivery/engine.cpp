@@ -2,7 +2,7 @@
 // SPDX-FileCopyrightText: Redrive authors
 #include "attemptdecision.h"
 #include "crypto/crypto.h"
-#include "delivery/outgoingheaders.h"
+#include "deliveryrules/outgoingheaders.h"
 #include "engineprivate.h"
 
 #include <QCoreApplication>

@@ -4,7 +4,7 @@
 
 #include "connectionpool.h"
 #include "connector.h"
-#include "delivery/addresspolicy.h"
+#include "deliveryrules/addresspolicy.h"
 
 // Asio's scheduler trips GCC's -Wnull-dereference inside its own headers.
 #pragma GCC diagnostic push

@@ -2,7 +2,7 @@
 // SPDX-FileCopyrightText: Redrive authors
 #pragma once
 
-#include "delivery/classification.h"
+#include "deliveryrules/classification.h"
 #include "util/headers.h"
 
 #include <QByteArray>

@@ -4,7 +4,7 @@
 
 #include "config/config.h"
 #include "groupcommitwriter.h"
-#include "server.h"
+#include "http/server.h"
 #include "util/clock.h"
 #include "util/metrics.h"
 

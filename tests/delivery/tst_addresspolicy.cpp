@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // SPDX-FileCopyrightText: Redrive authors
-#include "delivery/addresspolicy.h"
+#include "deliveryrules/addresspolicy.h"
 
 #include <QTest>
 

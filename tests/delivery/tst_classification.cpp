@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // SPDX-FileCopyrightText: Redrive authors
-#include "delivery/classification.h"
+#include "deliveryrules/classification.h"
 
 #include <QTest>
 

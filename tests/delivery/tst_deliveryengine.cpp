@@ -2,7 +2,7 @@
 // SPDX-FileCopyrightText: Redrive authors
 #include "crypto/crypto.h"
 #include "delivery/deliverystore.h"
-#include "delivery/retrypolicy.h"
+#include "deliveryrules/retrypolicy.h"
 #include "enginetestbase.h"
 
 #include <QDateTime>

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 // SPDX-FileCopyrightText: Redrive authors
 #include "crypto/crypto.h"
-#include "delivery/outgoingheaders.h"
-#include "delivery/responsecapture.h"
+#include "deliveryrules/outgoingheaders.h"
+#include "deliveryrules/responsecapture.h"
 
 #include <QTest>
 

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // SPDX-FileCopyrightText: Redrive authors
-#include "delivery/retrypolicy.h"
+#include "deliveryrules/retrypolicy.h"
 
 #include <QDateTime>
 #include <QTest>

@@ -5,10 +5,10 @@
 // The ingest pipeline in-process on a fresh test database (engine from REDRIVE_TEST_BACKEND):
 // group-commit writer → IngestService → http::Server on a loopback port, with a ManualClock.
 
-#include "groupcommitwriter.h"
-#include "ingestservice.h"
+#include "http/server.h"
+#include "ingest/groupcommitwriter.h"
+#include "ingest/ingestservice.h"
 #include "rawhttp.h"
-#include "server.h"
 #include "signers.h"
 #include "testdb.h"
 #include "util/clock.h"

@@ -3,8 +3,8 @@
 // The Beast edge on real loopback sockets: limits before buffering, timeouts, the connection
 // cap, keep-alive and pipelining, graceful stop, responder lifetime and TLS.
 
+#include "http/server.h"
 #include "rawhttp.h"
-#include "server.h"
 
 #include <QElapsedTimer>
 #include <QProcess>

@@ -4,9 +4,9 @@
 // reference encoding byte for byte; delivery idempotency keys are stable and distinct; the
 // redrived command line.
 
-#include "commandline.h"
+#include "daemon/commandline.h"
+#include "ingest/storedheaders.h"
 #include "storage/ingeststore.h"
-#include "storedheaders.h"
 #include "util/headers.h"
 
 #include <QTest>

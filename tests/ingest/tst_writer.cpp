@@ -4,7 +4,7 @@
 // poisoned item that must not fail its neighbours, drain on stop, commit notifications and
 // reconnection after the database dropped the connection.
 
-#include "groupcommitwriter.h"
+#include "ingest/groupcommitwriter.h"
 #include "ingestfixture.h"
 #include "testdb.h"
 

@@ -7,9 +7,9 @@
 #include "connection/connectiondialog.h"
 #include "consoleguitest.h"
 #include "events/eventtablemodel.h"
+#include "newreplay/replaycontroller.h"
+#include "newreplay/replaydialog.h"
 #include "realreceiver.h"
-#include "replay/replaycontroller.h"
-#include "replay/replaydialog.h"
 #include "scriptabledestination.h"
 
 #include <QAbstractItemModelTester>

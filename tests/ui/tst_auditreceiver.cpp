@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 // SPDX-FileCopyrightText: Redrive authors
 #include "api/adminclient.h"
-#include "audit/auditcontroller.h"
-#include "audit/auditmodel.h"
+#include "auditor/auditcontroller.h"
+#include "auditor/auditmodel.h"
 #include "common/filechooser.h"
 #include "consoleguitest.h"
 #include "realreceiver.h"

@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
 // SPDX-FileCopyrightText: Redrive authors
-#include "audit/auditcontroller.h"
-#include "audit/auditmodel.h"
 #include "audit/checkpoint.h"
 #include "audit/signingkey.h"
 #include "auditchainfixture.h"
+#include "auditor/auditcontroller.h"
+#include "auditor/auditmodel.h"
 #include "common/filechooser.h"
 #include "common/prompter.h"
 #include "connection/session.h"

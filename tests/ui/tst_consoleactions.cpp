@@ -1,13 +1,13 @@
 // SPDX-License-Identifier: Apache-2.0
 // SPDX-FileCopyrightText: Redrive authors
 #include "approvals/approvalmodel.h"
-#include "audit/auditcontroller.h"
+#include "auditor/auditcontroller.h"
 #include "common/prompter.h"
 #include "connection/connectiondialog.h"
 #include "connection/session.h"
 #include "consoleguitest.h"
 #include "events/eventtablemodel.h"
-#include "replay/replaydialog.h"
+#include "newreplay/replaydialog.h"
 
 #include <QApplication>
 #include <QFile>

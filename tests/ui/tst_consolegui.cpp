@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 // SPDX-FileCopyrightText: Redrive authors
 #include "approvals/approvalmodel.h"
-#include "audit/auditcontroller.h"
-#include "audit/auditmodel.h"
+#include "auditor/auditcontroller.h"
+#include "auditor/auditmodel.h"
 #include "common/environmentbanner.h"
 #include "common/prompter.h"
 #include "connection/connectiondialog.h"
@@ -14,8 +14,8 @@
 #include "events/eventtablemodel.h"
 #include "fakeadminapi.h"
 #include "main/consolecontroller.h"
+#include "newreplay/replaydialog.h"
 #include "query/downstream.h"
-#include "replay/replaydialog.h"
 #include "secrets/secretstore.h"
 #include "testdb.h"
 #include "util/clock.h"

@@ -1,17 +1,17 @@
 // SPDX-License-Identifier: Apache-2.0
 // SPDX-FileCopyrightText: Redrive authors
 #include "api/permissions.h"
-#include "audit/auditcontroller.h"
-#include "audit/audittrust.h"
-#include "audit/chainstatustext.h"
+#include "auditor/auditcontroller.h"
+#include "auditor/audittrust.h"
+#include "auditor/chainstatustext.h"
 #include "common/statuspalette.h"
 #include "common/timeformat.h"
 #include "config/retryschedules.h"
 #include "connection/connectionerrors.h"
 #include "connection/connectionprofile.h"
 #include "events/savedviews.h"
+#include "newreplay/replaypreview.h"
 #include "query/downstream.h"
-#include "replay/replaypreview.h"
 #include "secrets/secretstore.h"
 
 #include <QJsonArray>

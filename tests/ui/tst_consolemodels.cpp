@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // SPDX-FileCopyrightText: Redrive authors
-#include "audit/auditmodel.h"
 #include "auditchainfixture.h"
+#include "auditor/auditmodel.h"
 #include "common/dbexecutor.h"
 #include "consolefixture.h"
 #include "deadletters/deadlettermodel.h"

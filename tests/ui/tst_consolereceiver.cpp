@@ -3,9 +3,9 @@
 #include "approvals/approvalmodel.h"
 #include "common/prompter.h"
 #include "consoleguitest.h"
+#include "newreplay/replaycontroller.h"
+#include "newreplay/replaydialog.h"
 #include "realreceiver.h"
-#include "replay/replaycontroller.h"
-#include "replay/replaydialog.h"
 #include "scriptabledestination.h"
 
 #include <QApplication>

@@ -3,9 +3,9 @@
 #include "consoleguitest.h"
 #include "detail/keylinks.h"
 #include "events/eventtablemodel.h"
+#include "newreplay/replaycontroller.h"
+#include "newreplay/replaydialog.h"
 #include "realreceiver.h"
-#include "replay/replaycontroller.h"
-#include "replay/replaydialog.h"
 #include "scriptabledestination.h"
 
 #include <QJsonArray>

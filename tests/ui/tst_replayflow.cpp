@@ -6,7 +6,7 @@
 #include "approvals/approvalmodel.h"
 #include "approvals/frozenselectionmodel.h"
 #include "common/environmentbanner.h"
-#include "replay/replaydialog.h"
+#include "newreplay/replaydialog.h"
 
 #include <QAbstractItemModelTester>
 #include <QCheckBox>

@@ -2,9 +2,9 @@
 // SPDX-FileCopyrightText: Redrive authors
 #include "consoleguitest.h"
 #include "detail/eventdetailview.h"
+#include "newreplay/replaycontroller.h"
+#include "newreplay/replaydialog.h"
 #include "realreceiver.h"
-#include "replay/replaycontroller.h"
-#include "replay/replaydialog.h"
 #include "replays/replayitemsmodel.h"
 #include "replays/replaylistmodel.h"
 #include "replays/replayscontroller.h"

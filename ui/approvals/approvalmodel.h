@@ -3,7 +3,7 @@
 #pragma once
 
 #include "domain/types.h"
-#include "replay/replaypreview.h"
+#include "newreplay/replaypreview.h"
 
 #include <QAbstractTableModel>
 #include <QJsonObject>

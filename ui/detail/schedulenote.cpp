@@ -3,7 +3,7 @@
 #include "schedulenote.h"
 
 #include "common/timeformat.h"
-#include "delivery/retrypolicy.h"
+#include "deliveryrules/retrypolicy.h"
 
 #include <QStringList>
 

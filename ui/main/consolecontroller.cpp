@@ -3,8 +3,8 @@
 #include "consolecontroller.h"
 
 #include "approvals/approvalscontroller.h"
-#include "audit/auditcontroller.h"
-#include "audit/auditmodel.h"
+#include "auditor/auditcontroller.h"
+#include "auditor/auditmodel.h"
 #include "common/environmentbanner.h"
 #include "common/timeformat.h"
 #include "connection/connectiondialog.h"
@@ -18,11 +18,11 @@
 #include "events/eventtablemodel.h"
 #include "incidents/incidentscontroller.h"
 #include "incidents/notifier.h"
+#include "newreplay/replaycontroller.h"
 #include "overview/overviewcontroller.h"
 #include "receivers/receiverhealthcontroller.h"
 #include "rejections/rejectionmodel.h"
 #include "rejections/rejectionscontroller.h"
-#include "replay/replaycontroller.h"
 #include "replays/replayscontroller.h"
 #include "replica/replicacontroller.h"
 

@@ -2,12 +2,12 @@
 // SPDX-FileCopyrightText: Redrive authors
 #include "auditcontroller.h"
 
-#include "audit/auditmodel.h"
-#include "audit/auditview.h"
-#include "audit/chainstatustext.h"
 #include "audit/evidenceverifier.h"
 #include "audit/rangeevidence.h"
 #include "audit/signingkey.h"
+#include "auditor/auditmodel.h"
+#include "auditor/auditview.h"
+#include "auditor/chainstatustext.h"
 #include "common/filechooser.h"
 #include "common/prompter.h"
 #include "common/timeformat.h"

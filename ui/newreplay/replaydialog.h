@@ -2,7 +2,7 @@
 // SPDX-FileCopyrightText: Redrive authors
 #pragma once
 
-#include "replay/replaypreview.h"
+#include "newreplay/replaypreview.h"
 
 #include <QColor>
 #include <QDialog>

@@ -3,7 +3,7 @@
 #include "replaycontroller.h"
 
 #include "connection/session.h"
-#include "replay/replaydialog.h"
+#include "newreplay/replaydialog.h"
 
 #include <QJsonArray>
 

@@ -2,8 +2,8 @@
 // SPDX-FileCopyrightText: Redrive authors
 #pragma once
 
-#include "audit/audittrust.h"
 #include "audit/checkpoint.h"
+#include "auditor/audittrust.h"
 
 #include <QObject>
 
