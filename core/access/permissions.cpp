@@ -7,9 +7,9 @@
 namespace redrive::access {
 namespace {
 struct Row {
-    Action action;
+    Action action {};
     QStringView name;
-    bool support, operatorRole, auditor, admin;
+    bool support = false, operatorRole = false, auditor = false, admin = false;
 };
 
 constexpr std::array<Row, 12> kMatrix { {

@@ -28,7 +28,7 @@ enum class Action {
     AcknowledgeIncident, // say "I am on it" about an incident (a dead-letter group that appeared)
 };
 
-// The roles × actions table of the design brief (§3 "Roles and replay rules"), exactly:
+// The roles × actions table of docs/admin-api.md ("Roles"), exactly:
 //   read events, deliveries, attempts ............ support operator auditor admin
 //   replay low-risk, not-yet-succeeded ........... support operator
 //   request a high-risk replay .................... support operator

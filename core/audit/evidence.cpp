@@ -5,6 +5,7 @@
 #include "audit/signingkey.h"
 #include "crypto/crypto.h"
 #include "util/clock.h"
+#include "util/jsonvalues.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -12,43 +13,24 @@
 namespace redrive::audit {
 namespace {
 
-QJsonValue isoOrNull(const std::optional<qint64> &ms)
-{
-    return ms ? QJsonValue(isoUtc(*ms)) : QJsonValue(QJsonValue::Null);
-}
-
-QJsonValue number(const std::optional<qint64> &v)
-{
-    return v ? QJsonValue(*v) : QJsonValue(QJsonValue::Null);
-}
-
+using json::isoOrNull;
+using json::numberOrNull;
+// Evidence bundles render empty optional text as null (the format is signed: keep it so).
 QJsonValue text(const QString &s)
 {
-    return s.isEmpty() ? QJsonValue(QJsonValue::Null) : QJsonValue(s);
+    return json::nonEmptyOrNull(s);
 }
 
 QJsonObject envelope(const EventDetail &d)
 {
-    const EventRow &e = d.row;
-    QJsonObject o {
-        { QStringLiteral("id"), e.id },
-        { QStringLiteral("source"), e.source },
-        { QStringLiteral("provider_event_id"), e.providerEventId },
-        { QStringLiteral("weak_id"), e.weakId },
-        { QStringLiteral("type"), e.type },
-        { QStringLiteral("status"), e.status.name() },
-        { QStringLiteral("occurred_at"), isoOrNull(e.occurredAt) },
-        { QStringLiteral("received_at"), isoUtc(e.receivedAt) },
-        { QStringLiteral("last_seen_at"), isoUtc(e.lastSeenAt) },
-        { QStringLiteral("seen_count"), e.seenCount },
-        { QStringLiteral("content_type"), d.contentType },
-        { QStringLiteral("body_sha256"), d.bodySha256 },
-        { QStringLiteral("body_size"), d.bodySize },
-        { QStringLiteral("verified_by"), text(d.verifiedBy) },
-        { QStringLiteral("clock_skew_ms"), number(d.clockSkewMs) },
-        { QStringLiteral("remote_addr"), text(d.remoteAddr) },
-        { QStringLiteral("legal_hold"), d.legalHold },
-    };
+    QJsonObject o = eventRowJson(d.row);
+    o.insert(QStringLiteral("content_type"), d.contentType);
+    o.insert(QStringLiteral("body_sha256"), d.bodySha256);
+    o.insert(QStringLiteral("body_size"), d.bodySize);
+    o.insert(QStringLiteral("verified_by"), text(d.verifiedBy));
+    o.insert(QStringLiteral("clock_skew_ms"), numberOrNull(d.clockSkewMs));
+    o.insert(QStringLiteral("remote_addr"), text(d.remoteAddr));
+    o.insert(QStringLiteral("legal_hold"), d.legalHold);
     // Stored redacted by the receiver: [[name, value], ...]. Kept as stored when it is not JSON.
     QJsonParseError parse;
     const QJsonDocument headers = QJsonDocument::fromJson(d.headersJson, &parse);

@@ -3,6 +3,7 @@
 #include "deliveries.h"
 
 #include "util/clock.h"
+#include "util/jsonvalues.h"
 
 #include <QHash>
 #include <QSqlQuery>
@@ -23,15 +24,8 @@ std::optional<int> optInt(const QVariant &v)
     return v.isNull() ? std::nullopt : std::optional<int>(v.toInt());
 }
 
-QJsonValue isoOrNull(const std::optional<qint64> &ms)
-{
-    return ms ? QJsonValue(isoUtc(*ms)) : QJsonValue(QJsonValue::Null);
-}
-
-QJsonValue numberOrNull(const std::optional<qint64> &v)
-{
-    return v ? QJsonValue(*v) : QJsonValue(QJsonValue::Null);
-}
+using json::isoOrNull;
+using json::numberOrNull;
 
 const QLatin1String kRecordColumns(", d.idempotency_key, d.last_status_code, d.last_error, d.replay_id, "
                                    "d.succeeded_at, d.dead_at, d.created_at");

@@ -2,6 +2,9 @@
 // SPDX-FileCopyrightText: Redrive authors
 #include "eventpage.h"
 
+#include "util/clock.h"
+#include "util/jsonvalues.h"
+
 #include <QHash>
 #include <QSqlQuery>
 
@@ -224,6 +227,22 @@ Result<qint64> countEventsAbove(Db &db, const EventFilter &filter, qint64 topId,
     if (!q.next())
         return Failure(sqlErrorText(q));
     return q.value(0).toLongLong();
+}
+
+QJsonObject eventRowJson(const EventRow &row)
+{
+    return QJsonObject {
+        { QStringLiteral("id"), row.id },
+        { QStringLiteral("source"), row.source },
+        { QStringLiteral("provider_event_id"), row.providerEventId },
+        { QStringLiteral("weak_id"), row.weakId },
+        { QStringLiteral("type"), row.type },
+        { QStringLiteral("status"), row.status.name() },
+        { QStringLiteral("received_at"), isoUtc(row.receivedAt) },
+        { QStringLiteral("occurred_at"), json::isoOrNull(row.occurredAt) },
+        { QStringLiteral("last_seen_at"), isoUtc(row.lastSeenAt) },
+        { QStringLiteral("seen_count"), row.seenCount },
+    };
 }
 
 } // namespace redrive

@@ -6,6 +6,7 @@
 #include "query/eventfilter.h"
 #include "storage/database.h"
 
+#include <QJsonObject>
 #include <QList>
 #include <QString>
 
@@ -34,6 +35,11 @@ struct EventRow {
     QString downstreamRef; // the first recorded downstream reference, if any
     QList<DeliverySummary> deliveries;
 };
+
+// {"id", "source", "provider_event_id", "weak_id", "type", "status", "occurred_at",
+//  "received_at", "last_seen_at", "seen_count"}: one event as the admin API and evidence bundles
+// show it (each adds its own fields).
+QJsonObject eventRowJson(const EventRow &row);
 
 // The console lists events by id, which follows arrival: newest first by default.
 enum class EventOrder { NewestFirst, OldestFirst };

@@ -372,10 +372,10 @@ const char *const kMigration8[] = {
 };
 
 struct Migration {
-    int version;
-    const char *description;
-    const char *const *statements;
-    std::size_t count;
+    int version = 0;
+    const char *description = nullptr;
+    const char *const *statements = nullptr;
+    std::size_t count = 0;
     // Work SQL alone cannot do, run after the statements in the same transaction.
     Result<> (*code)(Db &db, const MigrateOptions &options) = nullptr;
 };

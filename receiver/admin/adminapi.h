@@ -15,7 +15,7 @@ namespace redrive::admin {
 
 class ReplayExecutor;
 
-// The admin API, /admin/v1 (design brief §3): bearer tokens, the roles × actions table, audited
+// The admin API, /admin/v1 (docs/admin-api.md): bearer tokens, the roles × actions table, audited
 // replays with preview and four-eyes approval, and the tamper-evident audit log.
 //
 // Besides /admin/v1 it answers GET /healthz (the database answers) and GET /metrics

@@ -81,7 +81,7 @@ http::Response listEvents(RequestContext &ctx)
         byEvent[d.summary.eventId].append(deliveryJson(d, ctx.config));
     QJsonArray items;
     for (const EventRow &row : std::as_const(*rows)) {
-        QJsonObject ev = eventJson(row);
+        QJsonObject ev = eventRowJson(row);
         ev.insert(QStringLiteral("deliveries"), byEvent.value(row.id));
         items.append(ev);
     }
@@ -105,7 +105,7 @@ http::Response getEvent(RequestContext &ctx, qint64 id)
     if (!detail)
         return errorResponse(404, QStringLiteral("not_found"),
             QStringLiteral("event %1 does not exist").arg(id), QStringLiteral("id"));
-    QJsonObject ev = eventJson(detail->row);
+    QJsonObject ev = eventRowJson(detail->row);
     ev.insert(QStringLiteral("content_type"), detail->contentType);
     ev.insert(QStringLiteral("body_sha256"), detail->bodySha256);
     ev.insert(QStringLiteral("body_size"), detail->bodySize);

@@ -3,45 +3,15 @@
 #include "eventviews.h"
 
 #include "util/clock.h"
+#include "util/jsonvalues.h"
 
 #include <QJsonDocument>
 
 namespace redrive::admin {
-namespace {
 
-QJsonValue isoOrNull(const std::optional<qint64> &ms)
-{
-    return ms ? QJsonValue(isoUtc(*ms)) : QJsonValue(QJsonValue::Null);
-}
-
-template<typename T> QJsonValue numberOrNull(const std::optional<T> &v)
-{
-    return v ? QJsonValue(static_cast<qint64>(*v)) : QJsonValue(QJsonValue::Null);
-}
-
-// A nullable text column: NULL → null, anything stored (even "") → the text.
-QJsonValue textOrNull(const QString &s)
-{
-    return s.isNull() ? QJsonValue(QJsonValue::Null) : QJsonValue(s);
-}
-
-} // namespace
-
-QJsonObject eventJson(const EventRow &row)
-{
-    return QJsonObject {
-        { QStringLiteral("id"), row.id },
-        { QStringLiteral("source"), row.source },
-        { QStringLiteral("provider_event_id"), row.providerEventId },
-        { QStringLiteral("weak_id"), row.weakId },
-        { QStringLiteral("type"), row.type },
-        { QStringLiteral("status"), row.status.name() },
-        { QStringLiteral("received_at"), isoUtc(row.receivedAt) },
-        { QStringLiteral("occurred_at"), isoOrNull(row.occurredAt) },
-        { QStringLiteral("last_seen_at"), isoUtc(row.lastSeenAt) },
-        { QStringLiteral("seen_count"), row.seenCount },
-    };
-}
+using json::isoOrNull;
+using json::numberOrNull;
+using json::textOrNull; // a nullable text column: NULL → null, anything stored (even "") → the text
 
 QJsonObject deliveryJson(const DeliveryRecord &rec, const Config &config)
 {

@@ -9,11 +9,11 @@
 #include <QJsonArray>
 #include <QJsonObject>
 
-// What core/query reads → the admin API's JSON shapes (design brief §3): event, delivery,
-// attempt, note, audit entry. Rendering only: every read is in core/query. Times are ISO-8601 UTC.
+// What core/query reads → the admin API's JSON shapes (docs/admin-api.md): delivery, attempt,
+// note, audit entry; an event is core's eventRowJson(). Rendering only: every read is in
+// core/query. Times are ISO-8601 UTC.
 namespace redrive::admin {
 
-QJsonObject eventJson(const EventRow &row); // without "deliveries"
 // Without "attempts"; "risk" from the destination's configuration (null when it is gone).
 QJsonObject deliveryJson(const DeliveryRecord &record, const Config &config);
 QJsonArray attemptsJson(const QList<AttemptRecord> &attempts);

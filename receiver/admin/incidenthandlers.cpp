@@ -5,6 +5,7 @@
 #include "admin/jsonbody.h"
 #include "query/incidents.h"
 #include "util/clock.h"
+#include "util/jsonvalues.h"
 
 #include <QSqlQuery>
 
@@ -12,16 +13,6 @@ namespace redrive::admin {
 namespace {
 
 constexpr int kMaxIncidentNoteChars = 1000;
-
-QJsonValue isoOrNullMs(const std::optional<qint64> &ms)
-{
-    return ms ? QJsonValue(isoUtc(*ms)) : QJsonValue(QJsonValue::Null);
-}
-
-QJsonValue textOrNull(const QString &text)
-{
-    return text.isEmpty() ? QJsonValue(QJsonValue::Null) : QJsonValue(text);
-}
 
 QJsonObject incidentJson(const Incident &i)
 {
@@ -32,10 +23,10 @@ QJsonObject incidentJson(const Incident &i)
         { QStringLiteral("opened_at"), isoUtc(i.openedAt) },
         { QStringLiteral("count_at_open"), i.countAtOpen },
         { QStringLiteral("count"), i.count },
-        { QStringLiteral("acknowledged_by"), textOrNull(i.acknowledgedBy) },
-        { QStringLiteral("acknowledged_at"), isoOrNullMs(i.acknowledgedAt) },
-        { QStringLiteral("note"), textOrNull(i.note) },
-        { QStringLiteral("closed_at"), isoOrNullMs(i.closedAt) },
+        { QStringLiteral("acknowledged_by"), json::nonEmptyOrNull(i.acknowledgedBy) },
+        { QStringLiteral("acknowledged_at"), json::isoOrNull(i.acknowledgedAt) },
+        { QStringLiteral("note"), json::nonEmptyOrNull(i.note) },
+        { QStringLiteral("closed_at"), json::isoOrNull(i.closedAt) },
     };
 }
 

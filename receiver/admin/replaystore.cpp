@@ -4,6 +4,7 @@
 
 #include "admin/apiresponse.h"
 #include "util/clock.h"
+#include "util/jsonvalues.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -56,15 +57,6 @@ ReplayRow replayFromQuery(const QSqlQuery &q)
     return r;
 }
 
-QJsonValue textOrNull(const QString &s)
-{
-    return s.isEmpty() ? QJsonValue(QJsonValue::Null) : QJsonValue(s);
-}
-
-QJsonValue isoOrNullOpt(const std::optional<qint64> &ms)
-{
-    return ms ? QJsonValue(isoUtc(*ms)) : QJsonValue(QJsonValue::Null);
-}
 } // namespace
 
 QVariant nullableInt(const std::optional<qint64> &value)
@@ -195,13 +187,14 @@ QJsonObject replayJson(const ReplayRow &r)
         { QStringLiteral("requested_by"), r.requestedBy },
         { QStringLiteral("requester_role"), r.requesterRole },
         { QStringLiteral("requester_owner"), r.requesterOwner },
-        { QStringLiteral("decider_owner"), textOrNull(r.approverOwner) },
-        { QStringLiteral("approved_by"), rejected ? QJsonValue(QJsonValue::Null) : textOrNull(r.approvedBy) },
-        { QStringLiteral("decided_by"), textOrNull(r.approvedBy) },
-        { QStringLiteral("decided_at"), isoOrNullOpt(r.decidedAt) },
-        { QStringLiteral("decision_reason"), textOrNull(r.decisionReason) },
+        { QStringLiteral("decider_owner"), json::nonEmptyOrNull(r.approverOwner) },
+        { QStringLiteral("approved_by"),
+            rejected ? QJsonValue(QJsonValue::Null) : json::nonEmptyOrNull(r.approvedBy) },
+        { QStringLiteral("decided_by"), json::nonEmptyOrNull(r.approvedBy) },
+        { QStringLiteral("decided_at"), json::isoOrNull(r.decidedAt) },
+        { QStringLiteral("decision_reason"), json::nonEmptyOrNull(r.decisionReason) },
         { QStringLiteral("reason"), r.reason },
-        { QStringLiteral("ticket"), textOrNull(r.ticket) },
+        { QStringLiteral("ticket"), json::nonEmptyOrNull(r.ticket) },
         { QStringLiteral("count"), r.itemCount },
         { QStringLiteral("selection_hash"), r.selectionHash },
         { QStringLiteral("requires_approval"), r.requiresApproval },
@@ -210,18 +203,18 @@ QJsonObject replayJson(const ReplayRow &r)
         { QStringLiteral("already_succeeded"), summary.value(QLatin1String("already_succeeded")) },
         { QStringLiteral("outcome_unknown"), summary.value(QLatin1String("outcome_unknown")) },
         { QStringLiteral("effect"), summary.value(QLatin1String("effect")) },
-        { QStringLiteral("approval_expires_at"), isoOrNullOpt(r.approvalExpiresAt) },
+        { QStringLiteral("approval_expires_at"), json::isoOrNull(r.approvalExpiresAt) },
         { QStringLiteral("created_at"), isoUtc(r.createdAt) },
         { QStringLiteral("updated_at"), isoUtc(r.updatedAt) },
-        { QStringLiteral("started_at"), isoOrNullOpt(r.startedAt) },
-        { QStringLiteral("finished_at"), isoOrNullOpt(r.finishedAt) },
+        { QStringLiteral("started_at"), json::isoOrNull(r.startedAt) },
+        { QStringLiteral("finished_at"), json::isoOrNull(r.finishedAt) },
         { QStringLiteral("queued"), r.queued },
         { QStringLiteral("succeeded"), r.succeeded },
         { QStringLiteral("failed"), r.failed },
         { QStringLiteral("skipped"), r.skipped },
         // Deliveries whose replay attempt finished; count - sent - skipped are still to go.
         { QStringLiteral("sent"), r.succeeded + r.failed },
-        { QStringLiteral("halt_reason"), textOrNull(r.haltReason) },
+        { QStringLiteral("halt_reason"), json::nonEmptyOrNull(r.haltReason) },
     };
 }
 

@@ -60,8 +60,8 @@ AttemptRecord decideAttempt(const FinishedAttempt &f, const DestinationConfig *d
             cls.explanation += QStringLiteral("; Retry-After %1 s honoured as %2 s (bounds: schedule %3 s, "
                                               "retry_after_max %4 s)")
                                    .arg(*asked / 1000)
-                                   .arg(used / 1000.0, 0, 'f', 1)
-                                   .arg(delay / 1000.0, 0, 'f', 1)
+                                   .arg(static_cast<double>(used) / 1000.0, 0, 'f', 1)
+                                   .arg(static_cast<double>(delay) / 1000.0, 0, 'f', 1)
                                    .arg(config.retryAfterMaxMs / 1000);
             delay = used;
         }

@@ -51,7 +51,7 @@ void DeliveryEngine::Private::drain()
                 lock, cancelled ? hardDeadline : graceDeadline, [&] { return !inbox->finished.isEmpty(); });
             batch.swap(inbox->finished);
         }
-        recordFinished(std::move(batch));
+        recordFinished(batch);
         if (!cancelled && Steady::now() >= graceDeadline && inFlight > 0) {
             http->cancelAll();
             cancelled = true;

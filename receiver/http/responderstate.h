@@ -21,7 +21,8 @@ public:
         : m_session(std::move(session))
         , m_seq(seq)
     { }
-    ~ResponderState()
+    // Only allocation can throw here; running out of memory ends the process either way.
+    ~ResponderState() // NOLINT(bugprone-exception-escape)
     {
         if (!m_done.load(std::memory_order_acquire))
             deliver(Response::error(

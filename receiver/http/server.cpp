@@ -33,7 +33,9 @@ public:
         , m_ioc(std::max(1, m_options.threads))
     { }
 
-    ~Impl() override { stop(2'000); }
+    // Only a thread that cannot be joined or a lock that fails throws here, and ending the
+    // process (the noexcept destructor's std::terminate) is the right answer to either.
+    ~Impl() override { stop(2'000); } // NOLINT(bugprone-exception-escape)
 
     [[nodiscard]] const ServerOptions &options() const override { return m_options; }
     [[nodiscard]] const Handler &handler() const override { return m_handler; }

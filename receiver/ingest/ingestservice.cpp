@@ -68,7 +68,8 @@ IngestService::IngestService(std::shared_ptr<const Config> config, GroupCommitWr
         e.requests = &registry.counter(QStringLiteral("redrive_ingest_requests_total"),
             QStringLiteral("Webhook requests for a configured source, before verification"), labels);
         e.received = &registry.counter(QStringLiteral("redrive_ingest_received_total"),
-            QStringLiteral("Webhooks acknowledged with 200 after a durable commit (new and duplicate)"),
+            QStringLiteral("Webhooks durably committed and answered 200 (new and duplicate); includes the "
+                           "rare commit that finished after its request was answered 503 reply_timeout"),
             labels);
         e.duplicates = &registry.counter(QStringLiteral("redrive_ingest_duplicates_total"),
             QStringLiteral("Webhooks whose (source, id) was already stored; counted, never reprocessed"),

@@ -51,7 +51,7 @@ private Q_SLOTS:
 
 void TstAccessPolicy::matrix_data()
 {
-    // The design brief's table, written out independently of the implementation.
+    // The table in docs/admin-api.md ("Roles"), written out independently of the implementation.
     QTest::addColumn<Action>("action");
     QTest::addColumn<bool>("support");
     QTest::addColumn<bool>("operatorRole");

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // SPDX-FileCopyrightText: Redrive authors
-// The full role × action matrix of the design brief, through the API: every forbidden pair is a
+// The full role × action matrix of docs/admin-api.md ("Roles"), through the API: every forbidden pair is a
 // 403 with exactly one permission_denied audit entry and no other change; every allowed pair
 // works.
 #include "admin/denialcoalescer.h"
