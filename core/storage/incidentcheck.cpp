@@ -157,4 +157,17 @@ Result<IncidentCheckResult> checkIncidents(Db &db, qint64 nowMs, qint64 growThre
     return result;
 }
 
+Result<int> purgeClosedIncidents(Db &db, qint64 cutoffMs, int batch)
+{
+    QSqlQuery q(db.handle());
+    if (auto ran = runQuery(q,
+            QStringLiteral(
+                "DELETE FROM incidents WHERE id IN (SELECT id FROM incidents WHERE closed_at IS NOT "
+                "NULL AND closed_at < ? ORDER BY closed_at, id LIMIT ?)"),
+            { cutoffMs, batch });
+        !ran)
+        return Failure(ran.error());
+    return q.numRowsAffected();
+}
+
 } // namespace redrive

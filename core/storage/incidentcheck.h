@@ -35,4 +35,11 @@ struct IncidentCheckResult {
 // makes a concurrent second opening a no-op, and a close only counts when it changed the row.
 Result<IncidentCheckResult> checkIncidents(Db &db, qint64 nowMs, qint64 growThreshold);
 
+// Retention for incidents: deletes at most `batch` incidents closed before `cutoffMs` (the events'
+// retention cutoff), oldest first, and returns how many. Open incidents stay whatever their age;
+// audit entries about an incident stay too (the chain is never purged). Ids are never reused
+// (schema {{PK}}), so a purged incident's id cannot come back as a new incident's: the console's
+// "announced up to" mark stays right.
+Result<int> purgeClosedIncidents(Db &db, qint64 cutoffMs, int batch);
+
 } // namespace redrive

@@ -111,6 +111,38 @@ void DeliveryEngine::Private::checkIncidents(Steady::time_point now)
     metrics.incidentsOpen(result->open);
 }
 
+// Retention: one bounded batch of expired events and one of incidents closed before the same
+// cutoff per turn; while either batch comes back full, the next turn runs again at once.
+void DeliveryEngine::Private::purgeExpired(Steady::time_point now)
+{
+    nextRetention = now + kRetentionInterval;
+    retentionBacklog = false;
+    const qint64 cutoff = clock.nowMs() - qint64(config.storage.retentionDays) * 86'400'000;
+    QString error;
+    const int purged = purgeExpiredEvents(*db, cutoff, kRetentionBatch, &error);
+    noteDb(purged >= 0);
+    if (purged < 0) {
+        if (dbFailures <= 3)
+            qCWarning(lcDelivery, "retention failed: %s", qPrintable(error));
+        return;
+    }
+    if (purged > 0) {
+        metrics.purged(purged);
+        std::lock_guard lock(countersMutex);
+        counters.purged += static_cast<quint64>(purged);
+    }
+    const auto incidents = purgeClosedIncidents(*db, cutoff, kRetentionBatch);
+    noteDb(incidents.has_value());
+    if (!incidents) {
+        if (dbFailures <= 3)
+            qCWarning(lcDelivery, "retention of closed incidents failed: %s", qPrintable(incidents.error()));
+        return;
+    }
+    if (*incidents > 0)
+        qCInfo(lcDelivery, "retention removed %d closed incidents", *incidents);
+    retentionBacklog = purged == kRetentionBatch || *incidents == kRetentionBatch;
+}
+
 void DeliveryEngine::Private::maintenance(Steady::time_point now)
 {
     reopenIfBroken(now);
@@ -141,22 +173,8 @@ void DeliveryEngine::Private::maintenance(Steady::time_point now)
             counters.rescued += static_cast<quint64>(rescued);
         }
     }
-    if (retentionBacklog || now >= nextRetention) {
-        nextRetention = now + kRetentionInterval;
-        const qint64 cutoff = clock.nowMs() - qint64(config.storage.retentionDays) * 86'400'000;
-        const int purged = purgeExpiredEvents(*db, cutoff, kRetentionBatch, &error);
-        retentionBacklog = purged == kRetentionBatch; // more to do: one batch per loop turn
-        noteDb(purged >= 0);
-        if (purged < 0) {
-            retentionBacklog = false;
-            if (dbFailures <= 3)
-                qCWarning(lcDelivery, "retention failed: %s", qPrintable(error));
-        } else if (purged > 0) {
-            metrics.purged(purged);
-            std::lock_guard lock(countersMutex);
-            counters.purged += static_cast<quint64>(purged);
-        }
-    }
+    if (retentionBacklog || now >= nextRetention)
+        purgeExpired(now);
     checkIncidents(now);
     if (now >= nextBacklog) {
         nextBacklog = now + kBacklogInterval;

@@ -212,6 +212,7 @@ public:
     Steady::time_point nextRetention;
     Steady::time_point nextBacklog;
     bool retentionBacklog = false;
+    void purgeExpired(Steady::time_point now); // events and closed incidents past retention
     Steady::time_point nextIncidentCheck; // the periodic check ([incidents] check_interval)
     Steady::time_point lastIncidentCheck;
     bool incidentsDue = false; // something was dead-lettered since the last check

@@ -6,7 +6,9 @@
 
 // Retention: events older than storage.retention_days are deleted, together with their
 // deliveries, attempts and notes (ON DELETE CASCADE), unless a delivery is still pending,
-// in flight or retrying, or the event is under legal hold.
+// in flight or retrying, or the event is under legal hold. Incidents closed before the same
+// cutoff go too, in batches of the same size (purgeClosedIncidents, storage/incidentcheck.h);
+// open incidents stay whatever their age, and the audit chain is never purged.
 //
 // The dedupe key (source, provider_event_id) lives exactly as long as the event row: once an
 // event is purged, a provider that re-sends it is recorded as a NEW event and delivered again.

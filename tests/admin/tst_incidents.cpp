@@ -3,7 +3,8 @@
 // Incidents on both engines: the receiver's check opens one per dead-letter group that appears,
 // follows its size without opening another, opens a new one when an acknowledged group grows by
 // the threshold, and closes it when the group empties; the admin API lists them and records an
-// acknowledgement (who, when, note) in the audit chain, once.
+// acknowledgement (who, when, note) in the audit chain, once. Retention removes incidents closed
+// before its cutoff, in bounded batches, and keeps open ones and the audit entries about them.
 #include "adminfixture.h"
 #include "storage/incidentcheck.h"
 
@@ -25,10 +26,12 @@ private Q_SLOTS:
     void growthAfterAcknowledgementOpensANewIncident();
     void anEmptiedGroupClosesItsIncident();
     void auditorsReadButCannotAcknowledge();
+    void retentionPurgesOnlyOldClosedIncidents();
 
 private:
     qint64 deadLetter(const QString &destination, const QString &category);
     IncidentCheckResult check();
+    int purge(qint64 cutoffMs, int batch);
     QJsonArray openIncidents();
 
     std::unique_ptr<AdminFixture> f;
@@ -67,6 +70,14 @@ IncidentCheckResult TstIncidents::check()
     const auto r = checkIncidents(f->db(), f->clock.nowMs(), f->config.incidents.growThreshold);
     if (!r)
         qFatal("checkIncidents: %s", qPrintable(r.error()));
+    return *r;
+}
+
+int TstIncidents::purge(qint64 cutoffMs, int batch)
+{
+    const auto r = purgeClosedIncidents(f->db(), cutoffMs, batch);
+    if (!r)
+        qFatal("purgeClosedIncidents: %s", qPrintable(r.error()));
     return *r;
 }
 
@@ -257,6 +268,72 @@ void TstIncidents::auditorsReadButCannotAcknowledge()
         QJsonObject { { QStringLiteral("note"), QStringLiteral("no") } });
     QCOMPARE(r.status, 403);
     QVERIFY(openIncidents().first().toObject().value(QLatin1String("acknowledged_by")).isNull());
+}
+
+void TstIncidents::retentionPurgesOnlyOldClosedIncidents()
+{
+    constexpr qint64 day = 86'400'000;
+    // Day 0: one incident stays open (its dead letter stays), two are acknowledged (audited)
+    // and close when their groups empty.
+    deadLetter(QStringLiteral("crm"), QStringLiteral("permanent"));
+    const qint64 stillOpen = check().opened.value(0).id;
+    const qint64 a = deadLetter(QStringLiteral("billing"), QStringLiteral("permanent"));
+    const qint64 b = deadLetter(QStringLiteral("billing"), QStringLiteral("timeout"));
+    const auto opened = check().opened;
+    QCOMPARE(opened.size(), 2);
+    for (const OpenedIncident &i : opened)
+        QCOMPARE(f->call("POST", "incidents/" + QByteArray::number(i.id) + "/acknowledge", support,
+                      QJsonObject { { QStringLiteral("note"), QStringLiteral("replaying") } })
+                     .status,
+            200);
+    const qint64 audits = f->count(QStringLiteral("audit_log"));
+    f->setDeliveryStatus(a, DeliveryStatus::Succeeded);
+    f->setDeliveryStatus(b, DeliveryStatus::Succeeded);
+    QCOMPARE(check().closed, 2);
+
+    // Day 40: another incident opens and closes at once.
+    f->clock.advanceMs(40 * day);
+    const qint64 c = deadLetter(QStringLiteral("billing"), QStringLiteral("permanent"));
+    const qint64 recent = check().opened.value(0).id;
+    QVERIFY(recent > 0);
+    f->setDeliveryStatus(c, DeliveryStatus::Succeeded);
+    QCOMPARE(check().closed, 1);
+    QCOMPARE(f->count(QStringLiteral("incidents")), 4);
+
+    // A 30-day cutoff: the two closed 40 days ago go, one batch at a time; the open one opened
+    // 40 days ago and the one closed today stay.
+    const qint64 cutoff = f->clock.nowMs() - 30 * day;
+    QCOMPARE(purge(cutoff, 1), 1); // bounded batch
+    QCOMPARE(purge(cutoff, 100), 1);
+    QCOMPARE(purge(cutoff, 100), 0);
+    QCOMPARE(f->count(QStringLiteral("incidents")), 2);
+    QCOMPARE(f->count(QStringLiteral("incidents"), QStringLiteral("id = %1").arg(stillOpen)), 1);
+    QCOMPARE(f->count(QStringLiteral("incidents"), QStringLiteral("id = %1").arg(recent)), 1);
+    for (const OpenedIncident &i : opened)
+        QCOMPARE(f->count(QStringLiteral("incidents"), QStringLiteral("id = %1").arg(i.id)), 0);
+
+    // The audit entries about the purged incidents stay, in an intact chain.
+    QCOMPARE(f->count(QStringLiteral("audit_log")), audits);
+    QCOMPARE(f->count(QStringLiteral("audit_log"), QStringLiteral("action = 'incident_acknowledged'")), 2);
+    const auto verify = f->call("GET", "audit/verify", f->token(QStringLiteral("ada"), Role::Auditor));
+    QCOMPARE(verify.status, 200);
+    QVERIFY(verify.json.value(QLatin1String("ok")).toBool());
+
+    // The admin API still lists the open one, and a purged one is gone, not closed.
+    const QJsonArray items = openIncidents();
+    QCOMPARE(items.size(), 1);
+    QCOMPARE(items.first().toObject().value(QLatin1String("id")).toInteger(), stillOpen);
+    const auto gone = f->call("POST", "incidents/" + QByteArray::number(opened.first().id) + "/acknowledge",
+        support, QJsonObject { { QStringLiteral("note"), QStringLiteral("late") } });
+    QCOMPARE(gone.status, 404);
+
+    // Later the newest incident is purged too; the next one still gets a larger id (the console
+    // remembers the highest id it announced).
+    f->clock.advanceMs(31 * day);
+    QCOMPARE(purge(f->clock.nowMs() - 30 * day, 100), 1);
+    deadLetter(QStringLiteral("billing"), QStringLiteral("permanent"));
+    QVERIFY(check().opened.value(0).id > recent);
+    QCOMPARE(f->count(QStringLiteral("incidents"), QStringLiteral("id = %1").arg(stillOpen)), 1);
 }
 
 QTEST_GUILESS_MAIN(TstIncidents)

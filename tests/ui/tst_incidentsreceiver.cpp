@@ -13,8 +13,10 @@
 
 #include <QAbstractItemModelTester>
 #include <QApplication>
+#include <QBoxLayout>
 #include <QJsonObject>
 #include <QPushButton>
+#include <QSettings>
 #include <QSignalSpy>
 #include <QTabWidget>
 #include <QTableView>
@@ -37,7 +39,8 @@ public:
 // the console shows it on Dead letters with a count on the tab and one desktop notification;
 // the group grows and nobody is notified twice; support acknowledges it with a note through the
 // Prompter and the admin API, the next person sees who and the audit chain records it; a second
-// acknowledgement is refused with 409.
+// acknowledgement is refused with 409. A console started again on the same settings does not
+// announce an incident an earlier run announced, and does announce one opened since.
 class TstIncidentsReceiver : public ConsoleGuiTest {
     Q_OBJECT
 private Q_SLOTS:
@@ -47,8 +50,11 @@ private Q_SLOTS:
     void aNewDeadLetterGroupIsOneIncidentAndOneNotification();
     void growthDoesNotNotifyAgain();
     void acknowledgeWithANoteIsVisibleAndAudited();
+    void aRestartedConsoleAnnouncesOnlyNewIncidents();
 
 private:
+    [[nodiscard]] QStringList announcedOnStart(const QString &settingsFile, int openIncidents);
+    [[nodiscard]] bool deadLetterAtFulfillment(int status, const QByteArray &deliveryId, int openIncidents);
     [[nodiscard]] QString deadLettersTabText() const;
     [[nodiscard]] qint64 openIncidentCount(const QString &destination);
     IncidentModel *model() const { return m_console->incidents()->model(); }
@@ -238,6 +244,77 @@ void TstIncidentsReceiver::acknowledgeWithANoteIsVisibleAndAudited()
             .toInt(),
         1);
     QCOMPARE(m_notifier.shown.size(), 1);
+}
+
+// What the incidents panel of a console started afresh (its own settings object on
+// `settingsFile`, the same profile and receiver) announces once it has read `openIncidents`.
+QStringList TstIncidentsReceiver::announcedOnStart(const QString &settingsFile, int openIncidents)
+{
+    QSettings settings(settingsFile, QSettings::IniFormat);
+    RecordingNotifier notifier;
+    QWidget page;
+    new QVBoxLayout(&page);
+    IncidentsController controller(m_console->session(), &page, notifier, settings);
+    controller.refresh();
+    if (!QTest::qWaitFor([&] { return controller.model()->rowCount() == openIncidents; }, kGuiWait)) {
+        qWarning("the panel shows %d open incidents, not %d", controller.model()->rowCount(), openIncidents);
+        return { QStringLiteral("(not read)") };
+    }
+    QStringList titles;
+    for (const auto &[title, body] : notifier.shown)
+        titles.append(title);
+    return titles;
+}
+
+// fulfillment answers `status` once (it gives up at the first failure): one more dead letter,
+// and the receiver's check has `openIncidents` open.
+bool TstIncidentsReceiver::deadLetterAtFulfillment(
+    int status, const QByteArray &deliveryId, int openIncidents)
+{
+    m_receiver.fulfillment().enqueue(status, 1);
+    QString error;
+    if (!m_receiver.ingestAndSettle(deliveryId, &error)) {
+        qWarning("%s", qPrintable(error));
+        return false;
+    }
+    return m_receiver.waitForValue(
+        QStringLiteral("SELECT count(*) FROM incidents WHERE closed_at IS NULL"), {}, openIncidents);
+}
+
+void TstIncidentsReceiver::aRestartedConsoleAnnouncesOnlyNewIncidents()
+{
+    // crm's incident is acknowledged by now; fulfillment's new one is news.
+    QVERIFY(deadLetterAtFulfillment(410, "incident-4", 2));
+    const qint64 first = m_receiver
+                             .scalar(QStringLiteral("SELECT id FROM incidents WHERE closed_at IS NULL "
+                                                    "AND destination = 'fulfillment'"))
+                             .toLongLong();
+    QTemporaryDir dir;
+    const QString store = dir.filePath(QStringLiteral("console.ini"));
+
+    const QStringList firstRun = announcedOnStart(store, 2);
+    QCOMPARE(firstRun.size(), 1);
+    QVERIFY2(firstRun.first().contains(QLatin1String("fulfillment")), qPrintable(firstRun.first()));
+    // The mark is in the settings file, under the profile: an incident id, nothing secret.
+    QCOMPARE(QSettings(store, QSettings::IniFormat)
+                 .value(QStringLiteral("incidents/sam-support/announcedUpTo"))
+                 .toLongLong(),
+        first);
+
+    // Started again: the same incident was announced already.
+    QCOMPARE(announcedOnStart(store, 2), QStringList());
+
+    // While no console runs, fulfillment fails another way: a new group, a new incident.
+    QVERIFY(deadLetterAtFulfillment(503, "incident-5", 3));
+    const QStringList thirdRun = announcedOnStart(store, 3);
+    QCOMPARE(thirdRun.size(), 1);
+    QVERIFY2(thirdRun.first().contains(QLatin1String("fulfillment")) && thirdRun.first() != firstRun.first(),
+        qPrintable(thirdRun.first()));
+    QCOMPARE(announcedOnStart(store, 3), QStringList());
+
+    // Settings without a mark (a first start): both open, unacknowledged incidents are news.
+    QTemporaryDir otherDir;
+    QCOMPARE(announcedOnStart(otherDir.filePath(QStringLiteral("console.ini")), 3).size(), 2);
 }
 
 QTEST_MAIN(TstIncidentsReceiver)

@@ -15,14 +15,23 @@
 #include <QJsonObject>
 #include <QLabel>
 #include <QPushButton>
+#include <QSettings>
 #include <QTableView>
+#include <QUrl>
 
 namespace redrive::ui {
 
-IncidentsController::IncidentsController(Session *session, QWidget *page, Notifier &notifier, QObject *parent)
+IncidentsController::IncidentsController(
+    Session *session, QWidget *page, Notifier &notifier, QSettings &settings, QObject *parent)
     : QObject(parent)
     , m_session(session)
     , m_notifier(notifier)
+    , m_settings(settings)
+    // Per profile, in a group of its own beside the profile's keys, as saved views and audit trust are.
+    , m_markKey(QLatin1String("incidents/")
+          + QString::fromLatin1(QUrl::toPercentEncoding(session->profile().name))
+          + QLatin1String("/announcedUpTo"))
+    , m_announcedBefore(settings.value(m_markKey).toLongLong())
     , m_container(new TablePage(QStringLiteral("incidentTable"), QStringLiteral("Open incidents")))
     , m_model(new IncidentModel(this))
     , m_table(m_container->table())
@@ -120,19 +129,33 @@ void IncidentsController::refresh()
 
 // One notification per incident: a dead-letter group that appeared, or grew past the threshold
 // after it was acknowledged (the receiver opens a new incident then). Growth of an incident
-// people already heard about is not news; neither is one somebody has acknowledged.
+// people already heard about is not news; neither is one somebody has acknowledged, nor one at
+// or below the mark an earlier console run left (it announced that one already).
 void IncidentsController::announceNew()
 {
+    qint64 highest = 0;
     for (const Incident &i : m_model->incidents()) {
-        if (i.acknowledged() || m_announced.contains(i.id))
+        if (i.acknowledged() || i.id <= m_announcedBefore || m_announced.contains(i.id))
             continue;
         m_announced.insert(i.id);
+        highest = std::max(highest, i.id);
         const QString category = IncidentModel::categoryText(i.category);
         m_notifier.notify(QStringLiteral("Redrive incident: %1 — %2").arg(i.destination, category),
             QStringLiteral("%L1 dead letter(s) for %2 (%3) in %4. Open Dead letters to acknowledge it.")
                 .arg(i.count)
                 .arg(i.destination, category, m_session->profile().name));
     }
+    if (highest > 0)
+        rememberAnnounced(highest);
+}
+
+// The mark only rises: another console on the same profile may have stored a higher one.
+void IncidentsController::rememberAnnounced(qint64 id)
+{
+    if (id <= m_settings.value(m_markKey).toLongLong())
+        return;
+    m_settings.setValue(m_markKey, id);
+    m_settings.sync();
 }
 
 void IncidentsController::acknowledgeSelected()

@@ -9,6 +9,7 @@
 
 class QLabel;
 class QPushButton;
+class QSettings;
 class QTableView;
 class QWidget;
 
@@ -23,11 +24,15 @@ class TablePage;
 // note (through the Prompter, via the admin API), a count for the page's tab, and one desktop
 // notification per incident nobody has acknowledged yet. Refreshed on every console tick
 // whatever page is showing, so people hear about a new incident without looking for it.
+// "Once" holds across console restarts: the highest incident id announced is kept per profile
+// in settings (group "incidents/<profile>", key "announcedUpTo"; an id, nothing secret), and
+// incident ids only grow, so a console started later announces only incidents above it.
 class IncidentsController final : public QObject {
     Q_OBJECT
 public:
-    // `notifier` must outlive the controller.
-    IncidentsController(Session *session, QWidget *page, Notifier &notifier, QObject *parent = nullptr);
+    // `notifier` and `settings` must outlive the controller.
+    IncidentsController(
+        Session *session, QWidget *page, Notifier &notifier, QSettings &settings, QObject *parent = nullptr);
     ~IncidentsController() override;
 
     [[nodiscard]] IncidentModel *model() const { return m_model; }
@@ -44,16 +49,20 @@ Q_SIGNALS:
 private:
     void updateButtons();
     void announceNew();
+    void rememberAnnounced(qint64 id);
 
     Session *m_session;
     Notifier &m_notifier;
+    QSettings &m_settings;
+    QString m_markKey; // where this profile's "announced up to" mark is kept
+    qint64 m_announcedBefore = 0; // the mark when this controller started: announced by an earlier run
     TablePage *m_container;
     IncidentModel *m_model;
     QTableView *m_table;
     QLabel *m_summary;
     QPushButton *m_acknowledge;
     Generation m_generation;
-    QSet<qint64> m_announced; // incidents already notified in this session: once each
+    QSet<qint64> m_announced; // incidents notified by this controller: once each
     int m_attention = -1;
     bool m_busy = false;
 };

@@ -238,7 +238,8 @@ void ConsoleController::adoptSession(Session *session)
         m_window->showPage(MainWindow::EventsPage);
         events()->applyFilter(f);
     });
-    c.incidents = std::make_unique<IncidentsController>(session, w->deadLettersPage(), *m_notifier);
+    c.incidents
+        = std::make_unique<IncidentsController>(session, w->deadLettersPage(), *m_notifier, m_settings);
     connect(c.incidents.get(), &IncidentsController::attentionCountChanged, this, [this](int n) {
         m_window->setPageTitle(MainWindow::DeadLettersPage,
             n > 0 ? QStringLiteral("&Dead letters (%1)").arg(n) : QStringLiteral("&Dead letters"));
