@@ -53,6 +53,15 @@ bool selectIds(Db &db, const QString &sql, const QVariantList &binds, QList<qint
         out->append(q.value(0).toLongLong());
     return true;
 }
+
+// The first kMaxReplaysPerPass replays in one status, oldest first.
+bool replaysIn(Db &db, ReplayStatus status, QList<qint64> *out, QString *error)
+{
+    return selectIds(db,
+        QStringLiteral("SELECT id FROM replays WHERE status = ? ORDER BY id LIMIT %1")
+            .arg(kMaxReplaysPerPass),
+        { toString(status) }, out, error);
+}
 } // namespace
 
 ReplayExecutor::ReplayExecutor(
@@ -204,10 +213,7 @@ bool ReplayExecutor::expire(Pass &pass, QString *error)
 bool ReplayExecutor::startApproved(Pass &pass, QString *error)
 {
     QList<qint64> ids;
-    if (!selectIds(*m_db,
-            QStringLiteral("SELECT id FROM replays WHERE status = 'approved' ORDER BY id LIMIT %1")
-                .arg(kMaxReplaysPerPass),
-            {}, &ids, error))
+    if (!replaysIn(*m_db, ReplayStatus::Approved, &ids, error))
         return false;
     for (const qint64 id : std::as_const(ids)) {
         const qint64 now = m_clock.nowMs();
@@ -255,10 +261,7 @@ void ReplayExecutor::refill()
 bool ReplayExecutor::queueItems(Pass &pass, QString *error)
 {
     QList<qint64> replays;
-    if (!selectIds(*m_db,
-            QStringLiteral("SELECT id FROM replays WHERE status = 'executing' ORDER BY id LIMIT %1")
-                .arg(kMaxReplaysPerPass),
-            {}, &replays, error))
+    if (!replaysIn(*m_db, ReplayStatus::Executing, &replays, error))
         return false;
     if (replays.isEmpty())
         return true;
@@ -419,10 +422,7 @@ bool ReplayExecutor::queueBatch(qint64 replayId, const QList<qint64> &deliveryId
 bool ReplayExecutor::settle(Pass &pass, QString *error)
 {
     QList<qint64> replays;
-    if (!selectIds(*m_db,
-            QStringLiteral("SELECT id FROM replays WHERE status = 'executing' ORDER BY id LIMIT %1")
-                .arg(kMaxReplaysPerPass),
-            {}, &replays, error))
+    if (!replaysIn(*m_db, ReplayStatus::Executing, &replays, error))
         return false;
     const int haltAfter = m_config.admin.haltAfter;
     const double ratio = m_config.admin.haltFailureRatio;
