@@ -20,6 +20,7 @@
 #include <QHeaderView>
 #include <QJsonDocument>
 #include <QLayout>
+#include <QLocale>
 #include <QSaveFile>
 #include <QTableView>
 
@@ -324,10 +325,9 @@ void AuditController::exportCsv(const QString &path)
         },
         [this, path, filtered = m_model->filter().isFiltered()](const Answer &a) {
             const QString message = a.error.isEmpty()
-                ? QStringLiteral("Exported %L1 %2audit entries to %3.")
-                      .arg(a.rows)
-                      .arg(filtered ? QStringLiteral("filtered ") : QString())
-                      .arg(path)
+                ? QStringLiteral("Exported %1 %2audit entries to %3.")
+                      .arg(QLocale().toString(a.rows), filtered ? QStringLiteral("filtered ") : QString(),
+                          path)
                 : QStringLiteral("Export failed: ") + a.error;
             showMessage(message);
             Q_EMIT exported(a.error.isEmpty(), message);
