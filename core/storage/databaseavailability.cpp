@@ -30,21 +30,23 @@ void DatabaseAvailability::reportUp()
     if (m_up.exchange(true, std::memory_order_acq_rel))
         return;
     m_upGauge.set(1);
-    const double seconds
-        = std::chrono::duration<double>(std::chrono::steady_clock::now() - m_downSince).count();
+    m_upSince = Clock::now();
+    const double seconds = std::chrono::duration<double>(Clock::now() - m_downSince).count();
     qCInfo(lcAvailability, "%s: database reachable again after %.1f s (%.0f refused or paused meanwhile)",
         qUtf8Printable(m_component), seconds, m_unavailable.value() - m_unavailableAtStart);
 }
 
-void DatabaseAvailability::reportDown(const QString &error)
+void DatabaseAvailability::reportDown(const QString &error, Clock::time_point attemptStarted)
 {
     if (!m_up.load(std::memory_order_acquire))
         return;
     std::lock_guard lock(m_mutex);
+    if (attemptStarted < m_upSince)
+        return;
     if (!m_up.exchange(false, std::memory_order_acq_rel))
         return;
     m_upGauge.set(0);
-    m_downSince = std::chrono::steady_clock::now();
+    m_downSince = Clock::now();
     m_unavailableAtStart = m_unavailable.value();
     qCWarning(lcAvailability, "%s: database unreachable, refusing work until it is back: %s",
         qUtf8Printable(m_component), qUtf8Printable(error.simplified()));

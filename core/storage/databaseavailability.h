@@ -31,9 +31,14 @@ public:
     DatabaseAvailability(const DatabaseAvailability &) = delete;
     DatabaseAvailability &operator=(const DatabaseAvailability &) = delete;
 
+    using Clock = std::chrono::steady_clock;
+
     void reportUp();
     // `error` is the driver's text (never holds a password: QtSql does not echo the conninfo).
-    void reportDown(const QString &error);
+    // `attemptStarted`: when the connect that failed began. A failure that began before the
+    // database was last reported up is old news (one thread's connect to a server still starting,
+    // finishing after another thread got through) and changes nothing: an outage stays one.
+    void reportDown(const QString &error, Clock::time_point attemptStarted = Clock::now());
     // One unit of work refused or paused because the database is down.
     void countUnavailable(double units = 1.0);
 
@@ -46,7 +51,8 @@ private:
     metrics::Counter &m_unavailable;
     std::atomic<bool> m_up { true };
     std::mutex m_mutex;
-    std::chrono::steady_clock::time_point m_downSince;
+    Clock::time_point m_downSince;
+    Clock::time_point m_upSince; // the last transition to up (the epoch: up from the start)
     double m_unavailableAtStart = 0;
 };
 

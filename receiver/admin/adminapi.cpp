@@ -287,7 +287,7 @@ void AdminApi::Impl::workerMain(std::unique_ptr<Db> db)
         QString reopenError;
         db = takeValue(Db::open(url, QStringLiteral("admin"), OpenOptions {}), &reopenError);
         if (!db)
-            availability.reportDown(reopenError);
+            availability.reportDown(reopenError, now);
         return db != nullptr;
     };
     for (;;) {

@@ -511,7 +511,9 @@ bool WriterLane::reconnectIfNeeded()
         m_store.reset();
         m_db.reset();
         m_shared.healthy.store(false, std::memory_order_release);
-        m_shared.availability.reportDown(error); // logged when the outage starts, not every second
+        // Logged when the outage starts, not every second; a connect that began before another
+        // lane got through is not a new outage.
+        m_shared.availability.reportDown(error, now);
         return false;
     }
     qCInfo(lcWriter, "database connection re-established (%s)", qUtf8Printable(m_shared.durabilityReport()));

@@ -10,6 +10,8 @@
 #include <QFile>
 #include <QRegularExpression>
 
+#include <algorithm>
+
 namespace redrive::test {
 namespace {
 
@@ -174,6 +176,20 @@ int countLogLines(const QString &path, const QByteArray &needle)
     for (const QByteArray &line : f.readAll().split('\n'))
         n += line.contains(needle) ? 1 : 0;
     return n;
+}
+
+QByteArray logLinesWith(const QString &path, const QList<QByteArray> &needles)
+{
+    QFile f(path);
+    if (!f.open(QIODevice::ReadOnly))
+        return "(no log at " + path.toUtf8() + ")";
+    QByteArray out;
+    for (const QByteArray &line : f.readAll().split('\n')) {
+        if (std::any_of(
+                needles.begin(), needles.end(), [&](const QByteArray &n) { return line.contains(n); }))
+            out += line + '\n';
+    }
+    return out;
 }
 
 ProviderLoad::ProviderLoad(QList<quint16> ports, int clients, bool sendToAll, QByteArray prefix, int pauseMs)

@@ -67,6 +67,8 @@ std::optional<RawResponse> adminGet(quint16 port, const QByteArray &path, const 
 double metricValue(const QByteArray &exposition, const QByteArray &sample);
 // Lines of a log file containing `needle`.
 int countLogLines(const QString &path, const QByteArray &needle);
+// The lines of the log at `path` that contain any of `needles`, for a failure message.
+QByteArray logLinesWith(const QString &path, const QList<QByteArray> &needles);
 
 // Provider-like load: `clients` threads, each sending its own sequence of events (ids
 // "<prefix><client>-<n>") until stopNew is set, finishing the event in hand first. Every event
