@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: Redrive authors
 #include "eventdetail.h"
 
+#include "eventfilter.h"
 #include "util/headers.h"
 
 #include <QHash>
@@ -29,10 +30,12 @@ Result<QList<EventKey>> fetchEventKeys(Db &db, qint64 eventId)
 {
     QSqlQuery q(db.handle());
     q.setForwardOnly(true);
-    if (auto ran
-        = runQuery(q, QStringLiteral("SELECT name, value FROM event_keys WHERE event_id = ? ORDER BY name"),
-            { eventId });
-        !ran)
+    // Indexed or still pending: one statement, one snapshot, so a key moving between the two
+    // tables meanwhile is seen exactly once.
+    const QString sql = QLatin1String("SELECT name, value FROM event_keys WHERE event_id = ? UNION ALL "
+                                      "SELECT j.key, j.value FROM ")
+        + pendingKeysSource(db.dialect()) + QLatin1String(" WHERE p.event_id = ? ORDER BY 1");
+    if (auto ran = runQuery(q, sql, { eventId, eventId }); !ran)
         return Failure(ran.error());
     QList<EventKey> keys;
     while (q.next())

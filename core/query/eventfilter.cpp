@@ -118,8 +118,18 @@ std::optional<EventFilter> EventFilter::fromQuery(const QUrlQuery &query, QStrin
     return f;
 }
 
-SqlFragment eventFilterSql(const EventFilter &f)
+QLatin1StringView pendingKeysSource(Dialect dialect)
 {
+    return dialect == Dialect::Sqlite
+        ? QLatin1StringView("event_keys_pending p, json_each(p.keys) j")
+        : QLatin1StringView("event_keys_pending p, jsonb_each_text(p.keys::jsonb) j");
+}
+
+SqlFragment eventFilterSql(const EventFilter &f, Dialect dialect)
+{
+    // Keys committed since the writer's last index batch are still pending (a few thousand rows
+    // at most): every key lookup reads them too, so an event is findable from its commit.
+    const QString pending = QLatin1String(" UNION ALL SELECT p.event_id FROM ") + pendingKeysSource(dialect);
     QStringList parts;
     SqlFragment out;
     if (!f.statuses.isEmpty()) {
@@ -167,10 +177,9 @@ SqlFragment eventFilterSql(const EventFilter &f)
     }
     if (!f.keyName.isEmpty()) {
         // Index-only on event_keys (value, name, event_id).
-        parts.append(
-            QStringLiteral("e.id IN (SELECT event_id FROM event_keys WHERE name = ? AND value = ?)"));
-        out.binds.append(f.keyName);
-        out.binds.append(f.keyValue);
+        parts.append(QStringLiteral("e.id IN (SELECT event_id FROM event_keys WHERE name = ? AND value = ?")
+            + pending + QLatin1String(" WHERE j.key = ? AND j.value = ?)"));
+        out.binds << f.keyName << f.keyValue << f.keyName << f.keyValue;
     }
     if (f.sinceMs) {
         parts.append(QStringLiteral("e.received_at >= ?"));
@@ -196,12 +205,15 @@ SqlFragment eventFilterSql(const EventFilter &f)
         out.binds.append(f.search);
         out.binds.append(f.search);
         // Any business key holding the text, or with "name:value" that one key.
-        any += QLatin1String(" UNION ALL SELECT event_id FROM event_keys WHERE value = ?");
-        out.binds.append(f.search);
+        any += QLatin1String(" UNION ALL SELECT event_id FROM event_keys WHERE value = ?") + pending
+            + QLatin1String(" WHERE j.value = ?");
+        out.binds << f.search << f.search;
         if (const qsizetype colon = f.search.indexOf(u':'); colon > 0 && colon < f.search.size() - 1) {
-            any += QLatin1String(" UNION ALL SELECT event_id FROM event_keys WHERE name = ? AND value = ?");
-            out.binds.append(f.search.left(colon));
-            out.binds.append(f.search.mid(colon + 1));
+            const QString name = f.search.left(colon);
+            const QString value = f.search.mid(colon + 1);
+            any += QLatin1String(" UNION ALL SELECT event_id FROM event_keys WHERE name = ? AND value = ?")
+                + pending + QLatin1String(" WHERE j.key = ? AND j.value = ?");
+            out.binds << name << value << name << value;
         }
         bool numeric = false;
         const qint64 id = f.search.toLongLong(&numeric);

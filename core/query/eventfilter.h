@@ -48,7 +48,12 @@ struct SqlFragment {
     QString idColumn = QStringLiteral("e.id");
 };
 
-SqlFragment eventFilterSql(const EventFilter &filter);
+// `dialect` picks how the business keys still on their way to the index (event_keys_pending)
+// are read: SQLite's json_each or PostgreSQL's jsonb_each_text.
+SqlFragment eventFilterSql(const EventFilter &filter, Dialect dialect);
+
+// "event_keys_pending p, <json each>(p.keys) j": one row per pending key, as j.key and j.value.
+QLatin1StringView pendingKeysSource(Dialect dialect);
 
 // What an event filter reads: events as "e" joined to each event's summary status as "s".
 inline constexpr char kEventTables[] = "events e JOIN event_status s ON s.event_id = e.id";

@@ -110,7 +110,7 @@ Result<QList<EventRow>> fetchEventPage(
 Result<QList<EventRow>> fetchEventRange(Db &db, const EventFilter &filter, EventOrder order, qint64 fromId,
     qint64 floorId, qint64 ceilingId, int limit, DeliveryRows deliveries)
 {
-    const SqlFragment where = eventFilterSql(filter);
+    const SqlFragment where = eventFilterSql(filter, db.dialect());
     const bool newest = order == EventOrder::NewestFirst;
     QVariantList binds = where.binds;
     const QLatin1StringView towards(newest ? "<=" : ">=");
@@ -178,7 +178,7 @@ Result<PageIndex> fetchPageIndex(
     const bool newest = order == EventOrder::NewestFirst;
     PageIndex index;
     index.pageSize = pageSize;
-    const SqlFragment where = eventFilterSql(filter);
+    const SqlFragment where = eventFilterSql(filter, db.dialect());
     // Numbering the matching ids newest first and keeping every pageSize-th is one index walk
     // on either engine, and only count/pageSize rows cross the driver. The oldest match is kept
     // too: its row number is the count.
@@ -211,7 +211,7 @@ Result<PageIndex> fetchPageIndex(
 
 Result<qint64> countEventsAbove(Db &db, const EventFilter &filter, qint64 topId, qint64 cap)
 {
-    const SqlFragment where = eventFilterSql(filter);
+    const SqlFragment where = eventFilterSql(filter, db.dialect());
     // The inner LIMIT bounds the work when a flood arrives while the console looks away.
     QVariantList binds = where.binds;
     const QString above = eventIdBound(QLatin1StringView(">"), topId, &binds);

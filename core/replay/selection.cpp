@@ -161,7 +161,7 @@ std::optional<Selection> freezeDeliveries(
 std::optional<Selection> freezeFilter(
     Db &db, const Config &config, const EventFilter &filter, int maxSelection, FreezeError *error)
 {
-    const SqlFragment frag = eventFilterSql(filter);
+    const SqlFragment frag = eventFilterSql(filter, db.dialect());
     QString where = QStringLiteral("(%1)").arg(frag.sql);
     QVariantList binds = frag.binds;
     if (!filter.destination.isEmpty()) {

@@ -86,12 +86,15 @@ struct UpsertRow {
     int occurrences = 1;
 };
 
-// One business key of a stored event.
+// The business keys of one new event, on their way to the index: one event_keys_pending row
+// whose `keys` is a JSON object of name → value (encodePendingKeys()).
 struct KeyRow {
     qint64 eventId = 0;
-    QString name;
-    QString value;
+    QByteArray keysJson;
 };
+
+// {"name":"value",…} in the order given; strings escaped as JSON requires.
+QByteArray encodePendingKeys(const QList<EventKey> &keys);
 
 struct DeliveryRow {
     qint64 eventId = 0;
@@ -133,9 +136,14 @@ public:
     Result<QList<UpsertResult>> upsertEvents(const QList<UpsertRow> &rows);
     Result<> insertDeliveries(const QList<DeliveryRow> &rows, qint64 nowMs);
     Result<> insertRejections(const QList<RejectionRecord> &rows);
-    // Business keys of new events (ingeststorekeys.cpp): one statement per row on SQLite, a
-    // multi-row insert on PostgreSQL.
+    // Business keys of new events (ingeststorekeys.cpp), into event_keys_pending: one statement
+    // per row on SQLite, a multi-row insert on PostgreSQL.
     Result<> insertKeys(const QList<KeyRow> &rows);
+    // Moves pending keys into event_keys (the index), in a transaction of its own: on SQLite all
+    // of them (one writer at a time), on PostgreSQL the rows this transaction sees (a concurrent
+    // batch of another lane or receiver waits for the rows this one deletes, then skips them).
+    // The number of keys indexed.
+    Result<int> indexPendingKeys();
     // A batch's new deliveries and keys: one statement over libpq on PostgreSQL.
     Result<> insertDeliveriesAndKeys(
         const QList<DeliveryRow> &deliveries, const QList<KeyRow> &keys, qint64 nowMs);

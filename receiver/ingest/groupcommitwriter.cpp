@@ -118,7 +118,7 @@ bool GroupCommitWriter::take(
     WriterLane &lane, std::vector<PendingEvent> &batch, std::vector<RejectionRecord> &rejections)
 {
     auto lock = m_worker.lock();
-    m_worker.waitUntil(lock, lane.nextHeartbeat(), [this] {
+    m_worker.waitUntil(lock, lane.nextMaintenance(), [this] {
         return m_worker.stopRequested() || (!m_paused && (!m_queue.empty() || !m_rejectionQueue.empty()));
     });
     const bool draining = m_worker.stopRequested();

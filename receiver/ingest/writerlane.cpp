@@ -16,9 +16,10 @@
 #include <numeric>
 
 namespace redrive::ingest {
-namespace {
 
 Q_LOGGING_CATEGORY(lcWriter, "redrive.ingest.writer")
+
+namespace {
 
 using SteadyClock = std::chrono::steady_clock;
 
@@ -51,6 +52,8 @@ WriterShared::WriterShared(std::shared_ptr<const Config> config_, WriterOptions 
           QStringLiteral("Rejected requests not recorded because the rejection queue was full")))
     , rejectionsTrimmed(registry.counter(QStringLiteral("redrive_ingest_rejections_trimmed_total"),
           QStringLiteral("Old rejection rows removed to keep the table bounded")))
+    , keysIndexed(registry.counter(QStringLiteral("redrive_ingest_keys_indexed_total"),
+          QStringLiteral("Business keys moved from their events' pending rows into the key index")))
     , durableGauge(registry.gauge(QStringLiteral("redrive_storage_power_loss_durable"),
           QStringLiteral(
               "1 when an acknowledged event survives power loss (SQLite FULL, PostgreSQL synchronous_commit on)")))
@@ -106,11 +109,17 @@ bool WriterLane::open(QString *error)
     }
     m_lastHeartbeat = m_lastTrim = SteadyClock::now();
     m_lastReconnect = m_lastHeartbeat - std::chrono::seconds(2); // the first reconnect may happen at once
+    if (m_index == 0) { // keys a stopped receiver left pending are indexed at the first turn
+        m_unindexedEvents = 1;
+        m_oldestUnindexed = m_lastHeartbeat - kKeyIndexDelay;
+    }
     return true;
 }
 
 void WriterLane::close()
 {
+    if (m_unindexedEvents > 0 && m_db) // a stopped receiver leaves its keys indexed
+        indexKeys();
     if (m_checkpointer)
         m_checkpointer->stop();
     m_store.reset();
@@ -133,6 +142,8 @@ bool WriterLane::openDatabase(QString *error)
     if (m_db->isSqlite()) {
         // Checkpoints run on the WalCheckpointer's thread, never inside an acknowledgement.
         if (!succeeded(m_db->exec(QStringLiteral("PRAGMA wal_autocheckpoint=0")), error))
+            return false;
+        if (!succeeded(m_db->exec(QStringLiteral("PRAGMA cache_size=-65536")), error))
             return false;
     } else {
         // Acknowledge only what the server has flushed, whatever its default is.
@@ -218,13 +229,6 @@ void WriterLane::planDeliveries(const IncomingEvent &event, qint64 eventId, QLis
             row.delivery.orderingKey = orderingKey(*destination, event.body, parsed);
         out->append(std::move(row));
     }
-}
-
-// A new event's business keys, stored in its transaction (a duplicate carries the same body).
-void WriterLane::appendKeys(const IncomingEvent &event, qint64 eventId, QList<KeyRow> *out)
-{
-    for (const EventKey &key : event.keys)
-        out->append(KeyRow { eventId, key.name, key.value });
 }
 
 // The whole batch in a few multi-row statements (PostgreSQL: each statement is a round trip).
@@ -410,6 +414,8 @@ void WriterLane::commit(std::vector<PendingEvent> &batch, std::vector<RejectionR
         summary.newEvents += p.outcome.duplicate ? 0 : 1;
         summary.duplicates += p.outcome.duplicate ? 1 : 0;
         summary.newDeliveries += p.newDeliveries;
+        if (!p.outcome.duplicate && !p.event.keys.isEmpty())
+            noteUnindexedKeys(started);
         finish(p, true);
     }
     m_shared.rejectionsStored.inc(static_cast<double>(rejections.size()));
@@ -456,6 +462,8 @@ void WriterLane::retryIndividually(std::vector<PendingEvent> &batch, std::vector
             summary.newEvents += p.outcome.duplicate ? 0 : 1;
             summary.duplicates += p.outcome.duplicate ? 1 : 0;
             summary.newDeliveries += p.newDeliveries;
+            if (!p.outcome.duplicate && !p.event.keys.isEmpty())
+                noteUnindexedKeys(SteadyClock::now());
         } else {
             m_shared.itemFailures.inc();
             ++failed;
@@ -528,6 +536,7 @@ SteadyClock::time_point WriterLane::nextHeartbeat() const
 void WriterLane::maintenance()
 {
     const auto now = SteadyClock::now();
+    indexKeysIfDue(now);
     const int trimEvery = std::max(1, m_shared.options.rejectionsKeep / 10);
     int sinceTrim = m_shared.rejectionsSinceTrim.load();
     // Any lane trims (the one that stored the rejections is awake); one claims the work.

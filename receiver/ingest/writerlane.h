@@ -11,6 +11,7 @@
 #include "walcheckpointer.h"
 
 #include <QJsonValue>
+#include <QLoggingCategory>
 #include <QStringList>
 
 #include <atomic>
@@ -23,6 +24,8 @@
 #include <vector>
 
 namespace redrive::ingest {
+
+Q_DECLARE_LOGGING_CATEGORY(lcWriter)
 
 // What became of one submitted event. `ok` is only true after the transaction that holds the
 // event (and its deliveries) committed durably.
@@ -93,6 +96,7 @@ struct WriterShared {
     metrics::Counter &rejectionsStored;
     metrics::Counter &rejectionsDropped;
     metrics::Counter &rejectionsTrimmed;
+    metrics::Counter &keysIndexed;
     metrics::Gauge &durableGauge;
     DatabaseAvailability availability; // ingest's view: one log line per outage, not per request
 
@@ -120,6 +124,8 @@ public:
     // Trims the rejections table when due; the primary also sends the heartbeat.
     void maintenance();
     [[nodiscard]] std::chrono::steady_clock::time_point nextHeartbeat() const;
+    // When maintenance() has work next: the heartbeat, or pending business keys to index.
+    [[nodiscard]] std::chrono::steady_clock::time_point nextMaintenance() const;
     // Stops the checkpointer and closes the connection (the last one to close copies the WAL).
     void close();
 
@@ -135,6 +141,13 @@ private:
     void planDeliveries(const IncomingEvent &event, qint64 eventId, QList<DeliveryRow> *out);
     static void appendKeys(const IncomingEvent &event, qint64 eventId, QList<KeyRow> *out);
     const QStringList &routesFor(const QString &source, const QString &type);
+    void noteUnindexedKeys(std::chrono::steady_clock::time_point committedAt);
+    void indexKeysIfDue(std::chrono::steady_clock::time_point now);
+    void indexKeys();
+
+    // Pending business keys are indexed in batches of this many events, or after this delay.
+    static constexpr int kKeyIndexBatch = 4096;
+    static constexpr std::chrono::milliseconds kKeyIndexDelay { 500 };
     std::optional<QString> orderingKey(
         const DestinationConfig &destination, const QByteArray &body, std::optional<QJsonValue> &parsed);
 
@@ -147,6 +160,8 @@ private:
     std::chrono::steady_clock::time_point m_lastTrim;
     std::chrono::steady_clock::time_point m_lastHeartbeat;
     std::chrono::steady_clock::time_point m_lastReconnect;
+    int m_unindexedEvents = 0; // new events with keys this lane committed since its last index batch
+    std::chrono::steady_clock::time_point m_oldestUnindexed;
 };
 
 } // namespace redrive::ingest

@@ -140,7 +140,9 @@ private Q_SLOTS:
         QCOMPARE(postStripe(keytest::kStripePaymentIntent), 200);
         QCOMPARE(postStripe(keytest::kStripePaymentIntent), 200);
         QCOMPARE(h->scalar(QStringLiteral("SELECT seen_count FROM events")).toInt(), 2);
+        h->writer->stop(); // a stopping writer indexes what is pending
         QCOMPARE(h->scalar(QStringLiteral("SELECT COUNT(*) FROM event_keys")).toInt(), 3);
+        QCOMPARE(h->scalar(QStringLiteral("SELECT COUNT(*) FROM event_keys_pending")).toInt(), 0);
     }
 
     void aPointerThatFindsNothingStoresNothing()
@@ -172,6 +174,24 @@ private Q_SLOTS:
             if (i % 2 == 0)
                 orders.prepend(eventId(QStringLiteral("kst"), QString::fromLatin1(providerId)));
         }
+        // Found from the commit on, whether the keys are still pending (the writer indexes them
+        // in batches) or in the index (a stopping writer indexes what is pending).
+        for (const bool indexed : { false, true }) {
+            if (indexed) {
+                h->writer->stop();
+                QCOMPARE(h->scalar(QStringLiteral("SELECT COUNT(*) FROM event_keys_pending")).toInt(), 0);
+                QCOMPARE(h->scalar(QStringLiteral("SELECT COUNT(*) FROM event_keys")).toInt(), 15);
+                QCOMPARE(h->metric("redrive_ingest_keys_indexed_total"), 15.0);
+            }
+            findsOrders(orders);
+            if (QTest::currentTestFailed())
+                return;
+        }
+    }
+
+private:
+    void findsOrders(const QList<qint64> &orders)
+    {
         EventFilter byKey;
         byKey.keyName = QStringLiteral("order");
         byKey.keyValue = QStringLiteral("1042");

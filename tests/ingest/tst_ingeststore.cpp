@@ -1,15 +1,20 @@
 // SPDX-License-Identifier: Apache-2.0
 // SPDX-FileCopyrightText: Redrive authors
 // IngestStore on its own, on SQLite and PostgreSQL (both of PostgreSQL's batch paths): a new
-// event is stored with its summary status row, a duplicate only counts, and a batch that
-// carries one event several times stores it once with the right seen_count.
+// event is stored with its summary status row, a duplicate only counts, a batch that carries
+// one event several times stores it once with the right seen_count, and business keys move from
+// their pending rows into the index.
 
 #include "ingestfixture.h"
+#include "query/eventdetail.h"
+#include "query/eventpage.h"
 #include "storage/ingeststore.h"
 #include "testdb.h"
 
 #include <QSqlQuery>
 #include <QTest>
+
+#include <limits>
 
 using namespace redrive;
 using namespace redrive::test;
@@ -107,7 +112,112 @@ private Q_SLOTS:
         QCOMPARE(statuses(), QStringList { QStringLiteral("one=pending") });
     }
 
+    // Keys wait in one pending row per event (a JSON object) and move into event_keys in a batch:
+    // every key of an existing event once, text that needs escaping intact, a row whose event is
+    // gone dropped, nothing left pending; on SQLite the connection's foreign-key check and
+    // synchronous level are back afterwards.
+    void pendingKeysMoveIntoTheIndex_data() { batchesStoreEachEventOnceWithItsStatus_data(); }
+    void pendingKeysMoveIntoTheIndex()
+    {
+        QFETCH(int, path);
+        IngestStore store(*m_db, IngestStore::PostgresBatches(path));
+        const auto prepared = store.prepare();
+        QVERIFY2(prepared, qPrintable(prepared.error()));
+        const IncomingEvent a = makeEvent(QStringLiteral("ka")), b = makeEvent(QStringLiteral("kb"));
+        QList<UpsertResult> results;
+        QString error;
+        QVERIFY2(upsert(store,
+                     { UpsertRow { &a, QStringLiteral("pending"), 1 },
+                         UpsertRow { &b, QStringLiteral("pending"), 1 } },
+                     &results, &error),
+            qPrintable(error));
+        const QString awkward = QStringLiteral("\"quoted\" \\ back\u00e9\n\x01");
+        const QList<KeyRow> rows { { results[0].eventId,
+                                       encodePendingKeys(
+                                           { { QStringLiteral("order"), QStringLiteral("1042") },
+                                               { QStringLiteral("note"), awkward } }) },
+            { results[1].eventId,
+                encodePendingKeys({ { QStringLiteral("order"), QStringLiteral("1043") } }) },
+            { 999'999, encodePendingKeys({ { QStringLiteral("order"), QStringLiteral("gone") } }) } };
+        const auto inserted = withTransaction(*m_db, [&] { return store.insertKeys(rows); });
+        QVERIFY2(inserted, qPrintable(inserted.error()));
+        QCOMPARE(count(QStringLiteral("event_keys_pending")), 3);
+        QCOMPARE(count(QStringLiteral("event_keys")), 0);
+        const QList<qint64> order1042 { results[0].eventId };
+        QCOMPARE(
+            findByKey(QStringLiteral("order"), QStringLiteral("1042")), order1042); // found while pending
+        QCOMPARE(findByKey(QString(), awkward), order1042);
+        QCOMPARE(keysOf(results[0].eventId),
+            (QStringList { QStringLiteral("note=") + awkward, QStringLiteral("order=1042") }));
+
+        const auto indexed = store.indexPendingKeys();
+        QVERIFY2(indexed, qPrintable(indexed.error()));
+        QCOMPARE(*indexed, 3);
+        QCOMPARE(count(QStringLiteral("event_keys_pending")), 0);
+        QSqlQuery q(m_db->handle());
+        QVERIFY(
+            q.exec(QStringLiteral("SELECT event_id, name, value FROM event_keys ORDER BY event_id, name")));
+        QStringList stored;
+        while (q.next())
+            stored.append(QStringLiteral("%1 %2=%3")
+                              .arg(q.value(0).toLongLong())
+                              .arg(q.value(1).toString(), q.value(2).toString()));
+        QCOMPARE(stored,
+            (QStringList { QStringLiteral("%1 note=%2").arg(results[0].eventId).arg(awkward),
+                QStringLiteral("%1 order=1042").arg(results[0].eventId),
+                QStringLiteral("%1 order=1043").arg(results[1].eventId) }));
+        QCOMPARE(findByKey(QStringLiteral("order"), QStringLiteral("1042")), order1042); // and once indexed
+        QCOMPARE(findByKey(QString(), awkward), order1042);
+        QCOMPARE(keysOf(results[0].eventId),
+            (QStringList { QStringLiteral("note=") + awkward, QStringLiteral("order=1042") }));
+        const auto again = store.indexPendingKeys(); // nothing pending: nothing to do, no error
+        QVERIFY2(again, qPrintable(again.error()));
+        QCOMPARE(*again, 0);
+        if (m_db->isSqlite()) {
+            QVERIFY(q.exec(QStringLiteral("PRAGMA foreign_keys")) && q.next());
+            QCOMPARE(q.value(0).toInt(), 1);
+            QVERIFY(q.exec(QStringLiteral("PRAGMA synchronous")) && q.next());
+            QCOMPARE(q.value(0).toInt(), m_db->powerLossDurable() ? 2 : 1);
+        }
+    }
+
 private:
+    // The events the shared event query finds by one key (`name` empty: by value, as q= does).
+    QList<qint64> findByKey(const QString &name, const QString &value)
+    {
+        EventFilter filter;
+        if (name.isEmpty()) {
+            filter.search = value;
+        } else {
+            filter.keyName = name;
+            filter.keyValue = value;
+        }
+        const auto rows = fetchEventPage(*m_db, filter, std::numeric_limits<qint64>::max(), 10);
+        if (!rows)
+            return { -1 };
+        QList<qint64> ids;
+        for (const EventRow &row : *rows)
+            ids.append(row.id);
+        return ids;
+    }
+
+    QStringList keysOf(qint64 eventId)
+    {
+        const auto keys = fetchEventKeys(*m_db, eventId);
+        if (!keys)
+            return { keys.error() };
+        QStringList out;
+        for (const EventKey &key : *keys)
+            out.append(key.name + u'=' + key.value);
+        return out;
+    }
+
+    int count(const QString &table)
+    {
+        QSqlQuery q(m_db->handle());
+        return q.exec(QStringLiteral("SELECT COUNT(*) FROM ") + table) && q.next() ? q.value(0).toInt() : -1;
+    }
+
     bool upsert(
         IngestStore &store, const QList<UpsertRow> &rows, QList<UpsertResult> *results, QString *error)
     {
