@@ -30,12 +30,16 @@ Result<QList<EventKey>> fetchEventKeys(Db &db, qint64 eventId)
 {
     QSqlQuery q(db.handle());
     q.setForwardOnly(true);
-    // Indexed or still pending: one statement, one snapshot, so a key moving between the two
-    // tables meanwhile is seen exactly once.
-    const QString sql = QLatin1String("SELECT name, value FROM event_keys WHERE event_id = ? UNION ALL "
-                                      "SELECT j.key, j.value FROM ")
-        + pendingKeysSource(db.dialect()) + QLatin1String(" WHERE p.event_id = ? ORDER BY 1");
-    if (auto ran = runQuery(q, sql, { eventId, eventId }); !ran)
+    // SQLite: indexed or still pending, in one statement (one snapshot), so a key moving between
+    // the two tables meanwhile is seen exactly once.
+    const bool sqlite = db.isSqlite();
+    QString sql = QStringLiteral("SELECT name, value FROM event_keys WHERE event_id = ?");
+    if (sqlite)
+        sql += QLatin1String(" UNION ALL SELECT j.key, j.value FROM ") + QLatin1String(kPendingKeysSource)
+            + QLatin1String(" WHERE p.event_id = ?");
+    sql += QLatin1String(" ORDER BY 1");
+    if (auto ran = runQuery(q, sql, sqlite ? QVariantList { eventId, eventId } : QVariantList { eventId });
+        !ran)
         return Failure(ran.error());
     QList<EventKey> keys;
     while (q.next())

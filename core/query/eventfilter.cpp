@@ -118,18 +118,13 @@ std::optional<EventFilter> EventFilter::fromQuery(const QUrlQuery &query, QStrin
     return f;
 }
 
-QLatin1StringView pendingKeysSource(Dialect dialect)
-{
-    return dialect == Dialect::Sqlite
-        ? QLatin1StringView("event_keys_pending p, json_each(p.keys) j")
-        : QLatin1StringView("event_keys_pending p, jsonb_each_text(p.keys::jsonb) j");
-}
-
 SqlFragment eventFilterSql(const EventFilter &f, Dialect dialect)
 {
-    // Keys committed since the writer's last index batch are still pending (a few thousand rows
-    // at most): every key lookup reads them too, so an event is findable from its commit.
-    const QString pending = QLatin1String(" UNION ALL SELECT p.event_id FROM ") + pendingKeysSource(dialect);
+    // SQLite: keys committed since the writer's last index batch are still pending (a few thousand
+    // rows at most); every key lookup reads them too, so an event is findable from its commit.
+    const bool sqlite = dialect == Dialect::Sqlite;
+    const QString pending
+        = QLatin1String(" UNION ALL SELECT p.event_id FROM ") + QLatin1String(kPendingKeysSource);
     QStringList parts;
     SqlFragment out;
     if (!f.statuses.isEmpty()) {
@@ -177,9 +172,14 @@ SqlFragment eventFilterSql(const EventFilter &f, Dialect dialect)
     }
     if (!f.keyName.isEmpty()) {
         // Index-only on event_keys (value, name, event_id).
-        parts.append(QStringLiteral("e.id IN (SELECT event_id FROM event_keys WHERE name = ? AND value = ?")
-            + pending + QLatin1String(" WHERE j.key = ? AND j.value = ?)"));
-        out.binds << f.keyName << f.keyValue << f.keyName << f.keyValue;
+        QString keyed
+            = QStringLiteral("e.id IN (SELECT event_id FROM event_keys WHERE name = ? AND value = ?");
+        out.binds << f.keyName << f.keyValue;
+        if (sqlite) {
+            keyed += pending + QLatin1String(" WHERE j.key = ? AND j.value = ?");
+            out.binds << f.keyName << f.keyValue;
+        }
+        parts.append(keyed + u')');
     }
     if (f.sinceMs) {
         parts.append(QStringLiteral("e.received_at >= ?"));
@@ -205,15 +205,21 @@ SqlFragment eventFilterSql(const EventFilter &f, Dialect dialect)
         out.binds.append(f.search);
         out.binds.append(f.search);
         // Any business key holding the text, or with "name:value" that one key.
-        any += QLatin1String(" UNION ALL SELECT event_id FROM event_keys WHERE value = ?") + pending
-            + QLatin1String(" WHERE j.value = ?");
-        out.binds << f.search << f.search;
+        any += QLatin1String(" UNION ALL SELECT event_id FROM event_keys WHERE value = ?");
+        out.binds << f.search;
+        if (sqlite) {
+            any += pending + QLatin1String(" WHERE j.value = ?");
+            out.binds << f.search;
+        }
         if (const qsizetype colon = f.search.indexOf(u':'); colon > 0 && colon < f.search.size() - 1) {
             const QString name = f.search.left(colon);
             const QString value = f.search.mid(colon + 1);
-            any += QLatin1String(" UNION ALL SELECT event_id FROM event_keys WHERE name = ? AND value = ?")
-                + pending + QLatin1String(" WHERE j.key = ? AND j.value = ?");
-            out.binds << name << value << name << value;
+            any += QLatin1String(" UNION ALL SELECT event_id FROM event_keys WHERE name = ? AND value = ?");
+            out.binds << name << value;
+            if (sqlite) {
+                any += pending + QLatin1String(" WHERE j.key = ? AND j.value = ?");
+                out.binds << name << value;
+            }
         }
         bool numeric = false;
         const qint64 id = f.search.toLongLong(&numeric);

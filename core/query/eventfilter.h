@@ -48,12 +48,12 @@ struct SqlFragment {
     QString idColumn = QStringLiteral("e.id");
 };
 
-// `dialect` picks how the business keys still on their way to the index (event_keys_pending)
-// are read: SQLite's json_each or PostgreSQL's jsonb_each_text.
+// On SQLite the key lookups also read the keys still on their way to the index
+// (event_keys_pending); PostgreSQL stores keys in the index directly.
 SqlFragment eventFilterSql(const EventFilter &filter, Dialect dialect);
 
-// "event_keys_pending p, <json each>(p.keys) j": one row per pending key, as j.key and j.value.
-QLatin1StringView pendingKeysSource(Dialect dialect);
+// SQLite: one row per pending business key, as j.key and j.value (with p.event_id).
+inline constexpr char kPendingKeysSource[] = "event_keys_pending p, json_each(p.keys) j";
 
 // What an event filter reads: events as "e" joined to each event's summary status as "s".
 inline constexpr char kEventTables[] = "events e JOIN event_status s ON s.event_id = e.id";

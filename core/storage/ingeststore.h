@@ -86,14 +86,14 @@ struct UpsertRow {
     int occurrences = 1;
 };
 
-// The business keys of one new event, on their way to the index: one event_keys_pending row
-// whose `keys` is a JSON object of name → value (encodePendingKeys()).
+// The business keys of one new event.
 struct KeyRow {
     qint64 eventId = 0;
-    QByteArray keysJson;
+    QList<EventKey> keys;
 };
 
-// {"name":"value",…} in the order given; strings escaped as JSON requires.
+// {"name":"value",…} in the order given, strings escaped as JSON requires: the `keys` of an
+// event_keys_pending row.
 QByteArray encodePendingKeys(const QList<EventKey> &keys);
 
 struct DeliveryRow {
@@ -136,13 +136,14 @@ public:
     Result<QList<UpsertResult>> upsertEvents(const QList<UpsertRow> &rows);
     Result<> insertDeliveries(const QList<DeliveryRow> &rows, qint64 nowMs);
     Result<> insertRejections(const QList<RejectionRecord> &rows);
-    // Business keys of new events (ingeststorekeys.cpp), into event_keys_pending: one statement
-    // per row on SQLite, a multi-row insert on PostgreSQL.
+    // Business keys of new events (ingeststorekeys.cpp). SQLite: one event_keys_pending row per
+    // event, indexed later in batches by indexPendingKeys(). PostgreSQL: straight into event_keys,
+    // a multi-row insert (or riding the deliveries statement, insertDeliveriesAndKeys()).
     Result<> insertKeys(const QList<KeyRow> &rows);
-    // Moves pending keys into event_keys (the index), in a transaction of its own: on SQLite all
-    // of them (one writer at a time), on PostgreSQL the rows this transaction sees (a concurrent
-    // batch of another lane or receiver waits for the rows this one deletes, then skips them).
-    // The number of keys indexed.
+    // Whether insertKeys() leaves keys pending, for indexPendingKeys() to move (SQLite).
+    [[nodiscard]] bool keysGoPending() const { return m_db.isSqlite(); }
+    // Moves every pending key into event_keys (the index) in a transaction of its own; the
+    // number of keys indexed (0 on PostgreSQL, where nothing is pending).
     Result<int> indexPendingKeys();
     // A batch's new deliveries and keys: one statement over libpq on PostgreSQL.
     Result<> insertDeliveriesAndKeys(

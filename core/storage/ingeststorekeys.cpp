@@ -1,26 +1,20 @@
 // SPDX-License-Identifier: Apache-2.0
 // SPDX-FileCopyrightText: Redrive authors
-// The business keys of new events: written in the event's transaction as one pending row per
-// event, moved into the index (event_keys) in batches. See kMigration9 in schema.cpp for why.
+// The business keys of new events. On SQLite they are written in the event's transaction as one
+// pending row per event and moved into the index (event_keys) in batches; see kMigration9 in
+// schema.cpp for why. On PostgreSQL they go straight into event_keys: measured both ways, the
+// batches cost PostgreSQL more than they save (docs/performance.md, Business keys).
 #include "ingeststore.h"
 
 namespace redrive {
 namespace {
 
-const QString kPendingColumns = QStringLiteral("INSERT INTO event_keys_pending (event_id, keys) VALUES");
-
 // All pending keys whose event exists. SQLite runs one writer at a time: nothing is added between
 // this and the DELETE after it.
-const QString kSqliteIndexKeys = QStringLiteral(
+const QString kIndexPendingKeys = QStringLiteral(
     "INSERT INTO event_keys (event_id, name, value) SELECT p.event_id, j.key, j.value FROM event_keys_pending p "
     "JOIN events e ON e.id = p.event_id, json_each(p.keys) j");
-const QString kSqliteClearPending = QStringLiteral("DELETE FROM event_keys_pending");
-// PostgreSQL: the DELETE takes the rows this statement sees (a concurrent move waits for them, then
-// skips them as deleted); rows another transaction commits later wait for the next move.
-const QString kPgIndexKeys = QStringLiteral(
-    "WITH moved AS (DELETE FROM event_keys_pending RETURNING event_id, keys) "
-    "INSERT INTO event_keys (event_id, name, value) SELECT m.event_id, j.key, j.value FROM moved m "
-    "JOIN events e ON e.id = m.event_id, jsonb_each_text(m.keys::jsonb) j ON CONFLICT DO NOTHING");
+const QString kClearPendingKeys = QStringLiteral("DELETE FROM event_keys_pending");
 
 void appendJsonString(QByteArray &out, const QString &text)
 {
@@ -60,9 +54,11 @@ QByteArray encodePendingKeys(const QList<EventKey> &keys)
 Result<> IngestStore::prepareKeys()
 {
     if (m_db.isSqlite())
-        return m_fastInsertKey.prepare(m_db, kPendingColumns + QStringLiteral(" (?, ?)"));
-    m_multiKeys
-        = std::make_unique<MultiRowInsert>(m_db, kPendingColumns, QStringLiteral("(?, ?)"), 2, QString());
+        return m_fastInsertKey.prepare(
+            m_db, QStringLiteral("INSERT INTO event_keys_pending (event_id, keys) VALUES (?, ?)"));
+    m_multiKeys = std::make_unique<MultiRowInsert>(m_db,
+        QStringLiteral("INSERT INTO event_keys (event_id, name, value) VALUES"), QStringLiteral("(?, ?, ?)"),
+        3, QString());
     return ok();
 }
 
@@ -73,8 +69,9 @@ Result<> IngestStore::insertKeys(const QList<KeyRow> &rows)
     if (m_fastInsertKey.isValid()) {
         SqliteStatement &s = m_fastInsertKey;
         for (const KeyRow &r : rows) {
+            const QByteArray json = encodePendingKeys(r.keys);
             s.bindInt64(1, r.eventId);
-            s.bindUtf8(2, r.keysJson);
+            s.bindUtf8(2, json);
             const bool stored = s.step() == SqliteStatement::Step::Done;
             const QString why = stored ? QString() : s.errorText();
             s.reset();
@@ -85,31 +82,34 @@ Result<> IngestStore::insertKeys(const QList<KeyRow> &rows)
     }
     if (m_pgInsertDeliveries.isValid())
         return pgInsertDeliveries({}, rows, 0);
-    return m_multiKeys->exec(static_cast<int>(rows.size()),
-        [&rows](int row, QSqlQuery &q, int i) {
-            const KeyRow &r = rows[row];
-            q.bindValue(i++, r.eventId);
-            q.bindValue(i++, QString::fromUtf8(r.keysJson));
+    QList<std::pair<qint64, const EventKey *>> flat;
+    for (const KeyRow &r : rows) {
+        for (const EventKey &key : r.keys)
+            flat.append({ r.eventId, &key });
+    }
+    return m_multiKeys->exec(static_cast<int>(flat.size()),
+        [&flat](int row, QSqlQuery &q, int i) {
+            q.bindValue(i++, flat[row].first);
+            q.bindValue(i++, flat[row].second->name);
+            q.bindValue(i++, flat[row].second->value);
         },
         {});
 }
 
 Result<int> IngestStore::indexPendingKeys()
 {
+    if (!keysGoPending())
+        return 0;
     const auto move = [this]() -> Result<int> {
         QSqlQuery q(m_db.handle());
-        if (auto ran = runQuery(q, m_db.isSqlite() ? kSqliteIndexKeys : kPgIndexKeys, {}); !ran)
+        if (auto ran = runQuery(q, kIndexPendingKeys, {}); !ran)
             return Failure(ran.error());
         const int indexed = q.numRowsAffected();
         q.finish();
-        if (m_db.isSqlite()) {
-            if (auto cleared = runQuery(q, kSqliteClearPending, {}); !cleared)
-                return Failure(cleared.error());
-        }
+        if (auto cleared = runQuery(q, kClearPendingKeys, {}); !cleared)
+            return Failure(cleared.error());
         return indexed;
     };
-    if (!m_db.isSqlite())
-        return withTransaction(m_db, move);
     // Two pragmas, set outside the transaction (where they take effect) and restored before
     // anything else runs on this connection:
     // - SQLite checks event_keys' foreign key with a lookup per key that halves the batch's speed;

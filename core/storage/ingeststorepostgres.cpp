@@ -38,12 +38,12 @@ constexpr int kPgEventArrays = 17;
 // A batch's new deliveries and the business keys of its new events travel together: the keys'
 // insert rides along as a data-modifying CTE, so keys cost no round trip of their own.
 const QString kPgInsertDeliveries = QStringLiteral(
-    "WITH k AS (INSERT INTO event_keys_pending (event_id, keys) SELECT e, j FROM "
-    "unnest($7::int8[], $8::text[]) AS u(e, j)) "
+    "WITH k AS (INSERT INTO event_keys (event_id, name, value) SELECT e, n, v FROM "
+    "unnest($7::int8[], $8::text[], $9::text[]) AS u(e, n, v)) "
     "INSERT INTO deliveries (event_id, destination, status, attempt_count, next_attempt_at, ordering_key, "
     "idempotency_key, created_at, updated_at) SELECT e, d, 'pending', 0, n, o, k, $6::int8, $6::int8 FROM "
     "unnest($1::int8[], $2::text[], $3::int8[], $4::text[], $5::text[]) AS u(e, d, n, o, k)");
-constexpr int kPgDeliveryParameters = 8;
+constexpr int kPgDeliveryParameters = 9;
 
 void appendText(PgArray &array, const QString &value)
 {
@@ -153,14 +153,17 @@ Result<> IngestStore::pgInsertDeliveries(
     if (n == 0 && keys.isEmpty())
         return ok();
     using T = PgArray::Type;
-    const qsizetype k = keys.size();
-    qsizetype keyBytes = 0;
+    qsizetype keyCount = 0;
     for (const KeyRow &r : keys)
-        keyBytes += r.keysJson.size();
-    PgArray keyEvent(T::Int8, k), keyJson(T::Text, k, keyBytes);
+        keyCount += r.keys.size();
+    PgArray keyEvent(T::Int8, keyCount), keyName(T::Text, keyCount, 8 * keyCount),
+        keyValue(T::Text, keyCount, 24 * keyCount);
     for (const KeyRow &r : keys) {
-        keyEvent.append(r.eventId);
-        keyJson.append(r.keysJson);
+        for (const EventKey &key : r.keys) {
+            keyEvent.append(r.eventId);
+            appendText(keyName, key.name);
+            appendText(keyValue, key.value);
+        }
     }
     PgArray event(T::Int8, n), destination(T::Text, n, 16 * n), due(T::Int8, n), ordering(T::Text, n, 16 * n),
         key(T::Text, n, 36 * n);
@@ -176,7 +179,7 @@ Result<> IngestStore::pgInsertDeliveries(
     }
     return m_pgInsertDeliveries.exec(
         { event.finish(), destination.finish(), due.finish(), ordering.finish(), key.finish(),
-            PgStatement::int8(nowMs), keyEvent.finish(), keyJson.finish() },
+            PgStatement::int8(nowMs), keyEvent.finish(), keyName.finish(), keyValue.finish() },
         {});
 }
 

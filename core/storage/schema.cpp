@@ -371,14 +371,15 @@ const char *const kMigration8[] = {
     "CREATE UNIQUE INDEX incidents_open_group ON incidents (destination, category) WHERE closed_at IS NULL",
 };
 
-// Business keys on their way to the index: ingest writes one row per new event (its keys as one
-// JSON object) in the event's transaction, and the writer moves them into event_keys in batches
-// (IngestStore::indexPendingKeys). A random insert into the value index per key, committed with
-// every group commit, cost ingest a fifth of its rate; in batches the index pages are written
-// once per batch instead of once per commit (the same idea as PostgreSQL's GIN pending list).
-// Searches and the event detail read both tables, so a key is findable from its event's commit.
-// No key, index or foreign key here: each would cost ingest what the table is for. The batch
-// joins events, so a row whose event is gone is dropped, never indexed.
+// SQLite: business keys on their way to the index. Ingest writes one row per new event (its keys
+// as one JSON object) in the event's transaction, and the writer moves them into event_keys in
+// batches (IngestStore::indexPendingKeys). A random insert into the value index per key,
+// committed with every group commit, cost ingest a fifth of its rate; in batches the index pages
+// are written once per batch instead of once per commit (the idea of PostgreSQL's GIN pending
+// list). Searches and the event detail read both tables, so a key is findable from its event's
+// commit. No key, index or foreign key here: each would cost ingest what the table is for; the
+// batch joins events, so a row whose event is gone is dropped, never indexed. PostgreSQL writes
+// keys straight into event_keys (batches measured slower there) and leaves this table empty.
 const char *const kMigration9[] = {
     "CREATE TABLE event_keys_pending (event_id BIGINT NOT NULL, keys TEXT NOT NULL)",
 };

@@ -109,7 +109,7 @@ bool WriterLane::open(QString *error)
     }
     m_lastHeartbeat = m_lastTrim = SteadyClock::now();
     m_lastReconnect = m_lastHeartbeat - std::chrono::seconds(2); // the first reconnect may happen at once
-    if (m_index == 0) { // keys a stopped receiver left pending are indexed at the first turn
+    if (m_index == 0 && m_store->keysGoPending()) { // keys a stopped receiver left pending: at the first turn
         m_unindexedEvents = 1;
         m_oldestUnindexed = m_lastHeartbeat - kKeyIndexDelay;
     }

@@ -10,12 +10,12 @@ namespace redrive::ingest {
 
 using SteadyClock = std::chrono::steady_clock;
 
-// A new event's business keys, stored in its transaction (a duplicate carries the same body) as
-// one pending row; indexKeysIfDue() moves them into the index in batches.
+// A new event's business keys, stored in its transaction (a duplicate carries the same body); on
+// SQLite as one pending row that indexKeysIfDue() moves into the index in a batch.
 void WriterLane::appendKeys(const IncomingEvent &event, qint64 eventId, QList<KeyRow> *out)
 {
     if (!event.keys.isEmpty())
-        out->append(KeyRow { eventId, encodePendingKeys(event.keys) });
+        out->append(KeyRow { eventId, event.keys });
 }
 
 SteadyClock::time_point WriterLane::nextMaintenance() const
@@ -26,6 +26,8 @@ SteadyClock::time_point WriterLane::nextMaintenance() const
 
 void WriterLane::noteUnindexedKeys(SteadyClock::time_point committedAt)
 {
+    if (!m_store || !m_store->keysGoPending())
+        return;
     if (m_unindexedEvents++ == 0)
         m_oldestUnindexed = committedAt;
 }

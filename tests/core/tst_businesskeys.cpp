@@ -287,8 +287,9 @@ void TstBusinessKeys::keyFilterAndSearchUseTheKeyTable()
     QCOMPARE(k.binds,
         (QVariantList { QStringLiteral("order"), QStringLiteral("1042"), QStringLiteral("order"),
             QStringLiteral("1042") }));
-    QVERIFY(eventFilterSql(byKey, Dialect::Postgres)
-                .sql.contains(QLatin1String("event_keys_pending p, jsonb_each_text(p.keys::jsonb) j")));
+    const SqlFragment pg = eventFilterSql(byKey, Dialect::Postgres); // PostgreSQL has nothing pending
+    QVERIFY(!pg.sql.contains(QLatin1String("event_keys_pending")));
+    QCOMPARE(pg.binds, (QVariantList { QStringLiteral("order"), QStringLiteral("1042") }));
 
     EventFilter plain;
     plain.search = QStringLiteral("cus_1");

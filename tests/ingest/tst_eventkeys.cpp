@@ -181,7 +181,8 @@ private Q_SLOTS:
                 h->writer->stop();
                 QCOMPARE(h->scalar(QStringLiteral("SELECT COUNT(*) FROM event_keys_pending")).toInt(), 0);
                 QCOMPARE(h->scalar(QStringLiteral("SELECT COUNT(*) FROM event_keys")).toInt(), 15);
-                QCOMPARE(h->metric("redrive_ingest_keys_indexed_total"), 15.0);
+                QCOMPARE(h->metric("redrive_ingest_keys_indexed_total"),
+                    h->reader->isSqlite() ? 15.0 : 0.0); // PostgreSQL indexes at once
             }
             findsOrders(orders);
             if (QTest::currentTestFailed())
