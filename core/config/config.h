@@ -157,6 +157,9 @@ struct AdminConfig {
     qint64 approvalTtlMs = 24LL * 3600 * 1000;
     qint64 selectionTtlMs = 3600LL * 1000;
     int maxSelection = 10'000;
+    // Longest the admin API takes to answer once a request is in; past it 503 reply_timeout with
+    // "outcome": "unknown" (a hung database holds the handler; an action may still complete).
+    qint64 replyTimeoutMs = 10'000;
     double replayRatePerSecond = 20;
     int haltAfter = 10; // judge a bulk replay on its first N attempts ...
     double haltFailureRatio = 0.5; // ... and halt it when more than this share failed

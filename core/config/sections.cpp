@@ -167,6 +167,7 @@ bool parseAdmin(const toml::table &t, Config &cfg, ConfigError *error)
     r.duration("approval_ttl", a.approvalTtlMs, 60'000, 30LL * 86'400'000);
     r.duration("selection_ttl", a.selectionTtlMs, 10'000, 7LL * 86'400'000);
     r.integer("max_selection", a.maxSelection, 1, 1'000'000);
+    r.duration("reply_timeout", a.replyTimeoutMs, 100, 600'000);
     r.number("replay_rate_per_second", a.replayRatePerSecond, 0.01, 100'000);
     r.integer("halt_after", a.haltAfter, 1, 100'000);
     r.number("halt_failure_ratio", a.haltFailureRatio, 0.0, 1.0);

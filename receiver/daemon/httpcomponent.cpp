@@ -37,6 +37,20 @@ std::optional<http::ServerOptions> adminServerOptions(const Config &config)
     o.tlsCertFile = s.tlsCert;
     o.tlsKeyFile = s.tlsKey;
     o.name = QStringLiteral("admin");
+    // A handler held by a hung database is answered anyway. Reads can simply be repeated; an
+    // action may still complete after this answer, so the client is told its outcome is unknown
+    // and should look before repeating it (replays, approvals and notes are audited either way).
+    o.replyTimeoutMs = static_cast<int>(config.admin.replyTimeoutMs);
+    o.onReplyTimeout = [timeoutMs = o.replyTimeoutMs] {
+        http::Response r = http::Response::error(503, QStringLiteral("reply_timeout"),
+            QStringLiteral("the receiver did not finish within %1 ms (its database may be hung); an action "
+                           "may still complete: read its state before repeating it")
+                .arg(timeoutMs));
+        r.body.chop(1); // the closing brace
+        r.body += ",\"outcome\":\"unknown\"}";
+        r.headers.append({ QByteArrayLiteral("Retry-After"), QByteArrayLiteral("2") });
+        return r;
+    };
     return o;
 }
 

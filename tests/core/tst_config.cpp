@@ -192,6 +192,9 @@ void TstConfig::badInputNamesTheKey_data()
     QTest::newRow("reply timeout word")
         << storage + "[server]\nreply_timeout = \"later\"\n"
         << QStringLiteral("server.reply_timeout") << QStringLiteral("duration");
+    QTest::newRow("admin reply timeout")
+        << storage + "[admin]\nreply_timeout = \"20m\"\n"
+        << QStringLiteral("admin.reply_timeout") << QStringLiteral("between");
     QTest::newRow("ttl") << storage + "[admin]\napproval_ttl = \"forever\"\n"
                          << QStringLiteral("admin.approval_ttl") << QStringLiteral("duration");
     QTest::newRow("incident threshold")

@@ -5,7 +5,10 @@
 // simply does not return. Senders must still be answered before their own timeouts: with
 // `reply_timeout = "1s"` every verified webhook gets 503 reply_timeout with Retry-After within
 // the bound, and once the server runs again every acknowledged event is stored exactly once —
-// including those whose commit landed after their sender had been told 503.
+// including those whose commit landed after their sender had been told 503. The admin API, with
+// its own `reply_timeout = "1s"`, answers a read and an action 503 reply_timeout in time too, the
+// action with "outcome": "unknown"; after the hang the note was recorded exactly once or not at
+// all, never twice.
 
 #include "daemonprocess.h"
 #include "pgreceivers.h"
@@ -13,6 +16,9 @@
 #include "storage/database.h"
 
 #include <QElapsedTimer>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QScopeGuard>
 #include <QSet>
 #include <QSqlQuery>
@@ -45,10 +51,12 @@ private Q_SLOTS:
 
         ReceiverProcess r;
         r.name = QStringLiteral("a");
+        const QByteArray timeout = "reply_timeout = \"" + QByteArray::number(kReplyTimeoutMs) + "ms\"\n";
         QVERIFY2(writeReceiverConfig(r, dir.path(), pg.url(), sink.url().toEncoded(), {}, &error,
-                     "reply_timeout = \"" + QByteArray::number(kReplyTimeoutMs) + "ms\"\n"),
+                     timeout + "[admin]\n" + timeout),
             qPrintable(error));
-        QVERIFY2(!migrateAndCreateToken(r, &error).isEmpty(), qPrintable(error));
+        const QByteArray token = migrateAndCreateToken(r, &error).toUtf8();
+        QVERIFY2(!token.isEmpty(), qPrintable(error));
         QVERIFY2(startReceiver(r, &error), qPrintable(error));
         auto stopGuard = qScopeGuard([&] {
             QString ignored;
@@ -64,10 +72,35 @@ private Q_SLOTS:
         QVERIFY(waitForAcks(load, r, 100, 30'000) >= 0);
         const qint64 slowestBefore = load.maxLatencyMs.load();
 
+        const auto anEvent = adminGet(r.adminPort, "/admin/v1/events?limit=1", token);
+        QVERIFY(anEvent && anEvent->status == 200);
+        const qint64 eventId = QJsonDocument::fromJson(anEvent->body)
+                                   .object()
+                                   .value(QLatin1String("items"))
+                                   .toArray()
+                                   .at(0)
+                                   .toObject()
+                                   .value(QLatin1String("id"))
+                                   .toInteger();
+        QVERIFY(eventId > 0);
+        const QByteArray notePath = "/admin/v1/events/" + QByteArray::number(eventId) + "/notes";
+
         QVERIFY2(pg.freeze(&error), qPrintable(error));
         const int acksAtFreeze = load.acked.load();
         QElapsedTimer frozen;
         frozen.start();
+        // The admin API while the database hangs: a read, then an action.
+        QElapsedTimer adminClock;
+        adminClock.start();
+        const auto frozenRead = adminGet(r.adminPort, "/admin/v1/events?limit=1", token);
+        const qint64 readMs = adminClock.restart();
+        const auto frozenNote = roundTrip(r.adminPort,
+            buildRequest("POST", notePath,
+                { { QByteArrayLiteral("Authorization"), "Bearer " + token },
+                    { QByteArrayLiteral("Content-Type"), QByteArrayLiteral("application/json") } },
+                R"({"body":"written while the database hung"})", true),
+            15'000);
+        const qint64 noteMs = adminClock.elapsed();
         while (frozen.elapsed() < kFrozenMs && r.process.state() == QProcess::Running)
             r.process.waitForFinished(20); // the load keeps sending while the server hangs
         const int answered503 = load.answered503.load();
@@ -77,6 +110,16 @@ private Q_SLOTS:
         QVERIFY2(pg.thaw(&error), qPrintable(error));
 
         QVERIFY2(answered503 > 0, "no 503 while PostgreSQL hung");
+        for (const auto &[answer, ms] :
+            { std::pair { frozenRead, readMs }, std::pair { frozenNote, noteMs } }) {
+            QVERIFY2(answer, "the admin API did not answer while the database hung");
+            QCOMPARE(answer->status, 503);
+            const QJsonObject body = QJsonDocument::fromJson(answer->body).object();
+            QCOMPARE(body.value(QLatin1String("error")).toString(), QStringLiteral("reply_timeout"));
+            QCOMPARE(body.value(QLatin1String("outcome")).toString(), QStringLiteral("unknown"));
+            QVERIFY(!answer->header("Retry-After").isEmpty());
+            QVERIFY2(ms <= kAnswerBoundMs, qPrintable(QStringLiteral("an admin answer took %1 ms").arg(ms)));
+        }
         QVERIFY2(waitForAcks(load, r, 100, 30'000) >= 0, "ingest did not recover after the server ran again");
         load.stopAndJoin();
         QVERIFY(r.process.state() == QProcess::Running);
@@ -111,6 +154,13 @@ private Q_SLOTS:
         for (const QByteArray &id : ackedIds)
             QVERIFY2(stored.contains(id), id.constData());
         QCOMPARE(rows, static_cast<int>(ackedIds.size()));
+        // The note whose answer was "outcome unknown": recorded once (its commit landed after the
+        // hang) or not at all — never twice.
+        QVERIFY(q.exec(
+            QStringLiteral("SELECT COUNT(*) FROM notes WHERE body = 'written while the database hung'")));
+        QVERIFY(q.next());
+        const int notes = q.value(0).toInt();
+        QVERIFY2(notes <= 1, qPrintable(QString::number(notes)));
 
         qInfo("%d events acknowledged and stored once; %d answered 503 during a %d ms hang (%.0f by "
               "reply_timeout), %d acknowledged while frozen; slowest answer %lld ms (%lld ms before the "

@@ -189,6 +189,16 @@ ApiError AdminClient::errorFor(
                                         "recorded: check the page before repeating it.");
         return e;
     }
+    if (e.httpStatus == 503 && e.code == u"reply_timeout") {
+        // The receiver answered for a handler its database still holds: a read can be repeated,
+        // an action may yet be recorded.
+        e.kind = ApiError::Kind::Timeout;
+        e.message = QStringLiteral("The receiver did not finish in time; its database may be hung.");
+        if (reply->operation() != QNetworkAccessManager::GetOperation)
+            e.message
+                += QStringLiteral(" This action may still be recorded: check the page before repeating it.");
+        return e;
+    }
     switch (e.httpStatus) {
     case 400:
         e.kind = ApiError::Kind::BadRequest;
