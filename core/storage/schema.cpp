@@ -371,6 +371,15 @@ const char *const kMigration8[] = {
     "CREATE UNIQUE INDEX incidents_open_group ON incidents (destination, category) WHERE closed_at IS NULL",
 };
 
+// A receiver's last database outage, written with its heartbeat once the database is back: when
+// it began and ended (wall clock, ms) and how many ingest requests were answered 503 meanwhile.
+// The console's receivers banner and tooltip show it. NULL: no outage since the receiver started.
+const char *const kMigration9[] = {
+    "ALTER TABLE receiver_instances ADD COLUMN db_outage_began_at BIGINT",
+    "ALTER TABLE receiver_instances ADD COLUMN db_outage_ended_at BIGINT",
+    "ALTER TABLE receiver_instances ADD COLUMN db_outage_refused BIGINT",
+};
+
 struct Migration {
     int version = 0;
     const char *description = nullptr;
@@ -393,6 +402,7 @@ const Migration kMigrations[] = {
     { 7, "business keys: event_keys, searchable by name and value", kMigration7, std::size(kMigration7) },
     { 8, "incidents: dead-letter groups that appeared or grew, and who acknowledged them", kMigration8,
         std::size(kMigration8) },
+    { 9, "receivers record their last database outage", kMigration9, std::size(kMigration9) },
 };
 
 QStringList render(Dialect dialect, const char *statement)
