@@ -229,6 +229,51 @@ Result<qint64> countEventsAbove(Db &db, const EventFilter &filter, qint64 topId,
     return q.value(0).toLongLong();
 }
 
+Result<NewEventsBaseline> newEventsBaseline(Db &db, const EventFilter &filter, qint64 topId, qint64 windowMs)
+{
+    NewEventsBaseline out;
+    if (topId <= 0)
+        return out;
+    QSqlQuery q(db.handle());
+    // Walks the primary key down from the top and stops at the first event old enough: the work
+    // is the events received within the window, whatever the table's size.
+    if (auto ran = runQuery(q,
+            QStringLiteral("SELECT id FROM events WHERE id <= ? AND received_at < "
+                           "(SELECT received_at FROM events WHERE id <= ? ORDER BY id DESC LIMIT 1) - ? "
+                           "ORDER BY id DESC LIMIT 1"),
+            { topId, topId, windowMs });
+        !ran)
+        return Failure(ran.error());
+    out.lowWaterId = q.next() ? q.value(0).toLongLong() : 0;
+    q.finish();
+    if (out.lowWaterId >= topId)
+        return out;
+    const auto above = countEventsAbove(db, filter, out.lowWaterId, std::numeric_limits<qint64>::max());
+    if (!above)
+        return Failure(above.error());
+    const auto overTop = countEventsAbove(db, filter, topId, std::numeric_limits<qint64>::max());
+    if (!overTop)
+        return Failure(overTop.error());
+    out.known = *above - *overTop;
+    return out;
+}
+
+Result<NewEventsCount> countNewEvents(Db &db, const EventFilter &filter, const NewEventsBaseline &baseline,
+    qint64 shownAbove, qint64 headTopId, qint64 cap)
+{
+    const qint64 seen = baseline.known + shownAbove;
+    const auto above = countEventsAbove(db, filter, baseline.lowWaterId, seen + cap);
+    if (!above)
+        return Failure(above.error());
+    const auto overTop = countEventsAbove(db, filter, headTopId, cap);
+    if (!overTop)
+        return Failure(overTop.error());
+    NewEventsCount out;
+    out.total = std::max<qint64>(0, *above - seen);
+    out.late = std::max<qint64>(0, out.total - *overTop);
+    return out;
+}
+
 QJsonObject eventRowJson(const EventRow &row)
 {
     return QJsonObject {

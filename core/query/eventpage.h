@@ -88,4 +88,34 @@ Result<PageIndex> fetchPageIndex(Db &db, const EventFilter &filter, qint64 topId
 // How many events matching `filter` arrived after `topId` (id > topId), counting at most `cap`.
 Result<qint64> countEventsAbove(Db &db, const EventFilter &filter, qint64 topId, qint64 cap);
 
+// "N new events" for a list that shows everything up to `topId`. An id above the top is not the
+// only way to be new: ids are allocated before commit, and with several writer connections (or
+// receivers) on PostgreSQL they commit out of order, so an event with an id below the top may
+// become visible after the list was read. Counting id > topId would never count it, and the
+// list would never show it until a full reload.
+//
+// So the count starts at a low-water mark instead: the newest id whose event was received more
+// than kLateCommitWindowMs before the top event. Every event at or below it was committed when
+// the list was read, provided no event takes longer than the window from receipt to commit (the
+// receiver answers the sender long before: its reply timeout is seconds). `known` is how many
+// matching events above the mark were visible then; they are the ones the list shows, and new
+// events are the matching events above the mark beyond those. Counted before the list reads its
+// rows, so a late event that commits in between may be counted although the list shows it: an
+// overcount that a reload corrects, never an event that is not counted.
+inline constexpr qint64 kLateCommitWindowMs = 60'000;
+struct NewEventsBaseline {
+    qint64 lowWaterId = 0; // every event at or below it is committed and in the list's range
+    qint64 known = 0; // matching events with lowWaterId < id <= topId, visible when taken
+};
+Result<NewEventsBaseline> newEventsBaseline(
+    Db &db, const EventFilter &filter, qint64 topId, qint64 windowMs = kLateCommitWindowMs);
+struct NewEventsCount {
+    qint64 total = 0; // matching events above the mark beyond the baseline's (capped near `cap`)
+    qint64 late = 0; // of those, the ones with an id at or below `headTopId`
+};
+// `headTopId`: the newest id the list shows; `shownAbove`: rows the list added above the
+// baseline's top since (showNewEvents), which the count must not count again.
+Result<NewEventsCount> countNewEvents(Db &db, const EventFilter &filter, const NewEventsBaseline &baseline,
+    qint64 shownAbove, qint64 headTopId, qint64 cap);
+
 } // namespace redrive

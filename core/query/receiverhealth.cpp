@@ -13,7 +13,8 @@ Result<ReceiverInstances> fetchReceiverInstances(Db &db, qint64 sinceMs)
     q.setForwardOnly(true);
     if (!q.prepare(
             QStringLiteral("SELECT instance_id, host, pid, version, started_at, heartbeat_at, durability, "
-                           "power_loss_durable FROM receiver_instances WHERE heartbeat_at >= ? "
+                           "power_loss_durable, db_outage_began_at, db_outage_ended_at, db_outage_refused "
+                           "FROM receiver_instances WHERE heartbeat_at >= ? "
                            "ORDER BY heartbeat_at DESC, instance_id LIMIT 200")))
         return Failure(sqlErrorText(q));
     q.addBindValue(sinceMs);
@@ -29,6 +30,11 @@ Result<ReceiverInstances> fetchReceiverInstances(Db &db, qint64 sinceMs)
         r.heartbeatAt = q.value(5).toLongLong();
         r.durability = q.value(6).toString();
         r.powerLossDurable = q.value(7).toInt() != 0;
+        if (!q.value(8).isNull())
+            r.outageBeganAt = q.value(8).toLongLong();
+        if (!q.value(9).isNull())
+            r.outageEndedAt = q.value(9).toLongLong();
+        r.outageRefused = q.value(10).toLongLong();
         out.recent.append(std::move(r));
     }
     q.finish();
@@ -39,10 +45,13 @@ Result<ReceiverInstances> fetchReceiverInstances(Db &db, qint64 sinceMs)
     return out;
 }
 
-ReceiverHealth assessReceivers(const ReceiverInstances &instances, qint64 nowMs, qint64 staleAfterMs)
+ReceiverHealth assessReceivers(
+    const ReceiverInstances &instances, qint64 nowMs, qint64 staleAfterMs, qint64 outageRecentMs)
 {
     ReceiverHealth h;
     for (const ReceiverInstance &r : instances.recent) {
+        if (r.outageBeganAt && (!r.outageEndedAt || nowMs - *r.outageEndedAt <= outageRecentMs))
+            h.recentOutage.append(r);
         if (nowMs - r.heartbeatAt <= staleAfterMs) {
             h.live.append(r);
             if (!r.powerLossDurable)

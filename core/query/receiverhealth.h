@@ -22,6 +22,11 @@ struct ReceiverInstance {
     qint64 heartbeatAt = 0;
     QString durability; // "sqlite journal_mode=wal synchronous=FULL", "postgresql synchronous_commit=on"
     bool powerLossDurable = false;
+    // The receiver's last database outage (ingest's view), written with its heartbeat once the
+    // database is back; outageBeganAt unset: none since the receiver started.
+    std::optional<qint64> outageBeganAt;
+    std::optional<qint64> outageEndedAt; // unset while the outage lasts
+    qint64 outageRefused = 0; // ingest requests answered 503 during it
 };
 
 struct ReceiverInstances {
@@ -37,6 +42,9 @@ Result<ReceiverInstances> fetchReceiverInstances(Db &db, qint64 sinceMs);
 inline constexpr qint64 kReceiverStaleAfterMs = 2LL * 60'000;
 // Receivers silent for longer than this are no longer listed.
 inline constexpr qint64 kReceiverRecentMs = 24 * 3'600'000LL;
+// A receiver's database outage stays in the console's banner this long after it ended (then only
+// in the receivers tooltip): long enough for whoever looks after a page to see what happened.
+inline constexpr qint64 kOutageRecentMs = 15 * 60'000LL;
 
 struct ReceiverHealth {
     QList<ReceiverInstance> live; // heartbeat within the stale limit
@@ -45,13 +53,15 @@ struct ReceiverHealth {
     // Set when no receiver is live but one beat once: how long since the newest heartbeat.
     std::optional<qint64> silentForMs;
     bool neverSeen = false; // no receiver has ever recorded itself in this database
+    // Listed receivers whose last database outage lasts or ended within kOutageRecentMs.
+    QList<ReceiverInstance> recentOutage;
 
     [[nodiscard]] bool healthy() const { return !live.isEmpty() && notDurable.isEmpty(); }
 };
 
 // Pure: sorts what fetchReceiverInstances found into what the console warns about. A heartbeat
 // stamped slightly in the future (clocks of two hosts) counts as fresh.
-ReceiverHealth assessReceivers(
-    const ReceiverInstances &instances, qint64 nowMs, qint64 staleAfterMs = kReceiverStaleAfterMs);
+ReceiverHealth assessReceivers(const ReceiverInstances &instances, qint64 nowMs,
+    qint64 staleAfterMs = kReceiverStaleAfterMs, qint64 outageRecentMs = kOutageRecentMs);
 
 } // namespace redrive

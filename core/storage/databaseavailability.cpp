@@ -2,7 +2,10 @@
 // SPDX-FileCopyrightText: Redrive authors
 #include "databaseavailability.h"
 
+#include <QDateTime>
 #include <QLoggingCategory>
+
+#include <cmath>
 
 namespace redrive {
 namespace {
@@ -32,8 +35,13 @@ void DatabaseAvailability::reportUp()
     m_upGauge.set(1);
     m_upSince = Clock::now();
     const double seconds = std::chrono::duration<double>(Clock::now() - m_downSince).count();
+    const double refused = m_unavailable.value() - m_unavailableAtStart;
+    if (m_lastOutage) {
+        m_lastOutage->endedAtMs = QDateTime::currentMSecsSinceEpoch();
+        m_lastOutage->refused = std::llround(refused);
+    }
     qCInfo(lcAvailability, "%s: database reachable again after %.1f s (%.0f refused or paused meanwhile)",
-        qUtf8Printable(m_component), seconds, m_unavailable.value() - m_unavailableAtStart);
+        qUtf8Printable(m_component), seconds, refused);
 }
 
 void DatabaseAvailability::reportDown(const QString &error, Clock::time_point attemptStarted)
@@ -48,8 +56,18 @@ void DatabaseAvailability::reportDown(const QString &error, Clock::time_point at
     m_upGauge.set(0);
     m_downSince = Clock::now();
     m_unavailableAtStart = m_unavailable.value();
+    m_lastOutage = DatabaseOutage { QDateTime::currentMSecsSinceEpoch(), std::nullopt, 0 };
     qCWarning(lcAvailability, "%s: database unreachable, refusing work until it is back: %s",
         qUtf8Printable(m_component), qUtf8Printable(error.simplified()));
+}
+
+std::optional<DatabaseOutage> DatabaseAvailability::lastOutage() const
+{
+    std::lock_guard lock(m_mutex);
+    std::optional<DatabaseOutage> out = m_lastOutage;
+    if (out && !out->endedAtMs)
+        out->refused = std::llround(m_unavailable.value() - m_unavailableAtStart);
+    return out;
 }
 
 void DatabaseAvailability::countUnavailable(double units)

@@ -9,8 +9,17 @@
 #include <atomic>
 #include <chrono>
 #include <mutex>
+#include <optional>
 
 namespace redrive {
+
+// The last outage one component saw, in wall-clock time (what the receiver writes to its
+// receiver_instances row for the console, and what an operator compares with other logs).
+struct DatabaseOutage {
+    qint64 beganAtMs = 0; // ms since the epoch
+    std::optional<qint64> endedAtMs; // nullopt while it lasts
+    qint64 refused = 0; // units counted by countUnavailable() during it (so far, while it lasts)
+};
 
 // What one component (ingest, admin, delivery) knows about its database: up or down, and since
 // when. A component reports down only when the database cannot be reached at all (a reconnect
@@ -43,6 +52,8 @@ public:
     void countUnavailable(double units = 1.0);
 
     [[nodiscard]] bool isUp() const { return m_up.load(std::memory_order_acquire); }
+    // nullopt until the first outage of this process.
+    [[nodiscard]] std::optional<DatabaseOutage> lastOutage() const;
     [[nodiscard]] const QString &component() const { return m_component; }
 
 private:
@@ -50,10 +61,11 @@ private:
     metrics::Gauge &m_upGauge;
     metrics::Counter &m_unavailable;
     std::atomic<bool> m_up { true };
-    std::mutex m_mutex;
+    mutable std::mutex m_mutex;
     Clock::time_point m_downSince;
     Clock::time_point m_upSince; // the last transition to up (the epoch: up from the start)
     double m_unavailableAtStart = 0;
+    std::optional<DatabaseOutage> m_lastOutage; // refused is filled in when it ends
 };
 
 } // namespace redrive

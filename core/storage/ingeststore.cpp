@@ -218,7 +218,8 @@ Result<> IngestStore::prepare()
                 "durability = excluded.durability, power_loss_durable = excluded.power_loss_durable, "
                 "version = excluded.version") },
         { &m_heartbeat,
-            QStringLiteral("UPDATE receiver_instances SET heartbeat_at = ? WHERE instance_id = ?") },
+            QStringLiteral("UPDATE receiver_instances SET heartbeat_at = ?, db_outage_began_at = ?, "
+                           "db_outage_ended_at = ?, db_outage_refused = ? WHERE instance_id = ?") },
         { &m_pruneInstances, QStringLiteral("DELETE FROM receiver_instances WHERE heartbeat_at < ?") },
     };
     for (const auto &s : statements) {
@@ -540,11 +541,15 @@ Result<> IngestStore::upsertInstance(const ReceiverInstance &r)
     return ran;
 }
 
-Result<> IngestStore::heartbeat(const QString &instanceId, qint64 nowMs)
+Result<> IngestStore::heartbeat(const QString &instanceId, qint64 nowMs, const DatabaseOutage *outage)
 {
     QSqlQuery &q = m_heartbeat;
+    const QVariant none(QMetaType::fromType<qint64>());
     q.bindValue(0, nowMs);
-    q.bindValue(1, instanceId);
+    q.bindValue(1, outage ? QVariant(outage->beganAtMs) : none);
+    q.bindValue(2, outage && outage->endedAtMs ? QVariant(*outage->endedAtMs) : none);
+    q.bindValue(3, outage ? QVariant(outage->refused) : none);
+    q.bindValue(4, instanceId);
     auto ran = run(q);
     q.finish();
     return ran;

@@ -4,6 +4,7 @@
 
 #include "domain/types.h"
 #include "storage/database.h"
+#include "storage/databaseavailability.h"
 #include "storage/multirowinsert.h"
 #include "storage/pgstatement.h"
 #include "storage/sqlitestatement.h"
@@ -152,7 +153,9 @@ public:
     Result<int> trimRejections(int keep);
 
     Result<> upsertInstance(const ReceiverInstance &instance);
-    Result<> heartbeat(const QString &instanceId, qint64 nowMs);
+    // Also records the receiver's last database outage (`outage` null: none since it started), so
+    // the console can say when the receiver could not reach the database and what it refused.
+    Result<> heartbeat(const QString &instanceId, qint64 nowMs, const DatabaseOutage *outage = nullptr);
     // Forgets instances whose heartbeat stopped before `beforeMs` (long gone receivers).
     Result<> pruneInstances(qint64 beforeMs);
 

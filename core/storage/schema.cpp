@@ -384,6 +384,15 @@ const char *const kMigration9[] = {
     "CREATE TABLE event_keys_pending (event_id BIGINT NOT NULL, keys TEXT NOT NULL)",
 };
 
+// A receiver's last database outage, written with its heartbeat once the database is back: when
+// it began and ended (wall clock, ms) and how many ingest requests were answered 503 meanwhile.
+// The console's receivers banner and tooltip show it. NULL: no outage since the receiver started.
+const char *const kMigration10[] = {
+    "ALTER TABLE receiver_instances ADD COLUMN db_outage_began_at BIGINT",
+    "ALTER TABLE receiver_instances ADD COLUMN db_outage_ended_at BIGINT",
+    "ALTER TABLE receiver_instances ADD COLUMN db_outage_refused BIGINT",
+};
+
 struct Migration {
     int version = 0;
     const char *description = nullptr;
@@ -407,6 +416,7 @@ const Migration kMigrations[] = {
     { 8, "incidents: dead-letter groups that appeared or grew, and who acknowledged them", kMigration8,
         std::size(kMigration8) },
     { 9, "business keys are indexed in batches: event_keys_pending", kMigration9, std::size(kMigration9) },
+    { 10, "receivers record their last database outage", kMigration10, std::size(kMigration10) },
 };
 
 QStringList render(Dialect dialect, const char *statement)

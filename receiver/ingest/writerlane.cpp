@@ -559,12 +559,20 @@ void WriterLane::maintenance()
         m_lastHeartbeat = now;
         if (!m_db && !reconnectIfNeeded())
             return;
-        const auto beat = withTransaction(*m_db,
-            [&] { return m_store->heartbeat(m_shared.options.instance.instanceId, m_shared.clock.nowMs()); });
+        const bool wasUp = m_shared.availability.isUp();
+        const std::optional<DatabaseOutage> outage = m_shared.availability.lastOutage();
+        const auto beat = withTransaction(*m_db, [&] {
+            return m_store->heartbeat(
+                m_shared.options.instance.instanceId, m_shared.clock.nowMs(), outage ? &*outage : nullptr);
+        });
         const bool ok = beat.has_value();
         m_shared.healthy.store(ok, std::memory_order_release);
         if (ok)
             m_shared.availability.reportUp();
+        // The outage ended with this beat (or it ended before it but the row still says ongoing):
+        // beat again at the next wake-up so the console learns the end now, not a heartbeat later.
+        if (ok && (!wasUp || (outage && !outage->endedAtMs)))
+            m_lastHeartbeat = now - std::chrono::milliseconds(m_shared.options.heartbeatIntervalMs);
         if (!ok) {
             if (m_shared.availability.isUp())
                 qCWarning(lcWriter, "heartbeat failed: %s", qUtf8Printable(beat.error()));

@@ -4,6 +4,7 @@
 // whatever the number of threads that see it, and the gauge follows.
 #include "storage/databaseavailability.h"
 
+#include <QDateTime>
 #include <QRegularExpression>
 #include <QTest>
 
@@ -77,6 +78,35 @@ private Q_SLOTS:
         a.reportDown(QStringLiteral("second")); // began now, after the recovery
         QVERIFY(!a.isUp());
         QCOMPARE(up(registry), 0.0);
+    }
+
+    // What the receiver writes with its heartbeat for the console: the last outage's begin and
+    // end (wall clock) and what it refused; work refused before it started does not count.
+    void theLastOutageIsKept()
+    {
+        metrics::Registry registry;
+        DatabaseAvailability a(registry, QStringLiteral("ingest"));
+        QVERIFY(!a.lastOutage());
+        a.countUnavailable(5); // before any outage (a queue that was full, say)
+        const qint64 before = QDateTime::currentMSecsSinceEpoch();
+        QTest::ignoreMessage(
+            QtWarningMsg, QRegularExpression(QStringLiteral("^ingest: database unreachable")));
+        a.reportDown(QStringLiteral("refused"));
+        a.countUnavailable(2);
+        auto outage = a.lastOutage();
+        QVERIFY(outage);
+        QVERIFY(outage->beganAtMs >= before && outage->beganAtMs <= QDateTime::currentMSecsSinceEpoch());
+        QVERIFY(!outage->endedAtMs); // ongoing
+        QCOMPARE(outage->refused, qint64(2)); // so far
+        a.countUnavailable(1);
+        QTest::ignoreMessage(
+            QtInfoMsg, QRegularExpression(QStringLiteral("^ingest: database reachable again")));
+        a.reportUp();
+        a.countUnavailable(4); // after it: not part of it
+        outage = a.lastOutage();
+        QVERIFY(outage && outage->endedAtMs);
+        QVERIFY(*outage->endedAtMs >= outage->beganAtMs);
+        QCOMPARE(outage->refused, qint64(3));
     }
 };
 

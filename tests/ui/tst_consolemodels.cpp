@@ -42,6 +42,7 @@ private Q_SLOTS:
     void oldestFirstListsTheSameRowsBackwards();
     void farRowsLoadOnDemandAndTheCacheStaysBounded();
     void newEventsWaitAndKeepTheSelection();
+    void eventsThatCommitLateAreCountedAndShown();
     void refreshPicksUpChangedStatuses();
     void jsonTreeModel();
     void deadLetterModel();
@@ -263,6 +264,70 @@ void TstConsoleModels::newEventsWaitAndKeepTheSelection()
     QCOMPARE(model.eventAt(selection.currentIndex())->id, selected);
     QCOMPARE(model.pendingNewEvents(), qint64(0));
     QVERIFY(model.eventAtRow(0)->id > model.eventAtRow(3)->id);
+}
+
+// An event whose id is below the newest shown but that committed after the list was read (ids
+// are allocated before commit; several writers commit out of order): counted as new, and shown
+// where it belongs when asked for (a reload, not an insertion at the top).
+void TstConsoleModels::eventsThatCommitLateAreCountedAndShown()
+{
+    QString error;
+    const qint64 top = idsFor(QString()).first();
+    auto insert = [&](qint64 id, qint64 receivedAt) {
+        return succeeded(
+                   m_writer->exec(QStringLiteral("INSERT INTO events (id, source, provider_event_id, "
+                                                 "event_type, received_at, last_seen_at, body, "
+                                                 "body_sha256, body_size) VALUES (%1, 'late', 'late-%1', "
+                                                 "'late.created', %2, %2, '{}', '', 2)")
+                                      .arg(id)
+                                      .arg(receivedAt)),
+                   &error)
+            && succeeded(m_writer->exec(QStringLiteral(
+                             "INSERT INTO event_status (event_id, status) VALUES (%1, 'pending')")
+                                            .arg(id)),
+                &error);
+    };
+    const qint64 receivedAt = kBase + 20'000'000;
+    QVERIFY2(insert(top + 2, receivedAt), qPrintable(error));
+    {
+        EventTableModel model(m_pages.get(), m_indexer.get());
+        QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        EventFilter f;
+        f.source = QStringLiteral("late");
+        model.setFilter(f);
+        QTRY_VERIFY_WITH_TIMEOUT(model.rowCount() == 1 && model.eventAtRow(0), kWait);
+        QCOMPARE(model.eventAtRow(0)->id, top + 2);
+
+        QVERIFY2(insert(top + 1, receivedAt - 10), qPrintable(error)); // allocated first, committed now
+        QSignalSpy announced(&model, &EventTableModel::newEventsAvailable);
+        model.checkForNewEvents();
+        QTRY_VERIFY_WITH_TIMEOUT(!announced.isEmpty(), kWait);
+        QCOMPARE(announced.last().at(0).toLongLong(), qint64(1));
+
+        model.showNewEvents();
+        QTRY_VERIFY_WITH_TIMEOUT(model.rowCount() == 2 && model.eventAtRow(1), kWait);
+        QCOMPARE(model.eventAtRow(0)->id, top + 2);
+        QCOMPARE(model.eventAtRow(1)->id, top + 1);
+        QCOMPARE(model.pendingNewEvents(), qint64(0));
+        // Counted once: after it is shown, the next event is one new event, not two.
+        QVERIFY2(insert(top + 3, receivedAt + 10), qPrintable(error));
+        announced.clear();
+        model.checkForNewEvents();
+        QTRY_VERIFY_WITH_TIMEOUT(!announced.isEmpty(), kWait);
+        QCOMPARE(announced.last().at(0).toLongLong(), qint64(1));
+        model.showNewEvents(); // above the top: inserted there
+        QTRY_COMPARE_WITH_TIMEOUT(model.rowCount(), 3, kWait);
+        QCOMPARE(model.eventAtRow(0)->id, top + 3);
+    }
+    // Other tests add events with the ids the database hands out.
+    QVERIFY2(
+        succeeded(
+            m_writer->exec(QStringLiteral(
+                "DELETE FROM event_status WHERE event_id IN (SELECT id FROM events WHERE source = 'late')")),
+            &error),
+        qPrintable(error));
+    QVERIFY2(succeeded(m_writer->exec(QStringLiteral("DELETE FROM events WHERE source = 'late'")), &error),
+        qPrintable(error));
 }
 
 void TstConsoleModels::refreshPicksUpChangedStatuses()

@@ -8,6 +8,7 @@
 #include "audit/signingkey.h"
 #include "common/filechooser.h"
 #include "common/prompter.h"
+#include "common/timeformat.h"
 #include "common/warningbanner.h"
 #include "consoleguitest.h"
 #include "destinations/destinationmodel.h"
@@ -43,6 +44,7 @@ private Q_SLOTS:
     void initTestCase();
     void cleanupTestCase();
     void receiverDurabilityAndSilenceAreWarned();
+    void receiverDatabaseOutageIsShownThenRemembered();
     void supportSeesDestinationsButIsNotOfferedPauseOrEvidence();
     void adminPausesADestinationWithAReason();
     void evidenceExportVerifiesAndCatchesAFlippedByte();
@@ -170,6 +172,62 @@ void TstConsoleOperations::receiverDurabilityAndSilenceAreWarned()
     QVERIFY(refreshReceivers());
     QTRY_VERIFY_WITH_TIMEOUT(banner->isHidden(), kGuiWait);
     QCOMPARE(receiverStatus(), QStringLiteral("Receiver web-1:4242 · heartbeat 10 s ago"));
+}
+
+// A receiver's last database outage, as it records it with its heartbeat: in the banner while
+// it lasts or for a while after, then only in the tooltip.
+void TstConsoleOperations::receiverDatabaseOutageIsShownThenRemembered()
+{
+    QVERIFY(connectAs(QStringLiteral("alice"), QStringLiteral("support")));
+    MainWindow *w = m_console->window();
+    auto *banner = find<WarningBanner>(w, "receiverWarning");
+    QVERIFY(!banner->accessibleName().isEmpty());
+    QVERIFY(!find<QLabel>(w, "receiverStatus")->accessibleName().isEmpty());
+    QTRY_COMPARE_WITH_TIMEOUT(
+        receiverStatus(), QStringLiteral("Receiver web-1:4242 · heartbeat 10 s ago"), kGuiWait);
+    QVERIFY(banner->isHidden());
+
+    // Down from base + 30 s to base + 38 s ("now" is base + 60 s), 412 webhooks refused.
+    const qint64 began = kGuiBase + 30'000;
+    const qint64 ended = kGuiBase + 38'000;
+    QVERIFY(
+        sql(QStringLiteral("UPDATE receiver_instances SET db_outage_began_at = %1, db_outage_ended_at = %2, "
+                           "db_outage_refused = 412")
+                .arg(began)
+                .arg(ended)));
+    QVERIFY(refreshReceivers());
+    QTRY_VERIFY_WITH_TIMEOUT(banner->isVisible(), kGuiWait);
+    const QString expected
+        = QStringLiteral("Receiver web-1:4242: database unreachable %1–%2 (8 s, 412 requests "
+                         "refused).")
+              .arg(TimeFormat::display(began), TimeFormat::display(ended).mid(11));
+    QCOMPARE(banner->warnings(), QStringList { expected });
+    QVERIFY(receiverStatus().startsWith(QStringLiteral("⚠ ")));
+    QVERIFY(
+        find<QLabel>(w, "receiverStatus")->toolTip().contains(QStringLiteral("; last database unreachable")));
+
+    // While it lasts (a receiver that recorded its start, or a row written mid-outage).
+    QVERIFY(sql(
+        QStringLiteral("UPDATE receiver_instances SET db_outage_ended_at = NULL, db_outage_refused = 1")));
+    QVERIFY(refreshReceivers());
+    QTRY_COMPARE_WITH_TIMEOUT(banner->warnings(),
+        QStringList { QStringLiteral("Receiver web-1:4242: database unreachable since %1 (ongoing, 1 request "
+                                     "refused so far).")
+                          .arg(TimeFormat::display(began)) },
+        kGuiWait);
+
+    // Long over: the banner clears, the tooltip keeps it.
+    QVERIFY(
+        sql(QStringLiteral("UPDATE receiver_instances SET db_outage_began_at = %1, db_outage_ended_at = %2")
+                .arg(kGuiBase - 3'600'000)
+                .arg(kGuiBase - 3'590'000)));
+    QVERIFY(refreshReceivers());
+    QTRY_VERIFY_WITH_TIMEOUT(banner->isHidden(), kGuiWait);
+    QCOMPARE(receiverStatus(), QStringLiteral("Receiver web-1:4242 · heartbeat 10 s ago"));
+    QVERIFY(
+        find<QLabel>(w, "receiverStatus")->toolTip().contains(QStringLiteral("; last database unreachable")));
+    QVERIFY(sql(QStringLiteral(
+        "UPDATE receiver_instances SET db_outage_began_at = NULL, db_outage_ended_at = NULL, db_outage_refused = NULL")));
 }
 
 void TstConsoleOperations::supportSeesDestinationsButIsNotOfferedPauseOrEvidence()

@@ -20,12 +20,14 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
+#include <QRegularExpression>
 #include <QSignalSpy>
 #include <QSpinBox>
 #include <QSqlQuery>
 #include <QStatusBar>
 #include <QTableView>
 #include <QTest>
+#include <QTimer>
 
 using namespace redrive;
 using namespace redrive::test;
@@ -35,7 +37,8 @@ using namespace redrive::ui;
 // stopping it touches no other test), a real redrived on it, and the console's real controllers
 // and widgets. PostgreSQL is stopped: the banner says since when, the pages keep what they
 // showed, an action is answered in words (the admin API's 503 database_unavailable). PostgreSQL
-// starts again: the console reconnects and refreshes by itself, and the banner clears.
+// starts again: the console reconnects and refreshes by itself, and the banner clears; the
+// receivers banner then says when the receiver could not reach the database and what it refused.
 class TstConsoleOutage : public ConsoleGuiTest {
     Q_OBJECT
 private Q_SLOTS:
@@ -169,10 +172,14 @@ void TstConsoleOutage::consoleRidesOutAnOutage()
     auto *banner = find<WarningBanner>(w, "databaseWarning");
     QVERIFY(banner && !banner->accessibleName().isEmpty());
     QVERIFY(banner->isHidden());
+    auto *receiverBanner = find<WarningBanner>(w, "receiverWarning");
+    QVERIFY(receiverBanner && !receiverBanner->accessibleName().isEmpty());
+    QVERIFY(!receiverBanner->text().contains(QStringLiteral("database unreachable")));
 
     // PostgreSQL stops. The next read finds the connection gone: the banner says so and since
     // when, and the page keeps what it showed.
     QString error;
+    const qint64 haltingAt = m_systemClock.nowMs();
     QVERIFY2(m_cluster.halt(&error), qPrintable(error));
     const qint64 haltedAt = m_systemClock.nowMs();
     refreshByHand();
@@ -208,9 +215,17 @@ void TstConsoleOutage::consoleRidesOutAnOutage()
     QCOMPARE(table->model()->rowCount(), 2);
     const int attemptsWhileDown = watch->reconnectAttempts();
 
+    // A provider's webhooks meanwhile: once the receiver has noticed the outage (its heartbeat
+    // or a request found the database gone), each is answered 503 and counted.
+    const QByteArray body = R"({"ref":"refs/heads/main","repository":{"full_name":"acme/shop"}})";
+    QTRY_VERIFY_WITH_TIMEOUT(m_receiver.log().contains("database unreachable, refusing work"), 30'000);
+    QCOMPARE(m_receiver.ingest("outage-refused-1", "push", body), 503);
+    QCOMPARE(m_receiver.ingest("outage-refused-2", "push", body), 503);
+
     // PostgreSQL starts again: no user action, the console reconnects, refreshes, and clears
     // the banner.
     QSignalSpy refreshed(m_console->destinations(), &DestinationsController::refreshed);
+    const qint64 resumingAt = m_systemClock.nowMs();
     QVERIFY2(m_cluster.resume(&error), qPrintable(error));
     QTRY_VERIFY_WITH_TIMEOUT(banner->isHidden(), 30'000);
     QTRY_VERIFY_WITH_TIMEOUT(refreshed.count() > 0, kGuiWait);
@@ -218,6 +233,44 @@ void TstConsoleOutage::consoleRidesOutAnOutage()
         qPrintable(w->statusBar()->currentMessage()));
     QVERIFY(!watch->down());
     QVERIFY(watch->reconnectAttempts() > attemptsWhileDown);
+
+    // The receiver records its outage with its next heartbeat; the receivers banner says when it
+    // began and ended and how many requests it refused, and the status tooltip keeps it.
+    const QRegularExpression said(QStringLiteral(
+        R"(Receiver \S+: database unreachable (.+)–(.+) \((.+), (\d+) requests? refused\)\.)"));
+    QTimer refresher; // the console's own refresh interval is longer than this test wants to wait
+    connect(&refresher, &QTimer::timeout, this, [this] { refreshByHand(); });
+    refresher.start(500);
+    QTRY_VERIFY_WITH_TIMEOUT(said.match(receiverBanner->text()).hasMatch(), 30'000);
+    refresher.stop();
+    QVERIFY(receiverBanner->isVisible());
+    const QRegularExpressionMatch m = said.match(receiverBanner->text());
+    QVERIFY2(m.captured(4).toInt() >= 2, qPrintable(receiverBanner->text()));
+    // Read on a fresh connection: the receiver helper's own one did not survive the outage.
+    const auto url = StorageUrl::parse(m_cluster.url());
+    QVERIFY2(url, qPrintable(url.error()));
+    OpenOptions options;
+    options.mode = OpenMode::ReadOnly;
+    auto db = takeValue(Db::open(*url, QStringLiteral("outage-row"), options), &error);
+    QVERIFY2(db, qPrintable(error));
+    QSqlQuery row(db->handle());
+    QVERIFY(
+        row.exec(QStringLiteral("SELECT db_outage_began_at, db_outage_ended_at FROM receiver_instances")));
+    QVERIFY(row.next());
+    const QVariant began = row.value(0);
+    const QVariant ended = row.value(1);
+    row.finish();
+    QVERIFY(began.isValid() && ended.isValid());
+    QVERIFY2(
+        began.toLongLong() >= haltingAt && began.toLongLong() <= resumingAt, qPrintable(began.toString()));
+    QVERIFY2(ended.toLongLong() >= resumingAt && ended.toLongLong() <= m_systemClock.nowMs(),
+        qPrintable(ended.toString()));
+    QCOMPARE(m.captured(1), TimeFormat::display(began.toLongLong()));
+    QVERIFY2(TimeFormat::display(ended.toLongLong()).endsWith(m.captured(2)), qPrintable(m.captured(2)));
+    QCOMPARE(m.captured(3), TimeFormat::duration(ended.toLongLong() - began.toLongLong()));
+    QVERIFY2(
+        find<QLabel>(w, "receiverStatus")->toolTip().contains(QStringLiteral("last database unreachable ")),
+        qPrintable(find<QLabel>(w, "receiverStatus")->toolTip()));
 
     // And it works again at the first try: the receiver's admin API replaced the connections
     // the server closed while they were idle before running the request (not answering this

@@ -54,6 +54,7 @@ private Q_SLOTS:
     void auditFiltersMatchOnBothEngines();
     void auditFilterPagesByKeyset();
     void unknownStoredNamesAreShownAsStored();
+    void countsEventsThatCommitLate();
 
 private:
     // A fresh database with five entries for the filter tests (made once).
@@ -751,6 +752,86 @@ void TstConsoleQueries::unknownStoredNamesAreShownAsStored()
     const auto rows = fetchEventsByIds(*db, { s.failed });
     QVERIFY2(rows && rows->size() == 1, qPrintable(rows.error()));
     QCOMPARE(rows->first().lastFailure.name(), QStringLiteral("quantum"));
+}
+
+// Ids are allocated before commit: with several writer connections or receivers on PostgreSQL,
+// event 103 may become visible after event 105 was read. "N new events" still counts it, and
+// says it is late (below the newest id shown) so the list reloads rather than inserting at the
+// top. The old count (id > top) would miss it for good.
+void TstConsoleQueries::countsEventsThatCommitLate()
+{
+    QString error;
+    auto t = TestDatabase::create(&error);
+    QVERIFY2(t, qPrintable(error));
+    auto db = t->open();
+    QVERIFY(db);
+    ConsoleFixture fx(*db);
+    fx.addBulk(100, kBase); // ids 1..100, long before the rest
+    QVERIFY2(fx.lastError().isEmpty(), qPrintable(fx.lastError()));
+    auto insert = [&](qint64 id, qint64 receivedAt) {
+        return succeeded(
+                   db->exec(QStringLiteral("INSERT INTO events (id, source, provider_event_id, event_type, "
+                                           "received_at, last_seen_at, body, body_sha256, body_size) "
+                                           "VALUES (%1, 'late', 'late-%1', 'late.created', %2, %2, "
+                                           "'{}', '', 2)")
+                                .arg(id)
+                                .arg(receivedAt)),
+                   &error)
+            && succeeded(
+                db->exec(QStringLiteral("INSERT INTO event_status (event_id, status) VALUES (%1, 'pending')")
+                             .arg(id)),
+                &error);
+    };
+    const qint64 now = kBase + 600'000;
+    QVERIFY2(insert(105, now), qPrintable(error));
+
+    // The list is read: 105 on top; 101..104 were allocated but are not committed yet.
+    const auto baseline = newEventsBaseline(*db, {}, 105);
+    QVERIFY2(baseline, qPrintable(baseline.error()));
+    QCOMPARE(baseline->lowWaterId, qint64(100)); // received more than the window before 105
+    QCOMPARE(baseline->known, qint64(1));
+    auto counted = countNewEvents(*db, {}, *baseline, 0, 105, 100);
+    QVERIFY2(counted, qPrintable(counted.error()));
+    QCOMPARE(counted->total, qint64(0));
+
+    // 103 commits after the list was read.
+    QVERIFY2(insert(103, now - 10), qPrintable(error));
+    QCOMPARE(countEventsAbove(*db, {}, 105, 100).value_or(-1), qint64(0)); // what used to be counted
+    counted = countNewEvents(*db, {}, *baseline, 0, 105, 100);
+    QVERIFY2(counted, qPrintable(counted.error()));
+    QCOMPARE(counted->total, qint64(1));
+    QCOMPARE(counted->late, qint64(1));
+
+    // 106 arrives in order: two new, one of them late.
+    QVERIFY2(insert(106, now + 10), qPrintable(error));
+    counted = countNewEvents(*db, {}, *baseline, 0, 105, 100);
+    QVERIFY2(counted, qPrintable(counted.error()));
+    QCOMPARE(counted->total, qint64(2));
+    QCOMPARE(counted->late, qint64(1));
+    // Had the list shown 106 on top already (showNewEvents), only 103 would be left.
+    counted = countNewEvents(*db, {}, *baseline, 1, 106, 100);
+    QVERIFY2(counted, qPrintable(counted.error()));
+    QCOMPARE(counted->total, qint64(1));
+    QCOMPARE(counted->late, qint64(1));
+
+    // Filtered: the late events do not match, nothing is new.
+    EventFilter bulk;
+    bulk.source = QStringLiteral("bulk");
+    const auto bulkBaseline = newEventsBaseline(*db, bulk, 106);
+    QVERIFY2(bulkBaseline, qPrintable(bulkBaseline.error()));
+    QCOMPARE(bulkBaseline->known, qint64(0));
+    counted = countNewEvents(*db, bulk, *bulkBaseline, 0, 106, 100);
+    QVERIFY2(counted, qPrintable(counted.error()));
+    QCOMPARE(counted->total, qint64(0));
+
+    // After a reload the baseline holds them all: nothing new.
+    const auto reloaded = newEventsBaseline(*db, {}, 106);
+    QVERIFY2(reloaded, qPrintable(reloaded.error()));
+    QCOMPARE(reloaded->known, qint64(3));
+    counted = countNewEvents(*db, {}, *reloaded, 0, 106, 100);
+    QVERIFY2(counted, qPrintable(counted.error()));
+    QCOMPARE(counted->total, qint64(0));
+    QCOMPARE(counted->late, qint64(0));
 }
 
 QTEST_GUILESS_MAIN(TstConsoleQueries)

@@ -241,7 +241,8 @@ void EventTableModel::start()
     m_wanted.clear();
     m_inFlight.clear();
     m_growingDone = false;
-    m_newCount = 0;
+    m_newCount = m_lateCount = m_shownAbove = 0;
+    m_baseline = {};
     m_topId = m_headTopId = 0;
     m_started = false;
     m_countKind = m_filter.isEmpty() ? CountKind::Estimated : CountKind::Growing;
@@ -259,6 +260,14 @@ void EventTableModel::start()
             a.range = *range;
             if (a.range.isEmpty())
                 return a;
+            // Before the rows: what it counts is then on screen (or, committed in between, an
+            // overcount that showNewEvents() turns into a reload), never missing from both.
+            auto baseline = newEventsBaseline(db, filter, a.range.maxId);
+            if (!baseline) {
+                a.error = baseline.error();
+                return a;
+            }
+            a.baseline = *baseline;
             const qint64 from = order == EventOrder::NewestFirst ? a.range.maxId : a.range.minId;
             if (auto rows = fetchEventRange(db, filter, order, from, 0, a.range.maxId, kPageSize))
                 a.rows = std::move(*rows);
@@ -273,6 +282,7 @@ void EventTableModel::start()
                 return;
             }
             m_range = a.range;
+            m_baseline = a.baseline;
             m_topId = m_headTopId = a.range.maxId;
             const int first = int(a.rows.size());
             const bool complete = first < kPageSize;
@@ -488,14 +498,19 @@ void EventTableModel::checkForNewEvents()
     m_checking = true;
     m_pagesExec->submit(
         this, &m_generation,
-        [filter = m_filter, top = m_headTopId](
-            Db &db) { return countEventsAbove(db, filter, top, kMaxNewRows + 1).value_or(-1); },
-        [this](qint64 n) {
+        [filter = m_filter, baseline = m_baseline, shown = m_shownAbove, top = m_headTopId](Db &db) {
+            return countNewEvents(db, filter, baseline, shown, top, kMaxNewRows + 1)
+                .value_or(NewEventsCount { -1, 0 });
+        },
+        [this](NewEventsCount n) {
             m_checking = false;
-            if (n < 0 || n == m_newCount)
+            if (n.total < 0)
                 return;
-            m_newCount = n;
-            Q_EMIT newEventsAvailable(n);
+            m_lateCount = n.late;
+            if (n.total == m_newCount)
+                return;
+            m_newCount = n.total;
+            Q_EMIT newEventsAvailable(n.total);
         });
 }
 
@@ -503,9 +518,9 @@ void EventTableModel::showNewEvents()
 {
     if (m_newCount <= 0)
         return;
-    if (m_newCount > kMaxNewRows || m_order == EventOrder::OldestFirst) {
-        // Oldest first, new events belong at the far end of the list: reload rather than
-        // splice them in there.
+    if (m_newCount > kMaxNewRows || m_order == EventOrder::OldestFirst || m_lateCount > 0) {
+        // Oldest first, new events belong at the far end of the list; an event that committed
+        // late belongs among the rows shown: reload rather than splice them in there.
         reload();
         return;
     }
@@ -516,11 +531,12 @@ void EventTableModel::showNewEvents()
                 .value_or(QList<EventRow> {});
         },
         [this](QList<EventRow> rows) {
-            m_newCount = 0;
+            m_newCount = m_lateCount = 0;
             Q_EMIT newEventsAvailable(0);
             if (rows.isEmpty())
                 return;
             const int n = int(rows.size());
+            m_shownAbove += n;
             m_headTopId = std::max(m_headTopId, rows.first().id);
             beginInsertRows({}, 0, n - 1);
             rows.append(m_head);

@@ -23,8 +23,9 @@ namespace redrive::ui {
 // lets any row be reached with one keyset query.
 //
 // The list is a snapshot up to the newest id seen when it was (re)loaded. checkForNewEvents()
-// counts what arrived since without touching the rows; showNewEvents() inserts them at the
-// top, so the selection stays on the same events.
+// counts what arrived since without touching the rows (also events with an id below the top
+// that committed late: see countNewEvents); showNewEvents() inserts them at the top, so the
+// selection stays on the same events, or reloads when a late one belongs further down.
 class EventTableModel final : public QAbstractTableModel {
     Q_OBJECT
 public:
@@ -107,6 +108,7 @@ private:
     };
     struct FirstAnswer {
         IdRange range;
+        NewEventsBaseline baseline; // taken before the rows are read
         QList<EventRow> rows;
         QString error;
     };
@@ -141,6 +143,9 @@ private:
     QList<qint64> m_boundaries; // first id of each snapshot page, when known
     bool m_growingDone = false;
     qint64 m_newCount = 0;
+    qint64 m_lateCount = 0; // of m_newCount, events with ids below the newest shown
+    NewEventsBaseline m_baseline; // what the snapshot showed above its low-water mark
+    qint64 m_shownAbove = 0; // rows showNewEvents() added above the snapshot
     bool m_started = false;
     QString m_lastError;
 

@@ -52,6 +52,7 @@ MainWindow::MainWindow(QWidget *parent)
     m_audit->setObjectName(QStringLiteral("auditPage"));
     m_destinations->setObjectName(QStringLiteral("destinationsPage"));
     m_receiverWarning->setObjectName(QStringLiteral("receiverWarning"));
+    m_receiverWarning->setAccessibleName(QStringLiteral("Receiver warning"));
     m_replicaWarning->setObjectName(QStringLiteral("replicaWarning"));
     m_replicaWarning->setAccessibleName(QStringLiteral("Replica warning"));
     m_databaseWarning->setObjectName(QStringLiteral("databaseWarning"));
@@ -128,6 +129,7 @@ MainWindow::MainWindow(QWidget *parent)
     m_connection->setObjectName(QStringLiteral("connectionLabel"));
     m_connection->setTextFormat(Qt::PlainText);
     m_receiverStatus->setObjectName(QStringLiteral("receiverStatus"));
+    m_receiverStatus->setAccessibleName(QStringLiteral("Receiver status"));
     m_receiverStatus->setTextFormat(Qt::PlainText);
     m_receiverStatus->setContentsMargins(0, 0, 16, 0); // apart from the identity that follows
     statusBar()->addWidget(m_connection, 1);

@@ -53,9 +53,30 @@ QString ReceiverHealthController::durabilityText(const QString &stored)
     return out.isEmpty() ? QStringLiteral("unknown durability settings") : out;
 }
 
+QString ReceiverHealthController::outageText(const ReceiverInstance &r)
+{
+    if (!r.outageBeganAt)
+        return {};
+    const QString began = TimeFormat::display(*r.outageBeganAt);
+    const QString refused = r.outageRefused == 1 ? QStringLiteral("1 request refused")
+                                                 : QStringLiteral("%1 requests refused").arg(r.outageRefused);
+    if (!r.outageEndedAt)
+        return QStringLiteral("database unreachable since %1 (ongoing, %2 so far)").arg(began, refused);
+    QString ended = TimeFormat::display(*r.outageEndedAt);
+    // "2026-12-01 16:02:11": the end on the same day is shown by its time alone.
+    const qsizetype dateLength = began.indexOf(u' ');
+    if (dateLength > 0 && ended.left(dateLength + 1) == began.left(dateLength + 1))
+        ended = ended.mid(dateLength + 1);
+    return QStringLiteral("database unreachable %1–%2 (%3, %4)")
+        .arg(began, ended, TimeFormat::duration(std::max<qint64>(0, *r.outageEndedAt - *r.outageBeganAt)),
+            refused);
+}
+
 QStringList ReceiverHealthController::warningsFor(const ReceiverHealth &h)
 {
     QStringList out;
+    for (const ReceiverInstance &r : h.recentOutage)
+        out.append(QStringLiteral("Receiver %1: %2.").arg(name(r), outageText(r)));
     for (const ReceiverInstance &r : h.notDurable)
         out.append(QStringLiteral("Receiver %1 runs %2: acknowledged events may be lost on power failure.")
                        .arg(name(r), durabilityText(r.durability)));
@@ -81,7 +102,8 @@ QString ReceiverHealthController::statusFor(const ReceiverHealth &h, qint64 nowM
         return QStringLiteral("⚠ No receiver heartbeat for %1")
             .arg(TimeFormat::duration(h.silentForMs.value_or(0)));
     }
-    const QString warn = h.notDurable.isEmpty() ? QString() : QStringLiteral("⚠ ");
+    const QString warn
+        = h.notDurable.isEmpty() && h.recentOutage.isEmpty() ? QString() : QStringLiteral("⚠ ");
     if (h.live.size() == 1)
         return QStringLiteral("%1Receiver %2 · heartbeat %3")
             .arg(warn, name(h.live.first()), age(nowMs, h.live.first().heartbeatAt));
@@ -95,11 +117,13 @@ QString ReceiverHealthController::tooltipFor(const ReceiverHealth &h, qint64 now
 {
     QStringList lines;
     auto describe = [&](const ReceiverInstance &r, const QString &state) {
-        lines.append(QStringLiteral("%1 (redrived %2, %3): started %4, last heartbeat %5; %6 — %7")
+        const QString outage = outageText(r);
+        lines.append(QStringLiteral("%1 (redrived %2, %3): started %4, last heartbeat %5; %6 — %7%8")
                          .arg(name(r), r.version, state, TimeFormat::display(r.startedAt),
                              age(nowMs, r.heartbeatAt), durabilityText(r.durability),
                              r.powerLossDurable ? QStringLiteral("survives power loss")
-                                                : QStringLiteral("NOT power-loss durable")));
+                                                : QStringLiteral("NOT power-loss durable"),
+                             outage.isEmpty() ? QString() : QStringLiteral("; last ") + outage));
     };
     for (const ReceiverInstance &r : h.live)
         describe(r, QStringLiteral("running"));

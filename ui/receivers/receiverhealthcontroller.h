@@ -19,8 +19,9 @@ class Session;
 class WarningBanner;
 
 // Reads receiver_instances on the stats thread and shows the receivers in the status bar; a
-// receiver that is not power-loss durable, or no receiver heartbeat at all, goes in the amber
-// banner where nobody can miss it.
+// receiver that is not power-loss durable, no receiver heartbeat at all, or a receiver's recent
+// database outage (kOutageRecentMs) goes in the amber banner where nobody can miss it. Each
+// receiver's last outage stays in the status tooltip.
 class ReceiverHealthController final : public QObject {
     Q_OBJECT
 public:
@@ -35,6 +36,9 @@ public:
     static QString tooltipFor(const ReceiverHealth &health, qint64 nowMs);
     // "sqlite journal_mode=wal synchronous=NORMAL" → "SQLite journal_mode=wal synchronous=NORMAL"
     static QString durabilityText(const QString &stored);
+    // "database unreachable 2026-12-01 16:02:11–16:02:19 (8 s, 412 requests refused)", or
+    // "database unreachable since … (ongoing, 412 requests refused so far)"; empty: no outage.
+    static QString outageText(const ReceiverInstance &receiver);
 
 Q_SIGNALS:
     void refreshed();
