@@ -25,16 +25,18 @@ DatabaseAvailability::DatabaseAvailability(metrics::Registry &registry, const QS
     m_upGauge.set(1);
 }
 
-void DatabaseAvailability::reportUp()
+void DatabaseAvailability::reportUp(Clock::time_point attemptStarted)
 {
     if (m_up.load(std::memory_order_acquire))
         return;
     std::lock_guard lock(m_mutex);
+    if (attemptStarted < m_downSince)
+        return;
     if (m_up.exchange(true, std::memory_order_acq_rel))
         return;
     m_upGauge.set(1);
     m_upSince = Clock::now();
-    const double seconds = std::chrono::duration<double>(Clock::now() - m_downSince).count();
+    const double seconds = std::chrono::duration<double>(m_upSince - m_downSince).count();
     const double refused = m_unavailable.value() - m_unavailableAtStart;
     if (m_lastOutage) {
         m_lastOutage->endedAtMs = QDateTime::currentMSecsSinceEpoch();

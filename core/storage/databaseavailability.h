@@ -42,7 +42,10 @@ public:
 
     using Clock = std::chrono::steady_clock;
 
-    void reportUp();
+    // `attemptStarted`: when the operation that succeeded began. One that began before the outage
+    // was reported (a commit the server answered just before it went away, its answer arriving
+    // after another thread's failure) says nothing about now and changes nothing.
+    void reportUp(Clock::time_point attemptStarted = Clock::now());
     // `error` is the driver's text (never holds a password: QtSql does not echo the conninfo).
     // `attemptStarted`: when the connect that failed began. A failure that began before the
     // database was last reported up is old news (one thread's connect to a server still starting,

@@ -401,7 +401,7 @@ void WriterLane::commit(std::vector<PendingEvent> &batch, std::vector<RejectionR
         return;
     }
     m_shared.healthy.store(true, std::memory_order_release);
-    m_shared.availability.reportUp();
+    m_shared.availability.reportUp(started);
     if (m_checkpointer)
         m_checkpointer->noteCommit();
     CommitSummary summary;
@@ -438,8 +438,8 @@ void WriterLane::retryIndividually(std::vector<PendingEvent> &batch, std::vector
     for (auto &p : batch) {
         QString error;
         bool ok = false;
+        const auto started = SteadyClock::now();
         if (m_db) {
-            const auto started = SteadyClock::now();
             const auto stored = withTransaction(*m_db, [&]() -> Result<> {
                 auto one = storeOne(p, nowMs);
                 if (!one || p.newDeliveries == 0)
@@ -455,7 +455,7 @@ void WriterLane::retryIndividually(std::vector<PendingEvent> &batch, std::vector
         }
         if (ok) {
             m_shared.healthy.store(true, std::memory_order_release);
-            m_shared.availability.reportUp();
+            m_shared.availability.reportUp(started);
             if (m_checkpointer)
                 m_checkpointer->noteCommit();
             ++summary.events;
@@ -568,7 +568,7 @@ void WriterLane::maintenance()
         const bool ok = beat.has_value();
         m_shared.healthy.store(ok, std::memory_order_release);
         if (ok)
-            m_shared.availability.reportUp();
+            m_shared.availability.reportUp(now);
         // The outage ended with this beat (or it ended before it but the row still says ongoing):
         // beat again at the next wake-up so the console learns the end now, not a heartbeat later.
         if (ok && (!wasUp || (outage && !outage->endedAtMs)))

@@ -63,6 +63,27 @@ private Q_SLOTS:
         QCOMPARE(up(registry), 1.0);
     }
 
+    // The mirror image: a commit the server answered just before it went away, its answer
+    // arriving after another connection reported the outage. It is not a recovery (else the
+    // next failure would log a second outage); the next success that began later is.
+    void aSuccessThatBeganBeforeTheOutageIsNotARecovery()
+    {
+        metrics::Registry registry;
+        DatabaseAvailability a(registry, QStringLiteral("ingest"));
+        const Clock::time_point commitStarted = Clock::now();
+        QTest::ignoreMessage(
+            QtWarningMsg, QRegularExpression(QStringLiteral("^ingest: database unreachable")));
+        a.reportDown(QStringLiteral("terminating connection due to administrator command"));
+        a.reportUp(commitStarted);
+        QVERIFY(!a.isUp());
+        QCOMPARE(up(registry), 0.0);
+        QVERIFY(!a.lastOutage()->endedAtMs);
+        QTest::ignoreMessage(
+            QtInfoMsg, QRegularExpression(QStringLiteral("^ingest: database reachable again")));
+        a.reportUp();
+        QVERIFY(a.isUp());
+    }
+
     void aConnectThatFailsAfterRecoveryIsANewOutage()
     {
         metrics::Registry registry;
