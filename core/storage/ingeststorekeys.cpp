@@ -20,7 +20,8 @@ void appendJsonString(QByteArray &out, const QString &text)
 {
     static const char hex[] = "0123456789abcdef";
     out.append('"');
-    for (const char c : text.toUtf8()) {
+    const QByteArray utf8 = text.toUtf8();
+    for (const char c : utf8) {
         const auto u = static_cast<unsigned char>(c);
         if (c == '"' || c == '\\') {
             out.append('\\').append(c);
