@@ -143,8 +143,6 @@ bool WriterLane::openDatabase(QString *error)
         // Checkpoints run on the WalCheckpointer's thread, never inside an acknowledgement.
         if (!succeeded(m_db->exec(QStringLiteral("PRAGMA wal_autocheckpoint=0")), error))
             return false;
-        if (!succeeded(m_db->exec(QStringLiteral("PRAGMA cache_size=-65536")), error))
-            return false;
     } else {
         // Acknowledge only what the server has flushed, whatever its default is.
         if (!succeeded(m_db->exec(QStringLiteral("SET synchronous_commit TO on")), error))
