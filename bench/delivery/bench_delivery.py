@@ -212,9 +212,13 @@ def slope(points):
 
 
 def config_text(args, port, url, sink, delivery=True, path="/ok", max_attempts=8, schedule=""):
-    return CONFIG.format(port=port, url=url, delivery="true" if delivery else "false", sink_port=sink.port,
+    text = CONFIG.format(port=port, url=url, delivery="true" if delivery else "false", sink_port=sink.port,
                          sink_path=path, concurrency=args.concurrency, max_in_flight=args.max_in_flight,
                          max_attempts=max_attempts, schedule=schedule, signing=SIGNING_SECRET)
+    if args.writer_connections and not url.startswith("sqlite:"):
+        text = text.replace("batch_max = 512\n",
+                            f"batch_max = 512\nwriter_connections = {args.writer_connections}\n", 1)
+    return text
 
 
 def fresh_url(engine, work, pg, name):
@@ -471,6 +475,8 @@ def main():
     ap.add_argument("--postgres-url", default=None,
                     help="use this running PostgreSQL (its databases bench_delivery* are dropped and recreated) "
                          "instead of a throwaway cluster")
+    ap.add_argument("--writer-connections", type=int, default=0,
+                    help="PostgreSQL receivers' [storage] writer_connections (default: the receiver's own)")
     ap.add_argument("--keep", action="store_true", help="keep the work directories (logs, SQLite files)")
     ap.add_argument("--out", default=None)
     args = ap.parse_args()
