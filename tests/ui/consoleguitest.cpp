@@ -5,9 +5,11 @@
 #include "connection/connectiondialog.h"
 #include "events/eventtablemodel.h"
 
+#include <QComboBox>
 #include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
+#include <QSpinBox>
 #include <QTableView>
 #include <QTest>
 
@@ -40,6 +42,17 @@ void ConsoleGuiTest::setUpSettings()
         = std::make_unique<QSettings>(m_dir->filePath(QStringLiteral("redrive.ini")), QSettings::IniFormat);
 }
 
+namespace {
+
+void setField(ConnectionDialog *dialog, const char *field, const QString &text)
+{
+    auto *edit = dialog->findChild<QLineEdit *>(QLatin1String(field));
+    edit->clear();
+    QTest::keyClicks(edit, text);
+}
+
+} // namespace
+
 bool ConsoleGuiTest::connectWith(ConsoleController &console, const QString &name, const QString &sqlitePath,
     const QString &token, QString *problem, const QUrl &adminUrl)
 {
@@ -47,17 +60,40 @@ bool ConsoleGuiTest::connectWith(ConsoleController &console, const QString &name
     ConnectionDialog *dialog = console.connectionDialog();
     if (!dialog)
         return false;
-    auto set = [dialog](const char *field, const QString &text) {
-        auto *edit = dialog->findChild<QLineEdit *>(QLatin1String(field));
-        edit->clear();
-        QTest::keyClicks(edit, text);
-    };
     QTest::mouseClick(find<QPushButton>(dialog, "newProfileButton"), Qt::LeftButton);
-    set("nameEdit", name);
-    set("environmentEdit", QStringLiteral("production"));
-    set("sqlitePathEdit", sqlitePath);
-    set("adminUrlEdit", (adminUrl.isEmpty() ? m_api.url() : adminUrl).toString());
-    set("tokenEdit", token);
+    setField(dialog, "nameEdit", name);
+    setField(dialog, "environmentEdit", QStringLiteral("production"));
+    setField(dialog, "sqlitePathEdit", sqlitePath);
+    setField(dialog, "adminUrlEdit", (adminUrl.isEmpty() ? m_api.url() : adminUrl).toString());
+    setField(dialog, "tokenEdit", token);
+    return pressConnect(console, dialog, problem);
+}
+
+bool ConsoleGuiTest::connectWithPostgres(ConsoleController &console, const QString &name,
+    const QString &postgresUrl, const QString &token, const QUrl &adminUrl, QString *problem)
+{
+    console.showConnectionDialog();
+    ConnectionDialog *dialog = console.connectionDialog();
+    if (!dialog)
+        return false;
+    const QUrl pg(postgresUrl);
+    QTest::mouseClick(find<QPushButton>(dialog, "newProfileButton"), Qt::LeftButton);
+    setField(dialog, "nameEdit", name);
+    setField(dialog, "environmentEdit", QStringLiteral("production"));
+    find<QComboBox>(dialog, "databaseKind")->setCurrentIndex(1);
+    setField(dialog, "pgHostEdit", pg.host());
+    find<QSpinBox>(dialog, "pgPortSpin")->setValue(pg.port());
+    setField(dialog, "pgDatabaseEdit", pg.path().mid(1));
+    setField(dialog, "pgUserEdit", pg.userName());
+    setField(dialog, "pgPasswordEdit", pg.password());
+    find<QComboBox>(dialog, "pgSslMode")->setCurrentText(QStringLiteral("disable"));
+    setField(dialog, "adminUrlEdit", adminUrl.toString());
+    setField(dialog, "tokenEdit", token);
+    return pressConnect(console, dialog, problem);
+}
+
+bool ConsoleGuiTest::pressConnect(ConsoleController &console, ConnectionDialog *dialog, QString *problem)
+{
     QTest::mouseClick(find<QPushButton>(dialog, "connectButton"), Qt::LeftButton);
     // The dialog deletes itself once connected: stop looking at its label when it is gone.
     bool gone = false;

@@ -15,6 +15,10 @@
 
 class QTableView;
 
+namespace redrive::ui {
+class ConnectionDialog;
+}
+
 namespace redrive::test {
 
 inline constexpr qint64 kGuiBase = 1'750'000'000'000;
@@ -41,11 +45,16 @@ protected:
     // `adminUrl` names another (a real redrived).
     bool connectWith(ui::ConsoleController &console, const QString &name, const QString &sqlitePath,
         const QString &token, QString *problem = nullptr, const QUrl &adminUrl = {});
+    // The same for a PostgreSQL database ("postgresql://user:pw@host:port/db", sslmode disable).
+    bool connectWithPostgres(ui::ConsoleController &console, const QString &name, const QString &postgresUrl,
+        const QString &token, const QUrl &adminUrl, QString *problem = nullptr);
     // A fresh console (the previous one closed) for `person` against a real redrived: its
     // database file, the person's token and its admin URL. False, with a warning saying why,
     // when the window did not show or the connection was refused.
     bool signInTo(const QString &person, const QString &sqlitePath, const QString &token,
         const QUrl &adminUrl, const Clock &clock);
+    // Presses Connect in a filled dialog and waits for the session (or the dialog's problem).
+    bool pressConnect(ui::ConsoleController &console, ui::ConnectionDialog *dialog, QString *problem);
     void search(const QString &text);
     [[nodiscard]] QTableView *table() const;
     bool selectRow(int row);

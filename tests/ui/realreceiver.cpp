@@ -23,7 +23,7 @@ namespace {
 int g_connections = 0;
 
 QByteArray configToml(const QString &dir, const QString &postgresUrl, quint16 ingest, quint16 admin,
-    const QUrl &crm, const QUrl &fulfillment)
+    const QUrl &crm, const QUrl &fulfillment, const QByteArray &adminSettings)
 {
     QByteArray t;
     t += "[server]\nlisten = \"127.0.0.1:" + QByteArray::number(ingest) + "\"\n";
@@ -33,7 +33,7 @@ QByteArray configToml(const QString &dir, const QString &postgresUrl, quint16 in
         + "\"\n\n";
     t += "[delivery]\npoll_interval = \"50ms\"\n\n";
     t += "[admin]\naudit_key_file = \"" + dir.toUtf8() + "/audit-ed25519.pem\"\n";
-    t += "replay_rate_per_second = 50\n\n";
+    t += "replay_rate_per_second = 50\n" + adminSettings + "\n";
     t += "[[sources]]\nname = \"github\"\nscheme = \"github\"\nsecrets = [\"" + RealReceiver::kGitHubSecret
         + "\"]\n";
     t += "keys = { pr = \"json:/pull_request/number\", repo = \"json:/repository/full_name\" }\n\n";
@@ -101,7 +101,8 @@ bool RealReceiver::start(QString *error)
     // 0600: redrived refuses a config file other users can read.
     if (!config.open(QIODevice::WriteOnly, QFileDevice::ReadOwner | QFileDevice::WriteOwner)
         || config.write(configToml(m_dir->path(), m_postgresUrl, m_ingestPort, m_adminPort,
-               m_crm->url(QStringLiteral("/crm")), m_fulfillment->url(QStringLiteral("/fulfillment"))))
+               m_crm->url(QStringLiteral("/crm")), m_fulfillment->url(QStringLiteral("/fulfillment")),
+               m_adminSettings))
             < 0) {
         *error = QStringLiteral("cannot write %1").arg(configPath());
         return false;

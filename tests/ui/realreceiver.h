@@ -45,6 +45,9 @@ public:
     // Before start(): store in this PostgreSQL database ("postgresql://user:pw@host:port/db")
     // instead of a SQLite file in the temporary directory.
     void usePostgres(const QString &url) { m_postgresUrl = url; }
+    // Before start(): more lines (each ending in a newline) for the config's [admin] section,
+    // e.g. `reply_timeout = "300ms"\n`.
+    void setAdminSettings(const QByteArray &lines) { m_adminSettings = lines; }
     // Writes the config, migrates, creates the tokens, starts redrived and waits for /healthz.
     bool start(QString *error);
     void stop();
@@ -92,6 +95,7 @@ private:
     QHash<QString, QString> m_tokens;
     QString m_connection;
     QString m_postgresUrl;
+    QByteArray m_adminSettings;
 };
 
 } // namespace redrive::test

@@ -3,7 +3,6 @@
 #include "common/prompter.h"
 #include "common/timeformat.h"
 #include "common/warningbanner.h"
-#include "connection/connectiondialog.h"
 #include "connection/databasewatch.h"
 #include "connection/session.h"
 #include "consoleguitest.h"
@@ -16,13 +15,10 @@
 #include "storage/database.h"
 
 #include <QAction>
-#include <QComboBox>
 #include <QLabel>
-#include <QLineEdit>
 #include <QPushButton>
 #include <QRegularExpression>
 #include <QSignalSpy>
-#include <QSpinBox>
 #include <QSqlQuery>
 #include <QStatusBar>
 #include <QTableView>
@@ -141,29 +137,10 @@ void TstConsoleOutage::consoleRidesOutAnOutage()
     MainWindow *w = m_console->window();
     w->show();
     QVERIFY(QTest::qWaitForWindowExposed(w));
-    m_console->showConnectionDialog();
-    ConnectionDialog *dialog = m_console->connectionDialog();
-    QVERIFY(dialog);
-    auto set = [dialog](const char *field, const QString &text) {
-        auto *edit = find<QLineEdit>(dialog, field);
-        edit->clear();
-        QTest::keyClicks(edit, text);
-    };
-    const QUrl pg(m_cluster.url());
-    QTest::mouseClick(find<QPushButton>(dialog, "newProfileButton"), Qt::LeftButton);
-    set("nameEdit", QStringLiteral("outage"));
-    set("environmentEdit", QStringLiteral("production"));
-    find<QComboBox>(dialog, "databaseKind")->setCurrentIndex(1);
-    set("pgHostEdit", pg.host());
-    find<QSpinBox>(dialog, "pgPortSpin")->setValue(pg.port());
-    set("pgDatabaseEdit", pg.path().mid(1));
-    set("pgUserEdit", pg.userName());
-    set("pgPasswordEdit", pg.password());
-    find<QComboBox>(dialog, "pgSslMode")->setCurrentText(QStringLiteral("disable"));
-    set("adminUrlEdit", m_receiver.adminUrl().toString());
-    set("tokenEdit", m_receiver.token(QStringLiteral("root-admin")));
-    QTest::mouseClick(find<QPushButton>(dialog, "connectButton"), Qt::LeftButton);
-    QTRY_VERIFY_WITH_TIMEOUT(m_console->session(), kGuiWait);
+    QString problem;
+    QVERIFY2(connectWithPostgres(*m_console, QStringLiteral("outage"), m_cluster.url(),
+                 m_receiver.token(QStringLiteral("root-admin")), m_receiver.adminUrl(), &problem),
+        qPrintable(problem));
 
     QTRY_VERIFY_WITH_TIMEOUT(m_console->events()->model()->rowCount() >= 1, kGuiWait);
     w->showPage(MainWindow::DestinationsPage);

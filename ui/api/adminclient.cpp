@@ -194,7 +194,8 @@ ApiError AdminClient::errorFor(
         // an action may yet be recorded.
         e.kind = ApiError::Kind::Timeout;
         e.message = QStringLiteral("The receiver did not finish in time; its database may be hung.");
-        if (reply->operation() != QNetworkAccessManager::GetOperation)
+        e.outcomeUnknown = reply->operation() != QNetworkAccessManager::GetOperation;
+        if (e.outcomeUnknown)
             e.message
                 += QStringLiteral(" This action may still be recorded: check the page before repeating it.");
         return e;

@@ -38,6 +38,9 @@ struct ApiError {
     QString field; // the API's "field", when one value was at fault
     QString message; // explained; safe to show (never contains the token)
     int retryAfterSeconds = 0; // from Retry-After on a 503, when the receiver sent one
+    // An action the receiver answered before it finished (503 reply_timeout, "outcome":
+    // "unknown"): it may still be recorded, so it is neither done nor refused.
+    bool outcomeUnknown = false;
 
     [[nodiscard]] bool ok() const { return kind == Kind::None; }
 };

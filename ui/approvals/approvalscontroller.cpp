@@ -278,10 +278,15 @@ void ApprovalsController::decide(bool approve)
     connect(
         reply, &ApiReply::finished, this, [this, id, approve](const QJsonDocument &, const ApiError &error) {
             if (!error.ok()) {
-                m_summary->setText(QStringLiteral("Replay #%1 was not %2: %3")
-                                       .arg(id)
-                                       .arg(approve ? QStringLiteral("approved") : QStringLiteral("rejected"),
-                                           error.message));
+                // A hung receiver may still record the decision: say so rather than "was not".
+                const QString replay = QString::number(id);
+                m_summary->setText(error.outcomeUnknown
+                        ? QStringLiteral("The %1 of replay #%2 was not confirmed: %3")
+                              .arg(approve ? QStringLiteral("approval") : QStringLiteral("rejection"), replay,
+                                  error.message)
+                        : QStringLiteral("Replay #%1 was not %2: %3")
+                              .arg(replay, approve ? QStringLiteral("approved") : QStringLiteral("rejected"),
+                                  error.message));
                 return;
             }
             Q_EMIT decided(id, approve);

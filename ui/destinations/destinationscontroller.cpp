@@ -176,10 +176,14 @@ void DestinationsController::setPaused(bool pause)
     connect(
         reply, &ApiReply::finished, this, [this, name, pause](const QJsonDocument &, const ApiError &error) {
             if (!error.ok()) {
-                m_summary->setText(
-                    QStringLiteral("%1 was not %2: %3")
-                        .arg(name, pause ? QStringLiteral("paused") : QStringLiteral("resumed"),
-                            error.message));
+                // A hung receiver may still record it: not "was not paused", which invites a retry.
+                m_summary->setText(error.outcomeUnknown
+                        ? QStringLiteral("%1 %2 was not confirmed: %3")
+                              .arg(pause ? QStringLiteral("Pausing") : QStringLiteral("Resuming"), name,
+                                  error.message)
+                        : QStringLiteral("%1 was not %2: %3")
+                              .arg(name, pause ? QStringLiteral("paused") : QStringLiteral("resumed"),
+                                  error.message));
                 updateButtons();
                 return;
             }

@@ -117,7 +117,12 @@ void DetailController::addNote(qint64 eventId, const QString &text)
         QStringLiteral("events/%1/notes").arg(eventId), QJsonObject { { QStringLiteral("body"), text } });
     connect(reply, &ApiReply::finished, this, [this, eventId](const QJsonDocument &, const ApiError &error) {
         if (!error.ok()) {
-            m_view->setNoteBusy(false, QStringLiteral("The note was not saved: ") + error.message);
+            // A hung receiver may still commit the note: neither saved nor refused, so the page says
+            // so (Refresh shows whether it landed) rather than inviting a second copy.
+            m_view->setNoteBusy(false,
+                (error.outcomeUnknown ? QStringLiteral("The note was not confirmed: ")
+                                      : QStringLiteral("The note was not saved: "))
+                    + error.message);
             return;
         }
         m_view->setNoteBusy(false);

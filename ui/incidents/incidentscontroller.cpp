@@ -190,8 +190,12 @@ void IncidentsController::acknowledgeSelected()
     connect(reply, &ApiReply::finished, this, [this, id](const QJsonDocument &, const ApiError &error) {
         m_busy = false;
         if (!error.ok()) {
-            m_summary->setText(
-                QStringLiteral("Incident #%1 was not acknowledged: %2").arg(id).arg(error.message));
+            // A hung receiver may still record it: say so rather than "was not acknowledged".
+            m_summary->setText((error.outcomeUnknown
+                    ? QStringLiteral("The acknowledgement of incident #%1 was not confirmed: %2")
+                    : QStringLiteral("Incident #%1 was not acknowledged: %2"))
+                                   .arg(id)
+                                   .arg(error.message));
             updateButtons();
             if (error.kind == ApiError::Kind::Conflict)
                 refresh(); // someone else was quicker: show who
