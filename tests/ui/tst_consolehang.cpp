@@ -1,32 +1,24 @@
 // SPDX-License-Identifier: Apache-2.0
 // SPDX-FileCopyrightText: Redrive authors
-#include "api/adminclient.h"
-#include "consoleguitest.h"
 #include "detail/detailcontroller.h"
 #include "events/eventscontroller.h"
 #include "events/eventtablemodel.h"
+#include "hangfixture.h"
 #include "main/mainwindow.h"
-#include "pgreceivers.h"
-#include "realreceiver.h"
 #include "replays/replayscontroller.h"
 
-#include <QAction>
 #include <QDeadlineTimer>
 #include <QElapsedTimer>
-#include <QEventLoop>
 #include <QJsonArray>
 #include <QJsonObject>
 #include <QLabel>
 #include <QLineEdit>
 #include <QPlainTextEdit>
 #include <QPushButton>
-#include <QScopeGuard>
 #include <QSignalSpy>
-#include <QStatusBar>
 #include <QTabWidget>
 #include <QTableView>
 #include <QTest>
-#include <QTimer>
 
 #include <optional>
 
@@ -35,37 +27,6 @@ using namespace redrive::test;
 using namespace redrive::ui;
 
 namespace {
-
-constexpr int kReplyTimeoutMs = 300;
-// An answer's bound: the reply timeout plus scheduling slack on a loaded 2-core machine. Without
-// the receiver's reply timeout an answer would take the whole hang, or the console's own 15 s.
-constexpr qint64 kAnswerBoundMs = kReplyTimeoutMs + 2'700;
-const QString kReadWording = QStringLiteral("The receiver did not finish in time; its database may be hung.");
-const QString kActionSentence
-    = QStringLiteral(" This action may still be recorded: check the page before repeating it.");
-
-struct Answer {
-    QJsonDocument body;
-    ApiError error;
-    qint64 ms = 0;
-};
-
-// Waits (bounded) for one reply's answer, keeping the event loop turning.
-std::optional<Answer> await(ApiReply *reply, int timeoutMs = 20'000)
-{
-    std::optional<Answer> out;
-    QElapsedTimer clock;
-    clock.start();
-    QEventLoop loop;
-    QObject::connect(reply, &ApiReply::finished, &loop,
-        [&out, &loop, &clock](const QJsonDocument &body, const ApiError &error) {
-            out = Answer { body, error, clock.elapsed() };
-            loop.quit();
-        });
-    QTimer::singleShot(timeoutMs, &loop, &QEventLoop::quit);
-    loop.exec();
-    return out;
-}
 
 int occurrences(const QString &haystack, const QString &needle)
 {
@@ -81,85 +42,30 @@ int occurrences(const QString &haystack, const QString &needle)
 // ("repeat it") from an action ("it may still be recorded: check before repeating"), both
 // through its AdminClient and on the pages that show the error; after the database runs again
 // the action is there at most once, a repeated read succeeds, and no text shows the token.
-class TstConsoleHang : public ConsoleGuiTest {
+class TstConsoleHang : public HangFixture {
     Q_OBJECT
 private Q_SLOTS:
     void initTestCase();
-    void cleanupTestCase();
-    void cleanup();
+    void cleanupTestCase() { stopAll(); }
+    void cleanup() { thawAndReport(); }
     void adminClientTellsAReadFromAnAction();
     void pagesSayTheActionMayStillBeRecorded();
 
 private:
-    [[nodiscard]] bool freeze();
-    void thaw();
-    [[nodiscard]] double finishedAdminRequests() const;
     [[nodiscard]] int notesWithBody(const QString &body);
-    void verifyNoTokenShown();
 
-    PrivatePgCluster m_cluster;
-    RealReceiver m_receiver;
-    SystemClock m_systemClock;
     QString m_token;
     qint64 m_eventId = 0;
-    bool m_frozen = false;
 };
 
 void TstConsoleHang::initTestCase()
 {
     QString error;
-    QVERIFY2(m_cluster.start(&error), qPrintable(error));
-    m_receiver.usePostgres(m_cluster.url());
-    m_receiver.setAdminSettings("reply_timeout = \"" + QByteArray::number(kReplyTimeoutMs) + "ms\"\n");
-    QVERIFY2(m_receiver.start(&error), qPrintable(error));
+    QVERIFY2(startHangingReceiver(&error), qPrintable(error));
     m_eventId = m_receiver.ingestAndSettle("hang-1", &error);
     QVERIFY2(m_eventId > 0, qPrintable(error));
     m_token = m_receiver.token(QStringLiteral("sam-support")); // support may add notes
     QVERIFY(!m_token.isEmpty());
-    setUpSettings();
-}
-
-void TstConsoleHang::cleanupTestCase()
-{
-    thaw();
-    m_console.reset();
-    m_receiver.stop();
-}
-
-void TstConsoleHang::cleanup()
-{
-    thaw(); // a failed check must not leave the server stopped for the next function
-    if (QTest::currentTestFailed())
-        qWarning("redrived log:\n%s", m_receiver.log().right(4000).constData());
-}
-
-bool TstConsoleHang::freeze()
-{
-    QString error;
-    m_frozen = m_cluster.freeze(&error);
-    if (!m_frozen)
-        qWarning("%s", qPrintable(error));
-    return m_frozen;
-}
-
-void TstConsoleHang::thaw()
-{
-    if (!m_frozen)
-        return;
-    QString error;
-    if (!m_cluster.thaw(&error))
-        qWarning("%s", qPrintable(error));
-    m_frozen = false;
-}
-
-// Admin requests the receiver's workers have finished (the late ones included); /metrics is
-// answered on the I/O thread, without the database.
-double TstConsoleHang::finishedAdminRequests() const
-{
-    const auto metrics = adminGet(static_cast<quint16>(m_receiver.adminUrl().port()), "/metrics");
-    return metrics && metrics->status == 200
-        ? metricValue(metrics->body, "redrive_admin_request_duration_seconds_count")
-        : -1;
 }
 
 int TstConsoleHang::notesWithBody(const QString &body)
@@ -167,28 +73,6 @@ int TstConsoleHang::notesWithBody(const QString &body)
     const QVariant n = m_receiver.scalar(
         QStringLiteral("SELECT COUNT(*) FROM notes WHERE event_id = ? AND body = ?"), { m_eventId, body });
     return n.isValid() ? n.toInt() : -1;
-}
-
-void TstConsoleHang::verifyNoTokenShown()
-{
-    MainWindow *w = m_console->window();
-    // The window's own widgets (not the connection dialog's token field, deleted once connected).
-    QStringList texts { w->windowTitle(), w->statusBar()->currentMessage() };
-    for (const QLabel *l : w->findChildren<QLabel *>()) {
-        if (l->window() == w)
-            texts << l->text() << l->toolTip();
-    }
-    for (const QLineEdit *e : w->findChildren<QLineEdit *>()) {
-        if (e->window() == w)
-            texts << e->text();
-    }
-    for (const QPlainTextEdit *e : w->findChildren<QPlainTextEdit *>()) {
-        if (e->window() == w)
-            texts << e->toPlainText();
-    }
-    QVERIFY(texts.size() > 10);
-    for (const QString &t : std::as_const(texts))
-        QVERIFY2(!t.contains(m_token), "a text on the window shows the API token");
 }
 
 // The console's own client: a read and an action while the database hangs, then both checked
@@ -250,14 +134,8 @@ void TstConsoleHang::adminClientTellsAReadFromAnAction()
 // The same through the pages: the note's status line and the replay list's summary.
 void TstConsoleHang::pagesSayTheActionMayStillBeRecorded()
 {
-    m_console = std::make_unique<ConsoleController>(*m_settings, m_secrets, m_systemClock);
+    QVERIFY(openConsole(QStringLiteral("hang"), QStringLiteral("sam-support")));
     MainWindow *w = m_console->window();
-    w->show();
-    QVERIFY(QTest::qWaitForWindowExposed(w));
-    QString problem;
-    QVERIFY2(connectWithPostgres(*m_console, QStringLiteral("hang"), m_cluster.url(), m_token,
-                 m_receiver.adminUrl(), &problem),
-        qPrintable(problem));
 
     // The replay list, read once while all is well.
     w->showPage(MainWindow::ReplaysPage);
@@ -309,7 +187,7 @@ void TstConsoleHang::pagesSayTheActionMayStillBeRecorded()
     QCOMPARE(replaySummary->text(), QStringLiteral("Replay requests could not be read: ") + kReadWording);
     QVERIFY2(
         readMs <= kAnswerBoundMs, qPrintable(QStringLiteral("the read's answer took %1 ms").arg(readMs)));
-    verifyNoTokenShown();
+    verifyNoTokenShown(m_token);
     thaw();
 
     // Running again: the receiver finishes the held note (once). Checking the page, as the
@@ -324,14 +202,8 @@ void TstConsoleHang::pagesSayTheActionMayStillBeRecorded()
     // Checking the page, as a person would: Refresh reloads the list, then the event is opened
     // again.
     w->showPage(MainWindow::EventsPage);
-    QAction *refresh = nullptr;
-    for (QAction *a : w->findChildren<QAction *>()) {
-        if (a->text() == u"&Refresh")
-            refresh = a;
-    }
-    QVERIFY(refresh);
     QSignalSpy listed(m_console->events()->model(), &EventTableModel::pageLoaded);
-    refresh->trigger();
+    refreshByHand();
     QTRY_VERIFY_WITH_TIMEOUT(!listed.isEmpty(), kGuiWait);
     loaded.clear();
     // Opened afresh, whether or not the reload kept the selection.
@@ -340,7 +212,7 @@ void TstConsoleHang::pagesSayTheActionMayStillBeRecorded()
     QTRY_VERIFY_WITH_TIMEOUT(!loaded.isEmpty(), kGuiWait);
     QTRY_COMPARE_WITH_TIMEOUT(occurrences(notes->toPlainText(), note), 1, kGuiWait);
     QCOMPARE(notesWithBody(note), 1);
-    verifyNoTokenShown();
+    verifyNoTokenShown(m_token);
 }
 
 QTEST_MAIN(TstConsoleHang)
