@@ -6,13 +6,11 @@
 
 #include <QAction>
 #include <QElapsedTimer>
-#include <QEventLoop>
 #include <QLabel>
 #include <QLineEdit>
 #include <QPlainTextEdit>
 #include <QStatusBar>
 #include <QTest>
-#include <QTimer>
 
 namespace redrive::test {
 
@@ -25,14 +23,13 @@ std::optional<Answer> await(ApiReply *reply, int timeoutMs)
     std::optional<Answer> out;
     QElapsedTimer clock;
     clock.start();
-    QEventLoop loop;
-    QObject::connect(reply, &ApiReply::finished, &loop,
-        [&out, &loop, &clock](const QJsonDocument &body, const ApiError &error) {
+    const QObject guard; // disconnects when this returns, answered or not
+    QObject::connect(
+        reply, &ApiReply::finished, &guard, [&out, &clock](const QJsonDocument &body, const ApiError &error) {
             out = Answer { body, error, clock.elapsed() };
-            loop.quit();
         });
-    QTimer::singleShot(timeoutMs, &loop, &QEventLoop::quit);
-    loop.exec();
+    if (!QTest::qWaitFor([&out] { return out.has_value(); }, timeoutMs))
+        return std::nullopt;
     return out;
 }
 
