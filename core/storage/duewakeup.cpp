@@ -49,9 +49,10 @@ Result<> notifyDeliveriesDue(Db &db)
     return db.exec(QStringLiteral("NOTIFY ") + QLatin1String(kDeliveriesDueChannel));
 }
 
-DueListener::DueListener(StorageUrl url, std::function<void()> onDue)
+DueListener::DueListener(StorageUrl url, std::function<void()> onDue, QByteArray ignoredOrigin)
     : m_url(std::move(url))
     , m_onDue(std::move(onDue))
+    , m_ignoredOrigin(std::move(ignoredOrigin))
 { }
 
 DueListener::~DueListener()
@@ -144,7 +145,10 @@ void DueListener::run(int retryMs)
         }
         bool due = false;
         while (PGnotify *notice = PQnotifies(conn)) {
-            due = true;
+            if (!m_ignoredOrigin.isEmpty() && m_ignoredOrigin == notice->extra)
+                m_ignored.fetch_add(1, std::memory_order_relaxed);
+            else
+                due = true;
             PQfreemem(notice);
         }
         if (due) {

@@ -49,6 +49,10 @@ struct DaemonContext {
     // API: replays queued, destinations resumed). Set by the delivery factory, which runs
     // first; empty when delivery is off here.
     std::function<void()> wakeDelivery;
+
+    // This receiver's instance id (receiver_instances): the origin of the wake-ups its ingest
+    // writer sends to the other receivers, which its own delivery engine ignores.
+    QString instanceId;
 };
 
 // Builds a component (it must not start anything yet). Returning nullptr with an empty error

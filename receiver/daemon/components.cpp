@@ -78,6 +78,7 @@ std::vector<ComponentFactory> builtInComponents()
         auto component
             = std::make_unique<DeliveryComponent>(*ctx.config, ctx.storage, ctx.clock, ctx.metrics);
         delivery::DeliveryEngine *engine = component->engine();
+        engine->setOwnWakeOrigin(ctx.instanceId.toUtf8());
         ctx.addCommitListener([engine](const ingest::CommitSummary &summary) {
             if (summary.newDeliveries > 0)
                 engine->wake();

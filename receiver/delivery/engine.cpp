@@ -408,7 +408,8 @@ bool DeliveryEngine::start(QString *error)
     // PostgreSQL: commits of every receiver on the database (and replays queued by any admin
     // executor) wake this engine through LISTEN/NOTIFY; the poll stays as the fallback.
     if (d->storage.dialect == Dialect::Postgres) {
-        d->listener = std::make_unique<DueListener>(d->storage, [box = d->inbox] { box->wakeUp(); });
+        d->listener = std::make_unique<DueListener>(
+            d->storage, [box = d->inbox] { box->wakeUp(); }, d->ownWakeOrigin);
         if (const auto listening = d->listener->start(); !listening) {
             qCWarning(lcDelivery, "no wake-up notifications (%s); polling every %d ms",
                 qPrintable(listening.error()), d->config.delivery.pollIntervalMs);
@@ -445,6 +446,11 @@ void DeliveryEngine::setClaimObserver(std::function<void(const ClaimEvent &)> ob
     d->observer = std::move(observer);
 }
 
+void DeliveryEngine::setOwnWakeOrigin(const QByteArray &origin)
+{
+    d->ownWakeOrigin = origin;
+}
+
 bool DeliveryEngine::listeningForWakeUps() const
 {
     return d->listener && d->listener->listening();
@@ -457,8 +463,10 @@ DeliveryEngine::Counters DeliveryEngine::counters() const
         std::lock_guard lock(d->countersMutex);
         c = d->counters;
     }
-    if (d->listener)
+    if (d->listener) {
         c.wakeNotifications = d->listener->wakeups();
+        c.ownWakeNotifications = d->listener->ignored();
+    }
     return c;
 }
 

@@ -69,6 +69,10 @@ public:
     void wake();
     // PostgreSQL: true while the engine's LISTEN connection is up. Always false on SQLite.
     [[nodiscard]] bool listeningForWakeUps() const;
+    // PostgreSQL: notifications sent by this receiver's own ingest writer (its DueNotifier's
+    // origin, the receiver's instance id) are ignored: they were woken in-process already.
+    // Set before start().
+    void setOwnWakeOrigin(const QByteArray &origin);
 
     // delivery.worker_id, or "host:pid:n" when not configured. Stored on leases and attempts.
     [[nodiscard]] QString workerId() const;
@@ -90,6 +94,7 @@ public:
         quint64 rescued = 0; // expired leases rescued by this engine's sweeper
         quint64 purged = 0; // events removed by retention
         quint64 wakeNotifications = 0; // PostgreSQL NOTIFY batches that woke this engine
+        quint64 ownWakeNotifications = 0; // PostgreSQL NOTIFYs of this receiver's own, ignored
     };
     [[nodiscard]] Counters counters() const;
 

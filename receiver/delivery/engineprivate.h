@@ -193,6 +193,7 @@ public:
     std::function<void(const ClaimEvent &)> observer;
 
     std::unique_ptr<DueListener> listener; // PostgreSQL only
+    QByteArray ownWakeOrigin; // the listener ignores these notifications
     mutable std::mutex countersMutex;
     Counters counters;
 

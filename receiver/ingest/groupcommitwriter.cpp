@@ -2,6 +2,8 @@
 // SPDX-FileCopyrightText: Redrive authors
 #include "groupcommitwriter.h"
 
+#include <QHashFunctions>
+
 #include <algorithm>
 
 namespace redrive::ingest {
@@ -15,6 +17,7 @@ GroupCommitWriter::GroupCommitWriter(
     o.queueCapacity = std::max(1, o.queueCapacity);
     // SQLite takes one writer at a time: a second connection would only wait for the first.
     m_connections = o.url.dialect == Dialect::Sqlite ? 1 : std::clamp(o.connections, 1, 64);
+    m_queues.resize(static_cast<std::size_t>(m_connections));
     registry
         .gauge(QStringLiteral("redrive_ingest_queue_capacity"), QStringLiteral("Capacity of the write queue"))
         .set(o.queueCapacity);
@@ -49,6 +52,16 @@ bool GroupCommitWriter::start(QString *error)
         return false;
     }
     m_shared.rejectionsSinceTrim.store(1); // trim once soon after start, in case rejections_keep was lowered
+    if (m_shared.options.url.dialect == Dialect::Postgres) {
+        m_notifier = std::make_unique<DueNotifier>(
+            m_shared.options.url, m_shared.options.instance.instanceId.toUtf8());
+        if (const auto notifying = m_notifier->start(); !notifying) {
+            *error = notifying.error();
+            m_notifier.reset();
+            return false;
+        }
+        m_shared.notifier = m_notifier.get();
+    }
     for (int i = 0; i < m_connections; ++i)
         m_lanes.push_back(std::make_unique<WriterLane>(m_shared, i));
     const Result<> started = m_worker.start(
@@ -77,6 +90,8 @@ void GroupCommitWriter::stop()
 {
     m_worker.stop(); // the lanes commit everything already queued before they end
     m_lanes.clear();
+    m_shared.notifier = nullptr;
+    m_notifier.reset(); // sends a wake-up still waiting, then ends its thread
     m_running.store(false, std::memory_order_release);
 }
 
@@ -85,15 +100,19 @@ GroupCommitWriter::Submit GroupCommitWriter::submit(IncomingEvent &&event, Compl
     auto lock = m_worker.lock();
     if (m_worker.stopRequested() || !m_running.load(std::memory_order_acquire))
         return Submit::Stopped;
-    if (static_cast<int>(m_queue.size()) >= m_shared.options.queueCapacity)
+    if (m_queued >= m_shared.options.queueCapacity)
         return Submit::QueueFull;
-    m_queue.push_back(
+    std::deque<PendingEvent> &queue = m_queues[laneFor(event)];
+    queue.push_back(
         PendingEvent { std::move(event), std::move(done), std::chrono::steady_clock::now(), {}, 0 });
+    ++m_queued;
     m_depth->fetch_add(1, std::memory_order_relaxed);
-    const bool wasEmpty = m_queue.size() == 1;
+    const bool wasEmpty = queue.size() == 1;
     lock.unlock();
-    if (wasEmpty) // otherwise every lane is busy and looks at the queue before waiting
-        m_worker.notifyOne();
+    // Otherwise the lane is busy and looks at its queue before it waits. The lanes share one
+    // condition: wake them all, the one whose queue this is takes it.
+    if (wasEmpty)
+        m_connections > 1 ? m_worker.notifyAll() : m_worker.notifyOne();
     return Submit::Queued;
 }
 
@@ -107,27 +126,46 @@ bool GroupCommitWriter::submitRejection(RejectionRecord &&rejection)
         return false;
     }
     m_rejectionQueue.push_back(std::move(rejection));
-    const bool wasEmpty = m_rejectionQueue.size() == 1 && m_queue.empty();
+    const bool wasEmpty = m_rejectionQueue.size() == 1 && m_queued == 0;
     lock.unlock();
     if (wasEmpty)
         m_worker.notifyOne();
     return true;
 }
 
-bool GroupCommitWriter::take(
-    WriterLane &lane, std::vector<PendingEvent> &batch, std::vector<RejectionRecord> &rejections)
+std::vector<int> GroupCommitWriter::laneQueueDepths() const
 {
+    std::vector<int> depths;
     auto lock = m_worker.lock();
-    m_worker.waitUntil(lock, lane.nextMaintenance(), [this] {
-        return m_worker.stopRequested() || (!m_paused && (!m_queue.empty() || !m_rejectionQueue.empty()));
+    for (const auto &queue : m_queues)
+        depths.push_back(static_cast<int>(queue.size()));
+    return depths;
+}
+
+std::size_t GroupCommitWriter::laneFor(const IncomingEvent &event) const
+{
+    if (m_connections == 1)
+        return 0;
+    const std::size_t key = event.dedupeByBody ? qHash(event.bodySha256Hex) : qHash(event.providerEventId);
+    return (key ^ qHash(event.source)) % static_cast<std::size_t>(m_connections);
+}
+
+bool GroupCommitWriter::take(
+    int index, WriterLane &lane, std::vector<PendingEvent> &batch, std::vector<RejectionRecord> &rejections)
+{
+    std::deque<PendingEvent> &queue = m_queues[static_cast<std::size_t>(index)];
+    auto lock = m_worker.lock();
+    m_worker.waitUntil(lock, lane.nextMaintenance(), [&] {
+        return m_worker.stopRequested() || (!m_paused && (!queue.empty() || !m_rejectionQueue.empty()));
     });
     const bool draining = m_worker.stopRequested();
     if (!m_paused || draining) {
-        const std::size_t n = std::min(m_queue.size(), static_cast<std::size_t>(m_shared.options.batchMax));
+        const std::size_t n = std::min(queue.size(), static_cast<std::size_t>(m_shared.options.batchMax));
         for (std::size_t i = 0; i < n; ++i) {
-            batch.push_back(std::move(m_queue.front()));
-            m_queue.pop_front();
+            batch.push_back(std::move(queue.front()));
+            queue.pop_front();
         }
+        m_queued -= static_cast<int>(n);
         m_depth->fetch_sub(static_cast<int>(n), std::memory_order_relaxed);
         const std::size_t r = std::min(m_rejectionQueue.size(),
             static_cast<std::size_t>(std::max(1, m_shared.options.rejectionsPerBatch)));
@@ -136,12 +174,13 @@ bool GroupCommitWriter::take(
             m_rejectionQueue.pop_front();
         }
     }
-    if (draining && batch.empty() && rejections.empty() && m_queue.empty() && m_rejectionQueue.empty())
+    if (draining && batch.empty() && rejections.empty() && queue.empty() && m_rejectionQueue.empty())
         return false;
     if (draining)
         m_running.store(false, std::memory_order_release);
-    // More than one batch waiting: an idle lane can take the rest now.
-    const bool more = (!m_paused || draining) && (!m_queue.empty() || !m_rejectionQueue.empty());
+    // Rejections still waiting: an idle lane can take them now (this lane's own queue it takes
+    // itself on its next turn).
+    const bool more = (!m_paused || draining) && !m_rejectionQueue.empty();
     lock.unlock();
     if (more && m_connections > 1)
         m_worker.notifyOne();
@@ -154,7 +193,7 @@ void GroupCommitWriter::run(int index)
     std::vector<PendingEvent> batch;
     batch.reserve(static_cast<std::size_t>(m_shared.options.batchMax));
     std::vector<RejectionRecord> rejections;
-    while (take(lane, batch, rejections)) {
+    while (take(index, lane, batch, rejections)) {
         if (!batch.empty() || !rejections.empty())
             lane.commit(batch, rejections);
         lane.maintenance();

@@ -3,7 +3,6 @@
 #include "writerlane.h"
 
 #include "domain/types.h"
-#include "storage/duewakeup.h"
 #include "util/jsonpointer.h"
 
 #include <QJsonArray>
@@ -377,11 +376,6 @@ void WriterLane::commit(std::vector<PendingEvent> &batch, std::vector<RejectionR
                         return inserted;
                 }
             }
-            // Wakes the delivery engines of every receiver on a PostgreSQL database when (and
-            // only if) the batch commits; one per batch.
-            if (std::any_of(
-                    batch.begin(), batch.end(), [](const PendingEvent &p) { return p.newDeliveries > 0; }))
-                return notifyDeliveriesDue(*m_db);
             return {};
         });
         ok = stored.has_value();
@@ -420,7 +414,18 @@ void WriterLane::commit(std::vector<PendingEvent> &batch, std::vector<RejectionR
     m_shared.rejectionsSinceTrim.fetch_add(static_cast<int>(rejections.size()));
     batch.clear();
     rejections.clear();
-    if (m_shared.onCommitted && summary.events > 0)
+    announce(summary);
+}
+
+// After a commit: this process's listeners (its delivery engine) in-process, and on PostgreSQL
+// the other receivers' engines through the notifier, once the commit is visible to them.
+void WriterLane::announce(const CommitSummary &summary)
+{
+    if (summary.events == 0)
+        return;
+    if (summary.newDeliveries > 0 && m_shared.notifier)
+        m_shared.notifier->poke();
+    if (m_shared.onCommitted)
         m_shared.onCommitted(summary);
 }
 
@@ -438,12 +443,7 @@ void WriterLane::retryIndividually(std::vector<PendingEvent> &batch, std::vector
         bool ok = false;
         const auto started = SteadyClock::now();
         if (m_db) {
-            const auto stored = withTransaction(*m_db, [&]() -> Result<> {
-                auto one = storeOne(p, nowMs);
-                if (!one || p.newDeliveries == 0)
-                    return one;
-                return notifyDeliveriesDue(*m_db);
-            });
+            const auto stored = withTransaction(*m_db, [&] { return storeOne(p, nowMs); });
             ok = stored.has_value();
             error = stored.error();
             if (ok) {
@@ -494,8 +494,7 @@ void WriterLane::retryIndividually(std::vector<PendingEvent> &batch, std::vector
         m_shared.healthy.store(false, std::memory_order_release);
     batch.clear();
     rejections.clear();
-    if (m_shared.onCommitted && summary.events > 0)
-        m_shared.onCommitted(summary);
+    announce(summary);
 }
 
 // After a failure: is the connection still usable? If not, reopen it (at most once a second,

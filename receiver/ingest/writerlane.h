@@ -5,6 +5,7 @@
 #include "config/config.h"
 #include "storage/database.h"
 #include "storage/databaseavailability.h"
+#include "storage/duenotifier.h"
 #include "storage/ingeststore.h"
 #include "util/clock.h"
 #include "util/metrics.h"
@@ -83,6 +84,7 @@ struct WriterShared {
     WriterOptions options;
     const Clock &clock;
     std::function<void(const CommitSummary &)> onCommitted; // set before start
+    DueNotifier *notifier = nullptr; // PostgreSQL: wakes the other receivers; set before start
 
     std::atomic<bool> healthy { false };
     std::atomic<bool> powerLossDurable { false };
@@ -136,6 +138,7 @@ private:
     Result<> storeOne(PendingEvent &p, qint64 nowMs);
     Result<> storeBatchMultiRow(std::vector<PendingEvent> &batch, qint64 nowMs);
     void retryIndividually(std::vector<PendingEvent> &batch, std::vector<RejectionRecord> &rejections);
+    void announce(const CommitSummary &summary);
     void finish(
         PendingEvent &p, bool ok, IngestOutcome::Failure failure = IngestOutcome::Failure::StoreFailed);
     void planDeliveries(const IncomingEvent &event, qint64 eventId, QList<DeliveryRow> *out);

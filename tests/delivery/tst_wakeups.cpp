@@ -10,15 +10,19 @@
 // (about one time in four); it cannot catch kEvents in a row (about one in a thousand).
 //
 // SQLite: the group-commit writer wakes its own process's engine. PostgreSQL: the same, and a
-// second receiver whose ingest is idle delivers an event the first one committed (NOTIFY in the
-// committing transaction, LISTEN on the engine's own connection) — the only way it can hear of it
-// before its poll.
+// second receiver whose ingest is idle delivers an event the first one committed (a NOTIFY sent
+// after the commit by the writer's DueNotifier, LISTEN on the engine's own connection) — the only
+// way it can hear of it before its poll. The notifier and the listener are also tested on their
+// own: a listener ignores its own receiver's notifications, and a notifier whose connection dies
+// sends again on a new one.
 
 #include "daemonprocess.h"
 #include "deliveryfixture.h"
 #include "rawhttp.h"
 #include "scriptabledestination.h"
 #include "signers.h"
+#include "storage/duenotifier.h"
+#include "storage/duewakeup.h"
 #include "testdb.h"
 
 #include <QElapsedTimer>
@@ -184,6 +188,70 @@ private Q_SLOTS:
             scalar(*admin, listenerPid) != 0 && scalar(*admin, listenerPid) != first, 10'000);
         expectPromptDeliveries(ingesting.port, destination, "again-");
         QVERIFY2(delivering.log().contains("lost the wake-up connection"), delivering.log().constData());
+    }
+
+    // A receiver's engine was woken in-process by its own writer: the listener ignores the
+    // notifications its own notifier sent, and wakes for another receiver's.
+    void listenerIgnoresItsOwnOrigin_postgresOnly()
+    {
+        QString error;
+        auto db = TestDatabase::create(&error);
+        QVERIFY2(db, qPrintable(error));
+        std::atomic<int> woken { 0 };
+        DueListener listener(
+            db->url(), [&woken] { woken.fetch_add(1); }, "receiver-a");
+        QVERIFY(listener.start(50));
+        QTRY_VERIFY_WITH_TIMEOUT(listener.listening(), 10'000);
+        DueNotifier own(db->url(), "receiver-a");
+        DueNotifier other(db->url(), "receiver-b");
+        QVERIFY(own.start(50));
+        QVERIFY(other.start(50));
+        own.poke();
+        QTRY_COMPARE_WITH_TIMEOUT(own.sent(), quint64(1), 10'000);
+        other.poke();
+        QTRY_COMPARE_WITH_TIMEOUT(other.sent(), quint64(1), 10'000);
+        // One connection delivers notifications in commit order: once the second has woken the
+        // listener, the first has been read too.
+        QTRY_COMPARE_WITH_TIMEOUT(listener.wakeups(), quint64(1), 10'000);
+        QCOMPARE(listener.ignored(), quint64(1));
+    }
+
+    // Pokes that arrive while a NOTIFY is on its way fold into one more; none is lost after the
+    // notifier's connection was killed (as in a database restart): it sends on a new one.
+    void notifierSendsAgainAfterItsConnectionIsKilled_postgresOnly()
+    {
+        QString error;
+        auto db = TestDatabase::create(&error);
+        QVERIFY2(db, qPrintable(error));
+        DueListener listener(db->url(), [] {});
+        QVERIFY(listener.start(50));
+        QTRY_VERIFY_WITH_TIMEOUT(listener.listening(), 10'000);
+        DueNotifier notifier(db->url(), "receiver-a");
+        QVERIFY(notifier.start(50));
+        constexpr int kPokes = 200;
+        for (int i = 0; i < kPokes; ++i)
+            notifier.poke();
+        QTRY_VERIFY_WITH_TIMEOUT(notifier.sent() >= 1, 10'000);
+        QTRY_VERIFY_WITH_TIMEOUT(listener.wakeups() >= 1, 10'000);
+        QVERIFY2(notifier.sent() <= kPokes, qPrintable(QString::number(notifier.sent())));
+
+        auto admin = db->open();
+        QVERIFY(admin);
+        const QString notifierPid = QStringLiteral(
+            "SELECT COALESCE(MAX(pid), 0) FROM pg_stat_activity WHERE datname = current_database() "
+            "AND query LIKE 'SELECT pg_notify%'");
+        const qint64 pid = scalar(*admin, notifierPid);
+        QVERIFY(pid != 0);
+        QCOMPARE(scalar(*admin, QStringLiteral("SELECT pg_terminate_backend(%1)::int").arg(pid)), 1);
+        const quint64 sentBefore = notifier.sent();
+        const quint64 wokenBefore = listener.wakeups();
+        // The first NOTIFY after the kill fails on the dead connection; the poke is kept and
+        // sent on a new connection.
+        notifier.poke();
+        QTRY_VERIFY_WITH_TIMEOUT(notifier.sent() > sentBefore, 10'000);
+        QTRY_VERIFY_WITH_TIMEOUT(listener.wakeups() > wokenBefore, 10'000);
+        QTRY_VERIFY_WITH_TIMEOUT(
+            scalar(*admin, notifierPid) != 0 && scalar(*admin, notifierPid) != pid, 10'000);
     }
 };
 
