@@ -178,6 +178,11 @@ ConnectionDialog *ConsoleController::connectionDialog() const
     return m_dialog.data();
 }
 
+void ConsoleController::setRefreshInterval(int ms)
+{
+    m_refresh->setInterval(ms);
+}
+
 void ConsoleController::showConnectionDialog(const QString &profile, bool connectNow)
 {
     if (!m_dialog) {
