@@ -9,6 +9,7 @@
 #include "hangfixture.h"
 #include "incidents/incidentmodel.h"
 #include "incidents/incidentscontroller.h"
+#include "main/consolecontroller.h"
 #include "main/mainwindow.h"
 #include "scriptabledestination.h"
 
@@ -21,7 +22,6 @@
 #include <QSignalSpy>
 #include <QTableView>
 #include <QTest>
-#include <QTimer>
 
 using namespace redrive;
 using namespace redrive::test;
@@ -56,6 +56,10 @@ private:
     // Waits (bounded) until the console has no admin request in flight: each reply deletes itself
     // once answered, so none is left to answer while the database hangs.
     bool waitForAdminIdle();
+    // Lets the console's page refresh run (the background read a person leaves the page to)
+    // until it has sent a read to the admin API, then lengthens it again and waits until that
+    // read was answered.
+    bool backgroundRefreshAnswered();
     qint64 requestReplay(const QString &person, qint64 deliveryId);
     int auditEntries(const QString &action, const QString &target);
 };
@@ -77,19 +81,9 @@ bool TstConsoleHangActions::signIn(const QString &person)
 {
     if (!openConsole(person, person))
         return false;
-    // The console reads the visible page again every 10 s (its own timer) and the approvals
-    // inbox every 15 s: lengthened, so no background read replaces the line a test checks.
-    int pageTimers = 0;
-    for (QTimer *t : m_console->findChildren<QTimer *>(Qt::FindDirectChildrenOnly)) {
-        if (t->interval() == 10'000) {
-            t->setInterval(kNoBackgroundReads);
-            ++pageTimers;
-        }
-    }
-    if (pageTimers != 1) {
-        qWarning("the console has %d page refresh timers, not 1", pageTimers);
-        return false;
-    }
+    // The console reads the visible page again every 10 s and the approvals inbox every 15 s:
+    // lengthened, so a background read runs only when a test asks for one.
+    m_console->setRefreshInterval(kNoBackgroundReads);
     m_console->approvals()->setPollInterval(kNoBackgroundReads);
     return true;
 }
@@ -101,6 +95,18 @@ bool TstConsoleHangActions::waitForAdminIdle()
         && QTest::qWaitFor(
             [admin] { return admin->findChildren<ApiReply *>(Qt::FindDirectChildrenOnly).isEmpty(); },
             kGuiWait);
+}
+
+bool TstConsoleHangActions::backgroundRefreshAnswered()
+{
+    AdminClient *admin = m_console->session()->admin();
+    if (!admin || !waitForAdminIdle())
+        return false;
+    m_console->setRefreshInterval(50);
+    const bool sent = QTest::qWaitFor(
+        [admin] { return !admin->findChildren<ApiReply *>(Qt::FindDirectChildrenOnly).isEmpty(); }, kGuiWait);
+    m_console->setRefreshInterval(kNoBackgroundReads);
+    return sent && waitForAdminIdle();
 }
 
 // `person` previews the delivery's replay and asks for it through the admin API; its id, or 0.
@@ -180,6 +186,14 @@ void TstConsoleHangActions::approvalIsNotConfirmedWhileTheDatabaseHangs()
     QVERIFY(!summary->text().contains(QLatin1String("failed")));
     QVERIFY2(ms <= kAnswerBoundMs, qPrintable(QStringLiteral("the approval's answer took %1 ms").arg(ms)));
     verifyNoTokenShown(m_receiver.token(QStringLiteral("omar-operator")));
+    // The page's background refresh, the database still hung: its read fails too, and says so
+    // under the line that the approval's outcome is unknown, which stays.
+    QVERIFY(backgroundRefreshAnswered());
+    QVERIFY2(summary->text().startsWith(unconfirmedLine(
+                 QStringLiteral("The approval of replay #%1 was not confirmed: ").arg(replay))),
+        qPrintable(summary->text()));
+    QVERIFY2(summary->text().endsWith(QStringLiteral("\nReplay requests could not be read: ") + kReadWording),
+        qPrintable(summary->text()));
     thaw();
 
     // The receiver finishes the held decision: approved once, by omar, and the replay runs once.

@@ -23,6 +23,16 @@ QString sslErrorsText(const QList<QSslError> &errors)
 
 } // namespace
 
+QString actionErrorText(const ApiError &error, const QString &unconfirmed, const QString &refused)
+{
+    return (error.outcomeUnknown ? unconfirmed : refused) + error.message;
+}
+
+QString keepUnconfirmed(const QString &unconfirmed, const QString &text)
+{
+    return unconfirmed.isEmpty() ? text : unconfirmed + u'\n' + text;
+}
+
 AdminClient::AdminClient(QUrl baseUrl, QString token, QList<QSslCertificate> caCertificates, QObject *parent)
     : QObject(parent)
     , m_network(new QNetworkAccessManager(this))

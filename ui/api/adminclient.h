@@ -45,6 +45,17 @@ struct ApiError {
     [[nodiscard]] bool ok() const { return kind == Kind::None; }
 };
 
+// A page's line for an action that did not go through: `unconfirmed` (e.g. "Pausing crm was not
+// confirmed: ") when the receiver may still record it (outcomeUnknown), `refused` (e.g. "crm was
+// not paused: ") otherwise; either followed by the error's message.
+[[nodiscard]] QString actionErrorText(
+    const ApiError &error, const QString &unconfirmed, const QString &refused);
+
+// What a page's status line says while its user's last action is unconfirmed: that action's
+// line stays first, above `text` (what the page would say now, a failed read included), so the
+// one message saying the outcome is unknown is not lost. `text` alone when none is pending.
+[[nodiscard]] QString keepUnconfirmed(const QString &unconfirmed, const QString &text);
+
 // One call in flight. Emits `finished` exactly once, then deletes itself.
 class ApiReply final : public QObject {
     Q_OBJECT

@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: Redrive authors
 #include "approvalscontroller.h"
 
+#include "api/adminclient.h"
 #include "approvals/approvalmodel.h"
 #include "approvals/frozenselectionmodel.h"
 #include "common/prompter.h"
@@ -19,6 +20,8 @@
 #include <QTableView>
 #include <QTimer>
 #include <QVBoxLayout>
+
+#include <algorithm>
 
 namespace redrive::ui {
 namespace {
@@ -202,7 +205,8 @@ void ApprovalsController::refresh()
     ApiReply *reply = admin->get(QStringLiteral("replays"), query);
     connect(reply, &ApiReply::finished, this, [this](const QJsonDocument &body, const ApiError &error) {
         if (!error.ok()) {
-            m_summary->setText(QStringLiteral("Replay requests could not be read: ") + error.message);
+            m_summary->setText(keepUnconfirmed(
+                m_unconfirmed, QStringLiteral("Replay requests could not be read: ") + error.message));
             return;
         }
         QList<ReplayRequest> requests;
@@ -216,6 +220,12 @@ void ApprovalsController::refresh()
                 ++waiting;
             requests.append(r);
         }
+        // The unconfirmed decision shows: its request no longer waits.
+        if (std::none_of(requests.cbegin(), requests.cend(),
+                [this](const ReplayRequest &r) { return r.id == m_unconfirmedId; })) {
+            m_unconfirmed.clear();
+            m_unconfirmedId = 0;
+        }
         const ReplayRequest *current = m_model->requestAt(m_table->currentIndex());
         const qint64 keep = current ? current->id : 0;
         m_refreshing = true;
@@ -227,11 +237,12 @@ void ApprovalsController::refresh()
         m_refreshing = false;
         currentChanged();
         m_table->resizeColumnsToContents();
-        m_summary->setText(requests.isEmpty()
+        m_summary->setText(keepUnconfirmed(m_unconfirmed,
+            requests.isEmpty()
                 ? QStringLiteral("No replay requests are waiting for approval.")
                 : QStringLiteral("%1 replay request(s) wait for a decision. Check the effect and the "
                                  "frozen selection below, then approve or reject with a reason of your own.")
-                      .arg(requests.size()));
+                      .arg(requests.size())));
         m_statusNote->setText(waiting == 1
                 ? QStringLiteral("1 replay request waits for your approval")
                 : QStringLiteral("%1 replay requests wait for your approval").arg(waiting));
@@ -267,6 +278,8 @@ void ApprovalsController::decide(bool approve)
     const Prompter::Answer answer = Prompter::ask(m_container, q);
     if (!answer.confirmed || answer.reason.isEmpty())
         return;
+    m_unconfirmed.clear(); // acting again: this decision's outcome is what the page says next
+    m_unconfirmedId = 0;
     QJsonObject body { { QStringLiteral("reason"), answer.reason } };
     // The decision binds to the selection that was shown; the receiver answers 409 if it differs.
     if (!hash.isEmpty())
@@ -279,14 +292,18 @@ void ApprovalsController::decide(bool approve)
         reply, &ApiReply::finished, this, [this, id, approve](const QJsonDocument &, const ApiError &error) {
             if (!error.ok()) {
                 // A hung receiver may still record the decision: say so rather than "was not".
-                const QString replay = QString::number(id);
-                m_summary->setText(error.outcomeUnknown
-                        ? QStringLiteral("The %1 of replay #%2 was not confirmed: %3")
-                              .arg(approve ? QStringLiteral("approval") : QStringLiteral("rejection"), replay,
-                                  error.message)
-                        : QStringLiteral("Replay #%1 was not %2: %3")
-                              .arg(replay, approve ? QStringLiteral("approved") : QStringLiteral("rejected"),
-                                  error.message));
+                const QString text = actionErrorText(error,
+                    QStringLiteral("The %1 of replay #%2 was not confirmed: ")
+                        .arg(approve ? QStringLiteral("approval") : QStringLiteral("rejection"))
+                        .arg(id),
+                    QStringLiteral("Replay #%1 was not %2: ")
+                        .arg(id)
+                        .arg(approve ? QStringLiteral("approved") : QStringLiteral("rejected")));
+                if (error.outcomeUnknown) {
+                    m_unconfirmed = text;
+                    m_unconfirmedId = id;
+                }
+                m_summary->setText(text);
                 return;
             }
             Q_EMIT decided(id, approve);

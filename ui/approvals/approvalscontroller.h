@@ -70,6 +70,10 @@ private:
     int m_pendingCount = -1;
     bool m_refreshing = false;
     qint64 m_shownId = 0;
+    // The user's last decision, unconfirmed (its line and its request): kept on the summary until
+    // they decide again or a read no longer lists the request as waiting.
+    QString m_unconfirmed;
+    qint64 m_unconfirmedId = 0;
     quint64 m_itemsGeneration = 0;
 };
 

@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: Redrive authors
 #include "destinationscontroller.h"
 
+#include "api/adminclient.h"
 #include "common/prompter.h"
 #include "common/tablepage.h"
 #include "connection/session.h"
@@ -17,6 +18,8 @@
 #include <QTableView>
 #include <QUrl>
 #include <QVBoxLayout>
+
+#include <algorithm>
 
 namespace redrive::ui {
 
@@ -101,8 +104,16 @@ void DestinationsController::refresh()
                 return;
             }
             if (!a.rows) {
-                m_summary->setText(QStringLiteral("Destinations could not be read: ") + a.error);
+                m_summary->setText(keepUnconfirmed(
+                    m_unconfirmed, QStringLiteral("Destinations could not be read: ") + a.error));
                 return;
+            }
+            // The unconfirmed pause or resume shows: the destination is in the state asked for.
+            if (std::none_of(a.rows->cbegin(), a.rows->cend(), [this](const DestinationStatus &d) {
+                    return d.name == m_unconfirmedName && d.paused != m_unconfirmedPause;
+                })) {
+                m_unconfirmed.clear();
+                m_unconfirmedName.clear();
             }
             const QString keep = m_model->destinationAt(m_table->currentIndex())
                 ? m_model->destinationAt(m_table->currentIndex())->name
@@ -132,7 +143,7 @@ void DestinationsController::refresh()
                               : QStringLiteral("none paused"));
             if (!m_pause->isHidden())
                 text += QStringLiteral(" Select a destination to pause or resume it.");
-            m_summary->setText(text);
+            m_summary->setText(keepUnconfirmed(m_unconfirmed, text));
             updateButtons();
             Q_EMIT refreshed();
         });
@@ -167,6 +178,8 @@ void DestinationsController::setPaused(bool pause)
     const Prompter::Answer answer = Prompter::ask(m_container, q);
     if (!answer.confirmed || answer.reason.isEmpty())
         return;
+    m_unconfirmed.clear(); // acting again: this change's outcome is what the page says next
+    m_unconfirmedName.clear();
     m_pause->setEnabled(false);
     m_resume->setEnabled(false);
     const QString path = QStringLiteral("destinations/%1/%2")
@@ -177,13 +190,17 @@ void DestinationsController::setPaused(bool pause)
         reply, &ApiReply::finished, this, [this, name, pause](const QJsonDocument &, const ApiError &error) {
             if (!error.ok()) {
                 // A hung receiver may still record it: not "was not paused", which invites a retry.
-                m_summary->setText(error.outcomeUnknown
-                        ? QStringLiteral("%1 %2 was not confirmed: %3")
-                              .arg(pause ? QStringLiteral("Pausing") : QStringLiteral("Resuming"), name,
-                                  error.message)
-                        : QStringLiteral("%1 was not %2: %3")
-                              .arg(name, pause ? QStringLiteral("paused") : QStringLiteral("resumed"),
-                                  error.message));
+                const QString text = actionErrorText(error,
+                    QStringLiteral("%1 %2 was not confirmed: ")
+                        .arg(pause ? QStringLiteral("Pausing") : QStringLiteral("Resuming"), name),
+                    QStringLiteral("%1 was not %2: ")
+                        .arg(name, pause ? QStringLiteral("paused") : QStringLiteral("resumed")));
+                if (error.outcomeUnknown) {
+                    m_unconfirmed = text;
+                    m_unconfirmedName = name;
+                    m_unconfirmedPause = pause;
+                }
+                m_summary->setText(text);
                 updateButtons();
                 return;
             }

@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: Redrive authors
 #include "detailcontroller.h"
 
+#include "api/adminclient.h"
 #include "common/filechooser.h"
 #include "connection/session.h"
 #include "detail/eventdetailview.h"
@@ -120,9 +121,8 @@ void DetailController::addNote(qint64 eventId, const QString &text)
             // A hung receiver may still commit the note: neither saved nor refused, so the page says
             // so (Refresh shows whether it landed) rather than inviting a second copy.
             m_view->setNoteBusy(false,
-                (error.outcomeUnknown ? QStringLiteral("The note was not confirmed: ")
-                                      : QStringLiteral("The note was not saved: "))
-                    + error.message);
+                actionErrorText(error, QStringLiteral("The note was not confirmed: "),
+                    QStringLiteral("The note was not saved: ")));
             return;
         }
         m_view->setNoteBusy(false);

@@ -17,6 +17,8 @@
 #include <QTableView>
 #include <QTimer>
 
+#include <optional>
+
 namespace redrive::ui {
 
 EventsController::EventsController(Session *session, EventsView *view, QSettings &settings, QObject *parent)
@@ -90,6 +92,9 @@ EventsController::EventsController(Session *session, EventsView *view, QSettings
         &EventsController::selectionChanged);
     // A page arriving can fill in the row the user already selected while it was loading.
     connect(m_model, &EventTableModel::pageLoaded, this, &EventsController::selectionChanged);
+    // Another list (a filter, an order, a failed read): no row to select again.
+    connect(m_model, &EventTableModel::modelReset, this, [this] { m_reselect = 0; });
+    connect(m_model, &EventTableModel::loadFailed, this, [this] { m_reselect = 0; });
 
     auto *copy = m_copy = new QAction(QStringLiteral("Copy event ID"), table);
     copy->setObjectName(QStringLiteral("copyEventIdAction"));
@@ -136,6 +141,13 @@ EventsController::~EventsController()
 void EventsController::setPollInterval(int ms)
 {
     m_poll->setInterval(ms);
+}
+
+void EventsController::reload()
+{
+    const qint64 open = m_selectedId;
+    m_model->reload(); // resets the model, which forgets the current row
+    m_reselect = open;
 }
 
 void EventsController::pollNow()
@@ -229,6 +241,18 @@ void EventsController::updateCount()
 void EventsController::selectionChanged()
 {
     const QModelIndex current = m_view->table()->selectionModel()->currentIndex();
+    if (m_reselect > 0 && !current.isValid()) {
+        // After reload(): select the open event again once its row is read; until then (and if
+        // the reloaded pages never show it) it stays open.
+        if (const std::optional<int> again = m_model->cachedRowOf(m_reselect)) {
+            m_reselect = 0;
+            m_view->table()->selectRow(*again); // the same event: nothing new to announce
+        } else if (!m_model->isLoading()) {
+            m_reselect = 0;
+        }
+        return;
+    }
+    m_reselect = 0;
     const EventRow *row = m_model->eventAt(current);
     const qint64 id = row ? row->id : 0;
     if (id == m_selectedId || (!row && current.isValid()))

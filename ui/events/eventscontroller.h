@@ -28,6 +28,9 @@ public:
 
     [[nodiscard]] EventTableModel *model() const { return m_model; }
     void setPollInterval(int ms);
+    // Reads the list again (Refresh, F5). The event the user has open is selected again once the
+    // reloaded list shows it; it is not deselected meanwhile, so the detail stays on it.
+    void reload();
     void applyFilter(const EventFilter &filter); // also shows it in the filter bar
     void focusSearch();
     void copySelectedIds();
@@ -54,6 +57,7 @@ private:
     QAction *m_replay = nullptr;
     Generation m_facetsGeneration;
     qint64 m_selectedId = 0;
+    qint64 m_reselect = 0; // the open event, to select again once reload() has its row
 };
 
 } // namespace redrive::ui

@@ -19,6 +19,8 @@
 #include <QTableView>
 #include <QUrl>
 
+#include <algorithm>
+
 namespace redrive::ui {
 
 IncidentsController::IncidentsController(
@@ -105,20 +107,28 @@ void IncidentsController::refresh()
         },
         [this](Answer a) {
             if (!a.error.isEmpty()) {
-                m_summary->setText(QStringLiteral("Incidents could not be read: ") + a.error);
+                m_summary->setText(keepUnconfirmed(
+                    m_unconfirmed, QStringLiteral("Incidents could not be read: ") + a.error));
                 return;
+            }
+            // The unconfirmed acknowledgement shows: its incident is acknowledged, or closed.
+            if (std::none_of(a.incidents.cbegin(), a.incidents.cend(),
+                    [this](const Incident &i) { return i.id == m_unconfirmedId && !i.acknowledged(); })) {
+                m_unconfirmed.clear();
+                m_unconfirmedId = 0;
             }
             m_model->setIncidents(std::move(a.incidents));
             m_table->resizeColumnsToContents();
             const int open = m_model->rowCount();
             const int attention = m_model->unacknowledgedCount();
-            m_summary->setText(open == 0 ? QStringLiteral("No open incidents.")
+            m_summary->setText(keepUnconfirmed(m_unconfirmed,
+                open == 0 ? QStringLiteral("No open incidents.")
                     : attention == 0
                     ? QStringLiteral("%1 open incident(s), all acknowledged.").arg(open)
                     : QStringLiteral("%1 open incident(s), %2 not acknowledged yet. Select one and press "
                                      "Ctrl+K to say you are on it.")
                           .arg(open)
-                          .arg(attention));
+                          .arg(attention)));
             announceNew();
             if (attention != m_attention) {
                 m_attention = attention;
@@ -183,6 +193,8 @@ void IncidentsController::acknowledgeSelected()
     if (!answer.confirmed || answer.reason.trimmed().isEmpty())
         return;
     m_busy = true;
+    m_unconfirmed.clear(); // acting again: this acknowledgement's outcome is what the page says next
+    m_unconfirmedId = 0;
     updateButtons();
     m_summary->setText(QStringLiteral("Acknowledging incident #%1…").arg(id));
     ApiReply *reply = admin->post(QStringLiteral("incidents/%1/acknowledge").arg(id),
@@ -191,11 +203,14 @@ void IncidentsController::acknowledgeSelected()
         m_busy = false;
         if (!error.ok()) {
             // A hung receiver may still record it: say so rather than "was not acknowledged".
-            m_summary->setText((error.outcomeUnknown
-                    ? QStringLiteral("The acknowledgement of incident #%1 was not confirmed: %2")
-                    : QStringLiteral("Incident #%1 was not acknowledged: %2"))
-                                   .arg(id)
-                                   .arg(error.message));
+            const QString text = actionErrorText(error,
+                QStringLiteral("The acknowledgement of incident #%1 was not confirmed: ").arg(id),
+                QStringLiteral("Incident #%1 was not acknowledged: ").arg(id));
+            if (error.outcomeUnknown) {
+                m_unconfirmed = text;
+                m_unconfirmedId = id;
+            }
+            m_summary->setText(text);
             updateButtons();
             if (error.kind == ApiError::Kind::Conflict)
                 refresh(); // someone else was quicker: show who

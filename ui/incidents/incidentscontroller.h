@@ -65,6 +65,10 @@ private:
     QSet<qint64> m_announced; // incidents notified by this controller: once each
     int m_attention = -1;
     bool m_busy = false;
+    // The user's last acknowledgement, unconfirmed (its line and its incident): kept on the summary
+    // until they act again or a read shows the incident acknowledged or closed.
+    QString m_unconfirmed;
+    qint64 m_unconfirmedId = 0;
 };
 
 } // namespace redrive::ui

@@ -74,8 +74,10 @@ ConsoleController::ConsoleController(
         events()->focusSearch();
     });
     connect(m_window.get(), &MainWindow::refreshRequested, this, [this] {
-        if (events() && m_window->currentPage() == MainWindow::EventsPage)
-            events()->model()->reload();
+        if (events() && m_window->currentPage() == MainWindow::EventsPage) {
+            events()->reload(); // keeps the open event selected
+            detail()->reload(); // and reads it again
+        }
         refreshVisiblePage();
     });
     connect(m_window.get(), &MainWindow::pageChanged, this, &ConsoleController::refreshVisiblePage);
@@ -176,6 +178,11 @@ DatabaseWatch *ConsoleController::database() const
 ConnectionDialog *ConsoleController::connectionDialog() const
 {
     return m_dialog.data();
+}
+
+void ConsoleController::setRefreshInterval(int ms)
+{
+    m_refresh->setInterval(ms);
 }
 
 void ConsoleController::showConnectionDialog(const QString &profile, bool connectNow)

@@ -70,6 +70,9 @@ public:
     // Opens the connection dialog (non-blocking), preselecting `profile` when given; with
     // `connectNow` it starts connecting at once (the dialog stays to show progress or a failure).
     void showConnectionDialog(const QString &profile = {}, bool connectNow = false);
+    // How often the visible page is read again in the background (default 10 s), as the
+    // controllers' setPollInterval for their own timers.
+    void setRefreshInterval(int ms);
     void adoptSession(Session *session);
     void disconnectSession();
 
