@@ -2,8 +2,6 @@
 // SPDX-FileCopyrightText: Redrive authors
 #include "groupcommitwriter.h"
 
-#include <QHashFunctions>
-
 #include <algorithm>
 
 namespace redrive::ingest {
@@ -17,7 +15,6 @@ GroupCommitWriter::GroupCommitWriter(
     o.queueCapacity = std::max(1, o.queueCapacity);
     // SQLite takes one writer at a time: a second connection would only wait for the first.
     m_connections = o.url.dialect == Dialect::Sqlite ? 1 : std::clamp(o.connections, 1, 64);
-    m_queues.resize(static_cast<std::size_t>(m_connections));
     registry
         .gauge(QStringLiteral("redrive_ingest_queue_capacity"), QStringLiteral("Capacity of the write queue"))
         .set(o.queueCapacity);
@@ -100,19 +97,15 @@ GroupCommitWriter::Submit GroupCommitWriter::submit(IncomingEvent &&event, Compl
     auto lock = m_worker.lock();
     if (m_worker.stopRequested() || !m_running.load(std::memory_order_acquire))
         return Submit::Stopped;
-    if (m_queued >= m_shared.options.queueCapacity)
+    if (static_cast<int>(m_queue.size()) >= m_shared.options.queueCapacity)
         return Submit::QueueFull;
-    std::deque<PendingEvent> &queue = m_queues[laneFor(event)];
-    queue.push_back(
+    m_queue.push_back(
         PendingEvent { std::move(event), std::move(done), std::chrono::steady_clock::now(), {}, 0 });
-    ++m_queued;
     m_depth->fetch_add(1, std::memory_order_relaxed);
-    const bool wasEmpty = queue.size() == 1;
+    const bool wasEmpty = m_queue.size() == 1;
     lock.unlock();
-    // Otherwise the lane is busy and looks at its queue before it waits. The lanes share one
-    // condition: wake them all, the one whose queue this is takes it.
-    if (wasEmpty)
-        m_connections > 1 ? m_worker.notifyAll() : m_worker.notifyOne();
+    if (wasEmpty) // otherwise every lane is busy and looks at the queue before waiting
+        m_worker.notifyOne();
     return Submit::Queued;
 }
 
@@ -126,46 +119,27 @@ bool GroupCommitWriter::submitRejection(RejectionRecord &&rejection)
         return false;
     }
     m_rejectionQueue.push_back(std::move(rejection));
-    const bool wasEmpty = m_rejectionQueue.size() == 1 && m_queued == 0;
+    const bool wasEmpty = m_rejectionQueue.size() == 1 && m_queue.empty();
     lock.unlock();
     if (wasEmpty)
         m_worker.notifyOne();
     return true;
 }
 
-std::vector<int> GroupCommitWriter::laneQueueDepths() const
-{
-    std::vector<int> depths;
-    auto lock = m_worker.lock();
-    for (const auto &queue : m_queues)
-        depths.push_back(static_cast<int>(queue.size()));
-    return depths;
-}
-
-std::size_t GroupCommitWriter::laneFor(const IncomingEvent &event) const
-{
-    if (m_connections == 1)
-        return 0;
-    const std::size_t key = event.dedupeByBody ? qHash(event.bodySha256Hex) : qHash(event.providerEventId);
-    return (key ^ qHash(event.source)) % static_cast<std::size_t>(m_connections);
-}
-
 bool GroupCommitWriter::take(
-    int index, WriterLane &lane, std::vector<PendingEvent> &batch, std::vector<RejectionRecord> &rejections)
+    WriterLane &lane, std::vector<PendingEvent> &batch, std::vector<RejectionRecord> &rejections)
 {
-    std::deque<PendingEvent> &queue = m_queues[static_cast<std::size_t>(index)];
     auto lock = m_worker.lock();
-    m_worker.waitUntil(lock, lane.nextMaintenance(), [&] {
-        return m_worker.stopRequested() || (!m_paused && (!queue.empty() || !m_rejectionQueue.empty()));
+    m_worker.waitUntil(lock, lane.nextMaintenance(), [this] {
+        return m_worker.stopRequested() || (!m_paused && (!m_queue.empty() || !m_rejectionQueue.empty()));
     });
     const bool draining = m_worker.stopRequested();
     if (!m_paused || draining) {
-        const std::size_t n = std::min(queue.size(), static_cast<std::size_t>(m_shared.options.batchMax));
+        const std::size_t n = std::min(m_queue.size(), static_cast<std::size_t>(m_shared.options.batchMax));
         for (std::size_t i = 0; i < n; ++i) {
-            batch.push_back(std::move(queue.front()));
-            queue.pop_front();
+            batch.push_back(std::move(m_queue.front()));
+            m_queue.pop_front();
         }
-        m_queued -= static_cast<int>(n);
         m_depth->fetch_sub(static_cast<int>(n), std::memory_order_relaxed);
         const std::size_t r = std::min(m_rejectionQueue.size(),
             static_cast<std::size_t>(std::max(1, m_shared.options.rejectionsPerBatch)));
@@ -174,13 +148,12 @@ bool GroupCommitWriter::take(
             m_rejectionQueue.pop_front();
         }
     }
-    if (draining && batch.empty() && rejections.empty() && queue.empty() && m_rejectionQueue.empty())
+    if (draining && batch.empty() && rejections.empty() && m_queue.empty() && m_rejectionQueue.empty())
         return false;
     if (draining)
         m_running.store(false, std::memory_order_release);
-    // Rejections still waiting: an idle lane can take them now (this lane's own queue it takes
-    // itself on its next turn).
-    const bool more = (!m_paused || draining) && !m_rejectionQueue.empty();
+    // More than one batch waiting: an idle lane can take the rest now.
+    const bool more = (!m_paused || draining) && (!m_queue.empty() || !m_rejectionQueue.empty());
     lock.unlock();
     if (more && m_connections > 1)
         m_worker.notifyOne();
@@ -193,7 +166,7 @@ void GroupCommitWriter::run(int index)
     std::vector<PendingEvent> batch;
     batch.reserve(static_cast<std::size_t>(m_shared.options.batchMax));
     std::vector<RejectionRecord> rejections;
-    while (take(index, lane, batch, rejections)) {
+    while (take(lane, batch, rejections)) {
         if (!batch.empty() || !rejections.empty())
             lane.commit(batch, rejections);
         lane.maintenance();

@@ -16,11 +16,8 @@ namespace redrive::ingest {
 // Turns concurrent ingest requests into few transactions: whatever queued up while a commit was
 // flushing goes into the next one (up to batch_max), so the cost of a flush is shared by every
 // request in the batch. Each of its `connections` lanes (WriterLane: one thread, one database
-// connection) takes the next batch from its own queue as soon as it is free, so on PostgreSQL
+// connection) takes the next batch from the one queue as soon as it is free, so on PostgreSQL
 // several group commits are in flight at once while the server flushes; SQLite has one lane.
-// An event goes to the lane its dedupe key hashes to: copies of one event (a provider's
-// retries, sent at once) meet in one lane and one transaction instead of waiting on each other's
-// row locks, and each other's flushes, across lanes.
 // On PostgreSQL a commit that made deliveries due also wakes the other receivers on the database,
 // through a DueNotifier of its own (storage/duenotifier.h), with this receiver's instance id as
 // the origin its own engine ignores.
@@ -60,8 +57,6 @@ public:
     // False after a failed commit or heartbeat until the next success.
     [[nodiscard]] bool databaseHealthy() const { return m_shared.healthy.load(std::memory_order_acquire); }
     [[nodiscard]] int queueDepth() const { return m_depth->load(std::memory_order_relaxed); }
-    // Events waiting in each lane's queue, by lane (diagnostics and tests).
-    [[nodiscard]] std::vector<int> laneQueueDepths() const;
     [[nodiscard]] QString durabilityReport() const { return m_shared.durabilityReport(); }
     [[nodiscard]] bool powerLossDurable() const { return m_shared.powerLossDurable.load(); }
     // Lanes (connections) this writer runs: Options::connections, 1 on SQLite.
@@ -75,18 +70,13 @@ private:
     void run(int index);
     // Under the worker's mutex: moves the next batch and rejections out of the queues; false when the
     // lane should exit (stopping and nothing left).
-    bool take(int index, WriterLane &lane, std::vector<PendingEvent> &batch,
-        std::vector<RejectionRecord> &rejections);
-    // The lane whose queue takes `event`: by its dedupe key (the provider's id, or the body's
-    // digest where the source dedupes on the body).
-    [[nodiscard]] std::size_t laneFor(const IncomingEvent &event) const;
+    bool take(WriterLane &lane, std::vector<PendingEvent> &batch, std::vector<RejectionRecord> &rejections);
 
     WriterShared m_shared;
     int m_connections = 1;
 
-    Worker m_worker; // one thread per lane; its mutex guards the queues, m_queued and m_paused
-    std::vector<std::deque<PendingEvent>> m_queues; // one per lane
-    int m_queued = 0; // events in every lane's queue, against queueCapacity
+    Worker m_worker; // one thread per lane; its mutex guards the queues and m_paused
+    std::deque<PendingEvent> m_queue;
     std::deque<RejectionRecord> m_rejectionQueue;
     bool m_paused = false;
 

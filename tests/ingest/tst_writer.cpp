@@ -9,7 +9,6 @@
 #include "testdb.h"
 
 #include <QFileInfo>
-#include <QSet>
 #include <QSqlQuery>
 #include <QTest>
 
@@ -197,57 +196,6 @@ private Q_SLOTS:
         QCOMPARE(metric("redrive_ingest_commit_failures_total"), 0.0);
         QCOMPARE(metric("redrive_ingest_batch_size_sum"), double(kBatches * kIds));
         qInfo("%.0f commits on %d connection(s)", metric("redrive_ingest_batch_size_count"), expected);
-    }
-
-    // Copies of one event (a provider's retries that arrive together) queue on one lane, so on
-    // PostgreSQL's several connections they meet in one transaction instead of waiting for each
-    // other's row locks and flushes across lanes; different events spread over the lanes.
-    void copiesOfOneEventQueueOnOneLane()
-    {
-        constexpr int kConnections = 4;
-        constexpr int kIds = 16;
-        constexpr int kCopies = 3;
-        m_writer = makeWriter({}, kConnections);
-        QVERIFY(m_writer);
-        const int lanes = m_writer->connections();
-        Outcomes outcomes;
-        m_writer->setPaused(true);
-        QSet<int> used;
-        for (int i = 0; i < kIds; ++i) {
-            const std::vector<int> before = m_writer->laneQueueDepths();
-            QCOMPARE(int(before.size()), lanes);
-            for (int c = 0; c < kCopies; ++c) {
-                QVERIFY(m_writer->submit(makeEvent(QStringLiteral("copy-%1").arg(i)),
-                            outcomes.recorder(QStringLiteral("%1/%2").arg(i).arg(c)))
-                    == GroupCommitWriter::Submit::Queued);
-            }
-            const std::vector<int> after = m_writer->laneQueueDepths();
-            int grown = 0;
-            for (int lane = 0; lane < lanes; ++lane) {
-                const auto l = static_cast<std::size_t>(lane);
-                if (after[l] == before[l])
-                    continue;
-                QCOMPARE(after[l] - before[l], kCopies);
-                used.insert(lane);
-                ++grown;
-            }
-            QCOMPARE(grown, 1);
-        }
-        // 16 ids all on one of four lanes would happen once in 4^15 runs.
-        QCOMPARE(used.size() > 1, lanes > 1);
-        m_writer->setPaused(false);
-        QTRY_COMPARE_WITH_TIMEOUT(outcomes.size(), kIds * kCopies, 30'000);
-        for (int i = 0; i < kIds; ++i) {
-            int fresh = 0;
-            for (int c = 0; c < kCopies; ++c) {
-                const auto o = outcomes.get(QStringLiteral("%1/%2").arg(i).arg(c));
-                QVERIFY(o.ok);
-                fresh += o.duplicate ? 0 : 1;
-            }
-            QCOMPARE(fresh, 1);
-        }
-        QCOMPARE(scalar(QStringLiteral("SELECT COUNT(*) FROM events")), kIds);
-        QCOMPARE(metric("redrive_ingest_commit_failures_total"), 0.0);
     }
 
     // An idle writer sleeps on every lane: lanes other than the first (which sends the
