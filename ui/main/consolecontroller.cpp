@@ -312,7 +312,7 @@ void ConsoleController::adoptSession(Session *session)
                 .arg(TimeFormat::duration(downForMs)),
             60'000);
         if (m_window->currentPage() == MainWindow::EventsPage)
-            events()->model()->reload();
+            events()->reload(); // keeps the open event selected
         if (DetailController *d = detail())
             d->reload();
         refreshVisiblePage();
