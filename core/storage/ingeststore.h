@@ -170,6 +170,7 @@ private:
     // ingeststorepostgres.cpp
     Result<> preparePostgresBatches();
     Result<QList<UpsertResult>> pgUpsertEvents(const QList<UpsertRow> &rows);
+    Result<> pgCountDuplicatesNative(const QList<UpsertRow> &rows, QList<UpsertResult> *results);
     Result<> pgInsertDeliveries(const QList<DeliveryRow> &rows, const QList<KeyRow> &keys, qint64 nowMs);
 
     Db &m_db;
@@ -190,6 +191,7 @@ private:
     // the multi-row QPSQL statements remain for rejections and when no native handle exists.
     PgStatement m_pgUpsertEvents;
     PgStatement m_pgInsertDeliveries;
+    PgStatement m_pgCountDuplicates;
     std::unique_ptr<MultiRowInsert> m_multiEvents;
     std::unique_ptr<MultiRowInsert> m_multiStatuses;
     std::unique_ptr<MultiRowInsert> m_multiDeliveries;

@@ -44,6 +44,22 @@ const QString kPgInsertDeliveries = QStringLiteral(
     "idempotency_key, created_at, updated_at) SELECT e, d, 'pending', 0, n, o, k, $6::int8, $6::int8 FROM "
     "unnest($1::int8[], $2::text[], $3::int8[], $4::text[], $5::text[]) AS u(e, d, n, o, k)");
 constexpr int kPgDeliveryParameters = 9;
+// The rows a batch's insert skipped, counted on their stored rows in one statement: each is
+// found by its id, else by its body (dedupe_sha256 is NULL for sources that do not dedupe by
+// body, and NULL matches nothing). The stored rows are locked in id order before they are
+// updated, so lanes counting the same events at once wait for each other in one order and
+// never in a cycle. Rows of the batch that found the same stored row add up on it.
+const QString kPgCountDuplicates = QStringLiteral(
+    "WITH u AS MATERIALIZED (SELECT u.i, COALESCE((SELECT id FROM events WHERE source = u.s AND "
+    "provider_event_id = u.p), (SELECT id FROM events WHERE source = u.s AND dedupe_sha256 = u.dk)) AS id, "
+    "u.c, u.r FROM unnest($1::text[], $2::text[], $3::text[], $4::int8[], $5::int8[]) WITH ORDINALITY "
+    "AS u(s, p, dk, c, r, i)), "
+    "l AS MATERIALIZED (SELECT e.id FROM events e WHERE e.id IN (SELECT id FROM u) ORDER BY e.id FOR UPDATE), "
+    "g AS (SELECT u.id, sum(u.c)::int8 AS c, max(u.r) AS r FROM u JOIN l ON l.id = u.id GROUP BY u.id), "
+    "up AS (UPDATE events e SET seen_count = e.seen_count + g.c, last_seen_at = g.r FROM g WHERE e.id = g.id "
+    "RETURNING e.id, e.seen_count) "
+    "SELECT u.i, up.id, up.seen_count FROM u JOIN up ON up.id = u.id");
+constexpr int kPgDuplicateParameters = 5;
 
 void appendText(PgArray &array, const QString &value)
 {
@@ -69,8 +85,62 @@ Result<> IngestStore::preparePostgresBatches()
             m_db, QByteArrayLiteral("redrive_ingest_upsert_events"), kPgUpsertEvents, kPgEventArrays);
         !prepared)
         return prepared;
-    return m_pgInsertDeliveries.prepare(m_db, QByteArrayLiteral("redrive_ingest_insert_deliveries"),
-        kPgInsertDeliveries, kPgDeliveryParameters);
+    if (auto prepared
+        = m_pgInsertDeliveries.prepare(m_db, QByteArrayLiteral("redrive_ingest_insert_deliveries"),
+            kPgInsertDeliveries, kPgDeliveryParameters);
+        !prepared)
+        return prepared;
+    return m_pgCountDuplicates.prepare(m_db, QByteArrayLiteral("redrive_ingest_count_duplicates"),
+        kPgCountDuplicates, kPgDuplicateParameters);
+}
+
+Result<> IngestStore::pgCountDuplicatesNative(const QList<UpsertRow> &rows, QList<UpsertResult> *results)
+{
+    QList<qsizetype> skipped;
+    for (qsizetype i = 0; i < rows.size(); ++i) {
+        if ((*results)[i].eventId == 0)
+            skipped.append(i);
+    }
+    const qsizetype n = skipped.size();
+    if (n == 0)
+        return ok();
+    using T = PgArray::Type;
+    PgArray source(T::Text, n, 16 * n), id(T::Text, n, 40 * n), dedupe(T::Text, n, 64 * n), count(T::Int8, n),
+        seenAt(T::Int8, n);
+    for (const qsizetype i : std::as_const(skipped)) {
+        const IncomingEvent &e = *rows[i].event;
+        appendText(source, e.source);
+        appendText(id, e.providerEventId);
+        if (e.dedupeByBody)
+            dedupe.append(e.bodySha256Hex);
+        else
+            dedupe.appendNull();
+        count.append(qint64(std::max(1, rows[i].occurrences)));
+        seenAt.append(e.receivedAtMs);
+    }
+    qsizetype found = 0;
+    const auto counted = m_pgCountDuplicates.exec(
+        { source.finish(), id.finish(), dedupe.finish(), count.finish(), seenAt.finish() },
+        [&](const PgStatement::Row &row) {
+            const qint64 ordinal = row.int64(0);
+            if (ordinal < 1 || ordinal > n)
+                return;
+            (*results)[skipped[ordinal - 1]] = UpsertResult { row.int64(1), static_cast<int>(row.int64(2)) };
+            ++found;
+        });
+    if (!counted)
+        return counted;
+    if (found == n)
+        return ok();
+    for (const qsizetype i : std::as_const(skipped)) {
+        if ((*results)[i].eventId == 0) {
+            const IncomingEvent &e = *rows[i].event;
+            return Failure(
+                QStringLiteral("event %1 of source %2 was neither inserted nor found as a duplicate")
+                    .arg(e.providerEventId, e.source));
+        }
+    }
+    return ok();
 }
 
 Result<QList<UpsertResult>> IngestStore::pgUpsertEvents(const QList<UpsertRow> &rows)
@@ -140,7 +210,7 @@ Result<QList<UpsertResult>> IngestStore::pgUpsertEvents(const QList<UpsertRow> &
     if (!upserted)
         return Failure(upserted.error());
     if (returned != n) {
-        if (auto counted = pgCountDuplicates(rows, &results); !counted)
+        if (auto counted = pgCountDuplicatesNative(rows, &results); !counted)
             return Failure(counted.error());
     }
     return results;

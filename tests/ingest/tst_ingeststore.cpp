@@ -91,6 +91,54 @@ private Q_SLOTS:
                 QStringLiteral("c=pending"), QStringLiteral("d=no_route") }));
     }
 
+    // Rows the insert skipped are counted on their stored row: found by id or by body, and when
+    // two rows of one batch find the same stored row their counts add up on it.
+    void duplicatesOfABatchAddUpOnTheirStoredRow_data() { batchesStoreEachEventOnceWithItsStatus_data(); }
+    void duplicatesOfABatchAddUpOnTheirStoredRow()
+    {
+        QFETCH(int, path);
+        IngestStore store(*m_db, IngestStore::PostgresBatches(path));
+        QString error;
+        const auto prepared = store.prepare();
+        QVERIFY2(prepared, qPrintable(prepared.error()));
+        IncomingEvent first = makeEvent(QStringLiteral("a"));
+        first.dedupeByBody = true;
+        QList<UpsertResult> results;
+        QVERIFY2(upsert(store, { UpsertRow { &first, QStringLiteral("pending"), 1 } }, &results, &error),
+            qPrintable(error));
+        const qint64 storedId = results[0].eventId;
+        QVERIFY(storedId > 0);
+
+        IncomingEvent again = first; // the same id
+        again.receivedAtMs = first.receivedAtMs + 5;
+        IncomingEvent sameBody = first; // another id, the same body
+        sameBody.providerEventId = QStringLiteral("a-resent");
+        sameBody.receivedAtMs = first.receivedAtMs + 9;
+        IncomingEvent fresh = makeEvent(QStringLiteral("b"));
+        fresh.dedupeByBody = true;
+        QVERIFY2(upsert(store,
+                     { UpsertRow { &again, QStringLiteral("pending"), 1 },
+                         UpsertRow { &sameBody, QStringLiteral("pending"), 2 },
+                         UpsertRow { &fresh, QStringLiteral("pending"), 1 } },
+                     &results, &error),
+            qPrintable(error));
+        QCOMPARE(results.size(), 3);
+        QCOMPARE(results[0].eventId, storedId);
+        QCOMPARE(results[1].eventId, storedId);
+        QVERIFY(results[0].seenCount > 1);
+        QVERIFY(results[1].seenCount > 2);
+        QVERIFY(results[2].eventId != storedId);
+        QCOMPARE(results[2].seenCount, 1);
+
+        QSqlQuery q(m_db->handle());
+        QVERIFY(q.exec(
+            QStringLiteral("SELECT seen_count, last_seen_at FROM events WHERE id = %1").arg(storedId)));
+        QVERIFY(q.next());
+        QCOMPARE(q.value(0).toInt(), 4);
+        QCOMPARE(q.value(1).toLongLong(), first.receivedAtMs + 9);
+        QCOMPARE(statuses(), (QStringList { QStringLiteral("a=pending"), QStringLiteral("b=pending") }));
+    }
+
     void singleUpsertsStoreTheStatusOnlyForANewEvent()
     {
         IngestStore store(*m_db);
