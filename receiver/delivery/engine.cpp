@@ -84,7 +84,7 @@ void DeliveryEngine::Private::run()
             items = toLanes(std::move(items));
         maintenance(Steady::now());
         rateDeadline = Steady::time_point::max();
-        // One transaction per turn: the results that came in, then the next claims.
+        // A turn records the results that stayed on the engine and claims the next deliveries.
         more = turn(std::move(items), claimRequests(&rateDeadline));
     }
     drain();
@@ -94,24 +94,20 @@ void DeliveryEngine::Private::run()
     db.reset();
 }
 
-// Results of one event always go to the same place (the engine's own connection or one lane).
+// With recorder lanes (PostgreSQL), results are recorded there and the engine's own connection
+// only claims: a turn that records nothing is shorter, and new deliveries wait for shorter turns.
+// Results of one event always go to the same lane.
 DeliveryEngine::Private::Items DeliveryEngine::Private::toLanes(Items items)
 {
     if (lanes.empty() || items.isEmpty())
         return items;
-    const qint64 ways = static_cast<qint64>(lanes.size()) + 1;
+    const auto ways = static_cast<qint64>(lanes.size());
     std::vector<Items> parts(lanes.size());
-    Items own;
-    for (auto &item : items) {
-        const qint64 way = item.first.eventId % ways;
-        if (way == 0)
-            own.append(std::move(item));
-        else
-            parts[static_cast<std::size_t>(way - 1)].append(std::move(item));
-    }
+    for (auto &item : items)
+        parts[static_cast<std::size_t>(item.first.eventId % ways)].append(std::move(item));
     for (std::size_t i = 0; i < lanes.size(); ++i)
         lanes[i]->submit(std::move(parts[i]));
-    return own;
+    return {};
 }
 
 void DeliveryEngine::Private::takeRecorded(const QList<Recorded> &recorded)
@@ -273,8 +269,9 @@ QList<ClaimRequest> DeliveryEngine::Private::claimRequests(Steady::time_point *r
     return requests;
 }
 
-// Records `items` and claims for `requests` in one transaction; on failure records and claims
-// separately (which isolates a bad row). True when some destination may have more due now.
+// Records `items` and claims for `requests` in one transaction (a PostgreSQL turn with nothing
+// to record claims without one); on failure records and claims separately (which isolates a bad
+// row). True when some destination may have more due now.
 bool DeliveryEngine::Private::turn(Items items, const QList<ClaimRequest> &requests)
 {
     if (items.isEmpty() && requests.isEmpty())
@@ -291,22 +288,14 @@ bool DeliveryEngine::Private::turn(Items items, const QList<ClaimRequest> &reque
     QList<QList<Claim>> claims;
     QString error;
     const qint64 now = clock.nowMs();
-    if (!store->recordAndClaim(items, &results, requests, worker, now, &claims, &error)) {
+    // On PostgreSQL a turn with no results to record (they go to the lanes) claims with one
+    // statement per destination, each its own transaction: no BEGIN and COMMIT round trips.
+    const bool claimOnly = items.isEmpty() && !db->isSqlite();
+    if (claimOnly || !store->recordAndClaim(items, &results, requests, worker, now, &claims, &error)) {
         if (!items.isEmpty()) {
             store->recordMany(items, &results, &error);
         }
-        claims.clear();
-        for (const ClaimRequest &r : requests) {
-            QString claimError;
-            claims.append(store->claim(r.destination, worker, now, r.leaseMs, r.limit, &claimError));
-            noteDb(claimError.isEmpty());
-            if (!claimError.isEmpty()) {
-                if (dbFailures <= 3) // then reopenIfBroken() reports, every 2 s
-                    qCWarning(lcDelivery, "claiming deliveries for %s failed: %s", qPrintable(r.destination),
-                        qPrintable(claimError));
-                break;
-            }
-        }
+        claims = claimEach(requests, now);
     } else {
         noteDb(true);
     }
@@ -326,6 +315,24 @@ bool DeliveryEngine::Private::turn(Items items, const QList<ClaimRequest> &reque
             more = true;
     }
     return more;
+}
+
+// Claims for each request in its own statement, until one fails.
+QList<QList<Claim>> DeliveryEngine::Private::claimEach(const QList<ClaimRequest> &requests, qint64 now)
+{
+    QList<QList<Claim>> claims;
+    for (const ClaimRequest &r : requests) {
+        QString claimError;
+        claims.append(store->claim(r.destination, worker, now, r.leaseMs, r.limit, &claimError));
+        noteDb(claimError.isEmpty());
+        if (!claimError.isEmpty()) {
+            if (dbFailures <= 3) // then reopenIfBroken() reports, every 2 s
+                qCWarning(lcDelivery, "claiming deliveries for %s failed: %s", qPrintable(r.destination),
+                    qPrintable(claimError));
+            break;
+        }
+    }
+    return claims;
 }
 
 void DeliveryEngine::Private::launch(const Claim &claim)

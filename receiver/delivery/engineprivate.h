@@ -159,6 +159,7 @@ public:
     using Items = QList<std::pair<Claim, AttemptRecord>>;
     Items collect(const QList<Finished> &batch);
     Items toLanes(Items items);
+    QList<QList<Claim>> claimEach(const QList<ClaimRequest> &requests, qint64 now);
     void takeRecorded(const QList<Recorded> &recorded);
     void startLanes();
     void recordFinished(const QList<Finished> &batch);
