@@ -90,7 +90,12 @@ using SweepPolicy
 
 class DeliveryStore final {
 public:
-    explicit DeliveryStore(Db &db);
+    // PostgreSQL: how the connection plans its prepared statements (see the constructor).
+    enum class Plans {
+        PerExecution, // with the values bound each time: the engine's claims, sweeps and upkeep
+        Once, // one generic plan per statement: a recorder lane, which only records results
+    };
+    explicit DeliveryStore(Db &db, Plans plans = Plans::PerExecution);
     ~DeliveryStore();
     DeliveryStore(const DeliveryStore &) = delete;
     DeliveryStore &operator=(const DeliveryStore &) = delete;

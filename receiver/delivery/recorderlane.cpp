@@ -24,7 +24,7 @@ bool RecorderLane::start(QString *error)
     m_db = takeValue(Db::open(m_storage, m_name, {}), error);
     if (!m_db)
         return false;
-    m_store = std::make_unique<DeliveryStore>(*m_db);
+    m_store = std::make_unique<DeliveryStore>(*m_db, DeliveryStore::Plans::Once);
     const Result<> started = m_worker.start(1, [this](int) { run(); });
     if (!started)
         *error = started.error();
@@ -86,7 +86,7 @@ void RecorderLane::run()
             QString reopenError;
             auto fresh = takeValue(Db::open(m_storage, m_name, {}), &reopenError);
             if (fresh) {
-                m_store = std::make_unique<DeliveryStore>(*fresh);
+                m_store = std::make_unique<DeliveryStore>(*fresh, DeliveryStore::Plans::Once);
                 m_db = std::move(fresh);
                 m_failures = 0;
                 qCInfo(lcDelivery, "%s: database connection re-opened", qPrintable(m_name));
