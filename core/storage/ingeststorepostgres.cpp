@@ -48,7 +48,8 @@ constexpr int kPgDeliveryParameters = 9;
 // found by its id, else by its body (dedupe_sha256 is NULL for sources that do not dedupe by
 // body, and NULL matches nothing). The stored rows are locked in id order before they are
 // updated, so lanes counting the same events at once wait for each other in one order and
-// never in a cycle. Rows of the batch that found the same stored row add up on it.
+// never in a cycle. Rows of the batch that found the same stored row add up on it, and each row
+// reads the count as it stood after that row, as if the rows had been counted one by one.
 const QString kPgCountDuplicates = QStringLiteral(
     "WITH u AS MATERIALIZED (SELECT u.i, COALESCE((SELECT id FROM events WHERE source = u.s AND "
     "provider_event_id = u.p), (SELECT id FROM events WHERE source = u.s AND dedupe_sha256 = u.dk)) AS id, "
@@ -58,7 +59,8 @@ const QString kPgCountDuplicates = QStringLiteral(
     "g AS (SELECT u.id, sum(u.c)::int8 AS c, max(u.r) AS r FROM u JOIN l ON l.id = u.id GROUP BY u.id), "
     "up AS (UPDATE events e SET seen_count = e.seen_count + g.c, last_seen_at = g.r FROM g WHERE e.id = g.id "
     "RETURNING e.id, e.seen_count) "
-    "SELECT u.i, up.id, up.seen_count FROM u JOIN up ON up.id = u.id");
+    "SELECT u.i, up.id, up.seen_count - COALESCE(sum(u.c) OVER (PARTITION BY u.id ORDER BY u.i ROWS BETWEEN "
+    "1 FOLLOWING AND UNBOUNDED FOLLOWING), 0)::int8 FROM u JOIN up ON up.id = u.id");
 constexpr int kPgDuplicateParameters = 5;
 
 void appendText(PgArray &array, const QString &value)
@@ -119,7 +121,7 @@ Result<> IngestStore::pgCountDuplicatesNative(const QList<UpsertRow> &rows, QLis
         seenAt.append(e.receivedAtMs);
     }
     qsizetype found = 0;
-    const auto counted = m_pgCountDuplicates.exec(
+    auto counted = m_pgCountDuplicates.exec(
         { source.finish(), id.finish(), dedupe.finish(), count.finish(), seenAt.finish() },
         [&](const PgStatement::Row &row) {
             const qint64 ordinal = row.int64(0);
