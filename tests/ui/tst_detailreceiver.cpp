@@ -46,13 +46,9 @@ void TstDetailReceiver::initTestCase()
     QVERIFY2(m_older > 0, qPrintable(error));
     QVERIFY2(m_receiver.ingestAndSettle("detail-refresh-2", &error) > 0, qPrintable(error));
     setUpSettings();
-    m_console = std::make_unique<ConsoleController>(*m_settings, m_secrets, m_systemClock);
-    m_console->window()->show();
-    QVERIFY(QTest::qWaitForWindowExposed(m_console->window()));
-    QString problem;
-    QVERIFY2(connectWith(*m_console, QStringLiteral("sam-support"), m_receiver.databasePath(),
-                 m_receiver.token(QStringLiteral("sam-support")), &problem, m_receiver.adminUrl()),
-        qPrintable(problem));
+    const QString person = QStringLiteral("sam-support");
+    QVERIFY(signInTo(
+        person, m_receiver.databasePath(), m_receiver.token(person), m_receiver.adminUrl(), m_systemClock));
 }
 
 void TstDetailReceiver::cleanupTestCase()

@@ -109,13 +109,9 @@ void TstKeysReceiver::initTestCase()
             .toInt(),
         2);
 
-    m_console = std::make_unique<ConsoleController>(*m_settings, m_secrets, m_systemClock);
-    m_console->window()->show();
-    QVERIFY(QTest::qWaitForWindowExposed(m_console->window()));
-    QString problem;
-    QVERIFY2(connectWith(*m_console, QStringLiteral("sam-support"), m_receiver.databasePath(),
-                 m_receiver.token(QStringLiteral("sam-support")), &problem, m_receiver.adminUrl()),
-        qPrintable(problem));
+    const QString person = QStringLiteral("sam-support");
+    QVERIFY(signInTo(
+        person, m_receiver.databasePath(), m_receiver.token(person), m_receiver.adminUrl(), m_systemClock));
 }
 
 void TstKeysReceiver::cleanupTestCase()
