@@ -2,14 +2,19 @@
 // SPDX-FileCopyrightText: Redrive authors
 #include "auditlog.h"
 
+#include "storage/storedtext.h"
+
 #include <QSqlQuery>
 
 namespace redrive::audit {
 namespace {
 // A null QString binds as SQL NULL; the audit columns are NOT NULL and hash "" for absent text.
+// A target names what a request's path named, and a refused request's path is anyone's text: it
+// is made safe before it is hashed, so the chain covers exactly what is stored (a NUL would fail
+// the insert on PostgreSQL and leave the refusal unaudited).
 QString nonNull(const QString &s)
 {
-    return s.isNull() ? QStringLiteral("") : s;
+    return s.isNull() ? QStringLiteral("") : storedtext::safeText(s);
 }
 } // namespace
 

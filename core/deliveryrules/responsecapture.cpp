@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: Redrive authors
 #include "responsecapture.h"
 
+#include "storage/storedtext.h"
 #include "util/jsonpointer.h"
 
 #include <QJsonArray>
@@ -142,14 +143,21 @@ std::optional<QString> orderingKeyFor(const DestinationConfig &destination, QByt
     const QJsonDocument doc = QJsonDocument::fromJson(body.toByteArray());
     if (doc.isNull())
         return std::nullopt;
-    const QJsonValue root = doc.isObject() ? QJsonValue(doc.object()) : QJsonValue(doc.array());
-    const auto found = resolveJsonPointer(root, destination.orderingKeyPointer);
+    return orderingKeyFor(destination, doc.isObject() ? QJsonValue(doc.object()) : QJsonValue(doc.array()));
+}
+
+std::optional<QString> orderingKeyFor(
+    const DestinationConfig &destination, const std::optional<QJsonValue> &root)
+{
+    if (destination.orderingKeyPointer.isEmpty() || !root)
+        return std::nullopt;
+    const auto found = resolveJsonPointer(*root, destination.orderingKeyPointer);
     if (!found)
         return std::nullopt;
     const auto text = jsonScalarText(*found);
     if (!text || text->isEmpty())
         return std::nullopt;
-    return text->left(kMaxReference);
+    return storedtext::safeText(*text, kMaxReference);
 }
 
 } // namespace redrive::delivery

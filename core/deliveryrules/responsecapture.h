@@ -6,6 +6,7 @@
 #include "util/headers.h"
 
 #include <QByteArrayView>
+#include <QJsonValue>
 #include <QString>
 
 #include <optional>
@@ -32,6 +33,14 @@ std::optional<QString> downstreamReference(
 // The ordering key of an event for a destination with ordering_key = "json:/pointer": the
 // scalar at that pointer (at most 256 characters). nullopt when the destination is unordered
 // or the body has no such value; such deliveries are not serialised.
+// The key is what a sender wrote, so it is made safe to store: cut to 256 characters, NUL
+// replaced (storedtext::safeText), and an empty value is no key (it would serialise every event
+// that lacks one).
 std::optional<QString> orderingKeyFor(const DestinationConfig &destination, QByteArrayView body);
+
+// The same from a body already parsed (nullopt root: the body is not JSON), for a caller that
+// reads several destinations' keys from one event.
+std::optional<QString> orderingKeyFor(
+    const DestinationConfig &destination, const std::optional<QJsonValue> &root);
 
 } // namespace redrive::delivery

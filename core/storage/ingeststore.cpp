@@ -13,8 +13,13 @@
 namespace redrive {
 namespace {
 
+using storedtext::safeText;
 using storedtext::storedHeaders;
 using storedtext::validUtf8;
+
+constexpr qsizetype kMaxRejectionSource = 64;
+constexpr qsizetype kMaxRejectionReason = 64;
+constexpr qsizetype kMaxRejectionDetail = 1000;
 
 QVariant nullableInt(const std::optional<qint64> &v)
 {
@@ -126,13 +131,15 @@ void bindEvent(QSqlQuery &q, int i, const IncomingEvent &e, int occurrences)
     q.bindValue(i++, dedupeKey(e));
 }
 
+// Everything in a rejection may come from an unauthenticated sender (the path it named, the
+// detail quoting it): made safe here, once, so no rejection can fail the group commit it rides.
 void bindRejection(QSqlQuery &q, int i, const RejectionRecord &r)
 {
-    q.bindValue(i++, text(r.source));
-    q.bindValue(i++, text(r.reason));
-    q.bindValue(i++, text(r.detail));
+    q.bindValue(i++, text(safeText(r.source, kMaxRejectionSource)));
+    q.bindValue(i++, text(safeText(r.reason, kMaxRejectionReason)));
+    q.bindValue(i++, text(safeText(r.detail, kMaxRejectionDetail)));
     q.bindValue(i++, r.statusCode);
-    q.bindValue(i++, text(r.remoteAddress));
+    q.bindValue(i++, text(safeText(r.remoteAddress, kMaxRejectionReason)));
     q.bindValue(i++, QString::fromUtf8(storedHeaders(r.headersJson)));
     q.bindValue(i++, r.receivedAtMs);
 }

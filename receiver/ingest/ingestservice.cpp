@@ -4,7 +4,10 @@
 
 #include "crypto/crypto.h"
 #include "signatures/verifier.h"
+#include "storage/storedtext.h"
 #include "storedheaders.h"
+
+#include <QUrl>
 
 namespace redrive::ingest {
 namespace {
@@ -81,7 +84,7 @@ IngestService::IngestService(std::shared_ptr<const Config> config, GroupCommitWr
     for (const char *reason :
         { "bad_signature", "missing_signature", "stale_timestamp", "future_timestamp", "malformed_timestamp",
             "missing_id", "malformed_body", "invalid_id", "invalid_type", "unknown_source", "too_large",
-            "headers_too_large", "read_timeout", "malformed", "connection_limit" }) {
+            "headers_too_large", "read_timeout", "malformed", "connection_limit", "invalid_path" }) {
         const QString r = QLatin1String(reason);
         m_rejected[r] = &registry.counter(QStringLiteral("redrive_ingest_rejected_total"),
             QStringLiteral("Requests refused, by reason"), { { QStringLiteral("reason"), r } });
@@ -131,6 +134,11 @@ metrics::Counter &IngestService::rejectedCounter(const QString &reason)
 IngestService::Routed IngestService::route(const QByteArray &path) const
 {
     Routed r;
+    if (storedtext::hasControl(path)) {
+        r.route = Route::InvalidPath;
+        r.invalidPath = path.left(200);
+        return r;
+    }
     if (path.startsWith(kHooksPrefix)) {
         const QByteArrayView name = QByteArrayView(path).sliced(kHooksPrefix.size());
         if (name.isEmpty() || name.contains('/'))
@@ -161,6 +169,16 @@ std::optional<http::Response> IngestService::checkRoute(
         m_notFound.inc();
         return http::Response::error(
             404, QStringLiteral("not_found"), QStringLiteral("no such path; webhooks go to /hooks/{source}"));
+    case Route::InvalidPath: {
+        // A decoded path with NUL or another control character names nothing that exists, and
+        // no sender has a reason to write one: refused before any other work. The rejection
+        // quotes it percent-encoded, so support reads "/hooks/%00", not an invisible byte.
+        const QString detail = QStringLiteral("the request path %1 holds a control character")
+                                   .arg(QString::fromLatin1(QUrl::toPercentEncoding(
+                                       QString::fromUtf8(routed.invalidPath), QByteArrayLiteral("/"))));
+        recordRejection(QString(), 400, QStringLiteral("invalid_path"), detail, &headers, remoteAddress);
+        return http::Response::error(400, QStringLiteral("invalid_path"), detail);
+    }
     case Route::Hook:
         if (!routed.source) {
             const QString name = QString::fromUtf8(routed.sourceName.left(64));
@@ -203,6 +221,7 @@ void IngestService::handle(http::Request &&request, http::Responder respond)
         respond(readiness());
         return;
     case Route::NotFound:
+    case Route::InvalidPath:
         break; // answered by checkRoute
     }
 }

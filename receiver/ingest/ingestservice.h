@@ -53,10 +53,11 @@ private:
         metrics::Counter *duplicates = nullptr;
         metrics::Counter *keysTooLong = nullptr;
     };
-    enum class Route { Hook, Health, Ready, NotFound };
+    enum class Route { Hook, Health, Ready, NotFound, InvalidPath };
     struct Routed {
         Route route = Route::NotFound;
         QByteArray sourceName; // for Route::Hook
+        QByteArray invalidPath; // for Route::InvalidPath
         const SourceEntry *source = nullptr;
     };
 

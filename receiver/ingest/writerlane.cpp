@@ -2,8 +2,8 @@
 // SPDX-FileCopyrightText: Redrive authors
 #include "writerlane.h"
 
+#include "deliveryrules/responsecapture.h"
 #include "domain/types.h"
-#include "util/jsonpointer.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -206,10 +206,9 @@ std::optional<QString> WriterLane::orderingKey(
         else
             parsed = doc.isObject() ? QJsonValue(doc.object()) : QJsonValue(doc.array());
     }
-    if (parsed->isNull())
-        return std::nullopt;
-    const auto value = resolveJsonPointer(*parsed, destination.orderingKeyPointer);
-    return value ? jsonScalarText(*value) : std::nullopt;
+    // The one tested rule for what a key is (cut, NUL replaced, empty = none), on the body this
+    // event's destinations share.
+    return delivery::orderingKeyFor(destination, parsed->isNull() ? std::nullopt : parsed);
 }
 
 void WriterLane::planDeliveries(const IncomingEvent &event, qint64 eventId, QList<DeliveryRow> *out)

@@ -20,6 +20,7 @@ private Q_SLOTS:
     void cleanup();
     void aLoopOfRefusalsIsCountedNotCopied();
     void stopWritesTheOpenMinute();
+    void probesWithNulInThePathAreAudited();
 
 private:
     struct Denied {
@@ -120,6 +121,37 @@ void TstDeniedCoalescing::stopWritesTheOpenMinute()
     const QList<Denied> entries = deniedEntries();
     QCOMPARE(entries.size(), 2);
     QCOMPARE(entries[1].details.value(QLatin1String("count")).toInt(), 2);
+}
+
+// A path is anyone's text, and a refused request's target comes from it: a NUL there used to fail
+// the audit insert on PostgreSQL, so a support token could hide a minute of forbidden probes
+// between two such requests. Every refusal is counted, the NUL stored as U+FFFD, the chain intact.
+void TstDeniedCoalescing::probesWithNulInThePathAreAudited()
+{
+    const QString sam = f->token(QStringLiteral("sam"), Role::Support);
+    const QJsonObject body { { QStringLiteral("reason"), QStringLiteral("probing") } };
+    QCOMPARE(f->call("POST", "destinations/%00/pause", sam, body).status, 403);
+    for (int i = 0; i < 5; ++i) {
+        QCOMPARE(pause(sam).status, 403);
+        f->clock.advanceMs(100);
+    }
+    QCOMPARE(f->call("POST", "destinations/a%00b/resume", sam, body).status, 403);
+    f->clock.advanceMs(60'000);
+    QCOMPARE(f->call("GET", "whoami", f->token(QStringLiteral("otto"), Role::Operator)).status, 200);
+
+    const QList<Denied> entries = deniedEntries();
+    int total = 0;
+    for (const Denied &d : entries)
+        total += d.details.value(QLatin1String("count")).toInt();
+    QCOMPARE(total, 7);
+    QSqlQuery q(f->db().handle());
+    QVERIFY(q.exec(
+        QStringLiteral("SELECT target FROM audit_log WHERE action = 'permission_denied' ORDER BY seq")));
+    QVERIFY(q.next());
+    QCOMPARE(q.value(0).toString(), QStringLiteral("destination:") + QChar(QChar::ReplacementCharacter));
+    const auto verify = f->call("GET", "audit/verify", f->token(QStringLiteral("kai"), Role::Auditor));
+    QCOMPARE(verify.status, 200);
+    QVERIFY2(verify.json.value(QLatin1String("ok")).toBool(), verify.body.constData());
 }
 
 QTEST_GUILESS_MAIN(TstDeniedCoalescing)

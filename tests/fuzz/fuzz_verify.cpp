@@ -29,6 +29,10 @@ SourceConfig sourceFor(quint8 control)
     source.secrets = { Secret { QStringLiteral("secrets[0]"), kKeys[0] },
         Secret { QStringLiteral("secrets[1]"), kKeys[1] } };
     source.toleranceSeconds = 300;
+    // Business keys from the body and from a header, on every scheme: what reaches a key column
+    // never holds NUL and never passes the stored bound.
+    source.keys = { BusinessKey { QStringLiteral("key"), BusinessKey::Kind::JsonPointer, "/meta/key", {} },
+        BusinessKey { QStringLiteral("shop"), BusinessKey::Kind::Header, {}, "X-Shop" } };
     if (control & 0x10) {
         source.hmac.encoding = HmacOptions::Encoding::Base64;
         source.hmac.signaturePrefix = "sha256=";
@@ -147,6 +151,11 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         if (v.skewSeconds
             && (*v.skewSeconds > source.toleranceSeconds || -*v.skewSeconds > source.toleranceSeconds))
             std::abort();
+        for (const EventKey &key : v.keys) {
+            if (key.value.isEmpty() || key.value.contains(QChar(0))
+                || key.value.size() > kMaxBusinessKeyValueLength)
+                std::abort();
+        }
     } else {
         if (v.reason.isEmpty() || v.detail.isEmpty() || v.secretIndex != -1 || !v.providerEventId.isEmpty())
             std::abort();

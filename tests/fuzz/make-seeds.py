@@ -85,6 +85,12 @@ def main():
     write("verify", "hmac-weak-signed", request(0x0c, [], b"plain body"))
     write("verify", "hmac-header-signed", request(0x0c | 0x10 | 0x20, [(b"X-Id", b"ev-1"), (b"X-Type", b"t")], b"{}"))
     write("verify", "hmac-pointer-signed", request(0x0c | 0x40, [], b'{"meta":{"id":12345},"type":"order.paid"}'))
+    # NUL where a sender can put one: a JSON "\u0000" in a business key, an id and a type.
+    write("verify", "hmac-pointer-nul-key", request(0x0c | 0x40, [(b"X-Shop", b"shop-1")],
+                                                     b'{"meta":{"id":"a","key":"k\\u0000x"},"type":"t"}'))
+    write("verify", "hmac-pointer-nul-id", request(0x0c | 0x40, [], b'{"meta":{"id":"a\\u0000b"},"type":"t\\u0000"}'))
+    write("verify", "stripe-nul-key", request(0x09, [(b"Stripe-Signature", b"t=" + ts + b",v1=00")],
+                                              b'{"id":"evt_1","type":"a","meta":{"key":"\\u0000"}}'))
 
 
 if __name__ == "__main__":

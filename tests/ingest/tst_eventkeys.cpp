@@ -39,6 +39,15 @@ name = "kgh"
 scheme = "github"
 secrets = ["It is a Secret to Everybody"]
 keys = { pr = "json:/pull_request/number", repo = "json:/repository/full_name" }
+
+[[sources]]
+name = "kgen"
+scheme = "hmac-sha256"
+secrets = ["generic-fixture-secret"]
+signature_header = "X-Signature"
+signature_prefix = "sha256="
+id_header = "X-Event-Id"
+keys = { order = "json:/order", note = "json:/note" }
 )";
 
 // The Stripe example as another payment: its own event id and order number.
@@ -163,6 +172,21 @@ private Q_SLOTS:
         QVERIFY(id > 0);
         QCOMPARE(keysOf(id).size(), 2);
         QCOMPARE(h->metric("redrive_ingest_key_values_too_long_total{source=\"kst\"}"), 1.0);
+    }
+
+    // The generic scheme reads keys with QJsonDocument, which decodes "\u0000" into the value:
+    // such a value is no key, as on every other scheme's path, and the event is stored with its
+    // other keys (a NUL used to fail the key insert and answer the signed event 503 forever).
+    void aGenericSchemeKeyWithNulIsNoKey()
+    {
+        const QByteArray body = "{\"order\":\"o-1\\u0000x\",\"note\":\"fine\"}";
+        const auto r = h->post("kgen", signGeneric(kGenericSecret, body, "gen-nul-1"), body);
+        QVERIFY(r);
+        QCOMPARE(r->status, 200);
+        const QList<EventKey> keys = keysOf(eventId(QStringLiteral("kgen"), QStringLiteral("gen-nul-1")));
+        QCOMPARE(keys.size(), 1);
+        QCOMPARE(keys.value(0).name, QStringLiteral("note"));
+        QCOMPARE(keys.value(0).value, QStringLiteral("fine"));
     }
 
     void searchFindsByKeyNewestFirstWithPaging()

@@ -10,6 +10,7 @@
 #include "ingestharness.h"
 #include "storage/ingeststore.h"
 
+#include <QScopeGuard>
 #include <QTest>
 
 #include <thread>
@@ -483,6 +484,109 @@ private Q_SLOTS:
                 + h->metric("redrive_ingest_rejections_dropped_total"),
             static_cast<double>(bad401.load()));
         QVERIFY(h->metric("redrive_ingest_rejections_stored_total") > 0);
+    }
+
+    // A NUL from anyone cannot break a group commit. Percent-decoded paths with control
+    // characters are refused at the edge (400 invalid_path), and what still reaches a rejection
+    // row with a NUL (the path of a body refused as too large) is made safe before binding: on
+    // PostgreSQL a NUL used to cut the statement, roll back the batch, and send every event of it
+    // through one commit each.
+    void hostilePathsFloodWithoutFailingGroupCommits()
+    {
+        QVERIFY(makeHarness({ .rejectionQueueCapacity = 200 }));
+        std::atomic<int> refused { 0 };
+        std::atomic<int> invalidPath { 0 };
+        std::atomic<bool> stop { false };
+        std::vector<std::thread> flood;
+        // Stops and joins the flood however this function returns.
+        const auto joinFlood = qScopeGuard([&] {
+            stop = true;
+            for (auto &t : flood)
+                t.join();
+        });
+        for (int t = 0; t < 2; ++t) {
+            flood.emplace_back([this, t, &refused, &invalidPath, &stop] {
+                const QByteArray nulPath = buildRequest("GET", "/hooks/%00", {}, {});
+                const QByteArray ctlPath = buildRequest("POST", "/hooks/gh%0d%0aX:%201", {}, "{}");
+                // Announced larger than max_body_bytes: refused when the header arrives, with the
+                // decoded path (and its NUL) in the edge rejection.
+                const QByteArray huge
+                    = "POST /hooks/%00 HTTP/1.1\r\nHost: x\r\nContent-Length: 999999\r\n\r\n";
+                int i = 0;
+                while (!stop.load()) {
+                    const int kind = (i++ + t) % 3;
+                    auto r = roundTrip(h->port(), kind == 0 ? nulPath : kind == 1 ? ctlPath : huge, 5000);
+                    if (!r || r->status < 400)
+                        continue;
+                    refused.fetch_add(1);
+                    if (r->status == 400 && r->body.contains("invalid_path"))
+                        invalidPath.fetch_add(1);
+                }
+            });
+        }
+        QTRY_VERIFY(refused.load() > 150);
+        int good = 0;
+        for (int i = 0; i < 100; ++i) {
+            const QByteArray body = bodyFor("nul" + QByteArray::number(i));
+            auto r = h->post(
+                "gh", signGitHub(kGitHubSecret, body, "nul-" + QByteArray::number(i), "push"), body);
+            good += r && r->status == 200 ? 1 : 0;
+        }
+        stop = true;
+        for (auto &t : flood)
+            t.join();
+        flood.clear();
+        QCOMPARE(good, 100);
+        QCOMPARE(count(QStringLiteral("events")), 100);
+        QTRY_COMPARE(h->metric("redrive_ingest_rejections_stored_total")
+                + h->metric("redrive_ingest_rejections_dropped_total"),
+            static_cast<double>(refused.load()));
+        // Not one batch failed: no event went through the one-at-a-time retry.
+        QCOMPARE(h->metric("redrive_ingest_commit_failures_total"), 0.0);
+        QCOMPARE(h->metric("redrive_ingest_store_failures_total"), 0.0);
+        QCOMPARE(h->metric("redrive_ingest_rejected_total{reason=\"invalid_path\"}"),
+            static_cast<double>(invalidPath.load()));
+        QVERIFY(count(QStringLiteral("rejections"), QStringLiteral("reason = 'invalid_path'")) > 0);
+        const QString detail = h->scalar(QStringLiteral("SELECT detail FROM rejections WHERE reason = "
+                                                        "'invalid_path' ORDER BY id LIMIT 1"))
+                                   .toString();
+        QVERIFY2(detail.contains(QLatin1String("/hooks/%00")) || detail.contains(QLatin1String("%0D%0A")),
+            qPrintable(detail));
+        // The too-large ones keep their (repaired) source: U+FFFD where the NUL was.
+        QVERIFY(count(QStringLiteral("rejections"), QStringLiteral("reason = 'too_large' AND source = ?"),
+                    { QString(QChar(QChar::ReplacementCharacter)) })
+            > 0);
+    }
+
+    // Ordering keys are what a sender wrote: cut, cleaned, and empty means none, on every path
+    // the writer takes (a 3,000-character key used to exceed PostgreSQL's B-tree row limit and a
+    // NUL to break the insert: a signed event answered 503 forever).
+    void orderingKeysAreCutCleanedAndEmptyIsNone_data()
+    {
+        QTest::addColumn<QByteArray>("customerId");
+        QTest::addColumn<QVariant>("expected");
+        QTest::newRow("3000 characters")
+            << QByteArray("\"") + QByteArray(3000, 'k') + "\"" << QVariant(QString(256, u'k'));
+        QTest::newRow("NUL") << QByteArray("\"a\\u0000b\"")
+                             << QVariant(QStringLiteral("a") + QChar(QChar::ReplacementCharacter) + u'b');
+        QTest::newRow("empty") << QByteArray("\"\"") << QVariant();
+        QTest::newRow("number") << QByteArray("42") << QVariant(QStringLiteral("42"));
+    }
+
+    void orderingKeysAreCutCleanedAndEmptyIsNone()
+    {
+        QFETCH(QByteArray, customerId);
+        QFETCH(QVariant, expected);
+        const QByteArray body = "{\"id\":\"ok\",\"customer\":{\"id\":" + customerId + "}}";
+        auto r = h->post("gh", signGitHub(kGitHubSecret, body, "ordering-1", "push"), body);
+        QVERIFY(r);
+        QCOMPARE(r->status, 200);
+        const QVariant stored
+            = h->scalar(QStringLiteral("SELECT ordering_key FROM deliveries WHERE destination = 'crm'"));
+        if (expected.isValid())
+            QCOMPARE(stored.toString(), expected.toString());
+        else
+            QVERIFY2(stored.isNull(), qPrintable(stored.toString()));
     }
 
     void probesAndMetrics()
