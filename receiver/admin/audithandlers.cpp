@@ -139,6 +139,9 @@ http::Response auditCheckpoint(RequestContext &ctx)
     if (!ctx.signingKey)
         return errorResponse(503, QStringLiteral("not_configured"),
             QStringLiteral("signed checkpoints need admin.audit_key_file in the receiver's configuration"));
+    std::unique_lock<std::mutex> turn;
+    if (auto busy = takeCheckpointTurn(ctx, &turn))
+        return *busy;
     http::Response refusal;
     const auto cp = guardedCheckpoint(ctx, &refusal);
     if (!cp)
@@ -146,10 +149,31 @@ http::Response auditCheckpoint(RequestContext &ctx)
     return jsonResponse(200, cp->toJson());
 }
 
+std::optional<http::Response> takeCheckpointTurn(RequestContext &ctx, std::unique_lock<std::mutex> *turn)
+{
+    if (!ctx.checkpointTurn)
+        return std::nullopt;
+    *turn = std::unique_lock(*ctx.checkpointTurn, std::try_to_lock);
+    if (turn->owns_lock())
+        return std::nullopt;
+    http::Response r = errorResponse(503, QStringLiteral("busy"),
+        QStringLiteral("another checkpoint or evidence export is verifying the audit log; retry shortly"));
+    r.headers.append({ QByteArrayLiteral("Retry-After"), QByteArrayLiteral("1") });
+    return r;
+}
+
+audit::GuardedCheckpoint signCheckpoint(RequestContext &ctx)
+{
+    auto g = audit::makeGuardedCheckpoint(
+        ctx.db, *ctx.signingKey, audit::signedHeadPath(ctx.config.admin.auditKeyFile), ctx.clock.nowMs());
+    if (ctx.checkpointHook && *ctx.checkpointHook)
+        (*ctx.checkpointHook)();
+    return g;
+}
+
 std::optional<audit::Checkpoint> guardedCheckpoint(RequestContext &ctx, http::Response *refusal)
 {
-    const QString headFile = audit::signedHeadPath(ctx.config.admin.auditKeyFile);
-    auto g = audit::makeGuardedCheckpoint(ctx.db, *ctx.signingKey, headFile, ctx.clock.nowMs());
+    auto g = signCheckpoint(ctx);
     switch (g.outcome) {
     case audit::GuardedCheckpoint::Outcome::Signed:
         return std::move(g.checkpoint);
