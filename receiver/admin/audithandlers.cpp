@@ -111,21 +111,31 @@ http::Response verifyAudit(RequestContext &ctx)
         options.checkpoint = cp;
         options.checkSignature = false;
     }
-    const auto result = audit::verifyAuditChain(ctx.db, options);
-    if (!result)
-        return databaseError("verifying the audit log", result.error());
+    // The same check `redrived audit verify` makes, the last signed head included: the chain
+    // alone verifies a log whose signed tail was cut.
+    const auto verified = audit::verifyAuditLog(ctx.db, options, ctx.config.admin.auditKeyFile);
+    if (!verified)
+        return databaseError("verifying the audit log", verified.error());
+    const audit::VerifyResult &result = verified->result;
+    const auto &lastSigned = verified->lastSigned;
     return jsonResponse(200,
         QJsonObject {
-            { QStringLiteral("ok"), result->ok },
-            { QStringLiteral("count"), result->count },
+            { QStringLiteral("ok"), result.ok },
+            { QStringLiteral("count"), result.count },
             { QStringLiteral("first_bad_seq"),
-                result->firstBadSeq ? QJsonValue(*result->firstBadSeq) : QJsonValue(QJsonValue::Null) },
+                result.firstBadSeq ? QJsonValue(*result.firstBadSeq) : QJsonValue(QJsonValue::Null) },
             { QStringLiteral("problem"),
-                result->ok ? QJsonValue(QJsonValue::Null) : QJsonValue(result->problem) },
+                result.ok ? QJsonValue(QJsonValue::Null) : QJsonValue(result.problem) },
             { QStringLiteral("head"),
-                QJsonObject { { QStringLiteral("seq"), result->head.seq },
-                    { QStringLiteral("hash"), result->head.hash } } },
-            { QStringLiteral("checkpoint_checked"), result->checkpointChecked },
+                QJsonObject { { QStringLiteral("seq"), result.head.seq },
+                    { QStringLiteral("hash"), result.head.hash } } },
+            { QStringLiteral("checkpoint_checked"), result.checkpointChecked },
+            { QStringLiteral("signed_head"),
+                lastSigned ? QJsonValue(QJsonObject { { QStringLiteral("seq"), lastSigned->seq },
+                    { QStringLiteral("hash"), lastSigned->hash },
+                    { QStringLiteral("at"), isoUtc(lastSigned->atMs) } })
+                           : QJsonValue(QJsonValue::Null) },
+            { QStringLiteral("broken_at_signed_head"), verified->brokenAtLastSigned },
         });
 }
 
