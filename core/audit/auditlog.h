@@ -17,7 +17,7 @@ struct AuditHead {
     QString hash = QLatin1String(kGenesisHash);
 };
 
-// The PostgreSQL advisory lock key every Redrive process takes to append (see AuditAppendLock).
+// The PostgreSQL advisory lock key every Redrive process takes to append (appendAuditEntry).
 inline constexpr qint64 kAuditAppendLockKey = 4'242'002;
 
 // Appends one entry inside the caller's open write transaction, so the entry commits or rolls

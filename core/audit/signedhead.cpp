@@ -7,6 +7,7 @@
 
 #include <QFile>
 #include <QFileInfo>
+#include <QList>
 #include <QMutex>
 #include <QMutexLocker>
 
@@ -25,6 +26,55 @@ Result<std::optional<Checkpoint>> readSignedHead(const QString &path)
     if (!c)
         return Failure(c.error());
     return std::optional<Checkpoint>(std::move(*c));
+}
+
+Result<AuditLogVerification> verifyAuditLog(Db &db, VerifyOptions options, const QString &keyFile)
+{
+    AuditLogVerification out;
+    if (!keyFile.isEmpty()) {
+        auto head = readSignedHead(signedHeadPath(keyFile));
+        if (!head) {
+            out.headUnreadable = true;
+            out.result.ok = false;
+            out.result.problem = QStringLiteral("the last signed head cannot be read (%1)").arg(head.error());
+            return out;
+        }
+        out.lastSigned = std::move(*head);
+    }
+    if ((options.checkpoint || out.lastSigned) && options.trustedPublicKey.isEmpty() && !keyFile.isEmpty()
+        && QFileInfo::exists(keyFile)) {
+        auto key = SigningKey::load(keyFile);
+        if (!key)
+            return Failure(key.error());
+        options.trustedPublicKey = (*key)->publicKey();
+    }
+    // The given checkpoint first (as trusted as the caller says), then the last signed head,
+    // whose signature is always checked. Without a checkpoint the walk against the head alone
+    // finds everything a plain walk would.
+    struct Pass {
+        std::optional<Checkpoint> checkpoint;
+        bool checkSignature;
+        bool lastSigned;
+    };
+    QList<Pass> passes;
+    if (options.checkpoint || !out.lastSigned)
+        passes.append(Pass { options.checkpoint, options.checkSignature, false });
+    if (out.lastSigned)
+        passes.append(Pass { out.lastSigned, true, true });
+    for (const Pass &pass : std::as_const(passes)) {
+        VerifyOptions o = options;
+        o.checkpoint = pass.checkpoint;
+        o.checkSignature = pass.checkSignature;
+        auto verified = verifyAuditChain(db, o);
+        if (!verified)
+            return Failure(QStringLiteral("cannot read the audit log: %1").arg(verified.error()));
+        out.result = std::move(*verified);
+        if (!out.result.ok) {
+            out.brokenAtLastSigned = pass.lastSigned;
+            return out;
+        }
+    }
+    return out;
 }
 
 GuardedCheckpoint makeGuardedCheckpoint(Db &db, const SigningKey &key, const QString &headFile, qint64 nowMs)

@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: Redrive authors
 #pragma once
 
+#include "audit/auditverifier.h"
 #include "audit/checkpoint.h"
 #include "storage/database.h"
 
@@ -21,6 +22,22 @@ QString signedHeadPath(const QString &keyFile); // "<key file>.head"
 
 // A nullopt value when nothing has been signed yet.
 Result<std::optional<Checkpoint>> readSignedHead(const QString &path);
+
+struct AuditLogVerification {
+    VerifyResult result; // the first problem found, or the intact chain
+    std::optional<Checkpoint> lastSigned; // the head the log was checked against, when there is one
+    bool brokenAtLastSigned = false; // the problem was found checking against lastSigned
+    bool headUnreadable = false; // the head file exists but cannot be read (result.problem says why)
+};
+
+// What `redrived audit verify` and GET audit/verify answer, so both say the same: the chain,
+// checked against `options.checkpoint` when one is given, and against the last head this
+// receiver signed (signedHeadPath(keyFile)) when `keyFile` is set — a log cut or rewritten below
+// that head does not verify, whatever the chain alone says. A head file that exists but cannot
+// be read is a broken log, never skipped (whoever can delete it could also replace it). When the
+// key file exists, checkpoints must have been signed by its key. Fails when the key or the
+// database cannot be read.
+Result<AuditLogVerification> verifyAuditLog(Db &db, VerifyOptions options, const QString &keyFile);
 
 struct GuardedCheckpoint {
     enum class Outcome { Signed, Refused, Failed };

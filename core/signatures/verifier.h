@@ -35,7 +35,8 @@ struct Verification {
     // "bad_signature", "missing_signature", "stale_timestamp", "future_timestamp",
     // "malformed_timestamp", "missing_id", "malformed_body"; empty when Ok.
     QString reason;
-    QString detail; // one sentence for humans; never a secret or a MAC
+    QString detail; // one sentence for humans (and the 401 body); never a secret, a MAC or how many secrets
+                    // there are
     int secretIndex = -1; // which configured secret matched
     QString secretLabel; // its label (never the value)
     std::optional<qint64> signedAt; // seconds, for schemes that sign a timestamp

@@ -96,6 +96,8 @@ struct AdminApi::Impl {
     std::unique_ptr<ReplayExecutor> executor;
     std::mutex hookMutex;
     std::shared_ptr<const BeforeCommitHook> beforeCommit;
+    std::shared_ptr<const std::function<void()>> checkpointHook;
+    std::mutex checkpointTurn; // see takeCheckpointTurn
     int workerCount = 4;
     bool executorEnabled = true;
     std::function<void()> wakeDelivery;
@@ -142,6 +144,13 @@ void AdminApi::setBeforeCommitHook(BeforeCommitHook hook)
     auto shared = hook ? std::make_shared<const BeforeCommitHook>(std::move(hook)) : nullptr;
     std::lock_guard lock(d->hookMutex);
     d->beforeCommit = std::move(shared);
+}
+
+void AdminApi::setCheckpointHook(std::function<void()> hook)
+{
+    auto shared = hook ? std::make_shared<const std::function<void()>>(std::move(hook)) : nullptr;
+    std::lock_guard lock(d->hookMutex);
+    d->checkpointHook = std::move(shared);
 }
 
 bool AdminApi::start(QString *error)
@@ -387,13 +396,15 @@ http::Response AdminApi::Impl::process(Db &db, const http::Request &request)
     if (rest.endsWith(u'/'))
         rest.chop(1);
     std::shared_ptr<const BeforeCommitHook> hook;
+    std::shared_ptr<const std::function<void()>> onCheckpoint;
     {
         std::lock_guard lock(hookMutex);
         hook = beforeCommit;
+        onCheckpoint = checkpointHook;
     }
     RequestContext ctx { db, config, clock, *result.principal, request,
         QUrlQuery(QString::fromUtf8(request.query)), rest.split(u'/'), key.get(), hook.get(), {}, &metrics,
-        &denials, wakeDelivery };
+        &denials, wakeDelivery, &checkpointTurn, onCheckpoint.get() };
     // Minutes of coalesced refusals that have ended are written by whichever request comes next.
     flushDenials(db, denials, clock);
     if (executor) {

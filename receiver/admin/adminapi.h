@@ -54,6 +54,10 @@ public:
     // Test seam, any time: see BeforeCommitHook (fault injection between an action and its
     // commit). Requests already running keep the hook they started with.
     void setBeforeCommitHook(BeforeCommitHook hook);
+    // Test seam, any time: called by a request making a checkpoint (GET audit/checkpoint, an
+    // evidence export) while it holds the one checkpoint turn and, for an export, its read
+    // snapshot, right after the chain was verified. Requests already running keep theirs.
+    void setCheckpointHook(std::function<void()> hook);
 
 private:
     struct Impl;

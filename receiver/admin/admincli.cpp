@@ -272,71 +272,43 @@ int auditVerify(const Config &config, const QHash<QString, QString> &opts, QText
         }
         options.checkpoint = std::move(*checkpoint);
     }
-    // With the receiver's key at hand, a checkpoint must also have been signed by it.
-    const QString keyFile = config.admin.auditKeyFile;
-    if (options.checkpoint && !keyFile.isEmpty() && QFileInfo::exists(keyFile)) {
-        auto key = audit::SigningKey::load(keyFile);
-        if (!key) {
-            err << key.error() << '\n';
-            return kUsage;
-        }
-        options.trustedPublicKey = (*key)->publicKey();
-    }
-    // The last head this receiver signed (kept next to its key, not in the database) is checked
-    // as well: a log cut or rewritten below it does not verify, whatever the chain says.
-    std::optional<audit::Checkpoint> lastSigned;
-    if (!keyFile.isEmpty()) {
-        auto head = audit::readSignedHead(audit::signedHeadPath(keyFile));
-        if (!head) {
-            err << "audit log BROKEN: the last signed head cannot be read (" << head.error() << ")\n";
-            return kFailed;
-        }
-        lastSigned = std::move(*head);
-        if (lastSigned && options.trustedPublicKey.isEmpty() && QFileInfo::exists(keyFile)) {
-            auto key = audit::SigningKey::load(keyFile);
-            if (!key) {
-                err << key.error() << '\n';
-                return kUsage;
-            }
-            options.trustedPublicKey = (*key)->publicKey();
-        }
-    }
     auto db = openDatabase(config, OpenMode::ReadOnly, err);
     if (!db)
         return kUsage;
-    QList<std::optional<audit::Checkpoint>> against { options.checkpoint };
-    if (lastSigned)
-        against.append(lastSigned);
-    std::optional<audit::VerifyResult> result;
-    for (qsizetype i = 0; i < against.size(); ++i) {
-        const auto &checkpoint = against[i];
-        options.checkpoint = checkpoint;
-        auto verified = audit::verifyAuditChain(*db, options);
-        if (!verified) {
-            err << "cannot read the audit log: " << verified.error() << '\n';
-            return kUsage;
-        }
-        result = std::move(*verified);
-        if (!result->ok) {
-            err << "audit log BROKEN";
-            if (result->firstBadSeq)
-                err << " at seq " << *result->firstBadSeq;
-            err << ": " << result->problem;
-            if (i == 1) // against = { --checkpoint, the last signed head }
-                err << " (checked against the last head this receiver signed)";
-            err << '\n';
-            err << result->count << " entries before it are intact (head seq " << result->head.seq << ").\n";
-            return kFailed;
-        }
+    // The same check GET audit/verify makes: against --checkpoint, and against the last head this
+    // receiver signed (kept next to its key, not in the database).
+    const auto verified = audit::verifyAuditLog(*db, options, config.admin.auditKeyFile);
+    if (!verified) {
+        err << verified.error() << '\n';
+        return kUsage;
     }
-    out << "audit log intact: " << result->count << " entries, head seq " << result->head.seq << " hash "
-        << result->head.hash << '\n';
-    for (qsizetype i = 0; i < against.size(); ++i) {
-        if (const auto &checkpoint = against[i])
-            out << "consistent with the " << (i == 1 ? "last signed " : "") << "checkpoint of seq "
-                << checkpoint->seq << " signed at " << isoUtc(checkpoint->atMs) << " by key "
-                << audit::SigningKey::keyIdOf(checkpoint->publicKey) << '\n';
+    const audit::VerifyResult &result = verified->result;
+    if (verified->headUnreadable) {
+        err << "audit log BROKEN: " << result.problem << '\n';
+        return kFailed;
     }
+    if (!result.ok) {
+        err << "audit log BROKEN";
+        if (result.firstBadSeq)
+            err << " at seq " << *result.firstBadSeq;
+        err << ": " << result.problem;
+        if (verified->brokenAtLastSigned)
+            err << " (checked against the last head this receiver signed)";
+        err << '\n';
+        err << result.count << " entries before it are intact (head seq " << result.head.seq << ").\n";
+        return kFailed;
+    }
+    out << "audit log intact: " << result.count << " entries, head seq " << result.head.seq << " hash "
+        << result.head.hash << '\n';
+    const auto consistentWith
+        = [&out](const std::optional<audit::Checkpoint> &checkpoint, const char *which) {
+              if (checkpoint)
+                  out << "consistent with the " << which << "checkpoint of seq " << checkpoint->seq
+                      << " signed at " << isoUtc(checkpoint->atMs) << " by key "
+                      << audit::SigningKey::keyIdOf(checkpoint->publicKey) << '\n';
+          };
+    consistentWith(options.checkpoint, "");
+    consistentWith(verified->lastSigned, "last signed ");
     return kOk;
 }
 

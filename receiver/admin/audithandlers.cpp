@@ -111,21 +111,31 @@ http::Response verifyAudit(RequestContext &ctx)
         options.checkpoint = cp;
         options.checkSignature = false;
     }
-    const auto result = audit::verifyAuditChain(ctx.db, options);
-    if (!result)
-        return databaseError("verifying the audit log", result.error());
+    // The same check `redrived audit verify` makes, the last signed head included: the chain
+    // alone verifies a log whose signed tail was cut.
+    const auto verified = audit::verifyAuditLog(ctx.db, options, ctx.config.admin.auditKeyFile);
+    if (!verified)
+        return databaseError("verifying the audit log", verified.error());
+    const audit::VerifyResult &result = verified->result;
+    const auto &lastSigned = verified->lastSigned;
     return jsonResponse(200,
         QJsonObject {
-            { QStringLiteral("ok"), result->ok },
-            { QStringLiteral("count"), result->count },
+            { QStringLiteral("ok"), result.ok },
+            { QStringLiteral("count"), result.count },
             { QStringLiteral("first_bad_seq"),
-                result->firstBadSeq ? QJsonValue(*result->firstBadSeq) : QJsonValue(QJsonValue::Null) },
+                result.firstBadSeq ? QJsonValue(*result.firstBadSeq) : QJsonValue(QJsonValue::Null) },
             { QStringLiteral("problem"),
-                result->ok ? QJsonValue(QJsonValue::Null) : QJsonValue(result->problem) },
+                result.ok ? QJsonValue(QJsonValue::Null) : QJsonValue(result.problem) },
             { QStringLiteral("head"),
-                QJsonObject { { QStringLiteral("seq"), result->head.seq },
-                    { QStringLiteral("hash"), result->head.hash } } },
-            { QStringLiteral("checkpoint_checked"), result->checkpointChecked },
+                QJsonObject { { QStringLiteral("seq"), result.head.seq },
+                    { QStringLiteral("hash"), result.head.hash } } },
+            { QStringLiteral("checkpoint_checked"), result.checkpointChecked },
+            { QStringLiteral("signed_head"),
+                lastSigned ? QJsonValue(QJsonObject { { QStringLiteral("seq"), lastSigned->seq },
+                    { QStringLiteral("hash"), lastSigned->hash },
+                    { QStringLiteral("at"), isoUtc(lastSigned->atMs) } })
+                           : QJsonValue(QJsonValue::Null) },
+            { QStringLiteral("broken_at_signed_head"), verified->brokenAtLastSigned },
         });
 }
 
@@ -139,6 +149,9 @@ http::Response auditCheckpoint(RequestContext &ctx)
     if (!ctx.signingKey)
         return errorResponse(503, QStringLiteral("not_configured"),
             QStringLiteral("signed checkpoints need admin.audit_key_file in the receiver's configuration"));
+    std::unique_lock<std::mutex> turn;
+    if (auto busy = takeCheckpointTurn(ctx, &turn))
+        return *busy;
     http::Response refusal;
     const auto cp = guardedCheckpoint(ctx, &refusal);
     if (!cp)
@@ -146,10 +159,31 @@ http::Response auditCheckpoint(RequestContext &ctx)
     return jsonResponse(200, cp->toJson());
 }
 
+std::optional<http::Response> takeCheckpointTurn(RequestContext &ctx, std::unique_lock<std::mutex> *turn)
+{
+    if (!ctx.checkpointTurn)
+        return std::nullopt;
+    *turn = std::unique_lock(*ctx.checkpointTurn, std::try_to_lock);
+    if (turn->owns_lock())
+        return std::nullopt;
+    http::Response r = errorResponse(503, QStringLiteral("busy"),
+        QStringLiteral("another checkpoint or evidence export is verifying the audit log; retry shortly"));
+    r.headers.append({ QByteArrayLiteral("Retry-After"), QByteArrayLiteral("1") });
+    return r;
+}
+
+audit::GuardedCheckpoint signCheckpoint(RequestContext &ctx)
+{
+    auto g = audit::makeGuardedCheckpoint(
+        ctx.db, *ctx.signingKey, audit::signedHeadPath(ctx.config.admin.auditKeyFile), ctx.clock.nowMs());
+    if (ctx.checkpointHook && *ctx.checkpointHook)
+        (*ctx.checkpointHook)();
+    return g;
+}
+
 std::optional<audit::Checkpoint> guardedCheckpoint(RequestContext &ctx, http::Response *refusal)
 {
-    const QString headFile = audit::signedHeadPath(ctx.config.admin.auditKeyFile);
-    auto g = audit::makeGuardedCheckpoint(ctx.db, *ctx.signingKey, headFile, ctx.clock.nowMs());
+    auto g = signCheckpoint(ctx);
     switch (g.outcome) {
     case audit::GuardedCheckpoint::Outcome::Signed:
         return std::move(g.checkpoint);

@@ -5,6 +5,7 @@
 #include "admin/requestcontext.h"
 #include "audit/signedhead.h"
 
+#include <mutex>
 #include <optional>
 
 namespace redrive::admin {
@@ -14,7 +15,17 @@ http::Response listAudit(RequestContext &ctx); // GET audit
 http::Response verifyAudit(RequestContext &ctx); // GET audit/verify
 http::Response auditCheckpoint(RequestContext &ctx); // GET audit/checkpoint
 
-// Signs the head of the audit log through audit::makeGuardedCheckpoint (the chain must verify and
+// Checkpoint work — walking the whole audit chain, signing its head and moving the signed-head
+// file forward (GET audit/checkpoint, evidence exports) — runs one request at a time per
+// receiver. Takes that turn into `turn` and answers nullopt, or answers 503 busy (Retry-After)
+// at once when another request holds it: waiting for it would hold an admin worker for as long
+// as a long chain takes to verify, and a few such requests would hold every worker, so that even
+// GET whoami queued behind them.
+std::optional<http::Response> takeCheckpointTurn(RequestContext &ctx, std::unique_lock<std::mutex> *turn);
+// audit::makeGuardedCheckpoint with this receiver's key, signed-head file and clock (then the
+// test seam ctx.checkpointHook). Hold the checkpoint turn.
+audit::GuardedCheckpoint signCheckpoint(RequestContext &ctx);
+// Signs the head of the audit log through signCheckpoint() (the chain must verify and
 // extend the last signed head, kept next to the audit key). When it refuses, `refusal` gets
 // checkpointRefused(); when it fails, a 500. Call it outside any transaction.
 std::optional<audit::Checkpoint> guardedCheckpoint(RequestContext &ctx, http::Response *refusal);

@@ -37,9 +37,16 @@ bool eventExists(Db &db, qint64 id, bool *exists, QString *error)
     return true;
 }
 
+// Scheme, host and port only. Many destinations are capability URLs: a chat incoming webhook
+// (https://hooks.slack.com/services/T…/B…/<secret>) or a token in the query is a credential, and
+// GET destinations is open to every role. Whatever followed the host is one "…".
 QString redactedUrl(const QUrl &url)
 {
-    return url.adjusted(QUrl::RemoveUserInfo).toString();
+    const QString origin
+        = url.adjusted(QUrl::RemoveUserInfo | QUrl::RemovePath | QUrl::RemoveQuery | QUrl::RemoveFragment)
+              .toString();
+    const bool more = (!url.path().isEmpty() && url.path() != u"/") || url.hasQuery() || url.hasFragment();
+    return origin + (more ? QStringLiteral("/…") : QStringLiteral("/"));
 }
 } // namespace
 

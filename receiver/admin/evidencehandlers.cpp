@@ -4,7 +4,6 @@
 
 #include "admin/audithandlers.h"
 #include "admin/jsonbody.h"
-#include "audit/auditappendlock.h"
 #include "audit/checkpoint.h"
 #include "audit/evidence.h"
 #include "audit/evidencereader.h"
@@ -33,28 +32,32 @@ http::Response exportEvidence(RequestContext &ctx, qint64 eventId)
             QStringLiteral("evidence bundles are signed with the audit key: set admin.audit_key_file in "
                            "the receiver's configuration"));
 
-    // The head is signed, read up to and appended to from one snapshot. On PostgreSQL the
-    // append lock is taken before the transaction's snapshot, so no entry can slip in between;
-    // on SQLite BEGIN IMMEDIATE excludes every other writer.
-    audit::AuditAppendLock appendLock(ctx.db);
-    if (auto locked = appendLock.acquire(); !locked)
-        return databaseError("locking the audit log for an evidence export", locked.error());
+    std::unique_lock<std::mutex> turn;
+    if (auto busy = takeCheckpointTurn(ctx, &turn))
+        return *busy;
+
+    // The chain is verified, its head signed and the bundle read in one read snapshot that holds
+    // no write lock: a SQLite write transaction (BEGIN IMMEDIATE) would stall ingest and every
+    // other writer, and PostgreSQL's audit append lock every audited action, for as long as the
+    // whole chain takes to verify. Entries up to the signed head never change (append-only), so
+    // the export is recorded afterwards in a short write transaction of its own; entries other
+    // requests appended meanwhile come before it, which is the order things happened in.
     QString error;
-    Transaction tx(ctx.db);
-    if (!succeeded(tx.begin(), &error))
+    const qint64 now = ctx.clock.nowMs();
+    Transaction snapshot(ctx.db, Transaction::Kind::Read);
+    if (!succeeded(snapshot.begin(), &error))
         return databaseError("exporting evidence", error);
     if (!ctx.db.isSqlite()
-        && !succeeded(ctx.db.exec(QStringLiteral("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ")), &error))
+        && !succeeded(
+            ctx.db.exec(QStringLiteral("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY")),
+            &error))
         return databaseError("exporting evidence", error);
 
-    const qint64 now = ctx.clock.nowMs();
     // A bundle carries a signed checkpoint: the same guard as GET audit/checkpoint applies, so a
     // cut or rewritten log is never signed into evidence either.
-    const auto guarded = audit::makeGuardedCheckpoint(
-        ctx.db, *ctx.signingKey, audit::signedHeadPath(ctx.config.admin.auditKeyFile), now);
+    const auto guarded = signCheckpoint(ctx);
     if (guarded.outcome == audit::GuardedCheckpoint::Outcome::Refused) {
-        tx.rollback();
-        appendLock.release();
+        snapshot.rollback();
         return checkpointRefused(ctx, guarded);
     }
     if (!guarded.checkpoint)
@@ -65,6 +68,7 @@ http::Response exportEvidence(RequestContext &ctx, qint64 eventId)
     const auto read = audit::readEvidenceData(ctx.db, eventId, options);
     if (!read)
         return databaseError("reading evidence", read.error());
+    snapshot.rollback(); // it only read
     const std::optional<audit::EvidenceData> &data = *read;
     if (!data)
         return errorResponse(404, QStringLiteral("not_found"),
@@ -87,6 +91,9 @@ http::Response exportEvidence(RequestContext &ctx, qint64 eventId)
         { QStringLiteral("audit_entries"), static_cast<qint64>(data->audit.size()) },
         { QStringLiteral("linked_to_checkpoint"), data->linkedToCheckpoint },
     };
+    Transaction tx(ctx.db);
+    if (!succeeded(tx.begin(), &error))
+        return databaseError("recording the evidence export", error);
     if (!auditAndCommit(
             ctx, tx, ctx.record(QStringLiteral("evidence_exported"), target, reason, details), &error))
         return databaseError("recording the evidence export", error);

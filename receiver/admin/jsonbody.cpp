@@ -4,12 +4,87 @@
 
 #include "query/eventfilter.h"
 
+#include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonParseError>
+#include <QSet>
 
 #include <cmath>
+#include <vector>
 
 namespace redrive::admin {
+namespace {
+
+// The first member name that repeats an earlier one of the same object, as a field path
+// ("reason", "filter.source", "items[2].name"); empty when none does. QJsonDocument keeps only the
+// last of repeated names, so {"reason": "a", "reason": "b"} would be read as "b" while another
+// reader of the same body (a proxy, a log, the sender's own parser) may take "a". `json` must
+// be text QJsonDocument accepted, so every string is closed and every container balanced.
+QString repeatedName(const QByteArray &json)
+{
+    struct Level {
+        bool object = false;
+        bool expectName = false; // objects: the next string is a member name
+        QString path; // of this container; empty for the body itself
+        QString name; // objects: the member being read
+        int index = 0; // arrays: the element being read
+        QSet<QString> names; // objects: the names seen so far
+    };
+    const auto childPath = [](const Level &l) -> QString {
+        if (!l.object)
+            return l.path + QStringLiteral("[%1]").arg(l.index);
+        return l.path.isEmpty() ? l.name : l.path + u'.' + l.name;
+    };
+    std::vector<Level> levels;
+    for (qsizetype i = 0; i < json.size(); ++i) {
+        switch (json[i]) {
+        case '{':
+        case '[': {
+            Level l;
+            l.object = json[i] == '{';
+            l.expectName = l.object;
+            if (!levels.empty())
+                l.path = childPath(levels.back());
+            levels.push_back(std::move(l));
+            break;
+        }
+        case '}':
+        case ']':
+            levels.pop_back();
+            break;
+        case ',':
+            if (Level &l = levels.back(); l.object)
+                l.expectName = true;
+            else
+                ++l.index;
+            break;
+        case '"': {
+            qsizetype end = i + 1;
+            while (json[end] != '"')
+                end += json[end] == '\\' ? 2 : 1;
+            if (!levels.empty() && levels.back().expectName) {
+                Level &l = levels.back();
+                l.expectName = false;
+                const QByteArray literal = json.sliced(i, end - i + 1);
+                // "re\u0061son" names "reason": escapes are decoded as the parser decodes them.
+                l.name = literal.contains('\\')
+                    ? QJsonDocument::fromJson('[' + literal + ']').array().first().toString()
+                    : QString::fromUtf8(literal.sliced(1, literal.size() - 2));
+                if (l.names.contains(l.name))
+                    return childPath(l);
+                l.names.insert(l.name);
+            }
+            i = end;
+            break;
+        }
+        default:
+            break;
+        }
+    }
+    return {};
+}
+
+} // namespace
 
 std::optional<QJsonObject> parseJsonObject(
     const QByteArray &body, const QStringList &allowed, ApiError *error, bool emptyIsObject)
@@ -31,6 +106,10 @@ std::optional<QJsonObject> parseJsonObject(
     }
     if (!doc.isObject()) {
         *error = badRequest({}, QStringLiteral("the request body must be a JSON object"));
+        return std::nullopt;
+    }
+    if (const QString repeated = repeatedName(body); !repeated.isEmpty()) {
+        *error = badRequest(repeated.left(100), QStringLiteral("is given more than once"));
         return std::nullopt;
     }
     const QJsonObject object = doc.object();

@@ -15,8 +15,8 @@
 // errors, not ignored).
 namespace redrive::admin {
 
-// A body that must be one JSON object holding only `allowed` keys. An empty body counts as {}
-// only when `emptyIsObject`.
+// A body that must be one JSON object holding only `allowed` keys, and no object in it (at any
+// depth) naming a member twice. An empty body counts as {} only when `emptyIsObject`.
 std::optional<QJsonObject> parseJsonObject(
     const QByteArray &body, const QStringList &allowed, ApiError *error, bool emptyIsObject = false);
 

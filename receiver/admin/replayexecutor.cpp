@@ -54,13 +54,32 @@ bool selectIds(Db &db, const QString &sql, const QVariantList &binds, QList<qint
     return true;
 }
 
-// The first kMaxReplaysPerPass replays in one status, oldest first.
+// The first kMaxReplaysPerPass replays in one status, oldest first: for approved ones, each of
+// which leaves that status in the pass that looks at it (started, or expired first).
 bool replaysIn(Db &db, ReplayStatus status, QList<qint64> *out, QString *error)
 {
     return selectIds(db,
         QStringLiteral("SELECT id FROM replays WHERE status = ? ORDER BY id LIMIT %1")
             .arg(kMaxReplaysPerPass),
         { toString(status) }, out, error);
+}
+
+// Up to kMaxReplaysPerPass replays in one status, in id order from the first one after `cursor`,
+// wrapping around to the oldest. Replays that cannot progress (their deliveries held by a paused
+// destination, say) stay in their status for as long as that lasts; a window that always started
+// at the oldest would show only them and starve every later replay. The caller moves the cursor
+// to the last replay it looked at, so each one gets its turn within ceil(n / 50) passes.
+bool replaysInTurn(Db &db, ReplayStatus status, qint64 cursor, QList<qint64> *out, QString *error)
+{
+    const QString sql
+        = QStringLiteral("SELECT id FROM replays WHERE status = ? AND id %1 ? ORDER BY id LIMIT %2");
+    if (!selectIds(db, sql.arg(QStringLiteral(">")).arg(kMaxReplaysPerPass), { toString(status), cursor },
+            out, error))
+        return false;
+    const auto room = kMaxReplaysPerPass - out->size();
+    if (room <= 0 || cursor <= 0)
+        return true;
+    return selectIds(db, sql.arg(QStringLiteral("<=")).arg(room), { toString(status), cursor }, out, error);
 }
 } // namespace
 
@@ -261,12 +280,15 @@ void ReplayExecutor::refill()
 bool ReplayExecutor::queueItems(Pass &pass, QString *error)
 {
     QList<qint64> replays;
-    if (!replaysIn(*m_db, ReplayStatus::Executing, &replays, error))
+    if (!replaysInTurn(*m_db, ReplayStatus::Executing, m_queueCursor, &replays, error))
         return false;
     if (replays.isEmpty())
         return true;
     refill();
     for (const qint64 replayId : std::as_const(replays)) {
+        // The replay the tokens run out on is the last one looked at: the next pass starts
+        // after it, so a big replay shares the rate with the others instead of taking it all.
+        m_queueCursor = replayId;
         for (;;) {
             const int budget = static_cast<int>(std::floor(m_tokens));
             if (budget <= 0)
@@ -422,8 +444,10 @@ bool ReplayExecutor::queueBatch(qint64 replayId, const QList<qint64> &deliveryId
 bool ReplayExecutor::settle(Pass &pass, QString *error)
 {
     QList<qint64> replays;
-    if (!replaysIn(*m_db, ReplayStatus::Executing, &replays, error))
+    if (!replaysInTurn(*m_db, ReplayStatus::Executing, m_settleCursor, &replays, error))
         return false;
+    if (!replays.isEmpty())
+        m_settleCursor = replays.last();
     const int haltAfter = m_config.admin.haltAfter;
     const double ratio = m_config.admin.haltFailureRatio;
     for (const qint64 id : std::as_const(replays)) {

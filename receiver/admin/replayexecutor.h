@@ -24,6 +24,8 @@ namespace redrive::admin {
 //   - halts a replay (audited, waiting items stay unsent) once at least admin.halt_after items
 //     finished and the failed share exceeds admin.halt_failure_ratio;
 //   - completes it (audited, with outcome counts) when no item is waiting or queued.
+// Each pass looks at up to 50 executing replays, starting after the last one the previous pass
+// looked at: a replay held up (a paused destination) never keeps a later one from its turn.
 // The delivery engine records each replay attempt and moves items to succeeded / failed.
 class ReplayExecutor final {
 public:
@@ -74,6 +76,10 @@ private:
     metrics::Counter *m_completedCounter = nullptr;
     std::unique_ptr<Db> m_db;
 
+    // Where the next pass's queueing and settling start (replaysInTurn): after the last
+    // executing replay each looked at.
+    qint64 m_queueCursor = 0;
+    qint64 m_settleCursor = 0;
     double m_tokens = 0;
     qint64 m_lastRefillMs = -1;
     qint64 m_lastCleanupMs = 0;

@@ -16,6 +16,7 @@
 #include <QUrlQuery>
 
 #include <functional>
+#include <mutex>
 
 namespace redrive::audit {
 class SigningKey;
@@ -56,6 +57,9 @@ struct RequestContext {
     AdminMetrics *metrics = nullptr;
     DenialCoalescer *denials = nullptr; // null: every refusal gets an entry of its own
     std::function<void()> wakeDelivery; // this receiver's delivery engine, when it runs one
+    // Checkpoint work runs one request at a time (takeCheckpointTurn); null: no limit.
+    std::mutex *checkpointTurn = nullptr;
+    const std::function<void()> *checkpointHook = nullptr; // test seam, AdminApi::setCheckpointHook
 
     [[nodiscard]] audit::AuditRecord record(const QString &action, const QString &target,
         const QString &reason, const QJsonObject &details = {}) const;

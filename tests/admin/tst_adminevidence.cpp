@@ -12,10 +12,14 @@
 
 #include <QJsonArray>
 #include <QJsonDocument>
+#include <QScopeGuard>
 #include <QSqlQuery>
 #include <QTest>
 
+#include <atomic>
+#include <chrono>
 #include <future>
+#include <mutex>
 
 using namespace redrive;
 using namespace redrive::test;
@@ -34,6 +38,8 @@ private Q_SLOTS:
     void refusals();
     void failedAuditCommitReleasesNothing();
     void exportsInterleavedWithAuditedWrites();
+    void exportVerifiesWithoutHoldingOffWriters();
+    void concurrentCheckpointsLeaveWorkersFree();
     void withoutAnAuditKeyIs503();
 
 private:
@@ -42,6 +48,41 @@ private:
         return "events/" + QByteArray::number(eventId) + "/evidence";
     }
     audit::KeyPin receiverPin() const;
+    // Holds checkpoint work where AdminApi::setCheckpointHook calls it (after the chain was
+    // verified, inside an export's snapshot) until release(), or 15 s at most.
+    struct CheckpointHold {
+        std::promise<void> entered;
+        std::atomic<bool> signalled { false };
+        std::promise<void> released;
+        std::atomic<bool> releasedOnce { false };
+        std::shared_future<void> whenReleased = released.get_future().share();
+        void hook()
+        {
+            if (!signalled.exchange(true))
+                entered.set_value();
+            whenReleased.wait_for(std::chrono::seconds(15));
+        }
+        void release()
+        {
+            if (!releasedOnce.exchange(true))
+                released.set_value();
+        }
+    };
+    // Appends to `order` under a lock (replies arrive on other threads).
+    struct EventLog {
+        std::mutex mutex;
+        QStringList order;
+        void add(const QString &what)
+        {
+            std::lock_guard lock(mutex);
+            order.append(what);
+        }
+        QStringList list()
+        {
+            std::lock_guard lock(mutex);
+            return order;
+        }
+    };
 
     std::unique_ptr<AdminFixture> f;
     qint64 m_event = 0;
@@ -330,25 +371,28 @@ void TstAdminEvidence::failedAuditCommitReleasesNothing()
 
 void TstAdminEvidence::exportsInterleavedWithAuditedWrites()
 {
-    // Exports race audited note additions on four workers: each export signs a head that its
-    // own snapshot holds, no append is lost or forked, and the chain stays intact.
+    // Exports (one at a time, as the receiver makes them) race audited note additions on four
+    // workers: each export signs a head that its own snapshot holds, no append is lost or
+    // forked, and the chain stays intact.
     const QString auditor = f->token(QStringLiteral("audrey"), Role::Auditor);
     const QString support = f->token(QStringLiteral("sam"), Role::Support);
     const qint64 entriesBefore = f->count(QStringLiteral("audit_log"));
     constexpr int kEach = 12;
-    std::vector<std::future<AdminFixture::Reply>> exports;
+    auto exports = std::async(std::launch::async, [&] {
+        QList<AdminFixture::Reply> replies;
+        for (int i = 0; i < kEach; ++i)
+            replies.append(f->call("GET", evidencePath(m_event), auditor));
+        return replies;
+    });
     std::vector<std::future<AdminFixture::Reply>> notes;
     for (int i = 0; i < kEach; ++i) {
-        exports.push_back(
-            std::async(std::launch::async, [&] { return f->call("GET", evidencePath(m_event), auditor); }));
         notes.push_back(std::async(std::launch::async, [&, i] {
             return f->call("POST", "events/" + QByteArray::number(m_event) + "/notes", support,
                 QJsonObject { { QStringLiteral("body"), QStringLiteral("race %1").arg(i) } });
         }));
     }
     const audit::KeyPin pin = receiverPin();
-    for (auto &e : exports) {
-        const auto r = e.get();
+    for (const auto &r : exports.get()) {
         QCOMPARE(r.status, 200);
         const audit::EvidenceVerdict v = audit::verifyEvidence(r.body, pin);
         QVERIFY2(v.ok, qPrintable(v.problem));
@@ -358,6 +402,121 @@ void TstAdminEvidence::exportsInterleavedWithAuditedWrites()
     QCOMPARE(f->count(QStringLiteral("audit_log")), entriesBefore + 2 * kEach);
     const auto verify = f->call("GET", "audit/verify", auditor);
     QVERIFY(verify.json.value(QLatin1String("ok")).toBool());
+}
+
+// While an export is verifying the chain (held there), another connection writes what ingest
+// writes (an event, in a write transaction) and what any audited action writes (an audit entry):
+// both commit before the export answers. Verifying inside the export's write transaction held
+// SQLite's write lock (ingest and every writer waited for the whole chain to verify) and, on
+// PostgreSQL, the audit append lock (every audited action waited).
+void TstAdminEvidence::exportVerifiesWithoutHoldingOffWriters()
+{
+    const QString auditor = f->token(QStringLiteral("audrey"), Role::Auditor);
+    const qint64 entriesBefore = f->count(QStringLiteral("audit_log"));
+    CheckpointHold hold;
+    EventLog log;
+    f->api->setCheckpointHook([&hold] { hold.hook(); });
+    const auto unhook = qScopeGuard([&] { f->api->setCheckpointHook({}); });
+    auto exported = std::async(std::launch::async, [&] {
+        auto r = f->call("GET", evidencePath(m_event), auditor);
+        log.add(QStringLiteral("export answered"));
+        return r;
+    });
+    const auto releaseOnExit = qScopeGuard([&] { hold.release(); });
+    QCOMPARE(hold.entered.get_future().wait_for(std::chrono::seconds(30)), std::future_status::ready);
+
+    QString error;
+    {
+        Transaction tx(f->db());
+        QVERIFY2(succeeded(tx.begin(), &error), qPrintable(error));
+        QSqlQuery q(f->db().handle());
+        q.prepare(QStringLiteral(
+            "INSERT INTO events (source, provider_event_id, event_type, received_at, last_seen_at, body, "
+            "body_sha256, body_size) VALUES ('github', 'during-export', 'push', ?, ?, ?, '', 0)"));
+        q.addBindValue(f->clock.nowMs());
+        q.addBindValue(f->clock.nowMs());
+        q.addBindValue(QByteArray("{}"));
+        QVERIFY2(q.exec(), qPrintable(sqlErrorText(q)));
+        QVERIFY2(succeeded(tx.commit(), &error), qPrintable(error));
+        log.add(QStringLiteral("event committed"));
+    }
+    {
+        Transaction tx(f->db());
+        QVERIFY2(succeeded(tx.begin(), &error), qPrintable(error));
+        const audit::AuditRecord record { QStringLiteral("root"), QStringLiteral("admin"),
+            QStringLiteral("destination_paused"), QStringLiteral("destination:crm"),
+            QStringLiteral("during an export"), {} };
+        const auto appended = audit::appendAuditEntry(f->db(), record, f->clock.nowMs());
+        QVERIFY2(appended, qPrintable(appended.error()));
+        QVERIFY2(succeeded(tx.commit(), &error), qPrintable(error));
+        log.add(QStringLiteral("audit entry committed"));
+    }
+    hold.release();
+    const auto r = exported.get();
+    QCOMPARE(r.status, 200);
+    QCOMPARE(log.list(),
+        (QStringList { QStringLiteral("event committed"), QStringLiteral("audit entry committed"),
+            QStringLiteral("export answered") }));
+
+    // The bundle signs the head its snapshot held; the entry written meanwhile comes before the
+    // export's own, and the chain is intact.
+    const audit::EvidenceVerdict v = audit::verifyEvidence(r.body, receiverPin());
+    QVERIFY2(v.ok, qPrintable(v.problem));
+    QCOMPARE(r.json.value(QLatin1String("checkpoint")).toObject().value(QLatin1String("seq")).toInteger(),
+        entriesBefore);
+    QCOMPARE(f->count(QStringLiteral("audit_log")), entriesBefore + 2);
+    QSqlQuery last(f->db().handle());
+    QVERIFY(last.exec(QStringLiteral("SELECT action FROM audit_log ORDER BY seq DESC LIMIT 2")));
+    QVERIFY(last.next());
+    QCOMPARE(last.value(0).toString(), QStringLiteral("evidence_exported"));
+    QVERIFY(last.next());
+    QCOMPARE(last.value(0).toString(), QStringLiteral("destination_paused"));
+    last.finish();
+    QVERIFY(f->call("GET", "audit/verify", auditor).json.value(QLatin1String("ok")).toBool());
+}
+
+// One checkpoint in progress (held) and twice as many further checkpoint requests and exports
+// as there are admin workers: those are answered 503 busy at once instead of each holding a
+// worker while it waits its turn, so GET whoami answers while the first is still in progress.
+void TstAdminEvidence::concurrentCheckpointsLeaveWorkersFree()
+{
+    const QString auditor = f->token(QStringLiteral("audrey"), Role::Auditor);
+    CheckpointHold hold;
+    EventLog log;
+    f->api->setCheckpointHook([&hold] { hold.hook(); });
+    const auto unhook = qScopeGuard([&] { f->api->setCheckpointHook({}); });
+    auto first = std::async(std::launch::async, [&] {
+        auto r = f->call("GET", "audit/checkpoint", auditor);
+        log.add(QStringLiteral("first checkpoint answered"));
+        return r;
+    });
+    const auto releaseOnExit = qScopeGuard([&] { hold.release(); });
+    QCOMPARE(hold.entered.get_future().wait_for(std::chrono::seconds(30)), std::future_status::ready);
+
+    constexpr int kMore = 8; // the fixture runs 4 workers
+    std::vector<std::future<AdminFixture::Reply>> more;
+    for (int i = 0; i < kMore; ++i)
+        more.push_back(std::async(std::launch::async, [&, i] {
+            return f->call(
+                "GET", i % 2 == 0 ? QByteArray("audit/checkpoint") : evidencePath(m_event), auditor);
+        }));
+    const auto who = f->call("GET", "whoami", auditor);
+    log.add(QStringLiteral("whoami answered"));
+    QCOMPARE(who.status, 200);
+    for (auto &m : more) {
+        const auto r = m.get();
+        QCOMPARE(r.status, 503);
+        QCOMPARE(r.error(), QStringLiteral("busy"));
+        QCOMPARE(r.header("Retry-After"), QByteArray("1"));
+    }
+    log.add(QStringLiteral("the others answered"));
+    hold.release();
+    QCOMPARE(first.get().status, 200);
+    QCOMPARE(log.list(),
+        (QStringList { QStringLiteral("whoami answered"), QStringLiteral("the others answered"),
+            QStringLiteral("first checkpoint answered") }));
+    // Free again once it is done.
+    QCOMPARE(f->call("GET", "audit/checkpoint", auditor).status, 200);
 }
 
 void TstAdminEvidence::withoutAnAuditKeyIs503()

@@ -22,6 +22,7 @@ private Q_SLOTS:
     void keyFilterFindsNewestFirstWithPaging();
     void searchMatchesAnyKeysValue();
     void badKeyFilterNamesTheField();
+    void keyFilterAsDocumented();
     void eventDetailListsItsKeys();
     void replaySelectionByKey();
     void keysGoWithTheirEvent();
@@ -119,6 +120,25 @@ void TstAdminKeys::badKeyFilterNamesTheField()
     const auto r = f->call("GET", "events?key=1042", m_token);
     QCOMPARE(r.status, 400);
     QCOMPARE(r.field(), QStringLiteral("key"));
+}
+
+// The edges docs/admin-api.md states for key=: split at the first colon, surrounding spaces
+// dropped, a name no event has finds nothing (no error), the length limits name the field.
+void TstAdminKeys::keyFilterAsDocumented()
+{
+    const qint64 urn = f->insertEvent(QStringLiteral("stripe"));
+    addKey(urn, QStringLiteral("ref"), QStringLiteral("urn:order:7"));
+    QCOMPARE(ids("events?key=" + QUrl::toPercentEncoding(QStringLiteral("ref:urn:order:7"))),
+        (QList<qint64> { urn }));
+    QCOMPARE(ids("events?key=" + QUrl::toPercentEncoding(QStringLiteral("  ref:urn:order:7 "))),
+        (QList<qint64> { urn }));
+    QCOMPARE(ids("events?key=nosuchkey:7"), QList<qint64>());
+    for (const QString &bad : QStringList { QStringLiteral(":7"), QStringLiteral("ref:"),
+             QString(65, u'n') + QStringLiteral(":7"), QStringLiteral("ref:") + QString(513, u'v') }) {
+        const auto r = f->call("GET", "events?key=" + QUrl::toPercentEncoding(bad), m_token);
+        QCOMPARE(r.status, 400);
+        QCOMPARE(r.field(), QStringLiteral("key"));
+    }
 }
 
 void TstAdminKeys::eventDetailListsItsKeys()

@@ -12,6 +12,7 @@
 #include <QSet>
 #include <QSqlQuery>
 #include <QTest>
+#include <QUrl>
 
 #include <future>
 
@@ -44,6 +45,7 @@ private Q_SLOTS:
     void eventDetail();
     void deliveriesList();
     void auditPagingVerifyAndCheckpoint();
+    void destinationUrlsKeepTheirSecrets();
 
 private:
     std::unique_ptr<AdminFixture> f;
@@ -440,6 +442,48 @@ void TstAdminReads::auditPagingVerifyAndCheckpoint()
         f->count(QStringLiteral("audit_log")) + 1);
     QCOMPARE(
         f->call("GET", "audit/verify?checkpoint_seq=1", auditor).field(), QStringLiteral("checkpoint_hash"));
+}
+
+// Capability URLs (a chat incoming webhook, a token in the query) carry their secret in the path
+// or the query: GET destinations shows scheme, host and port only, to every role.
+void TstAdminReads::destinationUrlsKeepTheirSecrets()
+{
+    const QHash<QString, std::pair<QString, QString>> urls {
+        { QStringLiteral("slack"),
+            { QStringLiteral("https://hooks.slack.com/services/T000SECRET/B000SECRET/XXXXSECRETXXXX"),
+                QStringLiteral("https://hooks.slack.com/…") } },
+        { QStringLiteral("query"),
+            { QStringLiteral("https://api.example.com/?token=QUERYSECRET#FRAGMENTSECRET"),
+                QStringLiteral("https://api.example.com/…") } },
+        { QStringLiteral("port"),
+            { QStringLiteral("https://someone:PASSWORDSECRET@[::1]:8443/hooks/PATHSECRET"),
+                QStringLiteral("https://[::1]:8443/…") } },
+        { QStringLiteral("bare"),
+            { QStringLiteral("http://10.0.0.7:8080"), QStringLiteral("http://10.0.0.7:8080/") } },
+    };
+    QString error;
+    auto g = AdminFixture::create(&error, [&](Config &c) {
+        for (auto it = urls.cbegin(); it != urls.cend(); ++it) {
+            DestinationConfig d;
+            d.name = it.key();
+            d.url = QUrl(it->first);
+            c.destinations.append(d);
+        }
+    });
+    QVERIFY2(g, qPrintable(error));
+    QVERIFY2(g->startApi(&error, false, 1), qPrintable(error));
+    for (const Role role : { Role::Support, Role::Operator, Role::Auditor, Role::Admin }) {
+        const auto r
+            = g->call("GET", "destinations", g->token(QStringLiteral("reader-") + toString(role), role));
+        QCOMPARE(r.status, 200);
+        QVERIFY2(!r.body.contains("SECRET"), r.body.constData());
+        QHash<QString, QString> shown;
+        for (const QJsonValue &v : r.json.value(QLatin1String("items")).toArray())
+            shown.insert(v[QLatin1String("name")].toString(), v[QLatin1String("url")].toString());
+        for (auto it = urls.cbegin(); it != urls.cend(); ++it)
+            QCOMPARE(shown.value(it.key()), it->second);
+        QCOMPARE(shown.value(QStringLiteral("crm")), QStringLiteral("https://crm.internal/…"));
+    }
 }
 
 QTEST_GUILESS_MAIN(TstAdminReads)

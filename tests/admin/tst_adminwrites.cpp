@@ -458,6 +458,26 @@ void TstAdminWrites::badInputWritesNothing_data()
     QTest::newRow("unknown field") << QByteArray("POST") << p << "support"
                                    << QByteArray("{\"delivery_ids\": [{d}], \"force\": true}") << 400
                                    << "force";
+    // A repeated name is refused, not read as its last value: another reader of the same body
+    // (a proxy, a log, a script's own parser) may take the first.
+    QTest::newRow("repeated field") << QByteArray("POST") << QByteArray("events/{e}/notes") << "support"
+                                    << QByteArray("{\"body\": \"checked\", \"body\": \"not checked\"}") << 400
+                                    << "body";
+    QTest::newRow("repeated field spelled with an escape")
+        << QByteArray("POST") << QByteArray("destinations/crm/pause") << "admin"
+        << QByteArray("{\"reason\": \"x\", \"re\\u0061son\": \"y\"}") << 400 << "reason";
+    QTest::newRow("repeated hash on approve")
+        << QByteArray("POST") << QByteArray("replays/{r}/approve") << "operator"
+        << QByteArray("{\"reason\": \"ok\", \"selection_hash\": \"" + hex.toLatin1()
+               + "\", \"selection_hash\": \"" + hex.toLatin1() + "\"}")
+        << 400 << "selection_hash";
+    QTest::newRow("repeated filter key")
+        << QByteArray("POST") << p << "support"
+        << QByteArray("{\"filter\": {\"source\": \"github\", \"destination\": \"crm\", \"source\": \"x\"}}")
+        << 400 << "filter.source";
+    QTest::newRow("same name in two objects is no repetition")
+        << QByteArray("POST") << p << "support"
+        << QByteArray("{\"filter\": {\"source\": \"nowhere\", \"q\": \"filter\"}}") << 422 << "filter";
     QTest::newRow("empty filter") << QByteArray("POST") << p << "support" << QByteArray("{\"filter\": {}}")
                                   << 400 << "filter";
     QTest::newRow("filter not an object") << QByteArray("POST") << p << "support"

@@ -2,9 +2,11 @@
 // SPDX-FileCopyrightText: Redrive authors
 // Signature fields are never served (GET events/{id}), exported (evidence bundles) or shown (the
 // console's event detail, read through core/query) — not even from a row stored before they
-// stopped being stored (issue 13, item 1). On SQLite and PostgreSQL.
+// stopped being stored (issue 13, item 1) — and a refused signature tells the sender nothing of
+// how many secrets the source has (issue 29, 5b). On SQLite and PostgreSQL.
 
 #include "adminfixture.h"
+#include "ingestharness.h"
 #include "query/eventdetail.h"
 
 #include <QJsonArray>
@@ -84,6 +86,40 @@ private Q_SLOTS:
         for (const char *leak :
             { "X-Hub-Signature-256", "5eed5eed", "X-Shopify-Hmac-Sha256", "c2lnbmF0dXJl" })
             QVERIFY2(!r.body.contains(leak), leak);
+    }
+
+    // The same forged request to a source with one secret and to one with three (mid-rotation)
+    // gets the same 401, byte for byte: the count would tell the sender a rotation is going on.
+    // Both are kept as rejections for support, with the same words.
+    void unauthorizedIsTheSameWhateverTheSecretCount()
+    {
+        QString error;
+        auto h = IngestHarness::create({}, &error, QByteArrayLiteral(R"(
+[[sources]]
+name = "one"
+scheme = "github"
+secrets = ["current-secret"]
+
+[[sources]]
+name = "three"
+scheme = "github"
+secrets = ["next-secret", "current-secret", "previous-secret"]
+)"));
+        QVERIFY2(h, qPrintable(error));
+        const QByteArray body = QByteArrayLiteral("{\"action\":\"opened\"}");
+        const HeaderList forged = signGitHub("a-guessed-secret", body, "delivery-1", "issues");
+        const auto one = h->post("one", forged, body);
+        const auto three = h->post("three", forged, body);
+        QVERIFY(one && three);
+        QCOMPARE(one->status, 401);
+        QCOMPARE(three->status, 401);
+        QCOMPARE(three->body, one->body);
+        QVERIFY2(!one->body.contains('1') && !three->body.contains('3'), one->body.constData());
+        QTRY_COMPARE(h->scalar(QStringLiteral("SELECT COUNT(*) FROM rejections")).toInt(), 2);
+        QCOMPARE(h->scalar(QStringLiteral("SELECT COUNT(DISTINCT detail) FROM rejections WHERE reason = "
+                                          "'bad_signature'"))
+                     .toInt(),
+            1);
     }
 
     // The console's header view and evidence exports read this.

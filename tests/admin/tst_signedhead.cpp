@@ -162,8 +162,14 @@ private Q_SLOTS:
         QString error;
         QVERIFY2(rehashAuditEntry(f->db(), signedAt, &error), qPrintable(error));
         act(2);
+        // The chain alone verifies; against the signed head it does not.
         const auto plain = f->call("GET", "audit/verify", m_auditor);
-        QCOMPARE(plain.json.value(QLatin1String("ok")).toBool(), true);
+        QCOMPARE(plain.json.value(QLatin1String("ok")).toBool(), false);
+        QCOMPARE(plain.json.value(QLatin1String("first_bad_seq")).toInteger(), signedAt);
+        QVERIFY2(plain.json.value(QLatin1String("problem"))
+                     .toString()
+                     .contains(QLatin1String("differs from the checkpoint")),
+            plain.body.constData());
 
         const auto refused = f->call("GET", "audit/checkpoint", m_auditor);
         QCOMPARE(refused.status, 409);
@@ -171,6 +177,46 @@ private Q_SLOTS:
         QCOMPARE(refusedMetric(), 1.0);
         QCOMPARE(signedSeq(), signedAt);
         QCOMPARE(f->count(QStringLiteral("audit_log"), QStringLiteral("action = 'checkpoint_refused'")), 1);
+    }
+
+    // GET audit/verify answers what `redrived audit verify` answers: a tail cut below the signed
+    // head is broken, with the CLI's own first bad seq and problem. The chain alone, which is all
+    // the API used to walk, still verified.
+    void apiVerifyChecksTheSignedHead()
+    {
+        act(4);
+        QCOMPARE(f->call("GET", "audit/checkpoint", m_auditor).status, 200);
+        const qint64 signedAt = head();
+        const auto intact = f->call("GET", "audit/verify", m_auditor);
+        QCOMPARE(intact.json.value(QLatin1String("ok")).toBool(), true);
+        QCOMPARE(intact.json.value(QLatin1String("signed_head"))
+                     .toObject()
+                     .value(QLatin1String("seq"))
+                     .toInteger(),
+            signedAt);
+
+        tamper(QStringLiteral("DELETE FROM audit_log WHERE seq > %1").arg(signedAt - 2));
+        const qint64 entries = head();
+        const auto v = f->call("GET", "audit/verify", m_auditor);
+        QCOMPARE(v.status, 200);
+        QCOMPARE(v.json.value(QLatin1String("ok")).toBool(), false);
+        QCOMPARE(v.json.value(QLatin1String("first_bad_seq")).toInteger(), signedAt - 1);
+        QCOMPARE(v.json.value(QLatin1String("count")).toInteger(), signedAt - 2);
+        QCOMPARE(v.json.value(QLatin1String("broken_at_signed_head")).toBool(), true);
+        QCOMPARE(
+            v.json.value(QLatin1String("signed_head")).toObject().value(QLatin1String("seq")).toInteger(),
+            signedAt);
+        const QString problem = v.json.value(QLatin1String("problem")).toString();
+        QVERIFY2(problem.contains(QLatin1String("tail truncated")), qPrintable(problem));
+
+        QString err;
+        QCOMPARE(cli({ QStringLiteral("verify") }, &err), 1);
+        QVERIFY2(err.contains(QStringLiteral(
+                     "BROKEN at seq %1: %2 (checked against the last head this receiver signed)")
+                                  .arg(signedAt - 1)
+                                  .arg(problem)),
+            qPrintable(err + QLatin1String(" / API: ") + problem));
+        QCOMPARE(head(), entries); // verifying writes nothing
     }
 
     // An edit anywhere in the chain is refused even before anything was signed.

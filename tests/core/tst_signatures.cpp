@@ -20,6 +20,8 @@ private Q_SLOTS:
     void malformedTimestamps_data();
     void malformedTimestamps();
     void rotationRecordsTheMatchingSecret();
+    void rejectionSaysNothingOfTheSecretCount_data();
+    void rejectionSaysNothingOfTheSecretCount();
     void signStandardWebhooksMatchesThePublishedVector();
     void statusAndReasonFollowTheVerdict_data();
     void statusAndReasonFollowTheVerdict();
@@ -514,6 +516,60 @@ void TstSignatures::rotationRecordsTheMatchingSecret()
     v = verify(source, headersWith(both), body, now);
     QVERIFY(v.ok());
     QCOMPARE(v.secretIndex, 0);
+}
+
+void TstSignatures::rejectionSaysNothingOfTheSecretCount_data()
+{
+    QTest::addColumn<SchemeKind>("scheme");
+    QTest::addColumn<Request>("request");
+    // Each request is signed with a key the source does not have.
+    const QByteArray stranger = QByteArrayLiteral("a key nobody configured");
+    const QByteArray body = QByteArrayLiteral("{\"id\":\"evt_1\",\"type\":\"x\"}");
+    const qint64 now = 1'700'000'000;
+    const QByteArray ts = QByteArray::number(now);
+    QTest::newRow("standard-webhooks")
+        << SchemeKind::StandardWebhooks
+        << Request { makeHeaders({ { "webhook-id", "msg_1" }, { "webhook-timestamp", ts },
+                         { "webhook-signature", signStandardWebhooks(stranger, "msg_1", now, body) } }),
+               body, now };
+    QTest::newRow("stripe") << SchemeKind::Stripe
+                            << Request { makeHeaders(
+                                             { { "Stripe-Signature", stripeHeader(stranger, now, body) } }),
+                                   body, now };
+    QTest::newRow("github") << SchemeKind::GitHub
+                            << Request {
+                                   makeHeaders({ { "X-GitHub-Delivery", "d-1" },
+                                       { "X-Hub-Signature-256", "sha256=" + hmacHex(stranger, { body }) } }),
+                                   body, now
+                               };
+    QTest::newRow("shopify") << SchemeKind::Shopify
+                             << Request { makeHeaders({ { "X-Shopify-Webhook-Id", "w-1" },
+                                              { "X-Shopify-Hmac-Sha256", hmacBase64(stranger, { body }) } }),
+                                    body, now };
+    QTest::newRow("hmac-sha256") << SchemeKind::HmacSha256
+                                 << Request { makeHeaders({ { "X-Signature", hmacHex(stranger, { body }) } }),
+                                        body, now };
+}
+
+// The rejection's text is the 401 body: an unauthenticated sender must not learn from it how many
+// secrets a source has (a second or third one means a rotation is under way).
+void TstSignatures::rejectionSaysNothingOfTheSecretCount()
+{
+    QFETCH(SchemeKind, scheme);
+    QFETCH(Request, request);
+    const SourceConfig one = makeSource(scheme, { QByteArrayLiteral("current") });
+    const SourceConfig three = makeSource(
+        scheme, { QByteArrayLiteral("current"), QByteArrayLiteral("next"), QByteArrayLiteral("previous") });
+    const Verification a = verify(one, request.headers, request.body, request.now);
+    const Verification b = verify(three, request.headers, request.body, request.now);
+    QVERIFY(a.verdict == Verdict::BadSignature);
+    QCOMPARE(a.httpStatus(), 401);
+    QVERIFY(b.verdict == a.verdict);
+    QCOMPARE(b.httpStatus(), a.httpStatus());
+    QCOMPARE(b.reason, a.reason);
+    QCOMPARE(b.detail, a.detail);
+    QVERIFY(!a.detail.isEmpty());
+    QVERIFY2(!a.detail.contains(u'1') && !b.detail.contains(u'3'), qPrintable(b.detail));
 }
 
 void TstSignatures::signStandardWebhooksMatchesThePublishedVector()
