@@ -2,6 +2,8 @@
 // SPDX-FileCopyrightText: Redrive authors
 #include "jsontreemodel.h"
 
+#include "common/plaintooltip.h"
+
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -157,7 +159,7 @@ QVariant JsonTreeModel::data(const QModelIndex &index, int role) const
     case RawValueRole:
         return compact(n->value);
     case Qt::ToolTipRole:
-        return n->pointer;
+        return plainToolTip(n->pointer); // key names come from the webhook's sender
     case Qt::DisplayRole:
         switch (index.column()) {
         case KeyColumn:
