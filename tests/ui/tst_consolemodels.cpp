@@ -28,6 +28,10 @@
 #include <QSignalSpy>
 #include <QTest>
 
+#if defined(__GLIBC__)
+#include <malloc.h>
+#endif
+
 using namespace redrive;
 using namespace redrive::test;
 using namespace redrive::ui;
@@ -63,6 +67,7 @@ private Q_SLOTS:
     void plainToolTipShowsTheTextItself();
     void everyModelsToolTipsShowHostileTextLiterally_data();
     void everyModelsToolTipsShowHostileTextLiterally();
+    void jsonTreeMemoryStaysProportionalToTheBody();
 
 private:
     QList<qint64> idsFor(const QString &where);
@@ -750,6 +755,97 @@ void TstConsoleModels::everyModelsToolTipsShowHostileTextLiterally()
     const bool modelsClean = sweep.clean();
     const bool payloadClean = pointers.clean();
     QVERIFY2(modelsClean && payloadClean, "a tooltip shows the text as markup (see the warnings)");
+}
+
+namespace {
+
+// Bytes the allocator has handed out and not had back: the main arena (the GUI thread's) and
+// every mmapped chunk.
+std::optional<qint64> heldHeapBytes()
+{
+#if defined(__GLIBC__) && !defined(__SANITIZE_ADDRESS__)
+    const struct mallinfo2 m = mallinfo2();
+    return qint64(m.uordblks + m.hblkhd);
+#else
+    return std::nullopt;
+#endif
+}
+
+// `depth` objects nested in one another; at each level a long key holding the next level and
+// a long key holding a short string, both with '~' and '/' that a JSON pointer escapes.
+QByteArray deepBody(int depth, int keyLength, QStringList *chainKeys)
+{
+    QByteArray body;
+    auto longKey = [keyLength](const QString &head) -> QString {
+        return head + QString(keyLength - head.size(), u'x');
+    };
+    for (int level = 0; level < depth; ++level) {
+        const QString chain = longKey(QStringLiteral("k%1~/").arg(level));
+        chainKeys->append(chain);
+        body += "{\"" + longKey(QStringLiteral("leaf%1/~").arg(level)).toUtf8() + "\":\"v\",\""
+            + chain.toUtf8() + "\":";
+    }
+    body += "{\"end\":true}";
+    body += QByteArray(depth, '}');
+    return body;
+}
+
+// What the model holds after reading `body` (the parsed document included).
+std::optional<qint64> heldForBody(const QByteArray &body)
+{
+    JsonTreeModel model;
+    const auto before = heldHeapBytes();
+    if (!before || !model.setJson(body))
+        return std::nullopt;
+    return *heldHeapBytes() - *before;
+}
+
+} // namespace
+
+// A 1 MiB body of deeply nested long keys: the payload tree holds memory in proportion to the
+// body (its keys once, not each node's whole pointer, which would be quadratic: about 160 MB
+// for this body), and still answers a deep node's RFC 6901 pointer.
+void TstConsoleModels::jsonTreeMemoryStaysProportionalToTheBody()
+{
+    if (!heldHeapBytes())
+        QSKIP("the allocator does not report what it holds (not glibc, or under AddressSanitizer)");
+    const int keyLength = 2'000;
+    QStringList halfKeys;
+    QStringList keys;
+    const QByteArray half = deepBody(100, keyLength, &halfKeys);
+    const QByteArray body = deepBody(200, keyLength, &keys);
+    QVERIFY(body.size() > 800'000);
+
+    const std::optional<qint64> heldHalf = heldForBody(half);
+    const std::optional<qint64> held = heldForBody(body);
+    QVERIFY(heldHalf && held);
+    qInfo("body %lld bytes: the model holds %lld bytes (%lld for the body half as deep)", qint64(body.size()),
+        *held, *heldHalf);
+    QVERIFY2(*held < 8 * body.size(), "more than 8 bytes held per byte of body");
+    // Twice the body, twice the memory (stored pointers made it four times).
+    QVERIFY2(*held < 3 * *heldHalf, "memory grows faster than the body");
+
+    JsonTreeModel model;
+    QVERIFY(model.setJson(body));
+    QString expected;
+    QModelIndex node;
+    for (const QString &key : std::as_const(keys)) {
+        QModelIndex next;
+        for (int row = 0; row < model.rowCount(node) && !next.isValid(); ++row) {
+            if (model.index(row, JsonTreeModel::KeyColumn, node).data().toString() == key)
+                next = model.index(row, JsonTreeModel::KeyColumn, node);
+        }
+        QVERIFY(next.isValid());
+        node = next;
+        expected += u'/' + QString(key).replace(u'~', QLatin1String("~0")).replace(u'/', QLatin1String("~1"));
+    }
+    QCOMPARE(model.rowCount(node), 1);
+    const QModelIndex end = model.index(0, JsonTreeModel::ValueColumn, node);
+    expected += QLatin1String("/end");
+    QCOMPARE(model.pointerAt(end), expected);
+    QCOMPARE(end.data(JsonTreeModel::PointerRole).toString(), expected);
+    QCOMPARE(shownToolTip(end.data(Qt::ToolTipRole).toString()), expected);
+    QVERIFY2(expected.startsWith(QStringLiteral("/k0~0~1xx")), qPrintable(expected.left(40)));
 }
 
 QTEST_MAIN(TstConsoleModels)
