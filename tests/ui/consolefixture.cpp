@@ -131,14 +131,16 @@ void ConsoleFixture::addAudit(qint64 seq, const QString &actor, const QString &a
     run(q);
 }
 
-void ConsoleFixture::addRejection(const QString &source, const QString &reason, int statusCode, qint64 at)
+void ConsoleFixture::addRejection(
+    const QString &source, const QString &reason, int statusCode, qint64 at, const QString &detail)
 {
     QSqlQuery q(m_db.handle());
     q.prepare(QStringLiteral(
         "INSERT INTO rejections (source, reason, detail, status_code, remote_addr, received_at) "
-        "VALUES (?, ?, 'signature did not match any configured secret', ?, '203.0.113.9', ?)"));
+        "VALUES (?, ?, ?, ?, '203.0.113.9', ?)"));
     q.addBindValue(source);
     q.addBindValue(reason);
+    q.addBindValue(detail);
     q.addBindValue(statusCode);
     q.addBindValue(at);
     run(q);

@@ -63,7 +63,8 @@ public:
     void addNote(qint64 eventId, const QString &author, const QString &body, qint64 at);
     void addAudit(qint64 seq, const QString &actor, const QString &action, const QString &target,
         const QString &reason, qint64 at);
-    void addRejection(const QString &source, const QString &reason, int statusCode, qint64 at);
+    void addRejection(const QString &source, const QString &reason, int statusCode, qint64 at,
+        const QString &detail = QStringLiteral("signature did not match any configured secret"));
     // A receiver_instances row as a running receiver keeps it.
     void addReceiver(const QString &instanceId, const QString &host, qint64 pid, qint64 heartbeatAt,
         const QString &durability, bool powerLossDurable);

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // SPDX-FileCopyrightText: Redrive authors
 #include "approvals/approvalmodel.h"
+#include "audit/auditlog.h"
 #include "auditor/auditcontroller.h"
 #include "auditor/auditmodel.h"
 #include "common/environmentbanner.h"
@@ -10,20 +11,24 @@
 #include "consolefixture.h"
 #include "consoleguitest.h"
 #include "detail/detailcontroller.h"
+#include "detail/eventdetailview.h"
 #include "events/eventscontroller.h"
 #include "events/eventtablemodel.h"
 #include "fakeadminapi.h"
 #include "main/consolecontroller.h"
 #include "newreplay/replaydialog.h"
 #include "query/downstream.h"
+#include "query/eventdetail.h"
 #include "secrets/secretstore.h"
 #include "testdb.h"
+#include "tooltipsweep.h"
 #include "util/clock.h"
 
 #include <QAction>
 #include <QApplication>
 #include <QClipboard>
 #include <QComboBox>
+#include <QHeaderView>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -34,6 +39,7 @@
 #include <QPushButton>
 #include <QSettings>
 #include <QSignalSpy>
+#include <QSqlQuery>
 #include <QStatusBar>
 #include <QTableView>
 #include <QTcpServer>
@@ -62,6 +68,8 @@ private Q_SLOTS:
     void newEventsAreAnnouncedWithoutMovingTheSelection();
     void failuresAreExplained_data();
     void failuresAreExplained();
+    void detailTooltipsShowHostileTextLiterally_data();
+    void detailTooltipsShowHostileTextLiterally();
 };
 
 void TstConsoleGui::initTestCase()
@@ -359,6 +367,92 @@ void TstConsoleGui::failuresAreExplained()
     if (setup == u"ok")
         QVERIFY(!m_secrets.contains(
             SecretStore::keyFor(QStringLiteral("broken-ok"), QStringLiteral("api-token"))));
+}
+
+void TstConsoleGui::detailTooltipsShowHostileTextLiterally_data()
+{
+    QTest::addColumn<QString>("hostile");
+    // Without '/' or '~', which the payload tree's tooltips (JSON pointers) spell escaped.
+    QTest::newRow("image") << QStringLiteral("<img src=x width=3000>");
+    QTest::newRow("entity") << QStringLiteral("&lt;");
+}
+
+// The event detail panel read from a database where every text a sender or an operator chose
+// is markup: every tooltip on it (fields, key links, deliveries, attempts, audit entries,
+// payload tree) shows that text as the characters it is. The environment banner too, whose
+// profile name comes from a profile file.
+void TstConsoleGui::detailTooltipsShowHostileTextLiterally()
+{
+    QFETCH(QString, hostile);
+    const QString &h = hostile;
+    QString error;
+    auto t = TestDatabase::create(&error);
+    QVERIFY2(t, qPrintable(error));
+    auto writer = t->open(QStringLiteral("hostilewriter"));
+    ConsoleFixture fx(*writer);
+    ConsoleFixture::EventSpec e;
+    e.source = h;
+    e.type = h;
+    e.providerId = h;
+    e.status = QStringLiteral("dead");
+    e.verifiedBy = h;
+    e.seenCount = 2;
+    e.body = QJsonDocument(QJsonObject { { h, QJsonObject { { h, h } } } }).toJson(QJsonDocument::Compact);
+    e.headers = QJsonDocument(QJsonArray { QJsonArray { h, h } }).toJson(QJsonDocument::Compact);
+    const qint64 eventId = fx.addEvent(e);
+    ConsoleFixture::DeliverySpec d;
+    d.destination = h;
+    d.status = QStringLiteral("dead");
+    d.attemptCount = 1;
+    d.lastCategory = QStringLiteral("http_permanent");
+    d.lastError = h;
+    d.downstreamRef = h;
+    d.deadAt = kGuiBase;
+    const qint64 deliveryId = fx.addDelivery(eventId, d);
+    ConsoleFixture::AttemptSpec a;
+    a.statusCode = 410;
+    a.category = QStringLiteral("http_permanent");
+    a.explanation = h;
+    a.responseExcerpt = h;
+    fx.addAttempt(deliveryId, a);
+    fx.addNote(eventId, h, h, kGuiBase);
+    QVERIFY2(fx.lastError().isEmpty(), qPrintable(fx.lastError()));
+    QSqlQuery key(writer->handle());
+    key.prepare(QStringLiteral("INSERT INTO event_keys (event_id, name, value) VALUES (?, ?, ?)"));
+    key.addBindValue(eventId);
+    key.addBindValue(h);
+    key.addBindValue(h);
+    QVERIFY2(key.exec(), qPrintable(sqlErrorText(key)));
+    const audit::AuditRecord record { h, h, h, QStringLiteral("event:%1").arg(eventId), h,
+        QJsonObject { { h, h } } };
+    QVERIFY(withTransaction(*writer, [&] { return audit::appendAuditEntry(*writer, record, kGuiBase); }));
+
+    auto read = fetchEventDetail(*writer, eventId);
+    QVERIFY2(read, qPrintable(read.error()));
+    QVERIFY(read->has_value());
+    const EventDetail &detail = **read;
+    QCOMPARE(detail.keys.size(), 1);
+    QCOMPARE(detail.audit.size(), 1);
+
+    QWidget root;
+    auto *view = new EventDetailView(&root);
+    auto *banner = new EnvironmentBanner(&root);
+    view->showDetail(detail, kGuiBase + 60'000);
+    banner->showEnvironment(h, Qt::red, h);
+
+    ToolTipSweep sweep(h);
+    const QList<QWidget *> widgets = root.findChildren<QWidget *>();
+    for (QWidget *w : widgets) {
+        sweep.check(w->toolTip(), QString::fromLatin1(w->metaObject()->className()) + u' ' + w->objectName());
+        // A header view reads its view's model: that model is swept once, with the view.
+        if (auto *items = qobject_cast<QAbstractItemView *>(w);
+            items && items->model() && !qobject_cast<QHeaderView *>(w))
+            sweep.checkModel(*items->model(), QString::fromLatin1(items->metaObject()->className()));
+    }
+    QVERIFY2(sweep.clean(), "a tooltip shows the text as markup (see the warnings)");
+    // The key link, the banner, the delivery's destination and downstream, the attempt's
+    // explanation, the audit entry's details and the payload's pointers.
+    QVERIFY2(sweep.carrying >= 7, qPrintable(QString::number(sweep.carrying)));
 }
 
 QTEST_MAIN(TstConsoleGui)

@@ -1,22 +1,36 @@
 // SPDX-License-Identifier: Apache-2.0
 // SPDX-FileCopyrightText: Redrive authors
+#include "approvals/approvalmodel.h"
+#include "approvals/frozenselectionmodel.h"
 #include "auditchainfixture.h"
 #include "auditor/auditmodel.h"
 #include "common/dbexecutor.h"
+#include "common/plaintooltip.h"
 #include "consolefixture.h"
 #include "deadletters/deadlettermodel.h"
 #include "destinations/destinationmodel.h"
 #include "detail/jsontreemodel.h"
 #include "events/eventtablemodel.h"
+#include "incidents/incidentmodel.h"
 #include "query/destinationstats.h"
 #include "query/opsstats.h"
 #include "rejections/rejectionmodel.h"
+#include "replays/replayitemsmodel.h"
+#include "replays/replaylistmodel.h"
 #include "testdb.h"
+#include "tooltipsweep.h"
 
 #include <QAbstractItemModelTester>
 #include <QItemSelectionModel>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QSignalSpy>
 #include <QTest>
+
+#if defined(__GLIBC__)
+#include <malloc.h>
+#endif
 
 using namespace redrive;
 using namespace redrive::test;
@@ -49,6 +63,11 @@ private Q_SLOTS:
     void destinationModel();
     void rejectionModelFetchesMore();
     void auditModelFiltersPagesAndAppendsNew();
+    void plainToolTipShowsTheTextItself_data();
+    void plainToolTipShowsTheTextItself();
+    void everyModelsToolTipsShowHostileTextLiterally_data();
+    void everyModelsToolTipsShowHostileTextLiterally();
+    void jsonTreeMemoryStaysProportionalToTheBody();
 
 private:
     QList<qint64> idsFor(const QString &where);
@@ -540,6 +559,293 @@ void TstConsoleModels::auditModelFiltersPagesAndAppendsNew()
     model.setFirstBadSeq(total + 1);
     QVERIFY(model.index(before, 0).data(Qt::BackgroundRole).isValid());
     QVERIFY(!model.index(0, 0).data(Qt::BackgroundRole).isValid());
+}
+
+void TstConsoleModels::plainToolTipShowsTheTextItself_data()
+{
+    QTest::addColumn<QString>("text");
+    QTest::newRow("image") << QStringLiteral("<img src=x width=3000>");
+    QTest::newRow("bold") << QStringLiteral("<b>bold</b>");
+    QTest::newRow("entity") << QStringLiteral("&lt;");
+    QTest::newRow("lines and spaces")
+        << QStringLiteral("/hooks/<table><tr><td>x</td></tr></table>\n  two  spaces");
+    QTest::newRow("plain") << QStringLiteral("a < b & c > d");
+    QTest::newRow("markup on a later line") << QStringLiteral("first\n<b>second</b>");
+}
+
+// The one helper every data-bearing tooltip goes through: QToolTip shows its result as exactly
+// the text given, whether or not Qt would have taken that text for markup.
+void TstConsoleModels::plainToolTipShowsTheTextItself()
+{
+    QFETCH(QString, text);
+    const QString tip = plainToolTip(text);
+    QCOMPARE(shownToolTip(tip), text);
+    if (!Qt::mightBeRichText(text))
+        QCOMPARE(tip, text); // ordinary text is left as it is
+}
+
+void TstConsoleModels::everyModelsToolTipsShowHostileTextLiterally_data()
+{
+    QTest::addColumn<QString>("hostile");
+    QTest::newRow("image") << QStringLiteral("<img src=x width=3000>");
+    QTest::newRow("bold") << QStringLiteral("<b>bold</b>");
+    QTest::newRow("entity") << QStringLiteral("&lt;");
+}
+
+// Every item model of the console, fed `hostile` in every text field through the loader or
+// setter the console uses (the database for the list pages, the admin API's JSON for the
+// replay pages): no tooltip renders it as markup. Unauthenticated senders choose some of
+// these texts (a rejected request's path is its detail), webhook senders others (keys, types).
+void TstConsoleModels::everyModelsToolTipsShowHostileTextLiterally()
+{
+    QFETCH(QString, hostile);
+    const QString &h = hostile;
+    const qint64 now = kBase + 3'600'000;
+    QString error;
+    auto t = TestDatabase::create(&error);
+    QVERIFY2(t, qPrintable(error));
+    auto writer = t->open(QStringLiteral("hostilewriter"));
+    ConsoleFixture fx(*writer);
+    for (int seen : { 1, 2 }) {
+        ConsoleFixture::EventSpec e;
+        e.source = h;
+        e.type = h;
+        e.providerId = seen == 1 ? h : h + QStringLiteral(" again");
+        e.seenCount = seen;
+        e.status = QStringLiteral("dead");
+        e.receivedAt = now - 120'000 + seen;
+        const qint64 eventId = fx.addEvent(e);
+        ConsoleFixture::DeliverySpec d;
+        d.destination = h;
+        d.status = QStringLiteral("dead");
+        d.attemptCount = 1;
+        d.lastCategory = QStringLiteral("http_permanent");
+        d.lastError = h;
+        d.downstreamRef = h;
+        d.deadAt = now - 60'000;
+        d.createdAt = e.receivedAt;
+        const qint64 deliveryId = fx.addDelivery(eventId, d);
+        ConsoleFixture::AttemptSpec a;
+        a.startedAt = now - 60'000;
+        a.statusCode = 410;
+        a.category = QStringLiteral("http_permanent");
+        a.explanation = h;
+        fx.addAttempt(deliveryId, a);
+    }
+    fx.addRejection(h, h, 404, now - 30'000, h);
+    QVERIFY2(fx.lastError().isEmpty(), qPrintable(fx.lastError()));
+    const audit::AuditRecord record { h, h, h, h, h, QJsonObject { { h, h } } };
+    QVERIFY2(withTransaction(*writer, [&] { return audit::appendAuditEntry(*writer, record, now - 10'000); }),
+        "audit entry");
+
+    DbExecutor executor(QStringLiteral("hostile"));
+    QString openError = QStringLiteral("pending");
+    executor.open(t->url(), this, [&openError](const QString &e) { openError = e; });
+    QTRY_VERIFY_WITH_TIMEOUT(openError != u"pending", kWait);
+    QVERIFY2(openError.isEmpty(), qPrintable(openError));
+
+    ToolTipSweep sweep(h);
+    auto sweepModel = [&](const QAbstractItemModel &model, const QString &name, bool carriesData) {
+        const int before = sweep.carrying;
+        sweep.checkModel(model, name);
+        if (carriesData && sweep.carrying == before)
+            sweep.problems.append(name + QStringLiteral(": no tooltip showed the text at all"));
+    };
+
+    EventTableModel events(&executor, &executor);
+    events.setFilter({});
+    QTRY_VERIFY_WITH_TIMEOUT(events.countKind() == EventTableModel::CountKind::Exact, kWait);
+    QCOMPARE(events.rowCount(), 2);
+    QTRY_VERIFY_WITH_TIMEOUT(events.eventAtRow(0) && events.eventAtRow(1), kWait);
+    sweepModel(events, QStringLiteral("events"), true);
+
+    RejectionModel rejections(&executor);
+    rejections.reload();
+    QTRY_COMPARE_WITH_TIMEOUT(rejections.rowCount(), 1, kWait);
+    sweepModel(rejections, QStringLiteral("rejections"), true);
+
+    AuditModel audit(&executor);
+    audit.reload();
+    QTRY_VERIFY_WITH_TIMEOUT(audit.rowCount() == 1 && !audit.isLoading(), kWait);
+    sweepModel(audit, QStringLiteral("audit"), true);
+
+    auto db = t->open(QStringLiteral("hostilereader"), OpenMode::ReadOnly);
+    DeadLetterModel deadLetters;
+    const auto groups = fetchDeadLetterGroups(*db);
+    QVERIFY2(groups, qPrintable(groups.error()));
+    deadLetters.setGroups(*groups);
+    QCOMPARE(deadLetters.rowCount(), 1);
+    sweepModel(deadLetters, QStringLiteral("dead letters"), false); // its tooltips carry no text
+
+    DestinationModel destinations;
+    auto statuses = fetchDestinationStatuses(*db, { h }, now);
+    QVERIFY2(statuses, qPrintable(statuses.error()));
+    QCOMPARE(statuses->size(), 1);
+    QVERIFY(statuses->first().lastFailureAt);
+    (*statuses)[0].paused = true;
+    (*statuses)[0].changedBy = h;
+    (*statuses)[0].changedAt = now - 5'000;
+    (*statuses)[0].reason = h;
+    destinations.setStatuses(*statuses, now);
+    sweepModel(destinations, QStringLiteral("destinations"), true);
+
+    IncidentModel incidents;
+    Incident incident;
+    incident.id = 1;
+    incident.destination = h;
+    incident.category = h;
+    incident.openedAt = now - 50'000;
+    incident.count = incident.countAtOpen = 2;
+    incident.acknowledgedBy = h;
+    incident.acknowledgedAt = now - 40'000;
+    incident.note = h;
+    incidents.setIncidents({ incident });
+    sweepModel(incidents, QStringLiteral("incidents"), true);
+
+    // The admin API's answers, as the replay pages and the approvals inbox parse them.
+    QList<ReplayRecord> replays;
+    QList<ReplayRequest> requests;
+    qint64 id = 0;
+    for (const QString &status : { h, QStringLiteral("halted"), QStringLiteral("rejected"),
+             QStringLiteral("approved"), QStringLiteral("cancelled"), QStringLiteral("pending_approval") }) {
+        const QJsonObject o { { QStringLiteral("id"), ++id }, { QStringLiteral("status"), status },
+            { QStringLiteral("requested_by"), h }, { QStringLiteral("decided_by"), h },
+            { QStringLiteral("decision_reason"), h }, { QStringLiteral("reason"), h },
+            { QStringLiteral("ticket"), h }, { QStringLiteral("effect"), h },
+            { QStringLiteral("halt_reason"), h }, { QStringLiteral("count"), 3 },
+            { QStringLiteral("created_at"), QStringLiteral("2025-06-15T12:00:00Z") },
+            { QStringLiteral("approval_expires_at"), QStringLiteral("2025-06-16T12:00:00Z") } };
+        replays.append(ReplayRecord::fromJson(o));
+        requests.append(ReplayRequest::fromJson(o));
+    }
+    ReplayListModel replayList;
+    replayList.setReplays(replays, QString());
+    sweepModel(replayList, QStringLiteral("replays"), true);
+    ApprovalModel approvals;
+    approvals.setRequests(requests, h, now);
+    sweepModel(approvals, QStringLiteral("approvals"), false); // its tooltips carry no text
+
+    QList<ReplayItem> items;
+    for (const QString &state : { h, QStringLiteral("skipped"), QStringLiteral("queued") }) {
+        QJsonObject o { { QStringLiteral("delivery_id"), ++id }, { QStringLiteral("destination"), h },
+            { QStringLiteral("state"), state }, { QStringLiteral("frozen_status"), h },
+            { QStringLiteral("current_status"), h }, { QStringLiteral("skip_reason"), h },
+            { QStringLiteral("frozen_outcome_unknown"), true } };
+        if (state != h)
+            o.insert(QStringLiteral("event_id"), id);
+        items.append(ReplayItem::fromJson(o));
+    }
+    ReplayItemsModel replayItems;
+    replayItems.setItems(1, items, std::nullopt);
+    sweepModel(replayItems, QStringLiteral("replay items"), false); // its tooltips carry no text
+    FrozenSelectionModel frozen;
+    frozen.setItems(items);
+    sweepModel(frozen, QStringLiteral("frozen selection"), false); // its tooltips carry no text
+
+    // A payload whose key names and values are the text, nested. Its tooltips are JSON
+    // pointers, which spell '~' and '/' in a key as "~0" and "~1".
+    JsonTreeModel json;
+    const QJsonObject body { { h, QJsonObject { { h, QJsonArray { h, 1 } } } },
+        { QStringLiteral("plain"), h } };
+    QVERIFY(json.setJson(QJsonDocument(body).toJson(QJsonDocument::Compact)));
+    ToolTipSweep pointers(QString(h).replace(u'~', QLatin1String("~0")).replace(u'/', QLatin1String("~1")));
+    pointers.checkModel(json, QStringLiteral("payload"));
+    if (pointers.carrying == 0)
+        pointers.problems.append(QStringLiteral("payload: no tooltip showed the text at all"));
+    const bool modelsClean = sweep.clean();
+    const bool payloadClean = pointers.clean();
+    QVERIFY2(modelsClean && payloadClean, "a tooltip shows the text as markup (see the warnings)");
+}
+
+namespace {
+
+// Bytes the allocator has handed out and not had back: the main arena (the GUI thread's) and
+// every mmapped chunk.
+std::optional<qint64> heldHeapBytes()
+{
+#if defined(__GLIBC__) && !defined(__SANITIZE_ADDRESS__)
+    const struct mallinfo2 m = mallinfo2();
+    return qint64(m.uordblks + m.hblkhd);
+#else
+    return std::nullopt;
+#endif
+}
+
+// `depth` objects nested in one another; at each level a long key holding the next level and
+// a long key holding a short string, both with '~' and '/' that a JSON pointer escapes.
+QByteArray deepBody(int depth, int keyLength, QStringList *chainKeys)
+{
+    QByteArray body;
+    auto longKey = [keyLength](const QString &head) -> QString {
+        return head + QString(keyLength - head.size(), u'x');
+    };
+    for (int level = 0; level < depth; ++level) {
+        const QString chain = longKey(QStringLiteral("k%1~/").arg(level));
+        chainKeys->append(chain);
+        body += "{\"" + longKey(QStringLiteral("leaf%1/~").arg(level)).toUtf8() + "\":\"v\",\""
+            + chain.toUtf8() + "\":";
+    }
+    body += "{\"end\":true}";
+    body += QByteArray(depth, '}');
+    return body;
+}
+
+// What the model holds after reading `body` (the parsed document included).
+std::optional<qint64> heldForBody(const QByteArray &body)
+{
+    JsonTreeModel model;
+    const auto before = heldHeapBytes();
+    if (!before || !model.setJson(body))
+        return std::nullopt;
+    return *heldHeapBytes() - *before;
+}
+
+} // namespace
+
+// A 1 MiB body of deeply nested long keys: the payload tree holds memory in proportion to the
+// body (its keys once, not each node's whole pointer, which would be quadratic: about 160 MB
+// for this body), and still answers a deep node's RFC 6901 pointer.
+void TstConsoleModels::jsonTreeMemoryStaysProportionalToTheBody()
+{
+    if (!heldHeapBytes())
+        QSKIP("the allocator does not report what it holds (not glibc, or under AddressSanitizer)");
+    const int keyLength = 2'000;
+    QStringList halfKeys;
+    QStringList keys;
+    const QByteArray half = deepBody(100, keyLength, &halfKeys);
+    const QByteArray body = deepBody(200, keyLength, &keys);
+    QVERIFY(body.size() > 800'000);
+
+    const std::optional<qint64> heldHalf = heldForBody(half);
+    const std::optional<qint64> held = heldForBody(body);
+    QVERIFY(heldHalf && held);
+    qInfo("body %lld bytes: the model holds %lld bytes (%lld for the body half as deep)", qint64(body.size()),
+        *held, *heldHalf);
+    QVERIFY2(*held < 8 * body.size(), "more than 8 bytes held per byte of body");
+    // Twice the body, twice the memory (stored pointers made it four times).
+    QVERIFY2(*held < 3 * *heldHalf, "memory grows faster than the body");
+
+    JsonTreeModel model;
+    QVERIFY(model.setJson(body));
+    QString expected;
+    QModelIndex node;
+    for (const QString &key : std::as_const(keys)) {
+        QModelIndex next;
+        for (int row = 0; row < model.rowCount(node) && !next.isValid(); ++row) {
+            if (model.index(row, JsonTreeModel::KeyColumn, node).data().toString() == key)
+                next = model.index(row, JsonTreeModel::KeyColumn, node);
+        }
+        QVERIFY(next.isValid());
+        node = next;
+        expected += u'/' + QString(key).replace(u'~', QLatin1String("~0")).replace(u'/', QLatin1String("~1"));
+    }
+    QCOMPARE(model.rowCount(node), 1);
+    const QModelIndex end = model.index(0, JsonTreeModel::ValueColumn, node);
+    expected += QLatin1String("/end");
+    QCOMPARE(model.pointerAt(end), expected);
+    QCOMPARE(end.data(JsonTreeModel::PointerRole).toString(), expected);
+    QCOMPARE(shownToolTip(end.data(Qt::ToolTipRole).toString()), expected);
+    QVERIFY2(expected.startsWith(QStringLiteral("/k0~0~1xx")), qPrintable(expected.left(40)));
 }
 
 QTEST_MAIN(TstConsoleModels)

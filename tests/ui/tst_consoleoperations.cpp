@@ -16,6 +16,7 @@
 #include "detail/detailcontroller.h"
 #include "events/eventtablemodel.h"
 #include "receivers/receiverhealthcontroller.h"
+#include "tooltipsweep.h"
 
 #include <QApplication>
 #include <QFile>
@@ -45,6 +46,7 @@ private Q_SLOTS:
     void cleanupTestCase();
     void receiverDurabilityAndSilenceAreWarned();
     void receiverDatabaseOutageIsShownThenRemembered();
+    void receiverTooltipShowsItsTextLiterally();
     void supportSeesDestinationsButIsNotOfferedPauseOrEvidence();
     void adminPausesADestinationWithAReason();
     void evidenceExportVerifiesAndCatchesAFlippedByte();
@@ -228,6 +230,29 @@ void TstConsoleOperations::receiverDatabaseOutageIsShownThenRemembered()
         find<QLabel>(w, "receiverStatus")->toolTip().contains(QStringLiteral("; last database unreachable")));
     QVERIFY(sql(QStringLiteral(
         "UPDATE receiver_instances SET db_outage_began_at = NULL, db_outage_ended_at = NULL, db_outage_refused = NULL")));
+}
+
+// The receiver's row is anyone's with write access to the database: its version and durability
+// text show in the status tooltip as the characters they are, never as markup.
+void TstConsoleOperations::receiverTooltipShowsItsTextLiterally()
+{
+    QVERIFY(connectAs(QStringLiteral("alice"), QStringLiteral("support")));
+    auto *status = find<QLabel>(m_console->window(), "receiverStatus");
+    QTRY_COMPARE_WITH_TIMEOUT(
+        receiverStatus(), QStringLiteral("Receiver web-1:4242 · heartbeat 10 s ago"), kGuiWait);
+    const QString hostile = QStringLiteral("<img src=x width=3000>");
+    QVERIFY(
+        sql(QStringLiteral("UPDATE receiver_instances SET version = '%1', durability = '%1'").arg(hostile)));
+    QVERIFY(refreshReceivers());
+    ToolTipSweep sweep(hostile);
+    sweep.check(status->toolTip(), QStringLiteral("receiverStatus"));
+    QVERIFY(sweep.clean());
+    QCOMPARE(sweep.carrying, 1);
+    QVERIFY(sql(QStringLiteral("UPDATE receiver_instances SET version = '0.1.0', "
+                               "durability = 'sqlite journal_mode=wal synchronous=FULL'")));
+    QVERIFY(refreshReceivers());
+    QTRY_COMPARE_WITH_TIMEOUT(
+        receiverStatus(), QStringLiteral("Receiver web-1:4242 · heartbeat 10 s ago"), kGuiWait);
 }
 
 void TstConsoleOperations::supportSeesDestinationsButIsNotOfferedPauseOrEvidence()

@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: Redrive authors
 #include "auditmodel.h"
 
+#include "common/plaintooltip.h"
 #include "common/statuspalette.h"
 #include "common/timeformat.h"
 
@@ -62,7 +63,7 @@ QVariant AuditModel::data(const QModelIndex &index, int role) const
     case Qt::ToolTipRole:
         if (index.column() == AtColumn)
             return TimeFormat::tooltip(e->atMs);
-        return e->details;
+        return plainToolTip(e->details);
     case Qt::DisplayRole:
         switch (index.column()) {
         case SeqColumn:

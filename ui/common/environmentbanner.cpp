@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: Redrive authors
 #include "environmentbanner.h"
 
+#include "plaintooltip.h"
 #include "statuspalette.h"
 
 namespace redrive::ui {
@@ -22,7 +23,8 @@ void EnvironmentBanner::showEnvironment(
 {
     setStyleSheet(bannerStyle(colour));
     setText(QStringLiteral("%1 — %2").arg(label.toUpper(), profileName));
-    setToolTip(QStringLiteral("Connected to the %1 environment (profile \"%2\")").arg(label, profileName));
+    setToolTip(plainToolTip(
+        QStringLiteral("Connected to the %1 environment (profile \"%2\")").arg(label, profileName)));
     show();
 }
 

@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: Redrive authors
 #include "destinationmodel.h"
 
+#include "common/plaintooltip.h"
 #include "common/statuspalette.h"
 #include "common/timeformat.h"
 
@@ -158,7 +159,7 @@ QVariant DestinationModel::data(const QModelIndex &index, int role) const
     case Qt::DisplayRole:
         return display(*d, index.column());
     case Qt::ToolTipRole:
-        return tooltip(*d, index.column());
+        return plainToolTip(tooltip(*d, index.column()));
     case Qt::TextAlignmentRole:
         switch (index.column()) {
         case BacklogColumn:

@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: Redrive authors
 #include "eventdetailview.h"
 
+#include "common/plaintooltip.h"
 #include "common/statuspalette.h"
 #include "common/timeformat.h"
 #include "detail/jsontreemodel.h"
@@ -355,7 +356,7 @@ void EventDetailView::addField(
 {
     QLabel *l = plainLabel(value, m_summary);
     l->setObjectName(objectName);
-    l->setToolTip(tooltip);
+    l->setToolTip(plainToolTip(tooltip));
     m_form->addRow(label, l);
 }
 
@@ -457,10 +458,10 @@ void EventDetailView::fillDeliveries(
             tip = QStringLiteral("Dead-lettered: %1%2")
                       .arg(categoryLabel(s.lastCategory),
                           rec.lastError.isEmpty() ? QString() : QStringLiteral(" — ") + rec.lastError);
-        item->setToolTip(DDownstream, tip);
+        item->setToolTip(DDownstream, plainToolTip(tip));
         item->setToolTip(DDestination,
-            QStringLiteral("Idempotency key %1 (the same on every attempt and replay)")
-                .arg(rec.idempotencyKey));
+            plainToolTip(QStringLiteral("Idempotency key %1 (the same on every attempt and replay)")
+                             .arg(rec.idempotencyKey)));
         if (s.nextAttemptAt && (s.status == DeliveryStatus::Retrying || s.status == DeliveryStatus::Pending))
             notes.append(scheduleNote(s, schedules));
     }
@@ -506,7 +507,7 @@ void EventDetailView::fillAttempts(const EventDetail &d)
                 + (a.outcomeUnknown ? QStringLiteral(" · outcome unknown") : QString());
             paintChip(item, ACategory, look);
             item->setText(AExplanation, a.explanation);
-            item->setToolTip(AExplanation, a.explanation);
+            item->setToolTip(AExplanation, plainToolTip(a.explanation));
             item->setData(ANumber, Qt::UserRole, a.responseExcerpt);
         }
     }
@@ -571,7 +572,7 @@ void EventDetailView::fillNotes(const EventDetail &d)
         item->setText(2, a.action);
         item->setText(3, a.target);
         item->setText(4, a.reason);
-        item->setToolTip(4, a.details);
+        item->setToolTip(4, plainToolTip(a.details));
     }
     for (int c = 0; c < 4; ++c)
         m_audit->resizeColumnToContents(c);

@@ -2,6 +2,8 @@
 // SPDX-FileCopyrightText: Redrive authors
 #include "jsontreemodel.h"
 
+#include "common/plaintooltip.h"
+
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -67,7 +69,6 @@ void JsonTreeModel::build(Node *node)
         auto child = std::make_unique<Node>();
         child->key = key;
         child->value = value;
-        child->pointer = node->pointer + u'/' + escapePointerToken(key);
         child->parent = node;
         child->row = int(node->children.size());
         build(child.get());
@@ -153,11 +154,11 @@ QVariant JsonTreeModel::data(const QModelIndex &index, int role) const
     const Node *n = nodeAt(index);
     switch (role) {
     case PointerRole:
-        return n->pointer;
+        return pointerOf(n);
     case RawValueRole:
         return compact(n->value);
     case Qt::ToolTipRole:
-        return n->pointer;
+        return plainToolTip(pointerOf(n)); // key names come from the webhook's sender
     case Qt::DisplayRole:
         switch (index.column()) {
         case KeyColumn:
@@ -196,7 +197,24 @@ QVariant JsonTreeModel::headerData(int section, Qt::Orientation orientation, int
 
 QString JsonTreeModel::pointerAt(const QModelIndex &index) const
 {
-    return index.isValid() ? nodeAt(index)->pointer : QString();
+    return index.isValid() ? pointerOf(nodeAt(index)) : QString();
+}
+
+QString JsonTreeModel::pointerOf(const Node *node)
+{
+    std::vector<const Node *> chain;
+    qsizetype size = 0;
+    for (const Node *n = node; n && n->parent; n = n->parent) {
+        chain.push_back(n);
+        size += 1 + n->key.size();
+    }
+    QString pointer;
+    pointer.reserve(size);
+    for (auto it = chain.rbegin(); it != chain.rend(); ++it) {
+        pointer += u'/';
+        pointer += escapePointerToken((*it)->key);
+    }
+    return pointer;
 }
 
 } // namespace redrive::ui

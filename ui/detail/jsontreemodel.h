@@ -39,15 +39,18 @@ public:
     [[nodiscard]] QString pointerAt(const QModelIndex &index) const;
 
 private:
+    // A node keeps its own key only: its JSON pointer is built from the parent chain when asked.
+    // Stored per node, pointers would cost every node's depth times its keys' length, which
+    // for a deep body with long keys is quadratic in its size.
     struct Node {
         QString key;
         QJsonValue value;
-        QString pointer;
         Node *parent = nullptr;
         int row = 0;
         std::vector<std::unique_ptr<Node>> children;
     };
     static void build(Node *node);
+    [[nodiscard]] static QString pointerOf(const Node *node);
     [[nodiscard]] Node *nodeAt(const QModelIndex &index) const;
     std::unique_ptr<Node> m_root;
 };

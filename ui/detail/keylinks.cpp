@@ -2,6 +2,8 @@
 // SPDX-FileCopyrightText: Redrive authors
 #include "keylinks.h"
 
+#include "common/plaintooltip.h"
+
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QPushButton>
@@ -34,7 +36,8 @@ void KeyLinks::setKeys(const QList<EventKey> &keys)
         button->setFlat(true);
         button->setCursor(Qt::PointingHandCursor);
         button->setAccessibleName(QStringLiteral("Search events with %1 %2").arg(key.name, key.value));
-        button->setToolTip(QStringLiteral("Find every event whose %1 is %2").arg(key.name, key.value));
+        button->setToolTip(
+            plainToolTip(QStringLiteral("Find every event whose %1 is %2").arg(key.name, key.value)));
         const QString search = key.name + u':' + key.value;
         connect(button, &QPushButton::clicked, this, [this, search] { Q_EMIT searchRequested(search); });
         m_row->insertWidget(m_row->count() - 1, button); // before the stretch

@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: Redrive authors
 #include "eventtablemodel.h"
 
+#include "common/plaintooltip.h"
 #include "common/statuspalette.h"
 #include "common/timeformat.h"
 
@@ -170,13 +171,13 @@ QVariant EventTableModel::data(const QModelIndex &index, int role) const
         case ReceivedColumn:
             return TimeFormat::tooltip(row->receivedAt);
         case DownstreamColumn:
-            return downstreamTooltip(*row);
+            return plainToolTip(downstreamTooltip(*row));
         case ProviderIdColumn:
-            return row->seenCount > 1
-                ? QStringLiteral("%1\nReceived %2 times (duplicates were not processed again)")
-                      .arg(row->providerEventId)
-                      .arg(row->seenCount)
-                : row->providerEventId;
+            return plainToolTip(row->seenCount > 1
+                    ? QStringLiteral("%1\nReceived %2 times (duplicates were not processed again)")
+                          .arg(row->providerEventId)
+                          .arg(row->seenCount)
+                    : row->providerEventId);
         default:
             return {};
         }

@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: Redrive authors
 #include "incidentmodel.h"
 
+#include "common/plaintooltip.h"
 #include "common/statuspalette.h"
 #include "common/timeformat.h"
 
@@ -71,7 +72,7 @@ QVariant IncidentModel::data(const QModelIndex &index, int role) const
         if (index.column() == AcknowledgedColumn && i->acknowledgedAt)
             return TimeFormat::tooltip(*i->acknowledgedAt);
         if (index.column() == NoteColumn)
-            return i->note;
+            return plainToolTip(i->note);
         return {};
     case Qt::DisplayRole:
         switch (index.column()) {

@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: Redrive authors
 #include "receiverhealthcontroller.h"
 
+#include "common/plaintooltip.h"
 #include "common/timeformat.h"
 #include "common/warningbanner.h"
 #include "connection/session.h"
@@ -164,14 +165,15 @@ void ReceiverHealthController::refresh()
             }
             if (!a.instances) {
                 m_status->setText(QStringLiteral("Receivers: unknown"));
-                m_status->setToolTip(QStringLiteral("receiver_instances could not be read: ") + a.error);
+                m_status->setToolTip(
+                    plainToolTip(QStringLiteral("receiver_instances could not be read: ") + a.error));
                 return;
             }
             const qint64 now = m_clock.nowMs();
             const ReceiverHealth health = assessReceivers(*a.instances, now);
             m_banner->showWarnings(warningsFor(health));
             m_status->setText(statusFor(health, now));
-            m_status->setToolTip(tooltipFor(health, now));
+            m_status->setToolTip(plainToolTip(tooltipFor(health, now)));
             Q_EMIT refreshed();
         });
 }

@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: Redrive authors
 #include "rejectionmodel.h"
 
+#include "common/plaintooltip.h"
 #include "common/timeformat.h"
 
 namespace redrive::ui {
@@ -41,7 +42,7 @@ QVariant RejectionModel::data(const QModelIndex &index, int role) const
         if (index.column() == ReceivedColumn)
             return TimeFormat::tooltip(r->receivedAt);
         if (index.column() == DetailColumn || index.column() == ReasonColumn)
-            return r->detail;
+            return plainToolTip(r->detail);
         return {};
     }
     if (role != Qt::DisplayRole)

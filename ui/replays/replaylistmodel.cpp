@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: Redrive authors
 #include "replaylistmodel.h"
 
+#include "common/plaintooltip.h"
 #include "common/timeformat.h"
 #include "query/eventfilter.h"
 
@@ -214,9 +215,9 @@ QVariant ReplayListModel::data(const QModelIndex &index, int role) const
         case FinishedColumn:
             return r->finishedAt ? TimeFormat::tooltip(*r->finishedAt) : QVariant();
         case ReasonColumn:
-            return r->reason;
+            return plainToolTip(r->reason);
         default:
-            return r->outcome();
+            return plainToolTip(r->outcome());
         }
     }
     if (role == Qt::TextAlignmentRole) {

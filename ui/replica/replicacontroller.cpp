@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: Redrive authors
 #include "replicacontroller.h"
 
+#include "common/plaintooltip.h"
 #include "common/timeformat.h"
 #include "common/warningbanner.h"
 #include "connection/session.h"
@@ -127,11 +128,11 @@ void ReplicaController::show()
     if (!m_stateError.isEmpty() && !waiting())
         text = QStringLiteral("Replica: state unknown");
     m_status->setText(text);
-    m_status->setToolTip(m_stateError.isEmpty()
+    m_status->setToolTip(plainToolTip(m_stateError.isEmpty()
             ? (state.standby
                     ? QStringLiteral("A hot standby, replayed up to WAL position %1.").arg(state.replayLsn)
                     : QString())
-            : QStringLiteral("The standby's state could not be read: ") + m_stateError);
+            : QStringLiteral("The standby's state could not be read: ") + m_stateError));
     m_status->setVisible(standby || waiting());
     std::optional<qint64> overdue;
     if (m_overdue)
