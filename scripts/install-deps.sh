@@ -11,7 +11,7 @@ PACKAGES=(
   libssl-dev libboost-dev libtomlplusplus-dev libsqlite3-dev libpq-dev
   libsimdjson-dev prometheus-cpp-dev prometheus
   postgresql postgresql-contrib
-  gnome-keyring dbus dbus-x11 libsecret-tools
+  gnome-keyring dbus dbus-x11 libsecret-tools at-spi2-core
   xvfb xauth imagemagick xdotool
   clang clang-tidy clang-format clazy libclang-rt-14-dev
   nginx-light nghttp2-client wrk

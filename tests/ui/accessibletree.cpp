@@ -11,6 +11,7 @@
 #include <QLineEdit>
 #include <QPlainTextEdit>
 #include <QTabBar>
+#include <QTextDocument>
 #include <QTextEdit>
 #include <QWidget>
 
@@ -138,6 +139,38 @@ QStringList keyboardUnreachableControls(QWidget *root)
         if (!tab && !key)
             out.append(where + QStringLiteral(": neither Tab nor a shortcut reaches it"));
     }
+    out.removeDuplicates();
+    return out;
+}
+
+QString spokenText(const QString &labelText)
+{
+    QString text = labelText;
+    if (Qt::mightBeRichText(text)) {
+        QTextDocument doc;
+        doc.setHtml(text);
+        text = doc.toPlainText();
+    }
+    text.remove(u'&'); // a mnemonic's marker is not read out
+    return text.simplified();
+}
+
+QStringList silentLabels(QWidget *root)
+{
+    QStringList out;
+    walk(QAccessible::queryAccessibleInterface(root), 0, [&out](QAccessibleInterface *iface) {
+        auto *label = qobject_cast<QLabel *>(iface->object());
+        if (!label || !label->isVisible())
+            return;
+        const QString shown = spokenText(label->text());
+        if (shown.isEmpty())
+            return;
+        const QString heard
+            = spokenText(iface->text(QAccessible::Name) + u' ' + iface->text(QAccessible::Description));
+        if (!heard.contains(shown))
+            out.append(QStringLiteral("%1 shows \"%2\" but is heard as \"%3\"")
+                           .arg(describe(iface), shown.left(80), heard.left(80)));
+    });
     out.removeDuplicates();
     return out;
 }

@@ -25,4 +25,13 @@ int interactiveControlCount(QWidget *root);
 // listed too. Each entry says where it is and what is wrong.
 QStringList keyboardUnreachableControls(QWidget *root);
 
+// What a sighted user reads that a screen reader would not say: every visible label under `root`
+// with text whose accessible name and description together do not contain that text (a fixed
+// accessible name such as "Audit chain status" replaces "Chain broken at #6 ..."). Rich text is
+// compared as the plain text it shows. Each entry says where the label is and what it shows.
+QStringList silentLabels(QWidget *root);
+
+// A label's text as a screen reader would get it: rich text as plain text, whitespace simplified.
+QString spokenText(const QString &labelText);
+
 } // namespace redrive::test

@@ -5,6 +5,7 @@
 #include "api/adminclient.h"
 #include "approvals/approvalmodel.h"
 #include "approvals/frozenselectionmodel.h"
+#include "common/accessibleparts.h"
 #include "common/prompter.h"
 #include "common/tablepage.h"
 #include "connection/session.h"
@@ -67,7 +68,7 @@ ApprovalsController::ApprovalsController(Session *session, QWidget *page, const 
     page->layout()->addWidget(m_container);
     m_table->setModel(m_model);
     m_itemTable->setModel(m_items);
-    m_effect->setAccessibleName(QStringLiteral("What the request would do"));
+    speakAsStatus(m_effect, QStringLiteral("What the request would do"));
     m_effect->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_statusNote->setWordWrap(false);
     m_statusNote->hide();

@@ -95,7 +95,7 @@ AuditView::AuditView(QWidget *parent)
     m_clear->setAccessibleName(QStringLiteral("Clear the audit filters"));
 
     m_keyWarning->setObjectName(QStringLiteral("auditKeyWarning"));
-    m_keyWarning->setAccessibleName(QStringLiteral("Audit key warning"));
+    speakAsStatus(m_keyWarning, QStringLiteral("Audit key warning"));
     m_trustKey->setObjectName(QStringLiteral("auditTrustKeyButton"));
     m_trustKey->setAccessibleName(QStringLiteral("Trust the receiver's new audit key"));
     m_trustKey->hide();
@@ -106,12 +106,12 @@ AuditView::AuditView(QWidget *parent)
         l->setFocusPolicy(Qt::StrongFocus); // readable by keyboard and screen readers
     }
     m_chain->setObjectName(QStringLiteral("auditStatus"));
-    m_chain->setAccessibleName(QStringLiteral("Audit chain status"));
+    speakAsStatus(m_chain, QStringLiteral("Audit chain status"));
     m_chain->setText(QStringLiteral("Checking the chain…"));
     m_checkpoints->setObjectName(QStringLiteral("auditCheckpointStatus"));
-    m_checkpoints->setAccessibleName(QStringLiteral("Saved checkpoints"));
+    speakAsStatus(m_checkpoints, QStringLiteral("Saved checkpoints"));
     m_message->setObjectName(QStringLiteral("auditMessage"));
-    m_message->setAccessibleName(QStringLiteral("Last audit action"));
+    speakAsStatus(m_message, QStringLiteral("Last audit action"));
     m_message->hide();
     m_saveCheckpoint->setObjectName(QStringLiteral("saveCheckpointButton"));
     m_saveCheckpoint->setAccessibleName(QStringLiteral("Save a checkpoint of the audit chain"));

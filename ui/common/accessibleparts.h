@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: Redrive authors
 #pragma once
 
+#include <QLabel>
 #include <QLineEdit>
 #include <QString>
 #include <QToolButton>
@@ -19,6 +20,18 @@ inline void nameEditParts(QLineEdit *edit, const QString &name)
         edit->setAccessibleName(name);
     for (QToolButton *button : edit->findChildren<QToolButton *>())
         button->setAccessibleName(QStringLiteral("Clear %1").arg(name));
+}
+
+// A label that carries state (chain status, receiver health, the last action's outcome, a
+// warning) is heard by what it shows: its accessible name stays empty so that it is the label's
+// text, and QLabel announces each new text to assistive technology (QAccessible::NameChanged)
+// only while no fixed name replaces it. What the label is for goes into its description, which
+// screen readers read after the text; an empty `purpose` leaves the description to the tooltip.
+inline void speakAsStatus(QLabel *label, const QString &purpose = QString())
+{
+    label->setAccessibleName(QString());
+    if (!purpose.isEmpty())
+        label->setAccessibleDescription(purpose);
 }
 
 } // namespace redrive::ui

@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: Redrive authors
 #include "prompter.h"
 
+#include "common/accessibleparts.h"
 #include "common/environmentbanner.h"
 
 #include <QDialog>
@@ -47,7 +48,7 @@ QDialog *Prompter::createDialog(QWidget *parent, const Question &question)
     if (!question.environment.isEmpty()) {
         auto *banner = new EnvironmentBanner(dialog);
         banner->setObjectName(QStringLiteral("promptEnvironment"));
-        banner->setAccessibleName(QStringLiteral("Environment"));
+        speakAsStatus(banner, QStringLiteral("Environment"));
         banner->showEnvironment(question.environment, question.environmentColour, question.profileName);
         layout->addWidget(banner);
     }

@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: Redrive authors
 #include "connectiondialog.h"
 
+#include "common/accessibleparts.h"
 #include "common/statuspalette.h"
 #include "connection/connector.h"
 #include "connection/session.h"
@@ -111,7 +112,7 @@ ConnectionDialog::ConnectionDialog(ProfileStore &profiles, SecretStore &secrets,
     m_pgSslMode->setAccessibleName(QStringLiteral("PostgreSQL TLS mode (sslmode)"));
     // A weaker sslmode is allowed (a trusted network, a local socket) but never silently.
     m_sslWarning->setObjectName(QStringLiteral("sslWarningLabel"));
-    m_sslWarning->setAccessibleName(QStringLiteral("TLS warning"));
+    speakAsStatus(m_sslWarning, QStringLiteral("TLS warning"));
     m_sslWarning->setTextFormat(Qt::PlainText);
     m_sslWarning->setWordWrap(true);
     m_sslWarning->setStyleSheet(noticeStyle(Tone::Caution));

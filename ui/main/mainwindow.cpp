@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: Redrive authors
 #include "mainwindow.h"
 
+#include "common/accessibleparts.h"
 #include "common/environmentbanner.h"
 #include "common/warningbanner.h"
 #include "detail/eventdetailview.h"
@@ -52,11 +53,11 @@ MainWindow::MainWindow(QWidget *parent)
     m_audit->setObjectName(QStringLiteral("auditPage"));
     m_destinations->setObjectName(QStringLiteral("destinationsPage"));
     m_receiverWarning->setObjectName(QStringLiteral("receiverWarning"));
-    m_receiverWarning->setAccessibleName(QStringLiteral("Receiver warning"));
+    speakAsStatus(m_receiverWarning, QStringLiteral("Receiver warning"));
     m_replicaWarning->setObjectName(QStringLiteral("replicaWarning"));
-    m_replicaWarning->setAccessibleName(QStringLiteral("Replica warning"));
+    speakAsStatus(m_replicaWarning, QStringLiteral("Replica warning"));
     m_databaseWarning->setObjectName(QStringLiteral("databaseWarning"));
-    m_databaseWarning->setAccessibleName(QStringLiteral("Database warning"));
+    speakAsStatus(m_databaseWarning, QStringLiteral("Database warning"));
     for (QWidget *page : { m_deadLetters, m_rejections, m_replays, m_approvals, m_audit, m_destinations }) {
         auto *pageLayout = new QVBoxLayout(page);
         pageLayout->setContentsMargins(0, 0, 0, 0);
@@ -129,13 +130,13 @@ MainWindow::MainWindow(QWidget *parent)
     m_connection->setObjectName(QStringLiteral("connectionLabel"));
     m_connection->setTextFormat(Qt::PlainText);
     m_receiverStatus->setObjectName(QStringLiteral("receiverStatus"));
-    m_receiverStatus->setAccessibleName(QStringLiteral("Receiver status"));
+    speakAsStatus(m_receiverStatus); // "Receiver … · heartbeat …"; details in the tooltip
     m_receiverStatus->setTextFormat(Qt::PlainText);
     m_receiverStatus->setContentsMargins(0, 0, 16, 0); // apart from the identity that follows
     statusBar()->addWidget(m_connection, 1);
     statusBar()->addPermanentWidget(m_receiverStatus);
     m_replicaStatus->setObjectName(QStringLiteral("replicaStatus"));
-    m_replicaStatus->setAccessibleName(QStringLiteral("Replica status"));
+    speakAsStatus(m_replicaStatus);
     m_replicaStatus->setTextFormat(Qt::PlainText);
     m_replicaStatus->setContentsMargins(0, 0, 16, 0);
     m_replicaStatus->hide(); // shown only on a hot standby

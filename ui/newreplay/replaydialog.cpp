@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: Redrive authors
 #include "replaydialog.h"
 
+#include "common/accessibleparts.h"
 #include "common/environmentbanner.h"
 #include "common/statuspalette.h"
 
@@ -46,12 +47,12 @@ ReplayDialog::ReplayDialog(
     setWindowTitle(QStringLiteral("Replay deliveries"));
     m_environment->setObjectName(QStringLiteral("replayEnvironment"));
     m_environment->showEnvironment(environment, colour, profileName);
-    m_environment->setAccessibleName(QStringLiteral("Environment"));
+    speakAsStatus(m_environment, QStringLiteral("Environment"));
     m_summary->setObjectName(QStringLiteral("replaySummary"));
     m_summary->setTextFormat(Qt::PlainText);
     m_summary->setWordWrap(true);
     m_reasons->setObjectName(QStringLiteral("replayApprovalReasons"));
-    m_reasons->setAccessibleName(QStringLiteral("Why approval is needed"));
+    speakAsStatus(m_reasons, QStringLiteral("Why approval is needed"));
     m_reasons->setTextFormat(Qt::PlainText);
     m_reasons->setWordWrap(true);
     m_reasons->hide();

@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: Redrive authors
 #include "replayscontroller.h"
 
+#include "common/accessibleparts.h"
 #include "connection/session.h"
 #include "replays/replayitemsmodel.h"
 #include "replays/replaylistmodel.h"
@@ -73,7 +74,7 @@ ReplaysController::ReplaysController(Session *session, QWidget *page, QObject *p
     m_summary->setTextFormat(Qt::PlainText);
     m_summary->setWordWrap(true);
     m_outcome->setObjectName(QStringLiteral("replayOutcome"));
-    m_outcome->setAccessibleName(QStringLiteral("Outcome of the selected replay"));
+    speakAsStatus(m_outcome, QStringLiteral("Outcome of the selected replay"));
     m_outcome->setTextFormat(Qt::PlainText); // reasons are user text
     m_outcome->setWordWrap(true);
     m_outcome->setTextInteractionFlags(Qt::TextSelectableByMouse);
