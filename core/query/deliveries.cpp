@@ -27,7 +27,7 @@ std::optional<int> optInt(const QVariant &v)
 using json::isoOrNull;
 using json::numberOrNull;
 
-const QLatin1String kRecordColumns(", d.idempotency_key, d.last_status_code, d.last_error, d.replay_id, "
+const QLatin1String kRecordColumns(", d.idempotency_key, d.last_status_code, d.replay_id, "
                                    "d.succeeded_at, d.dead_at, d.created_at");
 
 DeliveryRecord readRecord(const QSqlQuery &q)
@@ -37,11 +37,11 @@ DeliveryRecord readRecord(const QSqlQuery &q)
     rec.summary = readDeliverySummary(q);
     rec.idempotencyKey = q.value(at).toString();
     rec.lastStatusCode = optInt(q.value(at + 1));
-    rec.lastError = q.value(at + 2).toString();
-    rec.replayId = optLong(q.value(at + 3));
-    rec.succeededAt = optLong(q.value(at + 4));
-    rec.deadAt = optLong(q.value(at + 5));
-    rec.createdAt = q.value(at + 6).toLongLong();
+    rec.lastError = rec.summary.lastError;
+    rec.replayId = optLong(q.value(at + 2));
+    rec.succeededAt = optLong(q.value(at + 3));
+    rec.deadAt = optLong(q.value(at + 4));
+    rec.createdAt = q.value(at + 5).toLongLong();
     return rec;
 }
 
@@ -111,6 +111,7 @@ DeliverySummary readDeliverySummary(const QSqlQuery &q, int first)
     d.downstreamRef = q.value(first + 7).toString();
     d.nextAttemptAt = optLong(q.value(first + 8));
     d.updatedAt = q.value(first + 9).toLongLong();
+    d.lastError = q.value(first + 10).toString();
     d.downstream = downstreamState(d.status, d.outcomeUnknown, d.downstreamRef);
     return d;
 }

@@ -30,6 +30,7 @@ struct DeliverySummary {
     std::optional<qint64> nextAttemptAt;
     qint64 updatedAt = 0;
     DownstreamState downstream = DownstreamState::Pending;
+    QString lastError; // the last attempt's one-line explanation, empty when none
 };
 
 struct AttemptRecord {
@@ -63,8 +64,8 @@ struct DeliveryRecord {
 // The columns readDeliverySummary() reads, from deliveries "d", starting at its `first` index.
 inline constexpr char kDeliverySummaryColumns[]
     = "d.id, d.event_id, d.destination, d.status, d.attempt_count, d.last_category, d.outcome_unknown, "
-      "d.downstream_ref, d.next_attempt_at, d.updated_at";
-inline constexpr int kDeliverySummaryColumnCount = 10;
+      "d.downstream_ref, d.next_attempt_at, d.updated_at, d.last_error";
+inline constexpr int kDeliverySummaryColumnCount = 11;
 DeliverySummary readDeliverySummary(const QSqlQuery &query, int first = 0);
 
 enum class WithAttempts { No, Yes };

@@ -47,6 +47,7 @@ void summarise(EventRow &row)
             && d.lastCategory != FailureCategory::None && d.updatedAt > lastFailureAt) {
             lastFailureAt = d.updatedAt;
             row.lastFailure = d.lastCategory;
+            row.lastFailureText = d.lastError;
         }
     }
     row.downstream = summariseDownstream(states);

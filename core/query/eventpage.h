@@ -31,6 +31,7 @@ struct EventRow {
     // Summaries over the deliveries below.
     int attempts = 0;
     Stored<FailureCategory> lastFailure; // the most recent failure of an unsucceeded delivery
+    QString lastFailureText; // its one-line explanation ("HTTP 410: the endpoint is gone")
     DownstreamState downstream = DownstreamState::None;
     QString downstreamRef; // the first recorded downstream reference, if any
     QList<DeliverySummary> deliveries;

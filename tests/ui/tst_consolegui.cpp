@@ -159,6 +159,19 @@ void TstConsoleGui::eachDownstreamStateIsShown()
     QVERIFY2(delivery->text(2).contains(label), qPrintable(delivery->text(2)));
     if (state == u"succeeded_ref")
         QCOMPARE(delivery->text(5), QStringLiteral("ORD-1001"));
+    // A failed delivery says why on the Summary, as the Attempts tab does.
+    if (state == u"failed") {
+        QVERIFY2(
+            delivery->text(6).startsWith(QStringLiteral("HTTP permanent — ")), qPrintable(delivery->text(6)));
+        QVERIFY(table()
+                    ->model()
+                    ->index(0, EventTableModel::LastFailureColumn)
+                    .data()
+                    .toString()
+                    .startsWith(QStringLiteral("HTTP permanent — ")));
+    }
+    if (state == u"pending")
+        QCOMPARE(delivery->text(6), QStringLiteral("—"));
     auto *timeline = find<QTreeWidget>(w, "attemptTree");
     QCOMPARE(timeline->topLevelItemCount(), attempts);
     if (attempts > 0) {

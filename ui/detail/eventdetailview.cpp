@@ -32,7 +32,16 @@
 namespace redrive::ui {
 namespace {
 
-enum DeliveryColumn { DDestination, DStatus, DDownstream, DAttempts, DNext, DReference, DColumnCount };
+enum DeliveryColumn {
+    DDestination,
+    DStatus,
+    DDownstream,
+    DAttempts,
+    DNext,
+    DReference,
+    DLastFailure,
+    DColumnCount
+};
 enum AttemptColumn {
     ANumber,
     ADestination,
@@ -105,12 +114,18 @@ EventDetailView::EventDetailView(QWidget *parent)
     summaryLayout->addWidget(m_keys);
     auto *deliveriesTitle = new QLabel(QStringLiteral("Deliveries"));
     deliveriesTitle->setStyleSheet(headingStyle());
-    summaryLayout->addWidget(deliveriesTitle);
+    // The action sits on the title's line, above the list: on a laptop screen the summary
+    // scrolls, and a button under a long list would be out of sight.
+    auto *deliveriesBar = new QHBoxLayout;
+    deliveriesBar->addWidget(deliveriesTitle);
+    deliveriesBar->addStretch(1);
+    deliveriesBar->addWidget(m_replayDelivery);
+    summaryLayout->addLayout(deliveriesBar);
     m_deliveries->setObjectName(QStringLiteral("deliveryTree"));
     m_deliveries->setRootIsDecorated(false);
-    m_deliveries->setHeaderLabels(
-        { QStringLiteral("Destination"), QStringLiteral("Status"), QStringLiteral("Downstream"),
-            QStringLiteral("Attempts"), QStringLiteral("Next attempt"), QStringLiteral("Reference") });
+    m_deliveries->setHeaderLabels({ QStringLiteral("Destination"), QStringLiteral("Status"),
+        QStringLiteral("Downstream"), QStringLiteral("Attempts"), QStringLiteral("Next attempt"),
+        QStringLiteral("Reference"), QStringLiteral("Last failure") });
     m_deliveries->setMinimumHeight(90);
     m_deliveries->setAccessibleName(QStringLiteral("Deliveries"));
     summaryLayout->addWidget(m_deliveries);
@@ -130,7 +145,6 @@ EventDetailView::EventDetailView(QWidget *parent)
     connect(m_replayAction, &QAction::triggered, this, replayCurrent);
     connect(m_replayDelivery, &QPushButton::clicked, this, replayCurrent);
     connect(m_deliveries, &QTreeWidget::currentItemChanged, this, &EventDetailView::updateReplayDelivery);
-    summaryLayout->addWidget(m_replayDelivery, 0, Qt::AlignRight);
     m_scheduleNote->setObjectName(QStringLiteral("scheduleNote"));
     m_scheduleNote->setTextFormat(Qt::PlainText);
     m_scheduleNote->setWordWrap(true);
@@ -449,6 +463,17 @@ void EventDetailView::fillDeliveries(
             item->setText(DNext, QStringLiteral("—"));
         }
         item->setText(DReference, s.downstreamRef.isEmpty() ? QStringLiteral("—") : s.downstreamRef);
+        // Why it failed, on the Summary: the first answer support needs, not a tab away.
+        if (s.status != DeliveryStatus::Succeeded && !s.lastCategory.isNull()
+            && s.lastCategory != FailureCategory::None) {
+            const QString why = rec.lastError.isEmpty()
+                ? categoryLabel(s.lastCategory)
+                : QStringLiteral("%1 — %2").arg(categoryLabel(s.lastCategory), rec.lastError.simplified());
+            item->setText(DLastFailure, why);
+            item->setToolTip(DLastFailure, plainToolTip(why));
+        } else {
+            item->setText(DLastFailure, QStringLiteral("—"));
+        }
         QString tip = describe(s.downstream);
         if (s.downstream == DownstreamState::OutcomeUnknown)
             tip = QStringLiteral(

@@ -50,6 +50,11 @@ EventsController::EventsController(Session *session, EventsView *view, QSettings
         EventTableModel::LastFailureColumn, fm.horizontalAdvance(QStringLiteral("Connection refused")) + 8);
     header->resizeSection(EventTableModel::DownstreamColumn,
         fm.horizontalAdvance(QStringLiteral("✔ Succeeded · REF-1000000")) + 24);
+    // Why the newest failure failed takes the room that is left, last, so it is in sight on a
+    // laptop screen without scrolling sideways; the full text is its tooltip.
+    header->moveSection(
+        header->visualIndex(EventTableModel::LastFailureColumn), EventTableModel::ColumnCount - 1);
+    header->setStretchLastSection(true);
 
     // Clicking the ID or Received header flips between newest and oldest first.
     header->setSectionsClickable(true);

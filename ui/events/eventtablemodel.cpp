@@ -13,6 +13,15 @@
 namespace redrive::ui {
 namespace {
 
+// "HTTP permanent — HTTP 410: the endpoint is gone": why the newest failure failed, in one line.
+QString lastFailureText(const EventRow &row)
+{
+    const QString category = categoryLabel(row.lastFailure);
+    if (row.lastFailureText.isEmpty() || category.isEmpty())
+        return category;
+    return QStringLiteral("%1 — %2").arg(category, row.lastFailureText.simplified());
+}
+
 constexpr int kMaxWanted = 8;
 
 int clampRows(qint64 n)
@@ -172,6 +181,9 @@ QVariant EventTableModel::data(const QModelIndex &index, int role) const
             return TimeFormat::tooltip(row->receivedAt);
         case DownstreamColumn:
             return plainToolTip(downstreamTooltip(*row));
+        case LastFailureColumn:
+            return row->lastFailureText.isEmpty() ? QVariant()
+                                                  : QVariant(plainToolTip(lastFailureText(*row)));
         case ProviderIdColumn:
             return plainToolTip(row->seenCount > 1
                     ? QStringLiteral("%1\nReceived %2 times (duplicates were not processed again)")
@@ -198,7 +210,7 @@ QVariant EventTableModel::data(const QModelIndex &index, int role) const
         case AttemptsColumn:
             return row->attempts;
         case LastFailureColumn:
-            return categoryLabel(row->lastFailure);
+            return lastFailureText(*row);
         case DownstreamColumn:
             return downstreamText(*row);
         default:
