@@ -10,6 +10,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QPlainTextEdit>
+#include <QScreen>
 #include <QTabBar>
 #include <QTextDocument>
 #include <QTextEdit>
@@ -140,6 +141,45 @@ QStringList keyboardUnreachableControls(QWidget *root)
             out.append(where + QStringLiteral(": neither Tab nor a shortcut reaches it"));
     }
     out.removeDuplicates();
+    return out;
+}
+
+QStringList controlsOutOfSight(QWidget *window)
+{
+    QStringList out;
+    const QRect screen = window->screen()->availableGeometry();
+    if (!screen.contains(window->frameGeometry()))
+        out.append(QStringLiteral("the window (%1x%2) does not fit the screen (%3x%4)")
+                       .arg(window->frameGeometry().width())
+                       .arg(window->frameGeometry().height())
+                       .arg(screen.width())
+                       .arg(screen.height()));
+    for (QWidget *w : window->findChildren<QWidget *>()) {
+        if (!w->isVisible() || w->window() != window)
+            continue;
+        const bool acts = qobject_cast<QAbstractButton *>(w) || qobject_cast<QLineEdit *>(w)
+            || qobject_cast<QComboBox *>(w) || qobject_cast<QAbstractSpinBox *>(w);
+        QWidget *owner = w->parentWidget();
+        const bool part = owner
+            && (qobject_cast<QAbstractSpinBox *>(owner) || qobject_cast<QComboBox *>(owner)
+                || qobject_cast<QAbstractItemView *>(owner) || qobject_cast<QLineEdit *>(owner)
+                || qobject_cast<QAbstractItemView *>(owner->parentWidget()));
+        if (!acts || part)
+            continue;
+        // Clipped by every ancestor up to the window: what of the control can be seen at all.
+        QRect seen = QRect(w->mapTo(window, QPoint(0, 0)), w->size());
+        for (QWidget *a = w->parentWidget(); a && a != window; a = a->parentWidget())
+            seen &= QRect(a->mapTo(window, QPoint(0, 0)), a->size());
+        seen &= window->rect();
+        if (seen.width() < w->width() || seen.height() < w->height())
+            out.append(QStringLiteral("%1 \"%2\" is cut off (%3 of %4 px wide, %5 of %6 px high visible)")
+                           .arg(QString::fromLatin1(w->metaObject()->className()),
+                               w->objectName().isEmpty() ? w->accessibleName() : w->objectName())
+                           .arg(seen.width())
+                           .arg(w->width())
+                           .arg(seen.height())
+                           .arg(w->height()));
+    }
     return out;
 }
 

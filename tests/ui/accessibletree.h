@@ -31,6 +31,12 @@ QStringList keyboardUnreachableControls(QWidget *root);
 // compared as the plain text it shows. Each entry says where the label is and what it shows.
 QStringList silentLabels(QWidget *root);
 
+// What a sighted user on this screen cannot reach without a horizontal scroll bar or moving the
+// window: the window itself when its frame does not fit the screen's available area, and every
+// visible button, field or box under `window` that is cut off (by the window's edge, a splitter,
+// or a scroll area's viewport). Parts of compound controls and cells of item views are skipped.
+QStringList controlsOutOfSight(QWidget *window);
+
 // A label's text as a screen reader would get it: rich text as plain text, whitespace simplified.
 QString spokenText(const QString &labelText);
 

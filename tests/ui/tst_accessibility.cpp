@@ -7,6 +7,7 @@
 #include "connection/connectiondialog.h"
 #include "consoleguitest.h"
 #include "events/eventtablemodel.h"
+#include "main/shortcutsdialog.h"
 #include "newreplay/replaycontroller.h"
 #include "newreplay/replaydialog.h"
 #include "realreceiver.h"
@@ -17,10 +18,14 @@
 #include <QAccessible>
 #include <QApplication>
 #include <QDialog>
+#include <QHeaderView>
 #include <QLabel>
 #include <QPushButton>
 #include <QScopeGuard>
+#include <QScreen>
+#include <QSplitter>
 #include <QTableView>
+#include <QTableWidget>
 #include <QTest>
 
 #include <memory>
@@ -44,6 +49,8 @@ private Q_SLOTS:
     void approveAndRejectPromptsNameTheirControls();
     void pauseAndResumePromptsNameTheirControls();
     void statusLabelsAnnounceWhatTheyShow();
+    void windowLayoutIsKeptPerProfile();
+    void shortcutsDialogListsEveryShortcut();
 
 private:
     bool signIn(const QString &person);
@@ -162,6 +169,27 @@ void TstAccessibility::everyPageNamesItsControls()
         QCOMPARE(w->currentPage(), page);
         QApplication::processEvents();
         expectNamed(w, QStringLiteral("%1, page %2").arg(person).arg(p));
+        QStringList hidden = controlsOutOfSight(w);
+        if (page == MainWindow::EventsPage) {
+            // Support's first question, why it failed, is answered without scrolling sideways.
+            const QHeaderView *header = events->horizontalHeader();
+            for (int column : { int(EventTableModel::StatusColumn), int(EventTableModel::DownstreamColumn),
+                     int(EventTableModel::LastFailureColumn) }) {
+                const int right = header->sectionViewportPosition(column) + header->sectionSize(column);
+                if (header->sectionViewportPosition(column) < 0 || right > events->viewport()->width())
+                    hidden.append(QStringLiteral("the events list's column \"%1\" ends at %2 of %3 px")
+                                      .arg(events->model()->headerData(column, Qt::Horizontal).toString())
+                                      .arg(right)
+                                      .arg(events->viewport()->width()));
+            }
+        }
+        QVERIFY2(hidden.isEmpty(),
+            qPrintable(QStringLiteral("%1, page %2 at %3x%4: out of sight:\n  ")
+                           .arg(person)
+                           .arg(p)
+                           .arg(w->screen()->availableGeometry().width())
+                           .arg(w->screen()->availableGeometry().height())
+                + hidden.join(QStringLiteral("\n  "))));
         ++walked;
     }
     QVERIFY(walked >= 4);
@@ -305,6 +333,69 @@ void TstAccessibility::statusLabelsAnnounceWhatTheyShow()
         QVERIFY2(g_renamed.contains(chain), "the chain verdict was not announced");
         QVERIFY2(g_renamed.contains(receiver), "the receiver status was not announced");
     }
+}
+
+void TstAccessibility::windowLayoutIsKeptPerProfile()
+{
+    // First: the window fits the screen, and its title names the environment once; the platform
+    // adds the application's name.
+    const QString person = QStringLiteral("sam-support");
+    m_settings->remove(QStringLiteral("layout"));
+    QVERIFY(signIn(person));
+    MainWindow *w = m_console->window();
+    const QRect screen = w->screen()->availableGeometry();
+    QVERIFY(screen.contains(w->frameGeometry()));
+    QCOMPARE(w->windowTitle(), QStringLiteral("PRODUCTION (%1)").arg(person));
+    auto *split = find<QSplitter>(w, "eventsSplit");
+    QCOMPARE(split->orientation(), Qt::Vertical); // no room beside the list on a laptop
+    // The user makes it narrower and gives the list more room; the next sign-in keeps both.
+    w->resize(1000, 600);
+    QTRY_COMPARE_WITH_TIMEOUT(w->size(), QSize(1000, 600), kGuiWait);
+    split->setSizes({ 400, 100 });
+    const QList<int> sizes = split->sizes();
+    QVERIFY(signIn(person));
+    w = m_console->window();
+    split = find<QSplitter>(w, "eventsSplit");
+    QTRY_COMPARE_WITH_TIMEOUT(w->size(), QSize(1000, 600), kGuiWait);
+    QCOMPARE(split->sizes(), sizes);
+    // Another profile keeps its own (here: none yet, so the first geometry).
+    QVERIFY(signIn(QStringLiteral("ana-operator")));
+    QVERIFY(m_console->window()->size() != QSize(1000, 600));
+    // A damaged value is ignored, not applied.
+    m_settings->setValue(QStringLiteral("layout/%1/window").arg(person), QByteArray("not a layout"));
+    QVERIFY(signIn(person));
+    QVERIFY(m_console->window()->size() != QSize(1000, 600));
+    QVERIFY(screen.contains(m_console->window()->frameGeometry()));
+}
+
+void TstAccessibility::shortcutsDialogListsEveryShortcut()
+{
+    QVERIFY(signIn(QStringLiteral("ana-operator")));
+    MainWindow *w = m_console->window();
+    QAction *help = w->findChild<QAction *>(QStringLiteral("shortcutsAction"));
+    QVERIFY(help);
+    QCOMPARE(help->shortcut(), QKeySequence(QKeySequence::HelpContents));
+    help->trigger();
+    auto *dialog = w->findChild<ShortcutsDialog *>(QStringLiteral("shortcutsDialog"));
+    QVERIFY(dialog);
+    QVERIFY(QTest::qWaitForWindowExposed(dialog));
+    expectNamed(dialog, QStringLiteral("keyboard shortcuts"));
+    auto *table = find<QTableWidget>(dialog, "shortcutsTable");
+    QStringList rows;
+    for (int r = 0; r < table->rowCount(); ++r)
+        rows.append(
+            QStringLiteral("%1 | %2 | %3")
+                .arg(table->item(r, 0)->text(), table->item(r, 1)->text(), table->item(r, 2)->text()));
+    const QString all = rows.join(u'\n');
+    // The pages, search and refresh from the menus; replay where the selection is.
+    for (int page = 1; page <= 8; ++page)
+        QVERIFY2(all.contains(QStringLiteral("Ctrl+%1 | ").arg(page)), qPrintable(all));
+    QVERIFY2(all.contains(QStringLiteral("Ctrl+F | Find event | View menu")), qPrintable(all));
+    QVERIFY2(all.contains(QStringLiteral("F5 | Refresh | View menu")), qPrintable(all));
+    QVERIFY2(all.contains(QStringLiteral("Ctrl+R | ")), qPrintable(all));
+    QVERIFY2(all.contains(QStringLiteral("F1 | Keyboard shortcuts | Help menu")), qPrintable(all));
+    QCOMPARE(table->rowCount(), ShortcutsDialog::collect(w).size());
+    dialog->close();
 }
 
 QTEST_MAIN(TstAccessibility)

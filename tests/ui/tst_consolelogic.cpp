@@ -4,17 +4,21 @@
 #include "auditor/auditcontroller.h"
 #include "auditor/audittrust.h"
 #include "auditor/chainstatustext.h"
+#include "common/plural.h"
 #include "common/statuspalette.h"
 #include "common/timeformat.h"
 #include "config/retryschedules.h"
 #include "connection/connectionerrors.h"
 #include "connection/connectionprofile.h"
 #include "events/savedviews.h"
+#include "main/windowfit.h"
 #include "newreplay/replaypreview.h"
 #include "query/downstream.h"
 #include "secrets/secretstore.h"
 
 #include <QJsonArray>
+#include <QLocale>
+#include <QScopeGuard>
 #include <QSettings>
 #include <QTemporaryDir>
 #include <QTest>
@@ -27,6 +31,9 @@ using namespace redrive::ui;
 class TstConsoleLogic : public QObject {
     Q_OBJECT
 private Q_SLOTS:
+    void countsReadAsWords();
+    void firstWindowFitsTheScreen_data();
+    void firstWindowFitsTheScreen();
     void downstreamState_data();
     void downstreamState();
     void downstreamSummaryPicksTheMostUrgent();
@@ -517,6 +524,40 @@ void TstConsoleLogic::chainStatusWording()
     t = describeChainStatus(cut, std::nullopt, saved, QStringLiteral("no signed checkpoint: x"));
     QCOMPARE(t.chain, QStringLiteral("Chain intact to #3 · no signed checkpoint: x"));
     QVERIFY(t.checkpoints.contains(QStringLiteral("the tail was cut off, first missing entry #4")));
+}
+
+void TstConsoleLogic::countsReadAsWords()
+{
+    const QLocale before;
+    QLocale::setDefault(QLocale(QLocale::English, QLocale::UnitedStates));
+    const auto restore = qScopeGuard([before] { QLocale::setDefault(before); });
+    const QString one = QStringLiteral("open incident");
+    const QString many = QStringLiteral("open incidents");
+    QCOMPARE(counted(0, one, many), QStringLiteral("0 open incidents"));
+    QCOMPARE(counted(1, one, many), QStringLiteral("1 open incident"));
+    QCOMPARE(counted(3, one, many), QStringLiteral("3 open incidents"));
+    QCOMPARE(counted(1204, one, many), QStringLiteral("1,204 open incidents"));
+}
+
+void TstConsoleLogic::firstWindowFitsTheScreen_data()
+{
+    QTest::addColumn<QRect>("available");
+    QTest::addColumn<QSize>("expected");
+    QTest::newRow("large monitor: as preferred") << QRect(0, 0, 2560, 1400) << QSize(1400, 860);
+    QTest::newRow("1366x768 laptop") << QRect(0, 0, 1366, 740) << QSize(1350, 692);
+    QTest::newRow("1280x720") << QRect(0, 0, 1280, 720) << QSize(1264, 672);
+    QTest::newRow("second screen at an offset") << QRect(1920, 0, 1280, 1024) << QSize(1264, 860);
+    QTest::newRow("absurdly small") << QRect(0, 0, 10, 10) << QSize(1, 1);
+}
+
+void TstConsoleLogic::firstWindowFitsTheScreen()
+{
+    QFETCH(QRect, available);
+    QFETCH(QSize, expected);
+    const QRect r = firstWindowGeometry(QSize(1400, 860), available);
+    QCOMPARE(r.size(), expected);
+    if (expected.width() > 1)
+        QVERIFY(available.contains(r)); // centred on that screen, not the first one
 }
 
 QTEST_MAIN(TstConsoleLogic)

@@ -6,6 +6,7 @@
 #include "approvals/approvalmodel.h"
 #include "approvals/frozenselectionmodel.h"
 #include "common/accessibleparts.h"
+#include "common/plural.h"
 #include "common/prompter.h"
 #include "common/tablepage.h"
 #include "connection/session.h"
@@ -241,9 +242,11 @@ void ApprovalsController::refresh()
         m_summary->setText(keepUnconfirmed(m_unconfirmed,
             requests.isEmpty()
                 ? QStringLiteral("No replay requests are waiting for approval.")
-                : QStringLiteral("%1 replay request(s) wait for a decision. Check the effect and the "
-                                 "frozen selection below, then approve or reject with a reason of your own.")
-                      .arg(requests.size())));
+                : QStringLiteral("%1 for a decision. Check the effect and the frozen selection below, "
+                                 "then approve or reject with a reason of your own.")
+                      .arg(requests.size() == 1
+                              ? QStringLiteral("1 replay request waits")
+                              : QStringLiteral("%L1 replay requests wait").arg(requests.size()))));
         m_statusNote->setText(waiting == 1
                 ? QStringLiteral("1 replay request waits for your approval")
                 : QStringLiteral("%1 replay requests wait for your approval").arg(waiting));

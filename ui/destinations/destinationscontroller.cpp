@@ -3,6 +3,7 @@
 #include "destinationscontroller.h"
 
 #include "api/adminclient.h"
+#include "common/plural.h"
 #include "common/prompter.h"
 #include "common/tablepage.h"
 #include "connection/session.h"
@@ -136,8 +137,9 @@ void DestinationsController::refresh()
                 ? QStringLiteral(
                     "No destinations yet: none has received a delivery, and the profile names no receiver "
                     "configuration.")
-                : QStringLiteral("%1 destination(s); %2.")
-                      .arg(m_model->rowCount())
+                : QStringLiteral("%1; %2.")
+                      .arg(counted(
+                          m_model->rowCount(), QStringLiteral("destination"), QStringLiteral("destinations")))
                       .arg(paused
                               ? QStringLiteral("%1 paused — their deliveries wait until resumed").arg(paused)
                               : QStringLiteral("none paused"));

@@ -3,6 +3,7 @@
 #include "incidentscontroller.h"
 
 #include "api/adminclient.h"
+#include "common/plural.h"
 #include "common/prompter.h"
 #include "common/tablepage.h"
 #include "connection/session.h"
@@ -124,10 +125,13 @@ void IncidentsController::refresh()
             m_summary->setText(keepUnconfirmed(m_unconfirmed,
                 open == 0 ? QStringLiteral("No open incidents.")
                     : attention == 0
-                    ? QStringLiteral("%1 open incident(s), all acknowledged.").arg(open)
-                    : QStringLiteral("%1 open incident(s), %2 not acknowledged yet. Select one and press "
-                                     "Ctrl+K to say you are on it.")
-                          .arg(open)
+                    ? QStringLiteral("%1, all acknowledged.")
+                          .arg(counted(
+                              open, QStringLiteral("open incident"), QStringLiteral("open incidents")))
+                    : QStringLiteral("%1, %2 not acknowledged yet. Select one and press Ctrl+K to say you "
+                                     "are on it.")
+                          .arg(counted(
+                              open, QStringLiteral("open incident"), QStringLiteral("open incidents")))
                           .arg(attention)));
             announceNew();
             if (attention != m_attention) {
@@ -151,9 +155,9 @@ void IncidentsController::announceNew()
         highest = std::max(highest, i.id);
         const QString category = IncidentModel::categoryText(i.category);
         m_notifier.notify(QStringLiteral("Redrive incident: %1 — %2").arg(i.destination, category),
-            QStringLiteral("%L1 dead letter(s) for %2 (%3) in %4. Open Dead letters to acknowledge it.")
-                .arg(i.count)
-                .arg(i.destination, category, m_session->profile().name));
+            QStringLiteral("%1 for %2 (%3) in %4. Open Dead letters to acknowledge it.")
+                .arg(counted(i.count, QStringLiteral("dead letter"), QStringLiteral("dead letters")),
+                    i.destination, category, m_session->profile().name));
     }
     if (highest > 0)
         rememberAnnounced(highest);
@@ -177,12 +181,12 @@ void IncidentsController::acknowledgeSelected()
     const qint64 id = i->id;
     Prompter::Question q;
     q.title = QStringLiteral("Acknowledge incident");
-    q.text = QStringLiteral("Acknowledge incident #%1: %L2 dead letter(s) for %3 (%4)?\n\nEveryone sees that "
+    q.text = QStringLiteral("Acknowledge incident #%1: %2 for %3 (%4)?\n\nEveryone sees that "
                             "you are on it, with your note. You hear about it again if it grows by the "
                             "receiver's threshold.")
                  .arg(id)
-                 .arg(i->count)
-                 .arg(i->destination, IncidentModel::categoryText(i->category));
+                 .arg(counted(i->count, QStringLiteral("dead letter"), QStringLiteral("dead letters")),
+                     i->destination, IncidentModel::categoryText(i->category));
     q.confirmLabel = QStringLiteral("Acknowledge incident #%1").arg(id);
     q.askReason = true;
     q.reasonLabel = QStringLiteral("Note (what you are doing about it; recorded in the audit log):");

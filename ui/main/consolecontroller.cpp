@@ -53,6 +53,14 @@ struct SessionControllers {
     std::unique_ptr<DatabaseWatch> database;
 };
 
+namespace {
+// Where a profile keeps its window layout, next to its connection settings.
+QString layoutKey(const QString &profile)
+{
+    return QStringLiteral("layout/%1/window").arg(profile);
+}
+} // namespace
+
 ConsoleController::ConsoleController(
     QSettings &settings, SecretStore &secrets, const Clock &clock, QObject *parent)
     : QObject(parent)
@@ -212,7 +220,9 @@ void ConsoleController::adoptSession(Session *session)
     const ConnectionProfile &p = session->profile();
     MainWindow *w = m_window.get();
     w->banner()->showEnvironment(p.environment, p.colour, p.name);
-    w->setWindowTitle(QStringLiteral("Redrive — %1 (%2)").arg(p.environment.toUpper(), p.name));
+    // The platform adds the application's name ("… — Redrive") to the title itself.
+    w->setWindowTitle(QStringLiteral("%1 (%2)").arg(p.environment.toUpper(), p.name));
+    w->restoreLayoutState(m_settings.value(layoutKey(p.name)).toByteArray());
     w->setConnectionText(QStringLiteral("%1 · %2").arg(p.databaseDescription(),
         session->admin() ? session->admin()->baseUrl().toString()
                          : QStringLiteral("no admin API (read-only)")));
@@ -327,13 +337,15 @@ void ConsoleController::adoptSession(Session *session)
 void ConsoleController::disconnectSession()
 {
     m_refresh->stop();
+    if (m_s && m_window)
+        m_settings.setValue(layoutKey(m_s->session->profile().name), m_window->layoutState());
     m_s.reset(); // the controllers, then the session and its threads (see SessionControllers)
     if (m_window) {
         m_window->setPageTitle(MainWindow::ApprovalsPage, QStringLiteral("&Approvals"));
         m_window->setPageTitle(MainWindow::DeadLettersPage, QStringLiteral("&Dead letters"));
         m_window->detail()->showEmpty();
         m_window->setConnected(false);
-        m_window->setWindowTitle(QStringLiteral("Redrive"));
+        m_window->setWindowTitle(QString());
     }
 }
 

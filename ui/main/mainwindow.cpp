@@ -8,10 +8,15 @@
 #include "detail/eventdetailview.h"
 #include "events/eventsview.h"
 #include "overview/overviewview.h"
+#include "shortcutsdialog.h"
+#include "windowfit.h"
 
+#include <QDataStream>
 #include <QIcon>
 #include <QLabel>
 #include <QMenuBar>
+#include <QResizeEvent>
+#include <QScreen>
 #include <QSplitter>
 #include <QStatusBar>
 #include <QTabWidget>
@@ -62,11 +67,11 @@ MainWindow::MainWindow(QWidget *parent)
         auto *pageLayout = new QVBoxLayout(page);
         pageLayout->setContentsMargins(0, 0, 0, 0);
     }
+    m_eventsSplit->setObjectName(QStringLiteral("eventsSplit"));
     m_eventsSplit->addWidget(m_events);
     m_eventsSplit->addWidget(m_detail);
     m_eventsSplit->setStretchFactor(0, 3);
     m_eventsSplit->setStretchFactor(1, 2);
-    m_detail->setMinimumWidth(380);
     m_eventsSplit->setSizes({ 860, 540 });
     m_eventsSplit->setChildrenCollapsible(false);
     m_pages->insertTab(OverviewPage, m_overview, QStringLiteral("&Overview"));
@@ -125,6 +130,15 @@ MainWindow::MainWindow(QWidget *parent)
     utc->setCheckable(true);
     connect(utc, &QAction::toggled, this, &MainWindow::utcTimesToggled);
 
+    QMenu *help = menuBar()->addMenu(QStringLiteral("&Help"));
+    QAction *keys = help->addAction(QStringLiteral("&Keyboard shortcuts…"), this, [this] {
+        auto *dialog = new ShortcutsDialog(this, this);
+        dialog->setAttribute(Qt::WA_DeleteOnClose);
+        dialog->open();
+    });
+    keys->setObjectName(QStringLiteral("shortcutsAction"));
+    keys->setShortcut(QKeySequence::HelpContents);
+
     m_identity->setObjectName(QStringLiteral("identityLabel"));
     m_identity->setTextFormat(Qt::PlainText);
     m_connection->setObjectName(QStringLiteral("connectionLabel"));
@@ -143,7 +157,54 @@ MainWindow::MainWindow(QWidget *parent)
     statusBar()->addPermanentWidget(m_replicaStatus);
     statusBar()->addPermanentWidget(m_identity);
     setConnected(false);
-    resize(1400, 860);
+    setGeometry(firstWindowGeometry(QSize(1400, 860), screen()->availableGeometry()));
+}
+
+namespace {
+constexpr quint32 kLayoutMagic = 0x52444c31; // "RDL1"
+} // namespace
+
+QByteArray MainWindow::layoutState() const
+{
+    QByteArray out;
+    QDataStream stream(&out, QIODevice::WriteOnly);
+    stream.setVersion(QDataStream::Qt_6_4);
+    stream << kLayoutMagic << saveGeometry() << int(m_eventsSplit->orientation())
+           << m_eventsSplit->saveState();
+    return out;
+}
+
+bool MainWindow::restoreLayoutState(const QByteArray &state)
+{
+    QDataStream stream(state);
+    stream.setVersion(QDataStream::Qt_6_4);
+    quint32 magic = 0;
+    QByteArray geometry;
+    int orientation = 0;
+    QByteArray split;
+    stream >> magic >> geometry >> orientation >> split;
+    if (stream.status() != QDataStream::Ok || magic != kLayoutMagic)
+        return false;
+    // restoreGeometry() moves a window saved on a larger or absent screen back onto this one.
+    if (!restoreGeometry(geometry))
+        return false;
+    // The orientation follows the restored width (resizeEvent); the sizes apply to it if it is
+    // the one they were saved in.
+    if (Qt::Orientation(orientation) == m_eventsSplit->orientation())
+        m_eventsSplit->restoreState(split);
+    return true;
+}
+
+void MainWindow::resizeEvent(QResizeEvent *event)
+{
+    QMainWindow::resizeEvent(event);
+    // Beside the list while there is room for both; under it on a laptop screen.
+    const Qt::Orientation wanted = width() >= kSideBySideMinWidth ? Qt::Horizontal : Qt::Vertical;
+    if (m_eventsSplit->orientation() == wanted)
+        return;
+    m_eventsSplit->setOrientation(wanted);
+    const int length = wanted == Qt::Horizontal ? m_eventsSplit->width() : m_eventsSplit->height();
+    m_eventsSplit->setSizes({ length * 3 / 5, length * 2 / 5 });
 }
 
 QStringList MainWindow::pageNames()

@@ -68,6 +68,11 @@ public:
     // The tab's title with its mnemonic, e.g. "A&pprovals (3)" for a page with a count.
     void setPageTitle(Page page, const QString &title);
 
+    // Window geometry and the events page's split, as one value a profile keeps (QSettings).
+    // Restoring a state from another screen or version keeps what is there and says false.
+    [[nodiscard]] QByteArray layoutState() const;
+    bool restoreLayoutState(const QByteArray &state);
+
     void setIdentity(const QString &text);
     void setConnectionText(const QString &text);
     void setConnected(bool connected);
@@ -79,6 +84,9 @@ Q_SIGNALS:
     void refreshRequested();
     void pageChanged(redrive::ui::MainWindow::Page page);
     void utcTimesToggled(bool utc);
+
+protected:
+    void resizeEvent(QResizeEvent *event) override;
 
 private:
     EnvironmentBanner *m_banner;
