@@ -13,16 +13,20 @@ Result<QList<DeadLetterGroup>> fetchDeadLetterGroups(Db &db)
     QSqlQuery q(db.handle());
     if (auto ran = runQuery(q,
             QStringLiteral(
-                "SELECT COALESCE(last_category, ''), destination, count(*), min(dead_at), max(dead_at) "
-                "FROM deliveries WHERE status = 'dead' GROUP BY COALESCE(last_category, ''), destination "
-                "ORDER BY count(*) DESC"),
+                "SELECT g.category, g.destination, g.n, g.oldest, g.newest, "
+                "(SELECT d.last_error FROM deliveries d WHERE d.status = 'dead' AND d.destination = g.destination "
+                "AND COALESCE(d.last_category, '') = g.category ORDER BY d.dead_at DESC, d.id DESC LIMIT 1) "
+                "FROM (SELECT COALESCE(last_category, '') AS category, destination, count(*) AS n, "
+                "min(dead_at) AS oldest, max(dead_at) AS newest FROM deliveries WHERE status = 'dead' "
+                "GROUP BY COALESCE(last_category, ''), destination) g ORDER BY g.n DESC"),
             {});
         !ran)
         return Failure(ran.error());
     QList<DeadLetterGroup> groups;
     while (q.next())
         groups.append({ Stored<FailureCategory>::fromName(q.value(0).toString()), q.value(1).toString(),
-            q.value(2).toLongLong(), q.value(3).toLongLong(), q.value(4).toLongLong() });
+            q.value(2).toLongLong(), q.value(3).toLongLong(), q.value(4).toLongLong(),
+            q.value(5).toString() });
     return groups;
 }
 

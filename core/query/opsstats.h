@@ -21,6 +21,7 @@ struct DeadLetterGroup {
     qint64 count = 0;
     qint64 oldestAt = 0; // earliest dead_at in the group
     qint64 newestAt = 0;
+    QString latestError; // the explanation of the group's most recent dead letter
 };
 Result<QList<DeadLetterGroup>> fetchDeadLetterGroups(Db &db);
 

@@ -412,9 +412,15 @@ void TstConsoleModels::deadLetterModel()
         model.index(0, DeadLetterModel::CategoryColumn).data().toString(), QStringLiteral("HTTP permanent"));
     QCOMPARE(model.index(0, 0).data(DeadLetterModel::DestinationRole).toString(), QStringLiteral("billing"));
     QList<DeadLetterGroup> two = *groups;
-    two.append({ FailureCategory::Timeout, QStringLiteral("crm"), 5, kBase, kBase });
+    two.append({ FailureCategory::Timeout, QStringLiteral("crm"), 5, kBase, kBase,
+        QStringLiteral("no answer within 10 s\nafter the request was sent") });
     model.setGroups(two);
     QCOMPARE(model.rowCount(), 2);
+    // The group says what went wrong most recently, on one line; an empty one says so plainly.
+    QCOMPARE(model.index(1, DeadLetterModel::LatestErrorColumn).data().toString(),
+        QStringLiteral("no answer within 10 s after the request was sent"));
+    QCOMPARE(model.index(0, DeadLetterModel::LatestErrorColumn).data().toString(),
+        QStringLiteral("HTTP 410 Gone"));
     QCOMPARE(model.total(), qint64(6));
     model.setGroups({});
     QCOMPARE(model.rowCount(), 0);

@@ -9,6 +9,8 @@
 #include "query/receiverhealth.h"
 #include "testdb.h"
 
+#include <QSqlError>
+#include <QSqlQuery>
 #include <QTest>
 
 #include <algorithm>
@@ -355,6 +357,27 @@ void TstConsoleQueries::deadLetterGroupsAndRejections()
     QCOMPARE(groups->first().category.name(), QStringLiteral("http_permanent"));
     QCOMPARE(groups->first().destination, QStringLiteral("billing"));
     QCOMPARE(groups->first().count, qint64(1));
+    QCOMPARE(groups->first().latestError, QStringLiteral("HTTP 410 Gone"));
+    {
+        // A newer dead letter in the same group: the group shows its error, not the older one's.
+        QSqlQuery q(m_db->handle());
+        QVERIFY2(
+            q.exec(QStringLiteral(
+                "INSERT INTO deliveries (event_id, destination, status, attempt_count, idempotency_key, "
+                "last_category, last_error, dead_at, created_at, updated_at) SELECT (SELECT min(e.id) FROM events e "
+                "WHERE NOT EXISTS (SELECT 1 FROM deliveries x WHERE x.event_id = e.id AND x.destination = "
+                "'billing')), destination, "
+                "'dead', 1, 'latest-error-probe', last_category, 'HTTP 410: the endpoint is gone (newer)', "
+                "dead_at + 1000, created_at, updated_at FROM deliveries WHERE destination = 'billing' AND "
+                "status = 'dead'")),
+            qPrintable(q.lastError().text()));
+        const auto regrouped = fetchDeadLetterGroups(*m_db);
+        QVERIFY2(regrouped && regrouped->size() == 1, qPrintable(regrouped.error()));
+        QCOMPARE(regrouped->first().count, qint64(2));
+        QCOMPARE(regrouped->first().latestError, QStringLiteral("HTTP 410: the endpoint is gone (newer)"));
+        QVERIFY(
+            q.exec(QStringLiteral("DELETE FROM deliveries WHERE idempotency_key = 'latest-error-probe'")));
+    }
 
     const auto first = fetchRejections(*m_db, 0, 1);
     QVERIFY2(first && first->size() == 1, qPrintable(first.error()));

@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: Redrive authors
 #include "deadlettermodel.h"
 
+#include "common/plaintooltip.h"
 #include "common/statuspalette.h"
 #include "common/timeformat.h"
 
@@ -67,6 +68,8 @@ QVariant DeadLetterModel::data(const QModelIndex &index, int role) const
             return TimeFormat::tooltip(g->oldestAt);
         if (index.column() == NewestColumn)
             return TimeFormat::tooltip(g->newestAt);
+        if (index.column() == LatestErrorColumn && !g->latestError.isEmpty())
+            return plainToolTip(g->latestError);
         return QStringLiteral("Double-click to list these events");
     case Qt::DisplayRole:
         switch (index.column()) {
@@ -80,6 +83,8 @@ QVariant DeadLetterModel::data(const QModelIndex &index, int role) const
             return TimeFormat::display(g->oldestAt);
         case NewestColumn:
             return TimeFormat::display(g->newestAt);
+        case LatestErrorColumn:
+            return g->latestError.isEmpty() ? QStringLiteral("—") : g->latestError.simplified();
         default:
             return {};
         }
@@ -103,6 +108,8 @@ QVariant DeadLetterModel::headerData(int section, Qt::Orientation orientation, i
         return QStringLiteral("Oldest");
     case NewestColumn:
         return QStringLiteral("Newest");
+    case LatestErrorColumn:
+        return QStringLiteral("Most recent error");
     default:
         return {};
     }

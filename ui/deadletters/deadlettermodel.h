@@ -12,7 +12,15 @@ namespace redrive::ui {
 class DeadLetterModel final : public QAbstractTableModel {
     Q_OBJECT
 public:
-    enum Column { CategoryColumn, DestinationColumn, CountColumn, OldestColumn, NewestColumn, ColumnCount };
+    enum Column {
+        CategoryColumn,
+        DestinationColumn,
+        CountColumn,
+        OldestColumn,
+        NewestColumn,
+        LatestErrorColumn,
+        ColumnCount
+    };
     enum Role { CategoryRole = Qt::UserRole, DestinationRole, CountRole };
 
     using QAbstractTableModel::QAbstractTableModel;
