@@ -44,6 +44,7 @@
 #include <QTableView>
 #include <QTcpServer>
 #include <QTest>
+#include <QToolButton>
 #include <QTreeWidget>
 
 using namespace redrive;
@@ -263,7 +264,11 @@ void TstConsoleGui::deadLetterGroupOpensTheFilteredList()
     QTRY_COMPARE_WITH_TIMEOUT(table()->model()->rowCount(), 1, kGuiWait);
     QTRY_COMPARE_WITH_TIMEOUT(
         table()->model()->index(0, 0).data(EventTableModel::EventIdRole).toLongLong(), m_s.failed, kGuiWait);
+    // The filter reads as a person would write it, and the keyboard is in the list.
+    QCOMPARE(find<QToolButton>(w, "statusFilter")->text(), QStringLiteral("dead · HTTP permanent"));
+    QCOMPARE(QApplication::focusWidget(), table());
     QTest::mouseClick(find<QPushButton>(w, "clearFilterButton"), Qt::LeftButton);
+    QCOMPARE(find<QToolButton>(w, "statusFilter")->text(), QStringLiteral("Any status"));
     QTRY_COMPARE_WITH_TIMEOUT(table()->model()->rowCount(), 5, kGuiWait);
 }
 

@@ -172,12 +172,15 @@ void FilterBar::updateStatusButton()
         if (a->isChecked())
             picked.append(a->text());
     }
-    QString text = picked.isEmpty() ? QStringLiteral("Any status") : picked.join(QLatin1String(", "));
-    if (!m_category.isEmpty() || !m_deliveryStatus.isEmpty())
-        text += QStringLiteral(" · %1 %2")
-                    .arg(m_deliveryStatus, categoryLabel(Stored<FailureCategory>::fromName(m_category)))
-                    .trimmed();
-    m_status->setText(text);
+    // "dead · HTTP permanent" after opening a dead-letter group; "Any status" when nothing narrows.
+    QStringList parts;
+    if (!picked.isEmpty())
+        parts.append(picked.join(QLatin1String(", ")));
+    if (!m_deliveryStatus.isEmpty())
+        parts.append(m_deliveryStatus);
+    if (!m_category.isEmpty())
+        parts.append(categoryLabel(Stored<FailureCategory>::fromName(m_category)));
+    m_status->setText(parts.isEmpty() ? QStringLiteral("Any status") : parts.join(QStringLiteral(" · ")));
 }
 
 void FilterBar::timeRangeChosen(int index)

@@ -11,6 +11,7 @@
 #include "shortcutsdialog.h"
 #include "windowfit.h"
 
+#include <QAbstractItemView>
 #include <QDataStream>
 #include <QIcon>
 #include <QLabel>
@@ -82,7 +83,13 @@ MainWindow::MainWindow(QWidget *parent)
     m_pages->insertTab(ApprovalsPage, m_approvals, QStringLiteral("&Approvals"));
     m_pages->insertTab(AuditPage, m_audit, QStringLiteral("A&udit log"));
     m_pages->insertTab(DestinationsPage, m_destinations, QStringLiteral("Des&tinations"));
-    connect(m_pages, &QTabWidget::currentChanged, this, [this](int i) { Q_EMIT pageChanged(Page(i)); });
+    connect(m_pages, &QTabWidget::currentChanged, this, [this](int i) {
+        // The keyboard starts in the page's list, where its work is.
+        if (QWidget *page = m_pages->widget(i))
+            if (auto *list = page->findChild<QAbstractItemView *>(); list && list->isEnabled())
+                list->setFocus(Qt::OtherFocusReason);
+        Q_EMIT pageChanged(Page(i));
+    });
 
     auto *central = new QWidget;
     auto *layout = new QVBoxLayout(central);
