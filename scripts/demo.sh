@@ -288,12 +288,14 @@ shoot_console() {
   set -euo pipefail
   "$@" <&0 &
   local pid=$!
-  # The window title names the environment once the profile has connected.
+  # The window title names the environment once the profile has connected ("DEMO (demo-operator)
+  # — Redrive": the platform appends the application's name).
   local win
-  win=$(timeout 40 xdotool search --sync --onlyvisible --name 'Redrive — DEMO' | head -1)
-  # No window manager under Xvfb: place the window and give it the keyboard ourselves.
-  xdotool windowmove "$win" 0 0 windowsize "$win" 1280 800 windowfocus --sync "$win"
-  # A 1280x800 PNG well under 200 KB: a palette without dithering keeps text crisp and small.
+  win=$(timeout 40 xdotool search --sync --onlyvisible --name '^DEMO .*Redrive$' | head -1)
+  # No window manager under Xvfb: place the window and give it the keyboard ourselves. The size of
+  # the most common business laptop screen, where the detail sits under the list.
+  xdotool windowmove "$win" 0 0 windowsize "$win" 1366 768 windowfocus --sync "$win"
+  # A 1366x768 PNG well under 200 KB: a palette without dithering keeps text crisp and small.
   shot() { sleep 2; import -window root +dither -colors 96 -define png:compression-level=9 "$SHOTS_DIR/$1.png"; }
   # Focus does not come back by itself after a dialog closes: give it back before every key.
   key() { xdotool windowfocus --sync "$win" key --clearmodifiers "$@"; }
@@ -375,14 +377,14 @@ if [[ $smoke -eq 1 ]]; then
     # One console under Xvfb, as the operator; pages are switched with their shortcuts.
     export SHOTS_DIR=$shots SHOT_EVENT
     SHOT_EVENT=$(q "SELECT event_id FROM deliveries WHERE id = $delivery")
-    run_console operator xvfb-run -a -s "-screen 0 1280x800x24" bash -c "$(declare -f shoot_console); shoot_console \"\$@\"" shoot "$console"
+    run_console operator xvfb-run -a -s "-screen 0 1366x768x24" bash -c "$(declare -f shoot_console); shoot_console \"\$@\"" shoot "$console"
     echo "demo.sh --screenshots: $(ls "$shots"/*.png | wc -l) screenshots in $shots"
     exit 0
   fi
   export SHOT=$demo/console.png
   run_console "$as" xvfb-run -a -s "-screen 0 1280x800x24" bash -c '
     "$@" <&0 & pid=$!
-    if ! timeout 40 xdotool search --sync --onlyvisible --name "Redrive — DEMO" >/dev/null; then
+    if ! timeout 40 xdotool search --sync --onlyvisible --name "^DEMO .*Redrive$" >/dev/null; then
       import -window root "$SHOT"; kill $pid; wait $pid
       echo "demo.sh --smoke: the console did not connect (see $SHOT)" >&2; exit 1
     fi

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: Apache-2.0
 # Refreshes the README's screenshots from the demo: a real redrived with live signed traffic, a
-# pending high-risk replay request, and the console's pages captured under Xvfb at 1280x800.
+# pending high-risk replay request, and the console's pages captured under Xvfb at 1366x768.
 # The demo runs in a data directory of its own, so your demo's data is left alone.
 #   bash scripts/screenshots.sh [--no-build] [--build-dir DIR]   (writes docs/screenshots/*.png)
 set -euo pipefail
