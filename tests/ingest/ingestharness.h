@@ -30,7 +30,7 @@ public:
         int ioThreads = 2;
         int maxConnections = 1024;
         QByteArray listen = QByteArrayLiteral("127.0.0.1:0"); // [server] listen
-        QByteArray serverToml; // more [server] keys, e.g. trusted_proxies
+        QByteArray serverToml {}; // more [server] keys, e.g. trusted_proxies
     };
     // `extraToml` is appended to the fixture's configuration (more sources, routes).
     static std::unique_ptr<IngestHarness> create(
