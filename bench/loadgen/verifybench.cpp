@@ -12,8 +12,13 @@
 //                    HMAC + id, type and created)
 //   --keys N         business keys read in the same pass (0 to 3, default 0): a nested string,
 //                    a nested number and an array element
+//   --allowlist N    also time a source's allowed_ips check alone, as ingest does it for every
+//                    request (the peer's text parsed, then N ranges of which only the last
+//                    matches), directly and behind a trusted proxy with a two-entry
+//                    X-Forwarded-For; reported as us_per_address_check(_via_proxy)
 #include "crypto/crypto.h"
 #include "signatures/verifier.h"
+#include "util/ipranges.h"
 
 #include <chrono>
 #include <cstdio>
@@ -42,6 +47,34 @@ QByteArray benchBody(int bytes)
     return body;
 }
 
+IpRanges benchRanges(int n)
+{
+    IpRanges ranges;
+    QString reason;
+    for (int i = 0; i + 1 < n; ++i) {
+        const QString text = i % 2 ? QStringLiteral("2001:db8:%1::/48").arg(i, 0, 16)
+                                   : QStringLiteral("198.51.%1.0/24").arg(i % 256);
+        ranges.append(*IpRanges::parse(text, &reason));
+    }
+    ranges.append(*IpRanges::parse(u"127.0.0.0/8", &reason));
+    return ranges;
+}
+
+// CPU microseconds per call of `check`, which must return true.
+template<typename Check> double timeChecks(int iterations, Check &&check)
+{
+    timespec a {}, b {};
+    int ok = 0;
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &a);
+    for (int i = 0; i < iterations; ++i)
+        ok += check() ? 1 : 0;
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &b);
+    if (ok != iterations)
+        return -1;
+    return (static_cast<double>(b.tv_sec - a.tv_sec) * 1e6 + static_cast<double>(b.tv_nsec - a.tv_nsec) / 1e3)
+        / iterations;
+}
+
 } // namespace
 
 int main(int argc, char **argv)
@@ -49,7 +82,16 @@ int main(int argc, char **argv)
     int bodyBytes = 1024;
     bool stripe = false;
     int keys = 0;
+    int allowlist = 0;
     for (int i = 1; i < argc; ++i) {
+        if (std::strcmp(argv[i], "--allowlist") == 0 && i + 1 < argc) {
+            allowlist = std::atoi(argv[++i]);
+            if (allowlist < 0 || allowlist > 10'000) {
+                std::fprintf(stderr, "redrive-verifybench: --allowlist is 0 to 10000\n");
+                return 2;
+            }
+            continue;
+        }
         if (std::strcmp(argv[i], "--keys") == 0 && i + 1 < argc) {
             keys = std::atoi(argv[++i]);
             if (keys < 0 || keys > 3) {
@@ -69,7 +111,8 @@ int main(int argc, char **argv)
             }
         } else {
             std::fprintf(stderr,
-                "usage: redrive-verifybench [--body-bytes N] [--scheme github|stripe] [--keys 0-3]\n");
+                "usage: redrive-verifybench [--body-bytes N] [--scheme github|stripe] [--keys 0-3] "
+                "[--allowlist N]\n");
             return 2;
         }
     }
@@ -126,8 +169,29 @@ int main(int argc, char **argv)
         return 1;
     }
     std::printf("{\"scheme\":\"%s\",\"body_bytes\":%d,\"keys\":%d,\"iterations\":%d,\"us_per_verify\":%.3f,"
-                "\"wall_us_per_verify\":%.3f}\n",
+                "\"wall_us_per_verify\":%.3f",
         stripe ? "stripe" : "github", int(body.size()), keys, iterations, seconds * 1e6 / iterations,
         wallSeconds * 1e6 / iterations);
+    if (allowlist > 0) {
+        const IpRanges allowed = benchRanges(allowlist);
+        IpRanges trusted;
+        QString reason;
+        trusted.append(*IpRanges::parse(u"10.0.0.0/24", &reason));
+        const QString peer = QStringLiteral("127.0.0.1");
+        const QString proxy = QStringLiteral("10.0.0.5");
+        Headers forwarded;
+        forwarded.add("X-Forwarded-For", "127.0.0.1, 10.0.0.7");
+        const double direct = timeChecks(200'000, [&] { return allowed.contains(QHostAddress(peer)); });
+        const double viaProxy = timeChecks(
+            200'000, [&] { return allowed.contains(clientAddress(proxy, forwarded, trusted).parsed); });
+        if (direct < 0 || viaProxy < 0) {
+            std::fprintf(stderr, "redrive-verifybench: the address check refused 127.0.0.1\n");
+            return 1;
+        }
+        std::printf(
+            ",\"allowlist_ranges\":%d,\"us_per_address_check\":%.3f,\"us_per_address_check_via_proxy\":%.3f",
+            allowlist, direct, viaProxy);
+    }
+    std::printf("}\n");
     return 0;
 }

@@ -3,6 +3,7 @@
 #pragma once
 
 #include "domain/types.h"
+#include "util/ipranges.h"
 
 #include <QByteArray>
 #include <QList>
@@ -66,6 +67,7 @@ struct SourceConfig {
     // new event.
     bool dedupeByBody = false;
     QList<BusinessKey> keys; // by name
+    IpRanges allowedIps; // `allowed_ips`: the client addresses that may post; empty = any
 };
 
 // Whether the scheme's signature leaves the delivery id unsigned, so a captured body could come
@@ -123,6 +125,8 @@ struct ServerConfig {
     int writeQueueCapacity = 10'000;
     QString tlsCert;
     QString tlsKey;
+    // `trusted_proxies`: peers whose X-Forwarded-For names the client (see clientAddress()).
+    IpRanges trustedProxies;
 };
 
 enum class SqliteSync { Full, Normal };

@@ -49,6 +49,21 @@ std::optional<Endpoint> parseEndpoint(const QString &text)
     return Endpoint { host, static_cast<quint16>(p) };
 }
 
+bool parseIpRanges(TableReader &r, const char *key, IpRanges &out)
+{
+    QStringList texts;
+    if (!r.stringList(key, texts))
+        return false;
+    for (qsizetype i = 0; i < texts.size(); ++i) {
+        QString reason;
+        const auto range = IpRanges::parse(texts[i], &reason);
+        if (!range)
+            return r.fail(QStringLiteral("%1[%2]").arg(QLatin1String(key)).arg(i), reason);
+        out.append(*range);
+    }
+    return true;
+}
+
 } // namespace
 
 bool parseServer(const toml::table &t, Config &cfg, ConfigError *error)
@@ -73,7 +88,7 @@ bool parseServer(const toml::table &t, Config &cfg, ConfigError *error)
     r.integer("write_queue_capacity", s.writeQueueCapacity, 1, 10'000'000);
     r.string("tls_cert", s.tlsCert);
     r.string("tls_key", s.tlsKey);
-    if (r.failed())
+    if (r.failed() || !parseIpRanges(r, "trusted_proxies", s.trustedProxies))
         return false;
     const auto ep = parseEndpoint(listen);
     if (!ep)
@@ -342,7 +357,7 @@ bool parseSource(const toml::table &t, const QString &path, Config &cfg, ConfigE
     s.hmac.typeJsonPointer = typePointer;
     s.dedupeByBody = schemeLeavesIdUnsigned(s);
     r.boolean("dedupe_by_body", s.dedupeByBody);
-    if (!parseBusinessKeys(r, s.keys))
+    if (!parseBusinessKeys(r, s.keys) || !parseIpRanges(r, "allowed_ips", s.allowedIps))
         return false;
     for (const BusinessKey &key : s.keys) {
         if (key.kind == BusinessKey::Kind::Header && Headers::isSignature(key.header, s.hmac.signatureHeader))

@@ -81,10 +81,10 @@ IngestService::IngestService(std::shared_ptr<const Config> config, GroupCommitWr
             QStringLiteral("Business key values longer than 200 characters, not stored for search"), labels);
         m_sources.push_back(e);
     }
-    for (const char *reason :
-        { "bad_signature", "missing_signature", "stale_timestamp", "future_timestamp", "malformed_timestamp",
-            "missing_id", "malformed_body", "invalid_id", "invalid_type", "unknown_source", "too_large",
-            "headers_too_large", "read_timeout", "malformed", "connection_limit", "invalid_path" }) {
+    for (const char *reason : { "bad_signature", "missing_signature", "stale_timestamp", "future_timestamp",
+             "malformed_timestamp", "missing_id", "malformed_body", "invalid_id", "invalid_type",
+             "unknown_source", "too_large", "headers_too_large", "read_timeout", "malformed",
+             "connection_limit", "invalid_path", "ip_not_allowed" }) {
         const QString r = QLatin1String(reason);
         m_rejected[r] = &registry.counter(QStringLiteral("redrive_ingest_rejected_total"),
             QStringLiteral("Requests refused, by reason"), { { QStringLiteral("reason"), r } });
@@ -161,8 +161,44 @@ IngestService::Routed IngestService::route(const QByteArray &path) const
     return r;
 }
 
+ClientAddress IngestService::client(const QString &peer, const Headers &headers) const
+{
+    const IpRanges &trusted = m_config->server.trustedProxies;
+    if (trusted.isEmpty()) {
+        ClientAddress c; // no proxy to believe: the peer, unparsed until someone needs it
+        c.address = peer;
+        c.peer = peer;
+        return c;
+    }
+    return clientAddress(peer, headers, trusted);
+}
+
+std::optional<http::Response> IngestService::refuseAddress(
+    const SourceEntry &source, const Headers &headers, const QString &peer)
+{
+    const IpRanges &allowed = source.config->allowedIps;
+    if (allowed.isEmpty())
+        return std::nullopt;
+    ClientAddress c = client(peer, headers);
+    if (c.parsed.isNull())
+        c.parsed = QHostAddress(c.address);
+    if (allowed.contains(c.parsed))
+        return std::nullopt;
+    // Refused on the header block alone: no body is read, no secret is touched, no MAC computed.
+    QString detail = QStringLiteral("client %1 is not in allowed_ips of source \"%2\"")
+                         .arg(c.address, source.config->name);
+    if (c.viaProxy)
+        detail += QStringLiteral(" (from X-Forwarded-For via trusted proxy %1)").arg(c.peer);
+    else if (c.malformedForwardedFor)
+        detail += QStringLiteral(" (a trusted proxy's X-Forwarded-For entry is not an address; judged by "
+                                 "the proxy's own address)");
+    recordRejection(source.config->name, 403, QStringLiteral("ip_not_allowed"), detail, &headers, c.address);
+    return http::Response::error(403, QStringLiteral("ip_not_allowed"),
+        QStringLiteral("this address may not send webhooks to this source"));
+}
+
 std::optional<http::Response> IngestService::checkRoute(
-    const Routed &routed, const QByteArray &method, const Headers &headers, const QString &remoteAddress)
+    const Routed &routed, const QByteArray &method, const Headers &headers, const QString &peer)
 {
     switch (routed.route) {
     case Route::NotFound:
@@ -176,16 +212,20 @@ std::optional<http::Response> IngestService::checkRoute(
         const QString detail = QStringLiteral("the request path %1 holds a control character")
                                    .arg(QString::fromLatin1(QUrl::toPercentEncoding(
                                        QString::fromUtf8(routed.invalidPath), QByteArrayLiteral("/"))));
-        recordRejection(QString(), 400, QStringLiteral("invalid_path"), detail, &headers, remoteAddress);
+        recordRejection(
+            QString(), 400, QStringLiteral("invalid_path"), detail, &headers, client(peer, headers).address);
         return http::Response::error(400, QStringLiteral("invalid_path"), detail);
     }
     case Route::Hook:
         if (!routed.source) {
             const QString name = QString::fromUtf8(routed.sourceName.left(64));
             const QString detail = QStringLiteral("no source named \"%1\" is configured").arg(name);
-            recordRejection(name, 404, QStringLiteral("unknown_source"), detail, &headers, remoteAddress);
+            recordRejection(
+                name, 404, QStringLiteral("unknown_source"), detail, &headers, client(peer, headers).address);
             return http::Response::error(404, QStringLiteral("unknown_source"), detail);
         }
+        if (auto refused = refuseAddress(*routed.source, headers, peer))
+            return refused;
         if (method != "POST")
             return methodNotAllowed("POST");
         return std::nullopt;
@@ -283,7 +323,8 @@ void IngestService::onEdgeRejected(const http::EdgeRejection &rejection)
         ? QStringLiteral("request not received within %1 ms").arg(m_config->server.readTimeoutMs)
         : QStringLiteral("malformed HTTP request");
     recordRejection(source, rejection.status, rejection.reason, detail,
-        rejection.headers.size() > 0 ? &rejection.headers : nullptr, rejection.remoteAddress);
+        rejection.headers.size() > 0 ? &rejection.headers : nullptr,
+        client(rejection.remoteAddress, rejection.headers).address);
 }
 
 void IngestService::ingest(const SourceEntry &source, http::Request &&request, http::Responder &&respond)
@@ -293,9 +334,10 @@ void IngestService::ingest(const SourceEntry &source, http::Request &&request, h
     const signatures::Verification v
         = signatures::verify(*source.config, request.headers, request.body, nowMs / 1000);
     const QString sourceName = source.config->name;
+    const QString remoteAddress = client(request.remoteAddress, request.headers).address;
     if (!v.ok()) {
-        recordRejection(sourceName, v.httpStatus(), v.reason, v.detail, &request.headers,
-            request.remoteAddress, signatureHeaderOf(*source.config));
+        recordRejection(sourceName, v.httpStatus(), v.reason, v.detail, &request.headers, remoteAddress,
+            signatureHeaderOf(*source.config));
         respond(http::Response::error(v.httpStatus(), v.reason, v.detail));
         return;
     }
@@ -308,7 +350,7 @@ void IngestService::ingest(const SourceEntry &source, http::Request &&request, h
             ? QStringLiteral("the event id is longer than %1 characters or contains NUL").arg(kMaxIdLength)
             : QStringLiteral("the event type is longer than %1 characters or contains NUL")
                   .arg(kMaxTypeLength);
-        recordRejection(sourceName, 400, reason, detail, &request.headers, request.remoteAddress,
+        recordRejection(sourceName, 400, reason, detail, &request.headers, remoteAddress,
             signatureHeaderOf(*source.config));
         respond(http::Response::error(400, reason, detail));
         return;
@@ -329,7 +371,7 @@ void IngestService::ingest(const SourceEntry &source, http::Request &&request, h
     e.verifiedBy = v.secretLabel;
     if (v.skewSeconds)
         e.clockSkewMs = *v.skewSeconds * 1000;
-    e.remoteAddress = request.remoteAddress;
+    e.remoteAddress = remoteAddress;
     e.keys = v.keys;
     if (v.keysTooLong > 0)
         source.keysTooLong->inc(static_cast<double>(v.keysTooLong));

@@ -62,8 +62,14 @@ private:
     };
 
     [[nodiscard]] Routed route(const QByteArray &path) const;
+    // The request's client address: the peer, or behind [server] trusted_proxies the right-most
+    // untrusted X-Forwarded-For entry. What rejections and events record as remote_addr.
+    [[nodiscard]] ClientAddress client(const QString &peer, const Headers &headers) const;
+    // 403 ip_not_allowed when the source has allowed_ips and the client is not in them.
+    std::optional<http::Response> refuseAddress(
+        const SourceEntry &source, const Headers &headers, const QString &peer);
     std::optional<http::Response> checkRoute(
-        const Routed &routed, const QByteArray &method, const Headers &headers, const QString &remoteAddress);
+        const Routed &routed, const QByteArray &method, const Headers &headers, const QString &peer);
     void ingest(const SourceEntry &source, http::Request &&request, http::Responder &&respond);
     http::Response readiness() const;
     void recordRejection(const QString &source, int status, const QString &reason, const QString &detail,

@@ -141,6 +141,37 @@ void TstConfig::badInputNamesTheKey_data()
     const QByteArray source = storage + "[[sources]]\nname = \"a\"\nscheme = \"github\"\nsecrets = [\"x\"]\n";
     QTest::newRow("keys not a table") << source + "keys = [\"json:/id\"]\n"
                                       << QStringLiteral("sources[0].keys") << QStringLiteral("table");
+    QTest::newRow("allowed_ips not a list")
+        << source + "allowed_ips = \"10.0.0.0/8\"\n"
+        << QStringLiteral("sources[0].allowed_ips") << QStringLiteral("array of strings");
+    QTest::newRow("allowed_ips not an address")
+        << source + "allowed_ips = [\"10.0.0.0/8\", \"github.com\"]\n"
+        << QStringLiteral("sources[0].allowed_ips[1]")
+        << QStringLiteral("\"github.com\" is not an IPv4 or IPv6 address");
+    QTest::newRow("allowed_ips short ipv4")
+        << source + "allowed_ips = [\"10.1/16\"]\n"
+        << QStringLiteral("sources[0].allowed_ips[0]") << QStringLiteral("\"10.1/16\" is not");
+    QTest::newRow("allowed_ips ipv4 prefix too long")
+        << source + "allowed_ips = [\"10.0.0.0/33\"]\n"
+        << QStringLiteral("sources[0].allowed_ips[0]") << QStringLiteral("from 0 to 32");
+    QTest::newRow("allowed_ips ipv6 prefix too long")
+        << source + "allowed_ips = [\"2001:db8::/129\"]\n"
+        << QStringLiteral("sources[0].allowed_ips[0]") << QStringLiteral("from 0 to 128");
+    QTest::newRow("allowed_ips prefix not a number")
+        << source + "allowed_ips = [\"10.0.0.0/8x\"]\n"
+        << QStringLiteral("sources[0].allowed_ips[0]") << QStringLiteral("prefix length");
+    QTest::newRow("allowed_ips host bits") << source + "allowed_ips = [\"192.30.252.1/22\"]\n"
+                                           << QStringLiteral("sources[0].allowed_ips[0]")
+                                           << QStringLiteral("host bits set; the range is 192.30.252.0/22");
+    QTest::newRow("allowed_ips ipv6 host bits")
+        << source + "allowed_ips = [\"2a0a:a440::1/29\"]\n"
+        << QStringLiteral("sources[0].allowed_ips[0]") << QStringLiteral("the range is 2a0a:a440::/29");
+    QTest::newRow("trusted_proxies not an address")
+        << storage + "[server]\ntrusted_proxies = [\"127.0.0.1/32\", \"proxy.internal\"]\n"
+        << QStringLiteral("server.trusted_proxies[1]") << QStringLiteral("\"proxy.internal\" is not");
+    QTest::newRow("trusted_proxies zone id")
+        << storage + "[server]\ntrusted_proxies = [\"fe80::1%eth0\"]\n"
+        << QStringLiteral("server.trusted_proxies[0]") << QStringLiteral("zone id");
     QTest::newRow("key pointer without slash")
         << source + "keys = { order = \"json:data/id\" }\n"
         << QStringLiteral("sources[0].keys.order") << QStringLiteral("RFC 6901");

@@ -18,10 +18,11 @@ std::unique_ptr<IngestHarness> IngestHarness::create(
     if (!h->database)
         return nullptr;
     ConfigError configError;
-    auto config = parseConfig(ingestConfigToml(h->database->urlString(), options.queueCapacity,
-                                  options.rejectionsKeep, options.maxBodyBytes)
-            + extraToml,
-        QStringLiteral("ingest fixture"), &configError);
+    QByteArray toml = ingestConfigToml(
+        h->database->urlString(), options.queueCapacity, options.rejectionsKeep, options.maxBodyBytes);
+    const QByteArray server = "listen = \"" + options.listen + "\"\n" + options.serverToml + '\n';
+    toml.replace(QByteArrayLiteral("listen = \"127.0.0.1:0\"\n"), server);
+    auto config = parseConfig(toml + extraToml, QStringLiteral("ingest fixture"), &configError);
     if (!config) {
         *error = configError.toString();
         return nullptr;
@@ -75,6 +76,14 @@ std::optional<RawResponse> IngestHarness::post(
     HeaderList all = headers;
     all.append(std::pair<QByteArray, QByteArray>("Content-Type", "application/json"));
     return roundTrip(port(), buildRequest("POST", "/hooks/" + source, all, body));
+}
+
+std::optional<RawResponse> IngestHarness::postFrom(const QByteArray &from, const QByteArray &to,
+    const QByteArray &source, const HeaderList &headers, const QByteArray &body)
+{
+    HeaderList all = headers;
+    all.append(std::pair<QByteArray, QByteArray>("Content-Type", "application/json"));
+    return roundTripFrom(from, to, port(), buildRequest("POST", "/hooks/" + source, all, body));
 }
 
 QVariant IngestHarness::scalar(const QString &sql, const QVariantList &binds)

@@ -29,6 +29,8 @@ public:
         qint64 maxBodyBytes = 65'536;
         int ioThreads = 2;
         int maxConnections = 1024;
+        QByteArray listen = QByteArrayLiteral("127.0.0.1:0"); // [server] listen
+        QByteArray serverToml {}; // more [server] keys, e.g. trusted_proxies
     };
     // `extraToml` is appended to the fixture's configuration (more sources, routes).
     static std::unique_ptr<IngestHarness> create(
@@ -39,6 +41,9 @@ public:
     [[nodiscard]] qint64 nowSeconds() const { return clock.nowSeconds(); }
 
     std::optional<RawResponse> post(
+        const QByteArray &source, const HeaderList &headers, const QByteArray &body);
+    // The same from client address `from` to the listener's address `to` (loopback).
+    std::optional<RawResponse> postFrom(const QByteArray &from, const QByteArray &to,
         const QByteArray &source, const HeaderList &headers, const QByteArray &body);
     // First column of the first row, as a variant (invalid when no row).
     QVariant scalar(const QString &sql, const QVariantList &binds = {});

@@ -49,19 +49,54 @@ RawConnection &RawConnection::operator=(RawConnection &&other) noexcept
 
 bool RawConnection::connect(quint16 port, int timeoutMs)
 {
+    return connectFrom(QByteArray(), QByteArrayLiteral("127.0.0.1"), port, timeoutMs);
+}
+
+bool RawConnection::connectFrom(const QByteArray &from, const QByteArray &to, quint16 port, int timeoutMs)
+{
     close();
-    m_fd = ::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC | SOCK_NONBLOCK, 0);
+    // Both ends are numeric loopback addresses (127.x.y.z, ::1): binding the source address before
+    // connect lets one test speak as several clients.
+    sockaddr_storage target {};
+    sockaddr_storage source {};
+    socklen_t length = 0;
+    const bool v6 = to.contains(':');
+    if (v6) {
+        auto *t = reinterpret_cast<sockaddr_in6 *>(&target);
+        auto *s = reinterpret_cast<sockaddr_in6 *>(&source);
+        t->sin6_family = s->sin6_family = AF_INET6;
+        t->sin6_port = htons(port);
+        length = sizeof(sockaddr_in6);
+        if (::inet_pton(AF_INET6, to.constData(), &t->sin6_addr) != 1
+            || (!from.isEmpty() && ::inet_pton(AF_INET6, from.constData(), &s->sin6_addr) != 1)) {
+            m_error = QStringLiteral("not an IPv6 address");
+            return false;
+        }
+    } else {
+        auto *t = reinterpret_cast<sockaddr_in *>(&target);
+        auto *s = reinterpret_cast<sockaddr_in *>(&source);
+        t->sin_family = s->sin_family = AF_INET;
+        t->sin_port = htons(port);
+        length = sizeof(sockaddr_in);
+        if (::inet_pton(AF_INET, to.constData(), &t->sin_addr) != 1
+            || (!from.isEmpty() && ::inet_pton(AF_INET, from.constData(), &s->sin_addr) != 1)) {
+            m_error = QStringLiteral("not an IPv4 address");
+            return false;
+        }
+    }
+    m_fd = ::socket(v6 ? AF_INET6 : AF_INET, SOCK_STREAM | SOCK_CLOEXEC | SOCK_NONBLOCK, 0);
     if (m_fd < 0) {
         m_error = QStringLiteral("socket: %1").arg(errno);
         return false;
     }
     const int one = 1;
     ::setsockopt(m_fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
-    sockaddr_in addr {};
-    addr.sin_family = AF_INET;
-    addr.sin_port = htons(port);
-    addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-    if (::connect(m_fd, reinterpret_cast<sockaddr *>(&addr), sizeof addr) != 0 && errno != EINPROGRESS) {
+    if (!from.isEmpty() && ::bind(m_fd, reinterpret_cast<sockaddr *>(&source), length) != 0) {
+        m_error = QStringLiteral("bind %1: errno %2").arg(QString::fromLatin1(from)).arg(errno);
+        close();
+        return false;
+    }
+    if (::connect(m_fd, reinterpret_cast<sockaddr *>(&target), length) != 0 && errno != EINPROGRESS) {
         m_error = QStringLiteral("connect: errno %1").arg(errno);
         close();
         return false;
@@ -217,6 +252,18 @@ QByteArray buildRequest(const QByteArray &method, const QByteArray &target,
     out += "\r\n";
     out += body;
     return out;
+}
+
+std::optional<RawResponse> roundTripFrom(
+    const QByteArray &from, const QByteArray &to, quint16 port, const QByteArray &request, int timeoutMs)
+{
+    RawConnection c;
+    if (!c.connectFrom(from, to, port) || !c.send(request)) {
+        qWarning(
+            "cannot send from %s to %s: %s", from.constData(), to.constData(), qPrintable(c.lastError()));
+        return std::nullopt;
+    }
+    return c.readResponse(timeoutMs);
 }
 
 std::optional<RawResponse> roundTrip(quint16 port, const QByteArray &request, int timeoutMs)

@@ -34,6 +34,9 @@ public:
     RawConnection &operator=(RawConnection &&other) noexcept;
 
     bool connect(quint16 port, int timeoutMs = 5000);
+    // Connects to `to` (numeric, IPv4 or IPv6) from the source address `from` (any when empty),
+    // e.g. from 127.0.0.2 to 127.0.0.1 to test what the receiver does with another client.
+    bool connectFrom(const QByteArray &from, const QByteArray &to, quint16 port, int timeoutMs = 5000);
     [[nodiscard]] bool isOpen() const { return m_fd >= 0; }
     // Writes everything (false when the peer reset the connection).
     bool send(QByteArrayView bytes);
@@ -63,6 +66,9 @@ QByteArray buildRequest(const QByteArray &method, const QByteArray &target,
 
 // One request on a fresh connection.
 std::optional<RawResponse> roundTrip(quint16 port, const QByteArray &request, int timeoutMs = 10'000);
+// The same from source address `from` to address `to`.
+std::optional<RawResponse> roundTripFrom(const QByteArray &from, const QByteArray &to, quint16 port,
+    const QByteArray &request, int timeoutMs = 10'000);
 
 // Peak resident set size of this process in KiB (VmHWM), 0 if unknown.
 qint64 peakRssKiB();

@@ -3,7 +3,9 @@
 // A captured webhook must not become new events (issue 13, item 1), over loopback HTTP on SQLite
 // and PostgreSQL. GitHub, Shopify and the generic scheme sign the body only: the same body and
 // signature re-sent under a fresh id or another type header is a duplicate of the first event, and
-// the signature fields that would make such a re-send possible are never stored.
+// the signature fields that would make such a re-send possible are never stored. And only the
+// provider may knock: a source's allowed_ips refuses other client addresses (taken from a trusted
+// proxy's X-Forwarded-For, never from an untrusted peer's) before any signature work.
 
 #include "crypto/crypto.h"
 #include "ingestfixture.h"
@@ -304,6 +306,198 @@ private Q_SLOTS:
             QVERIFY2(!names.contains(field), field.constData());
         // What verified the event is still recorded.
         QVERIFY(!row.value(QStringLiteral("verified_by")).toString().isEmpty());
+    }
+
+    // Sources for the allowlist tests: "v4" takes 127.0.0.2 and 10.0.0.0/8, "v6" takes only ::1,
+    // "none" takes an IPv6 documentation range that no loopback client is in.
+    static std::unique_ptr<IngestHarness> allowlistHarness(
+        const QByteArray &listen, const QByteArray &serverToml = {})
+    {
+        IngestHarness::Options options;
+        options.listen = listen;
+        options.serverToml = serverToml;
+        QString error;
+        auto harness = IngestHarness::create(options, &error, R"(
+[[sources]]
+name = "v4"
+scheme = "github"
+secrets = ["It is a Secret to Everybody"]
+allowed_ips = ["10.0.0.0/8", "127.0.0.2"]
+
+[[sources]]
+name = "v6"
+scheme = "github"
+secrets = ["It is a Secret to Everybody"]
+allowed_ips = ["2001:db8::/32", "::1/128"]
+
+[[sources]]
+name = "none"
+scheme = "github"
+secrets = ["It is a Secret to Everybody"]
+allowed_ips = ["2001:db8::/32"]
+)");
+        if (!harness)
+            qWarning("%s", qPrintable(error));
+        return harness;
+    }
+
+    int rejections(const QString &reason)
+    {
+        return h->scalar(QStringLiteral("SELECT COUNT(*) FROM rejections WHERE reason = ?"), { reason })
+            .toInt();
+    }
+
+    void allowedIpsRefuseOtherClientsBeforeVerifying()
+    {
+        h = allowlistHarness("127.0.0.1:0");
+        QVERIFY(h);
+        const HeaderList signedHeaders = signGitHub(kGitHubSecret, kBody, "from-2", "issues");
+        const auto allowed = h->postFrom("127.0.0.2", "127.0.0.1", "v4", signedHeaders, kBody);
+        QVERIFY(allowed);
+        QCOMPARE(allowed->status, 200);
+        QCOMPARE(
+            h->scalar(QStringLiteral("SELECT remote_addr FROM events WHERE provider_event_id = 'from-2'"))
+                .toString(),
+            QStringLiteral("127.0.0.2"));
+
+        // A correctly signed request from another address is refused all the same.
+        const auto refused = h->postFrom(
+            "127.0.0.3", "127.0.0.1", "v4", signGitHub(kGitHubSecret, kBody, "from-3", "issues"), kBody);
+        QVERIFY(refused);
+        QCOMPARE(refused->status, 403);
+        QCOMPARE(json(refused).value(QLatin1String("error")).toString(), QStringLiteral("ip_not_allowed"));
+        QTRY_COMPARE(rejections(QStringLiteral("ip_not_allowed")), 1);
+        const QVariantMap row
+            = h->row(QStringLiteral(
+                         "SELECT source, status_code, remote_addr, detail FROM rejections WHERE reason = ?"),
+                { QStringLiteral("ip_not_allowed") });
+        QCOMPARE(row.value(QStringLiteral("source")).toString(), QStringLiteral("v4"));
+        QCOMPARE(row.value(QStringLiteral("status_code")).toInt(), 403);
+        QCOMPARE(row.value(QStringLiteral("remote_addr")).toString(), QStringLiteral("127.0.0.3"));
+        QVERIFY(row.value(QStringLiteral("detail")).toString().contains(QLatin1String("127.0.0.3")));
+        QCOMPARE(h->metric("redrive_ingest_rejected_total{reason=\"ip_not_allowed\"}"), 1.0);
+        QCOMPARE(count(QStringLiteral("provider_event_id = 'from-3'")), 0);
+
+        // Before any signature work: a bad signature from a refused address is ip_not_allowed,
+        // not bad_signature, and the answer comes on the header block alone (the announced body is
+        // never sent). redrive_ingest_requests_total counts requests that reach verification.
+        RawConnection c;
+        QVERIFY(c.connectFrom("127.0.0.3", "127.0.0.1", h->port()));
+        QVERIFY(c.send("POST /hooks/v4 HTTP/1.1\r\nHost: x\r\nX-Hub-Signature-256: sha256=00\r\n"
+                       "X-GitHub-Delivery: d\r\nX-GitHub-Event: push\r\nContent-Length: 4096\r\n\r\n"));
+        const auto early = c.readResponse(5'000);
+        QVERIFY2(early, qPrintable(c.lastError()));
+        QCOMPARE(early->status, 403);
+        QTRY_COMPARE(rejections(QStringLiteral("ip_not_allowed")), 2);
+        QCOMPARE(rejections(QStringLiteral("bad_signature")), 0);
+        QCOMPARE(h->metric("redrive_ingest_requests_total{source=\"v4\"}"), 1.0); // the allowed one only
+
+        // 127.0.0.1 is in no range of v4; a source without allowed_ips takes any address.
+        const auto local = h->post("v4", signGitHub(kGitHubSecret, kBody, "from-1", "issues"), kBody);
+        QVERIFY(local);
+        QCOMPARE(local->status, 403);
+        const auto open = h->postFrom(
+            "127.0.0.3", "127.0.0.1", "gh", signGitHub(kGitHubSecret, kBody, "open-3", "issues"), kBody);
+        QVERIFY(open);
+        QCOMPARE(open->status, 200);
+    }
+
+    void allowedIpsMatchIpv6()
+    {
+        h = allowlistHarness("[::1]:0");
+        QVERIFY(h);
+        const auto allowed
+            = h->postFrom("::1", "::1", "v6", signGitHub(kGitHubSecret, kBody, "six", "issues"), kBody);
+        QVERIFY(allowed);
+        QCOMPARE(allowed->status, 200);
+        const auto refused
+            = h->postFrom("::1", "::1", "none", signGitHub(kGitHubSecret, kBody, "six-no", "issues"), kBody);
+        QVERIFY(refused);
+        QCOMPARE(refused->status, 403);
+        QTRY_COMPARE(rejections(QStringLiteral("ip_not_allowed")), 1);
+        QCOMPARE(h->scalar(QStringLiteral("SELECT remote_addr FROM rejections")).toString(),
+            QStringLiteral("::1"));
+        // An IPv6 peer is in no IPv4 range.
+        const auto v4Only
+            = h->postFrom("::1", "::1", "v4", signGitHub(kGitHubSecret, kBody, "six-v4", "issues"), kBody);
+        QVERIFY(v4Only);
+        QCOMPARE(v4Only->status, 403);
+    }
+
+    // 127.0.0.1 plays the trusted proxy; 127.0.0.2 and 127.0.0.3 are clients that are not.
+    void trustedProxyForwardsTheClient()
+    {
+        h = allowlistHarness("127.0.0.1:0", "trusted_proxies = [\"127.0.0.1/32\", \"192.0.2.0/24\"]");
+        QVERIFY(h);
+        // Each request its own body: github sources dedupe by body.
+        auto bodyOf = [](const QByteArray &id) -> QByteArray { return "{\"delivery\":\"" + id + "\"}"; };
+        auto via = [&](const QByteArray &id, const QList<QByteArray> &forwarded) {
+            HeaderList headers = signGitHub(kGitHubSecret, bodyOf(id), id, "issues");
+            for (const QByteArray &value : forwarded)
+                headers.append({ QByteArrayLiteral("X-Forwarded-For"), value });
+            return headers;
+        };
+        // The right-most untrusted entry is the client; what a client wrote further left is not.
+        const auto allowed = h->postFrom("127.0.0.1", "127.0.0.1", "v4",
+            via("fwd-allowed", { "198.51.100.7, 10.1.2.3", "192.0.2.9" }), bodyOf("fwd-allowed"));
+        QVERIFY(allowed);
+        QCOMPARE(allowed->status, 200);
+        QCOMPARE(h->scalar(QStringLiteral(
+                               "SELECT remote_addr FROM events WHERE provider_event_id = 'fwd-allowed'"))
+                     .toString(),
+            QStringLiteral("10.1.2.3"));
+
+        // A client that puts an allowed address first gains nothing.
+        const auto refused = h->postFrom("127.0.0.1", "127.0.0.1", "v4",
+            via("fwd-refused", { "10.1.2.3, 198.51.100.7" }), bodyOf("fwd-refused"));
+        QVERIFY(refused);
+        QCOMPARE(refused->status, 403);
+        QTRY_COMPARE(rejections(QStringLiteral("ip_not_allowed")), 1);
+        QVariantMap row = h->row(QStringLiteral("SELECT remote_addr, detail FROM rejections"));
+        QCOMPARE(row.value(QStringLiteral("remote_addr")).toString(), QStringLiteral("198.51.100.7"));
+        QVERIFY2(row.value(QStringLiteral("detail"))
+                     .toString()
+                     .contains(QLatin1String("via trusted proxy 127.0.0.1")),
+            qPrintable(row.value(QStringLiteral("detail")).toString()));
+
+        // A forged X-Forwarded-For from an untrusted peer is ignored: 127.0.0.3 is judged itself...
+        const auto forged
+            = h->postFrom("127.0.0.3", "127.0.0.1", "v4", via("forged", { "127.0.0.2" }), bodyOf("forged"));
+        QVERIFY(forged);
+        QCOMPARE(forged->status, 403);
+        QTRY_COMPARE(rejections(QStringLiteral("ip_not_allowed")), 2);
+        QCOMPARE(h->scalar(QStringLiteral("SELECT remote_addr FROM rejections ORDER BY id DESC")).toString(),
+            QStringLiteral("127.0.0.3"));
+        // ... and 127.0.0.2 stays itself whatever it claims, also in what the event records.
+        const auto honest = h->postFrom(
+            "127.0.0.2", "127.0.0.1", "v4", via("honest", { "198.51.100.7" }), bodyOf("honest"));
+        QVERIFY(honest);
+        QCOMPARE(honest->status, 200);
+        QCOMPARE(
+            h->scalar(QStringLiteral("SELECT remote_addr FROM events WHERE provider_event_id = 'honest'"))
+                .toString(),
+            QStringLiteral("127.0.0.2"));
+
+        // An unreadable entry is judged by the proxy that handed it on (127.0.0.1: not allowed).
+        const auto garbled = h->postFrom("127.0.0.1", "127.0.0.1", "v4",
+            via("garbled", { "10.1.2.3, not-an-address" }), bodyOf("garbled"));
+        QVERIFY(garbled);
+        QCOMPARE(garbled->status, 403);
+        QTRY_COMPARE(rejections(QStringLiteral("ip_not_allowed")), 3);
+        QCOMPARE(h->scalar(QStringLiteral("SELECT remote_addr FROM rejections ORDER BY id DESC")).toString(),
+            QStringLiteral("127.0.0.1"));
+
+        // Other rejections behind the proxy record the client too.
+        HeaderList badSignature = via("bad", { "10.9.9.9" });
+        badSignature[0].second = "sha256=00";
+        const auto bad = h->postFrom("127.0.0.1", "127.0.0.1", "v4", badSignature, bodyOf("bad"));
+        QVERIFY(bad);
+        QCOMPARE(bad->status, 401);
+        QTRY_COMPARE(rejections(QStringLiteral("bad_signature")), 1);
+        QCOMPARE(
+            h->scalar(QStringLiteral("SELECT remote_addr FROM rejections WHERE reason = 'bad_signature'"))
+                .toString(),
+            QStringLiteral("10.9.9.9"));
     }
 
     // A request refused for want of an id still carries a valid signature: not stored either.

@@ -2,12 +2,13 @@
 // SPDX-FileCopyrightText: Redrive authors
 // Pure functions of the ingest path: the allocation-light stored-headers encoder must match the
 // reference encoding byte for byte; delivery idempotency keys are stable and distinct; the
-// redrived command line.
+// redrived command line; address ranges and the client address behind trusted proxies.
 
 #include "daemon/commandline.h"
 #include "ingest/storedheaders.h"
 #include "storage/ingeststore.h"
 #include "util/headers.h"
+#include "util/ipranges.h"
 
 #include <QTest>
 
@@ -129,6 +130,117 @@ private Q_SLOTS:
         QCOMPARE(cl->configPath, config);
         QCOMPARE(cl->command, command);
         QCOMPARE(cl->commandArgs, commandArgs);
+    }
+
+    void ipRangesMatch_data()
+    {
+        QTest::addColumn<QStringList>("ranges");
+        QTest::addColumn<QString>("address");
+        QTest::addColumn<bool>("inside");
+        const QStringList github { QStringLiteral("192.30.252.0/22"), QStringLiteral("2a0a:a440::/29") };
+        QTest::newRow("v4 inside") << github << QStringLiteral("192.30.255.254") << true;
+        QTest::newRow("v4 below") << github << QStringLiteral("192.30.251.255") << false;
+        QTest::newRow("v4 above") << github << QStringLiteral("192.31.0.0") << false;
+        QTest::newRow("v6 inside") << github << QStringLiteral("2a0a:a447:ffff::1") << true;
+        QTest::newRow("v6 outside") << github << QStringLiteral("2a0a:a448::") << false;
+        QTest::newRow("v4-mapped peer matches v4") << github << QStringLiteral("::ffff:192.30.252.9") << true;
+        QTest::newRow("v4-mapped outside") << github << QStringLiteral("::ffff:10.0.0.1") << false;
+        QTest::newRow("bare v4 is /32")
+            << QStringList { QStringLiteral("127.0.0.2") } << QStringLiteral("127.0.0.2") << true;
+        QTest::newRow("bare v4 only itself")
+            << QStringList { QStringLiteral("127.0.0.2") } << QStringLiteral("127.0.0.3") << false;
+        QTest::newRow("bare v6 is /128")
+            << QStringList { QStringLiteral("::1") } << QStringLiteral("::1") << true;
+        QTest::newRow("bare v6 only itself")
+            << QStringList { QStringLiteral("::1") } << QStringLiteral("::2") << false;
+        QTest::newRow("v4 range never matches v6")
+            << QStringList { QStringLiteral("0.0.0.0/0") } << QStringLiteral("::1") << false;
+        QTest::newRow("v6 range never matches v4")
+            << QStringList { QStringLiteral("::/0") } << QStringLiteral("127.0.0.1") << false;
+        QTest::newRow("mapped range is the v4 range")
+            << QStringList { QStringLiteral("::ffff:10.0.0.0/104") } << QStringLiteral("10.2.3.4") << true;
+        QTest::newRow("empty list matches nothing") << QStringList {} << QStringLiteral("127.0.0.1") << false;
+        QTest::newRow("not an address") << github << QStringLiteral("garbage") << false;
+    }
+
+    void ipRangesMatch()
+    {
+        QFETCH(QStringList, ranges);
+        QFETCH(QString, address);
+        QFETCH(bool, inside);
+        IpRanges list;
+        for (const QString &text : ranges) {
+            QString reason;
+            const auto range = IpRanges::parse(text, &reason);
+            QVERIFY2(range, qPrintable(reason));
+            list.append(*range);
+        }
+        QCOMPARE(list.contains(QHostAddress(address)), inside);
+    }
+
+    void clientAddressBehindTrustedProxies_data()
+    {
+        QTest::addColumn<QString>("peer");
+        QTest::addColumn<QList<QByteArray>>("forwardedFor"); // one element per header field
+        QTest::addColumn<QString>("client");
+        QTest::addColumn<bool>("viaProxy");
+        QTest::addColumn<bool>("malformed");
+        const QString proxy = QStringLiteral("10.0.0.5");
+        QTest::newRow("untrusted peer, header ignored")
+            << QStringLiteral("198.51.100.1") << QList<QByteArray> { "192.30.252.1" }
+            << QStringLiteral("198.51.100.1") << false << false;
+        QTest::newRow("trusted peer, no header") << proxy << QList<QByteArray> {} << proxy << false << false;
+        QTest::newRow("one hop") << proxy << QList<QByteArray> { "192.30.252.1" }
+                                 << QStringLiteral("192.30.252.1") << true << false;
+        QTest::newRow("right-most untrusted wins")
+            << proxy << QList<QByteArray> { "192.30.252.1, 203.0.113.9" } << QStringLiteral("203.0.113.9")
+            << true << false;
+        QTest::newRow("trusted hops skipped")
+            << proxy << QList<QByteArray> { "203.0.113.9 ,10.0.0.7,\t10.0.0.8" }
+            << QStringLiteral("203.0.113.9") << true << false;
+        QTest::newRow("several fields joined in order")
+            << proxy << QList<QByteArray> { "192.30.252.1", "203.0.113.9, 10.0.0.7" }
+            << QStringLiteral("203.0.113.9") << true << false;
+        QTest::newRow("all trusted: the left-most") << proxy << QList<QByteArray> { "10.0.0.9, 10.0.0.7" }
+                                                    << QStringLiteral("10.0.0.9") << true << false;
+        QTest::newRow("ipv6 client") << proxy << QList<QByteArray> { "2a0a:a440::1" }
+                                     << QStringLiteral("2a0a:a440::1") << true << false;
+        QTest::newRow("v4-mapped trusted peer")
+            << QStringLiteral("::ffff:10.0.0.5") << QList<QByteArray> { "192.30.252.1" }
+            << QStringLiteral("192.30.252.1") << true << false;
+        QTest::newRow("garbage: the proxy's view")
+            << proxy << QList<QByteArray> { "192.30.252.1, unknown" } << proxy << false << true;
+        QTest::newRow("garbage behind a trusted hop: that hop")
+            << proxy << QList<QByteArray> { "nonsense, 10.0.0.7" } << QStringLiteral("10.0.0.7") << true
+            << true;
+        QTest::newRow("port is not an address")
+            << proxy << QList<QByteArray> { "192.30.252.1:4711" } << proxy << false << true;
+        QTest::newRow("empty entry") << proxy << QList<QByteArray> { "192.30.252.1," } << proxy << false
+                                     << true;
+        QTest::newRow("short ipv4 is not an address")
+            << proxy << QList<QByteArray> { "192.30" } << proxy << false << true;
+    }
+
+    void clientAddressBehindTrustedProxies()
+    {
+        QFETCH(QString, peer);
+        QFETCH(QList<QByteArray>, forwardedFor);
+        QFETCH(QString, client);
+        QFETCH(bool, viaProxy);
+        QFETCH(bool, malformed);
+        IpRanges trusted;
+        QString reason;
+        trusted.append(*IpRanges::parse(u"10.0.0.0/24", &reason));
+        Headers headers;
+        headers.add("Host", "x");
+        for (const QByteArray &value : forwardedFor)
+            headers.add(value.size() % 2 ? "x-forwarded-for" : "X-Forwarded-For", value);
+        const ClientAddress c = clientAddress(peer, headers, trusted);
+        QCOMPARE(c.address, client);
+        QCOMPARE(c.parsed, QHostAddress(client));
+        QCOMPARE(c.peer, peer);
+        QCOMPARE(c.viaProxy, viaProxy);
+        QCOMPARE(c.malformedForwardedFor, malformed);
     }
 };
 

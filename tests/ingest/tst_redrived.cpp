@@ -338,6 +338,15 @@ private Q_SLOTS:
             << QByteArray("allow_private = true")
             << QByteArray("allow_private = true\nca_file = \"/nonexistent/ca.pem\"")
             << QByteArray("destinations[0].ca_file: cannot read /nonexistent/ca.pem");
+        QTest::newRow("allowed_ips with host bits set")
+            << QByteArray("secrets = [\"daemon-fixture-secret\"]")
+            << QByteArray(
+                   "secrets = [\"daemon-fixture-secret\"]\nallowed_ips = [\"::1\", \"192.30.252.1/22\"]")
+            << QByteArray("sources[0].allowed_ips[1]: \"192.30.252.1/22\" has host bits set; the range is "
+                          "192.30.252.0/22");
+        QTest::newRow("trusted_proxies not an address")
+            << QByteArray("read_timeout") << QByteArray("trusted_proxies = [\"nginx\"]\nread_timeout")
+            << QByteArray("server.trusted_proxies[0]: \"nginx\" is not an IPv4 or IPv6 address");
         QTest::newRow("secret from an unset variable")
             << QByteArray("secrets = [\"daemon-fixture-secret\"]")
             << QByteArray(
