@@ -1,0 +1,249 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: Redrive authors
+#include "consoleguitest.h"
+#include "reconcile/reconcilecontroller.h"
+#include "reconcile/reconcilerunmodel.h"
+
+#include <QApplication>
+#include <QLabel>
+#include <QPushButton>
+#include <QSignalSpy>
+#include <QStatusBar>
+#include <QTableView>
+#include <QTest>
+
+using namespace redrive;
+using namespace redrive::test;
+using namespace redrive::ui;
+
+// The Reconciliation page through the real widgets: what each source's runs show (from the
+// database), who is offered Run now, and every way the admin API can refuse it or not answer.
+// The stand-in admin API only injects those failures; a run started for real is proven against
+// a real redrived (tst_reconcilereceiver).
+class TstReconcileGui : public ConsoleGuiTest {
+    Q_OBJECT
+private Q_SLOTS:
+    void initTestCase();
+    void cleanupTestCase();
+    void pageShowsEachSourcesLastRunAndItsRecentRuns();
+    void supportSeesRunNowDisabledWithTheReason();
+    void runNowRefusalsAreShownClearly_data();
+    void runNowRefusalsAreShownClearly();
+    void runNowWithTheReceiverGoneSaysSo();
+
+private:
+    bool connectAs(const QString &user, const QString &role, const QUrl &adminUrl = {});
+    bool openPage();
+    [[nodiscard]] QTableView *sources() const;
+
+    qint64 m_stripeRun = 0;
+};
+
+void TstReconcileGui::initTestCase()
+{
+    QVERIFY(setUpFixture());
+    ConsoleFixture fx(*m_writer);
+    const qint64 now = m_clock.nowMs();
+    ConsoleFixture::RunSpec run;
+    run.startedAt = now - 3'600'000;
+    run.finishedAt = now - 3'598'000;
+    run.checked = 40;
+    fx.addReconcileRun(run);
+    run.startedAt = now - 120'000;
+    run.finishedAt = now - 118'000;
+    run.checked = 42;
+    run.missing = 2;
+    run.recovered = 2;
+    m_stripeRun = fx.addReconcileRun(run);
+    ConsoleFixture::RunSpec gh;
+    gh.source = QStringLiteral("github");
+    gh.provider = QStringLiteral("github");
+    gh.startedAt = now - 30'000;
+    gh.finishedAt = now - 29'000;
+    gh.status = QStringLiteral("failed");
+    gh.error = QStringLiteral("GitHub answered 401 <b>Bad credentials</b>");
+    fx.addReconcileRun(gh);
+    QVERIFY2(fx.lastError().isEmpty(), qPrintable(fx.lastError()));
+}
+
+void TstReconcileGui::cleanupTestCase()
+{
+    m_console.reset();
+}
+
+bool TstReconcileGui::connectAs(const QString &user, const QString &role, const QUrl &adminUrl)
+{
+    m_console.reset();
+    m_api.setIdentity(user, role);
+    m_console = std::make_unique<ConsoleController>(*m_settings, m_secrets, m_clock);
+    m_console->window()->show();
+    if (!QTest::qWaitForWindowExposed(m_console->window()))
+        return false;
+    QString problem;
+    const bool ok
+        = connectWith(*m_console, role, m_t->url().sqlitePath, QStringLiteral("tok-123"), &problem, adminUrl);
+    if (!ok)
+        qWarning("connect: %s", qPrintable(problem));
+    return ok;
+}
+
+QTableView *TstReconcileGui::sources() const
+{
+    return find<QTableView>(m_console->window(), "reconcileSourceTable");
+}
+
+// Ctrl+9, as a person would, then wait for the page's first read.
+bool TstReconcileGui::openPage()
+{
+    MainWindow *w = m_console->window();
+    QApplication::setActiveWindow(w);
+    if (!QTest::qWaitForWindowActive(w))
+        return false;
+    QSignalSpy refreshed(m_console->reconcile(), &ReconcileController::refreshed);
+    QTest::keyClick(w, Qt::Key_9, Qt::ControlModifier);
+    if (w->currentPage() != MainWindow::ReconciliationPage)
+        return false;
+    return (refreshed.wait(kGuiWait) || !refreshed.isEmpty()) && sources()->model()->rowCount() == 2;
+}
+
+void TstReconcileGui::pageShowsEachSourcesLastRunAndItsRecentRuns()
+{
+    QVERIFY(connectAs(QStringLiteral("olga"), QStringLiteral("operator")));
+    QVERIFY(openPage());
+    MainWindow *w = m_console->window();
+    QTableView *table = sources();
+    QCOMPARE(table->accessibleName(), QStringLiteral("Reconciliation by source"));
+    auto cell = [table](int row, int column) { return table->model()->index(row, column).data().toString(); };
+    QCOMPARE(cell(0, ReconcileRunModel::SourceColumn), QStringLiteral("github"));
+    QCOMPARE(cell(0, ReconcileRunModel::StatusColumn), QStringLiteral("Failed"));
+    // The receiver's reason, as text: markup in it is not rendered.
+    QCOMPARE(cell(0, ReconcileRunModel::OutcomeColumn),
+        QStringLiteral("Failed: GitHub answered 401 <b>Bad credentials</b>"));
+    QCOMPARE(cell(1, ReconcileRunModel::SourceColumn), QStringLiteral("stripe"));
+    QCOMPARE(cell(1, ReconcileRunModel::StartedColumn), QStringLiteral("2 min ago"));
+    QCOMPARE(cell(1, ReconcileRunModel::CheckedColumn), QStringLiteral("42"));
+    QCOMPARE(cell(1, ReconcileRunModel::OutcomeColumn), QStringLiteral("2 missing, all recovered"));
+    auto *summary = find<QLabel>(w, "reconcileSummary");
+    QCOMPARE(summary->textFormat(), Qt::PlainText);
+    QVERIFY2(summary->text().contains(QStringLiteral("2 source(s) reconciled"))
+            && summary->text().contains(QStringLiteral("the last run of 1 failed")),
+        qPrintable(summary->text()));
+
+    // The first source is selected; its recent runs are listed under it. Selecting stripe from
+    // the keyboard lists stripe's two runs, newest first.
+    auto *runs = find<QTableView>(w, "reconcileRunTable");
+    QCOMPARE(runs->accessibleName(), QStringLiteral("Recent reconciliation runs"));
+    QTRY_COMPARE_WITH_TIMEOUT(
+        find<QLabel>(w, "reconcileRunsHeading")->text(), QStringLiteral("Recent runs of github"), kGuiWait);
+    QCOMPARE(runs->model()->rowCount(), 1);
+    table->setFocus();
+    QTest::keyClick(table, Qt::Key_Down);
+    QTRY_COMPARE_WITH_TIMEOUT(
+        find<QLabel>(w, "reconcileRunsHeading")->text(), QStringLiteral("Recent runs of stripe"), kGuiWait);
+    QTRY_COMPARE_WITH_TIMEOUT(runs->model()->rowCount(), 2, kGuiWait);
+    QCOMPARE(runs->model()->index(0, 0).data(ReconcileRunModel::RunIdRole).toLongLong(), m_stripeRun);
+    QCOMPARE(runs->model()->index(1, ReconcileRunModel::OutcomeColumn).data().toString(),
+        QStringLiteral("Nothing missed (40 checked)"));
+
+    // An operator is offered Run now for the selected source, named for it.
+    auto *runNow = find<QPushButton>(w, "runNowButton");
+    QVERIFY(runNow->isVisible());
+    QVERIFY(runNow->isEnabled());
+    QCOMPARE(runNow->text(), QStringLiteral("Run stripe &now"));
+    QCOMPARE(runNow->accessibleName(), QStringLiteral("Run reconciliation of stripe now"));
+    QVERIFY(runNow->accessibleDescription().isEmpty());
+}
+
+void TstReconcileGui::supportSeesRunNowDisabledWithTheReason()
+{
+    QVERIFY(connectAs(QStringLiteral("sam"), QStringLiteral("support")));
+    QVERIFY(openPage());
+    MainWindow *w = m_console->window();
+    QVERIFY(w->isPageAvailable(MainWindow::ReconciliationPage)); // reading is for every role
+    auto *runNow = find<QPushButton>(w, "runNowButton");
+    QVERIFY(runNow->isVisible());
+    QVERIFY(!runNow->isEnabled());
+    const QString why = QStringLiteral(
+        "Only operators and administrators can start a reconciliation; you are signed in as support.");
+    QCOMPARE(runNow->toolTip(), why);
+    QCOMPARE(runNow->accessibleDescription(), why);
+    QVERIFY(find<QLabel>(w, "reconcileSummary")->text().endsWith(why));
+    const int before = int(m_api.requests().size());
+    runNow->click(); // disabled: nothing is sent
+    QTest::qWait(50);
+    QCOMPARE(int(m_api.requests().size()), before);
+}
+
+void TstReconcileGui::runNowRefusalsAreShownClearly_data()
+{
+    QTest::addColumn<int>("status");
+    QTest::addColumn<QByteArray>("body");
+    QTest::addColumn<QString>("expected");
+    QTest::newRow("403") << 403 << QByteArray(R"({"error":"forbidden"})")
+                         << QStringLiteral(
+                                "The receiver refused to start a reconciliation of stripe for your "
+                                "role (HTTP 403). The attempt is in its audit log.");
+    QTest::newRow("404") << 404 << QByteArray(R"({"error":"not_found"})")
+                         << QStringLiteral(
+                                "The receiver has no reconciliation configured for stripe (HTTP 404)");
+    QTest::newRow("409") << 409 << QByteArray(R"({"error":"already_running"})")
+                         << QStringLiteral("A reconciliation of stripe is already running (HTTP 409)");
+    QTest::newRow("500") << 500 << QByteArray(R"({"error":"internal"})")
+                         << QStringLiteral("The reconciliation of stripe was not started: ");
+    QTest::newRow("503 reply_timeout")
+        << 503 << QByteArray(R"({"error":"reply_timeout","outcome":"unknown"})")
+        << QStringLiteral("Starting a reconciliation of stripe was not confirmed: ");
+}
+
+void TstReconcileGui::runNowRefusalsAreShownClearly()
+{
+    QFETCH(int, status);
+    QFETCH(QByteArray, body);
+    QFETCH(QString, expected);
+    int posts = 0;
+    m_api.route("POST", "/admin/v1/sources/stripe/reconcile", [&](const FakeAdminApi::Request &) {
+        ++posts;
+        return FakeAdminApi::Response { status, body };
+    });
+    QVERIFY(connectAs(QStringLiteral("olga"), QStringLiteral("operator")));
+    QVERIFY(openPage());
+    MainWindow *w = m_console->window();
+    sources()->selectRow(1);
+    auto *runNow = find<QPushButton>(w, "runNowButton");
+    QTRY_COMPARE_WITH_TIMEOUT(runNow->text(), QStringLiteral("Run stripe &now"), kGuiWait);
+    // The keyboard path: the button's mnemonic.
+    QTest::keyClick(w, Qt::Key_N, Qt::AltModifier);
+    auto *result = find<QLabel>(w, "reconcileResult");
+    QTRY_VERIFY_WITH_TIMEOUT(result->isVisible(), kGuiWait);
+    QCOMPARE(posts, 1);
+    QCOMPARE(result->textFormat(), Qt::PlainText);
+    QCOMPARE(result->accessibleName(), QStringLiteral("Run now result"));
+    QVERIFY2(result->text().startsWith(expected), qPrintable(result->text()));
+    QTRY_VERIFY_WITH_TIMEOUT(runNow->isEnabled(), kGuiWait); // it may be asked again
+    QVERIFY(!w->statusBar()->currentMessage().contains(QStringLiteral("started")));
+}
+
+void TstReconcileGui::runNowWithTheReceiverGoneSaysSo()
+{
+    // A receiver that answered at sign-in and is gone when Run now is pressed.
+    auto gone = std::make_unique<FakeAdminApi>();
+    gone->setToken("tok-123");
+    gone->setIdentity(QStringLiteral("olga"), QStringLiteral("operator"));
+    QVERIFY(gone->listen());
+    QVERIFY(connectAs(QStringLiteral("olga"), QStringLiteral("operator"), gone->url()));
+    gone.reset();
+    QVERIFY(openPage());
+    MainWindow *w = m_console->window();
+    sources()->selectRow(1);
+    auto *runNow = find<QPushButton>(w, "runNowButton");
+    QTRY_VERIFY_WITH_TIMEOUT(runNow->isEnabled(), kGuiWait);
+    runNow->click();
+    auto *result = find<QLabel>(w, "reconcileResult");
+    QTRY_VERIFY_WITH_TIMEOUT(result->isVisible(), kGuiWait);
+    QVERIFY2(result->text().startsWith(QStringLiteral("The reconciliation of stripe was not started: ")),
+        qPrintable(result->text()));
+    QVERIFY2(result->text().size() > 50, qPrintable(result->text())); // with the reason
+}
+
+QTEST_MAIN(TstReconcileGui)
+#include "tst_reconcilegui.moc"
