@@ -165,18 +165,6 @@ void ConsoleFixture::addReceiver(const QString &instanceId, const QString &host,
 
 qint64 ConsoleFixture::addReconcileRun(const RunSpec &spec)
 {
-    // TEMPORARY until migration 13 is merged from the receiver branch: its table, as fixed.
-    if (auto made = m_db.exec(QStringLiteral(
-            "CREATE TABLE IF NOT EXISTS reconcile_runs (id %1, source TEXT NOT NULL, provider TEXT NOT NULL, "
-            "started_at BIGINT NOT NULL, finished_at BIGINT, status TEXT NOT NULL, checked INTEGER NOT NULL "
-            "DEFAULT 0, missing INTEGER NOT NULL DEFAULT 0, recovered INTEGER NOT NULL DEFAULT 0, error TEXT "
-            "NOT NULL DEFAULT '', requested_by TEXT NOT NULL DEFAULT '')")
-                                  .arg(m_db.isSqlite() ? QStringLiteral("INTEGER PRIMARY KEY AUTOINCREMENT")
-                                                       : QStringLiteral("BIGSERIAL PRIMARY KEY")));
-        !made) {
-        m_error = made.error();
-        return 0;
-    }
     QSqlQuery q(m_db.handle());
     q.prepare(QStringLiteral(
         "INSERT INTO reconcile_runs (source, provider, started_at, finished_at, status, checked, missing, "

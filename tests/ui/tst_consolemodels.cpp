@@ -14,7 +14,7 @@
 #include "incidents/incidentmodel.h"
 #include "query/destinationstats.h"
 #include "query/opsstats.h"
-#include "query/reconcileruns.h"
+#include "storage/reconcilestore.h"
 #include "reconcile/reconcilerunmodel.h"
 #include "rejections/rejectionmodel.h"
 #include "replays/replayitemsmodel.h"

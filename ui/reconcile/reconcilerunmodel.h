@@ -2,7 +2,7 @@
 // SPDX-FileCopyrightText: Redrive authors
 #pragma once
 
-#include "query/reconcileruns.h"
+#include "storage/reconcilestore.h"
 
 #include <QAbstractTableModel>
 
