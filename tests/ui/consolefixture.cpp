@@ -23,8 +23,8 @@ qint64 ConsoleFixture::addEvent(const EventSpec &s)
     QSqlQuery q(m_db.handle());
     q.prepare(QStringLiteral(
         "INSERT INTO events (source, provider_event_id, event_type, received_at, last_seen_at, seen_count, "
-        "content_type, body, body_sha256, body_size, headers, verified_by, clock_skew_ms, remote_addr) "
-        "VALUES (?, ?, ?, ?, ?, ?, 'application/json', ?, ?, ?, ?, ?, ?, '127.0.0.1')"));
+        "content_type, body, body_sha256, body_size, headers, verified_by, clock_skew_ms, remote_addr, origin) "
+        "VALUES (?, ?, ?, ?, ?, ?, 'application/json', ?, ?, ?, ?, ?, ?, '127.0.0.1', ?)"));
     q.addBindValue(s.source);
     q.addBindValue(s.providerId.isEmpty() ? QStringLiteral("prov-%1").arg(++counter) : s.providerId);
     q.addBindValue(s.type);
@@ -37,6 +37,7 @@ qint64 ConsoleFixture::addEvent(const EventSpec &s)
     q.addBindValue(QString::fromUtf8(s.headers));
     q.addBindValue(s.verifiedBy);
     q.addBindValue(s.clockSkewMs ? QVariant(*s.clockSkewMs) : QVariant(QMetaType::fromType<qint64>()));
+    q.addBindValue(s.origin);
     if (!run(q))
         return 0;
     QSqlQuery id(m_db.handle());

@@ -31,6 +31,7 @@ public:
         QString verifiedBy = QStringLiteral("env:GITHUB_WEBHOOK_SECRET");
         std::optional<qint64> clockSkewMs = 120;
         int seenCount = 1;
+        QString origin = QStringLiteral("webhook"); // or "reconciled"
     };
     struct DeliverySpec {
         QString destination = QStringLiteral("fulfillment");

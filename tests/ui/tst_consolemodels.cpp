@@ -14,11 +14,11 @@
 #include "incidents/incidentmodel.h"
 #include "query/destinationstats.h"
 #include "query/opsstats.h"
-#include "storage/reconcilestore.h"
 #include "reconcile/reconcilerunmodel.h"
 #include "rejections/rejectionmodel.h"
 #include "replays/replayitemsmodel.h"
 #include "replays/replaylistmodel.h"
+#include "storage/reconcilestore.h"
 #include "testdb.h"
 #include "tooltipsweep.h"
 
@@ -27,6 +27,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QScopeGuard>
 #include <QSignalSpy>
 #include <QTest>
 
@@ -66,6 +67,7 @@ private Q_SLOTS:
     void reconcileRunModel();
     void rejectionModelFetchesMore();
     void auditModelFiltersPagesAndAppendsNew();
+    void reconciledEventsAreMarkedAndFiltered();
     void plainToolTipShowsTheTextItself_data();
     void plainToolTipShowsTheTextItself();
     void everyModelsToolTipsShowHostileTextLiterally_data();
@@ -350,6 +352,61 @@ void TstConsoleModels::eventsThatCommitLateAreCountedAndShown()
         qPrintable(error));
     QVERIFY2(succeeded(m_writer->exec(QStringLiteral("DELETE FROM events WHERE source = 'late'")), &error),
         qPrintable(error));
+}
+
+// An event a reconciliation recovered is marked in the list (the source cell says so, to the eye
+// and to a screen reader) and is what the origin filter finds; webhooks are what it leaves out.
+void TstConsoleModels::reconciledEventsAreMarkedAndFiltered()
+{
+    ConsoleFixture fx(*m_writer);
+    ConsoleFixture::EventSpec e;
+    e.source = QStringLiteral("stripe");
+    e.type = QStringLiteral("payment_intent.succeeded");
+    e.providerId = QStringLiteral("evt_recovered_1");
+    e.verifiedBy = QStringLiteral(""); // listed by the API, not signed
+    e.origin = QStringLiteral("reconciled");
+    e.receivedAt = kBase + 500'000;
+    const qint64 id = fx.addEvent(e);
+    QVERIFY2(id > 0, qPrintable(fx.lastError()));
+    auto removeIt = qScopeGuard([&] {
+        QString error;
+        QVERIFY2(
+            succeeded(m_writer->exec(QStringLiteral("DELETE FROM events WHERE id = %1").arg(id)), &error),
+            qPrintable(error));
+    });
+
+    EventTableModel model(m_pages.get(), m_indexer.get());
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    EventFilter reconciled;
+    reconciled.origin = QStringLiteral("reconciled");
+    model.setFilter(reconciled);
+    QTRY_VERIFY_WITH_TIMEOUT(
+        model.countKind() == EventTableModel::CountKind::Exact && !model.isLoading(), kWait);
+    QCOMPARE(model.rowCount(), 1);
+    QTRY_VERIFY_WITH_TIMEOUT(model.eventAtRow(0), kWait);
+    const QModelIndex source = model.index(0, EventTableModel::SourceColumn);
+    QCOMPARE(source.data(EventTableModel::EventIdRole).toLongLong(), id);
+    QCOMPARE(source.data(EventTableModel::OriginRole).toString(), QStringLiteral("reconciled"));
+    QCOMPARE(source.data().toString(), QStringLiteral("stripe · reconciled"));
+    QCOMPARE(source.data(Qt::AccessibleTextRole).toString(),
+        QStringLiteral("stripe, recovered by reconciliation"));
+    QVERIFY(source.data(Qt::ToolTipRole).toString().contains(QStringLiteral("reconciliation run found it")));
+
+    // Webhooks only: every event but that one, each shown with its source alone.
+    EventFilter webhooks;
+    webhooks.origin = QStringLiteral("webhook");
+    webhooks.source = QStringLiteral("stripe");
+    model.setFilter(webhooks);
+    QTRY_VERIFY_WITH_TIMEOUT(
+        model.countKind() == EventTableModel::CountKind::Exact && !model.isLoading(), kWait);
+    QCOMPARE(model.rowCount(),
+        int(idsFor(QStringLiteral("WHERE source = 'stripe' AND origin = 'webhook'")).size()));
+    QVERIFY(model.rowCount() > 0);
+    QTRY_VERIFY_WITH_TIMEOUT(model.eventAtRow(0), kWait);
+    QCOMPARE(model.index(0, EventTableModel::SourceColumn).data().toString(), QStringLiteral("stripe"));
+    QCOMPARE(model.index(0, EventTableModel::SourceColumn).data(Qt::AccessibleTextRole).toString(),
+        QStringLiteral("stripe"));
+    QVERIFY(!model.index(0, EventTableModel::SourceColumn).data(Qt::ToolTipRole).isValid());
 }
 
 void TstConsoleModels::refreshPicksUpChangedStatuses()

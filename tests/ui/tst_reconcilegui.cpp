@@ -1,10 +1,12 @@
 // SPDX-License-Identifier: Apache-2.0
 // SPDX-FileCopyrightText: Redrive authors
 #include "consoleguitest.h"
+#include "events/eventtablemodel.h"
 #include "reconcile/reconcilecontroller.h"
 #include "reconcile/reconcilerunmodel.h"
 
 #include <QApplication>
+#include <QComboBox>
 #include <QLabel>
 #include <QPushButton>
 #include <QSignalSpy>
@@ -30,6 +32,7 @@ private Q_SLOTS:
     void runNowRefusalsAreShownClearly_data();
     void runNowRefusalsAreShownClearly();
     void runNowWithTheReceiverGoneSaysSo();
+    void eventsPageMarksAndFiltersReconciledEvents();
 
 private:
     bool connectAs(const QString &user, const QString &role, const QUrl &adminUrl = {});
@@ -37,6 +40,7 @@ private:
     [[nodiscard]] QTableView *sources() const;
 
     qint64 m_stripeRun = 0;
+    qint64 m_recovered = 0;
 };
 
 void TstReconcileGui::initTestCase()
@@ -63,6 +67,14 @@ void TstReconcileGui::initTestCase()
     gh.status = QStringLiteral("failed");
     gh.error = QStringLiteral("GitHub answered 401 <b>Bad credentials</b>");
     fx.addReconcileRun(gh);
+    ConsoleFixture::EventSpec e;
+    e.source = QStringLiteral("stripe");
+    e.type = QStringLiteral("payment_intent.succeeded");
+    e.providerId = QStringLiteral("evt_lost_in_the_outage");
+    e.verifiedBy = QStringLiteral(""); // listed by the provider's API, not signed
+    e.origin = QStringLiteral("reconciled");
+    e.receivedAt = now - 118'500;
+    m_recovered = fx.addEvent(e);
     QVERIFY2(fx.lastError().isEmpty(), qPrintable(fx.lastError()));
 }
 
@@ -243,6 +255,49 @@ void TstReconcileGui::runNowWithTheReceiverGoneSaysSo()
     QVERIFY2(result->text().startsWith(QStringLiteral("The reconciliation of stripe was not started: ")),
         qPrintable(result->text()));
     QVERIFY2(result->text().size() > 50, qPrintable(result->text())); // with the reason
+}
+
+// The Events page: a recovered event says so in the list and in its detail, and the origin
+// filter (named for screen readers, reached from the keyboard) finds exactly those.
+void TstReconcileGui::eventsPageMarksAndFiltersReconciledEvents()
+{
+    QVERIFY(connectAs(QStringLiteral("sam"), QStringLiteral("support")));
+    MainWindow *w = m_console->window();
+    w->showPage(MainWindow::EventsPage);
+    auto *origin = find<QComboBox>(w, "originFilter");
+    QVERIFY(origin && origin->isVisible());
+    QCOMPARE(origin->accessibleName(), QStringLiteral("Origin filter"));
+    QCOMPARE(origin->currentText(), QStringLiteral("Any origin"));
+    QTRY_VERIFY_WITH_TIMEOUT(table()->model()->rowCount() > 1, kGuiWait);
+    origin->setFocus();
+    QTest::keyClick(origin, Qt::Key_Down);
+    QTest::keyClick(origin, Qt::Key_Down);
+    QCOMPARE(origin->currentText(), QStringLiteral("Reconciled"));
+    QTRY_VERIFY_WITH_TIMEOUT(table()->model()->rowCount() == 1
+            && table()->model()->index(0, 0).data(EventTableModel::EventIdRole).toLongLong() == m_recovered,
+        kGuiWait);
+    const QModelIndex source = table()->model()->index(0, EventTableModel::SourceColumn);
+    QCOMPARE(source.data().toString(), QStringLiteral("stripe · reconciled"));
+    QCOMPARE(source.data(Qt::AccessibleTextRole).toString(),
+        QStringLiteral("stripe, recovered by reconciliation"));
+    QVERIFY(selectRow(0));
+    QTRY_VERIFY_WITH_TIMEOUT(find<QLabel>(w, "fieldOrigin"), kGuiWait);
+    QCOMPARE(find<QLabel>(w, "fieldOrigin")->text(), QStringLiteral("recovered by reconciliation"));
+    QCOMPARE(find<QLabel>(w, "fieldVerifiedBy")->text(),
+        QStringLiteral("— (read from the provider's API, not signed)"));
+
+    // Webhooks: every event but the recovered one.
+    QTest::keyClick(origin, Qt::Key_Up);
+    QCOMPARE(origin->currentText(), QStringLiteral("Webhooks"));
+    QTRY_VERIFY_WITH_TIMEOUT(table()->model()->rowCount() > 1
+            && table()->model()->index(0, 0).data(EventTableModel::LoadedRole).toBool(),
+        kGuiWait);
+    for (int row = 0; row < table()->model()->rowCount(); ++row)
+        QVERIFY(
+            table()->model()->index(row, 0).data(EventTableModel::EventIdRole).toLongLong() != m_recovered);
+    // Clear shows every event again.
+    QTest::mouseClick(find<QPushButton>(w, "clearFilterButton"), Qt::LeftButton);
+    QCOMPARE(origin->currentText(), QStringLiteral("Any origin"));
 }
 
 QTEST_MAIN(TstReconcileGui)
