@@ -112,7 +112,10 @@ void ReconcileController::updateButton()
 {
     const reconcile::Run *r = m_sources->runAt(m_sourceTable->selectionModel()->currentIndex());
     // The button names the source it runs.
-    m_runNow->setText(r ? QStringLiteral("Run %1 &now").arg(r->source) : QStringLiteral("Run &now"));
+    // A '&' in a source name is shown, not taken for a second mnemonic.
+    m_runNow->setText(r
+            ? QStringLiteral("Run %1 &now").arg(QString(r->source).replace(u'&', QStringLiteral("&&")))
+            : QStringLiteral("Run &now"));
     m_runNow->setAccessibleName(r ? QStringLiteral("Run reconciliation of %1 now").arg(r->source)
                                   : QStringLiteral("Run reconciliation now"));
     QString why = m_cannotRun;
