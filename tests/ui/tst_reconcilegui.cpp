@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // SPDX-FileCopyrightText: Redrive authors
+#include "connection/connectiondialog.h"
 #include "consoleguitest.h"
 #include "events/eventtablemodel.h"
 #include "reconcile/reconcilecontroller.h"
@@ -7,7 +8,9 @@
 
 #include <QApplication>
 #include <QComboBox>
+#include <QFile>
 #include <QLabel>
+#include <QLineEdit>
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QStatusBar>
@@ -33,6 +36,7 @@ private Q_SLOTS:
     void runNowRefusalsAreShownClearly();
     void runNowWithTheReceiverGoneSaysSo();
     void eventsPageMarksAndFiltersReconciledEvents();
+    void aConfiguredSourceIsListedBeforeItsFirstRun();
 
 private:
     bool connectAs(const QString &user, const QString &role, const QUrl &adminUrl = {});
@@ -137,7 +141,7 @@ void TstReconcileGui::pageShowsEachSourcesLastRunAndItsRecentRuns()
     QCOMPARE(cell(1, ReconcileRunModel::OutcomeColumn), QStringLiteral("2 missing, all recovered"));
     auto *summary = find<QLabel>(w, "reconcileSummary");
     QCOMPARE(summary->textFormat(), Qt::PlainText);
-    QVERIFY2(summary->text().contains(QStringLiteral("2 source(s) reconciled"))
+    QVERIFY2(summary->text().contains(QStringLiteral("2 source(s) reconcile"))
             && summary->text().contains(QStringLiteral("the last run of 1 failed")),
         qPrintable(summary->text()));
 
@@ -298,6 +302,58 @@ void TstReconcileGui::eventsPageMarksAndFiltersReconciledEvents()
     // Clear shows every event again.
     QTest::mouseClick(find<QPushButton>(w, "clearFilterButton"), Qt::LeftButton);
     QCOMPARE(origin->currentText(), QStringLiteral("Any origin"));
+}
+
+// A source whose [sources.reconcile] has not run yet (every = "0": only when asked) is listed from
+// the profile's copy of the receiver configuration, so an operator can start its first run.
+void TstReconcileGui::aConfiguredSourceIsListedBeforeItsFirstRun()
+{
+    const QString configFile = m_dir->filePath(QStringLiteral("redrived-copy.toml"));
+    QFile config(configFile);
+    QVERIFY(config.open(QIODevice::WriteOnly));
+    config.write("[[sources]]\nname = \"stripe\"\nscheme = \"stripe\"\nsecrets = [\"env:S\"]\n"
+                 "[sources.reconcile]\nprovider = \"stripe\"\ncredential = \"env:STRIPE_API_KEY\"\n"
+                 "\n[[sources]]\nname = \"acme-github\"\nscheme = \"github\"\nsecrets = [\"env:G\"]\n"
+                 "[sources.reconcile]\nprovider = \"github\"\ncredential = \"env:GH\"\nevery = \"0\"\n"
+                 "hook = \"repos/acme/shop/hooks/1\"\n");
+    config.close();
+    m_console.reset();
+    m_api.setIdentity(QStringLiteral("olga"), QStringLiteral("operator"));
+    m_console = std::make_unique<ConsoleController>(*m_settings, m_secrets, m_clock);
+    m_console->window()->show();
+    QVERIFY(QTest::qWaitForWindowExposed(m_console->window()));
+    m_console->showConnectionDialog();
+    ConnectionDialog *dialog = m_console->connectionDialog();
+    QVERIFY(dialog);
+    QTest::mouseClick(find<QPushButton>(dialog, "newProfileButton"), Qt::LeftButton);
+    const std::pair<const char *, QString> fields[] = { { "nameEdit", QStringLiteral("with-config") },
+        { "environmentEdit", QStringLiteral("production") }, { "sqlitePathEdit", m_t->url().sqlitePath },
+        { "adminUrlEdit", m_api.url().toString() }, { "tokenEdit", QStringLiteral("tok-123") },
+        { "receiverConfigEdit", configFile } };
+    for (const auto &[field, text] : fields)
+        find<QLineEdit>(dialog, field)->setText(text);
+    QString problem;
+    QVERIFY2(pressConnect(*m_console, dialog, &problem), qPrintable(problem));
+    MainWindow *w = m_console->window();
+    QApplication::setActiveWindow(w);
+    QVERIFY(QTest::qWaitForWindowActive(w));
+    QTest::keyClick(w, Qt::Key_9, Qt::ControlModifier);
+    QTableView *table = sources();
+    QTRY_COMPARE_WITH_TIMEOUT(table->model()->rowCount(), 3, kGuiWait); // acme-github, github, stripe
+    auto cell = [table](int row, int column) { return table->model()->index(row, column).data().toString(); };
+    QCOMPARE(cell(0, ReconcileRunModel::SourceColumn), QStringLiteral("acme-github"));
+    QCOMPARE(cell(0, ReconcileRunModel::ProviderColumn), QStringLiteral("github"));
+    QCOMPARE(cell(0, ReconcileRunModel::StatusColumn), QStringLiteral("Not run yet"));
+    QCOMPARE(cell(0, ReconcileRunModel::StartedColumn), QStringLiteral("—"));
+    QVERIFY(cell(0, ReconcileRunModel::OutcomeColumn).startsWith(QStringLiteral("Configured; no run yet")));
+    QCOMPARE(
+        cell(2, ReconcileRunModel::OutcomeColumn), QStringLiteral("2 missing, all recovered")); // it has runs
+    table->selectRow(0);
+    auto *runNow = find<QPushButton>(w, "runNowButton");
+    QTRY_COMPARE_WITH_TIMEOUT(
+        runNow->accessibleName(), QStringLiteral("Run reconciliation of acme-github now"), kGuiWait);
+    QVERIFY(runNow->isEnabled());
+    QTRY_COMPARE_WITH_TIMEOUT(find<QTableView>(w, "reconcileRunTable")->model()->rowCount(), 0, kGuiWait);
 }
 
 QTEST_MAIN(TstReconcileGui)

@@ -20,6 +20,8 @@
 #include <QUrl>
 #include <QVBoxLayout>
 
+#include <algorithm>
+
 namespace redrive::ui {
 namespace {
 
@@ -147,15 +149,31 @@ void ReconcileController::refresh()
         QString error;
     };
     const QString source = selectedSource();
+    // Sources the receiver's configuration (when the profile names a copy) reconciles: listed
+    // before their first run, so Run now can start it.
+    QList<std::pair<QString, QString>> configured;
+    if (const auto &config = m_session->retrySchedules())
+        configured = config->reconciledSources;
     m_session->stats()->submit(
         this, &m_generation,
-        [source](Db &db) {
+        [source, configured](Db &db) {
             Answer a;
             auto latest = reconcile::lastRunPerSource(db);
             if (!latest) {
                 a.error = latest.error();
                 return a;
             }
+            for (const auto &[name, provider] : configured) {
+                if (std::none_of(latest->cbegin(), latest->cend(),
+                        [&name](const reconcile::Run &r) { return r.source == name; })) {
+                    reconcile::Run never;
+                    never.source = name;
+                    never.provider = provider;
+                    latest->append(never);
+                }
+            }
+            std::sort(latest->begin(), latest->end(),
+                [](const reconcile::Run &x, const reconcile::Run &y) { return x.source < y.source; });
             auto recent = reconcile::listRuns(db, source, std::nullopt, kRecentRuns);
             if (!recent) {
                 a.error = recent.error();
@@ -200,7 +218,7 @@ void ReconcileController::refresh()
             QString text = m_sources->rowCount() == 0
                 ? QStringLiteral("No reconciliation has run yet. A source with [sources.reconcile] in the "
                                  "receiver's configuration shows here after its first run.")
-                : tr("%n source(s) reconciled with their provider", nullptr, m_sources->rowCount())
+                : tr("%n source(s) reconcile with their provider", nullptr, m_sources->rowCount())
                     + (failed ? tr("; the last run of %n failed.", nullptr, failed)
                               : QStringLiteral("; none failed its last run."));
             if (!m_cannotRun.isEmpty() && m_sources->rowCount() > 0)

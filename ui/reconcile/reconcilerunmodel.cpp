@@ -26,6 +26,7 @@ Tone toneOf(const reconcile::Run &r)
         return Tone::Bad;
     case ReconcileRunStatus::Running:
         return Tone::Info;
+    case ReconcileRunStatus::NeverRun:
     case ReconcileRunStatus::Unknown:
         break;
     }
@@ -36,6 +37,8 @@ Tone toneOf(const reconcile::Run &r)
 
 ReconcileRunStatus reconcileRunStatus(const reconcile::Run &run)
 {
+    if (run.id == 0)
+        return ReconcileRunStatus::NeverRun;
     if (run.status == reconcile::kStatusRunning)
         return ReconcileRunStatus::Running;
     if (run.status == reconcile::kStatusOk)
@@ -93,6 +96,8 @@ QString ReconcileRunModel::statusLabel(const reconcile::Run &run)
         return QStringLiteral("OK");
     case ReconcileRunStatus::Failed:
         return QStringLiteral("Failed");
+    case ReconcileRunStatus::NeverRun:
+        return QStringLiteral("Not run yet");
     case ReconcileRunStatus::Unknown:
         break;
     }
@@ -116,6 +121,8 @@ QString ReconcileRunModel::outcome(const reconcile::Run &run, qint64 nowMs)
         if (run.recovered >= run.missing)
             return QStringLiteral("%L1 missing, all recovered").arg(run.missing);
         return QStringLiteral("%L1 missing, %L2 recovered").arg(run.missing).arg(run.recovered);
+    case ReconcileRunStatus::NeverRun:
+        return QStringLiteral("Configured; no run yet (Run now, or wait for its schedule)");
     case ReconcileRunStatus::Unknown:
         break;
     }
@@ -141,7 +148,7 @@ QString ReconcileRunModel::display(const reconcile::Run &r, int column) const
     case ProviderColumn:
         return r.provider;
     case StartedColumn:
-        return ago(m_now, r.startedAtMs);
+        return r.id == 0 ? QStringLiteral("—") : ago(m_now, r.startedAtMs);
     case StatusColumn:
         return statusLabel(r);
     case CheckedColumn:
@@ -161,6 +168,8 @@ QString ReconcileRunModel::tooltip(const reconcile::Run &r, int column) const
 {
     switch (column) {
     case StartedColumn: {
+        if (r.id == 0)
+            return QStringLiteral("Named in the receiver configuration; it has not run yet");
         QString text = QStringLiteral("Run #%1 started %2").arg(r.id).arg(TimeFormat::tooltip(r.startedAtMs));
         if (r.finishedAtMs)
             text += QStringLiteral("\nfinished after %1")

@@ -12,8 +12,9 @@ namespace redrive::ui {
 // one of these and the selected source's recent runs in another. What a run checked, found
 // missing and recovered, or why it failed (the receiver's reason, shown as text). Relative times
 // are against the `nowMs` of the last setRuns().
-// A run's status as stored, parsed once for the views.
-enum class ReconcileRunStatus { Running, Ok, Failed, Unknown };
+// A run's status as stored, parsed once for the views. NeverRun: a source the receiver's
+// configuration reconciles that has no run yet (a row with id 0).
+enum class ReconcileRunStatus { Running, Ok, Failed, NeverRun, Unknown };
 [[nodiscard]] ReconcileRunStatus reconcileRunStatus(const reconcile::Run &run);
 
 class ReconcileRunModel final : public QAbstractTableModel {
