@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // SPDX-FileCopyrightText: Redrive authors
+#include "adminfixture.h"
 #include "reconcileharness.h"
 #include "storage/reconcilestore.h"
 #include "testdb.h"
@@ -59,6 +60,9 @@ private Q_SLOTS:
     void leaseAllowsOneRunPerSource();
     void twoReconcilersNeverRunASourceTogether();
     void expiredLeaseIsFailedAndTakenOver();
+    void adminRunsAndListsReconciliations();
+    void adminRefusesWhatItMust();
+    void eventsCarryAndFilterByOrigin();
 
 private:
     bool setUp(const QByteArray &stripeKey = kStripeKey, reconcile::ReconcilerOptions options = {});
@@ -224,7 +228,7 @@ void TstReconcile::stripeRecordsMissingEventsOnceAndDeliversThem()
             { lost.first() }),
         1);
     QTRY_COMPARE_WITH_TIMEOUT(m_down->requestCount(), 120, 20'000);
-    QCOMPARE(
+    QTRY_COMPARE(
         count(QStringLiteral("SELECT COUNT(*) FROM deliveries d JOIN events e ON e.id = d.event_id WHERE "
                              "e.origin = 'reconciled' AND d.status = 'succeeded'")),
         5);
@@ -609,6 +613,191 @@ void TstReconcile::expiredLeaseIsFailedAndTakenOver()
     QVERIFY(old && *old);
     QCOMPARE((*old)->status, reconcile::kStatusFailed);
     QVERIFY((*old)->error.contains(QLatin1String("lease expired")));
+}
+
+namespace {
+
+// An admin API whose config has a reconciling source ("rs") and one that does not ("plain"), and
+// a launcher that only records the runs it was handed.
+struct AdminSetup {
+    std::unique_ptr<AdminFixture> fixture;
+    std::mutex mutex;
+    QList<reconcile::Run> launched;
+};
+
+std::unique_ptr<AdminSetup> adminSetup(QString *error)
+{
+    auto setup = std::make_unique<AdminSetup>();
+    setup->fixture = AdminFixture::create(error, [](Config &c) {
+        SourceConfig rs;
+        rs.name = QStringLiteral("rs");
+        rs.scheme = SchemeKind::Stripe;
+        ReconcileConfig r;
+        r.apiUrl = QUrl(QStringLiteral("http://127.0.0.1:9"));
+        r.credential = Secret { QStringLiteral("env:STRIPE_KEY"), QByteArrayLiteral("sk_never") };
+        r.everyMs = 0;
+        rs.reconcile = r;
+        c.sources.append(rs);
+        SourceConfig plain;
+        plain.name = QStringLiteral("plain");
+        plain.scheme = SchemeKind::Stripe;
+        c.sources.append(plain);
+    });
+    if (!setup->fixture)
+        return nullptr;
+    AdminSetup *raw = setup.get();
+    setup->fixture->api = std::make_unique<admin::AdminApi>(setup->fixture->config,
+        setup->fixture->database().url(), setup->fixture->clock, setup->fixture->registry);
+    setup->fixture->api->setReconcileLauncher(
+        admin::ReconcileLauncher { QStringLiteral("receiver-a"), 60'000, [raw](const reconcile::Run &run) {
+                                      std::lock_guard lock(raw->mutex);
+                                      raw->launched.append(run);
+                                  } });
+    setup->fixture->api->setExecutorEnabled(false);
+    if (!setup->fixture->api->start(error))
+        return nullptr;
+    return setup;
+}
+
+} // namespace
+
+// POST sources/rs/reconcile (operator, admin) → 202 with the run, launched here, audited; a second
+// ask while it runs is 409; GET reconciliations lists the runs newest first, for every role, paged.
+void TstReconcile::adminRunsAndListsReconciliations()
+{
+    QString error;
+    auto setup = adminSetup(&error);
+    QVERIFY2(setup, qPrintable(error));
+    AdminFixture &f = *setup->fixture;
+    const QString op = f.token(QStringLiteral("olga"), Role::Operator);
+    const auto asked = f.call("POST", "sources/rs/reconcile", op,
+        QJsonObject { { QStringLiteral("reason"), QStringLiteral("ticket 7") } });
+    QCOMPARE(asked.status, 202);
+    QCOMPARE(asked.json.value(QLatin1String("status")).toString(), QStringLiteral("running"));
+    QCOMPARE(asked.json.value(QLatin1String("source")).toString(), QStringLiteral("rs"));
+    QCOMPARE(asked.json.value(QLatin1String("provider")).toString(), QStringLiteral("stripe"));
+    QVERIFY(asked.json.value(QLatin1String("finished_at")).isNull());
+    for (const char *key : { "id", "started_at", "checked", "missing", "recovered", "error" })
+        QVERIFY2(asked.json.contains(QLatin1String(key)), key);
+    {
+        std::lock_guard lock(setup->mutex);
+        QCOMPARE(setup->launched.size(), 1);
+        QCOMPARE(setup->launched.first().id, asked.json.value(QLatin1String("id")).toInteger());
+        QCOMPARE(setup->launched.first().owner, QStringLiteral("receiver-a"));
+        QCOMPARE(setup->launched.first().requestedBy, QStringLiteral("olga"));
+    }
+    QCOMPARE(f.count(QStringLiteral("audit_log"),
+                 QStringLiteral("action = 'reconcile_requested' AND target = 'source:rs' AND "
+                                "actor = 'olga' AND reason = 'ticket 7'")),
+        1);
+    const auto twice = f.call("POST", "sources/rs/reconcile", f.token(QStringLiteral("ada"), Role::Admin));
+    QCOMPARE(twice.status, 409);
+    QVERIFY(twice.json.value(QLatin1String("message")).toString().contains(QLatin1String("already running")));
+
+    // Finish it (as the reconciler would) and add two more, to page through.
+    reconcile::Run run = setup->launched.first();
+    run.status = reconcile::kStatusFailed;
+    run.error = QStringLiteral("GET http://127.0.0.1:9/v1/events: HTTP 401");
+    QVERIFY(reconcile::finishRun(f.db(), run, f.clock.nowMs()).value_or(false));
+    for (int i = 0; i < 2; ++i) {
+        const auto more = f.call("POST", "sources/rs/reconcile", op);
+        QCOMPARE(more.status, 202);
+        reconcile::Run r = setup->launched.last();
+        r.status = reconcile::kStatusOk;
+        r.checked = 10;
+        QVERIFY(reconcile::finishRun(f.db(), r, f.clock.nowMs()).value_or(false));
+    }
+    for (Role role : { Role::Support, Role::Auditor, Role::Operator, Role::Admin }) {
+        const auto page = f.call("GET", "reconciliations?source=rs&limit=2", f.token(toString(role), role));
+        QCOMPARE(page.status, 200);
+        const QJsonArray items = page.json.value(QLatin1String("items")).toArray();
+        QCOMPARE(items.size(), 2);
+        QVERIFY(items[0].toObject().value(QLatin1String("id")).toInteger()
+            > items[1].toObject().value(QLatin1String("id")).toInteger());
+        QCOMPARE(items[0].toObject().value(QLatin1String("checked")).toInt(), 10);
+        const QString cursor = page.json.value(QLatin1String("next_cursor")).toString();
+        QVERIFY(!cursor.isEmpty());
+        const auto rest = f.call("GET", "reconciliations?source=rs&limit=2&cursor=" + cursor.toUtf8(),
+            f.token(toString(role), role));
+        QCOMPARE(rest.status, 200);
+        const QJsonArray last = rest.json.value(QLatin1String("items")).toArray();
+        QCOMPARE(last.size(), 1);
+        QCOMPARE(last[0].toObject().value(QLatin1String("status")).toString(), QStringLiteral("failed"));
+        QCOMPARE(last[0].toObject().value(QLatin1String("error")).toString(), run.error);
+        QVERIFY(rest.json.value(QLatin1String("next_cursor")).isNull());
+    }
+    const auto other = f.call("GET", "reconciliations?source=plain", op);
+    QCOMPARE(other.status, 200);
+    QCOMPARE(other.json.value(QLatin1String("items")).toArray().size(), 0);
+}
+
+void TstReconcile::adminRefusesWhatItMust()
+{
+    QString error;
+    auto setup = adminSetup(&error);
+    QVERIFY2(setup, qPrintable(error));
+    AdminFixture &f = *setup->fixture;
+    const QString op = f.token(QStringLiteral("olga"), Role::Operator);
+    for (Role role : { Role::Support, Role::Auditor }) {
+        const auto refused = f.call("POST", "sources/rs/reconcile", f.token(toString(role), role));
+        QCOMPARE(refused.status, 403);
+    }
+    // Each refusal audited, naming what was attempted on which source.
+    QCOMPARE(
+        f.count(QStringLiteral("audit_log"),
+            QStringLiteral(
+                "action = 'permission_denied' AND target = 'source:rs' AND details LIKE '%run_reconciliation%'")),
+        2); // coalesced per token/minute at most
+    QCOMPARE(f.call("POST", "sources/nope/reconcile", op).status, 404);
+    const auto plain = f.call("POST", "sources/plain/reconcile", op);
+    QCOMPARE(plain.status, 409);
+    QVERIFY(
+        plain.json.value(QLatin1String("message")).toString().contains(QLatin1String("[sources.reconcile]")));
+    QCOMPARE(f.call("GET", "sources/rs/reconcile", op).status, 405);
+    QCOMPARE(f.call("POST", "sources/rs/reconcile", op, QByteArray("{\"reason\": 5}")).field(),
+        QStringLiteral("reason"));
+    QCOMPARE(f.call("POST", "sources/rs/reconcile", op, QByteArray("{\"why\": \"x\"}")).status, 400);
+    QCOMPARE(f.call("GET", "reconciliations?limit=0", op).field(), QStringLiteral("limit"));
+    QCOMPARE(f.call("GET", "reconciliations?cursor=zzz", op).field(), QStringLiteral("cursor"));
+    QCOMPARE(f.call("GET", "reconciliations?sorce=rs", op).status, 400);
+    QCOMPARE(f.call("POST", "reconciliations", op).status, 405);
+    QCOMPARE(f.count(QStringLiteral("reconcile_runs")), 0);
+    std::lock_guard lock(setup->mutex);
+    QVERIFY(setup->launched.isEmpty());
+}
+
+// Events carry "origin"; GET events?origin=reconciled lists only those; a bad origin is a 400.
+void TstReconcile::eventsCarryAndFilterByOrigin()
+{
+    QString error;
+    auto setup = adminSetup(&error);
+    QVERIFY2(setup, qPrintable(error));
+    AdminFixture &f = *setup->fixture;
+    const qint64 webhook = f.insertEvent(QStringLiteral("rs"), QStringLiteral("invoice.paid"));
+    const qint64 reconciled = f.insertEvent(QStringLiteral("rs"), QStringLiteral("invoice.paid"));
+    QSqlQuery q(f.db().handle());
+    QVERIFY(
+        runQuery(q, QStringLiteral("UPDATE events SET origin = 'reconciled' WHERE id = ?"), { reconciled }));
+    const QString support = f.token(QStringLiteral("sam"), Role::Support);
+    const auto only = f.call("GET", "events?origin=reconciled", support);
+    QCOMPARE(only.status, 200);
+    const QJsonArray items = only.json.value(QLatin1String("items")).toArray();
+    QCOMPARE(items.size(), 1);
+    QCOMPARE(items[0].toObject().value(QLatin1String("id")).toInteger(), reconciled);
+    QCOMPARE(items[0].toObject().value(QLatin1String("origin")).toString(), QStringLiteral("reconciled"));
+    const auto plain = f.call("GET", "events?origin=webhook&source=rs", support);
+    QCOMPARE(plain.json.value(QLatin1String("items")).toArray().size(), 1);
+    QCOMPARE(plain.json.value(QLatin1String("items"))
+                 .toArray()[0]
+                 .toObject()
+                 .value(QLatin1String("id"))
+                 .toInteger(),
+        webhook);
+    const auto detail = f.call("GET", "events/" + QByteArray::number(reconciled), support);
+    QCOMPARE(detail.json.value(QLatin1String("origin")).toString(), QStringLiteral("reconciled"));
+    const auto bad = f.call("GET", "events?origin=email", support);
+    QCOMPARE(bad.status, 400);
+    QCOMPARE(bad.field(), QStringLiteral("origin"));
 }
 
 REDRIVE_STORAGE_TEST_MAIN(TstReconcile)
