@@ -199,11 +199,23 @@ void TstReconcileGui::runNowRefusalsAreShownClearly_data()
                          << QStringLiteral(
                                 "The receiver refused to start a reconciliation of stripe for your "
                                 "role (HTTP 403). The attempt is in its audit log.");
-    QTest::newRow("404") << 404 << QByteArray(R"({"error":"not_found"})")
-                         << QStringLiteral(
-                                "The receiver has no reconciliation configured for stripe (HTTP 404)");
-    QTest::newRow("409") << 409 << QByteArray(R"({"error":"already_running"})")
-                         << QStringLiteral("A reconciliation of stripe is already running (HTTP 409)");
+    QTest::newRow("404")
+        << 404 << QByteArray(R"({"error":"not_found","message":"no source named \"stripe\" is configured"})")
+        << QStringLiteral("The receiver knows no source named stripe (HTTP 404)");
+    QTest::newRow("409 running")
+        << 409
+        << QByteArray(
+               R"j({"error":"conflict","message":"reconciliation run 7 of stripe is already running (since 2025-06-15T12:00:00Z)"})j")
+        << QStringLiteral(
+               "The receiver did not start a reconciliation of stripe (HTTP 409): reconciliation run 7 of "
+               "stripe is already running (since 2025-06-15T12:00:00Z)");
+    QTest::newRow("409 not reconciled")
+        << 409
+        << QByteArray(
+               R"({"error":"conflict","message":"source stripe has no [sources.reconcile] section; nothing to run"})")
+        << QStringLiteral(
+               "The receiver did not start a reconciliation of stripe (HTTP 409): source stripe has no "
+               "[sources.reconcile] section; nothing to run");
     QTest::newRow("500") << 500 << QByteArray(R"({"error":"internal"})")
                          << QStringLiteral("The reconciliation of stripe was not started: ");
     QTest::newRow("503 reply_timeout")

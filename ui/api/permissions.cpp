@@ -20,8 +20,7 @@ Permissions Permissions::forRole(std::optional<Role> role)
     p.addNotes = access::allows(*role, access::Action::AddNote);
     p.acknowledgeIncidents = access::allows(*role, access::Action::AcknowledgeIncident);
     p.readReplays = access::allows(*role, access::Action::ReadReplays);
-    // docs/admin-api.md: POST sources/{name}/reconcile is for operators and administrators.
-    p.reconcile = *role == Role::Operator || *role == Role::Admin;
+    p.reconcile = access::allows(*role, access::Action::RunReconciliation);
     return p;
 }
 

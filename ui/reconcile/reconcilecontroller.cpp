@@ -256,6 +256,7 @@ void ReconcileController::runNow()
         reply, &ApiReply::finished, this, [this, source](const QJsonDocument &body, const ApiError &error) {
             m_starting = false;
             if (!error.ok()) {
+                const QString said = body.object().value(QStringLiteral("message")).toString();
                 QString text;
                 switch (error.kind) {
                 case ApiError::Kind::Forbidden:
@@ -266,15 +267,18 @@ void ReconcileController::runNow()
                     break;
                 case ApiError::Kind::NotFound:
                     text = QStringLiteral(
-                        "The receiver has no reconciliation configured for %1 (HTTP 404): its "
-                        "configuration may have changed since the last run.")
+                        "The receiver knows no source named %1 (HTTP 404): its configuration "
+                        "may have changed since this page was read.")
                                .arg(source);
                     break;
                 case ApiError::Kind::Conflict:
-                    text = QStringLiteral(
-                        "A reconciliation of %1 is already running (HTTP 409); this page shows "
-                        "it when it finishes.")
-                               .arg(source);
+                    // One already running, or the source has no [sources.reconcile]: the receiver says which.
+                    text = QStringLiteral("The receiver did not start a reconciliation of %1 (HTTP 409): %2")
+                               .arg(source,
+                                   said.isEmpty()
+                                       ? QStringLiteral("one is already running, or the source does "
+                                                        "not reconcile.")
+                                       : said);
                     break;
                 default:
                     text = actionErrorText(error,
