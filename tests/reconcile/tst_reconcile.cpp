@@ -58,6 +58,7 @@ private Q_SLOTS:
     void githubRefusesANextLinkToAnotherOrigin();
     void githubRateLimitByResetHeader();
     void leaseAllowsOneRunPerSource();
+    void scheduleRunsWithoutBeingAsked();
     void twoReconcilersNeverRunASourceTogether();
     void expiredLeaseIsFailedAndTakenOver();
     void adminRunsAndListsReconciliations();
@@ -65,7 +66,8 @@ private Q_SLOTS:
     void eventsCarryAndFilterByOrigin();
 
 private:
-    bool setUp(const QByteArray &stripeKey = kStripeKey, reconcile::ReconcilerOptions options = {});
+    bool setUp(const QByteArray &stripeKey = kStripeKey, reconcile::ReconcilerOptions options = {},
+        const QByteArray &every = "0");
     std::optional<reconcile::Run> runOnce(
         const QString &source, const QString &requestedBy = QStringLiteral("ops"));
     void postStripeWebhook(const QString &id, qint64 created);
@@ -102,7 +104,8 @@ void TstReconcile::cleanup()
     m_github.reset();
 }
 
-bool TstReconcile::setUp(const QByteArray &stripeKey, reconcile::ReconcilerOptions options)
+bool TstReconcile::setUp(
+    const QByteArray &stripeKey, reconcile::ReconcilerOptions options, const QByteArray &every)
 {
     QString error;
     m_stripe = std::make_unique<StripeStandIn>(kStripeKey);
@@ -113,7 +116,8 @@ bool TstReconcile::setUp(const QByteArray &stripeKey, reconcile::ReconcilerOptio
         return false;
     }
     m_h = IngestHarness::create({}, &error,
-        reconcileToml(m_stripe->url(), m_github->url(), m_down->url(QStringLiteral("/down")), stripeKey));
+        reconcileToml(
+            m_stripe->url(), m_github->url(), m_down->url(QStringLiteral("/down")), stripeKey, every));
     if (!m_h) {
         qWarning("%s", qPrintable(error));
         return false;
@@ -498,6 +502,33 @@ void TstReconcile::githubRateLimitByResetHeader()
     QCOMPARE(forbidden->status, reconcile::kStatusFailed);
     QVERIFY2(forbidden->error.contains(QLatin1String("HTTP 403 \"Resource not accessible\"")),
         qPrintable(forbidden->error));
+}
+
+// every = "1m": the reconciler runs the source by itself (audited as the system), and not again
+// until `every` has passed since that run started.
+void TstReconcile::scheduleRunsWithoutBeingAsked()
+{
+    reconcile::ReconcilerOptions options;
+    options.scheduleCheck = std::chrono::milliseconds(50);
+    QVERIFY(setUp(kStripeKey, options, "1m"));
+    m_stripe->addEvent(QStringLiteral("evt_lost"), QStringLiteral("invoice.paid"), m_h->nowSeconds() - 10);
+    const auto run = m_watcher->wait(1);
+    QVERIFY(run);
+    QCOMPARE(run->source, QStringLiteral("rs"));
+    QCOMPARE(run->status, reconcile::kStatusOk);
+    QCOMPARE(run->recovered, 1);
+    QVERIFY(run->requestedBy.isEmpty());
+    QCOMPARE(count(QStringLiteral(
+                 "SELECT COUNT(*) FROM audit_log WHERE action = 'reconcile_run' AND actor = 'redrive' "
+                 "AND role = 'system' AND reason = 'scheduled'")),
+        1);
+    // Within the minute nothing more runs; once it passed, the next run comes.
+    QVERIFY(!m_watcher->wait(2, 300));
+    QCOMPARE(m_stripe->listRequests(), 1);
+    m_h->clock.advanceMs(61'000);
+    const auto next = m_watcher->wait(2);
+    QVERIFY(next);
+    QCOMPARE(next->missing, 0);
 }
 
 // The lease at the storage level, on two connections (two receivers): while a run holds it, a
