@@ -163,12 +163,13 @@ void ReconcileController::refresh()
                 a.error = latest.error();
                 return a;
             }
-            for (const auto &[name, provider] : configured) {
+            for (const auto &entry : configured) {
+                const QString &name = entry.first;
                 if (std::none_of(latest->cbegin(), latest->cend(),
                         [&name](const reconcile::Run &r) { return r.source == name; })) {
                     reconcile::Run never;
                     never.source = name;
-                    never.provider = provider;
+                    never.provider = entry.second;
                     latest->append(never);
                 }
             }
