@@ -6,6 +6,9 @@
 #   - starts flaky destinations (timeouts, 5xx, 429 with Retry-After, a retired 410 endpoint);
 #   - streams realistic, signed GitHub / Stripe / Shopify / Standard Webhooks traffic at it,
 #     with redeliveries, late deliveries and requests signed with a rotated-out secret;
+#   - starts a loopback stand-in of Stripe's events API (tools/demo/stripe-api.py) that also lists
+#     a few events whose webhooks were "lost"; the stripe source reconciles with it every minute,
+#     so the first run recovers them (Reconciliation page, Ctrl+9; "reconciled" on Events);
 #   - opens the console as support ("demo-support"); "demo-operator" approves what support
 #     requested, "demo-auditor" reads the audit log (README: "Trying the demo").
 # The demo keeps its database, audit key and console profiles in ${XDG_DATA_HOME:-~/.local/share}/
@@ -13,7 +16,8 @@
 # console stops everything. Options:
 #   --fresh          start over: delete the demo's data (and its tokens in the keychain) first
 #   --smoke          no window: run the stack, check that events are stored, delivered, retried,
-#                    dead-lettered, rejected and deduplicated and visible through the admin API,
+#                    dead-lettered, rejected, deduplicated and recovered by reconciliation and
+#                    visible through the admin API,
 #                    take a screenshot under Xvfb, then exit
 #   --screenshots DIR  like --smoke, then support requests a high-risk replay and the console's
 #                    pages (events with detail, the replay dialog, replays, approvals, audit, …)
@@ -37,7 +41,7 @@ while (($#)); do
     --screenshots) smoke=1; shots=$(realpath -m "$2"); shift ;;
     --no-build) build=0 ;;
     --build-dir) build_dir=$(realpath -m "$2"); shift ;;
-    -h|--help) sed -n '2,25p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,29p' "$0"; exit 0 ;;
     *) echo "demo.sh: unknown option $1 (see --help)" >&2; exit 2 ;;
   esac
   shift
@@ -75,7 +79,7 @@ chmod 700 "$demo"
 rm -f "$demo"/*.log
 [[ -f $demo/redrive.db ]] && reusing=1 || reusing=0
 free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
-ingest_port=$(free_port); admin_port=$(free_port); sink_port=$(free_port)
+ingest_port=$(free_port); admin_port=$(free_port); sink_port=$(free_port); stripe_api_port=$(free_port)
 
 # Secrets shared by the "providers" (the traffic generator) and the receiver, through the
 # environment only: nothing secret is written to the config file.
@@ -85,6 +89,8 @@ export DEMO_STRIPE_SECRET="whsec_$(rand 24 | tr '+/' 'xy')"
 export DEMO_SHOPIFY_SECRET="shp-$(rand 18)"
 export DEMO_ACCOUNTS_SECRET="whsec_$(rand 24)"
 export DEMO_FULFILLMENT_SIGNING="whsec_$(rand 32)"
+# The key the receiver lists Stripe's events with (its stand-in checks it), never written down.
+export DEMO_STRIPE_API_KEY="sk_test_$(rand 24 | tr '+/=' 'xyz')"
 
 cat > "$demo/redrived.toml" <<TOML
 # Redrive console demo: everything on loopback, SQLite with synchronous=FULL.
@@ -114,6 +120,13 @@ name = "stripe"
 scheme = "stripe"
 secrets = ["env:DEMO_STRIPE_SECRET"]
 keys = { order = "json:/data/object/metadata/order_id", customer = "json:/data/object/customer" }
+# Stripe's API lists what it sent; events the receiver never stored are recorded and delivered.
+[sources.reconcile]
+provider = "stripe"
+api_url = "http://127.0.0.1:$stripe_api_port"
+credential = "env:DEMO_STRIPE_API_KEY"
+every = "1m"
+lookback = "72h"
 
 [[sources]]
 name = "shopify"
@@ -194,6 +207,13 @@ cleanup() {
 trap cleanup EXIT INT TERM
 
 "$sink" --port "$sink_port" 2>"$demo/sink.log" & pids+=($!)
+python3 "$root/tools/demo/stripe-api.py" --port "$stripe_api_port" --database "$demo/redrive.db" \
+  2>"$demo/stripe-api.log" & pids+=($!)
+# Listening before redrived starts: its first reconciliation runs at once.
+for _ in $(seq 1 100); do
+  curl -s -o /dev/null "http://127.0.0.1:$stripe_api_port/v1/events" && break
+  sleep 0.1
+done
 "$redrived" --config "$demo/redrived.toml" 2>"$demo/redrived.log" & pids+=($!)
 for _ in $(seq 1 100); do
   curl -fsS "http://127.0.0.1:$ingest_port/readyz" >/dev/null 2>&1 && break
@@ -263,11 +283,14 @@ cat <<INFO
 Redrive demo is running (data in $demo$([[ $reusing -eq 1 ]] && echo ", from an earlier run; --fresh starts over")):
   ingest     http://127.0.0.1:$ingest_port/hooks/{github,stripe,shopify,accounts}
   admin API  $api   metrics: http://127.0.0.1:$admin_port/metrics
+  Stripe API http://127.0.0.1:$stripe_api_port/v1/events (stand-in; lists a few events whose webhooks were lost)
   console    opens as "demo-$as" (${user[$as]}); "demo-operator" (ana-operator) approves what support
              requests, "demo-auditor" (kai-auditor) reads the audit log: Connection → Connect…
 Try: Dead letters → a group → an event → Replay; approve the high-risk request as demo-operator.
      A customer quotes order 1042? Ctrl+F, type 1042 (or order:1042): the Stripe payment and the
      Shopify order that carry it; the event's keys link to the same search.
+     Reconciliation (Ctrl+9): the stripe source's run found the events Stripe sent but Redrive never
+     received and recovered them ("stripe · reconciled" on Events); as demo-operator, Run now.
 INFO
 if [[ $kept -eq 0 ]]; then
   cat >&2 <<'INFO'
@@ -340,6 +363,13 @@ if [[ $smoke -eq 1 ]]; then
     [[ $(q "SELECT COUNT(*) FROM rejections WHERE received_at >= $since") -gt 0 ]] || missing+=("rejections")
     [[ $(q "SELECT COUNT(*) FROM events WHERE seen_count > 1 AND last_seen_at >= $since") -gt 0 ]] ||
       missing+=("duplicates")
+    # The events whose webhooks were lost: listed by the Stripe stand-in, recovered by a run of
+    # this receiver (origin reconciled) and delivered like any other.
+    [[ $(q "SELECT COUNT(*) FROM reconcile_runs WHERE source = 'stripe' AND status = 'ok' AND recovered > 0
+            AND started_at >= $since") -gt 0 ]] || missing+=("a reconciliation run that recovered events")
+    [[ $(q "SELECT COUNT(*) FROM events e JOIN deliveries d ON d.event_id = e.id WHERE e.origin = 'reconciled'
+            AND e.provider_event_id LIKE 'evt_lost_%' AND e.received_at >= $since AND d.status = 'succeeded'") -gt 0 ]] ||
+      missing+=("recovered events delivered")
     ((${#missing[@]} == 0))
   }
   deadline=$((SECONDS + 120))
@@ -350,7 +380,8 @@ if [[ $smoke -eq 1 ]]; then
   sqlite3 -header -column "$demo/redrive.db" \
     "SELECT source, COUNT(*) AS events, SUM(seen_count - 1) AS duplicates FROM events GROUP BY 1;
      SELECT destination, status, COUNT(*) AS deliveries FROM deliveries GROUP BY 1, 2;
-     SELECT reason, COUNT(*) AS rejections FROM rejections GROUP BY 1;"
+     SELECT reason, COUNT(*) AS rejections FROM rejections GROUP BY 1;
+     SELECT source, status, checked, missing, recovered FROM reconcile_runs ORDER BY id DESC LIMIT 3;"
   for role in "${roles[@]}"; do
     curl -fsS -H "Authorization: Bearer ${token[$role]}" "$api/whoami"; echo
   done

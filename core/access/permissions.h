@@ -26,6 +26,7 @@ enum class Action {
     ManageDestinations, // pause / resume
     ManageTokens, // create / revoke API tokens
     AcknowledgeIncident, // say "I am on it" about an incident (a dead-letter group that appeared)
+    RunReconciliation, // ask a source's reconciliation with the provider to run now
 };
 
 // The roles × actions table of docs/admin-api.md ("Roles"), exactly:
@@ -36,7 +37,9 @@ enum class Action {
 //   read and verify the audit log, export evidence  operator auditor admin
 //   pause / resume destinations, manage tokens .... admin
 // plus: replay requests are readable by every role (auditors review who replayed what), notes
-// are added and incidents acknowledged by those who triage (support, operator), and cancel is for requesters
+// are added and incidents acknowledged by those who triage (support, operator), a reconciliation
+// is run on demand by operators and admins (it calls the provider's API with the source's
+// credential), and cancel is for requesters
 // and admins (the API additionally requires a non-admin to be the requester).
 [[nodiscard]] bool allows(Role role, Action action);
 

@@ -55,6 +55,20 @@ inline constexpr int kMaxBusinessKeyValueLength = 200;
 // Most keys one source may name.
 inline constexpr int kMaxBusinessKeysPerSource = 16;
 
+// `[sources.reconcile]`: how Redrive asks the provider what it sent, to find what never arrived
+// (receiver/reconcile/, docs/operations.md). The credential is resolved like a secret; only its
+// label is ever shown.
+struct ReconcileConfig {
+    enum class Provider { Stripe, GitHub };
+    Provider provider = Provider::Stripe;
+    QUrl apiUrl; // no trailing '/'; http only for a loopback host
+    Secret credential;
+    qint64 everyMs = 15LL * 60 * 1000; // 0: only when asked (POST sources/{name}/reconcile)
+    qint64 lookbackMs = 72LL * 3600 * 1000;
+    QString hook; // GitHub: "repos/OWNER/REPO/hooks/ID" (or orgs/ORG/hooks/ID)
+};
+QString toString(ReconcileConfig::Provider provider); // "stripe" | "github"
+
 struct SourceConfig {
     QString name;
     SchemeKind scheme = SchemeKind::StandardWebhooks;
@@ -68,6 +82,7 @@ struct SourceConfig {
     bool dedupeByBody = false;
     QList<BusinessKey> keys; // by name
     IpRanges allowedIps; // `allowed_ips`: the client addresses that may post; empty = any
+    std::optional<ReconcileConfig> reconcile;
 };
 
 // Whether the scheme's signature leaves the delivery id unsigned, so a captured body could come

@@ -43,6 +43,16 @@ Result<RetrySchedules> parseRetrySchedules(const QByteArray &toml)
         if (auto j = (*delivery)["jitter"].value<double>())
             out.jitter = *j;
     }
+    if (const toml::array *sources = root["sources"].as_array()) {
+        for (std::size_t i = 0; i < sources->size(); ++i) {
+            const toml::table *t = sources->at(i).as_table();
+            const toml::table *reconcile = t ? (*t)["reconcile"].as_table() : nullptr;
+            const auto name = t ? (*t)["name"].value<std::string>() : std::nullopt;
+            if (reconcile && name)
+                out.reconciledSources.append({ QString::fromStdString(*name),
+                    QString::fromStdString((*reconcile)["provider"].value_or(std::string())) });
+        }
+    }
     const toml::array *destinations = root["destinations"].as_array();
     if (!destinations)
         return out;

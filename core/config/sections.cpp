@@ -365,6 +365,10 @@ bool parseSource(const toml::table &t, const QString &path, Config &cfg, ConfigE
                 QStringLiteral("header %1 is this source's signature header and is never stored")
                     .arg(QString::fromLatin1(key.header)));
     }
+    if (const toml::node *reconcile = r.node("reconcile")) {
+        if (!parseReconcile(*reconcile, r.keyPath(QStringLiteral("reconcile")), s, error))
+            return false;
+    }
     if (!r.finish())
         return false;
     cfg.sources.append(s);

@@ -17,6 +17,8 @@ bool parseIncidents(const toml::table &t, Config &cfg, ConfigError *error);
 // Array-of-table entries; `path` is "sources[2]" etc.
 bool parseSource(const toml::table &t, const QString &path, Config &cfg, ConfigError *error);
 bool parseDestination(const toml::table &t, const QString &path, Config &cfg, ConfigError *error);
+// `[sources.reconcile]` of `source` (reconcileconfig.cpp); `path` is "sources[2].reconcile".
+bool parseReconcile(const toml::node &node, const QString &path, SourceConfig &source, ConfigError *error);
 bool parseRoute(const toml::table &t, const QString &path, Config &cfg, ConfigError *error);
 
 } // namespace redrive::config_detail

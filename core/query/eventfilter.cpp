@@ -12,7 +12,7 @@ bool EventFilter::isEmpty() const
 {
     return statuses.isEmpty() && source.isEmpty() && type.isEmpty() && destination.isEmpty()
         && category.isEmpty() && deliveryStatus.isEmpty() && !sinceMs && !untilMs && search.isEmpty()
-        && keyName.isEmpty();
+        && keyName.isEmpty() && origin.isEmpty();
 }
 
 QUrlQuery EventFilter::toQuery() const
@@ -36,6 +36,7 @@ QUrlQuery EventFilter::toQuery() const
     add("q", search);
     if (!keyName.isEmpty())
         add("key", keyName + u':' + keyValue);
+    add("origin", origin);
     return q;
 }
 
@@ -75,6 +76,9 @@ std::optional<EventFilter> EventFilter::fromQuery(const QUrlQuery &query, QStrin
     f.category = value("category");
     f.deliveryStatus = value("delivery_status");
     f.search = value("q");
+    f.origin = value("origin");
+    if (!f.origin.isEmpty() && f.origin != u"webhook" && f.origin != u"reconciled")
+        return fail(QStringLiteral("origin"), QStringLiteral("must be \"webhook\" or \"reconciled\""));
     if (!f.category.isEmpty() && !failureCategoryFromString(f.category))
         return fail(QStringLiteral("category"),
             QStringLiteral("unknown category; use %1")
@@ -138,6 +142,12 @@ SqlFragment eventFilterSql(const EventFilter &f, Dialect dialect)
         if (f.source.isEmpty() && f.type.isEmpty())
             out.idColumn = QStringLiteral("s.event_id");
     }
+    // A literal, never a bound value: only then can SQLite use the partial index of reconciled
+    // events (events_reconciled). The value was checked to be one of the two names.
+    if (f.origin == u"reconciled")
+        parts.append(QStringLiteral("e.origin = 'reconciled'"));
+    else if (f.origin == u"webhook")
+        parts.append(QStringLiteral("e.origin = 'webhook'"));
     if (!f.source.isEmpty()) {
         parts.append(QStringLiteral("e.source = ?"));
         out.binds.append(f.source);

@@ -28,12 +28,14 @@ struct EventFilter {
                     // business key's value ("1042", or "order:1042" for one key)
     QString keyName; // with keyValue: carries this business key (`key=order:1042`)
     QString keyValue;
+    QString origin; // "webhook" | "reconciled" (events.origin); empty = either
 
     [[nodiscard]] bool isEmpty() const;
     bool operator==(const EventFilter &) const = default;
 
     // Query-string form shared by the admin API and saved views:
     // status=a,b&source=&type=&destination=&category=&delivery_status=&since=ISO|ms&until=&q=&key=name:value
+    // &origin=webhook|reconciled
     [[nodiscard]] QUrlQuery toQuery() const;
     // Validates every value; on failure names the offending field and says why.
     static std::optional<EventFilter> fromQuery(const QUrlQuery &query, QString *field, QString *message);

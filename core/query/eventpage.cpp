@@ -15,7 +15,7 @@ namespace {
 
 const QLatin1String kEventColumns(
     "e.id, e.received_at, e.source, e.event_type, e.provider_event_id, s.status, "
-    "e.seen_count, e.weak_id, e.occurred_at, e.last_seen_at");
+    "e.seen_count, e.weak_id, e.occurred_at, e.last_seen_at, e.origin");
 
 EventRow readEvent(const QSqlQuery &q)
 {
@@ -31,6 +31,7 @@ EventRow readEvent(const QSqlQuery &q)
     if (!q.value(8).isNull())
         row.occurredAt = q.value(8).toLongLong();
     row.lastSeenAt = q.value(9).toLongLong();
+    row.origin = q.value(10).toString();
     return row;
 }
 
@@ -288,6 +289,7 @@ QJsonObject eventRowJson(const EventRow &row)
         { QStringLiteral("occurred_at"), json::isoOrNull(row.occurredAt) },
         { QStringLiteral("last_seen_at"), isoUtc(row.lastSeenAt) },
         { QStringLiteral("seen_count"), row.seenCount },
+        { QStringLiteral("origin"), row.origin },
     };
 }
 

@@ -28,6 +28,7 @@ struct EventRow {
     std::optional<qint64> occurredAt;
     qint64 lastSeenAt = 0;
     int seenCount = 1;
+    QString origin = QStringLiteral("webhook"); // or "reconciled": recorded by a reconciliation run
     // Summaries over the deliveries below.
     int attempts = 0;
     Stored<FailureCategory> lastFailure; // the most recent failure of an unsucceeded delivery
@@ -38,7 +39,7 @@ struct EventRow {
 };
 
 // {"id", "source", "provider_event_id", "weak_id", "type", "status", "occurred_at",
-//  "received_at", "last_seen_at", "seen_count"}: one event as the admin API and evidence bundles
+//  "received_at", "last_seen_at", "seen_count", "origin"}: one event as the admin API and evidence bundles
 // show it (each adds its own fields).
 QJsonObject eventRowJson(const EventRow &row);
 

@@ -236,6 +236,20 @@ Result<> IngestStore::prepare()
     return ok();
 }
 
+Result<> IngestStore::markReconciled(const QList<qint64> &eventIds)
+{
+    if (eventIds.isEmpty())
+        return ok();
+    QVariantList binds;
+    for (const qint64 id : eventIds)
+        binds.append(id);
+    QSqlQuery q(m_db.handle());
+    return runQuery(q,
+        QStringLiteral("UPDATE events SET origin = 'reconciled' WHERE id IN (%1)")
+            .arg(sqlPlaceholders(eventIds.size())),
+        binds);
+}
+
 Result<UpsertResult> IngestStore::upsertEvent(const IncomingEvent &e, const QString &status)
 {
     if (!m_fastInsertEvent.isValid()) {

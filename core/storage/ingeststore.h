@@ -43,6 +43,9 @@ struct IncomingEvent {
     // gets the body digest, unique per source, so the same body under another id is a duplicate.
     bool dedupeByBody = false;
     QList<EventKey> keys; // business keys, stored with a new event in its transaction
+    // Found by a reconciliation run in the provider's API rather than received: a new row gets
+    // origin "reconciled" (markReconciled) in the transaction that stores it.
+    bool reconciled = false;
 };
 
 struct PlannedDelivery {
@@ -149,6 +152,8 @@ public:
     // A batch's new deliveries and keys: one statement over libpq on PostgreSQL.
     Result<> insertDeliveriesAndKeys(
         const QList<DeliveryRow> &deliveries, const QList<KeyRow> &keys, qint64 nowMs);
+    // events.origin = 'reconciled' on these new events (reconciliation; a handful per batch).
+    Result<> markReconciled(const QList<qint64> &eventIds);
     // Keeps the newest `keep` rejections; the number removed.
     Result<int> trimRejections(int keep);
 

@@ -422,6 +422,43 @@ Result<> migration11(Db &db, const MigrateOptions & /*options*/)
     return ok();
 }
 
+// Reconciliation with the provider (receiver/reconcile/). events.origin says how an event came
+// in: "webhook", or "reconciled" when a run found it in the provider's API and recorded it as if
+// it had arrived; the partial index serves `origin=reconciled` without costing webhook inserts.
+// reconcile_runs: one row per run; the partial unique index is the lease that keeps one run at a
+// time per source on every receiver sharing the database (owner and lease_expires_at let a
+// receiver that died mid-run be noticed and its run failed). reconcile_redeliveries: how often a
+// GitHub delivery was asked again, so a guid that never comes back is asked at most three times.
+// Number 13: 12 belongs to schema validation, built beside this; the list applies any gap.
+const char *const kMigration13[] = {
+    "ALTER TABLE events ADD COLUMN origin TEXT NOT NULL DEFAULT 'webhook'",
+    "CREATE INDEX events_reconciled ON events (id) WHERE origin = 'reconciled'",
+    R"(CREATE TABLE reconcile_runs (
+        id {{PK}},
+        source TEXT NOT NULL,
+        provider TEXT NOT NULL,
+        started_at BIGINT NOT NULL,
+        finished_at BIGINT,
+        status TEXT NOT NULL,
+        checked INTEGER NOT NULL DEFAULT 0,
+        missing INTEGER NOT NULL DEFAULT 0,
+        recovered INTEGER NOT NULL DEFAULT 0,
+        error TEXT NOT NULL DEFAULT '',
+        requested_by TEXT NOT NULL DEFAULT '',
+        owner TEXT NOT NULL DEFAULT '',
+        lease_expires_at BIGINT
+    ))",
+    "CREATE INDEX reconcile_runs_source_id ON reconcile_runs (source, id)",
+    "CREATE UNIQUE INDEX reconcile_runs_one_running ON reconcile_runs (source) WHERE status = 'running'",
+    R"(CREATE TABLE reconcile_redeliveries (
+        source TEXT NOT NULL,
+        guid TEXT NOT NULL,
+        attempts INTEGER NOT NULL DEFAULT 0,
+        last_at BIGINT NOT NULL,
+        PRIMARY KEY (source, guid)
+    ) {{NOROWID}})",
+};
+
 struct Migration {
     int version = 0;
     const char *description = nullptr;
@@ -447,6 +484,8 @@ const Migration kMigrations[] = {
     { 9, "business keys are indexed in batches: event_keys_pending", kMigration9, std::size(kMigration9) },
     { 10, "receivers record their last database outage", kMigration10, std::size(kMigration10) },
     { 11, "business keys follow their event by a delete trigger on PostgreSQL", nullptr, 0, migration11 },
+    { 13, "reconciliation: events.origin, reconcile_runs, reconcile_redeliveries", kMigration13,
+        std::size(kMigration13) },
 };
 
 QStringList render(Dialect dialect, const char *statement)

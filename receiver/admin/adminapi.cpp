@@ -8,6 +8,7 @@
 #include "admin/evidencehandlers.h"
 #include "admin/incidenthandlers.h"
 #include "admin/jsonbody.h"
+#include "admin/reconcilehandlers.h"
 #include "admin/replayexecutor.h"
 #include "admin/replayhandlers.h"
 #include "admin/tokenauth.h"
@@ -101,6 +102,7 @@ struct AdminApi::Impl {
     int workerCount = 4;
     bool executorEnabled = true;
     std::function<void()> wakeDelivery;
+    ReconcileLauncher reconciler;
 
     Worker workers; // its mutex guards queue and running
     std::deque<Job> queue;
@@ -127,6 +129,11 @@ AdminApi::~AdminApi()
 void AdminApi::setDeliveryWake(std::function<void()> wake)
 {
     d->wakeDelivery = std::move(wake);
+}
+
+void AdminApi::setReconcileLauncher(ReconcileLauncher launcher)
+{
+    d->reconciler = std::move(launcher);
 }
 
 void AdminApi::setWorkerCount(int count)
@@ -404,7 +411,7 @@ http::Response AdminApi::Impl::process(Db &db, const http::Request &request)
     }
     RequestContext ctx { db, config, clock, *result.principal, request,
         QUrlQuery(QString::fromUtf8(request.query)), rest.split(u'/'), key.get(), hook.get(), {}, &metrics,
-        &denials, wakeDelivery, &checkpointTurn, onCheckpoint.get() };
+        &denials, wakeDelivery, &checkpointTurn, onCheckpoint.get(), &reconciler };
     // Minutes of coalesced refusals that have ended are written by whichever request comes next.
     flushDenials(db, denials, clock);
     if (executor) {
@@ -491,6 +498,10 @@ http::Response AdminApi::Impl::route(RequestContext &ctx)
             return decideReplay(ctx, *id, s[2] == u"approve" ? Decision::Approve : Decision::Reject);
         }
     }
+    if (first == u"reconciliations" && n == 1)
+        return get ? listReconciliations(ctx) : methodNotAllowed("GET");
+    if (first == u"sources" && n == 3 && s[2] == u"reconcile")
+        return post ? requestReconciliation(ctx, s[1]) : methodNotAllowed("POST");
     if (first == u"audit") {
         if (n == 1)
             return get ? listAudit(ctx) : methodNotAllowed("GET");

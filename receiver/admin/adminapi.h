@@ -51,6 +51,8 @@ public:
     // This receiver's delivery engine wake-up, called after a commit that made deliveries due
     // (replay items queued, destination resumed); quick, must not block.
     void setDeliveryWake(std::function<void()> wake);
+    // This receiver's reconciler (POST sources/{name}/reconcile); without one that answers 503.
+    void setReconcileLauncher(ReconcileLauncher launcher);
     // Test seam, any time: see BeforeCommitHook (fault injection between an action and its
     // commit). Requests already running keep the hook they started with.
     void setBeforeCommitHook(BeforeCommitHook hook);

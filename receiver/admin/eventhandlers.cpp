@@ -59,7 +59,7 @@ http::Response listEvents(RequestContext &ctx)
             { QStringLiteral("status"), QStringLiteral("source"), QStringLiteral("type"),
                 QStringLiteral("destination"), QStringLiteral("category"), QStringLiteral("since"),
                 QStringLiteral("until"), QStringLiteral("q"), QStringLiteral("limit"),
-                QStringLiteral("cursor"), QStringLiteral("key") },
+                QStringLiteral("cursor"), QStringLiteral("key"), QStringLiteral("origin") },
             &e))
         return errorResponse(e);
     QString field, message;

@@ -23,7 +23,7 @@ std::optional<EventFilter> readFilter(const QJsonValue &value, ApiError *error)
     static const QStringList keys { QStringLiteral("status"), QStringLiteral("source"),
         QStringLiteral("type"), QStringLiteral("destination"), QStringLiteral("category"),
         QStringLiteral("delivery_status"), QStringLiteral("since"), QStringLiteral("until"),
-        QStringLiteral("q"), QStringLiteral("key") };
+        QStringLiteral("q"), QStringLiteral("key"), QStringLiteral("origin") };
     const QJsonObject o = value.toObject();
     QUrlQuery query;
     for (auto it = o.begin(); it != o.end(); ++it) {

@@ -10,6 +10,7 @@
 #include "config/config.h"
 #include "http/server.h"
 #include "storage/database.h"
+#include "storage/reconcilestore.h"
 #include "util/clock.h"
 #include "util/metrics.h"
 
@@ -38,6 +39,14 @@ struct AdminMetrics {
     metrics::Counter &responses(int status);
 };
 
+// This receiver's reconciler, for POST sources/{name}/reconcile: the handler claims the run (its
+// lease, owned by `owner`) in the transaction that audits the request, then hands it to `launch`.
+struct ReconcileLauncher {
+    QString owner;
+    qint64 leaseMs = 0;
+    std::function<void(const reconcile::Run &)> launch; // empty: no reconciler runs here
+};
+
 // Test seam: called with the audit action just before a write transaction commits; returning
 // false makes that commit fail (and everything in the transaction roll back).
 using BeforeCommitHook = std::function<bool(const QString &action)>;
@@ -60,6 +69,7 @@ struct RequestContext {
     // Checkpoint work runs one request at a time (takeCheckpointTurn); null: no limit.
     std::mutex *checkpointTurn = nullptr;
     const std::function<void()> *checkpointHook = nullptr; // test seam, AdminApi::setCheckpointHook
+    const ReconcileLauncher *reconciler = nullptr;
 
     [[nodiscard]] audit::AuditRecord record(const QString &action, const QString &target,
         const QString &reason, const QJsonObject &details = {}) const;

@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: Redrive authors
 #pragma once
 
+#include "admin/requestcontext.h"
 #include "config/config.h"
 #include "ingest/groupcommitwriter.h"
 #include "ingest/ingestservice.h"
@@ -53,6 +54,14 @@ struct DaemonContext {
     // This receiver's instance id (receiver_instances): the origin of the wake-ups its ingest
     // writer sends to the other receivers, which its own delivery engine ignores.
     QString instanceId;
+
+    // The group-commit writer (started before any component): reconciliation records what it
+    // recovers through it, as ingest does.
+    ingest::GroupCommitWriter *writer = nullptr;
+
+    // Set by the reconcile factory when a source reconciles, for the admin API's
+    // POST sources/{name}/reconcile.
+    admin::ReconcileLauncher reconcileLauncher;
 };
 
 // Builds a component (it must not start anything yet). Returning nullptr with an empty error

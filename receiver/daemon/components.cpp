@@ -5,6 +5,7 @@
 #include "admin/adminapi.h"
 #include "delivery/engine.h"
 #include "httpcomponent.h"
+#include "reconcile/reconciler.h"
 
 namespace redrive::daemon {
 
@@ -29,12 +30,29 @@ private:
     delivery::DeliveryEngine m_engine;
 };
 
+// Reconciliation with the provider, when a source has [sources.reconcile]: its schedule, and the
+// runs the admin API claims for it.
+class ReconcileComponent final : public Component {
+public:
+    explicit ReconcileComponent(DaemonContext &ctx)
+        : m_reconciler(ctx.config, ctx.storage, *ctx.writer, ctx.metrics, ctx.clock, ctx.instanceId)
+    { }
+    [[nodiscard]] QString name() const override { return QStringLiteral("reconcile"); }
+    bool start(QString *error) override { return m_reconciler.start(error); }
+    void stop() override { m_reconciler.stop(); }
+    reconcile::Reconciler *reconciler() { return &m_reconciler; }
+
+private:
+    reconcile::Reconciler m_reconciler;
+};
+
 // The admin API and its own listener. The API (workers, replay executor) starts before the
 // listener accepts anything, and the listener stops first.
 class AdminComponent final : public Component {
 public:
     AdminComponent(const Config &config, const StorageUrl &storage, const Clock &clock,
-        metrics::Registry &metrics, http::ServerOptions options, std::function<void()> wakeDelivery)
+        metrics::Registry &metrics, http::ServerOptions options, std::function<void()> wakeDelivery,
+        admin::ReconcileLauncher reconciler)
         : m_api(std::make_shared<admin::AdminApi>(config, storage, clock, metrics))
         , m_listener(QStringLiteral("admin"), std::move(options),
               [api = m_api](http::Request &&request, http::Responder respond) {
@@ -42,6 +60,7 @@ public:
               })
     {
         m_api->setDeliveryWake(std::move(wakeDelivery));
+        m_api->setReconcileLauncher(std::move(reconciler));
     }
     [[nodiscard]] QString name() const override { return QStringLiteral("admin"); }
     bool start(QString *error) override
@@ -87,11 +106,22 @@ std::vector<ComponentFactory> builtInComponents()
         return component;
     });
     factories.push_back([](DaemonContext &ctx, QString *) -> std::unique_ptr<Component> {
+        const bool any = std::any_of(ctx.config->sources.cbegin(), ctx.config->sources.cend(),
+            [](const SourceConfig &s) { return s.reconcile.has_value(); });
+        if (!any || !ctx.writer)
+            return nullptr;
+        auto component = std::make_unique<ReconcileComponent>(ctx);
+        reconcile::Reconciler *reconciler = component->reconciler();
+        ctx.reconcileLauncher = admin::ReconcileLauncher { reconciler->owner(), reconciler->leaseMs(),
+            [reconciler](const reconcile::Run &run) { reconciler->launch(run); } };
+        return component;
+    });
+    factories.push_back([](DaemonContext &ctx, QString *) -> std::unique_ptr<Component> {
         auto options = adminServerOptions(*ctx.config);
         if (!options)
             return nullptr;
-        return std::make_unique<AdminComponent>(
-            *ctx.config, ctx.storage, ctx.clock, ctx.metrics, *options, ctx.wakeDelivery);
+        return std::make_unique<AdminComponent>(*ctx.config, ctx.storage, ctx.clock, ctx.metrics, *options,
+            ctx.wakeDelivery, ctx.reconcileLauncher);
     });
     return factories;
 }

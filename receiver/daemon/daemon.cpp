@@ -105,8 +105,8 @@ bool Daemon::start(QString *error)
     w.instance.startedAtMs = m_clock.nowMs();
     m_writer = std::make_unique<ingest::GroupCommitWriter>(m_config, w, m_metrics, m_clock);
     m_ingest = std::make_unique<ingest::IngestService>(m_config, *m_writer, m_metrics, m_clock);
-    m_context.reset(
-        new DaemonContext { m_config, *url, m_metrics, m_clock, *m_ingest, {}, {}, w.instance.instanceId });
+    m_context.reset(new DaemonContext {
+        m_config, *url, m_metrics, m_clock, *m_ingest, {}, {}, w.instance.instanceId, m_writer.get(), {} });
 
     for (const auto &factory : m_factories) {
         QString componentError;

@@ -390,7 +390,8 @@ private:
     {
         m_phase = Phase::Write;
         if (!m_messageReady) {
-            m_message.method(http::verb::post);
+            m_message.method(
+                m_request.method == HttpRequest::Method::Get ? http::verb::get : http::verb::post);
             m_message.target(m_target);
             m_message.version(11);
             m_message.set(http::field::host, m_hostHeader);
@@ -399,7 +400,8 @@ private:
                     std::string_view(value.constData(), static_cast<std::size_t>(value.size())));
             m_message.body().assign(
                 m_request.body.constData(), static_cast<std::size_t>(m_request.body.size()));
-            m_message.prepare_payload();
+            if (m_request.method == HttpRequest::Method::Post || !m_request.body.isEmpty())
+                m_message.prepare_payload(); // a GET without a body sends no Content-Length
             m_messageReady = true;
         }
         http::async_write(stream, m_message,

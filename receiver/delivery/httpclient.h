@@ -32,6 +32,9 @@ class Connector;
 
 struct HttpRequest {
     QUrl url;
+    // Deliveries POST; reconciliation also GETs the provider's lists (receiver/reconcile).
+    enum class Method { Post, Get };
+    Method method = Method::Post;
     Headers headers; // sent in order after Host
     QByteArray body;
     int timeoutMs = 10'000; // the whole attempt: resolve, connect, TLS, write and read

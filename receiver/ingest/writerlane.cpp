@@ -279,6 +279,7 @@ Result<> WriterLane::storeBatchMultiRow(std::vector<PendingEvent> &batch, qint64
 
     QList<DeliveryRow> deliveries;
     QList<KeyRow> keys;
+    QList<qint64> reconciled;
     std::vector<bool> claimed(static_cast<std::size_t>(rows.size()), false);
     for (std::size_t i = 0; i < batch.size(); ++i) {
         PendingEvent &p = batch[i];
@@ -295,8 +296,12 @@ Result<> WriterLane::storeBatchMultiRow(std::vector<PendingEvent> &batch, qint64
             planDeliveries(p.event, result.eventId, &deliveries);
             p.newDeliveries = static_cast<int>(deliveries.size() - before);
             appendKeys(p.event, result.eventId, &keys);
+            if (p.event.reconciled)
+                reconciled.append(result.eventId);
         }
     }
+    if (auto marked = m_store->markReconciled(reconciled); !marked)
+        return marked;
     return m_store->insertDeliveriesAndKeys(deliveries, keys, nowMs);
 }
 
@@ -312,6 +317,10 @@ Result<> WriterLane::storeOne(PendingEvent &p, qint64 nowMs)
         return Failure(stored.error());
     const UpsertResult &upserted = *stored;
     if (upserted.isNew()) {
+        if (p.event.reconciled) {
+            if (auto marked = m_store->markReconciled({ upserted.eventId }); !marked)
+                return marked;
+        }
         QList<DeliveryRow> deliveries;
         planDeliveries(p.event, upserted.eventId, &deliveries);
         for (const DeliveryRow &d : deliveries) {

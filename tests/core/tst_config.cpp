@@ -12,6 +12,17 @@
 using namespace redrive;
 
 #include "config_fixture.h"
+#include "reconcile_config_fixture.h"
+
+namespace {
+std::optional<Config> reconcileConfig(const QByteArray &stripe, const QByteArray &github, ConfigError *error)
+{
+    QByteArray toml = kReconcileBase;
+    toml.replace("%RECONCILE_STRIPE%", stripe);
+    toml.replace("%RECONCILE_GITHUB%", github);
+    return parseConfig(toml, QStringLiteral("test.toml"), error);
+}
+} // namespace
 
 class TstConfig : public QObject {
     Q_OBJECT
@@ -34,6 +45,9 @@ private Q_SLOTS:
     void privateFileRule_data();
     void privateFileRule();
     void groupReadableSecretOfAForeignGroupIsRefused();
+    void reconcileSectionIsRead();
+    void reconcileBadInputNamesTheKey_data();
+    void reconcileBadInputNamesTheKey();
 };
 
 void TstConfig::parsesAValidConfig()
@@ -526,3 +540,105 @@ void TstConfig::groupReadableSecretOfAForeignGroupIsRefused()
 
 QTEST_GUILESS_MAIN(TstConfig)
 #include "tst_config.moc"
+
+void TstConfig::reconcileSectionIsRead()
+{
+    qputenv("REDRIVE_TEST_STRIPE_KEY", "sk_test_reconcile_key");
+    ConfigError error;
+    const auto cfg = reconcileConfig(
+        "[sources.reconcile]\nprovider = \"stripe\"\ncredential = \"env:REDRIVE_TEST_STRIPE_KEY\"\n"
+        "every = \"0\"\nlookback = \"24h\"\n",
+        "[sources.reconcile]\nprovider = \"github\"\napi_url = \"http://127.0.0.1:9/api/v3/\"\n"
+        "credential = \"ghp_literal\"\nhook = \"repos/acme/shop/hooks/123\"\n",
+        &error);
+    QVERIFY2(cfg, qPrintable(error.toString()));
+    const auto &stripe = cfg->source(u"stripe")->reconcile;
+    QVERIFY(stripe);
+    QVERIFY(stripe->provider == ReconcileConfig::Provider::Stripe);
+    QCOMPARE(stripe->apiUrl, QUrl(QStringLiteral("https://api.stripe.com")));
+    QCOMPARE(stripe->credential.key, QByteArray("sk_test_reconcile_key"));
+    QCOMPARE(stripe->credential.label, QStringLiteral("env:REDRIVE_TEST_STRIPE_KEY"));
+    QCOMPARE(stripe->everyMs, 0);
+    QCOMPARE(stripe->lookbackMs, 24LL * 3600 * 1000);
+    const auto &gh = cfg->source(u"gh")->reconcile;
+    QVERIFY(gh);
+    QVERIFY(gh->provider == ReconcileConfig::Provider::GitHub);
+    QCOMPARE(gh->apiUrl, QUrl(QStringLiteral("http://127.0.0.1:9/api/v3"))); // trailing '/' dropped
+    QCOMPARE(gh->hook, QStringLiteral("repos/acme/shop/hooks/123"));
+    QCOMPARE(gh->everyMs, 15LL * 60 * 1000); // the default
+    QCOMPARE(gh->lookbackMs, 72LL * 3600 * 1000);
+    // A literal credential is labelled by its position, never by its value.
+    QCOMPARE(gh->credential.label, QStringLiteral("sources[1].reconcile.credential"));
+}
+
+void TstConfig::reconcileBadInputNamesTheKey_data()
+{
+    QTest::addColumn<QByteArray>("stripe");
+    QTest::addColumn<QByteArray>("github");
+    QTest::addColumn<QString>("key");
+    QTest::addColumn<QString>("reason");
+    const QByteArray ok = "[sources.reconcile]\nprovider = \"stripe\"\ncredential = \"sk_secret_value\"\n";
+    QTest::newRow("unknown provider")
+        << QByteArray("[sources.reconcile]\nprovider = \"paypal\"\ncredential = \"x\"\n") << QByteArray()
+        << "sources[0].reconcile.provider"
+        << "stripe";
+    QTest::newRow("provider of another scheme") << QByteArray(
+        "[sources.reconcile]\nprovider = \"github\"\ncredential = \"x\"\nhook = \"repos/a/b/hooks/1\"\n")
+                                                << QByteArray() << "sources[0].reconcile.provider"
+                                                << "scheme";
+    QTest::newRow("no credential") << QByteArray("[sources.reconcile]\nprovider = \"stripe\"\n")
+                                   << QByteArray() << "sources[0].reconcile.credential"
+                                   << "required";
+    QTest::newRow("missing env") << QByteArray(
+        "[sources.reconcile]\nprovider = \"stripe\"\ncredential = \"env:REDRIVE_NOT_SET_EVER\"\n")
+                                 << QByteArray() << "sources[0].reconcile.credential"
+                                 << "REDRIVE_NOT_SET_EVER";
+    QTest::newRow("plain http to a remote host") << QByteArray(ok + "api_url = \"http://api.stripe.com\"\n")
+                                                 << QByteArray() << "sources[0].reconcile.api_url"
+                                                 << "loopback";
+    QTest::newRow("not a URL") << QByteArray(ok + "api_url = \"ftp://x\"\n") << QByteArray()
+                               << "sources[0].reconcile.api_url"
+                               << "https";
+    QTest::newRow("query in the URL") << QByteArray(ok + "api_url = \"https://api.stripe.com/?a=1\"\n")
+                                      << QByteArray() << "sources[0].reconcile.api_url"
+                                      << "query";
+    QTest::newRow("bad every") << QByteArray(ok + "every = \"soon\"\n") << QByteArray()
+                               << "sources[0].reconcile.every"
+                               << "duration";
+    QTest::newRow("bad lookback") << QByteArray(ok + "lookback = \"90d\"\n") << QByteArray()
+                                  << "sources[0].reconcile.lookback"
+                                  << "between";
+    QTest::newRow("hook on stripe") << QByteArray(ok + "hook = \"repos/a/b/hooks/1\"\n") << QByteArray()
+                                    << "sources[0].reconcile.hook"
+                                    << "github";
+    QTest::newRow("unknown key") << QByteArray(ok + "evry = \"1m\"\n") << QByteArray()
+                                 << "sources[0].reconcile.evry"
+                                 << "unknown";
+    QTest::newRow("github without hook")
+        << QByteArray() << QByteArray("[sources.reconcile]\nprovider = \"github\"\ncredential = \"x\"\n")
+        << "sources[1].reconcile.hook"
+        << "required";
+    QTest::newRow("hook climbing out")
+        << QByteArray()
+        << QByteArray(
+               "[sources.reconcile]\nprovider = \"github\"\ncredential = \"x\"\nhook = \"repos/../../x\"\n")
+        << "sources[1].reconcile.hook"
+        << "segments";
+    QTest::newRow("not a table") << QByteArray() << QByteArray("reconcile = \"yes\"\n")
+                                 << "sources[1].reconcile"
+                                 << "table";
+}
+
+void TstConfig::reconcileBadInputNamesTheKey()
+{
+    QFETCH(QByteArray, stripe);
+    QFETCH(QByteArray, github);
+    QFETCH(QString, key);
+    QFETCH(QString, reason);
+    ConfigError error;
+    QVERIFY(!reconcileConfig(stripe, github, &error));
+    QCOMPARE(error.key, key);
+    QVERIFY2(error.reason.contains(reason, Qt::CaseInsensitive), qPrintable(error.reason));
+    // The credential's value never appears in a message.
+    QVERIFY(!error.toString().contains(QLatin1String("sk_secret_value")));
+}

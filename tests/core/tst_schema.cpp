@@ -54,9 +54,12 @@ void TstSchema::migrateIsIdempotent()
     QVERIFY2(migrated, qPrintable(migrated.error()));
     QCOMPARE(migrated->fromVersion, kSchemaVersion);
     QSqlQuery q(db->handle());
-    QVERIFY(q.exec(QStringLiteral("SELECT COUNT(*) FROM schema_version")));
+    // Applied once each (the list may skip a number: migrations are built on parallel branches).
+    QVERIFY(q.exec(
+        QStringLiteral("SELECT MAX(version), COUNT(*) - COUNT(DISTINCT version) FROM schema_version")));
     QVERIFY(q.next());
     QCOMPARE(q.value(0).toInt(), kSchemaVersion);
+    QCOMPARE(q.value(1).toInt(), 0);
 }
 
 void TstSchema::upgradesVersion1KeepingEachEventsStatus()

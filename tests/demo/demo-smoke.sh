@@ -4,8 +4,9 @@
 # The README's demo, end to end on the binaries of one build, as a new user meets it: three runs
 # over one data directory (first run, a second run that picks the data up again, --fresh).
 # Each run itself waits (bounded) until events of every scheme arrived and deliveries succeeded,
-# were retried and dead-lettered, requests were rejected and duplicates answered, and until the
-# console connected (demo.sh --smoke). This script adds what a run cannot see about itself:
+# were retried and dead-lettered, requests were rejected and duplicates answered, the events
+# whose webhooks were lost were recovered by a reconciliation run, and until the console
+# connected (demo.sh --smoke). This script adds what a run cannot see about itself:
 # every process it started has stopped, and the data is kept, or not, as promised.
 #   tests/demo/demo-smoke.sh BUILD_DIR
 set -euo pipefail
@@ -66,6 +67,16 @@ tokens1=$(q "SELECT group_concat(id) FROM (SELECT id FROM api_tokens WHERE revok
 # A newcomer can search an order number: Stripe payments and Shopify orders share them as keys.
 [[ $(q "SELECT COUNT(DISTINCT e.source) FROM event_keys k JOIN events e ON e.id = k.event_id WHERE k.name = 'order'") -eq 2 ]] ||
   fail "the demo's Stripe and Shopify events carry no order keys"
+# The events the demo's Stripe never sent as webhooks were recovered by reconciliation on the
+# first run: each stored once (origin reconciled), routed to both Stripe destinations.
+lost1=$(q "SELECT COUNT(*) FROM events WHERE source = 'stripe' AND origin = 'reconciled' AND provider_event_id LIKE 'evt_lost_%'")
+((lost1 >= 4)) || fail "the first run recovered $lost1 lost Stripe events by reconciliation, not 4"
+[[ $(q "SELECT COUNT(*) FROM events WHERE origin = 'reconciled' AND seen_count <> 1") -eq 0 ]] ||
+  fail "a recovered event was recorded more than once"
+[[ $(q "SELECT COUNT(*) FROM deliveries d JOIN events e ON e.id = d.event_id WHERE e.origin = 'reconciled'") -eq $((2 * lost1)) ]] ||
+  fail "recovered events were not routed to fulfillment and crm"
+[[ $(q "SELECT COUNT(*) FROM reconcile_runs WHERE source = 'stripe' AND status = 'ok' AND recovered >= 4") -ge 1 ]] ||
+  fail "no reconciliation run of stripe says it recovered them"
 
 # 2. Second run: the same database (grown), the same audit key, and the same tokens when a
 #    keychain kept them; without one, the old tokens are revoked and new ones minted.

@@ -353,6 +353,29 @@ private Q_SLOTS:
                    "secrets = [\"TOPSECRET-rotating-out\", \"env:REDRIVE_TEST_SURELY_UNSET_VARIABLE\"]")
             << QByteArray(
                    "sources[0].secrets[1]: environment variable REDRIVE_TEST_SURELY_UNSET_VARIABLE is not set");
+        // [sources.reconcile]: the credential would cross a network in the clear; a GitHub run
+        // without a hook; a credential from an unset variable (never its value).
+        QTest::newRow("reconcile over plain http to a remote host")
+            << QByteArray("secrets = [\"daemon-fixture-secret\"]")
+            << QByteArray(
+                   "secrets = [\"daemon-fixture-secret\"]\n[sources.reconcile]\nprovider = \"github\"\n"
+                   "api_url = \"http://api.github.com\"\ncredential = \"TOPSECRET-token\"\n"
+                   "hook = \"repos/a/b/hooks/1\"")
+            << QByteArray("sources[0].reconcile.api_url: plain http is only allowed for a loopback host");
+        QTest::newRow("reconcile github without hook")
+            << QByteArray("secrets = [\"daemon-fixture-secret\"]")
+            << QByteArray(
+                   "secrets = [\"daemon-fixture-secret\"]\n[sources.reconcile]\nprovider = \"github\"\n"
+                   "credential = \"TOPSECRET-token\"")
+            << QByteArray("sources[0].reconcile.hook: is required for provider \"github\"");
+        QTest::newRow("reconcile credential from an unset variable")
+            << QByteArray("secrets = [\"daemon-fixture-secret\"]")
+            << QByteArray(
+                   "secrets = [\"daemon-fixture-secret\"]\n[sources.reconcile]\nprovider = \"github\"\n"
+                   "credential = \"env:REDRIVE_TEST_SURELY_UNSET_VARIABLE\"\nhook = \"repos/a/b/hooks/1\"")
+            << QByteArray(
+                   "sources[0].reconcile.credential: environment variable REDRIVE_TEST_SURELY_UNSET_VARIABLE "
+                   "is not set");
     }
 
     void checkRefusesWhatCannotRun()

@@ -23,8 +23,8 @@ qint64 ConsoleFixture::addEvent(const EventSpec &s)
     QSqlQuery q(m_db.handle());
     q.prepare(QStringLiteral(
         "INSERT INTO events (source, provider_event_id, event_type, received_at, last_seen_at, seen_count, "
-        "content_type, body, body_sha256, body_size, headers, verified_by, clock_skew_ms, remote_addr) "
-        "VALUES (?, ?, ?, ?, ?, ?, 'application/json', ?, ?, ?, ?, ?, ?, '127.0.0.1')"));
+        "content_type, body, body_sha256, body_size, headers, verified_by, clock_skew_ms, remote_addr, origin) "
+        "VALUES (?, ?, ?, ?, ?, ?, 'application/json', ?, ?, ?, ?, ?, ?, '127.0.0.1', ?)"));
     q.addBindValue(s.source);
     q.addBindValue(s.providerId.isEmpty() ? QStringLiteral("prov-%1").arg(++counter) : s.providerId);
     q.addBindValue(s.type);
@@ -37,6 +37,7 @@ qint64 ConsoleFixture::addEvent(const EventSpec &s)
     q.addBindValue(QString::fromUtf8(s.headers));
     q.addBindValue(s.verifiedBy);
     q.addBindValue(s.clockSkewMs ? QVariant(*s.clockSkewMs) : QVariant(QMetaType::fromType<qint64>()));
+    q.addBindValue(s.origin);
     if (!run(q))
         return 0;
     QSqlQuery id(m_db.handle());
@@ -161,6 +162,27 @@ void ConsoleFixture::addReceiver(const QString &instanceId, const QString &host,
     q.addBindValue(durability);
     q.addBindValue(powerLossDurable ? 1 : 0);
     run(q);
+}
+
+qint64 ConsoleFixture::addReconcileRun(const RunSpec &spec)
+{
+    QSqlQuery q(m_db.handle());
+    q.prepare(QStringLiteral(
+        "INSERT INTO reconcile_runs (source, provider, started_at, finished_at, status, checked, missing, "
+        "recovered, error, requested_by) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"));
+    q.addBindValue(spec.source);
+    q.addBindValue(spec.provider);
+    q.addBindValue(spec.startedAt);
+    q.addBindValue(spec.finishedAt ? QVariant(*spec.finishedAt) : QVariant(QMetaType(QMetaType::LongLong)));
+    q.addBindValue(spec.status);
+    q.addBindValue(spec.checked);
+    q.addBindValue(spec.missing);
+    q.addBindValue(spec.recovered);
+    q.addBindValue(spec.error.isEmpty() ? QStringLiteral("") : spec.error); // NOT NULL, '' for none
+    q.addBindValue(spec.requestedBy.isEmpty() ? QStringLiteral("") : spec.requestedBy);
+    if (!run(q))
+        return 0;
+    return q.lastInsertId().toLongLong();
 }
 
 ConsoleFixture::Scenario ConsoleFixture::addScenario(qint64 base)

@@ -31,6 +31,7 @@ public:
         QString verifiedBy = QStringLiteral("env:GITHUB_WEBHOOK_SECRET");
         std::optional<qint64> clockSkewMs = 120;
         int seenCount = 1;
+        QString origin = QStringLiteral("webhook"); // or "reconciled"
     };
     struct DeliverySpec {
         QString destination = QStringLiteral("fulfillment");
@@ -69,6 +70,20 @@ public:
     void addReceiver(const QString &instanceId, const QString &host, qint64 pid, qint64 heartbeatAt,
         const QString &durability, bool powerLossDurable);
 
+    // A reconcile_runs row as a receiver leaves it: running (no finishedAt), ok or failed.
+    struct RunSpec {
+        QString source = QStringLiteral("stripe");
+        QString provider = QStringLiteral("stripe");
+        qint64 startedAt = 1'700'000'000'000;
+        std::optional<qint64> finishedAt;
+        QString status = QStringLiteral("ok");
+        qint64 checked = 0;
+        qint64 missing = 0;
+        qint64 recovered = 0;
+        QString error;
+        QString requestedBy;
+    };
+    qint64 addReconcileRun(const RunSpec &spec);
     // The canonical scenario the GUI tests read: one event per downstream state, and one healthy
     // receiver ("web-1", pid 4242, synchronous=FULL, heartbeat at base + 50 s).
     struct Scenario {

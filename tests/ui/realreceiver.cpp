@@ -101,8 +101,9 @@ bool RealReceiver::start(QString *error)
     // 0600: redrived refuses a config file other users can read.
     if (!config.open(QIODevice::WriteOnly, QFileDevice::ReadOwner | QFileDevice::WriteOwner)
         || config.write(configToml(m_dir->path(), m_postgresUrl, m_ingestPort, m_adminPort,
-               m_crm->url(QStringLiteral("/crm")), m_fulfillment->url(QStringLiteral("/fulfillment")),
-               m_adminSettings))
+                            m_crm->url(QStringLiteral("/crm")),
+                            m_fulfillment->url(QStringLiteral("/fulfillment")), m_adminSettings)
+               + (m_extraConfig.isEmpty() ? QByteArray() : "\n" + m_extraConfig))
             < 0) {
         *error = QStringLiteral("cannot write %1").arg(configPath());
         return false;

@@ -48,6 +48,9 @@ public:
     // Before start(): more lines (each ending in a newline) for the config's [admin] section,
     // e.g. `reply_timeout = "300ms"\n`.
     void setAdminSettings(const QByteArray &lines) { m_adminSettings = lines; }
+    // Before start(): more tables appended to the config (each ending in a newline), e.g. another
+    // [[sources]] with its [sources.reconcile] and [[routes]].
+    void setExtraConfig(const QByteArray &toml) { m_extraConfig = toml; }
     // Writes the config, migrates, creates the tokens, starts redrived and waits for /healthz.
     bool start(QString *error);
     void stop();
@@ -96,6 +99,7 @@ private:
     QString m_connection;
     QString m_postgresUrl;
     QByteArray m_adminSettings;
+    QByteArray m_extraConfig;
 };
 
 } // namespace redrive::test

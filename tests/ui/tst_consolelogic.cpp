@@ -380,6 +380,15 @@ void TstConsoleLogic::retrySchedulesIgnoreSecrets()
     QVERIFY(!badDuration);
     QVERIFY2(badDuration.error().contains(QStringLiteral("destinations[0].retry_schedule[0]")),
         qPrintable(badDuration.error()));
+    // Which sources reconcile, with their provider, and nothing of their credential; a copy of
+    // the config with none (the first one above) names none.
+    QVERIFY(s->reconciledSources.isEmpty());
+    const auto reconciling
+        = parseRetrySchedules("[[sources]]\nname = \"stripe\"\n[sources.reconcile]\nprovider = \"stripe\"\n"
+                              "credential = \"env:UNSET_KEY\"\n[[sources]]\nname = \"plain\"\n");
+    QVERIFY2(reconciling, qPrintable(reconciling.error()));
+    QCOMPARE(reconciling->reconciledSources,
+        (QList<std::pair<QString, QString>> { { QStringLiteral("stripe"), QStringLiteral("stripe") } }));
     const auto notToml = parseRetrySchedules("this is = = not toml");
     QVERIFY(!notToml);
     QVERIFY(notToml.error().contains(QStringLiteral("not valid TOML")));

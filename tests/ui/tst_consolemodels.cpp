@@ -14,9 +14,11 @@
 #include "incidents/incidentmodel.h"
 #include "query/destinationstats.h"
 #include "query/opsstats.h"
+#include "reconcile/reconcilerunmodel.h"
 #include "rejections/rejectionmodel.h"
 #include "replays/replayitemsmodel.h"
 #include "replays/replaylistmodel.h"
+#include "storage/reconcilestore.h"
 #include "testdb.h"
 #include "tooltipsweep.h"
 
@@ -25,6 +27,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QScopeGuard>
 #include <QSignalSpy>
 #include <QTest>
 
@@ -61,8 +64,10 @@ private Q_SLOTS:
     void jsonTreeModel();
     void deadLetterModel();
     void destinationModel();
+    void reconcileRunModel();
     void rejectionModelFetchesMore();
     void auditModelFiltersPagesAndAppendsNew();
+    void reconciledEventsAreMarkedAndFiltered();
     void plainToolTipShowsTheTextItself_data();
     void plainToolTipShowsTheTextItself();
     void everyModelsToolTipsShowHostileTextLiterally_data();
@@ -349,6 +354,61 @@ void TstConsoleModels::eventsThatCommitLateAreCountedAndShown()
         qPrintable(error));
 }
 
+// An event a reconciliation recovered is marked in the list (the source cell says so, to the eye
+// and to a screen reader) and is what the origin filter finds; webhooks are what it leaves out.
+void TstConsoleModels::reconciledEventsAreMarkedAndFiltered()
+{
+    ConsoleFixture fx(*m_writer);
+    ConsoleFixture::EventSpec e;
+    e.source = QStringLiteral("stripe");
+    e.type = QStringLiteral("payment_intent.succeeded");
+    e.providerId = QStringLiteral("evt_recovered_1");
+    e.verifiedBy = QStringLiteral(""); // listed by the API, not signed
+    e.origin = QStringLiteral("reconciled");
+    e.receivedAt = kBase + 500'000;
+    const qint64 id = fx.addEvent(e);
+    QVERIFY2(id > 0, qPrintable(fx.lastError()));
+    auto removeIt = qScopeGuard([&] {
+        QString error;
+        QVERIFY2(
+            succeeded(m_writer->exec(QStringLiteral("DELETE FROM events WHERE id = %1").arg(id)), &error),
+            qPrintable(error));
+    });
+
+    EventTableModel model(m_pages.get(), m_indexer.get());
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    EventFilter reconciled;
+    reconciled.origin = QStringLiteral("reconciled");
+    model.setFilter(reconciled);
+    QTRY_VERIFY_WITH_TIMEOUT(
+        model.countKind() == EventTableModel::CountKind::Exact && !model.isLoading(), kWait);
+    QCOMPARE(model.rowCount(), 1);
+    QTRY_VERIFY_WITH_TIMEOUT(model.eventAtRow(0), kWait);
+    const QModelIndex source = model.index(0, EventTableModel::SourceColumn);
+    QCOMPARE(source.data(EventTableModel::EventIdRole).toLongLong(), id);
+    QCOMPARE(source.data(EventTableModel::OriginRole).toString(), QStringLiteral("reconciled"));
+    QCOMPARE(source.data().toString(), QStringLiteral("stripe · reconciled"));
+    QCOMPARE(source.data(Qt::AccessibleTextRole).toString(),
+        QStringLiteral("stripe, recovered by reconciliation"));
+    QVERIFY(source.data(Qt::ToolTipRole).toString().contains(QStringLiteral("reconciliation run found it")));
+
+    // Webhooks only: every event but that one, each shown with its source alone.
+    EventFilter webhooks;
+    webhooks.origin = QStringLiteral("webhook");
+    webhooks.source = QStringLiteral("stripe");
+    model.setFilter(webhooks);
+    QTRY_VERIFY_WITH_TIMEOUT(
+        model.countKind() == EventTableModel::CountKind::Exact && !model.isLoading(), kWait);
+    QCOMPARE(model.rowCount(),
+        int(idsFor(QStringLiteral("WHERE source = 'stripe' AND origin = 'webhook'")).size()));
+    QVERIFY(model.rowCount() > 0);
+    QTRY_VERIFY_WITH_TIMEOUT(model.eventAtRow(0), kWait);
+    QCOMPARE(model.index(0, EventTableModel::SourceColumn).data().toString(), QStringLiteral("stripe"));
+    QCOMPARE(model.index(0, EventTableModel::SourceColumn).data(Qt::AccessibleTextRole).toString(),
+        QStringLiteral("stripe"));
+    QVERIFY(!model.index(0, EventTableModel::SourceColumn).data(Qt::ToolTipRole).isValid());
+}
+
 void TstConsoleModels::refreshPicksUpChangedStatuses()
 {
     EventTableModel model(m_pages.get(), m_indexer.get());
@@ -480,6 +540,102 @@ void TstConsoleModels::destinationModel()
     model.setStatuses({}, now);
     QCOMPARE(model.rowCount(), 0);
     QVERIFY(!model.destinationAt(model.index(0, 0)));
+}
+
+// Each source's newest run and a source's recent runs, read from reconcile_runs and shown as the
+// Reconciliation page shows them: what was checked, missing and recovered, or why it failed.
+void TstConsoleModels::reconcileRunModel()
+{
+    const qint64 now = kBase + 7'200'000;
+    ConsoleFixture fx(*m_writer);
+    ConsoleFixture::RunSpec run;
+    run.startedAt = now - 3'600'000;
+    run.finishedAt = now - 3'590'000;
+    run.checked = 1'204;
+    const qint64 first = fx.addReconcileRun(run); // stripe: nothing missed
+    run.startedAt = now - 600'000;
+    run.finishedAt = now - 598'000;
+    run.missing = 3;
+    run.recovered = 3;
+    run.requestedBy = QStringLiteral("ana-operator");
+    const qint64 newest = fx.addReconcileRun(run); // stripe: three recovered, asked for by ana
+    ConsoleFixture::RunSpec gh;
+    gh.source = QStringLiteral("github");
+    gh.provider = QStringLiteral("github");
+    gh.startedAt = now - 120'000;
+    gh.finishedAt = now - 119'000;
+    gh.status = QStringLiteral("failed");
+    gh.error = QStringLiteral("GitHub answered 401 Bad credentials\nGET /repos/acme/shop/hooks/1/deliveries");
+    fx.addReconcileRun(gh);
+    ConsoleFixture::RunSpec running;
+    running.source = QStringLiteral("shopify");
+    running.startedAt = now - 4'000;
+    running.status = QStringLiteral("running");
+    fx.addReconcileRun(running);
+    QVERIFY2(fx.lastError().isEmpty(), qPrintable(fx.lastError()));
+
+    auto db = m_t->open(QStringLiteral("reconcile"), OpenMode::ReadOnly);
+    auto latest = reconcile::lastRunPerSource(*db);
+    QVERIFY2(latest, qPrintable(latest.error()));
+    ReconcileRunModel model;
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    model.setRuns(*latest, now);
+    QCOMPARE(model.rowCount(), 3); // by source name: github, shopify, stripe (its newest run only)
+    QCOMPARE(model.columnCount(), int(ReconcileRunModel::ColumnCount));
+    auto cell = [&model](int row, int column) { return model.index(row, column).data().toString(); };
+    QCOMPARE(model.rowOfSource(QStringLiteral("stripe")), 2);
+    QCOMPARE(model.runAt(model.index(2, 0))->id, newest);
+    QCOMPARE(cell(2, ReconcileRunModel::StartedColumn), QStringLiteral("10 min ago"));
+    QCOMPARE(cell(2, ReconcileRunModel::StatusColumn), QStringLiteral("OK"));
+    QCOMPARE(cell(2, ReconcileRunModel::CheckedColumn), QStringLiteral("1,204"));
+    QCOMPARE(cell(2, ReconcileRunModel::MissingColumn), QStringLiteral("3"));
+    QCOMPARE(cell(2, ReconcileRunModel::RecoveredColumn), QStringLiteral("3"));
+    QCOMPARE(cell(2, ReconcileRunModel::OutcomeColumn), QStringLiteral("3 missing, all recovered"));
+    QVERIFY(model.index(2, ReconcileRunModel::StartedColumn)
+                .data(Qt::ToolTipRole)
+                .toString()
+                .contains(QStringLiteral("asked for by ana-operator")));
+    // A failed run says why, in the receiver's words (first line; all of it in the tooltip).
+    QCOMPARE(cell(0, ReconcileRunModel::StatusColumn), QStringLiteral("Failed"));
+    QCOMPARE(cell(0, ReconcileRunModel::OutcomeColumn),
+        QStringLiteral("Failed: GitHub answered 401 Bad credentials"));
+    QCOMPARE(model.index(0, ReconcileRunModel::OutcomeColumn).data(Qt::ToolTipRole).toString(), gh.error);
+    QCOMPARE(cell(0, ReconcileRunModel::CheckedColumn), QStringLiteral("—"));
+    QCOMPARE(model.index(0, ReconcileRunModel::StatusColumn).data(Qt::AccessibleTextRole).toString(),
+        QStringLiteral("Reconciliation Failed"));
+    QVERIFY(model.index(0, ReconcileRunModel::StatusColumn).data(Qt::BackgroundRole).isValid());
+    QCOMPARE(cell(1, ReconcileRunModel::OutcomeColumn), QStringLiteral("Running for 4 s"));
+    QVERIFY(model.anyRunning());
+
+    // One source's recent runs, newest first, in keyset pages.
+    auto recent = reconcile::listRuns(*db, QStringLiteral("stripe"), std::nullopt, 50);
+    QVERIFY2(recent, qPrintable(recent.error()));
+    QCOMPARE(recent->size(), 2);
+    QCOMPARE(recent->at(0).id, newest);
+    QCOMPARE(recent->at(1).id, first);
+    auto older = reconcile::listRuns(*db, QStringLiteral("stripe"), newest, 1);
+    QVERIFY2(older, qPrintable(older.error()));
+    QCOMPARE(older->size(), 1);
+    QCOMPARE(older->at(0).id, first);
+    ReconcileRunModel runs;
+    QAbstractItemModelTester runsTester(&runs, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    runs.setRuns(*recent, now);
+    QCOMPARE(runs.index(1, ReconcileRunModel::OutcomeColumn).data().toString(),
+        QStringLiteral("Nothing missed (1,204 checked)"));
+    QVERIFY(runs.index(1, ReconcileRunModel::StartedColumn)
+                .data(Qt::ToolTipRole)
+                .toString()
+                .contains(QStringLiteral("on its schedule")));
+    QVERIFY(!runs.anyRunning());
+
+    // The same runs again: updated in place, so the selection stays put.
+    QSignalSpy reset(&model, &QAbstractItemModel::modelReset);
+    model.setRuns(*latest, now + 1'000);
+    QCOMPARE(reset.size(), 0);
+    QCOMPARE(cell(1, ReconcileRunModel::OutcomeColumn), QStringLiteral("Running for 5 s"));
+    QString error;
+    QVERIFY2(
+        succeeded(m_writer->exec(QStringLiteral("DELETE FROM reconcile_runs")), &error), qPrintable(error));
 }
 
 void TstConsoleModels::rejectionModelFetchesMore()
@@ -694,6 +850,23 @@ void TstConsoleModels::everyModelsToolTipsShowHostileTextLiterally()
     (*statuses)[0].reason = h;
     destinations.setStatuses(*statuses, now);
     sweepModel(destinations, QStringLiteral("destinations"), true);
+
+    ConsoleFixture::RunSpec failedRun;
+    failedRun.source = h;
+    failedRun.provider = h;
+    failedRun.startedAt = now - 20'000;
+    failedRun.finishedAt = now - 19'000;
+    failedRun.status = QStringLiteral("failed");
+    failedRun.error = h;
+    failedRun.requestedBy = h;
+    fx.addReconcileRun(failedRun);
+    QVERIFY2(fx.lastError().isEmpty(), qPrintable(fx.lastError()));
+    ReconcileRunModel reconcileRuns;
+    auto runs = reconcile::lastRunPerSource(*db);
+    QVERIFY2(runs, qPrintable(runs.error()));
+    QCOMPARE(runs->size(), 1);
+    reconcileRuns.setRuns(*runs, now);
+    sweepModel(reconcileRuns, QStringLiteral("reconciliation runs"), true);
 
     IncidentModel incidents;
     Incident incident;

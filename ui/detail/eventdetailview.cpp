@@ -8,6 +8,7 @@
 #include "detail/jsontreemodel.h"
 #include "detail/keylinks.h"
 #include "detail/schedulenote.h"
+#include "events/originmark.h"
 #include "util/headers.h"
 
 #include <QAction>
@@ -407,8 +408,12 @@ void EventDetailView::showDetail(
                               .arg(TimeFormat::display(e.lastSeenAt))
                         : QStringLiteral("1"),
         QStringLiteral("fieldSeen"));
+    addField(QStringLiteral("Origin"), originText(e.origin), QStringLiteral("fieldOrigin"),
+        originExplanation(e.origin));
     addField(QStringLiteral("Verified by"),
-        d.verifiedBy.isEmpty() ? QStringLiteral("— (not verified)") : d.verifiedBy,
+        !d.verifiedBy.isEmpty()      ? d.verifiedBy
+            : isReconciled(e.origin) ? QStringLiteral("— (read from the provider's API, not signed)")
+                                     : QStringLiteral("— (not verified)"),
         QStringLiteral("fieldVerifiedBy"),
         QStringLiteral(
             "The secret whose signature matched; with several secrets configured this shows which one."));

@@ -5,6 +5,7 @@
 #include "common/plaintooltip.h"
 #include "common/statuspalette.h"
 #include "common/timeformat.h"
+#include "events/originmark.h"
 
 #include <QColor>
 
@@ -159,6 +160,11 @@ QVariant EventTableModel::data(const QModelIndex &index, int role) const
         return int(row->downstream);
     case LoadedRole:
         return true;
+    case OriginRole:
+        return row->origin;
+    case Qt::AccessibleTextRole:
+        return index.column() == SourceColumn ? sourceWithOriginAccessible(row->source, row->origin)
+                                              : QVariant();
     case Qt::TextAlignmentRole:
         if (index.column() == IdColumn || index.column() == AttemptsColumn)
             return int(Qt::AlignRight | Qt::AlignVCenter);
@@ -184,6 +190,8 @@ QVariant EventTableModel::data(const QModelIndex &index, int role) const
         case LastFailureColumn:
             return row->lastFailureText.isEmpty() ? QVariant()
                                                   : QVariant(plainToolTip(lastFailureText(*row)));
+        case SourceColumn:
+            return isReconciled(row->origin) ? originExplanation(row->origin) : QVariant();
         case ProviderIdColumn:
             return plainToolTip(row->seenCount > 1
                     ? QStringLiteral("%1\nReceived %2 times (duplicates were not processed again)")
@@ -200,7 +208,7 @@ QVariant EventTableModel::data(const QModelIndex &index, int role) const
         case ReceivedColumn:
             return TimeFormat::display(row->receivedAt);
         case SourceColumn:
-            return row->source;
+            return sourceWithOrigin(row->source, row->origin);
         case TypeColumn:
             return row->type;
         case ProviderIdColumn:

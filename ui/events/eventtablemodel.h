@@ -47,6 +47,7 @@ public:
         StatusRole, // stored status string
         DownstreamRole, // int(DownstreamState)
         LoadedRole, // bool
+        OriginRole, // "webhook" | "reconciled"
     };
     enum class CountKind { Estimated, Growing, Exact };
 

@@ -22,6 +22,8 @@ namespace redrive::ui {
 namespace {
 
 enum RangeChoice { AnyTime, LastHour, Last24Hours, Last7Days, Custom };
+// The origin choices, in the combo's order, and the EventFilter value of each.
+const char *const kOrigins[] = { "", "webhook", "reconciled" };
 
 QComboBox *editableCombo(const QString &objectName, const QString &placeholder, QWidget *parent)
 {
@@ -55,6 +57,7 @@ FilterBar::FilterBar(QWidget *parent)
     , m_source(editableCombo(QStringLiteral("sourceFilter"), QStringLiteral("Source"), this))
     , m_type(editableCombo(QStringLiteral("typeFilter"), QStringLiteral("Type (prefix*)"), this))
     , m_destination(editableCombo(QStringLiteral("destinationFilter"), QStringLiteral("Destination"), this))
+    , m_origin(new QComboBox(this))
     , m_range(new QComboBox(this))
     , m_since(new QDateTimeEdit(this))
     , m_until(new QDateTimeEdit(this))
@@ -80,6 +83,14 @@ FilterBar::FilterBar(QWidget *parent)
     }
     updateStatusButton();
 
+    // How events came in: webhooks, or recovered by a reconciliation with the provider.
+    m_origin->setObjectName(QStringLiteral("originFilter"));
+    m_origin->setAccessibleName(QStringLiteral("Origin filter"));
+    m_origin->addItems(
+        { QStringLiteral("Any origin"), QStringLiteral("Webhooks"), QStringLiteral("Reconciled") });
+    m_origin->setToolTip(
+        QStringLiteral("Reconciled: events a reconciliation run recovered from the provider's "
+                       "API because their webhook never arrived"));
     m_range->setObjectName(QStringLiteral("timeRange"));
     m_range->addItems({ QStringLiteral("Any time"), QStringLiteral("Last hour"),
         QStringLiteral("Last 24 hours"), QStringLiteral("Last 7 days"), QStringLiteral("Custom…") });
@@ -132,6 +143,7 @@ FilterBar::FilterBar(QWidget *parent)
     bottom->addWidget(m_source, 1);
     bottom->addWidget(m_type, 1);
     bottom->addWidget(m_destination, 1);
+    bottom->addWidget(m_origin);
     bottom->addWidget(m_range);
     bottom->addWidget(m_since);
     bottom->addWidget(m_until);
@@ -146,6 +158,7 @@ FilterBar::FilterBar(QWidget *parent)
     connect(m_search, &QLineEdit::textEdited, this, &FilterBar::changedSoon);
     connect(m_search, &QLineEdit::returnPressed, this, &FilterBar::changed);
     connect(m_range, &QComboBox::activated, this, &FilterBar::timeRangeChosen);
+    connect(m_origin, &QComboBox::activated, this, &FilterBar::changed);
     connect(m_clear, &QPushButton::clicked, this, [this] {
         setFilter({});
         changed();
@@ -208,6 +221,7 @@ EventFilter FilterBar::filter() const
     f.category = m_category;
     f.deliveryStatus = m_deliveryStatus;
     f.search = m_search->text().trimmed();
+    f.origin = QLatin1String(kOrigins[qBound(0, m_origin->currentIndex(), int(std::size(kOrigins)) - 1)]);
     const qint64 now = QDateTime::currentMSecsSinceEpoch();
     switch (m_range->currentIndex()) {
     case LastHour:
@@ -241,6 +255,13 @@ void FilterBar::setFilter(const EventFilter &f)
     m_destination->setEditText(f.destination);
     m_category = f.category;
     m_deliveryStatus = f.deliveryStatus;
+    {
+        const QSignalBlocker block(m_origin);
+        int origin = 0;
+        for (int i = 1; i < int(std::size(kOrigins)); ++i)
+            origin = f.origin == QLatin1String(kOrigins[i]) ? i : origin;
+        m_origin->setCurrentIndex(origin);
+    }
     // A key filter (a saved view, a link) is shown as the search it equals, never hidden.
     m_search->setText(f.search.isEmpty() && !f.keyName.isEmpty() ? f.keyName + u':' + f.keyValue : f.search);
     if (f.sinceMs || f.untilMs) {

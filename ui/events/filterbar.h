@@ -48,6 +48,7 @@ private:
     QComboBox *m_source;
     QComboBox *m_type;
     QComboBox *m_destination;
+    QComboBox *m_origin;
     QComboBox *m_range;
     QDateTimeEdit *m_since;
     QDateTimeEdit *m_until;

@@ -21,6 +21,7 @@
 #include "newreplay/replaycontroller.h"
 #include "overview/overviewcontroller.h"
 #include "receivers/receiverhealthcontroller.h"
+#include "reconcile/reconcilecontroller.h"
 #include "rejections/rejectionmodel.h"
 #include "rejections/rejectionscontroller.h"
 #include "replays/replayscontroller.h"
@@ -38,6 +39,7 @@ namespace redrive::ui {
 struct SessionControllers {
     std::unique_ptr<Session> session;
     std::unique_ptr<ReplicaController> replica;
+    std::unique_ptr<ReconcileController> reconcile;
     std::unique_ptr<ReplaysController> replays;
     std::unique_ptr<ReceiverHealthController> receivers;
     std::unique_ptr<DestinationsController> destinations;
@@ -166,6 +168,11 @@ ReceiverHealthController *ConsoleController::receivers() const
 IncidentsController *ConsoleController::incidents() const
 {
     return m_s ? m_s->incidents.get() : nullptr;
+}
+
+ReconcileController *ConsoleController::reconcile() const
+{
+    return m_s ? m_s->reconcile.get() : nullptr;
 }
 
 void ConsoleController::setNotifier(Notifier *notifier)
@@ -314,6 +321,12 @@ void ConsoleController::adoptSession(Session *session)
         m_window->showPage(MainWindow::ReplaysPage);
         replays()->showReplay(id);
     });
+    c.reconcile = std::make_unique<ReconcileController>(session, w->reconciliationPage(), m_clock);
+    connect(c.reconcile.get(), &ReconcileController::runStarted, this, [this](const QString &source, qint64) {
+        m_window->statusBar()->showMessage(
+            QStringLiteral("Reconciliation of %1 started; the Reconciliation page follows it.").arg(source),
+            30'000);
+    });
     c.database = std::make_unique<DatabaseWatch>(session, w->databaseWarning(), m_clock);
     connect(c.database.get(), &DatabaseWatch::recovered, this, [this](qint64 downForMs) {
         m_window->statusBar()->showMessage(
@@ -388,6 +401,9 @@ void ConsoleController::refreshVisiblePage()
         break;
     case MainWindow::ReplaysPage:
         c.replays->refresh();
+        break;
+    case MainWindow::ReconciliationPage:
+        c.reconcile->refresh();
         break;
     default:
         break;

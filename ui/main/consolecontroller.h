@@ -32,6 +32,7 @@ class Notifier;
 class OverviewController;
 class ProfileStore;
 class ReceiverHealthController;
+class ReconcileController;
 class RejectionsController;
 class ReplayController;
 class ReplaysController;
@@ -63,6 +64,7 @@ public:
     [[nodiscard]] ConnectionDialog *connectionDialog() const;
     [[nodiscard]] ReplaysController *replays() const;
     [[nodiscard]] IncidentsController *incidents() const;
+    [[nodiscard]] ReconcileController *reconcile() const;
     // Where incident notifications go (default: the desktop). Not owned; set before connecting.
     void setNotifier(Notifier *notifier);
     [[nodiscard]] DatabaseWatch *database() const;

@@ -40,6 +40,7 @@ MainWindow::MainWindow(QWidget *parent)
     , m_approvals(new QWidget)
     , m_audit(new QWidget)
     , m_destinations(new QWidget)
+    , m_reconciliation(new QWidget)
     , m_receiverStatus(new QLabel)
     , m_identity(new QLabel)
     , m_connection(new QLabel)
@@ -58,13 +59,15 @@ MainWindow::MainWindow(QWidget *parent)
     m_approvals->setObjectName(QStringLiteral("approvalsPage"));
     m_audit->setObjectName(QStringLiteral("auditPage"));
     m_destinations->setObjectName(QStringLiteral("destinationsPage"));
+    m_reconciliation->setObjectName(QStringLiteral("reconciliationPage"));
     m_receiverWarning->setObjectName(QStringLiteral("receiverWarning"));
     speakAsStatus(m_receiverWarning, QStringLiteral("Receiver warning"));
     m_replicaWarning->setObjectName(QStringLiteral("replicaWarning"));
     speakAsStatus(m_replicaWarning, QStringLiteral("Replica warning"));
     m_databaseWarning->setObjectName(QStringLiteral("databaseWarning"));
     speakAsStatus(m_databaseWarning, QStringLiteral("Database warning"));
-    for (QWidget *page : { m_deadLetters, m_rejections, m_replays, m_approvals, m_audit, m_destinations }) {
+    for (QWidget *page :
+        { m_deadLetters, m_rejections, m_replays, m_approvals, m_audit, m_destinations, m_reconciliation }) {
         auto *pageLayout = new QVBoxLayout(page);
         pageLayout->setContentsMargins(0, 0, 0, 0);
     }
@@ -83,6 +86,7 @@ MainWindow::MainWindow(QWidget *parent)
     m_pages->insertTab(ApprovalsPage, m_approvals, QStringLiteral("&Approvals"));
     m_pages->insertTab(AuditPage, m_audit, QStringLiteral("A&udit log"));
     m_pages->insertTab(DestinationsPage, m_destinations, QStringLiteral("Des&tinations"));
+    m_pages->insertTab(ReconciliationPage, m_reconciliation, QStringLiteral("Reconc&iliation"));
     connect(m_pages, &QTabWidget::currentChanged, this, [this](int i) {
         // The keyboard starts in the page's list, where its work is.
         if (QWidget *page = m_pages->widget(i))
@@ -115,9 +119,10 @@ MainWindow::MainWindow(QWidget *parent)
     quit->setShortcut(QKeySequence::Quit);
 
     QMenu *view = menuBar()->addMenu(QStringLiteral("&View"));
-    const QString names[PageCount] = { QStringLiteral("Overview"), QStringLiteral("Events"),
-        QStringLiteral("Dead letters"), QStringLiteral("Rejected requests"), QStringLiteral("Replays"),
-        QStringLiteral("Approvals"), QStringLiteral("Audit log"), QStringLiteral("Destinations") };
+    const QString names[PageCount]
+        = { QStringLiteral("Overview"), QStringLiteral("Events"), QStringLiteral("Dead letters"),
+              QStringLiteral("Rejected requests"), QStringLiteral("Replays"), QStringLiteral("Approvals"),
+              QStringLiteral("Audit log"), QStringLiteral("Destinations"), QStringLiteral("Reconciliation") };
     for (int i = 0; i < PageCount; ++i) {
         QAction *a = view->addAction(names[i], this, [this, i] {
             if (isPageAvailable(Page(i)))
@@ -218,8 +223,9 @@ QStringList MainWindow::pageNames()
 {
     static const QStringList names { QStringLiteral("overview"), QStringLiteral("events"),
         QStringLiteral("dead-letters"), QStringLiteral("rejections"), QStringLiteral("replays"),
-        QStringLiteral("approvals"), QStringLiteral("audit"), QStringLiteral("destinations") };
-    static_assert(PageCount == 8, "name every page");
+        QStringLiteral("approvals"), QStringLiteral("audit"), QStringLiteral("destinations"),
+        QStringLiteral("reconciliation") };
+    static_assert(PageCount == 9, "name every page");
     return names;
 }
 

@@ -20,7 +20,7 @@ class OverviewView;
 class WarningBanner;
 
 // Lays out the console and says what the user wants; it decides nothing. Controllers fill the
-// pages. Every page has a shortcut (Ctrl+1 … Ctrl+8), Ctrl+F searches events, F5 refreshes.
+// pages. Every page has a shortcut (Ctrl+1 … Ctrl+9), Ctrl+F searches events, F5 refreshes.
 class MainWindow final : public QMainWindow {
     Q_OBJECT
 public:
@@ -33,6 +33,7 @@ public:
         ApprovalsPage,
         AuditPage,
         DestinationsPage,
+        ReconciliationPage,
         PageCount
     };
 
@@ -52,6 +53,7 @@ public:
     [[nodiscard]] QWidget *approvalsPage() const { return m_approvals; }
     [[nodiscard]] QWidget *auditPage() const { return m_audit; }
     [[nodiscard]] QWidget *destinationsPage() const { return m_destinations; }
+    [[nodiscard]] QWidget *reconciliationPage() const { return m_reconciliation; }
     // Receiver health: warnings under the environment banner, the receivers in the status bar.
     [[nodiscard]] WarningBanner *receiverWarning() const { return m_receiverWarning; }
     [[nodiscard]] QLabel *receiverStatus() const { return m_receiverStatus; }
@@ -102,6 +104,7 @@ private:
     QWidget *m_approvals;
     QWidget *m_audit;
     QWidget *m_destinations;
+    QWidget *m_reconciliation;
     QLabel *m_receiverStatus;
     QLabel *m_identity;
     QLabel *m_connection;

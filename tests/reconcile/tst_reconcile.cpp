@@ -1,0 +1,835 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: Redrive authors
+#include "adminfixture.h"
+#include "reconcileharness.h"
+#include "storage/reconcilestore.h"
+#include "testdb.h"
+
+#include <QCoreApplication>
+#include <QSqlQuery>
+#include <QTest>
+
+#include <mutex>
+
+using namespace redrive;
+using namespace redrive::test;
+
+namespace {
+
+// Every message any thread logs, to prove the credential never reaches a log.
+std::mutex g_logMutex;
+QStringList g_log;
+QtMessageHandler g_previous = nullptr;
+
+void captureLog(QtMsgType type, const QMessageLogContext &context, const QString &message)
+{
+    {
+        std::lock_guard lock(g_logMutex);
+        g_log.append(message);
+    }
+    if (g_previous)
+        g_previous(type, context, message);
+}
+
+QString loggedText()
+{
+    std::lock_guard lock(g_logMutex);
+    return g_log.join(u'\n');
+}
+
+} // namespace
+
+class TstReconcile : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void initTestCase() { g_previous = qInstallMessageHandler(captureLog); }
+    void init();
+    void cleanup();
+
+    void stripeRecordsMissingEventsOnceAndDeliversThem();
+    void stripeFailsMidPagingAndRecordsNothing();
+    void stripeMalformedPageFailsTheRun_data();
+    void stripeMalformedPageFailsTheRun();
+    void badKeyFailsWithTheReasonAndTheKeyNowhere();
+    void rateLimitIsWaitedOut();
+    void rateLimitTooLongFailsTheRun();
+    void pageCapFailsTheRun();
+    void githubRedeliversOnlyMissingGuidsAtMostThreeTimes();
+    void githubRefusesANextLinkToAnotherOrigin();
+    void githubRateLimitByResetHeader();
+    void leaseAllowsOneRunPerSource();
+    void scheduleRunsWithoutBeingAsked();
+    void twoReconcilersNeverRunASourceTogether();
+    void expiredLeaseIsFailedAndTakenOver();
+    void adminRunsAndListsReconciliations();
+    void adminRefusesWhatItMust();
+    void eventsCarryAndFilterByOrigin();
+
+private:
+    bool setUp(const QByteArray &stripeKey = kStripeKey, reconcile::ReconcilerOptions options = {},
+        const QByteArray &every = "0");
+    std::optional<reconcile::Run> runOnce(
+        const QString &source, const QString &requestedBy = QStringLiteral("ops"));
+    void postStripeWebhook(const QString &id, qint64 created);
+    void postGitHubWebhook(const QString &guid);
+    qint64 count(const QString &sql, const QVariantList &binds = {});
+
+    std::unique_ptr<StripeStandIn> m_stripe;
+    std::unique_ptr<GitHubStandIn> m_github;
+    std::unique_ptr<ScriptableDestination> m_down;
+    std::unique_ptr<IngestHarness> m_h;
+    std::unique_ptr<delivery::DeliveryEngine> m_engine;
+    std::unique_ptr<reconcile::Reconciler> m_reconciler;
+    std::unique_ptr<RunWatcher> m_watcher;
+    int m_finished = 0;
+};
+
+void TstReconcile::init()
+{
+    m_finished = 0;
+    m_watcher = std::make_unique<RunWatcher>();
+}
+
+void TstReconcile::cleanup()
+{
+    if (m_reconciler)
+        m_reconciler->stop();
+    m_reconciler.reset();
+    if (m_engine)
+        m_engine->stop(2000);
+    m_engine.reset();
+    m_h.reset();
+    m_down.reset();
+    m_stripe.reset();
+    m_github.reset();
+}
+
+bool TstReconcile::setUp(
+    const QByteArray &stripeKey, reconcile::ReconcilerOptions options, const QByteArray &every)
+{
+    QString error;
+    m_stripe = std::make_unique<StripeStandIn>(kStripeKey);
+    m_github = std::make_unique<GitHubStandIn>(kGitHubToken, kHook);
+    m_down = std::make_unique<ScriptableDestination>();
+    if (!m_stripe->start(&error) || !m_github->start(&error) || !m_down->start(&error)) {
+        qWarning("%s", qPrintable(error));
+        return false;
+    }
+    m_h = IngestHarness::create({}, &error,
+        reconcileToml(
+            m_stripe->url(), m_github->url(), m_down->url(QStringLiteral("/down")), stripeKey, every));
+    if (!m_h) {
+        qWarning("%s", qPrintable(error));
+        return false;
+    }
+    m_engine = std::make_unique<delivery::DeliveryEngine>(
+        *m_h->config, m_h->database->url(), m_h->clock, m_h->registry);
+    if (!m_engine->start(&error)) {
+        qWarning("%s", qPrintable(error));
+        return false;
+    }
+    options.api.timeoutMs = 5000;
+    m_reconciler = std::make_unique<reconcile::Reconciler>(m_h->config, m_h->database->url(), *m_h->writer,
+        m_h->registry, m_h->clock, QStringLiteral("receiver-a"), options);
+    m_reconciler->setOnFinished([this](const reconcile::Run &run) { m_watcher->finished(run); });
+    if (!m_reconciler->start(&error)) {
+        qWarning("%s", qPrintable(error));
+        return false;
+    }
+    return true;
+}
+
+std::optional<reconcile::Run> TstReconcile::runOnce(const QString &source, const QString &requestedBy)
+{
+    const SourceConfig *s = m_h->config->source(source);
+    reconcile::ClaimRequest request { source, toString(s->reconcile->provider), m_reconciler->owner(),
+        requestedBy, m_h->clock.nowMs(), m_reconciler->leaseMs(), std::nullopt };
+    const auto claim
+        = withTransaction(*m_h->reader, [&] { return reconcile::claimRun(*m_h->reader, request); });
+    if (!claim || !claim->run) {
+        qWarning("no claim: %s", claim ? "a run is running" : qPrintable(claim.error()));
+        return std::nullopt;
+    }
+    m_reconciler->launch(*claim->run);
+    return m_watcher->wait(++m_finished);
+}
+
+void TstReconcile::postStripeWebhook(const QString &id, qint64 created)
+{
+    const QByteArray body = StripeStandIn::eventJson(id, QStringLiteral("payment_intent.succeeded"), created);
+    const auto r = m_h->post("rs", signStripe(kStripeSecret, m_h->nowSeconds(), body), body);
+    QVERIFY(r);
+    QCOMPARE(r->status, 200);
+}
+
+void TstReconcile::postGitHubWebhook(const QString &guid)
+{
+    const QByteArray body
+        = QByteArrayLiteral("{\"ref\":\"refs/heads/main\",\"after\":\"") + guid.toUtf8() + "\"}";
+    const auto r = m_h->post("rg", signGitHub(kGitHubSecret, body, guid.toUtf8(), "push"), body);
+    QVERIFY(r);
+    QCOMPARE(r->status, 200);
+}
+
+qint64 TstReconcile::count(const QString &sql, const QVariantList &binds)
+{
+    return m_h->scalar(sql, binds).toLongLong();
+}
+
+// 120 events listed over two pages, 115 of them arrived as webhooks: the 5 others are recorded
+// as reconciled (the listed JSON byte for byte as the body), routed and delivered once; the 115
+// keep their seen count; a webhook arriving later for a recovered one is a duplicate and is not
+// delivered again; a second run finds nothing missing.
+void TstReconcile::stripeRecordsMissingEventsOnceAndDeliversThem()
+{
+    QVERIFY(setUp());
+    const qint64 now = m_h->nowSeconds();
+    QStringList lost;
+    for (int i = 0; i < 120; ++i) {
+        const QString id = QStringLiteral("evt_%1").arg(i, 4, 10, QLatin1Char('0'));
+        m_stripe->addEvent(id, QStringLiteral("payment_intent.succeeded"), now - 3600 + i);
+        if (i % 24 == 7)
+            lost.append(id);
+        else
+            postStripeWebhook(id, now - 3600 + i);
+    }
+    QCOMPARE(lost.size(), 5);
+    // An event older than the lookback is not listed (created[gte]) and not recovered.
+    m_stripe->addEvent(QStringLiteral("evt_old"), QStringLiteral("charge.succeeded"), now - 80 * 3600);
+    QTRY_COMPARE_WITH_TIMEOUT(m_down->requestCount(), 115, 20'000);
+
+    const auto run = runOnce(QStringLiteral("rs"));
+    QVERIFY(run);
+    QCOMPARE(run->status, reconcile::kStatusOk);
+    QVERIFY2(run->error.isEmpty(), qPrintable(run->error));
+    QCOMPARE(run->checked, 120);
+    QCOMPARE(run->missing, 5);
+    QCOMPARE(run->recovered, 5);
+    QCOMPARE(m_stripe->listRequests(), 2); // 100 + 20, has_more then not
+    QVERIFY(m_stripe->requests().at(1).target.contains("starting_after=evt_0020"));
+    QCOMPARE(m_stripe->requests().at(0).authorization, QByteArray("Bearer " + kStripeKey));
+
+    QCOMPARE(count(QStringLiteral("SELECT COUNT(*) FROM events WHERE source = 'rs'")), 120);
+    QCOMPARE(
+        count(QStringLiteral("SELECT COUNT(*) FROM events WHERE source = 'rs' AND origin = 'reconciled'")),
+        5);
+    QCOMPARE(count(QStringLiteral("SELECT COUNT(*) FROM events WHERE source = 'rs' AND seen_count <> 1")), 0);
+    for (const QString &id : std::as_const(lost)) {
+        const QVariantMap row = m_h->row(
+            QStringLiteral("SELECT origin, body, event_type, occurred_at FROM events WHERE source = 'rs' AND "
+                           "provider_event_id = ?"),
+            { id });
+        QCOMPARE(row.value(QStringLiteral("origin")).toString(), QStringLiteral("reconciled"));
+        QCOMPARE(row.value(QStringLiteral("body")).toByteArray(), m_stripe->rawEvent(id));
+        QCOMPARE(
+            row.value(QStringLiteral("event_type")).toString(), QStringLiteral("payment_intent.succeeded"));
+    }
+    // The business key was read from the recorded body, as ingest reads it from a webhook.
+    QTRY_COMPARE(
+        count(QStringLiteral("SELECT COUNT(*) FROM events e WHERE e.provider_event_id = ? AND (EXISTS "
+                             "(SELECT 1 FROM event_keys k WHERE k.event_id = e.id) OR EXISTS (SELECT 1 FROM "
+                             "event_keys_pending p WHERE p.event_id = e.id))"),
+            { lost.first() }),
+        1);
+    QTRY_COMPARE_WITH_TIMEOUT(m_down->requestCount(), 120, 20'000);
+    QTRY_COMPARE(
+        count(QStringLiteral("SELECT COUNT(*) FROM deliveries d JOIN events e ON e.id = d.event_id WHERE "
+                             "e.origin = 'reconciled' AND d.status = 'succeeded'")),
+        5);
+
+    // The provider's own retry arrives now: a duplicate, counted, never delivered again.
+    const QByteArray body = m_stripe->rawEvent(lost.first());
+    const auto late = m_h->post("rs", signStripe(kStripeSecret, m_h->nowSeconds(), body), body);
+    QVERIFY(late);
+    QCOMPARE(late->status, 200);
+    QVERIFY(late->body.contains("\"duplicate\":true"));
+    QCOMPARE(
+        count(QStringLiteral("SELECT seen_count FROM events WHERE provider_event_id = ?"), { lost.first() }),
+        2);
+    QCOMPARE(
+        count(QStringLiteral("SELECT COUNT(*) FROM deliveries d JOIN events e ON e.id = d.event_id WHERE "
+                             "e.provider_event_id = ?"),
+            { lost.first() }),
+        1);
+
+    const auto again = runOnce(QStringLiteral("rs"));
+    QVERIFY(again);
+    QCOMPARE(again->status, reconcile::kStatusOk);
+    QCOMPARE(again->missing, 0);
+    QCOMPARE(again->recovered, 0);
+    QCOMPARE(count(QStringLiteral("SELECT COUNT(*) FROM events WHERE source = 'rs'")), 120);
+    QCOMPARE(count(QStringLiteral("SELECT SUM(seen_count) FROM events WHERE source = 'rs'")), 121);
+
+    // Recorded and audited with the counts; metrics per source and result.
+    const QVariantMap row = m_h->row(
+        QStringLiteral(
+            "SELECT status, checked, missing, recovered, requested_by, finished_at FROM reconcile_runs "
+            "WHERE id = ?"),
+        { run->id });
+    QCOMPARE(row.value(QStringLiteral("status")).toString(), QStringLiteral("ok"));
+    QCOMPARE(row.value(QStringLiteral("missing")).toInt(), 5);
+    QCOMPARE(row.value(QStringLiteral("recovered")).toInt(), 5);
+    QCOMPARE(row.value(QStringLiteral("requested_by")).toString(), QStringLiteral("ops"));
+    QVERIFY(!row.value(QStringLiteral("finished_at")).isNull());
+    QCOMPARE(count(QStringLiteral(
+                 "SELECT COUNT(*) FROM audit_log WHERE action = 'reconcile_run' AND target = 'source:rs'")),
+        2);
+    QVERIFY(
+        m_h->scalar(QStringLiteral(
+                        "SELECT details FROM audit_log WHERE action = 'reconcile_run' ORDER BY seq LIMIT 1"))
+            .toString()
+            .contains(QLatin1String("\"recovered\":5")));
+    QCOMPARE(m_h->metric("redrive_reconcile_runs_total{result=\"ok\",source=\"rs\"}"), 2.0);
+    QCOMPARE(m_h->metric("redrive_reconcile_missing_total{source=\"rs\"}"), 5.0);
+}
+
+// Page 2 answers 500: the run fails with the status, and nothing of page 1 was recorded.
+void TstReconcile::stripeFailsMidPagingAndRecordsNothing()
+{
+    QVERIFY(setUp());
+    const qint64 now = m_h->nowSeconds();
+    for (int i = 0; i < 150; ++i)
+        m_stripe->addEvent(QStringLiteral("evt_%1").arg(i), QStringLiteral("invoice.paid"), now - 100 + i);
+    m_stripe->addFault(StandInFault {
+        1, 500, {}, QByteArrayLiteral("{\"error\":{\"message\":\"An unknown error occurred\"}}") });
+    const auto run = runOnce(QStringLiteral("rs"));
+    QVERIFY(run);
+    QCOMPARE(run->status, reconcile::kStatusFailed);
+    QVERIFY2(run->error.contains(QLatin1String("HTTP 500")), qPrintable(run->error));
+    QVERIFY2(run->error.contains(QLatin1String("An unknown error occurred")), qPrintable(run->error));
+    QVERIFY2(run->error.contains(QLatin1String("nothing was recorded")), qPrintable(run->error));
+    QCOMPARE(run->recovered, 0);
+    QCOMPARE(count(QStringLiteral("SELECT COUNT(*) FROM events WHERE source = 'rs'")), 0);
+    QCOMPARE(
+        m_h->scalar(QStringLiteral("SELECT error FROM reconcile_runs WHERE id = ?"), { run->id }).toString(),
+        run->error);
+    QCOMPARE(m_h->metric("redrive_reconcile_runs_total{result=\"failed\",source=\"rs\"}"), 1.0);
+}
+
+void TstReconcile::stripeMalformedPageFailsTheRun_data()
+{
+    QTest::addColumn<QByteArray>("page");
+    QTest::newRow("truncated") << QByteArray(
+        "{\"object\":\"list\",\"has_more\":false,\"data\":[{\"id\":\"evt_1\"");
+    QTest::newRow("not a list") << QByteArray("{\"object\":\"event\",\"has_more\":false,\"data\":[]}");
+    QTest::newRow("no has_more") << QByteArray("{\"object\":\"list\",\"data\":[]}");
+    QTest::newRow("event without id")
+        << QByteArray("{\"object\":\"list\",\"has_more\":false,\"data\":[{\"type\":\"x\",\"created\":1}]}");
+    QTest::newRow("trailing text") << QByteArray("{\"object\":\"list\",\"has_more\":false,\"data\":[]} x");
+    QTest::newRow("html") << QByteArray("<html>502 Bad Gateway</html>");
+}
+
+void TstReconcile::stripeMalformedPageFailsTheRun()
+{
+    QFETCH(QByteArray, page);
+    QVERIFY(setUp());
+    m_stripe->addEvent(QStringLiteral("evt_ok"), QStringLiteral("invoice.paid"), m_h->nowSeconds());
+    m_stripe->addFault(StandInFault { 0, 200, {}, page });
+    const auto run = runOnce(QStringLiteral("rs"));
+    QVERIFY(run);
+    QCOMPARE(run->status, reconcile::kStatusFailed);
+    QVERIFY2(run->error.contains(QLatin1String("malformed page")), qPrintable(run->error));
+    QCOMPARE(count(QStringLiteral("SELECT COUNT(*) FROM events")), 0);
+}
+
+// A wrong key: 401, the reason shown, and the key — which this stand-in even echoes back in its
+// error message — in no row, no error, no audit entry and no log line.
+void TstReconcile::badKeyFailsWithTheReasonAndTheKeyNowhere()
+{
+    const QByteArray wrongKey = QByteArrayLiteral("sk_test_WRONG_KEY_never_shown_0451");
+    QVERIFY(setUp(wrongKey));
+    m_stripe->addEvent(QStringLiteral("evt_1"), QStringLiteral("invoice.paid"), m_h->nowSeconds());
+    const auto run = runOnce(QStringLiteral("rs"));
+    QVERIFY(run);
+    QCOMPARE(run->status, reconcile::kStatusFailed);
+    QVERIFY2(run->error.contains(QLatin1String("HTTP 401")), qPrintable(run->error));
+    QVERIFY2(run->error.contains(QLatin1String("Invalid API Key provided")), qPrintable(run->error));
+    QVERIFY(!run->error.contains(QLatin1String(wrongKey)));
+    for (const char *sql :
+        { "SELECT COUNT(*) FROM reconcile_runs WHERE error LIKE ? OR requested_by LIKE ? OR owner LIKE ?",
+            "SELECT COUNT(*) FROM audit_log WHERE details LIKE ? OR reason LIKE ? OR target LIKE ?",
+            "SELECT COUNT(*) FROM events WHERE verified_by LIKE ? OR headers LIKE ? OR provider_event_id LIKE ?" }) {
+        const QString like = QLatin1Char('%') + QLatin1String(wrongKey) + QLatin1Char('%');
+        QCOMPARE(count(QLatin1String(sql), { like, like, like }), 0);
+    }
+    QVERIFY(loggedText().contains(QLatin1String("HTTP 401"))); // the failure was logged ...
+    QVERIFY(!loggedText().contains(QLatin1String(wrongKey))); // ... without the key
+    QVERIFY(!m_h->registry.renderPrometheus().contains(wrongKey));
+}
+
+// 429 with Retry-After: 1 → the run waits, asks again and finishes.
+void TstReconcile::rateLimitIsWaitedOut()
+{
+    QVERIFY(setUp());
+    m_stripe->addEvent(QStringLiteral("evt_1"), QStringLiteral("invoice.paid"), m_h->nowSeconds());
+    m_stripe->addFault(
+        StandInFault { 0, 429, { { QByteArrayLiteral("Retry-After"), QByteArrayLiteral("1") } },
+            QByteArrayLiteral("{\"error\":{\"message\":\"Too many requests\"}}") });
+    const auto run = runOnce(QStringLiteral("rs"));
+    QVERIFY(run);
+    QCOMPARE(run->status, reconcile::kStatusOk);
+    QCOMPARE(run->recovered, 1);
+    const auto requests = m_stripe->requests();
+    QCOMPARE(requests.size(), 2);
+    QVERIFY2(requests[1].arrivedMs - requests[0].arrivedMs >= 950,
+        qPrintable(QString::number(requests[1].arrivedMs - requests[0].arrivedMs)));
+}
+
+void TstReconcile::rateLimitTooLongFailsTheRun()
+{
+    QVERIFY(setUp());
+    m_stripe->addEvent(QStringLiteral("evt_1"), QStringLiteral("invoice.paid"), m_h->nowSeconds());
+    m_stripe->addFault(
+        StandInFault { 0, 429, { { QByteArrayLiteral("Retry-After"), QByteArrayLiteral("3600") } }, {} });
+    const auto run = runOnce(QStringLiteral("rs"));
+    QVERIFY(run);
+    QCOMPARE(run->status, reconcile::kStatusFailed);
+    QVERIFY2(run->error.contains(QLatin1String("rate limited by the provider for 3600 s")),
+        qPrintable(run->error));
+    QCOMPARE(m_stripe->listRequests(), 1);
+}
+
+// More pages than the cap: the run fails clearly instead of paging for ever.
+void TstReconcile::pageCapFailsTheRun()
+{
+    reconcile::ReconcilerOptions options;
+    options.maxPages = 2;
+    QVERIFY(setUp(kStripeKey, options));
+    for (int i = 0; i < 250; ++i)
+        m_stripe->addEvent(
+            QStringLiteral("evt_%1").arg(i), QStringLiteral("invoice.paid"), m_h->nowSeconds() - i);
+    const auto run = runOnce(QStringLiteral("rs"));
+    QVERIFY(run);
+    QCOMPARE(run->status, reconcile::kStatusFailed);
+    QVERIFY2(run->error.contains(QLatin1String("more than 2 pages")), qPrintable(run->error));
+    QCOMPARE(m_stripe->listRequests(), 2);
+    QCOMPARE(count(QStringLiteral("SELECT COUNT(*) FROM events")), 0);
+}
+
+// 120 deliveries over two pages (Link rel="next"), 3 guids never stored and one more outside the
+// lookback: only the 3 are asked, each at most three times over later runs; a stored guid never.
+void TstReconcile::githubRedeliversOnlyMissingGuidsAtMostThreeTimes()
+{
+    QVERIFY(setUp());
+    const qint64 nowMs = m_h->clock.nowMs();
+    QHash<QString, qint64> idOf;
+    QStringList missing;
+    for (int i = 0; i < 120; ++i) {
+        const QString guid
+            = QStringLiteral("0b1c%1-0000-11ee-8000-00000000%1").arg(i, 4, 10, QLatin1Char('0'));
+        idOf.insert(guid, m_github->addDelivery(guid, nowMs - 60'000 * (i + 1)));
+        if (i == 3 || i == 64 || i == 110)
+            missing.append(guid);
+        else
+            postGitHubWebhook(guid);
+    }
+    const QString old = QStringLiteral("old-guid-outside-the-lookback");
+    m_github->addDelivery(old, nowMs - 80LL * 3600 * 1000);
+
+    const auto run = runOnce(QStringLiteral("rg"));
+    QVERIFY(run);
+    QVERIFY2(run->status == reconcile::kStatusOk, qPrintable(run->error));
+    QCOMPARE(run->checked, 120);
+    QCOMPARE(run->missing, 3);
+    QCOMPARE(run->recovered, 3);
+    QCOMPARE(m_github->listRequests(), 2);
+    QList<qint64> expected;
+    for (const QString &guid : std::as_const(missing))
+        expected.append(idOf.value(guid));
+    QCOMPARE(m_github->redeliveries(), expected);
+
+    // Still missing: asked again in each of the next two runs, then no more.
+    for (int round = 2; round <= 4; ++round) {
+        const auto next = runOnce(QStringLiteral("rg"));
+        QVERIFY(next);
+        QCOMPARE(next->status, reconcile::kStatusOk);
+        QCOMPARE(next->missing, 3);
+        QCOMPARE(next->recovered, round <= 3 ? 3 : 0);
+    }
+    QCOMPARE(m_github->redeliveries().size(), 9);
+    QCOMPARE(
+        count(QStringLiteral("SELECT MAX(attempts) FROM reconcile_redeliveries WHERE source = 'rg'")), 3);
+
+    // The redelivery arrives, signed, through the normal path: no longer missing.
+    postGitHubWebhook(missing.first());
+    const auto after = runOnce(QStringLiteral("rg"));
+    QVERIFY(after);
+    QCOMPARE(after->missing, 2);
+    QCOMPARE(m_github->redeliveries().size(), 9);
+    QCOMPARE(
+        count(QStringLiteral("SELECT COUNT(*) FROM events WHERE source = 'rg' AND origin = 'reconciled'")),
+        0);
+}
+
+// The credential goes only to api_url's origin: a next link elsewhere fails the run.
+void TstReconcile::githubRefusesANextLinkToAnotherOrigin()
+{
+    QVERIFY(setUp());
+    m_github->setPerPage(1);
+    m_github->setLinkOrigin(QStringLiteral("http://127.0.0.2:1"));
+    m_github->addDelivery(QStringLiteral("g-1"), m_h->clock.nowMs() - 1000);
+    m_github->addDelivery(QStringLiteral("g-2"), m_h->clock.nowMs() - 2000);
+    const auto run = runOnce(QStringLiteral("rg"));
+    QVERIFY(run);
+    QCOMPARE(run->status, reconcile::kStatusFailed);
+    QVERIFY2(run->error.contains(QLatin1String("another origin")), qPrintable(run->error));
+    QCOMPARE(m_github->listRequests(), 1);
+    QVERIFY(m_github->redeliveries().isEmpty());
+}
+
+// GitHub's primary rate limit: 403 with X-RateLimit-Remaining: 0 and the reset time.
+void TstReconcile::githubRateLimitByResetHeader()
+{
+    QVERIFY(setUp());
+    m_github->addDelivery(QStringLiteral("g-1"), m_h->clock.nowMs() - 1000);
+    const QByteArray reset = QByteArray::number(QDateTime::currentSecsSinceEpoch() + 2);
+    m_github->addFault(StandInFault { 0, 403,
+        { { QByteArrayLiteral("X-RateLimit-Remaining"), QByteArrayLiteral("0") },
+            { QByteArrayLiteral("X-RateLimit-Reset"), reset } },
+        QByteArrayLiteral("{\"message\":\"API rate limit exceeded\"}") });
+    const auto run = runOnce(QStringLiteral("rg"));
+    QVERIFY(run);
+    QVERIFY2(run->status == reconcile::kStatusOk, qPrintable(run->error));
+    QCOMPARE(run->recovered, 1);
+    const auto requests = m_github->requests();
+    QVERIFY(requests.size() >= 3); // the limited list, the list again, the redelivery
+    QVERIFY(requests[1].arrivedMs - requests[0].arrivedMs >= 900);
+    // A 403 that is not a rate limit fails at once.
+    m_github->addFault(
+        StandInFault { 2, 403, {}, QByteArrayLiteral("{\"message\":\"Resource not accessible\"}") });
+    const auto forbidden = runOnce(QStringLiteral("rg"));
+    QVERIFY(forbidden);
+    QCOMPARE(forbidden->status, reconcile::kStatusFailed);
+    QVERIFY2(forbidden->error.contains(QLatin1String("HTTP 403 \"Resource not accessible\"")),
+        qPrintable(forbidden->error));
+}
+
+// every = "1m": the reconciler runs the source by itself (audited as the system), and not again
+// until `every` has passed since that run started.
+void TstReconcile::scheduleRunsWithoutBeingAsked()
+{
+    reconcile::ReconcilerOptions options;
+    options.scheduleCheck = std::chrono::milliseconds(50);
+    QVERIFY(setUp(kStripeKey, options, "1m"));
+    m_stripe->addEvent(QStringLiteral("evt_lost"), QStringLiteral("invoice.paid"), m_h->nowSeconds() - 10);
+    const auto run = m_watcher->wait(1);
+    QVERIFY(run);
+    QCOMPARE(run->source, QStringLiteral("rs"));
+    QCOMPARE(run->status, reconcile::kStatusOk);
+    QCOMPARE(run->recovered, 1);
+    QVERIFY(run->requestedBy.isEmpty());
+    QCOMPARE(count(QStringLiteral(
+                 "SELECT COUNT(*) FROM audit_log WHERE action = 'reconcile_run' AND actor = 'redrive' "
+                 "AND role = 'system' AND reason = 'scheduled'")),
+        1);
+    // Within the minute nothing more runs; once it passed, the next run comes.
+    QVERIFY(!m_watcher->wait(2, 300));
+    QCOMPARE(m_stripe->listRequests(), 1);
+    m_h->clock.advanceMs(61'000);
+    const auto next = m_watcher->wait(2);
+    QVERIFY(next);
+    QCOMPARE(next->missing, 0);
+}
+
+// The lease at the storage level, on two connections (two receivers): while a run holds it, a
+// second claim is refused and names the running run; a scheduled claim after a recent run is not due.
+void TstReconcile::leaseAllowsOneRunPerSource()
+{
+    QString error;
+    auto t = TestDatabase::create(&error);
+    QVERIFY2(t, qPrintable(error));
+    auto a = t->open(QStringLiteral("a"));
+    auto b = t->open(QStringLiteral("b"));
+    const qint64 now = 1'800'000'000'000;
+    auto claim = [&](Db &db, const QString &owner, qint64 at, std::optional<qint64> since = std::nullopt) {
+        reconcile::ClaimRequest r { QStringLiteral("rs"), QStringLiteral("stripe"), owner, QString(), at,
+            60'000, since };
+        return withTransaction(db, [&] { return reconcile::claimRun(db, r); });
+    };
+    const auto first = claim(*a, QStringLiteral("receiver-a"), now);
+    QVERIFY2(first && first->run, first ? "" : qPrintable(first.error()));
+    const auto second = claim(*b, QStringLiteral("receiver-b"), now + 1000);
+    QVERIFY2(second, second ? "" : qPrintable(second.error()));
+    QVERIFY(!second->run);
+    QVERIFY(second->running);
+    QCOMPARE(second->running->id, first->run->id);
+    QCOMPARE(second->running->owner, QStringLiteral("receiver-a"));
+    // The database itself refuses a second running row, whatever a caller does.
+    QSqlQuery q(b->handle());
+    QVERIFY(!q.exec(
+        QStringLiteral("INSERT INTO reconcile_runs (source, provider, started_at, status) VALUES ('rs', "
+                       "'stripe', 1, 'running')")));
+    // Another source is independent.
+    reconcile::ClaimRequest other { QStringLiteral("rg"), QStringLiteral("github"),
+        QStringLiteral("receiver-b"), QString(), now, 60'000, std::nullopt };
+    const auto third = withTransaction(*b, [&] { return reconcile::claimRun(*b, other); });
+    QVERIFY(third && third->run);
+    // Only the owner renews and finishes.
+    QCOMPARE(
+        reconcile::renewLease(*b, first->run->id, QStringLiteral("receiver-b"), now + 90'000).value_or(true),
+        false);
+    reconcile::Run done = *first->run;
+    done.status = reconcile::kStatusOk;
+    QVERIFY(reconcile::finishRun(*a, done, now + 2000).value_or(false));
+    // Finished: a scheduled claim within `every` is not due; after it, it is.
+    const auto notDue = claim(*b, QStringLiteral("receiver-b"), now + 3000, now + 3000 - 15 * 60'000);
+    QVERIFY(notDue && !notDue->run && notDue->notDue);
+    const auto due = claim(*b, QStringLiteral("receiver-b"), now + 16 * 60'000, now + 60'000);
+    QVERIFY(due && due->run);
+}
+
+// Two reconcilers (two receivers' worth) on one database with a slow provider, both asked to run
+// the same source: the second claim is refused while the first runs, and the stand-in never sees
+// two requests at once.
+void TstReconcile::twoReconcilersNeverRunASourceTogether()
+{
+    QVERIFY(setUp());
+    m_stripe->setDelayMs(400);
+    m_stripe->addEvent(QStringLiteral("evt_1"), QStringLiteral("invoice.paid"), m_h->nowSeconds());
+    QString error;
+    reconcile::Reconciler other(m_h->config, m_h->database->url(), *m_h->writer, m_h->registry, m_h->clock,
+        QStringLiteral("receiver-b"));
+    RunWatcher otherRuns;
+    other.setOnFinished([&otherRuns](const reconcile::Run &run) { otherRuns.finished(run); });
+    QVERIFY2(other.start(&error), qPrintable(error));
+
+    reconcile::ClaimRequest request { QStringLiteral("rs"), QStringLiteral("stripe"), m_reconciler->owner(),
+        QString(), m_h->clock.nowMs(), m_reconciler->leaseMs(), std::nullopt };
+    const auto claimA
+        = withTransaction(*m_h->reader, [&] { return reconcile::claimRun(*m_h->reader, request); });
+    QVERIFY(claimA && claimA->run);
+    m_reconciler->launch(*claimA->run);
+    QTRY_COMPARE(m_stripe->listRequests(), 1); // receiver A is paging
+    request.owner = other.owner();
+    const auto claimB
+        = withTransaction(*m_h->reader, [&] { return reconcile::claimRun(*m_h->reader, request); });
+    QVERIFY(claimB && !claimB->run && claimB->running);
+    const auto ranA = m_watcher->wait(1);
+    QVERIFY(ranA);
+    QCOMPARE(ranA->status, reconcile::kStatusOk);
+    // Now B may run it, and finds nothing missing.
+    const auto claimB2
+        = withTransaction(*m_h->reader, [&] { return reconcile::claimRun(*m_h->reader, request); });
+    QVERIFY(claimB2 && claimB2->run);
+    other.launch(*claimB2->run);
+    const auto ranB = otherRuns.wait(1);
+    QVERIFY(ranB);
+    QCOMPARE(ranB->missing, 0);
+    QCOMPARE(m_stripe->maxConcurrent(), 1);
+    QCOMPARE(count(QStringLiteral("SELECT COUNT(*) FROM events WHERE source = 'rs'")), 1);
+    other.stop();
+}
+
+// A receiver that died mid-run leaves a running row; once its lease expired the next claim fails
+// it (saying why) and runs.
+void TstReconcile::expiredLeaseIsFailedAndTakenOver()
+{
+    QString error;
+    auto t = TestDatabase::create(&error);
+    QVERIFY2(t, qPrintable(error));
+    auto db = t->open();
+    const qint64 now = 1'800'000'000'000;
+    reconcile::ClaimRequest r { QStringLiteral("rs"), QStringLiteral("stripe"), QStringLiteral("dead"),
+        QString(), now, 60'000, std::nullopt };
+    const auto dead = withTransaction(*db, [&] { return reconcile::claimRun(*db, r); });
+    QVERIFY(dead && dead->run);
+    r.owner = QStringLiteral("alive");
+    r.nowMs = now + 59'000;
+    const auto early = withTransaction(*db, [&] { return reconcile::claimRun(*db, r); });
+    QVERIFY(early && !early->run && early->running);
+    r.nowMs = now + 61'000;
+    const auto taken = withTransaction(*db, [&] { return reconcile::claimRun(*db, r); });
+    QVERIFY(taken && taken->run);
+    const auto old = reconcile::fetchRun(*db, dead->run->id);
+    QVERIFY(old && *old);
+    QCOMPARE((*old)->status, reconcile::kStatusFailed);
+    QVERIFY((*old)->error.contains(QLatin1String("lease expired")));
+}
+
+namespace {
+
+// An admin API whose config has a reconciling source ("rs") and one that does not ("plain"), and
+// a launcher that only records the runs it was handed.
+struct AdminSetup {
+    std::unique_ptr<AdminFixture> fixture;
+    std::mutex mutex;
+    QList<reconcile::Run> launched;
+};
+
+std::unique_ptr<AdminSetup> adminSetup(QString *error)
+{
+    auto setup = std::make_unique<AdminSetup>();
+    setup->fixture = AdminFixture::create(error, [](Config &c) {
+        SourceConfig rs;
+        rs.name = QStringLiteral("rs");
+        rs.scheme = SchemeKind::Stripe;
+        ReconcileConfig r;
+        r.apiUrl = QUrl(QStringLiteral("http://127.0.0.1:9"));
+        r.credential = Secret { QStringLiteral("env:STRIPE_KEY"), QByteArrayLiteral("sk_never") };
+        r.everyMs = 0;
+        rs.reconcile = r;
+        c.sources.append(rs);
+        SourceConfig plain;
+        plain.name = QStringLiteral("plain");
+        plain.scheme = SchemeKind::Stripe;
+        c.sources.append(plain);
+    });
+    if (!setup->fixture)
+        return nullptr;
+    AdminSetup *raw = setup.get();
+    setup->fixture->api = std::make_unique<admin::AdminApi>(setup->fixture->config,
+        setup->fixture->database().url(), setup->fixture->clock, setup->fixture->registry);
+    setup->fixture->api->setReconcileLauncher(
+        admin::ReconcileLauncher { QStringLiteral("receiver-a"), 60'000, [raw](const reconcile::Run &run) {
+                                      std::lock_guard lock(raw->mutex);
+                                      raw->launched.append(run);
+                                  } });
+    setup->fixture->api->setExecutorEnabled(false);
+    if (!setup->fixture->api->start(error))
+        return nullptr;
+    return setup;
+}
+
+} // namespace
+
+// POST sources/rs/reconcile (operator, admin) → 202 with the run, launched here, audited; a second
+// ask while it runs is 409; GET reconciliations lists the runs newest first, for every role, paged.
+void TstReconcile::adminRunsAndListsReconciliations()
+{
+    QString error;
+    auto setup = adminSetup(&error);
+    QVERIFY2(setup, qPrintable(error));
+    AdminFixture &f = *setup->fixture;
+    const QString op = f.token(QStringLiteral("olga"), Role::Operator);
+    const auto asked = f.call("POST", "sources/rs/reconcile", op,
+        QJsonObject { { QStringLiteral("reason"), QStringLiteral("ticket 7") } });
+    QCOMPARE(asked.status, 202);
+    QCOMPARE(asked.json.value(QLatin1String("status")).toString(), QStringLiteral("running"));
+    QCOMPARE(asked.json.value(QLatin1String("source")).toString(), QStringLiteral("rs"));
+    QCOMPARE(asked.json.value(QLatin1String("provider")).toString(), QStringLiteral("stripe"));
+    QVERIFY(asked.json.value(QLatin1String("finished_at")).isNull());
+    for (const char *key : { "id", "started_at", "checked", "missing", "recovered", "error" })
+        QVERIFY2(asked.json.contains(QLatin1String(key)), key);
+    {
+        std::lock_guard lock(setup->mutex);
+        QCOMPARE(setup->launched.size(), 1);
+        QCOMPARE(setup->launched.first().id, asked.json.value(QLatin1String("id")).toInteger());
+        QCOMPARE(setup->launched.first().owner, QStringLiteral("receiver-a"));
+        QCOMPARE(setup->launched.first().requestedBy, QStringLiteral("olga"));
+    }
+    QCOMPARE(f.count(QStringLiteral("audit_log"),
+                 QStringLiteral("action = 'reconcile_requested' AND target = 'source:rs' AND "
+                                "actor = 'olga' AND reason = 'ticket 7'")),
+        1);
+    const auto twice = f.call("POST", "sources/rs/reconcile", f.token(QStringLiteral("ada"), Role::Admin));
+    QCOMPARE(twice.status, 409);
+    QVERIFY(twice.json.value(QLatin1String("message")).toString().contains(QLatin1String("already running")));
+
+    // Finish it (as the reconciler would) and add two more, to page through.
+    reconcile::Run run = setup->launched.first();
+    run.status = reconcile::kStatusFailed;
+    run.error = QStringLiteral("GET http://127.0.0.1:9/v1/events: HTTP 401");
+    QVERIFY(reconcile::finishRun(f.db(), run, f.clock.nowMs()).value_or(false));
+    for (int i = 0; i < 2; ++i) {
+        const auto more = f.call("POST", "sources/rs/reconcile", op);
+        QCOMPARE(more.status, 202);
+        reconcile::Run r = setup->launched.last();
+        r.status = reconcile::kStatusOk;
+        r.checked = 10;
+        QVERIFY(reconcile::finishRun(f.db(), r, f.clock.nowMs()).value_or(false));
+    }
+    for (Role role : { Role::Support, Role::Auditor, Role::Operator, Role::Admin }) {
+        const auto page = f.call("GET", "reconciliations?source=rs&limit=2", f.token(toString(role), role));
+        QCOMPARE(page.status, 200);
+        const QJsonArray items = page.json.value(QLatin1String("items")).toArray();
+        QCOMPARE(items.size(), 2);
+        QVERIFY(items[0].toObject().value(QLatin1String("id")).toInteger()
+            > items[1].toObject().value(QLatin1String("id")).toInteger());
+        QCOMPARE(items[0].toObject().value(QLatin1String("checked")).toInt(), 10);
+        const QString cursor = page.json.value(QLatin1String("next_cursor")).toString();
+        QVERIFY(!cursor.isEmpty());
+        const auto rest = f.call("GET", "reconciliations?source=rs&limit=2&cursor=" + cursor.toUtf8(),
+            f.token(toString(role), role));
+        QCOMPARE(rest.status, 200);
+        const QJsonArray last = rest.json.value(QLatin1String("items")).toArray();
+        QCOMPARE(last.size(), 1);
+        QCOMPARE(last[0].toObject().value(QLatin1String("status")).toString(), QStringLiteral("failed"));
+        QCOMPARE(last[0].toObject().value(QLatin1String("error")).toString(), run.error);
+        QVERIFY(rest.json.value(QLatin1String("next_cursor")).isNull());
+    }
+    const auto other = f.call("GET", "reconciliations?source=plain", op);
+    QCOMPARE(other.status, 200);
+    QCOMPARE(other.json.value(QLatin1String("items")).toArray().size(), 0);
+}
+
+void TstReconcile::adminRefusesWhatItMust()
+{
+    QString error;
+    auto setup = adminSetup(&error);
+    QVERIFY2(setup, qPrintable(error));
+    AdminFixture &f = *setup->fixture;
+    const QString op = f.token(QStringLiteral("olga"), Role::Operator);
+    for (Role role : { Role::Support, Role::Auditor }) {
+        const auto refused = f.call("POST", "sources/rs/reconcile", f.token(toString(role), role));
+        QCOMPARE(refused.status, 403);
+    }
+    // Each refusal audited, naming what was attempted on which source.
+    QCOMPARE(
+        f.count(QStringLiteral("audit_log"),
+            QStringLiteral(
+                "action = 'permission_denied' AND target = 'source:rs' AND details LIKE '%run_reconciliation%'")),
+        2); // coalesced per token/minute at most
+    QCOMPARE(f.call("POST", "sources/nope/reconcile", op).status, 404);
+    const auto plain = f.call("POST", "sources/plain/reconcile", op);
+    QCOMPARE(plain.status, 409);
+    QVERIFY(
+        plain.json.value(QLatin1String("message")).toString().contains(QLatin1String("[sources.reconcile]")));
+    QCOMPARE(f.call("GET", "sources/rs/reconcile", op).status, 405);
+    QCOMPARE(f.call("POST", "sources/rs/reconcile", op, QByteArray("{\"reason\": 5}")).field(),
+        QStringLiteral("reason"));
+    QCOMPARE(f.call("POST", "sources/rs/reconcile", op, QByteArray("{\"why\": \"x\"}")).status, 400);
+    QCOMPARE(f.call("GET", "reconciliations?limit=0", op).field(), QStringLiteral("limit"));
+    QCOMPARE(f.call("GET", "reconciliations?cursor=zzz", op).field(), QStringLiteral("cursor"));
+    QCOMPARE(f.call("GET", "reconciliations?sorce=rs", op).status, 400);
+    QCOMPARE(f.call("POST", "reconciliations", op).status, 405);
+    QCOMPARE(f.count(QStringLiteral("reconcile_runs")), 0);
+    std::lock_guard lock(setup->mutex);
+    QVERIFY(setup->launched.isEmpty());
+}
+
+// Events carry "origin"; GET events?origin=reconciled lists only those; a bad origin is a 400.
+void TstReconcile::eventsCarryAndFilterByOrigin()
+{
+    QString error;
+    auto setup = adminSetup(&error);
+    QVERIFY2(setup, qPrintable(error));
+    AdminFixture &f = *setup->fixture;
+    const qint64 webhook = f.insertEvent(QStringLiteral("rs"), QStringLiteral("invoice.paid"));
+    const qint64 reconciled = f.insertEvent(QStringLiteral("rs"), QStringLiteral("invoice.paid"));
+    QSqlQuery q(f.db().handle());
+    QVERIFY(
+        runQuery(q, QStringLiteral("UPDATE events SET origin = 'reconciled' WHERE id = ?"), { reconciled }));
+    const QString support = f.token(QStringLiteral("sam"), Role::Support);
+    const auto only = f.call("GET", "events?origin=reconciled", support);
+    QCOMPARE(only.status, 200);
+    const QJsonArray items = only.json.value(QLatin1String("items")).toArray();
+    QCOMPARE(items.size(), 1);
+    QCOMPARE(items[0].toObject().value(QLatin1String("id")).toInteger(), reconciled);
+    QCOMPARE(items[0].toObject().value(QLatin1String("origin")).toString(), QStringLiteral("reconciled"));
+    const auto plain = f.call("GET", "events?origin=webhook&source=rs", support);
+    QCOMPARE(plain.json.value(QLatin1String("items")).toArray().size(), 1);
+    QCOMPARE(plain.json.value(QLatin1String("items"))
+                 .toArray()[0]
+                 .toObject()
+                 .value(QLatin1String("id"))
+                 .toInteger(),
+        webhook);
+    const auto detail = f.call("GET", "events/" + QByteArray::number(reconciled), support);
+    QCOMPARE(detail.json.value(QLatin1String("origin")).toString(), QStringLiteral("reconciled"));
+    const auto bad = f.call("GET", "events?origin=email", support);
+    QCOMPARE(bad.status, 400);
+    QCOMPARE(bad.field(), QStringLiteral("origin"));
+}
+
+REDRIVE_STORAGE_TEST_MAIN(TstReconcile)
+#include "tst_reconcile.moc"

@@ -1,0 +1,314 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: Redrive authors
+#include "reconcilecontroller.h"
+
+#include "api/adminclient.h"
+#include "common/statuspalette.h"
+#include "common/tablepage.h"
+#include "connection/session.h"
+#include "reconcile/reconcilerunmodel.h"
+#include "replica/replicacontroller.h"
+#include "util/clock.h"
+
+#include <QHeaderView>
+#include <QJsonObject>
+#include <QLabel>
+#include <QLayout>
+#include <QPushButton>
+#include <QTableView>
+#include <QTimer>
+#include <QUrl>
+#include <QVBoxLayout>
+
+#include <algorithm>
+
+namespace redrive::ui {
+namespace {
+
+constexpr int kRecentRuns = 50;
+
+} // namespace
+
+ReconcileController::ReconcileController(Session *session, QWidget *page, const Clock &clock, QObject *parent)
+    : QObject(parent)
+    , m_session(session)
+    , m_clock(clock)
+    , m_container(
+          new TablePage(QStringLiteral("reconcileSourceTable"), QStringLiteral("Reconciliation by source")))
+    , m_sources(new ReconcileRunModel(this))
+    , m_runs(new ReconcileRunModel(this))
+    , m_sourceTable(m_container->table())
+    , m_runTable(new QTableView)
+    , m_summary(m_container->status())
+    , m_runsHeading(new QLabel)
+    , m_result(new QLabel)
+    , m_runNow(new QPushButton(QStringLiteral("Run &now"), m_container))
+    , m_follow(new QTimer(this))
+{
+    page->layout()->addWidget(m_container);
+    m_sourceTable->setModel(m_sources);
+    m_summary->setObjectName(QStringLiteral("reconcileSummary"));
+
+    auto *detail = new QWidget;
+    auto *detailLayout = new QVBoxLayout(detail);
+    detailLayout->setContentsMargins(0, 0, 0, 0);
+    m_runsHeading->setObjectName(QStringLiteral("reconcileRunsHeading"));
+    m_runsHeading->setTextFormat(Qt::PlainText);
+    m_runsHeading->setStyleSheet(headingStyle());
+    m_runTable->setObjectName(QStringLiteral("reconcileRunTable"));
+    TablePage::setupTableView(m_runTable, QStringLiteral("Recent reconciliation runs"));
+    m_runTable->setModel(m_runs);
+    m_result->setObjectName(QStringLiteral("reconcileResult"));
+    m_result->setAccessibleName(QStringLiteral("Run now result"));
+    m_result->setTextFormat(Qt::PlainText); // the receiver's words, never markup
+    m_result->setWordWrap(true);
+    m_result->setTextInteractionFlags(Qt::TextSelectableByMouse | Qt::TextSelectableByKeyboard);
+    m_result->hide();
+    detailLayout->addWidget(m_runsHeading);
+    detailLayout->addWidget(m_runTable, 1);
+    detailLayout->addWidget(m_result);
+    m_container->setDetail(detail);
+
+    m_runNow->setObjectName(QStringLiteral("runNowButton"));
+    m_container->addButton(m_runNow);
+    // Offered to whoever the admin API lets start a run; the others see why not.
+    if (!session->admin())
+        m_cannotRun = QStringLiteral("Starting a reconciliation needs the admin API; this profile has none.");
+    else if (!session->permissions().reconcile)
+        m_cannotRun = QStringLiteral("Only operators and administrators can start a reconciliation; you are "
+                                     "signed in as %1.")
+                          .arg(session->role() ? toString(*session->role()) : QStringLiteral("no role"));
+    connect(m_runNow, &QPushButton::clicked, this, &ReconcileController::runNow);
+    connect(m_sourceTable->selectionModel(), &QItemSelectionModel::currentRowChanged, this, [this] {
+        updateButton();
+        refresh(); // that source's runs
+    });
+    connect(m_sources, &QAbstractItemModel::modelReset, this, &ReconcileController::updateButton);
+    connect(m_sources, &QAbstractItemModel::dataChanged, this, &ReconcileController::updateButton);
+    m_follow->setSingleShot(true);
+    m_follow->setInterval(1'000);
+    connect(m_follow, &QTimer::timeout, this, [this] {
+        if (m_container->isVisible())
+            refresh();
+    });
+    updateButton();
+}
+
+ReconcileController::~ReconcileController()
+{
+    delete m_container;
+}
+
+void ReconcileController::setFollowInterval(int ms)
+{
+    m_follow->setInterval(ms);
+}
+
+QString ReconcileController::selectedSource() const
+{
+    const reconcile::Run *r = m_sources->runAt(m_sourceTable->selectionModel()->currentIndex());
+    return r ? r->source : QString();
+}
+
+void ReconcileController::updateButton()
+{
+    const reconcile::Run *r = m_sources->runAt(m_sourceTable->selectionModel()->currentIndex());
+    // The button names the source it runs.
+    // A '&' in a source name is shown, not taken for a second mnemonic.
+    m_runNow->setText(r
+            ? QStringLiteral("Run %1 &now").arg(QString(r->source).replace(u'&', QStringLiteral("&&")))
+            : QStringLiteral("Run &now"));
+    m_runNow->setAccessibleName(r ? QStringLiteral("Run reconciliation of %1 now").arg(r->source)
+                                  : QStringLiteral("Run reconciliation now"));
+    QString why = m_cannotRun;
+    if (why.isEmpty() && !r)
+        why = QStringLiteral("Select a source to reconcile it now.");
+    else if (why.isEmpty() && reconcileRunStatus(*r) == ReconcileRunStatus::Running)
+        why = QStringLiteral("A reconciliation of %1 is running; it can be started again once it finishes.")
+                  .arg(r->source);
+    else if (why.isEmpty() && m_starting)
+        why = QStringLiteral("Starting…");
+    m_runNow->setEnabled(why.isEmpty());
+    m_runNow->setToolTip(why.isEmpty()
+            ? QStringLiteral("Ask the receiver to reconcile %1 with %2 now").arg(r->source, r->provider)
+            : why);
+    m_runNow->setAccessibleDescription(why);
+}
+
+void ReconcileController::refresh()
+{
+    if (m_busy) {
+        m_again = true;
+        return;
+    }
+    m_busy = true;
+    m_again = false;
+    struct Answer {
+        std::optional<QList<reconcile::Run>> latest;
+        std::optional<QList<reconcile::Run>> recent;
+        QString error;
+    };
+    const QString source = selectedSource();
+    // Sources the receiver's configuration (when the profile names a copy) reconciles: listed
+    // before their first run, so Run now can start it.
+    QList<std::pair<QString, QString>> configured;
+    if (const auto &config = m_session->retrySchedules())
+        configured = config->reconciledSources;
+    m_session->stats()->submit(
+        this, &m_generation,
+        [source, configured](Db &db) {
+            Answer a;
+            auto latest = reconcile::lastRunPerSource(db);
+            if (!latest) {
+                a.error = latest.error();
+                return a;
+            }
+            for (const auto &entry : configured) {
+                const QString &name = entry.first;
+                if (std::none_of(latest->cbegin(), latest->cend(),
+                        [&name](const reconcile::Run &r) { return r.source == name; })) {
+                    reconcile::Run never;
+                    never.source = name;
+                    never.provider = entry.second;
+                    latest->append(never);
+                }
+            }
+            std::sort(latest->begin(), latest->end(),
+                [](const reconcile::Run &x, const reconcile::Run &y) { return x.source < y.source; });
+            auto recent = reconcile::listRuns(db, source, std::nullopt, kRecentRuns);
+            if (!recent) {
+                a.error = recent.error();
+                return a;
+            }
+            a.latest = std::move(*latest);
+            a.recent = std::move(*recent);
+            return a;
+        },
+        [this, source](Answer a) {
+            m_busy = false;
+            if (m_again) {
+                refresh(); // asked again while reading: this answer may already be stale
+                return;
+            }
+            if (!a.latest) {
+                m_summary->setText(QStringLiteral("Reconciliation runs could not be read: ") + a.error);
+                return;
+            }
+            const qint64 now = m_clock.nowMs();
+            const bool firstFill = m_sources->rowCount() == 0;
+            m_sources->setRuns(std::move(*a.latest), now);
+            if (m_sourceTable->selectionModel()->currentIndex().row() < 0 && m_sources->rowCount() > 0) {
+                m_sourceTable->selectRow(0); // reads again, for that source's runs
+            } else if (const int row = m_sources->rowOfSource(source);
+                       row >= 0 && m_sourceTable->currentIndex().row() != row) {
+                m_sourceTable->selectRow(row);
+            }
+            m_runs->setRuns(std::move(*a.recent), now);
+            if (firstFill && m_sources->rowCount() > 0) {
+                m_sourceTable->resizeColumnsToContents();
+                m_runTable->resizeColumnsToContents();
+            }
+            m_runsHeading->setText(source.isEmpty() ? QStringLiteral("Recent runs")
+                                                    : QStringLiteral("Recent runs of %1").arg(source));
+            int failed = 0;
+            for (int row = 0; row < m_sources->rowCount(); ++row)
+                failed += reconcileRunStatus(*m_sources->runAt(m_sources->index(row, 0)))
+                        == ReconcileRunStatus::Failed
+                    ? 1
+                    : 0;
+            QString text = m_sources->rowCount() == 0
+                ? QStringLiteral("No reconciliation has run yet. A source with [sources.reconcile] in the "
+                                 "receiver's configuration shows here after its first run.")
+                : tr("%n source(s) reconcile with their provider", nullptr, m_sources->rowCount())
+                    + (failed ? tr("; the last run of %n failed.", nullptr, failed)
+                              : QStringLiteral("; none failed its last run."));
+            if (!m_cannotRun.isEmpty() && m_sources->rowCount() > 0)
+                text += QLatin1Char(' ') + m_cannotRun;
+            m_summary->setText(text);
+            m_summary->setStyleSheet(failed ? toneTextStyle(Tone::Bad) : QString());
+            updateButton();
+            // Follow a running run until it finishes, so its counts show without a manual refresh.
+            if (m_sources->anyRunning() || m_runs->anyRunning())
+                m_follow->start();
+            Q_EMIT refreshed();
+        });
+}
+
+void ReconcileController::showResult(const QString &text, bool bad)
+{
+    m_result->setText(text);
+    m_result->setStyleSheet(noticeStyle(bad ? Tone::Bad : Tone::Good));
+    m_result->setVisible(!text.isEmpty());
+}
+
+void ReconcileController::runNow()
+{
+    const reconcile::Run *r = m_sources->runAt(m_sourceTable->selectionModel()->currentIndex());
+    AdminClient *admin = m_session->admin();
+    if (!r || !admin || !m_cannotRun.isEmpty() || m_starting)
+        return;
+    const QString source = r->source;
+    m_starting = true;
+    showResult({}, false);
+    updateButton();
+    ApiReply *reply = admin->post(
+        QStringLiteral("sources/%1/reconcile").arg(QString::fromLatin1(QUrl::toPercentEncoding(source))), {});
+    connect(
+        reply, &ApiReply::finished, this, [this, source](const QJsonDocument &body, const ApiError &error) {
+            m_starting = false;
+            if (!error.ok()) {
+                const QString said = body.object().value(QStringLiteral("message")).toString();
+                QString text;
+                switch (error.kind) {
+                case ApiError::Kind::Forbidden:
+                    text
+                        = QStringLiteral("The receiver refused to start a reconciliation of %1 for your role "
+                                         "(HTTP 403). The attempt is in its audit log.")
+                              .arg(source);
+                    break;
+                case ApiError::Kind::NotFound:
+                    text = QStringLiteral(
+                        "The receiver knows no source named %1 (HTTP 404): its configuration "
+                        "may have changed since this page was read.")
+                               .arg(source);
+                    break;
+                case ApiError::Kind::Conflict:
+                    // One already running, or the source has no [sources.reconcile]: the receiver says which.
+                    text = QStringLiteral("The receiver did not start a reconciliation of %1 (HTTP 409): %2")
+                               .arg(source,
+                                   said.isEmpty()
+                                       ? QStringLiteral("one is already running, or the source does "
+                                                        "not reconcile.")
+                                       : said);
+                    break;
+                default:
+                    text = actionErrorText(error,
+                        QStringLiteral("Starting a reconciliation of %1 was not confirmed: ").arg(source),
+                        QStringLiteral("The reconciliation of %1 was not started: ").arg(source));
+                    break;
+                }
+                showResult(text, true);
+                updateButton();
+                refresh(); // a 409's running run, or the page as it is now
+                return;
+            }
+            const QJsonObject run = body.object();
+            const qint64 id = run.value(QStringLiteral("id")).toInteger();
+            showResult(id > 0
+                    ? QStringLiteral("Reconciliation of %1 started (run #%2); this page follows it until "
+                                     "it finishes.")
+                          .arg(source)
+                          .arg(id)
+                    : QStringLiteral("Reconciliation of %1 started.").arg(source),
+                false);
+            Q_EMIT runStarted(source, id);
+            updateButton();
+            afterReplicaShows(m_session, this, [this] {
+                m_generation.advance();
+                m_busy = false;
+                refresh();
+            });
+        });
+}
+
+} // namespace redrive::ui

@@ -1,0 +1,272 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: Redrive authors
+#include "reconcilerunmodel.h"
+
+#include "common/plaintooltip.h"
+#include "common/statuspalette.h"
+#include "common/timeformat.h"
+
+#include <algorithm>
+
+namespace redrive::ui {
+namespace {
+
+QString ago(qint64 nowMs, qint64 atMs)
+{
+    return nowMs >= atMs ? QStringLiteral("%1 ago").arg(TimeFormat::duration(nowMs - atMs))
+                         : QStringLiteral("just now");
+}
+
+Tone toneOf(const reconcile::Run &r)
+{
+    switch (reconcileRunStatus(r)) {
+    case ReconcileRunStatus::Ok:
+        return r.missing > r.recovered ? Tone::Caution : Tone::Good;
+    case ReconcileRunStatus::Failed:
+        return Tone::Bad;
+    case ReconcileRunStatus::Running:
+        return Tone::Info;
+    case ReconcileRunStatus::NeverRun:
+    case ReconcileRunStatus::Unknown:
+        break;
+    }
+    return Tone::Muted;
+}
+
+} // namespace
+
+ReconcileRunStatus reconcileRunStatus(const reconcile::Run &run)
+{
+    if (run.id == 0)
+        return ReconcileRunStatus::NeverRun;
+    if (run.status == reconcile::kStatusRunning)
+        return ReconcileRunStatus::Running;
+    if (run.status == reconcile::kStatusOk)
+        return ReconcileRunStatus::Ok;
+    if (run.status == reconcile::kStatusFailed)
+        return ReconcileRunStatus::Failed;
+    return ReconcileRunStatus::Unknown;
+}
+
+void ReconcileRunModel::setRuns(QList<reconcile::Run> runs, qint64 nowMs)
+{
+    m_now = nowMs;
+    // The same runs in the same order: update in place so the selection stays put.
+    bool sameShape = runs.size() == m_rows.size();
+    for (qsizetype i = 0; sameShape && i < runs.size(); ++i)
+        sameShape = runs[i].id == m_rows[i].id && runs[i].source == m_rows[i].source;
+    if (sameShape) {
+        m_rows = std::move(runs);
+        if (!m_rows.isEmpty())
+            Q_EMIT dataChanged(index(0, 0), index(int(m_rows.size()) - 1, ColumnCount - 1));
+        return;
+    }
+    beginResetModel();
+    m_rows = std::move(runs);
+    endResetModel();
+}
+
+const reconcile::Run *ReconcileRunModel::runAt(const QModelIndex &index) const
+{
+    return index.isValid() && index.model() == this && index.row() < m_rows.size() ? &m_rows[index.row()]
+                                                                                   : nullptr;
+}
+
+int ReconcileRunModel::rowOfSource(const QString &source) const
+{
+    for (qsizetype i = 0; i < m_rows.size(); ++i) {
+        if (m_rows[i].source == source)
+            return int(i);
+    }
+    return -1;
+}
+
+bool ReconcileRunModel::anyRunning() const
+{
+    return std::any_of(m_rows.cbegin(), m_rows.cend(),
+        [](const reconcile::Run &r) { return reconcileRunStatus(r) == ReconcileRunStatus::Running; });
+}
+
+QString ReconcileRunModel::statusLabel(const reconcile::Run &run)
+{
+    switch (reconcileRunStatus(run)) {
+    case ReconcileRunStatus::Running:
+        return QStringLiteral("Running");
+    case ReconcileRunStatus::Ok:
+        return QStringLiteral("OK");
+    case ReconcileRunStatus::Failed:
+        return QStringLiteral("Failed");
+    case ReconcileRunStatus::NeverRun:
+        return QStringLiteral("Not run yet");
+    case ReconcileRunStatus::Unknown:
+        break;
+    }
+    return run.status; // as stored: a status this console does not know
+}
+
+QString ReconcileRunModel::outcome(const reconcile::Run &run, qint64 nowMs)
+{
+    switch (reconcileRunStatus(run)) {
+    case ReconcileRunStatus::Running:
+        return QStringLiteral("Running for %1")
+            .arg(TimeFormat::duration(qMax<qint64>(0, nowMs - run.startedAtMs)));
+    case ReconcileRunStatus::Failed:
+        // The first line of the receiver's reason; the tooltip has all of it.
+        return QStringLiteral("Failed: %1")
+            .arg(run.error.isEmpty() ? QStringLiteral("(no reason recorded)")
+                                     : run.error.section(QLatin1Char('\n'), 0, 0));
+    case ReconcileRunStatus::Ok:
+        if (run.missing == 0)
+            return QStringLiteral("Nothing missed (%L1 checked)").arg(run.checked);
+        if (run.recovered >= run.missing)
+            return QStringLiteral("%L1 missing, all recovered").arg(run.missing);
+        return QStringLiteral("%L1 missing, %L2 recovered").arg(run.missing).arg(run.recovered);
+    case ReconcileRunStatus::NeverRun:
+        return QStringLiteral("Configured; no run yet (Run now, or wait for its schedule)");
+    case ReconcileRunStatus::Unknown:
+        break;
+    }
+    return QStringLiteral("Status “%1”").arg(run.status);
+}
+
+int ReconcileRunModel::rowCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : int(m_rows.size());
+}
+
+int ReconcileRunModel::columnCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : ColumnCount;
+}
+
+QString ReconcileRunModel::display(const reconcile::Run &r, int column) const
+{
+    const bool finished = reconcileRunStatus(r) == ReconcileRunStatus::Ok;
+    switch (column) {
+    case SourceColumn:
+        return r.source;
+    case ProviderColumn:
+        return r.provider;
+    case StartedColumn:
+        return r.id == 0 ? QStringLiteral("—") : ago(m_now, r.startedAtMs);
+    case StatusColumn:
+        return statusLabel(r);
+    case CheckedColumn:
+        return finished ? QStringLiteral("%L1").arg(r.checked) : QStringLiteral("—");
+    case MissingColumn:
+        return finished ? QStringLiteral("%L1").arg(r.missing) : QStringLiteral("—");
+    case RecoveredColumn:
+        return finished ? QStringLiteral("%L1").arg(r.recovered) : QStringLiteral("—");
+    case OutcomeColumn:
+        return outcome(r, m_now);
+    default:
+        return {};
+    }
+}
+
+QString ReconcileRunModel::tooltip(const reconcile::Run &r, int column) const
+{
+    switch (column) {
+    case StartedColumn: {
+        if (r.id == 0)
+            return QStringLiteral("Named in the receiver configuration; it has not run yet");
+        QString text = QStringLiteral("Run #%1 started %2").arg(r.id).arg(TimeFormat::tooltip(r.startedAtMs));
+        if (r.finishedAtMs)
+            text += QStringLiteral("\nfinished after %1")
+                        .arg(TimeFormat::duration(*r.finishedAtMs - r.startedAtMs));
+        text += r.requestedBy.isEmpty() ? QStringLiteral("\non its schedule")
+                                        : QStringLiteral("\nasked for by %1").arg(r.requestedBy);
+        return text;
+    }
+    case CheckedColumn:
+        return r.provider == u"github"
+            ? QStringLiteral("Deliveries GitHub listed for the hook inside the lookback")
+            : QStringLiteral("Events the provider listed inside the lookback");
+    case MissingColumn:
+        return QStringLiteral("Listed by the provider but never received by Redrive");
+    case RecoveredColumn:
+        return r.provider == u"github"
+            ? QStringLiteral("Missing deliveries GitHub was asked to send again")
+            : QStringLiteral("Missing events recorded from the provider's list and delivered (origin "
+                             "“reconciled”)");
+    case OutcomeColumn:
+        if (reconcileRunStatus(r) == ReconcileRunStatus::Failed)
+            return r.error.isEmpty() ? QStringLiteral("The receiver recorded no reason") : r.error;
+        return outcome(r, m_now);
+    default:
+        return {};
+    }
+}
+
+QVariant ReconcileRunModel::data(const QModelIndex &index, int role) const
+{
+    const reconcile::Run *r = runAt(index);
+    if (!r)
+        return {};
+    switch (role) {
+    case RunIdRole:
+        return r->id;
+    case SourceRole:
+        return r->source;
+    case StatusRole:
+        return r->status;
+    case Qt::DisplayRole:
+        return display(*r, index.column());
+    case Qt::ToolTipRole: {
+        const QString text = tooltip(*r, index.column());
+        return text.isEmpty() ? QVariant() : QVariant(plainToolTip(text));
+    }
+    case Qt::AccessibleTextRole:
+        if (index.column() == StatusColumn)
+            return QStringLiteral("Reconciliation %1").arg(statusLabel(*r));
+        return {};
+    case Qt::TextAlignmentRole:
+        switch (index.column()) {
+        case CheckedColumn:
+        case MissingColumn:
+        case RecoveredColumn:
+            return int(Qt::AlignRight | Qt::AlignVCenter);
+        default:
+            return {};
+        }
+    case Qt::BackgroundRole:
+        if (index.column() == StatusColumn)
+            return toneBackground(toneOf(*r));
+        return {};
+    case Qt::ForegroundRole:
+        if (index.column() == StatusColumn
+            || (index.column() == OutcomeColumn && reconcileRunStatus(*r) == ReconcileRunStatus::Failed))
+            return toneText(toneOf(*r));
+        return {};
+    default:
+        return {};
+    }
+}
+
+QVariant ReconcileRunModel::headerData(int section, Qt::Orientation orientation, int role) const
+{
+    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
+        return {};
+    switch (section) {
+    case SourceColumn:
+        return QStringLiteral("Source");
+    case ProviderColumn:
+        return QStringLiteral("Provider");
+    case StartedColumn:
+        return QStringLiteral("Started");
+    case StatusColumn:
+        return QStringLiteral("Status");
+    case CheckedColumn:
+        return QStringLiteral("Checked");
+    case MissingColumn:
+        return QStringLiteral("Missing");
+    case RecoveredColumn:
+        return QStringLiteral("Recovered");
+    case OutcomeColumn:
+        return QStringLiteral("Outcome");
+    default:
+        return {};
+    }
+}
+
+} // namespace redrive::ui

@@ -1,0 +1,61 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: Redrive authors
+#pragma once
+
+#include "storage/reconcilestore.h"
+
+#include <QAbstractTableModel>
+
+namespace redrive::ui {
+
+// Reconciliation runs, one per row: the Reconciliation page shows each source's newest run in
+// one of these and the selected source's recent runs in another. What a run checked, found
+// missing and recovered, or why it failed (the receiver's reason, shown as text). Relative times
+// are against the `nowMs` of the last setRuns().
+// A run's status as stored, parsed once for the views. NeverRun: a source the receiver's
+// configuration reconciles that has no run yet (a row with id 0).
+enum class ReconcileRunStatus { Running, Ok, Failed, NeverRun, Unknown };
+[[nodiscard]] ReconcileRunStatus reconcileRunStatus(const reconcile::Run &run);
+
+class ReconcileRunModel final : public QAbstractTableModel {
+    Q_OBJECT
+public:
+    enum Column {
+        SourceColumn,
+        ProviderColumn,
+        StartedColumn,
+        StatusColumn,
+        CheckedColumn,
+        MissingColumn,
+        RecoveredColumn,
+        OutcomeColumn,
+        ColumnCount
+    };
+    enum Role { RunIdRole = Qt::UserRole, SourceRole, StatusRole };
+
+    using QAbstractTableModel::QAbstractTableModel;
+
+    void setRuns(QList<reconcile::Run> runs, qint64 nowMs);
+    [[nodiscard]] const reconcile::Run *runAt(const QModelIndex &index) const;
+    [[nodiscard]] int rowOfSource(const QString &source) const; // -1 when absent
+    [[nodiscard]] bool anyRunning() const;
+
+    // "Nothing missed (1,204 checked)", "3 missing, 3 recovered", "Failed: …", "Running for 4 s".
+    [[nodiscard]] static QString outcome(const reconcile::Run &run, qint64 nowMs);
+    [[nodiscard]] static QString statusLabel(const reconcile::Run &run);
+
+    [[nodiscard]] int rowCount(const QModelIndex &parent = {}) const override;
+    [[nodiscard]] int columnCount(const QModelIndex &parent = {}) const override;
+    [[nodiscard]] QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
+    [[nodiscard]] QVariant headerData(
+        int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
+
+private:
+    [[nodiscard]] QString display(const reconcile::Run &r, int column) const;
+    [[nodiscard]] QString tooltip(const reconcile::Run &r, int column) const;
+
+    QList<reconcile::Run> m_rows;
+    qint64 m_now = 0;
+};
+
+} // namespace redrive::ui
