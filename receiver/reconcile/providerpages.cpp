@@ -9,13 +9,8 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 
-#pragma GCC diagnostic push
-#pragma GCC diagnostic ignored "-Wnull-dereference"
-#pragma GCC diagnostic ignored "-Wuseless-cast"
-#include <simdjson.h>
-#pragma GCC diagnostic pop
-
 #include <array>
+#include <simdjson.h>
 #include <string_view>
 
 namespace redrive::reconcile {

@@ -219,7 +219,7 @@ bool Reconciler::keepLease(const Run &run)
     return true;
 }
 
-void Reconciler::execute(Run run)
+void Reconciler::execute(const Run &run)
 {
     m_lastRenew = std::chrono::steady_clock::now();
     const SourceConfig *source = m_config->source(run.source);
@@ -347,6 +347,7 @@ Result<qint64> Reconciler::record(const SourceConfig &source, const QList<Stripe
                 std::lock_guard lock(progress->mutex);
                 ++progress->inFlight;
             }
+            // NOLINTNEXTLINE(bugprone-use-after-move): submit() moves `in` only when it queued it
             const auto submitted = m_writer.submit(std::move(in), [progress](const ingest::IngestOutcome &o) {
                 std::lock_guard lock(progress->mutex);
                 --progress->inFlight;
@@ -362,7 +363,6 @@ Result<qint64> Reconciler::record(const SourceConfig &source, const QList<Stripe
                 std::lock_guard lock(progress->mutex);
                 --progress->inFlight;
             }
-            // NOLINTNEXTLINE(bugprone-use-after-move): submit() moves only when it queued
             if (submitted == ingest::GroupCommitWriter::Submit::Stopped || tries >= 100
                 || !sleep(std::chrono::milliseconds(50)))
                 return Failure(

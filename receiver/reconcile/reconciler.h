@@ -94,7 +94,7 @@ private:
     };
     void loop();
     void runScheduled();
-    void execute(Run run);
+    void execute(const Run &run);
     Outcome runStripe(const Run &run, const SourceConfig &source, ProviderClient &client);
     Outcome runGitHub(const Run &run, const SourceConfig &source, ProviderClient &client);
     // Stores the missing Stripe events through the writer; the number newly stored, or why not.

@@ -9,9 +9,11 @@
 
 #include "daemonprocess.h"
 #include "pgreceivers.h"
+#include "providerstandins.h"
 #include "scriptabledestination.h"
 #include "storage/database.h"
 
+#include <QDateTime>
 #include <QElapsedTimer>
 #include <QFile>
 #include <QScopeGuard>
@@ -194,6 +196,81 @@ private Q_SLOTS:
               "%d lease-expired attempts, %d deliveries outcome-unknown, %d sent twice",
             rows, ackedAtKill, load.duplicates.load(), leasedAtKill, takeoverMs, kLeaseMs, rescued, unknown,
             twice);
+    }
+
+    // Both receivers reconcile the same Stripe source every second against a slow stand-in (a
+    // run takes about a second): the lease lets one run at a time in the whole database — no two
+    // runs of the source overlap, the stand-in never sees two lists at once — and every listed
+    // event is stored once.
+    void reconcileRunsOneAtATime()
+    {
+        QString error;
+        PrivatePgCluster pg;
+        QVERIFY2(pg.start(&error), qPrintable(error));
+        ScriptableDestination sink;
+        QVERIFY2(sink.start(&error), qPrintable(error));
+        StripeStandIn stripe(QByteArrayLiteral("sk_test_two_receivers"));
+        QVERIFY2(stripe.start(&error), qPrintable(error));
+        stripe.setDelayMs(250);
+        const qint64 now = QDateTime::currentSecsSinceEpoch();
+        for (int i = 0; i < 250; ++i) // three pages
+            stripe.addEvent(
+                QStringLiteral("evt_two_%1").arg(i), QStringLiteral("invoice.paid"), now - 60 - i);
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        ReceiverProcess a, b;
+        a.name = QStringLiteral("a");
+        b.name = QStringLiteral("b");
+        for (ReceiverProcess *r : { &a, &b }) {
+            QVERIFY2(writeReceiverConfig(*r, dir.path(), pg.url(), sink.url().toEncoded(), {}, &error),
+                qPrintable(error));
+            QFile f(r->configPath);
+            QVERIFY(f.open(QIODevice::Append));
+            f.write("\n[[sources]]\nname = \"st\"\nscheme = \"stripe\"\nsecrets = [\"whsec_two\"]\n"
+                    "[sources.reconcile]\nprovider = \"stripe\"\napi_url = \""
+                + stripe.url().toUtf8()
+                + "\"\ncredential = \"sk_test_two_receivers\"\nevery = \"1s\"\nlookback = \"1h\"\n");
+        }
+        QVERIFY2(!migrateAndCreateToken(a, &error).isEmpty(), qPrintable(error));
+        QVERIFY2(startReceiver(a, &error), qPrintable(error));
+        QVERIFY2(startReceiver(b, &error), qPrintable(error));
+        auto stopGuard = qScopeGuard([&] {
+            for (ReceiverProcess *r : { &a, &b }) {
+                if (r->process.state() != QProcess::NotRunning) {
+                    r->process.kill();
+                    r->process.waitForFinished(5'000);
+                }
+            }
+        });
+        const auto url = StorageUrl::parse(pg.url());
+        QVERIFY(url);
+        auto db = takeValue(Db::open(*url, QStringLiteral("checker"), {}), &error);
+        QVERIFY2(db, qPrintable(error));
+        QTRY_VERIFY_WITH_TIMEOUT(
+            count(*db, QStringLiteral("SELECT COUNT(*) FROM reconcile_runs WHERE status = 'ok'")) >= 4,
+            60'000);
+        for (ReceiverProcess *r : { &a, &b }) {
+            r->process.terminate();
+            QVERIFY(r->process.waitForFinished(20'000));
+        }
+        QCOMPARE(
+            count(*db,
+                QStringLiteral("SELECT COUNT(*) FROM reconcile_runs x JOIN reconcile_runs y ON x.source = "
+                               "y.source AND x.id < y.id AND y.started_at < x.finished_at")),
+            0);
+        QCOMPARE(
+            count(*db, QStringLiteral("SELECT COUNT(*) FROM reconcile_runs WHERE status = 'running'")), 0);
+        QCOMPARE(stripe.maxConcurrent(), 1);
+        QCOMPARE(count(*db, QStringLiteral("SELECT COUNT(*) FROM events WHERE source = 'st'")), 250);
+        QCOMPARE(
+            count(*db,
+                QStringLiteral("SELECT COUNT(*) FROM events WHERE source = 'st' AND origin = 'reconciled'")),
+            250);
+        QCOMPARE(count(*db, QStringLiteral("SELECT COUNT(*) FROM events WHERE seen_count <> 1")), 0);
+        QCOMPARE(count(*db, QStringLiteral("SELECT SUM(recovered) FROM reconcile_runs")), 250);
+        qInfo("%d runs, by %d receivers, none overlapping",
+            count(*db, QStringLiteral("SELECT COUNT(*) FROM reconcile_runs")),
+            count(*db, QStringLiteral("SELECT COUNT(DISTINCT owner) FROM reconcile_runs")));
     }
 };
 
