@@ -422,6 +422,18 @@ Result<> migration11(Db &db, const MigrateOptions & /*options*/)
     return ok();
 }
 
+// Schema validation: the errors of an event that failed its source's JSON Schema (status
+// `invalid`, quarantined without deliveries), written with the event and replaced when support
+// revalidates it. `errors` is a JSON array of at most 20 {"pointer","message"}. A row exists only
+// for an event that was found invalid at least once; it goes with its event.
+const char *const kMigration12[] = {
+    R"(CREATE TABLE event_validation (
+        event_id {{ROWKEY}} REFERENCES events (id) ON DELETE CASCADE,
+        errors TEXT NOT NULL,
+        checked_at BIGINT NOT NULL
+    ))",
+};
+
 struct Migration {
     int version = 0;
     const char *description = nullptr;
@@ -447,6 +459,7 @@ const Migration kMigrations[] = {
     { 9, "business keys are indexed in batches: event_keys_pending", kMigration9, std::size(kMigration9) },
     { 10, "receivers record their last database outage", kMigration10, std::size(kMigration10) },
     { 11, "business keys follow their event by a delete trigger on PostgreSQL", nullptr, 0, migration11 },
+    { 12, "schema validation: the errors of quarantined events", kMigration12, std::size(kMigration12) },
 };
 
 QStringList render(Dialect dialect, const char *statement)
