@@ -43,6 +43,10 @@ struct IncomingEvent {
     // gets the body digest, unique per source, so the same body under another id is a duplicate.
     bool dedupeByBody = false;
     QList<EventKey> keys; // business keys, stored with a new event in its transaction
+    // The body failed its source's schema (on_invalid = "quarantine"): a JSON array of at most 20
+    // {"pointer","message"}. The event is stored with status `invalid` and no deliveries.
+    QByteArray validationErrors;
+    [[nodiscard]] bool quarantined() const { return !validationErrors.isEmpty(); }
 };
 
 struct PlannedDelivery {
