@@ -12,7 +12,7 @@ struct Row {
     bool support = false, operatorRole = false, auditor = false, admin = false;
 };
 
-constexpr std::array<Row, 12> kMatrix { {
+constexpr std::array<Row, 13> kMatrix { {
     //                                              support operator auditor admin
     { Action::ReadEvents, u"read_events", true, true, true, true },
     { Action::ReadReplays, u"read_replays", true, true, true, true },
@@ -26,6 +26,7 @@ constexpr std::array<Row, 12> kMatrix { {
     { Action::ManageDestinations, u"manage_destinations", false, false, false, true },
     { Action::ManageTokens, u"manage_tokens", false, false, false, true },
     { Action::AcknowledgeIncident, u"acknowledge_incident", true, true, false, false },
+    { Action::RevalidateEvents, u"revalidate_events", true, true, false, false },
 } };
 
 const Row *rowOf(Action action)

@@ -26,6 +26,7 @@ enum class Action {
     ManageDestinations, // pause / resume
     ManageTokens, // create / revoke API tokens
     AcknowledgeIncident, // say "I am on it" about an incident (a dead-letter group that appeared)
+    RevalidateEvents, // check events again against the configured schemas (support, operator)
 };
 
 // The roles × actions table of docs/admin-api.md ("Roles"), exactly:
@@ -36,7 +37,7 @@ enum class Action {
 //   read and verify the audit log, export evidence  operator auditor admin
 //   pause / resume destinations, manage tokens .... admin
 // plus: replay requests are readable by every role (auditors review who replayed what), notes
-// are added and incidents acknowledged by those who triage (support, operator), and cancel is for requesters
+// are added, incidents acknowledged and events revalidated by those who triage (support, operator), and cancel is for requesters
 // and admins (the API additionally requires a non-admin to be the requester).
 [[nodiscard]] bool allows(Role role, Action action);
 

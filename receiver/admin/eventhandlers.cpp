@@ -4,6 +4,7 @@
 
 #include "admin/eventviews.h"
 #include "admin/jsonbody.h"
+#include "admin/validationhandlers.h"
 #include "audit/auditlog.h"
 #include "query/destinationstats.h"
 #include "query/eventdetail.h"
@@ -143,6 +144,11 @@ http::Response getEvent(RequestContext &ctx, qint64 id)
     for (const EventKey &key : detail->keys)
         keyObject.insert(key.name, key.value);
     ev.insert(QStringLiteral("keys"), keyObject);
+    // A quarantined event's schema errors ([] for every other event).
+    const auto validationErrors = validationErrorsOf(ctx.db, id);
+    if (!validationErrors)
+        return databaseError("reading validation errors", validationErrors.error());
+    ev.insert(QStringLiteral("validation_errors"), *validationErrors);
 
     audit::AuditQuery aq;
     aq.target = QStringLiteral("event:%1").arg(id);

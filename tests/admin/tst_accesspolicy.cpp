@@ -74,6 +74,7 @@ void TstAccessPolicy::matrix_data()
     QTest::newRow("manage tokens") << Action::ManageTokens << false << false << false << true;
     QTest::newRow("acknowledge an incident (triage)")
         << Action::AcknowledgeIncident << true << true << false << false;
+    QTest::newRow("revalidate events (triage)") << Action::RevalidateEvents << true << true << false << false;
 }
 
 void TstAccessPolicy::matrix()
@@ -99,7 +100,7 @@ void TstAccessPolicy::actionNamesRoundTrip()
         names.insert(name);
     }
     QCOMPARE(names.size(), allActions().size());
-    QCOMPARE(allActions().size(), 12);
+    QCOMPARE(allActions().size(), 13);
     QVERIFY(allowedActionNames(Role::Auditor).contains(QStringLiteral("read_audit")));
     QVERIFY(!allowedActionNames(Role::Auditor).contains(QStringLiteral("request_replay")));
 }

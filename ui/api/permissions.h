@@ -19,6 +19,7 @@ struct Permissions {
     bool addNotes = false;
     bool readReplays = false; // replay requests, their items and outcomes
     bool acknowledgeIncidents = false; // say "I am on it" about an incident
+    bool revalidateEvents = false; // check quarantined events again against the schemas
 
     static Permissions forRole(std::optional<Role> role);
 };
