@@ -48,6 +48,8 @@ public:
     // Before start(): more lines (each ending in a newline) for the config's [admin] section,
     // e.g. `reply_timeout = "300ms"\n`.
     void setAdminSettings(const QByteArray &lines) { m_adminSettings = lines; }
+    // Before start(): more lines for the "github" source, e.g. a [[sources.schemas]] table.
+    void setSourceSettings(const QByteArray &lines) { m_sourceSettings = lines; }
     // Writes the config, migrates, creates the tokens, starts redrived and waits for /healthz.
     bool start(QString *error);
     void stop();
@@ -96,6 +98,7 @@ private:
     QString m_connection;
     QString m_postgresUrl;
     QByteArray m_adminSettings;
+    QByteArray m_sourceSettings;
 };
 
 } // namespace redrive::test
