@@ -37,8 +37,8 @@ enum class Action {
 //   read and verify the audit log, export evidence  operator auditor admin
 //   pause / resume destinations, manage tokens .... admin
 // plus: replay requests are readable by every role (auditors review who replayed what), notes
-// are added, incidents acknowledged and events revalidated by those who triage (support, operator), and cancel is for requesters
-// and admins (the API additionally requires a non-admin to be the requester).
+// are added, incidents acknowledged and events revalidated by those who triage (support, operator), and
+// cancel is for requesters and admins (the API additionally requires a non-admin to be the requester).
 [[nodiscard]] bool allows(Role role, Action action);
 
 [[nodiscard]] QString toString(Action action); // "read_events", "decide_replay", ...

@@ -4,7 +4,6 @@
 
 #include "admin/eventviews.h"
 #include "admin/jsonbody.h"
-#include "admin/validationhandlers.h"
 #include "audit/auditlog.h"
 #include "query/destinationstats.h"
 #include "query/eventdetail.h"
@@ -145,10 +144,8 @@ http::Response getEvent(RequestContext &ctx, qint64 id)
         keyObject.insert(key.name, key.value);
     ev.insert(QStringLiteral("keys"), keyObject);
     // A quarantined event's schema errors ([] for every other event).
-    const auto validationErrors = validationErrorsOf(ctx.db, id);
-    if (!validationErrors)
-        return databaseError("reading validation errors", validationErrors.error());
-    ev.insert(QStringLiteral("validation_errors"), *validationErrors);
+    ev.insert(QStringLiteral("validation_errors"),
+        QJsonDocument::fromJson(validation::validationErrorsJson(detail->validationErrors)).array());
 
     audit::AuditQuery aq;
     aq.target = QStringLiteral("event:%1").arg(id);

@@ -64,7 +64,7 @@ void ValidationPanel::showEvent(const EventDetail &detail)
     if (detail.row.id != m_eventId)
         m_status->clear(); // a finished revalidation's message was about the previous event
     m_eventId = detail.row.id;
-    const bool quarantined = detail.row.status == u"invalid";
+    const bool quarantined = detail.row.status == EventStatus::Invalid;
     m_errors->clear();
     for (const validation::ValidationError &e : detail.validationErrors) {
         // Pointers and messages quote the sender's body: plain text only (QTreeWidget never
