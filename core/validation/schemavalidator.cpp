@@ -199,7 +199,7 @@ QList<ValidationError> validationErrorsFromJson(const QByteArray &json)
 {
     QList<ValidationError> errors;
     const QJsonArray array = QJsonDocument::fromJson(json).array();
-    for (const QJsonValue &v : array) {
+    for (const auto &v : array) {
         const QJsonObject o = v.toObject();
         errors.append(ValidationError {
             o.value(QLatin1String("pointer")).toString(), o.value(QLatin1String("message")).toString() });

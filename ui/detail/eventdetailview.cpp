@@ -375,7 +375,7 @@ void EventDetailView::showDetail(
     m_tabs->show();
 
     m_keys->setKeys(d.keys);
-    m_validation->showEvent(d);
+    m_validation->showValidation(d);
     while (m_form->rowCount() > 0)
         m_form->removeRow(0);
     addField(QStringLiteral("Status"), statusLook(e.status).label, QStringLiteral("fieldStatus"));

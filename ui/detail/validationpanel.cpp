@@ -59,7 +59,7 @@ ValidationPanel::ValidationPanel(QWidget *parent)
     hide();
 }
 
-void ValidationPanel::showEvent(const EventDetail &detail)
+void ValidationPanel::showValidation(const EventDetail &detail)
 {
     if (detail.row.id != m_eventId)
         m_status->clear(); // a finished revalidation's message was about the previous event

@@ -21,7 +21,7 @@ class ValidationPanel final : public QWidget {
 public:
     explicit ValidationPanel(QWidget *parent = nullptr);
 
-    void showEvent(const EventDetail &detail);
+    void showValidation(const EventDetail &detail);
     void setCanRevalidate(bool can);
     void setBusy(bool busy, const QString &message = {});
 
