@@ -27,6 +27,7 @@ constexpr std::array<Row, 13> kMatrix { {
     { Action::ManageTokens, u"manage_tokens", false, false, false, true },
     { Action::AcknowledgeIncident, u"acknowledge_incident", true, true, false, false },
     { Action::RunReconciliation, u"run_reconciliation", false, true, false, true },
+    { Action::RevalidateEvents, u"revalidate_events", true, true, false, false },
 } };
 
 const Row *rowOf(Action action)

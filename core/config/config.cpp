@@ -54,6 +54,17 @@ bool schemeLeavesIdUnsigned(const SourceConfig &source)
     return true;
 }
 
+const SchemaRule *SourceConfig::schemaFor(QStringView type) const
+{
+    for (const SchemaRule &rule : schemas) {
+        for (const QString &pattern : rule.eventTypes) {
+            if (globMatches(pattern, type))
+                return &rule;
+        }
+    }
+    return nullptr;
+}
+
 bool Endpoint::isLoopback() const
 {
     if (host.compare(QLatin1String("localhost"), Qt::CaseInsensitive) == 0)

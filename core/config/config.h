@@ -11,9 +11,14 @@
 #include <QStringList>
 #include <QUrl>
 
+#include <memory>
 #include <optional>
 
 namespace redrive {
+
+namespace validation {
+class CompiledSchema;
+}
 
 // A secret taken from the configuration. `label` says where it came from ("env:NAME",
 // "file:PATH", "credential:NAME" or "secrets[1]" for a literal) and is the only part ever logged or stored;
@@ -68,6 +73,16 @@ struct ReconcileConfig {
     QString hook; // GitHub: "repos/OWNER/REPO/hooks/ID" (or orgs/ORG/hooks/ID)
 };
 QString toString(ReconcileConfig::Provider provider); // "stripe" | "github"
+// `[[sources.schemas]]`: events whose type matches one of `eventTypes` are checked against the
+// JSON Schema at `path` (compiled once, when the configuration is loaded). The first rule that
+// matches decides; an event no rule matches is not validated.
+struct SchemaRule {
+    enum class OnInvalid { Quarantine, Reject };
+    QStringList eventTypes; // globs
+    QString path; // absolute
+    OnInvalid onInvalid = OnInvalid::Quarantine;
+    std::shared_ptr<const validation::CompiledSchema> schema;
+};
 
 struct SourceConfig {
     QString name;
@@ -83,6 +98,10 @@ struct SourceConfig {
     QList<BusinessKey> keys; // by name
     IpRanges allowedIps; // `allowed_ips`: the client addresses that may post; empty = any
     std::optional<ReconcileConfig> reconcile;
+    QList<SchemaRule> schemas; // in config order
+
+    // The rule for events of `type`, or null when none matches.
+    [[nodiscard]] const SchemaRule *schemaFor(QStringView type) const;
 };
 
 // Whether the scheme's signature leaves the delivery id unsigned, so a captured body could come

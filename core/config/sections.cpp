@@ -5,7 +5,10 @@
 #include "secretspec.h"
 #include "tablereader.h"
 #include "util/headers.h"
+#include "validation/schemavalidator.h"
 
+#include <QDir>
+#include <QFileInfo>
 #include <QHostAddress>
 
 namespace redrive::config_detail {
@@ -298,6 +301,61 @@ bool parseBusinessKeys(TableReader &r, QList<BusinessKey> &out)
     return true;
 }
 
+// `[[sources.schemas]]`: event-type globs, a JSON Schema file (compiled here, once) and what an
+// event that fails it gets. A schema that does not load is a configuration error naming the file,
+// so `redrived check` and start refuse it instead of letting every event through unchecked.
+bool parseSchemas(TableReader &r, const QString &configPath, QList<SchemaRule> &out, ConfigError *error)
+{
+    const toml::node *n = r.node("schemas");
+    if (!n)
+        return true;
+    const auto *array = n->as_array();
+    if (!array)
+        return r.fail(
+            QStringLiteral("schemas"), QStringLiteral("must be an array of tables ([[sources.schemas]])"));
+    const QDir base = QFileInfo(configPath).absoluteDir();
+    for (std::size_t i = 0; i < array->size(); ++i) {
+        const QString key = QStringLiteral("schemas[%1]").arg(i);
+        const toml::node *element = array->get(i);
+        const auto *table = element ? element->as_table() : nullptr;
+        if (!table)
+            return r.fail(key, QStringLiteral("must be a table"));
+        TableReader s(*table, r.keyPath(key), error);
+        SchemaRule rule;
+        QString onInvalid = QStringLiteral("quarantine");
+        s.stringList("event_types", rule.eventTypes, true);
+        s.string("schema", rule.path, true);
+        s.string("on_invalid", onInvalid);
+        if (s.failed())
+            return false;
+        if (rule.eventTypes.isEmpty())
+            return s.fail(QStringLiteral("event_types"),
+                QStringLiteral("needs at least one event type glob, e.g. [\"invoice.*\"] or [\"*\"]"));
+        for (qsizetype t = 0; t < rule.eventTypes.size(); ++t) {
+            if (rule.eventTypes[t].isEmpty())
+                return s.fail(QStringLiteral("event_types[%1]").arg(t), QStringLiteral("must not be empty"));
+        }
+        if (onInvalid == u"quarantine")
+            rule.onInvalid = SchemaRule::OnInvalid::Quarantine;
+        else if (onInvalid == u"reject")
+            rule.onInvalid = SchemaRule::OnInvalid::Reject;
+        else
+            return s.fail(
+                QStringLiteral("on_invalid"), QStringLiteral("must be \"quarantine\" or \"reject\""));
+        if (rule.path.isEmpty())
+            return s.fail(QStringLiteral("schema"), QStringLiteral("must be the path of a JSON Schema file"));
+        rule.path = QDir::cleanPath(base.absoluteFilePath(rule.path)); // relative to the config file
+        QString loadError;
+        rule.schema = validation::CompiledSchema::load(rule.path, &loadError);
+        if (!rule.schema)
+            return s.fail(QStringLiteral("schema"), loadError);
+        if (!s.finish())
+            return false;
+        out.append(rule);
+    }
+    return true;
+}
+
 } // namespace
 
 bool parseSource(const toml::table &t, const QString &path, Config &cfg, ConfigError *error)
@@ -358,6 +416,8 @@ bool parseSource(const toml::table &t, const QString &path, Config &cfg, ConfigE
     s.dedupeByBody = schemeLeavesIdUnsigned(s);
     r.boolean("dedupe_by_body", s.dedupeByBody);
     if (!parseBusinessKeys(r, s.keys) || !parseIpRanges(r, "allowed_ips", s.allowedIps))
+        return false;
+    if (!parseSchemas(r, cfg.path, s.schemas, error))
         return false;
     for (const BusinessKey &key : s.keys) {
         if (key.kind == BusinessKey::Kind::Header && Headers::isSignature(key.header, s.hmac.signatureHeader))

@@ -20,13 +20,14 @@ constexpr NameTable<DeliveryStatus, 5> kDeliveryStatus { {
     { DeliveryStatus::Dead, u"dead" },
 } };
 
-constexpr NameTable<EventStatus, 6> kEventStatus { {
+constexpr NameTable<EventStatus, 7> kEventStatus { {
     { EventStatus::Pending, u"pending" },
     { EventStatus::InFlight, u"in_flight" },
     { EventStatus::Retrying, u"retrying" },
     { EventStatus::Succeeded, u"succeeded" },
     { EventStatus::Dead, u"dead" },
     { EventStatus::NoRoute, u"no_route" },
+    { EventStatus::Invalid, u"invalid" },
 } };
 
 constexpr NameTable<ReplayStatus, 8> kReplayStatus { {

@@ -12,8 +12,9 @@
 namespace redrive {
 
 enum class DeliveryStatus { Pending, InFlight, Retrying, Succeeded, Dead };
-// An event's status summarises its deliveries; NoRoute marks an event no route matched.
-enum class EventStatus { Pending, InFlight, Retrying, Succeeded, Dead, NoRoute };
+// An event's status summarises its deliveries; NoRoute marks an event no route matched, Invalid
+// one that failed its source's JSON Schema and was quarantined without deliveries.
+enum class EventStatus { Pending, InFlight, Retrying, Succeeded, Dead, NoRoute, Invalid };
 enum class ReplayStatus {
     PendingApproval,
     Approved,

@@ -3,6 +3,7 @@
 #include "eventdetail.h"
 
 #include "eventfilter.h"
+#include "storage/eventvalidation.h"
 #include "util/headers.h"
 
 #include <QHash>
@@ -120,6 +121,11 @@ Result<std::optional<EventDetail>> fetchEventDetail(Db &db, qint64 eventId, cons
     if (!keys)
         return Failure(keys.error());
     detail.keys = std::move(*keys);
+    auto validation = fetchValidationErrors(db, eventId);
+    if (!validation)
+        return Failure(validation.error());
+    if (validation->has_value())
+        detail.validationErrors = validation::validationErrorsFromJson(**validation);
     if (!parts.auditStory)
         return detail;
 

@@ -3,6 +3,7 @@
 #pragma once
 
 #include "query/eventpage.h"
+#include "validation/schemavalidator.h"
 
 #include <QByteArray>
 
@@ -41,6 +42,7 @@ struct EventDetail {
     QList<DeliveryRecord> deliveries;
     QList<NoteRecord> notes;
     QList<EventKey> keys; // business keys, by name
+    QList<validation::ValidationError> validationErrors; // a quarantined event's schema errors
     QList<EventAuditEntry> audit; // entries about this event, its deliveries, or replays that included them
 };
 

@@ -46,6 +46,10 @@ struct IncomingEvent {
     // Found by a reconciliation run in the provider's API rather than received: a new row gets
     // origin "reconciled" (markReconciled) in the transaction that stores it.
     bool reconciled = false;
+    // The body failed its source's schema (on_invalid = "quarantine"): a JSON array of at most 20
+    // {"pointer","message"}. The event is stored with status `invalid` and no deliveries.
+    QByteArray validationErrors;
+    [[nodiscard]] bool quarantined() const { return !validationErrors.isEmpty(); }
 };
 
 struct PlannedDelivery {

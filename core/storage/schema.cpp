@@ -422,6 +422,18 @@ Result<> migration11(Db &db, const MigrateOptions & /*options*/)
     return ok();
 }
 
+// Schema validation: the errors of an event that failed its source's JSON Schema (status
+// `invalid`, quarantined without deliveries), written with the event and replaced when support
+// revalidates it. `errors` is a JSON array of at most 20 {"pointer","message"}. A row exists only
+// for an event that was found invalid at least once; it goes with its event.
+const char *const kMigration12[] = {
+    R"(CREATE TABLE event_validation (
+        event_id {{ROWKEY}} REFERENCES events (id) ON DELETE CASCADE,
+        errors TEXT NOT NULL,
+        checked_at BIGINT NOT NULL
+    ))",
+};
+
 // Reconciliation with the provider (receiver/reconcile/). events.origin says how an event came
 // in: "webhook", or "reconciled" when a run found it in the provider's API and recorded it as if
 // it had arrived; the partial index serves `origin=reconciled` without costing webhook inserts.
@@ -429,7 +441,6 @@ Result<> migration11(Db &db, const MigrateOptions & /*options*/)
 // time per source on every receiver sharing the database (owner and lease_expires_at let a
 // receiver that died mid-run be noticed and its run failed). reconcile_redeliveries: how often a
 // GitHub delivery was asked again, so a guid that never comes back is asked at most three times.
-// Number 13: 12 belongs to schema validation, built beside this; the list applies any gap.
 const char *const kMigration13[] = {
     "ALTER TABLE events ADD COLUMN origin TEXT NOT NULL DEFAULT 'webhook'",
     "CREATE INDEX events_reconciled ON events (id) WHERE origin = 'reconciled'",
@@ -484,6 +495,7 @@ const Migration kMigrations[] = {
     { 9, "business keys are indexed in batches: event_keys_pending", kMigration9, std::size(kMigration9) },
     { 10, "receivers record their last database outage", kMigration10, std::size(kMigration10) },
     { 11, "business keys follow their event by a delete trigger on PostgreSQL", nullptr, 0, migration11 },
+    { 12, "schema validation: the errors of quarantined events", kMigration12, std::size(kMigration12) },
     { 13, "reconciliation: events.origin, reconcile_runs, reconcile_redeliveries", kMigration13,
         std::size(kMigration13) },
 };

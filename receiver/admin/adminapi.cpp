@@ -12,6 +12,7 @@
 #include "admin/replayexecutor.h"
 #include "admin/replayhandlers.h"
 #include "admin/tokenauth.h"
+#include "admin/validationhandlers.h"
 #include "audit/signingkey.h"
 #include "storage/databaseavailability.h"
 #include "storage/schema.h"
@@ -435,14 +436,18 @@ http::Response AdminApi::Impl::route(RequestContext &ctx)
     if (first == u"events") {
         if (n == 1)
             return get ? listEvents(ctx) : methodNotAllowed("GET");
+        if (n == 2 && s[1] == u"revalidate")
+            return post ? revalidateEvents(ctx) : methodNotAllowed("POST");
         const auto id = parsePathId(s[1]);
-        if (n == 2 || (n == 3 && (s[2] == u"notes" || s[2] == u"evidence"))) {
+        if (n == 2 || (n == 3 && (s[2] == u"notes" || s[2] == u"evidence" || s[2] == u"revalidate"))) {
             if (!id)
                 return badId(QStringLiteral("event"));
             if (n == 2)
                 return get ? getEvent(ctx, *id) : methodNotAllowed("GET");
             if (s[2] == u"evidence")
                 return get ? exportEvidence(ctx, *id) : methodNotAllowed("GET");
+            if (s[2] == u"revalidate")
+                return post ? revalidateEvent(ctx, *id) : methodNotAllowed("POST");
             return post ? addNote(ctx, *id) : methodNotAllowed("POST");
         }
     }

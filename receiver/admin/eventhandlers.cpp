@@ -143,6 +143,9 @@ http::Response getEvent(RequestContext &ctx, qint64 id)
     for (const EventKey &key : detail->keys)
         keyObject.insert(key.name, key.value);
     ev.insert(QStringLiteral("keys"), keyObject);
+    // A quarantined event's schema errors ([] for every other event).
+    ev.insert(QStringLiteral("validation_errors"),
+        QJsonDocument::fromJson(validation::validationErrorsJson(detail->validationErrors)).array());
 
     audit::AuditQuery aq;
     aq.target = QStringLiteral("event:%1").arg(id);

@@ -269,4 +269,61 @@ bool isSha256Hex(QStringView text)
     return true;
 }
 
+std::optional<EventFilter> readEventFilter(const QJsonValue &value, const QString &emptyHint, ApiError *error)
+{
+    if (!value.isObject()) {
+        *error = badRequest(
+            QStringLiteral("filter"), QStringLiteral("must be an object with the keys of GET events"));
+        return std::nullopt;
+    }
+    static const QStringList keys { QStringLiteral("status"), QStringLiteral("source"),
+        QStringLiteral("type"), QStringLiteral("destination"), QStringLiteral("category"),
+        QStringLiteral("delivery_status"), QStringLiteral("since"), QStringLiteral("until"),
+        QStringLiteral("q"), QStringLiteral("key"), QStringLiteral("origin") };
+    const QJsonObject o = value.toObject();
+    QUrlQuery query;
+    for (auto it = o.begin(); it != o.end(); ++it) {
+        const QString field = QStringLiteral("filter.") + it.key().left(100);
+        if (!keys.contains(it.key())) {
+            *error = badRequest(field,
+                QStringLiteral("unknown filter key; expected one of: %1")
+                    .arg(keys.join(QLatin1String(", "))));
+            return std::nullopt;
+        }
+        QString text;
+        if (it.value().isString()) {
+            text = it.value().toString();
+        } else if (it.key() == u"status" && it.value().isArray()) {
+            QStringList parts;
+            const QJsonArray values = it.value().toArray();
+            for (const auto &v : values) {
+                if (!v.isString()) {
+                    *error = badRequest(field, QStringLiteral("must be a string or an array of strings"));
+                    return std::nullopt;
+                }
+                parts.append(v.toString());
+            }
+            text = parts.join(u',');
+        } else if ((it.key() == u"since" || it.key() == u"until") && it.value().isDouble()) {
+            text = QString::number(it.value().toInteger());
+        } else {
+            *error = badRequest(field, QStringLiteral("must be a string"));
+            return std::nullopt;
+        }
+        query.addQueryItem(it.key(), QString::fromUtf8(QUrl::toPercentEncoding(text)));
+    }
+    QString field, message;
+    auto filter = EventFilter::fromQuery(query, &field, &message);
+    if (!filter) {
+        *error = badRequest(QStringLiteral("filter.") + field, message);
+        return std::nullopt;
+    }
+    if (filter->isEmpty()) {
+        *error = badRequest(
+            QStringLiteral("filter"), QStringLiteral("needs at least one condition; %1").arg(emptyHint));
+        return std::nullopt;
+    }
+    return filter;
+}
+
 } // namespace redrive::admin

@@ -3,6 +3,7 @@
 #pragma once
 
 #include "admin/apiresponse.h"
+#include "query/eventfilter.h"
 
 #include <QJsonObject>
 #include <QStringList>
@@ -47,6 +48,11 @@ struct PageRequest {
 bool readPageRequest(const QUrlQuery &query, int fallback, int max, PageRequest *out, ApiError *error);
 // A page's next_cursor: the cursor after `lastId` when more rows follow, else null.
 QJsonValue nextCursor(bool more, qint64 lastId);
+// The "filter" object of a bulk request (replay preview, revalidation) as an EventFilter: the keys
+// of GET events, each checked as there. An empty filter is refused; `emptyHint` says what to use
+// instead ("to replay specific deliveries use delivery_ids").
+std::optional<EventFilter> readEventFilter(
+    const QJsonValue &value, const QString &emptyHint, ApiError *error);
 // A "64 hex digits" selection hash.
 bool isSha256Hex(QStringView text);
 

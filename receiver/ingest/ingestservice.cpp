@@ -6,6 +6,7 @@
 #include "signatures/verifier.h"
 #include "storage/storedtext.h"
 #include "storedheaders.h"
+#include "validation/schemavalidator.h"
 
 #include <QUrl>
 
@@ -39,6 +40,18 @@ QByteArrayView signatureHeaderOf(const SourceConfig &source)
 {
     return source.scheme == SchemeKind::HmacSha256 ? QByteArrayView(source.hmac.signatureHeader)
                                                    : QByteArrayView();
+}
+
+// What a refused body got wrong, for the sender's answer and the rejection row: the first error
+// and how many more there are (the whole list is the schema's business, not the row's).
+QString invalidPayloadDetail(const QList<validation::ValidationError> &errors)
+{
+    const validation::ValidationError &first = errors.first();
+    QString detail = QStringLiteral("the body does not match the source's JSON Schema at \"%1\": %2")
+                         .arg(first.pointer, first.message);
+    if (errors.size() > 1)
+        detail += QStringLiteral(" (and %1 more)").arg(errors.size() - 1);
+    return detail.left(1000);
 }
 
 } // namespace
@@ -79,12 +92,15 @@ IngestService::IngestService(std::shared_ptr<const Config> config, GroupCommitWr
             labels);
         e.keysTooLong = &registry.counter(QStringLiteral("redrive_ingest_key_values_too_long_total"),
             QStringLiteral("Business key values longer than 200 characters, not stored for search"), labels);
+        e.invalid = &registry.counter(QStringLiteral("redrive_ingest_invalid_total"),
+            QStringLiteral("Webhooks whose body failed the source's JSON Schema (quarantined or rejected)"),
+            labels);
         m_sources.push_back(e);
     }
     for (const char *reason : { "bad_signature", "missing_signature", "stale_timestamp", "future_timestamp",
              "malformed_timestamp", "missing_id", "malformed_body", "invalid_id", "invalid_type",
              "unknown_source", "too_large", "headers_too_large", "read_timeout", "malformed",
-             "connection_limit", "invalid_path", "ip_not_allowed" }) {
+             "connection_limit", "invalid_path", "ip_not_allowed", "invalid_payload" }) {
         const QString r = QLatin1String(reason);
         m_rejected[r] = &registry.counter(QStringLiteral("redrive_ingest_rejected_total"),
             QStringLiteral("Requests refused, by reason"), { { QStringLiteral("reason"), r } });
@@ -356,6 +372,24 @@ void IngestService::ingest(const SourceEntry &source, http::Request &&request, h
         return;
     }
 
+    // The source's JSON Schema for this type, compiled at config load. A body that fails it is
+    // quarantined (stored as `invalid`, no deliveries) or refused 422, as the rule says.
+    QByteArray validationErrors;
+    if (const SchemaRule *rule = source.config->schemaFor(v.eventType)) {
+        const QList<validation::ValidationError> errors = rule->schema->validateBody(request.body);
+        if (!errors.isEmpty()) {
+            source.invalid->inc();
+            if (rule->onInvalid == SchemaRule::OnInvalid::Reject) {
+                const QString detail = invalidPayloadDetail(errors);
+                recordRejection(sourceName, 422, QStringLiteral("invalid_payload"), detail, &request.headers,
+                    request.remoteAddress, signatureHeaderOf(*source.config));
+                respond(http::Response::error(422, QStringLiteral("invalid_payload"), detail));
+                return;
+            }
+            validationErrors = validation::validationErrorsJson(errors);
+        }
+    }
+
     IncomingEvent e;
     e.source = sourceName;
     e.providerEventId = v.providerEventId;
@@ -373,6 +407,7 @@ void IngestService::ingest(const SourceEntry &source, http::Request &&request, h
         e.clockSkewMs = *v.skewSeconds * 1000;
     e.remoteAddress = remoteAddress;
     e.keys = v.keys;
+    e.validationErrors = std::move(validationErrors);
     if (v.keysTooLong > 0)
         source.keysTooLong->inc(static_cast<double>(v.keysTooLong));
 

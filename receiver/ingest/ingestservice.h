@@ -52,6 +52,7 @@ private:
         metrics::Counter *received = nullptr;
         metrics::Counter *duplicates = nullptr;
         metrics::Counter *keysTooLong = nullptr;
+        metrics::Counter *invalid = nullptr;
     };
     enum class Route { Hook, Health, Ready, NotFound, InvalidPath };
     struct Routed {

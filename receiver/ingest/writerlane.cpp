@@ -2,8 +2,9 @@
 // SPDX-FileCopyrightText: Redrive authors
 #include "writerlane.h"
 
-#include "deliveryrules/responsecapture.h"
+#include "deliveryrules/deliveryplan.h"
 #include "domain/types.h"
+#include "storage/eventvalidation.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -195,36 +196,10 @@ const QStringList &WriterLane::routesFor(const QString &source, const QString &t
         .first->second;
 }
 
-std::optional<QString> WriterLane::orderingKey(
-    const DestinationConfig &destination, const QByteArray &body, std::optional<QJsonValue> &parsed)
-{
-    if (!parsed) {
-        QJsonParseError parseError;
-        const QJsonDocument doc = QJsonDocument::fromJson(body, &parseError);
-        if (parseError.error != QJsonParseError::NoError)
-            parsed = QJsonValue();
-        else
-            parsed = doc.isObject() ? QJsonValue(doc.object()) : QJsonValue(doc.array());
-    }
-    // The one tested rule for what a key is (cut, NUL replaced, empty = none), on the body this
-    // event's destinations share.
-    return delivery::orderingKeyFor(destination, parsed->isNull() ? std::nullopt : parsed);
-}
-
 void WriterLane::planDeliveries(const IncomingEvent &event, qint64 eventId, QList<DeliveryRow> *out)
 {
-    std::optional<QJsonValue> parsed;
-    for (const QString &name : routesFor(event.source, event.eventType)) {
-        DeliveryRow row;
-        row.eventId = eventId;
-        row.dueAtMs = event.receivedAtMs;
-        row.delivery.destination = name;
-        row.delivery.idempotencyKey = deliveryIdempotencyKey(event.source, event.providerEventId, name);
-        const DestinationConfig *destination = m_shared.config->destination(name);
-        if (destination && !destination->orderingKeyPointer.isEmpty())
-            row.delivery.orderingKey = orderingKey(*destination, event.body, parsed);
-        out->append(std::move(row));
-    }
+    delivery::planDeliveries(
+        *m_shared.config, routesFor(event.source, event.eventType), event, eventId, event.receivedAtMs, out);
 }
 
 // The whole batch in a few multi-row statements (PostgreSQL: each statement is a round trip).
@@ -239,6 +214,7 @@ Result<> WriterLane::storeBatchMultiRow(std::vector<PendingEvent> &batch, qint64
 {
     static const QString pending = toString(EventStatus::Pending);
     static const QString noRoute = toString(EventStatus::NoRoute);
+    static const QString invalid = toString(EventStatus::Invalid);
     struct Distinct {
         QString key;
         std::size_t first; // in queue order
@@ -270,7 +246,11 @@ Result<> WriterLane::storeBatchMultiRow(std::vector<PendingEvent> &batch, qint64
         const IncomingEvent &event = batch[distinct[d].first].event;
         const bool routed = !routesFor(event.source, event.eventType).isEmpty();
         rowOfDistinct[d] = rows.size();
-        rows.append(UpsertRow { &event, routed ? pending : noRoute, distinct[d].occurrences });
+        rows.append(UpsertRow { &event,
+            event.quarantined() ? invalid
+                : routed        ? pending
+                                : noRoute,
+            distinct[d].occurrences });
     }
     const auto upserted = m_store->upsertEvents(rows);
     if (!upserted)
@@ -292,9 +272,16 @@ Result<> WriterLane::storeBatchMultiRow(std::vector<PendingEvent> &batch, qint64
         p.outcome.eventId = result.eventId;
         p.outcome.duplicate = !(rowIsNew && first);
         if (!p.outcome.duplicate) {
-            const qsizetype before = deliveries.size();
-            planDeliveries(p.event, result.eventId, &deliveries);
-            p.newDeliveries = static_cast<int>(deliveries.size() - before);
+            if (p.event.quarantined()) {
+                if (auto stored
+                    = storeValidationErrors(*m_db, result.eventId, p.event.validationErrors, nowMs);
+                    !stored)
+                    return stored;
+            } else {
+                const qsizetype before = deliveries.size();
+                planDeliveries(p.event, result.eventId, &deliveries);
+                p.newDeliveries = static_cast<int>(deliveries.size() - before);
+            }
             appendKeys(p.event, result.eventId, &keys);
             if (p.event.reconciled)
                 reconciled.append(result.eventId);
@@ -312,17 +299,28 @@ Result<> WriterLane::storeOne(PendingEvent &p, qint64 nowMs)
     const QStringList &destinations = routesFor(p.event.source, p.event.eventType);
     static const QString pending = toString(EventStatus::Pending);
     static const QString noRoute = toString(EventStatus::NoRoute);
-    const auto stored = m_store->upsertEvent(p.event, destinations.isEmpty() ? noRoute : pending);
+    static const QString invalid = toString(EventStatus::Invalid);
+    const auto stored = m_store->upsertEvent(p.event,
+        p.event.quarantined()        ? invalid
+            : destinations.isEmpty() ? noRoute
+                                     : pending);
     if (!stored)
         return Failure(stored.error());
     const UpsertResult &upserted = *stored;
+    if (upserted.isNew() && p.event.quarantined()) {
+        // Quarantined: stored and deduplicated like any event, its errors beside it, no deliveries.
+        if (auto errors = storeValidationErrors(*m_db, upserted.eventId, p.event.validationErrors, nowMs);
+            !errors)
+            return errors;
+    }
     if (upserted.isNew()) {
         if (p.event.reconciled) {
             if (auto marked = m_store->markReconciled({ upserted.eventId }); !marked)
                 return marked;
         }
         QList<DeliveryRow> deliveries;
-        planDeliveries(p.event, upserted.eventId, &deliveries);
+        if (!p.event.quarantined())
+            planDeliveries(p.event, upserted.eventId, &deliveries);
         for (const DeliveryRow &d : deliveries) {
             if (auto inserted = m_store->insertDelivery(d.eventId, d.delivery, d.dueAtMs, nowMs); !inserted)
                 return inserted;

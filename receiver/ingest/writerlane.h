@@ -151,8 +151,6 @@ private:
     // Pending business keys are indexed in batches of this many events, or after this delay.
     static constexpr int kKeyIndexBatch = 4096;
     static constexpr std::chrono::milliseconds kKeyIndexDelay { 500 };
-    std::optional<QString> orderingKey(
-        const DestinationConfig &destination, const QByteArray &body, std::optional<QJsonValue> &parsed);
 
     WriterShared &m_shared;
     const int m_index;

@@ -75,6 +75,7 @@ void TstAccessPolicy::matrix_data()
     QTest::newRow("acknowledge an incident (triage)")
         << Action::AcknowledgeIncident << true << true << false << false;
     QTest::newRow("run reconciliation") << Action::RunReconciliation << false << true << false << true;
+    QTest::newRow("revalidate events (triage)") << Action::RevalidateEvents << true << true << false << false;
 }
 
 void TstAccessPolicy::matrix()

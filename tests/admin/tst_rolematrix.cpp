@@ -73,6 +73,8 @@ void TstRoleMatrix::matrix_data()
         { "resume destination", false, false, false, true },
         { "list incidents", true, true, true, true },
         { "acknowledge incident", true, true, false, false },
+        { "revalidate event", true, true, false, false },
+        { "revalidate events", true, true, false, false },
     };
     for (const Row &r : rows) {
         QTest::addRow("%s / support", r.action)
@@ -137,6 +139,14 @@ void TstRoleMatrix::matrix()
         QVERIFY2(ins.exec(), qPrintable(sqlErrorText(ins)));
         incident = ins.lastInsertId().toLongLong();
         QVERIFY(incident > 0);
+    }
+
+    if (action.startsWith(QLatin1String("revalidate"))) {
+        // A quarantined event, so that an allowed revalidation has something to do.
+        QSqlQuery quarantine(f->db().handle());
+        quarantine.prepare(QStringLiteral("UPDATE event_status SET status = 'invalid' WHERE event_id = ?"));
+        quarantine.addBindValue(event);
+        QVERIFY2(quarantine.exec(), qPrintable(sqlErrorText(quarantine)));
     }
 
     QByteArray method = "GET";
@@ -210,6 +220,14 @@ void TstRoleMatrix::matrix()
         method = "POST";
         target = "incidents/" + QByteArray::number(incident) + "/acknowledge";
         body = { { QStringLiteral("note"), QStringLiteral("matrix") } };
+    } else if (action == u"revalidate event") {
+        method = "POST";
+        target = "events/" + QByteArray::number(event) + "/revalidate";
+    } else if (action == u"revalidate events") {
+        method = "POST";
+        target = "events/revalidate";
+        body = { { QStringLiteral("filter"),
+            QJsonObject { { QStringLiteral("status"), QStringLiteral("invalid") } } } };
     } else {
         QFAIL("unknown action row");
     }

@@ -26,7 +26,8 @@ void TstDomainTypes::namesAreTheContract()
             QStringLiteral("succeeded"), QStringLiteral("dead") }));
     QCOMPARE(allEventStatusNames(),
         (QStringList { QStringLiteral("pending"), QStringLiteral("in_flight"), QStringLiteral("retrying"),
-            QStringLiteral("succeeded"), QStringLiteral("dead"), QStringLiteral("no_route") }));
+            QStringLiteral("succeeded"), QStringLiteral("dead"), QStringLiteral("no_route"),
+            QStringLiteral("invalid") }));
     QCOMPARE(allFailureCategoryNames(),
         (QStringList { QStringLiteral("success"), QStringLiteral("http_retryable"),
             QStringLiteral("http_permanent"), QStringLiteral("redirect"), QStringLiteral("timeout"),

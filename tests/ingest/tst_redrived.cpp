@@ -398,6 +398,48 @@ private Q_SLOTS:
         QVERIFY(!err.contains("TOPSECRET"));
     }
 
+    // A schema that does not load is a configuration error naming the file: `check` and start
+    // both refuse it (exit 2) instead of letting the source's events through unchecked.
+    void schemaThatDoesNotLoadStopsCheckAndStart_data()
+    {
+        QTest::addColumn<QByteArray>("content"); // empty: no file
+        QTest::addColumn<QByteArray>("says");
+        QTest::newRow("missing") << QByteArray() << QByteArray("cannot read");
+        QTest::newRow("not JSON") << QByteArray("{\"type\": ") << QByteArray("is not JSON");
+        QTest::newRow("not a schema")
+            << QByteArray("{\"type\": 5}") << QByteArray("is not a valid JSON Schema");
+    }
+    void schemaThatDoesNotLoadStopsCheckAndStart()
+    {
+        QFETCH(QByteArray, content);
+        QFETCH(QByteArray, says);
+        const QString schema = m_db->scratchDir()
+            + QStringLiteral("/schema-%1.json").arg(QRandomGenerator::global()->generate());
+        if (!content.isEmpty()) {
+            QFile f(schema);
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write(content);
+        }
+        QByteArray toml = daemonConfigToml(m_db->urlString(), m_port);
+        const QByteArray secrets = "secrets = [\"daemon-fixture-secret\"]\n";
+        QVERIFY(toml.contains(secrets));
+        const QByteArray withSchema = secrets
+            + "[[sources.schemas]]\nevent_types = [\"invoice.*\"]\nschema = \"" + schema.toUtf8() + "\"\n";
+        toml.replace(secrets, withSchema);
+        QString path;
+        QVERIFY(writeConfig(toml, &path));
+        for (const QStringList &args :
+            { QStringList { QStringLiteral("--config"), path, QStringLiteral("check") },
+                QStringList { QStringLiteral("--config"), path } }) {
+            QByteArray out, err;
+            QCOMPARE(runRedrived(args, &out, &err), 2);
+            QVERIFY2(
+                err.startsWith("redrived: config error: sources[0].schemas[0].schema: "), err.constData());
+            QVERIFY2(err.contains(schema.toUtf8()) && err.contains(says), err.constData());
+            QCOMPARE(err.count('\n'), 1);
+        }
+    }
+
     void checkTakesNoArguments()
     {
         QByteArray out, err;

@@ -23,7 +23,8 @@ namespace {
 int g_connections = 0;
 
 QByteArray configToml(const QString &dir, const QString &postgresUrl, quint16 ingest, quint16 admin,
-    const QUrl &crm, const QUrl &fulfillment, const QByteArray &adminSettings)
+    const QUrl &crm, const QUrl &fulfillment, const QByteArray &adminSettings,
+    const QByteArray &sourceSettings)
 {
     QByteArray t;
     t += "[server]\nlisten = \"127.0.0.1:" + QByteArray::number(ingest) + "\"\n";
@@ -36,7 +37,8 @@ QByteArray configToml(const QString &dir, const QString &postgresUrl, quint16 in
     t += "replay_rate_per_second = 50\n" + adminSettings + "\n";
     t += "[[sources]]\nname = \"github\"\nscheme = \"github\"\nsecrets = [\"" + RealReceiver::kGitHubSecret
         + "\"]\n";
-    t += "keys = { pr = \"json:/pull_request/number\", repo = \"json:/repository/full_name\" }\n\n";
+    t += "keys = { pr = \"json:/pull_request/number\", repo = \"json:/repository/full_name\" }\n";
+    t += sourceSettings + "\n";
     t += "[[destinations]]\nname = \"crm\"\nurl = \"" + crm.toEncoded()
         + "\"\nrisk = \"low\"\n"
           "max_attempts = 1\ntimeout_ms = 3000\nallow_private = true\n\n";
@@ -101,8 +103,8 @@ bool RealReceiver::start(QString *error)
     // 0600: redrived refuses a config file other users can read.
     if (!config.open(QIODevice::WriteOnly, QFileDevice::ReadOwner | QFileDevice::WriteOwner)
         || config.write(configToml(m_dir->path(), m_postgresUrl, m_ingestPort, m_adminPort,
-                            m_crm->url(QStringLiteral("/crm")),
-                            m_fulfillment->url(QStringLiteral("/fulfillment")), m_adminSettings)
+               m_crm->url(QStringLiteral("/crm")), m_fulfillment->url(QStringLiteral("/fulfillment")),
+               m_adminSettings, m_sourceSettings)
                + (m_extraConfig.isEmpty() ? QByteArray() : "\n" + m_extraConfig))
             < 0) {
         *error = QStringLiteral("cannot write %1").arg(configPath());

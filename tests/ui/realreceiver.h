@@ -51,6 +51,8 @@ public:
     // Before start(): more tables appended to the config (each ending in a newline), e.g. another
     // [[sources]] with its [sources.reconcile] and [[routes]].
     void setExtraConfig(const QByteArray &toml) { m_extraConfig = toml; }
+    // Before start(): more lines for the "github" source, e.g. a [[sources.schemas]] table.
+    void setSourceSettings(const QByteArray &lines) { m_sourceSettings = lines; }
     // Writes the config, migrates, creates the tokens, starts redrived and waits for /healthz.
     bool start(QString *error);
     void stop();
@@ -100,6 +102,7 @@ private:
     QString m_postgresUrl;
     QByteArray m_adminSettings;
     QByteArray m_extraConfig;
+    QByteArray m_sourceSettings;
 };
 
 } // namespace redrive::test

@@ -119,6 +119,14 @@ void TstConsoleLogic::statesAreLabelledFromTheEnum()
     const StatusLook frozen = statusLook(Stored<EventStatus>::fromName(QStringLiteral("frozen")));
     QCOMPARE(frozen.label, QStringLiteral("frozen"));
     QVERIFY(frozen.background != statusLook(EventStatus::Dead).background);
+    // A quarantined event has a chip of its own: labelled, and a colour no other status uses.
+    const StatusLook invalid = statusLook(EventStatus::Invalid);
+    QCOMPARE(invalid.label, QStringLiteral("invalid"));
+    QCOMPARE(statusLook(QStringLiteral("invalid")).label, QStringLiteral("invalid"));
+    for (const QString &name : allEventStatusNames()) {
+        if (name != u"invalid")
+            QVERIFY2(statusLook(name).background != invalid.background, qPrintable(name));
+    }
 }
 
 void TstConsoleLogic::databaseErrorsAreExplained_data()

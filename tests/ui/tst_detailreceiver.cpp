@@ -9,11 +9,15 @@
 #include "realreceiver.h"
 
 #include <QApplication>
+#include <QFile>
 #include <QLabel>
 #include <QPlainTextEdit>
+#include <QPushButton>
 #include <QSignalSpy>
 #include <QTableView>
+#include <QTemporaryDir>
 #include <QTest>
+#include <QTreeWidget>
 
 #include <optional>
 
@@ -29,10 +33,12 @@ private Q_SLOTS:
     void initTestCase();
     void cleanupTestCase();
     void refreshReadsTheOpenEventAgain();
+    void quarantinedEventShowsErrorsAndRevalidates();
 
 private:
     [[nodiscard]] qint64 currentEventId();
 
+    QTemporaryDir m_schemas;
     RealReceiver m_receiver;
     SystemClock m_systemClock;
     qint64 m_older = 0; // the first of the two events
@@ -41,6 +47,14 @@ private:
 void TstDetailReceiver::initTestCase()
 {
     QString error;
+    // invoice.* events must carry an integer amount; push (the other tests' events) is not checked.
+    QVERIFY(m_schemas.isValid());
+    QFile schema(m_schemas.filePath(QStringLiteral("invoice.json")));
+    QVERIFY(schema.open(QIODevice::WriteOnly));
+    schema.write(R"({"type":"object","properties":{"amount":{"type":"integer"}}})");
+    schema.close();
+    m_receiver.setSourceSettings("[[sources.schemas]]\nevent_types = [\"invoice.*\"]\nschema = \""
+        + schema.fileName().toUtf8() + "\"\n");
     QVERIFY2(m_receiver.start(&error), qPrintable(error));
     m_older = m_receiver.ingestAndSettle("detail-refresh-1", &error);
     QVERIFY2(m_older > 0, qPrintable(error));
@@ -110,6 +124,60 @@ void TstDetailReceiver::refreshReadsTheOpenEventAgain()
         qPrintable(find<QLabel>(w, "detailTitle")->text()));
     // Once: selecting the same row again announced nothing new.
     QCOMPARE(loaded.size(), 1);
+}
+
+// A quarantined event on the detail: its errors (pointer and message), and "Revalidate" calling
+// the real receiver's POST events/{id}/revalidate, which checks it again (still invalid here:
+// the receiver's schema did not change) and audits it under the console user's name.
+void TstDetailReceiver::quarantinedEventShowsErrorsAndRevalidates()
+{
+    QCOMPARE(m_receiver.ingest("detail-invalid-1", "invoice.paid", R"({"amount":"a lot"})"), 200);
+    const qint64 id
+        = m_receiver
+              .scalar(QStringLiteral("SELECT id FROM events WHERE provider_event_id = 'detail-invalid-1'"))
+              .toLongLong();
+    QVERIFY(id > 0);
+    QCOMPARE(m_receiver.scalar(QStringLiteral("SELECT status FROM event_status WHERE event_id = ?"), { id })
+                 .toString(),
+        QStringLiteral("invalid"));
+    MainWindow *w = m_console->window();
+    w->showPage(MainWindow::EventsPage);
+    QApplication::setActiveWindow(w);
+    QVERIFY(QTest::qWaitForWindowActive(w));
+    QTest::keyClick(w, Qt::Key_F5);
+    QTRY_VERIFY_WITH_TIMEOUT(table()->model()->rowCount() == 3
+            && table()->model()->index(0, 0).data(EventTableModel::LoadedRole).toBool(),
+        kGuiWait);
+    QSignalSpy loaded(m_console->detail(), &DetailController::loaded);
+    QVERIFY(selectRow(0)); // newest first
+    QTRY_VERIFY_WITH_TIMEOUT(
+        !loaded.isEmpty() && loaded.constLast().constFirst().toLongLong() == id, kGuiWait);
+
+    auto *panel = find<QWidget>(w, "validationPanel");
+    QVERIFY(panel->isVisibleTo(w));
+    auto *errors = find<QTreeWidget>(w, "validationErrors");
+    QCOMPARE(errors->accessibleName(), QStringLiteral("Schema validation errors"));
+    QVERIFY(errors->topLevelItemCount() >= 1);
+    bool amount = false;
+    for (int i = 0; i < errors->topLevelItemCount(); ++i)
+        amount = amount
+            || (errors->topLevelItem(i)->text(0) == u"/amount"
+                && !errors->topLevelItem(i)->text(1).isEmpty());
+    QVERIFY(amount);
+
+    auto *revalidate = find<QPushButton>(w, "revalidateButton");
+    QVERIFY(revalidate->isVisibleTo(w));
+    QCOMPARE(revalidate->accessibleName(), QStringLiteral("Revalidate this event"));
+    revalidate->click();
+    auto *status = find<QLabel>(w, "revalidateStatus");
+    QTRY_VERIFY_WITH_TIMEOUT(status->text().startsWith(QLatin1String("Still invalid")), kGuiWait);
+    QVERIFY(m_receiver.waitForValue(
+        QStringLiteral("SELECT count(*) FROM audit_log WHERE action = 'event_revalidated' AND target = ? "
+                       "AND actor = 'sam-support'"),
+        { QStringLiteral("event:%1").arg(id) }, 1));
+    QCOMPARE(m_receiver.scalar(QStringLiteral("SELECT count(*) FROM deliveries WHERE event_id = ?"), { id })
+                 .toInt(),
+        0);
 }
 
 QTEST_MAIN(TstDetailReceiver)

@@ -19,6 +19,7 @@ Permissions Permissions::forRole(std::optional<Role> role)
     p.manageDestinations = access::allows(*role, access::Action::ManageDestinations);
     p.addNotes = access::allows(*role, access::Action::AddNote);
     p.acknowledgeIncidents = access::allows(*role, access::Action::AcknowledgeIncident);
+    p.revalidateEvents = access::allows(*role, access::Action::RevalidateEvents);
     p.readReplays = access::allows(*role, access::Action::ReadReplays);
     p.reconcile = access::allows(*role, access::Action::RunReconciliation);
     return p;

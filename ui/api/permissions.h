@@ -20,6 +20,7 @@ struct Permissions {
     bool readReplays = false; // replay requests, their items and outcomes
     bool acknowledgeIncidents = false; // say "I am on it" about an incident
     bool reconcile = false; // start a reconciliation with the provider now (operator, admin)
+    bool revalidateEvents = false; // check quarantined events again against the schemas
 
     static Permissions forRole(std::optional<Role> role);
 };

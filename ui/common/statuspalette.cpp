@@ -21,6 +21,8 @@ StatusLook statusLook(EventStatus status)
         return { QColor(0xe8, 0xea, 0xed), QColor(0x37, 0x47, 0x4f), QStringLiteral("pending") };
     case EventStatus::NoRoute:
         return { QColor(0xef, 0xe6, 0xf7), QColor(0x5e, 0x35, 0x8c), QStringLiteral("no route") };
+    case EventStatus::Invalid: // quarantined: amber-brown, apart from dead's red and retrying's orange
+        return { QColor(0xf3, 0xe5, 0xd0), QColor(0x6d, 0x3f, 0x0a), QStringLiteral("invalid") };
     }
     return {};
 }

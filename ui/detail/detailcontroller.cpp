@@ -8,10 +8,12 @@
 #include "detail/eventdetailview.h"
 #include "detail/evidenceexport.h"
 #include "detail/keylinks.h"
+#include "detail/validationpanel.h"
 #include "query/eventdetail.h"
 #include "replica/replicacontroller.h"
 #include "util/clock.h"
 
+#include <QJsonDocument>
 #include <QJsonObject>
 
 namespace redrive::ui {
@@ -32,6 +34,9 @@ DetailController::DetailController(
     m_view->setCanReplay(session->admin() && session->permissions().replay);
     connect(
         m_view, &EventDetailView::replayDeliveryRequested, this, &DetailController::replayDeliveryRequested);
+    m_view->validationPanel()->setCanRevalidate(session->admin() && session->permissions().revalidateEvents);
+    connect(m_view->validationPanel(), &ValidationPanel::revalidateRequested, this,
+        &DetailController::revalidate);
     connect(m_view->keyLinks(), &KeyLinks::searchRequested, this, &DetailController::keySearchRequested);
     connect(m_evidence, &EvidenceExport::progress, this,
         [this](const QString &text) { m_view->setEvidenceStatus(true, text); });
@@ -47,6 +52,7 @@ DetailController::~DetailController()
     m_view->setCanExportEvidence(false);
     m_view->setEvidenceStatus(false, QString());
     m_view->setCanReplay(false);
+    m_view->validationPanel()->setCanRevalidate(false);
 }
 
 void DetailController::exportEvidence(qint64 eventId)
@@ -131,6 +137,42 @@ void DetailController::addNote(qint64 eventId, const QString &text)
                 reload();
         });
     });
+}
+
+void DetailController::revalidate(qint64 eventId)
+{
+    AdminClient *admin = m_session->admin();
+    if (!admin || !m_session->permissions().revalidateEvents)
+        return;
+    ValidationPanel *panel = m_view->validationPanel();
+    panel->setBusy(true, QStringLiteral("Checking against the receiver's schema…"));
+    ApiReply *reply = admin->post(QStringLiteral("events/%1/revalidate").arg(eventId), QJsonObject {});
+    connect(reply, &ApiReply::finished, this,
+        [this, eventId, panel](const QJsonDocument &doc, const ApiError &error) {
+            if (!error.ok()) {
+                panel->setBusy(false,
+                    actionErrorText(error, QStringLiteral("The revalidation was not confirmed: "),
+                        QStringLiteral("The event was not revalidated: ")));
+                return;
+            }
+            const QJsonObject o = doc.object();
+            const int deliveries = o.value(QLatin1String("deliveries_created")).toInt();
+            panel->setBusy(false,
+                o.value(QLatin1String("valid")).toBool()
+                    ? QStringLiteral("It passes the schema now: released from quarantine with %1 deliver%2.")
+                          .arg(deliveries)
+                          .arg(deliveries == 1 ? QStringLiteral("y") : QStringLiteral("ies"))
+                    : QStringLiteral(
+                        "Still invalid against the receiver's schema (%1 error%2); the list shows "
+                        "them as checked now.")
+                          .arg(o.value(QLatin1String("errors")).toInt())
+                          .arg(o.value(QLatin1String("errors")).toInt() == 1 ? QString()
+                                                                             : QStringLiteral("s")));
+            afterReplicaShows(m_session, this, [this, eventId] {
+                if (eventId == m_eventId)
+                    reload();
+            });
+        });
 }
 
 void DetailController::showEventAttempt(qint64 eventId, qint64 replayId)

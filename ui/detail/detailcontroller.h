@@ -17,7 +17,7 @@ class EvidenceExport;
 class Session;
 
 // Loads the selected event's detail on the database thread (answers for an event the user
-// has already moved away from are dropped), sends notes through the admin API, and exports
+// has already moved away from are dropped), sends notes and revalidations through the admin API, and exports
 // evidence bundles for the roles that may.
 class DetailController final : public QObject {
     Q_OBJECT
@@ -42,6 +42,8 @@ Q_SIGNALS:
 
 private:
     void addNote(qint64 eventId, const QString &text);
+    // POST events/{id}/revalidate: the receiver checks a quarantined event again.
+    void revalidate(qint64 eventId);
 
     Session *m_session;
     EventDetailView *m_view;

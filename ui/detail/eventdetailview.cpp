@@ -8,6 +8,7 @@
 #include "detail/jsontreemodel.h"
 #include "detail/keylinks.h"
 #include "detail/schedulenote.h"
+#include "detail/validationpanel.h"
 #include "events/originmark.h"
 #include "util/headers.h"
 
@@ -74,6 +75,7 @@ EventDetailView::EventDetailView(QWidget *parent)
     , m_summary(new QWidget)
     , m_form(new QFormLayout)
     , m_keys(new KeyLinks)
+    , m_validation(new ValidationPanel)
     , m_deliveries(new QTreeWidget)
     , m_replayDelivery(new QPushButton(QStringLiteral("Replay this delivery…")))
     , m_replayAction(new QAction(QStringLiteral("Replay this delivery…"), this))
@@ -113,6 +115,7 @@ EventDetailView::EventDetailView(QWidget *parent)
     m_form->setLabelAlignment(Qt::AlignRight);
     summaryLayout->addLayout(m_form);
     summaryLayout->addWidget(m_keys);
+    summaryLayout->addWidget(m_validation);
     auto *deliveriesTitle = new QLabel(QStringLiteral("Deliveries"));
     deliveriesTitle->setStyleSheet(headingStyle());
     // The action sits on the title's line, above the list: on a laptop screen the summary
@@ -387,6 +390,7 @@ void EventDetailView::showDetail(
     m_tabs->show();
 
     m_keys->setKeys(d.keys);
+    m_validation->showValidation(d);
     while (m_form->rowCount() > 0)
         m_form->removeRow(0);
     addField(QStringLiteral("Status"), statusLook(e.status).label, QStringLiteral("fieldStatus"));

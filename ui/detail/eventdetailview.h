@@ -23,6 +23,7 @@ namespace redrive::ui {
 
 class JsonTreeModel;
 class KeyLinks;
+class ValidationPanel;
 
 // The side panel for one event: envelope, deliveries with the downstream indicator, the
 // attempt timeline, payload (tree and raw), redacted headers, notes and audit entries.
@@ -53,6 +54,8 @@ public:
     bool selectReplayAttempt(qint64 replayId);
     // The event's business keys, each a search (`searchRequested`).
     [[nodiscard]] KeyLinks *keyLinks() const { return m_keys; }
+    // A quarantined event's schema errors and its "Revalidate" action.
+    [[nodiscard]] ValidationPanel *validationPanel() const { return m_validation; }
 
 Q_SIGNALS:
     void noteSubmitted(qint64 eventId, const QString &text);
@@ -78,6 +81,7 @@ private:
     QWidget *m_summary;
     QFormLayout *m_form;
     KeyLinks *m_keys;
+    ValidationPanel *m_validation;
     QTreeWidget *m_deliveries;
     QPushButton *m_replayDelivery;
     QAction *m_replayAction;

@@ -1,0 +1,215 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: Redrive authors
+#include "schemavalidator.h"
+
+#include "util/jsonpointer.h"
+
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QSet>
+#include <QUrl>
+
+#include <stdexcept>
+
+// valijson reports a schema it cannot compile by throwing; without this it would abort().
+#define VALIJSON_USE_EXCEPTIONS 1 // NOLINT(cppcoreguidelines-macro-usage)
+#include <valijson/adapters/qtjson_adapter.hpp>
+#include <valijson/schema.hpp>
+#include <valijson/schema_parser.hpp>
+#include <valijson/validation_results.hpp>
+#include <valijson/validator.hpp>
+
+namespace redrive::validation {
+namespace {
+
+// valijson's context is "<root>" then one "[name]" or "[index]" per step.
+QString pointerOf(const std::vector<std::string> &context)
+{
+    QString pointer;
+    for (const std::string &step : context) {
+        if (step.size() < 2 || step.front() != '[' || step.back() != ']')
+            continue; // "<root>"
+        QString token = QString::fromStdString(step.substr(1, step.size() - 2));
+        token.replace(u'~', QLatin1String("~0")).replace(u'/', QLatin1String("~1"));
+        pointer += u'/' + token;
+    }
+    return pointer;
+}
+
+// A JSON text that may be a scalar at the top (QJsonDocument takes only objects and arrays).
+std::optional<QJsonValue> parseValue(const QByteArray &bytes, QString *error)
+{
+    QJsonParseError parseError;
+    const QJsonDocument doc = QJsonDocument::fromJson('[' + bytes + ']', &parseError);
+    if (parseError.error != QJsonParseError::NoError || doc.array().size() != 1) {
+        *error = parseError.error != QJsonParseError::NoError ? parseError.errorString()
+                                                              : QStringLiteral("more than one value");
+        return std::nullopt;
+    }
+    return doc.array().first();
+}
+
+// valijson follows a `$ref` at the top of a schema without its cycle guard (the one nested refs
+// have) and reads a relative document there as this one: {"$ref":"#"} or {"$ref":"other.json"}
+// at the top would recurse until the stack runs out. Such chains are followed here first and a
+// loop, or another document named by a relative reference, is refused with a reason.
+bool checkTopLevelRef(const QJsonValue &schema, QString *error)
+{
+    QSet<QString> seen;
+    QJsonValue node = schema;
+    while (node.isObject() && node.toObject().contains(QLatin1String("$ref"))) {
+        const QString ref = node.toObject().value(QLatin1String("$ref")).toString();
+        if (!ref.startsWith(u'#')) {
+            if (ref.contains(QLatin1String("://")) || ref.startsWith(QLatin1String("urn:")))
+                return true; // another document, fetched (or refused) by name
+            *error = QStringLiteral("the $ref \"%1\" at the top of the schema names another file by a "
+                                    "relative path; wrap it in \"allOf\": [{\"$ref\": …}]")
+                         .arg(ref.left(200));
+            return false;
+        }
+        const QString pointer = QUrl::fromPercentEncoding(ref.mid(1).toUtf8());
+        if (seen.contains(pointer)) {
+            *error = QStringLiteral("the $ref \"%1\" at the top of the schema refers to itself")
+                         .arg(ref.left(200));
+            return false;
+        }
+        seen.insert(pointer);
+        const auto target
+            = pointer.isEmpty() ? std::optional<QJsonValue>(schema) : resolveJsonPointer(schema, pointer);
+        if (!target) {
+            *error = QStringLiteral("the $ref \"%1\" names nothing in the schema").arg(ref.left(200));
+            return false;
+        }
+        node = *target;
+    }
+    return true;
+}
+
+} // namespace
+
+CompiledSchema::CompiledSchema()
+    : m_schema(std::make_unique<valijson::Schema>())
+{ }
+
+CompiledSchema::~CompiledSchema() = default;
+
+std::shared_ptr<const CompiledSchema> CompiledSchema::load(const QString &path, QString *error)
+{
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly)) {
+        *error = QStringLiteral("cannot read %1: %2").arg(path, file.errorString());
+        return nullptr;
+    }
+    QString parseError;
+    const auto value = parseValue(file.readAll(), &parseError);
+    if (!value) {
+        *error = QStringLiteral("%1 is not JSON: %2").arg(path, parseError);
+        return nullptr;
+    }
+    QString compileError;
+    auto schema = compile(*value, QFileInfo(path).absolutePath(), &compileError);
+    if (!schema)
+        *error = QStringLiteral("%1 is not a valid JSON Schema (draft-07): %2").arg(path, compileError);
+    return schema;
+}
+
+std::shared_ptr<const CompiledSchema> CompiledSchema::compile(
+    const QJsonValue &schema, const QString &baseDirectory, QString *error)
+{
+    if (!schema.isObject() && !schema.isBool()) {
+        *error = QStringLiteral("a schema must be a JSON object or a boolean");
+        return nullptr;
+    }
+    if (!checkTopLevelRef(schema, error))
+        return nullptr;
+    // `$ref`s to other documents: local files only. Redrive fetches nothing over the network.
+    QString fetchError;
+    auto fetch = [&](const std::string &uri) -> const QJsonValue * {
+        QString name = QString::fromStdString(uri);
+        if (name.startsWith(QLatin1String("file://")))
+            name = name.mid(7);
+        else if (name.contains(QLatin1String("://"))) {
+            fetchError = QStringLiteral("remote reference %1 is not fetched; use a local file").arg(name);
+            return nullptr;
+        }
+        const QString path = QDir(baseDirectory).absoluteFilePath(name);
+        QFile file(path);
+        if (!file.open(QIODevice::ReadOnly)) {
+            fetchError = QStringLiteral("cannot read referenced %1: %2").arg(path, file.errorString());
+            return nullptr;
+        }
+        QString parseError;
+        auto value = parseValue(file.readAll(), &parseError);
+        if (!value) {
+            fetchError = QStringLiteral("referenced %1 is not JSON: %2").arg(path, parseError);
+            return nullptr;
+        }
+        return new QJsonValue(*value); // NOLINT(cppcoreguidelines-owning-memory): valijson frees it
+    };
+    auto free = [](const QJsonValue *value) { delete value; }; // NOLINT(cppcoreguidelines-owning-memory)
+    std::shared_ptr<CompiledSchema> compiled(new CompiledSchema());
+    try {
+        valijson::SchemaParser parser(valijson::SchemaParser::kDraft7);
+        parser.populateSchema(valijson::adapters::QtJsonAdapter(schema), *compiled->m_schema, fetch, free);
+    } catch (const std::exception &e) {
+        *error = fetchError.isEmpty() ? QString::fromStdString(e.what()) : fetchError;
+        return nullptr;
+    }
+    return compiled;
+}
+
+QList<ValidationError> CompiledSchema::validate(const QJsonValue &document) const
+{
+    // Strong types ("1" is not a number). One validator per thread, because it caches the
+    // compiled std::regex of every "pattern" it met: built per call, each event recompiled them,
+    // which cost ingest a quarter of its rate with one pattern in the schema (bench_schema.py).
+    // The cache is keyed by the pattern's text, so it is shared by every schema safely; its size
+    // is bounded by the patterns the configuration holds.
+    thread_local valijson::Validator validator;
+    valijson::ValidationResults results;
+    if (validator.validate(*m_schema, valijson::adapters::QtJsonAdapter(document), &results))
+        return {};
+    QList<ValidationError> errors;
+    valijson::ValidationResults::Error e;
+    while (errors.size() < kMaxValidationErrors && results.popError(e))
+        errors.append(ValidationError { pointerOf(e.context), QString::fromStdString(e.description) });
+    if (errors.isEmpty()) // valijson said no without saying why
+        errors.append(ValidationError { QString(), QStringLiteral("does not match the schema") });
+    return errors;
+}
+
+QList<ValidationError> CompiledSchema::validateBody(const QByteArray &body) const
+{
+    QString parseError;
+    const auto value = parseValue(body, &parseError);
+    if (!value)
+        return { ValidationError { QString(), QStringLiteral("the body is not JSON: %1").arg(parseError) } };
+    return validate(*value);
+}
+
+QByteArray validationErrorsJson(const QList<ValidationError> &errors)
+{
+    QJsonArray array;
+    for (const ValidationError &e : errors)
+        array.append(QJsonObject {
+            { QStringLiteral("pointer"), e.pointer }, { QStringLiteral("message"), e.message } });
+    return QJsonDocument(array).toJson(QJsonDocument::Compact);
+}
+
+QList<ValidationError> validationErrorsFromJson(const QByteArray &json)
+{
+    QList<ValidationError> errors;
+    const QJsonArray array = QJsonDocument::fromJson(json).array();
+    for (const auto &v : array) {
+        const QJsonObject o = v.toObject();
+        errors.append(ValidationError {
+            o.value(QLatin1String("pointer")).toString(), o.value(QLatin1String("message")).toString() });
+    }
+    return errors;
+}
+
+} // namespace redrive::validation
