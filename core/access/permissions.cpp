@@ -12,7 +12,7 @@ struct Row {
     bool support = false, operatorRole = false, auditor = false, admin = false;
 };
 
-constexpr std::array<Row, 13> kMatrix { {
+constexpr std::array<Row, 14> kMatrix { {
     //                                              support operator auditor admin
     { Action::ReadEvents, u"read_events", true, true, true, true },
     { Action::ReadReplays, u"read_replays", true, true, true, true },

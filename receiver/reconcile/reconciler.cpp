@@ -8,6 +8,7 @@
 #include "ingest/groupcommitwriter.h"
 #include "providerpages.h"
 #include "signatures/jsonbody.h"
+#include "validation/schemavalidator.h"
 
 #include <QLoggingCategory>
 #include <QSet>
@@ -342,6 +343,13 @@ Result<qint64> Reconciler::record(const SourceConfig &source, const QList<Stripe
         in.dedupeByBody = source.dedupeByBody;
         in.keys = bodyKeys(source, e.raw);
         in.reconciled = true;
+        // Validated like the webhook it stands for; with no request to refuse, an invalid one is
+        // quarantined whatever on_invalid says (the provider will not send it again either).
+        if (const SchemaRule *rule = source.schemaFor(e.type)) {
+            const QList<validation::ValidationError> errors = rule->schema->validateBody(e.raw);
+            if (!errors.isEmpty())
+                in.validationErrors = validation::validationErrorsJson(errors);
+        }
         for (int tries = 0;; ++tries) {
             {
                 std::lock_guard lock(progress->mutex);

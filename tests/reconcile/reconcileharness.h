@@ -28,8 +28,13 @@ inline const QByteArray kStripeSecret = QByteArrayLiteral("whsec_rs_webhook_secr
 inline const QString kHook = QStringLiteral("repos/acme/shop/hooks/7");
 
 inline QByteArray reconcileToml(const QString &stripeUrl, const QString &githubUrl, const QUrl &downstream,
-    const QByteArray &stripeKey = kStripeKey, const QByteArray &every = "0")
+    const QByteArray &stripeKey = kStripeKey, const QByteArray &every = "0", const QString &stripeSchema = {})
 {
+    // A JSON Schema for the Stripe source's charge.refunded events, when asked for.
+    const QByteArray schemas = stripeSchema.isEmpty()
+        ? QByteArray()
+        : "[[sources.schemas]]\nevent_types = [\"charge.refunded\"]\nschema = \"" + stripeSchema.toUtf8()
+            + "\"\n";
     return QByteArray(R"(
 [[sources]]
 name = "rs"
@@ -46,7 +51,8 @@ credential = ")"
 every = ")"
         + every + R"("
 lookback = "72h"
-
+)" + schemas
+        + R"(
 [[sources]]
 name = "rg"
 scheme = "github"

@@ -5,7 +5,9 @@
 #include "testdb.h"
 
 #include <QCoreApplication>
+#include <QFile>
 #include <QSqlQuery>
+#include <QTemporaryDir>
 #include <QTest>
 
 #include <mutex>
@@ -58,12 +60,14 @@ private Q_SLOTS:
     void githubRateLimitByResetHeader();
     void scheduleRunsWithoutBeingAsked();
     void twoReconcilersNeverRunASourceTogether();
+    void reconciledEventsAreValidatedLikeWebhooks();
 
 private:
     bool setUp(const QByteArray &stripeKey = kStripeKey, reconcile::ReconcilerOptions options = {},
         const QByteArray &every = "0");
     std::optional<reconcile::Run> runOnce(
         const QString &source, const QString &requestedBy = QStringLiteral("ops"));
+    QString m_stripeSchema; // a schema file for the Stripe source, set before setUp()
     void postStripeWebhook(const QString &id, qint64 created);
     void postGitHubWebhook(const QString &guid);
     qint64 count(const QString &sql, const QVariantList &binds = {});
@@ -96,6 +100,7 @@ void TstReconcile::cleanup()
     m_down.reset();
     m_stripe.reset();
     m_github.reset();
+    m_stripeSchema.clear();
 }
 
 bool TstReconcile::setUp(
@@ -110,8 +115,8 @@ bool TstReconcile::setUp(
         return false;
     }
     m_h = IngestHarness::create({}, &error,
-        reconcileToml(
-            m_stripe->url(), m_github->url(), m_down->url(QStringLiteral("/down")), stripeKey, every));
+        reconcileToml(m_stripe->url(), m_github->url(), m_down->url(QStringLiteral("/down")), stripeKey,
+            every, m_stripeSchema));
     if (!m_h) {
         qWarning("%s", qPrintable(error));
         return false;
@@ -565,6 +570,43 @@ void TstReconcile::twoReconcilersNeverRunASourceTogether()
     QCOMPARE(m_stripe->maxConcurrent(), 1);
     QCOMPARE(count(QStringLiteral("SELECT COUNT(*) FROM events WHERE source = 'rs'")), 1);
     other.stop();
+}
+
+void TstReconcile::reconciledEventsAreValidatedLikeWebhooks()
+{
+    // Nothing malformed delivered, whichever way it came in: an event recovered from the provider's
+    // API that fails its source's schema is quarantined (stored `invalid`, its errors kept, no
+    // deliveries) as the webhook would have been; the valid one beside it is delivered.
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    m_stripeSchema = dir.filePath(QStringLiteral("refund.json"));
+    QFile schema(m_stripeSchema);
+    QVERIFY(schema.open(QIODevice::WriteOnly));
+    schema.write(R"({"type":"object","required":["refund_reason"]})");
+    schema.close();
+    QVERIFY(setUp());
+    const qint64 now = m_h->nowSeconds();
+    m_stripe->addEvent(QStringLiteral("evt_refund"), QStringLiteral("charge.refunded"), now - 60);
+    m_stripe->addEvent(QStringLiteral("evt_paid"), QStringLiteral("payment_intent.succeeded"), now - 50);
+    const auto run = runOnce(QStringLiteral("rs"));
+    QVERIFY(run);
+    QCOMPARE(run->status, reconcile::kStatusOk);
+    QCOMPARE(run->missing, 2);
+    QCOMPARE(run->recovered, 2);
+    const QVariantMap refund = m_h->row(
+        QStringLiteral(
+            "SELECT e.origin, s.status, v.errors FROM events e JOIN event_status s ON s.event_id = e.id "
+            "LEFT JOIN event_validation v ON v.event_id = e.id WHERE e.provider_event_id = 'evt_refund'"),
+        {});
+    QCOMPARE(refund.value(QStringLiteral("origin")).toString(), QStringLiteral("reconciled"));
+    QCOMPARE(refund.value(QStringLiteral("status")).toString(), QStringLiteral("invalid"));
+    QVERIFY2(refund.value(QStringLiteral("errors")).toString().contains(QStringLiteral("refund_reason")),
+        qPrintable(refund.value(QStringLiteral("errors")).toString()));
+    QTRY_COMPARE_WITH_TIMEOUT(m_down->requestCount(), 1, 20'000); // evt_paid only
+    QCOMPARE(
+        count(QStringLiteral("SELECT COUNT(*) FROM deliveries d JOIN events e ON e.id = d.event_id WHERE "
+                             "e.provider_event_id = 'evt_refund'")),
+        0);
 }
 
 REDRIVE_STORAGE_TEST_MAIN(TstReconcile)
