@@ -9,7 +9,7 @@ PACKAGES=(
   qt6-base-dev qt6-base-dev-tools qt6-charts-dev libqt6opengl6-dev qtkeychain-qt6-dev
   libqt6sql6-sqlite libqt6sql6-psql libqt6svg6 qt6-qpa-plugins
   libssl-dev libboost-dev libtomlplusplus-dev libsqlite3-dev libpq-dev
-  libsimdjson-dev prometheus-cpp-dev prometheus libvalijson-dev json-schema-test-suite
+  libsimdjson-dev prometheus-cpp-dev prometheus libvalijson-dev rapidjson-dev json-schema-test-suite
   postgresql postgresql-contrib
   gnome-keyring dbus dbus-x11 libsecret-tools at-spi2-core
   xvfb xauth imagemagick xdotool

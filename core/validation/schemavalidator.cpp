@@ -17,6 +17,12 @@
 
 // valijson reports a schema it cannot compile by throwing; without this it would abort().
 #define VALIJSON_USE_EXCEPTIONS 1 // NOLINT(cppcoreguidelines-macro-usage)
+// valijson's RapidJSON adapter must come before any RapidJSON header (it sets RAPIDJSON_ASSERT).
+#include <valijson/adapters/rapidjson_adapter.hpp>
+// clang-format off
+#include <rapidjson/document.h>
+#include <rapidjson/error/en.h>
+// clang-format on
 #include <valijson/adapters/qtjson_adapter.hpp>
 #include <valijson/schema.hpp>
 #include <valijson/schema_parser.hpp>
@@ -162,7 +168,37 @@ std::shared_ptr<const CompiledSchema> CompiledSchema::compile(
     return compiled;
 }
 
-QList<ValidationError> CompiledSchema::validate(const QJsonValue &document) const
+namespace {
+
+// Qt's parser refuses documents nested deeper than this; RapidJSON and valijson would recurse
+// until the stack ran out (a 1 MiB body of '[' on an I/O thread), so the depth is checked first.
+constexpr int kMaxDepth = 1024;
+
+bool nestedTooDeep(const QByteArray &body)
+{
+    int depth = 0;
+    bool inString = false;
+    for (qsizetype i = 0; i < body.size(); ++i) {
+        const char c = body.at(i);
+        if (inString) {
+            if (c == '\\')
+                ++i;
+            else if (c == '"')
+                inString = false;
+        } else if (c == '"') {
+            inString = true;
+        } else if (c == '[' || c == '{') {
+            if (++depth > kMaxDepth)
+                return true;
+        } else if (c == ']' || c == '}') {
+            --depth;
+        }
+    }
+    return false;
+}
+
+template<typename Adapter>
+QList<ValidationError> validateWith(const valijson::Schema &schema, const Adapter &document)
 {
     // Strong types ("1" is not a number). One validator per thread, because it caches the
     // compiled std::regex of every "pattern" it met: built per call, each event recompiled them,
@@ -171,7 +207,7 @@ QList<ValidationError> CompiledSchema::validate(const QJsonValue &document) cons
     // is bounded by the patterns the configuration holds.
     thread_local valijson::Validator validator;
     valijson::ValidationResults results;
-    if (validator.validate(*m_schema, valijson::adapters::QtJsonAdapter(document), &results))
+    if (validator.validate(schema, document, &results))
         return {};
     QList<ValidationError> errors;
     valijson::ValidationResults::Error e;
@@ -182,13 +218,38 @@ QList<ValidationError> CompiledSchema::validate(const QJsonValue &document) cons
     return errors;
 }
 
+} // namespace
+
+QList<ValidationError> CompiledSchema::validate(const QJsonValue &document) const
+{
+    return validateWith(*m_schema, valijson::adapters::QtJsonAdapter(document));
+}
+
 QList<ValidationError> CompiledSchema::validateBody(const QByteArray &body) const
 {
-    QString parseError;
-    const auto value = parseValue(body, &parseError);
-    if (!value)
-        return { ValidationError { QString(), QStringLiteral("the body is not JSON: %1").arg(parseError) } };
-    return validate(*value);
+    // Bodies are read with RapidJSON, not Qt: valijson walks a RapidJSON document through its
+    // adapter at a third of the cost of Qt's (2.2 µs against 7.2 µs for bench_schema.py's schema
+    // on a 1 KiB body), which kept ingest with a schema and an allowlist on every event below
+    // 0.9x of the plain receiver. The schema itself stays compiled from Qt's values: valijson's
+    // compiled schema does not depend on the document's adapter. Strict: valid UTF-8, nothing
+    // after the value, no NaN.
+    if (nestedTooDeep(body))
+        return { ValidationError { QString(),
+            QStringLiteral("the body is not JSON: nested deeper than %1 levels").arg(kMaxDepth) } };
+    rapidjson::Document document;
+    document.Parse<rapidjson::kParseValidateEncodingFlag | rapidjson::kParseIterativeFlag>(
+        body.constData(), std::size_t(body.size()));
+    if (document.HasParseError())
+        return { ValidationError { QString(),
+            QStringLiteral("the body is not JSON: %1 at byte %2")
+                .arg(QString::fromLatin1(rapidjson::GetParseError_En(document.GetParseError())))
+                .arg(document.GetErrorOffset()) } };
+    try {
+        return validateWith(*m_schema, valijson::adapters::RapidJsonAdapter(document));
+    } catch (const std::exception &e) { // valijson's RAPIDJSON_ASSERT throws; never past ingest
+        return { ValidationError { QString(),
+            QStringLiteral("could not be validated: %1").arg(QString::fromUtf8(e.what()).left(200)) } };
+    }
 }
 
 QByteArray validationErrorsJson(const QList<ValidationError> &errors)

@@ -102,9 +102,10 @@ bool RealReceiver::start(QString *error)
     QFile config(configPath());
     // 0600: redrived refuses a config file other users can read.
     if (!config.open(QIODevice::WriteOnly, QFileDevice::ReadOwner | QFileDevice::WriteOwner)
-        || config.write(configToml(m_dir->path(), m_postgresUrl, m_ingestPort, m_adminPort,
-               m_crm->url(QStringLiteral("/crm")), m_fulfillment->url(QStringLiteral("/fulfillment")),
-               m_adminSettings, m_sourceSettings)
+        || config.write(
+               configToml(m_dir->path(), m_postgresUrl, m_ingestPort, m_adminPort,
+                   m_crm->url(QStringLiteral("/crm")), m_fulfillment->url(QStringLiteral("/fulfillment")),
+                   m_adminSettings, m_sourceSettings)
                + (m_extraConfig.isEmpty() ? QByteArray() : "\n" + m_extraConfig))
             < 0) {
         *error = QStringLiteral("cannot write %1").arg(configPath());

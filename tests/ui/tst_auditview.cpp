@@ -10,6 +10,7 @@
 #include "connection/session.h"
 #include "consoleguitest.h"
 
+#include <QAccessible>
 #include <QApplication>
 #include <QComboBox>
 #include <QDateTimeEdit>
@@ -165,10 +166,14 @@ void TstAuditView::auditorSeesRequestAndApprovalWithTheChainIntact()
     QVERIFY(checkpoints().startsWith(QStringLiteral("No saved checkpoints")));
     for (const char *name : { "auditActorFilter", "auditActionFilter", "auditTargetFilter", "auditTextFilter",
              "auditTimeRange", "auditClearFilter", "saveCheckpointButton", "auditCsvButton",
-             "auditEvidenceButton", "auditTrustKeyButton", "auditTable", "auditStatus" }) {
+             "auditEvidenceButton", "auditTrustKeyButton", "auditTable" }) {
         auto *widget = find<QWidget>(w, name);
         QVERIFY2(widget && !widget->accessibleName().isEmpty(), name);
     }
+    // The chain's verdict is heard as it reads, and what it is after it.
+    auto *chain = find<QLabel>(w, "auditStatus");
+    QCOMPARE(QAccessible::queryAccessibleInterface(chain)->text(QAccessible::Name), chain->text());
+    QCOMPARE(chain->accessibleDescription(), QStringLiteral("Audit chain status"));
 }
 
 void TstAuditView::filtersNarrowTheListAndRefreshAddsNewEntries()

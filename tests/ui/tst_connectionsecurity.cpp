@@ -7,6 +7,7 @@
 #include "connection/connectionprofile.h"
 #include "secrets/secretstore.h"
 
+#include <QAccessible>
 #include <QComboBox>
 #include <QLabel>
 #include <QLineEdit>
@@ -171,7 +172,9 @@ void TstConnectionSecurity::weakerSslModeShowsAWarning()
     }
     QVERIFY(warning->isVisible());
     QVERIFY2(warning->text().contains(words), qPrintable(warning->text()));
-    QVERIFY(!warning->accessibleName().isEmpty());
+    // A screen reader hears the warning itself, then what it is about.
+    QCOMPARE(QAccessible::queryAccessibleInterface(warning)->text(QAccessible::Name), warning->text());
+    QVERIFY(!warning->accessibleDescription().isEmpty());
     // A warning, not a refusal: the profile is still valid.
     ConnectionProfile p = dialog.profileFromFields();
     p.name = QStringLiteral("x");

@@ -14,6 +14,7 @@
 #include "realreceiver.h"
 #include "storage/database.h"
 
+#include <QAccessible>
 #include <QAction>
 #include <QLabel>
 #include <QPushButton>
@@ -147,10 +148,10 @@ void TstConsoleOutage::consoleRidesOutAnOutage()
     auto *table = find<QTableView>(w, "destinationTable");
     QTRY_COMPARE_WITH_TIMEOUT(table->model()->rowCount(), 2, kGuiWait);
     auto *banner = find<WarningBanner>(w, "databaseWarning");
-    QVERIFY(banner && !banner->accessibleName().isEmpty());
+    QVERIFY(banner && banner->accessibleDescription() == u"Database warning");
     QVERIFY(banner->isHidden());
     auto *receiverBanner = find<WarningBanner>(w, "receiverWarning");
-    QVERIFY(receiverBanner && !receiverBanner->accessibleName().isEmpty());
+    QVERIFY(receiverBanner && receiverBanner->accessibleDescription() == u"Receiver warning");
     QVERIFY(!receiverBanner->text().contains(QStringLiteral("database unreachable")));
 
     // PostgreSQL stops. The next read finds the connection gone: the banner says so and since
