@@ -314,7 +314,7 @@ shoot_console() {
   # The window title names the environment once the profile has connected ("DEMO (demo-operator)
   # — Redrive": the platform appends the application's name).
   local win
-  win=$(timeout 40 xdotool search --sync --onlyvisible --name '^DEMO .*Redrive$' | head -1)
+  win=$(timeout 40 xdotool search --sync --onlyvisible --name '^DEMO [(]' | head -1)
   # No window manager under Xvfb: place the window and give it the keyboard ourselves. The size of
   # the most common business laptop screen, where the detail sits under the list.
   xdotool windowmove "$win" 0 0 windowsize "$win" 1366 768 windowfocus --sync "$win"
@@ -415,7 +415,7 @@ if [[ $smoke -eq 1 ]]; then
   export SHOT=$demo/console.png
   run_console "$as" xvfb-run -a -s "-screen 0 1280x800x24" bash -c '
     "$@" <&0 & pid=$!
-    if ! timeout 40 xdotool search --sync --onlyvisible --name "^DEMO .*Redrive$" >/dev/null; then
+    if ! timeout 40 xdotool search --sync --onlyvisible --name "^DEMO [(]" >/dev/null; then
       import -window root "$SHOT"; kill $pid; wait $pid
       echo "demo.sh --smoke: the console did not connect (see $SHOT)" >&2; exit 1
     fi

@@ -101,7 +101,7 @@ void TstAccessPolicy::actionNamesRoundTrip()
         names.insert(name);
     }
     QCOMPARE(names.size(), allActions().size());
-    QCOMPARE(allActions().size(), 13);
+    QCOMPARE(allActions().size(), 14);
     QVERIFY(allowedActionNames(Role::Auditor).contains(QStringLiteral("read_audit")));
     QVERIFY(!allowedActionNames(Role::Auditor).contains(QStringLiteral("request_replay")));
 }

@@ -5,6 +5,7 @@
 #include "common/plaintooltip.h"
 #include "common/statuspalette.h"
 #include "common/timeformat.h"
+#include "detail/eventdetailparts.h"
 #include "detail/jsontreemodel.h"
 #include "detail/keylinks.h"
 #include "detail/schedulenote.h"
@@ -32,40 +33,7 @@
 #include <QVBoxLayout>
 
 namespace redrive::ui {
-namespace {
-
-enum DeliveryColumn {
-    DDestination,
-    DStatus,
-    DDownstream,
-    DAttempts,
-    DNext,
-    DReference,
-    DLastFailure,
-    DColumnCount
-};
-enum AttemptColumn {
-    ANumber,
-    ADestination,
-    AStarted,
-    ATrigger,
-    AHttp,
-    ADuration,
-    ACategory,
-    AExplanation,
-    AColumnCount
-};
-
-QLabel *plainLabel(const QString &text, QWidget *parent)
-{
-    auto *l = new QLabel(text, parent);
-    l->setTextFormat(Qt::PlainText);
-    l->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    l->setWordWrap(true);
-    return l;
-}
-
-} // namespace
+using namespace detailparts;
 
 EventDetailView::EventDetailView(QWidget *parent)
     : QWidget(parent)
@@ -118,13 +86,7 @@ EventDetailView::EventDetailView(QWidget *parent)
     summaryLayout->addWidget(m_validation);
     auto *deliveriesTitle = new QLabel(QStringLiteral("Deliveries"));
     deliveriesTitle->setStyleSheet(headingStyle());
-    // The action sits on the title's line, above the list: on a laptop screen the summary
-    // scrolls, and a button under a long list would be out of sight.
-    auto *deliveriesBar = new QHBoxLayout;
-    deliveriesBar->addWidget(deliveriesTitle);
-    deliveriesBar->addStretch(1);
-    deliveriesBar->addWidget(m_replayDelivery);
-    summaryLayout->addLayout(deliveriesBar);
+    summaryLayout->addWidget(deliveriesTitle);
     m_deliveries->setObjectName(QStringLiteral("deliveryTree"));
     m_deliveries->setRootIsDecorated(false);
     m_deliveries->setHeaderLabels({ QStringLiteral("Destination"), QStringLiteral("Status"),
@@ -272,7 +234,12 @@ EventDetailView::EventDetailView(QWidget *parent)
 
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(6, 6, 6, 6);
-    layout->addWidget(m_title);
+    // The replay action sits beside the title, outside the tabs: on a laptop screen the Summary
+    // scrolls, and a button inside it could be out of sight (it acts on the selected delivery).
+    auto *titleRow = new QHBoxLayout;
+    titleRow->addWidget(m_title, 1);
+    titleRow->addWidget(m_replayDelivery, 0, Qt::AlignTop);
+    layout->addLayout(titleRow);
     layout->addWidget(m_message);
     layout->addWidget(m_tabs, 1);
     // Takes the spare height while the tabs are hidden, so the placeholder text sits at the top.
@@ -294,6 +261,7 @@ void EventDetailView::showEmpty()
         QStringLiteral("Select an event in the list to see its deliveries, attempts and payload."));
     m_message->show();
     m_tabs->hide();
+    m_replayDelivery->hide(); // no event, no delivery to replay
 }
 
 void EventDetailView::showLoading(qint64 eventId)
@@ -317,6 +285,7 @@ void EventDetailView::showError(const QString &text)
     m_message->setText(text);
     m_message->show();
     m_tabs->hide();
+    m_replayDelivery->hide(); // no event, no delivery to replay
 }
 
 void EventDetailView::setCanAddNotes(bool can)
@@ -328,7 +297,7 @@ void EventDetailView::setCanAddNotes(bool can)
 void EventDetailView::setCanReplay(bool can)
 {
     m_canReplay = can;
-    m_replayDelivery->setVisible(can);
+    m_replayDelivery->setVisible(can && m_tabs->isVisibleTo(this));
     updateReplayDelivery();
 }
 
@@ -388,6 +357,7 @@ void EventDetailView::showDetail(
                          .arg(e.source, e.type.isEmpty() ? QStringLiteral("(no type)") : e.type));
     m_message->hide();
     m_tabs->show();
+    m_replayDelivery->setVisible(m_canReplay);
 
     m_keys->setKeys(d.keys);
     m_validation->showValidation(d);
@@ -444,190 +414,6 @@ void EventDetailView::showDetail(
     fillPayload(d);
     fillHeaders(d);
     fillNotes(d);
-}
-
-void EventDetailView::fillDeliveries(
-    const EventDetail &d, qint64 nowMs, const std::optional<RetrySchedules> &schedules)
-{
-    m_deliveries->clear();
-    QStringList notes;
-    for (const DeliveryRecord &rec : d.deliveries) {
-        const DeliverySummary &s = rec.summary;
-        auto *item = new QTreeWidgetItem(m_deliveries);
-        item->setText(DDestination, s.destination);
-        item->setData(DDestination, Qt::UserRole, s.id);
-        item->setData(DStatus, Qt::UserRole, s.status.isKnown() ? int(*s.status.value()) : -1);
-        paintChip(item, DStatus, statusLook(s.status));
-        paintChip(item, DDownstream, downstreamLook(s.downstream));
-        item->setData(DDownstream, Qt::UserRole, toString(s.downstream));
-        item->setText(DAttempts, QString::number(s.attemptCount));
-        if (s.nextAttemptAt) {
-            const qint64 in = *s.nextAttemptAt - nowMs;
-            item->setText(DNext,
-                TimeFormat::display(*s.nextAttemptAt)
-                    + (in >= 0 ? QStringLiteral(" (in %1)").arg(TimeFormat::duration(in))
-                               : QStringLiteral(" (overdue by %1)").arg(TimeFormat::duration(-in))));
-            item->setToolTip(DNext, TimeFormat::tooltip(*s.nextAttemptAt));
-        } else {
-            item->setText(DNext, QStringLiteral("—"));
-        }
-        item->setText(DReference, s.downstreamRef.isEmpty() ? QStringLiteral("—") : s.downstreamRef);
-        // Why it failed, on the Summary: the first answer support needs, not a tab away.
-        if (s.status != DeliveryStatus::Succeeded && !s.lastCategory.isNull()
-            && s.lastCategory != FailureCategory::None) {
-            const QString why = rec.lastError.isEmpty()
-                ? categoryLabel(s.lastCategory)
-                : QStringLiteral("%1 — %2").arg(categoryLabel(s.lastCategory), rec.lastError.simplified());
-            item->setText(DLastFailure, why);
-            item->setToolTip(DLastFailure, plainToolTip(why));
-        } else {
-            item->setText(DLastFailure, QStringLiteral("—"));
-        }
-        QString tip = describe(s.downstream);
-        if (s.downstream == DownstreamState::OutcomeUnknown)
-            tip = QStringLiteral(
-                "The last request was fully sent but no answer came in time: the destination may have "
-                "acted on it. A replay could apply it twice.");
-        else if (s.downstream == DownstreamState::Failed)
-            tip = QStringLiteral("Dead-lettered: %1%2")
-                      .arg(categoryLabel(s.lastCategory),
-                          rec.lastError.isEmpty() ? QString() : QStringLiteral(" — ") + rec.lastError);
-        item->setToolTip(DDownstream, plainToolTip(tip));
-        item->setToolTip(DDestination,
-            plainToolTip(QStringLiteral("Idempotency key %1 (the same on every attempt and replay)")
-                             .arg(rec.idempotencyKey)));
-        if (s.nextAttemptAt && (s.status == DeliveryStatus::Retrying || s.status == DeliveryStatus::Pending))
-            notes.append(scheduleNote(s, schedules));
-    }
-    for (int c = 0; c < DColumnCount; ++c)
-        m_deliveries->resizeColumnToContents(c);
-    if (m_deliveries->topLevelItemCount() > 0)
-        m_deliveries->setCurrentItem(m_deliveries->topLevelItem(0));
-    updateReplayDelivery();
-    m_scheduleNote->setText(notes.join(u'\n'));
-    m_scheduleNote->setVisible(!notes.isEmpty());
-    if (d.deliveries.isEmpty())
-        m_scheduleNote->setText(
-            QStringLiteral("No route matched this event, so it was not delivered anywhere."));
-    m_scheduleNote->setVisible(!m_scheduleNote->text().isEmpty());
-}
-
-void EventDetailView::fillAttempts(const EventDetail &d)
-{
-    m_attempts->clear();
-    m_excerpt->clear();
-    for (const DeliveryRecord &rec : d.deliveries) {
-        for (const AttemptRecord &a : rec.attempts) {
-            auto *item = new QTreeWidgetItem(m_attempts);
-            item->setText(ANumber, QString::number(a.number));
-            item->setText(ADestination, rec.summary.destination);
-            item->setText(AStarted, TimeFormat::display(a.startedAt));
-            item->setToolTip(AStarted,
-                TimeFormat::tooltip(a.startedAt)
-                    + (a.scheduledAt
-                            ? QStringLiteral("\nscheduled for %1").arg(TimeFormat::display(*a.scheduledAt))
-                            : QString()));
-            item->setText(ATrigger,
-                a.trigger == AttemptTrigger::Replay && a.replayId
-                    ? QStringLiteral("replay #%1").arg(*a.replayId)
-                    : a.trigger.name());
-            item->setText(AHttp, a.statusCode ? QString::number(*a.statusCode) : QStringLiteral("—"));
-            item->setText(ADuration, QStringLiteral("%1 ms").arg(a.durationMs));
-            StatusLook look = a.category == FailureCategory::None ? statusLook(DeliveryStatus::Succeeded)
-                                                                  : statusLook(DeliveryStatus::Retrying);
-            if (a.outcomeUnknown)
-                look = downstreamLook(DownstreamState::OutcomeUnknown);
-            look.label = categoryLabel(a.category)
-                + (a.outcomeUnknown ? QStringLiteral(" · outcome unknown") : QString());
-            paintChip(item, ACategory, look);
-            item->setText(AExplanation, a.explanation);
-            item->setToolTip(AExplanation, plainToolTip(a.explanation));
-            item->setData(ANumber, Qt::UserRole, a.responseExcerpt);
-        }
-    }
-    for (int c = 0; c < AColumnCount - 1; ++c)
-        m_attempts->resizeColumnToContents(c);
-    if (m_attempts->topLevelItemCount() == 0)
-        m_excerpt->setPlaceholderText(QStringLiteral("No attempts yet."));
-}
-
-void EventDetailView::attemptChosen(QTreeWidgetItem *item)
-{
-    if (!item) {
-        m_excerpt->clear();
-        return;
-    }
-    const QString excerpt = item->data(ANumber, Qt::UserRole).toString();
-    m_excerpt->setPlainText(excerpt.isEmpty() ? QStringLiteral("(the destination sent no body)") : excerpt);
-}
-
-void EventDetailView::fillPayload(const EventDetail &d)
-{
-    QString error;
-    const bool json = m_json->setJson(d.body, &error);
-    m_jsonTree->setVisible(json);
-    if (json) {
-        m_jsonTree->expandToDepth(0);
-        m_jsonTree->resizeColumnToContents(JsonTreeModel::KeyColumn);
-    }
-    m_payloadNote->setText(
-        json ? QString() : QStringLiteral("The body is %1; shown as text only.").arg(error));
-    m_payloadNote->setVisible(!json);
-    // Bodies are shown as received; invalid UTF-8 is shown with replacement characters.
-    m_raw->setPlainText(QString::fromUtf8(d.body));
-}
-
-void EventDetailView::fillHeaders(const EventDetail &d)
-{
-    const Headers headers = Headers::fromJson(d.headersJson);
-    m_headers->setRowCount(int(headers.size()));
-    int row = 0;
-    for (const auto &[name, value] : headers.fields()) {
-        m_headers->setItem(row, 0, new QTableWidgetItem(QString::fromLatin1(name)));
-        m_headers->setItem(row, 1, new QTableWidgetItem(QString::fromUtf8(value)));
-        ++row;
-    }
-    m_headers->resizeColumnToContents(0);
-}
-
-void EventDetailView::fillNotes(const EventDetail &d)
-{
-    QStringList lines;
-    for (const NoteRecord &n : d.notes)
-        lines.append(
-            QStringLiteral("%1 — %2:\n%3\n").arg(TimeFormat::display(n.createdAt), n.author, n.body));
-    m_notes->setPlainText(lines.isEmpty() ? QStringLiteral("No notes yet.") : lines.join(u'\n'));
-    m_audit->clear();
-    for (const EventAuditEntry &a : d.audit) {
-        auto *item = new QTreeWidgetItem(m_audit);
-        item->setText(0, TimeFormat::display(a.at));
-        item->setToolTip(0, TimeFormat::tooltip(a.at));
-        item->setText(1, QStringLiteral("%1 (%2)").arg(a.actor, a.role));
-        item->setText(2, a.action);
-        item->setText(3, a.target);
-        item->setText(4, a.reason);
-        item->setToolTip(4, plainToolTip(a.details));
-    }
-    for (int c = 0; c < 4; ++c)
-        m_audit->resizeColumnToContents(c);
-}
-
-bool EventDetailView::selectReplayAttempt(qint64 replayId)
-{
-    // fillAttempts() labels a replay's attempts "replay #<id>" in the trigger column.
-    const QString label = QStringLiteral("replay #%1").arg(replayId);
-    QTreeWidgetItem *found = nullptr;
-    for (int i = 0; i < m_attempts->topLevelItemCount(); ++i) {
-        QTreeWidgetItem *item = m_attempts->topLevelItem(i);
-        if (item->text(ATrigger) == label)
-            found = item;
-    }
-    if (!found)
-        return false;
-    m_tabs->setCurrentIndex(m_tabs->indexOf(m_attempts->parentWidget()));
-    m_attempts->setCurrentItem(found);
-    m_attempts->scrollToItem(found);
-    return true;
 }
 
 } // namespace redrive::ui
