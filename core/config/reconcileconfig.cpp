@@ -62,7 +62,7 @@ bool parseReconcile(const toml::node &node, const QString &path, SourceConfig &s
     }
     TableReader r(*table, path, error);
     ReconcileConfig c;
-    QString provider, apiUrl, credential, every, hook;
+    QString provider, apiUrl, credential, hook;
     r.string("provider", provider, true);
     r.string("api_url", apiUrl);
     r.string("credential", credential, true);

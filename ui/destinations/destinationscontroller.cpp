@@ -137,12 +137,10 @@ void DestinationsController::refresh()
                 ? QStringLiteral(
                     "No destinations yet: none has received a delivery, and the profile names no receiver "
                     "configuration.")
-                : QStringLiteral("%1; %2.")
-                      .arg(counted(
-                          m_model->rowCount(), QStringLiteral("destination"), QStringLiteral("destinations")))
-                      .arg(paused
-                              ? QStringLiteral("%1 paused — their deliveries wait until resumed").arg(paused)
-                              : QStringLiteral("none paused"));
+                : QStringLiteral("%1; %2.").arg(counted(m_model->rowCount(), QStringLiteral("destination"),
+                                                    QStringLiteral("destinations")),
+                    paused ? QStringLiteral("%1 paused — their deliveries wait until resumed").arg(paused)
+                           : QStringLiteral("none paused"));
             if (!m_pause->isHidden())
                 text += QStringLiteral(" Select a destination to pause or resume it.");
             m_summary->setText(keepUnconfirmed(m_unconfirmed, text));

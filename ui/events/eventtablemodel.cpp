@@ -17,7 +17,7 @@ namespace {
 // "HTTP permanent — HTTP 410: the endpoint is gone": why the newest failure failed, in one line.
 QString lastFailureText(const EventRow &row)
 {
-    const QString category = categoryLabel(row.lastFailure);
+    QString category = categoryLabel(row.lastFailure);
     if (row.lastFailureText.isEmpty() || category.isEmpty())
         return category;
     return QStringLiteral("%1 — %2").arg(category, row.lastFailureText.simplified());

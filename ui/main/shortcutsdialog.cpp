@@ -58,12 +58,14 @@ QList<ShortcutsDialog::Entry> ShortcutsDialog::collect(QWidget *window)
     std::sort(out.begin(), out.end(), [](const Entry &a, const Entry &b) {
         return std::tie(a.where, a.keys, a.action) < std::tie(b.where, b.keys, b.action);
     });
-    out.erase(std::unique(out.begin(), out.end(),
-                  [](const Entry &a, const Entry &b) {
-                      return a.keys == b.keys && a.action == b.action && a.where == b.where;
-                  }),
-        out.end());
-    return out;
+    // One entry per (where, keys, action): an action reachable from a menu and a widget once.
+    QList<Entry> unique;
+    for (const Entry &e : std::as_const(out)) {
+        if (unique.isEmpty() || unique.last().keys != e.keys || unique.last().action != e.action
+            || unique.last().where != e.where)
+            unique.append(e);
+    }
+    return unique;
 }
 
 ShortcutsDialog::ShortcutsDialog(QWidget *window, QWidget *parent)
