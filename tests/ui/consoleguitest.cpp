@@ -35,6 +35,22 @@ bool ConsoleGuiTest::setUpFixture()
     return m_api.listen();
 }
 
+bool ConsoleGuiTest::setUpReceiver(const QByteArray &extraConfig)
+{
+    m_receiver = std::make_unique<RealReceiver>();
+    m_receiver->useSqliteFile(m_t->url().sqlitePath);
+    m_receiver->setDeliverySettings("enabled = false\n");
+    m_receiver->setExtraConfig("[[destinations]]\nname = \"billing\"\nurl = \"http://127.0.0.1:9/billing\"\n"
+                               "risk = \"high\"\nmax_attempts = 1\nallow_private = true\n\n"
+        + extraConfig);
+    QString error;
+    if (!m_receiver->start(&error)) {
+        qWarning("%s", qPrintable(error));
+        return false;
+    }
+    return true;
+}
+
 void ConsoleGuiTest::setUpSettings()
 {
     m_dir = std::make_unique<QTemporaryDir>();
@@ -66,6 +82,22 @@ bool ConsoleGuiTest::connectWith(ConsoleController &console, const QString &name
     setField(dialog, "sqlitePathEdit", sqlitePath);
     setField(dialog, "adminUrlEdit", (adminUrl.isEmpty() ? m_api.url() : adminUrl).toString());
     setField(dialog, "tokenEdit", token);
+    return pressConnect(console, dialog, problem);
+}
+
+bool ConsoleGuiTest::connectReadOnly(
+    ConsoleController &console, const QString &name, const QString &sqlitePath, QString *problem)
+{
+    console.showConnectionDialog();
+    ConnectionDialog *dialog = console.connectionDialog();
+    if (!dialog)
+        return false;
+    QTest::mouseClick(find<QPushButton>(dialog, "newProfileButton"), Qt::LeftButton);
+    setField(dialog, "nameEdit", name);
+    setField(dialog, "environmentEdit", QStringLiteral("production"));
+    setField(dialog, "sqlitePathEdit", sqlitePath);
+    setField(dialog, "adminUrlEdit", QString());
+    setField(dialog, "tokenEdit", QString());
     return pressConnect(console, dialog, problem);
 }
 

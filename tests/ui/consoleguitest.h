@@ -5,6 +5,7 @@
 #include "consolefixture.h"
 #include "fakeadminapi.h"
 #include "main/consolecontroller.h"
+#include "realreceiver.h"
 #include "secrets/secretstore.h"
 #include "testdb.h"
 #include "util/clock.h"
@@ -32,12 +33,21 @@ template<typename T> T *find(QWidget *root, const char *name)
     return w;
 }
 
-// What the console GUI suites share: a fixture database with the canonical scenario, a fake
-// admin API on loopback, settings in a temporary file, an in-memory keychain, and helpers that
-// drive the real widgets the way a person would.
+// What the console GUI suites share: a fixture database with the canonical scenario, a real
+// redrived serving the admin API on that same database (setUpReceiver), a stand-in admin API on
+// loopback for the faults a real receiver cannot be made to produce, settings in a temporary
+// file, an in-memory keychain, and helpers that drive the real widgets the way a person would.
 class ConsoleGuiTest : public QObject {
 protected:
     bool setUpFixture();
+    // After setUpFixture(): one real redrived for the whole suite on the fixture's database, its
+    // delivery engine off so the scenario's pending and retrying deliveries stay as written. The
+    // config adds a high-risk "billing" destination (the scenario's dead letter goes there), and
+    // `extraConfig` (more [[sources]], [[destinations]] ...). Its tokens are the RealReceiver's.
+    bool setUpReceiver(const QByteArray &extraConfig = {});
+    // The real receiver's admin URL and the token of one of its people (RealReceiver's names).
+    [[nodiscard]] QUrl receiverUrl() const { return m_receiver->adminUrl(); }
+    [[nodiscard]] QString tokenOf(const QString &person) const { return m_receiver->token(person); }
     // Settings in a temporary file only (for suites that bring their own receiver).
     void setUpSettings();
     // Fills the connection dialog for a new profile and presses Connect; true once connected,
@@ -45,6 +55,9 @@ protected:
     // `adminUrl` names another (a real redrived).
     bool connectWith(ui::ConsoleController &console, const QString &name, const QString &sqlitePath,
         const QString &token, QString *problem = nullptr, const QUrl &adminUrl = {});
+    // A profile with the database only (no admin API): the console reads, and offers no action.
+    bool connectReadOnly(ui::ConsoleController &console, const QString &name, const QString &sqlitePath,
+        QString *problem = nullptr);
     // The same for a PostgreSQL database ("postgresql://user:pw@host:port/db", sslmode disable).
     bool connectWithPostgres(ui::ConsoleController &console, const QString &name, const QString &postgresUrl,
         const QString &token, const QUrl &adminUrl, QString *problem = nullptr);
@@ -67,6 +80,7 @@ protected:
     MemorySecretStore m_secrets;
     ManualClock m_clock { kGuiBase + 60'000 };
     FakeAdminApi m_api;
+    std::unique_ptr<RealReceiver> m_receiver;
     std::unique_ptr<ui::ConsoleController> m_console;
 };
 

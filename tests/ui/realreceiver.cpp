@@ -9,6 +9,7 @@
 
 #include <QDeadlineTimer>
 #include <QFile>
+#include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QRegularExpression>
@@ -22,18 +23,18 @@ namespace {
 
 int g_connections = 0;
 
-QByteArray configToml(const QString &dir, const QString &postgresUrl, quint16 ingest, quint16 admin,
-    const QUrl &crm, const QUrl &fulfillment, const QByteArray &adminSettings,
-    const QByteArray &sourceSettings)
+QByteArray configToml(const QString &dir, const QString &storageUrl, quint16 ingest, quint16 admin,
+    const QUrl &crm, const QUrl &fulfillment, const QByteArray &deliverySettings,
+    const QByteArray &adminSettings, const QByteArray &sourceSettings, bool auditKey)
 {
     QByteArray t;
     t += "[server]\nlisten = \"127.0.0.1:" + QByteArray::number(ingest) + "\"\n";
     t += "admin_listen = \"127.0.0.1:" + QByteArray::number(admin) + "\"\n\n";
-    t += "[storage]\nurl = \""
-        + (postgresUrl.isEmpty() ? "sqlite://" + dir.toUtf8() + "/redrive.db" : postgresUrl.toUtf8())
-        + "\"\n\n";
-    t += "[delivery]\npoll_interval = \"50ms\"\n\n";
-    t += "[admin]\naudit_key_file = \"" + dir.toUtf8() + "/audit-ed25519.pem\"\n";
+    t += "[storage]\nurl = \"" + storageUrl.toUtf8() + "\"\n\n";
+    t += "[delivery]\npoll_interval = \"50ms\"\n" + deliverySettings + "\n";
+    t += "[admin]\n";
+    if (auditKey)
+        t += "audit_key_file = \"" + dir.toUtf8() + "/audit-ed25519.pem\"\n";
     t += "replay_rate_per_second = 50\n" + adminSettings + "\n";
     t += "[[sources]]\nname = \"github\"\nscheme = \"github\"\nsecrets = [\"" + RealReceiver::kGitHubSecret
         + "\"]\n";
@@ -63,12 +64,19 @@ RealReceiver::~RealReceiver()
 
 QString RealReceiver::databasePath() const
 {
+    if (!m_sqlitePath.isEmpty())
+        return m_sqlitePath;
     return m_dir ? m_dir->filePath(QStringLiteral("redrive.db")) : QString();
 }
 
 QString RealReceiver::configPath() const
 {
     return m_dir ? m_dir->filePath(QStringLiteral("redrived.toml")) : QString();
+}
+
+QString RealReceiver::auditKeyPath() const
+{
+    return m_dir ? m_dir->filePath(QStringLiteral("audit-ed25519.pem")) : QString();
 }
 
 QUrl RealReceiver::adminUrl() const
@@ -103,9 +111,11 @@ bool RealReceiver::start(QString *error)
     // 0600: redrived refuses a config file other users can read.
     if (!config.open(QIODevice::WriteOnly, QFileDevice::ReadOwner | QFileDevice::WriteOwner)
         || config.write(
-               configToml(m_dir->path(), m_postgresUrl, m_ingestPort, m_adminPort,
-                   m_crm->url(QStringLiteral("/crm")), m_fulfillment->url(QStringLiteral("/fulfillment")),
-                   m_adminSettings, m_sourceSettings)
+               configToml(m_dir->path(),
+                   m_postgresUrl.isEmpty() ? QStringLiteral("sqlite://") + databasePath() : m_postgresUrl,
+                   m_ingestPort, m_adminPort, m_crm->url(QStringLiteral("/crm")),
+                   m_fulfillment->url(QStringLiteral("/fulfillment")), m_deliverySettings, m_adminSettings,
+                   m_sourceSettings, m_auditKey)
                + (m_extraConfig.isEmpty() ? QByteArray() : "\n" + m_extraConfig))
             < 0) {
         *error = QStringLiteral("cannot write %1").arg(configPath());
@@ -122,7 +132,8 @@ bool RealReceiver::start(QString *error)
         = { { "sam-support", "support" }, { "ana-operator", "operator" }, { "omar-operator", "operator" },
               { "aude-auditor", "auditor" }, { "root-admin", "admin" } };
     for (const auto &[name, role] : people) {
-        if (!createToken(QLatin1String(name), QLatin1String(role), error))
+        if (!m_tokens.contains(QLatin1String(name))
+            && !createToken(QLatin1String(name), QLatin1String(role), error))
             return false;
     }
     m_process.setStandardErrorFile(m_dir->filePath(QStringLiteral("redrived.log")));
@@ -284,6 +295,48 @@ qint64 RealReceiver::deliveryId(qint64 eventId, const QString &destination)
     return scalar(QStringLiteral("SELECT id FROM deliveries WHERE event_id = ? AND destination = ?"),
         { eventId, destination })
         .toLongLong();
+}
+
+int RealReceiver::admin(const QByteArray &method, const QByteArray &path, const QString &person,
+    const QJsonObject &body, QJsonObject *reply)
+{
+    const QByteArray payload
+        = body.isEmpty() ? QByteArray() : QJsonDocument(body).toJson(QJsonDocument::Compact);
+    HeaderList headers { { "Authorization", "Bearer " + token(person).toUtf8() } };
+    if (!payload.isEmpty())
+        headers.append(std::pair<QByteArray, QByteArray>("Content-Type", "application/json"));
+    const auto r = roundTrip(m_adminPort, buildRequest(method, "/admin/v1/" + path, headers, payload));
+    if (!r)
+        return 0;
+    if (reply)
+        *reply = QJsonDocument::fromJson(r->body).object();
+    return r->status;
+}
+
+qint64 RealReceiver::requestReplay(
+    const QString &person, const QList<qint64> &deliveryIds, const QString &reason)
+{
+    QJsonArray ids;
+    for (const qint64 id : deliveryIds)
+        ids.append(id);
+    QJsonObject preview;
+    int status
+        = admin("POST", "replays/preview", person, { { QStringLiteral("delivery_ids"), ids } }, &preview);
+    if (status != 200) {
+        qWarning("replay preview for %s answered %d", qPrintable(person), status);
+        return 0;
+    }
+    QJsonObject created;
+    status = admin("POST", "replays", person,
+        { { QStringLiteral("selection_hash"), preview.value(QLatin1String("selection_hash")) },
+            { QStringLiteral("reason"), reason } },
+        &created);
+    if (status != 201) {
+        qWarning("replay request for %s answered %d: %s", qPrintable(person), status,
+            QJsonDocument(created).toJson(QJsonDocument::Compact).constData());
+        return 0;
+    }
+    return created.value(QLatin1String("id")).toInteger();
 }
 
 } // namespace redrive::test

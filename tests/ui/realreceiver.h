@@ -4,6 +4,7 @@
 
 #include <QByteArray>
 #include <QHash>
+#include <QJsonObject>
 #include <QProcess>
 #include <QString>
 #include <QTemporaryDir>
@@ -45,6 +46,17 @@ public:
     // Before start(): store in this PostgreSQL database ("postgresql://user:pw@host:port/db")
     // instead of a SQLite file in the temporary directory.
     void usePostgres(const QString &url) { m_postgresUrl = url; }
+    // Before start(): store in this existing SQLite file (e.g. a test's fixture database, already
+    // migrated and filled) instead of a new one in the temporary directory.
+    void useSqliteFile(const QString &path) { m_sqlitePath = path; }
+    // Before start(): more lines for the config's [delivery] section, e.g. `enabled = false\n` to
+    // leave a fixture's pending deliveries as they are.
+    void setDeliverySettings(const QByteArray &lines) { m_deliverySettings = lines; }
+    // Before start(): no admin.audit_key_file, as a receiver whose administrator set none.
+    void withoutAuditKey() { m_auditKey = false; }
+    // Before start(): on the same database as `other`, whose tokens are already in it (token
+    // names are unique): use those instead of creating new ones.
+    void shareTokensOf(const RealReceiver &other) { m_tokens = other.m_tokens; }
     // Before start(): more lines (each ending in a newline) for the config's [admin] section,
     // e.g. `reply_timeout = "300ms"\n`.
     void setAdminSettings(const QByteArray &lines) { m_adminSettings = lines; }
@@ -59,6 +71,8 @@ public:
 
     [[nodiscard]] QString databasePath() const;
     [[nodiscard]] QString configPath() const;
+    // The Ed25519 key redrived signs checkpoints and evidence with (it creates it at start).
+    [[nodiscard]] QString auditKeyPath() const;
     [[nodiscard]] QUrl adminUrl() const;
     [[nodiscard]] quint16 ingestPort() const { return m_ingestPort; }
     [[nodiscard]] QString token(const QString &name) const { return m_tokens.value(name); }
@@ -84,6 +98,14 @@ public:
     // database file could do (e.g. drop the audit triggers and edit a row).
     bool tamper(const QStringList &statements, QString *error);
 
+    // One admin API call as `person` (a token name above), on a connection of the test's own;
+    // returns the HTTP status (0: no answer) and puts the JSON body in *reply.
+    int admin(const QByteArray &method, const QByteArray &path, const QString &person,
+        const QJsonObject &body = {}, QJsonObject *reply = nullptr);
+    // Previews and requests a replay of these deliveries as `person`, as the console would;
+    // the new replay's id, 0 on failure (with a warning saying why).
+    qint64 requestReplay(const QString &person, const QList<qint64> &deliveryIds, const QString &reason);
+
     // The delivery id of (event, destination).
     qint64 deliveryId(qint64 eventId, const QString &destination);
 
@@ -100,6 +122,9 @@ private:
     QHash<QString, QString> m_tokens;
     QString m_connection;
     QString m_postgresUrl;
+    QString m_sqlitePath;
+    bool m_auditKey = true;
+    QByteArray m_deliverySettings;
     QByteArray m_adminSettings;
     QByteArray m_extraConfig;
     QByteArray m_sourceSettings;

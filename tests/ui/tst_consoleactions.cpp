@@ -29,9 +29,10 @@ using namespace redrive;
 using namespace redrive::test;
 using namespace redrive::ui;
 
-// The console's actions through the admin API, driven through the real widgets: notes, the
-// replay dialog (preview, reason, typed confirmation), the approvals inbox, the audit chain the
-// console verifies itself, role-gated offers, and TLS checked against the profile's CA.
+// The console's actions through the admin API of a real redrived on the fixture's database,
+// driven through the real widgets: notes, the replay dialog (preview, reason, typed
+// confirmation), the approvals inbox, the audit chain the console verifies itself, role-gated
+// offers, and TLS checked against the profile's CA.
 class TstConsoleActions : public ConsoleGuiTest {
     Q_OBJECT
 private Q_SLOTS:
@@ -44,17 +45,21 @@ private Q_SLOTS:
     void auditorIsNotOfferedNotes();
     void tlsIsCheckedAgainstTheProfilesCa();
     void remainingAttemptsAreProjectedFromTheReceiverConfig();
+
+private:
+    qint64 m_othersReplay = 0; // support's request, made in the replay dialog
 };
 
 void TstConsoleActions::initTestCase()
 {
     QVERIFY(setUpFixture());
+    QVERIFY(setUpReceiver());
     m_console = std::make_unique<ConsoleController>(*m_settings, m_secrets, m_clock);
     m_console->window()->show();
     QVERIFY(QTest::qWaitForWindowExposed(m_console->window()));
     QString problem;
     QVERIFY2(connectWith(*m_console, QStringLiteral("support"), m_t->url().sqlitePath,
-                 QStringLiteral("tok-123"), &problem),
+                 tokenOf(QStringLiteral("sam-support")), &problem, receiverUrl()),
         qPrintable(problem));
 }
 
@@ -66,10 +71,6 @@ void TstConsoleActions::cleanupTestCase()
 void TstConsoleActions::notesGoThroughTheAdminApi()
 {
     QVERIFY(m_console && m_console->session());
-    m_api.route("POST", QByteArray("/admin/v1/events/") + QByteArray::number(m_s.failed) + "/notes",
-        [](const FakeAdminApi::Request &) {
-            return FakeAdminApi::Response { 201, "{}" };
-        });
     search(QStringLiteral("evt_failed_1"));
     QTRY_VERIFY_WITH_TIMEOUT(table()->model()->rowCount() == 1
             && table()->model()->index(0, 0).data(EventTableModel::LoadedRole).toBool(),
@@ -86,32 +87,18 @@ void TstConsoleActions::notesGoThroughTheAdminApi()
     QVERIFY(!edit->isHidden());
     QTest::keyClicks(edit, QStringLiteral("called the billing team"));
     QTest::keyClick(edit, Qt::Key_Return);
-    QTRY_VERIFY_WITH_TIMEOUT(
-        !m_api.requests().isEmpty() && m_api.requests().last().method == "POST", kGuiWait);
-    QVERIFY(m_api.requests().last().body.contains("called the billing team"));
+    // The receiver stored it, under the signed-in person's name.
+    QVERIFY(m_receiver->waitForValue(
+        QStringLiteral("SELECT author FROM notes WHERE event_id = ? AND body = ?"),
+        { m_s.failed, QStringLiteral("called the billing team") }, QStringLiteral("sam-support"), kGuiWait));
     QTRY_VERIFY_WITH_TIMEOUT(edit->text().isEmpty(), kGuiWait);
 }
 
 void TstConsoleActions::replayNeedsPreviewReasonAndTypedConfirmation()
 {
     QVERIFY(m_console && m_console->session());
-    QByteArray previewBody;
-    m_api.route("POST", "/admin/v1/replays/preview", [&previewBody](const FakeAdminApi::Request &r) {
-        previewBody = r.body;
-        const QJsonObject preview { { QStringLiteral("selection_hash"), QString(64, u'a') },
-            { QStringLiteral("count"), 1 }, { QStringLiteral("already_succeeded"), 0 },
-            { QStringLiteral("outcome_unknown"), 0 }, { QStringLiteral("requires_approval"), true },
-            { QStringLiteral("destinations"),
-                QJsonArray { QJsonObject { { QStringLiteral("name"), QStringLiteral("billing") },
-                    { QStringLiteral("risk"), QStringLiteral("high") }, { QStringLiteral("count"), 1 } } } },
-            { QStringLiteral("effect"), QStringLiteral("Sends 1 delivery to <b>billing</b> again.") } };
-        return FakeAdminApi::Response { 200, QJsonDocument(preview).toJson(QJsonDocument::Compact) };
-    });
-    QByteArray requestBody;
-    m_api.route("POST", "/admin/v1/replays", [&requestBody](const FakeAdminApi::Request &r) {
-        requestBody = r.body;
-        return FakeAdminApi::Response { 201, R"({"id":7,"status":"pending_approval"})" };
-    });
+    const qint64 before
+        = m_receiver->scalar(QStringLiteral("SELECT coalesce(max(id), 0) FROM replays")).toLongLong();
     search(QStringLiteral("evt_failed_1"));
     QTRY_VERIFY_WITH_TIMEOUT(table()->model()->rowCount() == 1
             && table()->model()->index(0, 0).data(EventTableModel::LoadedRole).toBool(),
@@ -126,14 +113,10 @@ void TstConsoleActions::replayNeedsPreviewReasonAndTypedConfirmation()
     QTRY_VERIFY_WITH_TIMEOUT(
         (dialog = w->findChild<ReplayDialog *>(QStringLiteral("replayDialog"))) != nullptr, kGuiWait);
     auto *summary = find<QLabel>(dialog, "replaySummary");
+    // The receiver's preview: the selected event's one delivery, to the high-risk billing.
     QTRY_VERIFY_WITH_TIMEOUT(summary->text().contains(QStringLiteral("billing")), kGuiWait);
-    // The preview named exactly the selected event's delivery.
-    const QJsonArray ids
-        = QJsonDocument::fromJson(previewBody).object().value(QLatin1String("delivery_ids")).toArray();
-    QCOMPARE(ids.size(), 1);
     // Webhook or server text is never markup.
     QCOMPARE(summary->textFormat(), Qt::PlainText);
-    QVERIFY(summary->text().contains(QStringLiteral("<b>billing</b>")));
     auto *submit = find<QPushButton>(dialog, "replaySubmit");
     auto *cancel = find<QPushButton>(dialog, "replayCancel");
     QVERIFY(cancel->isDefault());
@@ -151,38 +134,47 @@ void TstConsoleActions::replayNeedsPreviewReasonAndTypedConfirmation()
     QVERIFY(submit->isEnabled());
     QTest::keyClicks(find<QLineEdit>(dialog, "replayTicket"), QStringLiteral("INC-42"));
     QTest::mouseClick(submit, Qt::LeftButton);
-    QTRY_VERIFY_WITH_TIMEOUT(!requestBody.isEmpty(), kGuiWait);
-    const QJsonObject sent = QJsonDocument::fromJson(requestBody).object();
-    QCOMPARE(sent.value(QLatin1String("selection_hash")).toString(), QString(64, u'a'));
-    QCOMPARE(sent.value(QLatin1String("reason")).toString(), QStringLiteral("billing endpoint restored"));
-    QCOMPARE(sent.value(QLatin1String("ticket")).toString(), QStringLiteral("INC-42"));
+    // The receiver holds the request: the previewed delivery, the reason and ticket as typed,
+    // waiting for a second person.
+    QVERIFY(m_receiver->waitForValue(
+        QStringLiteral("SELECT count(*) FROM replays WHERE id > ?"), { before }, 1, kGuiWait));
+    const qint64 id = m_receiver->scalar(QStringLiteral("SELECT max(id) FROM replays")).toLongLong();
+    auto column = [this, id](const char *name) {
+        return m_receiver
+            ->scalar(QStringLiteral("SELECT %1 FROM replays WHERE id = ?").arg(QLatin1String(name)), { id })
+            .toString();
+    };
+    QCOMPARE(column("reason"), QStringLiteral("billing endpoint restored"));
+    QCOMPARE(column("ticket"), QStringLiteral("INC-42"));
+    QCOMPARE(column("requested_by"), QStringLiteral("sam-support"));
+    QCOMPARE(column("status"), QStringLiteral("pending_approval"));
+    QCOMPARE(
+        m_receiver->scalar(QStringLiteral("SELECT delivery_id FROM replay_items WHERE replay_id = ?"), { id })
+            .toLongLong(),
+        m_receiver->deliveryId(m_s.failed, QStringLiteral("billing")));
+    m_othersReplay = id;
     QTRY_VERIFY_WITH_TIMEOUT(
-        w->statusBar()->currentMessage().contains(QStringLiteral("Replay #7")), kGuiWait);
+        w->statusBar()->currentMessage().contains(QStringLiteral("Replay #%1").arg(id)), kGuiWait);
 }
 
 void TstConsoleActions::operatorApprovesSomeoneElsesRequest()
 {
     m_console.reset();
-    m_api.setIdentity(QStringLiteral("olga"), QStringLiteral("operator"));
-    m_api.route("GET", "/admin/v1/replays", [](const FakeAdminApi::Request &r) {
-        if (!r.query.contains("status=pending_approval"))
-            return FakeAdminApi::Response { 400, R"({"error":"bad_request","field":"status"})" };
-        return FakeAdminApi::Response {
-            200,
-            R"({"items":[{"id":7,"status":"pending_approval","requested_by":"alice","reason":"billing restored","count":1,"created_at":"2026-11-30T06:00:00Z"},)"
-            R"({"id":8,"status":"pending_approval","requested_by":"olga","reason":"mine","count":3,"created_at":"2026-11-30T06:01:00Z"}],"next_cursor":null})"
-        };
-    });
-    QByteArray decision;
-    m_api.route("POST", "/admin/v1/replays/7/approve", [&decision](const FakeAdminApi::Request &r) {
-        decision = r.body;
-        return FakeAdminApi::Response { 200, R"({"id":7,"status":"approved"})" };
-    });
+    // The inbox: the request support made above, one of the operator's own, and another
+    // operator's (made through the API, as their consoles would).
+    QVERIFY(m_othersReplay > 0);
+    const qint64 own = m_receiver->requestReplay(QStringLiteral("ana-operator"),
+        { m_receiver->deliveryId(m_s.succeeded, QStringLiteral("fulfillment")) }, QStringLiteral("mine"));
+    QVERIFY(own > 0);
+    const qint64 omars = m_receiver->requestReplay(QStringLiteral("omar-operator"),
+        { m_receiver->deliveryId(m_s.unknown, QStringLiteral("fulfillment")) }, QStringLiteral("omar's"));
+    QVERIFY(omars > 0);
+    const qint64 audited = m_receiver->scalar(QStringLiteral("SELECT count(*) FROM audit_log")).toLongLong();
     m_console = std::make_unique<ConsoleController>(*m_settings, m_secrets, m_clock);
     m_console->window()->show();
     QString problem;
-    QVERIFY2(connectWith(*m_console, QStringLiteral("ops"), m_t->url().sqlitePath, QStringLiteral("tok-123"),
-                 &problem),
+    QVERIFY2(connectWith(*m_console, QStringLiteral("ops"), m_t->url().sqlitePath,
+                 tokenOf(QStringLiteral("ana-operator")), &problem, receiverUrl()),
         qPrintable(problem));
     MainWindow *w = m_console->window();
     QVERIFY(w->isPageAvailable(MainWindow::ApprovalsPage));
@@ -191,30 +183,50 @@ void TstConsoleActions::operatorApprovesSomeoneElsesRequest()
     QTest::keyClick(w, Qt::Key_6, Qt::ControlModifier);
     QCOMPARE(w->currentPage(), MainWindow::ApprovalsPage);
     auto *inbox = find<QTableView>(w, "approvalTable");
-    QTRY_COMPARE_WITH_TIMEOUT(inbox->model()->rowCount(), 2, kGuiWait);
+    QTRY_COMPARE_WITH_TIMEOUT(inbox->model()->rowCount(), 3, kGuiWait);
+    auto rowOf = [inbox](qint64 replay) {
+        for (int row = 0; row < inbox->model()->rowCount(); ++row) {
+            if (inbox->model()->index(row, 0).data(ApprovalModel::ReplayIdRole).toLongLong() == replay)
+                return row;
+        }
+        return -1;
+    };
     auto *approve = find<QPushButton>(w, "approveButton");
-    inbox->selectRow(1); // olga's own request
-    QVERIFY(inbox->model()->index(1, 0).data(ApprovalModel::OwnRequestRole).toBool());
+    QVERIFY(rowOf(own) >= 0);
+    inbox->selectRow(rowOf(own)); // the operator's own request
+    QVERIFY(inbox->model()->index(rowOf(own), 0).data(ApprovalModel::OwnRequestRole).toBool());
     QVERIFY(!approve->isEnabled());
-    inbox->selectRow(0);
+    inbox->selectRow(rowOf(m_othersReplay));
     QVERIFY(approve->isEnabled());
     Prompter::clearAskedQuestions();
     Prompter::setNextAnswers({ { true, QStringLiteral("checked the selection") } });
     QTest::mouseClick(approve, Qt::LeftButton);
     QCOMPARE(Prompter::askedQuestions().size(), 1);
-    QCOMPARE(Prompter::askedQuestions().first().confirmLabel, QStringLiteral("Approve replay #7"));
+    QCOMPARE(Prompter::askedQuestions().first().confirmLabel,
+        QStringLiteral("Approve replay #%1").arg(m_othersReplay));
     QVERIFY(Prompter::askedQuestions().first().askReason);
-    QTRY_VERIFY_WITH_TIMEOUT(!decision.isEmpty(), kGuiWait);
-    QCOMPARE(QJsonDocument::fromJson(decision).object().value(QLatin1String("reason")).toString(),
-        QStringLiteral("checked the selection"));
-    // A cancelled prompt sends nothing.
-    decision.clear();
+    // The receiver recorded the decision with the reason typed, by the signed-in operator.
+    QVERIFY(m_receiver->waitForValue(QStringLiteral("SELECT decision_reason FROM replays WHERE id = ?"),
+        { m_othersReplay }, QStringLiteral("checked the selection"), kGuiWait));
+    QCOMPARE(
+        m_receiver->scalar(QStringLiteral("SELECT approved_by FROM replays WHERE id = ?"), { m_othersReplay })
+            .toString(),
+        QStringLiteral("ana-operator"));
+    // A cancelled prompt sends nothing: omar's request stays undecided and nothing is audited.
     Prompter::setNextAnswers({ { false, QString() } });
-    QTRY_COMPARE_WITH_TIMEOUT(inbox->model()->rowCount(), 2, kGuiWait);
-    inbox->selectRow(0);
+    QTRY_VERIFY_WITH_TIMEOUT(inbox->model()->rowCount() == 2 && rowOf(m_othersReplay) < 0, kGuiWait);
+    const qint64 auditedNow
+        = m_receiver->scalar(QStringLiteral("SELECT count(*) FROM audit_log")).toLongLong();
+    QVERIFY(auditedNow > audited); // the approval above was audited
+    inbox->selectRow(rowOf(omars));
+    QVERIFY(approve->isEnabled());
     QTest::mouseClick(approve, Qt::LeftButton);
     QTest::qWait(50);
-    QVERIFY(decision.isEmpty());
+    QCOMPARE(Prompter::askedQuestions().size(), 2);
+    QCOMPARE(
+        m_receiver->scalar(QStringLiteral("SELECT status FROM replays WHERE id = ?"), { omars }).toString(),
+        QStringLiteral("pending_approval"));
+    QCOMPARE(m_receiver->scalar(QStringLiteral("SELECT count(*) FROM audit_log")).toLongLong(), auditedNow);
 }
 
 void TstConsoleActions::consoleVerifiesTheAuditChainItself()
@@ -227,7 +239,10 @@ void TstConsoleActions::consoleVerifiesTheAuditChainItself()
     // Opening the page computes the chain status: no button to press.
     w->showPage(MainWindow::AuditPage);
     auto *entries = find<QTableView>(w, "auditTable");
-    QTRY_COMPARE_WITH_TIMEOUT(entries->model()->rowCount(), 1, kGuiWait);
+    // The fixture's entry and what the receiver appended above (the note, the requests, the approval).
+    const int expected = m_receiver->scalar(QStringLiteral("SELECT count(*) FROM audit_log")).toInt();
+    QVERIFY(expected > 1);
+    QTRY_COMPARE_WITH_TIMEOUT(entries->model()->rowCount(), expected, kGuiWait);
     QTRY_VERIFY_WITH_TIMEOUT(verified.size() >= 1, kGuiWait);
     // The fixture's entry carries made-up hashes: the console must notice by itself.
     QCOMPARE(verified.first().at(0).toBool(), false);
@@ -250,17 +265,16 @@ void TstConsoleActions::consoleVerifiesTheAuditChainItself()
 void TstConsoleActions::auditorIsNotOfferedNotes()
 {
     m_console.reset();
-    m_api.setIdentity(QStringLiteral("audrey"), QStringLiteral("auditor"));
     ConsoleController console(*m_settings, m_secrets, m_clock);
     console.window()->show();
     QString problem;
-    QVERIFY2(connectWith(console, QStringLiteral("audit"), m_t->url().sqlitePath, QStringLiteral("tok-123"),
-                 &problem),
+    QVERIFY2(connectWith(console, QStringLiteral("audit"), m_t->url().sqlitePath,
+                 tokenOf(QStringLiteral("aude-auditor")), &problem, receiverUrl()),
         qPrintable(problem));
-    QCOMPARE(find<QLabel>(console.window(), "identityLabel")->text(), QStringLiteral("audrey · auditor"));
+    QCOMPARE(
+        find<QLabel>(console.window(), "identityLabel")->text(), QStringLiteral("aude-auditor · auditor"));
     QVERIFY(find<QLineEdit>(console.window(), "noteEdit")->isHidden());
     QVERIFY(find<QPushButton>(console.window(), "addNoteButton")->isHidden());
-    m_api.setIdentity(QStringLiteral("alice"), QStringLiteral("support"));
 }
 
 void TstConsoleActions::tlsIsCheckedAgainstTheProfilesCa()

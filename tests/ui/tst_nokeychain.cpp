@@ -3,10 +3,8 @@
 #include "connection/connectiondialog.h"
 #include "connection/keychainsecretstore.h"
 #include "connection/session.h"
-#include "consolefixture.h"
-#include "fakeadminapi.h"
 #include "main/consolecontroller.h"
-#include "testdb.h"
+#include "realreceiver.h"
 #include "util/clock.h"
 
 #include <QApplication>
@@ -27,8 +25,8 @@ namespace {
 // HOME and the XDG folders point into this directory for the whole process (set in main,
 // before Qt reads them), so every file the console could write lands where the test looks.
 QTemporaryDir *g_home = nullptr;
+// A secret for the store alone (the sessions below use the real receiver's tokens).
 const QString kToken = QStringLiteral("rdv_NoKeychainToken_7f3a9c");
-const QString kOneRunToken = QStringLiteral("rdv_OneRunToken_c0ffee42");
 
 // Every file under the test's HOME (settings, caches, anything Qt or QtKeychain wrote) is read;
 // returns how many were read and sets *found when one holds `secret`.
@@ -53,15 +51,32 @@ int scanHomeFor(const QString &secret, bool *found)
 } // namespace
 
 // No keychain: DBUS_SESSION_BUS_ADDRESS points nowhere (set by CTest). The dialog says so, the
-// typed token is used for the session, and it is written to no file.
+// typed token is used for the session, and it is written to no file. The sessions sign in to
+// one real redrived on loopback (its tokens from `redrived token create`), reading its database.
 class TstNoKeychain : public QObject {
     Q_OBJECT
 private Q_SLOTS:
+    void initTestCase();
+    void cleanupTestCase();
     void storeReportsUnavailable();
     void dialogExplainsAndNothingIsStored();
     void tokenForThisRunIsStoredNowhere_data();
     void tokenForThisRunIsStoredNowhere();
+
+private:
+    RealReceiver m_receiver;
 };
+
+void TstNoKeychain::initTestCase()
+{
+    QString error;
+    QVERIFY2(m_receiver.start(&error), qPrintable(error));
+}
+
+void TstNoKeychain::cleanupTestCase()
+{
+    m_receiver.stop();
+}
 
 void TstNoKeychain::storeReportsUnavailable()
 {
@@ -85,16 +100,8 @@ void TstNoKeychain::storeReportsUnavailable()
 
 void TstNoKeychain::dialogExplainsAndNothingIsStored()
 {
-    QString error;
-    auto t = TestDatabase::create(Backend::Sqlite, &error);
-    QVERIFY2(t, qPrintable(error));
-    {
-        auto db = t->open();
-        ConsoleFixture(*db).addScenario(1'750'000'000'000);
-    }
-    FakeAdminApi api;
-    api.setToken(kToken.toUtf8());
-    QVERIFY(api.listen());
+    const QString token = m_receiver.token(QStringLiteral("sam-support"));
+    QVERIFY(!token.isEmpty());
 
     // The connection works with the typed token, and the dialog says it was not remembered.
     {
@@ -116,9 +123,9 @@ void TstNoKeychain::dialogExplainsAndNothingIsStored()
         QTest::mouseClick(
             dialog->findChild<QPushButton *>(QStringLiteral("newProfileButton")), Qt::LeftButton);
         fill("nameEdit", QStringLiteral("laptop"));
-        fill("sqlitePathEdit", t->url().sqlitePath);
-        fill("adminUrlEdit", api.url().toString());
-        fill("tokenEdit", kToken);
+        fill("sqlitePathEdit", m_receiver.databasePath());
+        fill("adminUrlEdit", m_receiver.adminUrl().toString());
+        fill("tokenEdit", token);
         // Before anything is stored, the dialog says there is no keychain and offers nothing.
         QTRY_VERIFY_WITH_TIMEOUT(
             status->text().startsWith(QStringLiteral("No keychain is available")), 20'000);
@@ -157,7 +164,7 @@ void TstNoKeychain::dialogExplainsAndNothingIsStored()
         if (!f.open(QIODevice::ReadOnly))
             continue;
         ++files;
-        QVERIFY2(!f.readAll().contains(kToken.toUtf8()), qPrintable(path));
+        QVERIFY2(!f.readAll().contains(token.toUtf8()), qPrintable(path));
     }
     QVERIFY2(files > 0, "the settings file should exist, or this scan proves nothing");
     QSettings settings;
@@ -178,24 +185,16 @@ void TstNoKeychain::tokenForThisRunIsStoredNowhere_data()
 void TstNoKeychain::tokenForThisRunIsStoredNowhere()
 {
     QFETCH(bool, keychain);
-    QString error;
-    auto t = TestDatabase::create(Backend::Sqlite, &error);
-    QVERIFY2(t, qPrintable(error));
-    {
-        auto db = t->open();
-        ConsoleFixture(*db).addScenario(1'750'000'000'000);
-    }
-    FakeAdminApi api;
-    api.setToken(kOneRunToken.toUtf8());
-    QVERIFY(api.listen());
+    const QString oneRunToken = m_receiver.token(QStringLiteral("ana-operator"));
+    QVERIFY(!oneRunToken.isEmpty());
 
     const QString name = keychain ? QStringLiteral("demo-keychain") : QStringLiteral("demo-support");
     QSettings settings;
     ConnectionProfile profile;
     profile.name = name;
     profile.environment = QStringLiteral("demo");
-    profile.sqlitePath = t->url().sqlitePath;
-    profile.adminUrl = api.url();
+    profile.sqlitePath = m_receiver.databasePath();
+    profile.adminUrl = m_receiver.adminUrl();
     ProfileStore(settings).save(profile);
 
     MemorySecretStore memory;
@@ -208,7 +207,7 @@ void TstNoKeychain::tokenForThisRunIsStoredNowhere()
         console.showConnectionDialog(name, false);
         ConnectionDialog *dialog = console.connectionDialog();
         QVERIFY(dialog);
-        dialog->useTokenForThisRun(kOneRunToken);
+        dialog->useTokenForThisRun(oneRunToken);
         auto *remember = dialog->findChild<QCheckBox *>(QStringLiteral("rememberCheck"));
         QVERIFY(!remember->isEnabled());
         QVERIFY(!remember->isChecked());
@@ -231,7 +230,7 @@ void TstNoKeychain::tokenForThisRunIsStoredNowhere()
     QCOMPARE(memory.size(), 0);
     QVERIFY(!memory.contains(SecretStore::keyFor(name, QStringLiteral("api-token"))));
     bool found = false;
-    const int files = scanHomeFor(kOneRunToken, &found);
+    const int files = scanHomeFor(oneRunToken, &found);
     QVERIFY2(files > 0, "the settings file should exist, or this scan proves nothing");
     QVERIFY2(!found, "the token handed over for one run was written to a file");
     QVERIFY(ProfileStore(settings).names().contains(name));

@@ -23,8 +23,11 @@ using namespace redrive::ui;
 
 // The Reconciliation page through the real widgets: what each source's runs show (from the
 // database), who is offered Run now, and every way the admin API can refuse it or not answer.
-// The stand-in admin API only injects those failures; a run started for real is proven against
-// a real redrived (tst_reconcilereceiver).
+// Sign-in and the refusals a real redrived gives are from real ones on loopback: the suite's, on
+// the fixture's database (its "stripe" source has no [sources.reconcile]), and a bare one that
+// knows no "stripe" at all and is stopped to be gone. The stand-in admin API only injects the
+// answers no real receiver can be made to give here (see runNowRefusalsAreShownClearly_data); a
+// run started for real is proven in tst_reconcilereceiver.
 class TstReconcileGui : public ConsoleGuiTest {
     Q_OBJECT
 private Q_SLOTS:
@@ -39,12 +42,16 @@ private Q_SLOTS:
     void aConfiguredSourceIsListedBeforeItsFirstRun();
 
 private:
-    bool connectAs(const QString &user, const QString &role, const QUrl &adminUrl = {});
+    // Signs in as one of the suite receiver's people; `adminUrl`/`token`: another receiver.
+    bool connectAs(const QString &person, const QUrl &adminUrl = {}, const QString &token = {});
     bool openPage();
     [[nodiscard]] QTableView *sources() const;
 
     qint64 m_stripeRun = 0;
     qint64 m_recovered = 0;
+    // A second real redrived (its own database, only the "github" source): the real 404 for
+    // stripe, then stopped after sign-in for the receiver that is gone.
+    std::unique_ptr<RealReceiver> m_bare;
 };
 
 void TstReconcileGui::initTestCase()
@@ -80,24 +87,29 @@ void TstReconcileGui::initTestCase()
     e.receivedAt = now - 118'500;
     m_recovered = fx.addEvent(e);
     QVERIFY2(fx.lastError().isEmpty(), qPrintable(fx.lastError()));
+    QVERIFY(setUpReceiver(
+        "[[sources]]\nname = \"stripe\"\nscheme = \"stripe\"\nsecrets = [\"whsec_reconcilegui\"]\n"));
+    m_bare = std::make_unique<RealReceiver>();
+    QString error;
+    QVERIFY2(m_bare->start(&error), qPrintable(error));
 }
 
 void TstReconcileGui::cleanupTestCase()
 {
     m_console.reset();
+    m_bare.reset();
 }
 
-bool TstReconcileGui::connectAs(const QString &user, const QString &role, const QUrl &adminUrl)
+bool TstReconcileGui::connectAs(const QString &person, const QUrl &adminUrl, const QString &token)
 {
     m_console.reset();
-    m_api.setIdentity(user, role);
     m_console = std::make_unique<ConsoleController>(*m_settings, m_secrets, m_clock);
     m_console->window()->show();
     if (!QTest::qWaitForWindowExposed(m_console->window()))
         return false;
     QString problem;
-    const bool ok
-        = connectWith(*m_console, role, m_t->url().sqlitePath, QStringLiteral("tok-123"), &problem, adminUrl);
+    const bool ok = connectWith(*m_console, person, m_t->url().sqlitePath,
+        token.isEmpty() ? tokenOf(person) : token, &problem, adminUrl.isEmpty() ? receiverUrl() : adminUrl);
     if (!ok)
         qWarning("connect: %s", qPrintable(problem));
     return ok;
@@ -124,7 +136,7 @@ bool TstReconcileGui::openPage()
 
 void TstReconcileGui::pageShowsEachSourcesLastRunAndItsRecentRuns()
 {
-    QVERIFY(connectAs(QStringLiteral("olga"), QStringLiteral("operator")));
+    QVERIFY(connectAs(QStringLiteral("ana-operator")));
     QVERIFY(openPage());
     MainWindow *w = m_console->window();
     QTableView *table = sources();
@@ -172,7 +184,7 @@ void TstReconcileGui::pageShowsEachSourcesLastRunAndItsRecentRuns()
 
 void TstReconcileGui::supportSeesRunNowDisabledWithTheReason()
 {
-    QVERIFY(connectAs(QStringLiteral("sam"), QStringLiteral("support")));
+    QVERIFY(connectAs(QStringLiteral("sam-support")));
     QVERIFY(openPage());
     MainWindow *w = m_console->window();
     QVERIFY(w->isPageAvailable(MainWindow::ReconciliationPage)); // reading is for every role
@@ -184,47 +196,60 @@ void TstReconcileGui::supportSeesRunNowDisabledWithTheReason()
     QCOMPARE(runNow->toolTip(), why);
     QCOMPARE(runNow->accessibleDescription(), why);
     QVERIFY(find<QLabel>(w, "reconcileSummary")->text().endsWith(why));
-    const int before = int(m_api.requests().size());
-    runNow->click(); // disabled: nothing is sent
+    // Disabled: nothing is sent. A request would leave a run or, refused, an audit entry.
+    const QString audited = QStringLiteral("SELECT count(*) FROM audit_log");
+    const QString runs = QStringLiteral("SELECT count(*) FROM reconcile_runs");
+    const QVariant auditedBefore = m_receiver->scalar(audited);
+    const QVariant runsBefore = m_receiver->scalar(runs);
+    runNow->click();
     QTest::qWait(50);
-    QCOMPARE(int(m_api.requests().size()), before);
+    QCOMPARE(m_receiver->scalar(audited), auditedBefore);
+    QCOMPARE(m_receiver->scalar(runs), runsBefore);
 }
 
 void TstReconcileGui::runNowRefusalsAreShownClearly_data()
 {
+    // Who answers: the suite's receiver ("real"), the bare one ("bare"), or the stand-in with
+    // this status and body, for what no real receiver here can be made to answer.
+    QTest::addColumn<QString>("receiver");
     QTest::addColumn<int>("status");
     QTest::addColumn<QByteArray>("body");
     QTest::addColumn<QString>("expected");
-    QTest::newRow("403") << 403 << QByteArray(R"({"error":"forbidden"})")
+    // Stand-in: a real receiver lets every operator start a reconciliation, so it never refuses
+    // the role the console was told at sign-in; only a stand-in can.
+    QTest::newRow("403") << QStringLiteral("stand-in") << 403 << QByteArray(R"({"error":"forbidden"})")
                          << QStringLiteral(
                                 "The receiver refused to start a reconciliation of stripe for your "
                                 "role (HTTP 403). The attempt is in its audit log.");
-    QTest::newRow("404")
-        << 404 << QByteArray(R"({"error":"not_found","message":"no source named \"stripe\" is configured"})")
-        << QStringLiteral("The receiver knows no source named stripe (HTTP 404)");
+    QTest::newRow("404") << QStringLiteral("bare") << 0 << QByteArray()
+                         << QStringLiteral("The receiver knows no source named stripe (HTTP 404)");
+    // Stand-in: a run in progress needs a receiver that reconciles stripe with a run holding its
+    // lease; the suite's receiver is configured without [sources.reconcile] (the next row).
     QTest::newRow("409 running")
-        << 409
+        << QStringLiteral("stand-in") << 409
         << QByteArray(
                R"j({"error":"conflict","message":"reconciliation run 7 of stripe is already running (since 2025-06-15T12:00:00Z)"})j")
         << QStringLiteral(
                "The receiver did not start a reconciliation of stripe (HTTP 409): reconciliation run 7 of "
                "stripe is already running (since 2025-06-15T12:00:00Z)");
     QTest::newRow("409 not reconciled")
-        << 409
-        << QByteArray(
-               R"({"error":"conflict","message":"source stripe has no [sources.reconcile] section; nothing to run"})")
+        << QStringLiteral("real") << 0 << QByteArray()
         << QStringLiteral(
                "The receiver did not start a reconciliation of stripe (HTTP 409): source stripe has no "
                "[sources.reconcile] section; nothing to run");
-    QTest::newRow("500") << 500 << QByteArray(R"({"error":"internal"})")
+    // Stand-in: a real receiver answers 500 only when its database fails mid-request.
+    QTest::newRow("500") << QStringLiteral("stand-in") << 500 << QByteArray(R"({"error":"internal"})")
                          << QStringLiteral("The reconciliation of stripe was not started: ");
+    // Stand-in: the real 503 reply_timeout needs a hung database (PostgreSQL stopped with
+    // SIGSTOP, in tst_consolehang); this suite's receiver is on SQLite.
     QTest::newRow("503 reply_timeout")
-        << 503 << QByteArray(R"({"error":"reply_timeout","outcome":"unknown"})")
+        << QStringLiteral("stand-in") << 503 << QByteArray(R"({"error":"reply_timeout","outcome":"unknown"})")
         << QStringLiteral("Starting a reconciliation of stripe was not confirmed: ");
 }
 
 void TstReconcileGui::runNowRefusalsAreShownClearly()
 {
+    QFETCH(QString, receiver);
     QFETCH(int, status);
     QFETCH(QByteArray, body);
     QFETCH(QString, expected);
@@ -233,7 +258,18 @@ void TstReconcileGui::runNowRefusalsAreShownClearly()
         ++posts;
         return FakeAdminApi::Response { status, body };
     });
-    QVERIFY(connectAs(QStringLiteral("olga"), QStringLiteral("operator")));
+    const QString audited
+        = QStringLiteral("SELECT count(*) FROM audit_log WHERE action = 'reconcile_requested'");
+    const QVariant auditedBefore = m_receiver->scalar(audited);
+    if (receiver == QLatin1String("stand-in")) {
+        m_api.setIdentity(QStringLiteral("ana-operator"), QStringLiteral("operator"));
+        QVERIFY(connectAs(QStringLiteral("ana-operator"), m_api.url(), QStringLiteral("tok-123")));
+    } else if (receiver == QLatin1String("bare")) {
+        QVERIFY(connectAs(QStringLiteral("ana-operator"), m_bare->adminUrl(),
+            m_bare->token(QStringLiteral("ana-operator"))));
+    } else {
+        QVERIFY(connectAs(QStringLiteral("ana-operator")));
+    }
     QVERIFY(openPage());
     MainWindow *w = m_console->window();
     sources()->selectRow(1);
@@ -243,7 +279,8 @@ void TstReconcileGui::runNowRefusalsAreShownClearly()
     QTest::keyClick(w, Qt::Key_N, Qt::AltModifier);
     auto *result = find<QLabel>(w, "reconcileResult");
     QTRY_VERIFY_WITH_TIMEOUT(result->isVisible(), kGuiWait);
-    QCOMPARE(posts, 1);
+    QCOMPARE(posts, receiver == QLatin1String("stand-in") ? 1 : 0);
+    QCOMPARE(m_receiver->scalar(audited), auditedBefore); // nothing was started
     QCOMPARE(result->textFormat(), Qt::PlainText);
     QCOMPARE(result->accessibleName(), QStringLiteral("Run now result"));
     QVERIFY2(result->text().startsWith(expected), qPrintable(result->text()));
@@ -253,13 +290,10 @@ void TstReconcileGui::runNowRefusalsAreShownClearly()
 
 void TstReconcileGui::runNowWithTheReceiverGoneSaysSo()
 {
-    // A receiver that answered at sign-in and is gone when Run now is pressed.
-    auto gone = std::make_unique<FakeAdminApi>();
-    gone->setToken("tok-123");
-    gone->setIdentity(QStringLiteral("olga"), QStringLiteral("operator"));
-    QVERIFY(gone->listen());
-    QVERIFY(connectAs(QStringLiteral("olga"), QStringLiteral("operator"), gone->url()));
-    gone.reset();
+    // A real receiver that answered at sign-in and is stopped when Run now is pressed.
+    QVERIFY(connectAs(
+        QStringLiteral("ana-operator"), m_bare->adminUrl(), m_bare->token(QStringLiteral("ana-operator"))));
+    m_bare->stop();
     QVERIFY(openPage());
     MainWindow *w = m_console->window();
     sources()->selectRow(1);
@@ -277,7 +311,7 @@ void TstReconcileGui::runNowWithTheReceiverGoneSaysSo()
 // filter (named for screen readers, reached from the keyboard) finds exactly those.
 void TstReconcileGui::eventsPageMarksAndFiltersReconciledEvents()
 {
-    QVERIFY(connectAs(QStringLiteral("sam"), QStringLiteral("support")));
+    QVERIFY(connectAs(QStringLiteral("sam-support")));
     MainWindow *w = m_console->window();
     w->showPage(MainWindow::EventsPage);
     auto *origin = find<QComboBox>(w, "originFilter");
@@ -330,7 +364,6 @@ void TstReconcileGui::aConfiguredSourceIsListedBeforeItsFirstRun()
                  "hook = \"repos/acme/shop/hooks/1\"\n");
     config.close();
     m_console.reset();
-    m_api.setIdentity(QStringLiteral("olga"), QStringLiteral("operator"));
     m_console = std::make_unique<ConsoleController>(*m_settings, m_secrets, m_clock);
     m_console->window()->show();
     QVERIFY(QTest::qWaitForWindowExposed(m_console->window()));
@@ -340,8 +373,8 @@ void TstReconcileGui::aConfiguredSourceIsListedBeforeItsFirstRun()
     QTest::mouseClick(find<QPushButton>(dialog, "newProfileButton"), Qt::LeftButton);
     const std::pair<const char *, QString> fields[] = { { "nameEdit", QStringLiteral("with-config") },
         { "environmentEdit", QStringLiteral("production") }, { "sqlitePathEdit", m_t->url().sqlitePath },
-        { "adminUrlEdit", m_api.url().toString() }, { "tokenEdit", QStringLiteral("tok-123") },
-        { "receiverConfigEdit", configFile } };
+        { "adminUrlEdit", receiverUrl().toString() },
+        { "tokenEdit", tokenOf(QStringLiteral("ana-operator")) }, { "receiverConfigEdit", configFile } };
     for (const auto &[field, text] : fields)
         find<QLineEdit>(dialog, field)->setText(text);
     QString problem;
