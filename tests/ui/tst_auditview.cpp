@@ -99,6 +99,9 @@ void TstAuditView::initTestCase()
     QVERIFY(m_keyA && m_keyB);
     m_signing = m_keyA.get();
     // The receiver's answer: its current head, signed with whichever key it holds now.
+    // Stand-in, still: the suite asserts exact sequence numbers of a chain core's appender
+    // writes, and a real redrived on this database audits what it does (evidence exports);
+    // switching keys means restarting it on the same admin port. Not yet moved to a real one.
     m_api.route("GET", "/admin/v1/audit/checkpoint", [this](const FakeAdminApi::Request &) {
         const auto cp = audit::makeCheckpoint(*m_chainWriter, *m_signing, m_clock.nowMs());
         if (!cp)
