@@ -47,7 +47,9 @@ QValueAxis *countAxis(qint64 peak)
     auto *axis = new QValueAxis;
     axis->setRange(nice.min, nice.max);
     axis->setTickCount(nice.intervals + 1);
-    axis->setLabelFormat(QStringLiteral("%d"));
+    // With localized numbers QtCharts reads only "%.<precision><conversion>" formats ("%d" draws
+    // no labels); whole-number ticks with no decimals.
+    axis->setLabelFormat(QStringLiteral("%.0f"));
     return axis;
 }
 
@@ -214,7 +216,7 @@ void OverviewView::showOverview(const Overview &o, qint64 nowMs)
     auto *destValues = new QValueAxis;
     destValues->setRange(percent.min, percent.max);
     destValues->setTickCount(percent.intervals + 1);
-    destValues->setLabelFormat(QStringLiteral("%d%%"));
+    destValues->setLabelFormat(QStringLiteral("%.0f%"));
     dest->addAxis(destAxis, Qt::AlignBottom);
     dest->addAxis(destValues, Qt::AlignLeft);
     destBars->attachAxis(destAxis);
