@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // SPDX-FileCopyrightText: Redrive authors
 #include "audit/evidenceverifier.h"
+#include "common/translations.h"
 #include "connection/connectiondialog.h"
 #include "connection/keychainsecretstore.h"
 #include "connection/profileimport.h"
@@ -232,6 +233,7 @@ int main(int argc, char *argv[])
     }
 
     QApplication app(argc, argv);
+    redrive::ui::installConsoleTranslation(&app);
     QCommandLineParser parser;
     describe(app, parser);
     if (parser.isSet(publicKeyOption()) || parser.isSet(keyIdOption())) {

@@ -2,6 +2,8 @@
 // SPDX-FileCopyrightText: Redrive authors
 #include "timeformat.h"
 
+#include "localeformat.h"
+
 #include <QDateTime>
 
 #include <atomic>
@@ -49,20 +51,7 @@ QString TimeFormat::tooltip(qint64 ms)
 
 QString TimeFormat::duration(qint64 ms)
 {
-    const bool negative = ms < 0;
-    qint64 s = (negative ? -ms : ms) / 1000;
-    QString out;
-    if (s < 60)
-        out = QStringLiteral("%1 s").arg(s);
-    else if (s < 3600)
-        out = QStringLiteral("%1 min").arg(s / 60);
-    else if (s < 86400)
-        out = (s % 3600) / 60 ? QStringLiteral("%1 h %2 min").arg(s / 3600).arg((s % 3600) / 60)
-                              : QStringLiteral("%1 h").arg(s / 3600);
-    else
-        out = (s % 86400) / 3600 ? QStringLiteral("%1 d %2 h").arg(s / 86400).arg((s % 86400) / 3600)
-                                 : QStringLiteral("%1 d").arg(s / 86400);
-    return negative ? QLatin1String("-") + out : out;
+    return LocaleFormat::duration(ms);
 }
 
 } // namespace redrive::ui

@@ -22,7 +22,7 @@ public:
     // The other zone, fully qualified, for tooltips.
     static QString tooltip(qint64 ms);
     static QString display(const std::optional<qint64> &ms) { return ms ? display(*ms) : QString(); }
-    // "3 min", "2 h 5 min", "4 d 1 h" — for ages and delays.
+    // "3 min", "2 h 5 min", "4 d 1 h" — for ages and delays, numbers in the user's locale.
     static QString duration(qint64 ms);
 };
 

@@ -2,6 +2,8 @@
 // SPDX-FileCopyrightText: Redrive authors
 #include "overviewview.h"
 
+#include "common/localeformat.h"
+#include "common/niceaxis.h"
 #include "common/statuspalette.h"
 #include "common/timeformat.h"
 
@@ -28,11 +30,27 @@ QChartView *chartView(const QString &objectName, const QString &title)
     chart->setTitle(title);
     chart->legend()->setAlignment(Qt::AlignBottom);
     chart->setAnimationOptions(QChart::NoAnimation);
+    // Tick and bar labels in the user's locale ("1.204" in German).
+    chart->setLocalizeNumbers(true);
+    chart->setLocale(QLocale());
     auto *view = new QChartView(chart);
     view->setObjectName(objectName);
     view->setRenderHint(QPainter::Antialiasing);
     view->setMinimumHeight(220);
     return view;
+}
+
+// A count axis from 0 on round ticks; whole numbers only, so a count never reads "2.5".
+QValueAxis *countAxis(qint64 peak)
+{
+    const NiceValueAxis nice = niceValueAxis(0, double(peak), 5, true);
+    auto *axis = new QValueAxis;
+    axis->setRange(nice.min, nice.max);
+    axis->setTickCount(nice.intervals + 1);
+    // With localized numbers QtCharts reads only "%.<precision><conversion>" formats ("%d" draws
+    // no labels); whole-number ticks with no decimals.
+    axis->setLabelFormat(QStringLiteral("%.0f"));
+    return axis;
 }
 
 void resetChart(QChart *chart)
@@ -120,19 +138,23 @@ void OverviewView::showOverview(const Overview &o, qint64 nowMs)
         { "succeeded", &OverviewBucket::succeeded, statusLook(EventStatus::Succeeded).foreground },
         { "retried", &OverviewBucket::retried, retriedSeriesColour() },
         { "dead", &OverviewBucket::dead, statusLook(EventStatus::Dead).foreground } };
+    // The range on round minutes or hours around the buckets, one tick per step.
+    const qint64 toMs = o.fromMs + o.bucketMs * std::max<qsizetype>(1, o.buckets.size());
+    const qint64 offsetMs = qint64(QDateTime::fromMSecsSinceEpoch(o.fromMs).offsetFromUtc()) * 1000;
+    const NiceTimeAxis niceTime = niceTimeAxis(o.fromMs, toMs, offsetMs);
     auto *time = new QDateTimeAxis;
-    // Seconds matter on a span of minutes (a fitted range can be one minute long).
-    const qint64 spanMs = o.bucketMs * std::max<qsizetype>(1, o.buckets.size());
-    time->setFormat(o.bucketMs >= 3'600'000 ? QStringLiteral("MM-dd HH:mm")
-            : spanMs <= 15LL * 60'000       ? QStringLiteral("HH:mm:ss")
-                                            : QStringLiteral("HH:mm"));
-    time->setRange(QDateTime::fromMSecsSinceEpoch(o.fromMs),
-        QDateTime::fromMSecsSinceEpoch(o.fromMs + o.bucketMs * std::max<qsizetype>(1, o.buckets.size())));
-    auto *counts = new QValueAxis;
-    counts->setLabelFormat(QStringLiteral("%d"));
+    time->setFormat(LocaleFormat::axisTimeFormat(niceTime.unit, niceTime.spansDays));
+    time->setRange(
+        QDateTime::fromMSecsSinceEpoch(niceTime.fromMs), QDateTime::fromMSecsSinceEpoch(niceTime.toMs));
+    time->setTickCount(niceTime.intervals + 1);
+    qint64 peak = 0;
+    for (const OverviewBucket &b : o.buckets) {
+        for (const Line &line : lines)
+            peak = std::max(peak, b.*line.field);
+    }
+    QValueAxis *counts = countAxis(peak);
     traffic->addAxis(time, Qt::AlignBottom);
     traffic->addAxis(counts, Qt::AlignLeft);
-    qint64 peak = 1;
     for (const Line &line : lines) {
         auto *series = new QLineSeries;
         series->setName(QLatin1String(line.name));
@@ -140,13 +162,11 @@ void OverviewView::showOverview(const Overview &o, qint64 nowMs)
         for (const OverviewBucket &b : o.buckets) {
             const qint64 midMs = b.startMs + o.bucketMs / 2; // whole milliseconds
             series->append(double(midMs), double(b.*line.field));
-            peak = std::max(peak, b.*line.field);
         }
         traffic->addSeries(series);
         series->attachAxis(time);
         series->attachAxis(counts);
     }
-    counts->setRange(0, double(peak) * 1.1);
 
     // Failure categories: one horizontal bar each.
     QChart *categories = m_categories->chart();
@@ -154,7 +174,7 @@ void OverviewView::showOverview(const Overview &o, qint64 nowMs)
     auto *set = new QBarSet(QStringLiteral("failed attempts"));
     set->setColor(failedAttemptsColour());
     QStringList names;
-    qint64 most = 1;
+    qint64 most = 0;
     for (const auto &[category, n] : o.failureCategories) {
         *set << double(n);
         names.append(categoryLabel(category));
@@ -165,9 +185,7 @@ void OverviewView::showOverview(const Overview &o, qint64 nowMs)
     categories->addSeries(bars);
     auto *catAxis = new QBarCategoryAxis;
     catAxis->append(names.isEmpty() ? QStringList { QStringLiteral("none") } : names);
-    auto *catValues = new QValueAxis;
-    catValues->setRange(0, double(most) * 1.1);
-    catValues->setLabelFormat(QStringLiteral("%d"));
+    QValueAxis *catValues = countAxis(most);
     categories->addAxis(catAxis, Qt::AlignLeft);
     categories->addAxis(catValues, Qt::AlignBottom);
     bars->attachAxis(catAxis);
@@ -183,7 +201,8 @@ void OverviewView::showOverview(const Overview &o, qint64 nowMs)
     QStringList destNames;
     for (const DestinationHealth &d : o.destinations) {
         *rate << d.successRate() * 100.0;
-        destNames.append(QStringLiteral("%1 (%2 ms)").arg(d.destination).arg(qRound(d.meanLatencyMs)));
+        destNames.append(QStringLiteral("%1 (%2)").arg(
+            d.destination, LocaleFormat::milliseconds(qRound64(d.meanLatencyMs))));
     }
     auto *destBars = new QBarSeries;
     destBars->append(rate);
@@ -193,9 +212,11 @@ void OverviewView::showOverview(const Overview &o, qint64 nowMs)
     dest->addSeries(destBars);
     auto *destAxis = new QBarCategoryAxis;
     destAxis->append(destNames.isEmpty() ? QStringList { QStringLiteral("none") } : destNames);
+    const NiceValueAxis percent = niceValueAxis(0, 100, 5, true); // 0, 20, … 100
     auto *destValues = new QValueAxis;
-    destValues->setRange(0, 100);
-    destValues->setLabelFormat(QStringLiteral("%d%%"));
+    destValues->setRange(percent.min, percent.max);
+    destValues->setTickCount(percent.intervals + 1);
+    destValues->setLabelFormat(QStringLiteral("%.0f%"));
     dest->addAxis(destAxis, Qt::AlignBottom);
     dest->addAxis(destValues, Qt::AlignLeft);
     destBars->attachAxis(destAxis);

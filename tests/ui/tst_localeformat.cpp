@@ -1,0 +1,87 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: Redrive authors
+#include "common/localeformat.h"
+#include "common/timeformat.h"
+
+#include <QDateTime>
+#include <QTest>
+
+using namespace redrive::ui;
+
+// Numbers, sizes, durations and dates in the user's locale: the separators change with it.
+class TstLocaleFormat : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void cleanup() { QLocale::setDefault(QLocale::c()); }
+    void englishSeparators();
+    void germanSeparators();
+    void durationsCountInTheLocale();
+    void dateTimesInTheLocale();
+    void axisTimeFormats();
+};
+
+void TstLocaleFormat::englishSeparators()
+{
+    QLocale::setDefault(QLocale(QLocale::English, QLocale::UnitedStates));
+    QCOMPARE(LocaleFormat::count(1'234'567), QStringLiteral("1,234,567"));
+    QCOMPARE(LocaleFormat::count(-42), QStringLiteral("-42"));
+    QCOMPARE(LocaleFormat::number(99.5, 1), QStringLiteral("99.5"));
+    QCOMPARE(LocaleFormat::percent(99.5, 1), QStringLiteral("99.5%"));
+    QCOMPARE(LocaleFormat::bytes(512), QStringLiteral("512 bytes"));
+    QCOMPARE(LocaleFormat::bytes(1536), QStringLiteral("1.5 KiB"));
+    QCOMPARE(LocaleFormat::bytes(5LL * 1024 * 1024 * 1024), QStringLiteral("5.0 GiB"));
+    QCOMPARE(LocaleFormat::milliseconds(1234), QStringLiteral("1,234 ms"));
+}
+
+void TstLocaleFormat::germanSeparators()
+{
+    QLocale::setDefault(QLocale(QLocale::German));
+    QCOMPARE(LocaleFormat::count(1'234'567), QStringLiteral("1.234.567"));
+    QCOMPARE(LocaleFormat::number(99.5, 1), QStringLiteral("99,5"));
+    QCOMPARE(LocaleFormat::percent(99.5, 1), QStringLiteral("99,5%"));
+    QCOMPARE(LocaleFormat::bytes(1536), QStringLiteral("1,5 KiB"));
+    QCOMPARE(LocaleFormat::bytes(1023), QStringLiteral("1.023 bytes"));
+    QCOMPARE(LocaleFormat::milliseconds(1234), QStringLiteral("1.234 ms"));
+}
+
+void TstLocaleFormat::durationsCountInTheLocale()
+{
+    constexpr qint64 kDay = 86'400'000;
+    QLocale::setDefault(QLocale(QLocale::English, QLocale::UnitedStates));
+    QCOMPARE(LocaleFormat::duration(45'000), QStringLiteral("45 s"));
+    QCOMPARE(LocaleFormat::duration(3 * 60'000), QStringLiteral("3 min"));
+    QCOMPARE(LocaleFormat::duration(2 * 3'600'000 + 5 * 60'000), QStringLiteral("2 h 5 min"));
+    QCOMPARE(LocaleFormat::duration(4 * kDay + 3'600'000), QStringLiteral("4 d 1 h"));
+    QCOMPARE(LocaleFormat::duration(-3 * 60'000), QStringLiteral("-3 min"));
+    QCOMPARE(LocaleFormat::duration(1204 * kDay), QStringLiteral("1,204 d"));
+    QCOMPARE(TimeFormat::duration(1204 * kDay), QStringLiteral("1,204 d")); // the same, for every view
+    QLocale::setDefault(QLocale(QLocale::German));
+    QCOMPARE(LocaleFormat::duration(1204 * kDay), QStringLiteral("1.204 d"));
+}
+
+void TstLocaleFormat::dateTimesInTheLocale()
+{
+    // A local time, so the check holds in any zone the test runs in.
+    const qint64 ms = QDateTime(QDate(2026, 12, 2), QTime(18, 51, 7)).toMSecsSinceEpoch();
+    QLocale::setDefault(QLocale(QLocale::German));
+    QCOMPARE(LocaleFormat::dateTime(ms), QStringLiteral("02.12.26 18:51"));
+    QLocale::setDefault(QLocale(QLocale::English, QLocale::UnitedStates));
+    const QString english = LocaleFormat::dateTime(ms);
+    QVERIFY2(english.startsWith(QLatin1String("12/2/26")) && english.contains(QLatin1String("6:51")),
+        qPrintable(english));
+}
+
+void TstLocaleFormat::axisTimeFormats()
+{
+    QLocale::setDefault(QLocale(QLocale::German));
+    QCOMPARE(LocaleFormat::axisTimeFormat(TimeTickUnit::Minutes, false), QStringLiteral("HH:mm"));
+    QCOMPARE(LocaleFormat::axisTimeFormat(TimeTickUnit::Seconds, false), QStringLiteral("HH:mm:ss"));
+    QCOMPARE(LocaleFormat::axisTimeFormat(TimeTickUnit::Hours, true), QStringLiteral("dd.MM.yy HH:mm"));
+    QCOMPARE(LocaleFormat::axisTimeFormat(TimeTickUnit::Days, true), QStringLiteral("dd.MM.yy"));
+    QLocale::setDefault(QLocale(QLocale::English, QLocale::UnitedStates));
+    const QString seconds = LocaleFormat::axisTimeFormat(TimeTickUnit::Seconds, false);
+    QVERIFY2(seconds.startsWith(QLatin1String("h:mm:ss")), qPrintable(seconds)); // "h:mm:ss AP"
+}
+
+QTEST_APPLESS_MAIN(TstLocaleFormat)
+#include "tst_localeformat.moc"
