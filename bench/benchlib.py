@@ -145,6 +145,16 @@ class Postgres:
                        stdout=subprocess.DEVNULL)
         return self.url.rsplit("/", 1)[0] + "/" + name
 
+    def server_pids(self):
+        """The postmaster and its current children (backends, checkpointer, autovacuum, …)."""
+        try:
+            with open(os.path.join(self.data, "data", "postmaster.pid")) as f:
+                postmaster = int(f.readline())
+            with open(f"/proc/{postmaster}/task/{postmaster}/children") as f:
+                return [postmaster] + [int(p) for p in f.read().split()]
+        except (OSError, ValueError):
+            return []
+
     def stop(self):
         subprocess.run(["bash", os.path.join(ROOT, "tests/support/pg-harness.sh"), "stop", self.data],
                        check=False, stdout=subprocess.DEVNULL)

@@ -18,6 +18,7 @@ import sqlite3
 import subprocess
 import sys
 import tempfile
+import time
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 import benchlib as bl  # noqa: E402
@@ -145,20 +146,38 @@ def run_engine(engine, args, binaries, nginx, pg):
                                               check=True).stdout)["us_per_verify"] for _ in range(3))
     rounds = []
     ack_logs = []
+    receivers = [server] + [v[0] for v in variants.values()]
+    if variants:
+        # Warm-up: every receiver takes the same short load once before anything is measured, so
+        # none of them is measured while it still compiles statements, fills caches or grows its
+        # pools (the first run of each was otherwise measured cold).
+        ack_logs.append(os.path.join(work, "acked-warm.txt"))
+        bl.loadgen(binaries["loadgen"], port, WARM_UP_SECONDS, ack_log=ack_logs[-1],
+                   id_prefix=f"{engine}-warm-", id_style=args.id_style)
+        for name, (_vserver, vport, _vurl) in variants.items():
+            bl.loadgen(binaries["loadgen"], vport, WARM_UP_SECONDS, ack_log=variant_ack_log(work, name, "warm"),
+                       id_prefix=f"{engine}-{name}-warm-", id_style=args.id_style)
     for r in range(args.rounds):
         ngx = bl.loadgen(binaries["loadgen"], nginx.port, args.seconds, path="/hooks/bench")
         ack = os.path.join(work, f"acked-{r}.txt")
         ack_logs.append(ack)
-        # Odd rounds run the variants before the plain receiver.
+        # The plain receiver and the variants take turns: round r starts at configuration r of the
+        # list and wraps, so each configuration runs in every position equally often across
+        # len(variants) + 1 rounds (with one variant: plain first, then variant first, …). Before
+        # each run every receiver is idle again (the previous run's checkpoint and flushes done),
+        # so no run pays for the one before it.
+        order = ["plain"] + list(variants)
+        order = order[r % len(order):] + order[:r % len(order)]
         variant_eps = {}
-        if r % 2 == 1:
-            variant_eps = measure_variants(variants, engine, r, args, binaries, work)
-        cpu0 = bl.proc_cpu_seconds(server.proc.pid)
-        new = bl.loadgen(binaries["loadgen"], port, args.seconds, ack_log=ack, id_prefix=f"{engine}-r{r}-",
-                         id_style=args.id_style)
-        cpu1 = bl.proc_cpu_seconds(server.proc.pid)
-        if r % 2 == 0:
-            variant_eps = measure_variants(variants, engine, r, args, binaries, work)
+        for name in order:
+            settle(receivers, pg)
+            if name == "plain":
+                cpu0 = bl.proc_cpu_seconds(server.proc.pid)
+                new = bl.loadgen(binaries["loadgen"], port, args.seconds, ack_log=ack,
+                                 id_prefix=f"{engine}-r{r}-", id_style=args.id_style)
+                cpu1 = bl.proc_cpu_seconds(server.proc.pid)
+            else:
+                variant_eps[name] = measure_variant(name, variants[name], engine, r, args, binaries, work)
         dup = bl.loadgen(binaries["loadgen"], port, args.seconds, mode="dup", id_prefix=f"{engine}-dup-")
         fsync = json.loads(subprocess.run([binaries["fsyncbench"], os.path.join(work, "fsync.tmp"), "3"],
                                           capture_output=True, text=True, check=True,
@@ -214,7 +233,7 @@ def run_engine(engine, args, binaries, nginx, pg):
     for name, (vserver, _vport, vurl) in variants.items():
         vserver.stop()
         variant_ledgers[name] = check_ledger(engine, vurl, [variant_ack_log(work, name, r)
-                                                            for r in range(args.rounds)])
+                                                            for r in ["warm", *range(args.rounds)]])
     ledger = check_ledger(engine, url, ack_logs)
     ledger["ceiling_committed"] = ceiling_ok
     ledger["ceiling_missing"] = ceiling_ok - count_events(engine, ceiling_url, "bench")
@@ -254,18 +273,41 @@ def variant_ack_log(work, name, r):
     return os.path.join(work, name, f"acked-{r}.txt")
 
 
-def measure_variants(variants, engine, r, args, binaries, work):
-    eps = {}
-    for name, (server, vport, _url) in variants.items():
-        ack = variant_ack_log(work, name, r)
-        cpu0 = bl.proc_cpu_seconds(server.proc.pid)
-        run = bl.loadgen(binaries["loadgen"], vport, args.seconds, ack_log=ack,
-                         id_prefix=f"{engine}-{name}-r{r}-", id_style=args.id_style)
-        cpu = bl.proc_cpu_seconds(server.proc.pid) - cpu0
-        if run["errors"]:
-            sys.exit(f"bench_ingest: variant {name}: {run['errors']} errors, statuses {run['statuses']}")
-        eps[name] = (run["ok_per_second"], 1e6 * cpu / max(1, run["ok"]))
-    return eps
+WARM_UP_SECONDS = 2
+
+
+def settle(receivers, pg, quiet_s=0.3, limit_s=10.0):
+    """Waits until no receiver (and, with PostgreSQL, no server process) has used CPU for
+    `quiet_s`, at most `limit_s`: the run before leaves WAL checkpoints, flushes and (PostgreSQL)
+    autovacuum behind, which would otherwise be charged to whichever run comes next."""
+    pids = [s.proc.pid for s in receivers] + (pg.server_pids() if pg else [])
+    end = time.monotonic() + limit_s
+    last = sum(cpu_or_zero(p) for p in pids)
+    while time.monotonic() < end:
+        time.sleep(quiet_s)
+        now = sum(cpu_or_zero(p) for p in pids)
+        if now - last < 0.02:  # under 20 ms of CPU in the interval: idle
+            return
+        last = now
+
+
+def cpu_or_zero(pid):
+    try:
+        return bl.proc_cpu_seconds(pid)
+    except OSError:
+        return 0.0  # a PostgreSQL backend that has exited
+
+
+def measure_variant(name, variant, engine, r, args, binaries, work):
+    server, vport, _url = variant
+    ack = variant_ack_log(work, name, r)
+    cpu0 = bl.proc_cpu_seconds(server.proc.pid)
+    run = bl.loadgen(binaries["loadgen"], vport, args.seconds, ack_log=ack,
+                     id_prefix=f"{engine}-{name}-r{r}-", id_style=args.id_style)
+    cpu = bl.proc_cpu_seconds(server.proc.pid) - cpu0
+    if run["errors"]:
+        sys.exit(f"bench_ingest: variant {name}: {run['errors']} errors, statuses {run['statuses']}")
+    return run["ok_per_second"], 1e6 * cpu / max(1, run["ok"])
 
 
 def main():

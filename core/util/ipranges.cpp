@@ -2,6 +2,10 @@
 // SPDX-FileCopyrightText: Redrive authors
 #include "ipranges.h"
 
+#include <algorithm>
+#include <arpa/inet.h>
+#include <cstring>
+
 namespace redrive {
 namespace {
 
@@ -111,14 +115,81 @@ std::optional<IpRange> IpRanges::parse(QStringView text, QString *reason)
     return range;
 }
 
-bool IpRanges::contains(const QHostAddress &address) const
+void IpRanges::append(const IpRange &range)
 {
-    const QHostAddress a = unmappedAddress(address);
-    for (const IpRange &r : m_ranges) {
-        if (a.isInSubnet(r.network, r.prefix))
+    m_ranges.append(range);
+    Raw raw;
+    raw.prefix = range.prefix;
+    raw.v4 = range.network.protocol() == QAbstractSocket::IPv4Protocol;
+    if (raw.v4) {
+        const quint32 v4 = range.network.toIPv4Address();
+        for (int i = 0; i < 4; ++i)
+            raw.network[i] = static_cast<quint8>(v4 >> (24 - 8 * i));
+    } else {
+        const Q_IPV6ADDR v6 = range.network.toIPv6Address();
+        std::memcpy(raw.network.data(), &v6, 16);
+    }
+    m_raw.push_back(raw);
+}
+
+bool IpRanges::containsRaw(const quint8 *address, bool v4) const
+{
+    for (const Raw &r : m_raw) {
+        if (r.v4 != v4)
+            continue;
+        const int whole = r.prefix / 8;
+        if (std::memcmp(address, r.network.data(), static_cast<size_t>(whole)) != 0)
+            continue;
+        const int rest = r.prefix % 8;
+        if (rest == 0)
+            return true;
+        const auto mask = static_cast<quint8>(0xff << (8 - rest));
+        if ((address[whole] & mask) == r.network[whole]) // host bits of the range are clear
             return true;
     }
     return false;
+}
+
+bool IpRanges::contains(const QHostAddress &address) const
+{
+    const QHostAddress a = unmappedAddress(address);
+    std::array<quint8, 16> bytes {};
+    if (a.protocol() == QAbstractSocket::IPv4Protocol) {
+        const quint32 v4 = a.toIPv4Address();
+        for (int i = 0; i < 4; ++i)
+            bytes[i] = static_cast<quint8>(v4 >> (24 - 8 * i));
+        return containsRaw(bytes.data(), true);
+    }
+    if (a.protocol() == QAbstractSocket::IPv6Protocol) {
+        const Q_IPV6ADDR v6 = a.toIPv6Address();
+        std::memcpy(bytes.data(), &v6, 16);
+        return containsRaw(bytes.data(), false);
+    }
+    return false; // a null address lies in no range
+}
+
+std::optional<bool> IpRanges::containsText(QStringView address) const
+{
+    // INET6_ADDRSTRLEN is 46 with the NUL; anything longer is not a plain address.
+    std::array<char, 48> text {};
+    if (address.isEmpty() || address.size() >= static_cast<qsizetype>(text.size()))
+        return std::nullopt;
+    for (qsizetype i = 0; i < address.size(); ++i) {
+        const char16_t c = address[i].unicode();
+        if (c == 0 || c > 0x7f)
+            return std::nullopt;
+        text[static_cast<size_t>(i)] = static_cast<char>(c);
+    }
+    std::array<quint8, 16> bytes {};
+    if (inet_pton(AF_INET, text.data(), bytes.data()) == 1)
+        return containsRaw(bytes.data(), true);
+    if (inet_pton(AF_INET6, text.data(), bytes.data()) != 1)
+        return std::nullopt;
+    const bool mapped = std::all_of(bytes.begin(), bytes.begin() + 10, [](quint8 b) { return b == 0; })
+        && bytes[10] == 0xff && bytes[11] == 0xff;
+    if (mapped) // ::ffff:a.b.c.d is matched as IPv4, as contains() does
+        return containsRaw(bytes.data() + 12, true);
+    return containsRaw(bytes.data(), false);
 }
 
 ClientAddress clientAddress(const QString &peer, const Headers &headers, const IpRanges &trustedProxies)

@@ -12,7 +12,9 @@
 #include <QString>
 #include <QStringList>
 
+#include <array>
 #include <optional>
+#include <vector>
 
 namespace redrive {
 
@@ -32,7 +34,7 @@ public:
     // 10.0.0.0/8). nullopt with `reason` set otherwise.
     static std::optional<IpRange> parse(QStringView text, QString *reason);
 
-    void append(const IpRange &range) { m_ranges.append(range); }
+    void append(const IpRange &range);
     [[nodiscard]] bool isEmpty() const { return m_ranges.isEmpty(); }
     [[nodiscard]] qsizetype size() const { return m_ranges.size(); }
     [[nodiscard]] const QList<IpRange> &ranges() const { return m_ranges; }
@@ -40,9 +42,22 @@ public:
     // True when `address` lies in one of the ranges. An IPv4-mapped IPv6 address
     // (::ffff:a.b.c.d, what a dual-stack socket reports for an IPv4 peer) is matched as IPv4.
     [[nodiscard]] bool contains(const QHostAddress &address) const;
+    // The same for an address in text, as a socket reports it ("192.0.2.1", "2001:db8::1"),
+    // without allocating: nullopt when the text is not a plain address (a zone id, say), for the
+    // caller to parse with QHostAddress and ask contains().
+    [[nodiscard]] std::optional<bool> containsText(QStringView address) const;
 
 private:
+    // Each range as raw bytes, compared a prefix at a time; the IPv4 ones in the first 4 bytes.
+    struct Raw {
+        std::array<quint8, 16> network {};
+        int prefix = 0;
+        bool v4 = false;
+    };
+    [[nodiscard]] bool containsRaw(const quint8 *address, bool v4) const;
+
     QList<IpRange> m_ranges;
+    std::vector<Raw> m_raw;
 };
 
 // ::ffff:a.b.c.d → a.b.c.d; anything else unchanged.

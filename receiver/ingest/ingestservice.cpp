@@ -195,6 +195,10 @@ std::optional<http::Response> IngestService::refuseAddress(
     const IpRanges &allowed = source.config->allowedIps;
     if (allowed.isEmpty())
         return std::nullopt;
+    // Without trusted proxies the client is the peer: matched as the socket wrote it, without
+    // parsing it into a QHostAddress. Anything else (and every refusal) takes the full path.
+    if (m_config->server.trustedProxies.isEmpty() && allowed.containsText(peer).value_or(false))
+        return std::nullopt;
     ClientAddress c = client(peer, headers);
     if (c.parsed.isNull())
         c.parsed = QHostAddress(c.address);
