@@ -76,7 +76,7 @@ QString LocaleFormat::dateTime(qint64 ms, QLocale::FormatType format)
 QString LocaleFormat::axisTimeFormat(TimeTickUnit unit, bool spansDays)
 {
     const QLocale locale;
-    const QString time = locale.timeFormat(QLocale::ShortFormat);
+    QString time = locale.timeFormat(QLocale::ShortFormat);
     switch (unit) {
     case TimeTickUnit::Seconds:
         return spansDays ? locale.dateFormat(QLocale::ShortFormat) + u' ' + withSeconds(time)
