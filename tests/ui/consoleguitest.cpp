@@ -72,21 +72,18 @@ void setField(ConnectionDialog *dialog, const char *field, const QString &text)
 bool ConsoleGuiTest::connectWith(ConsoleController &console, const QString &name, const QString &sqlitePath,
     const QString &token, QString *problem, const QUrl &adminUrl)
 {
-    console.showConnectionDialog();
-    ConnectionDialog *dialog = console.connectionDialog();
-    if (!dialog)
-        return false;
-    QTest::mouseClick(find<QPushButton>(dialog, "newProfileButton"), Qt::LeftButton);
-    setField(dialog, "nameEdit", name);
-    setField(dialog, "environmentEdit", QStringLiteral("production"));
-    setField(dialog, "sqlitePathEdit", sqlitePath);
-    setField(dialog, "adminUrlEdit", (adminUrl.isEmpty() ? m_api.url() : adminUrl).toString());
-    setField(dialog, "tokenEdit", token);
-    return pressConnect(console, dialog, problem);
+    return connectSqlite(
+        console, name, sqlitePath, (adminUrl.isEmpty() ? m_api.url() : adminUrl).toString(), token, problem);
 }
 
 bool ConsoleGuiTest::connectReadOnly(
     ConsoleController &console, const QString &name, const QString &sqlitePath, QString *problem)
+{
+    return connectSqlite(console, name, sqlitePath, QString(), QString(), problem);
+}
+
+bool ConsoleGuiTest::connectSqlite(ConsoleController &console, const QString &name, const QString &sqlitePath,
+    const QString &adminUrl, const QString &token, QString *problem)
 {
     console.showConnectionDialog();
     ConnectionDialog *dialog = console.connectionDialog();
@@ -96,8 +93,8 @@ bool ConsoleGuiTest::connectReadOnly(
     setField(dialog, "nameEdit", name);
     setField(dialog, "environmentEdit", QStringLiteral("production"));
     setField(dialog, "sqlitePathEdit", sqlitePath);
-    setField(dialog, "adminUrlEdit", QString());
-    setField(dialog, "tokenEdit", QString());
+    setField(dialog, "adminUrlEdit", adminUrl);
+    setField(dialog, "tokenEdit", token);
     return pressConnect(console, dialog, problem);
 }
 

@@ -67,6 +67,10 @@ protected:
     bool signInTo(const QString &person, const QString &sqlitePath, const QString &token,
         const QUrl &adminUrl, const Clock &clock);
     // Presses Connect in a filled dialog and waits for the session (or the dialog's problem).
+    // Fills a new SQLite profile in the connection dialog and presses Connect; an empty
+    // adminUrl and token connect read-only.
+    bool connectSqlite(ui::ConsoleController &console, const QString &name, const QString &sqlitePath,
+        const QString &adminUrl, const QString &token, QString *problem);
     bool pressConnect(ui::ConsoleController &console, ui::ConnectionDialog *dialog, QString *problem);
     void search(const QString &text);
     [[nodiscard]] QTableView *table() const;
