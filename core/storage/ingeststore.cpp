@@ -306,25 +306,17 @@ Result<UpsertResult> IngestStore::upsertEvent(const IncomingEvent &e, const QStr
     e.clockSkewMs ? s.bindInt64(i++, *e.clockSkewMs) : s.bindNull(i++);
     s.bindUtf8(i++, remote);
     e.dedupeByBody ? s.bindUtf8(i++, e.bodySha256Hex) : s.bindNull(i++);
-    const bool inserted = s.step() == SqliteStatement::Step::Done;
-    if (!inserted) {
-        const QString why = s.errorText();
-        s.reset();
-        return Failure(why);
-    }
+    if (auto inserted = s.execute(); !inserted)
+        return Failure(inserted.error());
     const bool isNew = s.changes() == 1;
     const qint64 newId = isNew ? s.lastInsertRowId() : 0;
-    s.reset();
     if (isNew) {
         // The summary row is born with the event, in the same transaction.
         SqliteStatement &st = m_fastInsertStatus;
         st.bindInt64(1, newId);
         st.bindUtf8(2, statusUtf8);
-        const bool stored = st.step() == SqliteStatement::Step::Done;
-        const QString why = stored ? QString() : st.errorText();
-        st.reset();
-        if (!stored)
-            return Failure(why);
+        if (auto stored = st.execute(); !stored)
+            return Failure(stored.error());
         return UpsertResult { newId, 1 };
     }
     const auto byId = countDuplicate(m_fastSeenAgain, m_fastSeenRow, e.receivedAtMs, bindKey);
@@ -354,13 +346,10 @@ Result<std::optional<UpsertResult>> IngestStore::countDuplicate(SqliteStatement 
 {
     again.bindInt64(1, seenAtMs);
     bindKey(again, 2);
-    const bool ran = again.step() == SqliteStatement::Step::Done;
-    const bool counted = ran && again.changes() == 1;
-    const QString why = ran ? QString() : again.errorText();
-    again.reset();
-    if (!ran)
-        return Failure(why);
-    if (!counted)
+    if (auto ran = again.execute(); !ran)
+        return Failure(ran.error());
+    // sqlite3_changes() counts the last completed statement; the reset does not clear it.
+    if (again.changes() != 1)
         return std::nullopt;
     bindKey(row, 1);
     const auto step = row.step();
@@ -479,12 +468,7 @@ Result<> IngestStore::insertDelivery(qint64 eventId, const PlannedDelivery &d, q
     s.bindText(5, d.idempotencyKey);
     s.bindInt64(6, nowMs);
     s.bindInt64(7, nowMs);
-    const bool stored = s.step() == SqliteStatement::Step::Done;
-    const QString why = stored ? QString() : s.errorText();
-    s.reset();
-    if (!stored)
-        return Failure(why);
-    return ok();
+    return s.execute();
 }
 
 Result<> IngestStore::insertDeliveries(const QList<DeliveryRow> &rows, qint64 nowMs)

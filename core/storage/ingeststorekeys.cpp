@@ -73,11 +73,8 @@ Result<> IngestStore::insertKeys(const QList<KeyRow> &rows)
             const QByteArray json = encodePendingKeys(r.keys);
             s.bindInt64(1, r.eventId);
             s.bindUtf8(2, json);
-            const bool stored = s.step() == SqliteStatement::Step::Done;
-            const QString why = stored ? QString() : s.errorText();
-            s.reset();
-            if (!stored)
-                return Failure(why);
+            if (auto stored = s.execute(); !stored)
+                return stored;
         }
         return ok();
     }

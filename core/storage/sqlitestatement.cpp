@@ -146,6 +146,16 @@ void SqliteStatement::reset()
     sqlite3_reset(m_stmt);
 }
 
+Result<> SqliteStatement::execute()
+{
+    const bool done = step() == Step::Done;
+    const QString why = done ? QString() : errorText();
+    reset();
+    if (!done)
+        return Failure(why);
+    return ok();
+}
+
 QString SqliteStatement::errorText() const
 {
     if (!m_db)

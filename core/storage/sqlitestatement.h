@@ -53,6 +53,9 @@ public:
     [[nodiscard]] qint64 lastInsertRowId() const;
     // Ready for the next execution (bindings are replaced by the next bind calls).
     void reset();
+    // Runs a statement that returns no rows to completion and resets it, failing with
+    // errorText() (read before the reset, which would clear it) when it did not finish.
+    Result<> execute();
     // The last error on the connection, e.g. "NOT NULL constraint failed: events.source (code 1299)".
     [[nodiscard]] QString errorText() const;
 
