@@ -20,12 +20,12 @@
 #include "incidents/notifier.h"
 #include "newreplay/replaycontroller.h"
 #include "overview/overviewcontroller.h"
-#include "receivers/receiverhealthcontroller.h"
+#include "statusbar/receiverhealthcontroller.h"
 #include "reconcile/reconcilecontroller.h"
 #include "rejections/rejectionmodel.h"
 #include "rejections/rejectionscontroller.h"
 #include "replays/replayscontroller.h"
-#include "replica/replicacontroller.h"
+#include "statusbar/replicacontroller.h"
 
 #include <QSettings>
 #include <QStatusBar>
