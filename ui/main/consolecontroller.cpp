@@ -11,6 +11,7 @@
 #include "connection/databasewatch.h"
 #include "connection/session.h"
 #include "deadletters/deadletterscontroller.h"
+#include "deadletters/deadlettersview.h"
 #include "destinations/destinationscontroller.h"
 #include "detail/detailcontroller.h"
 #include "detail/eventdetailview.h"
@@ -262,8 +263,8 @@ void ConsoleController::adoptSession(Session *session)
         m_window->showPage(MainWindow::EventsPage);
         events()->applyFilter(f);
     });
-    c.incidents
-        = std::make_unique<IncidentsController>(session, w->deadLettersPage(), *m_notifier, m_settings);
+    c.incidents = std::make_unique<IncidentsController>(
+        session, w->deadLettersPage()->incidents(), *m_notifier, m_settings);
     connect(c.incidents.get(), &IncidentsController::attentionCountChanged, this, [this](int n) {
         m_window->setPageTitle(MainWindow::DeadLettersPage,
             n > 0 ? QStringLiteral("&Dead letters (%1)").arg(n) : QStringLiteral("&Dead letters"));

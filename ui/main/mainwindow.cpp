@@ -5,6 +5,7 @@
 #include "common/accessibleparts.h"
 #include "common/environmentbanner.h"
 #include "common/warningbanner.h"
+#include "deadletters/deadlettersview.h"
 #include "detail/eventdetailview.h"
 #include "events/eventsview.h"
 #include "overview/overviewview.h"
@@ -34,7 +35,7 @@ MainWindow::MainWindow(QWidget *parent)
     , m_events(new EventsView)
     , m_detail(new EventDetailView)
     , m_eventsSplit(new QSplitter(Qt::Horizontal))
-    , m_deadLetters(new QWidget)
+    , m_deadLetters(new DeadLettersView)
     , m_rejections(new QWidget)
     , m_replays(new QWidget)
     , m_approvals(new QWidget)
@@ -53,7 +54,6 @@ MainWindow::MainWindow(QWidget *parent)
     setWindowIcon(QIcon(QStringLiteral(":/icons/io.redrive.Console.svg")));
     m_pages->setObjectName(QStringLiteral("pages"));
     m_pages->setDocumentMode(true);
-    m_deadLetters->setObjectName(QStringLiteral("deadLettersPage"));
     m_rejections->setObjectName(QStringLiteral("rejectionsPage"));
     m_replays->setObjectName(QStringLiteral("replaysPage"));
     m_approvals->setObjectName(QStringLiteral("approvalsPage"));
@@ -67,7 +67,7 @@ MainWindow::MainWindow(QWidget *parent)
     m_databaseWarning->setObjectName(QStringLiteral("databaseWarning"));
     speakAsStatus(m_databaseWarning, QStringLiteral("Database warning"));
     for (QWidget *page :
-        { m_deadLetters, m_rejections, m_replays, m_approvals, m_audit, m_destinations, m_reconciliation }) {
+        { m_rejections, m_replays, m_approvals, m_audit, m_destinations, m_reconciliation }) {
         auto *pageLayout = new QVBoxLayout(page);
         pageLayout->setContentsMargins(0, 0, 0, 0);
     }

@@ -13,6 +13,7 @@ class QTabWidget;
 
 namespace redrive::ui {
 
+class DeadLettersView;
 class EnvironmentBanner;
 class EventDetailView;
 class EventsView;
@@ -47,7 +48,7 @@ public:
     [[nodiscard]] OverviewView *overview() const { return m_overview; }
     [[nodiscard]] EventsView *events() const { return m_events; }
     [[nodiscard]] EventDetailView *detail() const { return m_detail; }
-    [[nodiscard]] QWidget *deadLettersPage() const { return m_deadLetters; }
+    [[nodiscard]] DeadLettersView *deadLettersPage() const { return m_deadLetters; }
     [[nodiscard]] QWidget *rejectionsPage() const { return m_rejections; }
     [[nodiscard]] QWidget *replaysPage() const { return m_replays; }
     [[nodiscard]] QWidget *approvalsPage() const { return m_approvals; }
@@ -98,7 +99,7 @@ private:
     EventsView *m_events;
     EventDetailView *m_detail;
     QSplitter *m_eventsSplit;
-    QWidget *m_deadLetters;
+    DeadLettersView *m_deadLetters;
     QWidget *m_rejections;
     QWidget *m_replays;
     QWidget *m_approvals;
