@@ -24,6 +24,7 @@
 #include "reconcile/reconcilecontroller.h"
 #include "rejections/rejectionmodel.h"
 #include "rejections/rejectionscontroller.h"
+#include "rejections/rejectionsview.h"
 #include "replays/replayhistorycontroller.h"
 #include "statusbar/receiverhealthcontroller.h"
 #include "statusbar/replicacontroller.h"

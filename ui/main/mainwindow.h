@@ -18,6 +18,7 @@ class EnvironmentBanner;
 class EventDetailView;
 class EventsView;
 class OverviewView;
+class RejectionsView;
 class WarningBanner;
 
 // Lays out the console and says what the user wants; it decides nothing. Controllers fill the
@@ -49,7 +50,7 @@ public:
     [[nodiscard]] EventsView *events() const { return m_events; }
     [[nodiscard]] EventDetailView *detail() const { return m_detail; }
     [[nodiscard]] DeadLettersView *deadLettersPage() const { return m_deadLetters; }
-    [[nodiscard]] QWidget *rejectionsPage() const { return m_rejections; }
+    [[nodiscard]] RejectionsView *rejectionsPage() const { return m_rejections; }
     [[nodiscard]] QWidget *replaysPage() const { return m_replays; }
     [[nodiscard]] QWidget *approvalsPage() const { return m_approvals; }
     [[nodiscard]] QWidget *auditPage() const { return m_audit; }
@@ -100,7 +101,7 @@ private:
     EventDetailView *m_detail;
     QSplitter *m_eventsSplit;
     DeadLettersView *m_deadLetters;
-    QWidget *m_rejections;
+    RejectionsView *m_rejections;
     QWidget *m_replays;
     QWidget *m_approvals;
     QWidget *m_audit;
