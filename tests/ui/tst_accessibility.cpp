@@ -8,7 +8,7 @@
 #include "consoleguitest.h"
 #include "events/eventtablemodel.h"
 #include "main/shortcutsdialog.h"
-#include "newreplay/replaycontroller.h"
+#include "newreplay/newreplaycontroller.h"
 #include "newreplay/replaydialog.h"
 #include "realreceiver.h"
 #include "scriptabledestination.h"
@@ -209,10 +209,10 @@ void TstAccessibility::connectionDialogNamesItsControls()
 void TstAccessibility::replayDialogNamesItsControls()
 {
     QVERIFY(signIn(QStringLiteral("ana-operator")));
-    m_console->replay()->replayDeliveries({ m_receiver.deliveryId(m_event, QStringLiteral("crm")),
+    m_console->newReplay()->replayDeliveries({ m_receiver.deliveryId(m_event, QStringLiteral("crm")),
         m_receiver.deliveryId(m_event, QStringLiteral("fulfillment")) });
     ReplayDialog *dialog = nullptr;
-    QTRY_VERIFY_WITH_TIMEOUT((dialog = m_console->replay()->dialog()) != nullptr, kGuiWait);
+    QTRY_VERIFY_WITH_TIMEOUT((dialog = m_console->newReplay()->dialog()) != nullptr, kGuiWait);
     QVERIFY(QTest::qWaitForWindowExposed(dialog));
     // Wait for the receiver's preview so the dialog shows everything it can (high risk: the
     // typed confirmation too).
@@ -229,7 +229,7 @@ void TstAccessibility::approveAndRejectPromptsNameTheirControls()
     // Support asks for a high-risk replay; an operator opens the approve and reject prompts.
     QVERIFY(signIn(QStringLiteral("sam-support")));
     ReplayDialog::setNextAnswers({ { true, QStringLiteral("walk the prompts"), QString(), false } });
-    m_console->replay()->replayDeliveries({ m_deadFulfillment });
+    m_console->newReplay()->replayDeliveries({ m_deadFulfillment });
     QVERIFY(m_receiver.waitForValue(
         QStringLiteral("SELECT count(*) FROM replays WHERE status = 'pending_approval'"), {}, 1));
 

@@ -5,7 +5,7 @@
 #include "events/eventtablemodel.h"
 #include "hangfixture.h"
 #include "main/mainwindow.h"
-#include "replays/replayscontroller.h"
+#include "replays/replayhistorycontroller.h"
 
 #include <QDeadlineTimer>
 #include <QElapsedTimer>
@@ -195,7 +195,7 @@ void TstConsoleHang::pagesSayTheActionMayStillBeRecorded()
     QVERIFY(
         m_receiver.waitForValue(QStringLiteral("SELECT COUNT(*) FROM notes WHERE event_id = ? AND body = ?"),
             { m_eventId, note }, 1, 20'000));
-    QSignalSpy refreshed(m_console->replays(), &ReplaysController::refreshed);
+    QSignalSpy refreshed(m_console->replayHistory(), &ReplayHistoryController::refreshed);
     QTest::mouseClick(find<QPushButton>(w, "replayRefreshButton"), Qt::LeftButton);
     QTRY_VERIFY_WITH_TIMEOUT(!refreshed.isEmpty(), kGuiWait);
     QCOMPARE(replaySummary->text(), QStringLiteral("No replay requests yet."));

@@ -15,7 +15,7 @@
 #include "destinations/destinationscontroller.h"
 #include "detail/detailcontroller.h"
 #include "events/eventtablemodel.h"
-#include "receivers/receiverhealthcontroller.h"
+#include "statusbar/receiverhealthcontroller.h"
 #include "tooltipsweep.h"
 
 #include <QAccessible>

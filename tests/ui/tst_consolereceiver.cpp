@@ -3,7 +3,7 @@
 #include "approvals/approvalmodel.h"
 #include "common/prompter.h"
 #include "consoleguitest.h"
-#include "newreplay/replaycontroller.h"
+#include "newreplay/newreplaycontroller.h"
 #include "newreplay/replaydialog.h"
 #include "realreceiver.h"
 #include "scriptabledestination.h"
@@ -81,9 +81,9 @@ qint64 TstConsoleReceiver::requestReplay(const QList<qint64> &deliveries, const 
 {
     const qint64 before
         = m_receiver.scalar(QStringLiteral("SELECT coalesce(max(id), 0) FROM replays")).toLongLong();
-    m_console->replay()->replayDeliveries(deliveries);
+    m_console->newReplay()->replayDeliveries(deliveries);
     ReplayDialog *dialog = nullptr;
-    if (!QTest::qWaitFor([&] { return (dialog = m_console->replay()->dialog()) != nullptr; }, kGuiWait))
+    if (!QTest::qWaitFor([&] { return (dialog = m_console->newReplay()->dialog()) != nullptr; }, kGuiWait))
         return 0;
     auto *submit = find<QPushButton>(dialog, "replaySubmit");
     auto *summary = find<QLabel>(dialog, "replaySummary");

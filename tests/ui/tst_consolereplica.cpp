@@ -10,7 +10,7 @@
 #include "events/eventscontroller.h"
 #include "events/eventtablemodel.h"
 #include "realreceiver.h"
-#include "replica/replicacontroller.h"
+#include "statusbar/replicacontroller.h"
 
 #include <QAction>
 #include <QComboBox>

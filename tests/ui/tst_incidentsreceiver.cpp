@@ -6,6 +6,7 @@
 #include "consoleguitest.h"
 #include "incidents/incidentmodel.h"
 #include "incidents/incidentscontroller.h"
+#include "incidents/incidentsview.h"
 #include "incidents/notifier.h"
 #include "main/mainwindow.h"
 #include "realreceiver.h"
@@ -13,7 +14,6 @@
 
 #include <QAbstractItemModelTester>
 #include <QApplication>
-#include <QBoxLayout>
 #include <QJsonObject>
 #include <QPushButton>
 #include <QSettings>
@@ -252,9 +252,8 @@ QStringList TstIncidentsReceiver::announcedOnStart(const QString &settingsFile, 
 {
     QSettings settings(settingsFile, QSettings::IniFormat);
     RecordingNotifier notifier;
-    QWidget page;
-    new QVBoxLayout(&page);
-    IncidentsController controller(m_console->session(), &page, notifier, settings);
+    IncidentsView view;
+    IncidentsController controller(m_console->session(), &view, notifier, settings);
     controller.refresh();
     if (!QTest::qWaitFor([&] { return controller.model()->rowCount() == openIncidents; }, kGuiWait)) {
         qWarning("the panel shows %d open incidents, not %d", controller.model()->rowCount(), openIncidents);

@@ -3,7 +3,7 @@
 #include "consoleguitest.h"
 #include "detail/keylinks.h"
 #include "events/eventtablemodel.h"
-#include "newreplay/replaycontroller.h"
+#include "newreplay/newreplaycontroller.h"
 #include "newreplay/replaydialog.h"
 #include "realreceiver.h"
 #include "scriptabledestination.h"
@@ -174,7 +174,7 @@ void TstKeysReceiver::replayAllMatchingSelectsByKey()
     QVERIFY(button && button->isVisible());
     QTest::mouseClick(button, Qt::LeftButton);
     ReplayDialog *dialog = nullptr;
-    QTRY_VERIFY_WITH_TIMEOUT((dialog = m_console->replay()->dialog()) != nullptr, kGuiWait);
+    QTRY_VERIFY_WITH_TIMEOUT((dialog = m_console->newReplay()->dialog()) != nullptr, kGuiWait);
     auto *destinations = find<QTableWidget>(dialog, "replayDestinations");
     QTRY_VERIFY_WITH_TIMEOUT(destinations->rowCount() > 0, kGuiWait); // the receiver's preview
     QVERIFY(m_receiver.waitForValue(QStringLiteral("SELECT count(*) FROM selections"), {}, before + 1));

@@ -7,7 +7,7 @@
 #include "consoleguitest.h"
 #include "deadletters/deadlettermodel.h"
 #include "events/eventtablemodel.h"
-#include "newreplay/replaycontroller.h"
+#include "newreplay/newreplaycontroller.h"
 #include "newreplay/replaydialog.h"
 #include "realreceiver.h"
 #include "scriptabledestination.h"
@@ -273,7 +273,7 @@ void TstReplayFlowReceiver::operatorBrowsesTheSelectionAndRejects()
     const qint64 before = maxReplayId();
     ReplayDialog::setNextAnswers(
         { { true, QStringLiteral("after the outage"), QStringLiteral("OPS-3"), false } });
-    m_console->replay()->replayDeliveries({ dead });
+    m_console->newReplay()->replayDeliveries({ dead });
     const qint64 replay = waitForReplayAfter(before);
     QVERIFY(replay > 0);
     QCOMPARE(scalar(QStringLiteral("SELECT status FROM replays WHERE id = ?"), { replay }).toString(),

@@ -2,12 +2,12 @@
 // SPDX-FileCopyrightText: Redrive authors
 #include "consoleguitest.h"
 #include "detail/eventdetailview.h"
-#include "newreplay/replaycontroller.h"
+#include "newreplay/newreplaycontroller.h"
 #include "newreplay/replaydialog.h"
 #include "realreceiver.h"
+#include "replays/replayhistorycontroller.h"
 #include "replays/replayitemsmodel.h"
 #include "replays/replaylistmodel.h"
-#include "replays/replayscontroller.h"
 #include "scriptabledestination.h"
 
 #include <QLabel>
@@ -89,9 +89,9 @@ qint64 TstReplaysReceiver::replayDeadCrmDelivery(
     *delivery = m_receiver.deliveryId(*eventId, QStringLiteral("crm"));
     const qint64 before
         = m_receiver.scalar(QStringLiteral("SELECT coalesce(max(id), 0) FROM replays")).toLongLong();
-    m_console->replay()->replayDeliveries({ *delivery });
+    m_console->newReplay()->replayDeliveries({ *delivery });
     ReplayDialog *dialog = nullptr;
-    if (!QTest::qWaitFor([&] { return (dialog = m_console->replay()->dialog()) != nullptr; }, kGuiWait))
+    if (!QTest::qWaitFor([&] { return (dialog = m_console->newReplay()->dialog()) != nullptr; }, kGuiWait))
         return 0;
     auto *destinations = find<QTableWidget>(dialog, "replayDestinations");
     if (!QTest::qWaitFor([&] { return destinations->rowCount() > 0; }, kGuiWait))
@@ -120,7 +120,7 @@ void TstReplaysReceiver::supportFollowsALowRiskReplayToItsEvent()
     const qint64 replay = replayDeadCrmDelivery("replays-page-1", &event, &delivery);
     QVERIFY(replay > 0);
 
-    ReplaysController *page = m_console->replays();
+    ReplayHistoryController *page = m_console->replayHistory();
     QTRY_COMPARE_WITH_TIMEOUT(w->currentPage(), MainWindow::ReplaysPage, kGuiWait);
     QTRY_COMPARE_WITH_TIMEOUT(page->currentReplayId(), replay, kGuiWait);
     QTRY_VERIFY2_WITH_TIMEOUT(outcomeText().contains(QStringLiteral("completed: 1 succeeded")),
@@ -177,7 +177,7 @@ void TstReplaysReceiver::pollsOnlyWhileLiveAndVisible()
 {
     QVERIFY(signIn(QStringLiteral("sam-support")));
     MainWindow *w = m_console->window();
-    ReplaysController *page = m_console->replays();
+    ReplayHistoryController *page = m_console->replayHistory();
     // The replay's attempt hangs until crm's 3 s timeout: the replay executes that long.
     ScriptableDestination::Response hang;
     hang.hang = true;
@@ -189,9 +189,9 @@ void TstReplaysReceiver::pollsOnlyWhileLiveAndVisible()
     const qint64 delivery = m_receiver.deliveryId(event, QStringLiteral("crm"));
     const qint64 before
         = m_receiver.scalar(QStringLiteral("SELECT coalesce(max(id), 0) FROM replays")).toLongLong();
-    m_console->replay()->replayDeliveries({ delivery });
+    m_console->newReplay()->replayDeliveries({ delivery });
     ReplayDialog *dialog = nullptr;
-    QTRY_VERIFY_WITH_TIMEOUT((dialog = m_console->replay()->dialog()) != nullptr, kGuiWait);
+    QTRY_VERIFY_WITH_TIMEOUT((dialog = m_console->newReplay()->dialog()) != nullptr, kGuiWait);
     auto *destinations = find<QTableWidget>(dialog, "replayDestinations");
     QTRY_VERIFY_WITH_TIMEOUT(destinations->rowCount() > 0, kGuiWait);
     QTest::keyClicks(find<QPlainTextEdit>(dialog, "replayReason"), QStringLiteral("watch it run"));
@@ -209,7 +209,7 @@ void TstReplaysReceiver::pollsOnlyWhileLiveAndVisible()
 
     // Hidden: the next tick stops the timer, while the receiver still executes the replay.
     w->showPage(MainWindow::EventsPage);
-    QTRY_VERIFY_WITH_TIMEOUT(!page->isPolling(), 2 * ReplaysController::kPollIntervalMs + 500);
+    QTRY_VERIFY_WITH_TIMEOUT(!page->isPolling(), 2 * ReplayHistoryController::kPollIntervalMs + 500);
     QCOMPARE(
         m_receiver.scalar(QStringLiteral("SELECT status FROM replays WHERE id = ?"), { replay }).toString(),
         QStringLiteral("executing"));
@@ -236,7 +236,7 @@ void TstReplaysReceiver::auditorReadsReplays()
     auto *table = find<QTableView>(w, "replayTable");
     QVERIFY(!table->accessibleName().isEmpty());
     QTRY_VERIFY_WITH_TIMEOUT(table->model()->rowCount() >= 2, kGuiWait);
-    QCOMPARE(m_console->replays()->model()->replayAt(table->model()->index(0, 0))->id, newest);
+    QCOMPARE(m_console->replayHistory()->model()->replayAt(table->model()->index(0, 0))->id, newest);
     QCOMPARE(table->model()->index(0, ReplayListModel::RequestedByColumn).data().toString(),
         QStringLiteral("sam-support"));
 }

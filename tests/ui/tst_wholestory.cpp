@@ -12,8 +12,8 @@
 #include "events/eventtablemodel.h"
 #include "newreplay/replaydialog.h"
 #include "realreceiver.h"
+#include "replays/replayhistorycontroller.h"
 #include "replays/replaylistmodel.h"
-#include "replays/replayscontroller.h"
 #include "scriptabledestination.h"
 
 #include <QApplication>
@@ -209,7 +209,7 @@ void TstWholeStory::supportRepairsALowRiskDeliveryFromTheDetail()
     QVERIFY(!ReplayDialog::shown().first().preview.requiresApproval);
 
     QTRY_COMPARE_WITH_TIMEOUT(w->currentPage(), MainWindow::ReplaysPage, kGuiWait);
-    QTRY_COMPARE_WITH_TIMEOUT(m_console->replays()->currentReplayId(), m_lowRisk, kGuiWait);
+    QTRY_COMPARE_WITH_TIMEOUT(m_console->replayHistory()->currentReplayId(), m_lowRisk, kGuiWait);
     QTRY_VERIFY2_WITH_TIMEOUT(replayOutcome().contains(QStringLiteral("completed: 1 succeeded")),
         qPrintable(replayOutcome()), kGuiWait);
     QCOMPARE(replayStatus(m_lowRisk), QStringLiteral("completed"));
@@ -249,7 +249,7 @@ void TstWholeStory::supportRequestsAHighRiskReplay()
                  .toLongLong(),
         m_highRiskDelivery);
 
-    QTRY_COMPARE_WITH_TIMEOUT(m_console->replays()->currentReplayId(), m_highRisk, kGuiWait);
+    QTRY_COMPARE_WITH_TIMEOUT(m_console->replayHistory()->currentReplayId(), m_highRisk, kGuiWait);
     QTRY_VERIFY2_WITH_TIMEOUT(replayOutcome().contains(QStringLiteral("waiting for approval")),
         qPrintable(replayOutcome()), kGuiWait);
     QCOMPARE(m_receiver.fulfillment().requestCount(), fulfillmentBefore); // nothing sent yet
@@ -307,10 +307,10 @@ void TstWholeStory::operatorSeesTheRequestBrowsesAndApproves()
     QVERIFY(press(Qt::Key_5, Qt::ControlModifier));
     QTRY_COMPARE_WITH_TIMEOUT(w->currentPage(), MainWindow::ReplaysPage, kGuiWait);
     auto *list = find<QTableView>(w, "replayTable");
-    const ReplayListModel *model = m_console->replays()->model();
+    const ReplayListModel *model = m_console->replayHistory()->model();
     QTRY_VERIFY_WITH_TIMEOUT(model->indexOf(m_highRisk).isValid(), kGuiWait);
     list->selectRow(model->indexOf(m_highRisk).row());
-    QTRY_COMPARE_WITH_TIMEOUT(m_console->replays()->currentReplayId(), m_highRisk, kGuiWait);
+    QTRY_COMPARE_WITH_TIMEOUT(m_console->replayHistory()->currentReplayId(), m_highRisk, kGuiWait);
     QTRY_VERIFY2_WITH_TIMEOUT(replayOutcome().contains(QStringLiteral("completed: 1 succeeded")),
         qPrintable(replayOutcome()), kGuiWait);
     QVERIFY2(

@@ -8,24 +8,20 @@
 
 #include <QObject>
 
-class QLabel;
-class QPushButton;
 class QTableView;
-class QWidget;
 
 namespace redrive::ui {
 
 class DeadLetterModel;
+class DeadLettersView;
 class Session;
-class TablePage;
 
-// The dead-letter page: groups by category × destination, refreshed while visible; opening a
-// group asks for the events list filtered to it.
+// Drives the dead-letter page (DeadLettersView): groups by category × destination, refreshed while visible;
+// opening a group asks for the events list filtered to it.
 class DeadLettersController final : public QObject {
     Q_OBJECT
 public:
-    DeadLettersController(Session *session, QWidget *page, QObject *parent = nullptr);
-    ~DeadLettersController() override;
+    DeadLettersController(Session *session, DeadLettersView *view, QObject *parent = nullptr);
     [[nodiscard]] DeadLetterModel *model() const { return m_model; }
     void refresh();
     // "Replay group…": the selected group's dead deliveries (destination, category, dead).
@@ -41,11 +37,9 @@ private:
     void updateReplayGroup();
 
     Session *m_session;
-    TablePage *m_container;
+    DeadLettersView *m_view;
     DeadLetterModel *m_model;
     QTableView *m_table;
-    QLabel *m_summary;
-    QPushButton *m_replayGroup;
     Generation m_generation;
 };
 

@@ -8,7 +8,7 @@
 #include "common/tablepage.h"
 #include "connection/session.h"
 #include "destinations/destinationmodel.h"
-#include "replica/replicacontroller.h"
+#include "statusbar/replicacontroller.h"
 #include "util/clock.h"
 
 #include <QHBoxLayout>

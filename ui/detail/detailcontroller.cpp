@@ -10,7 +10,7 @@
 #include "detail/keylinks.h"
 #include "detail/validationpanel.h"
 #include "query/eventdetail.h"
-#include "replica/replicacontroller.h"
+#include "statusbar/replicacontroller.h"
 #include "util/clock.h"
 
 #include <QJsonDocument>

@@ -5,17 +5,12 @@
 #include "api/adminclient.h"
 #include "common/plural.h"
 #include "common/prompter.h"
-#include "common/tablepage.h"
 #include "connection/session.h"
 #include "incidents/incidentmodel.h"
+#include "incidents/incidentsview.h"
 #include "incidents/notifier.h"
 
-#include <QAction>
-#include <QBoxLayout>
-#include <QHeaderView>
 #include <QJsonObject>
-#include <QLabel>
-#include <QPushButton>
 #include <QSettings>
 #include <QTableView>
 #include <QUrl>
@@ -25,7 +20,7 @@
 namespace redrive::ui {
 
 IncidentsController::IncidentsController(
-    Session *session, QWidget *page, Notifier &notifier, QSettings &settings, QObject *parent)
+    Session *session, IncidentsView *view, Notifier &notifier, QSettings &settings, QObject *parent)
     : QObject(parent)
     , m_session(session)
     , m_notifier(notifier)
@@ -35,40 +30,14 @@ IncidentsController::IncidentsController(
           + QString::fromLatin1(QUrl::toPercentEncoding(session->profile().name))
           + QLatin1String("/announcedUpTo"))
     , m_announcedBefore(settings.value(m_markKey).toLongLong())
-    , m_container(new TablePage(QStringLiteral("incidentTable"), QStringLiteral("Open incidents")))
+    , m_view(view)
     , m_model(new IncidentModel(this))
-    , m_table(m_container->table())
-    , m_summary(m_container->status())
-    , m_acknowledge(new QPushButton(QStringLiteral("Ac&knowledge…"), m_container))
+    , m_table(view->table())
 {
-    m_container->setObjectName(QStringLiteral("incidentsPanel"));
-    // Above the dead-letter groups: what is new comes first.
-    if (auto *box = qobject_cast<QBoxLayout *>(page->layout()))
-        box->insertWidget(0, m_container);
-    else
-        page->layout()->addWidget(m_container);
     m_table->setModel(m_model);
-    m_table->setMaximumHeight(m_table->verticalHeader()->defaultSectionSize() * 6);
-    m_summary->setObjectName(QStringLiteral("incidentSummary"));
-    m_summary->setText(QStringLiteral("Incidents: reading…"));
-
-    const bool canAcknowledge = session->admin() && session->permissions().acknowledgeIncidents;
-    m_acknowledge->setObjectName(QStringLiteral("acknowledgeIncidentButton"));
-    m_acknowledge->setAccessibleName(QStringLiteral("Acknowledge the selected incident with a note"));
-    m_acknowledge->setToolTip(
-        QStringLiteral("Say you are on it, with a note the next person reads (Ctrl+K)."));
-    m_acknowledge->setVisible(canAcknowledge);
-    m_container->addButton(m_acknowledge);
-    if (canAcknowledge) {
-        auto *action = new QAction(QStringLiteral("Acknowledge…"), m_table);
-        action->setObjectName(QStringLiteral("acknowledgeIncidentAction"));
-        action->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_K));
-        action->setShortcutContext(Qt::WidgetShortcut);
-        m_table->addAction(action);
-        m_table->setContextMenuPolicy(Qt::ActionsContextMenu);
-        connect(action, &QAction::triggered, this, &IncidentsController::acknowledgeSelected);
-        connect(m_acknowledge, &QPushButton::clicked, this, &IncidentsController::acknowledgeSelected);
-    }
+    m_view->setSummary(QStringLiteral("Incidents: reading…"));
+    m_view->setAcknowledgeAllowed(session->admin() && session->permissions().acknowledgeIncidents);
+    connect(m_view, &IncidentsView::acknowledgeRequested, this, &IncidentsController::acknowledgeSelected);
     connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
         &IncidentsController::updateButtons);
     connect(m_model, &QAbstractItemModel::modelReset, this, &IncidentsController::updateButtons);
@@ -76,53 +45,34 @@ IncidentsController::IncidentsController(
     updateButtons();
 }
 
-IncidentsController::~IncidentsController()
-{
-    delete m_container;
-}
-
 void IncidentsController::updateButtons()
 {
     const Incident *i = m_model->incidentAt(m_table->selectionModel()->currentIndex());
     const bool can = !m_busy && i && !i->acknowledged();
-    m_acknowledge->setEnabled(can);
-    for (QAction *a : m_table->actions())
-        a->setEnabled(can);
+    m_view->setAcknowledgeEnabled(can);
 }
 
 void IncidentsController::refresh()
 {
-    struct Answer {
-        QList<Incident> incidents;
-        QString error;
-    };
     m_session->stats()->submit(
-        this, &m_generation,
-        [](Db &db) {
-            Answer a;
-            if (auto rows = fetchOpenIncidents(db))
-                a.incidents = std::move(*rows);
-            else
-                a.error = rows.error();
-            return a;
-        },
-        [this](Answer a) {
-            if (!a.error.isEmpty()) {
-                m_summary->setText(keepUnconfirmed(
-                    m_unconfirmed, QStringLiteral("Incidents could not be read: ") + a.error));
+        this, &m_generation, [](Db &db) { return fetchOpenIncidents(db); },
+        [this](Result<QList<Incident>> incidents) {
+            if (!incidents) {
+                m_view->setSummary(keepUnconfirmed(
+                    m_unconfirmed, QStringLiteral("Incidents could not be read: ") + incidents.error()));
                 return;
             }
             // The unconfirmed acknowledgement shows: its incident is acknowledged, or closed.
-            if (std::none_of(a.incidents.cbegin(), a.incidents.cend(),
+            if (std::none_of(incidents->cbegin(), incidents->cend(),
                     [this](const Incident &i) { return i.id == m_unconfirmedId && !i.acknowledged(); })) {
                 m_unconfirmed.clear();
                 m_unconfirmedId = 0;
             }
-            m_model->setIncidents(std::move(a.incidents));
+            m_model->setIncidents(std::move(*incidents));
             m_table->resizeColumnsToContents();
             const int open = m_model->rowCount();
             const int attention = m_model->unacknowledgedCount();
-            m_summary->setText(keepUnconfirmed(m_unconfirmed,
+            m_view->setSummary(keepUnconfirmed(m_unconfirmed,
                 open == 0 ? QStringLiteral("No open incidents.")
                     : attention == 0
                     ? QStringLiteral("%1, all acknowledged.")
@@ -193,14 +143,14 @@ void IncidentsController::acknowledgeSelected()
     q.environment = m_session->profile().environment;
     q.environmentColour = m_session->profile().colour;
     q.profileName = m_session->profile().name;
-    const Prompter::Answer answer = Prompter::ask(m_container, q);
+    const Prompter::Answer answer = Prompter::ask(m_view, q);
     if (!answer.confirmed || answer.reason.trimmed().isEmpty())
         return;
     m_busy = true;
     m_unconfirmed.clear(); // acting again: this acknowledgement's outcome is what the page says next
     m_unconfirmedId = 0;
     updateButtons();
-    m_summary->setText(QStringLiteral("Acknowledging incident #%1…").arg(id));
+    m_view->setSummary(QStringLiteral("Acknowledging incident #%1…").arg(id));
     ApiReply *reply = admin->post(QStringLiteral("incidents/%1/acknowledge").arg(id),
         QJsonObject { { QStringLiteral("note"), answer.reason.trimmed() } });
     connect(reply, &ApiReply::finished, this, [this, id](const QJsonDocument &, const ApiError &error) {
@@ -214,7 +164,7 @@ void IncidentsController::acknowledgeSelected()
                 m_unconfirmed = text;
                 m_unconfirmedId = id;
             }
-            m_summary->setText(text);
+            m_view->setSummary(text);
             updateButtons();
             if (error.kind == ApiError::Kind::Conflict)
                 refresh(); // someone else was quicker: show who

@@ -7,18 +7,15 @@
 #include <QObject>
 #include <QSet>
 
-class QLabel;
-class QPushButton;
 class QSettings;
 class QTableView;
-class QWidget;
 
 namespace redrive::ui {
 
 class IncidentModel;
+class IncidentsView;
 class Notifier;
 class Session;
-class TablePage;
 
 // Incidents on the Dead letters page: the open ones above the groups, "Acknowledge…" with a
 // note (through the Prompter, via the admin API), a count for the page's tab, and one desktop
@@ -31,9 +28,8 @@ class IncidentsController final : public QObject {
     Q_OBJECT
 public:
     // `notifier` and `settings` must outlive the controller.
-    IncidentsController(
-        Session *session, QWidget *page, Notifier &notifier, QSettings &settings, QObject *parent = nullptr);
-    ~IncidentsController() override;
+    IncidentsController(Session *session, IncidentsView *view, Notifier &notifier, QSettings &settings,
+        QObject *parent = nullptr);
 
     [[nodiscard]] IncidentModel *model() const { return m_model; }
     void refresh();
@@ -56,11 +52,9 @@ private:
     QSettings &m_settings;
     QString m_markKey; // where this profile's "announced up to" mark is kept
     qint64 m_announcedBefore = 0; // the mark when this controller started: announced by an earlier run
-    TablePage *m_container;
+    IncidentsView *m_view;
     IncidentModel *m_model;
     QTableView *m_table;
-    QLabel *m_summary;
-    QPushButton *m_acknowledge;
     Generation m_generation;
     QSet<qint64> m_announced; // incidents notified by this controller: once each
     int m_attention = -1;

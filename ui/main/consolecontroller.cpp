@@ -11,6 +11,7 @@
 #include "connection/databasewatch.h"
 #include "connection/session.h"
 #include "deadletters/deadletterscontroller.h"
+#include "deadletters/deadlettersview.h"
 #include "destinations/destinationscontroller.h"
 #include "detail/detailcontroller.h"
 #include "detail/eventdetailview.h"
@@ -18,14 +19,15 @@
 #include "events/eventtablemodel.h"
 #include "incidents/incidentscontroller.h"
 #include "incidents/notifier.h"
-#include "newreplay/replaycontroller.h"
+#include "newreplay/newreplaycontroller.h"
 #include "overview/overviewcontroller.h"
-#include "receivers/receiverhealthcontroller.h"
 #include "reconcile/reconcilecontroller.h"
 #include "rejections/rejectionmodel.h"
 #include "rejections/rejectionscontroller.h"
-#include "replays/replayscontroller.h"
-#include "replica/replicacontroller.h"
+#include "rejections/rejectionsview.h"
+#include "replays/replayhistorycontroller.h"
+#include "statusbar/receiverhealthcontroller.h"
+#include "statusbar/replicacontroller.h"
 
 #include <QSettings>
 #include <QStatusBar>
@@ -40,12 +42,12 @@ struct SessionControllers {
     std::unique_ptr<Session> session;
     std::unique_ptr<ReplicaController> replica;
     std::unique_ptr<ReconcileController> reconcile;
-    std::unique_ptr<ReplaysController> replays;
+    std::unique_ptr<ReplayHistoryController> replayHistory;
     std::unique_ptr<ReceiverHealthController> receivers;
     std::unique_ptr<DestinationsController> destinations;
     std::unique_ptr<AuditController> audit;
     std::unique_ptr<ApprovalsController> approvals;
-    std::unique_ptr<ReplayController> replay;
+    std::unique_ptr<NewReplayController> newReplay;
     std::unique_ptr<OverviewController> overview;
     std::unique_ptr<RejectionsController> rejections;
     std::unique_ptr<DeadLettersController> deadLetters;
@@ -140,9 +142,9 @@ OverviewController *ConsoleController::overview() const
     return m_s ? m_s->overview.get() : nullptr;
 }
 
-ReplayController *ConsoleController::replay() const
+NewReplayController *ConsoleController::newReplay() const
 {
-    return m_s ? m_s->replay.get() : nullptr;
+    return m_s ? m_s->newReplay.get() : nullptr;
 }
 
 ApprovalsController *ConsoleController::approvals() const
@@ -180,9 +182,9 @@ void ConsoleController::setNotifier(Notifier *notifier)
     m_notifier = notifier ? notifier : m_desktopNotifier.get();
 }
 
-ReplaysController *ConsoleController::replays() const
+ReplayHistoryController *ConsoleController::replayHistory() const
 {
-    return m_s ? m_s->replays.get() : nullptr;
+    return m_s ? m_s->replayHistory.get() : nullptr;
 }
 
 DatabaseWatch *ConsoleController::database() const
@@ -262,8 +264,8 @@ void ConsoleController::adoptSession(Session *session)
         m_window->showPage(MainWindow::EventsPage);
         events()->applyFilter(f);
     });
-    c.incidents
-        = std::make_unique<IncidentsController>(session, w->deadLettersPage(), *m_notifier, m_settings);
+    c.incidents = std::make_unique<IncidentsController>(
+        session, w->deadLettersPage()->incidents(), *m_notifier, m_settings);
     connect(c.incidents.get(), &IncidentsController::attentionCountChanged, this, [this](int n) {
         m_window->setPageTitle(MainWindow::DeadLettersPage,
             n > 0 ? QStringLiteral("&Dead letters (%1)").arg(n) : QStringLiteral("&Dead letters"));
@@ -271,25 +273,26 @@ void ConsoleController::adoptSession(Session *session)
     c.rejections = std::make_unique<RejectionsController>(session, w->rejectionsPage());
     c.overview = std::make_unique<OverviewController>(session, w->overview(), m_clock);
     const Permissions can = session->permissions();
-    c.replay = std::make_unique<ReplayController>(session, w);
-    connect(c.events.get(), &EventsController::replayDeliveriesRequested, c.replay.get(),
-        &ReplayController::replayDeliveries);
-    connect(c.events.get(), &EventsController::replayFilterRequested, c.replay.get(),
-        &ReplayController::replayFilter);
-    connect(c.deadLetters.get(), &DeadLettersController::replayRequested, c.replay.get(),
-        &ReplayController::replayFilter);
-    connect(c.detail.get(), &DetailController::replayDeliveryRequested, c.replay.get(),
-        [this](qint64 id) { replay()->replayDeliveries({ id }); });
-    connect(c.replay.get(), &ReplayController::requested, this, [this](qint64 id, const QString &status) {
-        m_window->statusBar()->showMessage(replayStatusFromString(status) == ReplayStatus::PendingApproval
-                ? QStringLiteral("Replay #%1 requested; it waits for an operator's approval.").arg(id)
-                : QStringLiteral("Replay #%1 requested (%2).").arg(id).arg(status),
-            30'000);
-        afterReplicaShows(this->session(), this, [this] {
-            if (DetailController *d = detail())
-                d->reload();
+    c.newReplay = std::make_unique<NewReplayController>(session, w);
+    connect(c.events.get(), &EventsController::replayDeliveriesRequested, c.newReplay.get(),
+        &NewReplayController::replayDeliveries);
+    connect(c.events.get(), &EventsController::replayFilterRequested, c.newReplay.get(),
+        &NewReplayController::replayFilter);
+    connect(c.deadLetters.get(), &DeadLettersController::replayRequested, c.newReplay.get(),
+        &NewReplayController::replayFilter);
+    connect(c.detail.get(), &DetailController::replayDeliveryRequested, c.newReplay.get(),
+        [this](qint64 id) { newReplay()->replayDeliveries({ id }); });
+    connect(
+        c.newReplay.get(), &NewReplayController::requested, this, [this](qint64 id, const QString &status) {
+            m_window->statusBar()->showMessage(replayStatusFromString(status) == ReplayStatus::PendingApproval
+                    ? QStringLiteral("Replay #%1 requested; it waits for an operator's approval.").arg(id)
+                    : QStringLiteral("Replay #%1 requested (%2).").arg(id).arg(status),
+                30'000);
+            afterReplicaShows(this->session(), this, [this] {
+                if (DetailController *d = detail())
+                    d->reload();
+            });
         });
-    });
     c.approvals = std::make_unique<ApprovalsController>(session, w->approvalsPage(), m_clock);
     w->statusBar()->addPermanentWidget(c.approvals->statusNote());
     connect(c.approvals.get(), &ApprovalsController::pendingCountChanged, this, [this](int n) {
@@ -309,17 +312,18 @@ void ConsoleController::adoptSession(Session *session)
         });
     c.receivers = std::make_unique<ReceiverHealthController>(
         session, w->receiverWarning(), w->receiverStatus(), m_clock);
-    c.replays = std::make_unique<ReplaysController>(session, w->replaysPage());
+    c.replayHistory = std::make_unique<ReplayHistoryController>(session, w->replaysPage());
     w->setPageAvailable(MainWindow::ReplaysPage, session->admin() && can.readReplays);
-    connect(c.replays.get(), &ReplaysController::openEvent, this, [this](qint64 eventId, qint64 replayId) {
-        m_window->showPage(MainWindow::EventsPage);
-        detail()->showEventAttempt(eventId, replayId);
-    });
-    connect(c.replay.get(), &ReplayController::requested, this, [this](qint64 id, const QString &) {
+    connect(c.replayHistory.get(), &ReplayHistoryController::openEvent, this,
+        [this](qint64 eventId, qint64 replayId) {
+            m_window->showPage(MainWindow::EventsPage);
+            detail()->showEventAttempt(eventId, replayId);
+        });
+    connect(c.newReplay.get(), &NewReplayController::requested, this, [this](qint64 id, const QString &) {
         if (!m_window->isPageAvailable(MainWindow::ReplaysPage))
             return;
         m_window->showPage(MainWindow::ReplaysPage);
-        replays()->showReplay(id);
+        replayHistory()->showReplay(id);
     });
     c.reconcile = std::make_unique<ReconcileController>(session, w->reconciliationPage(), m_clock);
     connect(c.reconcile.get(), &ReconcileController::runStarted, this, [this](const QString &source, qint64) {
@@ -400,7 +404,7 @@ void ConsoleController::refreshVisiblePage()
         c.destinations->refresh();
         break;
     case MainWindow::ReplaysPage:
-        c.replays->refresh();
+        c.replayHistory->refresh();
         break;
     case MainWindow::ReconciliationPage:
         c.reconcile->refresh();

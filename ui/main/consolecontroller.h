@@ -34,8 +34,8 @@ class ProfileStore;
 class ReceiverHealthController;
 class ReconcileController;
 class RejectionsController;
-class ReplayController;
-class ReplaysController;
+class NewReplayController;
+class ReplayHistoryController;
 class Session;
 struct SessionControllers;
 
@@ -56,13 +56,13 @@ public:
     [[nodiscard]] DeadLettersController *deadLetters() const;
     [[nodiscard]] RejectionsController *rejections() const;
     [[nodiscard]] OverviewController *overview() const;
-    [[nodiscard]] ReplayController *replay() const;
+    [[nodiscard]] NewReplayController *newReplay() const;
     [[nodiscard]] ApprovalsController *approvals() const;
     [[nodiscard]] AuditController *audit() const;
     [[nodiscard]] DestinationsController *destinations() const;
     [[nodiscard]] ReceiverHealthController *receivers() const;
     [[nodiscard]] ConnectionDialog *connectionDialog() const;
-    [[nodiscard]] ReplaysController *replays() const;
+    [[nodiscard]] ReplayHistoryController *replayHistory() const;
     [[nodiscard]] IncidentsController *incidents() const;
     [[nodiscard]] ReconcileController *reconcile() const;
     // Where incident notifications go (default: the desktop). Not owned; set before connecting.

@@ -5,9 +5,11 @@
 #include "common/accessibleparts.h"
 #include "common/environmentbanner.h"
 #include "common/warningbanner.h"
+#include "deadletters/deadlettersview.h"
 #include "detail/eventdetailview.h"
 #include "events/eventsview.h"
 #include "overview/overviewview.h"
+#include "rejections/rejectionsview.h"
 #include "shortcutsdialog.h"
 #include "windowfit.h"
 
@@ -34,8 +36,8 @@ MainWindow::MainWindow(QWidget *parent)
     , m_events(new EventsView)
     , m_detail(new EventDetailView)
     , m_eventsSplit(new QSplitter(Qt::Horizontal))
-    , m_deadLetters(new QWidget)
-    , m_rejections(new QWidget)
+    , m_deadLetters(new DeadLettersView)
+    , m_rejections(new RejectionsView)
     , m_replays(new QWidget)
     , m_approvals(new QWidget)
     , m_audit(new QWidget)
@@ -53,8 +55,6 @@ MainWindow::MainWindow(QWidget *parent)
     setWindowIcon(QIcon(QStringLiteral(":/icons/io.redrive.Console.svg")));
     m_pages->setObjectName(QStringLiteral("pages"));
     m_pages->setDocumentMode(true);
-    m_deadLetters->setObjectName(QStringLiteral("deadLettersPage"));
-    m_rejections->setObjectName(QStringLiteral("rejectionsPage"));
     m_replays->setObjectName(QStringLiteral("replaysPage"));
     m_approvals->setObjectName(QStringLiteral("approvalsPage"));
     m_audit->setObjectName(QStringLiteral("auditPage"));
@@ -66,8 +66,7 @@ MainWindow::MainWindow(QWidget *parent)
     speakAsStatus(m_replicaWarning, QStringLiteral("Replica warning"));
     m_databaseWarning->setObjectName(QStringLiteral("databaseWarning"));
     speakAsStatus(m_databaseWarning, QStringLiteral("Database warning"));
-    for (QWidget *page :
-        { m_deadLetters, m_rejections, m_replays, m_approvals, m_audit, m_destinations, m_reconciliation }) {
+    for (QWidget *page : { m_replays, m_approvals, m_audit, m_destinations, m_reconciliation }) {
         auto *pageLayout = new QVBoxLayout(page);
         pageLayout->setContentsMargins(0, 0, 0, 0);
     }

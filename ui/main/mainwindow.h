@@ -13,10 +13,12 @@ class QTabWidget;
 
 namespace redrive::ui {
 
+class DeadLettersView;
 class EnvironmentBanner;
 class EventDetailView;
 class EventsView;
 class OverviewView;
+class RejectionsView;
 class WarningBanner;
 
 // Lays out the console and says what the user wants; it decides nothing. Controllers fill the
@@ -47,8 +49,8 @@ public:
     [[nodiscard]] OverviewView *overview() const { return m_overview; }
     [[nodiscard]] EventsView *events() const { return m_events; }
     [[nodiscard]] EventDetailView *detail() const { return m_detail; }
-    [[nodiscard]] QWidget *deadLettersPage() const { return m_deadLetters; }
-    [[nodiscard]] QWidget *rejectionsPage() const { return m_rejections; }
+    [[nodiscard]] DeadLettersView *deadLettersPage() const { return m_deadLetters; }
+    [[nodiscard]] RejectionsView *rejectionsPage() const { return m_rejections; }
     [[nodiscard]] QWidget *replaysPage() const { return m_replays; }
     [[nodiscard]] QWidget *approvalsPage() const { return m_approvals; }
     [[nodiscard]] QWidget *auditPage() const { return m_audit; }
@@ -98,8 +100,8 @@ private:
     EventsView *m_events;
     EventDetailView *m_detail;
     QSplitter *m_eventsSplit;
-    QWidget *m_deadLetters;
-    QWidget *m_rejections;
+    DeadLettersView *m_deadLetters;
+    RejectionsView *m_rejections;
     QWidget *m_replays;
     QWidget *m_approvals;
     QWidget *m_audit;

@@ -23,7 +23,7 @@ class EnvironmentBanner;
 // required; a high-risk replay must be confirmed by typing "replay N". Cancel is the default
 // button and the other one names the action. Already-succeeded deliveries the user selected
 // are left out unless the "Include N already-succeeded deliveries" box is ticked. Passive: the
-// ReplayController talks to the admin API.
+// NewReplayController talks to the admin API.
 //
 // Like Prompter, it can be answered in advance: tests queue answers with setNextAnswers() and
 // the dialog fills itself in and presses its own buttons once the preview is shown, so no

@@ -7,7 +7,7 @@
 #include "common/tablepage.h"
 #include "connection/session.h"
 #include "reconcile/reconcilerunmodel.h"
-#include "replica/replicacontroller.h"
+#include "statusbar/replicacontroller.h"
 #include "util/clock.h"
 
 #include <QHeaderView>

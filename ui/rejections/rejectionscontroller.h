@@ -4,30 +4,24 @@
 
 #include <QObject>
 
-class QLabel;
-class QTableView;
-class QWidget;
-
 namespace redrive::ui {
 
 class RejectionModel;
+class RejectionsView;
 class Session;
-class TablePage;
 
-// The rejected-requests page: where a rotated provider secret shows up as a run of 401s.
+// Drives the rejected-requests page (RejectionsView): where a rotated provider secret shows up as a run of
+// 401s.
 class RejectionsController final : public QObject {
     Q_OBJECT
 public:
-    RejectionsController(Session *session, QWidget *page, QObject *parent = nullptr);
-    ~RejectionsController() override;
+    RejectionsController(Session *session, RejectionsView *view, QObject *parent = nullptr);
     [[nodiscard]] RejectionModel *model() const { return m_model; }
     void refresh();
 
 private:
-    TablePage *m_container;
+    RejectionsView *m_view;
     RejectionModel *m_model;
-    QTableView *m_table;
-    QLabel *m_summary;
 };
 
 } // namespace redrive::ui

@@ -16,10 +16,10 @@ class ReplayDialog;
 class Session;
 
 // Runs the replay flow against the admin API: preview (frozen selection) → dialog → request.
-class ReplayController final : public QObject {
+class NewReplayController final : public QObject {
     Q_OBJECT
 public:
-    ReplayController(Session *session, QWidget *parentWindow, QObject *parent = nullptr);
+    NewReplayController(Session *session, QWidget *parentWindow, QObject *parent = nullptr);
 
     // Replays these deliveries. `succeeded` are deliveries the user selected that already
     // succeeded downstream: they are left out of the preview unless the user ticks "Include N

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // SPDX-FileCopyrightText: Redrive authors
-#include "replaycontroller.h"
+#include "newreplaycontroller.h"
 
 #include "connection/session.h"
 #include "newreplay/replaydialog.h"
@@ -9,18 +9,18 @@
 
 namespace redrive::ui {
 
-ReplayController::ReplayController(Session *session, QWidget *parentWindow, QObject *parent)
+NewReplayController::NewReplayController(Session *session, QWidget *parentWindow, QObject *parent)
     : QObject(parent)
     , m_session(session)
     , m_parentWindow(parentWindow)
 { }
 
-ReplayDialog *ReplayController::dialog() const
+ReplayDialog *NewReplayController::dialog() const
 {
     return m_dialog.data();
 }
 
-void ReplayController::replayDeliveries(const QList<qint64> &deliveryIds, const QList<qint64> &succeeded)
+void NewReplayController::replayDeliveries(const QList<qint64> &deliveryIds, const QList<qint64> &succeeded)
 {
     if (deliveryIds.isEmpty() && succeeded.isEmpty())
         return;
@@ -36,7 +36,7 @@ void ReplayController::replayDeliveries(const QList<qint64> &deliveryIds, const 
     previewDeliveries();
 }
 
-void ReplayController::previewDeliveries()
+void NewReplayController::previewDeliveries()
 {
     if (!m_dialog)
         return;
@@ -57,7 +57,7 @@ void ReplayController::previewDeliveries()
     preview(QJsonObject { { QStringLiteral("delivery_ids"), array } }, deliveriesText(ids.size()));
 }
 
-void ReplayController::replayFilter(const EventFilter &filter)
+void NewReplayController::replayFilter(const EventFilter &filter)
 {
     if (!openDialog())
         return;
@@ -68,7 +68,7 @@ void ReplayController::replayFilter(const EventFilter &filter)
     preview(QJsonObject { { QStringLiteral("filter"), f } }, QStringLiteral("everything the filter matches"));
 }
 
-bool ReplayController::openDialog()
+bool NewReplayController::openDialog()
 {
     if (!m_session->admin() || !m_session->permissions().replay)
         return false;
@@ -76,13 +76,13 @@ bool ReplayController::openDialog()
     const ConnectionProfile &p = m_session->profile();
     m_dialog = new ReplayDialog(p.environment, p.colour, p.name, m_parentWindow);
     m_dialog->setAttribute(Qt::WA_DeleteOnClose);
-    connect(m_dialog, &ReplayDialog::submitted, this, &ReplayController::submit);
+    connect(m_dialog, &ReplayDialog::submitted, this, &NewReplayController::submit);
     m_selectionHash.clear();
     m_dialog->open();
     return true;
 }
 
-void ReplayController::preview(const QJsonObject &previewBody, const QString &what)
+void NewReplayController::preview(const QJsonObject &previewBody, const QString &what)
 {
     AdminClient *admin = m_session->admin();
     if (!admin || !m_dialog)
@@ -111,7 +111,7 @@ void ReplayController::preview(const QJsonObject &previewBody, const QString &wh
         });
 }
 
-void ReplayController::submit(const QString &reason, const QString &ticket)
+void NewReplayController::submit(const QString &reason, const QString &ticket)
 {
     AdminClient *admin = m_session->admin();
     if (!admin || !m_dialog || m_selectionHash.isEmpty())

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // SPDX-FileCopyrightText: Redrive authors
-#include "replayscontroller.h"
+#include "replayhistorycontroller.h"
 
 #include "common/accessibleparts.h"
 #include "connection/session.h"
@@ -52,7 +52,7 @@ QTableView *makeTable(const QString &name, const QString &accessibleName, QWidge
 }
 } // namespace
 
-ReplaysController::ReplaysController(Session *session, QWidget *page, QObject *parent)
+ReplayHistoryController::ReplayHistoryController(Session *session, QWidget *page, QObject *parent)
     : QObject(parent)
     , m_session(session)
     , m_container(new QWidget)
@@ -108,51 +108,51 @@ ReplaysController::ReplaysController(Session *session, QWidget *page, QObject *p
     m_summary->setText(QStringLiteral("Replay requests, newest first."));
     m_outcome->setText(QStringLiteral("Select a replay request to see its deliveries."));
 
-    connect(m_refresh, &QPushButton::clicked, this, &ReplaysController::refresh);
+    connect(m_refresh, &QPushButton::clicked, this, &ReplayHistoryController::refresh);
     connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
-        &ReplaysController::currentChanged);
+        &ReplayHistoryController::currentChanged);
     // Enter and double-click both activate (the style decides which click does).
-    connect(m_itemsTable, &QTableView::activated, this, &ReplaysController::openItem);
+    connect(m_itemsTable, &QTableView::activated, this, &ReplayHistoryController::openItem);
     connect(m_open, &QPushButton::clicked, this, [this] { openItem(m_itemsTable->currentIndex()); });
     connect(m_itemsTable->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
-        &ReplaysController::updateButtons);
-    connect(m_items, &QAbstractItemModel::modelReset, this, &ReplaysController::updateButtons);
-    connect(m_model, &ReplayListModel::fetchMoreRequested, this, &ReplaysController::fetchReplays);
-    connect(m_items, &ReplayItemsModel::fetchMoreRequested, this, &ReplaysController::fetchItems);
+        &ReplayHistoryController::updateButtons);
+    connect(m_items, &QAbstractItemModel::modelReset, this, &ReplayHistoryController::updateButtons);
+    connect(m_model, &ReplayListModel::fetchMoreRequested, this, &ReplayHistoryController::fetchReplays);
+    connect(m_items, &ReplayItemsModel::fetchMoreRequested, this, &ReplayHistoryController::fetchItems);
     m_poll->setInterval(kPollIntervalMs);
-    connect(m_poll, &QTimer::timeout, this, &ReplaysController::poll);
+    connect(m_poll, &QTimer::timeout, this, &ReplayHistoryController::poll);
     updateButtons();
 }
 
-ReplaysController::~ReplaysController()
+ReplayHistoryController::~ReplayHistoryController()
 {
     delete m_container;
 }
 
-qint64 ReplaysController::currentReplayId() const
+qint64 ReplayHistoryController::currentReplayId() const
 {
     const ReplayRecord *r = m_model->replayAt(m_table->selectionModel()->currentIndex());
     return r ? r->id : 0;
 }
 
-bool ReplaysController::isPolling() const
+bool ReplayHistoryController::isPolling() const
 {
     return m_poll->isActive();
 }
 
-void ReplaysController::showReplay(qint64 id)
+void ReplayHistoryController::showReplay(qint64 id)
 {
     m_wanted = id;
     selectWanted();
     refresh();
 }
 
-void ReplaysController::refresh()
+void ReplayHistoryController::refresh()
 {
     fetchReplays(QString());
 }
 
-void ReplaysController::fetchReplays(const QString &cursor)
+void ReplayHistoryController::fetchReplays(const QString &cursor)
 {
     AdminClient *admin = m_session->admin();
     if (!admin)
@@ -204,7 +204,7 @@ void ReplaysController::fetchReplays(const QString &cursor)
         });
 }
 
-void ReplaysController::selectWanted()
+void ReplayHistoryController::selectWanted()
 {
     if (!m_wanted)
         return;
@@ -219,7 +219,7 @@ void ReplaysController::selectWanted()
     showSelected();
 }
 
-void ReplaysController::currentChanged()
+void ReplayHistoryController::currentChanged()
 {
     if (m_resetting)
         return;
@@ -227,7 +227,7 @@ void ReplaysController::currentChanged()
     showSelected();
 }
 
-void ReplaysController::showSelected()
+void ReplayHistoryController::showSelected()
 {
     const qint64 id = currentReplayId();
     if (id == 0) {
@@ -245,7 +245,7 @@ void ReplaysController::showSelected()
     loadDetail(same);
 }
 
-void ReplaysController::loadDetail(bool keepItems)
+void ReplayHistoryController::loadDetail(bool keepItems)
 {
     AdminClient *admin = m_session->admin();
     const qint64 id = m_shown;
@@ -283,7 +283,7 @@ void ReplaysController::loadDetail(bool keepItems)
         });
 }
 
-void ReplaysController::fetchItems(qint64 replayId, qint64 after)
+void ReplayHistoryController::fetchItems(qint64 replayId, qint64 after)
 {
     AdminClient *admin = m_session->admin();
     if (!admin)
@@ -305,7 +305,7 @@ void ReplaysController::fetchItems(qint64 replayId, qint64 after)
         });
 }
 
-void ReplaysController::poll()
+void ReplayHistoryController::poll()
 {
     if (!m_container->isVisible()) {
         m_poll->stop(); // the page shows again through refresh(), which resumes
@@ -316,7 +316,7 @@ void ReplaysController::poll()
     loadDetail(true);
 }
 
-void ReplaysController::updatePolling()
+void ReplayHistoryController::updatePolling()
 {
     const ReplayRecord *r = m_model->replayAt(m_model->indexOf(m_shown));
     const bool live = r && r->isLive() && m_container->isVisible();
@@ -326,7 +326,7 @@ void ReplaysController::updatePolling()
         m_poll->stop();
 }
 
-void ReplaysController::updateOutcome()
+void ReplayHistoryController::updateOutcome()
 {
     const ReplayRecord *r = m_model->replayAt(m_model->indexOf(m_shown));
     if (!r) {
@@ -350,13 +350,13 @@ void ReplaysController::updateOutcome()
     m_outcome->setText(text);
 }
 
-void ReplaysController::updateButtons()
+void ReplayHistoryController::updateButtons()
 {
     const ReplayItem *item = m_items->itemAt(m_itemsTable->selectionModel()->currentIndex());
     m_open->setEnabled(item && item->eventId);
 }
 
-void ReplaysController::openItem(const QModelIndex &index)
+void ReplayHistoryController::openItem(const QModelIndex &index)
 {
     const ReplayItem *item = m_items->itemAt(index);
     if (!item)

@@ -21,13 +21,13 @@ class Session;
 // the selected one's outcome line and its deliveries (`GET replays/{id}`). While the selected
 // request is approved or executing and the page is visible, it is polled about once a second,
 // never with two reads in flight. Opening a delivery asks for its event at the replay's attempt.
-class ReplaysController final : public QObject {
+class ReplayHistoryController final : public QObject {
     Q_OBJECT
 public:
     static constexpr int kPollIntervalMs = 1000;
 
-    ReplaysController(Session *session, QWidget *page, QObject *parent = nullptr);
-    ~ReplaysController() override;
+    ReplayHistoryController(Session *session, QWidget *page, QObject *parent = nullptr);
+    ~ReplayHistoryController() override;
 
     [[nodiscard]] ReplayListModel *model() const { return m_model; }
     [[nodiscard]] ReplayItemsModel *items() const { return m_items; }

@@ -1,0 +1,70 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: Redrive authors
+#include "deadlettersview.h"
+
+#include "common/tablepage.h"
+#include "incidents/incidentsview.h"
+
+#include <QAction>
+#include <QLabel>
+#include <QPushButton>
+#include <QTableView>
+#include <QVBoxLayout>
+
+namespace redrive::ui {
+
+DeadLettersView::DeadLettersView(QWidget *parent)
+    : QWidget(parent)
+    , m_groups(new TablePage(QStringLiteral("deadLetterTable"),
+          QStringLiteral("Dead letters by category and destination"), this))
+    , m_incidents(new IncidentsView(this))
+    , m_table(m_groups->table())
+    , m_replayGroup(new QPushButton(QStringLiteral("Replay group…"), m_groups))
+    , m_replayAction(new QAction(QStringLiteral("Replay group…"), this))
+{
+    setObjectName(QStringLiteral("deadLettersPage"));
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    // Above the dead-letter groups: what is new comes first.
+    layout->addWidget(m_incidents);
+    layout->addWidget(m_groups);
+    m_groups->status()->setObjectName(QStringLiteral("deadLetterSummary"));
+    // Enter and double-click both activate (the style decides which click does).
+    connect(m_table, &QTableView::activated, this, &DeadLettersView::groupActivated);
+
+    m_replayGroup->setObjectName(QStringLiteral("replayGroupButton"));
+    m_replayGroup->setAccessibleName(QStringLiteral("Replay the selected dead-letter group"));
+    m_replayGroup->setVisible(false);
+    m_groups->addButton(m_replayGroup);
+    m_replayAction->setObjectName(QStringLiteral("replayGroupAction"));
+    m_replayAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_R));
+    m_replayAction->setShortcutContext(Qt::WidgetShortcut);
+    connect(m_replayAction, &QAction::triggered, this, &DeadLettersView::replayGroupRequested);
+    connect(m_replayGroup, &QPushButton::clicked, this, &DeadLettersView::replayGroupRequested);
+}
+
+void DeadLettersView::setSummary(const QString &text)
+{
+    m_groups->status()->setText(text);
+}
+
+void DeadLettersView::setReplayAllowed(bool allowed)
+{
+    m_replayGroup->setVisible(allowed);
+    if (allowed) {
+        m_table->addAction(m_replayAction);
+        m_table->setContextMenuPolicy(Qt::ActionsContextMenu);
+    } else {
+        m_table->removeAction(m_replayAction);
+        m_table->setContextMenuPolicy(Qt::DefaultContextMenu);
+    }
+}
+
+void DeadLettersView::setReplayEnabled(bool enabled, const QString &toolTip)
+{
+    m_replayGroup->setEnabled(enabled);
+    m_replayGroup->setToolTip(toolTip);
+    m_replayAction->setEnabled(enabled);
+}
+
+} // namespace redrive::ui
