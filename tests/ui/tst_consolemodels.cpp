@@ -895,7 +895,7 @@ void TstConsoleModels::everyModelsToolTipsShowHostileTextLiterally()
             { QStringLiteral("created_at"), QStringLiteral("2025-06-15T12:00:00Z") },
             { QStringLiteral("approval_expires_at"), QStringLiteral("2025-06-16T12:00:00Z") } };
         replays.append(ReplayRecord::fromJson(o));
-        requests.append(ReplayRequest::fromJson(o));
+        requests.append(*ReplayRequest::fromJson(o));
     }
     ReplayListModel replayList;
     replayList.setReplays(replays, QString());

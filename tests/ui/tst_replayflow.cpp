@@ -33,10 +33,9 @@ ReplayPreview preview(const QJsonObject &extra)
     QJsonObject o { { QStringLiteral("selection_hash"), QString(64, u'c') }, { QStringLiteral("count"), 3 } };
     for (auto it = extra.begin(); it != extra.end(); ++it)
         o.insert(it.key(), it.value());
-    QString error;
-    auto p = ReplayPreview::fromJson(o, &error);
+    auto p = ReplayPreview::fromJson(o);
     if (!p)
-        qFatal("preview: %s", qPrintable(error));
+        qFatal("preview: %s", qPrintable(p.error()));
     return *p;
 }
 
@@ -126,7 +125,7 @@ void TstReplayFlow::approvalModelColumns()
     mine.insert(QStringLiteral("destinations"), QJsonArray { destination("crm", "low", 2) });
     mine.insert(QStringLiteral("approval_expires_at"), QStringLiteral("2025-06-15T15:00:00.000Z")); // past
     model.setRequests(
-        { ReplayRequest::fromJson(theirs), ReplayRequest::fromJson(mine) }, QStringLiteral("ana"), now);
+        { *ReplayRequest::fromJson(theirs), *ReplayRequest::fromJson(mine) }, QStringLiteral("ana"), now);
     QCOMPARE(model.rowCount(), 2);
     QCOMPARE(model.columnCount(), int(ApprovalModel::ColumnCount));
     const ReplayRequest *r = model.requestAt(model.index(0, 0));

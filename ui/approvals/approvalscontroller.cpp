@@ -215,12 +215,17 @@ void ApprovalsController::refresh()
         int waiting = 0;
         const QJsonArray array = body.object().value(QLatin1String("items")).toArray();
         for (const auto &v : array) {
-            ReplayRequest r = ReplayRequest::fromJson(v.toObject());
-            if (r.status != ReplayStatus::PendingApproval)
+            auto r = ReplayRequest::fromJson(v.toObject());
+            if (!r) {
+                m_summary->setText(keepUnconfirmed(
+                    m_unconfirmed, QStringLiteral("Replay requests could not be read: ") + r.error()));
+                return;
+            }
+            if (r->status != ReplayStatus::PendingApproval)
                 continue;
-            if (r.requestedBy != m_session->user())
+            if (r->requestedBy != m_session->user())
                 ++waiting;
-            requests.append(r);
+            requests.append(*r);
         }
         // The unconfirmed decision shows: its request no longer waits.
         if (std::none_of(requests.cbegin(), requests.cend(),
