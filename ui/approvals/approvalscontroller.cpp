@@ -4,12 +4,12 @@
 
 #include "api/adminclient.h"
 #include "approvals/approvalmodel.h"
-#include "approvals/frozenselectionmodel.h"
 #include "common/accessibleparts.h"
 #include "common/plural.h"
 #include "common/prompter.h"
 #include "common/tablepage.h"
 #include "connection/session.h"
+#include "replays/replayitemsmodel.h"
 #include "util/clock.h"
 
 #include <QHBoxLayout>
@@ -54,7 +54,7 @@ ApprovalsController::ApprovalsController(Session *session, QWidget *page, const 
     , m_container(new TablePage(
           QStringLiteral("approvalTable"), QStringLiteral("Replay requests waiting for approval")))
     , m_model(new ApprovalModel(this))
-    , m_items(new FrozenSelectionModel(this))
+    , m_items(new ReplayItemsModel(this, ReplayItemsModel::View::FrozenSelection))
     , m_table(m_container->table())
     , m_itemTable(
           makeTable(m_container, "approvalItemsTable", QStringLiteral("Frozen selection of the request")))
