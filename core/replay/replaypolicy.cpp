@@ -125,10 +125,13 @@ QJsonObject SelectionSummary::toJson() const
     };
 }
 
-std::optional<SelectionSummary> SelectionSummary::fromJson(const QJsonObject &o)
+Result<SelectionSummary> SelectionSummary::fromJson(const QJsonObject &o)
 {
-    if (!o.value(QLatin1String("count")).isDouble() || !o.value(QLatin1String("destinations")).isArray())
-        return std::nullopt;
+    if (!o.value(QLatin1String("count")).isDouble())
+        return Failure(QStringLiteral("the replay summary has no count"));
+    const QJsonValue destinationsValue = o.value(QLatin1String("destinations"));
+    if (!destinationsValue.isUndefined() && !destinationsValue.isArray())
+        return Failure(QStringLiteral("the replay summary's destinations are not a list"));
     SelectionSummary s;
     s.count = o.value(QLatin1String("count")).toInt();
     s.alreadySucceeded = o.value(QLatin1String("already_succeeded")).toInt();
@@ -137,14 +140,15 @@ std::optional<SelectionSummary> SelectionSummary::fromJson(const QJsonObject &o)
     const QJsonArray reasons = o.value(QLatin1String("approval_reasons")).toArray();
     for (const auto &v : reasons)
         s.approvalReasons.append(v.toString());
-    const QJsonArray destinations = o.value(QLatin1String("destinations")).toArray();
+    const QJsonArray destinations = destinationsValue.toArray();
     for (const auto &v : destinations) {
         const QJsonObject d = v.toObject();
-        const auto risk = riskFromString(d.value(QLatin1String("risk")).toString());
+        const QString name = d.value(QLatin1String("name")).toString();
+        const QString word = d.value(QLatin1String("risk")).toString();
+        const auto risk = riskFromString(word);
         if (!risk)
-            return std::nullopt;
-        s.destinations.append(DestinationCount {
-            d.value(QLatin1String("name")).toString(), *risk, d.value(QLatin1String("count")).toInt() });
+            return Failure(QStringLiteral("destination %1 has an unknown risk \"%2\"").arg(name, word));
+        s.destinations.append(DestinationCount { name, *risk, d.value(QLatin1String("count")).toInt() });
     }
     s.effect = o.value(QLatin1String("effect")).toString();
     return s;

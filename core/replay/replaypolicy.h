@@ -3,12 +3,11 @@
 #pragma once
 
 #include "replay/selection.h"
+#include "util/result.h"
 
 #include <QJsonObject>
 #include <QList>
 #include <QStringList>
-
-#include <optional>
 
 // Which replays need a second person, and what a replay will do, in words. Pure logic.
 namespace redrive::replay {
@@ -30,9 +29,12 @@ struct SelectionSummary {
     QString effect;
 
     // {"count", "already_succeeded", "outcome_unknown", "requires_approval", "approval_reasons",
-    //  "destinations": [{"name", "risk", "count"}], "effect"}
+    //  "destinations": [{"name", "risk", "count"}], "effect"}. The one reading of these keys: the
+    // receiver reads stored summaries with it and the console reads previews and replays with it.
+    // An absent "destinations" is an empty list; a risk word this build does not know is refused
+    // (never guessed), so the receiver and the console never disagree about a risk.
     [[nodiscard]] QJsonObject toJson() const;
-    static std::optional<SelectionSummary> fromJson(const QJsonObject &object);
+    static Result<SelectionSummary> fromJson(const QJsonObject &object);
 };
 
 // A replay needs approval by an operator other than the requester when it touches a high-risk

@@ -7,6 +7,7 @@
 #include "replay/replaypolicy.h"
 #include "replay/selection.h"
 
+#include <QJsonArray>
 #include <QSet>
 #include <QTest>
 
@@ -289,6 +290,14 @@ void TstAccessPolicy::summaryRoundTrips()
     QCOMPARE(back->approvalReasons, s.approvalReasons);
     QVERIFY(back->destinations == s.destinations);
     QCOMPARE(back->effect, s.effect);
+    // An unknown risk word is refused, by name, not read as some risk.
+    QJsonObject unknown = s.toJson();
+    unknown.insert(QStringLiteral("destinations"),
+        QJsonArray { QJsonObject { { QStringLiteral("name"), QStringLiteral("crm") },
+            { QStringLiteral("risk"), QStringLiteral("extreme") }, { QStringLiteral("count"), 1 } } });
+    const auto refused = SelectionSummary::fromJson(unknown);
+    QVERIFY(!refused);
+    QVERIFY(refused.error().contains(QStringLiteral("extreme")));
 }
 
 QTEST_GUILESS_MAIN(TstAccessPolicy)

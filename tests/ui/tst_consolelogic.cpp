@@ -404,26 +404,34 @@ void TstConsoleLogic::retrySchedulesIgnoreSecrets()
 
 void TstConsoleLogic::replayPreviewWording()
 {
-    QString error;
-    QVERIFY(!ReplayPreview::fromJson(QJsonObject { { QStringLiteral("count"), 3 } }, &error));
-    QVERIFY(error.contains(QStringLiteral("selection_hash")));
+    const auto noHash = ReplayPreview::fromJson(QJsonObject { { QStringLiteral("count"), 3 } });
+    QVERIFY(!noHash);
+    QVERIFY(noHash.error().contains(QStringLiteral("selection_hash")));
     QJsonObject low { { QStringLiteral("selection_hash"), QStringLiteral("ab") },
         { QStringLiteral("count"), 12 },
         { QStringLiteral("destinations"),
             QJsonArray { QJsonObject { { QStringLiteral("name"), QStringLiteral("crm") },
                 { QStringLiteral("risk"), QStringLiteral("low") }, { QStringLiteral("count"), 12 } } } } };
-    auto p = ReplayPreview::fromJson(low, &error);
+    auto p = ReplayPreview::fromJson(low);
     QVERIFY(p);
     QVERIFY(!p->isHighRisk());
     QCOMPARE(p->actionLabel(), QStringLiteral("Replay 12 deliveries"));
     low.insert(QStringLiteral("outcome_unknown"), 1);
-    p = ReplayPreview::fromJson(low, &error);
+    p = ReplayPreview::fromJson(low);
     QVERIFY(p->isHighRisk()); // may already have acted downstream
     QCOMPARE(p->confirmPhrase(), QStringLiteral("replay 12"));
     low.insert(QStringLiteral("requires_approval"), true);
     low.insert(QStringLiteral("count"), 1);
-    p = ReplayPreview::fromJson(low, &error);
+    p = ReplayPreview::fromJson(low);
     QCOMPARE(p->actionLabel(), QStringLiteral("Request approval to replay 1 delivery"));
+    // A risk word this console does not know is an error, as it is for the receiver: the
+    // console does not guess a risk.
+    low.insert(QStringLiteral("destinations"),
+        QJsonArray { QJsonObject { { QStringLiteral("name"), QStringLiteral("crm") },
+            { QStringLiteral("risk"), QStringLiteral("extreme") }, { QStringLiteral("count"), 1 } } });
+    const auto unknownRisk = ReplayPreview::fromJson(low);
+    QVERIFY(!unknownRisk);
+    QVERIFY(unknownRisk.error().contains(QStringLiteral("extreme")));
 }
 
 void TstConsoleLogic::csvCellsAreQuotedAndDefused_data()

@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // SPDX-FileCopyrightText: Redrive authors
 #include "approvals/approvalmodel.h"
-#include "approvals/frozenselectionmodel.h"
 #include "auditchainfixture.h"
 #include "auditor/auditmodel.h"
 #include "common/dbexecutor.h"
@@ -895,7 +894,7 @@ void TstConsoleModels::everyModelsToolTipsShowHostileTextLiterally()
             { QStringLiteral("created_at"), QStringLiteral("2025-06-15T12:00:00Z") },
             { QStringLiteral("approval_expires_at"), QStringLiteral("2025-06-16T12:00:00Z") } };
         replays.append(ReplayRecord::fromJson(o));
-        requests.append(ReplayRequest::fromJson(o));
+        requests.append(*ReplayRequest::fromJson(o));
     }
     ReplayListModel replayList;
     replayList.setReplays(replays, QString());
@@ -917,7 +916,7 @@ void TstConsoleModels::everyModelsToolTipsShowHostileTextLiterally()
     ReplayItemsModel replayItems;
     replayItems.setItems(1, items, std::nullopt);
     sweepModel(replayItems, QStringLiteral("replay items"), false); // its tooltips carry no text
-    FrozenSelectionModel frozen;
+    ReplayItemsModel frozen(nullptr, ReplayItemsModel::View::FrozenSelection);
     frozen.setItems(items);
     sweepModel(frozen, QStringLiteral("frozen selection"), false); // its tooltips carry no text
 

@@ -4,9 +4,9 @@
 // approval reasons in words, the inbox's models (under QAbstractItemModelTester), and the
 // replay dialog answered through its seam instead of clicks.
 #include "approvals/approvalmodel.h"
-#include "approvals/frozenselectionmodel.h"
 #include "common/environmentbanner.h"
 #include "newreplay/replaydialog.h"
+#include "replays/replayitemsmodel.h"
 
 #include <QAbstractItemModelTester>
 #include <QCheckBox>
@@ -33,10 +33,9 @@ ReplayPreview preview(const QJsonObject &extra)
     QJsonObject o { { QStringLiteral("selection_hash"), QString(64, u'c') }, { QStringLiteral("count"), 3 } };
     for (auto it = extra.begin(); it != extra.end(); ++it)
         o.insert(it.key(), it.value());
-    QString error;
-    auto p = ReplayPreview::fromJson(o, &error);
+    auto p = ReplayPreview::fromJson(o);
     if (!p)
-        qFatal("preview: %s", qPrintable(error));
+        qFatal("preview: %s", qPrintable(p.error()));
     return *p;
 }
 
@@ -126,7 +125,7 @@ void TstReplayFlow::approvalModelColumns()
     mine.insert(QStringLiteral("destinations"), QJsonArray { destination("crm", "low", 2) });
     mine.insert(QStringLiteral("approval_expires_at"), QStringLiteral("2025-06-15T15:00:00.000Z")); // past
     model.setRequests(
-        { ReplayRequest::fromJson(theirs), ReplayRequest::fromJson(mine) }, QStringLiteral("ana"), now);
+        { *ReplayRequest::fromJson(theirs), *ReplayRequest::fromJson(mine) }, QStringLiteral("ana"), now);
     QCOMPARE(model.rowCount(), 2);
     QCOMPARE(model.columnCount(), int(ApprovalModel::ColumnCount));
     const ReplayRequest *r = model.requestAt(model.index(0, 0));
@@ -154,7 +153,7 @@ void TstReplayFlow::approvalModelColumns()
 
 void TstReplayFlow::replayItemModelShowsTheFrozenSelection()
 {
-    FrozenSelectionModel model;
+    ReplayItemsModel model(nullptr, ReplayItemsModel::View::FrozenSelection);
     QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
     const QJsonObject frozen { { QStringLiteral("delivery_id"), 40 }, { QStringLiteral("event_id"), 12 },
         { QStringLiteral("destination"), QStringLiteral("fulfillment") },
@@ -175,21 +174,19 @@ void TstReplayFlow::replayItemModelShowsTheFrozenSelection()
     QVERIFY(a->frozenStatus == DeliveryStatus::Dead);
     QVERIFY(a->outcomeUnknown == true); // the frozen flag wins over the current one
     QVERIFY(a->outcomeUnknownAtFreeze);
-    QVERIFY(model.index(0, FrozenSelectionModel::OutcomeUnknownColumn)
+    QVERIFY(model.index(0, ReplayItemsModel::OutcomeUnknownColumn)
                 .data()
                 .toString()
                 .startsWith(QStringLiteral("yes")));
-    QCOMPARE(model.index(0, FrozenSelectionModel::EventColumn).data().toLongLong(), 12);
+    QCOMPARE(model.index(0, ReplayItemsModel::EventColumn).data().toLongLong(), 12);
     const ReplayItem *b = model.itemAt(model.index(1, 0));
     QVERIFY(!b->eventId);
     QVERIFY(b->outcomeUnknown == false);
     QVERIFY(!b->outcomeUnknownAtFreeze);
+    QCOMPARE(model.index(1, ReplayItemsModel::OutcomeUnknownColumn).data().toString(), QStringLiteral("no"));
+    QCOMPARE(model.index(1, ReplayItemsModel::EventColumn).data().toString(), QStringLiteral("—"));
     QCOMPARE(
-        model.index(1, FrozenSelectionModel::OutcomeUnknownColumn).data().toString(), QStringLiteral("no"));
-    QCOMPARE(model.index(1, FrozenSelectionModel::EventColumn).data().toString(), QStringLiteral("—"));
-    QCOMPARE(model.index(1, FrozenSelectionModel::DeliveryColumn)
-                 .data(FrozenSelectionModel::DeliveryIdRole)
-                 .toLongLong(),
+        model.index(1, ReplayItemsModel::DeliveryColumn).data(ReplayItemsModel::DeliveryIdRole).toLongLong(),
         41);
     model.clear();
     QCOMPARE(model.rowCount(), 0);

@@ -2,7 +2,6 @@
 // SPDX-FileCopyrightText: Redrive authors
 #include "approvals/approvalmodel.h"
 #include "approvals/approvalscontroller.h"
-#include "approvals/frozenselectionmodel.h"
 #include "common/prompter.h"
 #include "consoleguitest.h"
 #include "deadletters/deadlettermodel.h"
@@ -10,6 +9,7 @@
 #include "newreplay/newreplaycontroller.h"
 #include "newreplay/replaydialog.h"
 #include "realreceiver.h"
+#include "replays/replayitemsmodel.h"
 #include "scriptabledestination.h"
 
 #include <QLabel>

@@ -3,7 +3,6 @@
 #include "api/adminclient.h"
 #include "approvals/approvalmodel.h"
 #include "approvals/approvalscontroller.h"
-#include "approvals/frozenselectionmodel.h"
 #include "auditor/auditcontroller.h"
 #include "auditor/auditmodel.h"
 #include "common/prompter.h"
@@ -13,6 +12,7 @@
 #include "newreplay/replaydialog.h"
 #include "realreceiver.h"
 #include "replays/replayhistorycontroller.h"
+#include "replays/replayitemsmodel.h"
 #include "replays/replaylistmodel.h"
 #include "scriptabledestination.h"
 

@@ -10,7 +10,7 @@
 
 namespace redrive::ui {
 
-ReplayRequest ReplayRequest::fromJson(const QJsonObject &o)
+Result<ReplayRequest> ReplayRequest::fromJson(const QJsonObject &o)
 {
     ReplayRequest r;
     r.id = o.value(QLatin1String("id")).toInteger();
@@ -25,13 +25,15 @@ ReplayRequest ReplayRequest::fromJson(const QJsonObject &o)
     r.approvalExpiresAt = o.value(QLatin1String("approval_expires_at")).toString();
     r.createdAtMs = parseTimestamp(r.createdAt);
     r.approvalExpiresAtMs = parseTimestamp(r.approvalExpiresAt);
-    // The replay carries the same summary fields as the preview the requester saw.
-    QJsonObject summary = o;
-    if (!summary.contains(QLatin1String("selection_hash")))
-        summary.insert(QStringLiteral("selection_hash"), QStringLiteral("-"));
-    QString ignored;
-    if (auto p = ReplayPreview::fromJson(summary, &ignored))
+    // The replay carries the same summary fields as the preview the requester saw, read by the
+    // same parser; a replay that has no summary at all (no count) keeps an empty one.
+    if (o.contains(QLatin1String("count"))) {
+        auto p = ReplayPreview::fromSummaryJson(o);
+        if (!p)
+            return Failure(QStringLiteral("Replay %1: %2").arg(r.id).arg(p.error()));
         r.preview = std::move(*p);
+        r.preview.selectionHash = r.selectionHash;
+    }
     return r;
 }
 

@@ -4,6 +4,7 @@
 
 #include "domain/types.h"
 #include "newreplay/replaypreview.h"
+#include "util/result.h"
 
 #include <QAbstractTableModel>
 #include <QJsonObject>
@@ -28,9 +29,11 @@ struct ReplayRequest {
     std::optional<qint64> approvalExpiresAtMs;
     // What the requester saw: destinations with their risk, approval reasons, counts.
     ReplayPreview preview;
-    // High when a destination is high-risk (an unknown risk word counts as high).
+    // High when a destination is high-risk.
     [[nodiscard]] Risk risk() const;
-    static ReplayRequest fromJson(const QJsonObject &o);
+    // Refused when the summary is unreadable (a risk word this console does not know, say):
+    // the page shows that rather than guessing a risk.
+    static Result<ReplayRequest> fromJson(const QJsonObject &o);
 };
 
 // Replays waiting for a decision. Requests by the signed-in user are marked: nobody approves

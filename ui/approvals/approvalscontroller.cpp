@@ -4,12 +4,12 @@
 
 #include "api/adminclient.h"
 #include "approvals/approvalmodel.h"
-#include "approvals/frozenselectionmodel.h"
 #include "common/accessibleparts.h"
 #include "common/plural.h"
 #include "common/prompter.h"
 #include "common/tablepage.h"
 #include "connection/session.h"
+#include "replays/replayitemsmodel.h"
 #include "util/clock.h"
 
 #include <QHBoxLayout>
@@ -54,7 +54,7 @@ ApprovalsController::ApprovalsController(Session *session, QWidget *page, const 
     , m_container(new TablePage(
           QStringLiteral("approvalTable"), QStringLiteral("Replay requests waiting for approval")))
     , m_model(new ApprovalModel(this))
-    , m_items(new FrozenSelectionModel(this))
+    , m_items(new ReplayItemsModel(this, ReplayItemsModel::View::FrozenSelection))
     , m_table(m_container->table())
     , m_itemTable(
           makeTable(m_container, "approvalItemsTable", QStringLiteral("Frozen selection of the request")))
@@ -215,12 +215,17 @@ void ApprovalsController::refresh()
         int waiting = 0;
         const QJsonArray array = body.object().value(QLatin1String("items")).toArray();
         for (const auto &v : array) {
-            ReplayRequest r = ReplayRequest::fromJson(v.toObject());
-            if (r.status != ReplayStatus::PendingApproval)
+            auto r = ReplayRequest::fromJson(v.toObject());
+            if (!r) {
+                m_summary->setText(keepUnconfirmed(
+                    m_unconfirmed, QStringLiteral("Replay requests could not be read: ") + r.error()));
+                return;
+            }
+            if (r->status != ReplayStatus::PendingApproval)
                 continue;
-            if (r.requestedBy != m_session->user())
+            if (r->requestedBy != m_session->user())
                 ++waiting;
-            requests.append(r);
+            requests.append(*r);
         }
         // The unconfirmed decision shows: its request no longer waits.
         if (std::none_of(requests.cbegin(), requests.cend(),

@@ -17,7 +17,7 @@ class Clock;
 namespace redrive::ui {
 
 class ApprovalModel;
-class FrozenSelectionModel;
+class ReplayItemsModel;
 class Session;
 class TablePage;
 
@@ -33,7 +33,7 @@ public:
     ApprovalsController(Session *session, QWidget *page, const Clock &clock, QObject *parent = nullptr);
     ~ApprovalsController() override;
     [[nodiscard]] ApprovalModel *model() const { return m_model; }
-    [[nodiscard]] FrozenSelectionModel *items() const { return m_items; }
+    [[nodiscard]] ReplayItemsModel *items() const { return m_items; }
     // Requests waiting for someone else's decision; -1 until the first answer.
     [[nodiscard]] int pendingCount() const { return m_pendingCount; }
     // "3 replay requests wait for approval" for the status bar (the caller places it).
@@ -57,7 +57,7 @@ private:
     const Clock &m_clock;
     TablePage *m_container;
     ApprovalModel *m_model;
-    FrozenSelectionModel *m_items;
+    ReplayItemsModel *m_items;
     QTableView *m_table;
     QTableView *m_itemTable;
     QLabel *m_summary;

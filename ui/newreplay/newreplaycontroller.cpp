@@ -100,10 +100,9 @@ void NewReplayController::preview(const QJsonObject &previewBody, const QString 
                 dialog->showError(QStringLiteral("No preview: ") + error.message);
                 return;
             }
-            QString parseError;
-            const auto preview = ReplayPreview::fromJson(body.object(), &parseError);
+            const auto preview = ReplayPreview::fromJson(body.object());
             if (!preview) {
-                dialog->showError(parseError);
+                dialog->showError(preview.error());
                 return;
             }
             m_selectionHash = preview->selectionHash;

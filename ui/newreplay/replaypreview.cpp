@@ -2,34 +2,27 @@
 // SPDX-FileCopyrightText: Redrive authors
 #include "replaypreview.h"
 
-#include <QJsonArray>
-
 namespace redrive::ui {
 
-std::optional<ReplayPreview> ReplayPreview::fromJson(const QJsonObject &o, QString *error)
+Result<ReplayPreview> ReplayPreview::fromJson(const QJsonObject &o)
 {
+    const QString hash = o.value(QLatin1String("selection_hash")).toString();
+    if (hash.isEmpty() || !o.value(QLatin1String("count")).isDouble())
+        return Failure(QStringLiteral("The admin API's preview had no selection_hash or count."));
+    auto p = fromSummaryJson(o);
+    if (p)
+        p->selectionHash = hash;
+    return p;
+}
+
+Result<ReplayPreview> ReplayPreview::fromSummaryJson(const QJsonObject &o)
+{
+    auto summary = replay::SelectionSummary::fromJson(o);
+    if (!summary)
+        return Failure(
+            QStringLiteral("The admin API's replay summary is unreadable: %1.").arg(summary.error()));
     ReplayPreview p;
-    p.selectionHash = o.value(QLatin1String("selection_hash")).toString();
-    if (p.selectionHash.isEmpty() || !o.value(QLatin1String("count")).isDouble()) {
-        *error = QStringLiteral("The admin API's preview had no selection_hash or count.");
-        return std::nullopt;
-    }
-    p.count = o.value(QLatin1String("count")).toInt();
-    p.alreadySucceeded = o.value(QLatin1String("already_succeeded")).toInt();
-    p.outcomeUnknown = o.value(QLatin1String("outcome_unknown")).toInt();
-    p.requiresApproval = o.value(QLatin1String("requires_approval")).toBool();
-    const QJsonArray reasons = o.value(QLatin1String("approval_reasons")).toArray();
-    for (const auto &v : reasons)
-        p.approvalReasons.append(v.toString());
-    const QJsonArray destinations = o.value(QLatin1String("destinations")).toArray();
-    for (const auto &v : destinations) {
-        const QJsonObject d = v.toObject();
-        // An unknown risk word is treated as high: the console never understates a risk.
-        p.destinations.append({ d.value(QLatin1String("name")).toString(),
-            riskFromString(d.value(QLatin1String("risk")).toString()).value_or(Risk::High),
-            d.value(QLatin1String("count")).toInt() });
-    }
-    p.effect = o.value(QLatin1String("effect")).toString();
+    static_cast<replay::SelectionSummary &>(p) = std::move(*summary);
     return p;
 }
 

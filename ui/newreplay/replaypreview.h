@@ -3,34 +3,26 @@
 #pragma once
 
 #include "domain/types.h"
+#include "replay/replaypolicy.h"
+#include "util/result.h"
 
 #include <QJsonObject>
-#include <QList>
 #include <QString>
 #include <QStringList>
 
-#include <optional>
-
 namespace redrive::ui {
 
-// What `POST replays/preview` says a replay would do, and the wording the console derives
-// from it for the confirmation.
-struct ReplayPreview {
-    struct Destination {
-        QString name;
-        Risk risk = Risk::Low;
-        int count = 0;
-    };
+// What `POST replays/preview` says a replay would do: the receiver's own selection summary
+// (read with its parser, so an unknown risk word is an error here too) plus the hash the
+// request binds to, and the wording the console derives from it for the confirmation.
+struct ReplayPreview : replay::SelectionSummary {
+    using Destination = replay::DestinationCount;
     QString selectionHash;
-    int count = 0;
-    int alreadySucceeded = 0;
-    int outcomeUnknown = 0;
-    bool requiresApproval = false;
-    QStringList approvalReasons; // codes: high_risk_destination, already_succeeded, outcome_unknown
-    QList<Destination> destinations;
-    QString effect;
 
-    static std::optional<ReplayPreview> fromJson(const QJsonObject &json, QString *error);
+    // A preview must carry its selection_hash; a replay read back from `GET replays` has none
+    // and is read with fromSummaryJson.
+    static Result<ReplayPreview> fromJson(const QJsonObject &json);
+    static Result<ReplayPreview> fromSummaryJson(const QJsonObject &json);
 
     // High risk: anything that could act twice downstream or touches a high-risk destination.
     [[nodiscard]] bool isHighRisk() const;

@@ -2,9 +2,29 @@
 // SPDX-FileCopyrightText: Redrive authors
 #include "replayitemsmodel.h"
 
+#include "common/statuspalette.h"
+
 #include <QHash>
 
 namespace redrive::ui {
+namespace {
+
+QString statusText(const std::optional<DeliveryStatus> &s)
+{
+    return s ? statusLook(toString(*s)).label : QStringLiteral("—");
+}
+
+} // namespace
+
+void ReplayItemsModel::setItems(QList<ReplayItem> items)
+{
+    beginResetModel();
+    m_replayId = 0;
+    m_items = std::move(items);
+    m_nextAfter.reset();
+    m_requestedAfter.reset();
+    endResetModel();
+}
 
 void ReplayItemsModel::setItems(qint64 replayId, QList<ReplayItem> items, std::optional<qint64> nextAfter)
 {
@@ -69,6 +89,10 @@ QVariant ReplayItemsModel::data(const QModelIndex &index, int role) const
         return {};
     if (role == EventIdRole)
         return i->eventId ? QVariant(*i->eventId) : QVariant();
+    if (role == DeliveryIdRole)
+        return i->deliveryId;
+    if (m_view == View::FrozenSelection)
+        return frozenData(*i, index.column(), role);
     if (role == Qt::ToolTipRole) {
         return i->eventId
             ? QStringLiteral("Press Enter or double-click to open event %1 at this replay's attempt")
@@ -95,13 +119,46 @@ QVariant ReplayItemsModel::data(const QModelIndex &index, int role) const
     }
 }
 
+QVariant ReplayItemsModel::frozenData(const ReplayItem &i, int column, int role) const
+{
+    if (role == Qt::ToolTipRole) {
+        if (column != OutcomeUnknownColumn)
+            return {};
+        return i.outcomeUnknownAtFreeze
+            ? QStringLiteral("When the selection was frozen")
+            : QStringLiteral("As it is now (the receiver no longer keeps the frozen flag)");
+    }
+    if (role != Qt::DisplayRole)
+        return {};
+    switch (column) {
+    case DeliveryColumn:
+        return i.deliveryId;
+    case EventColumn:
+        return i.eventId ? QVariant(*i.eventId) : QVariant(QStringLiteral("—"));
+    case DestinationColumn:
+        return i.destination;
+    case FrozenStatusColumn:
+        return statusText(i.frozenStatus);
+    case OutcomeUnknownColumn:
+        if (!i.outcomeUnknown)
+            return QStringLiteral("—");
+        return *i.outcomeUnknown ? QStringLiteral("yes — may have acted") : QStringLiteral("no");
+    case CurrentStatusColumn:
+        return statusText(i.currentStatus);
+    default:
+        return {};
+    }
+}
+
 QVariant ReplayItemsModel::headerData(int section, Qt::Orientation orientation, int role) const
 {
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole || section < 0 || section >= ColumnCount)
         return {};
-    static const char *const names[ColumnCount]
+    static const char *const outcomeNames[ColumnCount]
         = { "Delivery", "Event", "Destination", "Status at request", "Replay outcome", "Status now" };
-    return QLatin1String(names[section]);
+    static const char *const frozenNames[ColumnCount]
+        = { "Delivery", "Event", "Destination", "Status at freeze", "Outcome unknown", "Status now" };
+    return QLatin1String(m_view == View::FrozenSelection ? frozenNames[section] : outcomeNames[section]);
 }
 
 bool ReplayItemsModel::canFetchMore(const QModelIndex &parent) const

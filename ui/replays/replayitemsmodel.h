@@ -11,24 +11,35 @@
 
 namespace redrive::ui {
 
-// The deliveries of the selected replay, in delivery-id order, one keyset page at a time
-// (`items_after` / `items_next_after`); a poll refreshes the loaded rows in place.
+// The deliveries of one replay request, in delivery-id order: the one items model of the
+// console. The Replays page shows each delivery's replay outcome, one keyset page at a time
+// (`items_after` / `items_next_after`), and a poll refreshes the loaded rows in place. The
+// approvals inbox shows the frozen selection an approver is asked to approve: each delivery
+// with its status at freeze and whether its outcome was unknown.
 class ReplayItemsModel final : public QAbstractTableModel {
     Q_OBJECT
 public:
+    enum class View { ReplayOutcome, FrozenSelection };
     enum Column {
         DeliveryColumn,
         EventColumn,
         DestinationColumn,
         FrozenStatusColumn,
-        OutcomeColumn,
+        OutcomeColumn, // FrozenSelection: whether the outcome was unknown
         CurrentStatusColumn,
-        ColumnCount
+        ColumnCount,
+        OutcomeUnknownColumn = OutcomeColumn
     };
-    enum Role { EventIdRole = Qt::UserRole };
+    enum Role { EventIdRole = Qt::UserRole, DeliveryIdRole };
 
-    using QAbstractTableModel::QAbstractTableModel;
+    explicit ReplayItemsModel(QObject *parent = nullptr, View view = View::ReplayOutcome)
+        : QAbstractTableModel(parent)
+        , m_view(view)
+    { }
 
+    // The whole frozen selection at once (no replay id, no further pages), and none.
+    void setItems(QList<ReplayItem> items);
+    void clear() { setItems({}); }
     // The first page of `replayId` (replaces everything; 0 clears), the pages after it, and
     // fresher copies of rows already loaded.
     void setItems(qint64 replayId, QList<ReplayItem> items, std::optional<qint64> nextAfter);
@@ -50,6 +61,9 @@ Q_SIGNALS:
     void fetchMoreRequested(qint64 replayId, qint64 after);
 
 private:
+    [[nodiscard]] QVariant frozenData(const ReplayItem &item, int column, int role) const;
+
+    View m_view;
     qint64 m_replayId = 0;
     QList<ReplayItem> m_items;
     std::optional<qint64> m_nextAfter;
