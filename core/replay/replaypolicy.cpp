@@ -154,4 +154,15 @@ Result<SelectionSummary> SelectionSummary::fromJson(const QJsonObject &o)
     return s;
 }
 
+FrozenDrift frozenDrift(const DeliveryState &frozen, const std::optional<DeliveryState> &now)
+{
+    if (!now)
+        return FrozenDrift::Gone;
+    if (now->status != frozen.status)
+        return FrozenDrift::Status;
+    if (now->outcomeUnknown != frozen.outcomeUnknown)
+        return FrozenDrift::OutcomeUnknown;
+    return FrozenDrift::None;
+}
+
 } // namespace redrive::replay

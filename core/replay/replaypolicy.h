@@ -9,6 +9,8 @@
 #include <QList>
 #include <QStringList>
 
+#include <optional>
+
 // Which replays need a second person, and what a replay will do, in words. Pure logic.
 namespace redrive::replay {
 
@@ -46,5 +48,16 @@ struct SelectionSummary {
 // keys; 3 of them already succeeded downstream. It needs approval by an operator other than the
 // requester."
 [[nodiscard]] QString effectInWords(const SelectionSummary &summary);
+
+// The one test of "the frozen selection changed", used when a replay is requested, approved
+// and executed: a delivery changed when it is gone, its status moved, or its outcome-unknown
+// flag flipped since the freeze (a status move is reported first). A delivery that succeeded or
+// became outcome-unknown since would otherwise be resent without the approval that state needs.
+struct DeliveryState {
+    Stored<DeliveryStatus> status;
+    bool outcomeUnknown = false;
+};
+enum class FrozenDrift { None, Gone, Status, OutcomeUnknown };
+[[nodiscard]] FrozenDrift frozenDrift(const DeliveryState &frozen, const std::optional<DeliveryState> &now);
 
 } // namespace redrive::replay

@@ -5,6 +5,7 @@
 #include "admin/adminlog.h"
 #include "admin/replaystore.h"
 #include "audit/auditlog.h"
+#include "replay/replaypolicy.h"
 #include "storage/duewakeup.h"
 #include "storage/eventstatus.h"
 
@@ -352,8 +353,10 @@ bool ReplayExecutor::queueBatch(qint64 replayId, const QList<qint64> &deliveryId
         // succeeded or became outcome-unknown since would be resent without the approval that state
         // requires. It is skipped and said so, never sent.
         const bool drifted = exists
-            && (current != Stored<DeliveryStatus>::fromName(d.value(4).toString())
-                || d.value(3).toInt() != d.value(5).toInt());
+            && replay::frozenDrift(
+                   { Stored<DeliveryStatus>::fromName(d.value(4).toString()), d.value(5).toInt() != 0 },
+                   replay::DeliveryState { current, d.value(3).toInt() != 0 })
+                != replay::FrozenDrift::None;
         d.finish();
 
         ReplayItemState state = ReplayItemState::Skipped;

@@ -80,15 +80,22 @@ QString selectionDrift(const Config &config, const QList<replay::SelectionItem> 
 {
     for (const auto &item : items) {
         const auto it = current.constFind(item.deliveryId);
-        if (it == current.constEnd())
+        const auto state = it == current.constEnd()
+            ? std::nullopt
+            : std::optional<replay::DeliveryState>({ it->status, it->outcomeUnknown });
+        switch (replay::frozenDrift({ Stored<DeliveryStatus>(item.status), item.outcomeUnknown }, state)) {
+        case replay::FrozenDrift::Gone:
             return QStringLiteral("delivery %1 no longer exists").arg(item.deliveryId);
-        if (it->status != item.status)
+        case replay::FrozenDrift::Status:
             return QStringLiteral("delivery %1 is now %2 (it was %3 when the selection was frozen)")
                 .arg(item.deliveryId)
                 .arg(it->status.name(), toString(item.status));
-        if (it->outcomeUnknown != item.outcomeUnknown)
+        case replay::FrozenDrift::OutcomeUnknown:
             return QStringLiteral("delivery %1's outcome-unknown flag changed since the selection was frozen")
                 .arg(item.deliveryId);
+        case replay::FrozenDrift::None:
+            break;
+        }
         if (it->hasReplay)
             return QStringLiteral("delivery %1 is queued by another replay").arg(item.deliveryId);
         const DestinationConfig *dc = config.destination(item.destination);
@@ -331,23 +338,29 @@ http::Response decideReplay(RequestContext &ctx, qint64 id, Decision decision)
         // freeze makes the request describe something else than what is approved.
         QSqlQuery q(ctx.db.handle());
         q.prepare(QStringLiteral(
-            "SELECT ri.delivery_id, ri.frozen_status, d.status, d.outcome_unknown FROM replay_items ri "
-            "LEFT JOIN deliveries d ON d.id = ri.delivery_id WHERE ri.replay_id = ? AND "
-            "(d.id IS NULL OR d.status <> ri.frozen_status OR "
-            "d.outcome_unknown <> ri.frozen_outcome_unknown) ORDER BY ri.delivery_id LIMIT 1"));
+            "SELECT ri.delivery_id, ri.frozen_status, ri.frozen_outcome_unknown, d.id, d.status, "
+            "d.outcome_unknown FROM replay_items ri LEFT JOIN deliveries d ON d.id = ri.delivery_id "
+            "WHERE ri.replay_id = ? ORDER BY ri.delivery_id"));
         q.addBindValue(id);
         if (!q.exec())
             return databaseError("checking a replay's selection", sqlErrorText(q));
-        if (q.next()) {
-            const QString now_ = q.value(2).isNull() ? QStringLiteral("gone") : q.value(2).toString();
+        while (q.next()) {
             const QString was = q.value(1).toString();
-            const QString what = now_ == was
+            const auto current = q.value(3).isNull()
+                ? std::nullopt
+                : std::optional<replay::DeliveryState>(
+                    { Stored<DeliveryStatus>::fromName(q.value(4).toString()), q.value(5).toInt() != 0 });
+            const auto drift = replay::frozenDrift(
+                { Stored<DeliveryStatus>::fromName(was), q.value(2).toInt() != 0 }, current);
+            if (drift == replay::FrozenDrift::None)
+                continue;
+            const QString what = drift == replay::FrozenDrift::OutcomeUnknown
                 ? QStringLiteral("delivery %1's outcome became %2 since the request was made")
                       .arg(q.value(0).toLongLong())
-                      .arg(q.value(3).toInt() ? QStringLiteral("unknown") : QStringLiteral("known"))
+                      .arg(current->outcomeUnknown ? QStringLiteral("unknown") : QStringLiteral("known"))
                 : QStringLiteral("delivery %1 is now %2 (it was %3 when the request was made)")
                       .arg(q.value(0).toLongLong())
-                      .arg(now_, was);
+                      .arg(current ? current->status.name() : QStringLiteral("gone"), was);
             return conflict(QStringLiteral("selection_changed"),
                 what + QStringLiteral("; the request must be made again"), QStringLiteral("selection_hash"));
         }
