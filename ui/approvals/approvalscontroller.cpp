@@ -281,10 +281,7 @@ void ApprovalsController::decide(bool approve)
     q.confirmLabel = approve ? QStringLiteral("Approve replay #%1").arg(id)
                              : QStringLiteral("Reject replay #%1").arg(id);
     q.askReason = true;
-    q.environment = m_session->profile().environment;
-    q.environmentColour = m_session->profile().colour;
-    q.profileName = m_session->profile().name;
-    const Prompter::Answer answer = Prompter::ask(m_container, q);
+    const Prompter::Answer answer = m_session->askBeforeActing(m_container, q);
     if (!answer.confirmed || answer.reason.isEmpty())
         return;
     m_unconfirmed.clear(); // acting again: this decision's outcome is what the page says next

@@ -25,6 +25,44 @@ private:
     quint64 m_value = 0;
 };
 
+// Keeps one read of a refreshing view in flight: a refresh asked for while one is running is
+// remembered, and that running read's answer is dropped in favour of one more read, since what it
+// read may already be stale.
+//
+//     if (!m_gate.enter()) return;            // at the start of refresh()
+//     ... submit(..., [this](Result<T> r) {
+//         if (m_gate.leave()) { refresh(); return; }   // first thing in the answer
+class RefreshGate final {
+public:
+    // True when a read may start now; false (and noted) when one is already running.
+    [[nodiscard]] bool enter()
+    {
+        if (m_busy) {
+            m_again = true;
+            return false;
+        }
+        m_busy = true;
+        m_again = false;
+        return true;
+    }
+    // The running read has answered; true when a refresh was asked for meanwhile.
+    [[nodiscard]] bool leave()
+    {
+        m_busy = false;
+        return m_again;
+    }
+    // The running read's answer will never arrive (its Generation was advanced): a read may start.
+    void abandon()
+    {
+        m_busy = false;
+        m_again = false;
+    }
+
+private:
+    bool m_busy = false;
+    bool m_again = false;
+};
+
 class DbWorker;
 
 // Runs database work on a thread that owns its own read-only connection, and hands each result

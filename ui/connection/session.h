@@ -5,6 +5,7 @@
 #include "api/adminclient.h"
 #include "api/permissions.h"
 #include "common/dbexecutor.h"
+#include "common/prompter.h"
 #include "config/retryschedules.h"
 #include "connection/connectionprofile.h"
 
@@ -37,6 +38,16 @@ public:
     // Waits for a hot standby to show the session's own writes (null until the console sets one).
     [[nodiscard]] ReplicaController *replica() const { return m_replica; }
     void setReplica(ReplicaController *replica) { m_replica = replica; }
+
+    // Asks before an action on this receiver, under the profile's environment banner (name and
+    // colour), so nobody approves or pauses in production thinking it is staging.
+    Prompter::Answer askBeforeActing(QWidget *parent, Prompter::Question question) const
+    {
+        question.environment = m_profile.environment;
+        question.environmentColour = m_profile.colour;
+        question.profileName = m_profile.name;
+        return Prompter::ask(parent, question);
+    }
 
     void setExecutors(DbExecutor *events, DbExecutor *stats)
     {

@@ -73,16 +73,8 @@ void DestinationsController::updateButtons()
 
 void DestinationsController::refresh()
 {
-    if (m_busy) {
-        m_again = true;
+    if (!m_gate.enter())
         return;
-    }
-    m_busy = true;
-    m_again = false;
-    struct Answer {
-        std::optional<QList<DestinationStatus>> rows;
-        QString error;
-    };
     QStringList configured;
     if (const auto &schedules = m_session->retrySchedules()) {
         for (const DestinationConfig &d : schedules->destinations)
@@ -91,26 +83,19 @@ void DestinationsController::refresh()
     const qint64 now = m_clock.nowMs();
     m_session->stats()->submit(
         this, &m_generation,
-        [configured, now](Db &db) {
-            Answer a;
-            auto rows = fetchDestinationStatuses(db, configured, now);
-            a.error = rows.error();
-            a.rows = std::move(rows).toOptional();
-            return a;
-        },
-        [this, now](Answer a) {
-            m_busy = false;
-            if (m_again) {
+        [configured, now](Db &db) { return fetchDestinationStatuses(db, configured, now); },
+        [this, now](Result<QList<DestinationStatus>> rows) {
+            if (m_gate.leave()) {
                 refresh(); // asked again while reading: this answer may already be stale
                 return;
             }
-            if (!a.rows) {
+            if (!rows) {
                 m_summary->setText(keepUnconfirmed(
-                    m_unconfirmed, QStringLiteral("Destinations could not be read: ") + a.error));
+                    m_unconfirmed, QStringLiteral("Destinations could not be read: ") + rows.error()));
                 return;
             }
             // The unconfirmed pause or resume shows: the destination is in the state asked for.
-            if (std::none_of(a.rows->cbegin(), a.rows->cend(), [this](const DestinationStatus &d) {
+            if (std::none_of(rows->cbegin(), rows->cend(), [this](const DestinationStatus &d) {
                     return d.name == m_unconfirmedName && d.paused != m_unconfirmedPause;
                 })) {
                 m_unconfirmed.clear();
@@ -120,7 +105,7 @@ void DestinationsController::refresh()
                 ? m_model->destinationAt(m_table->currentIndex())->name
                 : QString();
             const bool firstFill = m_model->rowCount() == 0;
-            m_model->setStatuses(std::move(*a.rows), now);
+            m_model->setStatuses(std::move(*rows), now);
             if (const int row = m_model->rowOf(keep); row >= 0 && m_table->currentIndex().row() != row)
                 m_table->selectRow(row);
             if (firstFill) {
@@ -172,10 +157,7 @@ void DestinationsController::setPaused(bool pause)
               .arg(name, waitingText);
     q.confirmLabel = pause ? QStringLiteral("Pause %1").arg(name) : QStringLiteral("Resume %1").arg(name);
     q.askReason = true;
-    q.environment = m_session->profile().environment;
-    q.environmentColour = m_session->profile().colour;
-    q.profileName = m_session->profile().name;
-    const Prompter::Answer answer = Prompter::ask(m_container, q);
+    const Prompter::Answer answer = m_session->askBeforeActing(m_container, q);
     if (!answer.confirmed || answer.reason.isEmpty())
         return;
     m_unconfirmed.clear(); // acting again: this change's outcome is what the page says next
@@ -209,7 +191,7 @@ void DestinationsController::setPaused(bool pause)
             // once it shows there (a hot standby replays the change a little later).
             afterReplicaShows(m_session, this, [this] {
                 m_generation.advance();
-                m_busy = false;
+                m_gate.abandon();
                 refresh();
             });
         });

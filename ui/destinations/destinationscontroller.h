@@ -49,8 +49,7 @@ private:
     QPushButton *m_pause;
     QPushButton *m_resume;
     Generation m_generation;
-    bool m_busy = false;
-    bool m_again = false; // asked again while busy: what changed meanwhile is read right after
+    RefreshGate m_gate; // asked again while busy: what changed meanwhile is read right after
     // The user's last pause or resume, unconfirmed (its line, its destination, which of the two):
     // kept on the summary until they act again or a read shows the destination in that state.
     QString m_unconfirmed;

@@ -140,10 +140,7 @@ void IncidentsController::acknowledgeSelected()
     q.confirmLabel = QStringLiteral("Acknowledge incident #%1").arg(id);
     q.askReason = true;
     q.reasonLabel = QStringLiteral("Note (what you are doing about it; recorded in the audit log):");
-    q.environment = m_session->profile().environment;
-    q.environmentColour = m_session->profile().colour;
-    q.profileName = m_session->profile().name;
-    const Prompter::Answer answer = Prompter::ask(m_view, q);
+    const Prompter::Answer answer = m_session->askBeforeActing(m_view, q);
     if (!answer.confirmed || answer.reason.trimmed().isEmpty())
         return;
     m_busy = true;

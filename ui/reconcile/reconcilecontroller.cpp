@@ -137,16 +137,11 @@ void ReconcileController::updateButton()
 
 void ReconcileController::refresh()
 {
-    if (m_busy) {
-        m_again = true;
+    if (!m_gate.enter())
         return;
-    }
-    m_busy = true;
-    m_again = false;
-    struct Answer {
-        std::optional<QList<reconcile::Run>> latest;
-        std::optional<QList<reconcile::Run>> recent;
-        QString error;
+    struct Runs {
+        QList<reconcile::Run> latest; // each source's newest run
+        QList<reconcile::Run> recent; // the selected source's
     };
     const QString source = selectedSource();
     // Sources the receiver's configuration (when the profile names a copy) reconciles: listed
@@ -156,13 +151,10 @@ void ReconcileController::refresh()
         configured = config->reconciledSources;
     m_session->stats()->submit(
         this, &m_generation,
-        [source, configured](Db &db) {
-            Answer a;
+        [source, configured](Db &db) -> Result<Runs> {
             auto latest = reconcile::lastRunPerSource(db);
-            if (!latest) {
-                a.error = latest.error();
-                return a;
-            }
+            if (!latest)
+                return Failure(latest.error());
             for (const auto &entry : configured) {
                 const QString &name = entry.first;
                 if (std::none_of(latest->cbegin(), latest->cend(),
@@ -176,34 +168,29 @@ void ReconcileController::refresh()
             std::sort(latest->begin(), latest->end(),
                 [](const reconcile::Run &x, const reconcile::Run &y) { return x.source < y.source; });
             auto recent = reconcile::listRuns(db, source, std::nullopt, kRecentRuns);
-            if (!recent) {
-                a.error = recent.error();
-                return a;
-            }
-            a.latest = std::move(*latest);
-            a.recent = std::move(*recent);
-            return a;
+            if (!recent)
+                return Failure(recent.error());
+            return Runs { std::move(*latest), std::move(*recent) };
         },
-        [this, source](Answer a) {
-            m_busy = false;
-            if (m_again) {
+        [this, source](Result<Runs> runs) {
+            if (m_gate.leave()) {
                 refresh(); // asked again while reading: this answer may already be stale
                 return;
             }
-            if (!a.latest) {
-                m_summary->setText(QStringLiteral("Reconciliation runs could not be read: ") + a.error);
+            if (!runs) {
+                m_summary->setText(QStringLiteral("Reconciliation runs could not be read: ") + runs.error());
                 return;
             }
             const qint64 now = m_clock.nowMs();
             const bool firstFill = m_sources->rowCount() == 0;
-            m_sources->setRuns(std::move(*a.latest), now);
+            m_sources->setRuns(std::move(runs->latest), now);
             if (m_sourceTable->selectionModel()->currentIndex().row() < 0 && m_sources->rowCount() > 0) {
                 m_sourceTable->selectRow(0); // reads again, for that source's runs
             } else if (const int row = m_sources->rowOfSource(source);
                        row >= 0 && m_sourceTable->currentIndex().row() != row) {
                 m_sourceTable->selectRow(row);
             }
-            m_runs->setRuns(std::move(*a.recent), now);
+            m_runs->setRuns(std::move(runs->recent), now);
             if (firstFill && m_sources->rowCount() > 0) {
                 m_sourceTable->resizeColumnsToContents();
                 m_runTable->resizeColumnsToContents();
@@ -305,7 +292,7 @@ void ReconcileController::runNow()
             updateButton();
             afterReplicaShows(m_session, this, [this] {
                 m_generation.advance();
-                m_busy = false;
+                m_gate.abandon();
                 refresh();
             });
         });

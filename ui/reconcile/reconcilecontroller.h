@@ -61,8 +61,7 @@ private:
     QPushButton *m_runNow;
     QTimer *m_follow;
     Generation m_generation;
-    bool m_busy = false;
-    bool m_again = false; // asked again while busy: what changed meanwhile is read right after
+    RefreshGate m_gate; // asked again while busy: what changed meanwhile is read right after
     bool m_starting = false; // a Run now request is in flight
     QString m_cannotRun; // why this session may not start runs; empty when it may
 };

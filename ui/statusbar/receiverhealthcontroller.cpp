@@ -137,40 +137,24 @@ QString ReceiverHealthController::tooltipFor(const ReceiverHealth &h, qint64 now
 
 void ReceiverHealthController::refresh()
 {
-    if (m_busy) {
-        m_again = true;
+    if (!m_gate.enter())
         return;
-    }
-    m_busy = true;
-    m_again = false;
-    struct Answer {
-        std::optional<ReceiverInstances> instances;
-        QString error;
-    };
     const qint64 since = m_clock.nowMs() - kReceiverRecentMs;
     m_session->stats()->submit(
-        this, &m_generation,
-        [since](Db &db) {
-            Answer a;
-            auto instances = fetchReceiverInstances(db, since);
-            a.error = instances.error();
-            a.instances = std::move(instances).toOptional();
-            return a;
-        },
-        [this](const Answer &a) {
-            m_busy = false;
-            if (m_again) {
+        this, &m_generation, [since](Db &db) { return fetchReceiverInstances(db, since); },
+        [this](const Result<ReceiverInstances> &instances) {
+            if (m_gate.leave()) {
                 refresh(); // asked again while reading: this answer may already be stale
                 return;
             }
-            if (!a.instances) {
+            if (!instances) {
                 m_status->setText(QStringLiteral("Receivers: unknown"));
-                m_status->setToolTip(
-                    plainToolTip(QStringLiteral("receiver_instances could not be read: ") + a.error));
+                m_status->setToolTip(plainToolTip(
+                    QStringLiteral("receiver_instances could not be read: ") + instances.error()));
                 return;
             }
             const qint64 now = m_clock.nowMs();
-            const ReceiverHealth health = assessReceivers(*a.instances, now);
+            const ReceiverHealth health = assessReceivers(*instances, now);
             m_banner->showWarnings(warningsFor(health));
             m_status->setText(statusFor(health, now));
             m_status->setToolTip(plainToolTip(tooltipFor(health, now)));

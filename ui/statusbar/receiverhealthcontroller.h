@@ -49,8 +49,7 @@ private:
     QLabel *m_status;
     const Clock &m_clock;
     Generation m_generation;
-    bool m_busy = false;
-    bool m_again = false; // asked again while busy: what changed meanwhile is read right after
+    RefreshGate m_gate; // asked again while busy: what changed meanwhile is read right after
 };
 
 } // namespace redrive::ui

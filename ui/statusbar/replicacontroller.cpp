@@ -88,33 +88,17 @@ void ReplicaController::refresh()
 {
     if (m_session->profile().databaseKind != ConnectionProfile::DatabaseKind::Postgres)
         return;
-    if (m_busy) {
-        m_again = true;
+    if (!m_gate.enter())
         return;
-    }
-    m_busy = true;
-    m_again = false;
-    struct Answer {
-        std::optional<ReplicaState> state;
-        QString error;
-    };
     m_session->stats()->submit(
-        this, &m_generation,
-        [](Db &db) {
-            Answer a;
-            auto state = fetchReplicaState(db);
-            a.error = state.error();
-            a.state = std::move(state).toOptional();
-            return a;
-        },
-        [this](const Answer &a) {
-            m_busy = false;
-            if (m_again) {
+        this, &m_generation, [](Db &db) { return fetchReplicaState(db); },
+        [this](Result<ReplicaState> state) {
+            if (m_gate.leave()) {
                 refresh();
                 return;
             }
-            m_state = a.state;
-            m_stateError = a.error;
+            m_stateError = state.error();
+            m_state = std::move(state).toOptional();
             show();
             Q_EMIT refreshed();
         });

@@ -74,8 +74,7 @@ private:
     QLabel *m_status;
     QTimer *m_pollTimer;
     Generation m_generation;
-    bool m_busy = false;
-    bool m_again = false;
+    RefreshGate m_gate;
     bool m_polling = false;
     std::optional<ReplicaState> m_state;
     QString m_stateError;
