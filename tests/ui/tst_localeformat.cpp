@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // SPDX-FileCopyrightText: Redrive authors
 #include "common/localeformat.h"
+#include "common/rangeedits.h"
 #include "common/timeformat.h"
 
 #include <QDateTime>
@@ -18,6 +19,7 @@ private Q_SLOTS:
     void durationsCountInTheLocale();
     void dateTimesInTheLocale();
     void axisTimeFormats();
+    void rangeEditorsWriteFourDigitYears();
 };
 
 void TstLocaleFormat::englishSeparators()
@@ -81,6 +83,21 @@ void TstLocaleFormat::axisTimeFormats()
     QLocale::setDefault(QLocale(QLocale::English, QLocale::UnitedStates));
     const QString seconds = LocaleFormat::axisTimeFormat(TimeTickUnit::Seconds, false);
     QVERIFY2(seconds.startsWith(QLatin1String("h:mm:ss")), qPrintable(seconds)); // "h:mm:ss AP"
+}
+
+// The custom-range editors of the events filter and the audit log: the locale's short form, but
+// a typed "3/12/26" would be read as 1926, so the year has four digits, and what the editor shows
+// reads back as the same minute.
+void TstLocaleFormat::rangeEditorsWriteFourDigitYears()
+{
+    QLocale::setDefault(QLocale(QLocale::German));
+    QCOMPARE(rangeEditFormat(), QStringLiteral("dd.MM.yyyy HH:mm"));
+    QLocale::setDefault(QLocale(QLocale::English, QLocale::UnitedStates));
+    const QString us = rangeEditFormat();
+    QVERIFY2(us.startsWith(QLatin1String("M/d/yyyy h:mm")), qPrintable(us));
+    const QDateTime at(QDate(2026, 12, 3), QTime(18, 51));
+    const QString shown = QLocale().toString(at, us);
+    QCOMPARE(QLocale().toDateTime(shown, us), at);
 }
 
 QTEST_APPLESS_MAIN(TstLocaleFormat)

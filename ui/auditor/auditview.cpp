@@ -3,6 +3,7 @@
 #include "auditview.h"
 
 #include "common/accessibleparts.h"
+#include "common/rangeedits.h"
 #include "common/statuspalette.h"
 #include "common/tablepage.h"
 #include "common/warningbanner.h"
@@ -80,17 +81,11 @@ AuditView::AuditView(QWidget *parent)
     m_range->setAccessibleName(QStringLiteral("Time range"));
     m_range->addItems({ QStringLiteral("Any time"), QStringLiteral("Last 24 hours"),
         QStringLiteral("Last 7 days"), QStringLiteral("Last 30 days"), QStringLiteral("Custom…") });
-    for (QDateTimeEdit *e : { m_since, m_until }) {
-        e->setCalendarPopup(true);
-        e->setDisplayFormat(QStringLiteral("yyyy-MM-dd HH:mm"));
-        e->setDateTime(QDateTime::currentDateTime());
-        e->hide();
+    prepareRangeEdits(m_since, m_until);
+    for (QDateTimeEdit *e : { m_since, m_until })
         connect(e, &QDateTimeEdit::dateTimeChanged, this, [this] { m_debounce->start(); });
-    }
     m_since->setObjectName(QStringLiteral("auditSinceEdit"));
     m_until->setObjectName(QStringLiteral("auditUntilEdit"));
-    m_since->setAccessibleName(QStringLiteral("From (local time)"));
-    m_until->setAccessibleName(QStringLiteral("Until (local time)"));
     m_clear->setObjectName(QStringLiteral("auditClearFilter"));
     m_clear->setAccessibleName(QStringLiteral("Clear the audit filters"));
 
@@ -180,13 +175,7 @@ AuditView::AuditView(QWidget *parent)
 
 void AuditView::timeRangeChosen(int index)
 {
-    const bool custom = index == Custom;
-    m_since->setVisible(custom);
-    m_until->setVisible(custom);
-    if (custom) {
-        m_since->setDateTime(QDateTime::currentDateTime().addDays(-1));
-        m_until->setDateTime(QDateTime::currentDateTime().addSecs(60));
-    }
+    showCustomRange(m_since, m_until, index == Custom);
     m_debounce->stop();
     Q_EMIT filterChanged();
 }

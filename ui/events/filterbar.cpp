@@ -3,6 +3,7 @@
 #include "filterbar.h"
 
 #include "common/accessibleparts.h"
+#include "common/rangeedits.h"
 #include "common/statuspalette.h"
 #include "domain/types.h"
 
@@ -94,13 +95,9 @@ FilterBar::FilterBar(QWidget *parent)
     m_range->setObjectName(QStringLiteral("timeRange"));
     m_range->addItems({ QStringLiteral("Any time"), QStringLiteral("Last hour"),
         QStringLiteral("Last 24 hours"), QStringLiteral("Last 7 days"), QStringLiteral("Custom…") });
-    for (QDateTimeEdit *e : { m_since, m_until }) {
-        e->setCalendarPopup(true);
-        e->setDisplayFormat(QStringLiteral("yyyy-MM-dd HH:mm"));
-        e->setDateTime(QDateTime::currentDateTime());
-        e->hide();
+    prepareRangeEdits(m_since, m_until);
+    for (QDateTimeEdit *e : { m_since, m_until })
         connect(e, &QDateTimeEdit::dateTimeChanged, this, &FilterBar::changedSoon);
-    }
     m_since->setObjectName(QStringLiteral("sinceEdit"));
     m_until->setObjectName(QStringLiteral("untilEdit"));
     m_since->setToolTip(QStringLiteral("From (local time)"));
@@ -117,8 +114,6 @@ FilterBar::FilterBar(QWidget *parent)
     for (QComboBox *c : { m_source, m_type, m_destination })
         nameEditParts(c->lineEdit(), c->accessibleName());
     nameEditParts(m_search, m_search->accessibleName());
-    m_since->setAccessibleName(QStringLiteral("From (local time)"));
-    m_until->setAccessibleName(QStringLiteral("Until (local time)"));
     m_search->setMinimumWidth(260);
 
     m_views->setObjectName(QStringLiteral("savedViews"));
@@ -198,13 +193,7 @@ void FilterBar::updateStatusButton()
 
 void FilterBar::timeRangeChosen(int index)
 {
-    const bool custom = index == Custom;
-    m_since->setVisible(custom);
-    m_until->setVisible(custom);
-    if (custom) {
-        m_since->setDateTime(QDateTime::currentDateTime().addDays(-1));
-        m_until->setDateTime(QDateTime::currentDateTime().addSecs(60));
-    }
+    showCustomRange(m_since, m_until, index == Custom);
     changed();
 }
 
