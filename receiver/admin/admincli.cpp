@@ -32,6 +32,32 @@ const char kTokenUsage[]
 const char kAuditUsage[] = "usage: redrived audit verify [--checkpoint FILE]\n"
                            "       redrived audit checkpoint [--out FILE]\n";
 
+// Begins a token command's transaction; says why on `err` when it cannot.
+bool began(Transaction &tx, QTextStream &err)
+{
+    if (auto begun = tx.begin(); !begun) {
+        err << "cannot start a transaction: " << begun.error() << '\n';
+        return false;
+    }
+    return true;
+}
+
+// Commits a token change together with its audit entry (`appended`); says why on `err`, after
+// `what`, when either failed.
+template<class T>
+bool committed(const Result<T> &appended, Transaction &tx, QTextStream &err, const char *what)
+{
+    if (!appended) {
+        err << what << appended.error() << '\n';
+        return false;
+    }
+    if (auto done = tx.commit(); !done) {
+        err << what << done.error() << '\n';
+        return false;
+    }
+    return true;
+}
+
 // "--key value" and "--key=value" options after the subcommand; flags without values are errors.
 bool parseOptions(
     const QStringList &args, const QStringList &allowed, QHash<QString, QString> *out, QString *error)
@@ -161,12 +187,9 @@ int tokenCreate(const Config &config, const QHash<QString, QString> &opts, QText
     auto db = openDatabase(config, OpenMode::ReadWrite, err);
     if (!db)
         return kUsage;
-    QString error;
     Transaction tx(*db);
-    if (!succeeded(tx.begin(), &error)) {
-        err << "cannot start a transaction: " << error << '\n';
+    if (!began(tx, err))
         return kUsage;
-    }
     access::CreateFailure failure = access::CreateFailure::None;
     const auto created = access::createApiToken(*db, name, owner, *role, expiresAt, clock.nowMs(), &failure);
     if (!created) {
@@ -182,10 +205,8 @@ int tokenCreate(const Config &config, const QHash<QString, QString> &opts, QText
             expiresAt ? QJsonValue(isoUtc(*expiresAt)) : QJsonValue(QJsonValue::Null) } };
     const auto record = cliRecord(QStringLiteral("token_created"), QStringLiteral("token:") + name, details);
     const auto appended = audit::appendAuditEntry(*db, record, clock.nowMs());
-    if (!appended || !succeeded(tx.commit(), &error)) {
-        err << "cannot save the token: " << (appended ? error : appended.error()) << '\n';
+    if (!committed(appended, tx, err, "cannot save the token: "))
         return kUsage;
-    }
     // The token alone on stdout (TOKEN=$(redrived token create …)); the explanation on stderr.
     out << created->secret << '\n';
     out.flush();
@@ -206,12 +227,9 @@ int tokenRevoke(
     auto db = openDatabase(config, OpenMode::ReadWrite, err);
     if (!db)
         return kUsage;
-    QString error;
     Transaction tx(*db);
-    if (!succeeded(tx.begin(), &error)) {
-        err << "cannot start a transaction: " << error << '\n';
+    if (!began(tx, err))
         return kUsage;
-    }
     bool found = false;
     if (auto revoked = access::revokeApiToken(*db, name, clock.nowMs(), &found); !revoked) {
         err << revoked.error() << '\n';
@@ -219,10 +237,8 @@ int tokenRevoke(
     }
     const auto record = cliRecord(QStringLiteral("token_revoked"), QStringLiteral("token:") + name, {});
     const auto appended = audit::appendAuditEntry(*db, record, clock.nowMs());
-    if (!appended || !succeeded(tx.commit(), &error)) {
-        err << "cannot revoke the token: " << (appended ? error : appended.error()) << '\n';
+    if (!committed(appended, tx, err, "cannot revoke the token: "))
         return kUsage;
-    }
     err << "Revoked token \"" << name << "\"; running receivers refuse it within 2 seconds.\n";
     return kOk;
 }
