@@ -48,6 +48,7 @@ private Q_SLOTS:
     void effectInWords_data();
     void effectInWords();
     void summaryRoundTrips();
+    void frozenDriftRules();
 };
 
 void TstAccessPolicy::matrix_data()
@@ -298,6 +299,27 @@ void TstAccessPolicy::summaryRoundTrips()
     const auto refused = SelectionSummary::fromJson(unknown);
     QVERIFY(!refused);
     QVERIFY(refused.error().contains(QStringLiteral("extreme")));
+}
+
+// The one "frozen selection changed" rule that request, approval and execution share.
+void TstAccessPolicy::frozenDriftRules()
+{
+    using replay::DeliveryState;
+    using replay::FrozenDrift;
+    const DeliveryState dead { DeliveryStatus::Dead, false };
+    QCOMPARE(replay::frozenDrift(dead, DeliveryState { DeliveryStatus::Dead, false }), FrozenDrift::None);
+    QCOMPARE(replay::frozenDrift(dead, std::nullopt), FrozenDrift::Gone);
+    QCOMPARE(
+        replay::frozenDrift(dead, DeliveryState { DeliveryStatus::Succeeded, false }), FrozenDrift::Status);
+    QCOMPARE(
+        replay::frozenDrift(dead, DeliveryState { DeliveryStatus::Dead, true }), FrozenDrift::OutcomeUnknown);
+    // Both changed: the status move is what the requester is told.
+    QCOMPARE(
+        replay::frozenDrift(dead, DeliveryState { DeliveryStatus::Retrying, true }), FrozenDrift::Status);
+    // A stored status this build does not know still differs from a known one.
+    QCOMPARE(replay::frozenDrift(
+                 dead, DeliveryState { Stored<DeliveryStatus>::fromName(QStringLiteral("parked")), false }),
+        FrozenDrift::Status);
 }
 
 QTEST_GUILESS_MAIN(TstAccessPolicy)
