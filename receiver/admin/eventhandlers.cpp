@@ -315,12 +315,10 @@ http::Response setDestinationPaused(RequestContext &ctx, const QString &name, bo
     if (auto r = requirePermission(ctx, access::Action::ManageDestinations, target))
         return *r;
     ApiError e;
-    const auto body = parseJsonObject(ctx.request.body, { QStringLiteral("reason") }, &e);
-    if (!body)
+    const auto asked = readReasonBody(ctx.request.body, TextRule {}, &e);
+    if (!asked)
         return errorResponse(e);
-    QString reason;
-    if (!readText(*body, QStringLiteral("reason"), TextRule {}, &reason, &e))
-        return errorResponse(e);
+    const QString &reason = *asked;
     if (!ctx.config.destination(name))
         return errorResponse(404, QStringLiteral("not_found"),
             QStringLiteral("no destination is named \"%1\"").arg(name.left(200)), QStringLiteral("name"));

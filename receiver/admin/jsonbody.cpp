@@ -166,6 +166,18 @@ bool readText(const QJsonObject &object, const QString &key, const TextRule &rul
     return true;
 }
 
+std::optional<QString> readReasonBody(
+    const QByteArray &body, const TextRule &rule, ApiError *error, bool emptyIsObject)
+{
+    const auto object = parseJsonObject(body, { QStringLiteral("reason") }, error, emptyIsObject);
+    if (!object)
+        return std::nullopt;
+    QString reason;
+    if (!readText(*object, QStringLiteral("reason"), rule, &reason, error))
+        return std::nullopt;
+    return reason;
+}
+
 bool readId(const QJsonValue &value, const QString &field, qint64 *out, ApiError *error)
 {
     constexpr double kMaxSafe = 9007199254740992.0; // 2^53

@@ -31,6 +31,11 @@ struct TextRule {
 bool readText(const QJsonObject &object, const QString &key, const TextRule &rule, QString *out,
     ApiError *error, const QString &fieldName = {});
 
+// A body that holds only a reason, {"reason": "..."} (an empty body too, when `emptyIsObject`):
+// the reason read by `rule`, empty when optional and absent.
+std::optional<QString> readReasonBody(
+    const QByteArray &body, const TextRule &rule, ApiError *error, bool emptyIsObject = false);
+
 // A positive integer id (JSON number without fraction, at most 2^53).
 bool readId(const QJsonValue &value, const QString &field, qint64 *out, ApiError *error);
 std::optional<qint64> parsePathId(QStringView text);

@@ -70,12 +70,10 @@ http::Response requestReconciliation(RequestContext &ctx, const QString &name)
     if (!checkQueryKeys(ctx.query, {}, &e))
         return errorResponse(e);
     // An empty body or {"reason": "..."}: why someone asked, kept in the audit entry.
-    const auto body = parseJsonObject(ctx.request.body, { QStringLiteral("reason") }, &e, true);
-    if (!body)
+    const auto asked = readReasonBody(ctx.request.body, TextRule { false, 1000, true }, &e, true);
+    if (!asked)
         return errorResponse(e);
-    QString reason;
-    if (!readText(*body, QStringLiteral("reason"), TextRule { false, 1000, true }, &reason, &e))
-        return errorResponse(e);
+    const QString &reason = *asked;
     const SourceConfig *source = ctx.config.source(name);
     if (!source)
         return errorResponse(404, QStringLiteral("not_found"),

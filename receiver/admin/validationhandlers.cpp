@@ -133,12 +133,10 @@ http::Response revalidateEvent(RequestContext &ctx, qint64 id)
     if (auto r = requirePermission(ctx, access::Action::RevalidateEvents, target))
         return *r;
     ApiError e;
-    const auto body = parseJsonObject(ctx.request.body, { QStringLiteral("reason") }, &e, true);
-    if (!body)
+    const auto asked = readReasonBody(ctx.request.body, TextRule { false, 1000, true }, &e, true);
+    if (!asked)
         return errorResponse(e);
-    QString reason;
-    if (!readText(*body, QStringLiteral("reason"), TextRule { false, 1000, true }, &reason, &e))
-        return errorResponse(e);
+    const QString &reason = *asked;
 
     QString error;
     Transaction tx(ctx.db);
