@@ -121,7 +121,7 @@ void AuditController::verify()
         runCheck(std::nullopt);
         return;
     }
-    ApiReply *reply = admin->get(QStringLiteral("audit/checkpoint"));
+    ApiReply *reply = admin->auditCheckpoint();
     connect(reply, &ApiReply::finished, this, &AuditController::checkpointArrived);
 }
 

@@ -180,7 +180,7 @@ void Connector::askWhoAmI()
     Q_EMIT progress(QStringLiteral("Asking the admin API who you are…"));
     auto *client = new AdminClient(m_profile.adminUrl, m_token, ca, session);
     const quint64 asked = m_generation.value();
-    ApiReply *reply = client->get(QStringLiteral("whoami"));
+    ApiReply *reply = client->whoami();
     connect(reply, &ApiReply::finished, this,
         [this, asked, client, session](const QJsonDocument &body, const ApiError &error) {
             if (asked != m_generation.value())

@@ -120,8 +120,7 @@ void DetailController::addNote(qint64 eventId, const QString &text)
     if (!admin)
         return;
     m_view->setNoteBusy(true, QStringLiteral("Saving…"));
-    ApiReply *reply = admin->post(
-        QStringLiteral("events/%1/notes").arg(eventId), QJsonObject { { QStringLiteral("body"), text } });
+    ApiReply *reply = admin->addEventNote(eventId, text);
     connect(reply, &ApiReply::finished, this, [this, eventId](const QJsonDocument &, const ApiError &error) {
         if (!error.ok()) {
             // A hung receiver may still commit the note: neither saved nor refused, so the page says
@@ -146,7 +145,7 @@ void DetailController::revalidate(qint64 eventId)
         return;
     ValidationPanel *panel = m_view->validationPanel();
     panel->setBusy(true, QStringLiteral("Checking against the receiver's schema…"));
-    ApiReply *reply = admin->post(QStringLiteral("events/%1/revalidate").arg(eventId), QJsonObject {});
+    ApiReply *reply = admin->revalidateEvent(eventId);
     connect(reply, &ApiReply::finished, this,
         [this, eventId, panel](const QJsonDocument &doc, const ApiError &error) {
             if (!error.ok()) {
