@@ -86,30 +86,19 @@ void DetailController::reload()
 {
     if (m_eventId <= 0)
         return;
-    struct Answer {
-        std::optional<EventDetail> detail;
-        QString error;
-    };
     m_session->events()->submit(
-        this, &m_generation,
-        [id = m_eventId](Db &db) {
-            Answer a;
-            auto detail = fetchEventDetail(db, id);
-            if (detail)
-                a.detail = std::move(*detail);
-            else
-                a.error = detail.error();
-            return a;
-        },
-        [this](const Answer &a) {
-            if (!a.detail) {
-                m_view->showError(a.error.isEmpty()
-                        ? QStringLiteral("Event %1 no longer exists (retention may have removed it).")
-                              .arg(m_eventId)
-                        : QStringLiteral("The event could not be read: ") + a.error);
+        this, &m_generation, [id = m_eventId](Db &db) { return fetchEventDetail(db, id); },
+        [this](const Result<std::optional<EventDetail>> &detail) {
+            if (!detail) {
+                m_view->showError(QStringLiteral("The event could not be read: ") + detail.error());
                 return;
             }
-            m_view->showDetail(*a.detail, m_clock.nowMs(), m_session->retrySchedules());
+            if (!*detail) {
+                m_view->showError(QStringLiteral("Event %1 no longer exists (retention may have removed it).")
+                                      .arg(m_eventId));
+                return;
+            }
+            m_view->showDetail(**detail, m_clock.nowMs(), m_session->retrySchedules());
             Q_EMIT loaded(m_eventId);
         });
 }
