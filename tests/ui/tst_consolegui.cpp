@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // SPDX-FileCopyrightText: Redrive authors
+#include "api/adminclient.h"
 #include "approvals/approvalmodel.h"
 #include "audit/auditlog.h"
 #include "auditor/auditcontroller.h"
@@ -47,6 +48,8 @@
 #include <QToolButton>
 #include <QTreeWidget>
 
+#include <functional>
+
 using namespace redrive;
 using namespace redrive::test;
 using namespace redrive::ui;
@@ -71,6 +74,7 @@ private Q_SLOTS:
     void failuresAreExplained();
     void detailTooltipsShowHostileTextLiterally_data();
     void detailTooltipsShowHostileTextLiterally();
+    void typedAdminCallsSendTheirRequests();
 };
 
 void TstConsoleGui::initTestCase()
@@ -479,6 +483,68 @@ void TstConsoleGui::detailTooltipsShowHostileTextLiterally()
     // The key link, the banner, the delivery's destination and downstream, the attempt's
     // explanation, the audit entry's details and the payload's pointers.
     QVERIFY2(sweep.carrying >= 7, qPrintable(QString::number(sweep.carrying)));
+}
+
+// The pages' typed admin API calls put on the wire the method, path and JSON body the receiver
+// expects (the same bytes the pages built by hand before): names are one percent-encoded path
+// segment, bodies compact JSON, an empty ticket left out.
+void TstConsoleGui::typedAdminCallsSendTheirRequests()
+{
+    struct Call {
+        const char *what;
+        std::function<ApiReply *(AdminClient &)> call;
+        QByteArray method;
+        QByteArray path;
+        QByteArray body;
+    };
+    const QList<Call> calls = {
+        { "whoami", [](AdminClient &c) { return c.whoami(); }, "GET", "/admin/v1/whoami", "" },
+        { "note", [](AdminClient &c) { return c.addEventNote(42, QStringLiteral("called \"crm\"")); }, "POST",
+            "/admin/v1/events/42/notes", R"({"body":"called \"crm\""})" },
+        { "revalidate", [](AdminClient &c) { return c.revalidateEvent(9'000'000'001); }, "POST",
+            "/admin/v1/events/9000000001/revalidate", "{}" },
+        { "acknowledge", [](AdminClient &c) { return c.acknowledgeIncident(7, QStringLiteral("on it")); },
+            "POST", "/admin/v1/incidents/7/acknowledge", R"({"note":"on it"})" },
+        { "pause",
+            [](AdminClient &c) {
+                return c.pauseDestination(QStringLiteral("crm/eu?x"), QStringLiteral("deploy"));
+            },
+            "POST", "/admin/v1/destinations/crm%2Feu%3Fx/pause", R"({"reason":"deploy"})" },
+        { "resume",
+            [](AdminClient &c) { return c.resumeDestination(QStringLiteral("crm"), QStringLiteral("done")); },
+            "POST", "/admin/v1/destinations/crm/resume", R"({"reason":"done"})" },
+        { "preview",
+            [](AdminClient &c) {
+                return c.previewReplay(
+                    QJsonObject { { QStringLiteral("delivery_ids"), QJsonArray { 3, 4 } } });
+            },
+            "POST", "/admin/v1/replays/preview", R"({"delivery_ids":[3,4]})" },
+        { "create without ticket",
+            [](AdminClient &c) { return c.createReplay(QStringLiteral("h1"), QStringLiteral("fixed"), {}); },
+            "POST", "/admin/v1/replays", R"({"reason":"fixed","selection_hash":"h1"})" },
+        { "create with ticket",
+            [](AdminClient &c) {
+                return c.createReplay(QStringLiteral("h1"), QStringLiteral("fixed"), QStringLiteral("T-1"));
+            },
+            "POST", "/admin/v1/replays", R"({"reason":"fixed","selection_hash":"h1","ticket":"T-1"})" },
+        { "reconcile", [](AdminClient &c) { return c.reconcileSource(QStringLiteral("shop eu")); }, "POST",
+            "/admin/v1/sources/shop%20eu/reconcile", "{}" },
+        { "checkpoint", [](AdminClient &c) { return c.auditCheckpoint(); }, "GET",
+            "/admin/v1/audit/checkpoint", "" },
+    };
+    AdminClient client(m_api.url(), QStringLiteral("tok-123"), {});
+    for (const Call &c : calls) {
+        const qsizetype before = m_api.requests().size();
+        QSignalSpy done(c.call(client), &ApiReply::finished);
+        QVERIFY2(done.wait(kGuiWait), c.what);
+        QCOMPARE(m_api.requests().size(), before + 1);
+        const FakeAdminApi::Request &r = m_api.requests().last();
+        QVERIFY2(r.method == c.method, c.what);
+        QCOMPARE(r.path, c.path);
+        QCOMPARE(r.query, QByteArray());
+        QCOMPARE(r.body, c.body);
+        QCOMPARE(r.authorization, QByteArray("Bearer tok-123"));
+    }
 }
 
 QTEST_MAIN(TstConsoleGui)

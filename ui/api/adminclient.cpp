@@ -21,6 +21,13 @@ QString sslErrorsText(const QList<QSslError> &errors)
     return parts.join(QLatin1String("; "));
 }
 
+// A name (a destination's, a source's) as one segment of a path: '/', '?', '#' and the rest
+// percent-encoded, so it cannot reach another endpoint.
+QString pathSegment(const QString &name)
+{
+    return QString::fromLatin1(QUrl::toPercentEncoding(name));
+}
+
 } // namespace
 
 QString actionErrorText(const ApiError &error, const QString &unconfirmed, const QString &refused)
@@ -79,11 +86,6 @@ ApiReply *AdminClient::get(const QString &path, const QUrlQuery &query)
     return send(m_network->get(request));
 }
 
-ApiReply *AdminClient::eventEvidence(qint64 eventId)
-{
-    return get(QStringLiteral("events/%1/evidence").arg(eventId));
-}
-
 ApiReply *AdminClient::post(const QString &path, const QJsonObject &body)
 {
     QNetworkRequest request(m_base.resolved(QUrl(path)));
@@ -97,6 +99,70 @@ ApiReply *AdminClient::post(const QString &path, const QJsonObject &body)
         request.setSslConfiguration(ssl);
     }
     return send(m_network->post(request, QJsonDocument(body).toJson(QJsonDocument::Compact)));
+}
+
+ApiReply *AdminClient::whoami()
+{
+    return get(QStringLiteral("whoami"));
+}
+
+ApiReply *AdminClient::eventEvidence(qint64 eventId)
+{
+    return get(QStringLiteral("events/%1/evidence").arg(eventId));
+}
+
+ApiReply *AdminClient::addEventNote(qint64 eventId, const QString &body)
+{
+    return post(
+        QStringLiteral("events/%1/notes").arg(eventId), QJsonObject { { QStringLiteral("body"), body } });
+}
+
+ApiReply *AdminClient::revalidateEvent(qint64 eventId)
+{
+    return post(QStringLiteral("events/%1/revalidate").arg(eventId), QJsonObject {});
+}
+
+ApiReply *AdminClient::acknowledgeIncident(qint64 incidentId, const QString &note)
+{
+    return post(QStringLiteral("incidents/%1/acknowledge").arg(incidentId),
+        QJsonObject { { QStringLiteral("note"), note } });
+}
+
+ApiReply *AdminClient::pauseDestination(const QString &name, const QString &reason)
+{
+    return post(QStringLiteral("destinations/%1/pause").arg(pathSegment(name)),
+        QJsonObject { { QStringLiteral("reason"), reason } });
+}
+
+ApiReply *AdminClient::resumeDestination(const QString &name, const QString &reason)
+{
+    return post(QStringLiteral("destinations/%1/resume").arg(pathSegment(name)),
+        QJsonObject { { QStringLiteral("reason"), reason } });
+}
+
+ApiReply *AdminClient::previewReplay(const QJsonObject &selection)
+{
+    return post(QStringLiteral("replays/preview"), selection);
+}
+
+ApiReply *AdminClient::createReplay(
+    const QString &selectionHash, const QString &reason, const QString &ticket)
+{
+    QJsonObject body { { QStringLiteral("selection_hash"), selectionHash },
+        { QStringLiteral("reason"), reason } };
+    if (!ticket.isEmpty())
+        body.insert(QStringLiteral("ticket"), ticket);
+    return post(QStringLiteral("replays"), body);
+}
+
+ApiReply *AdminClient::reconcileSource(const QString &source)
+{
+    return post(QStringLiteral("sources/%1/reconcile").arg(pathSegment(source)), QJsonObject {});
+}
+
+ApiReply *AdminClient::auditCheckpoint()
+{
+    return get(QStringLiteral("audit/checkpoint"));
 }
 
 ApiReply *AdminClient::send(QNetworkReply *reply)

@@ -82,11 +82,50 @@ public:
     AdminClient(
         QUrl baseUrl, QString token, QList<QSslCertificate> caCertificates, QObject *parent = nullptr);
 
+    // Any call by its path below /admin/v1/. Pages use the typed calls further down, which name
+    // what they ask for and build its path and body in one place; these two remain for tests
+    // and for calls no page has yet.
     ApiReply *get(const QString &path, const QUrlQuery &query = {});
     ApiReply *post(const QString &path, const QJsonObject &body);
+
+    // Connection.
+    // GET whoami: the name and role the token belongs to.
+    ApiReply *whoami();
+
+    // Event detail.
     // GET events/{id}/evidence: the event's evidence bundle, built and signed by the receiver
     // (which records the export in its audit log).
     ApiReply *eventEvidence(qint64 eventId);
+    // POST events/{id}/notes {"body"}: a support note on the event.
+    ApiReply *addEventNote(qint64 eventId, const QString &body);
+    // POST events/{id}/revalidate: checks a quarantined event against the schema again.
+    ApiReply *revalidateEvent(qint64 eventId);
+
+    // Incidents.
+    // POST incidents/{id}/acknowledge {"note"}: says someone is dealing with the incident.
+    ApiReply *acknowledgeIncident(qint64 incidentId, const QString &note);
+
+    // Destinations.
+    // POST destinations/{name}/pause {"reason"}: stops deliveries to the destination.
+    ApiReply *pauseDestination(const QString &name, const QString &reason);
+    // POST destinations/{name}/resume {"reason"}: sends its waiting deliveries again.
+    ApiReply *resumeDestination(const QString &name, const QString &reason);
+
+    // New replay dialog.
+    // POST replays/preview: what a replay of `selection` (the filter or ids) would send, with
+    // the selection hash that a request for it must name.
+    ApiReply *previewReplay(const QJsonObject &selection);
+    // POST replays {"selection_hash", "reason", "ticket"}: asks for the previewed replay; an
+    // empty ticket is left out.
+    ApiReply *createReplay(const QString &selectionHash, const QString &reason, const QString &ticket);
+
+    // Reconciliation.
+    // POST sources/{name}/reconcile: starts a reconciliation run of the source now.
+    ApiReply *reconcileSource(const QString &source);
+
+    // Audit log.
+    // GET audit/checkpoint: the receiver's latest signed checkpoint of its audit chain.
+    ApiReply *auditCheckpoint();
 
     [[nodiscard]] QUrl baseUrl() const { return m_base; }
 

@@ -121,7 +121,7 @@ void AuditController::verify()
         runCheck(std::nullopt);
         return;
     }
-    ApiReply *reply = admin->get(QStringLiteral("audit/checkpoint"));
+    ApiReply *reply = admin->auditCheckpoint();
     connect(reply, &ApiReply::finished, this, &AuditController::checkpointArrived);
 }
 
@@ -181,40 +181,29 @@ void AuditController::runCheck(const std::optional<audit::Checkpoint> &signedChe
     QList<audit::ChainAnchor> anchors = saved;
     if (signedAnchor)
         anchors.prepend(*signedAnchor);
-    struct Answer {
-        std::optional<audit::ChainReport> report;
-        QString error;
-    };
     // The walk recomputes every hash: on the database thread, never on the GUI thread.
     m_session->stats()->submit(
-        this, nullptr,
-        [anchors](Db &db) {
-            Answer a;
-            auto report = audit::checkChain(db, anchors);
-            a.error = report.error();
-            a.report = std::move(report).toOptional();
-            return a;
-        },
-        [this, signedCheckpoint, signedAnchor, saved](const Answer &a) {
+        this, nullptr, [anchors](Db &db) { return audit::checkChain(db, anchors); },
+        [this, signedCheckpoint, signedAnchor, saved](const Result<audit::ChainReport> &report) {
             m_checking = false;
             m_trusted.reset();
             m_intactHead.reset();
-            if (!a.report) {
+            if (!report) {
                 m_view->setChainStatus(
-                    QStringLiteral("The chain could not be read: ") + a.error, AuditView::Health::Bad);
+                    QStringLiteral("The chain could not be read: ") + report.error(), AuditView::Health::Bad);
             } else {
                 const ChainStatusText text
-                    = describeChainStatus(*a.report, signedAnchor, saved, m_noCheckpointReason);
+                    = describeChainStatus(*report, signedAnchor, saved, m_noCheckpointReason);
                 m_view->setChainStatus(
                     text.chain, text.chainGood ? AuditView::Health::Good : AuditView::Health::Bad);
                 m_view->setCheckpointStatus(text.checkpoints,
                     text.checkpointsGood ? AuditView::Health::Unknown : AuditView::Health::Bad);
-                const audit::VerifyResult &r = a.report->chain;
+                const audit::VerifyResult &r = report->chain;
                 m_model->setFirstBadSeq(r.ok ? 0 : r.firstBadSeq.value_or(0));
                 if (r.ok) {
                     m_intactHead = r.head;
                     if (signedCheckpoint
-                        && a.report->anchors.value(0).state == audit::AnchorResult::State::Unchanged)
+                        && report->anchors.value(0).state == audit::AnchorResult::State::Unchanged)
                         m_trusted = signedCheckpoint;
                 }
                 Q_EMIT verified(r.ok, r.count, r.firstBadSeq.value_or(0));
@@ -282,29 +271,22 @@ QString AuditController::csvField(const QString &value)
 
 void AuditController::exportCsv(const QString &path)
 {
-    struct Answer {
-        qint64 rows = 0;
-        QString error;
-    };
+    // The rows written, or why the file is not there.
     m_session->stats()->submit(
         this, nullptr,
-        [path, filter = m_model->filter()](Db &db) {
-            Answer a;
+        [path, filter = m_model->filter()](Db &db) -> Result<qint64> {
+            qint64 rows = 0;
             QSaveFile file(path);
-            if (!file.open(QIODevice::WriteOnly)) {
-                a.error = file.errorString();
-                return a;
-            }
+            if (!file.open(QIODevice::WriteOnly))
+                return Failure(file.errorString());
             file.write("seq,at_utc,actor,role,action,target,reason,details,prev_hash,hash\r\n");
             audit::AuditQuery q = filter;
             q.afterSeq = 0;
             q.limit = 1000;
             while (true) {
                 auto read = audit::readAuditEntries(db, q);
-                if (!read) {
-                    a.error = read.error();
-                    return a;
-                }
+                if (!read)
+                    return Failure(read.error());
                 const QList<audit::AuditEntry> &page = *read;
                 for (const audit::AuditEntry &e : page) {
                     const QStringList cells { QString::number(e.seq), isoUtc(e.atMs), e.actor, e.role,
@@ -313,24 +295,23 @@ void AuditController::exportCsv(const QString &path)
                     for (const QString &c : cells)
                         out.append(csvField(c));
                     file.write(out.join(u',').toUtf8() + "\r\n");
-                    ++a.rows;
+                    ++rows;
                     q.afterSeq = e.seq;
                 }
                 if (page.size() < q.limit)
                     break;
             }
             if (!file.commit())
-                a.error = file.errorString();
-            return a;
+                return Failure(file.errorString());
+            return rows;
         },
-        [this, path, filtered = m_model->filter().isFiltered()](const Answer &a) {
-            const QString message = a.error.isEmpty()
-                ? QStringLiteral("Exported %1 %2audit entries to %3.")
-                      .arg(QLocale().toString(a.rows), filtered ? QStringLiteral("filtered ") : QString(),
-                          path)
-                : QStringLiteral("Export failed: ") + a.error;
+        [this, path, filtered = m_model->filter().isFiltered()](const Result<qint64> &rows) {
+            const QString message = rows ? QStringLiteral("Exported %1 %2audit entries to %3.")
+                                               .arg(QLocale().toString(*rows),
+                                                   filtered ? QStringLiteral("filtered ") : QString(), path)
+                                         : QStringLiteral("Export failed: ") + rows.error();
             showMessage(message);
-            Q_EMIT exported(a.error.isEmpty(), message);
+            Q_EMIT exported(rows.has_value(), message);
         });
 }
 
@@ -358,48 +339,46 @@ void AuditController::exportEvidence(const QString &path)
     meta.exportedAtMs = m_clock.nowMs();
     meta.exportedBy = m_session->user();
     meta.generator = QStringLiteral("redrive ") + QCoreApplication::applicationVersion();
-    struct Answer {
-        QString error;
+    struct Written {
         audit::EvidenceVerdict verdict;
         qint64 inRange = 0;
     };
     showMessage(QStringLiteral("Building the evidence for %1 .. %2…").arg(isoUtc(since), isoUtc(until)));
     m_session->stats()->submit(
         this, nullptr,
-        [cp = *m_trusted, range = audit::AuditRange { since, until }, meta, path](Db &db) {
-            Answer a;
+        [cp = *m_trusted, range = audit::AuditRange { since, until }, meta, path](Db &db) -> Result<Written> {
+            Written w;
             const auto bundle = audit::buildAuditRangeEvidence(db, cp, range, meta);
-            if (!bundle) {
-                a.error = bundle.error();
-                return a;
-            }
+            if (!bundle)
+                return Failure(bundle.error());
             const QByteArray bytes = QJsonDocument(*bundle).toJson(QJsonDocument::Indented);
             // The file is checked as a stranger would check it before anyone relies on it.
-            a.verdict = audit::verifyEvidence(bytes);
-            a.inRange = bundle->value(QLatin1String("range"))
+            w.verdict = audit::verifyEvidence(bytes);
+            w.inRange = bundle->value(QLatin1String("range"))
                             .toObject()
                             .value(QLatin1String("entries_in_range"))
                             .toInteger();
             const QString readme = audit::auditEvidenceReadme(*bundle, QFileInfo(path).fileName());
-            if (writeFile(path, bytes, &a.error))
-                writeFile(readmePathFor(path), readme.toUtf8(), &a.error);
-            return a;
+            QString error;
+            if (!writeFile(path, bytes, &error) || !writeFile(readmePathFor(path), readme.toUtf8(), &error))
+                return Failure(error);
+            return w;
         },
-        [this, path](const Answer &a) {
+        [this, path](const Result<Written> &written) {
             QString message;
             bool ok = false;
-            if (!a.error.isEmpty()) {
-                message = QStringLiteral("Evidence was not exported: ") + a.error;
-            } else if (!a.verdict.ok) {
+            if (!written) {
+                message = QStringLiteral("Evidence was not exported: ") + written.error();
+            } else if (!written->verdict.ok) {
                 message = QStringLiteral("Evidence was written to %1, but it does NOT verify: %2")
-                              .arg(path, a.verdict.problem);
+                              .arg(path, written->verdict.problem);
             } else {
                 ok = true;
                 message = QStringLiteral(
                     "Evidence for %L1 entries written to %2 (with %3). Check it anywhere with: "
                     "redrive --verify-evidence FILE --key-id %4")
-                              .arg(a.inRange)
-                              .arg(path, QFileInfo(readmePathFor(path)).fileName(), a.verdict.keyId);
+                              .arg(written->inRange)
+                              .arg(path, QFileInfo(readmePathFor(path)).fileName(), written->verdict.keyId);
             }
             showMessage(message);
             Q_EMIT evidenceExported(ok, message);

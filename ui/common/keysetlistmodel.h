@@ -95,29 +95,27 @@ private:
     void fetch(const Row *last)
     {
         m_fetching = true;
-        struct Answer {
-            QList<Row> rows;
-            QString error;
-        };
         m_executor->submit(
             this, &m_generation,
-            [query = pageAfter(last, m_pageSize)](Db &db) {
-                Answer a;
-                if (!query(db, &a.rows, &a.error) && a.error.isEmpty())
-                    a.error = QStringLiteral("the query failed");
-                return a;
+            [query = pageAfter(last, m_pageSize)](Db &db) -> Result<QList<Row>> {
+                QList<Row> rows;
+                QString error;
+                // An error text counts even when the query said it succeeded.
+                if (!query(db, &rows, &error) || !error.isEmpty())
+                    return Failure(error.isEmpty() ? QStringLiteral("the query failed") : error);
+                return rows;
             },
-            [this](Answer a) {
+            [this](Result<QList<Row>> page) {
                 m_fetching = false;
-                if (!a.error.isEmpty()) {
+                if (!page) {
                     m_done = true;
-                    Q_EMIT loadFailed(a.error);
+                    Q_EMIT loadFailed(page.error());
                     return;
                 }
-                m_done = a.rows.size() < m_pageSize;
-                if (!a.rows.isEmpty()) {
-                    beginInsertRows({}, int(m_rows.size()), int(m_rows.size() + a.rows.size()) - 1);
-                    m_rows.append(a.rows);
+                m_done = page->size() < m_pageSize;
+                if (!page->isEmpty()) {
+                    beginInsertRows({}, int(m_rows.size()), int(m_rows.size() + page->size()) - 1);
+                    m_rows.append(std::move(*page));
                     endInsertRows();
                 }
                 Q_EMIT loaded();

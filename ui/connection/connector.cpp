@@ -117,33 +117,24 @@ void Connector::openDatabase()
 void Connector::checkSchema()
 {
     Q_EMIT progress(QStringLiteral("Checking the schema version…"));
-    struct Answer {
-        int version = -1;
-        QString error;
-    };
     Session *session = m_session;
     if (!session)
         return;
     session->events()->submit(
         this, &m_generation,
-        [](Db &db) {
-            Answer a;
+        [](Db &db) -> Result<int> {
             // A file that is not a database opens fine and only fails on the first read; ask
             // the engine something first so that failure is reported as what it is.
             QSqlQuery probe(db.handle());
             if (!probe.exec(db.isSqlite() ? QStringLiteral("SELECT count(*) FROM sqlite_master")
-                                          : QStringLiteral("SELECT 1"))) {
-                a.error = sqlErrorText(probe);
-                return a;
-            }
+                                          : QStringLiteral("SELECT 1")))
+                return Failure(sqlErrorText(probe));
             probe.finish();
-            const auto version = schemaVersion(db);
-            a.version = version.value_or(-1);
-            a.error = version.error();
-            return a;
+            return schemaVersion(db);
         },
-        [this](const Answer &a) {
-            if (auto problem = checkSchemaVersion(m_profile, a.version, kSchemaVersion, a.error)) {
+        [this](const Result<int> &version) {
+            if (auto problem
+                = checkSchemaVersion(m_profile, version.value_or(-1), kSchemaVersion, version.error())) {
                 fail(*problem);
                 return;
             }
@@ -180,7 +171,7 @@ void Connector::askWhoAmI()
     Q_EMIT progress(QStringLiteral("Asking the admin API who you are…"));
     auto *client = new AdminClient(m_profile.adminUrl, m_token, ca, session);
     const quint64 asked = m_generation.value();
-    ApiReply *reply = client->get(QStringLiteral("whoami"));
+    ApiReply *reply = client->whoami();
     connect(reply, &ApiReply::finished, this,
         [this, asked, client, session](const QJsonDocument &body, const ApiError &error) {
             if (asked != m_generation.value())

@@ -17,7 +17,6 @@
 #include <QLayout>
 #include <QPushButton>
 #include <QTableView>
-#include <QUrl>
 #include <QVBoxLayout>
 
 #include <algorithm>
@@ -164,10 +163,8 @@ void DestinationsController::setPaused(bool pause)
     m_unconfirmedName.clear();
     m_pause->setEnabled(false);
     m_resume->setEnabled(false);
-    const QString path = QStringLiteral("destinations/%1/%2")
-                             .arg(QString::fromLatin1(QUrl::toPercentEncoding(name)),
-                                 pause ? QStringLiteral("pause") : QStringLiteral("resume"));
-    ApiReply *reply = admin->post(path, QJsonObject { { QStringLiteral("reason"), answer.reason } });
+    ApiReply *reply = pause ? admin->pauseDestination(name, answer.reason)
+                            : admin->resumeDestination(name, answer.reason);
     connect(
         reply, &ApiReply::finished, this, [this, name, pause](const QJsonDocument &, const ApiError &error) {
             if (!error.ok()) {

@@ -86,30 +86,19 @@ void DetailController::reload()
 {
     if (m_eventId <= 0)
         return;
-    struct Answer {
-        std::optional<EventDetail> detail;
-        QString error;
-    };
     m_session->events()->submit(
-        this, &m_generation,
-        [id = m_eventId](Db &db) {
-            Answer a;
-            auto detail = fetchEventDetail(db, id);
-            if (detail)
-                a.detail = std::move(*detail);
-            else
-                a.error = detail.error();
-            return a;
-        },
-        [this](const Answer &a) {
-            if (!a.detail) {
-                m_view->showError(a.error.isEmpty()
-                        ? QStringLiteral("Event %1 no longer exists (retention may have removed it).")
-                              .arg(m_eventId)
-                        : QStringLiteral("The event could not be read: ") + a.error);
+        this, &m_generation, [id = m_eventId](Db &db) { return fetchEventDetail(db, id); },
+        [this](const Result<std::optional<EventDetail>> &detail) {
+            if (!detail) {
+                m_view->showError(QStringLiteral("The event could not be read: ") + detail.error());
                 return;
             }
-            m_view->showDetail(*a.detail, m_clock.nowMs(), m_session->retrySchedules());
+            if (!*detail) {
+                m_view->showError(QStringLiteral("Event %1 no longer exists (retention may have removed it).")
+                                      .arg(m_eventId));
+                return;
+            }
+            m_view->showDetail(**detail, m_clock.nowMs(), m_session->retrySchedules());
             Q_EMIT loaded(m_eventId);
         });
 }
@@ -120,8 +109,7 @@ void DetailController::addNote(qint64 eventId, const QString &text)
     if (!admin)
         return;
     m_view->setNoteBusy(true, QStringLiteral("Saving…"));
-    ApiReply *reply = admin->post(
-        QStringLiteral("events/%1/notes").arg(eventId), QJsonObject { { QStringLiteral("body"), text } });
+    ApiReply *reply = admin->addEventNote(eventId, text);
     connect(reply, &ApiReply::finished, this, [this, eventId](const QJsonDocument &, const ApiError &error) {
         if (!error.ok()) {
             // A hung receiver may still commit the note: neither saved nor refused, so the page says
@@ -146,7 +134,7 @@ void DetailController::revalidate(qint64 eventId)
         return;
     ValidationPanel *panel = m_view->validationPanel();
     panel->setBusy(true, QStringLiteral("Checking against the receiver's schema…"));
-    ApiReply *reply = admin->post(QStringLiteral("events/%1/revalidate").arg(eventId), QJsonObject {});
+    ApiReply *reply = admin->revalidateEvent(eventId);
     connect(reply, &ApiReply::finished, this,
         [this, eventId, panel](const QJsonDocument &doc, const ApiError &error) {
             if (!error.ok()) {

@@ -72,37 +72,36 @@ bool EvidenceExport::start(qint64 eventId, const QString &path)
                 return;
             }
             Q_EMIT progress(QStringLiteral("Checking the signed bundle and writing %1…").arg(path));
-            struct Answer {
-                QString writeError;
+            struct Written {
                 audit::EvidenceVerdict verdict;
                 QString bundleSha256;
             };
             // Verifying recomputes every hash of the bundle: off the GUI thread, with the file write.
             m_session->stats()->submit(
                 this, nullptr,
-                [bundle = body.object(), path](Db &) {
-                    Answer a;
+                [bundle = body.object(), path](Db &) -> Result<Written> {
+                    Written w;
                     const QByteArray bytes = QJsonDocument(bundle).toJson(QJsonDocument::Indented);
-                    a.verdict = audit::verifyEvidence(bytes);
-                    a.bundleSha256 = bundle.value(QLatin1String("bundle_sha256")).toString();
+                    w.verdict = audit::verifyEvidence(bytes);
+                    w.bundleSha256 = bundle.value(QLatin1String("bundle_sha256")).toString();
                     QSaveFile file(path);
                     if (!file.open(QIODevice::WriteOnly) || file.write(bytes) < 0 || !file.commit())
-                        a.writeError
-                            = QStringLiteral("%1 cannot be written: %2").arg(path, file.errorString());
-                    return a;
+                        return Failure(
+                            QStringLiteral("%1 cannot be written: %2").arg(path, file.errorString()));
+                    return w;
                 },
-                [this, eventId, path](const Answer &a) {
-                    if (!a.writeError.isEmpty()) {
-                        fail(a.writeError);
+                [this, eventId, path](const Result<Written> &written) {
+                    if (!written) {
+                        fail(written.error());
                         return;
                     }
                     m_busy = false;
-                    if (!a.verdict.ok) {
+                    if (!written->verdict.ok) {
                         Q_EMIT finished(false,
                             QStringLiteral("Evidence for event %1 was written to %2, but it does NOT verify: "
                                            "%3")
                                 .arg(eventId)
-                                .arg(path, a.verdict.problem));
+                                .arg(path, written->verdict.problem));
                         return;
                     }
                     Q_EMIT finished(true,
@@ -110,7 +109,7 @@ bool EvidenceExport::start(qint64 eventId, const QString &path)
                                        "(bundle SHA-256 %4…). Check it anywhere with: redrive "
                                        "--verify-evidence FILE --key-id %3")
                             .arg(eventId)
-                            .arg(path, a.verdict.keyId, a.bundleSha256.left(16)));
+                            .arg(path, written->verdict.keyId, written->bundleSha256.left(16)));
                 });
         });
     return true;

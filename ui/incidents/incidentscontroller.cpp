@@ -10,7 +10,6 @@
 #include "incidents/incidentsview.h"
 #include "incidents/notifier.h"
 
-#include <QJsonObject>
 #include <QSettings>
 #include <QTableView>
 #include <QUrl>
@@ -148,8 +147,7 @@ void IncidentsController::acknowledgeSelected()
     m_unconfirmedId = 0;
     updateButtons();
     m_view->setSummary(QStringLiteral("Acknowledging incident #%1…").arg(id));
-    ApiReply *reply = admin->post(QStringLiteral("incidents/%1/acknowledge").arg(id),
-        QJsonObject { { QStringLiteral("note"), answer.reason.trimmed() } });
+    ApiReply *reply = admin->acknowledgeIncident(id, answer.reason.trimmed());
     connect(reply, &ApiReply::finished, this, [this, id](const QJsonDocument &, const ApiError &error) {
         m_busy = false;
         if (!error.ok()) {

@@ -90,7 +90,7 @@ void NewReplayController::preview(const QJsonObject &previewBody, const QString 
     m_selectionHash.clear();
     m_dialog->showLoading(what);
     const quint64 generation = ++m_previewGeneration;
-    ApiReply *reply = admin->post(QStringLiteral("replays/preview"), previewBody);
+    ApiReply *reply = admin->previewReplay(previewBody);
     QPointer<ReplayDialog> dialog = m_dialog;
     connect(reply, &ApiReply::finished, this,
         [this, dialog, generation](const QJsonDocument &body, const ApiError &error) {
@@ -116,11 +116,7 @@ void NewReplayController::submit(const QString &reason, const QString &ticket)
     if (!admin || !m_dialog || m_selectionHash.isEmpty())
         return;
     m_dialog->setBusy(true);
-    QJsonObject body { { QStringLiteral("selection_hash"), m_selectionHash },
-        { QStringLiteral("reason"), reason } };
-    if (!ticket.isEmpty())
-        body.insert(QStringLiteral("ticket"), ticket);
-    ApiReply *reply = admin->post(QStringLiteral("replays"), body);
+    ApiReply *reply = admin->createReplay(m_selectionHash, reason, ticket);
     QPointer<ReplayDialog> dialog = m_dialog;
     connect(
         reply, &ApiReply::finished, this, [this, dialog](const QJsonDocument &answer, const ApiError &error) {

@@ -29,41 +29,38 @@ void OverviewController::refresh()
     if (m_busy)
         return; // the previous refresh is still running; do not pile up aggregate queries
     m_busy = true;
-    struct Answer {
-        std::optional<Overview> overview;
+    struct Read {
+        Overview overview;
         std::optional<OverviewSpan> fitted; // when the range was sized to the data
-        QString error;
     };
     const qint64 now = m_clock.nowMs();
     const qint64 chosen = m_view->windowMs();
     m_session->stats()->submit(
         this, &m_generation,
-        [now, chosen](Db &db) {
-            Answer a;
+        [now, chosen](Db &db) -> Result<Read> {
             qint64 window = chosen;
+            std::optional<OverviewSpan> fitted;
             if (window <= 0) {
                 const auto stored = fetchStoredSpan(db);
-                if (!stored) {
-                    a.error = stored.error();
-                    return a;
-                }
-                a.fitted = fitOverviewSpan(stored->firstReceivedAt, now);
-                window = a.fitted->ms;
+                if (!stored)
+                    return Failure(stored.error());
+                fitted = fitOverviewSpan(stored->firstReceivedAt, now);
+                window = fitted->ms;
             }
             auto overview = fetchOverview(db, now - window, now, 48);
-            a.error = overview.error();
-            a.overview = std::move(overview).toOptional();
-            return a;
+            if (!overview)
+                return Failure(overview.error());
+            return Read { std::move(*overview), fitted };
         },
-        [this](const Answer &a) {
+        [this](const Result<Read> &read) {
             m_busy = false;
-            if (!a.overview) {
-                m_view->showError(QStringLiteral("The overview could not be read: ") + a.error);
+            if (!read) {
+                m_view->showError(QStringLiteral("The overview could not be read: ") + read.error());
                 return;
             }
-            if (a.fitted)
-                m_view->showFittedSpan(a.fitted->label);
-            m_view->showOverview(*a.overview, m_clock.nowMs());
+            if (read->fitted)
+                m_view->showFittedSpan(read->fitted->label);
+            m_view->showOverview(read->overview, m_clock.nowMs());
             Q_EMIT refreshed();
         });
 }

@@ -17,7 +17,6 @@
 #include <QPushButton>
 #include <QTableView>
 #include <QTimer>
-#include <QUrl>
 #include <QVBoxLayout>
 
 #include <algorithm>
@@ -238,8 +237,7 @@ void ReconcileController::runNow()
     m_starting = true;
     showResult({}, false);
     updateButton();
-    ApiReply *reply = admin->post(
-        QStringLiteral("sources/%1/reconcile").arg(QString::fromLatin1(QUrl::toPercentEncoding(source))), {});
+    ApiReply *reply = admin->reconcileSource(source);
     connect(
         reply, &ApiReply::finished, this, [this, source](const QJsonDocument &body, const ApiError &error) {
             m_starting = false;

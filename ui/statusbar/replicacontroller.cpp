@@ -163,28 +163,18 @@ void ReplicaController::poll()
     if (!waiting())
         return;
     m_polling = true;
-    struct Answer {
-        std::optional<bool> replayed;
-        QString error;
-    };
     const QString lsn = m_awaited;
     const quint64 position = m_awaitedPosition;
     m_session->stats()->submit(
-        this, nullptr,
-        [lsn](Db &db) {
-            Answer a;
-            auto replayed = replicaHasReplayed(db, lsn);
-            a.error = replayed.error();
-            a.replayed = std::move(replayed).toOptional();
-            return a;
-        },
-        [this, position](const Answer &a) {
+        this, nullptr, [lsn](Db &db) { return replicaHasReplayed(db, lsn); },
+        // A failed read counts as not yet replayed: the next poll asks again.
+        [this, position](const Result<bool> &replayed) {
             m_polling = false;
-            if (a.replayed.value_or(false) && position == m_awaitedPosition) {
+            if (replayed.value_or(false) && position == m_awaitedPosition) {
                 reached();
                 return;
             }
-            if (!a.replayed.value_or(false) && !m_overdue && m_deadline.hasExpired()) {
+            if (!replayed.value_or(false) && !m_overdue && m_deadline.hasExpired()) {
                 // Bounded: the pages show what the standby has, and the banner says what is missing.
                 m_overdue = true;
                 runPending();
