@@ -88,7 +88,8 @@ QJsonObject ReplayRecord::toJson() const
         { QStringLiteral("requester_role"), requesterRole },
         { QStringLiteral("requester_owner"), requesterOwner },
         { QStringLiteral("decider_owner"), json::nonEmptyOrNull(deciderOwner) },
-        { QStringLiteral("approved_by"), rejected ? QJsonValue(QJsonValue::Null) : json::nonEmptyOrNull(decidedBy) },
+        { QStringLiteral("approved_by"),
+            rejected ? QJsonValue(QJsonValue::Null) : json::nonEmptyOrNull(decidedBy) },
         { QStringLiteral("decided_by"), json::nonEmptyOrNull(decidedBy) },
         { QStringLiteral("decided_at"), decidedAt.toJson() },
         { QStringLiteral("decision_reason"), json::nonEmptyOrNull(decisionReason) },
@@ -127,7 +128,8 @@ Result<ReplayRecord> ReplayRecord::fromJson(const QJsonObject &o)
     r.id = o.value(QLatin1String("id")).toInteger();
     auto summary = SelectionSummary::fromJson(o);
     if (!summary)
-        return Failure(QStringLiteral("replay %1's summary is unreadable: %2").arg(r.id).arg(summary.error()));
+        return Failure(
+            QStringLiteral("replay %1's summary is unreadable: %2").arg(r.id).arg(summary.error()));
     r.summary = std::move(*summary);
     r.status = Stored<ReplayStatus>::fromName(o.value(QLatin1String("status")).toString());
     r.requestedBy = o.value(QLatin1String("requested_by")).toString();
@@ -153,7 +155,8 @@ Result<ReplayRecord> ReplayRecord::fromJson(const QJsonObject &o)
     r.failed = o.value(QLatin1String("failed")).toInt();
     r.skipped = o.value(QLatin1String("skipped")).toInt();
     // Receivers before "sent" existed: a finished attempt is a success or a failure.
-    r.sent = o.contains(QLatin1String("sent")) ? o.value(QLatin1String("sent")).toInt() : r.succeeded + r.failed;
+    r.sent
+        = o.contains(QLatin1String("sent")) ? o.value(QLatin1String("sent")).toInt() : r.succeeded + r.failed;
     r.haltReason = o.value(QLatin1String("halt_reason")).toString();
     return r;
 }
