@@ -3,6 +3,7 @@
 #pragma once
 
 #include "domain/types.h"
+#include "replay/replaywire.h"
 #include "storage/database.h"
 
 #include <QList>
@@ -14,18 +15,8 @@
 // detail lists them.
 namespace redrive {
 
-struct ReplayItemRecord {
-    qint64 deliveryId = 0;
-    Stored<DeliveryStatus> frozenStatus; // the delivery's status when the replay was requested
-    bool frozenOutcomeUnknown = false;
-    Stored<ReplayItemState> state;
-    QString skipReason; // a null string when it was not skipped
-    // The delivery as it is now; all unset (null) when it no longer exists.
-    Stored<DeliveryStatus> currentStatus;
-    std::optional<qint64> eventId;
-    QString destination;
-    std::optional<bool> outcomeUnknown;
-};
+// One item as the admin API lists it: the replay wire form, read here and written by the receiver.
+using ReplayItemRecord = replay::ReplayItem;
 
 // Up to `limit` items of replay `replayId` with delivery id > afterDeliveryId, by delivery id:
 // a keyset page.

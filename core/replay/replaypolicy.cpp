@@ -107,6 +107,18 @@ QString effectInWords(const SelectionSummary &s)
     return text;
 }
 
+Risk SelectionSummary::risk() const
+{
+    const bool high = std::any_of(destinations.cbegin(), destinations.cend(),
+        [](const DestinationCount &d) { return d.risk == Risk::High; });
+    return high ? Risk::High : Risk::Low;
+}
+
+bool SelectionSummary::isHighRisk() const
+{
+    return requiresApproval || alreadySucceeded > 0 || outcomeUnknown > 0 || risk() == Risk::High;
+}
+
 QJsonObject SelectionSummary::toJson() const
 {
     QJsonArray dests;

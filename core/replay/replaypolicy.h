@@ -30,6 +30,12 @@ struct SelectionSummary {
     QList<DestinationCount> destinations; // most deliveries first, then by name
     QString effect;
 
+    // High when a destination is high-risk: the risk of the request, as the inbox shows it.
+    [[nodiscard]] Risk risk() const;
+    // High risk in the wider sense the console confirms by typing: anything that could act twice
+    // downstream (already succeeded, outcome unknown), needs approval, or has a high risk().
+    [[nodiscard]] bool isHighRisk() const;
+
     // {"count", "already_succeeded", "outcome_unknown", "requires_approval", "approval_reasons",
     //  "destinations": [{"name", "risk", "count"}], "effect"}. The one reading of these keys: the
     // receiver reads stored summaries with it and the console reads previews and replays with it.

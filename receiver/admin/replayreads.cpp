@@ -101,22 +101,11 @@ http::Response getReplay(RequestContext &ctx, qint64 id)
     const bool more = rows->size() > limit;
     if (more)
         rows->removeLast();
-    const auto textOrNull
-        = [](const QString &s) { return s.isNull() ? QJsonValue(QJsonValue::Null) : QJsonValue(s); };
     QJsonArray items;
     qint64 last = 0;
     for (const ReplayItemRecord &i : std::as_const(*rows)) {
         last = i.deliveryId;
-        items.append(QJsonObject { { QStringLiteral("delivery_id"), i.deliveryId },
-            { QStringLiteral("frozen_status"), i.frozenStatus.name() },
-            { QStringLiteral("state"), i.state.name() },
-            { QStringLiteral("current_status"), textOrNull(i.currentStatus.name()) },
-            { QStringLiteral("event_id"), i.eventId ? QJsonValue(*i.eventId) : QJsonValue(QJsonValue::Null) },
-            { QStringLiteral("destination"), textOrNull(i.destination) },
-            { QStringLiteral("frozen_outcome_unknown"), i.frozenOutcomeUnknown },
-            { QStringLiteral("skip_reason"), textOrNull(i.skipReason) },
-            { QStringLiteral("outcome_unknown"),
-                i.outcomeUnknown ? QJsonValue(*i.outcomeUnknown) : QJsonValue(QJsonValue::Null) } });
+        items.append(i.toJson());
     }
     out.insert(QStringLiteral("items"), items);
     out.insert(QStringLiteral("items_next_after"), more ? QJsonValue(last) : QJsonValue(QJsonValue::Null));

@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: Apache-2.0
 // SPDX-FileCopyrightText: Redrive authors
 // Pure logic of issue 4: the roles × actions table, token format and hashing, selection hashes,
-// the approval rule and the effect-in-words text.
+// the approval rule and the effect-in-words text, and the replay wire form both programs share.
 #include "access/apitokens.h"
 #include "access/permissions.h"
 #include "replay/replaypolicy.h"
+#include "replay/replaywire.h"
 #include "replay/selection.h"
 
 #include <QJsonArray>
@@ -49,6 +50,12 @@ private Q_SLOTS:
     void effectInWords();
     void summaryRoundTrips();
     void frozenDriftRules();
+    void summaryRisk();
+    void replayRecordRoundTrips();
+    void replayItemRoundTrips();
+    void unknownWordsKeptAsSent();
+    void missingKeysRefusedByName_data();
+    void missingKeysRefusedByName();
 };
 
 void TstAccessPolicy::matrix_data()
@@ -320,6 +327,240 @@ void TstAccessPolicy::frozenDriftRules()
     QCOMPARE(replay::frozenDrift(
                  dead, DeliveryState { Stored<DeliveryStatus>::fromName(QStringLiteral("parked")), false }),
         FrozenDrift::Status);
+}
+
+// The two risk readings of a summary: the destinations' risk, and "could act twice or needs approval".
+void TstAccessPolicy::summaryRisk()
+{
+    const SelectionSummary low = summarise({ item(1, QStringLiteral("crm"), Risk::Low) });
+    QVERIFY(low.risk() == Risk::Low);
+    QVERIFY(!low.isHighRisk());
+    const SelectionSummary succeeded
+        = summarise({ item(1, QStringLiteral("crm"), Risk::Low, DeliveryStatus::Succeeded) });
+    QVERIFY(succeeded.risk() == Risk::Low); // no high-risk destination …
+    QVERIFY(succeeded.isHighRisk()); // … but it may act twice downstream
+    const SelectionSummary high = summarise(
+        { item(1, QStringLiteral("crm"), Risk::Low), item(2, QStringLiteral("fulfillment"), Risk::High) });
+    QVERIFY(high.risk() == Risk::High);
+    QVERIFY(high.isHighRisk());
+}
+
+namespace {
+ReplayRecord fullRecord()
+{
+    ReplayRecord r;
+    r.id = 42;
+    r.status = ReplayStatus::Halted;
+    r.requestedBy = QStringLiteral("sue-token");
+    r.requesterRole = toString(Role::Operator);
+    r.requesterOwner = QStringLiteral("sue");
+    r.decidedBy = QStringLiteral("olga-token");
+    r.deciderOwner = QStringLiteral("olga");
+    r.decisionReason = QStringLiteral("checked with fulfillment");
+    r.reason = QStringLiteral("crm was down");
+    r.ticket = QStringLiteral("OPS-9");
+    r.summary = summarise({ item(1, QStringLiteral("fulfillment"), Risk::High, DeliveryStatus::Succeeded),
+        item(2, QStringLiteral("crm"), Risk::Low, DeliveryStatus::Dead, true),
+        item(3, QStringLiteral("crm"), Risk::Low) });
+    r.count = r.summary.count;
+    r.selectionHash = QString(64, u'c');
+    r.createdAt = WireTime::fromMs(1'750'000'000'000);
+    r.updatedAt = WireTime::fromMs(1'750'000'900'000);
+    r.decidedAt = WireTime::fromMs(1'750'000'300'000);
+    r.approvalExpiresAt = WireTime::fromMs(1'750'003'600'000);
+    r.startedAt = WireTime::fromMs(1'750'000'400'000);
+    r.finishedAt = WireTime::fromMs(1'750'000'900'000);
+    r.queued = 3;
+    r.succeeded = 1;
+    r.failed = 1;
+    r.skipped = 1;
+    r.sent = 2;
+    r.haltReason = QStringLiteral("1 of the first 2 finished attempts failed");
+    return r;
+}
+} // namespace
+
+void TstAccessPolicy::replayRecordRoundTrips()
+{
+    const ReplayRecord r = fullRecord();
+    const QJsonObject json = r.toJson();
+    QCOMPARE(json.value(QLatin1String("status")).toString(), toString(ReplayStatus::Halted));
+    QCOMPARE(json.value(QLatin1String("created_at")).toString(), QStringLiteral("2025-06-15T15:06:40.000Z"));
+    QCOMPARE(json.value(QLatin1String("approved_by")).toString(), QStringLiteral("olga-token"));
+    QCOMPARE(json.value(QLatin1String("count")).toInt(), 3);
+    QVERIFY(json.value(QLatin1String("requires_approval")).toBool());
+    const auto back = ReplayRecord::fromJson(json);
+    QVERIFY2(back, qPrintable(back ? QString() : back.error()));
+    QCOMPARE(back->id, r.id);
+    QVERIFY(back->status == ReplayStatus::Halted);
+    QCOMPARE(back->requestedBy, r.requestedBy);
+    QCOMPARE(back->requesterRole, r.requesterRole);
+    QCOMPARE(back->requesterOwner, r.requesterOwner);
+    QCOMPARE(back->decidedBy, r.decidedBy);
+    QCOMPARE(back->deciderOwner, r.deciderOwner);
+    QCOMPARE(back->decisionReason, r.decisionReason);
+    QCOMPARE(back->reason, r.reason);
+    QCOMPARE(back->ticket, r.ticket);
+    QCOMPARE(back->count, r.count);
+    QCOMPARE(back->selectionHash, r.selectionHash);
+    QVERIFY(back->summary.destinations == r.summary.destinations);
+    QCOMPARE(back->summary.approvalReasons, r.summary.approvalReasons);
+    QCOMPARE(back->summary.alreadySucceeded, 1);
+    QCOMPARE(back->summary.outcomeUnknown, 1);
+    QCOMPARE(back->summary.effect, r.summary.effect);
+    QVERIFY(back->summary.risk() == Risk::High);
+    // Times: parsed once into milliseconds, the text kept as sent.
+    QVERIFY(back->createdAt == r.createdAt);
+    QCOMPARE(back->createdAt.ms, std::optional<qint64>(1'750'000'000'000));
+    QVERIFY(back->updatedAt == r.updatedAt);
+    QVERIFY(back->decidedAt == r.decidedAt);
+    QVERIFY(back->approvalExpiresAt == r.approvalExpiresAt);
+    QVERIFY(back->startedAt == r.startedAt);
+    QVERIFY(back->finishedAt == r.finishedAt);
+    QCOMPARE(back->queued, 3);
+    QCOMPARE(back->succeeded, 1);
+    QCOMPARE(back->failed, 1);
+    QCOMPARE(back->skipped, 1);
+    QCOMPARE(back->sent, 2);
+    QCOMPARE(back->unsent(), 0);
+    QCOMPARE(back->haltReason, r.haltReason);
+    QCOMPARE(back->toJson(), json); // and written back unchanged
+
+    // A rejection names its decider, never an approver; empty optional text is null.
+    ReplayRecord rejected = fullRecord();
+    rejected.status = ReplayStatus::Rejected;
+    rejected.ticket.clear();
+    rejected.startedAt = {};
+    const QJsonObject rj = rejected.toJson();
+    QVERIFY(rj.value(QLatin1String("approved_by")).isNull());
+    QCOMPARE(rj.value(QLatin1String("decided_by")).toString(), QStringLiteral("olga-token"));
+    QVERIFY(rj.value(QLatin1String("ticket")).isNull());
+    QVERIFY(rj.value(QLatin1String("started_at")).isNull());
+    const auto rback = ReplayRecord::fromJson(rj);
+    QVERIFY(rback);
+    QCOMPARE(rback->decidedBy, QStringLiteral("olga-token"));
+    QVERIFY(rback->startedAt.isNull());
+
+    // Older receivers: no "sent" (a finished attempt is a success or a failure), no "decided_by".
+    QJsonObject older = json;
+    older.remove(QStringLiteral("sent"));
+    older.remove(QStringLiteral("decided_by"));
+    const auto oback = ReplayRecord::fromJson(older);
+    QVERIFY(oback);
+    QCOMPARE(oback->sent, 2);
+    QCOMPARE(oback->decidedBy, QStringLiteral("olga-token"));
+    // A time sent with an offset is read as that instant and written back as sent.
+    older.insert(QStringLiteral("created_at"), QStringLiteral("2025-06-15T17:06:40+02:00"));
+    const auto offset = ReplayRecord::fromJson(older);
+    QVERIFY(offset);
+    QCOMPARE(offset->createdAt.ms, std::optional<qint64>(1'750'000'000'000));
+    QCOMPARE(offset->toJson().value(QLatin1String("created_at")).toString(),
+        QStringLiteral("2025-06-15T17:06:40+02:00"));
+}
+
+void TstAccessPolicy::replayItemRoundTrips()
+{
+    ReplayItem i;
+    i.deliveryId = 40;
+    i.frozenStatus = DeliveryStatus::Dead;
+    i.frozenOutcomeUnknown = true;
+    i.state = ReplayItemState::Skipped;
+    i.skipReason = QStringLiteral("changed since the preview");
+    i.currentStatus = DeliveryStatus::Succeeded;
+    i.eventId = 12;
+    i.destination = QStringLiteral("fulfillment");
+    i.outcomeUnknown = false;
+    const QJsonObject json = i.toJson();
+    QCOMPARE(json.value(QLatin1String("state")).toString(), toString(ReplayItemState::Skipped));
+    QCOMPARE(json.value(QLatin1String("frozen_status")).toString(), toString(DeliveryStatus::Dead));
+    const auto back = ReplayItem::fromJson(json);
+    QVERIFY(back);
+    QCOMPARE(back->deliveryId, qint64(40));
+    QVERIFY(back->frozenStatus == DeliveryStatus::Dead);
+    QCOMPARE(back->frozenOutcomeUnknown, std::optional<bool>(true));
+    QVERIFY(back->state == ReplayItemState::Skipped);
+    QCOMPARE(back->skipReason, i.skipReason);
+    QVERIFY(back->currentStatus == DeliveryStatus::Succeeded);
+    QCOMPARE(back->eventId, std::optional<qint64>(12));
+    QCOMPARE(back->destination, i.destination);
+    QCOMPARE(back->outcomeUnknown, std::optional<bool>(false));
+    QCOMPARE(back->outcomeUnknownFrozenOrNow(), std::optional<bool>(true)); // the frozen flag wins
+    QCOMPARE(back->toJson(), json);
+
+    // A delivery retention removed: what it is now is null, and stays null.
+    ReplayItem gone;
+    gone.deliveryId = 41;
+    gone.frozenStatus = DeliveryStatus::Succeeded;
+    gone.frozenOutcomeUnknown = false;
+    gone.state = ReplayItemState::Waiting;
+    const QJsonObject gj = gone.toJson();
+    for (const char *key : { "current_status", "event_id", "destination", "skip_reason", "outcome_unknown" })
+        QVERIFY2(gj.value(QLatin1String(key)).isNull(), key);
+    const auto gback = ReplayItem::fromJson(gj);
+    QVERIFY(gback);
+    QVERIFY(gback->currentStatus.isNull());
+    QVERIFY(!gback->eventId);
+    QVERIFY(gback->destination.isNull());
+    QCOMPARE(gback->toJson(), gj);
+}
+
+// A status word this build does not know is kept as sent, equals no known status, and is written
+// back unchanged: a newer receiver's words reach the console's table instead of vanishing.
+void TstAccessPolicy::unknownWordsKeptAsSent()
+{
+    QJsonObject record = fullRecord().toJson();
+    record.insert(QStringLiteral("status"), QStringLiteral("paused_by_moon"));
+    const auto r = ReplayRecord::fromJson(record);
+    QVERIFY(r);
+    QVERIFY(!r->status.isKnown());
+    QCOMPARE(r->status.name(), QStringLiteral("paused_by_moon"));
+    QVERIFY(!r->isLive());
+    QVERIFY(!r->canQueue());
+    QCOMPARE(r->toJson(), record);
+
+    ReplayItem i;
+    i.deliveryId = 7;
+    i.frozenStatus = DeliveryStatus::Dead;
+    QJsonObject item = i.toJson();
+    item.insert(QStringLiteral("frozen_status"), QStringLiteral("parked"));
+    item.insert(QStringLiteral("state"), QStringLiteral("teleported"));
+    item.insert(QStringLiteral("current_status"), QStringLiteral("archived"));
+    const auto back = ReplayItem::fromJson(item);
+    QVERIFY(back);
+    QVERIFY(!back->frozenStatus.isKnown());
+    QCOMPARE(back->frozenStatus.name(), QStringLiteral("parked"));
+    QVERIFY(!back->state.isKnown());
+    QCOMPARE(back->state.name(), QStringLiteral("teleported"));
+    QCOMPARE(back->currentStatus.name(), QStringLiteral("archived"));
+    QCOMPARE(back->toJson(), item);
+}
+
+void TstAccessPolicy::missingKeysRefusedByName_data()
+{
+    QTest::addColumn<bool>("isItem");
+    QTest::addColumn<QString>("key");
+    QTest::newRow("record id") << false << "id";
+    QTest::newRow("record status") << false << "status";
+    QTest::newRow("record count") << false << "count";
+    QTest::newRow("item delivery_id") << true << "delivery_id";
+    QTest::newRow("item frozen_status") << true << "frozen_status";
+}
+
+void TstAccessPolicy::missingKeysRefusedByName()
+{
+    QFETCH(bool, isItem);
+    QFETCH(QString, key);
+    ReplayItem i;
+    i.deliveryId = 7;
+    i.frozenStatus = DeliveryStatus::Dead;
+    QJsonObject json = isItem ? i.toJson() : fullRecord().toJson();
+    QVERIFY(isItem ? bool(ReplayItem::fromJson(json)) : bool(ReplayRecord::fromJson(json)));
+    json.remove(key);
+    const QString error = isItem ? ReplayItem::fromJson(json).error() : ReplayRecord::fromJson(json).error();
+    QVERIFY2(error.contains(QStringLiteral("\"%1\"").arg(key)), qPrintable(error));
+    // A null is as good as missing.
+    json.insert(key, QJsonValue(QJsonValue::Null));
+    QVERIFY(isItem ? !ReplayItem::fromJson(json) : !ReplayRecord::fromJson(json));
 }
 
 QTEST_GUILESS_MAIN(TstAccessPolicy)

@@ -882,7 +882,7 @@ void TstConsoleModels::everyModelsToolTipsShowHostileTextLiterally()
 
     // The admin API's answers, as the replay pages and the approvals inbox parse them.
     QList<ReplayRecord> replays;
-    QList<ReplayRequest> requests;
+    QList<ReplayRecord> requests;
     qint64 id = 0;
     for (const QString &status : { h, QStringLiteral("halted"), QStringLiteral("rejected"),
              QStringLiteral("approved"), QStringLiteral("cancelled"), QStringLiteral("pending_approval") }) {
@@ -893,8 +893,8 @@ void TstConsoleModels::everyModelsToolTipsShowHostileTextLiterally()
             { QStringLiteral("halt_reason"), h }, { QStringLiteral("count"), 3 },
             { QStringLiteral("created_at"), QStringLiteral("2025-06-15T12:00:00Z") },
             { QStringLiteral("approval_expires_at"), QStringLiteral("2025-06-16T12:00:00Z") } };
-        replays.append(ReplayRecord::fromJson(o));
-        requests.append(*ReplayRequest::fromJson(o));
+        replays.append(*ReplayRecord::fromJson(o));
+        requests.append(*ReplayRecord::fromJson(o));
     }
     ReplayListModel replayList;
     replayList.setReplays(replays, QString());
@@ -911,7 +911,7 @@ void TstConsoleModels::everyModelsToolTipsShowHostileTextLiterally()
             { QStringLiteral("frozen_outcome_unknown"), true } };
         if (state != h)
             o.insert(QStringLiteral("event_id"), id);
-        items.append(ReplayItem::fromJson(o));
+        items.append(*ReplayItem::fromJson(o));
     }
     ReplayItemsModel replayItems;
     replayItems.setItems(1, items, std::nullopt);

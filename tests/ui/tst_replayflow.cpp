@@ -125,14 +125,14 @@ void TstReplayFlow::approvalModelColumns()
     mine.insert(QStringLiteral("destinations"), QJsonArray { destination("crm", "low", 2) });
     mine.insert(QStringLiteral("approval_expires_at"), QStringLiteral("2025-06-15T15:00:00.000Z")); // past
     model.setRequests(
-        { *ReplayRequest::fromJson(theirs), *ReplayRequest::fromJson(mine) }, QStringLiteral("ana"), now);
+        { *ReplayRecord::fromJson(theirs), *ReplayRecord::fromJson(mine) }, QStringLiteral("ana"), now);
     QCOMPARE(model.rowCount(), 2);
     QCOMPARE(model.columnCount(), int(ApprovalModel::ColumnCount));
-    const ReplayRequest *r = model.requestAt(model.index(0, 0));
+    const ReplayRecord *r = model.requestAt(model.index(0, 0));
     QVERIFY(r);
     QVERIFY(r->status == ReplayStatus::PendingApproval);
     QCOMPARE(r->selectionHash, QString(64, u'a'));
-    QVERIFY(r->risk() == Risk::High);
+    QVERIFY(r->summary.risk() == Risk::High);
     QCOMPARE(model.index(0, ApprovalModel::RequestedByColumn).data().toString(), QStringLiteral("sam"));
     QCOMPARE(model.index(0, ApprovalModel::TicketColumn).data().toString(), QStringLiteral("INC-9"));
     QCOMPARE(model.index(0, ApprovalModel::RiskColumn).data().toString(), QStringLiteral("high"));
@@ -166,14 +166,14 @@ void TstReplayFlow::replayItemModelShowsTheFrozenSelection()
         { QStringLiteral("frozen_status"), QStringLiteral("succeeded") },
         { QStringLiteral("current_status"), QJsonValue::Null }, { QStringLiteral("outcome_unknown"), false },
         { QStringLiteral("frozen_outcome_unknown"), QJsonValue::Null } };
-    model.setItems({ ReplayItem::fromJson(frozen), ReplayItem::fromJson(expired) });
+    model.setItems({ *ReplayItem::fromJson(frozen), *ReplayItem::fromJson(expired) });
     QCOMPARE(model.rowCount(), 2);
     const ReplayItem *a = model.itemAt(model.index(0, 0));
     QVERIFY(a);
     QVERIFY(a->eventId == 12);
     QVERIFY(a->frozenStatus == DeliveryStatus::Dead);
-    QVERIFY(a->outcomeUnknown == true); // the frozen flag wins over the current one
-    QVERIFY(a->outcomeUnknownAtFreeze);
+    QVERIFY(a->outcomeUnknownFrozenOrNow() == true); // the frozen flag wins over the current one
+    QVERIFY(a->frozenOutcomeUnknown.has_value());
     QVERIFY(model.index(0, ReplayItemsModel::OutcomeUnknownColumn)
                 .data()
                 .toString()
@@ -181,8 +181,8 @@ void TstReplayFlow::replayItemModelShowsTheFrozenSelection()
     QCOMPARE(model.index(0, ReplayItemsModel::EventColumn).data().toLongLong(), 12);
     const ReplayItem *b = model.itemAt(model.index(1, 0));
     QVERIFY(!b->eventId);
-    QVERIFY(b->outcomeUnknown == false);
-    QVERIFY(!b->outcomeUnknownAtFreeze);
+    QVERIFY(b->outcomeUnknownFrozenOrNow() == false);
+    QVERIFY(!b->frozenOutcomeUnknown.has_value());
     QCOMPARE(model.index(1, ReplayItemsModel::OutcomeUnknownColumn).data().toString(), QStringLiteral("no"));
     QCOMPARE(model.index(1, ReplayItemsModel::EventColumn).data().toString(), QStringLiteral("—"));
     QCOMPARE(

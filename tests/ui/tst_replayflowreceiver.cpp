@@ -327,8 +327,8 @@ void TstReplayFlowReceiver::operatorBrowsesTheSelectionAndRejects()
     QVERIFY(item->eventId == event);
     QCOMPARE(item->destination, QStringLiteral("fulfillment"));
     QVERIFY(item->frozenStatus == DeliveryStatus::Dead);
-    QVERIFY(item->outcomeUnknown == false);
-    QVERIFY(item->outcomeUnknownAtFreeze);
+    QVERIFY(item->outcomeUnknownFrozenOrNow() == false);
+    QVERIFY(item->frozenOutcomeUnknown.has_value());
 
     // A reject without a reason is not sent; with one it is, bound to the frozen selection.
     auto *reject = find<QPushButton>(w, "rejectButton");

@@ -136,22 +136,22 @@ void TstReplaysReceiver::supportFollowsALowRiskReplayToItsEvent()
     const ReplayListModel *list = page->model();
     const ReplayRecord *r = list->replayAt(list->indexOf(replay));
     QVERIFY(r);
-    QCOMPARE(r->status, std::optional<ReplayStatus>(ReplayStatus::Completed));
+    QCOMPARE(r->status.value(), std::optional<ReplayStatus>(ReplayStatus::Completed));
     QCOMPARE(r->sent, 1);
     QCOMPARE(r->succeeded, 1);
-    QCOMPARE(r->queued(), 0);
-    QVERIFY(r->finishedAt);
+    QCOMPARE(r->unsent(), 0);
+    QVERIFY(r->finishedAt.ms);
 
     // Its one delivery, with the replay's outcome.
     auto *itemsTable = find<QTableView>(w, "replayItemsTable");
     QVERIFY(!itemsTable->accessibleName().isEmpty());
     QTRY_COMPARE_WITH_TIMEOUT(itemsTable->model()->rowCount(), 1, kGuiWait);
-    QTRY_COMPARE_WITH_TIMEOUT(page->items()->itemAt(page->items()->index(0, 0))->state,
+    QTRY_COMPARE_WITH_TIMEOUT(page->items()->itemAt(page->items()->index(0, 0))->state.value(),
         std::optional<ReplayItemState>(ReplayItemState::Succeeded), kGuiWait);
     const ReplayItem *item = page->items()->itemAt(page->items()->index(0, 0));
     QCOMPARE(item->deliveryId, delivery);
     QCOMPARE(item->eventId, std::optional<qint64>(event));
-    QCOMPARE(item->currentStatus, std::optional<DeliveryStatus>(DeliveryStatus::Succeeded));
+    QCOMPARE(item->currentStatus.value(), std::optional<DeliveryStatus>(DeliveryStatus::Succeeded));
     QCOMPARE(itemsTable->model()->index(0, ReplayItemsModel::OutcomeColumn).data().toString(),
         QStringLiteral("succeeded"));
 
@@ -221,7 +221,7 @@ void TstReplaysReceiver::pollsOnlyWhileLiveAndVisible()
     QTRY_VERIFY_WITH_TIMEOUT(!page->isPolling(), kGuiWait);
     const ReplayItem *item = page->items()->itemAt(page->items()->index(0, 0));
     QVERIFY(item);
-    QCOMPARE(item->state, std::optional<ReplayItemState>(ReplayItemState::Failed));
+    QCOMPARE(item->state.value(), std::optional<ReplayItemState>(ReplayItemState::Failed));
 }
 
 // Auditors cannot replay but do review who replayed what: the page is theirs too.

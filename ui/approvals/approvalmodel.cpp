@@ -4,49 +4,12 @@
 
 #include "common/statuspalette.h"
 #include "common/timeformat.h"
-#include "query/eventfilter.h"
 
 #include <QColor>
 
 namespace redrive::ui {
 
-Result<ReplayRequest> ReplayRequest::fromJson(const QJsonObject &o)
-{
-    ReplayRequest r;
-    r.id = o.value(QLatin1String("id")).toInteger();
-    r.status = replayStatusFromString(o.value(QLatin1String("status")).toString());
-    r.requestedBy = o.value(QLatin1String("requested_by")).toString();
-    r.reason = o.value(QLatin1String("reason")).toString();
-    r.ticket = o.value(QLatin1String("ticket")).toString();
-    r.count = o.value(QLatin1String("count")).toInt();
-    r.effect = o.value(QLatin1String("effect")).toString();
-    r.selectionHash = o.value(QLatin1String("selection_hash")).toString();
-    r.createdAt = o.value(QLatin1String("created_at")).toString();
-    r.approvalExpiresAt = o.value(QLatin1String("approval_expires_at")).toString();
-    r.createdAtMs = parseTimestamp(r.createdAt);
-    r.approvalExpiresAtMs = parseTimestamp(r.approvalExpiresAt);
-    // The replay carries the same summary fields as the preview the requester saw, read by the
-    // same parser; a replay that has no summary at all (no count) keeps an empty one.
-    if (o.contains(QLatin1String("count"))) {
-        auto p = ReplayPreview::fromSummaryJson(o);
-        if (!p)
-            return Failure(QStringLiteral("Replay %1: %2").arg(r.id).arg(p.error()));
-        r.preview = std::move(*p);
-        r.preview.selectionHash = r.selectionHash;
-    }
-    return r;
-}
-
-Risk ReplayRequest::risk() const
-{
-    for (const ReplayPreview::Destination &d : preview.destinations) {
-        if (d.risk == Risk::High)
-            return Risk::High;
-    }
-    return Risk::Low;
-}
-
-void ApprovalModel::setRequests(QList<ReplayRequest> requests, const QString &currentUser, qint64 nowMs)
+void ApprovalModel::setRequests(QList<ReplayRecord> requests, const QString &currentUser, qint64 nowMs)
 {
     beginResetModel();
     m_requests = std::move(requests);
@@ -55,7 +18,7 @@ void ApprovalModel::setRequests(QList<ReplayRequest> requests, const QString &cu
     endResetModel();
 }
 
-const ReplayRequest *ApprovalModel::requestAt(const QModelIndex &index) const
+const ReplayRecord *ApprovalModel::requestAt(const QModelIndex &index) const
 {
     return index.isValid() && index.model() == this && index.row() < m_requests.size()
         ? &m_requests[index.row()]
@@ -64,7 +27,7 @@ const ReplayRequest *ApprovalModel::requestAt(const QModelIndex &index) const
 
 bool ApprovalModel::isOwn(const QModelIndex &index) const
 {
-    const ReplayRequest *r = requestAt(index);
+    const ReplayRecord *r = requestAt(index);
     return r && r->requestedBy == m_user;
 }
 
@@ -80,7 +43,7 @@ int ApprovalModel::columnCount(const QModelIndex &parent) const
 
 QVariant ApprovalModel::data(const QModelIndex &index, int role) const
 {
-    const ReplayRequest *r = requestAt(index);
+    const ReplayRecord *r = requestAt(index);
     if (!r)
         return {};
     const bool own = r->requestedBy == m_user;
@@ -90,16 +53,16 @@ QVariant ApprovalModel::data(const QModelIndex &index, int role) const
     case OwnRequestRole:
         return own;
     case RiskRole:
-        return toString(r->risk());
+        return toString(r->summary.risk());
     case Qt::ForegroundRole:
         if (index.column() == RiskColumn)
-            return toneText(r->risk() == Risk::High ? Tone::Bad : Tone::Good);
+            return toneText(r->summary.risk() == Risk::High ? Tone::Bad : Tone::Good);
         return own ? QVariant(toneText(Tone::Muted)) : QVariant();
     case Qt::ToolTipRole:
-        if (index.column() == AgeColumn && r->createdAtMs)
-            return TimeFormat::tooltip(*r->createdAtMs);
-        if (index.column() == ExpiresColumn && r->approvalExpiresAtMs)
-            return TimeFormat::tooltip(*r->approvalExpiresAtMs);
+        if (index.column() == AgeColumn && r->createdAt.ms)
+            return TimeFormat::tooltip(*r->createdAt.ms);
+        if (index.column() == ExpiresColumn && r->approvalExpiresAt.ms)
+            return TimeFormat::tooltip(*r->approvalExpiresAt.ms);
         return own ? QStringLiteral("Your own request: another operator must decide it.") : QVariant();
     case Qt::DisplayRole:
         switch (index.column()) {
@@ -114,15 +77,15 @@ QVariant ApprovalModel::data(const QModelIndex &index, int role) const
         case TicketColumn:
             return r->ticket;
         case RiskColumn:
-            return toString(r->risk());
+            return toString(r->summary.risk());
         case AgeColumn:
-            return r->createdAtMs ? TimeFormat::duration(std::max<qint64>(0, m_now - *r->createdAtMs))
-                                  : r->createdAt;
+            return r->createdAt.ms ? TimeFormat::duration(std::max<qint64>(0, m_now - *r->createdAt.ms))
+                                   : r->createdAt.text;
         case ExpiresColumn:
-            if (!r->approvalExpiresAtMs)
+            if (!r->approvalExpiresAt.ms)
                 return QStringLiteral("—");
-            return *r->approvalExpiresAtMs > m_now ? TimeFormat::duration(*r->approvalExpiresAtMs - m_now)
-                                                   : QStringLiteral("expired");
+            return *r->approvalExpiresAt.ms > m_now ? TimeFormat::duration(*r->approvalExpiresAt.ms - m_now)
+                                                    : QStringLiteral("expired");
         default:
             return {};
         }

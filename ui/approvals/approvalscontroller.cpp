@@ -9,6 +9,7 @@
 #include "common/prompter.h"
 #include "common/tablepage.h"
 #include "connection/session.h"
+#include "newreplay/replaypreview.h"
 #include "replays/replayitemsmodel.h"
 #include "util/clock.h"
 
@@ -134,7 +135,7 @@ void ApprovalsController::currentChanged()
         return; // the refresh puts the selection back and calls again
     updateButtons();
     const QModelIndex current = m_table->selectionModel()->currentIndex();
-    const ReplayRequest *r = m_model->requestAt(current);
+    const ReplayRecord *r = m_model->requestAt(current);
     if (!r) {
         m_shownId = 0;
         ++m_itemsGeneration;
@@ -146,10 +147,10 @@ void ApprovalsController::currentChanged()
         return;
     }
     // The effect the requester saw, and why it needs a second person, in words.
-    QString text = r->effect.isEmpty()
+    QString text = r->summary.effect.isEmpty()
         ? QStringLiteral("%1 would be sent again.").arg(deliveriesText(r->count))
-        : r->effect;
-    const QStringList reasons = r->preview.approvalReasonsInWords();
+        : r->summary.effect;
+    const QStringList reasons = approvalReasonsInWords(r->summary);
     if (!reasons.isEmpty())
         text += QStringLiteral("\nNeeds approval because: %1.").arg(reasons.join(QLatin1String("; ")));
     if (m_model->isOwn(current))
@@ -181,8 +182,15 @@ void ApprovalsController::loadItems(qint64 replayId)
             const QJsonObject o = body.object();
             QList<ReplayItem> items;
             const QJsonArray array = o.value(QLatin1String("items")).toArray();
-            for (const auto &v : array)
-                items.append(ReplayItem::fromJson(v.toObject()));
+            for (const auto &v : array) {
+                auto item = ReplayItem::fromJson(v.toObject());
+                if (!item) {
+                    m_itemsNote->setText(
+                        QStringLiteral("The frozen selection could not be read: ") + item.error());
+                    return;
+                }
+                items.append(std::move(*item));
+            }
             const int shown = int(items.size());
             m_items->setItems(std::move(items));
             m_itemTable->resizeColumnsToContents();
@@ -211,11 +219,11 @@ void ApprovalsController::refresh()
                 m_unconfirmed, QStringLiteral("Replay requests could not be read: ") + error.message));
             return;
         }
-        QList<ReplayRequest> requests;
+        QList<ReplayRecord> requests;
         int waiting = 0;
         const QJsonArray array = body.object().value(QLatin1String("items")).toArray();
         for (const auto &v : array) {
-            auto r = ReplayRequest::fromJson(v.toObject());
+            auto r = ReplayRecord::fromJson(v.toObject());
             if (!r) {
                 m_summary->setText(keepUnconfirmed(
                     m_unconfirmed, QStringLiteral("Replay requests could not be read: ") + r.error()));
@@ -229,11 +237,11 @@ void ApprovalsController::refresh()
         }
         // The unconfirmed decision shows: its request no longer waits.
         if (std::none_of(requests.cbegin(), requests.cend(),
-                [this](const ReplayRequest &r) { return r.id == m_unconfirmedId; })) {
+                [this](const ReplayRecord &r) { return r.id == m_unconfirmedId; })) {
             m_unconfirmed.clear();
             m_unconfirmedId = 0;
         }
-        const ReplayRequest *current = m_model->requestAt(m_table->currentIndex());
+        const ReplayRecord *current = m_model->requestAt(m_table->currentIndex());
         const qint64 keep = current ? current->id : 0;
         m_refreshing = true;
         m_model->setRequests(requests, m_session->user(), m_clock.nowMs());
@@ -267,7 +275,7 @@ void ApprovalsController::refresh()
 void ApprovalsController::decide(bool approve)
 {
     const QModelIndex current = m_table->selectionModel()->currentIndex();
-    const ReplayRequest *r = m_model->requestAt(current);
+    const ReplayRecord *r = m_model->requestAt(current);
     AdminClient *admin = m_session->admin();
     if (!r || !admin || m_model->isOwn(current) || !m_session->permissions().approve)
         return;
@@ -277,7 +285,7 @@ void ApprovalsController::decide(bool approve)
     q.title = approve ? QStringLiteral("Approve replay") : QStringLiteral("Reject replay");
     q.text = QStringLiteral("Replay #%1 requested by %2: %3.\nTheir reason: %4\n\n%5")
                  .arg(id)
-                 .arg(r->requestedBy, deliveriesText(r->count), r->reason, r->effect);
+                 .arg(r->requestedBy, deliveriesText(r->count), r->reason, r->summary.effect);
     q.confirmLabel = approve ? QStringLiteral("Approve replay #%1").arg(id)
                              : QStringLiteral("Reject replay #%1").arg(id);
     q.askReason = true;

@@ -9,32 +9,14 @@ Result<ReplayPreview> ReplayPreview::fromJson(const QJsonObject &o)
     const QString hash = o.value(QLatin1String("selection_hash")).toString();
     if (hash.isEmpty() || !o.value(QLatin1String("count")).isDouble())
         return Failure(QStringLiteral("The admin API's preview had no selection_hash or count."));
-    auto p = fromSummaryJson(o);
-    if (p)
-        p->selectionHash = hash;
-    return p;
-}
-
-Result<ReplayPreview> ReplayPreview::fromSummaryJson(const QJsonObject &o)
-{
     auto summary = replay::SelectionSummary::fromJson(o);
     if (!summary)
         return Failure(
             QStringLiteral("The admin API's replay summary is unreadable: %1.").arg(summary.error()));
     ReplayPreview p;
     static_cast<replay::SelectionSummary &>(p) = std::move(*summary);
+    p.selectionHash = hash;
     return p;
-}
-
-bool ReplayPreview::isHighRisk() const
-{
-    if (requiresApproval || alreadySucceeded > 0 || outcomeUnknown > 0)
-        return true;
-    for (const Destination &d : destinations) {
-        if (d.risk == Risk::High)
-            return true;
-    }
-    return false;
 }
 
 QString ReplayPreview::confirmPhrase() const
@@ -51,11 +33,17 @@ QString ReplayPreview::actionLabel() const
 
 QStringList ReplayPreview::approvalReasonsInWords() const
 {
+    return ui::approvalReasonsInWords(*this);
+}
+
+QStringList approvalReasonsInWords(const replay::SelectionSummary &s)
+{
+    using Destination = replay::DestinationCount;
     QStringList out;
-    for (const QString &code : approvalReasons) {
+    for (const QString &code : s.approvalReasons) {
         if (code == u"high_risk_destination") {
             QStringList high;
-            for (const Destination &d : destinations) {
+            for (const Destination &d : s.destinations) {
                 if (d.risk == Risk::High)
                     high.append(d.name);
             }
@@ -65,11 +53,11 @@ QStringList ReplayPreview::approvalReasonsInWords() const
                     : QStringLiteral("%1 are high-risk destinations").arg(high.join(QLatin1String(", "))));
         } else if (code == u"already_succeeded") {
             out.append(
-                QStringLiteral("%1 already succeeded downstream").arg(deliveriesText(alreadySucceeded)));
+                QStringLiteral("%1 already succeeded downstream").arg(deliveriesText(s.alreadySucceeded)));
         } else if (code == u"outcome_unknown") {
-            out.append(outcomeUnknown == 1
+            out.append(s.outcomeUnknown == 1
                     ? QStringLiteral("1 delivery's outcome is unknown")
-                    : QStringLiteral("%1 deliveries' outcome is unknown").arg(outcomeUnknown));
+                    : QStringLiteral("%1 deliveries' outcome is unknown").arg(s.outcomeUnknown));
         } else {
             // A reason this console does not know yet: shown, not hidden.
             out.append(QString(code).replace(u'_', u' '));

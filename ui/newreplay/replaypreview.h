@@ -19,21 +19,22 @@ struct ReplayPreview : replay::SelectionSummary {
     using Destination = replay::DestinationCount;
     QString selectionHash;
 
-    // A preview must carry its selection_hash; a replay read back from `GET replays` has none
-    // and is read with fromSummaryJson.
+    // A preview must carry its selection_hash and a count. High risk is the summary's own
+    // isHighRisk().
     static Result<ReplayPreview> fromJson(const QJsonObject &json);
-    static Result<ReplayPreview> fromSummaryJson(const QJsonObject &json);
 
-    // High risk: anything that could act twice downstream or touches a high-risk destination.
-    [[nodiscard]] bool isHighRisk() const;
     // What must be typed to confirm a high-risk replay ("replay 12").
     [[nodiscard]] QString confirmPhrase() const;
     // The dangerous button's label: names the action and its size.
     [[nodiscard]] QString actionLabel() const;
-    // Why a second operator must approve, one sentence per reason: "fulfillment is a high-risk
-    // destination", "2 deliveries already succeeded downstream", "1 delivery's outcome is unknown".
+    // approvalReasonsInWords(*this).
     [[nodiscard]] QStringList approvalReasonsInWords() const;
 };
+
+// Why a second operator must approve, one sentence per reason: "fulfillment is a high-risk
+// destination", "2 deliveries already succeeded downstream", "1 delivery's outcome is unknown".
+// The same words for a preview and for a replay request read back from `GET replays`.
+[[nodiscard]] QStringList approvalReasonsInWords(const replay::SelectionSummary &summary);
 
 // "1 delivery", "12 deliveries".
 QString deliveriesText(qsizetype n);

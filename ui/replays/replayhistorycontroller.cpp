@@ -23,12 +23,16 @@ namespace {
 constexpr int kListPage = 100;
 constexpr int kItemsPage = 200;
 
-QList<ReplayItem> itemsOf(const QJsonObject &replay)
+Result<QList<ReplayItem>> itemsOf(const QJsonObject &replay)
 {
     QList<ReplayItem> items;
     const QJsonArray array = replay.value(QLatin1String("items")).toArray();
-    for (const auto &v : array)
-        items.append(ReplayItem::fromJson(v.toObject()));
+    for (const auto &v : array) {
+        auto item = ReplayItem::fromJson(v.toObject());
+        if (!item)
+            return Failure(item.error());
+        items.append(std::move(*item));
+    }
     return items;
 }
 
@@ -175,8 +179,15 @@ void ReplayHistoryController::fetchReplays(const QString &cursor)
             }
             QList<ReplayRecord> replays;
             const QJsonArray array = body.object().value(QLatin1String("items")).toArray();
-            for (const auto &v : array)
-                replays.append(ReplayRecord::fromJson(v.toObject()));
+            for (const auto &v : array) {
+                auto replay = ReplayRecord::fromJson(v.toObject());
+                if (!replay) {
+                    m_summary->setText(
+                        QStringLiteral("Replay requests could not be read: ") + replay.error());
+                    return;
+                }
+                replays.append(std::move(*replay));
+            }
             const QString next = body.object().value(QLatin1String("next_cursor")).toString();
             if (!first) {
                 m_model->appendReplays(std::move(replays), next);
@@ -270,11 +281,20 @@ void ReplayHistoryController::loadDetail(bool keepItems)
                 return;
             }
             const QJsonObject o = body.object();
-            m_model->updateReplay(ReplayRecord::fromJson(o));
+            const auto replay = ReplayRecord::fromJson(o);
+            auto items = itemsOf(o);
+            if (!replay || !items) {
+                m_outcome->setText(QStringLiteral("Replay #%1 could not be read: %2")
+                                       .arg(id)
+                                       .arg(replay ? items.error() : replay.error()));
+                updatePolling();
+                return;
+            }
+            m_model->updateReplay(*replay);
             if (keepItems && m_items->replayId() == id)
-                m_items->updateItems(id, itemsOf(o));
+                m_items->updateItems(id, *items);
             else
-                m_items->setItems(id, itemsOf(o), nextAfterOf(o));
+                m_items->setItems(id, std::move(*items), nextAfterOf(o));
             if (!keepItems)
                 m_itemsTable->resizeColumnsToContents();
             updateOutcome();
@@ -301,7 +321,15 @@ void ReplayHistoryController::fetchItems(qint64 replayId, qint64 after)
                                            .arg(error.message));
                 return;
             }
-            m_items->appendItems(replayId, itemsOf(body.object()), nextAfterOf(body.object()));
+            auto items = itemsOf(body.object());
+            if (!items) {
+                if (replayId == m_shown)
+                    m_outcome->setText(QStringLiteral("More deliveries of replay #%1 could not be read: %2")
+                                           .arg(replayId)
+                                           .arg(items.error()));
+                return;
+            }
+            m_items->appendItems(replayId, std::move(*items), nextAfterOf(body.object()));
         });
 }
 
@@ -335,14 +363,11 @@ void ReplayHistoryController::updateOutcome()
     }
     QString text = QStringLiteral("Replay #%1 · %2\nRequested by %3: %4")
                        .arg(r->id)
-                       .arg(r->outcome(), r->requestedBy, r->reason);
+                       .arg(replayOutcome(*r), r->requestedBy, r->reason);
     if (!r->ticket.isEmpty())
         text += QStringLiteral(" (ticket %1)").arg(r->ticket);
     // Who let it run, and why: the second pair of eyes belongs next to the first.
-    const bool approved = r->status
-        && (*r->status == ReplayStatus::Approved || *r->status == ReplayStatus::Executing
-            || *r->status == ReplayStatus::Completed || *r->status == ReplayStatus::Halted);
-    if (approved && !r->decidedBy.isEmpty()) {
+    if (r->canQueue() && !r->decidedBy.isEmpty()) {
         text += QStringLiteral("\nApproved by %1").arg(r->decidedBy);
         if (!r->decisionReason.isEmpty())
             text += QStringLiteral(": ") + r->decisionReason;

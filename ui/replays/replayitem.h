@@ -2,34 +2,20 @@
 // SPDX-FileCopyrightText: Redrive authors
 #pragma once
 
-#include "domain/types.h"
+#include "replay/replaywire.h"
 
-#include <QJsonObject>
 #include <QString>
-
-#include <optional>
 
 namespace redrive::ui {
 
-// One delivery of a replay request (`items` of `GET replays/{id}`), states parsed once. The
-// Replays page shows its outcome; the approvals inbox shows its frozen state.
-struct ReplayItem {
-    qint64 deliveryId = 0;
-    std::optional<qint64> eventId; // nullopt when retention removed the delivery
-    QString destination;
-    std::optional<DeliveryStatus> frozenStatus; // when the request froze its selection
-    std::optional<ReplayItemState> state;
-    std::optional<DeliveryStatus> currentStatus;
-    QString frozenName, stateName, currentName; // as sent, shown when unknown
-    // Outcome unknown when frozen (receivers with schema 4 or later always say), else as it
-    // is now; `outcomeUnknownAtFreeze` says which.
-    std::optional<bool> outcomeUnknown;
-    bool outcomeUnknownAtFreeze = false;
-    QString skipReason; // why the executor skipped it, e.g. "changed since the preview"
+// A replay request and one of its deliveries, as `GET replays` and `GET replays/{id}` carry them:
+// the wire form core reads once (statuses typed, times parsed, unknown words kept as sent). The
+// Replays page shows the outcomes; the approvals inbox shows the frozen state.
+using ReplayRecord = replay::ReplayRecord;
+using ReplayItem = replay::ReplayItem;
 
-    // "succeeded", "failed", "queued for delivery", "skipped: changed since the preview", …
-    [[nodiscard]] QString outcome() const;
-    static ReplayItem fromJson(const QJsonObject &o);
-};
+// "succeeded", "failed", "queued for delivery", "skipped: changed since the preview", …; the
+// receiver's word when this console does not know the state.
+[[nodiscard]] QString itemOutcome(const ReplayItem &item);
 
 } // namespace redrive::ui

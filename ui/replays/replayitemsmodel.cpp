@@ -9,9 +9,9 @@
 namespace redrive::ui {
 namespace {
 
-QString statusText(const std::optional<DeliveryStatus> &s)
+QString statusText(const Stored<DeliveryStatus> &s)
 {
-    return s ? statusLook(toString(*s)).label : QStringLiteral("—");
+    return s.isKnown() ? statusLook(s.name()).label : QStringLiteral("—");
 }
 
 } // namespace
@@ -109,11 +109,11 @@ QVariant ReplayItemsModel::data(const QModelIndex &index, int role) const
     case DestinationColumn:
         return i->destination.isEmpty() ? QStringLiteral("—") : i->destination;
     case FrozenStatusColumn:
-        return i->frozenName;
+        return i->frozenStatus.name();
     case OutcomeColumn:
-        return i->outcome();
+        return itemOutcome(*i);
     case CurrentStatusColumn:
-        return i->currentName.isEmpty() ? QStringLiteral("—") : i->currentName;
+        return i->currentStatus.isNull() ? QStringLiteral("—") : i->currentStatus.name();
     default:
         return {};
     }
@@ -124,7 +124,7 @@ QVariant ReplayItemsModel::frozenData(const ReplayItem &i, int column, int role)
     if (role == Qt::ToolTipRole) {
         if (column != OutcomeUnknownColumn)
             return {};
-        return i.outcomeUnknownAtFreeze
+        return i.frozenOutcomeUnknown
             ? QStringLiteral("When the selection was frozen")
             : QStringLiteral("As it is now (the receiver no longer keeps the frozen flag)");
     }
@@ -139,10 +139,12 @@ QVariant ReplayItemsModel::frozenData(const ReplayItem &i, int column, int role)
         return i.destination;
     case FrozenStatusColumn:
         return statusText(i.frozenStatus);
-    case OutcomeUnknownColumn:
-        if (!i.outcomeUnknown)
+    case OutcomeUnknownColumn: {
+        const auto outcomeUnknown = i.outcomeUnknownFrozenOrNow();
+        if (!outcomeUnknown)
             return QStringLiteral("—");
-        return *i.outcomeUnknown ? QStringLiteral("yes — may have acted") : QStringLiteral("no");
+        return *outcomeUnknown ? QStringLiteral("yes — may have acted") : QStringLiteral("no");
+    }
     case CurrentStatusColumn:
         return statusText(i.currentStatus);
     default:

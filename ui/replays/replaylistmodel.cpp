@@ -4,16 +4,9 @@
 
 #include "common/plaintooltip.h"
 #include "common/timeformat.h"
-#include "query/eventfilter.h"
 
 namespace redrive::ui {
 namespace {
-
-std::optional<qint64> timeOf(const QJsonObject &o, QLatin1String key)
-{
-    const QJsonValue v = o.value(key);
-    return v.isString() ? parseTimestamp(v.toString()) : std::nullopt;
-}
 
 // "12 succeeded, 1 failed, 2 skipped": succeeded always, the others when there are any.
 QString tally(const ReplayRecord &r)
@@ -38,39 +31,11 @@ QString withReason(const QString &head, const QString &reason)
 
 } // namespace
 
-ReplayRecord ReplayRecord::fromJson(const QJsonObject &o)
+QString replayStatusLabel(const ReplayRecord &r)
 {
-    ReplayRecord r;
-    r.id = o.value(QLatin1String("id")).toInteger();
-    r.statusName = o.value(QLatin1String("status")).toString();
-    r.status = replayStatusFromString(r.statusName);
-    r.requestedBy = o.value(QLatin1String("requested_by")).toString();
-    r.decidedBy = o.value(QLatin1String("decided_by")).toString();
-    if (r.decidedBy.isEmpty())
-        r.decidedBy = o.value(QLatin1String("approved_by")).toString();
-    r.decisionReason = o.value(QLatin1String("decision_reason")).toString();
-    r.reason = o.value(QLatin1String("reason")).toString();
-    r.ticket = o.value(QLatin1String("ticket")).toString();
-    r.effect = o.value(QLatin1String("effect")).toString();
-    r.haltReason = o.value(QLatin1String("halt_reason")).toString();
-    r.count = o.value(QLatin1String("count")).toInt();
-    r.succeeded = o.value(QLatin1String("succeeded")).toInt();
-    r.failed = o.value(QLatin1String("failed")).toInt();
-    r.skipped = o.value(QLatin1String("skipped")).toInt();
-    // Receivers before "sent" existed: a finished attempt is a success or a failure.
-    r.sent
-        = o.contains(QLatin1String("sent")) ? o.value(QLatin1String("sent")).toInt() : r.succeeded + r.failed;
-    r.createdAt = timeOf(o, QLatin1String("created_at"));
-    r.decidedAt = timeOf(o, QLatin1String("decided_at"));
-    r.startedAt = timeOf(o, QLatin1String("started_at"));
-    r.finishedAt = timeOf(o, QLatin1String("finished_at"));
-    return r;
-}
-
-QString ReplayRecord::statusLabel() const
-{
+    const auto status = r.status.value();
     if (!status)
-        return statusName;
+        return r.status.name();
     switch (*status) {
     case ReplayStatus::PendingApproval:
         return QStringLiteral("waiting for approval");
@@ -89,50 +54,40 @@ QString ReplayRecord::statusLabel() const
     case ReplayStatus::Expired:
         return QStringLiteral("expired");
     }
-    return statusName;
+    return r.status.name();
 }
 
-bool ReplayRecord::canQueue() const
+QString replayOutcome(const ReplayRecord &r)
 {
-    return status
-        && (*status == ReplayStatus::Approved || *status == ReplayStatus::Executing
-            || *status == ReplayStatus::Completed || *status == ReplayStatus::Halted);
-}
-
-bool ReplayRecord::isLive() const
-{
-    return status == ReplayStatus::Approved || status == ReplayStatus::Executing;
-}
-
-QString ReplayRecord::outcome() const
-{
+    const auto status = r.status.value();
     if (!status)
-        return statusName;
+        return r.status.name();
     switch (*status) {
     case ReplayStatus::PendingApproval:
-        return QStringLiteral("waiting for approval: %1").arg(deliveries(count));
+        return QStringLiteral("waiting for approval: %1").arg(deliveries(r.count));
     case ReplayStatus::Approved:
         return QStringLiteral("approved%1: %2 about to start")
-            .arg(decidedBy.isEmpty() ? QString() : QStringLiteral(" by ") + decidedBy, deliveries(count));
+            .arg(r.decidedBy.isEmpty() ? QString() : QStringLiteral(" by ") + r.decidedBy,
+                deliveries(r.count));
     case ReplayStatus::Executing:
-        return QStringLiteral("executing: %L1 of %L2 sent · %3").arg(sent).arg(count).arg(tally(*this));
+        return QStringLiteral("executing: %L1 of %L2 sent · %3").arg(r.sent).arg(r.count).arg(tally(r));
     case ReplayStatus::Completed:
-        return QStringLiteral("completed: ") + tally(*this);
+        return QStringLiteral("completed: ") + tally(r);
     case ReplayStatus::Halted:
         return QStringLiteral("halted: ")
-            + (haltReason.isEmpty()
-                    ? QStringLiteral("too many of its first attempts failed; %L1 not sent").arg(queued())
-                    : haltReason);
+            + (r.haltReason.isEmpty()
+                    ? QStringLiteral("too many of its first attempts failed; %L1 not sent").arg(r.unsent())
+                    : r.haltReason);
     case ReplayStatus::Rejected:
         return withReason(QStringLiteral("rejected")
-                + (decidedBy.isEmpty() ? QString() : QStringLiteral(" by ") + decidedBy),
-            decisionReason);
+                + (r.decidedBy.isEmpty() ? QString() : QStringLiteral(" by ") + r.decidedBy),
+            r.decisionReason);
     case ReplayStatus::Cancelled:
-        return withReason(QStringLiteral("cancelled"), decisionReason);
+        return withReason(QStringLiteral("cancelled"), r.decisionReason);
     case ReplayStatus::Expired:
         return QStringLiteral("expired: it was not approved or started in time; nothing was sent");
     }
-    return statusName;
+    return r.status.name();
 }
 
 void ReplayListModel::setReplays(QList<ReplayRecord> replays, const QString &nextCursor)
@@ -209,15 +164,15 @@ QVariant ReplayListModel::data(const QModelIndex &index, int role) const
     if (role == Qt::ToolTipRole) {
         switch (index.column()) {
         case CreatedColumn:
-            return r->createdAt ? TimeFormat::tooltip(*r->createdAt) : QVariant();
+            return r->createdAt.ms ? TimeFormat::tooltip(*r->createdAt.ms) : QVariant();
         case DecidedColumn:
-            return r->decidedAt ? TimeFormat::tooltip(*r->decidedAt) : QVariant();
+            return r->decidedAt.ms ? TimeFormat::tooltip(*r->decidedAt.ms) : QVariant();
         case FinishedColumn:
-            return r->finishedAt ? TimeFormat::tooltip(*r->finishedAt) : QVariant();
+            return r->finishedAt.ms ? TimeFormat::tooltip(*r->finishedAt.ms) : QVariant();
         case ReasonColumn:
             return plainToolTip(r->reason);
         default:
-            return plainToolTip(r->outcome());
+            return plainToolTip(replayOutcome(*r));
         }
     }
     if (role == Qt::TextAlignmentRole) {
@@ -231,7 +186,7 @@ QVariant ReplayListModel::data(const QModelIndex &index, int role) const
     case IdColumn:
         return r->id;
     case StatusColumn:
-        return r->statusLabel();
+        return replayStatusLabel(*r);
     case RequestedByColumn:
         return r->requestedBy;
     case DecidedByColumn:
@@ -244,7 +199,7 @@ QVariant ReplayListModel::data(const QModelIndex &index, int role) const
         return r->count;
     case QueuedColumn:
         // Nothing is queued before an approval or after a refusal: blank, not a count.
-        return r->canQueue() ? QVariant(r->queued()) : QVariant();
+        return r->canQueue() ? QVariant(r->unsent()) : QVariant();
     case SentColumn:
         return r->sent;
     case SucceededColumn:
@@ -254,13 +209,13 @@ QVariant ReplayListModel::data(const QModelIndex &index, int role) const
     case SkippedColumn:
         return r->skipped;
     case CreatedColumn:
-        return TimeFormat::display(r->createdAt);
+        return TimeFormat::display(r->createdAt.ms);
     case DecidedColumn:
-        return TimeFormat::display(r->decidedAt);
+        return TimeFormat::display(r->decidedAt.ms);
     case FinishedColumn:
-        return TimeFormat::display(r->finishedAt);
+        return TimeFormat::display(r->finishedAt.ms);
     case OutcomeColumn:
-        return r->outcome();
+        return replayOutcome(*r);
     default:
         return {};
     }

@@ -2,50 +2,16 @@
 // SPDX-FileCopyrightText: Redrive authors
 #pragma once
 
-#include "domain/types.h"
+#include "replays/replayitem.h"
 
 #include <QAbstractTableModel>
-#include <QJsonObject>
-
-#include <optional>
 
 namespace redrive::ui {
 
-// One replay request as `GET replays` and `GET replays/{id}` return it, statuses parsed once.
-struct ReplayRecord {
-    qint64 id = 0;
-    std::optional<ReplayStatus> status; // nullopt: a status this console does not know
-    QString statusName; // as sent, shown when the status is unknown
-    QString requestedBy;
-    QString decidedBy; // who approved or rejected it
-    QString decisionReason; // the approver's, rejecter's or canceller's reason
-    QString reason;
-    QString ticket;
-    QString effect;
-    QString haltReason;
-    int count = 0;
-    int sent = 0; // replay attempt finished (succeeded + failed)
-    int succeeded = 0;
-    int failed = 0;
-    int skipped = 0;
-    std::optional<qint64> createdAt;
-    std::optional<qint64> decidedAt;
-    std::optional<qint64> startedAt;
-    std::optional<qint64> finishedAt;
-
-    // Deliveries still to go: waiting their turn or queued for the delivery engine.
-    [[nodiscard]] int queued() const { return qMax(0, count - sent - skipped); }
-    // The status in words ("waiting for approval"); the receiver's name when unknown.
-    [[nodiscard]] QString statusLabel() const;
-    // Whether the request ever got to queue deliveries (approved, executing or finished).
-    [[nodiscard]] bool canQueue() const;
-    // Approved or executing: its counts are still moving.
-    [[nodiscard]] bool isLive() const;
-    // "completed: 12 succeeded, 1 failed", "halted: <reason>", "executing: 3 of 10 sent …".
-    [[nodiscard]] QString outcome() const;
-
-    static ReplayRecord fromJson(const QJsonObject &o);
-};
+// The status in words ("waiting for approval"); the receiver's name when unknown.
+[[nodiscard]] QString replayStatusLabel(const ReplayRecord &replay);
+// "completed: 12 succeeded, 1 failed", "halted: <reason>", "executing: 3 of 10 sent …".
+[[nodiscard]] QString replayOutcome(const ReplayRecord &replay);
 
 // The replay requests the role can read, newest first, one keyset page at a time: the model
 // keeps the receiver's `next_cursor` and asks for the next page through `fetchMoreRequested`
