@@ -485,9 +485,9 @@ void TstConsoleGui::detailTooltipsShowHostileTextLiterally()
     QVERIFY2(sweep.carrying >= 7, qPrintable(QString::number(sweep.carrying)));
 }
 
-// The pages' typed admin API calls put on the wire the method, path and JSON body the receiver
-// expects (the same bytes the pages built by hand before): names are one percent-encoded path
-// segment, bodies compact JSON, an empty ticket left out.
+// The pages' typed admin API calls put on the wire the method, path, query and JSON body the
+// receiver expects (the same bytes the pages built by hand before): names are one percent-encoded
+// path segment, bodies compact JSON, an empty ticket or selection hash left out.
 void TstConsoleGui::typedAdminCallsSendTheirRequests()
 {
     struct Call {
@@ -531,6 +531,20 @@ void TstConsoleGui::typedAdminCallsSendTheirRequests()
             "/admin/v1/sources/shop%20eu/reconcile", "{}" },
         { "checkpoint", [](AdminClient &c) { return c.auditCheckpoint(); }, "GET",
             "/admin/v1/audit/checkpoint", "" },
+        { "pending replays", [](AdminClient &c) { return c.listReplays(QStringLiteral("pending_approval")); },
+            "GET", "/admin/v1/replays?status=pending_approval", "" },
+        { "replay history page", [](AdminClient &c) { return c.listReplays({}, 50, QStringLiteral("c2")); },
+            "GET", "/admin/v1/replays?limit=50&cursor=c2", "" },
+        { "replay", [](AdminClient &c) { return c.replay(12); }, "GET", "/admin/v1/replays/12", "" },
+        { "replay items page", [](AdminClient &c) { return c.replay(12, 200, 0); }, "GET",
+            "/admin/v1/replays/12?items_after=0&items_limit=200", "" },
+        { "approve",
+            [](AdminClient &c) {
+                return c.approveReplay(12, QStringLiteral("checked"), QStringLiteral("h2"));
+            },
+            "POST", "/admin/v1/replays/12/approve", R"({"reason":"checked","selection_hash":"h2"})" },
+        { "reject without hash", [](AdminClient &c) { return c.rejectReplay(12, QStringLiteral("no"), {}); },
+            "POST", "/admin/v1/replays/12/reject", R"({"reason":"no"})" },
     };
     AdminClient client(m_api.url(), QStringLiteral("tok-123"), {});
     for (const Call &c : calls) {
@@ -540,8 +554,7 @@ void TstConsoleGui::typedAdminCallsSendTheirRequests()
         QCOMPARE(m_api.requests().size(), before + 1);
         const FakeAdminApi::Request &r = m_api.requests().last();
         QVERIFY2(r.method == c.method, c.what);
-        QCOMPARE(r.path, c.path);
-        QCOMPARE(r.query, QByteArray());
+        QCOMPARE(r.query.isEmpty() ? r.path : r.path + '?' + r.query, c.path);
         QCOMPARE(r.body, c.body);
         QCOMPARE(r.authorization, QByteArray("Bearer tok-123"));
     }

@@ -155,6 +155,48 @@ ApiReply *AdminClient::createReplay(
     return post(QStringLiteral("replays"), body);
 }
 
+ApiReply *AdminClient::listReplays(const QString &status, int limit, const QString &cursor)
+{
+    QUrlQuery query;
+    if (!status.isEmpty())
+        query.addQueryItem(QStringLiteral("status"), status);
+    if (limit > 0)
+        query.addQueryItem(QStringLiteral("limit"), QString::number(limit));
+    if (!cursor.isEmpty())
+        query.addQueryItem(QStringLiteral("cursor"), cursor);
+    return get(QStringLiteral("replays"), query);
+}
+
+ApiReply *AdminClient::replay(qint64 replayId, int itemsLimit, qint64 itemsAfter)
+{
+    QUrlQuery query;
+    if (itemsAfter >= 0)
+        query.addQueryItem(QStringLiteral("items_after"), QString::number(itemsAfter));
+    if (itemsLimit > 0)
+        query.addQueryItem(QStringLiteral("items_limit"), QString::number(itemsLimit));
+    return get(QStringLiteral("replays/%1").arg(replayId), query);
+}
+
+namespace {
+QJsonObject decisionBody(const QString &reason, const QString &selectionHash)
+{
+    QJsonObject body { { QStringLiteral("reason"), reason } };
+    if (!selectionHash.isEmpty())
+        body.insert(QStringLiteral("selection_hash"), selectionHash);
+    return body;
+}
+} // namespace
+
+ApiReply *AdminClient::approveReplay(qint64 replayId, const QString &reason, const QString &selectionHash)
+{
+    return post(QStringLiteral("replays/%1/approve").arg(replayId), decisionBody(reason, selectionHash));
+}
+
+ApiReply *AdminClient::rejectReplay(qint64 replayId, const QString &reason, const QString &selectionHash)
+{
+    return post(QStringLiteral("replays/%1/reject").arg(replayId), decisionBody(reason, selectionHash));
+}
+
 ApiReply *AdminClient::reconcileSource(const QString &source)
 {
     return post(QStringLiteral("sources/%1/reconcile").arg(pathSegment(source)), QJsonObject {});

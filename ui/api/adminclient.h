@@ -119,6 +119,19 @@ public:
     // empty ticket is left out.
     ApiReply *createReplay(const QString &selectionHash, const QString &reason, const QString &ticket);
 
+    // Replays and approvals.
+    // GET replays: the newest requests first; `status` (a ReplayStatus name), `limit` and
+    // `cursor` (the previous page's next_cursor) are sent only when given.
+    ApiReply *listReplays(const QString &status = {}, int limit = 0, const QString &cursor = {});
+    // GET replays/{id}: the request with its items; `itemsAfter` (a delivery id, 0 for the
+    // start) and `itemsLimit` are sent only when given (>= 0 and > 0).
+    ApiReply *replay(qint64 replayId, int itemsLimit = 0, qint64 itemsAfter = -1);
+    // POST replays/{id}/approve or /reject {"reason", "selection_hash"}: the decision binds to
+    // the frozen selection that was shown (the receiver answers 409 if it differs); an empty
+    // hash is left out.
+    ApiReply *approveReplay(qint64 replayId, const QString &reason, const QString &selectionHash);
+    ApiReply *rejectReplay(qint64 replayId, const QString &reason, const QString &selectionHash);
+
     // Reconciliation.
     // POST sources/{name}/reconcile: starts a reconciliation run of the source now.
     ApiReply *reconcileSource(const QString &source);

@@ -169,7 +169,7 @@ void ApprovalsController::loadItems(qint64 replayId)
         return;
     m_itemsNote->setText(QStringLiteral("Loading the frozen selection…"));
     const quint64 generation = ++m_itemsGeneration;
-    ApiReply *reply = admin->get(QStringLiteral("replays/%1").arg(replayId));
+    ApiReply *reply = admin->replay(replayId);
     connect(reply, &ApiReply::finished, this,
         [this, replayId, generation](const QJsonDocument &body, const ApiError &error) {
             if (generation != m_itemsGeneration)
@@ -210,9 +210,7 @@ void ApprovalsController::refresh()
     AdminClient *admin = m_session->admin();
     if (!admin)
         return;
-    QUrlQuery query;
-    query.addQueryItem(QStringLiteral("status"), toString(ReplayStatus::PendingApproval));
-    ApiReply *reply = admin->get(QStringLiteral("replays"), query);
+    ApiReply *reply = admin->listReplays(toString(ReplayStatus::PendingApproval));
     connect(reply, &ApiReply::finished, this, [this](const QJsonDocument &body, const ApiError &error) {
         if (!error.ok()) {
             m_summary->setText(keepUnconfirmed(
@@ -294,14 +292,9 @@ void ApprovalsController::decide(bool approve)
         return;
     m_unconfirmed.clear(); // acting again: this decision's outcome is what the page says next
     m_unconfirmedId = 0;
-    QJsonObject body { { QStringLiteral("reason"), answer.reason } };
     // The decision binds to the selection that was shown; the receiver answers 409 if it differs.
-    if (!hash.isEmpty())
-        body.insert(QStringLiteral("selection_hash"), hash);
-    ApiReply *reply = admin->post(QStringLiteral("replays/%1/%2")
-                                      .arg(id)
-                                      .arg(approve ? QStringLiteral("approve") : QStringLiteral("reject")),
-        body);
+    ApiReply *reply = approve ? admin->approveReplay(id, answer.reason, hash)
+                              : admin->rejectReplay(id, answer.reason, hash);
     connect(
         reply, &ApiReply::finished, this, [this, id, approve](const QJsonDocument &, const ApiError &error) {
             if (!error.ok()) {

@@ -164,11 +164,7 @@ void ReplayHistoryController::fetchReplays(const QString &cursor)
     const bool first = cursor.isEmpty();
     if (first)
         ++m_listGeneration; // a newer first page replaces whatever was asked before
-    QUrlQuery query;
-    query.addQueryItem(QStringLiteral("limit"), QString::number(kListPage));
-    if (!first)
-        query.addQueryItem(QStringLiteral("cursor"), cursor);
-    ApiReply *reply = admin->get(QStringLiteral("replays"), query);
+    ApiReply *reply = admin->listReplays({}, kListPage, cursor);
     connect(reply, &ApiReply::finished, this,
         [this, first, generation = m_listGeneration](const QJsonDocument &body, const ApiError &error) {
             if (generation != m_listGeneration)
@@ -263,12 +259,10 @@ void ReplayHistoryController::loadDetail(bool keepItems)
     if (!admin || id <= 0)
         return;
     const quint64 generation = ++m_detailGeneration;
-    QUrlQuery query;
     // A poll refreshes the rows already loaded (at least the first page, at most 1000).
     const int limit = keepItems ? qBound(kItemsPage, m_items->rowCount(), 1000) : kItemsPage;
-    query.addQueryItem(QStringLiteral("items_limit"), QString::number(limit));
     ++m_detailInFlight;
-    ApiReply *reply = admin->get(QStringLiteral("replays/%1").arg(id), query);
+    ApiReply *reply = admin->replay(id, limit);
     connect(reply, &ApiReply::finished, this,
         [this, id, generation, keepItems](const QJsonDocument &body, const ApiError &error) {
             --m_detailInFlight;
@@ -308,10 +302,7 @@ void ReplayHistoryController::fetchItems(qint64 replayId, qint64 after)
     AdminClient *admin = m_session->admin();
     if (!admin)
         return;
-    QUrlQuery query;
-    query.addQueryItem(QStringLiteral("items_after"), QString::number(after));
-    query.addQueryItem(QStringLiteral("items_limit"), QString::number(kItemsPage));
-    ApiReply *reply = admin->get(QStringLiteral("replays/%1").arg(replayId), query);
+    ApiReply *reply = admin->replay(replayId, kItemsPage, after);
     connect(
         reply, &ApiReply::finished, this, [this, replayId](const QJsonDocument &body, const ApiError &error) {
             if (!error.ok()) {
