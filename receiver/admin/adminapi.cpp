@@ -217,7 +217,7 @@ bool AdminApi::start(QString *error)
     if (d->executorEnabled) {
         d->executor = std::make_unique<ReplayExecutor>(d->config, d->url, d->clock, &d->metrics.registry);
         d->executor->setOnQueued(d->wakeDelivery);
-        if (!d->executor->start(error)) {
+        if (!succeeded(d->executor->start(), error)) {
             stop();
             return false;
         }
