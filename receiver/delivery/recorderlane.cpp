@@ -69,13 +69,11 @@ void RecorderLane::run()
             items.swap(m_queue);
             m_busy = static_cast<int>(items.size());
         }
-        QList<RecordResult> results;
-        QString error;
-        m_store->recordMany(items, &results, &error);
-        const bool failed = std::any_of(
-            results.cbegin(), results.cend(), [](RecordResult r) { return r == RecordResult::Error; });
+        RecordOutcome recorded = m_store->recordMany(items);
+        const bool failed = std::any_of(recorded.results.cbegin(), recorded.results.cend(),
+            [](RecordResult r) { return r == RecordResult::Error; });
         m_failures = failed ? m_failures + 1 : 0;
-        m_done(std::move(items), std::move(results), error);
+        m_done(std::move(items), std::move(recorded.results), recorded.error);
         {
             auto lock = m_worker.lock();
             m_busy = 0;

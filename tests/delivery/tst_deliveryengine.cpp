@@ -596,7 +596,7 @@ private Q_SLOTS:
         late.newStatus = DeliveryStatus::Dead;
         late.recordedAt = rig().clock.nowMs();
         DeliveryStore store(*rig().db);
-        QVERIFY(store.record(stale, late, &error) == RecordResult::LeaseLost);
+        QVERIFY(store.record(stale, late).value_or(RecordResult::Error) == RecordResult::LeaseLost);
         QCOMPARE(readDelivery(*rig().db, id).status, QStringLiteral("succeeded"));
     }
 
