@@ -64,10 +64,10 @@ bool GroupCommitWriter::start(QString *error)
     const Result<> started = m_worker.start(
         m_connections,
         [this](int index) -> Result<> {
-            QString laneError;
-            if (!m_lanes[static_cast<std::size_t>(index)]->open(&laneError))
-                return Failure(laneError.isEmpty() ? QStringLiteral("cannot open the database") : laneError);
-            return ok();
+            auto opened = m_lanes[static_cast<std::size_t>(index)]->open();
+            if (!opened && opened.error().isEmpty())
+                return Failure(QStringLiteral("cannot open the database"));
+            return opened;
         },
         [this](int index) { run(index); });
     if (!started) {
