@@ -407,17 +407,14 @@ DeliveryEngine::~DeliveryEngine()
     stop(0);
 }
 
-bool DeliveryEngine::start(QString *error)
+Result<> DeliveryEngine::start()
 {
     if (d->inbox->worker.running())
-        return true;
+        return ok();
     const Result<> started = d->inbox->worker.start(
         1, [this](int) { return d->open(); }, [this](int) { d->run(); });
-    if (!started) {
-        if (error)
-            *error = QStringLiteral("delivery engine: %1").arg(started.error());
-        return false;
-    }
+    if (!started)
+        return Failure(QStringLiteral("delivery engine: %1").arg(started.error()));
     // PostgreSQL: commits of every receiver on the database (and replays queued by any admin
     // executor) wake this engine through LISTEN/NOTIFY; the poll stays as the fallback.
     if (d->storage.dialect == Dialect::Postgres) {
@@ -429,7 +426,7 @@ bool DeliveryEngine::start(QString *error)
             d->listener.reset();
         }
     }
-    return true;
+    return ok();
 }
 
 void DeliveryEngine::stop(int graceMs)

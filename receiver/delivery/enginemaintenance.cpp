@@ -80,9 +80,8 @@ void DeliveryEngine::Private::startLanes()
             [box = inbox](RecorderLane::Items items, QList<RecordResult> results, QString error) {
                 box->push(Recorded { std::move(items), std::move(results), std::move(error) });
             });
-        QString error;
-        if (!lane->start(&error)) {
-            qCWarning(lcDelivery, "recording on one connection only: %s", qPrintable(error));
+        if (const auto started = lane->start(); !started) {
+            qCWarning(lcDelivery, "recording on one connection only: %s", qPrintable(started.error()));
             return;
         }
         lanes.push_back(std::move(lane));

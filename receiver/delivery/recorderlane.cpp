@@ -19,16 +19,14 @@ RecorderLane::~RecorderLane()
     stop();
 }
 
-bool RecorderLane::start(QString *error)
+Result<> RecorderLane::start()
 {
-    m_db = takeValue(Db::open(m_storage, m_name, {}), error);
-    if (!m_db)
-        return false;
+    auto opened = Db::open(m_storage, m_name, {});
+    if (!opened)
+        return Failure(opened.error());
+    m_db = std::move(*opened);
     m_store = std::make_unique<DeliveryStore>(*m_db, DeliveryStore::Plans::Once);
-    const Result<> started = m_worker.start(1, [this](int) { run(); });
-    if (!started)
-        *error = started.error();
-    return started.has_value();
+    return m_worker.start(1, [this](int) { run(); });
 }
 
 void RecorderLane::submit(Items items)
