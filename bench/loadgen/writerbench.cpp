@@ -171,8 +171,8 @@ int main(int argc, char **argv)
     redrive::ingest::GroupCommitWriter writer(shared, w, registry);
     std::atomic<long long> commits { 0 };
     writer.setOnCommitted([&commits](const redrive::ingest::CommitSummary &) { ++commits; });
-    if (!writer.start(&error)) {
-        std::fprintf(stderr, "redrive-writerbench: %s\n", qPrintable(error));
+    if (const auto started = writer.start(); !started) {
+        std::fprintf(stderr, "redrive-writerbench: %s\n", qPrintable(started.error()));
         return 1;
     }
 

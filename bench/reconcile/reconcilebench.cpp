@@ -142,7 +142,7 @@ destinations = ["down"]
     w.instance.host = QStringLiteral("bench");
     w.instance.version = QStringLiteral("bench");
     ingest::GroupCommitWriter writer(config, w, registry, clock);
-    if (!writer.start(&error))
+    if (!succeeded(writer.start(), &error))
         return fail(error);
 
     // The listed events: the missing ones are the routed type, every 100th position.
@@ -179,7 +179,7 @@ destinations = ["down"]
         QThread::msleep(5);
 
     delivery::DeliveryEngine engine(*config, *url, clock, registry);
-    if (!engine.start(&error))
+    if (!succeeded(engine.start(), &error))
         return fail(error);
     Finished finished;
     reconcile::Reconciler reconciler(config, *url, writer, registry, clock, QStringLiteral("bench"));
@@ -188,7 +188,7 @@ destinations = ["down"]
         finished.runs.append(run);
         finished.cv.notify_all();
     });
-    if (!reconciler.start(&error))
+    if (!succeeded(reconciler.start(), &error))
         return fail(error);
     auto runOnce = [&](int n) -> std::optional<reconcile::Run> {
         reconcile::ClaimRequest r { QStringLiteral("stripe"), QStringLiteral("stripe"), reconciler.owner(),

@@ -161,34 +161,30 @@ void AdminApi::setCheckpointHook(std::function<void()> hook)
     d->checkpointHook = std::move(shared);
 }
 
-bool AdminApi::start(QString *error)
+Result<> AdminApi::start()
 {
     if (d->running)
-        return true;
+        return ok();
     {
-        auto db = takeValue(Db::open(d->url, QStringLiteral("admin-check"), OpenOptions {}), error);
+        auto db = Db::open(d->url, QStringLiteral("admin-check"), OpenOptions {});
         if (!db)
-            return false;
-        const auto readVersion = schemaVersion(*db);
+            return Failure(db.error());
+        const auto readVersion = schemaVersion(**db);
         const int version = readVersion.value_or(-1);
         if (version != kSchemaVersion) {
             if (version < 0)
-                *error = readVersion.error();
-            else
-                *error = QStringLiteral(
-                    "the database schema is at version %1 but this build needs %2; run `redrived migrate`")
-                             .arg(version)
-                             .arg(kSchemaVersion);
-            return false;
+                return Failure(readVersion.error());
+            return Failure(QStringLiteral(
+                "the database schema is at version %1 but this build needs %2; run `redrived migrate`")
+                               .arg(version)
+                               .arg(kSchemaVersion));
         }
     }
     if (!d->config.admin.auditKeyFile.isEmpty()) {
         bool created = false;
         auto key = audit::SigningKey::loadOrCreate(d->config.admin.auditKeyFile, &created);
-        if (!key) {
-            *error = key.error();
-            return false;
-        }
+        if (!key)
+            return Failure(key.error());
         d->key = std::move(*key);
         if (created)
             qCInfo(lcAdmin, "admin: created audit checkpoint key %s (key id %s)",
@@ -210,21 +206,20 @@ bool AdminApi::start(QString *error)
         },
         [this](int i) { d->workerMain(std::move(d->dbs[static_cast<std::size_t>(i)])); });
     if (!started) {
-        *error = QStringLiteral("admin API: ") + started.error();
         stop();
-        return false;
+        return Failure(QStringLiteral("admin API: ") + started.error());
     }
     if (d->executorEnabled) {
         d->executor = std::make_unique<ReplayExecutor>(d->config, d->url, d->clock, &d->metrics.registry);
         d->executor->setOnQueued(d->wakeDelivery);
-        if (!d->executor->start(error)) {
+        if (auto executing = d->executor->start(); !executing) {
             stop();
-            return false;
+            return executing;
         }
     }
     auto lock = d->workers.lock();
     d->running = true;
-    return true;
+    return ok();
 }
 
 void AdminApi::stop()

@@ -35,8 +35,8 @@ public:
     AdminApi &operator=(const AdminApi &) = delete;
 
     // Checks the schema version, loads (or creates, mode 0600) admin.audit_key_file, opens one
-    // connection per worker and starts the executor. False with a reason on any failure.
-    bool start(QString *error);
+    // connection per worker and starts the executor. Fails with a reason on any failure.
+    Result<> start();
     // Finishes requests in progress, answers queued ones 503, stops the executor.
     void stop();
 

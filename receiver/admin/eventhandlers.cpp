@@ -195,8 +195,8 @@ http::Response addNote(RequestContext &ctx, qint64 eventId)
     const qint64 noteId = q.lastInsertId().toLongLong();
     const auto record = ctx.record(QStringLiteral("note_added"), target, QString(),
         QJsonObject { { QStringLiteral("note_id"), noteId }, { QStringLiteral("body"), text } });
-    if (!auditAndCommit(ctx, tx, record, &error))
-        return databaseError("adding a note", error);
+    if (auto committed = auditAndCommit(ctx, tx, record); !committed)
+        return databaseError("adding a note", committed.error());
     return jsonResponse(201,
         QJsonObject { { QStringLiteral("id"), noteId }, { QStringLiteral("event_id"), eventId },
             { QStringLiteral("author"), ctx.who.name }, { QStringLiteral("body"), text },
@@ -355,8 +355,8 @@ http::Response setDestinationPaused(RequestContext &ctx, const QString &name, bo
         if (auto notified = notifyDeliveriesDue(ctx.db); !notified)
             return databaseError("resuming a destination", notified.error());
     }
-    if (!auditAndCommit(ctx, tx, record, &error))
-        return databaseError("pausing a destination", error);
+    if (auto committed = auditAndCommit(ctx, tx, record); !committed)
+        return databaseError("pausing a destination", committed.error());
     if (!paused && ctx.wakeDelivery)
         ctx.wakeDelivery();
     return jsonResponse(200,

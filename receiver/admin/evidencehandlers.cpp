@@ -94,9 +94,10 @@ http::Response exportEvidence(RequestContext &ctx, qint64 eventId)
     Transaction tx(ctx.db);
     if (!succeeded(tx.begin(), &error))
         return databaseError("recording the evidence export", error);
-    if (!auditAndCommit(
-            ctx, tx, ctx.record(QStringLiteral("evidence_exported"), target, reason, details), &error))
-        return databaseError("recording the evidence export", error);
+    if (auto committed
+        = auditAndCommit(ctx, tx, ctx.record(QStringLiteral("evidence_exported"), target, reason, details));
+        !committed)
+        return databaseError("recording the evidence export", committed.error());
     return jsonResponse(200, *bundle);
 }
 

@@ -98,8 +98,8 @@ http::Response acknowledgeIncident(RequestContext &ctx, qint64 id)
         QJsonObject { { QStringLiteral("destination"), incident->destination },
             { QStringLiteral("category"), incident->category }, { QStringLiteral("count"), incident->count },
             { QStringLiteral("note"), note } });
-    if (!auditAndCommit(ctx, tx, record, &error))
-        return databaseError("acknowledging an incident", error);
+    if (auto committed = auditAndCommit(ctx, tx, record); !committed)
+        return databaseError("acknowledging an incident", committed.error());
     Incident done = *incident;
     done.acknowledgedBy = ctx.who.name;
     done.acknowledgedAt = now;

@@ -106,8 +106,8 @@ http::Response requestReconciliation(RequestContext &ctx, const QString &name)
     const reconcile::Run run = *claim->run;
     const auto record = ctx.record(QStringLiteral("reconcile_requested"), target, reason,
         QJsonObject { { QStringLiteral("run_id"), run.id }, { QStringLiteral("provider"), run.provider } });
-    if (!auditAndCommit(ctx, tx, record, &error))
-        return databaseError("requesting a reconciliation", error);
+    if (auto committed = auditAndCommit(ctx, tx, record); !committed)
+        return databaseError("requesting a reconciliation", committed.error());
     ctx.reconciler->launch(run);
     return jsonResponse(202, reconcileRunJson(run));
 }

@@ -39,30 +39,29 @@ QJsonObject countsJson(const ItemCounts &c)
         { QStringLiteral("queued"), c.queued } };
 }
 
-bool selectIds(Db &db, const QString &sql, const QVariantList &binds, QList<qint64> *out, QString *error)
+Result<QList<qint64>> selectIds(Db &db, const QString &sql, const QVariantList &binds)
 {
     QSqlQuery q(db.handle());
     q.setForwardOnly(true);
     q.prepare(sql);
     for (const QVariant &b : binds)
         q.addBindValue(b);
-    if (!q.exec()) {
-        *error = sqlErrorText(q);
-        return false;
-    }
+    if (!q.exec())
+        return Failure(sqlErrorText(q));
+    QList<qint64> out;
     while (q.next())
-        out->append(q.value(0).toLongLong());
-    return true;
+        out.append(q.value(0).toLongLong());
+    return out;
 }
 
 // The first kMaxReplaysPerPass replays in one status, oldest first: for approved ones, each of
 // which leaves that status in the pass that looks at it (started, or expired first).
-bool replaysIn(Db &db, ReplayStatus status, QList<qint64> *out, QString *error)
+Result<QList<qint64>> replaysIn(Db &db, ReplayStatus status)
 {
     return selectIds(db,
         QStringLiteral("SELECT id FROM replays WHERE status = ? ORDER BY id LIMIT %1")
             .arg(kMaxReplaysPerPass),
-        { toString(status) }, out, error);
+        { toString(status) });
 }
 
 // Up to kMaxReplaysPerPass replays in one status, in id order from the first one after `cursor`,
@@ -70,17 +69,22 @@ bool replaysIn(Db &db, ReplayStatus status, QList<qint64> *out, QString *error)
 // destination, say) stay in their status for as long as that lasts; a window that always started
 // at the oldest would show only them and starve every later replay. The caller moves the cursor
 // to the last replay it looked at, so each one gets its turn within ceil(n / 50) passes.
-bool replaysInTurn(Db &db, ReplayStatus status, qint64 cursor, QList<qint64> *out, QString *error)
+Result<QList<qint64>> replaysInTurn(Db &db, ReplayStatus status, qint64 cursor)
 {
     const QString sql
         = QStringLiteral("SELECT id FROM replays WHERE status = ? AND id %1 ? ORDER BY id LIMIT %2");
-    if (!selectIds(db, sql.arg(QStringLiteral(">")).arg(kMaxReplaysPerPass), { toString(status), cursor },
-            out, error))
-        return false;
-    const auto room = kMaxReplaysPerPass - out->size();
+    auto after
+        = selectIds(db, sql.arg(QStringLiteral(">")).arg(kMaxReplaysPerPass), { toString(status), cursor });
+    if (!after)
+        return after;
+    const auto room = kMaxReplaysPerPass - after->size();
     if (room <= 0 || cursor <= 0)
-        return true;
-    return selectIds(db, sql.arg(QStringLiteral("<=")).arg(room), { toString(status), cursor }, out, error);
+        return after;
+    auto wrapped = selectIds(db, sql.arg(QStringLiteral("<=")).arg(room), { toString(status), cursor });
+    if (!wrapped)
+        return wrapped;
+    *after += *wrapped;
+    return after;
 }
 } // namespace
 
@@ -107,26 +111,20 @@ ReplayExecutor::~ReplayExecutor()
     stop();
 }
 
-bool ReplayExecutor::start(QString *error)
+Result<> ReplayExecutor::start()
 {
     if (m_worker.running())
-        return true;
+        return ok();
     // The connection is opened on the executor's own thread.
     const Result<> started = m_worker.start(
-        1,
-        [this](int) -> Result<> {
-            QString e;
-            if (!ensureDb(&e))
-                return Failure(e);
-            return ok();
-        },
+        1, [this](int) { return ensureDb(); },
         [this](int) {
             loop();
             m_db.reset();
         });
     if (!started)
-        *error = QStringLiteral("replay executor: ") + started.error();
-    return started.has_value();
+        return Failure(QStringLiteral("replay executor: ") + started.error());
+    return ok();
 }
 
 void ReplayExecutor::stop()
@@ -143,12 +141,11 @@ void ReplayExecutor::loop()
 {
     qint64 lastLoggedMs = 0;
     for (;;) {
-        QString error;
-        if (!runOnce(&error)) {
+        if (const auto pass = runOnce(); !pass) {
             // One line a minute at most: a database outage must not flood the log.
             const qint64 now = m_clock.nowMs();
             if (now - lastLoggedMs > 60'000 || lastLoggedMs == 0) {
-                qCWarning(lcReplay, "replay executor: %s", qPrintable(error));
+                qCWarning(lcReplay, "replay executor: %s", qPrintable(pass.error()));
                 lastLoggedMs = now;
             }
             if (m_db && !m_db->exec(QStringLiteral("SELECT 1")))
@@ -159,110 +156,118 @@ void ReplayExecutor::loop()
     }
 }
 
-bool ReplayExecutor::ensureDb(QString *error)
+Result<> ReplayExecutor::ensureDb()
 {
     if (m_db)
-        return true;
-    m_db = takeValue(Db::open(m_url, QStringLiteral("replay-executor"), OpenOptions {}), error);
-    return m_db != nullptr;
+        return ok();
+    auto opened = Db::open(m_url, QStringLiteral("replay-executor"), OpenOptions {});
+    if (!opened)
+        return Failure(opened.error());
+    m_db = std::move(*opened);
+    return ok();
 }
 
-std::optional<ReplayExecutor::Pass> ReplayExecutor::runOnce(QString *error)
+Result<ReplayExecutor::Pass> ReplayExecutor::runOnce()
 {
-    QString localError;
-    if (!error)
-        error = &localError;
-    if (!ensureDb(error))
-        return std::nullopt;
+    if (auto r = ensureDb(); !r)
+        return Failure(r.error());
     Pass pass;
-    if (!expire(pass, error) || !startApproved(pass, error) || !queueItems(pass, error)
-        || !settle(pass, error))
-        return std::nullopt;
+    for (auto step : { &ReplayExecutor::expire, &ReplayExecutor::startApproved, &ReplayExecutor::queueItems,
+             &ReplayExecutor::settle }) {
+        if (auto r = (this->*step)(pass); !r)
+            return Failure(r.error());
+    }
     const qint64 now = m_clock.nowMs();
     if (now - m_lastCleanupMs >= kCleanupEveryMs) {
         m_lastCleanupMs = now;
-        if (!deleteExpiredSelections(*m_db, now, error))
-            return std::nullopt;
+        if (auto r = deleteExpiredSelections(*m_db, now); !r)
+            return Failure(r.error());
     }
     return pass;
 }
 
-bool ReplayExecutor::expire(Pass &pass, QString *error)
+Result<> ReplayExecutor::expire(Pass &pass)
 {
     const qint64 now = m_clock.nowMs();
-    QList<qint64> ids;
-    if (!selectIds(*m_db,
-            QStringLiteral(
-                "SELECT id FROM replays WHERE status IN ('pending_approval', 'approved') AND "
-                "approval_expires_at IS NOT NULL AND approval_expires_at <= ? ORDER BY id LIMIT %1")
-                .arg(kMaxReplaysPerPass),
-            { now }, &ids, error))
-        return false;
-    for (const qint64 id : std::as_const(ids)) {
+    const auto ids = selectIds(*m_db,
+        QStringLiteral("SELECT id FROM replays WHERE status IN ('pending_approval', 'approved') AND "
+                       "approval_expires_at IS NOT NULL AND approval_expires_at <= ? ORDER BY id LIMIT %1")
+            .arg(kMaxReplaysPerPass),
+        { now });
+    if (!ids)
+        return Failure(ids.error());
+    for (const qint64 id : *ids) {
         Transaction tx(*m_db);
-        if (!succeeded(tx.begin(), error))
-            return false;
-        const auto row = loadReplay(*m_db, id, error);
-        if (!row) {
-            if (!error->isEmpty())
-                return false;
+        if (auto r = tx.begin(); !r)
+            return r;
+        const auto loaded = loadReplay(*m_db, id);
+        if (!loaded)
+            return Failure(loaded.error());
+        const std::optional<ReplayRow> &row = *loaded;
+        if (!row)
             continue;
-        }
-        bool changed = false;
-        if (!transitionReplay(*m_db, id, { ReplayStatus::PendingApproval, ReplayStatus::Approved },
-                ReplayStatus::Expired, { { QStringLiteral("finished_at"), now } }, now, &changed, error,
-                QStringLiteral("approval_expires_at IS NOT NULL AND approval_expires_at <= ?"), { now }))
-            return false;
-        if (!changed)
+        const auto transition
+            = transitionReplay(*m_db, id, { ReplayStatus::PendingApproval, ReplayStatus::Approved },
+                ReplayStatus::Expired, { { QStringLiteral("finished_at"), now } }, now,
+                QStringLiteral("approval_expires_at IS NOT NULL AND approval_expires_at <= ?"), { now });
+        if (!transition)
+            return Failure(transition.error());
+        if (!*transition)
             continue;
         const QString why = row->status == ReplayStatus::PendingApproval
             ? QStringLiteral("not approved within admin.approval_ttl")
             : QStringLiteral("approved but not started within admin.approval_ttl");
-        if (!succeeded(audit::appendAuditEntry(*m_db,
-                           systemRecord(QStringLiteral("replay_expired"), id, why,
-                               { { QStringLiteral("previous_status"), row->status.name() } }),
-                           now),
-                error)
-            || !succeeded(tx.commit(), error))
-            return false;
+        if (auto r = audit::appendAuditEntry(*m_db,
+                systemRecord(QStringLiteral("replay_expired"), id, why,
+                    { { QStringLiteral("previous_status"), row->status.name() } }),
+                now);
+            !r)
+            return Failure(r.error());
+        if (auto r = tx.commit(); !r)
+            return r;
         ++pass.expired;
     }
-    return true;
+    return ok();
 }
 
-bool ReplayExecutor::startApproved(Pass &pass, QString *error)
+Result<> ReplayExecutor::startApproved(Pass &pass)
 {
-    QList<qint64> ids;
-    if (!replaysIn(*m_db, ReplayStatus::Approved, &ids, error))
-        return false;
-    for (const qint64 id : std::as_const(ids)) {
+    const auto ids = replaysIn(*m_db, ReplayStatus::Approved);
+    if (!ids)
+        return Failure(ids.error());
+    for (const qint64 id : *ids) {
         const qint64 now = m_clock.nowMs();
         Transaction tx(*m_db);
-        if (!succeeded(tx.begin(), error))
-            return false;
-        bool changed = false;
+        if (auto r = tx.begin(); !r)
+            return r;
         // The single point where a replay starts: only one caller can move it out of 'approved'.
-        if (!transitionReplay(*m_db, id, { ReplayStatus::Approved }, ReplayStatus::Executing,
-                { { QStringLiteral("started_at"), now } }, now, &changed, error,
-                QStringLiteral("approval_expires_at IS NULL OR approval_expires_at > ?"), { now }))
-            return false;
-        if (!changed)
+        const auto transition = transitionReplay(*m_db, id, { ReplayStatus::Approved },
+            ReplayStatus::Executing, { { QStringLiteral("started_at"), now } }, now,
+            QStringLiteral("approval_expires_at IS NULL OR approval_expires_at > ?"), { now });
+        if (!transition)
+            return Failure(transition.error());
+        if (!*transition)
             continue;
-        const auto row = loadReplay(*m_db, id, error);
-        if (!row)
-            return false;
-        const QJsonObject details { { QStringLiteral("count"), row->itemCount },
-            { QStringLiteral("selection_hash"), row->selectionHash },
+        const auto loaded = loadReplay(*m_db, id);
+        if (!loaded)
+            return Failure(loaded.error());
+        // Inside the transaction that just moved it, the row cannot be missing.
+        if (!*loaded)
+            return Failure(QStringLiteral("replay %1 vanished as it started").arg(id));
+        const ReplayRow &row = **loaded;
+        const QJsonObject details { { QStringLiteral("count"), row.itemCount },
+            { QStringLiteral("selection_hash"), row.selectionHash },
             { QStringLiteral("rate_per_second"), m_config.admin.replayRatePerSecond },
-            { QStringLiteral("approved_by"), row->approvedBy } };
-        if (!succeeded(audit::appendAuditEntry(*m_db,
-                           systemRecord(QStringLiteral("replay_executed"), id, QString(), details), now),
-                error)
-            || !succeeded(tx.commit(), error))
-            return false;
+            { QStringLiteral("approved_by"), row.approvedBy } };
+        if (auto r = audit::appendAuditEntry(
+                *m_db, systemRecord(QStringLiteral("replay_executed"), id, QString(), details), now);
+            !r)
+            return Failure(r.error());
+        if (auto r = tx.commit(); !r)
+            return r;
         ++pass.started;
     }
-    return true;
+    return ok();
 }
 
 void ReplayExecutor::refill()
@@ -278,57 +283,57 @@ void ReplayExecutor::refill()
     m_lastRefillMs = std::max(m_lastRefillMs, now);
 }
 
-bool ReplayExecutor::queueItems(Pass &pass, QString *error)
+Result<> ReplayExecutor::queueItems(Pass &pass)
 {
-    QList<qint64> replays;
-    if (!replaysInTurn(*m_db, ReplayStatus::Executing, m_queueCursor, &replays, error))
-        return false;
-    if (replays.isEmpty())
-        return true;
+    const auto replays = replaysInTurn(*m_db, ReplayStatus::Executing, m_queueCursor);
+    if (!replays)
+        return Failure(replays.error());
+    if (replays->isEmpty())
+        return ok();
     refill();
-    for (const qint64 replayId : std::as_const(replays)) {
+    for (const qint64 replayId : *replays) {
         // The replay the tokens run out on is the last one looked at: the next pass starts
         // after it, so a big replay shares the rate with the others instead of taking it all.
         m_queueCursor = replayId;
         for (;;) {
             const int budget = static_cast<int>(std::floor(m_tokens));
             if (budget <= 0)
-                return true;
-            QList<qint64> items;
-            if (!selectIds(*m_db,
-                    QStringLiteral(
-                        "SELECT delivery_id FROM replay_items WHERE replay_id = ? AND state = 'waiting' "
-                        "ORDER BY delivery_id LIMIT %1")
-                        .arg(std::min(budget, kMaxBatch)),
-                    { replayId }, &items, error))
-                return false;
-            if (items.isEmpty())
+                return ok();
+            const auto items = selectIds(*m_db,
+                QStringLiteral(
+                    "SELECT delivery_id FROM replay_items WHERE replay_id = ? AND state = 'waiting' "
+                    "ORDER BY delivery_id LIMIT %1")
+                    .arg(std::min(budget, kMaxBatch)),
+                { replayId });
+            if (!items)
+                return Failure(items.error());
+            if (items->isEmpty())
                 break;
             const int before = pass.queued + pass.skipped;
-            if (!queueBatch(replayId, items, pass, error))
-                return false;
+            if (auto r = queueBatch(replayId, *items, pass); !r)
+                return r;
             const int processed = pass.queued + pass.skipped - before;
             if (processed == 0)
                 break; // the replay stopped executing, or another executor took these items
             m_tokens -= processed;
         }
     }
-    return true;
+    return ok();
 }
 
-bool ReplayExecutor::queueBatch(qint64 replayId, const QList<qint64> &deliveryIds, Pass &pass, QString *error)
+Result<> ReplayExecutor::queueBatch(qint64 replayId, const QList<qint64> &deliveryIds, Pass &pass)
 {
     const qint64 now = m_clock.nowMs();
     Transaction tx(*m_db);
-    if (!succeeded(tx.begin(), error))
-        return false;
+    if (auto r = tx.begin(); !r)
+        return r;
     // Lock the replay row first: a concurrent cancel either happened (we stop) or waits for us.
-    bool executing = false;
-    if (!transitionReplay(*m_db, replayId, { ReplayStatus::Executing }, ReplayStatus::Executing, {}, now,
-            &executing, error))
-        return false;
+    const auto executing
+        = transitionReplay(*m_db, replayId, { ReplayStatus::Executing }, ReplayStatus::Executing, {}, now);
     if (!executing)
-        return true;
+        return Failure(executing.error());
+    if (!*executing)
+        return ok();
     int queued = 0;
     int skipped = 0;
     QJsonArray changed; // items whose delivery is no longer what the preview showed
@@ -340,10 +345,8 @@ bool ReplayExecutor::queueBatch(qint64 replayId, const QList<qint64> &deliveryId
                            "ri.delivery_id WHERE ri.replay_id = ? AND ri.delivery_id = ?"));
         d.addBindValue(replayId);
         d.addBindValue(deliveryId);
-        if (!d.exec()) {
-            *error = sqlErrorText(d);
-            return false;
-        }
+        if (!d.exec())
+            return Failure(sqlErrorText(d));
         const bool exists = d.next() && !d.value(0).isNull();
         const auto current
             = exists ? Stored<DeliveryStatus>::fromName(d.value(0).toString()) : Stored<DeliveryStatus>();
@@ -376,10 +379,8 @@ bool ReplayExecutor::queueBatch(qint64 replayId, const QList<qint64> &deliveryId
             u.addBindValue(replayId);
             u.addBindValue(now);
             u.addBindValue(deliveryId);
-            if (!u.exec()) {
-                *error = sqlErrorText(u);
-                return false;
-            }
+            if (!u.exec())
+                return Failure(sqlErrorText(u));
             if (u.numRowsAffected() == 1)
                 state = ReplayItemState::Queued;
             else
@@ -393,19 +394,17 @@ bool ReplayExecutor::queueBatch(qint64 replayId, const QList<qint64> &deliveryId
         item.addBindValue(skipReason.isNull() ? QVariant(QMetaType(QMetaType::QString)) : skipReason);
         item.addBindValue(replayId);
         item.addBindValue(deliveryId);
-        if (!item.exec()) {
-            *error = sqlErrorText(item);
-            return false;
-        }
+        if (!item.exec())
+            return Failure(sqlErrorText(item));
         if (item.numRowsAffected() != 1) {
             // Another executor handled this item first: undo our delivery change with the rollback.
             tx.rollback();
-            return true;
+            return ok();
         }
         if (state == ReplayItemState::Queued) {
             ++queued;
-            if (!succeeded(refreshEventStatus(*m_db, eventId), error))
-                return false;
+            if (auto r = refreshEventStatus(*m_db, eventId); !r)
+                return Failure(r.error());
         } else {
             ++skipped;
         }
@@ -416,24 +415,25 @@ bool ReplayExecutor::queueBatch(qint64 replayId, const QList<qint64> &deliveryId
     counts.addBindValue(queued);
     counts.addBindValue(skipped);
     counts.addBindValue(replayId);
-    if (!counts.exec()) {
-        *error = sqlErrorText(counts);
-        return false;
+    if (!counts.exec())
+        return Failure(sqlErrorText(counts));
+    if (!changed.isEmpty()) {
+        if (auto r = audit::appendAuditEntry(*m_db,
+                systemRecord(QStringLiteral("replay_items_skipped"), replayId,
+                    QStringLiteral("changed since the preview"),
+                    QJsonObject { { QStringLiteral("delivery_ids"), changed },
+                        { QStringLiteral("count"), changed.size() } }),
+                now);
+            !r)
+            return Failure(r.error());
     }
-    if (!changed.isEmpty()
-        && !succeeded(audit::appendAuditEntry(*m_db,
-                          systemRecord(QStringLiteral("replay_items_skipped"), replayId,
-                              QStringLiteral("changed since the preview"),
-                              QJsonObject { { QStringLiteral("delivery_ids"), changed },
-                                  { QStringLiteral("count"), changed.size() } }),
-                          now),
-            error))
-        return false;
     // Wakes the delivery engines on a PostgreSQL database (any receiver's) once this commits.
-    if (queued > 0 && !succeeded(notifyDeliveriesDue(*m_db), error))
-        return false;
-    if (!succeeded(tx.commit(), error))
-        return false;
+    if (queued > 0) {
+        if (auto r = notifyDeliveriesDue(*m_db); !r)
+            return Failure(r.error());
+    }
+    if (auto r = tx.commit(); !r)
+        return r;
     // …and this receiver's own engine in-process, which is all there is on SQLite.
     if (queued > 0 && m_onQueued)
         m_onQueued();
@@ -441,44 +441,46 @@ bool ReplayExecutor::queueBatch(qint64 replayId, const QList<qint64> &deliveryId
     pass.skipped += skipped;
     if (m_queuedCounter)
         m_queuedCounter->inc(queued);
-    return true;
+    return ok();
 }
 
-bool ReplayExecutor::settle(Pass &pass, QString *error)
+Result<> ReplayExecutor::settle(Pass &pass)
 {
-    QList<qint64> replays;
-    if (!replaysInTurn(*m_db, ReplayStatus::Executing, m_settleCursor, &replays, error))
-        return false;
-    if (!replays.isEmpty())
-        m_settleCursor = replays.last();
+    const auto replays = replaysInTurn(*m_db, ReplayStatus::Executing, m_settleCursor);
+    if (!replays)
+        return Failure(replays.error());
+    if (!replays->isEmpty())
+        m_settleCursor = replays->last();
     const int haltAfter = m_config.admin.haltAfter;
     const double ratio = m_config.admin.haltFailureRatio;
-    for (const qint64 id : std::as_const(replays)) {
-        ItemCounts c;
-        if (!countItems(*m_db, id, &c, error))
-            return false;
+    for (const qint64 id : *replays) {
+        auto counted = countItems(*m_db, id);
+        if (!counted)
+            return Failure(counted.error());
         auto isDone = [](const ItemCounts &n) { return n.waiting == 0 && n.queued == 0; };
         auto isFailing = [&](const ItemCounts &n) {
             return n.finished() >= haltAfter && n.finished() > 1
                 && static_cast<double>(n.failed) > ratio * static_cast<double>(n.finished());
         };
-        if (!isDone(c) && !isFailing(c))
+        if (!isDone(*counted) && !isFailing(*counted))
             continue;
         const qint64 now = m_clock.nowMs();
         Transaction tx(*m_db);
-        if (!succeeded(tx.begin(), error))
-            return false;
-        if (!countItems(*m_db, id, &c, error)) // again, inside the transaction
-            return false;
+        if (auto r = tx.begin(); !r)
+            return r;
+        counted = countItems(*m_db, id); // again, inside the transaction
+        if (!counted)
+            return Failure(counted.error());
+        const ItemCounts &c = *counted;
         const bool done = isDone(c);
         if (!done && !isFailing(c))
             continue;
         const ReplayStatus to = done ? ReplayStatus::Completed : ReplayStatus::Halted;
-        bool changed = false;
-        if (!transitionReplay(*m_db, id, { ReplayStatus::Executing }, to,
-                { { QStringLiteral("finished_at"), now } }, now, &changed, error))
-            return false;
-        if (!changed)
+        const auto transition = transitionReplay(
+            *m_db, id, { ReplayStatus::Executing }, to, { { QStringLiteral("finished_at"), now } }, now);
+        if (!transition)
+            return Failure(transition.error());
+        if (!*transition)
             continue;
         QJsonObject details = countsJson(c);
         QString reason;
@@ -492,14 +494,14 @@ bool ReplayExecutor::settle(Pass &pass, QString *error)
                          .arg(ratio * 100)
                          .arg(c.waiting);
         }
-        if (!succeeded(
-                audit::appendAuditEntry(*m_db,
-                    systemRecord(done ? QStringLiteral("replay_completed") : QStringLiteral("replay_halted"),
-                        id, reason, details),
-                    now),
-                error)
-            || !succeeded(tx.commit(), error))
-            return false;
+        if (auto r = audit::appendAuditEntry(*m_db,
+                systemRecord(done ? QStringLiteral("replay_completed") : QStringLiteral("replay_halted"), id,
+                    reason, details),
+                now);
+            !r)
+            return Failure(r.error());
+        if (auto r = tx.commit(); !r)
+            return r;
         if (done) {
             ++pass.completed;
             if (m_completedCounter)
@@ -510,7 +512,7 @@ bool ReplayExecutor::settle(Pass &pass, QString *error)
                 m_haltedCounter->inc();
         }
     }
-    return true;
+    return ok();
 }
 
 } // namespace redrive::admin

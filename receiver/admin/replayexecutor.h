@@ -6,11 +6,11 @@
 #include "storage/database.h"
 #include "util/clock.h"
 #include "util/metrics.h"
+#include "util/result.h"
 #include "util/worker.h"
 
 #include <functional>
 #include <memory>
-#include <optional>
 
 namespace redrive::admin {
 
@@ -37,7 +37,7 @@ public:
 
     // Runs passes on a thread of its own until stop(): every pollIntervalMs of real time, and
     // at once after wake().
-    bool start(QString *error);
+    Result<> start();
     void stop();
     void wake();
     void setPollIntervalMs(int ms) { m_pollIntervalMs = ms; }
@@ -54,16 +54,16 @@ public:
         int completed = 0;
     };
     // One pass in the calling thread (the executor's connection belongs to the first thread that
-    // calls this; don't mix with start()). nullopt on a database error.
-    std::optional<Pass> runOnce(QString *error);
+    // calls this; don't mix with start()). Fails on a database error.
+    Result<Pass> runOnce();
 
 private:
-    bool ensureDb(QString *error);
-    bool expire(Pass &pass, QString *error);
-    bool startApproved(Pass &pass, QString *error);
-    bool queueItems(Pass &pass, QString *error);
-    bool queueBatch(qint64 replayId, const QList<qint64> &deliveryIds, Pass &pass, QString *error);
-    bool settle(Pass &pass, QString *error);
+    Result<> ensureDb();
+    Result<> expire(Pass &pass);
+    Result<> startApproved(Pass &pass);
+    Result<> queueItems(Pass &pass);
+    Result<> queueBatch(qint64 replayId, const QList<qint64> &deliveryIds, Pass &pass);
+    Result<> settle(Pass &pass);
     void refill();
     void loop();
 

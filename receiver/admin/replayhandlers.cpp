@@ -175,10 +175,12 @@ std::optional<http::Response> selectionMismatch(const DecisionBody &body, const 
 
 http::Response replayResponse(RequestContext &ctx, qint64 id, int status)
 {
-    QString error;
-    const auto row = loadReplay(ctx.db, id, &error);
+    const auto loaded = loadReplay(ctx.db, id);
+    if (!loaded)
+        return databaseError("reading a replay", loaded.error());
+    const std::optional<ReplayRow> &row = *loaded;
     if (!row)
-        return error.isEmpty() ? notFound(id) : databaseError("reading a replay", error);
+        return notFound(id);
     return jsonResponse(status, replayJson(*row));
 }
 } // namespace
@@ -212,14 +214,14 @@ http::Response createReplay(RequestContext &ctx)
             ctx.db.exec(QStringLiteral("SELECT pg_advisory_xact_lock(%1)").arg(kReplayCreateLock)), &error))
         return databaseError("creating a replay", error);
     const qint64 now = ctx.clock.nowMs();
-    const auto selection = loadSelection(ctx.db, hash, &error);
-    if (!selection) {
-        if (!error.isEmpty())
-            return databaseError("loading a selection", error);
+    const auto loaded = loadSelection(ctx.db, hash);
+    if (!loaded)
+        return databaseError("loading a selection", loaded.error());
+    const std::optional<StoredSelection> &selection = *loaded;
+    if (!selection)
         return conflict(QStringLiteral("unknown_selection"),
             QStringLiteral("no preview has this selection hash (it may have expired); preview again"),
             QStringLiteral("selection_hash"));
-    }
     if (selection->expiresAt <= now)
         return conflict(QStringLiteral("selection_expired"),
             QStringLiteral("the preview expired at %1; preview again").arg(isoUtc(selection->expiresAt)),
@@ -260,16 +262,19 @@ http::Response createReplay(RequestContext &ctx)
     row.approvalExpiresAt = now + ctx.config.admin.approvalTtlMs;
     row.createdAt = now;
     row.updatedAt = now;
-    if (!insertReplay(ctx.db, &row, selection->items, &error))
-        return databaseError("creating a replay", error);
+    const auto inserted = insertReplay(ctx.db, row, selection->items);
+    if (!inserted)
+        return databaseError("creating a replay", inserted.error());
+    row.id = *inserted;
     QJsonObject details = selection->summary.toJson();
     details.insert(QStringLiteral("selection_hash"), hash);
     details.insert(QStringLiteral("status"), row.status.name());
     if (!ticket.isEmpty())
         details.insert(QStringLiteral("ticket"), ticket);
-    if (!auditAndCommit(
-            ctx, tx, ctx.record(QStringLiteral("replay_requested"), target(row.id), reason, details), &error))
-        return databaseError("creating a replay", error);
+    if (auto committed = auditAndCommit(
+            ctx, tx, ctx.record(QStringLiteral("replay_requested"), target(row.id), reason, details));
+        !committed)
+        return databaseError("creating a replay", committed.error());
     if (ctx.metrics)
         ctx.metrics->replaysRequested.inc();
     if (!row.requiresApproval && ctx.wakeExecutor)
@@ -292,9 +297,12 @@ http::Response decideReplay(RequestContext &ctx, qint64 id, Decision decision)
     Transaction tx(ctx.db);
     if (!succeeded(tx.begin(), &error))
         return databaseError("deciding a replay", error);
-    const auto row = loadReplay(ctx.db, id, &error);
+    const auto loaded = loadReplay(ctx.db, id);
+    if (!loaded)
+        return databaseError("deciding a replay", loaded.error());
+    const std::optional<ReplayRow> &row = *loaded;
     if (!row)
-        return error.isEmpty() ? notFound(id) : databaseError("deciding a replay", error);
+        return notFound(id);
     // Four eyes means two people: the same owner with another token is still the requester.
     if (row->requestedBy == ctx.who.name || access::sameOwner(row->requesterOwner, ctx.who.owner)) {
         tx.rollback();
@@ -309,17 +317,17 @@ http::Response decideReplay(RequestContext &ctx, qint64 id, Decision decision)
     const qint64 now = ctx.clock.nowMs();
     if (row->status == ReplayStatus::PendingApproval && row->approvalExpiresAt
         && *row->approvalExpiresAt <= now) {
-        bool changed = false;
-        if (!transitionReplay(ctx.db, id, { ReplayStatus::PendingApproval }, ReplayStatus::Expired,
-                { { QStringLiteral("finished_at"), now } }, now, &changed, &error))
-            return databaseError("expiring a replay", error);
-        if (changed) {
+        const auto transition = transitionReplay(ctx.db, id, { ReplayStatus::PendingApproval },
+            ReplayStatus::Expired, { { QStringLiteral("finished_at"), now } }, now);
+        if (!transition)
+            return databaseError("expiring a replay", transition.error());
+        if (*transition) {
             audit::AuditRecord record { QLatin1String(kSystemActor), QLatin1String(kSystemRole),
                 QStringLiteral("replay_expired"), target(id),
                 QStringLiteral("not approved within admin.approval_ttl"),
                 QJsonObject { { QStringLiteral("noticed_by"), ctx.who.name } } };
-            if (!auditAndCommit(ctx, tx, record, &error))
-                return databaseError("expiring a replay", error);
+            if (auto committed = auditAndCommit(ctx, tx, record); !committed)
+                return databaseError("expiring a replay", committed.error());
         }
         return conflict(QStringLiteral("expired"),
             QStringLiteral("replay %1 was not approved before %2 and has expired; request it again")
@@ -365,7 +373,6 @@ http::Response decideReplay(RequestContext &ctx, qint64 id, Decision decision)
                 what + QStringLiteral("; the request must be made again"), QStringLiteral("selection_hash"));
         }
     }
-    bool changed = false;
     const ColumnValues sets = approve
         ? ColumnValues { { QStringLiteral("approved_by"), ctx.who.name },
               { QStringLiteral("approver_owner"), ctx.who.owner }, { QStringLiteral("decided_at"), now },
@@ -374,17 +381,18 @@ http::Response decideReplay(RequestContext &ctx, qint64 id, Decision decision)
         : ColumnValues { { QStringLiteral("approved_by"), ctx.who.name },
               { QStringLiteral("approver_owner"), ctx.who.owner }, { QStringLiteral("decided_at"), now },
               { QStringLiteral("decision_reason"), reason }, { QStringLiteral("finished_at"), now } };
-    if (!transitionReplay(ctx.db, id, { ReplayStatus::PendingApproval },
-            approve ? ReplayStatus::Approved : ReplayStatus::Rejected, sets, now, &changed, &error,
-            QStringLiteral("approval_expires_at IS NULL OR approval_expires_at > ?"), { now }))
-        return databaseError("deciding a replay", error);
-    if (!changed) {
+    const auto transition = transitionReplay(ctx.db, id, { ReplayStatus::PendingApproval },
+        approve ? ReplayStatus::Approved : ReplayStatus::Rejected, sets, now,
+        QStringLiteral("approval_expires_at IS NULL OR approval_expires_at > ?"), { now });
+    if (!transition)
+        return databaseError("deciding a replay", transition.error());
+    if (!*transition) {
         tx.rollback();
-        const auto again = loadReplay(ctx.db, id, &error);
+        const auto again = loadReplay(ctx.db, id);
         return conflict(QStringLiteral("conflict"),
             QStringLiteral("replay %1 is %2; it was decided concurrently")
                 .arg(id)
-                .arg(again ? again->status.name() : QStringLiteral("changed")));
+                .arg(again && *again ? (*again)->status.name() : QStringLiteral("changed")));
     }
     const auto record = ctx.record(
         approve ? QStringLiteral("replay_approved") : QStringLiteral("replay_rejected"), target(id), reason,
@@ -392,8 +400,8 @@ http::Response decideReplay(RequestContext &ctx, qint64 id, Decision decision)
             { QStringLiteral("requested_by"), row->requestedBy },
             { QStringLiteral("requester_owner"), row->requesterOwner },
             { QStringLiteral("count"), row->itemCount } });
-    if (!auditAndCommit(ctx, tx, record, &error))
-        return databaseError("deciding a replay", error);
+    if (auto committed = auditAndCommit(ctx, tx, record); !committed)
+        return databaseError("deciding a replay", committed.error());
     if (ctx.metrics)
         (approve ? ctx.metrics->replaysApproved : ctx.metrics->replaysRejected).inc();
     if (approve && ctx.wakeExecutor)
@@ -414,9 +422,12 @@ http::Response cancelReplay(RequestContext &ctx, qint64 id)
     Transaction tx(ctx.db);
     if (!succeeded(tx.begin(), &error))
         return databaseError("cancelling a replay", error);
-    const auto row = loadReplay(ctx.db, id, &error);
+    const auto loaded = loadReplay(ctx.db, id);
+    if (!loaded)
+        return databaseError("cancelling a replay", loaded.error());
+    const std::optional<ReplayRow> &row = *loaded;
     if (!row)
-        return error.isEmpty() ? notFound(id) : databaseError("cancelling a replay", error);
+        return notFound(id);
     if (ctx.who.role != Role::Admin && row->requestedBy != ctx.who.name
         && !access::sameOwner(row->requesterOwner, ctx.who.owner)) {
         tx.rollback();
@@ -429,23 +440,23 @@ http::Response cancelReplay(RequestContext &ctx, qint64 id)
         return conflict(QStringLiteral("conflict"),
             QStringLiteral("replay %1 is %2 and can no longer be cancelled").arg(id).arg(row->status.name()));
     const qint64 now = ctx.clock.nowMs();
-    bool changed = false;
-    if (!transitionReplay(ctx.db, id, kActiveStatuses, ReplayStatus::Cancelled,
-            { { QStringLiteral("decision_reason"), reason }, { QStringLiteral("finished_at"), now } }, now,
-            &changed, &error))
-        return databaseError("cancelling a replay", error);
-    if (!changed)
+    const auto transition = transitionReplay(ctx.db, id, kActiveStatuses, ReplayStatus::Cancelled,
+        { { QStringLiteral("decision_reason"), reason }, { QStringLiteral("finished_at"), now } }, now);
+    if (!transition)
+        return databaseError("cancelling a replay", transition.error());
+    if (!*transition)
         return conflict(QStringLiteral("conflict"),
             QStringLiteral("replay %1 changed concurrently; read it again").arg(id));
-    ItemCounts counts;
-    if (!countItems(ctx.db, id, &counts, &error))
-        return databaseError("cancelling a replay", error);
+    const auto counted = countItems(ctx.db, id);
+    if (!counted)
+        return databaseError("cancelling a replay", counted.error());
+    const ItemCounts &counts = *counted;
     const auto record = ctx.record(QStringLiteral("replay_cancelled"), target(id), reason,
         QJsonObject { { QStringLiteral("previous_status"), row->status.name() },
             { QStringLiteral("unsent"), counts.waiting }, { QStringLiteral("already_queued"), counts.queued },
             { QStringLiteral("succeeded"), counts.succeeded }, { QStringLiteral("failed"), counts.failed } });
-    if (!auditAndCommit(ctx, tx, record, &error))
-        return databaseError("cancelling a replay", error);
+    if (auto committed = auditAndCommit(ctx, tx, record); !committed)
+        return databaseError("cancelling a replay", committed.error());
     if (ctx.metrics)
         ctx.metrics->replaysCancelled.inc();
     return replayResponse(ctx, id, 200);

@@ -112,10 +112,10 @@ http::Response previewReplay(RequestContext &ctx)
     }
     const replay::SelectionSummary summary = replay::summarise(selection->items);
     const qint64 now = ctx.clock.nowMs();
-    QString error;
-    if (!saveSelection(
-            ctx.db, *selection, summary, ctx.who.name, now, ctx.config.admin.selectionTtlMs, &error))
-        return databaseError("saving a selection", error);
+    if (const auto saved
+        = saveSelection(ctx.db, *selection, summary, ctx.who.name, now, ctx.config.admin.selectionTtlMs);
+        !saved)
+        return databaseError("saving a selection", saved.error());
 
     QJsonObject out = summary.toJson();
     out.insert(QStringLiteral("selection_hash"), selection->hash);

@@ -51,10 +51,10 @@ http::Response listReplays(RequestContext &ctx)
     if (requestedBy.size() > 200)
         return errorResponse(
             badRequest(QStringLiteral("requested_by"), QStringLiteral("is longer than 200 characters")));
-    QList<ReplayRow> rows;
-    QString error;
-    if (!listReplays(ctx.db, statuses, requestedBy, page.before.value_or(0), limit + 1, &rows, &error))
-        return databaseError("listing replays", error);
+    auto listed = listReplays(ctx.db, statuses, requestedBy, page.before.value_or(0), limit + 1);
+    if (!listed)
+        return databaseError("listing replays", listed.error());
+    QList<ReplayRow> rows = std::move(*listed);
     const bool more = rows.size() > limit;
     if (more)
         rows.removeLast();
@@ -89,10 +89,12 @@ http::Response getReplay(RequestContext &ctx, qint64 id)
             return errorResponse(badRequest(
                 QStringLiteral("items_limit"), QStringLiteral("must be an integer from 1 to 1000")));
     }
-    QString error;
-    const auto row = loadReplay(ctx.db, id, &error);
+    const auto loaded = loadReplay(ctx.db, id);
+    if (!loaded)
+        return databaseError("reading a replay", loaded.error());
+    const std::optional<ReplayRow> &row = *loaded;
     if (!row)
-        return error.isEmpty() ? notFound(id) : databaseError("reading a replay", error);
+        return notFound(id);
     QJsonObject out = replayJson(*row);
 
     auto rows = fetchReplayItems(ctx.db, id, after, limit + 1);

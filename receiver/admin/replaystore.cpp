@@ -65,8 +65,8 @@ QVariant nullableInt(const std::optional<qint64> &value)
     return value ? QVariant(*value) : QVariant(QMetaType(QMetaType::LongLong));
 }
 
-bool saveSelection(Db &db, const replay::Selection &selection, const replay::SelectionSummary &summary,
-    const QString &createdBy, qint64 nowMs, qint64 ttlMs, QString *error)
+Result<> saveSelection(Db &db, const replay::Selection &selection, const replay::SelectionSummary &summary,
+    const QString &createdBy, qint64 nowMs, qint64 ttlMs)
 {
     QSqlQuery q(db.handle());
     q.prepare(QStringLiteral(
@@ -79,24 +79,19 @@ bool saveSelection(Db &db, const replay::Selection &selection, const replay::Sel
     q.addBindValue(nowMs + ttlMs);
     q.addBindValue(replay::itemsToJson(selection.items));
     q.addBindValue(QString::fromUtf8(QJsonDocument(summary.toJson()).toJson(QJsonDocument::Compact)));
-    if (!q.exec()) {
-        *error = sqlErrorText(q);
-        return false;
-    }
-    return true;
+    if (!q.exec())
+        return Failure(sqlErrorText(q));
+    return ok();
 }
 
-std::optional<StoredSelection> loadSelection(Db &db, const QString &hash, QString *error)
+Result<std::optional<StoredSelection>> loadSelection(Db &db, const QString &hash)
 {
-    error->clear();
     QSqlQuery q(db.handle());
     q.prepare(QStringLiteral(
         "SELECT hash, created_by, created_at, expires_at, items, summary FROM selections WHERE hash = ?"));
     q.addBindValue(hash);
-    if (!q.exec()) {
-        *error = sqlErrorText(q);
-        return std::nullopt;
-    }
+    if (!q.exec())
+        return Failure(sqlErrorText(q));
     if (!q.next())
         return std::nullopt;
     StoredSelection s;
@@ -107,44 +102,37 @@ std::optional<StoredSelection> loadSelection(Db &db, const QString &hash, QStrin
     auto items = replay::itemsFromJson(q.value(4).toString());
     auto summary = replay::SelectionSummary::fromJson(
         QJsonDocument::fromJson(q.value(5).toString().toUtf8()).object());
-    if (!items || !summary) {
-        *error = QStringLiteral("stored selection %1 is unreadable").arg(hash);
-        return std::nullopt;
-    }
+    if (!items || !summary)
+        return Failure(QStringLiteral("stored selection %1 is unreadable").arg(hash));
     s.items = std::move(*items);
     s.summary = std::move(*summary);
-    return s;
+    return std::optional<StoredSelection>(std::move(s));
 }
 
-bool deleteExpiredSelections(Db &db, qint64 nowMs, QString *error)
+Result<> deleteExpiredSelections(Db &db, qint64 nowMs)
 {
     QSqlQuery q(db.handle());
     q.prepare(QStringLiteral("DELETE FROM selections WHERE expires_at < ?"));
     q.addBindValue(nowMs);
-    if (!q.exec()) {
-        *error = sqlErrorText(q);
-        return false;
-    }
-    return true;
+    if (!q.exec())
+        return Failure(sqlErrorText(q));
+    return ok();
 }
 
-std::optional<ReplayRow> loadReplay(Db &db, qint64 id, QString *error)
+Result<std::optional<ReplayRow>> loadReplay(Db &db, qint64 id)
 {
-    error->clear();
     QSqlQuery q(db.handle());
     q.prepare(QStringLiteral("SELECT %1 FROM replays WHERE id = ?").arg(QLatin1String(kReplayColumns)));
     q.addBindValue(id);
-    if (!q.exec()) {
-        *error = sqlErrorText(q);
-        return std::nullopt;
-    }
+    if (!q.exec())
+        return Failure(sqlErrorText(q));
     if (!q.next())
         return std::nullopt;
-    return replayFromQuery(q);
+    return std::optional<ReplayRow>(replayFromQuery(q));
 }
 
-bool listReplays(Db &db, const QList<ReplayStatus> &statuses, const QString &requestedBy, qint64 beforeId,
-    int limit, QList<ReplayRow> *out, QString *error)
+Result<QList<ReplayRow>> listReplays(
+    Db &db, const QList<ReplayStatus> &statuses, const QString &requestedBy, qint64 beforeId, int limit)
 {
     QStringList where { QStringLiteral("1=1") };
     QVariantList binds;
@@ -169,13 +157,12 @@ bool listReplays(Db &db, const QList<ReplayStatus> &statuses, const QString &req
                   .arg(limit));
     for (const QVariant &b : std::as_const(binds))
         q.addBindValue(b);
-    if (!q.exec()) {
-        *error = sqlErrorText(q);
-        return false;
-    }
+    if (!q.exec())
+        return Failure(sqlErrorText(q));
+    QList<ReplayRow> out;
     while (q.next())
-        out->append(replayFromQuery(q));
-    return true;
+        out.append(replayFromQuery(q));
+    return out;
 }
 
 QJsonObject replayJson(const ReplayRow &r)
@@ -222,35 +209,31 @@ QJsonObject replayJson(const ReplayRow &r)
     return out;
 }
 
-bool insertReplay(Db &db, ReplayRow *r, const QList<replay::SelectionItem> &items, QString *error)
+Result<qint64> insertReplay(Db &db, const ReplayRow &r, const QList<replay::SelectionItem> &items)
 {
     QSqlQuery q(db.handle());
     q.prepare(QStringLiteral(
         "INSERT INTO replays (status, selection_hash, requested_by, requester_owner, requester_role, reason, "
         "ticket, item_count, requires_approval, summary, approval_expires_at, created_at, updated_at) "
         "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"));
-    q.addBindValue(r->status.name());
-    q.addBindValue(r->selectionHash);
-    q.addBindValue(r->requestedBy);
-    q.addBindValue(r->requesterOwner);
-    q.addBindValue(r->requesterRole);
-    q.addBindValue(r->reason);
-    q.addBindValue(r->ticket.isEmpty() ? QVariant(QMetaType(QMetaType::QString)) : QVariant(r->ticket));
-    q.addBindValue(r->itemCount);
-    q.addBindValue(r->requiresApproval ? 1 : 0);
-    q.addBindValue(r->summary);
-    q.addBindValue(nullableInt(r->approvalExpiresAt));
-    q.addBindValue(r->createdAt);
-    q.addBindValue(r->updatedAt);
-    if (!q.exec()) {
-        *error = sqlErrorText(q);
-        return false;
-    }
-    r->id = q.lastInsertId().toLongLong();
-    if (r->id <= 0) {
-        *error = QStringLiteral("the new replay's id could not be read");
-        return false;
-    }
+    q.addBindValue(r.status.name());
+    q.addBindValue(r.selectionHash);
+    q.addBindValue(r.requestedBy);
+    q.addBindValue(r.requesterOwner);
+    q.addBindValue(r.requesterRole);
+    q.addBindValue(r.reason);
+    q.addBindValue(r.ticket.isEmpty() ? QVariant(QMetaType(QMetaType::QString)) : QVariant(r.ticket));
+    q.addBindValue(r.itemCount);
+    q.addBindValue(r.requiresApproval ? 1 : 0);
+    q.addBindValue(r.summary);
+    q.addBindValue(nullableInt(r.approvalExpiresAt));
+    q.addBindValue(r.createdAt);
+    q.addBindValue(r.updatedAt);
+    if (!q.exec())
+        return Failure(sqlErrorText(q));
+    const qint64 id = q.lastInsertId().toLongLong();
+    if (id <= 0)
+        return Failure(QStringLiteral("the new replay's id could not be read"));
     // Multi-row inserts: 10,000 single-row round trips would dominate on PostgreSQL.
     for (qsizetype start = 0; start < items.size(); start += kItemsPerInsert) {
         const qsizetype n = qMin<qsizetype>(kItemsPerInsert, items.size() - start);
@@ -261,24 +244,20 @@ bool insertReplay(Db &db, ReplayRow *r, const QList<replay::SelectionItem> &item
                         .arg(QStringList(n, QStringLiteral("(?, ?, ?, ?, 'waiting')")).join(u',')));
         for (qsizetype i = 0; i < n; ++i) {
             const auto &item = items[start + i];
-            ins.addBindValue(r->id);
+            ins.addBindValue(id);
             ins.addBindValue(item.deliveryId);
             ins.addBindValue(toString(item.status));
             ins.addBindValue(item.outcomeUnknown ? 1 : 0);
         }
-        if (!ins.exec()) {
-            *error = sqlErrorText(ins);
-            return false;
-        }
+        if (!ins.exec())
+            return Failure(sqlErrorText(ins));
     }
-    return true;
+    return id;
 }
 
-bool transitionReplay(Db &db, qint64 id, const QList<ReplayStatus> &from, ReplayStatus to,
-    const ColumnValues &sets, qint64 nowMs, bool *changed, QString *error, const QString &extraCondition,
-    const QVariantList &extraBinds)
+Result<bool> transitionReplay(Db &db, qint64 id, const QList<ReplayStatus> &from, ReplayStatus to,
+    const ColumnValues &sets, qint64 nowMs, const QString &extraCondition, const QVariantList &extraBinds)
 {
-    *changed = false;
     QStringList assignments { QStringLiteral("status = ?"), QStringLiteral("updated_at = ?") };
     for (const auto &set : sets)
         assignments.append(set.first + QLatin1String(" = ?"));
@@ -298,24 +277,19 @@ bool transitionReplay(Db &db, qint64 id, const QList<ReplayStatus> &from, Replay
         q.addBindValue(toString(f));
     for (const QVariant &b : extraBinds)
         q.addBindValue(b);
-    if (!q.exec()) {
-        *error = sqlErrorText(q);
-        return false;
-    }
-    *changed = q.numRowsAffected() == 1;
-    return true;
+    if (!q.exec())
+        return Failure(sqlErrorText(q));
+    return q.numRowsAffected() == 1;
 }
 
-bool countItems(Db &db, qint64 replayId, ItemCounts *out, QString *error)
+Result<ItemCounts> countItems(Db &db, qint64 replayId)
 {
-    *out = ItemCounts {};
+    ItemCounts out;
     QSqlQuery q(db.handle());
     q.prepare(QStringLiteral("SELECT state, COUNT(*) FROM replay_items WHERE replay_id = ? GROUP BY state"));
     q.addBindValue(replayId);
-    if (!q.exec()) {
-        *error = sqlErrorText(q);
-        return false;
-    }
+    if (!q.exec())
+        return Failure(sqlErrorText(q));
     while (q.next()) {
         // A state this build does not know is counted nowhere, as before states were typed.
         const auto state = replayItemStateFromString(q.value(0).toString());
@@ -324,23 +298,23 @@ bool countItems(Db &db, qint64 replayId, ItemCounts *out, QString *error)
             continue;
         switch (*state) {
         case ReplayItemState::Waiting:
-            out->waiting = n;
+            out.waiting = n;
             break;
         case ReplayItemState::Queued:
-            out->queued = n;
+            out.queued = n;
             break;
         case ReplayItemState::Succeeded:
-            out->succeeded = n;
+            out.succeeded = n;
             break;
         case ReplayItemState::Failed:
-            out->failed = n;
+            out.failed = n;
             break;
         case ReplayItemState::Skipped:
-            out->skipped = n;
+            out.skipped = n;
             break;
         }
     }
-    return true;
+    return out;
 }
 
 } // namespace redrive::admin

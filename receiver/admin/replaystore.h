@@ -32,11 +32,11 @@ struct StoredSelection {
 };
 
 // Upsert: previewing the same deliveries in the same state again refreshes the expiry.
-bool saveSelection(Db &db, const replay::Selection &selection, const replay::SelectionSummary &summary,
-    const QString &createdBy, qint64 nowMs, qint64 ttlMs, QString *error);
-// nullopt with an empty *error when no selection has that hash.
-std::optional<StoredSelection> loadSelection(Db &db, const QString &hash, QString *error);
-bool deleteExpiredSelections(Db &db, qint64 nowMs, QString *error);
+Result<> saveSelection(Db &db, const replay::Selection &selection, const replay::SelectionSummary &summary,
+    const QString &createdBy, qint64 nowMs, qint64 ttlMs);
+// nullopt when no selection has that hash.
+Result<std::optional<StoredSelection>> loadSelection(Db &db, const QString &hash);
+Result<> deleteExpiredSelections(Db &db, qint64 nowMs);
 
 struct ReplayRow {
     qint64 id = 0;
@@ -66,23 +66,23 @@ struct ReplayRow {
     QString haltReason; // read from the replay_halted audit entry; empty unless halted
 };
 
-// nullopt with an empty *error when there is no such replay.
-std::optional<ReplayRow> loadReplay(Db &db, qint64 id, QString *error);
+// nullopt when there is no such replay.
+Result<std::optional<ReplayRow>> loadReplay(Db &db, qint64 id);
 // Newest first, ids below `beforeId` (0 = from the newest).
-bool listReplays(Db &db, const QList<ReplayStatus> &statuses, const QString &requestedBy, qint64 beforeId,
-    int limit, QList<ReplayRow> *out, QString *error);
+Result<QList<ReplayRow>> listReplays(
+    Db &db, const QList<ReplayStatus> &statuses, const QString &requestedBy, qint64 beforeId, int limit);
 // The contract shape {"id", "status", "requested_by", "approved_by", "reason", "count", "created_at"}
 // plus the rest of the row.
 QJsonObject replayJson(const ReplayRow &row);
 
-// Inserts the replay (row->id is set) and one replay_items row per item, state 'waiting'.
-bool insertReplay(Db &db, ReplayRow *row, const QList<replay::SelectionItem> &items, QString *error);
+// Inserts the replay and one replay_items row per item, state 'waiting'; the new replay's id.
+Result<qint64> insertReplay(Db &db, const ReplayRow &row, const QList<replay::SelectionItem> &items);
 
 using ColumnValues = QList<std::pair<QString, QVariant>>;
 // UPDATE replays SET status = to, updated_at = now, <sets> WHERE id = ? AND status IN (from)
-// [AND <extraCondition>]. *changed says whether this caller won the transition.
-bool transitionReplay(Db &db, qint64 id, const QList<ReplayStatus> &from, ReplayStatus to,
-    const ColumnValues &sets, qint64 nowMs, bool *changed, QString *error, const QString &extraCondition = {},
+// [AND <extraCondition>]. The value says whether this caller won the transition.
+Result<bool> transitionReplay(Db &db, qint64 id, const QList<ReplayStatus> &from, ReplayStatus to,
+    const ColumnValues &sets, qint64 nowMs, const QString &extraCondition = {},
     const QVariantList &extraBinds = {});
 
 // Item counts by state: waiting, queued, succeeded, failed, skipped.
@@ -90,7 +90,7 @@ struct ItemCounts {
     int waiting = 0, queued = 0, succeeded = 0, failed = 0, skipped = 0;
     [[nodiscard]] int finished() const { return succeeded + failed; }
 };
-bool countItems(Db &db, qint64 replayId, ItemCounts *out, QString *error);
+Result<ItemCounts> countItems(Db &db, qint64 replayId);
 
 // A SQL NULL of the right type for optional integers.
 QVariant nullableInt(const std::optional<qint64> &value);

@@ -54,19 +54,17 @@ audit::AuditRecord RequestContext::record(
     return audit::AuditRecord { who.name, toString(who.role), action, target, reason, withOwner };
 }
 
-bool auditAndCommit(RequestContext &ctx, Transaction &tx, const audit::AuditRecord &record, QString *error)
+Result<> auditAndCommit(RequestContext &ctx, Transaction &tx, const audit::AuditRecord &record)
 {
     if (auto appended = audit::appendAuditEntry(ctx.db, record, ctx.clock.nowMs()); !appended) {
         tx.rollback();
-        *error = appended.error();
-        return false;
+        return Failure(appended.error());
     }
     if (ctx.beforeCommit && *ctx.beforeCommit && !(*ctx.beforeCommit)(record.action)) {
         tx.rollback();
-        *error = QStringLiteral("commit refused by the test hook");
-        return false;
+        return Failure(QStringLiteral("commit refused by the test hook"));
     }
-    return succeeded(tx.commit(), error);
+    return tx.commit();
 }
 
 http::Response forbidden(

@@ -76,8 +76,8 @@ struct RequestContext {
 };
 
 // Appends the audit entry (last, see appendAuditEntry) and commits. On any failure the whole
-// transaction — the action and its entry — rolls back and false is returned.
-bool auditAndCommit(RequestContext &ctx, Transaction &tx, const audit::AuditRecord &record, QString *error);
+// transaction — the action and its entry — rolls back and the failure is returned.
+Result<> auditAndCommit(RequestContext &ctx, Transaction &tx, const audit::AuditRecord &record);
 
 // 403, recorded in the audit log (action permission_denied) in a transaction of its own; with
 // ctx.denials, only the first refusal of a token per minute at once (see DenialCoalescer).

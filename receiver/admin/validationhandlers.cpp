@@ -159,9 +159,10 @@ http::Response revalidateEvent(RequestContext &ctx, qint64 id)
             return databaseError("revalidating an event", notified.error());
     }
     const QJsonObject result = checkedJson(id, *checked);
-    if (!auditAndCommit(
-            ctx, tx, ctx.record(QStringLiteral("event_revalidated"), target, reason, result), &error))
-        return databaseError("revalidating an event", error);
+    if (auto committed
+        = auditAndCommit(ctx, tx, ctx.record(QStringLiteral("event_revalidated"), target, reason, result));
+        !committed)
+        return databaseError("revalidating an event", committed.error());
     wakeEngines(ctx, checked->deliveries);
     QJsonObject out = result;
     out.insert(QStringLiteral("status"),
@@ -248,10 +249,10 @@ http::Response revalidateEvents(RequestContext &ctx)
         { QStringLiteral("deliveries_created"), deliveries } };
     QJsonObject details = result;
     details.insert(QStringLiteral("filter"), body->value(QLatin1String("filter")));
-    if (!auditAndCommit(ctx, tx,
-            ctx.record(QStringLiteral("event_revalidated"), QStringLiteral("events"), reason, details),
-            &error))
-        return databaseError("revalidating events", error);
+    if (auto committed = auditAndCommit(ctx, tx,
+            ctx.record(QStringLiteral("event_revalidated"), QStringLiteral("events"), reason, details));
+        !committed)
+        return databaseError("revalidating events", committed.error());
     wakeEngines(ctx, deliveries);
     result.insert(QStringLiteral("next_cursor"), next);
     return jsonResponse(200, result);

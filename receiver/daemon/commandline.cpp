@@ -18,7 +18,7 @@
 
 namespace redrive::daemon {
 
-std::optional<CommandLine> parseCommandLine(const QStringList &arguments, QString *error)
+Result<CommandLine> parseCommandLine(const QStringList &arguments)
 {
     CommandLine cl;
     for (qsizetype i = 1; i < arguments.size(); ++i) {
@@ -27,17 +27,15 @@ std::optional<CommandLine> parseCommandLine(const QStringList &arguments, QStrin
             cl.commandArgs.append(arg); // everything after the command is the command's
             continue;
         }
-        auto value = [&](const QString &name, QString *out) {
+        auto value = [&](const QString &name, QString *out) -> Result<> {
             if (arg.startsWith(name + u'=')) {
                 *out = arg.mid(name.size() + 1);
-                return true;
+                return ok();
             }
-            if (i + 1 >= arguments.size()) {
-                *error = QStringLiteral("%1 needs a value").arg(name);
-                return false;
-            }
+            if (i + 1 >= arguments.size())
+                return Failure(QStringLiteral("%1 needs a value").arg(name));
             *out = arguments[++i];
-            return true;
+            return ok();
         };
         if (arg == u"--help" || arg == u"-h") {
             cl.action = CommandLine::Action::Help;
@@ -48,29 +46,23 @@ std::optional<CommandLine> parseCommandLine(const QStringList &arguments, QStrin
             return cl;
         }
         if (arg == u"--config" || arg.startsWith(QLatin1String("--config="))) {
-            if (!value(QStringLiteral("--config"), &cl.configPath))
-                return std::nullopt;
+            if (auto given = value(QStringLiteral("--config"), &cl.configPath); !given)
+                return Failure(given.error());
             continue;
         }
         if (arg == u"--log-level" || arg.startsWith(QLatin1String("--log-level="))) {
-            if (!value(QStringLiteral("--log-level"), &cl.logLevel))
-                return std::nullopt;
-            if (!logLevelFromString(cl.logLevel)) {
-                *error = QStringLiteral("--log-level must be debug, info, warning or error");
-                return std::nullopt;
-            }
+            if (auto given = value(QStringLiteral("--log-level"), &cl.logLevel); !given)
+                return Failure(given.error());
+            if (!logLevelFromString(cl.logLevel))
+                return Failure(QStringLiteral("--log-level must be debug, info, warning or error"));
             continue;
         }
-        if (arg.startsWith(u'-')) {
-            *error = QStringLiteral("unknown option %1").arg(arg);
-            return std::nullopt;
-        }
+        if (arg.startsWith(u'-'))
+            return Failure(QStringLiteral("unknown option %1").arg(arg));
         cl.command = arg;
     }
-    if (cl.configPath.isEmpty()) {
-        *error = QStringLiteral("--config FILE is required");
-        return std::nullopt;
-    }
+    if (cl.configPath.isEmpty())
+        return Failure(QStringLiteral("--config FILE is required"));
     return cl;
 }
 
@@ -143,14 +135,13 @@ int migrateCommand(const Config &config, QTextStream &out, QTextStream &err)
 int runReceiver(std::shared_ptr<const Config> config, QCoreApplication &app, QTextStream &err)
 {
     SignalWatcher signals;
-    QString error;
-    if (!signals.install(&error)) {
-        err << "redrived: " << error << '\n';
+    if (const auto installed = signals.install(); !installed) {
+        err << "redrived: " << installed.error() << '\n';
         return 1;
     }
     Daemon daemon(std::move(config), builtInComponents());
-    if (!daemon.start(&error)) {
-        err << "redrived: " << error << '\n';
+    if (const auto started = daemon.start(); !started) {
+        err << "redrived: " << started.error() << '\n';
         err.flush();
         return 1;
     }
@@ -173,10 +164,9 @@ int runRedrived(int argc, char **argv)
     QTextStream out(stdout);
     QTextStream err(stderr);
 
-    QString error;
-    const auto cl = parseCommandLine(QCoreApplication::arguments(), &error);
+    const auto cl = parseCommandLine(QCoreApplication::arguments());
     if (!cl) {
-        err << "redrived: " << error << "\n(see redrived --help)\n";
+        err << "redrived: " << cl.error() << "\n(see redrived --help)\n";
         return 2;
     }
     if (cl->action == CommandLine::Action::Help) {

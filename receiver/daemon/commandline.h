@@ -2,10 +2,10 @@
 // SPDX-FileCopyrightText: Redrive authors
 #pragma once
 
+#include "util/result.h"
+
 #include <QString>
 #include <QStringList>
-
-#include <optional>
 
 namespace redrive::daemon {
 
@@ -19,8 +19,8 @@ struct CommandLine {
     QStringList commandArgs;
 };
 
-// nullopt with `error` set on a usage error (exit code 2).
-std::optional<CommandLine> parseCommandLine(const QStringList &arguments, QString *error);
+// Fails on a usage error (exit code 2).
+Result<CommandLine> parseCommandLine(const QStringList &arguments);
 QString helpText();
 
 // The whole of `redrived`: returns the process exit code.

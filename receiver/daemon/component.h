@@ -25,7 +25,7 @@ class Component {
 public:
     virtual ~Component() = default;
     [[nodiscard]] virtual QString name() const = 0;
-    virtual bool start(QString *error) = 0;
+    virtual Result<> start() = 0;
     // Graceful and bounded; called once, only after a successful start().
     virtual void stop() = 0;
 };
@@ -64,8 +64,8 @@ struct DaemonContext {
     admin::ReconcileLauncher reconcileLauncher;
 };
 
-// Builds a component (it must not start anything yet). Returning nullptr with an empty error
-// means "not configured here" (e.g. no admin_listen): the daemon skips it.
-using ComponentFactory = std::function<std::unique_ptr<Component>(DaemonContext &context, QString *error)>;
+// Builds a component (it must not start anything yet). A null component means "not configured
+// here" (e.g. no admin_listen): the daemon skips it.
+using ComponentFactory = std::function<Result<std::unique_ptr<Component>>(DaemonContext &context)>;
 
 } // namespace redrive::daemon

@@ -22,7 +22,7 @@ public:
         : m_engine(config, storage, clock, metrics)
     { }
     [[nodiscard]] QString name() const override { return QStringLiteral("delivery"); }
-    bool start(QString *error) override { return m_engine.start(error); }
+    Result<> start() override { return m_engine.start(); }
     void stop() override { m_engine.stop(10'000); }
     delivery::DeliveryEngine *engine() { return &m_engine; }
 
@@ -38,7 +38,7 @@ public:
         : m_reconciler(ctx.config, ctx.storage, *ctx.writer, ctx.metrics, ctx.clock, ctx.instanceId)
     { }
     [[nodiscard]] QString name() const override { return QStringLiteral("reconcile"); }
-    bool start(QString *error) override { return m_reconciler.start(error); }
+    Result<> start() override { return m_reconciler.start(); }
     void stop() override { m_reconciler.stop(); }
     reconcile::Reconciler *reconciler() { return &m_reconciler; }
 
@@ -63,15 +63,15 @@ public:
         m_api->setReconcileLauncher(std::move(reconciler));
     }
     [[nodiscard]] QString name() const override { return QStringLiteral("admin"); }
-    bool start(QString *error) override
+    Result<> start() override
     {
-        if (!m_api->start(error))
-            return false;
-        if (!m_listener.start(error)) {
+        if (auto started = m_api->start(); !started)
+            return started;
+        if (auto listening = m_listener.start(); !listening) {
             m_api->stop();
-            return false;
+            return listening;
         }
-        return true;
+        return ok();
     }
     void stop() override
     {
@@ -91,7 +91,7 @@ private:
 std::vector<ComponentFactory> builtInComponents()
 {
     std::vector<ComponentFactory> factories;
-    factories.push_back([](DaemonContext &ctx, QString *) -> std::unique_ptr<Component> {
+    factories.push_back([](DaemonContext &ctx) -> Result<std::unique_ptr<Component>> {
         if (!ctx.config->delivery.enabled)
             return nullptr;
         auto component
@@ -105,7 +105,7 @@ std::vector<ComponentFactory> builtInComponents()
         ctx.wakeDelivery = [engine] { engine->wake(); };
         return component;
     });
-    factories.push_back([](DaemonContext &ctx, QString *) -> std::unique_ptr<Component> {
+    factories.push_back([](DaemonContext &ctx) -> Result<std::unique_ptr<Component>> {
         const bool any = std::any_of(ctx.config->sources.cbegin(), ctx.config->sources.cend(),
             [](const SourceConfig &s) { return s.reconcile.has_value(); });
         if (!any || !ctx.writer)
@@ -116,7 +116,7 @@ std::vector<ComponentFactory> builtInComponents()
             [reconciler](const reconcile::Run &run) { reconciler->launch(run); } };
         return component;
     });
-    factories.push_back([](DaemonContext &ctx, QString *) -> std::unique_ptr<Component> {
+    factories.push_back([](DaemonContext &ctx) -> Result<std::unique_ptr<Component>> {
         auto options = adminServerOptions(*ctx.config);
         if (!options)
             return nullptr;

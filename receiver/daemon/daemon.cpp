@@ -31,57 +31,45 @@ quint16 Daemon::ingestPort() const
     return m_server ? m_server->port() : 0;
 }
 
-bool Daemon::checkSchema(const StorageUrl &url, QString *error)
+Result<> Daemon::checkSchema(const StorageUrl &url)
 {
-    QString openError;
     OpenOptions options;
     options.sqliteSynchronous = m_config->storage.sqliteSynchronous;
-    auto db = takeValue(Db::open(url, QStringLiteral("startup"), options), &openError);
-    if (!db) {
-        *error = QStringLiteral("cannot open the database %1: %2").arg(url.redacted(), openError);
-        return false;
-    }
-    const auto readVersion = schemaVersion(*db);
+    const auto db = Db::open(url, QStringLiteral("startup"), options);
+    if (!db)
+        return Failure(QStringLiteral("cannot open the database %1: %2").arg(url.redacted(), db.error()));
+    const auto readVersion = schemaVersion(**db);
     const int version = readVersion.value_or(-1);
     const QString migrateHint = QStringLiteral("run `redrived --config %1 migrate`").arg(m_config->path);
-    if (version < 0) {
-        *error = QStringLiteral("cannot read the schema version of %1: %2")
-                     .arg(url.redacted(), readVersion.error());
-        return false;
-    }
-    if (version == 0) {
-        *error = QStringLiteral("the database %1 has no Redrive schema yet: %2 first")
-                     .arg(url.redacted(), migrateHint);
-        return false;
-    }
-    if (version < kSchemaVersion) {
-        *error = QStringLiteral("the database schema is at version %1 but this build needs version %2: %3")
-                     .arg(version)
-                     .arg(kSchemaVersion)
-                     .arg(migrateHint);
-        return false;
-    }
-    if (version > kSchemaVersion) {
-        *error
-            = QStringLiteral("the database schema is at version %1, newer than this build understands (%2): "
-                             "upgrade redrived")
-                  .arg(version)
-                  .arg(kSchemaVersion);
-        return false;
-    }
+    if (version < 0)
+        return Failure(QStringLiteral("cannot read the schema version of %1: %2")
+                           .arg(url.redacted(), readVersion.error()));
+    if (version == 0)
+        return Failure(QStringLiteral("the database %1 has no Redrive schema yet: %2 first")
+                           .arg(url.redacted(), migrateHint));
+    if (version < kSchemaVersion)
+        return Failure(
+            QStringLiteral("the database schema is at version %1 but this build needs version %2: %3")
+                .arg(version)
+                .arg(kSchemaVersion)
+                .arg(migrateHint));
+    if (version > kSchemaVersion)
+        return Failure(
+            QStringLiteral("the database schema is at version %1, newer than this build understands (%2): "
+                           "upgrade redrived")
+                .arg(version)
+                .arg(kSchemaVersion));
     qCInfo(lcDaemon, "storage: %s, schema version %d", qUtf8Printable(url.redacted()), version);
-    return true;
+    return ok();
 }
 
-bool Daemon::start(QString *error)
+Result<> Daemon::start()
 {
     const auto url = StorageUrl::parse(m_config->storage.url);
-    if (!url) {
-        *error = QStringLiteral("storage.url: %1").arg(url.error());
-        return false;
-    }
-    if (!checkSchema(*url, error))
-        return false;
+    if (!url)
+        return Failure(QStringLiteral("storage.url: %1").arg(url.error()));
+    if (auto checked = checkSchema(*url); !checked)
+        return checked;
 
     m_metrics
         .gauge(QStringLiteral("redrive_build_info"), QStringLiteral("Version of this redrived"),
@@ -109,16 +97,11 @@ bool Daemon::start(QString *error)
         m_config, *url, m_metrics, m_clock, *m_ingest, {}, {}, w.instance.instanceId, m_writer.get(), {} });
 
     for (const auto &factory : m_factories) {
-        QString componentError;
-        auto component = factory(*m_context, &componentError);
-        if (!component) {
-            if (!componentError.isEmpty()) {
-                *error = componentError;
-                return false;
-            }
-            continue;
-        }
-        m_components.push_back(std::move(component));
+        auto component = factory(*m_context);
+        if (!component)
+            return Failure(component.error());
+        if (*component) // null: not configured here
+            m_components.push_back(std::move(*component));
     }
     if (!m_context->commitListeners.empty()) {
         m_writer->setOnCommitted(
@@ -128,8 +111,8 @@ bool Daemon::start(QString *error)
             });
     }
 
-    if (!m_writer->start(error))
-        return false;
+    if (auto writing = m_writer->start(); !writing)
+        return writing;
     const QString durability = m_writer->durabilityReport();
     if (m_writer->powerLossDurable()) {
         qCInfo(lcDaemon, "durability: %s (an acknowledged event survives power loss)",
@@ -142,12 +125,10 @@ bool Daemon::start(QString *error)
     }
 
     for (auto &component : m_components) {
-        QString componentError;
-        if (!component->start(&componentError)) {
-            *error = QStringLiteral("%1: %2").arg(component->name(), componentError);
+        if (const auto started = component->start(); !started) {
             stopComponents();
             m_writer->stop();
-            return false;
+            return Failure(QStringLiteral("%1: %2").arg(component->name(), started.error()));
         }
         m_started.push_back(component.get());
         qCInfo(lcDaemon, "%s started", qUtf8Printable(component->name()));
@@ -157,10 +138,10 @@ bool Daemon::start(QString *error)
         m_ingest->serverOptions(), [this](http::Request &&r, http::Responder respond) {
             m_ingest->handle(std::move(r), std::move(respond));
         });
-    if (!m_server->start(error)) {
+    if (auto listening = m_server->start(); !listening) {
         stopComponents();
         m_writer->stop();
-        return false;
+        return listening;
     }
     m_metrics.callbackGauge(QStringLiteral("redrive_http_open_connections"),
         QStringLiteral("Open client connections"),
@@ -170,7 +151,7 @@ bool Daemon::start(QString *error)
     qCInfo(lcDaemon, "redrived %s ready: %d source(s), %d destination(s), %d route(s)", REDRIVE_VERSION,
         static_cast<int>(m_config->sources.size()), static_cast<int>(m_config->destinations.size()),
         static_cast<int>(m_config->routes.size()));
-    return true;
+    return ok();
 }
 
 void Daemon::stopComponents()

@@ -26,7 +26,7 @@ public:
     Daemon &operator=(const Daemon &) = delete;
 
     // Refuses a database whose schema is older (run migrate) or newer (upgrade) than this build.
-    bool start(QString *error);
+    Result<> start();
     // Graceful: stop accepting, finish in-flight requests (their responses are written), stop
     // the components, commit everything the writer still holds.
     void stop();
@@ -37,7 +37,7 @@ public:
     static constexpr int kShutdownGraceMs = 10'000;
 
 private:
-    bool checkSchema(const StorageUrl &url, QString *error);
+    Result<> checkSchema(const StorageUrl &url);
     void stopComponents();
 
     std::shared_ptr<const Config> m_config;

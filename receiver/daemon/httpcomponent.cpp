@@ -11,9 +11,9 @@ HttpServerComponent::HttpServerComponent(
     , m_graceMs(graceMs)
 { }
 
-bool HttpServerComponent::start(QString *error)
+Result<> HttpServerComponent::start()
 {
-    return m_server.start(error);
+    return m_server.start();
 }
 
 void HttpServerComponent::stop()

@@ -14,7 +14,7 @@ public:
     HttpServerComponent(
         QString name, http::ServerOptions options, http::Handler handler, int graceMs = 10'000);
     [[nodiscard]] QString name() const override { return m_name; }
-    bool start(QString *error) override;
+    Result<> start() override;
     void stop() override;
     [[nodiscard]] quint16 port() const { return m_server.port(); }
 

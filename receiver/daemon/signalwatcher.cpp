@@ -43,12 +43,10 @@ SignalWatcher::~SignalWatcher()
     }
 }
 
-bool SignalWatcher::install(QString *error)
+Result<> SignalWatcher::install()
 {
-    if (::socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, g_fds) != 0) {
-        *error = QStringLiteral("socketpair: %1").arg(QString::fromLocal8Bit(std::strerror(errno)));
-        return false;
-    }
+    if (::socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, g_fds) != 0)
+        return Failure(QStringLiteral("socketpair: %1").arg(QString::fromLocal8Bit(std::strerror(errno))));
     ::fcntl(g_fds[0], F_SETFL, O_NONBLOCK);
     m_notifier = new QSocketNotifier(g_fds[1], QSocketNotifier::Read, this);
     connect(m_notifier, &QSocketNotifier::activated, this, &SignalWatcher::readSignal);
@@ -56,13 +54,11 @@ bool SignalWatcher::install(QString *error)
     action.sa_handler = onSignal;
     sigemptyset(&action.sa_mask);
     action.sa_flags = SA_RESTART;
-    if (::sigaction(SIGTERM, &action, nullptr) != 0 || ::sigaction(SIGINT, &action, nullptr) != 0) {
-        *error = QStringLiteral("sigaction: %1").arg(QString::fromLocal8Bit(std::strerror(errno)));
-        return false;
-    }
+    if (::sigaction(SIGTERM, &action, nullptr) != 0 || ::sigaction(SIGINT, &action, nullptr) != 0)
+        return Failure(QStringLiteral("sigaction: %1").arg(QString::fromLocal8Bit(std::strerror(errno))));
     // A broken client connection must never kill the receiver.
     ::signal(SIGPIPE, SIG_IGN);
-    return true;
+    return ok();
 }
 
 void SignalWatcher::readSignal()

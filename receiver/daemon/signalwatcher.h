@@ -2,6 +2,8 @@
 // SPDX-FileCopyrightText: Redrive authors
 #pragma once
 
+#include "util/result.h"
+
 #include <QObject>
 
 class QSocketNotifier;
@@ -17,7 +19,7 @@ public:
     explicit SignalWatcher(QObject *parent = nullptr);
     ~SignalWatcher() override;
 
-    bool install(QString *error);
+    Result<> install();
 
 Q_SIGNALS:
     void terminationRequested(int signal);

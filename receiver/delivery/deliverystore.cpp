@@ -16,21 +16,16 @@
 namespace redrive::delivery {
 namespace {
 
-bool fail(QString *error, const QSqlQuery &q)
+// QtSql gives no text once it has closed a broken connection; Transaction::begin() may fail
+// without text for the same reason.
+Failure withText(const QString &error)
 {
-    if (error) {
-        *error = sqlErrorText(q);
-        if (error->isEmpty()) // QtSql gives no text once it has closed a broken connection
-            *error = QStringLiteral("the database connection is closed");
-    }
-    return false;
+    return Failure(error.isEmpty() ? QStringLiteral("the database connection is closed") : error);
 }
 
-// Transaction::begin() may fail without text for the same reason.
-void ensureText(QString *error)
+Failure fail(const QSqlQuery &q)
 {
-    if (error && error->isEmpty())
-        *error = QStringLiteral("the database connection is closed");
+    return withText(sqlErrorText(q));
 }
 
 // The due-row condition shared by both engines. Bound values: destination, now, destination.
@@ -53,15 +48,13 @@ struct DeliveryStore::Statements {
     SqliteStatement bodySelect; // SQLite: one event's body at a time, on the native handle
 };
 
-QSqlQuery *DeliveryStore::statement(Stmt which, const std::function<QString()> &sql, QString *error)
+Result<QSqlQuery *> DeliveryStore::statement(Stmt which, const std::function<QString()> &sql)
 {
     std::optional<QSqlQuery> &slot = m_s->queries[static_cast<int>(which)];
     if (!slot) {
         auto prepared = m_db.prepare(sql());
-        if (!succeeded(prepared, error)) {
-            ensureText(error);
-            return nullptr;
-        }
+        if (!prepared)
+            return withText(prepared.error());
         QSqlQuery q = std::move(*prepared);
         q.setForwardOnly(true);
         slot.emplace(std::move(q));
@@ -122,53 +115,51 @@ void sortClaims(QList<Claim> &claims)
 
 } // namespace
 
-QList<Claim> DeliveryStore::claim(const QString &destination, const QString &workerId, qint64 now,
-    qint64 leaseMs, int limit, QString *error)
+Result<QList<Claim>> DeliveryStore::claim(
+    const QString &destination, const QString &workerId, qint64 now, qint64 leaseMs, int limit)
 {
-    QList<Claim> claims;
     if (limit <= 0)
-        return claims;
+        return QList<Claim>();
+    Result<QList<Claim>> claims = QList<Claim>();
     if (m_db.isSqlite()) {
         Transaction tx(m_db);
-        if (!succeeded(tx.begin(), error)) {
-            ensureText(error);
-            return {};
-        }
-        if (!claimInTransaction({ destination, limit, leaseMs }, workerId, now, &claims, error))
-            return {};
-        if (!succeeded(tx.commit(), error)) {
-            ensureText(error);
-            return {};
-        }
-    } else if (!claimInTransaction({ destination, limit, leaseMs }, workerId, now, &claims, error)) {
+        if (auto r = tx.begin(); !r)
+            return withText(r.error());
+        claims = claimInTransaction({ destination, limit, leaseMs }, workerId, now);
+        if (!claims)
+            return claims;
+        if (auto r = tx.commit(); !r)
+            return withText(r.error());
+    } else {
         // PostgreSQL: one statement, atomic on its own.
-        return {};
+        claims = claimInTransaction({ destination, limit, leaseMs }, workerId, now);
+        if (!claims)
+            return claims;
     }
-    sortClaims(claims);
+    sortClaims(*claims);
     return claims;
 }
 
-bool DeliveryStore::claimInTransaction(
-    const ClaimRequest &request, const QString &workerId, qint64 now, QList<Claim> *claims, QString *error)
+Result<QList<Claim>> DeliveryStore::claimInTransaction(
+    const ClaimRequest &request, const QString &workerId, qint64 now)
 {
+    QList<Claim> claims;
     if (request.limit <= 0)
-        return true;
+        return claims;
     const qint64 expires = now + request.leaseMs;
     if (m_db.isSqlite()) {
-        QSqlQuery *q = statement(
-            Stmt::Claim,
-            []() -> QString {
-                return QStringLiteral("UPDATE deliveries SET status = 'in_flight', lease_owner = ?, "
-                                      "lease_expires_at = ?, lease_token = lease_token + 1, updated_at = ? "
-                                      "WHERE id IN (SELECT d.id FROM deliveries d WHERE ")
-                    + QString::fromLatin1(kDueCondition)
-                    + QStringLiteral(" ORDER BY d.next_attempt_at, d.id LIMIT ?) "
-                                     "RETURNING id, event_id, lease_token, attempt_count, next_attempt_at, "
-                                     "replay_id, idempotency_key");
-            },
-            error);
-        if (!q)
-            return false;
+        const auto prepared = statement(Stmt::Claim, []() -> QString {
+            return QStringLiteral("UPDATE deliveries SET status = 'in_flight', lease_owner = ?, "
+                                  "lease_expires_at = ?, lease_token = lease_token + 1, updated_at = ? "
+                                  "WHERE id IN (SELECT d.id FROM deliveries d WHERE ")
+                + QString::fromLatin1(kDueCondition)
+                + QStringLiteral(" ORDER BY d.next_attempt_at, d.id LIMIT ?) "
+                                 "RETURNING id, event_id, lease_token, attempt_count, next_attempt_at, "
+                                 "replay_id, idempotency_key");
+        });
+        if (!prepared)
+            return Failure(prepared.error());
+        QSqlQuery *q = *prepared;
         q->bindValue(0, workerId);
         q->bindValue(1, expires);
         q->bindValue(2, now);
@@ -177,40 +168,37 @@ bool DeliveryStore::claimInTransaction(
         q->bindValue(5, request.destination);
         q->bindValue(6, request.limit);
         if (!q->exec()) {
-            fail(error, *q);
+            Failure failure = fail(*q);
             q->finish();
-            return false;
+            return failure;
         }
-        QList<Claim> taken;
         while (q->next())
-            taken.append(claimFromRow(*q, request.destination, now, expires));
+            claims.append(claimFromRow(*q, request.destination, now, expires));
         q->finish();
-        if (!taken.isEmpty() && !loadBodies(taken, error))
-            return false;
-        claims->append(taken);
-        return true;
+        if (!claims.isEmpty()) {
+            if (auto r = loadBodies(claims); !r)
+                return Failure(r.error());
+        }
+        return claims;
     }
     // PostgreSQL: lock the due rows (skipping rows another worker holds), take the lease, and
     // return them with their event bodies, in one statement.
-    QSqlQuery *q = statement(
-        Stmt::Claim,
-        []() -> QString {
-            return QStringLiteral("WITH due AS (SELECT d.id FROM deliveries d WHERE ")
-                + QString::fromLatin1(kDueCondition)
-                + QStringLiteral(
-                    " ORDER BY d.next_attempt_at, d.id LIMIT ? FOR UPDATE OF d SKIP LOCKED), "
-                    "claimed AS (UPDATE deliveries SET status = 'in_flight', lease_owner = ?, "
-                    "lease_expires_at = ?, lease_token = deliveries.lease_token + 1, updated_at = ? "
-                    "FROM due WHERE deliveries.id = due.id RETURNING deliveries.id, "
-                    "deliveries.event_id, deliveries.lease_token, deliveries.attempt_count, "
-                    "deliveries.next_attempt_at, deliveries.replay_id, deliveries.idempotency_key) "
-                    "SELECT c.id, c.event_id, c.lease_token, c.attempt_count, c.next_attempt_at, "
-                    "c.replay_id, c.idempotency_key, e.body, e.content_type, e.body_sha256 "
-                    "FROM claimed c LEFT JOIN events e ON e.id = c.event_id");
-        },
-        error);
-    if (!q)
-        return false;
+    const auto prepared = statement(Stmt::Claim, []() -> QString {
+        return QStringLiteral("WITH due AS (SELECT d.id FROM deliveries d WHERE ")
+            + QString::fromLatin1(kDueCondition)
+            + QStringLiteral(" ORDER BY d.next_attempt_at, d.id LIMIT ? FOR UPDATE OF d SKIP LOCKED), "
+                             "claimed AS (UPDATE deliveries SET status = 'in_flight', lease_owner = ?, "
+                             "lease_expires_at = ?, lease_token = deliveries.lease_token + 1, updated_at = ? "
+                             "FROM due WHERE deliveries.id = due.id RETURNING deliveries.id, "
+                             "deliveries.event_id, deliveries.lease_token, deliveries.attempt_count, "
+                             "deliveries.next_attempt_at, deliveries.replay_id, deliveries.idempotency_key) "
+                             "SELECT c.id, c.event_id, c.lease_token, c.attempt_count, c.next_attempt_at, "
+                             "c.replay_id, c.idempotency_key, e.body, e.content_type, e.body_sha256 "
+                             "FROM claimed c LEFT JOIN events e ON e.id = c.event_id");
+    });
+    if (!prepared)
+        return Failure(prepared.error());
+    QSqlQuery *q = *prepared;
     q->bindValue(0, request.destination);
     q->bindValue(1, now);
     q->bindValue(2, request.destination);
@@ -219,9 +207,9 @@ bool DeliveryStore::claimInTransaction(
     q->bindValue(5, expires);
     q->bindValue(6, now);
     if (!q->exec()) {
-        fail(error, *q);
+        Failure failure = fail(*q);
         q->finish();
-        return false;
+        return failure;
     }
     while (q->next()) {
         Claim c = claimFromRow(*q, request.destination, now, expires);
@@ -232,53 +220,50 @@ bool DeliveryStore::claimInTransaction(
             c.contentType = q->value(8).toString().toUtf8();
             c.bodySha256 = q->value(9).toString();
         }
-        claims->append(c);
+        claims.append(c);
     }
     q->finish();
-    return true;
+    return claims;
 }
 
-bool DeliveryStore::recordAndClaim(const QList<std::pair<Claim, AttemptRecord>> &items,
-    QList<RecordResult> *results, const QList<ClaimRequest> &requests, const QString &workerId, qint64 now,
-    QList<QList<Claim>> *claims, QString *error)
+Result<TurnOutcome> DeliveryStore::recordAndClaim(const QList<std::pair<Claim, AttemptRecord>> &items,
+    const QList<ClaimRequest> &requests, const QString &workerId, qint64 now)
 {
-    results->clear();
-    claims->clear();
     QSet<qint64> ids;
     for (const auto &item : items)
         ids.insert(item.first.deliveryId);
-    if (ids.size() != items.size()) {
-        if (error)
-            *error = QStringLiteral("a delivery appears twice in one batch");
-        return false;
-    }
+    if (ids.size() != items.size())
+        return Failure(QStringLiteral("a delivery appears twice in one batch"));
+    // Any failure returns before the commit: rolled back, nothing recorded, nothing claimed.
     Transaction tx(m_db);
-    bool ok = succeeded(tx.begin(), error) && recordInTransaction(items, results, error);
-    for (qsizetype i = 0; ok && i < requests.size(); ++i) {
-        QList<Claim> taken;
-        ok = claimInTransaction(requests.at(i), workerId, now, &taken, error);
-        sortClaims(taken);
-        claims->append(taken);
+    if (auto r = tx.begin(); !r)
+        return withText(r.error());
+    auto results = recordInTransaction(items);
+    if (!results)
+        return withText(results.error());
+    TurnOutcome turn { std::move(*results), {} };
+    for (const ClaimRequest &request : requests) {
+        auto taken = claimInTransaction(request, workerId, now);
+        if (!taken)
+            return withText(taken.error());
+        sortClaims(*taken);
+        turn.claims.append(std::move(*taken));
     }
-    if (ok)
-        ok = succeeded(tx.commit(), error);
-    if (!ok) { // rolled back: nothing recorded, nothing claimed
-        ensureText(error);
-        results->clear();
-        claims->clear();
-    }
-    return ok;
+    if (auto r = tx.commit(); !r)
+        return withText(r.error());
+    return turn;
 }
 
 // SQLite only: the claimed events' bodies, one indexed read each on the native handle.
-bool DeliveryStore::loadBodies(QList<Claim> &claims, QString *error)
+Result<> DeliveryStore::loadBodies(QList<Claim> &claims)
 {
     SqliteStatement &q = m_s->bodySelect;
-    if (!q.isValid()
-        && !succeeded(q.prepare(m_db,
-                          QStringLiteral("SELECT body, content_type, body_sha256 FROM events WHERE id = ?1")),
-            error))
-        return false;
+    if (!q.isValid()) {
+        if (auto r = q.prepare(
+                m_db, QStringLiteral("SELECT body, content_type, body_sha256 FROM events WHERE id = ?1"));
+            !r)
+            return r;
+    }
     for (Claim &c : claims) {
         q.bindInt64(1, c.eventId);
         const auto step = q.step();
@@ -289,161 +274,179 @@ bool DeliveryStore::loadBodies(QList<Claim> &claims, QString *error)
         }
         // No row cannot happen with the foreign key; the integrity check refuses an empty digest.
         q.reset();
-        if (step == SqliteStatement::Step::Error) {
-            if (error)
-                *error = q.errorText();
-            return false;
-        }
+        if (step == SqliteStatement::Step::Error)
+            return Failure(q.errorText());
     }
-    return true;
+    return ok();
 }
 
-bool DeliveryStore::recordInTransaction(
-    const QList<std::pair<Claim, AttemptRecord>> &items, QList<RecordResult> *results, QString *error)
+Result<QList<RecordResult>> DeliveryStore::recordInTransaction(
+    const QList<std::pair<Claim, AttemptRecord>> &items)
 {
-    if (m_writer->write(items, results, error))
-        return true;
-    ensureText(error);
-    return false;
+    auto results = m_writer->write(items);
+    if (!results)
+        return withText(results.error());
+    return results;
 }
 
-bool DeliveryStore::refreshEventStatuses(const QList<qint64> &eventIds, QString *error)
+Result<> DeliveryStore::refreshEventStatuses(const QList<qint64> &eventIds)
 {
-    if (m_writer->refreshEventStatuses(eventIds, error))
-        return true;
-    ensureText(error);
-    return false;
+    if (auto r = m_writer->refreshEventStatuses(eventIds); !r)
+        return withText(r.error());
+    return ok();
 }
 
-RecordResult DeliveryStore::record(const Claim &claim, const AttemptRecord &attempt, QString *error)
+Result<RecordResult> DeliveryStore::record(const Claim &claim, const AttemptRecord &attempt)
 {
     Transaction tx(m_db);
-    if (!succeeded(tx.begin(), error)) {
-        ensureText(error);
-        return RecordResult::Error;
-    }
-    QList<RecordResult> results;
-    if (!recordInTransaction({ { claim, attempt } }, &results, error))
-        return RecordResult::Error; // rolled back by the guard
-    if (results.value(0) != RecordResult::Recorded)
-        return results.value(0, RecordResult::LeaseLost);
-    if (!succeeded(tx.commit(), error)) {
-        ensureText(error);
-        return RecordResult::Error;
-    }
+    if (auto r = tx.begin(); !r)
+        return withText(r.error());
+    const auto results = recordInTransaction({ { claim, attempt } });
+    if (!results)
+        return Failure(results.error()); // rolled back by the guard
+    if (results->value(0) != RecordResult::Recorded)
+        return results->value(0, RecordResult::LeaseLost);
+    if (auto r = tx.commit(); !r)
+        return withText(r.error());
     return RecordResult::Recorded;
 }
 
-void DeliveryStore::recordMany(
-    const QList<std::pair<Claim, AttemptRecord>> &items, QList<RecordResult> *results, QString *error)
+RecordOutcome DeliveryStore::recordMany(const QList<std::pair<Claim, AttemptRecord>> &items)
 {
-    results->clear();
+    RecordOutcome outcome;
     if (items.isEmpty())
-        return;
+        return outcome;
     QSet<qint64> ids;
     for (const auto &item : items)
         ids.insert(item.first.deliveryId);
     if (ids.size() == items.size()) { // one statement cannot update a row twice
-        Transaction tx(m_db);
-        if (succeeded(tx.begin(), error) && recordInTransaction(items, results, error)
-            && succeeded(tx.commit(), error))
-            return;
+        const auto batch = [&]() -> Result<QList<RecordResult>> {
+            Transaction tx(m_db);
+            if (auto r = tx.begin(); !r)
+                return Failure(r.error());
+            auto results = recordInTransaction(items);
+            if (!results)
+                return results;
+            if (auto r = tx.commit(); !r)
+                return Failure(r.error());
+            return results;
+        }();
+        if (batch) {
+            outcome.results = *batch;
+            return outcome;
+        }
+        outcome.error = batch.error();
     }
     // The batch failed as a whole (it was rolled back): record each on its own so one bad row
     // cannot hold the others back.
-    results->clear();
-    for (const auto &[claim, attempt] : items)
-        results->append(record(claim, attempt, error));
+    for (const auto &[claim, attempt] : items) {
+        const auto recorded = record(claim, attempt);
+        if (!recorded)
+            outcome.error = recorded.error();
+        outcome.results.append(recorded.value_or(RecordResult::Error));
+    }
+    return outcome;
 }
 
-int DeliveryStore::releaseMany(const QList<Claim> &claims, qint64 now, QString *error)
+ReleaseOutcome DeliveryStore::releaseMany(const QList<Claim> &claims, qint64 now)
 {
+    ReleaseOutcome outcome;
     if (claims.isEmpty())
-        return 0;
-    {
+        return outcome;
+    const auto batch = [&]() -> Result<int> {
         Transaction tx(m_db);
-        bool ok = succeeded(tx.begin(), error);
+        if (auto r = tx.begin(); !r)
+            return Failure(r.error());
         int released = 0;
         QList<qint64> events;
-        for (qsizetype i = 0; ok && i < claims.size(); ++i) {
-            int held = 0;
-            ok = releaseInTransaction(claims.at(i), now, &held, error);
-            released += held;
-            if (held)
-                events.append(claims.at(i).eventId);
+        for (const Claim &c : claims) {
+            const auto held = releaseInTransaction(c, now);
+            if (!held)
+                return Failure(held.error());
+            if (*held) {
+                ++released;
+                events.append(c.eventId);
+            }
         }
-        if (ok)
-            ok = refreshEventStatuses(events, error) && succeeded(tx.commit(), error);
-        if (ok)
-            return released;
+        if (auto r = refreshEventStatuses(events); !r)
+            return Failure(r.error());
+        if (auto r = tx.commit(); !r)
+            return Failure(r.error());
+        return released;
+    }();
+    if (batch) {
+        outcome.released = *batch;
+        return outcome;
     }
-    int released = 0; // one at a time, so one bad row cannot hold the others back
-    for (const Claim &c : claims)
-        released += release(c, now, error) ? 1 : 0;
-    return released;
+    outcome.error = batch.error();
+    // One at a time, so one bad row cannot hold the others back.
+    for (const Claim &c : claims) {
+        const auto released = release(c, now);
+        if (!released)
+            outcome.error = released.error();
+        else if (*released)
+            ++outcome.released;
+    }
+    return outcome;
 }
 
-bool DeliveryStore::releaseInTransaction(const Claim &claim, qint64 now, int *held, QString *error)
+Result<bool> DeliveryStore::releaseInTransaction(const Claim &claim, qint64 now)
 {
-    QSqlQuery *u = statement(
-        Stmt::Release,
-        []() -> QString {
-            return QStringLiteral(
-                "UPDATE deliveries SET status = CASE WHEN attempt_count = 0 OR replay_id IS NOT NULL "
-                "THEN 'pending' ELSE 'retrying' END, lease_owner = NULL, lease_expires_at = NULL, "
-                "updated_at = ? WHERE id = ? AND lease_token = ? AND status = 'in_flight'");
-        },
-        error);
-    if (!u)
-        return false;
+    const auto prepared = statement(Stmt::Release, []() -> QString {
+        return QStringLiteral(
+            "UPDATE deliveries SET status = CASE WHEN attempt_count = 0 OR replay_id IS NOT NULL "
+            "THEN 'pending' ELSE 'retrying' END, lease_owner = NULL, lease_expires_at = NULL, "
+            "updated_at = ? WHERE id = ? AND lease_token = ? AND status = 'in_flight'");
+    });
+    if (!prepared)
+        return Failure(prepared.error());
+    QSqlQuery *u = *prepared;
     u->bindValue(0, now);
     u->bindValue(1, claim.deliveryId);
     u->bindValue(2, claim.leaseToken);
     if (!u->exec())
-        return fail(error, *u);
-    *held = u->numRowsAffected() == 1 ? 1 : 0;
+        return fail(*u);
+    const bool held = u->numRowsAffected() == 1;
     u->finish();
+    return held;
+}
+
+Result<bool> DeliveryStore::release(const Claim &claim, qint64 now)
+{
+    Transaction tx(m_db);
+    if (auto r = tx.begin(); !r)
+        return Failure(r.error());
+    auto held = releaseInTransaction(claim, now);
+    if (!held || !*held)
+        return held;
+    if (auto r = refreshEventStatuses({ claim.eventId }); !r)
+        return Failure(r.error());
+    if (auto r = tx.commit(); !r)
+        return Failure(r.error());
     return true;
 }
 
-bool DeliveryStore::release(const Claim &claim, qint64 now, QString *error)
+Result<int> DeliveryStore::sweepExpired(qint64 now, int limit, const SweepPolicy &policy)
 {
     Transaction tx(m_db);
-    if (!succeeded(tx.begin(), error))
-        return false;
-    int held = 0;
-    if (!releaseInTransaction(claim, now, &held, error) || !held)
-        return false;
-    if (!refreshEventStatuses({ claim.eventId }, error))
-        return false;
-    return succeeded(tx.commit(), error);
-}
-
-int DeliveryStore::sweepExpired(qint64 now, int limit, const SweepPolicy &policy, QString *error)
-{
-    Transaction tx(m_db);
-    if (!succeeded(tx.begin(), error)) {
-        ensureText(error);
-        return -1;
-    }
-    QSqlQuery *q = statement(
-        Stmt::SweepSelect,
-        [this]() -> QString {
-            return QStringLiteral(
-                       "SELECT id, event_id, destination, lease_token, attempt_count, next_attempt_at, "
-                       "replay_id, lease_owner FROM deliveries WHERE status = 'in_flight' "
-                       "AND lease_expires_at < ? ORDER BY lease_expires_at, id LIMIT ?")
-                + (m_db.isSqlite() ? QString() : QStringLiteral(" FOR UPDATE SKIP LOCKED"));
-        },
-        error);
-    if (!q)
-        return -1;
+    if (auto r = tx.begin(); !r)
+        return withText(r.error());
+    const auto prepared = statement(Stmt::SweepSelect, [this]() -> QString {
+        return QStringLiteral(
+                   "SELECT id, event_id, destination, lease_token, attempt_count, next_attempt_at, "
+                   "replay_id, lease_owner FROM deliveries WHERE status = 'in_flight' "
+                   "AND lease_expires_at < ? ORDER BY lease_expires_at, id LIMIT ?")
+            + (m_db.isSqlite() ? QString() : QStringLiteral(" FOR UPDATE SKIP LOCKED"));
+    });
+    if (!prepared)
+        return Failure(prepared.error());
+    QSqlQuery *q = *prepared;
     q->bindValue(0, now);
     q->bindValue(1, limit);
     if (!q->exec()) {
-        fail(error, *q);
+        Failure failure = fail(*q);
         q->finish();
-        return -1;
+        return failure;
     }
     QList<std::pair<Claim, AttemptRecord>> items;
     while (q->next()) {
@@ -472,59 +475,53 @@ int DeliveryStore::sweepExpired(qint64 now, int limit, const SweepPolicy &policy
         items.append({ c, a });
     }
     q->finish();
-    QList<RecordResult> results;
-    if (!recordInTransaction(items, &results, error))
-        return -1;
-    if (!succeeded(tx.commit(), error)) {
-        ensureText(error);
-        return -1;
-    }
-    return static_cast<int>(std::count(results.cbegin(), results.cend(), RecordResult::Recorded));
+    const auto results = recordInTransaction(items);
+    if (!results)
+        return Failure(results.error());
+    if (auto r = tx.commit(); !r)
+        return withText(r.error());
+    return static_cast<int>(std::count(results->cbegin(), results->cend(), RecordResult::Recorded));
 }
 
-QSet<QString> DeliveryStore::pausedDestinations(QString *error)
+Result<QSet<QString>> DeliveryStore::pausedDestinations()
 {
-    QSet<QString> out;
-    QSqlQuery *q = statement(
-        Stmt::Paused,
-        []() -> QString { return QStringLiteral("SELECT name FROM destination_state WHERE paused = 1"); },
-        error);
-    if (!q)
-        return out;
+    const auto prepared = statement(Stmt::Paused,
+        []() -> QString { return QStringLiteral("SELECT name FROM destination_state WHERE paused = 1"); });
+    if (!prepared)
+        return Failure(prepared.error());
+    QSqlQuery *q = *prepared;
     if (!q->exec()) {
-        fail(error, *q);
+        Failure failure = fail(*q);
         q->finish();
-        return out;
+        return failure;
     }
+    QSet<QString> out;
     while (q->next())
         out.insert(q->value(0).toString());
     q->finish();
     return out;
 }
 
-QList<DeliveryStore::Backlog> DeliveryStore::backlog(qint64 now, QString *error)
+Result<QList<DeliveryStore::Backlog>> DeliveryStore::backlog(qint64 now)
 {
-    QList<Backlog> out;
-    QSqlQuery *q = statement(
-        Stmt::Backlog,
-        []() -> QString {
-            return QStringLiteral(
-                "SELECT destination, SUM(CASE WHEN next_attempt_at <= ? THEN 1 ELSE 0 END), "
-                "SUM(CASE WHEN next_attempt_at > ? THEN 1 ELSE 0 END), "
-                "MIN(CASE WHEN next_attempt_at <= ? THEN next_attempt_at END) "
-                "FROM deliveries WHERE status IN ('pending', 'retrying') GROUP BY destination");
-        },
-        error);
-    if (!q)
-        return out;
+    const auto prepared = statement(Stmt::Backlog, []() -> QString {
+        return QStringLiteral("SELECT destination, SUM(CASE WHEN next_attempt_at <= ? THEN 1 ELSE 0 END), "
+                              "SUM(CASE WHEN next_attempt_at > ? THEN 1 ELSE 0 END), "
+                              "MIN(CASE WHEN next_attempt_at <= ? THEN next_attempt_at END) "
+                              "FROM deliveries WHERE status IN ('pending', 'retrying') GROUP BY destination");
+    });
+    if (!prepared)
+        return Failure(prepared.error());
+    QSqlQuery *q = *prepared;
     q->bindValue(0, now);
     q->bindValue(1, now);
     q->bindValue(2, now);
     if (!q->exec()) {
-        fail(error, *q);
+        Failure failure = fail(*q);
         q->finish();
-        return out;
+        return failure;
     }
+    QList<Backlog> out;
     while (q->next())
         out.append({ q->value(0).toString(), q->value(1).toLongLong(), q->value(2).toLongLong(),
             q->value(3).isNull() ? 0 : q->value(3).toLongLong() });

@@ -73,6 +73,26 @@ struct AttemptRecord {
 
 enum class RecordResult { Recorded, LeaseLost, Error };
 
+// What recording several results did: one RecordResult per item, and the text of the last
+// failure met on the way (empty when there was none).
+struct RecordOutcome {
+    QList<RecordResult> results;
+    QString error;
+};
+
+// What the engine's turn did: one RecordResult per item, one list of claims per request.
+struct TurnOutcome {
+    QList<RecordResult> results;
+    QList<QList<Claim>> claims;
+};
+
+// What giving many claims back did: how many were still held, and the text of the last failure
+// met on the way (empty when there was none).
+struct ReleaseOutcome {
+    int released = 0;
+    QString error;
+};
+
 // Up to `limit` due deliveries of `destination`, each leased for `leaseMs`.
 struct ClaimRequest {
     QString destination;
@@ -104,39 +124,39 @@ public:
     // <= now, destination not paused, no older unfinished delivery with the same ordering key),
     // with their event bodies. Sets status 'in_flight', lease_owner, lease_expires_at and
     // lease_token + 1 in one transaction.
-    QList<Claim> claim(const QString &destination, const QString &workerId, qint64 now, qint64 leaseMs,
-        int limit, QString *error);
+    Result<QList<Claim>> claim(
+        const QString &destination, const QString &workerId, qint64 now, qint64 leaseMs, int limit);
 
     // Records one attempt and the delivery's new state in one transaction (with the replay
-    // item and counters, and the event's status). LeaseLost when the claim was no longer held.
-    RecordResult record(const Claim &claim, const AttemptRecord &attempt, QString *error);
+    // item and counters, and the event's status). LeaseLost when the claim was no longer held;
+    // never Error (a failure is the Result's).
+    Result<RecordResult> record(const Claim &claim, const AttemptRecord &attempt);
     // The same for several results in one transaction; falls back to one transaction each when
-    // the batch fails. `results` receives one RecordResult per item.
-    void recordMany(
-        const QList<std::pair<Claim, AttemptRecord>> &items, QList<RecordResult> *results, QString *error);
+    // the batch fails, so an item's result may be Error while others are recorded.
+    RecordOutcome recordMany(const QList<std::pair<Claim, AttemptRecord>> &items);
 
     // The engine's turn in one transaction (one commit, one fsync): records `items` as
-    // recordMany() does, then claims for each request in order (`claims` gets one list per
-    // request). False on any error, with nothing recorded and nothing claimed; the caller then
-    // falls back to recordMany() and claim(), which isolate a bad row.
-    bool recordAndClaim(const QList<std::pair<Claim, AttemptRecord>> &items, QList<RecordResult> *results,
-        const QList<ClaimRequest> &requests, const QString &workerId, qint64 now, QList<QList<Claim>> *claims,
-        QString *error);
+    // recordMany() does, then claims for each request in order. Fails on any error, with
+    // nothing recorded and nothing claimed; the caller then falls back to recordMany() and
+    // claim(), which isolate a bad row.
+    Result<TurnOutcome> recordAndClaim(const QList<std::pair<Claim, AttemptRecord>> &items,
+        const QList<ClaimRequest> &requests, const QString &workerId, qint64 now);
 
     // Gives a claim back without an attempt (the request was never sent): status returns to
-    // pending/retrying, next_attempt_at unchanged. False when the claim was no longer held.
-    bool release(const Claim &claim, qint64 now, QString *error);
-    // The same for many claims in one transaction; returns how many were still held.
-    int releaseMany(const QList<Claim> &claims, qint64 now, QString *error);
+    // pending/retrying, next_attempt_at unchanged. The value is false when the claim was no
+    // longer held.
+    Result<bool> release(const Claim &claim, qint64 now);
+    // The same for many claims in one transaction (one at a time when that fails).
+    ReleaseOutcome releaseMany(const QList<Claim> &claims, qint64 now);
 
     // Rescues up to `limit` in_flight deliveries whose lease expired before `now`: each gets an
     // attempt with category lease_expired and outcome_unknown = 1, and is rescheduled by
-    // `policy`. Returns how many were rescued, or -1 on error.
-    int sweepExpired(qint64 now, int limit, const SweepPolicy &policy, QString *error);
+    // `policy`. How many were rescued.
+    Result<int> sweepExpired(qint64 now, int limit, const SweepPolicy &policy);
 
     // Destinations an admin paused (destination_state.paused = 1). The claim query checks this
     // too; reading it first spares a paused destination's backlog from being scanned every poll.
-    QSet<QString> pausedDestinations(QString *error);
+    Result<QSet<QString>> pausedDestinations();
 
     struct Backlog {
         QString destination;
@@ -144,23 +164,22 @@ public:
         qint64 waiting = 0; // pending/retrying rows not yet due
         qint64 oldestDueAt = 0; // smallest next_attempt_at among due rows (0 = none)
     };
-    QList<Backlog> backlog(qint64 now, QString *error);
+    Result<QList<Backlog>> backlog(qint64 now);
 
 private:
     // Inside an open transaction: the fenced updates, attempt rows, replay bookkeeping and event
-    // statuses of all items. `results` gets Recorded or LeaseLost per item; false on a database
-    // error (the caller rolls back). Each delivery may appear once.
-    bool recordInTransaction(
-        const QList<std::pair<Claim, AttemptRecord>> &items, QList<RecordResult> *results, QString *error);
-    bool refreshEventStatuses(const QList<qint64> &eventIds, QString *error);
-    bool loadBodies(QList<Claim> &claims, QString *error);
-    // Appends the claimed rows (unsorted) to `claims`; inside the caller's transaction on SQLite.
-    bool claimInTransaction(const ClaimRequest &request, const QString &workerId, qint64 now,
-        QList<Claim> *claims, QString *error);
-    bool releaseInTransaction(const Claim &claim, qint64 now, int *held, QString *error);
+    // statuses of all items. Recorded or LeaseLost per item; fails on a database error (the
+    // caller rolls back). Each delivery may appear once.
+    Result<QList<RecordResult>> recordInTransaction(const QList<std::pair<Claim, AttemptRecord>> &items);
+    Result<> refreshEventStatuses(const QList<qint64> &eventIds);
+    Result<> loadBodies(QList<Claim> &claims);
+    // The claimed rows (unsorted); inside the caller's transaction on SQLite.
+    Result<QList<Claim>> claimInTransaction(const ClaimRequest &request, const QString &workerId, qint64 now);
+    // Whether the claim was still held.
+    Result<bool> releaseInTransaction(const Claim &claim, qint64 now);
 
     enum class Stmt;
-    QSqlQuery *statement(Stmt which, const std::function<QString()> &sql, QString *error);
+    Result<QSqlQuery *> statement(Stmt which, const std::function<QString()> &sql);
 
     Db &m_db;
     struct Statements;

@@ -153,8 +153,7 @@ DeliveryEngine::Private::Items DeliveryEngine::Private::collect(const QList<Fini
         items.append({ f.claim, decide(f, dest) });
     }
     if (!unsent.isEmpty()) {
-        QString error;
-        const int released = store->releaseMany(unsent, clock.nowMs(), &error);
+        const int released = store->releaseMany(unsent, clock.nowMs()).released;
         std::lock_guard lock(countersMutex);
         counters.released += static_cast<quint64>(std::max(0, released));
     }
@@ -166,10 +165,8 @@ void DeliveryEngine::Private::recordFinished(const QList<Finished> &batch)
     Items items = collect(batch);
     if (items.isEmpty())
         return;
-    QList<RecordResult> results;
-    QString error;
-    store->recordMany(items, &results, &error);
-    noteRecorded(items, results, error);
+    const RecordOutcome recorded = store->recordMany(items);
+    noteRecorded(items, recorded.results, recorded.error);
 }
 
 void DeliveryEngine::Private::noteRecorded(
@@ -284,22 +281,31 @@ bool DeliveryEngine::Private::turn(Items items, const QList<ClaimRequest> &reque
             unrecorded.append(item);
         return false;
     }
-    QList<RecordResult> results;
+    RecordOutcome recorded;
     QList<QList<Claim>> claims;
-    QString error;
     const qint64 now = clock.nowMs();
     // On PostgreSQL a turn with no results to record (they go to the lanes) claims with one
     // statement per destination, each its own transaction: no BEGIN and COMMIT round trips.
     const bool claimOnly = items.isEmpty() && !db->isSqlite();
-    if (claimOnly || !store->recordAndClaim(items, &results, requests, worker, now, &claims, &error)) {
+    bool together = false;
+    if (!claimOnly) {
+        if (auto turn = store->recordAndClaim(items, requests, worker, now)) {
+            together = true;
+            recorded.results = std::move(turn->results);
+            claims = std::move(turn->claims);
+        }
+    }
+    if (!together) {
+        // The failed turn was rolled back: record one by one, which isolates a bad row and
+        // reports its own failures.
         if (!items.isEmpty()) {
-            store->recordMany(items, &results, &error);
+            recorded = store->recordMany(items);
         }
         claims = claimEach(requests, now);
     } else {
         noteDb(true);
     }
-    noteRecorded(items, results, error);
+    noteRecorded(items, recorded.results, recorded.error);
     bool more = false;
     for (qsizetype i = 0; i < claims.size() && i < requests.size(); ++i) {
         const QList<Claim> &taken = claims.at(i);
@@ -322,13 +328,13 @@ QList<QList<Claim>> DeliveryEngine::Private::claimEach(const QList<ClaimRequest>
 {
     QList<QList<Claim>> claims;
     for (const ClaimRequest &r : requests) {
-        QString claimError;
-        claims.append(store->claim(r.destination, worker, now, r.leaseMs, r.limit, &claimError));
-        noteDb(claimError.isEmpty());
-        if (!claimError.isEmpty()) {
+        auto taken = store->claim(r.destination, worker, now, r.leaseMs, r.limit);
+        claims.append(taken ? std::move(*taken) : QList<Claim>());
+        noteDb(taken.has_value());
+        if (!taken) {
             if (dbFailures <= 3) // then reopenIfBroken() reports, every 2 s
                 qCWarning(lcDelivery, "claiming deliveries for %s failed: %s", qPrintable(r.destination),
-                    qPrintable(claimError));
+                    qPrintable(taken.error()));
             break;
         }
     }
@@ -401,17 +407,14 @@ DeliveryEngine::~DeliveryEngine()
     stop(0);
 }
 
-bool DeliveryEngine::start(QString *error)
+Result<> DeliveryEngine::start()
 {
     if (d->inbox->worker.running())
-        return true;
+        return ok();
     const Result<> started = d->inbox->worker.start(
         1, [this](int) { return d->open(); }, [this](int) { d->run(); });
-    if (!started) {
-        if (error)
-            *error = QStringLiteral("delivery engine: %1").arg(started.error());
-        return false;
-    }
+    if (!started)
+        return Failure(QStringLiteral("delivery engine: %1").arg(started.error()));
     // PostgreSQL: commits of every receiver on the database (and replays queued by any admin
     // executor) wake this engine through LISTEN/NOTIFY; the poll stays as the fallback.
     if (d->storage.dialect == Dialect::Postgres) {
@@ -423,7 +426,7 @@ bool DeliveryEngine::start(QString *error)
             d->listener.reset();
         }
     }
-    return true;
+    return ok();
 }
 
 void DeliveryEngine::stop(int graceMs)

@@ -56,9 +56,9 @@ public:
     DeliveryEngine(const DeliveryEngine &) = delete;
     DeliveryEngine &operator=(const DeliveryEngine &) = delete;
 
-    // Opens the engine's own database connection and starts the threads. False with a reason
-    // when the database cannot be opened.
-    bool start(QString *error);
+    // Opens the engine's own database connection and starts the threads. Fails when the
+    // database cannot be opened.
+    Result<> start();
     // Stops claiming, lets running attempts finish for up to `graceMs`, then interrupts the
     // rest: an interrupted attempt that had not been sent is given back untouched, one that had
     // been sent is recorded as outcome unknown and retried. Returns when the threads have ended.

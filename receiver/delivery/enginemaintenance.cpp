@@ -80,9 +80,8 @@ void DeliveryEngine::Private::startLanes()
             [box = inbox](RecorderLane::Items items, QList<RecordResult> results, QString error) {
                 box->push(Recorded { std::move(items), std::move(results), std::move(error) });
             });
-        QString error;
-        if (!lane->start(&error)) {
-            qCWarning(lcDelivery, "recording on one connection only: %s", qPrintable(error));
+        if (const auto started = lane->start(); !started) {
+            qCWarning(lcDelivery, "recording on one connection only: %s", qPrintable(started.error()));
             return;
         }
         lanes.push_back(std::move(lane));
@@ -118,14 +117,14 @@ void DeliveryEngine::Private::purgeExpired(Steady::time_point now)
     nextRetention = now + kRetentionInterval;
     retentionBacklog = false;
     const qint64 cutoff = clock.nowMs() - qint64(config.storage.retentionDays) * 86'400'000;
-    QString error;
-    const int purged = purgeExpiredEvents(*db, cutoff, kRetentionBatch, &error);
-    noteDb(purged >= 0);
-    if (purged < 0) {
+    const auto purgedEvents = purgeExpiredEvents(*db, cutoff, kRetentionBatch);
+    noteDb(purgedEvents.has_value());
+    if (!purgedEvents) {
         if (dbFailures <= 3)
-            qCWarning(lcDelivery, "retention failed: %s", qPrintable(error));
+            qCWarning(lcDelivery, "retention failed: %s", qPrintable(purgedEvents.error()));
         return;
     }
+    const int purged = *purgedEvents;
     if (purged > 0) {
         metrics.purged(purged);
         std::lock_guard lock(countersMutex);
@@ -148,7 +147,6 @@ void DeliveryEngine::Private::maintenance(Steady::time_point now)
     reopenIfBroken(now);
     if (!db->handle().isOpen())
         return; // still broken: no sweep, retention or backlog on a closed handle
-    QString error;
     if (now >= nextSweep && now >= sweepHeldUntil) {
         nextSweep = now + std::chrono::milliseconds(std::max(100, config.delivery.sweepIntervalMs));
         const SweepPolicy policy
@@ -160,11 +158,12 @@ void DeliveryEngine::Private::maintenance(Steady::time_point now)
                       return SweepDecision { DeliveryStatus::Dead, std::nullopt };
                   return SweepDecision { DeliveryStatus::Retrying, at };
               };
-        const int rescued = store->sweepExpired(clock.nowMs(), kSweepBatch, policy, &error);
-        noteDb(rescued >= 0);
-        if (rescued < 0) {
+        const auto swept = store->sweepExpired(clock.nowMs(), kSweepBatch, policy);
+        noteDb(swept.has_value());
+        const int rescued = swept.value_or(0);
+        if (!swept) {
             if (dbFailures <= 3)
-                qCWarning(lcDelivery, "lease sweep failed: %s", qPrintable(error));
+                qCWarning(lcDelivery, "lease sweep failed: %s", qPrintable(swept.error()));
         } else if (rescued > 0) {
             metrics.leasesRescued(rescued);
             incidentsDue = true; // a rescued replay attempt may have been dead-lettered
@@ -179,7 +178,8 @@ void DeliveryEngine::Private::maintenance(Steady::time_point now)
     if (now >= nextBacklog) {
         nextBacklog = now + kBacklogInterval;
         const qint64 at = clock.nowMs();
-        const auto rows = store->backlog(at, &error);
+        // A failed read reports every destination's backlog as empty until the next one.
+        const auto rows = store->backlog(at).value_or(QList<DeliveryStore::Backlog>());
         QSet<QString> seen;
         for (const auto &row : rows) {
             seen.insert(row.destination);

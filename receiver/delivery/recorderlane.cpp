@@ -19,16 +19,14 @@ RecorderLane::~RecorderLane()
     stop();
 }
 
-bool RecorderLane::start(QString *error)
+Result<> RecorderLane::start()
 {
-    m_db = takeValue(Db::open(m_storage, m_name, {}), error);
-    if (!m_db)
-        return false;
+    auto opened = Db::open(m_storage, m_name, {});
+    if (!opened)
+        return Failure(opened.error());
+    m_db = std::move(*opened);
     m_store = std::make_unique<DeliveryStore>(*m_db, DeliveryStore::Plans::Once);
-    const Result<> started = m_worker.start(1, [this](int) { run(); });
-    if (!started)
-        *error = started.error();
-    return started.has_value();
+    return m_worker.start(1, [this](int) { run(); });
 }
 
 void RecorderLane::submit(Items items)
@@ -69,13 +67,11 @@ void RecorderLane::run()
             items.swap(m_queue);
             m_busy = static_cast<int>(items.size());
         }
-        QList<RecordResult> results;
-        QString error;
-        m_store->recordMany(items, &results, &error);
-        const bool failed = std::any_of(
-            results.cbegin(), results.cend(), [](RecordResult r) { return r == RecordResult::Error; });
+        RecordOutcome recorded = m_store->recordMany(items);
+        const bool failed = std::any_of(recorded.results.cbegin(), recorded.results.cend(),
+            [](RecordResult r) { return r == RecordResult::Error; });
         m_failures = failed ? m_failures + 1 : 0;
-        m_done(std::move(items), std::move(results), error);
+        m_done(std::move(items), std::move(recorded.results), recorded.error);
         {
             auto lock = m_worker.lock();
             m_busy = 0;

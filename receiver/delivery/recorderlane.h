@@ -34,7 +34,7 @@ public:
     RecorderLane(const RecorderLane &) = delete;
     RecorderLane &operator=(const RecorderLane &) = delete;
 
-    bool start(QString *error);
+    Result<> start();
     void submit(Items items);
     // Results queued or being recorded.
     [[nodiscard]] int pending() const;

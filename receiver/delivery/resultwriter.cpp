@@ -210,33 +210,33 @@ struct ResultWriter::Statements {
 
 namespace {
 
-bool ready(Db &db, SqliteStatement &s, const char *sql, QString *error)
+Result<> ready(Db &db, SqliteStatement &s, const char *sql)
 {
-    return s.isValid() || succeeded(s.prepare(db, QString::fromLatin1(sql)), error);
+    if (s.isValid())
+        return ok();
+    return s.prepare(db, QString::fromLatin1(sql));
 }
 
-QSqlQuery *ready(Db &db, std::optional<QSqlQuery> &q, const QString &sql, QString *error)
+Result<QSqlQuery *> ready(Db &db, std::optional<QSqlQuery> &q, const QString &sql)
 {
     if (!q) {
         auto prepared = db.prepare(sql);
-        if (!succeeded(prepared, error))
-            return nullptr;
+        if (!prepared)
+            return Failure(prepared.error());
         prepared->setForwardOnly(true);
         q.emplace(std::move(*prepared));
     }
     return &*q;
 }
 
-bool failed(QString *error, const QString &text)
+Failure failed(const QString &text)
 {
-    if (error)
-        *error = text.isEmpty() ? QStringLiteral("the database connection is closed") : text;
-    return false;
+    return Failure(text.isEmpty() ? QStringLiteral("the database connection is closed") : text);
 }
 
-bool failed(QString *error, const QSqlQuery &q)
+Failure failed(const QSqlQuery &q)
 {
-    return failed(error, sqlErrorText(q));
+    return failed(sqlErrorText(q));
 }
 
 } // namespace
@@ -248,38 +248,40 @@ ResultWriter::ResultWriter(Db &db)
 
 ResultWriter::~ResultWriter() = default;
 
-bool ResultWriter::write(const Items &items, QList<RecordResult> *results, QString *error)
+Result<QList<RecordResult>> ResultWriter::write(const Items &items)
 {
-    results->clear();
+    QList<RecordResult> results;
     if (items.isEmpty())
-        return true;
-    QSet<qint64> recorded;
-    const bool ok
-        = m_db.isSqlite() ? recordSqlite(items, &recorded, error) : recordPostgres(items, &recorded, error);
-    if (!ok)
-        return false;
+        return results;
+    const auto recorded = m_db.isSqlite() ? recordSqlite(items) : recordPostgres(items);
+    if (!recorded)
+        return Failure(recorded.error());
     QList<int> rows; // items whose result is recorded
     for (int i = 0; i < items.size(); ++i) {
-        const bool held = recorded.contains(items.at(i).first.deliveryId);
-        results->append(held ? RecordResult::Recorded : RecordResult::LeaseLost);
+        const bool held = recorded->contains(items.at(i).first.deliveryId);
+        results.append(held ? RecordResult::Recorded : RecordResult::LeaseLost);
         if (held)
             rows.append(i);
     }
-    return replayBookkeeping(items, rows, error);
+    if (auto r = replayBookkeeping(items, rows); !r)
+        return Failure(r.error());
+    return results;
 }
 
 // SQLite: the fenced update, then the attempt row, per result; then the events' statuses.
-bool ResultWriter::recordSqlite(const Items &items, QSet<qint64> *recorded, QString *error)
+Result<QSet<qint64>> ResultWriter::recordSqlite(const Items &items)
 {
     SqliteStatement &u = m_s->fencedUpdate;
     SqliteStatement &ins = m_s->attemptInsert;
-    if (!ready(m_db, u, kFencedUpdateSqlite, error)
-        || (!ins.isValid()
-            && !succeeded(
-                ins.prepare(
-                    m_db, QString::fromLatin1(kAttemptColumns) + QString::fromLatin1(kAttemptValuesSqlite)),
-                error)))
-        return false;
+    if (auto r = ready(m_db, u, kFencedUpdateSqlite); !r)
+        return Failure(r.error());
+    if (!ins.isValid()) {
+        if (auto r = ins.prepare(
+                m_db, QString::fromLatin1(kAttemptColumns) + QString::fromLatin1(kAttemptValuesSqlite));
+            !r)
+            return Failure(r.error());
+    }
+    QSet<qint64> recorded;
     QList<qint64> events;
     QSet<qint64> seen;
     for (const auto &[claim, a] : items) {
@@ -301,10 +303,10 @@ bool ResultWriter::recordSqlite(const Items &items, QSet<qint64> *recorded, QStr
         const qint64 changed = u.changes();
         u.reset();
         if (step == SqliteStatement::Step::Error)
-            return failed(error, u.errorText());
+            return failed(u.errorText());
         if (changed != 1)
             continue; // the lease was lost: nothing else is written
-        recorded->insert(claim.deliveryId);
+        recorded.insert(claim.deliveryId);
         if (!seen.contains(claim.eventId)) {
             seen.insert(claim.eventId);
             events.append(claim.eventId);
@@ -327,19 +329,22 @@ bool ResultWriter::recordSqlite(const Items &items, QSet<qint64> *recorded, QStr
         step = ins.step();
         ins.reset();
         if (step == SqliteStatement::Step::Error)
-            return failed(error, ins.errorText());
+            return failed(ins.errorText());
     }
-    return refreshEventStatuses(events, error);
+    if (auto r = refreshEventStatuses(events); !r)
+        return Failure(r.error());
+    return recorded;
 }
 
-bool ResultWriter::recordPostgres(const Items &items, QSet<qint64> *recorded, QString *error)
+Result<QSet<qint64>> ResultWriter::recordPostgres(const Items &items)
 {
     PgStatement &statement = m_s->pgRecord;
-    if (!statement.isValid()
-        && !succeeded(
-            statement.prepare(m_db, QByteArrayLiteral("redrive_delivery_record"), recordSqlPostgres(), 23),
-            error))
-        return false;
+    if (!statement.isValid()) {
+        if (auto r
+            = statement.prepare(m_db, QByteArrayLiteral("redrive_delivery_record"), recordSqlPostgres(), 23);
+            !r)
+            return Failure(r.error());
+    }
     const qsizetype n = items.size();
     using T = PgArray::Type;
     PgArray id(T::Int8, n), token(T::Int8, n), status(T::Text, n, n * 10), attempts(T::Int8, n),
@@ -383,65 +388,69 @@ bool ResultWriter::recordPostgres(const Items &items, QSet<qint64> *recorded, QS
              &ref, &recAt, &dead, &trigger, &replay, &scheduled, &started, &duration, &attemptCategory,
              &explanation, &headers, &excerpt, &worker })
         parameters.append(column->finish());
-    return succeeded(
-        statement.exec(parameters, [&](const PgStatement::Row &row) { recorded->insert(row.int64(0)); }),
-        error);
+    QSet<qint64> recorded;
+    if (auto r
+        = statement.exec(parameters, [&](const PgStatement::Row &row) { recorded.insert(row.int64(0)); });
+        !r)
+        return Failure(r.error());
+    return recorded;
 }
 
 // Replay execution contract (docs/architecture.md): item state and counters move with the attempt.
-bool ResultWriter::replayBookkeeping(const Items &items, const QList<int> &rows, QString *error)
+Result<> ResultWriter::replayBookkeeping(const Items &items, const QList<int> &rows)
 {
     for (int row : rows) {
         const auto &[claim, a] = items.at(row);
         if (!a.replayId)
             continue;
         const bool success = a.newStatus == DeliveryStatus::Succeeded;
-        QSqlQuery *item = ready(m_db, m_s->replayItem,
+        const auto prepared = ready(m_db, m_s->replayItem,
             QStringLiteral("UPDATE replay_items SET state = ? WHERE replay_id = ? "
-                           "AND delivery_id = ? AND state = 'queued'"),
-            error);
-        if (!item)
-            return false;
+                           "AND delivery_id = ? AND state = 'queued'"));
+        if (!prepared)
+            return Failure(prepared.error());
+        QSqlQuery *item = *prepared;
         item->bindValue(0, toString(success ? ReplayItemState::Succeeded : ReplayItemState::Failed));
         item->bindValue(1, *a.replayId);
         item->bindValue(2, claim.deliveryId);
         if (!item->exec())
-            return failed(error, *item);
+            return failed(*item);
         const bool moved = item->numRowsAffected() == 1;
         item->finish();
         if (!moved)
             continue;
-        QSqlQuery *counter = success
+        const auto counterPrepared = success
             ? ready(m_db, m_s->replaySucceeded,
                 QStringLiteral("UPDATE replays SET succeeded_count = succeeded_count + 1, updated_at = ? "
-                               "WHERE id = ?"),
-                error)
+                               "WHERE id = ?"))
             : ready(m_db, m_s->replayFailed,
                 QStringLiteral("UPDATE replays SET failed_count = failed_count + 1, updated_at = ? "
-                               "WHERE id = ?"),
-                error);
-        if (!counter)
-            return false;
+                               "WHERE id = ?"));
+        if (!counterPrepared)
+            return Failure(counterPrepared.error());
+        QSqlQuery *counter = *counterPrepared;
         counter->bindValue(0, a.recordedAt);
         counter->bindValue(1, *a.replayId);
         if (!counter->exec())
-            return failed(error, *counter);
+            return failed(*counter);
         counter->finish();
     }
-    return true;
+    return ok();
 }
 
-bool ResultWriter::refreshEventStatuses(const QList<qint64> &eventIds, QString *error)
+Result<> ResultWriter::refreshEventStatuses(const QList<qint64> &eventIds)
 {
     if (eventIds.isEmpty())
-        return true;
+        return ok();
     if (m_db.isSqlite()) {
         SqliteStatement &sel = m_s->statusSelect;
         SqliteStatement &upd = m_s->statusUpdate;
-        if (!ready(m_db, sel, "SELECT status FROM deliveries WHERE event_id = ?1", error)
-            || !ready(
-                m_db, upd, "UPDATE event_status SET status = ?1 WHERE event_id = ?2 AND status <> ?1", error))
-            return false;
+        if (auto r = ready(m_db, sel, "SELECT status FROM deliveries WHERE event_id = ?1"); !r)
+            return r;
+        if (auto r
+            = ready(m_db, upd, "UPDATE event_status SET status = ?1 WHERE event_id = ?2 AND status <> ?1");
+            !r)
+            return r;
         for (qint64 id : eventIds) {
             QList<DeliveryStatus> statuses;
             sel.bindInt64(1, id);
@@ -452,37 +461,37 @@ bool ResultWriter::refreshEventStatuses(const QList<qint64> &eventIds, QString *
             }
             sel.reset();
             if (step == SqliteStatement::Step::Error)
-                return failed(error, sel.errorText());
+                return failed(sel.errorText());
             upd.bindText(1, toString(summariseEventStatus(statuses)));
             upd.bindInt64(2, id);
             step = upd.step();
             upd.reset();
             if (step == SqliteStatement::Step::Error)
-                return failed(error, upd.errorText());
+                return failed(upd.errorText());
         }
-        return true;
+        return ok();
     }
-    QSqlQuery *sel = ready(m_db, m_s->pgStatusSelect,
+    const auto selPrepared = ready(m_db, m_s->pgStatusSelect,
         QStringLiteral("SELECT event_id, status FROM deliveries "
-                       "WHERE event_id = ANY (CAST(? AS BIGINT[]))"),
-        error);
-    QSqlQuery *upd = sel
-        ? ready(m_db, m_s->pgStatusUpdate,
-            QStringLiteral("UPDATE event_status es SET status = v.status "
-                           "FROM unnest(CAST(? AS BIGINT[]), CAST(? AS TEXT[])) AS v (id, status) "
-                           "WHERE es.event_id = v.id AND es.status <> v.status"),
-            error)
-        : nullptr;
-    if (!upd)
-        return false;
+                       "WHERE event_id = ANY (CAST(? AS BIGINT[]))"));
+    if (!selPrepared)
+        return Failure(selPrepared.error());
+    const auto updPrepared = ready(m_db, m_s->pgStatusUpdate,
+        QStringLiteral("UPDATE event_status es SET status = v.status "
+                       "FROM unnest(CAST(? AS BIGINT[]), CAST(? AS TEXT[])) AS v (id, status) "
+                       "WHERE es.event_id = v.id AND es.status <> v.status"));
+    if (!updPrepared)
+        return Failure(updPrepared.error());
+    QSqlQuery *sel = *selPrepared;
+    QSqlQuery *upd = *updPrepared;
     ArrayLiteral ids;
     for (qint64 id : eventIds)
         ids.add(id);
     sel->bindValue(0, ids.text());
     if (!sel->exec()) {
-        failed(error, *sel);
+        Failure failure = failed(*sel);
         sel->finish();
-        return false;
+        return failure;
     }
     QHash<qint64, QList<DeliveryStatus>> statuses;
     while (sel->next()) {
@@ -495,11 +504,13 @@ bool ResultWriter::refreshEventStatuses(const QList<qint64> &eventIds, QString *
         summaries.add(toString(summariseEventStatus(statuses.value(id))));
     upd->bindValue(0, ids.text());
     upd->bindValue(1, summaries.text());
-    const bool ok = upd->exec();
-    if (!ok)
-        failed(error, *upd);
+    if (!upd->exec()) {
+        Failure failure = failed(*upd);
+        upd->finish();
+        return failure;
+    }
     upd->finish();
-    return ok;
+    return ok();
 }
 
 } // namespace redrive::delivery

@@ -28,18 +28,18 @@ public:
     ResultWriter &operator=(const ResultWriter &) = delete;
 
     using Items = QList<std::pair<Claim, AttemptRecord>>;
-    // `results` gets Recorded (the claim still held its lease token) or LeaseLost per item.
-    // False on a database error; the caller rolls back. Each delivery may appear once.
-    bool write(const Items &items, QList<RecordResult> *results, QString *error);
+    // Recorded (the claim still held its lease token) or LeaseLost per item. Fails on a database
+    // error; the caller rolls back. Each delivery may appear once.
+    Result<QList<RecordResult>> write(const Items &items);
     // refreshEventStatus() for many events (each once).
-    bool refreshEventStatuses(const QList<qint64> &eventIds, QString *error);
+    Result<> refreshEventStatuses(const QList<qint64> &eventIds);
 
 private:
-    // The fenced updates, attempt rows and event statuses; `recorded` gets the deliveries whose
-    // claim still held its lease token.
-    bool recordSqlite(const Items &items, QSet<qint64> *recorded, QString *error);
-    bool recordPostgres(const Items &items, QSet<qint64> *recorded, QString *error);
-    bool replayBookkeeping(const Items &items, const QList<int> &rows, QString *error);
+    // The fenced updates, attempt rows and event statuses; the deliveries whose claim still held
+    // its lease token.
+    Result<QSet<qint64>> recordSqlite(const Items &items);
+    Result<QSet<qint64>> recordPostgres(const Items &items);
+    Result<> replayBookkeeping(const Items &items, const QList<int> &rows);
 
     Db &m_db;
     struct Statements;

@@ -6,11 +6,11 @@
 
 namespace redrive::delivery {
 
-int purgeExpiredEvents(Db &db, qint64 cutoffMs, int batch, QString *error)
+Result<int> purgeExpiredEvents(Db &db, qint64 cutoffMs, int batch)
 {
     Transaction tx(db);
-    if (!succeeded(tx.begin(), error))
-        return -1;
+    if (auto r = tx.begin(); !r)
+        return Failure(r.error());
     QSqlQuery q(db.handle());
     q.prepare(QStringLiteral(
         "DELETE FROM events WHERE id IN (SELECT e.id FROM events e WHERE e.received_at < ? AND e.legal_hold = 0 "
@@ -18,14 +18,11 @@ int purgeExpiredEvents(Db &db, qint64 cutoffMs, int batch, QString *error)
         "AND d.status IN ('pending', 'in_flight', 'retrying')) ORDER BY e.received_at, e.id LIMIT ?)"));
     q.addBindValue(cutoffMs);
     q.addBindValue(batch);
-    if (!q.exec()) {
-        if (error)
-            *error = sqlErrorText(q);
-        return -1;
-    }
+    if (!q.exec())
+        return Failure(sqlErrorText(q));
     const int deleted = q.numRowsAffected();
-    if (!succeeded(tx.commit(), error))
-        return -1;
+    if (auto r = tx.commit(); !r)
+        return Failure(r.error());
     return deleted;
 }
 

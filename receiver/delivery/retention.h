@@ -17,8 +17,8 @@
 namespace redrive::delivery {
 
 // Deletes at most `batch` purgeable events received before `cutoffMs`, oldest first, in one
-// transaction. Returns how many were deleted, or -1 on error. Call repeatedly until it returns
-// less than `batch`; bounded batches keep each transaction (and its lock) short.
-int purgeExpiredEvents(Db &db, qint64 cutoffMs, int batch, QString *error);
+// transaction; how many were deleted. Call repeatedly until it returns less than `batch`; bounded
+// batches keep each transaction (and its lock) short.
+Result<int> purgeExpiredEvents(Db &db, qint64 cutoffMs, int batch);
 
 } // namespace redrive::delivery

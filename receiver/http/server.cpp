@@ -60,7 +60,7 @@ public:
         }
     }
 
-    bool start(QString *error);
+    Result<> start();
     void stop(int graceMs);
 
     [[nodiscard]] quint16 port() const { return m_port; }
@@ -96,16 +96,12 @@ private:
     Worker m_io; // the I/O threads, each running m_ioc
 };
 
-bool Server::Impl::start(QString *error)
+Result<> Server::Impl::start()
 {
-    QString localError;
-    if (!error)
-        error = &localError;
     const QString where = m_options.listen.toString();
     if (!m_options.tlsCertFile.isEmpty() || !m_options.tlsKeyFile.isEmpty()) {
         if (m_options.tlsCertFile.isEmpty() || m_options.tlsKeyFile.isEmpty()) {
-            *error = QStringLiteral("TLS needs both a certificate and a key file");
-            return false;
+            return Failure(QStringLiteral("TLS needs both a certificate and a key file"));
         }
         try {
             m_tls.emplace(net::ssl::context::tls_server);
@@ -116,11 +112,10 @@ bool Server::Impl::start(QString *error)
             m_tls->use_private_key_file(m_options.tlsKeyFile.toStdString(), net::ssl::context::pem);
         } catch (const boost::system::system_error &e) {
             // The message names the failing step, never key material.
-            *error = QStringLiteral("cannot load TLS certificate %1 / key %2: %3")
-                         .arg(m_options.tlsCertFile, m_options.tlsKeyFile,
-                             QString::fromStdString(e.code().message()));
             m_tls.reset();
-            return false;
+            return Failure(QStringLiteral("cannot load TLS certificate %1 / key %2: %3")
+                               .arg(m_options.tlsCertFile, m_options.tlsKeyFile,
+                                   QString::fromStdString(e.code().message())));
         }
     }
 
@@ -130,18 +125,16 @@ bool Server::Impl::start(QString *error)
         host = QStringLiteral("127.0.0.1");
     const auto address = net::ip::make_address(host.toStdString(), ec);
     if (ec) {
-        *error = QStringLiteral("cannot listen on %1: invalid address").arg(where);
-        return false;
+        return Failure(QStringLiteral("cannot listen on %1: invalid address").arg(where));
     }
     const tcp::endpoint endpoint(address, m_options.listen.port);
     m_acceptStrand.emplace(net::make_strand(m_ioc));
     m_acceptor.emplace(*m_acceptStrand);
     m_acceptRetry.emplace(*m_acceptStrand);
-    auto fail = [&](const char *step) {
-        *error = QStringLiteral("cannot listen on %1: %2 failed: %3")
-                     .arg(where, QLatin1String(step), QString::fromStdString(ec.message()));
+    auto fail = [&](const char *step) -> Result<> {
         m_acceptor.reset();
-        return false;
+        return Failure(QStringLiteral("cannot listen on %1: %2 failed: %3")
+                           .arg(where, QLatin1String(step), QString::fromStdString(ec.message())));
     };
     m_acceptor->open(endpoint.protocol(), ec);
     if (ec)
@@ -178,7 +171,7 @@ bool Server::Impl::start(QString *error)
     qCInfo(lcHttp, "%s: listening on %s%s (%d I/O threads)", qUtf8Printable(m_options.name),
         qUtf8Printable((Endpoint { m_options.listen.host, m_port }.toString())), m_tls ? " with TLS" : "",
         threads);
-    return true;
+    return ok();
 }
 
 void Server::Impl::accept()
@@ -319,9 +312,9 @@ Server::Server(ServerOptions options, Handler handler)
 
 Server::~Server() = default;
 
-bool Server::start(QString *error)
+Result<> Server::start()
 {
-    return d->start(error);
+    return d->start();
 }
 
 quint16 Server::port() const

@@ -15,6 +15,7 @@
 
 #include "config/config.h"
 #include "util/headers.h"
+#include "util/result.h"
 
 #include <QByteArray>
 #include <QString>
@@ -105,7 +106,7 @@ public:
     Server &operator=(const Server &) = delete;
 
     // Binds and starts the I/O threads. Port 0 picks a free port (see port()).
-    bool start(QString *error);
+    Result<> start();
     [[nodiscard]] quint16 port() const;
     // Stops accepting, lets requests in progress finish for up to `graceMs` (their responses are
     // still written), then closes every connection and joins the threads.

@@ -42,45 +42,41 @@ void GroupCommitWriter::setPaused(bool paused)
     m_worker.notifyAll();
 }
 
-bool GroupCommitWriter::start(QString *error)
+Result<> GroupCommitWriter::start()
 {
-    if (m_worker.running()) {
-        *error = QStringLiteral("writer already started");
-        return false;
-    }
+    if (m_worker.running())
+        return Failure(QStringLiteral("writer already started"));
     m_shared.rejectionsSinceTrim.store(1); // trim once soon after start, in case rejections_keep was lowered
     if (m_shared.options.url.dialect == Dialect::Postgres) {
         m_notifier = std::make_unique<DueNotifier>(
             m_shared.options.url, m_shared.options.instance.instanceId.toUtf8());
-        if (const auto notifying = m_notifier->start(); !notifying) {
-            *error = notifying.error();
+        if (auto notifying = m_notifier->start(); !notifying) {
             m_notifier.reset();
-            return false;
+            return notifying;
         }
         m_shared.notifier = m_notifier.get();
     }
     for (int i = 0; i < m_connections; ++i)
         m_lanes.push_back(std::make_unique<WriterLane>(m_shared, i));
-    const Result<> started = m_worker.start(
+    Result<> started = m_worker.start(
         m_connections,
         [this](int index) -> Result<> {
-            QString laneError;
-            if (!m_lanes[static_cast<std::size_t>(index)]->open(&laneError))
-                return Failure(laneError.isEmpty() ? QStringLiteral("cannot open the database") : laneError);
-            return ok();
+            auto opened = m_lanes[static_cast<std::size_t>(index)]->open();
+            if (!opened && opened.error().isEmpty())
+                return Failure(QStringLiteral("cannot open the database"));
+            return opened;
         },
         [this](int index) { run(index); });
     if (!started) {
         stop();
-        *error = started.error();
-        return false;
+        return started;
     }
     m_shared.healthy.store(true);
     {
         auto lock = m_worker.lock();
         m_running.store(true, std::memory_order_release);
     }
-    return true;
+    return ok();
 }
 
 void GroupCommitWriter::stop()

@@ -41,7 +41,7 @@ public:
 
     // Opens every lane's connection on its thread, prepares the statements and records this
     // receiver in receiver_instances. Returns once every lane is ready (or one failed).
-    bool start(QString *error);
+    Result<> start();
     // Refuses new work, commits everything already queued, then joins the threads.
     void stop();
 

@@ -20,17 +20,17 @@ WalCheckpointer::~WalCheckpointer()
     stop();
 }
 
-bool WalCheckpointer::start(QString *error)
+Result<> WalCheckpointer::start()
 {
     const Result<> started = m_worker.start(
         1,
         [this](int) -> Result<> {
             OpenOptions options;
             options.sqliteSynchronous = m_synchronous;
-            QString openError;
-            m_db = takeValue(Db::open(m_url, QStringLiteral("checkpoint"), options), &openError);
-            if (!m_db)
-                return Failure(openError);
+            auto opened = Db::open(m_url, QStringLiteral("checkpoint"), options);
+            if (!opened)
+                return Failure(opened.error());
+            m_db = std::move(*opened);
             return ok();
         },
         [this](int) {
@@ -38,8 +38,8 @@ bool WalCheckpointer::start(QString *error)
             m_db.reset();
         });
     if (!started)
-        *error = QStringLiteral("WAL checkpointer: %1").arg(started.error());
-    return started.has_value();
+        return Failure(QStringLiteral("WAL checkpointer: %1").arg(started.error()));
+    return ok();
 }
 
 void WalCheckpointer::stop()

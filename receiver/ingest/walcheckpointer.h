@@ -21,7 +21,7 @@ public:
     WalCheckpointer(const WalCheckpointer &) = delete;
     WalCheckpointer &operator=(const WalCheckpointer &) = delete;
 
-    bool start(QString *error);
+    Result<> start();
     void stop();
     // The writer committed: there is WAL to copy.
     void noteCommit() { m_dirty.store(true, std::memory_order_relaxed); }

@@ -86,26 +86,27 @@ WriterLane::~WriterLane()
     close();
 }
 
-bool WriterLane::open(QString *error)
+Result<> WriterLane::open()
 {
     if (m_index == 0 && m_shared.options.url.dialect == Dialect::Sqlite) {
         m_checkpointer
             = std::make_unique<WalCheckpointer>(m_shared.options.url, m_shared.options.sqliteSynchronous);
-        if (!m_checkpointer->start(error)) {
+        if (auto started = m_checkpointer->start(); !started) {
             m_checkpointer.reset();
-            return false;
+            return started;
         }
     }
-    if (!openDatabase(error)) {
+    if (auto opened = openDatabase(); !opened) {
         close();
-        if (error->isEmpty())
-            *error = QStringLiteral("cannot open the database");
-        return false;
+        return Failure(
+            opened.error().isEmpty() ? QStringLiteral("cannot open the database") : opened.error());
     }
-    if (m_index == 0 && !recordInstance(error)) {
-        close();
-        *error = QStringLiteral("cannot record this receiver in receiver_instances: %1").arg(*error);
-        return false;
+    if (m_index == 0) {
+        if (auto recorded = recordInstance(); !recorded) {
+            close();
+            return Failure(QStringLiteral("cannot record this receiver in receiver_instances: %1")
+                               .arg(recorded.error()));
+        }
     }
     m_lastHeartbeat = m_lastTrim = SteadyClock::now();
     m_lastReconnect = m_lastHeartbeat - std::chrono::seconds(2); // the first reconnect may happen at once
@@ -113,7 +114,7 @@ bool WriterLane::open(QString *error)
         m_unindexedEvents = 1;
         m_oldestUnindexed = m_lastHeartbeat - kKeyIndexDelay;
     }
-    return true;
+    return ok();
 }
 
 void WriterLane::close()
@@ -127,26 +128,27 @@ void WriterLane::close()
     m_checkpointer.reset();
 }
 
-bool WriterLane::openDatabase(QString *error)
+Result<> WriterLane::openDatabase()
 {
     OpenOptions open;
     open.sqliteSynchronous = m_shared.options.sqliteSynchronous;
-    m_db = takeValue(
-        Db::open(m_shared.options.url,
-            m_index == 0 ? QStringLiteral("writer") : QStringLiteral("writer%1").arg(m_index), open),
-        error);
-    if (!m_db)
-        return false;
+    auto opened = Db::open(m_shared.options.url,
+        m_index == 0 ? QStringLiteral("writer") : QStringLiteral("writer%1").arg(m_index), open);
+    if (!opened) {
+        m_db.reset();
+        return Failure(opened.error());
+    }
+    m_db = std::move(*opened);
     QString durability = m_db->durabilityReport();
     bool durable = m_db->powerLossDurable();
     if (m_db->isSqlite()) {
         // Checkpoints run on the WalCheckpointer's thread, never inside an acknowledgement.
-        if (!succeeded(m_db->exec(QStringLiteral("PRAGMA wal_autocheckpoint=0")), error))
-            return false;
+        if (auto r = m_db->exec(QStringLiteral("PRAGMA wal_autocheckpoint=0")); !r)
+            return r;
     } else {
         // Acknowledge only what the server has flushed, whatever its default is.
-        if (!succeeded(m_db->exec(QStringLiteral("SET synchronous_commit TO on")), error))
-            return false;
+        if (auto r = m_db->exec(QStringLiteral("SET synchronous_commit TO on")); !r)
+            return r;
         QSqlQuery q(m_db->handle());
         if (q.exec(QStringLiteral("SHOW synchronous_commit")) && q.next()) {
             const QString value = q.value(0).toString();
@@ -155,16 +157,14 @@ bool WriterLane::openDatabase(QString *error)
         }
     }
     m_store = std::make_unique<IngestStore>(*m_db);
-    if (auto prepared = m_store->prepare(); !prepared) {
-        *error = prepared.error();
-        return false;
-    }
+    if (auto prepared = m_store->prepare(); !prepared)
+        return prepared;
     if (m_index == 0) // every lane sets the same session, one of them reports it
         m_shared.setDurability(durability, durable);
-    return true;
+    return ok();
 }
 
-bool WriterLane::recordInstance(QString *error)
+Result<> WriterLane::recordInstance()
 {
     const qint64 now = m_shared.clock.nowMs();
     ReceiverInstance instance = m_shared.options.instance;
@@ -172,14 +172,11 @@ bool WriterLane::recordInstance(QString *error)
     instance.heartbeatAtMs = now;
     instance.durability = m_shared.durabilityReport();
     instance.powerLossDurable = m_shared.powerLossDurable.load();
-    const auto recorded = withTransaction(*m_db, [&]() -> Result<> {
+    return withTransaction(*m_db, [&]() -> Result<> {
         if (auto pruned = m_store->pruneInstances(now - 7LL * 86'400'000); !pruned)
             return pruned;
         return m_store->upsertInstance(instance);
     });
-    if (!recorded)
-        *error = recorded.error();
-    return recorded.has_value();
 }
 
 const QStringList &WriterLane::routesFor(const QString &source, const QString &type)
@@ -517,14 +514,13 @@ bool WriterLane::reconnectIfNeeded()
     if (now - m_lastReconnect < std::chrono::seconds(1))
         return false;
     m_lastReconnect = now;
-    QString error;
-    if (!openDatabase(&error)) {
+    if (auto opened = openDatabase(); !opened) {
         m_store.reset();
         m_db.reset();
         m_shared.healthy.store(false, std::memory_order_release);
         // Logged when the outage starts, not every second; a connect that began before another
         // lane got through is not a new outage.
-        m_shared.availability.reportDown(error, now);
+        m_shared.availability.reportDown(opened.error(), now);
         return false;
     }
     qCInfo(lcWriter, "database connection re-established (%s)", qUtf8Printable(m_shared.durabilityReport()));

@@ -120,7 +120,7 @@ public:
 
     // On the lane's thread: opens the connection and prepares the statements (the primary also
     // starts the checkpointer and records the receiver instance).
-    bool open(QString *error);
+    Result<> open();
     // Commits `batch` and `rejections` in one transaction, answers every event, and clears both.
     void commit(std::vector<PendingEvent> &batch, std::vector<RejectionRecord> &rejections);
     // Trims the rejections table when due; the primary also sends the heartbeat.
@@ -132,8 +132,8 @@ public:
     void close();
 
 private:
-    bool openDatabase(QString *error);
-    bool recordInstance(QString *error);
+    Result<> openDatabase();
+    Result<> recordInstance();
     bool reconnectIfNeeded();
     Result<> storeOne(PendingEvent &p, qint64 nowMs);
     Result<> storeBatchMultiRow(std::vector<PendingEvent> &batch, qint64 nowMs);

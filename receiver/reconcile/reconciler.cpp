@@ -103,9 +103,9 @@ Reconciler::~Reconciler()
     stop();
 }
 
-bool Reconciler::start(QString *error)
+Result<> Reconciler::start()
 {
-    const auto started = m_worker.start(
+    return m_worker.start(
         1,
         [this](int) -> Result<> {
             auto db = Db::open(m_storage, QStringLiteral("reconcile"), OpenOptions {});
@@ -118,9 +118,6 @@ bool Reconciler::start(QString *error)
             loop();
             m_db.reset();
         });
-    if (!started && error)
-        *error = started.error();
-    return static_cast<bool>(started);
 }
 
 void Reconciler::stop()

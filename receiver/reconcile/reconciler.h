@@ -67,8 +67,8 @@ public:
     Reconciler(const Reconciler &) = delete;
     Reconciler &operator=(const Reconciler &) = delete;
 
-    // Opens the thread's connection; false with a reason.
-    bool start(QString *error);
+    // Opens the thread's connection.
+    Result<> start();
     // Cancels the provider request in progress; the run in progress fails ("the receiver
     // stopped") and the thread is joined.
     void stop();

@@ -56,7 +56,7 @@ bool AdminFixture::startApi(QString *error, bool withExecutor, int workers)
     api = std::make_unique<admin::AdminApi>(config, m_database->url(), clock, registry);
     api->setExecutorEnabled(withExecutor);
     api->setWorkerCount(workers);
-    return api->start(error);
+    return succeeded(api->start(), error);
 }
 
 void AdminFixture::stopApi()

@@ -110,7 +110,8 @@ void TstAdminHttp::initTestCase()
     admin::AdminApi *api = f->api.get();
     server = std::make_unique<http::Server>(options,
         [api](http::Request &&r, http::Responder respond) { api->handle(std::move(r), std::move(respond)); });
-    QVERIFY2(server->start(&error), qPrintable(error));
+    const auto listening = server->start();
+    QVERIFY2(listening, qPrintable(listening.error()));
     port = server->port();
     QVERIFY(port != 0);
 }

@@ -328,10 +328,9 @@ void TstFourEyes::approvedReplayExecutesExactlyOnce()
             while (!go.load())
                 std::this_thread::yield();
             for (int pass = 0; pass < 20; ++pass) {
-                QString error;
-                const auto p = executor.runOnce(&error);
+                const auto p = executor.runOnce();
                 if (!p) {
-                    qWarning("executor pass failed: %s", qPrintable(error));
+                    qWarning("executor pass failed: %s", qPrintable(p.error()));
                     ++executorErrors;
                     return;
                 }
@@ -349,7 +348,7 @@ void TstFourEyes::approvedReplayExecutesExactlyOnce()
 
     // Finish the queueing with one more executor, then count what happened.
     admin::ReplayExecutor last(f->config, f->database().url(), f->clock);
-    const auto lastPass = last.runOnce(nullptr);
+    const auto lastPass = last.runOnce();
     QVERIFY(lastPass);
     QCOMPARE(started.load() + lastPass->started, 1); // exactly one executor started it
     QCOMPARE(f->count(QStringLiteral("audit_log"),

@@ -79,20 +79,20 @@ void TstReplayExecutor::queuesAtABoundedRate()
     const qint64 id = lowRiskReplay(23);
     QVERIFY(id > 0);
     const qint64 t0 = f->clock.nowMs();
-    auto pass = exec->runOnce(nullptr);
+    auto pass = exec->runOnce();
     QVERIFY(pass);
     QCOMPARE(pass->started, 1);
     QCOMPARE(pass->queued, 5); // one second's burst
-    QCOMPARE(exec->runOnce(nullptr)->queued, 0); // no time passed, no tokens
+    QCOMPARE(exec->runOnce()->queued, 0); // no time passed, no tokens
     f->clock.advanceMs(1000);
-    QCOMPARE(exec->runOnce(nullptr)->queued, 5);
+    QCOMPARE(exec->runOnce()->queued, 5);
     f->clock.advanceMs(400);
-    QCOMPARE(exec->runOnce(nullptr)->queued, 2);
+    QCOMPARE(exec->runOnce()->queued, 2);
     // From here on, never more than burst + rate × elapsed.
     int total = 12;
     for (int step = 0; step < 100 && total < 23; ++step) {
         f->clock.advanceMs(150);
-        total += exec->runOnce(nullptr)->queued;
+        total += exec->runOnce()->queued;
         const double elapsed = static_cast<double>(f->clock.nowMs() - t0) / 1000.0;
         QVERIFY2(total <= 5 + std::floor(5 * elapsed + 1e-9),
             qPrintable(QStringLiteral("%1 queued after %2 s").arg(total).arg(elapsed)));
@@ -118,7 +118,7 @@ void TstReplayExecutor::queueingFollowsTheContract()
     const QString keyBefore = key();
     QVERIFY(!keyBefore.isEmpty());
     f->clock.advanceMs(5);
-    QVERIFY(exec->runOnce(nullptr));
+    QVERIFY(exec->runOnce());
     QSqlQuery q(f->db().handle());
     QVERIFY(q.exec(QStringLiteral("SELECT status, next_attempt_at, replay_id FROM deliveries WHERE id = %1")
                        .arg(ids[0])));
@@ -144,13 +144,13 @@ void TstReplayExecutor::haltsWhenTheFirstAttemptsFail()
     setUp(4, /*haltAfter=*/4, /*ratio=*/0.5);
     QList<qint64> ids;
     const qint64 id = lowRiskReplay(10, &ids);
-    QCOMPARE(exec->runOnce(nullptr)->queued, 4);
+    QCOMPARE(exec->runOnce()->queued, 4);
     f->finishReplayItem(id, ids[0], false);
     f->finishReplayItem(id, ids[1], true);
     f->finishReplayItem(id, ids[2], false);
-    QCOMPARE(exec->runOnce(nullptr)->halted, 0); // only 3 finished: not judged yet
+    QCOMPARE(exec->runOnce()->halted, 0); // only 3 finished: not judged yet
     f->finishReplayItem(id, ids[3], false);
-    const auto pass = exec->runOnce(nullptr);
+    const auto pass = exec->runOnce();
     QVERIFY(pass);
     QCOMPARE(pass->halted, 1);
     QCOMPARE(f->replayStatus(id), QStringLiteral("halted"));
@@ -177,7 +177,7 @@ void TstReplayExecutor::haltsWhenTheFirstAttemptsFail()
     QCOMPARE(listed.value(QLatin1String("halt_reason")).toString(), reason);
     // Waiting items stay unsent, even as time passes.
     f->clock.advanceMs(60'000);
-    QCOMPARE(exec->runOnce(nullptr)->queued, 0);
+    QCOMPARE(exec->runOnce()->queued, 0);
     QCOMPARE(f->count(QStringLiteral("replay_items"),
                  QStringLiteral("replay_id = %1 AND state = 'waiting'").arg(id)),
         6);
@@ -190,13 +190,13 @@ void TstReplayExecutor::keepsGoingAtTheThreshold()
     setUp(4, 4, 0.5);
     QList<qint64> ids;
     const qint64 id = lowRiskReplay(6, &ids);
-    QCOMPARE(exec->runOnce(nullptr)->queued, 4);
+    QCOMPARE(exec->runOnce()->queued, 4);
     f->finishReplayItem(id, ids[0], false);
     f->finishReplayItem(id, ids[1], false);
     f->finishReplayItem(id, ids[2], true);
     f->finishReplayItem(id, ids[3], true);
     f->clock.advanceMs(1000);
-    const auto pass = exec->runOnce(nullptr);
+    const auto pass = exec->runOnce();
     QCOMPARE(pass->halted, 0); // 2 of 4 is not more than half
     QCOMPARE(pass->queued, 2);
     QCOMPARE(f->replayStatus(id), QStringLiteral("executing"));
@@ -207,12 +207,12 @@ void TstReplayExecutor::completesWithOutcomeCounts()
     setUp(100);
     QList<qint64> ids;
     const qint64 id = lowRiskReplay(3, &ids);
-    QCOMPARE(exec->runOnce(nullptr)->queued, 3);
+    QCOMPARE(exec->runOnce()->queued, 3);
     f->finishReplayItem(id, ids[0], true);
     f->finishReplayItem(id, ids[1], true);
-    QCOMPARE(exec->runOnce(nullptr)->completed, 0); // one still queued
+    QCOMPARE(exec->runOnce()->completed, 0); // one still queued
     f->finishReplayItem(id, ids[2], false);
-    QCOMPARE(exec->runOnce(nullptr)->completed, 1);
+    QCOMPARE(exec->runOnce()->completed, 1);
     QCOMPARE(f->replayStatus(id), QStringLiteral("completed"));
     QSqlQuery q(f->db().handle());
     QVERIFY(q.exec(QStringLiteral(
@@ -230,7 +230,7 @@ void TstReplayExecutor::completesWithOutcomeCounts()
     QVERIFY(!api.json.value(QLatin1String("finished_at")).isNull());
     QCOMPARE(api.json.value(QLatin1String("sent")).toInt(), 3);
     QVERIFY(api.json.value(QLatin1String("halt_reason")).isNull());
-    QCOMPARE(exec->runOnce(nullptr)->completed, 0); // audited once
+    QCOMPARE(exec->runOnce()->completed, 0); // audited once
 }
 
 void TstReplayExecutor::skipsVanishedInFlightAndForeignDeliveries()
@@ -243,7 +243,7 @@ void TstReplayExecutor::skipsVanishedInFlightAndForeignDeliveries()
     f->setDeliveryStatus(ids[0], DeliveryStatus::InFlight);
     QVERIFY(f->db().exec(QStringLiteral("DELETE FROM deliveries WHERE id = %1").arg(ids[1])));
     QVERIFY(f->db().exec(QStringLiteral("UPDATE deliveries SET replay_id = 999 WHERE id = %1").arg(ids[2])));
-    const auto pass = exec->runOnce(nullptr);
+    const auto pass = exec->runOnce();
     QCOMPARE(pass->queued, 1);
     QCOMPARE(pass->skipped, 3);
     QCOMPARE(f->count(QStringLiteral("deliveries"),
@@ -252,7 +252,7 @@ void TstReplayExecutor::skipsVanishedInFlightAndForeignDeliveries()
     QCOMPARE(
         f->count(QStringLiteral("deliveries"), QStringLiteral("id = %1 AND replay_id = 999").arg(ids[2])), 1);
     f->finishReplayItem(id, ids[3], true);
-    QCOMPARE(exec->runOnce(nullptr)->completed, 1);
+    QCOMPARE(exec->runOnce()->completed, 1);
     QCOMPARE(f->count(QStringLiteral("audit_log"),
                  QStringLiteral("action = 'replay_completed' AND details LIKE '%\"skipped\":3%'")),
         1);
@@ -273,7 +273,7 @@ void TstReplayExecutor::skipsItemsChangedSinceThePreview()
     f->setDeliveryStatus(list[0], DeliveryStatus::Succeeded);
     QVERIFY(
         f->db().exec(QStringLiteral("UPDATE deliveries SET outcome_unknown = 1 WHERE id = %1").arg(list[1])));
-    const auto pass = exec->runOnce(nullptr);
+    const auto pass = exec->runOnce();
     QVERIFY(pass);
     QCOMPARE(pass->queued, 1);
     QCOMPARE(pass->skipped, 2);
@@ -313,13 +313,13 @@ void TstReplayExecutor::cancelStopsQueueing()
 {
     setUp(2);
     const qint64 id = lowRiskReplay(6);
-    QCOMPARE(exec->runOnce(nullptr)->queued, 2);
+    QCOMPARE(exec->runOnce()->queued, 2);
     const auto r = f->call("POST", "replays/" + QByteArray::number(id) + "/cancel", support,
         QJsonObject { { QStringLiteral("reason"), QStringLiteral("wrong batch") } });
     QCOMPARE(r.status, 200);
     QCOMPARE(r.json.value(QLatin1String("status")).toString(), QStringLiteral("cancelled"));
     f->clock.advanceMs(10'000);
-    QCOMPARE(exec->runOnce(nullptr)->queued, 0);
+    QCOMPARE(exec->runOnce()->queued, 0);
     QCOMPARE(f->count(QStringLiteral("replay_items"),
                  QStringLiteral("replay_id = %1 AND state = 'waiting'").arg(id)),
         4);
@@ -338,7 +338,7 @@ void TstReplayExecutor::approvedButNeverStartedExpires()
     const qint64 id = lowRiskReplay(1);
     QCOMPARE(f->replayStatus(id), QStringLiteral("approved"));
     f->clock.advanceMs(f->config.admin.approvalTtlMs + 1);
-    const auto pass = exec->runOnce(nullptr);
+    const auto pass = exec->runOnce();
     QCOMPARE(pass->expired, 1);
     QCOMPARE(pass->started, 0);
     QCOMPARE(f->replayStatus(id), QStringLiteral("expired"));
@@ -354,8 +354,8 @@ void TstReplayExecutor::runsOnItsOwnThread()
     exec.reset();
     admin::ReplayExecutor threaded(f->config, f->database().url(), f->clock);
     threaded.setPollIntervalMs(20);
-    QString error;
-    QVERIFY2(threaded.start(&error), qPrintable(error));
+    const auto started = threaded.start();
+    QVERIFY2(started, qPrintable(started.error()));
     const qint64 id = lowRiskReplay(3);
     threaded.wake();
     QTRY_COMPARE_WITH_TIMEOUT(f->count(QStringLiteral("replay_items"),
@@ -380,13 +380,13 @@ void TstReplayExecutor::queuedItemsWakeTheDeliveryEngines()
         QVERIFY2(listening, qPrintable(listening.error()));
         QTRY_VERIFY_WITH_TIMEOUT(listener->listening(), 10'000);
     }
-    QCOMPARE(exec->runOnce(nullptr)->queued, 0);
+    QCOMPARE(exec->runOnce()->queued, 0);
     QCOMPARE(woken.load(), 0);
 
     const qint64 id = lowRiskReplay(3);
     QVERIFY(id > 0);
     f->clock.advanceMs(5);
-    QCOMPARE(exec->runOnce(nullptr)->queued, 3);
+    QCOMPARE(exec->runOnce()->queued, 3);
     QVERIFY(woken.load() >= 1);
     if (listener) {
         QTRY_VERIFY_WITH_TIMEOUT(listener->wakeups() >= 1, 10'000);
@@ -419,14 +419,14 @@ void TstReplayExecutor::heldReplaysDoNotStarveLaterOnes()
     };
     int passes = 0;
     for (; passes < 10 && billingQueued() == 0; ++passes)
-        QVERIFY(exec->runOnce(nullptr));
+        QVERIFY(exec->runOnce());
     QCOMPARE(billingQueued(), 1);
     QVERIFY2(passes <= 3, qPrintable(QStringLiteral("queued after %1 passes").arg(passes)));
 
     // The engine delivers it (billing is not paused); the executor settles it.
     f->finishReplayItem(billing, billingDelivery.first(), true);
     for (passes = 0; passes < 10 && f->replayStatus(billing) != u"completed"; ++passes)
-        QVERIFY(exec->runOnce(nullptr));
+        QVERIFY(exec->runOnce());
     QCOMPARE(f->replayStatus(billing), QStringLiteral("completed"));
     QVERIFY2(passes <= 3, qPrintable(QStringLiteral("completed after %1 passes").arg(passes)));
 

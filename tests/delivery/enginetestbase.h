@@ -40,7 +40,7 @@ struct EngineRig {
     bool startEngine(QString *error)
     {
         engine = std::make_unique<delivery::DeliveryEngine>(config, tdb->url(), clock, registry);
-        return engine->start(error);
+        return succeeded(engine->start(), error);
     }
 
     // An event with one delivery to "shop", due now.

@@ -596,7 +596,7 @@ private Q_SLOTS:
         late.newStatus = DeliveryStatus::Dead;
         late.recordedAt = rig().clock.nowMs();
         DeliveryStore store(*rig().db);
-        QVERIFY(store.record(stale, late, &error) == RecordResult::LeaseLost);
+        QVERIFY(store.record(stale, late).value_or(RecordResult::Error) == RecordResult::LeaseLost);
         QCOMPARE(readDelivery(*rig().db, id).status, QStringLiteral("succeeded"));
     }
 
@@ -613,8 +613,8 @@ private Q_SLOTS:
         DeliveryEngine a(rig().config, rig().tdb->url(), realClock, registry);
         DeliveryEngine b(second, rig().tdb->url(), realClock, registry);
         QString error;
-        QVERIFY2(a.start(&error), qPrintable(error));
-        QVERIFY2(b.start(&error), qPrintable(error));
+        QVERIFY2(succeeded(a.start(), &error), qPrintable(error));
+        QVERIFY2(succeeded(b.start(), &error), qPrintable(error));
         QElapsedTimer timer;
         timer.start();
         std::atomic<int> failures { 0 };
@@ -680,7 +680,6 @@ private Q_SLOTS:
 // A second process for killedWorkerIsRescued: claims through a real engine and is killed mid-attempt.
 static int runChildWorker()
 {
-    QString error;
     const auto url = StorageUrl::parse(qEnvironmentVariable("REDRIVE_DELIVERY_CHILD_STORAGE"));
     if (!url) {
         qWarning("child: %s", qPrintable(url.error()));
@@ -693,8 +692,8 @@ static int runChildWorker()
     ManualClock clock(1'700'000'000'000);
     metrics::Registry registry;
     DeliveryEngine engine(config, *url, clock, registry);
-    if (!engine.start(&error)) {
-        qWarning("child: %s", qPrintable(error));
+    if (const auto started = engine.start(); !started) {
+        qWarning("child: %s", qPrintable(started.error()));
         return 3;
     }
     engine.wake();

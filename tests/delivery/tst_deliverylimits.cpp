@@ -176,8 +176,8 @@ private Q_SLOTS:
         TickingClock clock(rig().clock.nowMs());
         rig().engine
             = std::make_unique<DeliveryEngine>(rig().config, rig().tdb->url(), clock, rig().registry);
-        QString error;
-        QVERIFY2(rig().engine->start(&error), qPrintable(error));
+        const auto started = rig().engine->start();
+        QVERIFY2(started, qPrintable(started.error()));
         rig().engine->wake();
         const bool delivered = waitUntil([&] { return allSucceeded(ids); }, 15'000);
         const DeliveryRow row = readDelivery(*rig().db, ids.first());

@@ -123,7 +123,7 @@ private Q_SLOTS:
         DeliveryStore store(*m_db);
         QString error;
         const QList<Claim> claims
-            = store.claim(QStringLiteral("shop"), QStringLiteral("w1"), kNow, kLease, 2, &error);
+            = takeValue(store.claim(QStringLiteral("shop"), QStringLiteral("w1"), kNow, kLease, 2), &error);
         QVERIFY2(error.isEmpty(), qPrintable(error));
         QCOMPARE(claims.size(), 2);
         QCOMPARE(claims[0].deliveryId, a);
@@ -143,7 +143,7 @@ private Q_SLOTS:
         }
         // The rest: one due shop delivery, one not yet due, one for another destination.
         const QList<Claim> rest
-            = store.claim(QStringLiteral("shop"), QStringLiteral("w2"), kNow, kLease, 10, &error);
+            = takeValue(store.claim(QStringLiteral("shop"), QStringLiteral("w2"), kNow, kLease, 10), &error);
         QCOMPARE(rest.size(), 1);
         QCOMPARE(rest[0].deliveryId, c);
         QCOMPARE(readDelivery(*m_db, later).status, QStringLiteral("pending"));
@@ -158,10 +158,10 @@ private Q_SLOTS:
         DeliveryStore store(*m_db);
         QString error;
         const QList<Claim> first
-            = store.claim(QStringLiteral("shop"), QStringLiteral("w1"), kNow, kLease, 1, &error);
+            = takeValue(store.claim(QStringLiteral("shop"), QStringLiteral("w1"), kNow, kLease, 1), &error);
         QCOMPARE(first.size(), 1);
         // w1 goes quiet; its lease expires and the sweeper rescues the delivery.
-        const int rescued = store.sweepExpired(kNow + kLease + 1, 100, retryNow, &error);
+        const int rescued = store.sweepExpired(kNow + kLease + 1, 100, retryNow).value_or(-1);
         QCOMPARE(rescued, 1);
         DeliveryRow row = readDelivery(*m_db, id);
         QCOMPARE(row.status, QStringLiteral("retrying"));
@@ -176,14 +176,15 @@ private Q_SLOTS:
         QCOMPARE(attempts[0].workerId, QStringLiteral("w1"));
 
         // Claimable again, with a new token.
-        const QList<Claim> second
-            = store.claim(QStringLiteral("shop"), QStringLiteral("w2"), kNow + kLease + 2, kLease, 1, &error);
+        const QList<Claim> second = takeValue(
+            store.claim(QStringLiteral("shop"), QStringLiteral("w2"), kNow + kLease + 2, kLease, 1), &error);
         QCOMPARE(second.size(), 1);
         QCOMPARE(second[0].leaseToken, qint64(2));
         QCOMPARE(second[0].attemptCount, 1);
 
         // The late result of the first claim is refused and changes nothing.
-        QVERIFY(store.record(first[0], successFor(first[0], QStringLiteral("w1"), kNow + kLease + 3), &error)
+        QVERIFY(store.record(first[0], successFor(first[0], QStringLiteral("w1"), kNow + kLease + 3))
+                    .value_or(RecordResult::Error)
             == RecordResult::LeaseLost);
         row = readDelivery(*m_db, id);
         QCOMPARE(row.status, QStringLiteral("in_flight"));
@@ -191,8 +192,8 @@ private Q_SLOTS:
         QCOMPARE(readAttempts(*m_db, id).size(), 1);
 
         // The current holder records.
-        QVERIFY(
-            store.record(second[0], successFor(second[0], QStringLiteral("w2"), kNow + kLease + 4), &error)
+        QVERIFY(store.record(second[0], successFor(second[0], QStringLiteral("w2"), kNow + kLease + 4))
+                    .value_or(RecordResult::Error)
             == RecordResult::Recorded);
         row = readDelivery(*m_db, id);
         QCOMPARE(row.status, QStringLiteral("succeeded"));
@@ -205,7 +206,8 @@ private Q_SLOTS:
         QCOMPARE(all[1].number, 2);
         QCOMPARE(all[1].workerId, QStringLiteral("w2"));
         // A second record with the same (finished) claim is refused too.
-        QVERIFY(store.record(second[0], successFor(second[0], QStringLiteral("w2"), kNow), &error)
+        QVERIFY(store.record(second[0], successFor(second[0], QStringLiteral("w2"), kNow))
+                    .value_or(RecordResult::Error)
             == RecordResult::LeaseLost);
     }
 
@@ -218,7 +220,7 @@ private Q_SLOTS:
         DeliveryStore store(*m_db);
         QString error;
         const QList<Claim> claims
-            = store.claim(QStringLiteral("shop"), QStringLiteral("w"), kNow, kLease, 3, &error);
+            = takeValue(store.claim(QStringLiteral("shop"), QStringLiteral("w"), kNow, kLease, 3), &error);
         QCOMPARE(claims.size(), 3);
         // Someone else took the middle one over (its token moved on).
         QVERIFY(exec(*m_db,
@@ -229,8 +231,9 @@ private Q_SLOTS:
             { claims[1], successFor(claims[1], QStringLiteral("w"), kNow) },
             { claims[2], failureFor(claims[2], QStringLiteral("w"), kNow, DeliveryStatus::Retrying) },
         };
-        QList<RecordResult> results;
-        store.recordMany(items, &results, &error);
+        const RecordOutcome recorded = store.recordMany(items);
+        const QList<RecordResult> &results = recorded.results;
+        error = recorded.error;
         QCOMPARE(results.size(), 3);
         QVERIFY(results[0] == RecordResult::Recorded);
         QVERIFY(results[1] == RecordResult::LeaseLost);
@@ -271,7 +274,8 @@ private Q_SLOTS:
         seed(QStringLiteral("shop"));
         DeliveryStore store(*m_db);
         QString error;
-        const QList<Claim> claims = store.claim(QStringLiteral("shop"), text, kNow, kLease, 2, &error);
+        const QList<Claim> claims
+            = takeValue(store.claim(QStringLiteral("shop"), text, kNow, kLease, 2), &error);
         QCOMPARE(claims.size(), 2);
         AttemptRecord ok = successFor(claims[0], text, kNow);
         ok.downstreamRef = text;
@@ -282,8 +286,9 @@ private Q_SLOTS:
         AttemptRecord dead = failureFor(claims[1], text, kNow, DeliveryStatus::Dead);
         dead.classification.explanation = text;
         dead.responseExcerpt = text;
-        QList<RecordResult> results;
-        store.recordMany({ { claims[0], ok }, { claims[1], dead } }, &results, &error);
+        const RecordOutcome recorded = store.recordMany({ { claims[0], ok }, { claims[1], dead } });
+        const QList<RecordResult> &results = recorded.results;
+        error = recorded.error;
         QVERIFY2(results.size() == 2 && results[0] == RecordResult::Recorded
                 && results[1] == RecordResult::Recorded,
             qPrintable(error));
@@ -315,15 +320,15 @@ private Q_SLOTS:
         DeliveryStore store(*m_db);
         QString error;
         const QList<Claim> first
-            = store.claim(QStringLiteral("shop"), QStringLiteral("w"), kNow, kLease, 10, &error);
+            = takeValue(store.claim(QStringLiteral("shop"), QStringLiteral("w"), kNow, kLease, 10), &error);
         QCOMPARE(first.size(), 1); // the second waits behind the first
-        QList<RecordResult> results;
-        QList<QList<Claim>> claims;
-        QVERIFY2(
-            store.recordAndClaim({ { first[0], successFor(first[0], QStringLiteral("w"), kNow) } }, &results,
+        const auto turn
+            = store.recordAndClaim({ { first[0], successFor(first[0], QStringLiteral("w"), kNow) } },
                 { { QStringLiteral("shop"), 10, kLease }, { QStringLiteral("crm"), 10, kLease } },
-                QStringLiteral("w"), kNow, &claims, &error),
-            qPrintable(error));
+                QStringLiteral("w"), kNow);
+        QVERIFY2(turn, qPrintable(turn.error()));
+        const QList<RecordResult> &results = turn->results;
+        const QList<QList<Claim>> &claims = turn->claims;
         QCOMPARE(results.size(), 1);
         QVERIFY(results[0] == RecordResult::Recorded);
         QCOMPARE(claims.size(), 2);
@@ -336,9 +341,10 @@ private Q_SLOTS:
 
         // A delivery twice in one batch is refused as a whole: nothing changes.
         const AttemptRecord done = successFor(claims[1][0], QStringLiteral("w"), kNow);
-        QVERIFY(!store.recordAndClaim({ { claims[1][0], done }, { claims[1][0], done } }, &results, {},
-            QStringLiteral("w"), kNow, &claims, &error));
-        QVERIFY(results.isEmpty());
+        const auto twice = store.recordAndClaim(
+            { { claims[1][0], done }, { claims[1][0], done } }, {}, QStringLiteral("w"), kNow);
+        QVERIFY(!twice);
+        QCOMPARE(twice.error(), QStringLiteral("a delivery appears twice in one batch"));
         QCOMPARE(readDelivery(*m_db, other).status, QStringLiteral("in_flight"));
         QCOMPARE(readAttempts(*m_db, other).size(), 0);
     }
@@ -373,8 +379,9 @@ private Q_SLOTS:
         }
         DeliveryStore store(*m_db);
         QString error;
-        const QList<Claim> claims = store.claim(
-            QStringLiteral("shop"), QStringLiteral("w"), kNow, kLease, int(cases.size()), &error);
+        const QList<Claim> claims = takeValue(
+            store.claim(QStringLiteral("shop"), QStringLiteral("w"), kNow, kLease, int(cases.size())),
+            &error);
         QCOMPARE(claims.size(), cases.size());
         QList<std::pair<Claim, AttemptRecord>> items;
         for (const Claim &claim : claims) {
@@ -386,8 +393,9 @@ private Q_SLOTS:
                     ? successFor(claim, QStringLiteral("w"), kNow)
                     : failureFor(claim, QStringLiteral("w"), kNow, it->recorded) });
         }
-        QList<RecordResult> results;
-        store.recordMany(items, &results, &error);
+        const RecordOutcome recorded = store.recordMany(items);
+        const QList<RecordResult> &results = recorded.results;
+        error = recorded.error;
         QCOMPARE(results.size(), items.size());
         for (RecordResult r : results)
             QVERIFY2(r == RecordResult::Recorded, qPrintable(error));
@@ -403,11 +411,11 @@ private Q_SLOTS:
         DeliveryStore store(*m_db);
         QString error;
         const QList<Claim> claims
-            = store.claim(QStringLiteral("shop"), QStringLiteral("w"), kNow, kLease, 2, &error);
+            = takeValue(store.claim(QStringLiteral("shop"), QStringLiteral("w"), kNow, kLease, 2), &error);
         QCOMPARE(claims.size(), 2);
         QVERIFY(exec(*m_db,
             QStringLiteral("UPDATE deliveries SET lease_token = lease_token + 1 WHERE id = %1").arg(b)));
-        QCOMPARE(store.releaseMany(claims, kNow, &error), 1); // b's claim was no longer held
+        QCOMPARE(store.releaseMany(claims, kNow).released, 1); // b's claim was no longer held
         const DeliveryRow row = readDelivery(*m_db, a);
         QCOMPARE(row.status, QStringLiteral("pending"));
         QVERIFY(row.leaseOwner.isEmpty());
@@ -424,10 +432,10 @@ private Q_SLOTS:
         qint64 now = kNow;
         for (int i = 0; i < 3; ++i) {
             const auto claims
-                = store.claim(QStringLiteral("shop"), QStringLiteral("w"), now, kLease, 1, &error);
+                = takeValue(store.claim(QStringLiteral("shop"), QStringLiteral("w"), now, kLease, 1), &error);
             QCOMPARE(claims.size(), 1);
             now += kLease + 1;
-            QCOMPARE(store.sweepExpired(now, 10, retryNow, &error), 1);
+            QCOMPARE(store.sweepExpired(now, 10, retryNow).value_or(-1), 1);
         }
         const DeliveryRow row = readDelivery(*m_db, id);
         QCOMPARE(row.status, QStringLiteral("dead"));
@@ -437,8 +445,10 @@ private Q_SLOTS:
         QCOMPARE(eventStatus(*m_db, row.eventId), QStringLiteral("dead"));
         // Nothing in flight is left to sweep; a live lease is never swept.
         const qint64 live = seed(QStringLiteral("shop"), now);
-        QCOMPARE(store.claim(QStringLiteral("shop"), QStringLiteral("w"), now, kLease, 1, &error).size(), 1);
-        QCOMPARE(store.sweepExpired(now + kLease - 1, 10, retryNow, &error), 0);
+        QCOMPARE(takeValue(store.claim(QStringLiteral("shop"), QStringLiteral("w"), now, kLease, 1), &error)
+                     .size(),
+            1);
+        QCOMPARE(store.sweepExpired(now + kLease - 1, 10, retryNow).value_or(-1), 0);
         QCOMPARE(readDelivery(*m_db, live).status, QStringLiteral("in_flight"));
     }
 
@@ -447,15 +457,18 @@ private Q_SLOTS:
         const qint64 id = seed(QStringLiteral("shop"));
         DeliveryStore store(*m_db);
         QString error;
-        const auto claims = store.claim(QStringLiteral("shop"), QStringLiteral("w"), kNow, kLease, 1, &error);
+        const auto claims
+            = takeValue(store.claim(QStringLiteral("shop"), QStringLiteral("w"), kNow, kLease, 1), &error);
         QCOMPARE(claims.size(), 1);
-        QVERIFY(store.release(claims[0], kNow + 1, &error));
+        QVERIFY(store.release(claims[0], kNow + 1).value_or(false));
         const DeliveryRow row = readDelivery(*m_db, id);
         QCOMPARE(row.status, QStringLiteral("pending"));
         QCOMPARE(row.attemptCount, 0);
         QCOMPARE(row.nextAttemptAt, std::optional<qint64>(kNow));
         QVERIFY(readAttempts(*m_db, id).isEmpty());
-        QVERIFY(!store.release(claims[0], kNow + 2, &error)); // not held any more
+        const auto again = store.release(claims[0], kNow + 2);
+        QVERIFY2(again, qPrintable(again.error()));
+        QVERIFY(!*again); // not held any more
     }
 
     void pausedDestinationIsNotClaimed()
@@ -465,10 +478,13 @@ private Q_SLOTS:
             exec(*m_db, QStringLiteral("INSERT INTO destination_state (name, paused) VALUES ('shop', 1)")));
         DeliveryStore store(*m_db);
         QString error;
-        QVERIFY(store.claim(QStringLiteral("shop"), QStringLiteral("w"), kNow, kLease, 5, &error).isEmpty());
+        QVERIFY(takeValue(store.claim(QStringLiteral("shop"), QStringLiteral("w"), kNow, kLease, 5), &error)
+                    .isEmpty());
         QCOMPARE(readDelivery(*m_db, id).status, QStringLiteral("pending"));
         QVERIFY(exec(*m_db, QStringLiteral("UPDATE destination_state SET paused = 0 WHERE name = 'shop'")));
-        QCOMPARE(store.claim(QStringLiteral("shop"), QStringLiteral("w"), kNow, kLease, 5, &error).size(), 1);
+        QCOMPARE(takeValue(store.claim(QStringLiteral("shop"), QStringLiteral("w"), kNow, kLease, 5), &error)
+                     .size(),
+            1);
     }
 
     void orderingKeySerialises()
@@ -488,32 +504,38 @@ private Q_SLOTS:
             return out;
         };
         const auto round1
-            = store.claim(QStringLiteral("shop"), QStringLiteral("w"), kNow, kLease, 10, &error);
+            = takeValue(store.claim(QStringLiteral("shop"), QStringLiteral("w"), kNow, kLease, 10), &error);
         QCOMPARE(ids(round1), (QList<qint64> { a1, b1, free }));
         // a2 waits while a1 is in flight ...
-        QVERIFY(store.claim(QStringLiteral("shop"), QStringLiteral("w"), kNow, kLease, 10, &error).isEmpty());
+        QVERIFY(takeValue(store.claim(QStringLiteral("shop"), QStringLiteral("w"), kNow, kLease, 10), &error)
+                    .isEmpty());
         // ... and while a1 is retrying (even when a2 itself is due).
         const Claim c1
             = *std::find_if(round1.begin(), round1.end(), [&](const Claim &c) { return c.deliveryId == a1; });
-        QVERIFY(store.record(c1, failureFor(c1, QStringLiteral("w"), kNow, DeliveryStatus::Retrying), &error)
+        QVERIFY(store.record(c1, failureFor(c1, QStringLiteral("w"), kNow, DeliveryStatus::Retrying))
+                    .value_or(RecordResult::Error)
             == RecordResult::Recorded);
-        QVERIFY(store.claim(QStringLiteral("shop"), QStringLiteral("w"), kNow + 500, kLease, 10, &error)
+        QVERIFY(takeValue(
+            store.claim(QStringLiteral("shop"), QStringLiteral("w"), kNow + 500, kLease, 10), &error)
                     .isEmpty());
         // a1 is retried first; once it succeeds, a2 becomes claimable, then a3.
-        const auto retry
-            = store.claim(QStringLiteral("shop"), QStringLiteral("w"), kNow + 1'000, kLease, 10, &error);
+        const auto retry = takeValue(
+            store.claim(QStringLiteral("shop"), QStringLiteral("w"), kNow + 1'000, kLease, 10), &error);
         QCOMPARE(ids(retry), QList<qint64> { a1 });
-        QVERIFY(store.record(retry[0], successFor(retry[0], QStringLiteral("w"), kNow + 1'000), &error)
+        QVERIFY(store.record(retry[0], successFor(retry[0], QStringLiteral("w"), kNow + 1'000))
+                    .value_or(RecordResult::Error)
             == RecordResult::Recorded);
-        const auto next
-            = store.claim(QStringLiteral("shop"), QStringLiteral("w"), kNow + 1'000, kLease, 10, &error);
+        const auto next = takeValue(
+            store.claim(QStringLiteral("shop"), QStringLiteral("w"), kNow + 1'000, kLease, 10), &error);
         QCOMPARE(ids(next), QList<qint64> { a2 });
         // A dead letter does not block its key forever.
-        QVERIFY(store.record(next[0],
-                    failureFor(next[0], QStringLiteral("w"), kNow + 1'000, DeliveryStatus::Dead), &error)
+        QVERIFY(
+            store
+                .record(next[0], failureFor(next[0], QStringLiteral("w"), kNow + 1'000, DeliveryStatus::Dead))
+                .value_or(RecordResult::Error)
             == RecordResult::Recorded);
-        const auto last
-            = store.claim(QStringLiteral("shop"), QStringLiteral("w"), kNow + 1'000, kLease, 10, &error);
+        const auto last = takeValue(
+            store.claim(QStringLiteral("shop"), QStringLiteral("w"), kNow + 1'000, kLease, 10), &error);
         QCOMPARE(ids(last), QList<qint64> { a3 });
     }
 
@@ -536,7 +558,7 @@ private Q_SLOTS:
         DeliveryStore store(*m_db);
         QString error;
         const auto claims
-            = store.claim(QStringLiteral("shop"), QStringLiteral("w"), kNow, kLease, 10, &error);
+            = takeValue(store.claim(QStringLiteral("shop"), QStringLiteral("w"), kNow, kLease, 10), &error);
         QCOMPARE(claims.size(), 2);
         for (const Claim &c : claims) {
             QCOMPARE(c.replayId, std::optional<qint64>(77));
@@ -544,7 +566,7 @@ private Q_SLOTS:
                 ? successFor(c, QStringLiteral("w"), kNow)
                 : failureFor(c, QStringLiteral("w"), kNow, DeliveryStatus::Dead);
             QCOMPARE(a.number, 5);
-            QVERIFY(store.record(c, a, &error) == RecordResult::Recorded);
+            QVERIFY(store.record(c, a).value_or(RecordResult::Error) == RecordResult::Recorded);
         }
         QCOMPARE(readDelivery(*m_db, ok).status, QStringLiteral("succeeded"));
         QCOMPARE(readDelivery(*m_db, bad).status, QStringLiteral("dead"));
@@ -616,11 +638,10 @@ private Q_SLOTS:
                     "INSERT INTO notes (event_id, author, body, created_at) VALUES (%1, 'a', 'n', 1)")
                     .arg(eventId)));
         }
-        QString error;
         const qint64 cutoff = kNow - 30 * day;
-        QCOMPARE(purgeExpiredEvents(*m_db, cutoff, 1, &error), 1); // bounded batch
-        QCOMPARE(purgeExpiredEvents(*m_db, cutoff, 100, &error), 2);
-        QCOMPARE(purgeExpiredEvents(*m_db, cutoff, 100, &error), 0);
+        QCOMPARE(purgeExpiredEvents(*m_db, cutoff, 1).value_or(-1), 1); // bounded batch
+        QCOMPARE(purgeExpiredEvents(*m_db, cutoff, 100).value_or(-1), 2);
+        QCOMPARE(purgeExpiredEvents(*m_db, cutoff, 100).value_or(-1), 0);
         for (int i = 0; i < int(std::size(cases)); ++i) {
             const bool present
                 = scalar(*m_db, QStringLiteral("SELECT COUNT(*) FROM events WHERE id = %1").arg(events[i]))
@@ -670,7 +691,8 @@ private Q_SLOTS:
         while (claimed < 200 && timer.elapsed() < 5'000) {
             QString error;
             claimed += static_cast<int>(
-                store.claim(QStringLiteral("shop"), QStringLiteral("w"), kNow, kLease, 1, &error).size());
+                takeValue(store.claim(QStringLiteral("shop"), QStringLiteral("w"), kNow, kLease, 1), &error)
+                    .size());
             if (!error.isEmpty())
                 break;
         }
@@ -734,7 +756,7 @@ private Q_SLOTS:
                 while (emptyRounds < 3) {
                     QString error;
                     const QList<Claim> claims
-                        = store.claim(QStringLiteral("shop"), name, kNow, kLease, 32, &error);
+                        = takeValue(store.claim(QStringLiteral("shop"), name, kNow, kLease, 32), &error);
                     if (!error.isEmpty()) {
                         std::lock_guard lock(mutex);
                         errors.append(error);
@@ -754,8 +776,9 @@ private Q_SLOTS:
                     QList<std::pair<Claim, AttemptRecord>> items;
                     for (const Claim &c : claims)
                         items.append({ c, successFor(c, name, kNow) });
-                    QList<RecordResult> results;
-                    store.recordMany(items, &results, &error);
+                    const RecordOutcome recorded = store.recordMany(items);
+                    const QList<RecordResult> &results = recorded.results;
+                    error = recorded.error;
                     for (RecordResult r : results) {
                         if (r != RecordResult::Recorded) {
                             std::lock_guard lock(mutex);

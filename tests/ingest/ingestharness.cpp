@@ -43,7 +43,7 @@ std::unique_ptr<IngestHarness> IngestHarness::create(
     w.instance.pid = 1;
     w.instance.version = QStringLiteral("test");
     h->writer = std::make_unique<ingest::GroupCommitWriter>(h->config, w, h->registry, h->clock);
-    if (!h->writer->start(error))
+    if (!succeeded(h->writer->start(), error))
         return nullptr;
     h->service = std::make_unique<ingest::IngestService>(h->config, *h->writer, h->registry, h->clock);
     auto *service = h->service.get();
@@ -51,7 +51,7 @@ std::unique_ptr<IngestHarness> IngestHarness::create(
         service->serverOptions(), [service](http::Request &&r, http::Responder respond) {
             service->handle(std::move(r), std::move(respond));
         });
-    if (!h->m_server->start(error))
+    if (!succeeded(h->m_server->start(), error))
         return nullptr;
     h->reader = h->database->open(QStringLiteral("assert"));
     if (!h->reader) {

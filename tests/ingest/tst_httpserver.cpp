@@ -93,9 +93,8 @@ private:
             };
         }
         m_server = std::make_unique<http::Server>(std::move(options), std::move(handler));
-        QString error;
-        if (!m_server->start(&error)) {
-            qWarning("start failed: %s", qPrintable(error));
+        if (const auto started = m_server->start(); !started) {
+            qWarning("start failed: %s", qPrintable(started.error()));
             return false;
         }
         m_port = m_server->port();
@@ -713,9 +712,9 @@ private Q_SLOTS:
         o.tlsKeyFile = QStringLiteral("/nonexistent/key.pem");
         o.listen = Endpoint { QStringLiteral("127.0.0.1"), 0 };
         http::Server s(o, [](http::Request &&, http::Responder r) { r(http::Response::json(200, {})); });
-        QString error;
-        QVERIFY(!s.start(&error));
-        QVERIFY(error.contains(QLatin1String("/nonexistent/cert.pem")));
+        const auto started = s.start();
+        QVERIFY(!started);
+        QVERIFY(started.error().contains(QLatin1String("/nonexistent/cert.pem")));
     }
 
     void portInUseFailsToStart()
@@ -724,9 +723,10 @@ private Q_SLOTS:
         http::ServerOptions o;
         o.listen = Endpoint { QStringLiteral("127.0.0.1"), m_port };
         http::Server second(o, [](http::Request &&, http::Responder r) { r(http::Response::json(200, {})); });
-        QString error;
-        QVERIFY(!second.start(&error));
-        QVERIFY2(error.contains(QLatin1String("cannot listen on 127.0.0.1:")), qPrintable(error));
+        const auto started = second.start();
+        QVERIFY(!started);
+        QVERIFY2(started.error().contains(QLatin1String("cannot listen on 127.0.0.1:")),
+            qPrintable(started.error()));
     }
 };
 

@@ -120,11 +120,10 @@ private Q_SLOTS:
         QFETCH(QString, config);
         QFETCH(QString, command);
         QFETCH(QStringList, commandArgs);
-        QString error;
-        const auto cl = daemon::parseCommandLine(QStringList { QStringLiteral("redrived") } + args, &error);
+        const auto cl = daemon::parseCommandLine(QStringList { QStringLiteral("redrived") } + args);
         QCOMPARE(cl.has_value(), ok);
         if (!ok) {
-            QVERIFY(!error.isEmpty());
+            QVERIFY(!cl.error().isEmpty());
             return;
         }
         QCOMPARE(cl->configPath, config);

@@ -76,9 +76,8 @@ private:
         auto writer = std::make_unique<GroupCommitWriter>(m_config, w, *m_registry, m_clock);
         if (onCommitted)
             writer->setOnCommitted(std::move(onCommitted));
-        QString error;
-        if (!writer->start(&error)) {
-            qWarning("writer: %s", qPrintable(error));
+        if (const auto started = writer->start(); !started) {
+            qWarning("writer: %s", qPrintable(started.error()));
             return nullptr;
         }
         return writer;
@@ -208,8 +207,8 @@ private Q_SLOTS:
         w.heartbeatIntervalMs = 100;
         w.instance.instanceId = QStringLiteral("writer-test");
         m_writer = std::make_unique<GroupCommitWriter>(m_config, w, *m_registry, m_clock);
-        QString error;
-        QVERIFY2(m_writer->start(&error), qPrintable(error));
+        const auto started = m_writer->start();
+        QVERIFY2(started, qPrintable(started.error()));
         QTest::qWait(300); // past the first heartbeat deadline on every lane
         const std::clock_t before = std::clock();
         QTest::qWait(1000); // idle: nothing submitted

@@ -49,7 +49,7 @@ bool StandInBase::start(QString *error)
         = std::make_unique<http::Server>(o, [this](http::Request &&request, const http::Responder &respond) {
               handle(std::move(request), respond);
           });
-    return m_server->start(error);
+    return succeeded(m_server->start(), error);
 }
 
 quint16 StandInBase::port() const

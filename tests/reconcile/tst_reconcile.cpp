@@ -123,7 +123,7 @@ bool TstReconcile::setUp(
     }
     m_engine = std::make_unique<delivery::DeliveryEngine>(
         *m_h->config, m_h->database->url(), m_h->clock, m_h->registry);
-    if (!m_engine->start(&error)) {
+    if (!succeeded(m_engine->start(), &error)) {
         qWarning("%s", qPrintable(error));
         return false;
     }
@@ -131,7 +131,7 @@ bool TstReconcile::setUp(
     m_reconciler = std::make_unique<reconcile::Reconciler>(m_h->config, m_h->database->url(), *m_h->writer,
         m_h->registry, m_h->clock, QStringLiteral("receiver-a"), options);
     m_reconciler->setOnFinished([this](const reconcile::Run &run) { m_watcher->finished(run); });
-    if (!m_reconciler->start(&error)) {
+    if (!succeeded(m_reconciler->start(), &error)) {
         qWarning("%s", qPrintable(error));
         return false;
     }
@@ -538,12 +538,12 @@ void TstReconcile::twoReconcilersNeverRunASourceTogether()
     QVERIFY(setUp());
     m_stripe->setDelayMs(400);
     m_stripe->addEvent(QStringLiteral("evt_1"), QStringLiteral("invoice.paid"), m_h->nowSeconds());
-    QString error;
     reconcile::Reconciler other(m_h->config, m_h->database->url(), *m_h->writer, m_h->registry, m_h->clock,
         QStringLiteral("receiver-b"));
     RunWatcher otherRuns;
     other.setOnFinished([&otherRuns](const reconcile::Run &run) { otherRuns.finished(run); });
-    QVERIFY2(other.start(&error), qPrintable(error));
+    const auto started = other.start();
+    QVERIFY2(started, qPrintable(started.error()));
 
     reconcile::ClaimRequest request { QStringLiteral("rs"), QStringLiteral("stripe"), m_reconciler->owner(),
         QString(), m_h->clock.nowMs(), m_reconciler->leaseMs(), std::nullopt };

@@ -139,7 +139,7 @@ std::unique_ptr<AdminSetup> adminSetup(QString *error)
                                       raw->launched.append(run);
                                   } });
     setup->fixture->api->setExecutorEnabled(false);
-    if (!setup->fixture->api->start(error))
+    if (!succeeded(setup->fixture->api->start(), error))
         return nullptr;
     return setup;
 }
