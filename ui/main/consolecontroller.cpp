@@ -13,6 +13,7 @@
 #include "deadletters/deadletterscontroller.h"
 #include "deadletters/deadlettersview.h"
 #include "destinations/destinationscontroller.h"
+#include "destinations/destinationsview.h"
 #include "detail/detailcontroller.h"
 #include "detail/eventdetailview.h"
 #include "events/eventscontroller.h"

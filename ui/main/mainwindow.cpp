@@ -6,6 +6,7 @@
 #include "common/environmentbanner.h"
 #include "common/warningbanner.h"
 #include "deadletters/deadlettersview.h"
+#include "destinations/destinationsview.h"
 #include "detail/eventdetailview.h"
 #include "events/eventsview.h"
 #include "overview/overviewview.h"
@@ -41,7 +42,7 @@ MainWindow::MainWindow(QWidget *parent)
     , m_replays(new QWidget)
     , m_approvals(new QWidget)
     , m_audit(new QWidget)
-    , m_destinations(new QWidget)
+    , m_destinations(new DestinationsView)
     , m_reconciliation(new QWidget)
     , m_receiverStatus(new QLabel)
     , m_identity(new QLabel)
@@ -58,7 +59,6 @@ MainWindow::MainWindow(QWidget *parent)
     m_replays->setObjectName(QStringLiteral("replaysPage"));
     m_approvals->setObjectName(QStringLiteral("approvalsPage"));
     m_audit->setObjectName(QStringLiteral("auditPage"));
-    m_destinations->setObjectName(QStringLiteral("destinationsPage"));
     m_reconciliation->setObjectName(QStringLiteral("reconciliationPage"));
     m_receiverWarning->setObjectName(QStringLiteral("receiverWarning"));
     speakAsStatus(m_receiverWarning, QStringLiteral("Receiver warning"));
@@ -66,7 +66,7 @@ MainWindow::MainWindow(QWidget *parent)
     speakAsStatus(m_replicaWarning, QStringLiteral("Replica warning"));
     m_databaseWarning->setObjectName(QStringLiteral("databaseWarning"));
     speakAsStatus(m_databaseWarning, QStringLiteral("Database warning"));
-    for (QWidget *page : { m_replays, m_approvals, m_audit, m_destinations, m_reconciliation }) {
+    for (QWidget *page : { m_replays, m_approvals, m_audit, m_reconciliation }) {
         auto *pageLayout = new QVBoxLayout(page);
         pageLayout->setContentsMargins(0, 0, 0, 0);
     }

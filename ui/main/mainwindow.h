@@ -14,6 +14,7 @@ class QTabWidget;
 namespace redrive::ui {
 
 class DeadLettersView;
+class DestinationsView;
 class EnvironmentBanner;
 class EventDetailView;
 class EventsView;
@@ -54,7 +55,7 @@ public:
     [[nodiscard]] QWidget *replaysPage() const { return m_replays; }
     [[nodiscard]] QWidget *approvalsPage() const { return m_approvals; }
     [[nodiscard]] QWidget *auditPage() const { return m_audit; }
-    [[nodiscard]] QWidget *destinationsPage() const { return m_destinations; }
+    [[nodiscard]] DestinationsView *destinationsPage() const { return m_destinations; }
     [[nodiscard]] QWidget *reconciliationPage() const { return m_reconciliation; }
     // Receiver health: warnings under the environment banner, the receivers in the status bar.
     [[nodiscard]] WarningBanner *receiverWarning() const { return m_receiverWarning; }
@@ -105,7 +106,7 @@ private:
     QWidget *m_replays;
     QWidget *m_approvals;
     QWidget *m_audit;
-    QWidget *m_destinations;
+    DestinationsView *m_destinations;
     QWidget *m_reconciliation;
     QLabel *m_receiverStatus;
     QLabel *m_identity;
