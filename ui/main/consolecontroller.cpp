@@ -23,6 +23,7 @@
 #include "newreplay/newreplaycontroller.h"
 #include "overview/overviewcontroller.h"
 #include "reconcile/reconcilecontroller.h"
+#include "reconcile/reconcileview.h"
 #include "rejections/rejectionmodel.h"
 #include "rejections/rejectionscontroller.h"
 #include "rejections/rejectionsview.h"

@@ -19,6 +19,7 @@ class EnvironmentBanner;
 class EventDetailView;
 class EventsView;
 class OverviewView;
+class ReconcileView;
 class RejectionsView;
 class WarningBanner;
 
@@ -56,7 +57,7 @@ public:
     [[nodiscard]] QWidget *approvalsPage() const { return m_approvals; }
     [[nodiscard]] QWidget *auditPage() const { return m_audit; }
     [[nodiscard]] DestinationsView *destinationsPage() const { return m_destinations; }
-    [[nodiscard]] QWidget *reconciliationPage() const { return m_reconciliation; }
+    [[nodiscard]] ReconcileView *reconciliationPage() const { return m_reconciliation; }
     // Receiver health: warnings under the environment banner, the receivers in the status bar.
     [[nodiscard]] WarningBanner *receiverWarning() const { return m_receiverWarning; }
     [[nodiscard]] QLabel *receiverStatus() const { return m_receiverStatus; }
@@ -107,7 +108,7 @@ private:
     QWidget *m_approvals;
     QWidget *m_audit;
     DestinationsView *m_destinations;
-    QWidget *m_reconciliation;
+    ReconcileView *m_reconciliation;
     QLabel *m_receiverStatus;
     QLabel *m_identity;
     QLabel *m_connection;
