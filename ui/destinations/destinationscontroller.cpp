@@ -5,49 +5,34 @@
 #include "api/adminclient.h"
 #include "common/plural.h"
 #include "common/prompter.h"
-#include "common/tablepage.h"
 #include "connection/session.h"
 #include "destinations/destinationmodel.h"
+#include "destinations/destinationsview.h"
 #include "statusbar/replicacontroller.h"
 #include "util/clock.h"
 
-#include <QHBoxLayout>
-#include <QHeaderView>
-#include <QLabel>
-#include <QLayout>
-#include <QPushButton>
 #include <QTableView>
-#include <QVBoxLayout>
 
 #include <algorithm>
 
 namespace redrive::ui {
 
 DestinationsController::DestinationsController(
-    Session *session, QWidget *page, const Clock &clock, QObject *parent)
+    Session *session, DestinationsView *view, const Clock &clock, QObject *parent)
     : QObject(parent)
     , m_session(session)
     , m_clock(clock)
-    , m_container(new TablePage(QStringLiteral("destinationTable"), QStringLiteral("Destinations")))
+    , m_view(view)
     , m_model(new DestinationModel(this))
-    , m_table(m_container->table())
-    , m_summary(m_container->status())
-    , m_pause(new QPushButton(QStringLiteral("Pause…"), m_container))
-    , m_resume(new QPushButton(QStringLiteral("Resume…"), m_container))
-{
-    page->layout()->addWidget(m_container);
-    m_table->setModel(m_model);
-    m_summary->setObjectName(QStringLiteral("destinationSummary"));
-    m_pause->setObjectName(QStringLiteral("pauseButton"));
-    m_resume->setObjectName(QStringLiteral("resumeButton"));
-    m_container->addButton(m_resume);
-    m_container->addButton(m_pause);
+    , m_table(view->table())
     // Actions a role cannot take are not offered at all.
-    const bool canManage = session->admin() && session->permissions().manageDestinations;
-    m_pause->setVisible(canManage);
-    m_resume->setVisible(canManage);
-    connect(m_pause, &QPushButton::clicked, this, [this] { setPaused(true); });
-    connect(m_resume, &QPushButton::clicked, this, [this] { setPaused(false); });
+    , m_canManage(session->admin() && session->permissions().manageDestinations)
+{
+    m_table->setModel(m_model);
+    m_view->setSummary(QString());
+    m_view->setActionsAllowed(m_canManage);
+    connect(m_view, &DestinationsView::pauseRequested, this, [this] { setPaused(true); });
+    connect(m_view, &DestinationsView::resumeRequested, this, [this] { setPaused(false); });
     connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
         &DestinationsController::updateButtons);
     connect(m_model, &QAbstractItemModel::modelReset, this, &DestinationsController::updateButtons);
@@ -55,19 +40,10 @@ DestinationsController::DestinationsController(
     updateButtons();
 }
 
-DestinationsController::~DestinationsController()
-{
-    delete m_container;
-}
-
 void DestinationsController::updateButtons()
 {
     const DestinationStatus *d = m_model->destinationAt(m_table->selectionModel()->currentIndex());
-    // The button names what it does to which destination.
-    m_pause->setText(d ? QStringLiteral("Pause %1…").arg(d->name) : QStringLiteral("Pause…"));
-    m_resume->setText(d ? QStringLiteral("Resume %1…").arg(d->name) : QStringLiteral("Resume…"));
-    m_pause->setEnabled(d && !d->paused);
-    m_resume->setEnabled(d && d->paused);
+    m_view->setSelectedDestination(d ? d->name : QString(), d && !d->paused, d && d->paused);
 }
 
 void DestinationsController::refresh()
@@ -89,7 +65,7 @@ void DestinationsController::refresh()
                 return;
             }
             if (!rows) {
-                m_summary->setText(keepUnconfirmed(
+                m_view->setSummary(keepUnconfirmed(
                     m_unconfirmed, QStringLiteral("Destinations could not be read: ") + rows.error()));
                 return;
             }
@@ -107,15 +83,8 @@ void DestinationsController::refresh()
             m_model->setStatuses(std::move(*rows), now);
             if (const int row = m_model->rowOf(keep); row >= 0 && m_table->currentIndex().row() != row)
                 m_table->selectRow(row);
-            if (firstFill) {
-                m_table->resizeColumnsToContents();
-                // Wide enough for "Paused" even when every destination was active at first.
-                QHeaderView *header = m_table->horizontalHeader();
-                const int pausedWidth
-                    = m_table->fontMetrics().horizontalAdvance(QStringLiteral("Paused")) + 24;
-                if (header->sectionSize(DestinationModel::StateColumn) < pausedWidth)
-                    header->resizeSection(DestinationModel::StateColumn, pausedWidth);
-            }
+            if (firstFill)
+                m_view->fitColumns();
             const int paused = m_model->pausedCount();
             QString text = m_model->rowCount() == 0
                 ? QStringLiteral(
@@ -125,9 +94,9 @@ void DestinationsController::refresh()
                                                     QStringLiteral("destinations")),
                     paused ? QStringLiteral("%1 paused — their deliveries wait until resumed").arg(paused)
                            : QStringLiteral("none paused"));
-            if (!m_pause->isHidden())
+            if (m_canManage)
                 text += QStringLiteral(" Select a destination to pause or resume it.");
-            m_summary->setText(keepUnconfirmed(m_unconfirmed, text));
+            m_view->setSummary(keepUnconfirmed(m_unconfirmed, text));
             updateButtons();
             Q_EMIT refreshed();
         });
@@ -156,13 +125,12 @@ void DestinationsController::setPaused(bool pause)
               .arg(name, waitingText);
     q.confirmLabel = pause ? QStringLiteral("Pause %1").arg(name) : QStringLiteral("Resume %1").arg(name);
     q.askReason = true;
-    const Prompter::Answer answer = m_session->askBeforeActing(m_container, q);
+    const Prompter::Answer answer = m_session->askBeforeActing(m_view, q);
     if (!answer.confirmed || answer.reason.isEmpty())
         return;
     m_unconfirmed.clear(); // acting again: this change's outcome is what the page says next
     m_unconfirmedName.clear();
-    m_pause->setEnabled(false);
-    m_resume->setEnabled(false);
+    m_view->setSelectedDestination(name, false, false);
     ApiReply *reply = pause ? admin->pauseDestination(name, answer.reason)
                             : admin->resumeDestination(name, answer.reason);
     connect(
@@ -179,7 +147,7 @@ void DestinationsController::setPaused(bool pause)
                     m_unconfirmedName = name;
                     m_unconfirmedPause = pause;
                 }
-                m_summary->setText(text);
+                m_view->setSummary(text);
                 updateButtons();
                 return;
             }

@@ -6,10 +6,7 @@
 
 #include <QObject>
 
-class QLabel;
-class QPushButton;
 class QTableView;
-class QWidget;
 
 namespace redrive {
 class Clock;
@@ -18,17 +15,17 @@ class Clock;
 namespace redrive::ui {
 
 class DestinationModel;
+class DestinationsView;
 class Session;
-class TablePage;
 
-// The destinations page: state and health per destination, read on the stats thread while the
-// page is visible. Administrators get Pause / Resume buttons naming the destination; the
-// action asks for a reason through the Prompter, goes through the admin API, then re-reads.
+// Drives the destinations page (DestinationsView): state and health per destination, read on the
+// stats thread while the page is visible. Administrators get Pause / Resume buttons naming the destination;
+// the action asks for a reason through the Prompter, goes through the admin API, then re-reads.
 class DestinationsController final : public QObject {
     Q_OBJECT
 public:
-    DestinationsController(Session *session, QWidget *page, const Clock &clock, QObject *parent = nullptr);
-    ~DestinationsController() override;
+    DestinationsController(
+        Session *session, DestinationsView *view, const Clock &clock, QObject *parent = nullptr);
     [[nodiscard]] DestinationModel *model() const { return m_model; }
     void refresh();
 
@@ -42,12 +39,10 @@ private:
 
     Session *m_session;
     const Clock &m_clock;
-    TablePage *m_container;
+    DestinationsView *m_view;
     DestinationModel *m_model;
     QTableView *m_table;
-    QLabel *m_summary;
-    QPushButton *m_pause;
-    QPushButton *m_resume;
+    bool m_canManage;
     Generation m_generation;
     RefreshGate m_gate; // asked again while busy: what changed meanwhile is read right after
     // The user's last pause or resume, unconfirmed (its line, its destination, which of the two):

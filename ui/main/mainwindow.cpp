@@ -6,9 +6,11 @@
 #include "common/environmentbanner.h"
 #include "common/warningbanner.h"
 #include "deadletters/deadlettersview.h"
+#include "destinations/destinationsview.h"
 #include "detail/eventdetailview.h"
 #include "events/eventsview.h"
 #include "overview/overviewview.h"
+#include "reconcile/reconcileview.h"
 #include "rejections/rejectionsview.h"
 #include "shortcutsdialog.h"
 #include "windowfit.h"
@@ -41,8 +43,8 @@ MainWindow::MainWindow(QWidget *parent)
     , m_replays(new QWidget)
     , m_approvals(new QWidget)
     , m_audit(new QWidget)
-    , m_destinations(new QWidget)
-    , m_reconciliation(new QWidget)
+    , m_destinations(new DestinationsView)
+    , m_reconciliation(new ReconcileView)
     , m_receiverStatus(new QLabel)
     , m_identity(new QLabel)
     , m_connection(new QLabel)
@@ -58,15 +60,13 @@ MainWindow::MainWindow(QWidget *parent)
     m_replays->setObjectName(QStringLiteral("replaysPage"));
     m_approvals->setObjectName(QStringLiteral("approvalsPage"));
     m_audit->setObjectName(QStringLiteral("auditPage"));
-    m_destinations->setObjectName(QStringLiteral("destinationsPage"));
-    m_reconciliation->setObjectName(QStringLiteral("reconciliationPage"));
     m_receiverWarning->setObjectName(QStringLiteral("receiverWarning"));
     speakAsStatus(m_receiverWarning, QStringLiteral("Receiver warning"));
     m_replicaWarning->setObjectName(QStringLiteral("replicaWarning"));
     speakAsStatus(m_replicaWarning, QStringLiteral("Replica warning"));
     m_databaseWarning->setObjectName(QStringLiteral("databaseWarning"));
     speakAsStatus(m_databaseWarning, QStringLiteral("Database warning"));
-    for (QWidget *page : { m_replays, m_approvals, m_audit, m_destinations, m_reconciliation }) {
+    for (QWidget *page : { m_replays, m_approvals, m_audit }) {
         auto *pageLayout = new QVBoxLayout(page);
         pageLayout->setContentsMargins(0, 0, 0, 0);
     }

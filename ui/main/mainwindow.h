@@ -14,10 +14,12 @@ class QTabWidget;
 namespace redrive::ui {
 
 class DeadLettersView;
+class DestinationsView;
 class EnvironmentBanner;
 class EventDetailView;
 class EventsView;
 class OverviewView;
+class ReconcileView;
 class RejectionsView;
 class WarningBanner;
 
@@ -54,8 +56,8 @@ public:
     [[nodiscard]] QWidget *replaysPage() const { return m_replays; }
     [[nodiscard]] QWidget *approvalsPage() const { return m_approvals; }
     [[nodiscard]] QWidget *auditPage() const { return m_audit; }
-    [[nodiscard]] QWidget *destinationsPage() const { return m_destinations; }
-    [[nodiscard]] QWidget *reconciliationPage() const { return m_reconciliation; }
+    [[nodiscard]] DestinationsView *destinationsPage() const { return m_destinations; }
+    [[nodiscard]] ReconcileView *reconciliationPage() const { return m_reconciliation; }
     // Receiver health: warnings under the environment banner, the receivers in the status bar.
     [[nodiscard]] WarningBanner *receiverWarning() const { return m_receiverWarning; }
     [[nodiscard]] QLabel *receiverStatus() const { return m_receiverStatus; }
@@ -105,8 +107,8 @@ private:
     QWidget *m_replays;
     QWidget *m_approvals;
     QWidget *m_audit;
-    QWidget *m_destinations;
-    QWidget *m_reconciliation;
+    DestinationsView *m_destinations;
+    ReconcileView *m_reconciliation;
     QLabel *m_receiverStatus;
     QLabel *m_identity;
     QLabel *m_connection;

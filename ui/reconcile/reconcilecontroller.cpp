@@ -3,21 +3,15 @@
 #include "reconcilecontroller.h"
 
 #include "api/adminclient.h"
-#include "common/statuspalette.h"
-#include "common/tablepage.h"
 #include "connection/session.h"
 #include "reconcile/reconcilerunmodel.h"
+#include "reconcile/reconcileview.h"
 #include "statusbar/replicacontroller.h"
 #include "util/clock.h"
 
-#include <QHeaderView>
 #include <QJsonObject>
-#include <QLabel>
-#include <QLayout>
-#include <QPushButton>
 #include <QTableView>
 #include <QTimer>
-#include <QVBoxLayout>
 
 #include <algorithm>
 
@@ -28,48 +22,22 @@ constexpr int kRecentRuns = 50;
 
 } // namespace
 
-ReconcileController::ReconcileController(Session *session, QWidget *page, const Clock &clock, QObject *parent)
+ReconcileController::ReconcileController(
+    Session *session, ReconcileView *view, const Clock &clock, QObject *parent)
     : QObject(parent)
     , m_session(session)
     , m_clock(clock)
-    , m_container(
-          new TablePage(QStringLiteral("reconcileSourceTable"), QStringLiteral("Reconciliation by source")))
+    , m_view(view)
     , m_sources(new ReconcileRunModel(this))
     , m_runs(new ReconcileRunModel(this))
-    , m_sourceTable(m_container->table())
-    , m_runTable(new QTableView)
-    , m_summary(m_container->status())
-    , m_runsHeading(new QLabel)
-    , m_result(new QLabel)
-    , m_runNow(new QPushButton(QStringLiteral("Run &now"), m_container))
+    , m_sourceTable(view->sourceTable())
     , m_follow(new QTimer(this))
 {
-    page->layout()->addWidget(m_container);
     m_sourceTable->setModel(m_sources);
-    m_summary->setObjectName(QStringLiteral("reconcileSummary"));
-
-    auto *detail = new QWidget;
-    auto *detailLayout = new QVBoxLayout(detail);
-    detailLayout->setContentsMargins(0, 0, 0, 0);
-    m_runsHeading->setObjectName(QStringLiteral("reconcileRunsHeading"));
-    m_runsHeading->setTextFormat(Qt::PlainText);
-    m_runsHeading->setStyleSheet(headingStyle());
-    m_runTable->setObjectName(QStringLiteral("reconcileRunTable"));
-    TablePage::setupTableView(m_runTable, QStringLiteral("Recent reconciliation runs"));
-    m_runTable->setModel(m_runs);
-    m_result->setObjectName(QStringLiteral("reconcileResult"));
-    m_result->setAccessibleName(QStringLiteral("Run now result"));
-    m_result->setTextFormat(Qt::PlainText); // the receiver's words, never markup
-    m_result->setWordWrap(true);
-    m_result->setTextInteractionFlags(Qt::TextSelectableByMouse | Qt::TextSelectableByKeyboard);
-    m_result->hide();
-    detailLayout->addWidget(m_runsHeading);
-    detailLayout->addWidget(m_runTable, 1);
-    detailLayout->addWidget(m_result);
-    m_container->setDetail(detail);
-
-    m_runNow->setObjectName(QStringLiteral("runNowButton"));
-    m_container->addButton(m_runNow);
+    m_view->runTable()->setModel(m_runs);
+    m_view->setSummary(QString(), false);
+    m_view->setRunsHeading(QString());
+    m_view->setResult(QString(), false);
     // Offered to whoever the admin API lets start a run; the others see why not.
     if (!session->admin())
         m_cannotRun = QStringLiteral("Starting a reconciliation needs the admin API; this profile has none.");
@@ -77,7 +45,7 @@ ReconcileController::ReconcileController(Session *session, QWidget *page, const 
         m_cannotRun = QStringLiteral("Only operators and administrators can start a reconciliation; you are "
                                      "signed in as %1.")
                           .arg(session->role() ? toString(*session->role()) : QStringLiteral("no role"));
-    connect(m_runNow, &QPushButton::clicked, this, &ReconcileController::runNow);
+    connect(m_view, &ReconcileView::runNowRequested, this, &ReconcileController::runNow);
     connect(m_sourceTable->selectionModel(), &QItemSelectionModel::currentRowChanged, this, [this] {
         updateButton();
         refresh(); // that source's runs
@@ -87,15 +55,10 @@ ReconcileController::ReconcileController(Session *session, QWidget *page, const 
     m_follow->setSingleShot(true);
     m_follow->setInterval(1'000);
     connect(m_follow, &QTimer::timeout, this, [this] {
-        if (m_container->isVisible())
+        if (m_view->isVisible())
             refresh();
     });
     updateButton();
-}
-
-ReconcileController::~ReconcileController()
-{
-    delete m_container;
 }
 
 void ReconcileController::setFollowInterval(int ms)
@@ -112,13 +75,6 @@ QString ReconcileController::selectedSource() const
 void ReconcileController::updateButton()
 {
     const reconcile::Run *r = m_sources->runAt(m_sourceTable->selectionModel()->currentIndex());
-    // The button names the source it runs.
-    // A '&' in a source name is shown, not taken for a second mnemonic.
-    m_runNow->setText(r
-            ? QStringLiteral("Run %1 &now").arg(QString(r->source).replace(u'&', QStringLiteral("&&")))
-            : QStringLiteral("Run &now"));
-    m_runNow->setAccessibleName(r ? QStringLiteral("Run reconciliation of %1 now").arg(r->source)
-                                  : QStringLiteral("Run reconciliation now"));
     QString why = m_cannotRun;
     if (why.isEmpty() && !r)
         why = QStringLiteral("Select a source to reconcile it now.");
@@ -127,11 +83,7 @@ void ReconcileController::updateButton()
                   .arg(r->source);
     else if (why.isEmpty() && m_starting)
         why = QStringLiteral("Starting…");
-    m_runNow->setEnabled(why.isEmpty());
-    m_runNow->setToolTip(why.isEmpty()
-            ? QStringLiteral("Ask the receiver to reconcile %1 with %2 now").arg(r->source, r->provider)
-            : why);
-    m_runNow->setAccessibleDescription(why);
+    m_view->setRunNow(r ? r->source : QString(), r ? r->provider : QString(), why);
 }
 
 void ReconcileController::refresh()
@@ -177,7 +129,8 @@ void ReconcileController::refresh()
                 return;
             }
             if (!runs) {
-                m_summary->setText(QStringLiteral("Reconciliation runs could not be read: ") + runs.error());
+                m_view->setSummary(
+                    QStringLiteral("Reconciliation runs could not be read: ") + runs.error(), false);
                 return;
             }
             const qint64 now = m_clock.nowMs();
@@ -190,11 +143,9 @@ void ReconcileController::refresh()
                 m_sourceTable->selectRow(row);
             }
             m_runs->setRuns(std::move(runs->recent), now);
-            if (firstFill && m_sources->rowCount() > 0) {
-                m_sourceTable->resizeColumnsToContents();
-                m_runTable->resizeColumnsToContents();
-            }
-            m_runsHeading->setText(source.isEmpty() ? QStringLiteral("Recent runs")
+            if (firstFill && m_sources->rowCount() > 0)
+                m_view->fitColumns();
+            m_view->setRunsHeading(source.isEmpty() ? QStringLiteral("Recent runs")
                                                     : QStringLiteral("Recent runs of %1").arg(source));
             int failed = 0;
             for (int row = 0; row < m_sources->rowCount(); ++row)
@@ -210,21 +161,13 @@ void ReconcileController::refresh()
                               : QStringLiteral("; none failed its last run."));
             if (!m_cannotRun.isEmpty() && m_sources->rowCount() > 0)
                 text += QLatin1Char(' ') + m_cannotRun;
-            m_summary->setText(text);
-            m_summary->setStyleSheet(failed ? toneTextStyle(Tone::Bad) : QString());
+            m_view->setSummary(text, failed > 0);
             updateButton();
             // Follow a running run until it finishes, so its counts show without a manual refresh.
             if (m_sources->anyRunning() || m_runs->anyRunning())
                 m_follow->start();
             Q_EMIT refreshed();
         });
-}
-
-void ReconcileController::showResult(const QString &text, bool bad)
-{
-    m_result->setText(text);
-    m_result->setStyleSheet(noticeStyle(bad ? Tone::Bad : Tone::Good));
-    m_result->setVisible(!text.isEmpty());
 }
 
 void ReconcileController::runNow()
@@ -235,7 +178,7 @@ void ReconcileController::runNow()
         return;
     const QString source = r->source;
     m_starting = true;
-    showResult({}, false);
+    m_view->setResult({}, false);
     updateButton();
     ApiReply *reply = admin->reconcileSource(source);
     connect(
@@ -272,14 +215,14 @@ void ReconcileController::runNow()
                         QStringLiteral("The reconciliation of %1 was not started: ").arg(source));
                     break;
                 }
-                showResult(text, true);
+                m_view->setResult(text, true);
                 updateButton();
                 refresh(); // a 409's running run, or the page as it is now
                 return;
             }
             const QJsonObject run = body.object();
             const qint64 id = run.value(QStringLiteral("id")).toInteger();
-            showResult(id > 0
+            m_view->setResult(id > 0
                     ? QStringLiteral("Reconciliation of %1 started (run #%2); this page follows it until "
                                      "it finishes.")
                           .arg(source)

@@ -6,11 +6,8 @@
 
 #include <QObject>
 
-class QLabel;
-class QPushButton;
 class QTableView;
 class QTimer;
-class QWidget;
 
 namespace redrive {
 class Clock;
@@ -19,19 +16,18 @@ class Clock;
 namespace redrive::ui {
 
 class ReconcileRunModel;
+class ReconcileView;
 class Session;
-class TablePage;
 
-// The Reconciliation page: each source's newest reconciliation run (when, what it checked, what
-// was missing and recovered, or why it failed) and the selected source's recent runs, read on
+// Drives the Reconciliation page (ReconcileView): each source's newest reconciliation run (when, what it
+// checked, what was missing and recovered, or why it failed) and the selected source's recent runs, read on
 // the stats thread while the page is visible. Operators and administrators get "Run now", which
 // asks the admin API to start a run (POST sources/{name}/reconcile) and then follows it until it
 // finishes; other roles see the button disabled with the reason.
 class ReconcileController final : public QObject {
     Q_OBJECT
 public:
-    ReconcileController(Session *session, QWidget *page, const Clock &clock, QObject *parent = nullptr);
-    ~ReconcileController() override;
+    ReconcileController(Session *session, ReconcileView *view, const Clock &clock, QObject *parent = nullptr);
     [[nodiscard]] ReconcileRunModel *sources() const { return m_sources; }
     [[nodiscard]] ReconcileRunModel *runs() const { return m_runs; }
     void refresh();
@@ -45,20 +41,14 @@ Q_SIGNALS:
 private:
     void updateButton();
     void runNow();
-    void showResult(const QString &text, bool bad);
     [[nodiscard]] QString selectedSource() const;
 
     Session *m_session;
     const Clock &m_clock;
-    TablePage *m_container;
+    ReconcileView *m_view;
     ReconcileRunModel *m_sources;
     ReconcileRunModel *m_runs;
     QTableView *m_sourceTable;
-    QTableView *m_runTable;
-    QLabel *m_summary;
-    QLabel *m_runsHeading;
-    QLabel *m_result;
-    QPushButton *m_runNow;
     QTimer *m_follow;
     Generation m_generation;
     RefreshGate m_gate; // asked again while busy: what changed meanwhile is read right after

@@ -1,0 +1,68 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: Redrive authors
+#include "destinationsview.h"
+
+#include "common/tablepage.h"
+#include "destinations/destinationmodel.h"
+
+#include <QHeaderView>
+#include <QLabel>
+#include <QPushButton>
+#include <QTableView>
+#include <QVBoxLayout>
+
+namespace redrive::ui {
+
+DestinationsView::DestinationsView(QWidget *parent)
+    : QWidget(parent)
+    , m_page(new TablePage(QStringLiteral("destinationTable"), QStringLiteral("Destinations"), this))
+    , m_table(m_page->table())
+    , m_pause(new QPushButton(QStringLiteral("Pause…"), m_page))
+    , m_resume(new QPushButton(QStringLiteral("Resume…"), m_page))
+{
+    setObjectName(QStringLiteral("destinationsPage"));
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(m_page);
+    m_page->status()->setObjectName(QStringLiteral("destinationSummary"));
+    m_pause->setObjectName(QStringLiteral("pauseButton"));
+    m_resume->setObjectName(QStringLiteral("resumeButton"));
+    m_page->addButton(m_resume);
+    m_page->addButton(m_pause);
+    connect(m_pause, &QPushButton::clicked, this, &DestinationsView::pauseRequested);
+    connect(m_resume, &QPushButton::clicked, this, &DestinationsView::resumeRequested);
+    setActionsAllowed(false);
+    setSelectedDestination(QString(), false, false);
+}
+
+void DestinationsView::setSummary(const QString &text)
+{
+    m_page->status()->setText(text);
+}
+
+void DestinationsView::setActionsAllowed(bool allowed)
+{
+    m_pause->setVisible(allowed);
+    m_resume->setVisible(allowed);
+}
+
+void DestinationsView::setSelectedDestination(const QString &name, bool canPause, bool canResume)
+{
+    // The button names what it does to which destination.
+    m_pause->setText(name.isEmpty() ? QStringLiteral("Pause…") : QStringLiteral("Pause %1…").arg(name));
+    m_resume->setText(name.isEmpty() ? QStringLiteral("Resume…") : QStringLiteral("Resume %1…").arg(name));
+    m_pause->setEnabled(canPause);
+    m_resume->setEnabled(canResume);
+}
+
+void DestinationsView::fitColumns()
+{
+    m_table->resizeColumnsToContents();
+    // Wide enough for "Paused" even when every destination was active at first.
+    QHeaderView *header = m_table->horizontalHeader();
+    const int pausedWidth = m_table->fontMetrics().horizontalAdvance(QStringLiteral("Paused")) + 24;
+    if (header->sectionSize(DestinationModel::StateColumn) < pausedWidth)
+        header->resizeSection(DestinationModel::StateColumn, pausedWidth);
+}
+
+} // namespace redrive::ui

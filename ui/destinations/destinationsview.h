@@ -1,0 +1,41 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: Redrive authors
+#pragma once
+
+#include <QWidget>
+
+class QPushButton;
+class QTableView;
+
+namespace redrive::ui {
+
+class TablePage;
+
+// The Destinations page, passive: a status line, the destinations' table and Pause / Resume
+// buttons that name the selected destination. DestinationsController decides what it shows.
+class DestinationsView final : public QWidget {
+    Q_OBJECT
+public:
+    explicit DestinationsView(QWidget *parent = nullptr);
+
+    [[nodiscard]] QTableView *table() const { return m_table; }
+    void setSummary(const QString &text);
+    // Whether the role may pause and resume at all: actions it cannot take are not offered.
+    void setActionsAllowed(bool allowed);
+    // The selected destination (empty: none) and which of the two it can take now.
+    void setSelectedDestination(const QString &name, bool canPause, bool canResume);
+    // After the first fill: the columns fit what they show, the state column "Paused" too.
+    void fitColumns();
+
+Q_SIGNALS:
+    void pauseRequested();
+    void resumeRequested();
+
+private:
+    TablePage *m_page;
+    QTableView *m_table;
+    QPushButton *m_pause;
+    QPushButton *m_resume;
+};
+
+} // namespace redrive::ui

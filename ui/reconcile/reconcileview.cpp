@@ -1,0 +1,97 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: Redrive authors
+#include "reconcileview.h"
+
+#include "common/statuspalette.h"
+#include "common/tablepage.h"
+
+#include <QLabel>
+#include <QPushButton>
+#include <QTableView>
+#include <QVBoxLayout>
+
+namespace redrive::ui {
+
+ReconcileView::ReconcileView(QWidget *parent)
+    : QWidget(parent)
+    , m_page(
+          new TablePage(QStringLiteral("reconcileSourceTable"), QStringLiteral("Reconciliation by source")))
+    , m_sourceTable(m_page->table())
+    , m_runTable(new QTableView)
+    , m_summary(m_page->status())
+    , m_runsHeading(new QLabel)
+    , m_result(new QLabel)
+    , m_runNow(new QPushButton(QStringLiteral("Run &now"), m_page))
+{
+    setObjectName(QStringLiteral("reconciliationPage"));
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    m_summary->setObjectName(QStringLiteral("reconcileSummary"));
+
+    auto *detail = new QWidget;
+    auto *detailLayout = new QVBoxLayout(detail);
+    detailLayout->setContentsMargins(0, 0, 0, 0);
+    m_runsHeading->setObjectName(QStringLiteral("reconcileRunsHeading"));
+    m_runsHeading->setTextFormat(Qt::PlainText);
+    m_runsHeading->setStyleSheet(headingStyle());
+    m_runTable->setObjectName(QStringLiteral("reconcileRunTable"));
+    TablePage::setupTableView(m_runTable, QStringLiteral("Recent reconciliation runs"));
+    m_result->setObjectName(QStringLiteral("reconcileResult"));
+    m_result->setAccessibleName(QStringLiteral("Run now result"));
+    m_result->setTextFormat(Qt::PlainText); // the receiver's words, never markup
+    m_result->setWordWrap(true);
+    m_result->setTextInteractionFlags(Qt::TextSelectableByMouse | Qt::TextSelectableByKeyboard);
+    m_result->hide();
+    detailLayout->addWidget(m_runsHeading);
+    detailLayout->addWidget(m_runTable, 1);
+    detailLayout->addWidget(m_result);
+    m_page->setDetail(detail);
+
+    m_runNow->setObjectName(QStringLiteral("runNowButton"));
+    m_page->addButton(m_runNow);
+    connect(m_runNow, &QPushButton::clicked, this, &ReconcileView::runNowRequested);
+    layout->addWidget(m_page);
+}
+
+void ReconcileView::setSummary(const QString &text, bool bad)
+{
+    m_summary->setText(text);
+    m_summary->setStyleSheet(bad ? toneTextStyle(Tone::Bad) : QString());
+}
+
+void ReconcileView::setRunsHeading(const QString &text)
+{
+    m_runsHeading->setText(text);
+}
+
+void ReconcileView::setResult(const QString &text, bool bad)
+{
+    m_result->setText(text);
+    m_result->setStyleSheet(noticeStyle(bad ? Tone::Bad : Tone::Good));
+    m_result->setVisible(!text.isEmpty());
+}
+
+void ReconcileView::setRunNow(const QString &source, const QString &provider, const QString &whyNot)
+{
+    // The button names the source it runs.
+    // A '&' in a source name is shown, not taken for a second mnemonic.
+    m_runNow->setText(source.isEmpty()
+            ? QStringLiteral("Run &now")
+            : QStringLiteral("Run %1 &now").arg(QString(source).replace(u'&', QStringLiteral("&&"))));
+    m_runNow->setAccessibleName(source.isEmpty()
+            ? QStringLiteral("Run reconciliation now")
+            : QStringLiteral("Run reconciliation of %1 now").arg(source));
+    m_runNow->setEnabled(whyNot.isEmpty());
+    m_runNow->setToolTip(whyNot.isEmpty()
+            ? QStringLiteral("Ask the receiver to reconcile %1 with %2 now").arg(source, provider)
+            : whyNot);
+    m_runNow->setAccessibleDescription(whyNot);
+}
+
+void ReconcileView::fitColumns()
+{
+    m_sourceTable->resizeColumnsToContents();
+    m_runTable->resizeColumnsToContents();
+}
+
+} // namespace redrive::ui
