@@ -23,8 +23,10 @@ class ReconcileView;
 class RejectionsView;
 class WarningBanner;
 
-// Lays out the console and says what the user wants; it decides nothing. Controllers fill the
-// pages. Every page has a shortcut (Ctrl+1 … Ctrl+9), Ctrl+F searches events, F5 refreshes.
+// Lays out the console and says what the user wants; it decides nothing. It creates each page's
+// passive view, which a controller drives; Replays, Approvals and Audit are still blank pages
+// their controllers fill. Every page has a shortcut (Ctrl+1 … Ctrl+9), Ctrl+F searches events,
+// F5 refreshes.
 class MainWindow final : public QMainWindow {
     Q_OBJECT
 public:
