@@ -39,3 +39,25 @@ if(REDRIVE_SANITIZE)
     target_compile_options(redrive_policy INTERFACE -fsanitize=address,undefined -fno-omit-frame-pointer)
     target_link_options(redrive_policy INTERFACE -fsanitize=address,undefined)
 endif()
+
+# Precompiled headers. Most of a source's compile time is the Qt and standard headers it
+# includes, parsed again for every file: the libraries with many sources each precompile the
+# headers most of their sources use, once (ui/events/eventscontroller.cpp: 4.4 s of CPU without,
+# 2.4 s with). Only a library's own: gcc refuses a precompiled header made with other macro
+# definitions (-Winvalid-pch), and the test executables, one or two sources each, would gain
+# nothing from one of their own. The static checks compile every source without it, so a file
+# that forgets an include of its own still fails there.
+#   redrive_precompile(TARGET core|ui)
+option(REDRIVE_PCH "Precompile the Qt and standard headers most sources include" ON)
+set(_redrive_pch_core
+    <QByteArray> <QDateTime> <QHash> <QJsonArray> <QJsonDocument> <QJsonObject> <QList>
+    <QSqlQuery> <QString> <QStringList> <QVariant>
+    <algorithm> <chrono> <functional> <memory> <mutex> <optional> <vector>)
+set(_redrive_pch_ui ${_redrive_pch_core}
+    <QAbstractTableModel> <QAction> <QHBoxLayout> <QHeaderView> <QLabel> <QLineEdit>
+    <QPushButton> <QSettings> <QSplitter> <QTableView> <QTimer> <QVBoxLayout> <QWidget>)
+function(redrive_precompile target kind)
+    if(REDRIVE_PCH)
+        target_precompile_headers(${target} PRIVATE ${_redrive_pch_${kind}})
+    endif()
+endfunction()

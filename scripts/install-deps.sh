@@ -14,7 +14,7 @@ PACKAGES=(
   postgresql postgresql-contrib
   gnome-keyring dbus dbus-x11 libsecret-tools at-spi2-core
   xvfb xauth imagemagick xdotool
-  clang clang-tidy clang-format clazy libclang-rt-14-dev
+  clang clang-tidy clang-format clazy libclang-rt-14-dev lld
   nginx-light nghttp2-client wrk
   nodejs
   sqlite3 procps curl python3 openssl
