@@ -8,6 +8,9 @@
 #include <QTcpServer>
 #include <QThread>
 
+#include <memory>
+#include <vector>
+
 namespace redrive::test {
 
 QString redrivedPath()
@@ -17,10 +20,24 @@ QString redrivedPath()
 
 quint16 freePort()
 {
-    QTcpServer probe;
-    if (!probe.listen(QHostAddress::LocalHost, 0))
-        return 0;
-    return probe.serverPort();
+    const QList<quint16> ports = freePorts(1);
+    return ports.isEmpty() ? 0 : ports.front();
+}
+
+QList<quint16> freePorts(int count)
+{
+    // Every probe stays bound until all are chosen, so the kernel cannot hand the same port out
+    // twice; two ports taken one after the other could coincide.
+    std::vector<std::unique_ptr<QTcpServer>> probes;
+    QList<quint16> ports;
+    for (int i = 0; i < count; ++i) {
+        auto probe = std::make_unique<QTcpServer>();
+        if (!probe->listen(QHostAddress::LocalHost, 0))
+            return {};
+        ports.append(probe->serverPort());
+        probes.push_back(std::move(probe));
+    }
+    return ports;
 }
 
 int runRedrived(const QStringList &args, QByteArray *out, QByteArray *err, int timeoutMs)

@@ -6,6 +6,7 @@
 // a bounded wait for /healthz.
 
 #include <QByteArray>
+#include <QList>
 #include <QProcess>
 #include <QString>
 #include <QStringList>
@@ -15,6 +16,8 @@ namespace redrive::test {
 QString redrivedPath();
 // A loopback port that was free a moment ago (bound to 0 and released).
 quint16 freePort();
+// `count` distinct loopback ports that were free a moment ago; empty if none could be bound.
+QList<quint16> freePorts(int count);
 // Runs redrived to completion (bounded); returns the exit code, or -1 on a crash or timeout.
 int runRedrived(
     const QStringList &args, QByteArray *out = nullptr, QByteArray *err = nullptr, int timeoutMs = 30'000);

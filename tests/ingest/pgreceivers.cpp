@@ -91,8 +91,13 @@ bool PrivatePgCluster::thaw(QString *error)
 bool writeReceiverConfig(ReceiverProcess &r, const QString &dir, const QString &storageUrl,
     const QByteArray &sinkUrl, const QByteArray &deliveryExtra, QString *error, const QByteArray &serverExtra)
 {
-    r.ingestPort = freePort();
-    r.adminPort = freePort();
+    const QList<quint16> ports = freePorts(2);
+    if (ports.size() != 2) {
+        *error = QStringLiteral("no free loopback ports");
+        return false;
+    }
+    r.ingestPort = ports[0];
+    r.adminPort = ports[1];
     r.configPath = dir + QStringLiteral("/redrived-%1.toml").arg(r.name);
     r.logPath = dir + QStringLiteral("/redrived-%1.log").arg(r.name);
     QByteArray t;

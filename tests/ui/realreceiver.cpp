@@ -101,12 +101,13 @@ bool RealReceiver::start(QString *error)
         return false;
     m_crm->setDefault(ScriptableDestination::status(200, R"({"id": "crm-ref"})"));
     m_fulfillment->setDefault(ScriptableDestination::status(200, R"({"id": "ful-ref"})"));
-    m_ingestPort = freePort();
-    m_adminPort = freePort();
-    if (!m_ingestPort || !m_adminPort || m_ingestPort == m_adminPort) {
+    const QList<quint16> ports = freePorts(2);
+    if (ports.size() != 2) {
         *error = QStringLiteral("no free loopback ports");
         return false;
     }
+    m_ingestPort = ports[0];
+    m_adminPort = ports[1];
     QFile config(configPath());
     // 0600: redrived refuses a config file other users can read.
     if (!config.open(QIODevice::WriteOnly, QFileDevice::ReadOwner | QFileDevice::WriteOwner)
