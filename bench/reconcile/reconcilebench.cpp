@@ -237,7 +237,7 @@ destinations = ["down"]
                           url->dialect == Dialect::Sqlite ? QStringLiteral("sqlite")
                                                           : QStringLiteral("postgresql") },
         { QStringLiteral("listed"), events }, { QStringLiteral("pages"), stripe.listRequests() / 2 },
-        { QStringLiteral("run_status"), run->status }, { QStringLiteral("run_error"), run->error },
+        { QStringLiteral("run_status"), run->status.name() }, { QStringLiteral("run_error"), run->error },
         { QStringLiteral("checked"), run->checked }, { QStringLiteral("missing"), run->missing },
         { QStringLiteral("recovered"), run->recovered }, { QStringLiteral("run_seconds"), runMs / 1000.0 },
         { QStringLiteral("delivered_seconds"), deliveredMs / 1000.0 },

@@ -66,6 +66,12 @@ constexpr NameTable<AttemptTrigger, 2> kTrigger { {
     { AttemptTrigger::Replay, u"replay" },
 } };
 
+constexpr NameTable<ReconcileRunStatus, 3> kReconcileRunStatus { {
+    { ReconcileRunStatus::Running, u"running" },
+    { ReconcileRunStatus::Ok, u"ok" },
+    { ReconcileRunStatus::Failed, u"failed" },
+} };
+
 constexpr NameTable<FailureCategory, 14> kCategory { {
     { FailureCategory::None, u"success" },
     { FailureCategory::HttpRetryable, u"http_retryable" },
@@ -143,6 +149,10 @@ QString toString(FailureCategory c)
 {
     return nameOf(kCategory, c);
 }
+QString toString(ReconcileRunStatus s)
+{
+    return nameOf(kReconcileRunStatus, s);
+}
 
 std::optional<DeliveryStatus> deliveryStatusFromString(QStringView s)
 {
@@ -175,6 +185,10 @@ std::optional<AttemptTrigger> attemptTriggerFromString(QStringView s)
 std::optional<FailureCategory> failureCategoryFromString(QStringView s)
 {
     return valueOf(kCategory, s);
+}
+std::optional<ReconcileRunStatus> reconcileRunStatusFromString(QStringView s)
+{
+    return valueOf(kReconcileRunStatus, s);
 }
 
 QStringList allDeliveryStatusNames()

@@ -4,6 +4,7 @@
 
 #include <QString>
 
+#include <initializer_list>
 #include <optional>
 #include <type_traits>
 
@@ -32,6 +33,8 @@ enum class ReplayItemState { Waiting, Queued, Succeeded, Failed, Skipped };
 enum class Role { Support, Operator, Auditor, Admin };
 enum class Risk { Low, High };
 enum class AttemptTrigger { Automatic, Replay };
+// A reconciliation run: running while its lease is held, then ok or failed (reconcile_runs).
+enum class ReconcileRunStatus { Running, Ok, Failed };
 
 // Why an attempt ended as it did. Each category has a fixed retry disposition (see
 // retrypolicy.h); the attempt also stores a one-line explanation naming the rule that applied.
@@ -59,6 +62,7 @@ QString toString(ReplayItemState s);
 QString toString(Role r);
 QString toString(Risk r);
 QString toString(AttemptTrigger t);
+QString toString(ReconcileRunStatus s);
 QString toString(FailureCategory c);
 
 std::optional<DeliveryStatus> deliveryStatusFromString(QStringView s);
@@ -68,6 +72,7 @@ std::optional<ReplayItemState> replayItemStateFromString(QStringView s);
 std::optional<Role> roleFromString(QStringView s);
 std::optional<Risk> riskFromString(QStringView s);
 std::optional<AttemptTrigger> attemptTriggerFromString(QStringView s);
+std::optional<ReconcileRunStatus> reconcileRunStatusFromString(QStringView s);
 std::optional<FailureCategory> failureCategoryFromString(QStringView s);
 
 // All values, for validation messages and UI lists.
@@ -76,6 +81,24 @@ QStringList allEventStatusNames();
 QStringList allReplayStatusNames();
 QStringList allRoleNames();
 QStringList allFailureCategoryNames();
+
+// The stored names as SQL text, from the same tables as toString: sqlName(DeliveryStatus::Dead) is
+// `'dead'` and sqlNames({DeliveryStatus::Pending, DeliveryStatus::Retrying}) is
+// `('pending', 'retrying')`. Queries spell states only this way, so a query and the rows it
+// reads cannot disagree about a name. The names are the tables' own (lower case, digits and
+// underscores), never input, so quoting them is all the escaping they need.
+template<typename E> QString sqlName(E value)
+{
+    return u'\'' + toString(value) + u'\'';
+}
+
+template<typename E> QString sqlNames(std::initializer_list<E> values)
+{
+    QString list;
+    for (const E value : values)
+        list += (list.isEmpty() ? QStringLiteral("(") : QStringLiteral(", ")) + sqlName(value);
+    return list + u')';
+}
 
 // A state as read from a stored row. Rows are parsed once, where they are read (core/query, the
 // delivery and replay stores); everything past that compares enums, never names.
@@ -134,6 +157,10 @@ inline std::optional<AttemptTrigger> parseName(QStringView s, std::type_identity
 inline std::optional<FailureCategory> parseName(QStringView s, std::type_identity<FailureCategory>)
 {
     return failureCategoryFromString(s);
+}
+inline std::optional<ReconcileRunStatus> parseName(QStringView s, std::type_identity<ReconcileRunStatus>)
+{
+    return reconcileRunStatusFromString(s);
 }
 } // namespace detail
 

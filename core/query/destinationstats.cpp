@@ -41,9 +41,10 @@ Result<QList<DestinationStatus>> fetchDestinationStatuses(
     QSqlQuery q(db.handle());
     // Unfinished and dead deliveries, counted through the (status, destination) index.
     if (auto ran = runQuery(q,
-            QStringLiteral(
-                "SELECT status, destination, count(*) FROM deliveries "
-                "WHERE status IN ('pending', 'in_flight', 'retrying', 'dead') GROUP BY status, destination"),
+            QStringLiteral("SELECT status, destination, count(*) FROM deliveries "
+                           "WHERE status IN %1 GROUP BY status, destination")
+                .arg(sqlNames({ DeliveryStatus::Pending, DeliveryStatus::InFlight, DeliveryStatus::Retrying,
+                    DeliveryStatus::Dead })),
             {});
         !ran)
         return Failure(ran.error());
@@ -66,10 +67,11 @@ Result<QList<DestinationStatus>> fetchDestinationStatuses(
     // of every succeeded delivery.
     if (auto ran = runQuery(q,
             QStringLiteral(
-                "WITH RECURSIVE v(x) AS (SELECT min(destination) FROM deliveries WHERE status = 'succeeded' "
-                "UNION ALL SELECT (SELECT min(destination) FROM deliveries WHERE status = 'succeeded' "
+                "WITH RECURSIVE v(x) AS (SELECT min(destination) FROM deliveries WHERE status = %1 "
+                "UNION ALL SELECT (SELECT min(destination) FROM deliveries WHERE status = %1 "
                 "AND destination > v.x) FROM v WHERE v.x IS NOT NULL) "
-                "SELECT x FROM v WHERE x IS NOT NULL LIMIT 500"),
+                "SELECT x FROM v WHERE x IS NOT NULL LIMIT 500")
+                .arg(sqlName(DeliveryStatus::Succeeded)),
             {});
         !ran)
         return Failure(ran.error());
@@ -95,10 +97,11 @@ Result<QList<DestinationStatus>> fetchDestinationStatuses(
     if (auto ran = runQuery(q,
             QStringLiteral("SELECT d.destination, "
                            "sum(CASE WHEN a.started_at >= ? THEN 1 ELSE 0 END), "
-                           "sum(CASE WHEN a.started_at >= ? AND a.category = 'success' THEN 1 ELSE 0 END), "
-                           "max(CASE WHEN a.category <> 'success' THEN a.started_at END) "
+                           "sum(CASE WHEN a.started_at >= ? AND a.category = %1 THEN 1 ELSE 0 END), "
+                           "max(CASE WHEN a.category <> %1 THEN a.started_at END) "
                            "FROM attempts a JOIN deliveries d ON d.id = a.delivery_id "
-                           "WHERE a.started_at >= ? AND a.started_at <= ? GROUP BY d.destination"),
+                           "WHERE a.started_at >= ? AND a.started_at <= ? GROUP BY d.destination")
+                .arg(sqlName(FailureCategory::None)),
             { rateFrom, rateFrom, std::min(rateFrom, failureFrom), nowMs });
         !ran)
         return Failure(ran.error());
@@ -118,8 +121,9 @@ Result<QList<DestinationStatus>> fetchDestinationStatuses(
         if (auto ran = runQuery(q,
                 QStringLiteral(
                     "SELECT a.category, a.explanation FROM attempts a JOIN deliveries d ON d.id = a.delivery_id "
-                    "WHERE a.started_at = ? AND d.destination = ? AND a.category <> 'success' "
-                    "ORDER BY a.id DESC LIMIT 1"),
+                    "WHERE a.started_at = ? AND d.destination = ? AND a.category <> %1 "
+                    "ORDER BY a.id DESC LIMIT 1")
+                    .arg(sqlName(FailureCategory::None)),
                 { *d.lastFailureAt, d.name });
             !ran)
             return Failure(ran.error());

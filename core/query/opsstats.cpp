@@ -14,11 +14,12 @@ Result<QList<DeadLetterGroup>> fetchDeadLetterGroups(Db &db)
     if (auto ran = runQuery(q,
             QStringLiteral(
                 "SELECT g.category, g.destination, g.n, g.oldest, g.newest, "
-                "(SELECT d.last_error FROM deliveries d WHERE d.status = 'dead' AND d.destination = g.destination "
+                "(SELECT d.last_error FROM deliveries d WHERE d.status = %1 AND d.destination = g.destination "
                 "AND COALESCE(d.last_category, '') = g.category ORDER BY d.dead_at DESC, d.id DESC LIMIT 1) "
                 "FROM (SELECT COALESCE(last_category, '') AS category, destination, count(*) AS n, "
-                "min(dead_at) AS oldest, max(dead_at) AS newest FROM deliveries WHERE status = 'dead' "
-                "GROUP BY COALESCE(last_category, ''), destination) g ORDER BY g.n DESC"),
+                "min(dead_at) AS oldest, max(dead_at) AS newest FROM deliveries WHERE status = %1 "
+                "GROUP BY COALESCE(last_category, ''), destination) g ORDER BY g.n DESC")
+                .arg(sqlName(DeliveryStatus::Dead)),
             {});
         !ran)
         return Failure(ran.error());
@@ -153,7 +154,8 @@ Result<Overview> fetchOverview(Db &db, qint64 fromMs, qint64 toMs, int bucketCou
 
     if (auto ran = runQuery(q,
             QStringLiteral(
-                "SELECT dead_at FROM deliveries WHERE status = 'dead' AND dead_at >= ? AND dead_at < ?"),
+                "SELECT dead_at FROM deliveries WHERE status = %1 AND dead_at >= ? AND dead_at < ?")
+                .arg(sqlName(DeliveryStatus::Dead)),
             { fromMs, toMs });
         !ran)
         return Failure(ran.error());
@@ -168,9 +170,10 @@ Result<Overview> fetchOverview(Db &db, qint64 fromMs, qint64 toMs, int bucketCou
     if (auto ran = runQuery(q,
             QStringLiteral(
                 "SELECT d.destination, count(*), "
-                "sum(CASE WHEN a.category = 'success' THEN 1 ELSE 0 END), avg(a.duration_ms) "
+                "sum(CASE WHEN a.category = %1 THEN 1 ELSE 0 END), avg(a.duration_ms) "
                 "FROM attempts a JOIN deliveries d ON d.id = a.delivery_id "
-                "WHERE a.started_at >= ? AND a.started_at < ? GROUP BY d.destination ORDER BY d.destination"),
+                "WHERE a.started_at >= ? AND a.started_at < ? GROUP BY d.destination ORDER BY d.destination")
+                .arg(sqlName(FailureCategory::None)),
             { fromMs, toMs });
         !ran)
         return Failure(ran.error());
@@ -179,8 +182,9 @@ Result<Overview> fetchOverview(Db &db, qint64 fromMs, qint64 toMs, int bucketCou
             q.value(3).toDouble() });
 
     if (auto ran = runQuery(q,
-            QStringLiteral("SELECT min(created_at), count(*) FROM deliveries "
-                           "WHERE status IN ('pending', 'in_flight', 'retrying')"),
+            QStringLiteral("SELECT min(created_at), count(*) FROM deliveries WHERE status IN %1")
+                .arg(sqlNames(
+                    { DeliveryStatus::Pending, DeliveryStatus::InFlight, DeliveryStatus::Retrying })),
             {});
         !ran)
         return Failure(ran.error());

@@ -15,7 +15,8 @@ namespace {
 constexpr int kIdChunk = 500;
 
 const QString kReplayableSql
-    = QStringLiteral("d.status IN ('dead', 'succeeded', 'retrying') AND d.replay_id IS NULL");
+    = QStringLiteral("d.status IN %1 AND d.replay_id IS NULL")
+          .arg(sqlNames({ DeliveryStatus::Dead, DeliveryStatus::Succeeded, DeliveryStatus::Retrying }));
 
 struct Row {
     qint64 id;

@@ -180,7 +180,8 @@ Result<> IngestStore::prepare()
             { &m_fastSeenRowBody,
                 QStringLiteral("SELECT id, seen_count FROM events WHERE source = ? AND dedupe_sha256 = ?") },
             { &m_fastInsertDelivery,
-                kDeliveryColumns + QStringLiteral(" (?, ?, 'pending', 0, ?, ?, ?, ?, ?)") },
+                kDeliveryColumns
+                    + QStringLiteral(" (?, ?, %1, 0, ?, ?, ?, ?, ?)").arg(sqlName(DeliveryStatus::Pending)) },
         };
         for (const auto &[statement, sql] : statements) {
             if (auto prepared = statement->prepare(m_db, sql); !prepared)
@@ -197,7 +198,8 @@ Result<> IngestStore::prepare()
         m_multiStatuses = std::make_unique<MultiRowInsert>(m_db, kStatusColumns, QStringLiteral("(?, ?)"), 2,
             QStringLiteral(" ON CONFLICT (event_id) DO NOTHING"));
         m_multiDeliveries = std::make_unique<MultiRowInsert>(m_db, kDeliveryColumns,
-            QStringLiteral("(?, ?, 'pending', 0, ?, ?, ?, ?, ?)"), kDeliveryParameters, QString());
+            QStringLiteral("(?, ?, %1, 0, ?, ?, ?, ?, ?)").arg(sqlName(DeliveryStatus::Pending)),
+            kDeliveryParameters, QString());
         m_multiRejections = std::make_unique<MultiRowInsert>(
             m_db, kRejectionColumns, placeholders(kRejectionParameters), kRejectionParameters, QString());
         if (auto prepared = prepareInto(m_db, &m_pgCountDuplicate, kPgCountDuplicate); !prepared)

@@ -41,8 +41,9 @@ const QString kPgInsertDeliveries = QStringLiteral(
     "WITH k AS (INSERT INTO event_keys (event_id, name, value) SELECT e, n, v FROM "
     "unnest($7::int8[], $8::text[], $9::text[]) AS u(e, n, v)) "
     "INSERT INTO deliveries (event_id, destination, status, attempt_count, next_attempt_at, ordering_key, "
-    "idempotency_key, created_at, updated_at) SELECT e, d, 'pending', 0, n, o, k, $6::int8, $6::int8 FROM "
-    "unnest($1::int8[], $2::text[], $3::int8[], $4::text[], $5::text[]) AS u(e, d, n, o, k)");
+    "idempotency_key, created_at, updated_at) SELECT e, d, %1, 0, n, o, k, $6::int8, $6::int8 FROM "
+    "unnest($1::int8[], $2::text[], $3::int8[], $4::text[], $5::text[]) AS u(e, d, n, o, k)")
+                                        .arg(sqlName(DeliveryStatus::Pending));
 constexpr int kPgDeliveryParameters = 9;
 // The rows a batch's insert skipped, counted on their stored rows in one statement: each is
 // found by its id, else by its body (dedupe_sha256 is NULL for sources that do not dedupe by

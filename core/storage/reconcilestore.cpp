@@ -25,7 +25,7 @@ Run readRow(const QSqlQuery &q)
     r.startedAtMs = q.value(3).toLongLong();
     if (!q.value(4).isNull())
         r.finishedAtMs = q.value(4).toLongLong();
-    r.status = q.value(5).toString();
+    r.status = Stored<ReconcileRunStatus>::fromName(q.value(5).toString());
     r.checked = q.value(6).toLongLong();
     r.missing = q.value(7).toLongLong();
     r.recovered = q.value(8).toLongLong();
@@ -63,8 +63,9 @@ Result<Claim> claimRun(Db &db, const ClaimRequest &request)
             return Failure(locked.error());
     }
     if (auto expired = runQuery(q,
-            QStringLiteral("UPDATE reconcile_runs SET status = 'failed', finished_at = ?, error = ? "
-                           "WHERE source = ? AND status = 'running' AND lease_expires_at < ?"),
+            QStringLiteral("UPDATE reconcile_runs SET status = %1, finished_at = ?, error = ? "
+                           "WHERE source = ? AND status = %2 AND lease_expires_at < ?")
+                .arg(sqlName(ReconcileRunStatus::Failed), sqlName(ReconcileRunStatus::Running)),
             { request.nowMs,
                 QStringLiteral("the receiver running it stopped before it finished (its lease expired)"),
                 request.source, request.nowMs });
@@ -73,7 +74,8 @@ Result<Claim> claimRun(Db &db, const ClaimRequest &request)
 
     Claim claim;
     const auto running = readRuns(db,
-        QStringLiteral("SELECT %1 FROM reconcile_runs WHERE source = ? AND status = 'running'").arg(kColumns),
+        QStringLiteral("SELECT %1 FROM reconcile_runs WHERE source = ? AND status = %2")
+            .arg(kColumns, sqlName(ReconcileRunStatus::Running)),
         { request.source });
     if (!running)
         return Failure(running.error());
@@ -95,7 +97,8 @@ Result<Claim> claimRun(Db &db, const ClaimRequest &request)
     if (auto inserted = runQuery(q,
             QStringLiteral(
                 "INSERT INTO reconcile_runs (source, provider, started_at, status, requested_by, owner, "
-                "lease_expires_at) VALUES (?, ?, ?, 'running', ?, ?, ?) RETURNING id"),
+                "lease_expires_at) VALUES (?, ?, ?, %1, ?, ?, ?) RETURNING id")
+                .arg(sqlName(ReconcileRunStatus::Running)),
             { request.source, request.provider, request.nowMs, text(request.requestedBy), text(request.owner),
                 request.nowMs + request.leaseMs });
         !inserted)
@@ -119,7 +122,8 @@ Result<bool> renewLease(Db &db, qint64 runId, const QString &owner, qint64 lease
     QSqlQuery q(db.handle());
     if (auto ran = runQuery(q,
             QStringLiteral("UPDATE reconcile_runs SET lease_expires_at = ? WHERE id = ? AND owner = ? AND "
-                           "status = 'running'"),
+                           "status = %1")
+                .arg(sqlName(ReconcileRunStatus::Running)),
             { leaseUntilMs, runId, owner });
         !ran)
         return Failure(ran.error());
@@ -132,8 +136,9 @@ Result<bool> finishRun(Db &db, const Run &run, qint64 nowMs)
     if (auto ran = runQuery(q,
             QStringLiteral("UPDATE reconcile_runs SET status = ?, finished_at = ?, checked = ?, missing = ?, "
                            "recovered = ?, error = ?, lease_expires_at = NULL WHERE id = ? AND owner = ? AND "
-                           "status = 'running'"),
-            { run.status, nowMs, run.checked, run.missing, run.recovered, text(run.error), run.id,
+                           "status = %1")
+                .arg(sqlName(ReconcileRunStatus::Running)),
+            { run.status.name(), nowMs, run.checked, run.missing, run.recovered, text(run.error), run.id,
                 run.owner });
         !ran)
         return Failure(ran.error());

@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: Redrive authors
 #pragma once
 
+#include "domain/types.h"
 #include "storage/database.h"
 
 #include <QHash>
@@ -17,9 +18,9 @@
 // API write them. Every call runs inside the caller's transaction unless it says otherwise.
 namespace redrive::reconcile {
 
-inline const QString kStatusRunning = QStringLiteral("running");
-inline const QString kStatusOk = QStringLiteral("ok");
-inline const QString kStatusFailed = QStringLiteral("failed");
+inline const Stored<ReconcileRunStatus> kStatusRunning = ReconcileRunStatus::Running;
+inline const Stored<ReconcileRunStatus> kStatusOk = ReconcileRunStatus::Ok;
+inline const Stored<ReconcileRunStatus> kStatusFailed = ReconcileRunStatus::Failed;
 
 // A GitHub delivery still missing is asked again in later runs, at most this many times in all.
 inline constexpr int kMaxRedeliveries = 3;
@@ -33,7 +34,7 @@ struct Run {
     QString provider; // stripe | github
     qint64 startedAtMs = 0;
     std::optional<qint64> finishedAtMs;
-    QString status; // running | ok | failed
+    Stored<ReconcileRunStatus> status;
     qint64 checked = 0; // listed by the provider inside the lookback
     qint64 missing = 0; // listed but never stored for the source
     qint64 recovered = 0; // Stripe: recorded now; GitHub: redelivery asked

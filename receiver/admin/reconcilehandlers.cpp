@@ -22,7 +22,7 @@ QJsonObject reconcileRunJson(const reconcile::Run &run)
         { QStringLiteral("provider"), run.provider },
         { QStringLiteral("started_at"), isoUtc(run.startedAtMs) },
         { QStringLiteral("finished_at"), json::isoOrNull(run.finishedAtMs) },
-        { QStringLiteral("status"), run.status },
+        { QStringLiteral("status"), run.status.name() },
         { QStringLiteral("checked"), run.checked },
         { QStringLiteral("missing"), run.missing },
         { QStringLiteral("recovered"), run.recovered },

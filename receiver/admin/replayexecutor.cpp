@@ -190,8 +190,9 @@ Result<> ReplayExecutor::expire(Pass &pass)
 {
     const qint64 now = m_clock.nowMs();
     const auto ids = selectIds(*m_db,
-        QStringLiteral("SELECT id FROM replays WHERE status IN ('pending_approval', 'approved') AND "
-                       "approval_expires_at IS NOT NULL AND approval_expires_at <= ? ORDER BY id LIMIT %1")
+        QStringLiteral("SELECT id FROM replays WHERE status IN %1 AND "
+                       "approval_expires_at IS NOT NULL AND approval_expires_at <= ? ORDER BY id LIMIT %2")
+            .arg(sqlNames({ ReplayStatus::PendingApproval, ReplayStatus::Approved }))
             .arg(kMaxReplaysPerPass),
         { now });
     if (!ids)
@@ -300,9 +301,9 @@ Result<> ReplayExecutor::queueItems(Pass &pass)
             if (budget <= 0)
                 return ok();
             const auto items = selectIds(*m_db,
-                QStringLiteral(
-                    "SELECT delivery_id FROM replay_items WHERE replay_id = ? AND state = 'waiting' "
-                    "ORDER BY delivery_id LIMIT %1")
+                QStringLiteral("SELECT delivery_id FROM replay_items WHERE replay_id = ? AND state = %1 "
+                               "ORDER BY delivery_id LIMIT %2")
+                    .arg(sqlName(ReplayItemState::Waiting))
                     .arg(std::min(budget, kMaxBatch)),
                 { replayId });
             if (!items)
@@ -373,8 +374,9 @@ Result<> ReplayExecutor::queueBatch(qint64 replayId, const QList<qint64> &delive
         } else {
             QSqlQuery u(m_db->handle());
             u.prepare(QStringLiteral(
-                "UPDATE deliveries SET status = 'pending', next_attempt_at = ?, replay_id = ?, updated_at = ? "
-                "WHERE id = ? AND status <> 'in_flight' AND replay_id IS NULL"));
+                "UPDATE deliveries SET status = %1, next_attempt_at = ?, replay_id = ?, updated_at = ? "
+                "WHERE id = ? AND status <> %2 AND replay_id IS NULL")
+                          .arg(sqlName(DeliveryStatus::Pending), sqlName(DeliveryStatus::InFlight)));
             u.addBindValue(now);
             u.addBindValue(replayId);
             u.addBindValue(now);
@@ -389,7 +391,8 @@ Result<> ReplayExecutor::queueBatch(qint64 replayId, const QList<qint64> &delive
         QSqlQuery item(m_db->handle());
         item.prepare(
             QStringLiteral("UPDATE replay_items SET state = ?, skip_reason = ? WHERE replay_id = ? AND "
-                           "delivery_id = ? AND state = 'waiting'"));
+                           "delivery_id = ? AND state = %1")
+                .arg(sqlName(ReplayItemState::Waiting)));
         item.addBindValue(toString(state));
         item.addBindValue(skipReason.isNull() ? QVariant(QMetaType(QMetaType::QString)) : skipReason);
         item.addBindValue(replayId);

@@ -13,13 +13,19 @@
 
 namespace redrive::admin {
 namespace {
-constexpr char kReplayColumns[]
-    = "id, status, selection_hash, requested_by, requester_role, reason, ticket, item_count, requires_approval, summary, "
-      "approved_by, decided_at, decision_reason, approval_expires_at, created_at, updated_at, started_at, finished_at, "
-      "queued_count, succeeded_count, failed_count, skipped_count, requester_owner, approver_owner, "
-      // Why a halted replay stopped: the executor states it in its replay_halted audit entry.
-      "CASE WHEN status = 'halted' THEN (SELECT a.reason FROM audit_log a WHERE a.target = 'replay:' || replays.id "
-      "AND a.action = 'replay_halted' ORDER BY a.seq DESC LIMIT 1) END";
+const QString &replayColumns()
+{
+    static const QString columns = QStringLiteral(
+        "id, status, selection_hash, requested_by, requester_role, reason, ticket, item_count, "
+        "requires_approval, summary, approved_by, decided_at, decision_reason, approval_expires_at, "
+        "created_at, updated_at, started_at, finished_at, queued_count, succeeded_count, failed_count, "
+        "skipped_count, requester_owner, approver_owner, "
+        // Why a halted replay stopped: the executor states it in its replay_halted audit entry.
+        "CASE WHEN status = %1 THEN (SELECT a.reason FROM audit_log a WHERE a.target = 'replay:' || replays.id "
+        "AND a.action = 'replay_halted' ORDER BY a.seq DESC LIMIT 1) END")
+                                       .arg(sqlName(ReplayStatus::Halted));
+    return columns;
+}
 constexpr int kItemsPerInsert = 400;
 
 std::optional<qint64> optionalInt(const QVariant &v)
@@ -122,7 +128,7 @@ Result<> deleteExpiredSelections(Db &db, qint64 nowMs)
 Result<std::optional<ReplayRow>> loadReplay(Db &db, qint64 id)
 {
     QSqlQuery q(db.handle());
-    q.prepare(QStringLiteral("SELECT %1 FROM replays WHERE id = ?").arg(QLatin1String(kReplayColumns)));
+    q.prepare(QStringLiteral("SELECT %1 FROM replays WHERE id = ?").arg(replayColumns()));
     q.addBindValue(id);
     if (!q.exec())
         return Failure(sqlErrorText(q));
@@ -153,7 +159,7 @@ Result<QList<ReplayRow>> listReplays(
     QSqlQuery q(db.handle());
     q.setForwardOnly(true);
     q.prepare(QStringLiteral("SELECT %1 FROM replays WHERE %2 ORDER BY id DESC LIMIT %3")
-                  .arg(QLatin1String(kReplayColumns), where.join(QLatin1String(" AND ")))
+                  .arg(replayColumns(), where.join(QLatin1String(" AND ")))
                   .arg(limit));
     for (const QVariant &b : std::as_const(binds))
         q.addBindValue(b);
@@ -241,7 +247,9 @@ Result<qint64> insertReplay(Db &db, const ReplayRow &r, const QList<replay::Sele
         ins.prepare(QStringLiteral(
             "INSERT INTO replay_items (replay_id, delivery_id, frozen_status, frozen_outcome_unknown, state) "
             "VALUES %1")
-                        .arg(QStringList(n, QStringLiteral("(?, ?, ?, ?, 'waiting')")).join(u',')));
+                        .arg(QStringList(
+                            n, QStringLiteral("(?, ?, ?, ?, %1)").arg(sqlName(ReplayItemState::Waiting)))
+                                 .join(u',')));
         for (qsizetype i = 0; i < n; ++i) {
             const auto &item = items[start + i];
             ins.addBindValue(id);

@@ -86,8 +86,9 @@ Result<Checked> checkOne(RequestContext &ctx, qint64 id, qint64 nowMs)
         QSqlQuery insert(ctx.db.handle());
         insert.prepare(QStringLiteral(
             "INSERT INTO deliveries (event_id, destination, status, attempt_count, next_attempt_at, "
-            "ordering_key, idempotency_key, created_at, updated_at) VALUES (?, ?, 'pending', 0, ?, ?, ?, ?, ?) "
-            "ON CONFLICT (event_id, destination) DO NOTHING"));
+            "ordering_key, idempotency_key, created_at, updated_at) VALUES (?, ?, %1, 0, ?, ?, ?, ?, ?) "
+            "ON CONFLICT (event_id, destination) DO NOTHING")
+                           .arg(sqlName(DeliveryStatus::Pending)));
         insert.addBindValue(row.eventId);
         insert.addBindValue(row.delivery.destination);
         insert.addBindValue(row.dueAtMs);

@@ -31,11 +31,17 @@ Failure fail(const QSqlQuery &q)
 // The due-row condition shared by both engines. Bound values: destination, now, destination.
 // The pause test does not depend on the row, so both engines evaluate it once, before reading
 // any: a paused destination's backlog is not scanned.
-const char *const kDueCondition
-    = "d.destination = ? AND d.status IN ('pending', 'retrying') AND d.next_attempt_at <= ? "
-      "AND NOT EXISTS (SELECT 1 FROM destination_state s WHERE s.name = ? AND s.paused = 1) "
-      "AND (d.ordering_key IS NULL OR NOT EXISTS (SELECT 1 FROM deliveries o WHERE o.destination = d.destination "
-      "AND o.ordering_key = d.ordering_key AND o.id < d.id AND o.status IN ('pending', 'in_flight', 'retrying')))";
+// The status lists match the partial index deliveries_claim's text, which SQLite needs to use it.
+QString dueCondition()
+{
+    return QStringLiteral(
+        "d.destination = ? AND d.status IN %1 AND d.next_attempt_at <= ? "
+        "AND NOT EXISTS (SELECT 1 FROM destination_state s WHERE s.name = ? AND s.paused = 1) "
+        "AND (d.ordering_key IS NULL OR NOT EXISTS (SELECT 1 FROM deliveries o WHERE o.destination = d.destination "
+        "AND o.ordering_key = d.ordering_key AND o.id < d.id AND o.status IN %2))")
+        .arg(sqlNames({ DeliveryStatus::Pending, DeliveryStatus::Retrying }),
+            sqlNames({ DeliveryStatus::Pending, DeliveryStatus::InFlight, DeliveryStatus::Retrying }));
+}
 
 } // namespace
 
@@ -149,10 +155,11 @@ Result<QList<Claim>> DeliveryStore::claimInTransaction(
     const qint64 expires = now + request.leaseMs;
     if (m_db.isSqlite()) {
         const auto prepared = statement(Stmt::Claim, []() -> QString {
-            return QStringLiteral("UPDATE deliveries SET status = 'in_flight', lease_owner = ?, "
+            return QStringLiteral("UPDATE deliveries SET status = %1, lease_owner = ?, "
                                   "lease_expires_at = ?, lease_token = lease_token + 1, updated_at = ? "
                                   "WHERE id IN (SELECT d.id FROM deliveries d WHERE ")
-                + QString::fromLatin1(kDueCondition)
+                       .arg(sqlName(DeliveryStatus::InFlight))
+                + dueCondition()
                 + QStringLiteral(" ORDER BY d.next_attempt_at, d.id LIMIT ?) "
                                  "RETURNING id, event_id, lease_token, attempt_count, next_attempt_at, "
                                  "replay_id, idempotency_key");
@@ -184,17 +191,17 @@ Result<QList<Claim>> DeliveryStore::claimInTransaction(
     // PostgreSQL: lock the due rows (skipping rows another worker holds), take the lease, and
     // return them with their event bodies, in one statement.
     const auto prepared = statement(Stmt::Claim, []() -> QString {
-        return QStringLiteral("WITH due AS (SELECT d.id FROM deliveries d WHERE ")
-            + QString::fromLatin1(kDueCondition)
+        return QStringLiteral("WITH due AS (SELECT d.id FROM deliveries d WHERE ") + dueCondition()
             + QStringLiteral(" ORDER BY d.next_attempt_at, d.id LIMIT ? FOR UPDATE OF d SKIP LOCKED), "
-                             "claimed AS (UPDATE deliveries SET status = 'in_flight', lease_owner = ?, "
+                             "claimed AS (UPDATE deliveries SET status = %1, lease_owner = ?, "
                              "lease_expires_at = ?, lease_token = deliveries.lease_token + 1, updated_at = ? "
                              "FROM due WHERE deliveries.id = due.id RETURNING deliveries.id, "
                              "deliveries.event_id, deliveries.lease_token, deliveries.attempt_count, "
                              "deliveries.next_attempt_at, deliveries.replay_id, deliveries.idempotency_key) "
                              "SELECT c.id, c.event_id, c.lease_token, c.attempt_count, c.next_attempt_at, "
                              "c.replay_id, c.idempotency_key, e.body, e.content_type, e.body_sha256 "
-                             "FROM claimed c LEFT JOIN events e ON e.id = c.event_id");
+                             "FROM claimed c LEFT JOIN events e ON e.id = c.event_id")
+                  .arg(sqlName(DeliveryStatus::InFlight));
     });
     if (!prepared)
         return Failure(prepared.error());
@@ -395,8 +402,10 @@ Result<bool> DeliveryStore::releaseInTransaction(const Claim &claim, qint64 now)
     const auto prepared = statement(Stmt::Release, []() -> QString {
         return QStringLiteral(
             "UPDATE deliveries SET status = CASE WHEN attempt_count = 0 OR replay_id IS NOT NULL "
-            "THEN 'pending' ELSE 'retrying' END, lease_owner = NULL, lease_expires_at = NULL, "
-            "updated_at = ? WHERE id = ? AND lease_token = ? AND status = 'in_flight'");
+            "THEN %1 ELSE %2 END, lease_owner = NULL, lease_expires_at = NULL, "
+            "updated_at = ? WHERE id = ? AND lease_token = ? AND status = %3")
+            .arg(sqlName(DeliveryStatus::Pending), sqlName(DeliveryStatus::Retrying),
+                sqlName(DeliveryStatus::InFlight));
     });
     if (!prepared)
         return Failure(prepared.error());
@@ -434,8 +443,9 @@ Result<int> DeliveryStore::sweepExpired(qint64 now, int limit, const SweepPolicy
     const auto prepared = statement(Stmt::SweepSelect, [this]() -> QString {
         return QStringLiteral(
                    "SELECT id, event_id, destination, lease_token, attempt_count, next_attempt_at, "
-                   "replay_id, lease_owner FROM deliveries WHERE status = 'in_flight' "
+                   "replay_id, lease_owner FROM deliveries WHERE status = %1 "
                    "AND lease_expires_at < ? ORDER BY lease_expires_at, id LIMIT ?")
+                   .arg(sqlName(DeliveryStatus::InFlight))
             + (m_db.isSqlite() ? QString() : QStringLiteral(" FOR UPDATE SKIP LOCKED"));
     });
     if (!prepared)
@@ -508,7 +518,8 @@ Result<QList<DeliveryStore::Backlog>> DeliveryStore::backlog(qint64 now)
         return QStringLiteral("SELECT destination, SUM(CASE WHEN next_attempt_at <= ? THEN 1 ELSE 0 END), "
                               "SUM(CASE WHEN next_attempt_at > ? THEN 1 ELSE 0 END), "
                               "MIN(CASE WHEN next_attempt_at <= ? THEN next_attempt_at END) "
-                              "FROM deliveries WHERE status IN ('pending', 'retrying') GROUP BY destination");
+                              "FROM deliveries WHERE status IN %1 GROUP BY destination")
+            .arg(sqlNames({ DeliveryStatus::Pending, DeliveryStatus::Retrying }));
     });
     if (!prepared)
         return Failure(prepared.error());

@@ -80,7 +80,7 @@ QString summaryRank(const QString &column)
     const QList<DeliveryStatus> order = worstFirst();
     QString sql = QStringLiteral("CASE ") + column;
     for (qsizetype i = 0; i < order.size(); ++i)
-        sql += QStringLiteral(" WHEN '%1' THEN %2").arg(toString(order.at(i))).arg(order.size() - i);
+        sql += QStringLiteral(" WHEN %1 THEN %2").arg(sqlName(order.at(i))).arg(order.size() - i);
     return sql + QStringLiteral(" ELSE 0 END");
 }
 
@@ -89,19 +89,24 @@ QString summaryFromRank(const QString &rank)
     const QList<DeliveryStatus> order = worstFirst();
     QString sql = QStringLiteral("CASE ") + rank;
     for (qsizetype i = 0; i < order.size(); ++i)
-        sql += QStringLiteral(" WHEN %1 THEN '%2'")
+        sql += QStringLiteral(" WHEN %1 THEN %2")
                    .arg(order.size() - i)
-                   .arg(toString(summariseEventStatus({ order.at(i) })));
-    return sql + QStringLiteral(" ELSE '%1' END").arg(toString(summariseEventStatus({})));
+                   .arg(sqlName(summariseEventStatus({ order.at(i) })));
+    return sql + QStringLiteral(" ELSE %1 END").arg(sqlName(summariseEventStatus({})));
 }
 
-const char *const kFencedUpdateSqlite
-    = "UPDATE deliveries SET status = ?1, attempt_count = ?2, next_attempt_at = ?3, lease_owner = NULL, "
-      "lease_expires_at = NULL, last_status_code = ?4, last_category = ?5, last_error = ?6, "
-      "outcome_unknown = CASE WHEN ?7 = 1 THEN 0 WHEN ?8 = 1 THEN 1 ELSE outcome_unknown END, "
-      "downstream_ref = CASE WHEN ?7 = 1 THEN COALESCE(?9, downstream_ref) ELSE downstream_ref END, "
-      "succeeded_at = CASE WHEN ?7 = 1 THEN ?10 ELSE succeeded_at END, dead_at = ?11, replay_id = NULL, "
-      "updated_at = ?10 WHERE id = ?12 AND lease_token = ?13 AND status = 'in_flight'";
+const QString &fencedUpdateSqlite()
+{
+    static const QString sql = QStringLiteral(
+        "UPDATE deliveries SET status = ?1, attempt_count = ?2, next_attempt_at = ?3, lease_owner = NULL, "
+        "lease_expires_at = NULL, last_status_code = ?4, last_category = ?5, last_error = ?6, "
+        "outcome_unknown = CASE WHEN ?7 = 1 THEN 0 WHEN ?8 = 1 THEN 1 ELSE outcome_unknown END, "
+        "downstream_ref = CASE WHEN ?7 = 1 THEN COALESCE(?9, downstream_ref) ELSE downstream_ref END, "
+        "succeeded_at = CASE WHEN ?7 = 1 THEN ?10 ELSE succeeded_at END, dead_at = ?11, replay_id = NULL, "
+        "updated_at = ?10 WHERE id = ?12 AND lease_token = ?13 AND status = %1")
+                                   .arg(sqlName(DeliveryStatus::InFlight));
+    return sql;
+}
 
 // PostgreSQL records a whole batch in one statement: every column travels as one array, the
 // fenced UPDATE returns the rows it changed, and only those get an attempt row and an event
@@ -135,11 +140,12 @@ QString recordSqlPostgres()
                "succeeded_at = CASE WHEN v.ok = 1 THEN v.rec_at ELSE deliveries.succeeded_at END, "
                "dead_at = v.dead, replay_id = NULL, updated_at = v.rec_at "
                "FROM v WHERE deliveries.id = v.id AND deliveries.lease_token = v.token "
-               "AND deliveries.status = 'in_flight' RETURNING deliveries.id, deliveries.event_id, deliveries.status), "
+               "AND deliveries.status = %1 RETURNING deliveries.id, deliveries.event_id, deliveries.status), "
                "ins AS (INSERT INTO attempts (delivery_id, number, trigger_kind, replay_id, scheduled_at, started_at, "
                "duration_ms, status_code, category, explanation, outcome_unknown, response_headers, response_excerpt, "
                "worker_id) SELECT v.id, v.attempts, v.trig, v.replay, v.sched, v.started, v.duration, v.code, "
                "v.a_category, v.explanation, v.unknown, v.headers, v.excerpt, v.worker FROM v JOIN upd ON upd.id = v.id), ")
+               .arg(sqlName(DeliveryStatus::InFlight))
         + eventSummary + QStringLiteral("SELECT id FROM upd");
 }
 
@@ -210,11 +216,11 @@ struct ResultWriter::Statements {
 
 namespace {
 
-Result<> ready(Db &db, SqliteStatement &s, const char *sql)
+Result<> ready(Db &db, SqliteStatement &s, const QString &sql)
 {
     if (s.isValid())
         return ok();
-    return s.prepare(db, QString::fromLatin1(sql));
+    return s.prepare(db, sql);
 }
 
 Result<QSqlQuery *> ready(Db &db, std::optional<QSqlQuery> &q, const QString &sql)
@@ -273,7 +279,7 @@ Result<QSet<qint64>> ResultWriter::recordSqlite(const Items &items)
 {
     SqliteStatement &u = m_s->fencedUpdate;
     SqliteStatement &ins = m_s->attemptInsert;
-    if (auto r = ready(m_db, u, kFencedUpdateSqlite); !r)
+    if (auto r = ready(m_db, u, fencedUpdateSqlite()); !r)
         return Failure(r.error());
     if (!ins.isValid()) {
         if (auto r = ins.prepare(
@@ -405,8 +411,9 @@ Result<> ResultWriter::replayBookkeeping(const Items &items, const QList<int> &r
             continue;
         const bool success = a.newStatus == DeliveryStatus::Succeeded;
         const auto prepared = ready(m_db, m_s->replayItem,
-            QStringLiteral("UPDATE replay_items SET state = ? WHERE replay_id = ? "
-                           "AND delivery_id = ? AND state = 'queued'"));
+            QStringLiteral(
+                "UPDATE replay_items SET state = ? WHERE replay_id = ? AND delivery_id = ? AND state = %1")
+                .arg(sqlName(ReplayItemState::Queued)));
         if (!prepared)
             return Failure(prepared.error());
         QSqlQuery *item = *prepared;
@@ -445,10 +452,11 @@ Result<> ResultWriter::refreshEventStatuses(const QList<qint64> &eventIds)
     if (m_db.isSqlite()) {
         SqliteStatement &sel = m_s->statusSelect;
         SqliteStatement &upd = m_s->statusUpdate;
-        if (auto r = ready(m_db, sel, "SELECT status FROM deliveries WHERE event_id = ?1"); !r)
+        if (auto r = ready(m_db, sel, QStringLiteral("SELECT status FROM deliveries WHERE event_id = ?1"));
+            !r)
             return r;
-        if (auto r
-            = ready(m_db, upd, "UPDATE event_status SET status = ?1 WHERE event_id = ?2 AND status <> ?1");
+        if (auto r = ready(m_db, upd,
+                QStringLiteral("UPDATE event_status SET status = ?1 WHERE event_id = ?2 AND status <> ?1"));
             !r)
             return r;
         for (qint64 id : eventIds) {

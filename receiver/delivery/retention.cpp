@@ -15,7 +15,9 @@ Result<int> purgeExpiredEvents(Db &db, qint64 cutoffMs, int batch)
     q.prepare(QStringLiteral(
         "DELETE FROM events WHERE id IN (SELECT e.id FROM events e WHERE e.received_at < ? AND e.legal_hold = 0 "
         "AND NOT EXISTS (SELECT 1 FROM deliveries d WHERE d.event_id = e.id "
-        "AND d.status IN ('pending', 'in_flight', 'retrying')) ORDER BY e.received_at, e.id LIMIT ?)"));
+        "AND d.status IN %1) ORDER BY e.received_at, e.id LIMIT ?)")
+                  .arg(sqlNames(
+                      { DeliveryStatus::Pending, DeliveryStatus::InFlight, DeliveryStatus::Retrying })));
     q.addBindValue(cutoffMs);
     q.addBindValue(batch);
     if (!q.exec())

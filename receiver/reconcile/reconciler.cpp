@@ -493,7 +493,7 @@ void Reconciler::finish(Run run, const Outcome &outcome)
     run.finishedAtMs = now;
     const QString actor = run.requestedBy.isEmpty() ? QLatin1String(kSystemActor) : run.requestedBy;
     const QJsonObject details { { QStringLiteral("run_id"), run.id },
-        { QStringLiteral("provider"), run.provider }, { QStringLiteral("status"), run.status },
+        { QStringLiteral("provider"), run.provider }, { QStringLiteral("status"), run.status.name() },
         { QStringLiteral("checked"), run.checked }, { QStringLiteral("missing"), run.missing },
         { QStringLiteral("recovered"), run.recovered }, { QStringLiteral("error"), run.error } };
     bool held = false;
@@ -522,7 +522,7 @@ void Reconciler::finish(Run run, const Outcome &outcome)
         m_registry
             .counter(QStringLiteral("redrive_reconcile_runs_total"),
                 QStringLiteral("Reconciliation runs finished, by source and result"),
-                { { QStringLiteral("source"), run.source }, { QStringLiteral("result"), run.status } })
+                { { QStringLiteral("source"), run.source }, { QStringLiteral("result"), run.status.name() } })
             .inc();
         m_registry
             .counter(QStringLiteral("redrive_reconcile_missing_total"),

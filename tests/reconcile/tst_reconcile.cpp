@@ -199,7 +199,7 @@ void TstReconcile::stripeRecordsMissingEventsOnceAndDeliversThem()
 
     const auto run = runOnce(QStringLiteral("rs"));
     QVERIFY(run);
-    QCOMPARE(run->status, reconcile::kStatusOk);
+    QCOMPARE(run->status.name(), reconcile::kStatusOk.name());
     QVERIFY2(run->error.isEmpty(), qPrintable(run->error));
     QCOMPARE(run->checked, 120);
     QCOMPARE(run->missing, 5);
@@ -253,7 +253,7 @@ void TstReconcile::stripeRecordsMissingEventsOnceAndDeliversThem()
 
     const auto again = runOnce(QStringLiteral("rs"));
     QVERIFY(again);
-    QCOMPARE(again->status, reconcile::kStatusOk);
+    QCOMPARE(again->status.name(), reconcile::kStatusOk.name());
     QCOMPARE(again->missing, 0);
     QCOMPARE(again->recovered, 0);
     QCOMPARE(count(QStringLiteral("SELECT COUNT(*) FROM events WHERE source = 'rs'")), 120);
@@ -293,7 +293,7 @@ void TstReconcile::stripeFailsMidPagingAndRecordsNothing()
         1, 500, {}, QByteArrayLiteral("{\"error\":{\"message\":\"An unknown error occurred\"}}") });
     const auto run = runOnce(QStringLiteral("rs"));
     QVERIFY(run);
-    QCOMPARE(run->status, reconcile::kStatusFailed);
+    QCOMPARE(run->status.name(), reconcile::kStatusFailed.name());
     QVERIFY2(run->error.contains(QLatin1String("HTTP 500")), qPrintable(run->error));
     QVERIFY2(run->error.contains(QLatin1String("An unknown error occurred")), qPrintable(run->error));
     QVERIFY2(run->error.contains(QLatin1String("nothing was recorded")), qPrintable(run->error));
@@ -326,7 +326,7 @@ void TstReconcile::stripeMalformedPageFailsTheRun()
     m_stripe->addFault(StandInFault { 0, 200, {}, page });
     const auto run = runOnce(QStringLiteral("rs"));
     QVERIFY(run);
-    QCOMPARE(run->status, reconcile::kStatusFailed);
+    QCOMPARE(run->status.name(), reconcile::kStatusFailed.name());
     QVERIFY2(run->error.contains(QLatin1String("malformed page")), qPrintable(run->error));
     QCOMPARE(count(QStringLiteral("SELECT COUNT(*) FROM events")), 0);
 }
@@ -340,7 +340,7 @@ void TstReconcile::badKeyFailsWithTheReasonAndTheKeyNowhere()
     m_stripe->addEvent(QStringLiteral("evt_1"), QStringLiteral("invoice.paid"), m_h->nowSeconds());
     const auto run = runOnce(QStringLiteral("rs"));
     QVERIFY(run);
-    QCOMPARE(run->status, reconcile::kStatusFailed);
+    QCOMPARE(run->status.name(), reconcile::kStatusFailed.name());
     QVERIFY2(run->error.contains(QLatin1String("HTTP 401")), qPrintable(run->error));
     QVERIFY2(run->error.contains(QLatin1String("Invalid API Key provided")), qPrintable(run->error));
     QVERIFY(!run->error.contains(QLatin1String(wrongKey)));
@@ -366,7 +366,7 @@ void TstReconcile::rateLimitIsWaitedOut()
             QByteArrayLiteral("{\"error\":{\"message\":\"Too many requests\"}}") });
     const auto run = runOnce(QStringLiteral("rs"));
     QVERIFY(run);
-    QCOMPARE(run->status, reconcile::kStatusOk);
+    QCOMPARE(run->status.name(), reconcile::kStatusOk.name());
     QCOMPARE(run->recovered, 1);
     const auto requests = m_stripe->requests();
     QCOMPARE(requests.size(), 2);
@@ -382,7 +382,7 @@ void TstReconcile::rateLimitTooLongFailsTheRun()
         StandInFault { 0, 429, { { QByteArrayLiteral("Retry-After"), QByteArrayLiteral("3600") } }, {} });
     const auto run = runOnce(QStringLiteral("rs"));
     QVERIFY(run);
-    QCOMPARE(run->status, reconcile::kStatusFailed);
+    QCOMPARE(run->status.name(), reconcile::kStatusFailed.name());
     QVERIFY2(run->error.contains(QLatin1String("rate limited by the provider for 3600 s")),
         qPrintable(run->error));
     QCOMPARE(m_stripe->listRequests(), 1);
@@ -399,7 +399,7 @@ void TstReconcile::pageCapFailsTheRun()
             QStringLiteral("evt_%1").arg(i), QStringLiteral("invoice.paid"), m_h->nowSeconds() - i);
     const auto run = runOnce(QStringLiteral("rs"));
     QVERIFY(run);
-    QCOMPARE(run->status, reconcile::kStatusFailed);
+    QCOMPARE(run->status.name(), reconcile::kStatusFailed.name());
     QVERIFY2(run->error.contains(QLatin1String("more than 2 pages")), qPrintable(run->error));
     QCOMPARE(m_stripe->listRequests(), 2);
     QCOMPARE(count(QStringLiteral("SELECT COUNT(*) FROM events")), 0);
@@ -441,7 +441,7 @@ void TstReconcile::githubRedeliversOnlyMissingGuidsAtMostThreeTimes()
     for (int round = 2; round <= 4; ++round) {
         const auto next = runOnce(QStringLiteral("rg"));
         QVERIFY(next);
-        QCOMPARE(next->status, reconcile::kStatusOk);
+        QCOMPARE(next->status.name(), reconcile::kStatusOk.name());
         QCOMPARE(next->missing, 3);
         QCOMPARE(next->recovered, round <= 3 ? 3 : 0);
     }
@@ -470,7 +470,7 @@ void TstReconcile::githubRefusesANextLinkToAnotherOrigin()
     m_github->addDelivery(QStringLiteral("g-2"), m_h->clock.nowMs() - 2000);
     const auto run = runOnce(QStringLiteral("rg"));
     QVERIFY(run);
-    QCOMPARE(run->status, reconcile::kStatusFailed);
+    QCOMPARE(run->status.name(), reconcile::kStatusFailed.name());
     QVERIFY2(run->error.contains(QLatin1String("another origin")), qPrintable(run->error));
     QCOMPARE(m_github->listRequests(), 1);
     QVERIFY(m_github->redeliveries().isEmpty());
@@ -498,7 +498,7 @@ void TstReconcile::githubRateLimitByResetHeader()
         StandInFault { 2, 403, {}, QByteArrayLiteral("{\"message\":\"Resource not accessible\"}") });
     const auto forbidden = runOnce(QStringLiteral("rg"));
     QVERIFY(forbidden);
-    QCOMPARE(forbidden->status, reconcile::kStatusFailed);
+    QCOMPARE(forbidden->status.name(), reconcile::kStatusFailed.name());
     QVERIFY2(forbidden->error.contains(QLatin1String("HTTP 403 \"Resource not accessible\"")),
         qPrintable(forbidden->error));
 }
@@ -514,7 +514,7 @@ void TstReconcile::scheduleRunsWithoutBeingAsked()
     const auto run = m_watcher->wait(1);
     QVERIFY(run);
     QCOMPARE(run->source, QStringLiteral("rs"));
-    QCOMPARE(run->status, reconcile::kStatusOk);
+    QCOMPARE(run->status.name(), reconcile::kStatusOk.name());
     QCOMPARE(run->recovered, 1);
     QVERIFY(run->requestedBy.isEmpty());
     QCOMPARE(count(QStringLiteral(
@@ -558,7 +558,7 @@ void TstReconcile::twoReconcilersNeverRunASourceTogether()
     QVERIFY(claimB && !claimB->run && claimB->running);
     const auto ranA = m_watcher->wait(1);
     QVERIFY(ranA);
-    QCOMPARE(ranA->status, reconcile::kStatusOk);
+    QCOMPARE(ranA->status.name(), reconcile::kStatusOk.name());
     // Now B may run it, and finds nothing missing.
     const auto claimB2
         = withTransaction(*m_h->reader, [&] { return reconcile::claimRun(*m_h->reader, request); });
@@ -590,7 +590,7 @@ void TstReconcile::reconciledEventsAreValidatedLikeWebhooks()
     m_stripe->addEvent(QStringLiteral("evt_paid"), QStringLiteral("payment_intent.succeeded"), now - 50);
     const auto run = runOnce(QStringLiteral("rs"));
     QVERIFY(run);
-    QCOMPARE(run->status, reconcile::kStatusOk);
+    QCOMPARE(run->status.name(), reconcile::kStatusOk.name());
     QCOMPARE(run->missing, 2);
     QCOMPARE(run->recovered, 2);
     const QVariantMap refund = m_h->row(

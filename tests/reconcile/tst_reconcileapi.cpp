@@ -96,7 +96,7 @@ void TstReconcileApi::expiredLeaseIsFailedAndTakenOver()
     QVERIFY(taken && taken->run);
     const auto old = reconcile::fetchRun(*db, dead->run->id);
     QVERIFY(old && *old);
-    QCOMPARE((*old)->status, reconcile::kStatusFailed);
+    QCOMPARE((*old)->status.name(), reconcile::kStatusFailed.name());
     QVERIFY((*old)->error.contains(QLatin1String("lease expired")));
 }
 

@@ -101,7 +101,7 @@ QString ReconcileRunModel::statusLabel(const reconcile::Run &run)
     case ReconcileRunStatus::Unknown:
         break;
     }
-    return run.status; // as stored: a status this console does not know
+    return run.status.name(); // as stored: a status this console does not know
 }
 
 QString ReconcileRunModel::outcome(const reconcile::Run &run, qint64 nowMs)
@@ -126,7 +126,7 @@ QString ReconcileRunModel::outcome(const reconcile::Run &run, qint64 nowMs)
     case ReconcileRunStatus::Unknown:
         break;
     }
-    return QStringLiteral("Status “%1”").arg(run.status);
+    return QStringLiteral("Status “%1”").arg(run.status.name());
 }
 
 int ReconcileRunModel::rowCount(const QModelIndex &parent) const
@@ -209,7 +209,7 @@ QVariant ReconcileRunModel::data(const QModelIndex &index, int role) const
     case SourceRole:
         return r->source;
     case StatusRole:
-        return r->status;
+        return r->status.name();
     case Qt::DisplayRole:
         return display(*r, index.column());
     case Qt::ToolTipRole: {
