@@ -15,8 +15,10 @@
 #include <QHash>
 #include <QJsonDocument>
 
+#include <functional>
 #include <pwd.h>
 #include <unistd.h>
+#include <vector>
 
 namespace redrive::admin {
 namespace {
@@ -376,59 +378,61 @@ int auditCheckpoint(const Config &config, const QHash<QString, QString> &opts, Q
     }
     return kOk;
 }
+
+using Options = QHash<QString, QString>;
+
+// One subcommand of `token` or `audit`: its word, the --options it accepts, and what runs it.
+struct Subcommand {
+    const char *name;
+    QStringList options;
+    std::function<int(const Options &)> run;
+};
+
+// Runs the subcommand args[0] names with its options parsed; bad options or an unknown word
+// print why and the usage, and exit with kUsage.
+int runSubcommand(
+    const QStringList &args, const std::vector<Subcommand> &subcommands, const char *usage, QTextStream &err)
+{
+    const QString word = args.value(0);
+    for (const Subcommand &sub : subcommands) {
+        if (word != QLatin1String(sub.name))
+            continue;
+        Options opts;
+        QString error;
+        if (!parseOptions(args, sub.options, &opts, &error)) {
+            err << error << '\n' << usage;
+            return kUsage;
+        }
+        return sub.run(opts);
+    }
+    err << usage;
+    return kUsage;
+}
 } // namespace
 
 int tokenCommand(
     const Config &config, const QStringList &args, QTextStream &out, QTextStream &err, const Clock &clock)
 {
-    const QString sub = args.value(0);
-    QHash<QString, QString> opts;
-    QString error;
-    if (sub == u"create") {
-        if (!parseOptions(args,
-                { QStringLiteral("name"), QStringLiteral("owner"), QStringLiteral("role"),
-                    QStringLiteral("expires") },
-                &opts, &error)) {
-            err << error << '\n' << kTokenUsage;
-            return kUsage;
-        }
-        return tokenCreate(config, opts, out, err, clock);
-    }
-    if (sub == u"revoke") {
-        if (!parseOptions(args, { QStringLiteral("name") }, &opts, &error)) {
-            err << error << '\n' << kTokenUsage;
-            return kUsage;
-        }
-        return tokenRevoke(config, opts, err, clock);
-    }
-    if (sub == u"list" && args.size() == 1)
-        return tokenList(config, out, err, clock);
-    err << kTokenUsage;
-    return kUsage;
+    return runSubcommand(args,
+        { { "create",
+              { QStringLiteral("name"), QStringLiteral("owner"), QStringLiteral("role"),
+                  QStringLiteral("expires") },
+              [&](const Options &opts) { return tokenCreate(config, opts, out, err, clock); } },
+            { "revoke", { QStringLiteral("name") },
+                [&](const Options &opts) { return tokenRevoke(config, opts, err, clock); } },
+            { "list", {}, [&](const Options &) { return tokenList(config, out, err, clock); } } },
+        kTokenUsage, err);
 }
 
 int auditCommand(
     const Config &config, const QStringList &args, QTextStream &out, QTextStream &err, const Clock &clock)
 {
-    const QString sub = args.value(0);
-    QHash<QString, QString> opts;
-    QString error;
-    if (sub == u"verify") {
-        if (!parseOptions(args, { QStringLiteral("checkpoint") }, &opts, &error)) {
-            err << error << '\n' << kAuditUsage;
-            return kUsage;
-        }
-        return auditVerify(config, opts, out, err);
-    }
-    if (sub == u"checkpoint") {
-        if (!parseOptions(args, { QStringLiteral("out") }, &opts, &error)) {
-            err << error << '\n' << kAuditUsage;
-            return kUsage;
-        }
-        return auditCheckpoint(config, opts, out, err, clock);
-    }
-    err << kAuditUsage;
-    return kUsage;
+    return runSubcommand(args,
+        { { "verify", { QStringLiteral("checkpoint") },
+              [&](const Options &opts) { return auditVerify(config, opts, out, err); } },
+            { "checkpoint", { QStringLiteral("out") },
+                [&](const Options &opts) { return auditCheckpoint(config, opts, out, err, clock); } } },
+        kAuditUsage, err);
 }
 
 } // namespace redrive::admin

@@ -26,17 +26,6 @@ bool isActive(const Stored<ReplayStatus> &status)
     return status.isKnown() && kActiveStatuses.contains(*status.value());
 }
 
-QString target(qint64 id)
-{
-    return QStringLiteral("replay:%1").arg(id);
-}
-
-http::Response notFound(qint64 id)
-{
-    return errorResponse(404, QStringLiteral("not_found"), QStringLiteral("replay %1 does not exist").arg(id),
-        QStringLiteral("id"));
-}
-
 http::Response conflict(const QString &code, const QString &message, const QString &field = {})
 {
     return errorResponse(409, code, message, field);
@@ -116,9 +105,11 @@ bool findOverlap(Db &db, const QList<replay::SelectionItem> &items, QString *ove
         QSqlQuery q(db.handle());
         q.prepare(QStringLiteral(
             "SELECT ri.delivery_id, r.id, r.status FROM replay_items ri JOIN replays r ON r.id = ri.replay_id "
-            "WHERE r.status IN ('pending_approval', 'approved', 'executing') AND ri.state IN ('waiting', 'queued') "
-            "AND ri.delivery_id IN (%1) ORDER BY ri.delivery_id LIMIT 1")
-                      .arg(QStringList(n, QStringLiteral("?")).join(u',')));
+            "WHERE r.status IN %1 AND ri.state IN %2 AND ri.delivery_id IN (%3) ORDER BY ri.delivery_id LIMIT 1")
+                      .arg(sqlNames({ ReplayStatus::PendingApproval, ReplayStatus::Approved,
+                               ReplayStatus::Executing }),
+                          sqlNames({ ReplayItemState::Waiting, ReplayItemState::Queued }),
+                          QStringList(n, QStringLiteral("?")).join(u',')));
         for (qsizetype i = 0; i < n; ++i)
             q.addBindValue(items[start + i].deliveryId);
         if (!q.exec()) {
@@ -173,17 +164,54 @@ std::optional<http::Response> selectionMismatch(const DecisionBody &body, const 
         QStringLiteral("selection_hash"));
 }
 
+// What approve, reject and cancel open with: the caller may take `action` on replay `id`, the
+// body is a decision, and the replay exists, read inside `tx` (begun here) so the decision
+// commits against the row it checked. Fills *body and *row, or returns the answer that ends
+// the request.
+std::optional<http::Response> openDecision(RequestContext &ctx, Transaction &tx, qint64 id,
+    access::Action action, const char *doing, DecisionBody *body, std::optional<ReplayRow> *row)
+{
+    if (auto r = requirePermission(ctx, action, replayTarget(id)))
+        return r;
+    ApiError e;
+    auto decision = readDecisionBody(ctx, &e);
+    if (!decision)
+        return errorResponse(e);
+    *body = std::move(*decision);
+    QString error;
+    if (!succeeded(tx.begin(), &error))
+        return databaseError(doing, error);
+    auto read = readReplay(ctx, id, doing);
+    if (auto *answer = std::get_if<http::Response>(&read))
+        return std::move(*answer);
+    *row = std::move(std::get<ReplayRow>(read));
+    return std::nullopt;
+}
+
 http::Response replayResponse(RequestContext &ctx, qint64 id, int status)
 {
-    const auto loaded = loadReplay(ctx.db, id);
-    if (!loaded)
-        return databaseError("reading a replay", loaded.error());
-    const std::optional<ReplayRow> &row = *loaded;
-    if (!row)
-        return notFound(id);
-    return jsonResponse(status, replayJson(*row));
+    auto read = readReplay(ctx, id, "reading a replay");
+    if (auto *answer = std::get_if<http::Response>(&read))
+        return std::move(*answer);
+    return jsonResponse(status, replayJson(std::get<ReplayRow>(read)));
 }
 } // namespace
+
+QString replayTarget(qint64 id)
+{
+    return QStringLiteral("replay:%1").arg(id);
+}
+
+std::variant<ReplayRow, http::Response> readReplay(RequestContext &ctx, qint64 id, const char *doing)
+{
+    auto loaded = loadReplay(ctx.db, id);
+    if (!loaded)
+        return databaseError(doing, loaded.error());
+    if (!*loaded)
+        return errorResponse(404, QStringLiteral("not_found"),
+            QStringLiteral("replay %1 does not exist").arg(id), QStringLiteral("id"));
+    return std::move(**loaded);
+}
 
 http::Response createReplay(RequestContext &ctx)
 {
@@ -272,7 +300,7 @@ http::Response createReplay(RequestContext &ctx)
     if (!ticket.isEmpty())
         details.insert(QStringLiteral("ticket"), ticket);
     if (auto committed = auditAndCommit(
-            ctx, tx, ctx.record(QStringLiteral("replay_requested"), target(row.id), reason, details));
+            ctx, tx, ctx.record(QStringLiteral("replay_requested"), replayTarget(row.id), reason, details));
         !committed)
         return databaseError("creating a replay", committed.error());
     if (ctx.metrics)
@@ -285,24 +313,12 @@ http::Response createReplay(RequestContext &ctx)
 http::Response decideReplay(RequestContext &ctx, qint64 id, Decision decision)
 {
     const bool approve = decision == Decision::Approve;
-    if (auto r = requirePermission(ctx, access::Action::DecideReplay, target(id)))
-        return *r;
-    ApiError e;
-    const auto body = readDecisionBody(ctx, &e);
-    if (!body)
-        return errorResponse(e);
-    const QString &reason = body->reason;
-
-    QString error;
     Transaction tx(ctx.db);
-    if (!succeeded(tx.begin(), &error))
-        return databaseError("deciding a replay", error);
-    const auto loaded = loadReplay(ctx.db, id);
-    if (!loaded)
-        return databaseError("deciding a replay", loaded.error());
-    const std::optional<ReplayRow> &row = *loaded;
-    if (!row)
-        return notFound(id);
+    DecisionBody body;
+    std::optional<ReplayRow> row;
+    if (auto r = openDecision(ctx, tx, id, access::Action::DecideReplay, "deciding a replay", &body, &row))
+        return *r;
+    const QString &reason = body.reason;
     // Four eyes means two people: the same owner with another token is still the requester.
     if (row->requestedBy == ctx.who.name || access::sameOwner(row->requesterOwner, ctx.who.owner)) {
         tx.rollback();
@@ -310,7 +326,7 @@ http::Response decideReplay(RequestContext &ctx, qint64 id, Decision decision)
             ? QStringLiteral("you requested this replay")
             : QStringLiteral("you (%1) requested this replay with token \"%2\"")
                   .arg(row->requesterOwner, row->requestedBy);
-        return forbidden(ctx, access::Action::DecideReplay, target(id),
+        return forbidden(ctx, access::Action::DecideReplay, replayTarget(id),
             approve ? who + QStringLiteral("; another operator, a different person, must approve it")
                     : who + QStringLiteral("; cancel it instead of rejecting it"));
     }
@@ -323,7 +339,7 @@ http::Response decideReplay(RequestContext &ctx, qint64 id, Decision decision)
             return databaseError("expiring a replay", transition.error());
         if (*transition) {
             audit::AuditRecord record { QLatin1String(kSystemActor), QLatin1String(kSystemRole),
-                QStringLiteral("replay_expired"), target(id),
+                QStringLiteral("replay_expired"), replayTarget(id),
                 QStringLiteral("not approved within admin.approval_ttl"),
                 QJsonObject { { QStringLiteral("noticed_by"), ctx.who.name } } };
             if (auto committed = auditAndCommit(ctx, tx, record); !committed)
@@ -339,7 +355,7 @@ http::Response decideReplay(RequestContext &ctx, qint64 id, Decision decision)
             QStringLiteral("replay %1 is %2; only a pending_approval request can be %3")
                 .arg(id)
                 .arg(row->status.name(), approve ? QStringLiteral("approved") : QStringLiteral("rejected")));
-    if (auto r = selectionMismatch(*body, *row))
+    if (auto r = selectionMismatch(body, *row))
         return *r;
     if (approve) {
         // The approval binds to the frozen selection: any delivery whose status moved since the
@@ -394,12 +410,13 @@ http::Response decideReplay(RequestContext &ctx, qint64 id, Decision decision)
                 .arg(id)
                 .arg(again && *again ? (*again)->status.name() : QStringLiteral("changed")));
     }
-    const auto record = ctx.record(
-        approve ? QStringLiteral("replay_approved") : QStringLiteral("replay_rejected"), target(id), reason,
-        QJsonObject { { QStringLiteral("selection_hash"), row->selectionHash },
-            { QStringLiteral("requested_by"), row->requestedBy },
-            { QStringLiteral("requester_owner"), row->requesterOwner },
-            { QStringLiteral("count"), row->itemCount } });
+    const auto record
+        = ctx.record(approve ? QStringLiteral("replay_approved") : QStringLiteral("replay_rejected"),
+            replayTarget(id), reason,
+            QJsonObject { { QStringLiteral("selection_hash"), row->selectionHash },
+                { QStringLiteral("requested_by"), row->requestedBy },
+                { QStringLiteral("requester_owner"), row->requesterOwner },
+                { QStringLiteral("count"), row->itemCount } });
     if (auto committed = auditAndCommit(ctx, tx, record); !committed)
         return databaseError("deciding a replay", committed.error());
     if (ctx.metrics)
@@ -411,30 +428,19 @@ http::Response decideReplay(RequestContext &ctx, qint64 id, Decision decision)
 
 http::Response cancelReplay(RequestContext &ctx, qint64 id)
 {
-    if (auto r = requirePermission(ctx, access::Action::CancelReplay, target(id)))
-        return *r;
-    ApiError e;
-    const auto body = readDecisionBody(ctx, &e);
-    if (!body)
-        return errorResponse(e);
-    const QString &reason = body->reason;
-    QString error;
     Transaction tx(ctx.db);
-    if (!succeeded(tx.begin(), &error))
-        return databaseError("cancelling a replay", error);
-    const auto loaded = loadReplay(ctx.db, id);
-    if (!loaded)
-        return databaseError("cancelling a replay", loaded.error());
-    const std::optional<ReplayRow> &row = *loaded;
-    if (!row)
-        return notFound(id);
+    DecisionBody body;
+    std::optional<ReplayRow> row;
+    if (auto r = openDecision(ctx, tx, id, access::Action::CancelReplay, "cancelling a replay", &body, &row))
+        return *r;
+    const QString &reason = body.reason;
     if (ctx.who.role != Role::Admin && row->requestedBy != ctx.who.name
         && !access::sameOwner(row->requesterOwner, ctx.who.owner)) {
         tx.rollback();
-        return forbidden(ctx, access::Action::CancelReplay, target(id),
+        return forbidden(ctx, access::Action::CancelReplay, replayTarget(id),
             QStringLiteral("only the requester or an admin can cancel replay %1").arg(id));
     }
-    if (auto r = selectionMismatch(*body, *row))
+    if (auto r = selectionMismatch(body, *row))
         return *r;
     if (!isActive(row->status))
         return conflict(QStringLiteral("conflict"),
@@ -451,7 +457,7 @@ http::Response cancelReplay(RequestContext &ctx, qint64 id)
     if (!counted)
         return databaseError("cancelling a replay", counted.error());
     const ItemCounts &counts = *counted;
-    const auto record = ctx.record(QStringLiteral("replay_cancelled"), target(id), reason,
+    const auto record = ctx.record(QStringLiteral("replay_cancelled"), replayTarget(id), reason,
         QJsonObject { { QStringLiteral("previous_status"), row->status.name() },
             { QStringLiteral("unsent"), counts.waiting }, { QStringLiteral("already_queued"), counts.queued },
             { QStringLiteral("succeeded"), counts.succeeded }, { QStringLiteral("failed"), counts.failed } });

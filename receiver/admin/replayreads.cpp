@@ -10,18 +10,6 @@
 #include <QJsonArray>
 
 namespace redrive::admin {
-namespace {
-QString target(qint64 id)
-{
-    return QStringLiteral("replay:%1").arg(id);
-}
-
-http::Response notFound(qint64 id)
-{
-    return errorResponse(404, QStringLiteral("not_found"), QStringLiteral("replay %1 does not exist").arg(id),
-        QStringLiteral("id"));
-}
-} // namespace
 
 http::Response listReplays(RequestContext &ctx)
 {
@@ -68,7 +56,7 @@ http::Response listReplays(RequestContext &ctx)
 
 http::Response getReplay(RequestContext &ctx, qint64 id)
 {
-    if (auto r = requirePermission(ctx, access::Action::ReadReplays, target(id)))
+    if (auto r = requirePermission(ctx, access::Action::ReadReplays, replayTarget(id)))
         return *r;
     ApiError e;
     if (!checkQueryKeys(ctx.query, { QStringLiteral("items_after"), QStringLiteral("items_limit") }, &e))
@@ -89,13 +77,10 @@ http::Response getReplay(RequestContext &ctx, qint64 id)
             return errorResponse(badRequest(
                 QStringLiteral("items_limit"), QStringLiteral("must be an integer from 1 to 1000")));
     }
-    const auto loaded = loadReplay(ctx.db, id);
-    if (!loaded)
-        return databaseError("reading a replay", loaded.error());
-    const std::optional<ReplayRow> &row = *loaded;
-    if (!row)
-        return notFound(id);
-    QJsonObject out = replayJson(*row);
+    auto read = readReplay(ctx, id, "reading a replay");
+    if (auto *answer = std::get_if<http::Response>(&read))
+        return std::move(*answer);
+    QJsonObject out = replayJson(std::get<ReplayRow>(read));
 
     auto rows = fetchReplayItems(ctx.db, id, after, limit + 1);
     if (!rows)
@@ -113,7 +98,7 @@ http::Response getReplay(RequestContext &ctx, qint64 id)
     out.insert(QStringLiteral("items_next_after"), more ? QJsonValue(last) : QJsonValue(QJsonValue::Null));
 
     audit::AuditQuery aq;
-    aq.target = target(id);
+    aq.target = replayTarget(id);
     aq.limit = 200;
     const auto entries = audit::readAuditEntries(ctx.db, aq);
     if (!entries)
