@@ -24,12 +24,13 @@ namespace {
 int g_connections = 0;
 
 QByteArray configToml(const QString &dir, const QString &storageUrl, quint16 ingest, quint16 admin,
-    const QUrl &crm, const QUrl &fulfillment, const QByteArray &deliverySettings,
-    const QByteArray &adminSettings, const QByteArray &sourceSettings, bool auditKey)
+    const QByteArray &serverSettings, const QUrl &crm, const QUrl &fulfillment,
+    const QByteArray &deliverySettings, const QByteArray &adminSettings, const QByteArray &sourceSettings,
+    bool auditKey)
 {
     QByteArray t;
     t += "[server]\nlisten = \"127.0.0.1:" + QByteArray::number(ingest) + "\"\n";
-    t += "admin_listen = \"127.0.0.1:" + QByteArray::number(admin) + "\"\n\n";
+    t += "admin_listen = \"127.0.0.1:" + QByteArray::number(admin) + "\"\n" + serverSettings + "\n";
     t += "[storage]\nurl = \"" + storageUrl.toUtf8() + "\"\n\n";
     t += "[delivery]\npoll_interval = \"50ms\"\n" + deliverySettings + "\n";
     t += "[admin]\n";
@@ -47,6 +48,19 @@ QByteArray configToml(const QString &dir, const QString &storageUrl, quint16 ing
         + "\"\nrisk = \"high\"\nmax_attempts = 1\ntimeout_ms = 3000\nallow_private = true\n\n";
     t += "[[routes]]\nsource = \"github\"\ndestinations = [\"crm\", \"fulfillment\"]\n";
     return t;
+}
+
+// True once something accepts TCP connections on the loopback port (bounded).
+bool waitListening(quint16 port)
+{
+    QDeadlineTimer deadline(15'000);
+    while (!deadline.hasExpired()) {
+        RawConnection c;
+        if (c.connect(port, 500))
+            return true;
+        QTest::qWait(20);
+    }
+    return false;
 }
 
 } // namespace
@@ -81,7 +95,9 @@ QString RealReceiver::auditKeyPath() const
 
 QUrl RealReceiver::adminUrl() const
 {
-    return QUrl(QStringLiteral("http://127.0.0.1:%1").arg(m_adminPort));
+    return QUrl(QStringLiteral("%1://127.0.0.1:%2")
+                    .arg(m_tlsCert.isEmpty() ? QStringLiteral("http") : QStringLiteral("https"))
+                    .arg(m_adminPort));
 }
 
 QByteArray RealReceiver::log()
@@ -108,13 +124,17 @@ bool RealReceiver::start(QString *error)
     }
     m_ingestPort = ports[0];
     m_adminPort = ports[1];
+    QByteArray serverSettings;
+    if (!m_tlsCert.isEmpty())
+        serverSettings
+            = "tls_cert = \"" + m_tlsCert.toUtf8() + "\"\ntls_key = \"" + m_tlsKey.toUtf8() + "\"\n";
     QFile config(configPath());
     // 0600: redrived refuses a config file other users can read.
     if (!config.open(QIODevice::WriteOnly, QFileDevice::ReadOwner | QFileDevice::WriteOwner)
         || config.write(
                configToml(m_dir->path(),
                    m_postgresUrl.isEmpty() ? QStringLiteral("sqlite://") + databasePath() : m_postgresUrl,
-                   m_ingestPort, m_adminPort, m_crm->url(QStringLiteral("/crm")),
+                   m_ingestPort, m_adminPort, serverSettings, m_crm->url(QStringLiteral("/crm")),
                    m_fulfillment->url(QStringLiteral("/fulfillment")), m_deliverySettings, m_adminSettings,
                    m_sourceSettings, m_auditKey)
                + (m_extraConfig.isEmpty() ? QByteArray() : "\n" + m_extraConfig))
@@ -140,7 +160,9 @@ bool RealReceiver::start(QString *error)
     m_process.setStandardErrorFile(m_dir->filePath(QStringLiteral("redrived.log")));
     m_process.setStandardOutputFile(QProcess::nullDevice());
     m_process.start(redrivedPath(), base);
-    if (!waitHealthy(m_process, m_adminPort)) {
+    // With TLS on the admin listener, the plain ingest listener answers /healthz for it.
+    if (!waitHealthy(m_process, m_tlsCert.isEmpty() ? m_adminPort : m_ingestPort)
+        || (!m_tlsCert.isEmpty() && !waitListening(m_adminPort))) {
         *error = QStringLiteral("redrived did not become healthy: ") + QString::fromUtf8(log());
         return false;
     }

@@ -65,6 +65,14 @@ public:
     void setExtraConfig(const QByteArray &toml) { m_extraConfig = toml; }
     // Before start(): more lines for the "github" source, e.g. a [[sources.schemas]] table.
     void setSourceSettings(const QByteArray &lines) { m_sourceSettings = lines; }
+    // Before start(): the admin listener speaks TLS only, with this certificate and key (as
+    // `[server] tls_cert` / `tls_key` make it); adminUrl() is then https. Health is awaited on
+    // the ingest listener, which stays plain HTTP on loopback; admin() does not speak TLS.
+    void useTls(const QString &certPath, const QString &keyPath)
+    {
+        m_tlsCert = certPath;
+        m_tlsKey = keyPath;
+    }
     // Writes the config, migrates, creates the tokens, starts redrived and waits for /healthz.
     bool start(QString *error);
     void stop();
@@ -117,6 +125,8 @@ private:
     std::unique_ptr<ScriptableDestination> m_fulfillment;
     QProcess m_process;
     QByteArray m_log;
+    QString m_tlsCert;
+    QString m_tlsKey;
     quint16 m_ingestPort = 0;
     quint16 m_adminPort = 0;
     QHash<QString, QString> m_tokens;

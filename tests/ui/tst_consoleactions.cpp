@@ -291,13 +291,13 @@ void TstConsoleActions::tlsIsCheckedAgainstTheProfilesCa()
             QStringLiteral("-keyout"), key, QStringLiteral("-out"), cert });
     QVERIFY(openssl.waitForFinished(60'000));
     QCOMPARE(openssl.exitCode(), 0);
-    // Stand-in, still: RealReceiver waits for redrived's health over plain HTTP, and redrived's
-    // tls_cert turns its admin listener to TLS only, so a real one cannot be started here yet.
-    // What is checked is the console's side of the handshake (untrusted certificate refused,
-    // the profile's CA accepted); moving it needs a TLS-aware health wait in RealReceiver.
-    FakeAdminApi tls;
-    tls.setToken("tok-123");
-    QVERIFY(tls.listenTls(cert, key));
+    // A real redrived whose admin listener speaks TLS with that certificate, on a database of
+    // its own: the console refuses it untrusted and signs in once the profile names the CA.
+    RealReceiver tls;
+    tls.useTls(cert, key);
+    QString error;
+    QVERIFY2(tls.start(&error), qPrintable(error));
+    QCOMPARE(tls.adminUrl().scheme(), QStringLiteral("https"));
 
     for (const bool trusted : { false, true }) {
         ConsoleController console(*m_settings, m_secrets, m_clock);
@@ -308,9 +308,9 @@ void TstConsoleActions::tlsIsCheckedAgainstTheProfilesCa()
         QTest::mouseClick(find<QPushButton>(dialog, "newProfileButton"), Qt::LeftButton);
         QTest::keyClicks(find<QLineEdit>(dialog, "nameEdit"),
             trusted ? QStringLiteral("tls-ok") : QStringLiteral("tls-bad"));
-        QTest::keyClicks(find<QLineEdit>(dialog, "sqlitePathEdit"), m_t->url().sqlitePath);
-        QTest::keyClicks(find<QLineEdit>(dialog, "adminUrlEdit"), tls.url().toString());
-        QTest::keyClicks(find<QLineEdit>(dialog, "tokenEdit"), QStringLiteral("tok-123"));
+        QTest::keyClicks(find<QLineEdit>(dialog, "sqlitePathEdit"), tls.databasePath());
+        QTest::keyClicks(find<QLineEdit>(dialog, "adminUrlEdit"), tls.adminUrl().toString());
+        QTest::keyClicks(find<QLineEdit>(dialog, "tokenEdit"), tls.token(QStringLiteral("sam-support")));
         if (trusted)
             QTest::keyClicks(find<QLineEdit>(dialog, "caFileEdit"), cert);
         bool gone = false;
@@ -321,8 +321,8 @@ void TstConsoleActions::tlsIsCheckedAgainstTheProfilesCa()
             QTRY_VERIFY_WITH_TIMEOUT(
                 console.session() != nullptr || (!gone && problem->isVisible()), kGuiWait);
             QVERIFY2(console.session(), qPrintable(gone ? QString() : problem->text()));
-            QCOMPARE(
-                find<QLabel>(console.window(), "identityLabel")->text(), QStringLiteral("alice · support"));
+            QCOMPARE(find<QLabel>(console.window(), "identityLabel")->text(),
+                QStringLiteral("sam-support · support"));
         } else {
             QTRY_VERIFY_WITH_TIMEOUT(problem->isVisible(), kGuiWait);
             QVERIFY2(problem->text().contains(QStringLiteral("certificate this console does not trust")),
