@@ -5,16 +5,16 @@
     <name>redrive::ui::ReconcileController</name>
     <message numerus="yes">
         <source>%n source(s) reconcile with their provider</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n source reconcile with their provider</numerusform>
+            <numerusform>%n sources reconcile with their provider</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>; the last run of %n failed.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>; the last run of %n failed.</numerusform>
+            <numerusform>; the last run of %n failed.</numerusform>
         </translation>
     </message>
 </context>
