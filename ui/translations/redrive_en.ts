@@ -9,9 +9,413 @@
     </message>
 </context>
 <context>
+    <name>redrive::ui::DetailController</name>
+    <message>
+        <source>Export evidence for event %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>JSON files (*.json)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The event could not be read: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Event %1 no longer exists (retention may have removed it).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Saving…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The note was not confirmed: </source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The note was not saved: </source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Checking against the receiver&apos;s schema…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The revalidation was not confirmed: </source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The event was not revalidated: </source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>It passes the schema now: released from quarantine with %Ln deliver(y|ies).</source>
+        <translation>
+            <numerusform>It passes the schema now: released from quarantine with %Ln delivery.</numerusform>
+            <numerusform>It passes the schema now: released from quarantine with %Ln deliveries.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Still invalid against the receiver&apos;s schema (%Ln error(s)); the list shows them as checked now.</source>
+        <translation>
+            <numerusform>Still invalid against the receiver&apos;s schema (%Ln error); the list shows them as checked now.</numerusform>
+            <numerusform>Still invalid against the receiver&apos;s schema (%Ln errors); the list shows them as checked now.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>redrive::ui::EnvironmentBanner</name>
     <message>
         <source>Connected to the %1 environment (profile &quot;%2&quot;)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>redrive::ui::EventDetailView</name>
+    <message>
+        <source>Replay this delivery…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Add note</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export evidence…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Deliveries</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Destination</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Downstream</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Attempts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Next attempt</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reference</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Last failure</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Replay this delivery</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Summary</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>#</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Started</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Trigger</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>HTTP</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Duration</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Category</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Explanation</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Select an attempt to see the start of the destination&apos;s response.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Payload as a tree</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Payload as text</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Attempt response</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Notes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Request headers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>New note</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Notes and audit entries</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Copy payload</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Payload</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Header</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Value</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Headers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Add a note for the next person looking at this event</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>When</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Who</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Action</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Target</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reason</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save one JSON file, built and signed by the receiver, with this event, its body, deliveries, attempts, notes, the audit entries that touched it and a signed checkpoint of the audit log. The export is recorded in the audit log; redrive --verify-evidence FILE re-checks the file anywhere.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Audit trail</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Notes &amp;&amp; audit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No event selected</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Select an event in the list to see its deliveries, attempts and payload.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Event %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Loading…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This delivery is on its way already; there is nothing to replay yet.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Preview and request a replay of the selected delivery (Ctrl+R in the list).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Event %1 · %2 · %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>(no type)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Provider event ID</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>  (derived from the body digest: the provider sent no id)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Received</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Occurred</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Times seen</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%L1 (last %2; duplicates were recorded, not processed again)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Origin</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Verified by</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>— (read from the provider&apos;s API, not signed)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>— (not verified)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The secret whose signature matched; with several secrets configured this shows which one.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Clock skew</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%L1 ms (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>provider&apos;s timestamp behind ours</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>provider&apos;s timestamp ahead of ours</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>— (the scheme carries no timestamp)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Body</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln byte(s), %1, SHA-256 %2</source>
+        <translation>
+            <numerusform>%Ln byte, %1, SHA-256 %2</numerusform>
+            <numerusform>%Ln bytes, %1, SHA-256 %2</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>no content type</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>From</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Legal hold</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>yes — retention will not delete this event</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (in %2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (overdue by %2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The last request was fully sent but no answer came in time: the destination may have acted on it. A replay could apply it twice.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Dead-lettered: %1%2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Idempotency key %1 (the same on every attempt and replay)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No route matched this event, so it was not delivered anywhere.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>
+scheduled for %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>replay #%1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> · outcome unknown</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No attempts yet.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>(the destination sent no body)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The body is %1; shown as text only.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No notes yet.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -166,6 +570,49 @@ Received %Ln times (duplicates were not processed again)</numerusform>
     </message>
 </context>
 <context>
+    <name>redrive::ui::EvidenceExport</name>
+    <message>
+        <source>the receiver signs no evidence (admin.audit_key_file is not set in its configuration).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the receiver has no event %1. Does this profile read the receiver&apos;s own database?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the receiver does not offer evidence bundles (an older redrived?).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Evidence was not exported: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Asking the receiver to build and sign the evidence for event %1…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the receiver&apos;s answer is not an evidence bundle for event %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Checking the signed bundle and writing %1…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 cannot be written: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Evidence for event %1 was written to %2, but it does NOT verify: %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Evidence for event %1 written to %2, signed by receiver key %3 (bundle SHA-256 %4…). Check it anywhere with: redrive --verify-evidence FILE --key-id %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>redrive::ui::FilterBar</name>
     <message>
         <source>Source</source>
@@ -269,6 +716,68 @@ Received %Ln times (duplicates were not processed again)</numerusform>
     </message>
     <message>
         <source>Any status</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>redrive::ui::JsonTreeModel</name>
+    <message>
+        <source>null</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>boolean</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>number</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>string</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>array</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>object</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not JSON (%1 at byte %L2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Key</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Value</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Type</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>redrive::ui::KeyLinks</name>
+    <message>
+        <source>Business keys</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Keys:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Search events with %1 %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Find every event whose %1 is %2</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -392,6 +901,37 @@ Received %Ln times (duplicates were not processed again)</numerusform>
     </message>
 </context>
 <context>
+    <name>redrive::ui::ScheduleNote</name>
+    <message>
+        <source>%1: attempt %2 is due %3.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> The receiver configuration has no destination of that name, so the attempts after it cannot be projected.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> Only the next attempt is known: add the receiver&apos;s configuration file to the profile to see the projected remaining schedule.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>#%1 ≈ %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> Then, if it keeps failing: </source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> Dead letter after attempt %1, around %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> (between %1 and %2 with jitter)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>redrive::ui::StatusPalette</name>
     <message>
         <source>succeeded</source>
@@ -483,6 +1023,48 @@ Received %Ln times (duplicates were not processed again)</numerusform>
     <message>
         <source>%1 local (%2)</source>
         <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>redrive::ui::ValidationPanel</name>
+    <message>
+        <source>Revalidate</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Schema validation errors</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Where in the body (a JSON pointer) and why the event does not match its schema</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Where</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>What</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Revalidate this event</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Check the event again against the schema the receiver has now; if it passes it leaves quarantine and is delivered</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>(the whole body)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Quarantined: the body does not match its schema (%Ln error(s)). It is stored and not delivered.</source>
+        <translation>
+            <numerusform>Quarantined: the body does not match its schema (%Ln error). It is stored and not delivered.</numerusform>
+            <numerusform>Quarantined: the body does not match its schema (%Ln errors). It is stored and not delivered.</numerusform>
+        </translation>
     </message>
 </context>
 </TS>
