@@ -9,6 +9,425 @@
     </message>
 </context>
 <context>
+    <name>redrive::ui::ConnectionDialog</name>
+    <message>
+        <source>The API token was handed over for this run only: it is used for this connection and stored nowhere.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Profile name</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>e.g. production-eu</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Environment</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>production, staging, …</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Database file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PostgreSQL host</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PostgreSQL database</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PostgreSQL user</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PostgreSQL password</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>leave empty to use the keychain</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Admin API address</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CA certificate file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>optional PEM file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Receiver configuration file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>optional copy of redrived.toml, for projected retry times</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Admin API token</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Remember the password and token in the system keychain</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Connect</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Warn when a standby is behind by more than (seconds)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>seconds, when the database is a hot standby</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Connect to a Redrive receiver</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Profile</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Database kind</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>SQLite file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PostgreSQL</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PostgreSQL TLS mode (sslmode)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>TLS warning</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Browse…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Receiver database</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>SQLite databases (*.db *.sqlite);;All files (*)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CA certificate</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PEM certificates (*.pem *.crt);;All files (*)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Host</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Port</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Database</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>User</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Password</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>TLS (sslmode)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Standby lag warning (s)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>New</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Delete</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Admin API</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>API token</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Receiver config</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Checking the keychain…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> No keychain is available on this desktop.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A token for this profile is stored in the keychain.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Secrets you type are kept in the system keychain.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No token is stored for this profile yet; paste it above.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No keychain is available on this desktop. Passwords and tokens you type are used for this session only and are not stored anywhere.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Details: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Environment colour</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>redrive::ui::ConnectionErrors</name>
+    <message>
+        <source>There is no database file at %1. Check the path, and that the receiver has started at least once (it creates the file).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is not a SQLite database. Choose the file named in the receiver&apos;s [storage] url.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The database file %1 cannot be opened for reading. Check that your user may read it and the folder it is in (the WAL files live beside it).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The database is busy. Try again in a moment.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The database file %1 could not be read.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PostgreSQL at %1 rejected the password for user &quot;%2&quot;. Enter the password again (it replaces the one in the keychain).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PostgreSQL at %1 asks for a password and none is stored for this profile. Enter it in the password field.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The host name &quot;%1&quot; does not resolve. Check the spelling, or use an IP address.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Nothing accepts connections at %1. PostgreSQL is not running there, listens on another port, or a firewall refuses the connection.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 could not be reached in time. The host may be down, or a VPN or firewall is in the way.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The server at %1 does not offer TLS, but the profile requires it (sslmode=%2).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The TLS connection to %1 failed: the server&apos;s certificate does not match the CA certificate or host name in the profile (sslmode=%2).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The server at %1 has no database named &quot;%2&quot;.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The server at %1 has no user named &quot;%2&quot;.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The server at %1 does not accept this user from this machine (pg_hba.conf), or only over TLS. Ask the database administrator.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>User &quot;%1&quot; may not read the Redrive tables. Grant it SELECT on the schema.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The connection to PostgreSQL at %1 failed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The schema version of the database could not be read.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is not a Redrive database, or it was never migrated. Run `redrived --config FILE migrate` for it first.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The database uses schema version %1, older than this console&apos;s %2. Upgrade the receiver and run `redrived --config FILE migrate`.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The database uses schema version %1, newer than this console understands (%2). Install the console that matches the receiver&apos;s version.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>redrive::ui::ConnectionProfile</name>
+    <message>
+        <source>Give the profile a name.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Name the environment (for example production or staging).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Choose the receiver&apos;s SQLite database file.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Enter the PostgreSQL host name.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The port must be between 1 and 65535.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Enter the database name.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>sslmode must be one of %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The replica lag warning must be a whole number of seconds from 1 to %L1 (24 hours); the default is %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The admin API address must look like https://host:8081</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>http:// would send the API token unencrypted to %1. Plain HTTP is accepted only for this machine (localhost, 127.0.0.1, ::1); use https://%1…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The receiver configuration file %1 cannot be read.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The CA certificate file %1 cannot be read.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>sslmode=verify-ca checks who issued the certificate but does not check that it names %1: any certificate from that CA is accepted. Prefer verify-full.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the host</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>sslmode=%1 does not check the server&apos;s certificate: a machine in the middle can read the database password and every row. Use verify-full (with the CA certificate) unless the network path is trusted.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>redrive::ui::Connector</name>
+    <message>
+        <source>Reading credentials from the keychain…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Opening %1 read-only…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The receiver configuration could not be used for retry projections: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Checking the schema version…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The admin API needs a token and none is stored for this profile. Paste the token an administrator created for you (redrived token create).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Asking the admin API who you are…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The address answered, but not like a Redrive admin API (whoami had no name and role).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Saving credentials in the keychain…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Connected, but the credentials were not remembered: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>redrive::ui::DatabaseWatch</name>
+    <message>
+        <source>The database cannot be reached since %1. The pages show what was read before then and may be out of date (stale). The console reconnects by itself: next attempt in %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The database cannot be reached since %1 (%3). The pages show what was read before then and may be out of date (stale). The console reconnects by itself: next attempt in %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>redrive::ui::DetailController</name>
     <message>
         <source>Export evidence for event %1</source>
@@ -850,6 +1269,49 @@ Received %Ln times (duplicates were not processed again)</numerusform>
     </message>
     <message>
         <source>Arrived as a webhook from the provider.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>redrive::ui::ProfileImport</name>
+    <message>
+        <source>the profile file is not a JSON object (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot;: secrets do not belong in a profile file; pass the token on standard input with --token-stdin</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot;: unknown key</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot;: must be a string</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;colour&quot;: not a colour (use #rrggbb)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>give exactly one of &quot;sqlite&quot; or &quot;postgresql&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>redrive: cannot import the profile: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>redrive: profile &quot;%1&quot; saved</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>redrive: profile &quot;%1&quot; saved; its API token is in the keychain</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>redrive: profile &quot;%1&quot; saved, but the API token was NOT stored: %2 (%3). The console will ask for it when connecting.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
