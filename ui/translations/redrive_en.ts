@@ -2,6 +2,106 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="en_US" sourcelanguage="en">
 <context>
+    <name>redrive::main</name>
+    <message>
+        <source>Connect with the named profile.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>NAME</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>With --profile: open on this page once connected (%1).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PAGE</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save the connection profile described by FILE (JSON, no secrets) and exit.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>FILE</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Read the admin API token from standard input. With --import-profile: store it in the keychain. With --profile: use it for this run only; it is stored nowhere (for machines without a keychain).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Re-check an evidence bundle (the receiver&apos;s signature, body hash, audit hash links, checkpoint signature, bundle hash), print what was checked and exit: 0 when intact, 1 with the first problem, 2 for bad arguments.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>With --verify-evidence: the receiver key the bundle must be signed with: 64 hex digits, base64, or a file holding it, a PEM public key or a checkpoint (redrived audit checkpoint --out FILE).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>FILE|HEX</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>With --verify-evidence: the id (16 hex digits) of the receiver key the bundle must be signed with.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ID</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>redrive: cannot read %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>redrive: %1 is larger than any evidence bundle (%2 bytes)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: evidence FAILED verification: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: evidence intact (NOT signed by a receiver)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: evidence intact (signed by the pinned receiver key)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: evidence intact (signed, key not pinned)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>redrive: cannot read the token from standard input</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>redrive: --token-stdin given but standard input held no token</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Redrive operations console: browse webhook events and request audited replays.
+Manual: redrive(1); the receiver: redrived(8).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>redrive: --public-key and --key-id go with --verify-evidence FILE</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>redrive: --token-stdin goes with --profile NAME or --import-profile FILE</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>redrive: --page must be one of: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>redrive::ui::AccessibleParts</name>
     <message>
         <source>Clear %1</source>
