@@ -11,6 +11,7 @@
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QFile>
+#include <QLocale>
 #include <QSettings>
 
 #include <cstdio>
@@ -19,66 +20,75 @@
 
 namespace {
 
+// One line of what the console tells the person at the terminal, in their language.
+void printLine(std::FILE *to, const QString &line)
+{
+    std::fprintf(to, "%s\n", qUtf8Printable(line));
+}
+
 const QCommandLineOption &profileOption()
 {
-    static const QCommandLineOption option(
-        QStringLiteral("profile"), QStringLiteral("Connect with the named profile."), QStringLiteral("NAME"));
+    static const QCommandLineOption option(QStringLiteral("profile"),
+        QCoreApplication::translate("redrive::main", "Connect with the named profile."),
+        QCoreApplication::translate("redrive::main", "NAME"));
     return option;
 }
 
 const QCommandLineOption &pageOption()
 {
     static const QCommandLineOption option(QStringLiteral("page"),
-        QStringLiteral("With --profile: open on this page once connected (%1).")
+        QCoreApplication::translate("redrive::main", "With --profile: open on this page once connected (%1).")
             .arg(redrive::ui::MainWindow::pageNames().join(QLatin1String(", "))),
-        QStringLiteral("PAGE"));
+        QCoreApplication::translate("redrive::main", "PAGE"));
     return option;
 }
 
 const QCommandLineOption &importOption()
 {
     static const QCommandLineOption option(QStringLiteral("import-profile"),
-        QStringLiteral("Save the connection profile described by FILE (JSON, no secrets) and exit."),
-        QStringLiteral("FILE"));
+        QCoreApplication::translate(
+            "redrive::main", "Save the connection profile described by FILE (JSON, no secrets) and exit."),
+        QCoreApplication::translate("redrive::main", "FILE"));
     return option;
 }
 
 const QCommandLineOption &tokenStdinOption()
 {
     static const QCommandLineOption option(QStringLiteral("token-stdin"),
-        QStringLiteral("Read the admin API token from standard input. With --import-profile: store it "
-                       "in the keychain. With --profile: use it for this run only; it is stored nowhere "
-                       "(for machines without a keychain)."));
+        QCoreApplication::translate("redrive::main",
+            "Read the admin API token from standard input. With --import-profile: store it "
+            "in the keychain. With --profile: use it for this run only; it is stored nowhere "
+            "(for machines without a keychain)."));
     return option;
 }
 
 const QCommandLineOption &verifyEvidenceOption()
 {
     static const QCommandLineOption option(QStringLiteral("verify-evidence"),
-        QStringLiteral(
+        QCoreApplication::translate("redrive::main",
             "Re-check an evidence bundle (the receiver's signature, body hash, audit hash links, checkpoint "
             "signature, bundle hash), print what was checked and exit: 0 when intact, 1 with the first "
             "problem, 2 for bad arguments."),
-        QStringLiteral("FILE"));
+        QCoreApplication::translate("redrive::main", "FILE"));
     return option;
 }
 
 const QCommandLineOption &publicKeyOption()
 {
     static const QCommandLineOption option(QStringLiteral("public-key"),
-        QStringLiteral(
+        QCoreApplication::translate("redrive::main",
             "With --verify-evidence: the receiver key the bundle must be signed with: 64 hex digits, base64, "
             "or a file holding it, a PEM public key or a checkpoint (redrived audit checkpoint --out FILE)."),
-        QStringLiteral("FILE|HEX"));
+        QCoreApplication::translate("redrive::main", "FILE|HEX"));
     return option;
 }
 
 const QCommandLineOption &keyIdOption()
 {
     static const QCommandLineOption option(QStringLiteral("key-id"),
-        QStringLiteral(
+        QCoreApplication::translate("redrive::main",
             "With --verify-evidence: the id (16 hex digits) of the receiver key the bundle must be signed with."),
-        QStringLiteral("ID"));
+        QCoreApplication::translate("redrive::main", "ID"));
     return option;
 }
 
@@ -104,23 +114,27 @@ int verifyEvidence(const QCommandLineParser &parser)
     }
     QFile file(parser.value(verifyEvidenceOption()));
     if (!file.open(QIODevice::ReadOnly)) {
-        std::fprintf(stderr, "redrive: cannot read %s: %s\n", qPrintable(file.fileName()),
-            qPrintable(file.errorString()));
+        printLine(stderr,
+            QCoreApplication::translate("redrive::main", "redrive: cannot read %1: %2")
+                .arg(file.fileName(), file.errorString()));
         return 1;
     }
     // A bundle holds one event's body (at most the receiver's max_body_bytes) plus its records.
     constexpr qint64 kMaxBundleBytes = 256LL * 1024 * 1024;
     if (file.size() > kMaxBundleBytes) {
-        std::fprintf(stderr, "redrive: %s is larger than any evidence bundle (%lld bytes)\n",
-            qPrintable(file.fileName()), static_cast<long long>(file.size()));
+        printLine(stderr,
+            QCoreApplication::translate(
+                "redrive::main", "redrive: %1 is larger than any evidence bundle (%2 bytes)")
+                .arg(file.fileName(), QLocale().toString(file.size())));
         return 1;
     }
     const redrive::audit::EvidenceVerdict verdict = redrive::audit::verifyEvidence(file.readAll(), pin);
     for (const QString &line : verdict.checked)
         std::fprintf(stdout, "ok: %s\n", qUtf8Printable(line));
     if (!verdict.ok) {
-        std::fprintf(stderr, "%s: evidence FAILED verification: %s\n", qUtf8Printable(file.fileName()),
-            qUtf8Printable(verdict.problem));
+        printLine(stderr,
+            QCoreApplication::translate("redrive::main", "%1: evidence FAILED verification: %2")
+                .arg(file.fileName(), verdict.problem));
         return 1;
     }
     for (const QString &line : verdict.notes)
@@ -129,10 +143,20 @@ int verifyEvidence(const QCommandLineParser &parser)
         std::fprintf(stdout, "trusted: %s\n", qUtf8Printable(verdict.trustSummary()));
     else
         std::fprintf(stdout, "WARNING: %s\n", qUtf8Printable(verdict.trustSummary()));
-    std::fprintf(stdout, "%s: evidence intact%s\n", qUtf8Printable(file.fileName()),
-        verdict.signedByReceiver
-            ? (verdict.keyPinned ? " (signed by the pinned receiver key)" : " (signed, key not pinned)")
-            : " (NOT signed by a receiver)");
+    const QString name = file.fileName();
+    if (!verdict.signedByReceiver)
+        printLine(stdout,
+            QCoreApplication::translate("redrive::main", "%1: evidence intact (NOT signed by a receiver)")
+                .arg(name));
+    else if (verdict.keyPinned)
+        printLine(stdout,
+            QCoreApplication::translate(
+                "redrive::main", "%1: evidence intact (signed by the pinned receiver key)")
+                .arg(name));
+    else
+        printLine(stdout,
+            QCoreApplication::translate("redrive::main", "%1: evidence intact (signed, key not pinned)")
+                .arg(name));
     return 0;
 }
 
@@ -141,12 +165,16 @@ std::optional<QString> readTokenFromStdin()
 {
     QFile in;
     if (!in.open(stdin, QIODevice::ReadOnly)) {
-        std::fprintf(stderr, "redrive: cannot read the token from standard input\n");
+        printLine(stderr,
+            QCoreApplication::translate(
+                "redrive::main", "redrive: cannot read the token from standard input"));
         return std::nullopt;
     }
     const QString token = QString::fromUtf8(in.readLine(4096)).trimmed();
     if (token.isEmpty()) {
-        std::fprintf(stderr, "redrive: --token-stdin given but standard input held no token\n");
+        printLine(stderr,
+            QCoreApplication::translate(
+                "redrive::main", "redrive: --token-stdin given but standard input held no token"));
         return std::nullopt;
     }
     return token;
@@ -158,8 +186,9 @@ int importProfile(QCoreApplication &app, const QCommandLineParser &parser)
 {
     QFile file(parser.value(importOption()));
     if (!file.open(QIODevice::ReadOnly)) {
-        std::fprintf(stderr, "redrive: cannot read %s: %s\n", qPrintable(file.fileName()),
-            qPrintable(file.errorString()));
+        printLine(stderr,
+            QCoreApplication::translate("redrive::main", "redrive: cannot read %1: %2")
+                .arg(file.fileName(), file.errorString()));
         return 2;
     }
     QString token;
@@ -186,12 +215,14 @@ int importProfile(QCoreApplication &app, const QCommandLineParser &parser)
 
 void describe(QCoreApplication &app, QCommandLineParser &parser)
 {
+    // Before the options are built: their help text is translated.
+    redrive::ui::installConsoleTranslation(&app);
     QCoreApplication::setOrganizationName(QStringLiteral("Redrive"));
     QCoreApplication::setApplicationName(QStringLiteral("redrive"));
     QCoreApplication::setApplicationVersion(QStringLiteral(REDRIVE_VERSION));
-    parser.setApplicationDescription(
-        QStringLiteral("Redrive operations console: browse webhook events and request audited replays.\n"
-                       "Manual: redrive(1); the receiver: redrived(8)."));
+    parser.setApplicationDescription(QCoreApplication::translate("redrive::main",
+        "Redrive operations console: browse webhook events and request audited replays.\n"
+        "Manual: redrive(1); the receiver: redrived(8)."));
     parser.addHelpOption();
     parser.addVersionOption();
     parser.addOption(profileOption());
@@ -233,18 +264,20 @@ int main(int argc, char *argv[])
     }
 
     QApplication app(argc, argv);
-    redrive::ui::installConsoleTranslation(&app);
     QCommandLineParser parser;
     describe(app, parser);
     if (parser.isSet(publicKeyOption()) || parser.isSet(keyIdOption())) {
-        std::fprintf(stderr, "redrive: --public-key and --key-id go with --verify-evidence FILE\n");
+        printLine(stderr,
+            QCoreApplication::translate(
+                "redrive::main", "redrive: --public-key and --key-id go with --verify-evidence FILE"));
         return 2;
     }
     QString tokenForThisRun;
     if (parser.isSet(tokenStdinOption())) {
         if (!parser.isSet(profileOption())) {
-            std::fprintf(
-                stderr, "redrive: --token-stdin goes with --profile NAME or --import-profile FILE\n");
+            printLine(stderr,
+                QCoreApplication::translate("redrive::main",
+                    "redrive: --token-stdin goes with --profile NAME or --import-profile FILE"));
             return 2;
         }
         const auto read = readTokenFromStdin();
@@ -256,8 +289,9 @@ int main(int argc, char *argv[])
     if (parser.isSet(pageOption())) {
         startPage = redrive::ui::MainWindow::pageFromName(parser.value(pageOption()));
         if (!startPage) {
-            std::fprintf(stderr, "redrive: --page must be one of: %s\n",
-                qPrintable(redrive::ui::MainWindow::pageNames().join(QLatin1String(", "))));
+            printLine(stderr,
+                QCoreApplication::translate("redrive::main", "redrive: --page must be one of: %1")
+                    .arg(redrive::ui::MainWindow::pageNames().join(QLatin1String(", "))));
             return 2;
         }
     }

@@ -153,7 +153,7 @@ void TstReconcileGui::pageShowsEachSourcesLastRunAndItsRecentRuns()
     QCOMPARE(cell(1, ReconcileRunModel::OutcomeColumn), QStringLiteral("2 missing, all recovered"));
     auto *summary = find<QLabel>(w, "reconcileSummary");
     QCOMPARE(summary->textFormat(), Qt::PlainText);
-    QVERIFY2(summary->text().contains(QStringLiteral("2 source(s) reconcile"))
+    QVERIFY2(summary->text().contains(QStringLiteral("2 sources reconcile"))
             && summary->text().contains(QStringLiteral("the last run of 1 failed")),
         qPrintable(summary->text()));
 

@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: Redrive authors
 #pragma once
 
+#include <QCoreApplication>
 #include <QLabel>
 #include <QLineEdit>
 #include <QString>
@@ -19,7 +20,8 @@ inline void nameEditParts(QLineEdit *edit, const QString &name)
     if (edit->accessibleName().isEmpty())
         edit->setAccessibleName(name);
     for (QToolButton *button : edit->findChildren<QToolButton *>())
-        button->setAccessibleName(QStringLiteral("Clear %1").arg(name));
+        button->setAccessibleName(
+            QCoreApplication::translate("redrive::ui::AccessibleParts", "Clear %1").arg(name));
 }
 
 // A label that carries state (chain status, receiver health, the last action's outcome, a

@@ -23,8 +23,7 @@ void EnvironmentBanner::showEnvironment(
 {
     setStyleSheet(bannerStyle(colour));
     setText(QStringLiteral("%1 — %2").arg(label.toUpper(), profileName));
-    setToolTip(plainToolTip(
-        QStringLiteral("Connected to the %1 environment (profile \"%2\")").arg(label, profileName)));
+    setToolTip(plainToolTip(tr("Connected to the %1 environment (profile \"%2\")").arg(label, profileName)));
     show();
 }
 

@@ -5,6 +5,7 @@
 #include "common/dbexecutor.h"
 
 #include <QAbstractTableModel>
+#include <QCoreApplication>
 #include <QList>
 
 #include <functional>
@@ -102,7 +103,9 @@ private:
                 QString error;
                 // An error text counts even when the query said it succeeded.
                 if (!query(db, &rows, &error) || !error.isEmpty())
-                    return Failure(error.isEmpty() ? QStringLiteral("the query failed") : error);
+                    return Failure(error.isEmpty()
+                            ? QCoreApplication::translate("redrive::ui::KeysetListModel", "the query failed")
+                            : error);
                 return rows;
             },
             [this](Result<QList<Row>> page) {

@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: Redrive authors
 #include "localeformat.h"
 
+#include <QCoreApplication>
 #include <QDateTime>
 
 namespace redrive::ui {
@@ -39,13 +40,13 @@ QString LocaleFormat::percent(double value, int decimals)
 QString LocaleFormat::bytes(qint64 n)
 {
     if (n < 1024 && n > -1024)
-        return QStringLiteral("%1 bytes").arg(QLocale().toString(n));
+        return QCoreApplication::translate("redrive::ui::LocaleFormat", "%Ln byte(s)", nullptr, int(n));
     return QLocale().formattedDataSize(n, 1, QLocale::DataSizeIecFormat);
 }
 
 QString LocaleFormat::milliseconds(qint64 ms)
 {
-    return QStringLiteral("%1 ms").arg(QLocale().toString(ms));
+    return QCoreApplication::translate("redrive::ui::LocaleFormat", "%1 ms").arg(QLocale().toString(ms));
 }
 
 QString LocaleFormat::duration(qint64 ms)
@@ -56,15 +57,19 @@ QString LocaleFormat::duration(qint64 ms)
     const auto n = [&locale](qint64 v) { return locale.toString(v); };
     QString out;
     if (s < 60)
-        out = QStringLiteral("%1 s").arg(n(s));
+        out = QCoreApplication::translate("redrive::ui::LocaleFormat", "%1 s").arg(n(s));
     else if (s < 3600)
-        out = QStringLiteral("%1 min").arg(n(s / 60));
+        out = QCoreApplication::translate("redrive::ui::LocaleFormat", "%1 min").arg(n(s / 60));
     else if (s < 86400)
-        out = (s % 3600) / 60 ? QStringLiteral("%1 h %2 min").arg(n(s / 3600), n((s % 3600) / 60))
-                              : QStringLiteral("%1 h").arg(n(s / 3600));
+        out = (s % 3600) / 60
+            ? QCoreApplication::translate("redrive::ui::LocaleFormat", "%1 h %2 min")
+                  .arg(n(s / 3600), n((s % 3600) / 60))
+            : QCoreApplication::translate("redrive::ui::LocaleFormat", "%1 h").arg(n(s / 3600));
     else
-        out = (s % 86400) / 3600 ? QStringLiteral("%1 d %2 h").arg(n(s / 86400), n((s % 86400) / 3600))
-                                 : QStringLiteral("%1 d").arg(n(s / 86400));
+        out = (s % 86400) / 3600
+            ? QCoreApplication::translate("redrive::ui::LocaleFormat", "%1 d %2 h")
+                  .arg(n(s / 86400), n((s % 86400) / 3600))
+            : QCoreApplication::translate("redrive::ui::LocaleFormat", "%1 d").arg(n(s / 86400));
     return negative ? QString(locale.negativeSign() + out) : out;
 }
 

@@ -5,6 +5,7 @@
 #include "common/accessibleparts.h"
 #include "common/environmentbanner.h"
 
+#include <QCoreApplication>
 #include <QDialog>
 #include <QDialogButtonBox>
 #include <QLabel>
@@ -21,6 +22,11 @@ QList<Prompter::Answer> g_queued;
 QList<Prompter::Question> g_asked;
 
 } // namespace
+
+QString Prompter::defaultReasonLabel()
+{
+    return QCoreApplication::translate("redrive::ui::Prompter", "Reason (recorded in the audit log):");
+}
 
 Prompter::Answer Prompter::ask(QWidget *parent, const Question &question)
 {
@@ -48,7 +54,7 @@ QDialog *Prompter::createDialog(QWidget *parent, const Question &question)
     if (!question.environment.isEmpty()) {
         auto *banner = new EnvironmentBanner(dialog);
         banner->setObjectName(QStringLiteral("promptEnvironment"));
-        speakAsStatus(banner, QStringLiteral("Environment"));
+        speakAsStatus(banner, QCoreApplication::translate("redrive::ui::Prompter", "Environment"));
         banner->showEnvironment(question.environment, question.environmentColour, question.profileName);
         layout->addWidget(banner);
     }
@@ -74,12 +80,13 @@ QDialog *Prompter::createDialog(QWidget *parent, const Question &question)
         // label with it.
         QString labelText = question.reasonLabel;
         if (!labelText.contains(u'&'))
-            labelText.replace(QStringLiteral("Reason"), QStringLiteral("&Reason"));
+            labelText.replace(QCoreApplication::translate("redrive::ui::Prompter", "Reason"),
+                QCoreApplication::translate("redrive::ui::Prompter", "&Reason"));
         auto *label = new QLabel(labelText, dialog);
         label->setObjectName(QStringLiteral("promptReasonLabel"));
         reason = new QLineEdit(dialog);
         reason->setObjectName(QStringLiteral("promptReason"));
-        reason->setAccessibleName(QStringLiteral("Reason"));
+        reason->setAccessibleName(QCoreApplication::translate("redrive::ui::Prompter", "Reason"));
         reason->setAccessibleDescription(question.reasonLabel);
         label->setBuddy(reason);
         layout->addWidget(label);

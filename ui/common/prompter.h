@@ -22,7 +22,7 @@ public:
         QString text; // plain text; escaped here
         QString confirmLabel; // "Approve replay #12"
         bool askReason = false;
-        QString reasonLabel = QStringLiteral("Reason (recorded in the audit log):");
+        QString reasonLabel = defaultReasonLabel();
         // For prompts that act: the environment banner (name and colour of the profile) on top,
         // so nobody approves or pauses in production thinking it is staging.
         QString environment;
@@ -34,6 +34,8 @@ public:
         QString reason;
     };
 
+    // "Reason (recorded in the audit log):", in the user's language.
+    static QString defaultReasonLabel();
     static Answer ask(QWidget *parent, const Question &question);
     // The dialog ask() shows, built but not run: a test walks it (accessible names, the
     // environment banner, the keyboard path) without a modal loop. The caller owns it.

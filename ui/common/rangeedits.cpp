@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: Redrive authors
 #include "rangeedits.h"
 
+#include <QCoreApplication>
 #include <QDateTime>
 #include <QDateTimeEdit>
 #include <QLocale>
@@ -27,8 +28,8 @@ void prepareRangeEdits(QDateTimeEdit *since, QDateTimeEdit *until)
         e->setDateTime(QDateTime::currentDateTime());
         e->hide();
     }
-    since->setAccessibleName(QStringLiteral("From (local time)"));
-    until->setAccessibleName(QStringLiteral("Until (local time)"));
+    since->setAccessibleName(QCoreApplication::translate("redrive::ui::RangeEdits", "From (local time)"));
+    until->setAccessibleName(QCoreApplication::translate("redrive::ui::RangeEdits", "Until (local time)"));
 }
 
 void showCustomRange(QDateTimeEdit *since, QDateTimeEdit *until, bool custom)

@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: Redrive authors
 #include "statuspalette.h"
 
+#include <QCoreApplication>
 #include <QTreeWidgetItem>
 
 namespace redrive::ui {
@@ -10,19 +11,26 @@ StatusLook statusLook(EventStatus status)
 {
     switch (status) {
     case EventStatus::Succeeded:
-        return { QColor(0xd7, 0xf2, 0xdc), QColor(0x1b, 0x5e, 0x20), QStringLiteral("succeeded") };
+        return { QColor(0xd7, 0xf2, 0xdc), QColor(0x1b, 0x5e, 0x20),
+            QCoreApplication::translate("redrive::ui::StatusPalette", "succeeded") };
     case EventStatus::Dead:
-        return { QColor(0xfa, 0xd4, 0xd4), QColor(0x9b, 0x1c, 0x1c), QStringLiteral("dead") };
+        return { QColor(0xfa, 0xd4, 0xd4), QColor(0x9b, 0x1c, 0x1c),
+            QCoreApplication::translate("redrive::ui::StatusPalette", "dead") };
     case EventStatus::Retrying:
-        return { QColor(0xfd, 0xeb, 0xc8), QColor(0x8a, 0x4b, 0x00), QStringLiteral("retrying") };
+        return { QColor(0xfd, 0xeb, 0xc8), QColor(0x8a, 0x4b, 0x00),
+            QCoreApplication::translate("redrive::ui::StatusPalette", "retrying") };
     case EventStatus::InFlight:
-        return { QColor(0xd6, 0xe6, 0xfb), QColor(0x0d, 0x47, 0xa1), QStringLiteral("in flight") };
+        return { QColor(0xd6, 0xe6, 0xfb), QColor(0x0d, 0x47, 0xa1),
+            QCoreApplication::translate("redrive::ui::StatusPalette", "in flight") };
     case EventStatus::Pending:
-        return { QColor(0xe8, 0xea, 0xed), QColor(0x37, 0x47, 0x4f), QStringLiteral("pending") };
+        return { QColor(0xe8, 0xea, 0xed), QColor(0x37, 0x47, 0x4f),
+            QCoreApplication::translate("redrive::ui::StatusPalette", "pending") };
     case EventStatus::NoRoute:
-        return { QColor(0xef, 0xe6, 0xf7), QColor(0x5e, 0x35, 0x8c), QStringLiteral("no route") };
+        return { QColor(0xef, 0xe6, 0xf7), QColor(0x5e, 0x35, 0x8c),
+            QCoreApplication::translate("redrive::ui::StatusPalette", "no route") };
     case EventStatus::Invalid: // quarantined: amber-brown, apart from dead's red and retrying's orange
-        return { QColor(0xf3, 0xe5, 0xd0), QColor(0x6d, 0x3f, 0x0a), QStringLiteral("invalid") };
+        return { QColor(0xf3, 0xe5, 0xd0), QColor(0x6d, 0x3f, 0x0a),
+            QCoreApplication::translate("redrive::ui::StatusPalette", "invalid") };
     }
     return {};
 }
@@ -76,33 +84,33 @@ QString categoryLabel(FailureCategory category)
 {
     switch (category) {
     case FailureCategory::None:
-        return QStringLiteral("Success");
+        return QCoreApplication::translate("redrive::ui::StatusPalette", "Success");
     case FailureCategory::HttpRetryable:
-        return QStringLiteral("HTTP retryable");
+        return QCoreApplication::translate("redrive::ui::StatusPalette", "HTTP retryable");
     case FailureCategory::HttpPermanent:
-        return QStringLiteral("HTTP permanent");
+        return QCoreApplication::translate("redrive::ui::StatusPalette", "HTTP permanent");
     case FailureCategory::Redirect:
-        return QStringLiteral("Redirect");
+        return QCoreApplication::translate("redrive::ui::StatusPalette", "Redirect");
     case FailureCategory::Timeout:
-        return QStringLiteral("Timeout");
+        return QCoreApplication::translate("redrive::ui::StatusPalette", "Timeout");
     case FailureCategory::ConnectionRefused:
-        return QStringLiteral("Connection refused");
+        return QCoreApplication::translate("redrive::ui::StatusPalette", "Connection refused");
     case FailureCategory::ConnectionReset:
-        return QStringLiteral("Connection reset");
+        return QCoreApplication::translate("redrive::ui::StatusPalette", "Connection reset");
     case FailureCategory::Dns:
-        return QStringLiteral("DNS");
+        return QCoreApplication::translate("redrive::ui::StatusPalette", "DNS");
     case FailureCategory::Tls:
-        return QStringLiteral("TLS");
+        return QCoreApplication::translate("redrive::ui::StatusPalette", "TLS");
     case FailureCategory::BlockedAddress:
-        return QStringLiteral("Blocked address");
+        return QCoreApplication::translate("redrive::ui::StatusPalette", "Blocked address");
     case FailureCategory::InvalidUrl:
-        return QStringLiteral("Invalid URL");
+        return QCoreApplication::translate("redrive::ui::StatusPalette", "Invalid URL");
     case FailureCategory::Integrity:
-        return QStringLiteral("Integrity");
+        return QCoreApplication::translate("redrive::ui::StatusPalette", "Integrity");
     case FailureCategory::LeaseExpired:
-        return QStringLiteral("Lease expired");
+        return QCoreApplication::translate("redrive::ui::StatusPalette", "Lease expired");
     case FailureCategory::Network:
-        return QStringLiteral("Network");
+        return QCoreApplication::translate("redrive::ui::StatusPalette", "Network");
     }
     return {};
 }

@@ -4,6 +4,7 @@
 
 #include "localeformat.h"
 
+#include <QCoreApplication>
 #include <QDateTime>
 
 #include <atomic>
@@ -45,8 +46,8 @@ QString TimeFormat::tooltip(qint64 ms)
 {
     if (primary() == Primary::Local)
         return QDateTime::fromMSecsSinceEpoch(ms, Qt::UTC).toString(Qt::ISODateWithMs);
-    return localText(ms) + QLatin1String(" local (")
-        + QDateTime::fromMSecsSinceEpoch(ms).toLocalTime().timeZoneAbbreviation() + u')';
+    return QCoreApplication::translate("redrive::ui::TimeFormat", "%1 local (%2)")
+        .arg(localText(ms), QDateTime::fromMSecsSinceEpoch(ms).toLocalTime().timeZoneAbbreviation());
 }
 
 QString TimeFormat::duration(qint64 ms)

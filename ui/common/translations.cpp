@@ -8,15 +8,35 @@
 
 namespace redrive::ui {
 
-bool installConsoleTranslation(QCoreApplication *app)
+namespace {
+
+QTranslator *loaded(QCoreApplication *app, const QLocale *locale)
 {
     auto *translator = new QTranslator(app);
+    const QString name = QStringLiteral("redrive");
+    const QString directory = QStringLiteral(":/i18n");
     // Tries each of the user's UI languages in turn: redrive_de_DE, redrive_de, …
-    if (translator->load(QLocale(), QStringLiteral("redrive"), QStringLiteral("_"), QStringLiteral(":/i18n"))
-        && QCoreApplication::installTranslator(translator))
-        return true;
+    const bool ok = locale ? translator->load(*locale, name, QStringLiteral("_"), directory)
+                           : translator->load(QStringLiteral("redrive_en"), directory);
+    if (ok && QCoreApplication::installTranslator(translator))
+        return translator;
     delete translator;
-    return false;
+    return nullptr;
+}
+
+} // namespace
+
+bool installConsoleTranslation(QCoreApplication *app)
+{
+    // English first, whatever the locale: it holds the singular and plural of every counted
+    // phrase ("1 event", "3 events"), which the source text writes as "event(s)". A translation
+    // for the user's language goes on top (Qt asks the last one installed first), and what it
+    // does not translate yet still reads as English, not as the notation.
+    QTranslator *english = loaded(app, nullptr);
+    const QLocale locale;
+    if (locale.language() == QLocale::English)
+        return english;
+    return loaded(app, &locale) || english;
 }
 
 } // namespace redrive::ui

@@ -11,6 +11,7 @@
 #include <QCheckBox>
 #include <QColorDialog>
 #include <QComboBox>
+#include <QCoreApplication>
 #include <QDialogButtonBox>
 #include <QFileDialog>
 #include <QFormLayout>
@@ -47,8 +48,11 @@ QWidget *withButton(QLineEdit *edit, QPushButton *button)
     return w;
 }
 
-const QString kTokenForThisRunText = QStringLiteral(
-    "The API token was handed over for this run only: it is used for this connection and stored nowhere.");
+QString tokenForThisRunText()
+{
+    return QCoreApplication::translate("redrive::ui::ConnectionDialog",
+        "The API token was handed over for this run only: it is used for this connection and stored nowhere.");
+}
 
 } // namespace
 
@@ -58,50 +62,47 @@ ConnectionDialog::ConnectionDialog(ProfileStore &profiles, SecretStore &secrets,
     , m_secrets(secrets)
     , m_connector(new Connector(secrets, this))
     , m_profileCombo(new QComboBox(this))
-    , m_name(lineEdit(QStringLiteral("nameEdit"), QStringLiteral("Profile name"), this,
-          QStringLiteral("e.g. production-eu")))
-    , m_environment(lineEdit(QStringLiteral("environmentEdit"), QStringLiteral("Environment"), this,
-          QStringLiteral("production, staging, …")))
+    , m_name(lineEdit(QStringLiteral("nameEdit"), tr("Profile name"), this, tr("e.g. production-eu")))
+    , m_environment(
+          lineEdit(QStringLiteral("environmentEdit"), tr("Environment"), this, tr("production, staging, …")))
     , m_colourButton(new QPushButton(this))
     , m_kind(new QComboBox(this))
     , m_kindPages(new QStackedWidget(this))
-    , m_sqlitePath(lineEdit(QStringLiteral("sqlitePathEdit"), QStringLiteral("Database file"), this,
+    , m_sqlitePath(lineEdit(QStringLiteral("sqlitePathEdit"), tr("Database file"), this,
           QStringLiteral("/var/lib/redrive/redrive.db")))
-    , m_pgHost(lineEdit(QStringLiteral("pgHostEdit"), QStringLiteral("PostgreSQL host"), this))
+    , m_pgHost(lineEdit(QStringLiteral("pgHostEdit"), tr("PostgreSQL host"), this))
     , m_pgPort(new QSpinBox(this))
-    , m_pgDatabase(lineEdit(QStringLiteral("pgDatabaseEdit"), QStringLiteral("PostgreSQL database"), this))
-    , m_pgUser(lineEdit(QStringLiteral("pgUserEdit"), QStringLiteral("PostgreSQL user"), this))
+    , m_pgDatabase(lineEdit(QStringLiteral("pgDatabaseEdit"), tr("PostgreSQL database"), this))
+    , m_pgUser(lineEdit(QStringLiteral("pgUserEdit"), tr("PostgreSQL user"), this))
     , m_pgSslMode(new QComboBox(this))
-    , m_pgPassword(lineEdit(QStringLiteral("pgPasswordEdit"), QStringLiteral("PostgreSQL password"), this,
-          QStringLiteral("leave empty to use the keychain")))
-    , m_adminUrl(lineEdit(QStringLiteral("adminUrlEdit"), QStringLiteral("Admin API address"), this,
+    , m_pgPassword(lineEdit(QStringLiteral("pgPasswordEdit"), tr("PostgreSQL password"), this,
+          tr("leave empty to use the keychain")))
+    , m_adminUrl(lineEdit(QStringLiteral("adminUrlEdit"), tr("Admin API address"), this,
           QStringLiteral("https://redrive.internal:8081")))
-    , m_caFile(lineEdit(QStringLiteral("caFileEdit"), QStringLiteral("CA certificate file"), this,
-          QStringLiteral("optional PEM file")))
-    , m_receiverConfig(
-          lineEdit(QStringLiteral("receiverConfigEdit"), QStringLiteral("Receiver configuration file"), this,
-              QStringLiteral("optional copy of redrived.toml, for projected retry times")))
-    , m_token(lineEdit(QStringLiteral("tokenEdit"), QStringLiteral("Admin API token"), this,
-          QStringLiteral("leave empty to use the keychain")))
-    , m_remember(
-          new QCheckBox(QStringLiteral("Remember the password and token in the system keychain"), this))
+    , m_caFile(
+          lineEdit(QStringLiteral("caFileEdit"), tr("CA certificate file"), this, tr("optional PEM file")))
+    , m_receiverConfig(lineEdit(QStringLiteral("receiverConfigEdit"), tr("Receiver configuration file"), this,
+          tr("optional copy of redrived.toml, for projected retry times")))
+    , m_token(lineEdit(
+          QStringLiteral("tokenEdit"), tr("Admin API token"), this, tr("leave empty to use the keychain")))
+    , m_remember(new QCheckBox(tr("Remember the password and token in the system keychain"), this))
     , m_keychainStatus(new QLabel(this))
     , m_problem(new QLabel(this))
     , m_progress(new QLabel(this))
-    , m_connect(new QPushButton(QStringLiteral("Connect"), this))
+    , m_connect(new QPushButton(tr("Connect"), this))
     , m_sslWarning(new QLabel(this))
     , m_replicaLagWarn(lineEdit(QStringLiteral("replicaLagWarnEdit"),
-          QStringLiteral("Warn when a standby is behind by more than (seconds)"), this,
-          QStringLiteral("seconds, when the database is a hot standby")))
+          tr("Warn when a standby is behind by more than (seconds)"), this,
+          tr("seconds, when the database is a hot standby")))
 {
     setObjectName(QStringLiteral("connectionDialog"));
-    setWindowTitle(QStringLiteral("Connect to a Redrive receiver"));
+    setWindowTitle(tr("Connect to a Redrive receiver"));
     m_profileCombo->setObjectName(QStringLiteral("profileCombo"));
-    m_profileCombo->setAccessibleName(QStringLiteral("Profile"));
+    m_profileCombo->setAccessibleName(tr("Profile"));
     m_colourButton->setObjectName(QStringLiteral("colourButton"));
     m_kind->setObjectName(QStringLiteral("databaseKind"));
-    m_kind->setAccessibleName(QStringLiteral("Database kind"));
-    m_kind->addItems({ QStringLiteral("SQLite file"), QStringLiteral("PostgreSQL") });
+    m_kind->setAccessibleName(tr("Database kind"));
+    m_kind->addItems({ tr("SQLite file"), tr("PostgreSQL") });
     m_pgPort->setObjectName(QStringLiteral("pgPortSpin"));
     m_pgPort->setRange(1, 65535);
     m_pgPort->setValue(5432);
@@ -109,10 +110,10 @@ ConnectionDialog::ConnectionDialog(ProfileStore &profiles, SecretStore &secrets,
     m_pgSslMode->addItems(
         { QStringLiteral("verify-full"), QStringLiteral("verify-ca"), QStringLiteral("require"),
             QStringLiteral("prefer"), QStringLiteral("allow"), QStringLiteral("disable") });
-    m_pgSslMode->setAccessibleName(QStringLiteral("PostgreSQL TLS mode (sslmode)"));
+    m_pgSslMode->setAccessibleName(tr("PostgreSQL TLS mode (sslmode)"));
     // A weaker sslmode is allowed (a trusted network, a local socket) but never silently.
     m_sslWarning->setObjectName(QStringLiteral("sslWarningLabel"));
-    speakAsStatus(m_sslWarning, QStringLiteral("TLS warning"));
+    speakAsStatus(m_sslWarning, tr("TLS warning"));
     m_sslWarning->setTextFormat(Qt::PlainText);
     m_sslWarning->setWordWrap(true);
     m_sslWarning->setStyleSheet(noticeStyle(Tone::Caution));
@@ -134,17 +135,17 @@ ConnectionDialog::ConnectionDialog(ProfileStore &profiles, SecretStore &secrets,
     m_connect->setObjectName(QStringLiteral("connectButton"));
     m_connect->setDefault(true);
 
-    auto *browseDb = new QPushButton(QStringLiteral("Browse…"), this);
+    auto *browseDb = new QPushButton(tr("Browse…"), this);
     connect(browseDb, &QPushButton::clicked, this, [this] {
-        const QString f = QFileDialog::getOpenFileName(this, QStringLiteral("Receiver database"),
-            m_sqlitePath->text(), QStringLiteral("SQLite databases (*.db *.sqlite);;All files (*)"));
+        const QString f = QFileDialog::getOpenFileName(this, tr("Receiver database"), m_sqlitePath->text(),
+            tr("SQLite databases (*.db *.sqlite);;All files (*)"));
         if (!f.isEmpty())
             m_sqlitePath->setText(f);
     });
-    auto *browseCa = new QPushButton(QStringLiteral("Browse…"), this);
+    auto *browseCa = new QPushButton(tr("Browse…"), this);
     connect(browseCa, &QPushButton::clicked, this, [this] {
-        const QString f = QFileDialog::getOpenFileName(this, QStringLiteral("CA certificate"),
-            m_caFile->text(), QStringLiteral("PEM certificates (*.pem *.crt);;All files (*)"));
+        const QString f = QFileDialog::getOpenFileName(this, tr("CA certificate"), m_caFile->text(),
+            tr("PEM certificates (*.pem *.crt);;All files (*)"));
         if (!f.isEmpty())
             m_caFile->setText(f);
     });
@@ -152,24 +153,24 @@ ConnectionDialog::ConnectionDialog(ProfileStore &profiles, SecretStore &secrets,
     auto *sqlitePage = new QWidget;
     auto *sqliteForm = new QFormLayout(sqlitePage);
     sqliteForm->setContentsMargins(0, 0, 0, 0);
-    sqliteForm->addRow(QStringLiteral("Database file"), withButton(m_sqlitePath, browseDb));
+    sqliteForm->addRow(tr("Database file"), withButton(m_sqlitePath, browseDb));
     auto *pgPage = new QWidget;
     auto *pgForm = new QFormLayout(pgPage);
     pgForm->setContentsMargins(0, 0, 0, 0);
-    pgForm->addRow(QStringLiteral("Host"), m_pgHost);
-    pgForm->addRow(QStringLiteral("Port"), m_pgPort);
-    pgForm->addRow(QStringLiteral("Database"), m_pgDatabase);
-    pgForm->addRow(QStringLiteral("User"), m_pgUser);
-    pgForm->addRow(QStringLiteral("Password"), m_pgPassword);
-    pgForm->addRow(QStringLiteral("TLS (sslmode)"), m_pgSslMode);
+    pgForm->addRow(tr("Host"), m_pgHost);
+    pgForm->addRow(tr("Port"), m_pgPort);
+    pgForm->addRow(tr("Database"), m_pgDatabase);
+    pgForm->addRow(tr("User"), m_pgUser);
+    pgForm->addRow(tr("Password"), m_pgPassword);
+    pgForm->addRow(tr("TLS (sslmode)"), m_pgSslMode);
     pgForm->addRow(m_sslWarning);
-    pgForm->addRow(QStringLiteral("Standby lag warning (s)"), m_replicaLagWarn);
+    pgForm->addRow(tr("Standby lag warning (s)"), m_replicaLagWarn);
     m_kindPages->addWidget(sqlitePage);
     m_kindPages->addWidget(pgPage);
 
-    auto *newButton = new QPushButton(QStringLiteral("New"), this);
+    auto *newButton = new QPushButton(tr("New"), this);
     newButton->setObjectName(QStringLiteral("newProfileButton"));
-    auto *deleteButton = new QPushButton(QStringLiteral("Delete"), this);
+    auto *deleteButton = new QPushButton(tr("Delete"), this);
     deleteButton->setObjectName(QStringLiteral("deleteProfileButton"));
     auto *profileRow = new QHBoxLayout;
     profileRow->addWidget(m_profileCombo, 1);
@@ -177,18 +178,18 @@ ConnectionDialog::ConnectionDialog(ProfileStore &profiles, SecretStore &secrets,
     profileRow->addWidget(deleteButton);
 
     auto *form = new QFormLayout;
-    form->addRow(QStringLiteral("Profile"), profileRow);
-    form->addRow(QStringLiteral("Name"), m_name);
+    form->addRow(tr("Profile"), profileRow);
+    form->addRow(tr("Name"), m_name);
     auto *envRow = new QHBoxLayout;
     envRow->addWidget(m_environment, 1);
     envRow->addWidget(m_colourButton);
-    form->addRow(QStringLiteral("Environment"), envRow);
-    form->addRow(QStringLiteral("Database"), m_kind);
+    form->addRow(tr("Environment"), envRow);
+    form->addRow(tr("Database"), m_kind);
     form->addRow(m_kindPages);
-    form->addRow(QStringLiteral("Admin API"), m_adminUrl);
-    form->addRow(QStringLiteral("CA certificate"), withButton(m_caFile, browseCa));
-    form->addRow(QStringLiteral("API token"), m_token);
-    form->addRow(QStringLiteral("Receiver config"), m_receiverConfig);
+    form->addRow(tr("Admin API"), m_adminUrl);
+    form->addRow(tr("CA certificate"), withButton(m_caFile, browseCa));
+    form->addRow(tr("API token"), m_token);
+    form->addRow(tr("Receiver config"), m_receiverConfig);
     form->addRow(QString(), m_remember);
 
     auto *buttons = new QDialogButtonBox(this);
@@ -283,13 +284,13 @@ void ConnectionDialog::useTokenForThisRun(const QString &token)
     m_tokenForThisRun = true;
     m_remember->setChecked(false);
     m_remember->setEnabled(false);
-    m_keychainStatus->setText(kTokenForThisRunText);
+    m_keychainStatus->setText(tokenForThisRunText());
 }
 
 void ConnectionDialog::probeKeychain()
 {
     const ConnectionProfile p = profileFromFields();
-    m_keychainStatus->setText(QStringLiteral("Checking the keychain…"));
+    m_keychainStatus->setText(tr("Checking the keychain…"));
     // A new profile has nothing stored yet, but whether a keychain exists at all is worth
     // saying before anyone types a secret.
     SecretJob *job
@@ -302,25 +303,24 @@ void ConnectionDialog::probeKeychain()
             return;
         if (m_tokenForThisRun) {
             m_keychainStatus->setText(r.status == SecretStatus::Unavailable
-                    ? kTokenForThisRunText + QStringLiteral(" No keychain is available on this desktop.")
-                    : kTokenForThisRunText);
+                    ? tokenForThisRunText() + tr(" No keychain is available on this desktop.")
+                    : tokenForThisRunText());
             return;
         }
         switch (r.status) {
         case SecretStatus::Ok:
-            m_keychainStatus->setText(QStringLiteral("A token for this profile is stored in the keychain."));
+            m_keychainStatus->setText(tr("A token for this profile is stored in the keychain."));
             m_remember->setEnabled(true);
             break;
         case SecretStatus::NotFound:
             m_keychainStatus->setText(asked.isEmpty()
-                    ? QStringLiteral("Secrets you type are kept in the system keychain.")
-                    : QStringLiteral("No token is stored for this profile yet; paste it above."));
+                    ? tr("Secrets you type are kept in the system keychain.")
+                    : tr("No token is stored for this profile yet; paste it above."));
             m_remember->setEnabled(true);
             break;
         case SecretStatus::Unavailable:
-            m_keychainStatus->setText(
-                QStringLiteral("No keychain is available on this desktop. Passwords and tokens you "
-                               "type are used for this session only and are not stored anywhere."));
+            m_keychainStatus->setText(tr("No keychain is available on this desktop. Passwords and tokens you "
+                                         "type are used for this session only and are not stored anywhere."));
             m_remember->setChecked(false);
             m_remember->setEnabled(false);
             break;
@@ -389,7 +389,7 @@ void ConnectionDialog::showProblem(const ConnectionProblem &problem)
     m_progress->clear();
     QString text = problem.summary;
     if (!problem.detail.isEmpty() && problem.detail != problem.summary)
-        text += QLatin1String("\n\nDetails: ") + problem.detail;
+        text += QLatin1String("\n\n") + tr("Details: %1").arg(problem.detail);
     m_problem->setText(text);
     m_problem->show();
     if (QWidget *w = fieldWidget(problem.field)) {
@@ -453,7 +453,7 @@ void ConnectionDialog::updateKindPage()
 
 void ConnectionDialog::chooseColour()
 {
-    const QColor c = QColorDialog::getColor(m_colour, this, QStringLiteral("Environment colour"));
+    const QColor c = QColorDialog::getColor(m_colour, this, tr("Environment colour"));
     if (!c.isValid())
         return;
     m_colour = c;

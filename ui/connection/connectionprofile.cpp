@@ -4,6 +4,7 @@
 
 #include "secrets/secretstore.h"
 
+#include <QCoreApplication>
 #include <QFileInfo>
 #include <QHostAddress>
 #include <QSettings>
@@ -83,32 +84,41 @@ QString ConnectionProfile::databaseDescription() const
 std::optional<ConnectionProfile::Problem> ConnectionProfile::validate() const
 {
     if (name.trimmed().isEmpty())
-        return Problem { QStringLiteral("name"), QStringLiteral("Give the profile a name.") };
+        return Problem { QStringLiteral("name"),
+            QCoreApplication::translate("redrive::ui::ConnectionProfile", "Give the profile a name.") };
     if (environment.trimmed().isEmpty())
         return Problem { QStringLiteral("environment"),
-            QStringLiteral("Name the environment (for example production or staging).") };
+            QCoreApplication::translate("redrive::ui::ConnectionProfile",
+                "Name the environment (for example production or staging).") };
     if (databaseKind == DatabaseKind::Sqlite) {
         if (sqlitePath.isEmpty())
             return Problem { QStringLiteral("sqlitePath"),
-                QStringLiteral("Choose the receiver's SQLite database file.") };
+                QCoreApplication::translate(
+                    "redrive::ui::ConnectionProfile", "Choose the receiver's SQLite database file.") };
     } else {
         if (pgHost.isEmpty())
-            return Problem { QStringLiteral("pgHost"), QStringLiteral("Enter the PostgreSQL host name.") };
+            return Problem { QStringLiteral("pgHost"),
+                QCoreApplication::translate(
+                    "redrive::ui::ConnectionProfile", "Enter the PostgreSQL host name.") };
         if (pgPort <= 0 || pgPort > 65535)
             return Problem { QStringLiteral("pgPort"),
-                QStringLiteral("The port must be between 1 and 65535.") };
+                QCoreApplication::translate(
+                    "redrive::ui::ConnectionProfile", "The port must be between 1 and 65535.") };
         if (pgDatabase.isEmpty())
-            return Problem { QStringLiteral("pgDatabase"), QStringLiteral("Enter the database name.") };
+            return Problem { QStringLiteral("pgDatabase"),
+                QCoreApplication::translate("redrive::ui::ConnectionProfile", "Enter the database name.") };
         static const QStringList modes
             = { QStringLiteral("disable"), QStringLiteral("allow"), QStringLiteral("prefer"),
                   QStringLiteral("require"), QStringLiteral("verify-ca"), QStringLiteral("verify-full") };
         if (!modes.contains(pgSslMode))
             return Problem { QStringLiteral("pgSslMode"),
-                QStringLiteral("sslmode must be one of ") + modes.join(QLatin1String(", ")) };
+                QCoreApplication::translate("redrive::ui::ConnectionProfile", "sslmode must be one of %1")
+                    .arg(modes.join(QLatin1String(", "))) };
         if (replicaLagWarnSeconds < 1 || replicaLagWarnSeconds > kMaxReplicaLagWarnSeconds)
             return Problem { QStringLiteral("replicaLagWarn"),
-                QStringLiteral("The replica lag warning must be a whole number of seconds from 1 to %1 "
-                               "(24 hours); the default is %2.")
+                QCoreApplication::translate("redrive::ui::ConnectionProfile",
+                    "The replica lag warning must be a whole number of seconds from 1 to %L1 "
+                    "(24 hours); the default is %2.")
                     .arg(kMaxReplicaLagWarnSeconds)
                     .arg(kDefaultReplicaLagWarnSeconds) };
     }
@@ -116,20 +126,26 @@ std::optional<ConnectionProfile::Problem> ConnectionProfile::validate() const
         if (!adminUrl.isValid() || adminUrl.host().isEmpty()
             || (adminUrl.scheme() != u"https" && adminUrl.scheme() != u"http"))
             return Problem { QStringLiteral("adminUrl"),
-                QStringLiteral("The admin API address must look like https://host:8081") };
+                QCoreApplication::translate("redrive::ui::ConnectionProfile",
+                    "The admin API address must look like https://host:8081") };
         // Plain HTTP carries the bearer token in clear: only this machine may be on the other end.
         if (adminUrl.scheme() == u"http" && !isLoopbackHost(adminUrl.host()))
             return Problem { QStringLiteral("adminUrl"),
-                QStringLiteral("http:// would send the API token unencrypted to %1. Plain HTTP is accepted "
-                               "only for this machine (localhost, 127.0.0.1, ::1); use https://%1…")
+                QCoreApplication::translate("redrive::ui::ConnectionProfile",
+                    "http:// would send the API token unencrypted to %1. Plain HTTP is accepted "
+                    "only for this machine (localhost, 127.0.0.1, ::1); use https://%1…")
                     .arg(adminUrl.host()) };
     }
     if (!receiverConfigFile.isEmpty() && !QFileInfo(receiverConfigFile).isReadable())
         return Problem { QStringLiteral("receiverConfig"),
-            QStringLiteral("The receiver configuration file %1 cannot be read.").arg(receiverConfigFile) };
+            QCoreApplication::translate(
+                "redrive::ui::ConnectionProfile", "The receiver configuration file %1 cannot be read.")
+                .arg(receiverConfigFile) };
     if (!caCertificateFile.isEmpty() && !QFileInfo(caCertificateFile).isReadable())
         return Problem { QStringLiteral("caCertificate"),
-            QStringLiteral("The CA certificate file %1 cannot be read.").arg(caCertificateFile) };
+            QCoreApplication::translate(
+                "redrive::ui::ConnectionProfile", "The CA certificate file %1 cannot be read.")
+                .arg(caCertificateFile) };
     return std::nullopt;
 }
 
@@ -138,13 +154,15 @@ QString ConnectionProfile::securityWarning() const
     if (databaseKind != DatabaseKind::Postgres || pgSslMode == u"verify-full")
         return {};
     if (pgSslMode == u"verify-ca")
-        return QStringLiteral(
+        return QCoreApplication::translate("redrive::ui::ConnectionProfile",
             "sslmode=verify-ca checks who issued the certificate but does not check that it "
             "names %1: any certificate from that CA is accepted. Prefer verify-full.")
-            .arg(pgHost.isEmpty() ? QStringLiteral("the host") : pgHost);
-    return QStringLiteral("sslmode=%1 does not check the server's certificate: a machine in the middle can "
-                          "read the database password and every row. Use verify-full (with the CA "
-                          "certificate) unless the network path is trusted.")
+            .arg(pgHost.isEmpty() ? QCoreApplication::translate("redrive::ui::ConnectionProfile", "the host")
+                                  : pgHost);
+    return QCoreApplication::translate("redrive::ui::ConnectionProfile",
+        "sslmode=%1 does not check the server's certificate: a machine in the middle can "
+        "read the database password and every row. Use verify-full (with the CA "
+        "certificate) unless the network path is trusted.")
         .arg(pgSslMode);
 }
 

@@ -61,7 +61,7 @@ void Connector::start(const ConnectionProfile &profile, const Credentials &typed
 
 void Connector::readSecret(const QString &key, std::function<void(const QString &)> next)
 {
-    Q_EMIT progress(QStringLiteral("Reading credentials from the keychain…"));
+    Q_EMIT progress(tr("Reading credentials from the keychain…"));
     const quint64 asked = m_generation.value();
     SecretJob *job = m_secrets.read(key);
     connect(job, &SecretJob::finished, this, [this, asked, next = std::move(next)](const SecretResult &r) {
@@ -76,15 +76,15 @@ void Connector::readSecret(const QString &key, std::function<void(const QString 
 
 void Connector::openDatabase()
 {
-    Q_EMIT progress(QStringLiteral("Opening %1 read-only…").arg(m_profile.databaseDescription()));
+    Q_EMIT progress(tr("Opening %1 read-only…").arg(m_profile.databaseDescription()));
     auto *session = new Session(m_profile);
     m_session = session;
     if (!m_profile.receiverConfigFile.isEmpty()) {
         auto schedules = readRetrySchedules(m_profile.receiverConfigFile);
         if (!schedules) {
             fail({ QStringLiteral("receiverConfig"),
-                QStringLiteral("The receiver configuration could not be used for retry projections: ")
-                    + schedules.error(),
+                tr("The receiver configuration could not be used for retry projections: %1")
+                    .arg(schedules.error()),
                 {} });
             return;
         }
@@ -116,7 +116,7 @@ void Connector::openDatabase()
 
 void Connector::checkSchema()
 {
-    Q_EMIT progress(QStringLiteral("Checking the schema version…"));
+    Q_EMIT progress(tr("Checking the schema version…"));
     Session *session = m_session;
     if (!session)
         return;
@@ -162,13 +162,12 @@ void Connector::askWhoAmI()
     }
     if (m_token.isEmpty()) {
         fail({ QStringLiteral("apiToken"),
-            QStringLiteral(
-                "The admin API needs a token and none is stored for this profile. Paste the token an "
-                "administrator created for you (redrived token create)."),
+            tr("The admin API needs a token and none is stored for this profile. Paste the token an "
+               "administrator created for you (redrived token create)."),
             {} });
         return;
     }
-    Q_EMIT progress(QStringLiteral("Asking the admin API who you are…"));
+    Q_EMIT progress(tr("Asking the admin API who you are…"));
     auto *client = new AdminClient(m_profile.adminUrl, m_token, ca, session);
     const quint64 asked = m_generation.value();
     ApiReply *reply = client->whoami();
@@ -185,8 +184,7 @@ void Connector::askWhoAmI()
             const auto role = roleFromString(obj.value(QLatin1String("role")).toString());
             if (name.isEmpty() || !role) {
                 fail({ QStringLiteral("adminUrl"),
-                    QStringLiteral(
-                        "The address answered, but not like a Redrive admin API (whoami had no name and role)."),
+                    tr("The address answered, but not like a Redrive admin API (whoami had no name and role)."),
                     {} });
                 return;
             }
@@ -207,7 +205,7 @@ void Connector::remember()
         finish();
         return;
     }
-    Q_EMIT progress(QStringLiteral("Saving credentials in the keychain…"));
+    Q_EMIT progress(tr("Saving credentials in the keychain…"));
     const quint64 asked = m_generation.value();
     m_pendingWrites = int(writes.size());
     for (const auto &[key, value] : writes) {
@@ -217,7 +215,7 @@ void Connector::remember()
                 return;
             if (r.status != SecretStatus::Ok)
                 Q_EMIT keychainNotice(
-                    QStringLiteral("Connected, but the credentials were not remembered: ") + r.message);
+                    tr("Connected, but the credentials were not remembered: %1").arg(r.message));
             if (--m_pendingWrites == 0)
                 finish();
         });

@@ -36,14 +36,15 @@ DatabaseWatch::~DatabaseWatch()
 
 QString DatabaseWatch::warningFor(qint64 sinceMs, const QString &reason, int nextAttemptMs)
 {
-    QString line
-        = QStringLiteral("The database cannot be reached since %1").arg(TimeFormat::display(sinceMs));
-    if (!reason.isEmpty())
-        line += QStringLiteral(" (%1)").arg(reason);
-    line += QStringLiteral(". The pages show what was read before then and may be out of date (stale). "
-                           "The console reconnects by itself: next attempt in %1.")
-                .arg(TimeFormat::duration(std::max(nextAttemptMs, 1'000)));
-    return line;
+    const QString since = TimeFormat::display(sinceMs);
+    const QString next = TimeFormat::duration(std::max(nextAttemptMs, 1'000));
+    if (reason.isEmpty())
+        return tr("The database cannot be reached since %1. The pages show what was read before then and "
+                  "may be out of date (stale). The console reconnects by itself: next attempt in %2.")
+            .arg(since, next);
+    return tr("The database cannot be reached since %1 (%3). The pages show what was read before then and "
+              "may be out of date (stale). The console reconnects by itself: next attempt in %2.")
+        .arg(since, next, reason);
 }
 
 void DatabaseWatch::noteLost(const QString &reason)

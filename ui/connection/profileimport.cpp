@@ -4,6 +4,7 @@
 
 #include "secrets/secretstore.h"
 
+#include <QCoreApplication>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QMetaObject>
@@ -17,7 +18,9 @@ std::optional<ConnectionProfile> parseProfileJson(const QByteArray &json, QStrin
     QJsonParseError parseError;
     const QJsonDocument doc = QJsonDocument::fromJson(json, &parseError);
     if (parseError.error != QJsonParseError::NoError || !doc.isObject()) {
-        *error = QStringLiteral("the profile file is not a JSON object (%1)").arg(parseError.errorString());
+        *error = QCoreApplication::translate(
+            "redrive::ui::ProfileImport", "the profile file is not a JSON object (%1)")
+                     .arg(parseError.errorString());
         return std::nullopt;
     }
     const QJsonObject o = doc.object();
@@ -27,18 +30,20 @@ std::optional<ConnectionProfile> parseProfileJson(const QByteArray &json, QStrin
     for (auto it = o.constBegin(); it != o.constEnd(); ++it) {
         if (it.key().contains(QLatin1String("token"), Qt::CaseInsensitive)
             || it.key().contains(QLatin1String("password"), Qt::CaseInsensitive)) {
-            *error = QStringLiteral(
+            *error = QCoreApplication::translate("redrive::ui::ProfileImport",
                 "\"%1\": secrets do not belong in a profile file; pass the token on standard "
                 "input with --token-stdin")
                          .arg(it.key());
             return std::nullopt;
         }
         if (!known.contains(it.key())) {
-            *error = QStringLiteral("\"%1\": unknown key").arg(it.key());
+            *error = QCoreApplication::translate("redrive::ui::ProfileImport", "\"%1\": unknown key")
+                         .arg(it.key());
             return std::nullopt;
         }
         if (it.key() != u"postgresql" && !it.value().isString()) {
-            *error = QStringLiteral("\"%1\": must be a string").arg(it.key());
+            *error = QCoreApplication::translate("redrive::ui::ProfileImport", "\"%1\": must be a string")
+                         .arg(it.key());
             return std::nullopt;
         }
     }
@@ -48,12 +53,14 @@ std::optional<ConnectionProfile> parseProfileJson(const QByteArray &json, QStrin
     if (o.contains(QStringLiteral("colour"))) {
         p.colour = QColor(o.value(QStringLiteral("colour")).toString());
         if (!p.colour.isValid()) {
-            *error = QStringLiteral("\"colour\": not a colour (use #rrggbb)");
+            *error = QCoreApplication::translate(
+                "redrive::ui::ProfileImport", "\"colour\": not a colour (use #rrggbb)");
             return std::nullopt;
         }
     }
     if (o.contains(QStringLiteral("sqlite")) == o.contains(QStringLiteral("postgresql"))) {
-        *error = QStringLiteral("give exactly one of \"sqlite\" or \"postgresql\"");
+        *error = QCoreApplication::translate(
+            "redrive::ui::ProfileImport", "give exactly one of \"sqlite\" or \"postgresql\"");
         return std::nullopt;
     }
     if (o.contains(QStringLiteral("sqlite"))) {
@@ -89,24 +96,23 @@ void ProfileImport::run(const QByteArray &profileJson, const QString &token)
     QString error;
     const auto profile = parseProfileJson(profileJson, &error);
     if (!profile) {
-        finish(2, QStringLiteral("redrive: cannot import the profile: ") + error);
+        finish(2, tr("redrive: cannot import the profile: %1").arg(error));
         return;
     }
     ProfileStore(m_settings).save(*profile);
     ProfileStore(m_settings).setLastUsed(profile->name);
     if (token.isEmpty()) {
-        finish(0, QStringLiteral("redrive: profile \"%1\" saved").arg(profile->name));
+        finish(0, tr("redrive: profile \"%1\" saved").arg(profile->name));
         return;
     }
     SecretJob *job = m_secrets.write(profile->apiTokenKey(), token);
     connect(job, &SecretJob::finished, this, [this, name = profile->name](const SecretResult &result) {
         if (result.status == SecretStatus::Ok) {
-            finish(0,
-                QStringLiteral("redrive: profile \"%1\" saved; its API token is in the keychain").arg(name));
+            finish(0, tr("redrive: profile \"%1\" saved; its API token is in the keychain").arg(name));
         } else {
             finish(1,
-                QStringLiteral("redrive: profile \"%1\" saved, but the API token was NOT stored: %2 (%3). "
-                               "The console will ask for it when connecting.")
+                tr("redrive: profile \"%1\" saved, but the API token was NOT stored: %2 (%3). "
+                   "The console will ask for it when connecting.")
                     .arg(name, SecretStore::describe(result.status), result.message));
         }
     });

@@ -59,9 +59,8 @@ void DetailController::exportEvidence(qint64 eventId)
 {
     if (eventId <= 0 || m_evidence->busy() || !m_session->admin() || !m_session->permissions().exportEvidence)
         return;
-    const QString path = FileChooser::saveFileName(m_view,
-        QStringLiteral("Export evidence for event %1").arg(eventId),
-        QStringLiteral("redrive-evidence-event-%1.json").arg(eventId), QStringLiteral("JSON files (*.json)"));
+    const QString path = FileChooser::saveFileName(m_view, tr("Export evidence for event %1").arg(eventId),
+        QStringLiteral("redrive-evidence-event-%1.json").arg(eventId), tr("JSON files (*.json)"));
     if (path.isEmpty())
         return;
     m_evidence->start(eventId, path);
@@ -90,12 +89,12 @@ void DetailController::reload()
         this, &m_generation, [id = m_eventId](Db &db) { return fetchEventDetail(db, id); },
         [this](const Result<std::optional<EventDetail>> &detail) {
             if (!detail) {
-                m_view->showError(QStringLiteral("The event could not be read: ") + detail.error());
+                m_view->showError(tr("The event could not be read: %1").arg(detail.error()));
                 return;
             }
             if (!*detail) {
-                m_view->showError(QStringLiteral("Event %1 no longer exists (retention may have removed it).")
-                                      .arg(m_eventId));
+                m_view->showError(
+                    tr("Event %1 no longer exists (retention may have removed it).").arg(m_eventId));
                 return;
             }
             m_view->showDetail(**detail, m_clock.nowMs(), m_session->retrySchedules());
@@ -108,15 +107,14 @@ void DetailController::addNote(qint64 eventId, const QString &text)
     AdminClient *admin = m_session->admin();
     if (!admin)
         return;
-    m_view->setNoteBusy(true, QStringLiteral("Saving…"));
+    m_view->setNoteBusy(true, tr("Saving…"));
     ApiReply *reply = admin->addEventNote(eventId, text);
     connect(reply, &ApiReply::finished, this, [this, eventId](const QJsonDocument &, const ApiError &error) {
         if (!error.ok()) {
             // A hung receiver may still commit the note: neither saved nor refused, so the page says
             // so (Refresh shows whether it landed) rather than inviting a second copy.
             m_view->setNoteBusy(false,
-                actionErrorText(error, QStringLiteral("The note was not confirmed: "),
-                    QStringLiteral("The note was not saved: ")));
+                actionErrorText(error, tr("The note was not confirmed: "), tr("The note was not saved: ")));
             return;
         }
         m_view->setNoteBusy(false);
@@ -133,29 +131,25 @@ void DetailController::revalidate(qint64 eventId)
     if (!admin || !m_session->permissions().revalidateEvents)
         return;
     ValidationPanel *panel = m_view->validationPanel();
-    panel->setBusy(true, QStringLiteral("Checking against the receiver's schema…"));
+    panel->setBusy(true, tr("Checking against the receiver's schema…"));
     ApiReply *reply = admin->revalidateEvent(eventId);
     connect(reply, &ApiReply::finished, this,
         [this, eventId, panel](const QJsonDocument &doc, const ApiError &error) {
             if (!error.ok()) {
                 panel->setBusy(false,
-                    actionErrorText(error, QStringLiteral("The revalidation was not confirmed: "),
-                        QStringLiteral("The event was not revalidated: ")));
+                    actionErrorText(error, tr("The revalidation was not confirmed: "),
+                        tr("The event was not revalidated: ")));
                 return;
             }
             const QJsonObject o = doc.object();
             const int deliveries = o.value(QLatin1String("deliveries_created")).toInt();
             panel->setBusy(false,
                 o.value(QLatin1String("valid")).toBool()
-                    ? QStringLiteral("It passes the schema now: released from quarantine with %1 deliver%2.")
-                          .arg(deliveries)
-                          .arg(deliveries == 1 ? QStringLiteral("y") : QStringLiteral("ies"))
-                    : QStringLiteral(
-                        "Still invalid against the receiver's schema (%1 error%2); the list shows "
-                        "them as checked now.")
-                          .arg(o.value(QLatin1String("errors")).toInt())
-                          .arg(o.value(QLatin1String("errors")).toInt() == 1 ? QString()
-                                                                             : QStringLiteral("s")));
+                    ? tr("It passes the schema now: released from quarantine with %Ln deliver(y|ies).",
+                        nullptr, deliveries)
+                    : tr("Still invalid against the receiver's schema (%Ln error(s)); the list shows "
+                         "them as checked now.",
+                        nullptr, o.value(QLatin1String("errors")).toInt()));
             afterReplicaShows(m_session, this, [this, eventId] {
                 if (eventId == m_eventId)
                     reload();

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // SPDX-FileCopyrightText: Redrive authors
 // EventDetailView filled from an EventDetail: deliveries, attempts, payload, headers, notes.
+#include "common/localeformat.h"
 #include "common/plaintooltip.h"
 #include "common/statuspalette.h"
 #include "common/timeformat.h"
@@ -50,13 +51,13 @@ void EventDetailView::fillDeliveries(
         paintChip(item, DStatus, statusLook(s.status));
         paintChip(item, DDownstream, downstreamLook(s.downstream));
         item->setData(DDownstream, Qt::UserRole, toString(s.downstream));
-        item->setText(DAttempts, QString::number(s.attemptCount));
+        item->setText(DAttempts, LocaleFormat::count(s.attemptCount));
         if (s.nextAttemptAt) {
             const qint64 in = *s.nextAttemptAt - nowMs;
+            const QString when = TimeFormat::display(*s.nextAttemptAt);
             item->setText(DNext,
-                TimeFormat::display(*s.nextAttemptAt)
-                    + (in >= 0 ? QStringLiteral(" (in %1)").arg(TimeFormat::duration(in))
-                               : QStringLiteral(" (overdue by %1)").arg(TimeFormat::duration(-in))));
+                in >= 0 ? tr("%1 (in %2)").arg(when, TimeFormat::duration(in))
+                        : tr("%1 (overdue by %2)").arg(when, TimeFormat::duration(-in)));
             item->setToolTip(DNext, TimeFormat::tooltip(*s.nextAttemptAt));
         } else {
             item->setText(DNext, QStringLiteral("—"));
@@ -75,17 +76,16 @@ void EventDetailView::fillDeliveries(
         }
         QString tip = describe(s.downstream);
         if (s.downstream == DownstreamState::OutcomeUnknown)
-            tip = QStringLiteral(
-                "The last request was fully sent but no answer came in time: the destination may have "
-                "acted on it. A replay could apply it twice.");
+            tip = tr("The last request was fully sent but no answer came in time: the destination may have "
+                     "acted on it. A replay could apply it twice.");
         else if (s.downstream == DownstreamState::Failed)
-            tip = QStringLiteral("Dead-lettered: %1%2")
+            tip = tr("Dead-lettered: %1%2")
                       .arg(categoryLabel(s.lastCategory),
                           rec.lastError.isEmpty() ? QString() : QStringLiteral(" — ") + rec.lastError);
         item->setToolTip(DDownstream, plainToolTip(tip));
         item->setToolTip(DDestination,
-            plainToolTip(QStringLiteral("Idempotency key %1 (the same on every attempt and replay)")
-                             .arg(rec.idempotencyKey)));
+            plainToolTip(
+                tr("Idempotency key %1 (the same on every attempt and replay)").arg(rec.idempotencyKey)));
         if (s.nextAttemptAt && (s.status == DeliveryStatus::Retrying || s.status == DeliveryStatus::Pending))
             notes.append(scheduleNote(s, schedules));
     }
@@ -97,8 +97,7 @@ void EventDetailView::fillDeliveries(
     m_scheduleNote->setText(notes.join(u'\n'));
     m_scheduleNote->setVisible(!notes.isEmpty());
     if (d.deliveries.isEmpty())
-        m_scheduleNote->setText(
-            QStringLiteral("No route matched this event, so it was not delivered anywhere."));
+        m_scheduleNote->setText(tr("No route matched this event, so it was not delivered anywhere."));
     m_scheduleNote->setVisible(!m_scheduleNote->text().isEmpty());
 }
 
@@ -109,26 +108,24 @@ void EventDetailView::fillAttempts(const EventDetail &d)
     for (const DeliveryRecord &rec : d.deliveries) {
         for (const AttemptRecord &a : rec.attempts) {
             auto *item = new QTreeWidgetItem(m_attempts);
-            item->setText(ANumber, QString::number(a.number));
+            item->setText(ANumber, LocaleFormat::count(a.number));
             item->setText(ADestination, rec.summary.destination);
             item->setText(AStarted, TimeFormat::display(a.startedAt));
             item->setToolTip(AStarted,
                 TimeFormat::tooltip(a.startedAt)
-                    + (a.scheduledAt
-                            ? QStringLiteral("\nscheduled for %1").arg(TimeFormat::display(*a.scheduledAt))
-                            : QString()));
+                    + (a.scheduledAt ? tr("\nscheduled for %1").arg(TimeFormat::display(*a.scheduledAt))
+                                     : QString()));
             item->setText(ATrigger,
-                a.trigger == AttemptTrigger::Replay && a.replayId
-                    ? QStringLiteral("replay #%1").arg(*a.replayId)
-                    : a.trigger.name());
+                a.trigger == AttemptTrigger::Replay && a.replayId ? tr("replay #%1").arg(*a.replayId)
+                                                                  : a.trigger.name());
             item->setText(AHttp, a.statusCode ? QString::number(*a.statusCode) : QStringLiteral("—"));
-            item->setText(ADuration, QStringLiteral("%1 ms").arg(a.durationMs));
+            item->setText(ADuration, LocaleFormat::milliseconds(a.durationMs));
             StatusLook look = a.category == FailureCategory::None ? statusLook(DeliveryStatus::Succeeded)
                                                                   : statusLook(DeliveryStatus::Retrying);
             if (a.outcomeUnknown)
                 look = downstreamLook(DownstreamState::OutcomeUnknown);
-            look.label = categoryLabel(a.category)
-                + (a.outcomeUnknown ? QStringLiteral(" · outcome unknown") : QString());
+            look.label
+                = categoryLabel(a.category) + (a.outcomeUnknown ? tr(" · outcome unknown") : QString());
             paintChip(item, ACategory, look);
             item->setText(AExplanation, a.explanation);
             item->setToolTip(AExplanation, plainToolTip(a.explanation));
@@ -138,7 +135,7 @@ void EventDetailView::fillAttempts(const EventDetail &d)
     for (int c = 0; c < AColumnCount - 1; ++c)
         m_attempts->resizeColumnToContents(c);
     if (m_attempts->topLevelItemCount() == 0)
-        m_excerpt->setPlaceholderText(QStringLiteral("No attempts yet."));
+        m_excerpt->setPlaceholderText(tr("No attempts yet."));
 }
 
 void EventDetailView::attemptChosen(QTreeWidgetItem *item)
@@ -148,7 +145,7 @@ void EventDetailView::attemptChosen(QTreeWidgetItem *item)
         return;
     }
     const QString excerpt = item->data(ANumber, Qt::UserRole).toString();
-    m_excerpt->setPlainText(excerpt.isEmpty() ? QStringLiteral("(the destination sent no body)") : excerpt);
+    m_excerpt->setPlainText(excerpt.isEmpty() ? tr("(the destination sent no body)") : excerpt);
 }
 
 void EventDetailView::fillPayload(const EventDetail &d)
@@ -160,8 +157,7 @@ void EventDetailView::fillPayload(const EventDetail &d)
         m_jsonTree->expandToDepth(0);
         m_jsonTree->resizeColumnToContents(JsonTreeModel::KeyColumn);
     }
-    m_payloadNote->setText(
-        json ? QString() : QStringLiteral("The body is %1; shown as text only.").arg(error));
+    m_payloadNote->setText(json ? QString() : tr("The body is %1; shown as text only.").arg(error));
     m_payloadNote->setVisible(!json);
     // Bodies are shown as received; invalid UTF-8 is shown with replacement characters.
     m_raw->setPlainText(QString::fromUtf8(d.body));
@@ -186,7 +182,7 @@ void EventDetailView::fillNotes(const EventDetail &d)
     for (const NoteRecord &n : d.notes)
         lines.append(
             QStringLiteral("%1 — %2:\n%3\n").arg(TimeFormat::display(n.createdAt), n.author, n.body));
-    m_notes->setPlainText(lines.isEmpty() ? QStringLiteral("No notes yet.") : lines.join(u'\n'));
+    m_notes->setPlainText(lines.isEmpty() ? tr("No notes yet.") : lines.join(u'\n'));
     m_audit->clear();
     for (const EventAuditEntry &a : d.audit) {
         auto *item = new QTreeWidgetItem(m_audit);
@@ -205,7 +201,7 @@ void EventDetailView::fillNotes(const EventDetail &d)
 bool EventDetailView::selectReplayAttempt(qint64 replayId)
 {
     // fillAttempts() labels a replay's attempts "replay #<id>" in the trigger column.
-    const QString label = QStringLiteral("replay #%1").arg(replayId);
+    const QString label = tr("replay #%1").arg(replayId);
     QTreeWidgetItem *found = nullptr;
     for (int i = 0; i < m_attempts->topLevelItemCount(); ++i) {
         QTreeWidgetItem *item = m_attempts->topLevelItem(i);

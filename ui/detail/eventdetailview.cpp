@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: Redrive authors
 #include "eventdetailview.h"
 
+#include "common/localeformat.h"
 #include "common/plaintooltip.h"
 #include "common/statuspalette.h"
 #include "common/timeformat.h"
@@ -45,8 +46,8 @@ EventDetailView::EventDetailView(QWidget *parent)
     , m_keys(new KeyLinks)
     , m_validation(new ValidationPanel)
     , m_deliveries(new QTreeWidget)
-    , m_replayDelivery(new QPushButton(QStringLiteral("Replay this delivery…")))
-    , m_replayAction(new QAction(QStringLiteral("Replay this delivery…"), this))
+    , m_replayDelivery(new QPushButton(tr("Replay this delivery…")))
+    , m_replayAction(new QAction(tr("Replay this delivery…"), this))
     , m_scheduleNote(new QLabel)
     , m_attempts(new QTreeWidget)
     , m_excerpt(new QPlainTextEdit)
@@ -57,10 +58,10 @@ EventDetailView::EventDetailView(QWidget *parent)
     , m_headers(new QTableWidget)
     , m_notes(new QPlainTextEdit)
     , m_noteEdit(new QLineEdit)
-    , m_addNote(new QPushButton(QStringLiteral("Add note")))
+    , m_addNote(new QPushButton(tr("Add note")))
     , m_noteStatus(new QLabel)
     , m_audit(new QTreeWidget)
-    , m_exportEvidence(new QPushButton(QStringLiteral("Export evidence…")))
+    , m_exportEvidence(new QPushButton(tr("Export evidence…")))
     , m_evidenceStatus(new QLabel)
 {
     setObjectName(QStringLiteral("eventDetail"));
@@ -84,20 +85,19 @@ EventDetailView::EventDetailView(QWidget *parent)
     summaryLayout->addLayout(m_form);
     summaryLayout->addWidget(m_keys);
     summaryLayout->addWidget(m_validation);
-    auto *deliveriesTitle = new QLabel(QStringLiteral("Deliveries"));
+    auto *deliveriesTitle = new QLabel(tr("Deliveries"));
     deliveriesTitle->setStyleSheet(headingStyle());
     summaryLayout->addWidget(deliveriesTitle);
     m_deliveries->setObjectName(QStringLiteral("deliveryTree"));
     m_deliveries->setRootIsDecorated(false);
-    m_deliveries->setHeaderLabels({ QStringLiteral("Destination"), QStringLiteral("Status"),
-        QStringLiteral("Downstream"), QStringLiteral("Attempts"), QStringLiteral("Next attempt"),
-        QStringLiteral("Reference"), QStringLiteral("Last failure") });
+    m_deliveries->setHeaderLabels({ tr("Destination"), tr("Status"), tr("Downstream"), tr("Attempts"),
+        tr("Next attempt"), tr("Reference"), tr("Last failure") });
     m_deliveries->setMinimumHeight(90);
-    m_deliveries->setAccessibleName(QStringLiteral("Deliveries"));
+    m_deliveries->setAccessibleName(tr("Deliveries"));
     summaryLayout->addWidget(m_deliveries);
     // Replay where the user is: the selected row, by button, context menu or Ctrl+R in the tree.
     m_replayDelivery->setObjectName(QStringLiteral("replayDeliveryButton"));
-    m_replayDelivery->setAccessibleName(QStringLiteral("Replay this delivery"));
+    m_replayDelivery->setAccessibleName(tr("Replay this delivery"));
     m_replayAction->setObjectName(QStringLiteral("replayDeliveryAction"));
     m_replayAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_R));
     m_replayAction->setShortcutContext(Qt::WidgetShortcut);
@@ -121,18 +121,16 @@ EventDetailView::EventDetailView(QWidget *parent)
     summaryScroll->setWidget(m_summary);
     summaryScroll->setWidgetResizable(true);
     summaryScroll->setFrameShape(QFrame::NoFrame);
-    m_tabs->addTab(summaryScroll, QStringLiteral("Summary"));
+    m_tabs->addTab(summaryScroll, tr("Summary"));
 
     // Attempts: the timeline, with the chosen attempt's response excerpt below.
     m_attempts->setObjectName(QStringLiteral("attemptTree"));
     m_attempts->setRootIsDecorated(false);
-    m_attempts->setHeaderLabels({ QStringLiteral("#"), QStringLiteral("Destination"),
-        QStringLiteral("Started"), QStringLiteral("Trigger"), QStringLiteral("HTTP"),
-        QStringLiteral("Duration"), QStringLiteral("Category"), QStringLiteral("Explanation") });
+    m_attempts->setHeaderLabels({ tr("#"), tr("Destination"), tr("Started"), tr("Trigger"), tr("HTTP"),
+        tr("Duration"), tr("Category"), tr("Explanation") });
     m_excerpt->setObjectName(QStringLiteral("responseExcerpt"));
     m_excerpt->setReadOnly(true);
-    m_excerpt->setPlaceholderText(
-        QStringLiteral("Select an attempt to see the start of the destination's response."));
+    m_excerpt->setPlaceholderText(tr("Select an attempt to see the start of the destination's response."));
     auto *attemptSplit = new QSplitter(Qt::Vertical);
     attemptSplit->addWidget(m_attempts);
     attemptSplit->addWidget(m_excerpt);
@@ -140,15 +138,20 @@ EventDetailView::EventDetailView(QWidget *parent)
     attemptSplit->setStretchFactor(1, 1);
     connect(m_attempts, &QTreeWidget::currentItemChanged, this,
         [this](QTreeWidgetItem *current) { attemptChosen(current); });
-    m_tabs->addTab(attemptSplit, QStringLiteral("Attempts"));
+    m_tabs->addTab(attemptSplit, tr("Attempts"));
 
     // Payload: tree and raw text.
     m_jsonTree->setObjectName(QStringLiteral("jsonTree"));
-    for (auto [widget, name] : { std::pair<QWidget *, const char *> { m_jsonTree, "Payload as a tree" },
-             { m_raw, "Payload as text" }, { m_excerpt, "Attempt response" }, { m_attempts, "Attempts" },
-             { m_notes, "Notes" }, { m_headers, "Request headers" }, { m_noteEdit, "New note" },
-             { m_audit, "Notes and audit entries" } })
-        widget->setAccessibleName(QLatin1String(name));
+    for (auto [widget, name] : { std::pair<QWidget *, const char *> { m_jsonTree,
+                                     QT_TRANSLATE_NOOP("redrive::ui::EventDetailView", "Payload as a tree") },
+             { m_raw, QT_TRANSLATE_NOOP("redrive::ui::EventDetailView", "Payload as text") },
+             { m_excerpt, QT_TRANSLATE_NOOP("redrive::ui::EventDetailView", "Attempt response") },
+             { m_attempts, QT_TRANSLATE_NOOP("redrive::ui::EventDetailView", "Attempts") },
+             { m_notes, QT_TRANSLATE_NOOP("redrive::ui::EventDetailView", "Notes") },
+             { m_headers, QT_TRANSLATE_NOOP("redrive::ui::EventDetailView", "Request headers") },
+             { m_noteEdit, QT_TRANSLATE_NOOP("redrive::ui::EventDetailView", "New note") },
+             { m_audit, QT_TRANSLATE_NOOP("redrive::ui::EventDetailView", "Notes and audit entries") } })
+        widget->setAccessibleName(tr(name));
     m_jsonTree->setModel(m_json);
     m_jsonTree->setUniformRowHeights(true);
     m_raw->setObjectName(QStringLiteral("rawPayload"));
@@ -159,7 +162,7 @@ EventDetailView::EventDetailView(QWidget *parent)
     m_excerpt->setFont(mono);
     m_payloadNote->setTextFormat(Qt::PlainText);
     m_payloadNote->setWordWrap(true);
-    auto *copyRaw = new QPushButton(QStringLiteral("Copy payload"));
+    auto *copyRaw = new QPushButton(tr("Copy payload"));
     copyRaw->setObjectName(QStringLiteral("copyPayloadButton"));
     connect(copyRaw, &QPushButton::clicked, this,
         [this] { QApplication::clipboard()->setText(m_raw->toPlainText()); });
@@ -171,22 +174,22 @@ EventDetailView::EventDetailView(QWidget *parent)
     payloadLayout->addWidget(m_payloadNote);
     payloadLayout->addWidget(payloadSplit, 1);
     payloadLayout->addWidget(copyRaw, 0, Qt::AlignRight);
-    m_tabs->addTab(payload, QStringLiteral("Payload"));
+    m_tabs->addTab(payload, tr("Payload"));
 
     // Headers as stored: credential-bearing values were redacted by the receiver.
     m_headers->setObjectName(QStringLiteral("headersTable"));
     m_headers->setColumnCount(2);
-    m_headers->setHorizontalHeaderLabels({ QStringLiteral("Header"), QStringLiteral("Value") });
+    m_headers->setHorizontalHeaderLabels({ tr("Header"), tr("Value") });
     m_headers->horizontalHeader()->setStretchLastSection(true);
     m_headers->verticalHeader()->hide();
     m_headers->setEditTriggers(QAbstractItemView::NoEditTriggers);
-    m_tabs->addTab(m_headers, QStringLiteral("Headers"));
+    m_tabs->addTab(m_headers, tr("Headers"));
 
     // Notes and the audit trail.
     m_notes->setObjectName(QStringLiteral("notesText"));
     m_notes->setReadOnly(true);
     m_noteEdit->setObjectName(QStringLiteral("noteEdit"));
-    m_noteEdit->setPlaceholderText(QStringLiteral("Add a note for the next person looking at this event"));
+    m_noteEdit->setPlaceholderText(tr("Add a note for the next person looking at this event"));
     m_addNote->setObjectName(QStringLiteral("addNoteButton"));
     m_noteStatus->setObjectName(QStringLiteral("noteStatus"));
     m_noteStatus->setTextFormat(Qt::PlainText);
@@ -199,11 +202,10 @@ EventDetailView::EventDetailView(QWidget *parent)
     connect(m_noteEdit, &QLineEdit::returnPressed, m_addNote, &QPushButton::click);
     m_audit->setObjectName(QStringLiteral("auditTree"));
     m_audit->setRootIsDecorated(false);
-    m_audit->setHeaderLabels({ QStringLiteral("When"), QStringLiteral("Who"), QStringLiteral("Action"),
-        QStringLiteral("Target"), QStringLiteral("Reason") });
+    m_audit->setHeaderLabels({ tr("When"), tr("Who"), tr("Action"), tr("Target"), tr("Reason") });
     auto *notesPage = new QWidget;
     auto *notesLayout = new QVBoxLayout(notesPage);
-    notesLayout->addWidget(new QLabel(QStringLiteral("Notes")));
+    notesLayout->addWidget(new QLabel(tr("Notes")));
     notesLayout->addWidget(m_notes, 1);
     auto *noteRow = new QHBoxLayout;
     noteRow->addWidget(m_noteEdit, 1);
@@ -212,10 +214,10 @@ EventDetailView::EventDetailView(QWidget *parent)
     notesLayout->addWidget(m_noteStatus);
     m_exportEvidence->setObjectName(QStringLiteral("exportEvidenceButton"));
     m_exportEvidence->setToolTip(
-        QStringLiteral("Save one JSON file, built and signed by the receiver, with this event, its "
-                       "body, deliveries, attempts, notes, the audit entries that touched it and a "
-                       "signed checkpoint of the audit log. The export is recorded in the audit log; "
-                       "redrive --verify-evidence FILE re-checks the file anywhere."));
+        tr("Save one JSON file, built and signed by the receiver, with this event, its "
+           "body, deliveries, attempts, notes, the audit entries that touched it and a "
+           "signed checkpoint of the audit log. The export is recorded in the audit log; "
+           "redrive --verify-evidence FILE re-checks the file anywhere."));
     m_evidenceStatus->setObjectName(QStringLiteral("evidenceStatus"));
     m_evidenceStatus->setTextFormat(Qt::PlainText);
     m_evidenceStatus->setWordWrap(true);
@@ -225,12 +227,12 @@ EventDetailView::EventDetailView(QWidget *parent)
             Q_EMIT exportEvidenceRequested(m_eventId);
     });
     auto *auditRow = new QHBoxLayout;
-    auditRow->addWidget(new QLabel(QStringLiteral("Audit trail")), 1);
+    auditRow->addWidget(new QLabel(tr("Audit trail")), 1);
     auditRow->addWidget(m_exportEvidence);
     notesLayout->addLayout(auditRow);
     notesLayout->addWidget(m_audit, 1);
     notesLayout->addWidget(m_evidenceStatus);
-    m_tabs->addTab(notesPage, QStringLiteral("Notes && audit"));
+    m_tabs->addTab(notesPage, tr("Notes && audit"));
 
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(6, 6, 6, 6);
@@ -256,9 +258,8 @@ EventDetailView::~EventDetailView() = default;
 void EventDetailView::showEmpty()
 {
     m_eventId = 0;
-    m_title->setText(QStringLiteral("No event selected"));
-    m_message->setText(
-        QStringLiteral("Select an event in the list to see its deliveries, attempts and payload."));
+    m_title->setText(tr("No event selected"));
+    m_message->setText(tr("Select an event in the list to see its deliveries, attempts and payload."));
     m_message->show();
     m_tabs->hide();
     m_replayDelivery->hide(); // no event, no delivery to replay
@@ -275,8 +276,8 @@ void EventDetailView::showLoading(qint64 eventId)
         m_replayAction->setEnabled(false);
     }
     m_eventId = eventId;
-    m_title->setText(QStringLiteral("Event %1").arg(eventId));
-    m_message->setText(QStringLiteral("Loading…"));
+    m_title->setText(tr("Event %1").arg(eventId));
+    m_message->setText(tr("Loading…"));
     m_message->show();
 }
 
@@ -313,8 +314,8 @@ void EventDetailView::updateReplayDelivery()
     m_replayAction->setEnabled(can);
     m_replayDelivery->setEnabled(can);
     m_replayDelivery->setToolTip(onItsWay
-            ? QStringLiteral("This delivery is on its way already; there is nothing to replay yet.")
-            : QStringLiteral("Preview and request a replay of the selected delivery (Ctrl+R in the list)."));
+            ? tr("This delivery is on its way already; there is nothing to replay yet.")
+            : tr("Preview and request a replay of the selected delivery (Ctrl+R in the list)."));
 }
 
 void EventDetailView::setNoteBusy(bool busy, const QString &message)
@@ -352,9 +353,8 @@ void EventDetailView::showDetail(
 {
     m_eventId = d.row.id;
     const EventRow &e = d.row;
-    m_title->setText(QStringLiteral("Event %1 · %2 · %3")
-                         .arg(e.id)
-                         .arg(e.source, e.type.isEmpty() ? QStringLiteral("(no type)") : e.type));
+    m_title->setText(
+        tr("Event %1 · %2 · %3").arg(e.id).arg(e.source, e.type.isEmpty() ? tr("(no type)") : e.type));
     m_message->hide();
     m_tabs->show();
     m_replayDelivery->setVisible(m_canReplay);
@@ -363,50 +363,45 @@ void EventDetailView::showDetail(
     m_validation->showValidation(d);
     while (m_form->rowCount() > 0)
         m_form->removeRow(0);
-    addField(QStringLiteral("Status"), statusLook(e.status).label, QStringLiteral("fieldStatus"));
-    addField(
-        QStringLiteral("Downstream"), downstreamLook(e.downstream).label, QStringLiteral("fieldDownstream"));
-    addField(QStringLiteral("Provider event ID"),
+    addField(tr("Status"), statusLook(e.status).label, QStringLiteral("fieldStatus"));
+    addField(tr("Downstream"), downstreamLook(e.downstream).label, QStringLiteral("fieldDownstream"));
+    addField(tr("Provider event ID"),
         e.providerEventId
-            + (e.weakId ? QStringLiteral("  (derived from the body digest: the provider sent no id)")
-                        : QString()),
+            + (e.weakId ? tr("  (derived from the body digest: the provider sent no id)") : QString()),
         QStringLiteral("fieldProviderId"));
-    addField(QStringLiteral("Received"), TimeFormat::display(e.receivedAt), QStringLiteral("fieldReceived"),
+    addField(tr("Received"), TimeFormat::display(e.receivedAt), QStringLiteral("fieldReceived"),
         TimeFormat::tooltip(e.receivedAt));
     if (e.occurredAt)
-        addField(QStringLiteral("Occurred"), TimeFormat::display(*e.occurredAt),
-            QStringLiteral("fieldOccurred"), TimeFormat::tooltip(*e.occurredAt));
-    addField(QStringLiteral("Times seen"),
-        e.seenCount > 1 ? QStringLiteral("%1 (last %2; duplicates were recorded, not processed again)")
+        addField(tr("Occurred"), TimeFormat::display(*e.occurredAt), QStringLiteral("fieldOccurred"),
+            TimeFormat::tooltip(*e.occurredAt));
+    addField(tr("Times seen"),
+        e.seenCount > 1 ? tr("%L1 (last %2; duplicates were recorded, not processed again)")
                               .arg(e.seenCount)
                               .arg(TimeFormat::display(e.lastSeenAt))
-                        : QStringLiteral("1"),
+                        : LocaleFormat::count(e.seenCount),
         QStringLiteral("fieldSeen"));
-    addField(QStringLiteral("Origin"), originText(e.origin), QStringLiteral("fieldOrigin"),
-        originExplanation(e.origin));
-    addField(QStringLiteral("Verified by"),
+    addField(tr("Origin"), originText(e.origin), QStringLiteral("fieldOrigin"), originExplanation(e.origin));
+    addField(tr("Verified by"),
         !d.verifiedBy.isEmpty()      ? d.verifiedBy
-            : isReconciled(e.origin) ? QStringLiteral("— (read from the provider's API, not signed)")
-                                     : QStringLiteral("— (not verified)"),
+            : isReconciled(e.origin) ? tr("— (read from the provider's API, not signed)")
+                                     : tr("— (not verified)"),
         QStringLiteral("fieldVerifiedBy"),
-        QStringLiteral(
-            "The secret whose signature matched; with several secrets configured this shows which one."));
-    addField(QStringLiteral("Clock skew"),
-        d.clockSkewMs ? QStringLiteral("%1 ms (%2)")
+        tr("The secret whose signature matched; with several secrets configured this shows which one."));
+    addField(tr("Clock skew"),
+        d.clockSkewMs ? tr("%L1 ms (%2)")
                             .arg(*d.clockSkewMs)
-                            .arg(*d.clockSkewMs >= 0 ? QStringLiteral("provider's timestamp behind ours")
-                                                     : QStringLiteral("provider's timestamp ahead of ours"))
-                      : QStringLiteral("— (the scheme carries no timestamp)"),
+                            .arg(*d.clockSkewMs >= 0 ? tr("provider's timestamp behind ours")
+                                                     : tr("provider's timestamp ahead of ours"))
+                      : tr("— (the scheme carries no timestamp)"),
         QStringLiteral("fieldClockSkew"));
-    addField(QStringLiteral("Body"),
-        QStringLiteral("%1 bytes, %2, SHA-256 %3")
-            .arg(d.bodySize)
-            .arg(d.contentType.isEmpty() ? QStringLiteral("no content type") : d.contentType, d.bodySha256),
+    addField(tr("Body"),
+        tr("%Ln byte(s), %1, SHA-256 %2", nullptr, int(d.bodySize))
+            .arg(d.contentType.isEmpty() ? tr("no content type") : d.contentType, d.bodySha256),
         QStringLiteral("fieldBody"));
     if (!d.remoteAddr.isEmpty())
-        addField(QStringLiteral("From"), d.remoteAddr, QStringLiteral("fieldRemote"));
+        addField(tr("From"), d.remoteAddr, QStringLiteral("fieldRemote"));
     if (d.legalHold)
-        addField(QStringLiteral("Legal hold"), QStringLiteral("yes — retention will not delete this event"),
+        addField(tr("Legal hold"), tr("yes — retention will not delete this event"),
             QStringLiteral("fieldLegalHold"));
 
     fillDeliveries(d, nowMs, schedules);

@@ -5,6 +5,7 @@
 #include "audit/evidenceverifier.h"
 #include "connection/session.h"
 
+#include <QCoreApplication>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QSaveFile>
@@ -17,15 +18,16 @@ QString whyNot(qint64 eventId, const ApiError &error)
     switch (error.httpStatus) {
     case 503:
         if (error.code == u"not_configured")
-            return QStringLiteral(
+            return QCoreApplication::translate("redrive::ui::EvidenceExport",
                 "the receiver signs no evidence (admin.audit_key_file is not set in its configuration).");
         break;
     case 404:
         if (error.field == u"id")
-            return QStringLiteral(
+            return QCoreApplication::translate("redrive::ui::EvidenceExport",
                 "the receiver has no event %1. Does this profile read the receiver's own database?")
                 .arg(eventId);
-        return QStringLiteral("the receiver does not offer evidence bundles (an older redrived?).");
+        return QCoreApplication::translate("redrive::ui::EvidenceExport",
+            "the receiver does not offer evidence bundles (an older redrived?).");
     default:
         break;
     }
@@ -42,7 +44,7 @@ EvidenceExport::EvidenceExport(Session *session, QObject *parent)
 void EvidenceExport::fail(const QString &message)
 {
     m_busy = false;
-    Q_EMIT finished(false, QStringLiteral("Evidence was not exported: ") + message);
+    Q_EMIT finished(false, tr("Evidence was not exported: %1").arg(message));
 }
 
 bool EvidenceExport::start(qint64 eventId, const QString &path)
@@ -51,8 +53,7 @@ bool EvidenceExport::start(qint64 eventId, const QString &path)
     if (m_busy || !admin || eventId <= 0)
         return false;
     m_busy = true;
-    Q_EMIT progress(
-        QStringLiteral("Asking the receiver to build and sign the evidence for event %1…").arg(eventId));
+    Q_EMIT progress(tr("Asking the receiver to build and sign the evidence for event %1…").arg(eventId));
     ApiReply *reply = admin->eventEvidence(eventId);
     connect(reply, &ApiReply::finished, this,
         [this, eventId, path](const QJsonDocument &body, const ApiError &error) {
@@ -67,11 +68,10 @@ bool EvidenceExport::start(qint64 eventId, const QString &path)
                         .value(QLatin1String("id"))
                         .toInteger()
                     != eventId) {
-                fail(QStringLiteral("the receiver's answer is not an evidence bundle for event %1.")
-                         .arg(eventId));
+                fail(tr("the receiver's answer is not an evidence bundle for event %1.").arg(eventId));
                 return;
             }
-            Q_EMIT progress(QStringLiteral("Checking the signed bundle and writing %1…").arg(path));
+            Q_EMIT progress(tr("Checking the signed bundle and writing %1…").arg(path));
             struct Written {
                 audit::EvidenceVerdict verdict;
                 QString bundleSha256;
@@ -86,8 +86,7 @@ bool EvidenceExport::start(qint64 eventId, const QString &path)
                     w.bundleSha256 = bundle.value(QLatin1String("bundle_sha256")).toString();
                     QSaveFile file(path);
                     if (!file.open(QIODevice::WriteOnly) || file.write(bytes) < 0 || !file.commit())
-                        return Failure(
-                            QStringLiteral("%1 cannot be written: %2").arg(path, file.errorString()));
+                        return Failure(tr("%1 cannot be written: %2").arg(path, file.errorString()));
                     return w;
                 },
                 [this, eventId, path](const Result<Written> &written) {
@@ -98,16 +97,16 @@ bool EvidenceExport::start(qint64 eventId, const QString &path)
                     m_busy = false;
                     if (!written->verdict.ok) {
                         Q_EMIT finished(false,
-                            QStringLiteral("Evidence for event %1 was written to %2, but it does NOT verify: "
-                                           "%3")
+                            tr("Evidence for event %1 was written to %2, but it does NOT verify: "
+                               "%3")
                                 .arg(eventId)
                                 .arg(path, written->verdict.problem));
                         return;
                     }
                     Q_EMIT finished(true,
-                        QStringLiteral("Evidence for event %1 written to %2, signed by receiver key %3 "
-                                       "(bundle SHA-256 %4…). Check it anywhere with: redrive "
-                                       "--verify-evidence FILE --key-id %3")
+                        tr("Evidence for event %1 written to %2, signed by receiver key %3 "
+                           "(bundle SHA-256 %4…). Check it anywhere with: redrive "
+                           "--verify-evidence FILE --key-id %3")
                             .arg(eventId)
                             .arg(path, written->verdict.keyId, written->bundleSha256.left(16)));
                 });

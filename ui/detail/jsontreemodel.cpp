@@ -4,6 +4,7 @@
 
 #include "common/plaintooltip.h"
 
+#include <QCoreApplication>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -22,17 +23,17 @@ QString typeName(const QJsonValue &v)
 {
     switch (v.type()) {
     case QJsonValue::Null:
-        return QStringLiteral("null");
+        return QCoreApplication::translate("redrive::ui::JsonTreeModel", "null");
     case QJsonValue::Bool:
-        return QStringLiteral("boolean");
+        return QCoreApplication::translate("redrive::ui::JsonTreeModel", "boolean");
     case QJsonValue::Double:
-        return QStringLiteral("number");
+        return QCoreApplication::translate("redrive::ui::JsonTreeModel", "number");
     case QJsonValue::String:
-        return QStringLiteral("string");
+        return QCoreApplication::translate("redrive::ui::JsonTreeModel", "string");
     case QJsonValue::Array:
-        return QStringLiteral("array");
+        return QCoreApplication::translate("redrive::ui::JsonTreeModel", "array");
     case QJsonValue::Object:
-        return QStringLiteral("object");
+        return QCoreApplication::translate("redrive::ui::JsonTreeModel", "object");
     case QJsonValue::Undefined:
         break;
     }
@@ -96,8 +97,7 @@ bool JsonTreeModel::setJson(const QByteArray &body, QString *error)
         m_root->value = doc.isArray() ? QJsonValue(doc.array()) : QJsonValue(doc.object());
         build(m_root.get());
     } else if (error) {
-        *error
-            = QStringLiteral("not JSON (%1 at byte %2)").arg(parseError.errorString()).arg(parseError.offset);
+        *error = tr("not JSON (%1 at byte %L2)").arg(parseError.errorString()).arg(parseError.offset);
     }
     endResetModel();
     return ok;
@@ -185,11 +185,11 @@ QVariant JsonTreeModel::headerData(int section, Qt::Orientation orientation, int
         return {};
     switch (section) {
     case KeyColumn:
-        return QStringLiteral("Key");
+        return tr("Key");
     case ValueColumn:
-        return QStringLiteral("Value");
+        return tr("Value");
     case TypeColumn:
-        return QStringLiteral("Type");
+        return tr("Type");
     default:
         return {};
     }

@@ -15,9 +15,9 @@ KeyLinks::KeyLinks(QWidget *parent)
     , m_row(new QHBoxLayout(this))
 {
     setObjectName(QStringLiteral("eventKeys"));
-    setAccessibleName(QStringLiteral("Business keys"));
+    setAccessibleName(tr("Business keys"));
     m_row->setContentsMargins(0, 0, 0, 0);
-    auto *title = new QLabel(QStringLiteral("Keys:"), this);
+    auto *title = new QLabel(tr("Keys:"), this);
     m_row->addWidget(title);
     m_row->addStretch(1);
     setVisible(false);
@@ -35,9 +35,8 @@ void KeyLinks::setKeys(const QList<EventKey> &keys)
         button->setObjectName(QStringLiteral("keyLink_") + key.name);
         button->setFlat(true);
         button->setCursor(Qt::PointingHandCursor);
-        button->setAccessibleName(QStringLiteral("Search events with %1 %2").arg(key.name, key.value));
-        button->setToolTip(
-            plainToolTip(QStringLiteral("Find every event whose %1 is %2").arg(key.name, key.value)));
+        button->setAccessibleName(tr("Search events with %1 %2").arg(key.name, key.value));
+        button->setToolTip(plainToolTip(tr("Find every event whose %1 is %2").arg(key.name, key.value)));
         const QString search = key.name + u':' + key.value;
         connect(button, &QPushButton::clicked, this, [this, search] { Q_EMIT searchRequested(search); });
         m_row->insertWidget(m_row->count() - 1, button); // before the stretch

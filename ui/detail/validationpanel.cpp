@@ -18,7 +18,7 @@ ValidationPanel::ValidationPanel(QWidget *parent)
     : QWidget(parent)
     , m_title(new QLabel)
     , m_errors(new QTreeWidget)
-    , m_revalidate(new QPushButton(QStringLiteral("Revalidate")))
+    , m_revalidate(new QPushButton(tr("Revalidate")))
     , m_status(new QLabel)
 {
     setObjectName(QStringLiteral("validationPanel"));
@@ -27,18 +27,18 @@ ValidationPanel::ValidationPanel(QWidget *parent)
     m_title->setWordWrap(true);
     m_title->setStyleSheet(headingStyle());
     m_errors->setObjectName(QStringLiteral("validationErrors"));
-    m_errors->setAccessibleName(QStringLiteral("Schema validation errors"));
+    m_errors->setAccessibleName(tr("Schema validation errors"));
     m_errors->setAccessibleDescription(
-        QStringLiteral("Where in the body (a JSON pointer) and why the event does not match its schema"));
+        tr("Where in the body (a JSON pointer) and why the event does not match its schema"));
     m_errors->setRootIsDecorated(false);
-    m_errors->setHeaderLabels({ QStringLiteral("Where"), QStringLiteral("What") });
+    m_errors->setHeaderLabels({ tr("Where"), tr("What") });
     m_errors->header()->setStretchLastSection(true);
     m_errors->setMinimumHeight(70);
     m_revalidate->setObjectName(QStringLiteral("revalidateButton"));
-    m_revalidate->setAccessibleName(QStringLiteral("Revalidate this event"));
+    m_revalidate->setAccessibleName(tr("Revalidate this event"));
     m_revalidate->setToolTip(
-        QStringLiteral("Check the event again against the schema the receiver has now; if it passes it "
-                       "leaves quarantine and is delivered"));
+        tr("Check the event again against the schema the receiver has now; if it passes it "
+           "leaves quarantine and is delivered"));
     m_status->setObjectName(QStringLiteral("revalidateStatus"));
     m_status->setTextFormat(Qt::PlainText);
     m_status->setWordWrap(true);
@@ -70,13 +70,12 @@ void ValidationPanel::showValidation(const EventDetail &detail)
         // Pointers and messages quote the sender's body: plain text only (QTreeWidget never
         // renders markup).
         auto *item = new QTreeWidgetItem(
-            m_errors, { e.pointer.isEmpty() ? QStringLiteral("(the whole body)") : e.pointer, e.message });
+            m_errors, { e.pointer.isEmpty() ? tr("(the whole body)") : e.pointer, e.message });
         item->setToolTip(1, plainToolTip(e.message));
     }
-    m_title->setText(QStringLiteral("Quarantined: the body does not match its schema (%1 error%2). It is "
-                                    "stored and not delivered.")
-                         .arg(detail.validationErrors.size())
-                         .arg(detail.validationErrors.size() == 1 ? QString() : QStringLiteral("s")));
+    m_title->setText(tr("Quarantined: the body does not match its schema (%Ln error(s)). It is "
+                        "stored and not delivered.",
+        nullptr, int(detail.validationErrors.size())));
     m_revalidate->setVisible(m_canRevalidate && quarantined);
     setVisible(quarantined || !detail.validationErrors.isEmpty());
 }

@@ -44,8 +44,9 @@ EventsController::EventsController(Session *session, EventsView *view, QSettings
         EventTableModel::ProviderIdColumn, fm.horizontalAdvance(QStringLiteral("evt_1NbG7q2eZvKYlo2C_x")));
     header->resizeSection(
         EventTableModel::StatusColumn, fm.horizontalAdvance(QStringLiteral("succeeded")) + 40);
-    header->resizeSection(
-        EventTableModel::AttemptsColumn, fm.horizontalAdvance(QStringLiteral("Attempts")) + 12);
+    header->resizeSection(EventTableModel::AttemptsColumn,
+        fm.horizontalAdvance(m_model->headerData(EventTableModel::AttemptsColumn, Qt::Horizontal).toString())
+            + 12);
     header->resizeSection(
         EventTableModel::LastFailureColumn, fm.horizontalAdvance(QStringLiteral("Connection refused")) + 8);
     header->resizeSection(EventTableModel::DownstreamColumn,
@@ -86,7 +87,7 @@ EventsController::EventsController(Session *session, EventsView *view, QSettings
     connect(m_model, &EventTableModel::countChanged, this, &EventsController::updateCount);
     connect(m_model, &EventTableModel::newEventsAvailable, m_view, &EventsView::setNewEventCount);
     connect(m_model, &EventTableModel::loadFailed, m_view, [this](const QString &error) {
-        m_view->setError(QStringLiteral("The events could not be read: ") + error);
+        m_view->setError(tr("The events could not be read: %1").arg(error));
     });
     connect(m_model, &EventTableModel::modelReset, m_view, [this] { m_view->setError({}); });
     connect(m_view, &EventsView::showNewEventsRequested, m_model, [this] {
@@ -101,7 +102,7 @@ EventsController::EventsController(Session *session, EventsView *view, QSettings
     connect(m_model, &EventTableModel::modelReset, this, [this] { m_reselect = 0; });
     connect(m_model, &EventTableModel::loadFailed, this, [this] { m_reselect = 0; });
 
-    auto *copy = m_copy = new QAction(QStringLiteral("Copy event ID"), table);
+    auto *copy = m_copy = new QAction(tr("Copy event ID"), table);
     copy->setObjectName(QStringLiteral("copyEventIdAction"));
     copy->setShortcut(QKeySequence::Copy);
     copy->setShortcutContext(Qt::WidgetWithChildrenShortcut);
@@ -110,7 +111,7 @@ EventsController::EventsController(Session *session, EventsView *view, QSettings
     const bool canReplay = session->admin() && session->permissions().replay;
     m_view->setReplayAllowed(canReplay);
     if (canReplay) {
-        auto *replay = m_replay = new QAction(QStringLiteral("Replay…"), table);
+        auto *replay = m_replay = new QAction(tr("Replay…"), table);
         replay->setObjectName(QStringLiteral("replayAction"));
         replay->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_R));
         replay->setShortcutContext(Qt::WidgetWithChildrenShortcut);
@@ -226,20 +227,22 @@ void EventsController::requestReplayOfSelection()
 void EventsController::updateCount()
 {
     const int rows = m_model->rowCount();
+    const bool filtered = !m_model->filter().isEmpty();
     QString text;
     switch (m_model->countKind()) {
     case EventTableModel::CountKind::Estimated:
-        text = QStringLiteral("About %L1 events (counting…)").arg(rows);
+        text = filtered ? tr("About %Ln event(s) (counting…) (matches|match) the filter", nullptr, rows)
+                        : tr("About %Ln event(s) (counting…)", nullptr, rows);
         break;
     case EventTableModel::CountKind::Growing:
-        text = QStringLiteral("%L1+ events (counting…)").arg(rows);
+        text = filtered ? tr("%L1+ events (counting…) match the filter").arg(rows)
+                        : tr("%L1+ events (counting…)").arg(rows);
         break;
     case EventTableModel::CountKind::Exact:
-        text = rows == 1 ? QStringLiteral("1 event") : QStringLiteral("%L1 events").arg(rows);
+        text = filtered ? tr("%Ln event(s) (matches|match) the filter", nullptr, rows)
+                        : tr("%Ln event(s)", nullptr, rows);
         break;
     }
-    if (!m_model->filter().isEmpty())
-        text += QStringLiteral(" match the filter");
     m_view->setCountText(text);
 }
 

@@ -23,8 +23,8 @@ EventsView::EventsView(QWidget *parent)
     , m_table(new QTableView(this))
     , m_count(new QLabel(this))
     , m_error(new QLabel(this))
-    , m_replaySelected(new QPushButton(QStringLiteral("Replay selected…"), this))
-    , m_replayFilter(new QPushButton(QStringLiteral("Replay all matching…"), this))
+    , m_replaySelected(new QPushButton(tr("Replay selected…"), this))
+    , m_replayFilter(new QPushButton(tr("Replay all matching…"), this))
 {
     setObjectName(QStringLiteral("eventsView"));
     m_newEvents->setObjectName(QStringLiteral("newEventsButton"));
@@ -34,7 +34,7 @@ EventsView::EventsView(QWidget *parent)
     connect(m_newEvents, &QPushButton::clicked, this, &EventsView::showNewEventsRequested);
 
     m_table->setObjectName(QStringLiteral("eventsTable"));
-    m_table->setAccessibleName(QStringLiteral("Events"));
+    m_table->setAccessibleName(tr("Events"));
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_table->setSelectionMode(QAbstractItemView::ExtendedSelection);
     m_table->setAlternatingRowColors(true);
@@ -71,10 +71,10 @@ EventsView::EventsView(QWidget *parent)
     layout->addLayout(bottom);
     m_replaySelected->setObjectName(QStringLiteral("replaySelectedButton"));
     m_replaySelected->setToolTip(
-        QStringLiteral("Preview and request a replay of the selected events' deliveries (Ctrl+R)"));
+        tr("Preview and request a replay of the selected events' deliveries (Ctrl+R)"));
     m_replayFilter->setObjectName(QStringLiteral("replayFilterButton"));
-    m_replayFilter->setToolTip(QStringLiteral(
-        "Preview and request a replay of every event the filter matches, not just the visible ones"));
+    m_replayFilter->setToolTip(
+        tr("Preview and request a replay of every event the filter matches, not just the visible ones"));
     connect(m_replaySelected, &QPushButton::clicked, this, &EventsView::replaySelectedRequested);
     connect(m_replayFilter, &QPushButton::clicked, this, &EventsView::replayFilterRequested);
     setReplayAllowed(false);
@@ -90,8 +90,7 @@ void EventsView::setReplayAllowed(bool allowed)
 void EventsView::setSelectionSize(int events)
 {
     m_replaySelected->setEnabled(events > 0);
-    m_replaySelected->setText(
-        events > 1 ? QStringLiteral("Replay %1 selected…").arg(events) : QStringLiteral("Replay selected…"));
+    m_replaySelected->setText(events > 1 ? tr("Replay %L1 selected…").arg(events) : tr("Replay selected…"));
 }
 
 void EventsView::setNewEventCount(qint64 count)
@@ -101,9 +100,8 @@ void EventsView::setNewEventCount(qint64 count)
         return;
     }
     m_newEvents->setText(count > EventTableModel::kMaxNewRows
-            ? QStringLiteral("More than %L1 new events — click to reload").arg(EventTableModel::kMaxNewRows)
-            : (count == 1 ? QStringLiteral("1 new event — click to show")
-                          : QStringLiteral("%L1 new events — click to show").arg(count)));
+            ? tr("More than %L1 new events — click to reload").arg(EventTableModel::kMaxNewRows)
+            : tr("%Ln new event(s) — click to show", nullptr, int(count)));
     m_newEvents->show();
 }
 

@@ -8,6 +8,7 @@
 #include "events/originmark.h"
 
 #include <QColor>
+#include <QCoreApplication>
 
 #include <limits>
 
@@ -44,12 +45,15 @@ QString downstreamTooltip(const EventRow &row)
     for (const DeliverySummary &d : row.deliveries) {
         QString line = d.destination + QLatin1String(": ") + describe(d.downstream);
         if (!d.downstreamRef.isEmpty())
-            line += QLatin1String(" (ref ") + d.downstreamRef + u')';
+            line += QCoreApplication::translate("redrive::ui::EventTableModel", " (ref %1)")
+                        .arg(d.downstreamRef);
         if (d.downstream == DownstreamState::OutcomeUnknown)
-            line += QStringLiteral(" — the request may have been processed; a replay could act twice");
+            line += QCoreApplication::translate("redrive::ui::EventTableModel",
+                " — the request may have been processed; a replay could act twice");
         lines.append(line);
     }
-    return lines.isEmpty() ? QStringLiteral("No route matched this event; nothing was delivered.")
+    return lines.isEmpty() ? QCoreApplication::translate(
+               "redrive::ui::EventTableModel", "No route matched this event; nothing was delivered.")
                            : lines.join(u'\n');
 }
 
@@ -77,23 +81,23 @@ QVariant EventTableModel::headerData(int section, Qt::Orientation orientation, i
         return QAbstractTableModel::headerData(section, orientation, role);
     switch (section) {
     case IdColumn:
-        return QStringLiteral("ID");
+        return tr("ID");
     case ReceivedColumn:
-        return QStringLiteral("Received");
+        return tr("Received");
     case SourceColumn:
-        return QStringLiteral("Source");
+        return tr("Source");
     case TypeColumn:
-        return QStringLiteral("Type");
+        return tr("Type");
     case ProviderIdColumn:
-        return QStringLiteral("Provider ID");
+        return tr("Provider ID");
     case StatusColumn:
-        return QStringLiteral("Status");
+        return tr("Status");
     case AttemptsColumn:
-        return QStringLiteral("Attempts");
+        return tr("Attempts");
     case LastFailureColumn:
-        return QStringLiteral("Last failure");
+        return tr("Last failure");
     case DownstreamColumn:
-        return QStringLiteral("Downstream");
+        return tr("Downstream");
     default:
         return {};
     }
@@ -194,9 +198,9 @@ QVariant EventTableModel::data(const QModelIndex &index, int role) const
             return isReconciled(row->origin) ? originExplanation(row->origin) : QVariant();
         case ProviderIdColumn:
             return plainToolTip(row->seenCount > 1
-                    ? QStringLiteral("%1\nReceived %2 times (duplicates were not processed again)")
+                    ? tr("%1\nReceived %Ln time(s) (duplicates were not processed again)", nullptr,
+                        int(row->seenCount))
                           .arg(row->providerEventId)
-                          .arg(row->seenCount)
                     : row->providerEventId);
         default:
             return {};

@@ -55,17 +55,17 @@ FilterBar::FilterBar(QWidget *parent)
     : QWidget(parent)
     , m_status(new QToolButton(this))
     , m_statusMenu(new QMenu(this))
-    , m_source(editableCombo(QStringLiteral("sourceFilter"), QStringLiteral("Source"), this))
-    , m_type(editableCombo(QStringLiteral("typeFilter"), QStringLiteral("Type (prefix*)"), this))
-    , m_destination(editableCombo(QStringLiteral("destinationFilter"), QStringLiteral("Destination"), this))
+    , m_source(editableCombo(QStringLiteral("sourceFilter"), tr("Source"), this))
+    , m_type(editableCombo(QStringLiteral("typeFilter"), tr("Type (prefix*)"), this))
+    , m_destination(editableCombo(QStringLiteral("destinationFilter"), tr("Destination"), this))
     , m_origin(new QComboBox(this))
     , m_range(new QComboBox(this))
     , m_since(new QDateTimeEdit(this))
     , m_until(new QDateTimeEdit(this))
     , m_search(new QLineEdit(this))
     , m_views(new QComboBox(this))
-    , m_saveView(new QPushButton(QStringLiteral("Save view…"), this))
-    , m_clear(new QPushButton(QStringLiteral("Clear"), this))
+    , m_saveView(new QPushButton(tr("Save view…"), this))
+    , m_clear(new QPushButton(tr("Clear"), this))
     , m_debounce(new QTimer(this))
 {
     setObjectName(QStringLiteral("filterBar"));
@@ -86,30 +86,28 @@ FilterBar::FilterBar(QWidget *parent)
 
     // How events came in: webhooks, or recovered by a reconciliation with the provider.
     m_origin->setObjectName(QStringLiteral("originFilter"));
-    m_origin->setAccessibleName(QStringLiteral("Origin filter"));
-    m_origin->addItems(
-        { QStringLiteral("Any origin"), QStringLiteral("Webhooks"), QStringLiteral("Reconciled") });
-    m_origin->setToolTip(
-        QStringLiteral("Reconciled: events a reconciliation run recovered from the provider's "
-                       "API because their webhook never arrived"));
+    m_origin->setAccessibleName(tr("Origin filter"));
+    m_origin->addItems({ tr("Any origin"), tr("Webhooks"), tr("Reconciled") });
+    m_origin->setToolTip(tr("Reconciled: events a reconciliation run recovered from the provider's "
+                            "API because their webhook never arrived"));
     m_range->setObjectName(QStringLiteral("timeRange"));
-    m_range->addItems({ QStringLiteral("Any time"), QStringLiteral("Last hour"),
-        QStringLiteral("Last 24 hours"), QStringLiteral("Last 7 days"), QStringLiteral("Custom…") });
+    m_range->addItems(
+        { tr("Any time"), tr("Last hour"), tr("Last 24 hours"), tr("Last 7 days"), tr("Custom…") });
     prepareRangeEdits(m_since, m_until);
     for (QDateTimeEdit *e : { m_since, m_until })
         connect(e, &QDateTimeEdit::dateTimeChanged, this, &FilterBar::changedSoon);
     m_since->setObjectName(QStringLiteral("sinceEdit"));
     m_until->setObjectName(QStringLiteral("untilEdit"));
-    m_since->setToolTip(QStringLiteral("From (local time)"));
-    m_until->setToolTip(QStringLiteral("Until (local time)"));
+    m_since->setToolTip(tr("From (local time)"));
+    m_until->setToolTip(tr("Until (local time)"));
 
-    m_source->setAccessibleName(QStringLiteral("Source filter"));
-    m_type->setAccessibleName(QStringLiteral("Event type filter"));
-    m_destination->setAccessibleName(QStringLiteral("Destination filter"));
+    m_source->setAccessibleName(tr("Source filter"));
+    m_type->setAccessibleName(tr("Event type filter"));
+    m_destination->setAccessibleName(tr("Destination filter"));
     m_search->setObjectName(QStringLiteral("searchEdit"));
-    m_search->setAccessibleName(QStringLiteral("Search events"));
-    m_search->setPlaceholderText(QStringLiteral(
-        "Search event ID, provider ID, downstream reference or key, e.g. order:1042 (Ctrl+F)"));
+    m_search->setAccessibleName(tr("Search events"));
+    m_search->setPlaceholderText(
+        tr("Search event ID, provider ID, downstream reference or key, e.g. order:1042 (Ctrl+F)"));
     m_search->setClearButtonEnabled(true);
     for (QComboBox *c : { m_source, m_type, m_destination })
         nameEditParts(c->lineEdit(), c->accessibleName());
@@ -117,7 +115,7 @@ FilterBar::FilterBar(QWidget *parent)
     m_search->setMinimumWidth(260);
 
     m_views->setObjectName(QStringLiteral("savedViews"));
-    m_views->setToolTip(QStringLiteral("Saved views"));
+    m_views->setToolTip(tr("Saved views"));
     m_saveView->setObjectName(QStringLiteral("saveViewButton"));
     m_clear->setObjectName(QStringLiteral("clearFilterButton"));
 
@@ -160,8 +158,8 @@ FilterBar::FilterBar(QWidget *parent)
     });
     connect(m_saveView, &QPushButton::clicked, this, [this] {
         bool ok = false;
-        const QString name = QInputDialog::getText(this, QStringLiteral("Save view"),
-            QStringLiteral("Name of this view:"), QLineEdit::Normal, m_views->currentText(), &ok)
+        const QString name = QInputDialog::getText(
+            this, tr("Save view"), tr("Name of this view:"), QLineEdit::Normal, m_views->currentText(), &ok)
                                  .trimmed();
         if (ok && !name.isEmpty())
             Q_EMIT saveViewRequested(name);
@@ -188,7 +186,7 @@ void FilterBar::updateStatusButton()
         parts.append(m_deliveryStatus);
     if (!m_category.isEmpty())
         parts.append(categoryLabel(Stored<FailureCategory>::fromName(m_category)));
-    m_status->setText(parts.isEmpty() ? QStringLiteral("Any status") : parts.join(QStringLiteral(" · ")));
+    m_status->setText(parts.isEmpty() ? tr("Any status") : parts.join(QStringLiteral(" · ")));
 }
 
 void FilterBar::timeRangeChosen(int index)
@@ -284,7 +282,7 @@ void FilterBar::setSavedViews(const QStringList &names)
 {
     const QSignalBlocker block(m_views);
     m_views->clear();
-    m_views->addItem(QStringLiteral("Saved views"));
+    m_views->addItem(tr("Saved views"));
     m_views->addItems(names);
     m_views->setEnabled(!names.isEmpty());
 }

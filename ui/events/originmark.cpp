@@ -2,6 +2,8 @@
 // SPDX-FileCopyrightText: Redrive authors
 #include "originmark.h"
 
+#include <QCoreApplication>
+
 namespace redrive::ui {
 
 bool isReconciled(const QString &origin)
@@ -11,31 +13,36 @@ bool isReconciled(const QString &origin)
 
 QString sourceWithOrigin(const QString &source, const QString &origin)
 {
-    return isReconciled(origin) ? QStringLiteral("%1 · reconciled").arg(source) : source;
+    return isReconciled(origin)
+        ? QCoreApplication::translate("redrive::ui::OriginMark", "%1 · reconciled").arg(source)
+        : source;
 }
 
 QString sourceWithOriginAccessible(const QString &source, const QString &origin)
 {
-    return isReconciled(origin) ? QStringLiteral("%1, recovered by reconciliation").arg(source) : source;
+    return isReconciled(origin)
+        ? QCoreApplication::translate("redrive::ui::OriginMark", "%1, recovered by reconciliation")
+              .arg(source)
+        : source;
 }
 
 QString originText(const QString &origin)
 {
     if (isReconciled(origin))
-        return QStringLiteral("recovered by reconciliation");
+        return QCoreApplication::translate("redrive::ui::OriginMark", "recovered by reconciliation");
     if (origin.isEmpty() || origin == u"webhook")
-        return QStringLiteral("webhook");
+        return QCoreApplication::translate("redrive::ui::OriginMark", "webhook");
     return origin; // as stored: an origin this console does not know
 }
 
 QString originExplanation(const QString &origin)
 {
     if (isReconciled(origin))
-        return QStringLiteral(
+        return QCoreApplication::translate("redrive::ui::OriginMark",
             "Its webhook never reached Redrive: a reconciliation run found it in the provider's "
             "API and recorded it as if it had arrived, then routed and delivered it. A webhook "
             "arriving for it later is a duplicate.");
-    return QStringLiteral("Arrived as a webhook from the provider.");
+    return QCoreApplication::translate("redrive::ui::OriginMark", "Arrived as a webhook from the provider.");
 }
 
 } // namespace redrive::ui

@@ -2,11 +2,12 @@
 # SPDX-FileCopyrightText: Redrive authors
 #
 # CTest `translations_current`: fails when a committed .ts under ui/translations/ is not what
-# lupdate makes of today's sources (a string added, changed or dropped without
-# `cmake --build <dir> --target update_translations`). Runs lupdate on copies, so the tree is
-# left as it is. Variables: PROJECT_CMAKE (the lupdate project the build generated),
-# GENERATE_PROJECT (Qt's script that turns it into JSON), LUPDATE, LUPDATE_OPTIONS
-# (comma-separated), WORK_DIR, BUILD_DIR.
+# update_translations makes of today's sources (a string added, changed or dropped without
+# `cmake --build <dir> --target update_translations`), or when a counted phrase of redrive_en.ts
+# has no English singular and plural (the console would print "1 event(s)"). Runs lupdate and
+# scripts/english_plurals.py on copies, so the tree is left as it is. Variables: PROJECT_CMAKE
+# (the lupdate project the build generated), GENERATE_PROJECT (Qt's script that turns it into
+# JSON), LUPDATE, LUPDATE_OPTIONS (comma-separated), PYTHON, ENGLISH_PLURALS, WORK_DIR, BUILD_DIR.
 cmake_minimum_required(VERSION 3.25)
 
 if(NOT EXISTS "${PROJECT_CMAKE}")
@@ -39,6 +40,32 @@ execute_process(COMMAND "${LUPDATE}" -project "${WORK_DIR}/project.json" ${optio
     RESULT_VARIABLE rc ERROR_VARIABLE err)
 if(NOT rc EQUAL 0)
     message(FATAL_ERROR "translations_current: lupdate failed: ${err}")
+endif()
+
+foreach(copy IN LISTS copies)
+    get_filename_component(name "${copy}" NAME)
+    if(name STREQUAL "redrive_en.ts")
+        execute_process(COMMAND "${PYTHON}" "${ENGLISH_PLURALS}" "${copy}" RESULT_VARIABLE rc)
+        if(NOT rc EQUAL 0)
+            message(FATAL_ERROR "translations_current: english_plurals.py failed on ${copy}")
+        endif()
+    endif()
+endforeach()
+
+set(unfilled "")
+foreach(ts IN LISTS lupdate_translations)
+    get_filename_component(name "${ts}" NAME)
+    if(name STREQUAL "redrive_en.ts")
+        execute_process(COMMAND "${PYTHON}" "${ENGLISH_PLURALS}" --check "${ts}"
+            RESULT_VARIABLE rc ERROR_VARIABLE err)
+        if(NOT rc EQUAL 0)
+            string(APPEND unfilled "${err}")
+        endif()
+    endif()
+endforeach()
+if(unfilled)
+    message(FATAL_ERROR "translations_current: counted phrases without their English forms:\n"
+        "${unfilled}Run: cmake --build ${BUILD_DIR} --target update_translations")
 endif()
 
 set(stale "")
