@@ -93,6 +93,115 @@
     </message>
 </context>
 <context>
+    <name>redrive::ui::ReceiverHealthController</name>
+    <message>
+        <source>%1 ago</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>just now</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Receivers: checking…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unknown durability settings</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln request(s) refused</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>database unreachable since %1 (ongoing, %2 so far)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>database unreachable %1–%2 (%3, %4)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Receiver %1: %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Receiver %1 runs %2: acknowledged events may be lost on power failure.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No receiver has recorded a heartbeat in this database: check that the profile points at the receiver&apos;s database.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> (last: %1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No receiver heartbeat for %1%2: webhooks may not be recorded or delivered.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>⚠ No receiver recorded</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>⚠ No receiver heartbeat for %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1Receiver %2 · heartbeat %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%1%Ln receiver(s) · newest heartbeat %2</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 (redrived %2, %3): started %4, last heartbeat %5; %6 — %7%8</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>survives power loss</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>NOT power-loss durable</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>; last </source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>running</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>silent</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No receiver has recorded a heartbeat in the last 24 hours.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Receivers: unknown</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>receiver_instances could not be read: </source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>redrive::ui::ReconcileController</name>
     <message numerus="yes">
         <source>%n source(s) reconcile with their provider</source>
@@ -107,6 +216,61 @@
             <numerusform></numerusform>
             <numerusform></numerusform>
         </translation>
+    </message>
+</context>
+<context>
+    <name>redrive::ui::ReplicaController</name>
+    <message>
+        <source>an unknown time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Replica: waiting for the replica to show your change…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Replica: replay paused · %1 behind</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Replica: not streaming from the primary · last change replayed %1 ago</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Replica: caught up</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Replica: %1 behind</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Your last change has not reached this standby after %1: the pages may not show it yet. They refresh when it arrives.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This database is a standby %1 behind the primary (warning above %2): the pages show the state of %1 ago. Actions still go to the primary.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> Replay is paused on the standby (pg_wal_replay_resume() resumes it).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> It is not streaming from the primary.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Replica: state unknown</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A hot standby, replayed up to WAL position %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The standby&apos;s state could not be read: </source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 </TS>
