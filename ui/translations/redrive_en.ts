@@ -203,19 +203,272 @@
 </context>
 <context>
     <name>redrive::ui::ReconcileController</name>
+    <message>
+        <source>Starting a reconciliation needs the admin API; this profile has none.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Only operators and administrators can start a reconciliation; you are signed in as %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no role</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Select a source to reconcile it now.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A reconciliation of %1 is running; it can be started again once it finishes.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Starting…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reconciliation runs could not be read: </source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Recent runs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Recent runs of %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No reconciliation has run yet. A source with [sources.reconcile] in the receiver&apos;s configuration shows here after its first run.</source>
+        <translation type="unfinished"></translation>
+    </message>
     <message numerus="yes">
-        <source>%n source(s) reconcile with their provider</source>
+        <source>%Ln source(s) reconcile with their provider</source>
         <translation type="unfinished">
             <numerusform></numerusform>
             <numerusform></numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <source>; the last run of %n failed.</source>
+        <source>; the last run of %Ln failed.</source>
         <translation type="unfinished">
             <numerusform></numerusform>
             <numerusform></numerusform>
         </translation>
+    </message>
+    <message>
+        <source>; none failed its last run.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The receiver refused to start a reconciliation of %1 for your role (HTTP 403). The attempt is in its audit log.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The receiver knows no source named %1 (HTTP 404): its configuration may have changed since this page was read.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The receiver did not start a reconciliation of %1 (HTTP 409): %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>one is already running, or the source does not reconcile.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Starting a reconciliation of %1 was not confirmed: </source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The reconciliation of %1 was not started: </source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reconciliation of %1 started (run #%2); this page follows it until it finishes.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reconciliation of %1 started.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>redrive::ui::ReconcileRunModel</name>
+    <message>
+        <source>%1 ago</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>just now</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Running</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>OK</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Failed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not run yet</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Running for %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Failed: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>(no reason recorded)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Nothing missed (%L1 checked)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%L1 missing, all recovered</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%L1 missing, %L2 recovered</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Configured; no run yet (Run now, or wait for its schedule)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Status “%1”</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Named in the receiver configuration; it has not run yet</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run #%1 started %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>
+finished after %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>
+on its schedule</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>
+asked for by %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Deliveries GitHub listed for the hook inside the lookback</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Events the provider listed inside the lookback</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Listed by the provider but never received by Redrive</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Missing deliveries GitHub was asked to send again</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Missing events recorded from the provider&apos;s list and delivered (origin “reconciled”)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The receiver recorded no reason</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reconciliation %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Source</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Provider</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Started</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Checked</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Missing</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Recovered</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Outcome</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>redrive::ui::ReconcileView</name>
+    <message>
+        <source>Reconciliation by source</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run &amp;now</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Recent reconciliation runs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run now result</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run %1 &amp;now</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run reconciliation now</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run reconciliation of %1 now</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ask the receiver to reconcile %1 with %2 now</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
