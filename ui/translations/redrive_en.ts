@@ -93,6 +93,233 @@
     </message>
 </context>
 <context>
+    <name>redrive::ui::DestinationModel</name>
+    <message>
+        <source>%1 ago</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>just now</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Paused</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Active</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 % of %L2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>— (no attempts)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Paused by %1, %2%3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Resumed by %1, %2%3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>(unknown)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Named in the receiver configuration; no deliveries yet</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Seen in deliveries</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Named in the receiver configuration, with deliveries</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Known only from its recorded pause state</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Deliveries to %1 are held until an administrator resumes it; new events still arrive and queue up.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Deliveries to %1 are being sent.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%L1 pending, %L2 in flight, %L3 retrying</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Deliveries that exhausted their attempts or failed permanently</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Attempts started in the last hour that succeeded: %L1 of %L2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No failed attempt in the last 24 hours</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Never paused</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Deliveries not yet succeeded or dead: pending, in flight and retrying</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Destination</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Backlog</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Dead letters</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Success (last hour)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Last failure (24 h)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Paused / resumed</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>redrive::ui::DestinationsController</name>
+    <message>
+        <source>Destinations could not be read: </source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No destinations yet: none has received a delivery, and the profile names no receiver configuration.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln destination(s); %1.</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%L1 paused — their deliveries wait until resumed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>none paused</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> Select a destination to pause or resume it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pause destination</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Resume destination</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>none is waiting now</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>1 is waiting now</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln are waiting now</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Pause deliveries to %1?
+
+Nothing is sent to it until it is resumed; new events are still received and their deliveries wait (%2). Deliveries already in flight finish.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Resume deliveries to %1?
+
+Its waiting deliveries are sent again at the destination&apos;s rate limit (%2).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pause %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Resume %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pausing %1 was not confirmed: </source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Resuming %1 was not confirmed: </source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 was not paused: </source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 was not resumed: </source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>redrive::ui::DestinationsView</name>
+    <message>
+        <source>Destinations</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pause…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Resume…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pause %1…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Resume %1…</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>redrive::ui::ReceiverHealthController</name>
     <message>
         <source>%1 ago</source>
