@@ -93,6 +93,89 @@
     </message>
 </context>
 <context>
+    <name>redrive::ui::DeadLetterModel</name>
+    <message>
+        <source>Double-click to list these events</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>(none recorded)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Failure category</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Destination</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Dead letters</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Oldest</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Newest</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Most recent error</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>redrive::ui::DeadLettersController</name>
+    <message>
+        <source>This group has no recorded failure category; open its events and replay them from there.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Preview and request a replay of this group&apos;s dead deliveries (Ctrl+R).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Dead letters could not be read: </source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No dead letters.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln dead letter(s) in %1. Press Enter or double-click a group to list its events.</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln group(s)</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>redrive::ui::DeadLettersView</name>
+    <message>
+        <source>Dead letters by category and destination</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Replay group…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Replay the selected dead-letter group</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>redrive::ui::DestinationModel</name>
     <message>
         <source>%1 ago</source>
@@ -316,6 +399,137 @@ Its waiting deliveries are sent again at the destination&apos;s rate limit (%2).
     </message>
     <message>
         <source>Resume %1…</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>redrive::ui::IncidentModel</name>
+    <message>
+        <source>(none recorded)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not yet</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Destination</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Failure category</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Dead letters</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Opened</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Acknowledged</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Note</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>redrive::ui::IncidentsController</name>
+    <message>
+        <source>Incidents: reading…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Incidents could not be read: </source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No open incidents.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln open incident(s), all acknowledged.</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln open incident(s), %L1 not acknowledged yet. Select one and press Ctrl+K to say you are on it.</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Redrive incident: %1 — %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln dead letter(s) for %1 (%2) in %3. Open Dead letters to acknowledge it.</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Acknowledge incident</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Acknowledge incident #%1: %Ln dead letter(s) for %2 (%3)?
+
+Everyone sees that you are on it, with your note. You hear about it again if it grows by the receiver&apos;s threshold.</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Acknowledge incident #%1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Note (what you are doing about it; recorded in the audit log):</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Acknowledging incident #%1…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The acknowledgement of incident #%1 was not confirmed: </source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Incident #%1 was not acknowledged: </source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>redrive::ui::IncidentsView</name>
+    <message>
+        <source>Open incidents</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ac&amp;knowledge…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Acknowledge…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Acknowledge the selected incident with a note</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Say you are on it, with a note the next person reads (Ctrl+K).</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
