@@ -534,6 +534,21 @@ Everyone sees that you are on it, with your note. You hear about it again if it 
     </message>
 </context>
 <context>
+    <name>redrive::ui::NewReplayController</name>
+    <message>
+        <source>everything the filter matches</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No preview: </source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> Close this dialog and start the replay again for a fresh preview.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>redrive::ui::ReceiverHealthController</name>
     <message>
         <source>%1 ago</source>
@@ -910,6 +925,176 @@ asked for by %1</source>
     <message>
         <source>Ask the receiver to reconcile %1 with %2 now</source>
         <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>redrive::ui::ReplayDialog</name>
+    <message>
+        <source>Cancel</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Replay</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Replay deliveries</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Environment</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Why approval is needed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Destinations of the replay</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Destination</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Risk</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Deliveries</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Include already-succeeded deliveries</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reason</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Why replay these? (required; recorded in the audit log)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ticket</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>optional, e.g. INC-1234</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Type the confirmation</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Asking the receiver what replaying %1 would do…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Include %Ln already-succeeded deliver(y|ies)</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>They reached their destination already; replaying sends them again and needs another operator&apos;s approval.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Every selected delivery already succeeded downstream, so none is proposed. Tick the box below to replay them anyway.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 would be sent again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Needs another operator&apos;s approval because:
+• %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln already succeeded downstream: replaying sends them again.</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln may already have been processed (outcome unknown).</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>This needs approval by another operator before anything is sent.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Type &quot;%1&quot; to confirm</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>redrive::ui::ReplayPreview</name>
+    <message>
+        <source>The admin API&apos;s preview had no selection_hash or count.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The admin API&apos;s replay summary is unreadable: %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>replay %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Request approval to replay %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Replay %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A destination is high-risk</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is a high-risk destination</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 are high-risk destinations</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 already succeeded downstream</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>1 delivery&apos;s outcome is unknown</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln deliveries&apos; outcome is unknown</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln deliver(y|ies)</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
     </message>
 </context>
 <context>
