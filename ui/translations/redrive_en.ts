@@ -549,6 +549,178 @@ Everyone sees that you are on it, with your note. You hear about it again if it 
     </message>
 </context>
 <context>
+    <name>redrive::ui::OverviewController</name>
+    <message>
+        <source>The overview could not be read: </source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>redrive::ui::OverviewSpan</name>
+    <message>
+        <source>minute</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>2 minutes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>3 minutes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>5 minutes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>10 minutes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>15 minutes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>30 minutes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>hour</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>2 hours</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>3 hours</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>6 hours</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>12 hours</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>24 hours</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>2 days</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>3 days</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>5 days</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>7 days</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>14 days</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>21 days</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>30 days</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>redrive::ui::OverviewView</name>
+    <message>
+        <source>Per interval: events received, attempts succeeded and retried, deliveries dead-lettered</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Failed attempts by category</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Destinations: attempt success rate (mean latency)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Overview time range</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fit to the data</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Last hour</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Last 24 hours</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Last 7 days</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fit to the data (last %1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln deliver(y|ies) waiting; the oldest has waited %1.</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Nothing is waiting for delivery.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>received</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>succeeded</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>retried</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>dead</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>failed attempts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>attempts succeeded %</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>@value %</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>redrive::ui::ReceiverHealthController</name>
     <message>
         <source>%1 ago</source>
