@@ -1100,6 +1100,51 @@ asked for by %1</source>
     </message>
 </context>
 <context>
+    <name>redrive::ui::RejectionModel</name>
+    <message>
+        <source>Received</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Source</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Answer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reason</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Detail</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>From</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>redrive::ui::RejectionsController</name>
+    <message>
+        <source>Requests the receiver refused (bad signature, unknown source, too large, …). A run of signature failures from one source usually means its secret was rotated.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rejections could not be read: </source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>redrive::ui::RejectionsView</name>
+    <message>
+        <source>Rejected requests</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>redrive::ui::ReplayDialog</name>
     <message>
         <source>Cancel</source>
