@@ -59,12 +59,12 @@ bool AdminClient::loadCaCertificates(const QString &file, QList<QSslCertificate>
 {
     QFile f(file);
     if (!f.open(QIODevice::ReadOnly)) {
-        *error = QStringLiteral("The CA certificate file %1 cannot be read: %2").arg(file, f.errorString());
+        *error = tr("The CA certificate file %1 cannot be read: %2").arg(file, f.errorString());
         return false;
     }
     *out = QSslCertificate::fromData(f.readAll(), QSsl::Pem);
     if (out->isEmpty()) {
-        *error = QStringLiteral("The CA certificate file %1 holds no PEM certificate.").arg(file);
+        *error = tr("The CA certificate file %1 holds no PEM certificate.").arg(file);
         return false;
     }
     return true;
@@ -239,44 +239,40 @@ ApiError AdminClient::errorFor(
         switch (reply->error()) {
         case QNetworkReply::NoError:
             e.kind = ApiError::Kind::Protocol;
-            e.message = QStringLiteral("The admin API at %1 gave no HTTP answer.").arg(host);
+            e.message = tr("The admin API at %1 gave no HTTP answer.").arg(host);
             return e;
         case QNetworkReply::SslHandshakeFailedError:
             e.kind = ApiError::Kind::Tls;
-            e.message = QStringLiteral(
-                "The admin API at %1 presented a certificate this console does not trust (%2). "
-                "Check the CA certificate in the profile, and that the address names the "
-                "host the certificate was issued for.")
+            e.message = tr("The admin API at %1 presented a certificate this console does not trust (%2). "
+                           "Check the CA certificate in the profile, and that the address names the "
+                           "host the certificate was issued for.")
                             .arg(host, sslErrors.isEmpty() ? reply->errorString() : sslErrorsText(sslErrors));
             return e;
         case QNetworkReply::ConnectionRefusedError:
             e.kind = ApiError::Kind::Unreachable;
-            e.message
-                = QStringLiteral("Nothing is listening at %1: the receiver's admin API is not running there, "
-                                 "or admin_listen names another address.")
-                      .arg(host);
+            e.message = tr("Nothing is listening at %1: the receiver's admin API is not running there, "
+                           "or admin_listen names another address.")
+                            .arg(host);
             return e;
         case QNetworkReply::HostNotFoundError:
             e.kind = ApiError::Kind::Unreachable;
-            e.message = QStringLiteral("The host name %1 does not resolve. Check the admin API address.")
+            e.message = tr("The host name %1 does not resolve. Check the admin API address.")
                             .arg(reply->url().host());
             return e;
         case QNetworkReply::TimeoutError:
         case QNetworkReply::OperationCanceledError:
             e.kind = ApiError::Kind::Timeout;
-            e.message = QStringLiteral("The admin API at %1 did not answer in time.").arg(host);
+            e.message = tr("The admin API at %1 did not answer in time.").arg(host);
             return e;
         case QNetworkReply::RemoteHostClosedError:
             e.kind = ApiError::Kind::Unreachable;
-            e.message
-                = QStringLiteral("The admin API at %1 closed the connection. If it expects TLS, the address "
-                                 "must start with https://.")
-                      .arg(host);
+            e.message = tr("The admin API at %1 closed the connection. If it expects TLS, the address "
+                           "must start with https://.")
+                            .arg(host);
             return e;
         default:
             e.kind = ApiError::Kind::Unreachable;
-            e.message = QStringLiteral("The admin API at %1 could not be reached (%2).")
-                            .arg(host, reply->errorString());
+            e.message = tr("The admin API at %1 could not be reached (%2).").arg(host, reply->errorString());
             return e;
         }
     }
@@ -287,7 +283,7 @@ ApiError AdminClient::errorFor(
     e.field = obj.value(QLatin1String("field")).toString();
     const QString serverText = obj.value(QLatin1String("message")).toString();
     auto withServer = [&](const QString &text) {
-        return serverText.isEmpty() ? text : text + QLatin1String(" The server said: ") + serverText;
+        return serverText.isEmpty() ? text : text + tr(" The server said: ") + serverText;
     };
     if (e.httpStatus == 503) {
         bool numeric = false;
@@ -297,56 +293,53 @@ ApiError AdminClient::errorFor(
     if (e.httpStatus == 503 && e.code == u"database_unavailable") {
         e.kind = ApiError::Kind::DatabaseUnavailable;
         e.message = e.retryAfterSeconds > 0
-            ? QStringLiteral("The receiver cannot reach its database; try again in %1 s.")
-                  .arg(e.retryAfterSeconds)
-            : QStringLiteral("The receiver cannot reach its database; try again shortly.");
+            ? tr("The receiver cannot reach its database; try again in %1 s.").arg(e.retryAfterSeconds)
+            : tr("The receiver cannot reach its database; try again shortly.");
         // The receiver refuses before acting while the database is down; only a database lost
         // in the middle of a write leaves its outcome open (the commit may have landed).
         if (reply->operation() != QNetworkAccessManager::GetOperation)
-            e.message += QStringLiteral(" If the database went away during this action it may have been "
-                                        "recorded: check the page before repeating it.");
+            e.message += tr(" If the database went away during this action it may have been "
+                            "recorded: check the page before repeating it.");
         return e;
     }
     if (e.httpStatus == 503 && e.code == u"reply_timeout") {
         // The receiver answered for a handler its database still holds: a read can be repeated,
         // an action may yet be recorded.
         e.kind = ApiError::Kind::Timeout;
-        e.message = QStringLiteral("The receiver did not finish in time; its database may be hung.");
+        e.message = tr("The receiver did not finish in time; its database may be hung.");
         e.outcomeUnknown = reply->operation() != QNetworkAccessManager::GetOperation;
         if (e.outcomeUnknown)
-            e.message
-                += QStringLiteral(" This action may still be recorded: check the page before repeating it.");
+            e.message += tr(" This action may still be recorded: check the page before repeating it.");
         return e;
     }
     switch (e.httpStatus) {
     case 400:
         e.kind = ApiError::Kind::BadRequest;
-        e.message
-            = withServer(e.field.isEmpty() ? QStringLiteral("The request was refused as malformed.")
-                                           : QStringLiteral("The value of \"%1\" was refused.").arg(e.field));
+        e.message = withServer(e.field.isEmpty() ? tr("The request was refused as malformed.")
+                                                 : tr("The value of \"%1\" was refused.").arg(e.field));
         break;
     case 401:
         e.kind = ApiError::Kind::Unauthorized;
-        e.message = QStringLiteral("The admin API rejected the token: it is wrong, revoked or expired. "
-                                   "Ask an administrator for a new one (redrived token create).");
+        e.message = tr("The admin API rejected the token: it is wrong, revoked or expired. "
+                       "Ask an administrator for a new one (redrived token create).");
         break;
     case 403:
         e.kind = ApiError::Kind::Forbidden;
-        e.message = withServer(QStringLiteral(
-            "Your role does not allow this action; the attempt was recorded in the audit log."));
+        e.message = withServer(
+            tr("Your role does not allow this action; the attempt was recorded in the audit log."));
         break;
     case 404:
         e.kind = ApiError::Kind::NotFound;
-        e.message = withServer(QStringLiteral(
-            "The admin API does not know this item (or this address is not a Redrive admin API)."));
+        e.message = withServer(
+            tr("The admin API does not know this item (or this address is not a Redrive admin API)."));
         break;
     case 409:
         e.kind = ApiError::Kind::Conflict;
-        e.message = withServer(QStringLiteral("The item changed in the meantime."));
+        e.message = withServer(tr("The item changed in the meantime."));
         break;
     default:
         e.kind = e.httpStatus >= 500 ? ApiError::Kind::Server : ApiError::Kind::Protocol;
-        e.message = withServer(QStringLiteral("The admin API answered HTTP %1.").arg(e.httpStatus));
+        e.message = withServer(tr("The admin API answered HTTP %1.").arg(e.httpStatus));
         break;
     }
     return e;

@@ -70,11 +70,11 @@ QVariant DeadLetterModel::data(const QModelIndex &index, int role) const
             return TimeFormat::tooltip(g->newestAt);
         if (index.column() == LatestErrorColumn && !g->latestError.isEmpty())
             return plainToolTip(g->latestError);
-        return QStringLiteral("Double-click to list these events");
+        return tr("Double-click to list these events");
     case Qt::DisplayRole:
         switch (index.column()) {
         case CategoryColumn:
-            return g->category.isNull() ? QStringLiteral("(none recorded)") : categoryLabel(g->category);
+            return g->category.isNull() ? tr("(none recorded)") : categoryLabel(g->category);
         case DestinationColumn:
             return g->destination;
         case CountColumn:
@@ -99,17 +99,17 @@ QVariant DeadLetterModel::headerData(int section, Qt::Orientation orientation, i
         return {};
     switch (section) {
     case CategoryColumn:
-        return QStringLiteral("Failure category");
+        return tr("Failure category");
     case DestinationColumn:
-        return QStringLiteral("Destination");
+        return tr("Destination");
     case CountColumn:
-        return QStringLiteral("Dead letters");
+        return tr("Dead letters");
     case OldestColumn:
-        return QStringLiteral("Oldest");
+        return tr("Oldest");
     case NewestColumn:
-        return QStringLiteral("Newest");
+        return tr("Newest");
     case LatestErrorColumn:
-        return QStringLiteral("Most recent error");
+        return tr("Most recent error");
     default:
         return {};
     }

@@ -49,9 +49,9 @@ void DeadLettersController::updateReplayGroup()
     const bool can = g && !g->category.isNull();
     m_view->setReplayEnabled(can,
         g && g->category.isNull()
-            ? QStringLiteral("This group has no recorded failure category; open its events and replay them "
-                             "from there.")
-            : QStringLiteral("Preview and request a replay of this group's dead deliveries (Ctrl+R)."));
+            ? tr("This group has no recorded failure category; open its events and replay them "
+                 "from there.")
+            : tr("Preview and request a replay of this group's dead deliveries (Ctrl+R)."));
 }
 
 void DeadLettersController::replaySelectedGroup()
@@ -67,17 +67,17 @@ void DeadLettersController::refresh()
         this, &m_generation, [](Db &db) { return fetchDeadLetterGroups(db); },
         [this](Result<QList<DeadLetterGroup>> groups) {
             if (!groups) {
-                m_view->setSummary(QStringLiteral("Dead letters could not be read: ") + groups.error());
+                m_view->setSummary(tr("Dead letters could not be read: ") + groups.error());
                 return;
             }
             m_model->setGroups(std::move(*groups));
             m_table->resizeColumnsToContents();
             m_view->setSummary(m_model->rowCount() == 0
-                    ? QStringLiteral("No dead letters.")
-                    : QStringLiteral("%L1 dead letters in %2 groups. Press Enter or double-click a group "
-                                     "to list its events.")
-                          .arg(m_model->total())
-                          .arg(m_model->rowCount()));
+                    ? tr("No dead letters.")
+                    : tr("%Ln dead letter(s) in %1. Press Enter or double-click a group to list its "
+                         "events.",
+                        nullptr, int(m_model->total()))
+                          .arg(tr("%Ln group(s)", nullptr, m_model->rowCount())));
         });
 }
 

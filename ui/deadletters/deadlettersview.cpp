@@ -15,12 +15,12 @@ namespace redrive::ui {
 
 DeadLettersView::DeadLettersView(QWidget *parent)
     : QWidget(parent)
-    , m_groups(new TablePage(QStringLiteral("deadLetterTable"),
-          QStringLiteral("Dead letters by category and destination"), this))
+    , m_groups(new TablePage(
+          QStringLiteral("deadLetterTable"), tr("Dead letters by category and destination"), this))
     , m_incidents(new IncidentsView(this))
     , m_table(m_groups->table())
-    , m_replayGroup(new QPushButton(QStringLiteral("Replay group…"), m_groups))
-    , m_replayAction(new QAction(QStringLiteral("Replay group…"), this))
+    , m_replayGroup(new QPushButton(tr("Replay group…"), m_groups))
+    , m_replayAction(new QAction(tr("Replay group…"), this))
 {
     setObjectName(QStringLiteral("deadLettersPage"));
     auto *layout = new QVBoxLayout(this);
@@ -33,7 +33,7 @@ DeadLettersView::DeadLettersView(QWidget *parent)
     connect(m_table, &QTableView::activated, this, &DeadLettersView::groupActivated);
 
     m_replayGroup->setObjectName(QStringLiteral("replayGroupButton"));
-    m_replayGroup->setAccessibleName(QStringLiteral("Replay the selected dead-letter group"));
+    m_replayGroup->setAccessibleName(tr("Replay the selected dead-letter group"));
     m_replayGroup->setVisible(false);
     m_groups->addButton(m_replayGroup);
     m_replayAction->setObjectName(QStringLiteral("replayGroupAction"));

@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: Redrive authors
 #include "destinationmodel.h"
 
+#include "common/localeformat.h"
 #include "common/plaintooltip.h"
 #include "common/statuspalette.h"
 #include "common/timeformat.h"
@@ -13,8 +14,8 @@ namespace {
 
 QString ago(qint64 nowMs, qint64 atMs)
 {
-    return nowMs >= atMs ? QStringLiteral("%1 ago").arg(TimeFormat::duration(nowMs - atMs))
-                         : QStringLiteral("just now");
+    return nowMs >= atMs ? DestinationModel::tr("%1 ago").arg(LocaleFormat::duration(nowMs - atMs))
+                         : DestinationModel::tr("just now");
 }
 
 } // namespace
@@ -76,17 +77,17 @@ QString DestinationModel::display(const DestinationStatus &d, int column) const
     case NameColumn:
         return d.name;
     case StateColumn:
-        return d.paused ? QStringLiteral("Paused") : QStringLiteral("Active");
+        return d.paused ? tr("Paused") : tr("Active");
     case BacklogColumn:
         return QStringLiteral("%L1").arg(d.backlog());
     case DeadColumn:
         return QStringLiteral("%L1").arg(d.dead);
     case SuccessRateColumn:
         if (const auto rate = d.successRate())
-            return QStringLiteral("%1 % of %L2")
-                .arg(QString::number(*rate * 100.0, 'f', d.recentSucceeded == d.recentAttempts ? 0 : 1))
+            return tr("%1 % of %L2")
+                .arg(LocaleFormat::number(*rate * 100.0, d.recentSucceeded == d.recentAttempts ? 0 : 1))
                 .arg(d.recentAttempts);
-        return QStringLiteral("— (no attempts)");
+        return tr("— (no attempts)");
     case LastFailureColumn:
         if (!d.lastFailureAt)
             return QStringLiteral("—");
@@ -95,9 +96,8 @@ QString DestinationModel::display(const DestinationStatus &d, int column) const
     case ChangedColumn:
         if (!d.changedAt)
             return QString();
-        return QStringLiteral("%1 by %2, %3%4")
-            .arg(d.paused ? QStringLiteral("Paused") : QStringLiteral("Resumed"),
-                d.changedBy.isEmpty() ? QStringLiteral("(unknown)") : d.changedBy, ago(m_now, *d.changedAt),
+        return (d.paused ? tr("Paused by %1, %2%3") : tr("Resumed by %1, %2%3"))
+            .arg(d.changedBy.isEmpty() ? tr("(unknown)") : d.changedBy, ago(m_now, *d.changedAt),
                 d.reason.isEmpty() ? QString() : QStringLiteral(": ") + d.reason);
     default:
         return {};
@@ -109,34 +109,30 @@ QString DestinationModel::tooltip(const DestinationStatus &d, int column) const
     switch (column) {
     case NameColumn:
         if (d.configured && !d.hasDeliveries)
-            return QStringLiteral("Named in the receiver configuration; no deliveries yet");
+            return tr("Named in the receiver configuration; no deliveries yet");
         if (!d.configured && d.hasDeliveries)
-            return QStringLiteral("Seen in deliveries");
-        return d.configured ? QStringLiteral("Named in the receiver configuration, with deliveries")
-                            : QStringLiteral("Known only from its recorded pause state");
+            return tr("Seen in deliveries");
+        return d.configured ? tr("Named in the receiver configuration, with deliveries")
+                            : tr("Known only from its recorded pause state");
     case StateColumn:
-        return d.paused
-            ? QStringLiteral("Deliveries to %1 are held until an administrator resumes it; new events still "
+        return d.paused ? tr("Deliveries to %1 are held until an administrator resumes it; new events still "
                              "arrive and queue up.")
-                  .arg(d.name)
-            : QStringLiteral("Deliveries to %1 are being sent.").arg(d.name);
+                              .arg(d.name)
+                        : tr("Deliveries to %1 are being sent.").arg(d.name);
     case BacklogColumn:
-        return QStringLiteral("%L1 pending, %L2 in flight, %L3 retrying")
-            .arg(d.pending)
-            .arg(d.inFlight)
-            .arg(d.retrying);
+        return tr("%L1 pending, %L2 in flight, %L3 retrying").arg(d.pending).arg(d.inFlight).arg(d.retrying);
     case DeadColumn:
-        return QStringLiteral("Deliveries that exhausted their attempts or failed permanently");
+        return tr("Deliveries that exhausted their attempts or failed permanently");
     case SuccessRateColumn:
-        return QStringLiteral("Attempts started in the last hour that succeeded: %L1 of %L2")
+        return tr("Attempts started in the last hour that succeeded: %L1 of %L2")
             .arg(d.recentSucceeded)
             .arg(d.recentAttempts);
     case LastFailureColumn:
         return d.lastFailureAt
             ? QStringLiteral("%1\n%2").arg(TimeFormat::tooltip(*d.lastFailureAt), d.lastFailureExplanation)
-            : QStringLiteral("No failed attempt in the last 24 hours");
+            : tr("No failed attempt in the last 24 hours");
     case ChangedColumn:
-        return d.changedAt ? TimeFormat::display(*d.changedAt) : QStringLiteral("Never paused");
+        return d.changedAt ? TimeFormat::display(*d.changedAt) : tr("Never paused");
     default:
         return {};
     }
@@ -191,24 +187,24 @@ QVariant DestinationModel::headerData(int section, Qt::Orientation orientation, 
     if (orientation != Qt::Horizontal)
         return {};
     if (role == Qt::ToolTipRole && section == BacklogColumn)
-        return QStringLiteral("Deliveries not yet succeeded or dead: pending, in flight and retrying");
+        return tr("Deliveries not yet succeeded or dead: pending, in flight and retrying");
     if (role != Qt::DisplayRole)
         return {};
     switch (section) {
     case NameColumn:
-        return QStringLiteral("Destination");
+        return tr("Destination");
     case StateColumn:
-        return QStringLiteral("State");
+        return tr("State");
     case BacklogColumn:
-        return QStringLiteral("Backlog");
+        return tr("Backlog");
     case DeadColumn:
-        return QStringLiteral("Dead letters");
+        return tr("Dead letters");
     case SuccessRateColumn:
-        return QStringLiteral("Success (last hour)");
+        return tr("Success (last hour)");
     case LastFailureColumn:
-        return QStringLiteral("Last failure (24 h)");
+        return tr("Last failure (24 h)");
     case ChangedColumn:
-        return QStringLiteral("Paused / resumed");
+        return tr("Paused / resumed");
     default:
         return {};
     }

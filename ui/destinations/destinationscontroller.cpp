@@ -3,7 +3,6 @@
 #include "destinationscontroller.h"
 
 #include "api/adminclient.h"
-#include "common/plural.h"
 #include "common/prompter.h"
 #include "connection/session.h"
 #include "destinations/destinationmodel.h"
@@ -65,8 +64,8 @@ void DestinationsController::refresh()
                 return;
             }
             if (!rows) {
-                m_view->setSummary(keepUnconfirmed(
-                    m_unconfirmed, QStringLiteral("Destinations could not be read: ") + rows.error()));
+                m_view->setSummary(
+                    keepUnconfirmed(m_unconfirmed, tr("Destinations could not be read: ") + rows.error()));
                 return;
             }
             // The unconfirmed pause or resume shows: the destination is in the state asked for.
@@ -87,15 +86,13 @@ void DestinationsController::refresh()
                 m_view->fitColumns();
             const int paused = m_model->pausedCount();
             QString text = m_model->rowCount() == 0
-                ? QStringLiteral(
-                    "No destinations yet: none has received a delivery, and the profile names no receiver "
-                    "configuration.")
-                : QStringLiteral("%1; %2.").arg(counted(m_model->rowCount(), QStringLiteral("destination"),
-                                                    QStringLiteral("destinations")),
-                    paused ? QStringLiteral("%1 paused — their deliveries wait until resumed").arg(paused)
-                           : QStringLiteral("none paused"));
+                ? tr("No destinations yet: none has received a delivery, and the profile names no receiver "
+                     "configuration.")
+                : tr("%Ln destination(s); %1.", nullptr, m_model->rowCount())
+                      .arg(paused ? tr("%L1 paused — their deliveries wait until resumed").arg(paused)
+                                  : tr("none paused"));
             if (m_canManage)
-                text += QStringLiteral(" Select a destination to pause or resume it.");
+                text += tr(" Select a destination to pause or resume it.");
             m_view->setSummary(keepUnconfirmed(m_unconfirmed, text));
             updateButtons();
             Q_EMIT refreshed();
@@ -110,20 +107,19 @@ void DestinationsController::setPaused(bool pause)
         return;
     const QString name = d->name;
     Prompter::Question q;
-    q.title = pause ? QStringLiteral("Pause destination") : QStringLiteral("Resume destination");
+    q.title = pause ? tr("Pause destination") : tr("Resume destination");
     const qint64 waiting = d->backlog();
-    const QString waitingText = waiting == 0 ? QStringLiteral("none is waiting now")
-        : waiting == 1                       ? QStringLiteral("1 is waiting now")
-                                             : QStringLiteral("%L1 are waiting now").arg(waiting);
+    const QString waitingText = waiting == 0 ? tr("none is waiting now")
+        : waiting == 1                       ? tr("1 is waiting now")
+                                             : tr("%Ln are waiting now", nullptr, int(waiting));
     q.text = pause
-        ? QStringLiteral(
-            "Pause deliveries to %1?\n\nNothing is sent to it until it is resumed; new events are "
-            "still received and their deliveries wait (%2). Deliveries already in flight finish.")
+        ? tr("Pause deliveries to %1?\n\nNothing is sent to it until it is resumed; new events are "
+             "still received and their deliveries wait (%2). Deliveries already in flight finish.")
               .arg(name, waitingText)
-        : QStringLiteral("Resume deliveries to %1?\n\nIts waiting deliveries are sent again at the "
-                         "destination's rate limit (%2).")
+        : tr("Resume deliveries to %1?\n\nIts waiting deliveries are sent again at the "
+             "destination's rate limit (%2).")
               .arg(name, waitingText);
-    q.confirmLabel = pause ? QStringLiteral("Pause %1").arg(name) : QStringLiteral("Resume %1").arg(name);
+    q.confirmLabel = pause ? tr("Pause %1").arg(name) : tr("Resume %1").arg(name);
     q.askReason = true;
     const Prompter::Answer answer = m_session->askBeforeActing(m_view, q);
     if (!answer.confirmed || answer.reason.isEmpty())
@@ -138,10 +134,9 @@ void DestinationsController::setPaused(bool pause)
             if (!error.ok()) {
                 // A hung receiver may still record it: not "was not paused", which invites a retry.
                 const QString text = actionErrorText(error,
-                    QStringLiteral("%1 %2 was not confirmed: ")
-                        .arg(pause ? QStringLiteral("Pausing") : QStringLiteral("Resuming"), name),
-                    QStringLiteral("%1 was not %2: ")
-                        .arg(name, pause ? QStringLiteral("paused") : QStringLiteral("resumed")));
+                    (pause ? tr("Pausing %1 was not confirmed: ") : tr("Resuming %1 was not confirmed: "))
+                        .arg(name),
+                    (pause ? tr("%1 was not paused: ") : tr("%1 was not resumed: ")).arg(name));
                 if (error.outcomeUnknown) {
                     m_unconfirmed = text;
                     m_unconfirmedName = name;

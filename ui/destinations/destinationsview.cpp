@@ -15,10 +15,10 @@ namespace redrive::ui {
 
 DestinationsView::DestinationsView(QWidget *parent)
     : QWidget(parent)
-    , m_page(new TablePage(QStringLiteral("destinationTable"), QStringLiteral("Destinations"), this))
+    , m_page(new TablePage(QStringLiteral("destinationTable"), tr("Destinations"), this))
     , m_table(m_page->table())
-    , m_pause(new QPushButton(QStringLiteral("Pause…"), m_page))
-    , m_resume(new QPushButton(QStringLiteral("Resume…"), m_page))
+    , m_pause(new QPushButton(tr("Pause…"), m_page))
+    , m_resume(new QPushButton(tr("Resume…"), m_page))
 {
     setObjectName(QStringLiteral("destinationsPage"));
     auto *layout = new QVBoxLayout(this);
@@ -49,8 +49,8 @@ void DestinationsView::setActionsAllowed(bool allowed)
 void DestinationsView::setSelectedDestination(const QString &name, bool canPause, bool canResume)
 {
     // The button names what it does to which destination.
-    m_pause->setText(name.isEmpty() ? QStringLiteral("Pause…") : QStringLiteral("Pause %1…").arg(name));
-    m_resume->setText(name.isEmpty() ? QStringLiteral("Resume…") : QStringLiteral("Resume %1…").arg(name));
+    m_pause->setText(name.isEmpty() ? tr("Pause…") : tr("Pause %1…").arg(name));
+    m_resume->setText(name.isEmpty() ? tr("Resume…") : tr("Resume %1…").arg(name));
     m_pause->setEnabled(canPause);
     m_resume->setEnabled(canResume);
 }
@@ -60,7 +60,7 @@ void DestinationsView::fitColumns()
     m_table->resizeColumnsToContents();
     // Wide enough for "Paused" even when every destination was active at first.
     QHeaderView *header = m_table->horizontalHeader();
-    const int pausedWidth = m_table->fontMetrics().horizontalAdvance(QStringLiteral("Paused")) + 24;
+    const int pausedWidth = m_table->fontMetrics().horizontalAdvance(DestinationModel::tr("Paused")) + 24;
     if (header->sectionSize(DestinationModel::StateColumn) < pausedWidth)
         header->resizeSection(DestinationModel::StateColumn, pausedWidth);
 }

@@ -40,7 +40,7 @@ int IncidentModel::unacknowledgedCount() const
 
 QString IncidentModel::categoryText(const QString &category)
 {
-    return category.isEmpty() ? QStringLiteral("(none recorded)")
+    return category.isEmpty() ? tr("(none recorded)")
                               : categoryLabel(Stored<FailureCategory>::fromName(category));
 }
 
@@ -87,7 +87,7 @@ QVariant IncidentModel::data(const QModelIndex &index, int role) const
         case AcknowledgedColumn:
             return i->acknowledged()
                 ? QStringLiteral("%1, %2").arg(i->acknowledgedBy, TimeFormat::display(i->acknowledgedAt))
-                : QStringLiteral("not yet");
+                : tr("not yet");
         case NoteColumn:
             return i->note;
         default:
@@ -104,17 +104,17 @@ QVariant IncidentModel::headerData(int section, Qt::Orientation orientation, int
         return {};
     switch (section) {
     case DestinationColumn:
-        return QStringLiteral("Destination");
+        return tr("Destination");
     case CategoryColumn:
-        return QStringLiteral("Failure category");
+        return tr("Failure category");
     case CountColumn:
-        return QStringLiteral("Dead letters");
+        return tr("Dead letters");
     case OpenedColumn:
-        return QStringLiteral("Opened");
+        return tr("Opened");
     case AcknowledgedColumn:
-        return QStringLiteral("Acknowledged");
+        return tr("Acknowledged");
     case NoteColumn:
-        return QStringLiteral("Note");
+        return tr("Note");
     default:
         return {};
     }

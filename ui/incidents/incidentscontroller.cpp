@@ -3,7 +3,6 @@
 #include "incidentscontroller.h"
 
 #include "api/adminclient.h"
-#include "common/plural.h"
 #include "common/prompter.h"
 #include "connection/session.h"
 #include "incidents/incidentmodel.h"
@@ -34,7 +33,7 @@ IncidentsController::IncidentsController(
     , m_table(view->table())
 {
     m_table->setModel(m_model);
-    m_view->setSummary(QStringLiteral("Incidents: reading…"));
+    m_view->setSummary(tr("Incidents: reading…"));
     m_view->setAcknowledgeAllowed(session->admin() && session->permissions().acknowledgeIncidents);
     connect(m_view, &IncidentsView::acknowledgeRequested, this, &IncidentsController::acknowledgeSelected);
     connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
@@ -57,8 +56,8 @@ void IncidentsController::refresh()
         this, &m_generation, [](Db &db) { return fetchOpenIncidents(db); },
         [this](Result<QList<Incident>> incidents) {
             if (!incidents) {
-                m_view->setSummary(keepUnconfirmed(
-                    m_unconfirmed, QStringLiteral("Incidents could not be read: ") + incidents.error()));
+                m_view->setSummary(
+                    keepUnconfirmed(m_unconfirmed, tr("Incidents could not be read: ") + incidents.error()));
                 return;
             }
             // The unconfirmed acknowledgement shows: its incident is acknowledged, or closed.
@@ -72,15 +71,12 @@ void IncidentsController::refresh()
             const int open = m_model->rowCount();
             const int attention = m_model->unacknowledgedCount();
             m_view->setSummary(keepUnconfirmed(m_unconfirmed,
-                open == 0 ? QStringLiteral("No open incidents.")
+                open == 0 ? tr("No open incidents.")
                     : attention == 0
-                    ? QStringLiteral("%1, all acknowledged.")
-                          .arg(counted(
-                              open, QStringLiteral("open incident"), QStringLiteral("open incidents")))
-                    : QStringLiteral("%1, %2 not acknowledged yet. Select one and press Ctrl+K to say you "
-                                     "are on it.")
-                          .arg(counted(
-                              open, QStringLiteral("open incident"), QStringLiteral("open incidents")))
+                    ? tr("%Ln open incident(s), all acknowledged.", nullptr, open)
+                    : tr("%Ln open incident(s), %L1 not acknowledged yet. Select one and press Ctrl+K "
+                         "to say you are on it.",
+                        nullptr, open)
                           .arg(attention)));
             announceNew();
             if (attention != m_attention) {
@@ -103,10 +99,10 @@ void IncidentsController::announceNew()
         m_announced.insert(i.id);
         highest = std::max(highest, i.id);
         const QString category = IncidentModel::categoryText(i.category);
-        m_notifier.notify(QStringLiteral("Redrive incident: %1 — %2").arg(i.destination, category),
-            QStringLiteral("%1 for %2 (%3) in %4. Open Dead letters to acknowledge it.")
-                .arg(counted(i.count, QStringLiteral("dead letter"), QStringLiteral("dead letters")),
-                    i.destination, category, m_session->profile().name));
+        m_notifier.notify(tr("Redrive incident: %1 — %2").arg(i.destination, category),
+            tr("%Ln dead letter(s) for %1 (%2) in %3. Open Dead letters to acknowledge it.", nullptr,
+                int(i.count))
+                .arg(i.destination, category, m_session->profile().name));
     }
     if (highest > 0)
         rememberAnnounced(highest);
@@ -129,16 +125,16 @@ void IncidentsController::acknowledgeSelected()
         return;
     const qint64 id = i->id;
     Prompter::Question q;
-    q.title = QStringLiteral("Acknowledge incident");
-    q.text = QStringLiteral("Acknowledge incident #%1: %2 for %3 (%4)?\n\nEveryone sees that "
-                            "you are on it, with your note. You hear about it again if it grows by the "
-                            "receiver's threshold.")
+    q.title = tr("Acknowledge incident");
+    q.text = tr("Acknowledge incident #%1: %Ln dead letter(s) for %2 (%3)?\n\nEveryone sees that "
+                "you are on it, with your note. You hear about it again if it grows by the "
+                "receiver's threshold.",
+        nullptr, int(i->count))
                  .arg(id)
-                 .arg(counted(i->count, QStringLiteral("dead letter"), QStringLiteral("dead letters")),
-                     i->destination, IncidentModel::categoryText(i->category));
-    q.confirmLabel = QStringLiteral("Acknowledge incident #%1").arg(id);
+                 .arg(i->destination, IncidentModel::categoryText(i->category));
+    q.confirmLabel = tr("Acknowledge incident #%1").arg(id);
     q.askReason = true;
-    q.reasonLabel = QStringLiteral("Note (what you are doing about it; recorded in the audit log):");
+    q.reasonLabel = tr("Note (what you are doing about it; recorded in the audit log):");
     const Prompter::Answer answer = m_session->askBeforeActing(m_view, q);
     if (!answer.confirmed || answer.reason.trimmed().isEmpty())
         return;
@@ -146,15 +142,15 @@ void IncidentsController::acknowledgeSelected()
     m_unconfirmed.clear(); // acting again: this acknowledgement's outcome is what the page says next
     m_unconfirmedId = 0;
     updateButtons();
-    m_view->setSummary(QStringLiteral("Acknowledging incident #%1…").arg(id));
+    m_view->setSummary(tr("Acknowledging incident #%1…").arg(id));
     ApiReply *reply = admin->acknowledgeIncident(id, answer.reason.trimmed());
     connect(reply, &ApiReply::finished, this, [this, id](const QJsonDocument &, const ApiError &error) {
         m_busy = false;
         if (!error.ok()) {
             // A hung receiver may still record it: say so rather than "was not acknowledged".
             const QString text = actionErrorText(error,
-                QStringLiteral("The acknowledgement of incident #%1 was not confirmed: ").arg(id),
-                QStringLiteral("Incident #%1 was not acknowledged: ").arg(id));
+                tr("The acknowledgement of incident #%1 was not confirmed: ").arg(id),
+                tr("Incident #%1 was not acknowledged: ").arg(id));
             if (error.outcomeUnknown) {
                 m_unconfirmed = text;
                 m_unconfirmedId = id;

@@ -15,10 +15,10 @@ namespace redrive::ui {
 
 IncidentsView::IncidentsView(QWidget *parent)
     : QWidget(parent)
-    , m_page(new TablePage(QStringLiteral("incidentTable"), QStringLiteral("Open incidents"), this))
+    , m_page(new TablePage(QStringLiteral("incidentTable"), tr("Open incidents"), this))
     , m_table(m_page->table())
-    , m_acknowledge(new QPushButton(QStringLiteral("Ac&knowledge…"), m_page))
-    , m_acknowledgeAction(new QAction(QStringLiteral("Acknowledge…"), this))
+    , m_acknowledge(new QPushButton(tr("Ac&knowledge…"), m_page))
+    , m_acknowledgeAction(new QAction(tr("Acknowledge…"), this))
 {
     setObjectName(QStringLiteral("incidentsPanel"));
     auto *layout = new QVBoxLayout(this);
@@ -28,9 +28,8 @@ IncidentsView::IncidentsView(QWidget *parent)
     m_page->status()->setObjectName(QStringLiteral("incidentSummary"));
 
     m_acknowledge->setObjectName(QStringLiteral("acknowledgeIncidentButton"));
-    m_acknowledge->setAccessibleName(QStringLiteral("Acknowledge the selected incident with a note"));
-    m_acknowledge->setToolTip(
-        QStringLiteral("Say you are on it, with a note the next person reads (Ctrl+K)."));
+    m_acknowledge->setAccessibleName(tr("Acknowledge the selected incident with a note"));
+    m_acknowledge->setToolTip(tr("Say you are on it, with a note the next person reads (Ctrl+K)."));
     m_acknowledge->setVisible(false);
     m_page->addButton(m_acknowledge);
     m_acknowledgeAction->setObjectName(QStringLiteral("acknowledgeIncidentAction"));

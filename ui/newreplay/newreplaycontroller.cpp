@@ -65,7 +65,7 @@ void NewReplayController::replayFilter(const EventFilter &filter)
     const auto items = filter.toQuery().queryItems(QUrl::FullyDecoded);
     for (const auto &[key, value] : items)
         f.insert(key, value);
-    preview(QJsonObject { { QStringLiteral("filter"), f } }, QStringLiteral("everything the filter matches"));
+    preview(QJsonObject { { QStringLiteral("filter"), f } }, tr("everything the filter matches"));
 }
 
 bool NewReplayController::openDialog()
@@ -97,7 +97,7 @@ void NewReplayController::preview(const QJsonObject &previewBody, const QString 
             if (!dialog || dialog != m_dialog || generation != m_previewGeneration)
                 return;
             if (!error.ok()) {
-                dialog->showError(QStringLiteral("No preview: ") + error.message);
+                dialog->showError(tr("No preview: ") + error.message);
                 return;
             }
             const auto preview = ReplayPreview::fromJson(body.object());
@@ -124,8 +124,7 @@ void NewReplayController::submit(const QString &reason, const QString &ticket)
                 return;
             if (!error.ok()) {
                 dialog->showError(error.kind == ApiError::Kind::Conflict ? error.message
-                            + QStringLiteral(
-                                " Close this dialog and start the replay again for a fresh preview.")
+                            + tr(" Close this dialog and start the replay again for a fresh preview.")
                                                                          : error.message);
                 return;
             }

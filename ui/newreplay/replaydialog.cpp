@@ -4,6 +4,7 @@
 
 #include "common/accessibleparts.h"
 #include "common/environmentbanner.h"
+#include "common/localeformat.h"
 #include "common/statuspalette.h"
 
 #include <QCheckBox>
@@ -40,19 +41,19 @@ ReplayDialog::ReplayDialog(
     , m_confirmLabel(new QLabel(this))
     , m_confirm(new QLineEdit(this))
     , m_error(new QLabel(this))
-    , m_cancel(new QPushButton(QStringLiteral("Cancel"), this))
-    , m_submit(new QPushButton(QStringLiteral("Replay"), this))
+    , m_cancel(new QPushButton(tr("Cancel"), this))
+    , m_submit(new QPushButton(tr("Replay"), this))
 {
     setObjectName(QStringLiteral("replayDialog"));
-    setWindowTitle(QStringLiteral("Replay deliveries"));
+    setWindowTitle(tr("Replay deliveries"));
     m_environment->setObjectName(QStringLiteral("replayEnvironment"));
     m_environment->showEnvironment(environment, colour, profileName);
-    speakAsStatus(m_environment, QStringLiteral("Environment"));
+    speakAsStatus(m_environment, tr("Environment"));
     m_summary->setObjectName(QStringLiteral("replaySummary"));
     m_summary->setTextFormat(Qt::PlainText);
     m_summary->setWordWrap(true);
     m_reasons->setObjectName(QStringLiteral("replayApprovalReasons"));
-    speakAsStatus(m_reasons, QStringLiteral("Why approval is needed"));
+    speakAsStatus(m_reasons, tr("Why approval is needed"));
     m_reasons->setTextFormat(Qt::PlainText);
     m_reasons->setWordWrap(true);
     m_reasons->hide();
@@ -60,10 +61,9 @@ ReplayDialog::ReplayDialog(
     m_risk->setTextFormat(Qt::PlainText);
     m_risk->setWordWrap(true);
     m_destinations->setObjectName(QStringLiteral("replayDestinations"));
-    m_destinations->setAccessibleName(QStringLiteral("Destinations of the replay"));
+    m_destinations->setAccessibleName(tr("Destinations of the replay"));
     m_destinations->setColumnCount(3);
-    m_destinations->setHorizontalHeaderLabels(
-        { QStringLiteral("Destination"), QStringLiteral("Risk"), QStringLiteral("Deliveries") });
+    m_destinations->setHorizontalHeaderLabels({ tr("Destination"), tr("Risk"), tr("Deliveries") });
     m_destinations->verticalHeader()->hide();
     m_destinations->horizontalHeader()->setStretchLastSection(true);
     m_destinations->setEditTriggers(QAbstractItemView::NoEditTriggers);
@@ -74,18 +74,18 @@ ReplayDialog::ReplayDialog(
     m_destinations->setFocusPolicy(Qt::TabFocus);
     m_destinations->setTabKeyNavigation(false);
     m_includeSucceeded->setObjectName(QStringLiteral("replayIncludeSucceeded"));
-    m_includeSucceeded->setAccessibleName(QStringLiteral("Include already-succeeded deliveries"));
+    m_includeSucceeded->setAccessibleName(tr("Include already-succeeded deliveries"));
     m_includeSucceeded->hide();
     m_reason->setObjectName(QStringLiteral("replayReason"));
-    m_reason->setAccessibleName(QStringLiteral("Reason"));
-    m_reason->setPlaceholderText(QStringLiteral("Why replay these? (required; recorded in the audit log)"));
+    m_reason->setAccessibleName(tr("Reason"));
+    m_reason->setPlaceholderText(tr("Why replay these? (required; recorded in the audit log)"));
     m_reason->setMaximumHeight(70);
     m_reason->setTabChangesFocus(true);
     m_ticket->setObjectName(QStringLiteral("replayTicket"));
-    m_ticket->setAccessibleName(QStringLiteral("Ticket"));
-    m_ticket->setPlaceholderText(QStringLiteral("optional, e.g. INC-1234"));
+    m_ticket->setAccessibleName(tr("Ticket"));
+    m_ticket->setPlaceholderText(tr("optional, e.g. INC-1234"));
     m_confirm->setObjectName(QStringLiteral("replayConfirm"));
-    m_confirm->setAccessibleName(QStringLiteral("Type the confirmation"));
+    m_confirm->setAccessibleName(tr("Type the confirmation"));
     m_confirmLabel->setTextFormat(Qt::PlainText);
     m_error->setObjectName(QStringLiteral("replayError"));
     m_error->setTextFormat(Qt::PlainText);
@@ -93,9 +93,9 @@ ReplayDialog::ReplayDialog(
     m_error->setStyleSheet(toneTextStyle(Tone::Bad));
     m_error->hide();
     m_cancel->setObjectName(QStringLiteral("replayCancel"));
-    m_cancel->setAccessibleName(QStringLiteral("Cancel"));
+    m_cancel->setAccessibleName(tr("Cancel"));
     m_submit->setObjectName(QStringLiteral("replaySubmit"));
-    m_submit->setAccessibleName(QStringLiteral("Replay"));
+    m_submit->setAccessibleName(tr("Replay"));
     // Cancel is what Enter does; the action has to be clicked (or tabbed to) on purpose.
     m_cancel->setDefault(true);
     m_cancel->setAutoDefault(true);
@@ -103,8 +103,8 @@ ReplayDialog::ReplayDialog(
     m_submit->setEnabled(false);
 
     auto *form = new QFormLayout;
-    form->addRow(QStringLiteral("Reason"), m_reason);
-    form->addRow(QStringLiteral("Ticket"), m_ticket);
+    form->addRow(tr("Reason"), m_reason);
+    form->addRow(tr("Ticket"), m_ticket);
     form->addRow(m_confirmLabel, m_confirm);
     auto *buttons = new QDialogButtonBox(this);
     buttons->addButton(m_cancel, QDialogButtonBox::RejectRole);
@@ -153,7 +153,7 @@ void ReplayDialog::showLoading(const QString &what)
 {
     m_havePreview = false;
     m_error->hide();
-    m_summary->setText(QStringLiteral("Asking the receiver what replaying %1 would do…").arg(what));
+    m_summary->setText(tr("Asking the receiver what replaying %1 would do…").arg(what));
     m_destinations->setRowCount(0);
     m_reasons->hide();
     m_risk->clear();
@@ -162,11 +162,10 @@ void ReplayDialog::showLoading(const QString &what)
 
 void ReplayDialog::offerSucceeded(int n, bool included)
 {
-    m_includeSucceeded->setText(n == 1 ? QStringLiteral("Include 1 already-succeeded delivery")
-                                       : QStringLiteral("Include %L1 already-succeeded deliveries").arg(n));
+    m_includeSucceeded->setText(tr("Include %Ln already-succeeded deliver(y|ies)", nullptr, n));
     m_includeSucceeded->setToolTip(
-        QStringLiteral("They reached their destination already; replaying sends them again and needs "
-                       "another operator's approval."));
+        tr("They reached their destination already; replaying sends them again and needs "
+           "another operator's approval."));
     m_succeededOffered = n;
     m_includeSucceeded->setChecked(included);
     m_includeSucceeded->setVisible(n > 0);
@@ -175,8 +174,8 @@ void ReplayDialog::offerSucceeded(int n, bool included)
 void ReplayDialog::showNothingProposed()
 {
     m_havePreview = false;
-    m_summary->setText(QStringLiteral("Every selected delivery already succeeded downstream, so none is "
-                                      "proposed. Tick the box below to replay them anyway."));
+    m_summary->setText(tr("Every selected delivery already succeeded downstream, so none is "
+                          "proposed. Tick the box below to replay them anyway."));
     m_destinations->setRowCount(0);
     m_reasons->hide();
     m_risk->clear();
@@ -191,9 +190,8 @@ void ReplayDialog::showPreview(const ReplayPreview &p)
     m_preview = p;
     m_havePreview = true;
     m_error->hide();
-    m_summary->setText(p.effect.isEmpty()
-            ? QStringLiteral("%1 would be sent again.").arg(deliveriesText(p.count))
-            : p.effect);
+    m_summary->setText(
+        p.effect.isEmpty() ? tr("%1 would be sent again.").arg(deliveriesText(p.count)) : p.effect);
     m_destinations->setRowCount(int(p.destinations.size()));
     for (int i = 0; i < p.destinations.size(); ++i) {
         const auto &d = p.destinations[i];
@@ -202,27 +200,27 @@ void ReplayDialog::showPreview(const ReplayPreview &p)
         if (d.risk == Risk::High)
             risk->setForeground(toneText(Tone::Bad));
         m_destinations->setItem(i, 1, risk);
-        m_destinations->setItem(i, 2, new QTableWidgetItem(QString::number(d.count)));
+        m_destinations->setItem(i, 2, new QTableWidgetItem(LocaleFormat::count(d.count)));
     }
     const QStringList reasons = p.approvalReasonsInWords();
     m_reasons->setText(reasons.isEmpty() ? QString()
-                                         : QStringLiteral("Needs another operator's approval because:\n• %1.")
+                                         : tr("Needs another operator's approval because:\n• %1.")
                                                .arg(reasons.join(QStringLiteral(".\n• "))));
     m_reasons->setVisible(!reasons.isEmpty());
     QStringList warnings;
     if (p.alreadySucceeded > 0)
-        warnings.append(QStringLiteral("%1 already succeeded downstream: replaying sends them again.")
-                            .arg(p.alreadySucceeded));
+        warnings.append(
+            tr("%Ln already succeeded downstream: replaying sends them again.", nullptr, p.alreadySucceeded));
     if (p.outcomeUnknown > 0)
         warnings.append(
-            QStringLiteral("%1 may already have been processed (outcome unknown).").arg(p.outcomeUnknown));
+            tr("%Ln may already have been processed (outcome unknown).", nullptr, p.outcomeUnknown));
     if (p.requiresApproval && reasons.isEmpty())
-        warnings.append(QStringLiteral("This needs approval by another operator before anything is sent."));
+        warnings.append(tr("This needs approval by another operator before anything is sent."));
     m_risk->setText(warnings.join(u'\n'));
     m_risk->setStyleSheet(p.isHighRisk() ? toneTextStyle(Tone::Caution, true) : QString());
     m_confirmLabel->setVisible(p.isHighRisk());
     m_confirm->setVisible(p.isHighRisk());
-    m_confirmLabel->setText(QStringLiteral("Type \"%1\" to confirm").arg(p.confirmPhrase()));
+    m_confirmLabel->setText(tr("Type \"%1\" to confirm").arg(p.confirmPhrase()));
     m_confirm->setPlaceholderText(p.confirmPhrase());
     m_submit->setText(p.actionLabel());
     m_submit->setAccessibleName(p.actionLabel());

@@ -6,6 +6,7 @@
 #include "replay/replaypolicy.h"
 #include "util/result.h"
 
+#include <QCoreApplication>
 #include <QJsonObject>
 #include <QString>
 #include <QStringList>
@@ -16,6 +17,9 @@ namespace redrive::ui {
 // (read with its parser, so an unknown risk word is an error here too) plus the hash the
 // request binds to, and the wording the console derives from it for the confirmation.
 struct ReplayPreview : replay::SelectionSummary {
+    Q_DECLARE_TR_FUNCTIONS(redrive::ui::ReplayPreview)
+
+public:
     using Destination = replay::DestinationCount;
     QString selectionHash;
 

@@ -55,7 +55,7 @@ void OverviewController::refresh()
         [this](const Result<Read> &read) {
             m_busy = false;
             if (!read) {
-                m_view->showError(QStringLiteral("The overview could not be read: ") + read.error());
+                m_view->showError(tr("The overview could not be read: ") + read.error());
                 return;
             }
             if (read->fitted)

@@ -2,6 +2,8 @@
 // SPDX-FileCopyrightText: Redrive authors
 #include "overviewrange.h"
 
+#include <QCoreApplication>
+
 #include <array>
 
 namespace redrive::ui {
@@ -18,13 +20,26 @@ struct Step {
 
 // Round steps a reader takes in at a glance; each at most twice the one before, so the
 // data always covers at least half of the chart.
-constexpr std::array kSteps = { Step { kMinute, "minute" }, Step { 2 * kMinute, "2 minutes" },
-    Step { 3 * kMinute, "3 minutes" }, Step { 5 * kMinute, "5 minutes" }, Step { 10 * kMinute, "10 minutes" },
-    Step { 15 * kMinute, "15 minutes" }, Step { 30 * kMinute, "30 minutes" }, Step { kHour, "hour" },
-    Step { 2 * kHour, "2 hours" }, Step { 3 * kHour, "3 hours" }, Step { 6 * kHour, "6 hours" },
-    Step { 12 * kHour, "12 hours" }, Step { kDay, "24 hours" }, Step { 2 * kDay, "2 days" },
-    Step { 3 * kDay, "3 days" }, Step { 5 * kDay, "5 days" }, Step { 7 * kDay, "7 days" },
-    Step { 14 * kDay, "14 days" }, Step { 21 * kDay, "21 days" }, Step { 30 * kDay, "30 days" } };
+constexpr std::array kSteps = { Step { kMinute, QT_TRANSLATE_NOOP("redrive::ui::OverviewSpan", "minute") },
+    Step { 2 * kMinute, QT_TRANSLATE_NOOP("redrive::ui::OverviewSpan", "2 minutes") },
+    Step { 3 * kMinute, QT_TRANSLATE_NOOP("redrive::ui::OverviewSpan", "3 minutes") },
+    Step { 5 * kMinute, QT_TRANSLATE_NOOP("redrive::ui::OverviewSpan", "5 minutes") },
+    Step { 10 * kMinute, QT_TRANSLATE_NOOP("redrive::ui::OverviewSpan", "10 minutes") },
+    Step { 15 * kMinute, QT_TRANSLATE_NOOP("redrive::ui::OverviewSpan", "15 minutes") },
+    Step { 30 * kMinute, QT_TRANSLATE_NOOP("redrive::ui::OverviewSpan", "30 minutes") },
+    Step { kHour, QT_TRANSLATE_NOOP("redrive::ui::OverviewSpan", "hour") },
+    Step { 2 * kHour, QT_TRANSLATE_NOOP("redrive::ui::OverviewSpan", "2 hours") },
+    Step { 3 * kHour, QT_TRANSLATE_NOOP("redrive::ui::OverviewSpan", "3 hours") },
+    Step { 6 * kHour, QT_TRANSLATE_NOOP("redrive::ui::OverviewSpan", "6 hours") },
+    Step { 12 * kHour, QT_TRANSLATE_NOOP("redrive::ui::OverviewSpan", "12 hours") },
+    Step { kDay, QT_TRANSLATE_NOOP("redrive::ui::OverviewSpan", "24 hours") },
+    Step { 2 * kDay, QT_TRANSLATE_NOOP("redrive::ui::OverviewSpan", "2 days") },
+    Step { 3 * kDay, QT_TRANSLATE_NOOP("redrive::ui::OverviewSpan", "3 days") },
+    Step { 5 * kDay, QT_TRANSLATE_NOOP("redrive::ui::OverviewSpan", "5 days") },
+    Step { 7 * kDay, QT_TRANSLATE_NOOP("redrive::ui::OverviewSpan", "7 days") },
+    Step { 14 * kDay, QT_TRANSLATE_NOOP("redrive::ui::OverviewSpan", "14 days") },
+    Step { 21 * kDay, QT_TRANSLATE_NOOP("redrive::ui::OverviewSpan", "21 days") },
+    Step { 30 * kDay, QT_TRANSLATE_NOOP("redrive::ui::OverviewSpan", "30 days") } };
 
 } // namespace
 
@@ -34,9 +49,10 @@ OverviewSpan fitOverviewSpan(std::optional<qint64> firstEventMs, qint64 nowMs)
     for (const Step &step : kSteps) {
         // Strictly longer than the data, so the oldest event is not drawn on the axis itself.
         if (step.ms > age)
-            return { step.ms, QString::fromLatin1(step.label) };
+            return { step.ms, QCoreApplication::translate("redrive::ui::OverviewSpan", step.label) };
     }
-    return { kSteps.back().ms, QString::fromLatin1(kSteps.back().label) };
+    return { kSteps.back().ms,
+        QCoreApplication::translate("redrive::ui::OverviewSpan", kSteps.back().label) };
 }
 
 } // namespace redrive::ui

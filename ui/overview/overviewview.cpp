@@ -69,21 +69,20 @@ OverviewView::OverviewView(QWidget *parent)
     , m_window(new QComboBox(this))
     , m_backlog(new QLabel(this))
     , m_traffic(chartView(QStringLiteral("trafficChart"),
-          QStringLiteral(
-              "Per interval: events received, attempts succeeded and retried, deliveries dead-lettered")))
-    , m_categories(chartView(QStringLiteral("categoryChart"), QStringLiteral("Failed attempts by category")))
-    , m_destinations(chartView(QStringLiteral("destinationChart"),
-          QStringLiteral("Destinations: attempt success rate (mean latency)")))
+          tr("Per interval: events received, attempts succeeded and retried, deliveries dead-lettered")))
+    , m_categories(chartView(QStringLiteral("categoryChart"), tr("Failed attempts by category")))
+    , m_destinations(chartView(
+          QStringLiteral("destinationChart"), tr("Destinations: attempt success rate (mean latency)")))
 {
     setObjectName(QStringLiteral("overviewView"));
     m_window->setObjectName(QStringLiteral("overviewWindow"));
-    m_window->setAccessibleName(QStringLiteral("Overview time range"));
+    m_window->setAccessibleName(tr("Overview time range"));
     // The first entry sizes the range to the data stored, so a receiver that started minutes ago
     // is not drawn into the last pixel of a day.
-    m_window->addItem(QStringLiteral("Fit to the data"), qint64(0));
-    m_window->addItem(QStringLiteral("Last hour"), qint64(3'600'000));
-    m_window->addItem(QStringLiteral("Last 24 hours"), qint64(86'400'000));
-    m_window->addItem(QStringLiteral("Last 7 days"), qint64(7 * 86'400'000LL));
+    m_window->addItem(tr("Fit to the data"), qint64(0));
+    m_window->addItem(tr("Last hour"), qint64(3'600'000));
+    m_window->addItem(tr("Last 24 hours"), qint64(86'400'000));
+    m_window->addItem(tr("Last 7 days"), qint64(7 * 86'400'000LL));
     m_window->setCurrentIndex(0);
     m_window->setSizeAdjustPolicy(QComboBox::AdjustToContents); // the fitted span renames item 0
     connect(m_window, &QComboBox::currentIndexChanged, this, &OverviewView::windowChanged);
@@ -110,7 +109,7 @@ qint64 OverviewView::windowMs() const
 
 void OverviewView::showFittedSpan(const QString &label)
 {
-    m_window->setItemText(0, QStringLiteral("Fit to the data (last %1)").arg(label));
+    m_window->setItemText(0, tr("Fit to the data (last %1)").arg(label));
 }
 
 void OverviewView::showError(const QString &text)
@@ -121,10 +120,9 @@ void OverviewView::showError(const QString &text)
 void OverviewView::showOverview(const Overview &o, qint64 nowMs)
 {
     m_backlog->setText(o.oldestPendingSince
-            ? QStringLiteral("%L1 deliveries waiting; the oldest has waited %2.")
-                  .arg(o.backlog)
-                  .arg(TimeFormat::duration(nowMs - *o.oldestPendingSince))
-            : QStringLiteral("Nothing is waiting for delivery."));
+            ? tr("%Ln deliver(y|ies) waiting; the oldest has waited %1.", nullptr, int(o.backlog))
+                  .arg(LocaleFormat::duration(nowMs - *o.oldestPendingSince))
+            : tr("Nothing is waiting for delivery."));
 
     // Traffic per bucket: lines over time.
     QChart *traffic = m_traffic->chart();
@@ -134,10 +132,11 @@ void OverviewView::showOverview(const Overview &o, qint64 nowMs)
         qint64 OverviewBucket::*field = nullptr;
         QColor colour;
     };
-    const Line lines[] = { { "received", &OverviewBucket::received, receivedSeriesColour() },
-        { "succeeded", &OverviewBucket::succeeded, statusLook(EventStatus::Succeeded).foreground },
-        { "retried", &OverviewBucket::retried, retriedSeriesColour() },
-        { "dead", &OverviewBucket::dead, statusLook(EventStatus::Dead).foreground } };
+    const Line lines[] = { { QT_TR_NOOP("received"), &OverviewBucket::received, receivedSeriesColour() },
+        { QT_TR_NOOP("succeeded"), &OverviewBucket::succeeded,
+            statusLook(EventStatus::Succeeded).foreground },
+        { QT_TR_NOOP("retried"), &OverviewBucket::retried, retriedSeriesColour() },
+        { QT_TR_NOOP("dead"), &OverviewBucket::dead, statusLook(EventStatus::Dead).foreground } };
     // The range on round minutes or hours around the buckets, one tick per step.
     const qint64 toMs = o.fromMs + o.bucketMs * std::max<qsizetype>(1, o.buckets.size());
     const qint64 offsetMs = qint64(QDateTime::fromMSecsSinceEpoch(o.fromMs).offsetFromUtc()) * 1000;
@@ -157,7 +156,7 @@ void OverviewView::showOverview(const Overview &o, qint64 nowMs)
     traffic->addAxis(counts, Qt::AlignLeft);
     for (const Line &line : lines) {
         auto *series = new QLineSeries;
-        series->setName(QLatin1String(line.name));
+        series->setName(tr(line.name));
         series->setColor(line.colour);
         for (const OverviewBucket &b : o.buckets) {
             const qint64 midMs = b.startMs + o.bucketMs / 2; // whole milliseconds
@@ -171,7 +170,7 @@ void OverviewView::showOverview(const Overview &o, qint64 nowMs)
     // Failure categories: one horizontal bar each.
     QChart *categories = m_categories->chart();
     resetChart(categories);
-    auto *set = new QBarSet(QStringLiteral("failed attempts"));
+    auto *set = new QBarSet(tr("failed attempts"));
     set->setColor(failedAttemptsColour());
     QStringList names;
     qint64 most = 0;
@@ -184,7 +183,7 @@ void OverviewView::showOverview(const Overview &o, qint64 nowMs)
     bars->append(set);
     categories->addSeries(bars);
     auto *catAxis = new QBarCategoryAxis;
-    catAxis->append(names.isEmpty() ? QStringList { QStringLiteral("none") } : names);
+    catAxis->append(names.isEmpty() ? QStringList { tr("none") } : names);
     QValueAxis *catValues = countAxis(most);
     categories->addAxis(catAxis, Qt::AlignLeft);
     categories->addAxis(catValues, Qt::AlignBottom);
@@ -196,7 +195,7 @@ void OverviewView::showOverview(const Overview &o, qint64 nowMs)
     // percent and milliseconds do not share an axis.
     QChart *dest = m_destinations->chart();
     resetChart(dest);
-    auto *rate = new QBarSet(QStringLiteral("attempts succeeded %"));
+    auto *rate = new QBarSet(tr("attempts succeeded %"));
     rate->setColor(statusLook(EventStatus::Succeeded).foreground);
     QStringList destNames;
     for (const DestinationHealth &d : o.destinations) {
@@ -207,11 +206,11 @@ void OverviewView::showOverview(const Overview &o, qint64 nowMs)
     auto *destBars = new QBarSeries;
     destBars->append(rate);
     destBars->setLabelsVisible(true);
-    destBars->setLabelsFormat(QStringLiteral("@value %"));
+    destBars->setLabelsFormat(tr("@value %"));
     destBars->setLabelsPrecision(3);
     dest->addSeries(destBars);
     auto *destAxis = new QBarCategoryAxis;
-    destAxis->append(destNames.isEmpty() ? QStringList { QStringLiteral("none") } : destNames);
+    destAxis->append(destNames.isEmpty() ? QStringList { tr("none") } : destNames);
     const NiceValueAxis percent = niceValueAxis(0, 100, 5, true); // 0, 20, … 100
     auto *destValues = new QValueAxis;
     destValues->setRange(percent.min, percent.max);

@@ -40,11 +40,11 @@ ReconcileController::ReconcileController(
     m_view->setResult(QString(), false);
     // Offered to whoever the admin API lets start a run; the others see why not.
     if (!session->admin())
-        m_cannotRun = QStringLiteral("Starting a reconciliation needs the admin API; this profile has none.");
+        m_cannotRun = tr("Starting a reconciliation needs the admin API; this profile has none.");
     else if (!session->permissions().reconcile)
-        m_cannotRun = QStringLiteral("Only operators and administrators can start a reconciliation; you are "
-                                     "signed in as %1.")
-                          .arg(session->role() ? toString(*session->role()) : QStringLiteral("no role"));
+        m_cannotRun = tr("Only operators and administrators can start a reconciliation; you are "
+                         "signed in as %1.")
+                          .arg(session->role() ? toString(*session->role()) : tr("no role"));
     connect(m_view, &ReconcileView::runNowRequested, this, &ReconcileController::runNow);
     connect(m_sourceTable->selectionModel(), &QItemSelectionModel::currentRowChanged, this, [this] {
         updateButton();
@@ -77,12 +77,12 @@ void ReconcileController::updateButton()
     const reconcile::Run *r = m_sources->runAt(m_sourceTable->selectionModel()->currentIndex());
     QString why = m_cannotRun;
     if (why.isEmpty() && !r)
-        why = QStringLiteral("Select a source to reconcile it now.");
+        why = tr("Select a source to reconcile it now.");
     else if (why.isEmpty() && reconcileRunStatus(*r) == ReconcileRunStatus::Running)
-        why = QStringLiteral("A reconciliation of %1 is running; it can be started again once it finishes.")
+        why = tr("A reconciliation of %1 is running; it can be started again once it finishes.")
                   .arg(r->source);
     else if (why.isEmpty() && m_starting)
-        why = QStringLiteral("Starting…");
+        why = tr("Starting…");
     m_view->setRunNow(r ? r->source : QString(), r ? r->provider : QString(), why);
 }
 
@@ -129,8 +129,7 @@ void ReconcileController::refresh()
                 return;
             }
             if (!runs) {
-                m_view->setSummary(
-                    QStringLiteral("Reconciliation runs could not be read: ") + runs.error(), false);
+                m_view->setSummary(tr("Reconciliation runs could not be read: ") + runs.error(), false);
                 return;
             }
             const qint64 now = m_clock.nowMs();
@@ -145,8 +144,8 @@ void ReconcileController::refresh()
             m_runs->setRuns(std::move(runs->recent), now);
             if (firstFill && m_sources->rowCount() > 0)
                 m_view->fitColumns();
-            m_view->setRunsHeading(source.isEmpty() ? QStringLiteral("Recent runs")
-                                                    : QStringLiteral("Recent runs of %1").arg(source));
+            m_view->setRunsHeading(
+                source.isEmpty() ? tr("Recent runs") : tr("Recent runs of %1").arg(source));
             int failed = 0;
             for (int row = 0; row < m_sources->rowCount(); ++row)
                 failed += reconcileRunStatus(*m_sources->runAt(m_sources->index(row, 0)))
@@ -154,11 +153,11 @@ void ReconcileController::refresh()
                     ? 1
                     : 0;
             QString text = m_sources->rowCount() == 0
-                ? QStringLiteral("No reconciliation has run yet. A source with [sources.reconcile] in the "
-                                 "receiver's configuration shows here after its first run.")
-                : tr("%n source(s) reconcile with their provider", nullptr, m_sources->rowCount())
-                    + (failed ? tr("; the last run of %n failed.", nullptr, failed)
-                              : QStringLiteral("; none failed its last run."));
+                ? tr("No reconciliation has run yet. A source with [sources.reconcile] in the "
+                     "receiver's configuration shows here after its first run.")
+                : tr("%Ln source(s) reconcile with their provider", nullptr, m_sources->rowCount())
+                    + (failed ? tr("; the last run of %Ln failed.", nullptr, failed)
+                              : tr("; none failed its last run."));
             if (!m_cannotRun.isEmpty() && m_sources->rowCount() > 0)
                 text += QLatin1Char(' ') + m_cannotRun;
             m_view->setSummary(text, failed > 0);
@@ -189,30 +188,27 @@ void ReconcileController::runNow()
                 QString text;
                 switch (error.kind) {
                 case ApiError::Kind::Forbidden:
-                    text
-                        = QStringLiteral("The receiver refused to start a reconciliation of %1 for your role "
-                                         "(HTTP 403). The attempt is in its audit log.")
-                              .arg(source);
+                    text = tr("The receiver refused to start a reconciliation of %1 for your role "
+                              "(HTTP 403). The attempt is in its audit log.")
+                               .arg(source);
                     break;
                 case ApiError::Kind::NotFound:
-                    text = QStringLiteral(
-                        "The receiver knows no source named %1 (HTTP 404): its configuration "
-                        "may have changed since this page was read.")
+                    text = tr("The receiver knows no source named %1 (HTTP 404): its configuration "
+                              "may have changed since this page was read.")
                                .arg(source);
                     break;
                 case ApiError::Kind::Conflict:
                     // One already running, or the source has no [sources.reconcile]: the receiver says which.
-                    text = QStringLiteral("The receiver did not start a reconciliation of %1 (HTTP 409): %2")
+                    text = tr("The receiver did not start a reconciliation of %1 (HTTP 409): %2")
                                .arg(source,
-                                   said.isEmpty()
-                                       ? QStringLiteral("one is already running, or the source does "
-                                                        "not reconcile.")
-                                       : said);
+                                   said.isEmpty() ? tr("one is already running, or the source does "
+                                                       "not reconcile.")
+                                                  : said);
                     break;
                 default:
                     text = actionErrorText(error,
-                        QStringLiteral("Starting a reconciliation of %1 was not confirmed: ").arg(source),
-                        QStringLiteral("The reconciliation of %1 was not started: ").arg(source));
+                        tr("Starting a reconciliation of %1 was not confirmed: ").arg(source),
+                        tr("The reconciliation of %1 was not started: ").arg(source));
                     break;
                 }
                 m_view->setResult(text, true);
@@ -223,11 +219,11 @@ void ReconcileController::runNow()
             const QJsonObject run = body.object();
             const qint64 id = run.value(QStringLiteral("id")).toInteger();
             m_view->setResult(id > 0
-                    ? QStringLiteral("Reconciliation of %1 started (run #%2); this page follows it until "
-                                     "it finishes.")
+                    ? tr("Reconciliation of %1 started (run #%2); this page follows it until "
+                         "it finishes.")
                           .arg(source)
                           .arg(id)
-                    : QStringLiteral("Reconciliation of %1 started.").arg(source),
+                    : tr("Reconciliation of %1 started.").arg(source),
                 false);
             Q_EMIT runStarted(source, id);
             updateButton();

@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: Redrive authors
 #include "reconcilerunmodel.h"
 
+#include "common/localeformat.h"
 #include "common/plaintooltip.h"
 #include "common/statuspalette.h"
 #include "common/timeformat.h"
@@ -13,8 +14,8 @@ namespace {
 
 QString ago(qint64 nowMs, qint64 atMs)
 {
-    return nowMs >= atMs ? QStringLiteral("%1 ago").arg(TimeFormat::duration(nowMs - atMs))
-                         : QStringLiteral("just now");
+    return nowMs >= atMs ? ReconcileRunModel::tr("%1 ago").arg(LocaleFormat::duration(nowMs - atMs))
+                         : ReconcileRunModel::tr("just now");
 }
 
 Tone toneOf(const reconcile::Run &r)
@@ -91,13 +92,13 @@ QString ReconcileRunModel::statusLabel(const reconcile::Run &run)
 {
     switch (reconcileRunStatus(run)) {
     case ReconcileRunStatus::Running:
-        return QStringLiteral("Running");
+        return tr("Running");
     case ReconcileRunStatus::Ok:
-        return QStringLiteral("OK");
+        return tr("OK");
     case ReconcileRunStatus::Failed:
-        return QStringLiteral("Failed");
+        return tr("Failed");
     case ReconcileRunStatus::NeverRun:
-        return QStringLiteral("Not run yet");
+        return tr("Not run yet");
     case ReconcileRunStatus::Unknown:
         break;
     }
@@ -108,25 +109,24 @@ QString ReconcileRunModel::outcome(const reconcile::Run &run, qint64 nowMs)
 {
     switch (reconcileRunStatus(run)) {
     case ReconcileRunStatus::Running:
-        return QStringLiteral("Running for %1")
-            .arg(TimeFormat::duration(qMax<qint64>(0, nowMs - run.startedAtMs)));
+        return tr("Running for %1").arg(LocaleFormat::duration(qMax<qint64>(0, nowMs - run.startedAtMs)));
     case ReconcileRunStatus::Failed:
         // The first line of the receiver's reason; the tooltip has all of it.
-        return QStringLiteral("Failed: %1")
-            .arg(run.error.isEmpty() ? QStringLiteral("(no reason recorded)")
+        return tr("Failed: %1")
+            .arg(run.error.isEmpty() ? tr("(no reason recorded)")
                                      : run.error.section(QLatin1Char('\n'), 0, 0));
     case ReconcileRunStatus::Ok:
         if (run.missing == 0)
-            return QStringLiteral("Nothing missed (%L1 checked)").arg(run.checked);
+            return tr("Nothing missed (%L1 checked)").arg(run.checked);
         if (run.recovered >= run.missing)
-            return QStringLiteral("%L1 missing, all recovered").arg(run.missing);
-        return QStringLiteral("%L1 missing, %L2 recovered").arg(run.missing).arg(run.recovered);
+            return tr("%L1 missing, all recovered").arg(run.missing);
+        return tr("%L1 missing, %L2 recovered").arg(run.missing).arg(run.recovered);
     case ReconcileRunStatus::NeverRun:
-        return QStringLiteral("Configured; no run yet (Run now, or wait for its schedule)");
+        return tr("Configured; no run yet (Run now, or wait for its schedule)");
     case ReconcileRunStatus::Unknown:
         break;
     }
-    return QStringLiteral("Status “%1”").arg(run.status.name());
+    return tr("Status “%1”").arg(run.status.name());
 }
 
 int ReconcileRunModel::rowCount(const QModelIndex &parent) const
@@ -169,29 +169,27 @@ QString ReconcileRunModel::tooltip(const reconcile::Run &r, int column) const
     switch (column) {
     case StartedColumn: {
         if (r.id == 0)
-            return QStringLiteral("Named in the receiver configuration; it has not run yet");
-        QString text = QStringLiteral("Run #%1 started %2").arg(r.id).arg(TimeFormat::tooltip(r.startedAtMs));
+            return tr("Named in the receiver configuration; it has not run yet");
+        QString text = tr("Run #%1 started %2").arg(r.id).arg(TimeFormat::tooltip(r.startedAtMs));
         if (r.finishedAtMs)
-            text += QStringLiteral("\nfinished after %1")
-                        .arg(TimeFormat::duration(*r.finishedAtMs - r.startedAtMs));
-        text += r.requestedBy.isEmpty() ? QStringLiteral("\non its schedule")
-                                        : QStringLiteral("\nasked for by %1").arg(r.requestedBy);
+            text += tr("\nfinished after %1").arg(LocaleFormat::duration(*r.finishedAtMs - r.startedAtMs));
+        text
+            += r.requestedBy.isEmpty() ? tr("\non its schedule") : tr("\nasked for by %1").arg(r.requestedBy);
         return text;
     }
     case CheckedColumn:
-        return r.provider == u"github"
-            ? QStringLiteral("Deliveries GitHub listed for the hook inside the lookback")
-            : QStringLiteral("Events the provider listed inside the lookback");
+        return r.provider == u"github" ? tr("Deliveries GitHub listed for the hook inside the lookback")
+                                       : tr("Events the provider listed inside the lookback");
     case MissingColumn:
-        return QStringLiteral("Listed by the provider but never received by Redrive");
+        return tr("Listed by the provider but never received by Redrive");
     case RecoveredColumn:
         return r.provider == u"github"
-            ? QStringLiteral("Missing deliveries GitHub was asked to send again")
-            : QStringLiteral("Missing events recorded from the provider's list and delivered (origin "
-                             "“reconciled”)");
+            ? tr("Missing deliveries GitHub was asked to send again")
+            : tr("Missing events recorded from the provider's list and delivered (origin "
+                 "“reconciled”)");
     case OutcomeColumn:
         if (reconcileRunStatus(r) == ReconcileRunStatus::Failed)
-            return r.error.isEmpty() ? QStringLiteral("The receiver recorded no reason") : r.error;
+            return r.error.isEmpty() ? tr("The receiver recorded no reason") : r.error;
         return outcome(r, m_now);
     default:
         return {};
@@ -218,7 +216,7 @@ QVariant ReconcileRunModel::data(const QModelIndex &index, int role) const
     }
     case Qt::AccessibleTextRole:
         if (index.column() == StatusColumn)
-            return QStringLiteral("Reconciliation %1").arg(statusLabel(*r));
+            return tr("Reconciliation %1").arg(statusLabel(*r));
         return {};
     case Qt::TextAlignmentRole:
         switch (index.column()) {
@@ -249,21 +247,21 @@ QVariant ReconcileRunModel::headerData(int section, Qt::Orientation orientation,
         return {};
     switch (section) {
     case SourceColumn:
-        return QStringLiteral("Source");
+        return tr("Source");
     case ProviderColumn:
-        return QStringLiteral("Provider");
+        return tr("Provider");
     case StartedColumn:
-        return QStringLiteral("Started");
+        return tr("Started");
     case StatusColumn:
-        return QStringLiteral("Status");
+        return tr("Status");
     case CheckedColumn:
-        return QStringLiteral("Checked");
+        return tr("Checked");
     case MissingColumn:
-        return QStringLiteral("Missing");
+        return tr("Missing");
     case RecoveredColumn:
-        return QStringLiteral("Recovered");
+        return tr("Recovered");
     case OutcomeColumn:
-        return QStringLiteral("Outcome");
+        return tr("Outcome");
     default:
         return {};
     }

@@ -14,14 +14,13 @@ namespace redrive::ui {
 
 ReconcileView::ReconcileView(QWidget *parent)
     : QWidget(parent)
-    , m_page(
-          new TablePage(QStringLiteral("reconcileSourceTable"), QStringLiteral("Reconciliation by source")))
+    , m_page(new TablePage(QStringLiteral("reconcileSourceTable"), tr("Reconciliation by source")))
     , m_sourceTable(m_page->table())
     , m_runTable(new QTableView)
     , m_summary(m_page->status())
     , m_runsHeading(new QLabel)
     , m_result(new QLabel)
-    , m_runNow(new QPushButton(QStringLiteral("Run &now"), m_page))
+    , m_runNow(new QPushButton(tr("Run &now"), m_page))
 {
     setObjectName(QStringLiteral("reconciliationPage"));
     auto *layout = new QVBoxLayout(this);
@@ -35,9 +34,9 @@ ReconcileView::ReconcileView(QWidget *parent)
     m_runsHeading->setTextFormat(Qt::PlainText);
     m_runsHeading->setStyleSheet(headingStyle());
     m_runTable->setObjectName(QStringLiteral("reconcileRunTable"));
-    TablePage::setupTableView(m_runTable, QStringLiteral("Recent reconciliation runs"));
+    TablePage::setupTableView(m_runTable, tr("Recent reconciliation runs"));
     m_result->setObjectName(QStringLiteral("reconcileResult"));
-    m_result->setAccessibleName(QStringLiteral("Run now result"));
+    m_result->setAccessibleName(tr("Run now result"));
     m_result->setTextFormat(Qt::PlainText); // the receiver's words, never markup
     m_result->setWordWrap(true);
     m_result->setTextInteractionFlags(Qt::TextSelectableByMouse | Qt::TextSelectableByKeyboard);
@@ -76,15 +75,13 @@ void ReconcileView::setRunNow(const QString &source, const QString &provider, co
     // The button names the source it runs.
     // A '&' in a source name is shown, not taken for a second mnemonic.
     m_runNow->setText(source.isEmpty()
-            ? QStringLiteral("Run &now")
-            : QStringLiteral("Run %1 &now").arg(QString(source).replace(u'&', QStringLiteral("&&"))));
-    m_runNow->setAccessibleName(source.isEmpty()
-            ? QStringLiteral("Run reconciliation now")
-            : QStringLiteral("Run reconciliation of %1 now").arg(source));
+            ? tr("Run &now")
+            : tr("Run %1 &now").arg(QString(source).replace(u'&', QStringLiteral("&&"))));
+    m_runNow->setAccessibleName(
+        source.isEmpty() ? tr("Run reconciliation now") : tr("Run reconciliation of %1 now").arg(source));
     m_runNow->setEnabled(whyNot.isEmpty());
-    m_runNow->setToolTip(whyNot.isEmpty()
-            ? QStringLiteral("Ask the receiver to reconcile %1 with %2 now").arg(source, provider)
-            : whyNot);
+    m_runNow->setToolTip(
+        whyNot.isEmpty() ? tr("Ask the receiver to reconcile %1 with %2 now").arg(source, provider) : whyNot);
     m_runNow->setAccessibleDescription(whyNot);
 }
 

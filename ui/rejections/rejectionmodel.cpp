@@ -71,17 +71,17 @@ QVariant RejectionModel::headerData(int section, Qt::Orientation orientation, in
         return {};
     switch (section) {
     case ReceivedColumn:
-        return QStringLiteral("Received");
+        return tr("Received");
     case SourceColumn:
-        return QStringLiteral("Source");
+        return tr("Source");
     case StatusColumn:
-        return QStringLiteral("Answer");
+        return tr("Answer");
     case ReasonColumn:
-        return QStringLiteral("Reason");
+        return tr("Reason");
     case DetailColumn:
-        return QStringLiteral("Detail");
+        return tr("Detail");
     case RemoteColumn:
-        return QStringLiteral("From");
+        return tr("From");
     default:
         return {};
     }

@@ -17,15 +17,14 @@ RejectionsController::RejectionsController(Session *session, RejectionsView *vie
 {
     m_view->table()->setModel(m_model);
     m_view->setSummary(
-        QStringLiteral("Requests the receiver refused (bad signature, unknown source, too large, …). A run "
-                       "of signature failures from one source usually means its secret was rotated."));
+        tr("Requests the receiver refused (bad signature, unknown source, too large, …). A run "
+           "of signature failures from one source usually means its secret was rotated."));
     connect(m_model, &RejectionModel::loaded, this, [this] {
         if (m_model->rowCount() <= RejectionModel::kPageSize)
             m_view->table()->resizeColumnsToContents();
     });
-    connect(m_model, &RejectionModel::loadFailed, this, [this](const QString &error) {
-        m_view->setSummary(QStringLiteral("Rejections could not be read: ") + error);
-    });
+    connect(m_model, &RejectionModel::loadFailed, this,
+        [this](const QString &error) { m_view->setSummary(tr("Rejections could not be read: ") + error); });
 }
 
 void RejectionsController::refresh()

@@ -12,7 +12,7 @@ namespace redrive::ui {
 
 RejectionsView::RejectionsView(QWidget *parent)
     : QWidget(parent)
-    , m_page(new TablePage(QStringLiteral("rejectionTable"), QStringLiteral("Rejected requests"), this))
+    , m_page(new TablePage(QStringLiteral("rejectionTable"), tr("Rejected requests"), this))
     , m_table(m_page->table())
 {
     setObjectName(QStringLiteral("rejectionsPage"));

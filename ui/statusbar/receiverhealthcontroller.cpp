@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: Redrive authors
 #include "receiverhealthcontroller.h"
 
+#include "common/localeformat.h"
 #include "common/plaintooltip.h"
 #include "common/timeformat.h"
 #include "common/warningbanner.h"
@@ -20,8 +21,8 @@ QString name(const ReceiverInstance &r)
 
 QString age(qint64 nowMs, qint64 atMs)
 {
-    return nowMs > atMs ? QStringLiteral("%1 ago").arg(TimeFormat::duration(nowMs - atMs))
-                        : QStringLiteral("just now");
+    return nowMs > atMs ? ReceiverHealthController::tr("%1 ago").arg(LocaleFormat::duration(nowMs - atMs))
+                        : ReceiverHealthController::tr("just now");
 }
 
 } // namespace
@@ -34,7 +35,7 @@ ReceiverHealthController::ReceiverHealthController(
     , m_status(status)
     , m_clock(clock)
 {
-    m_status->setText(QStringLiteral("Receivers: checking…"));
+    m_status->setText(tr("Receivers: checking…"));
 }
 
 ReceiverHealthController::~ReceiverHealthController()
@@ -51,7 +52,7 @@ QString ReceiverHealthController::durabilityText(const QString &stored)
         out.replace(0, 6, QStringLiteral("SQLite"));
     else if (out.startsWith(QLatin1String("postgresql ")))
         out.replace(0, 10, QStringLiteral("PostgreSQL"));
-    return out.isEmpty() ? QStringLiteral("unknown durability settings") : out;
+    return out.isEmpty() ? tr("unknown durability settings") : out;
 }
 
 QString ReceiverHealthController::outageText(const ReceiverInstance &r)
@@ -59,17 +60,16 @@ QString ReceiverHealthController::outageText(const ReceiverInstance &r)
     if (!r.outageBeganAt)
         return {};
     const QString began = TimeFormat::display(*r.outageBeganAt);
-    const QString refused = r.outageRefused == 1 ? QStringLiteral("1 request refused")
-                                                 : QStringLiteral("%1 requests refused").arg(r.outageRefused);
+    const QString refused = tr("%Ln request(s) refused", nullptr, int(r.outageRefused));
     if (!r.outageEndedAt)
-        return QStringLiteral("database unreachable since %1 (ongoing, %2 so far)").arg(began, refused);
+        return tr("database unreachable since %1 (ongoing, %2 so far)").arg(began, refused);
     QString ended = TimeFormat::display(*r.outageEndedAt);
     // "2026-12-01 16:02:11": the end on the same day is shown by its time alone.
     const qsizetype dateLength = began.indexOf(u' ');
     if (dateLength > 0 && ended.left(dateLength + 1) == began.left(dateLength + 1))
         ended = ended.mid(dateLength + 1);
-    return QStringLiteral("database unreachable %1–%2 (%3, %4)")
-        .arg(began, ended, TimeFormat::duration(std::max<qint64>(0, *r.outageEndedAt - *r.outageBeganAt)),
+    return tr("database unreachable %1–%2 (%3, %4)")
+        .arg(began, ended, LocaleFormat::duration(std::max<qint64>(0, *r.outageEndedAt - *r.outageBeganAt)),
             refused);
 }
 
@@ -77,20 +77,17 @@ QStringList ReceiverHealthController::warningsFor(const ReceiverHealth &h)
 {
     QStringList out;
     for (const ReceiverInstance &r : h.recentOutage)
-        out.append(QStringLiteral("Receiver %1: %2.").arg(name(r), outageText(r)));
+        out.append(tr("Receiver %1: %2.").arg(name(r), outageText(r)));
     for (const ReceiverInstance &r : h.notDurable)
-        out.append(QStringLiteral("Receiver %1 runs %2: acknowledged events may be lost on power failure.")
+        out.append(tr("Receiver %1 runs %2: acknowledged events may be lost on power failure.")
                        .arg(name(r), durabilityText(r.durability)));
     if (h.neverSeen) {
-        out.append(QStringLiteral(
-            "No receiver has recorded a heartbeat in this database: check that the profile points "
-            "at the receiver's database."));
+        out.append(tr("No receiver has recorded a heartbeat in this database: check that the profile points "
+                      "at the receiver's database."));
     } else if (h.silentForMs) {
-        const QString last
-            = h.silent.isEmpty() ? QString() : QStringLiteral(" (last: %1)").arg(name(h.silent.first()));
-        out.append(
-            QStringLiteral("No receiver heartbeat for %1%2: webhooks may not be recorded or delivered.")
-                .arg(TimeFormat::duration(*h.silentForMs), last));
+        const QString last = h.silent.isEmpty() ? QString() : tr(" (last: %1)").arg(name(h.silent.first()));
+        out.append(tr("No receiver heartbeat for %1%2: webhooks may not be recorded or delivered.")
+                       .arg(LocaleFormat::duration(*h.silentForMs), last));
     }
     return out;
 }
@@ -99,19 +96,16 @@ QString ReceiverHealthController::statusFor(const ReceiverHealth &h, qint64 nowM
 {
     if (h.live.isEmpty()) {
         if (h.neverSeen)
-            return QStringLiteral("⚠ No receiver recorded");
-        return QStringLiteral("⚠ No receiver heartbeat for %1")
-            .arg(TimeFormat::duration(h.silentForMs.value_or(0)));
+            return tr("⚠ No receiver recorded");
+        return tr("⚠ No receiver heartbeat for %1").arg(LocaleFormat::duration(h.silentForMs.value_or(0)));
     }
     const QString warn
         = h.notDurable.isEmpty() && h.recentOutage.isEmpty() ? QString() : QStringLiteral("⚠ ");
     if (h.live.size() == 1)
-        return QStringLiteral("%1Receiver %2 · heartbeat %3")
+        return tr("%1Receiver %2 · heartbeat %3")
             .arg(warn, name(h.live.first()), age(nowMs, h.live.first().heartbeatAt));
-    return QStringLiteral("%1%2 receivers · newest heartbeat %3")
-        .arg(warn)
-        .arg(h.live.size())
-        .arg(age(nowMs, h.live.first().heartbeatAt));
+    return tr("%1%Ln receiver(s) · newest heartbeat %2", nullptr, int(h.live.size()))
+        .arg(warn, age(nowMs, h.live.first().heartbeatAt));
 }
 
 QString ReceiverHealthController::tooltipFor(const ReceiverHealth &h, qint64 nowMs)
@@ -119,19 +113,18 @@ QString ReceiverHealthController::tooltipFor(const ReceiverHealth &h, qint64 now
     QStringList lines;
     auto describe = [&](const ReceiverInstance &r, const QString &state) {
         const QString outage = outageText(r);
-        lines.append(QStringLiteral("%1 (redrived %2, %3): started %4, last heartbeat %5; %6 — %7%8")
+        lines.append(tr("%1 (redrived %2, %3): started %4, last heartbeat %5; %6 — %7%8")
                          .arg(name(r), r.version, state, TimeFormat::display(r.startedAt),
                              age(nowMs, r.heartbeatAt), durabilityText(r.durability),
-                             r.powerLossDurable ? QStringLiteral("survives power loss")
-                                                : QStringLiteral("NOT power-loss durable"),
-                             outage.isEmpty() ? QString() : QStringLiteral("; last ") + outage));
+                             r.powerLossDurable ? tr("survives power loss") : tr("NOT power-loss durable"),
+                             outage.isEmpty() ? QString() : tr("; last ") + outage));
     };
     for (const ReceiverInstance &r : h.live)
-        describe(r, QStringLiteral("running"));
+        describe(r, tr("running"));
     for (const ReceiverInstance &r : h.silent)
-        describe(r, QStringLiteral("silent"));
+        describe(r, tr("silent"));
     if (lines.isEmpty())
-        lines.append(QStringLiteral("No receiver has recorded a heartbeat in the last 24 hours."));
+        lines.append(tr("No receiver has recorded a heartbeat in the last 24 hours."));
     return lines.join(u'\n');
 }
 
@@ -148,9 +141,9 @@ void ReceiverHealthController::refresh()
                 return;
             }
             if (!instances) {
-                m_status->setText(QStringLiteral("Receivers: unknown"));
-                m_status->setToolTip(plainToolTip(
-                    QStringLiteral("receiver_instances could not be read: ") + instances.error()));
+                m_status->setText(tr("Receivers: unknown"));
+                m_status->setToolTip(
+                    plainToolTip(tr("receiver_instances could not be read: ") + instances.error()));
                 return;
             }
             const qint64 now = m_clock.nowMs();

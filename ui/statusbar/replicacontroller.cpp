@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: Redrive authors
 #include "replicacontroller.h"
 
+#include "common/localeformat.h"
 #include "common/plaintooltip.h"
 #include "common/timeformat.h"
 #include "common/warningbanner.h"
@@ -18,7 +19,7 @@ constexpr int kOverduePollMs = 2'000; // after the wait limit, until the change 
 
 QString lagText(const ReplicaState &s)
 {
-    return s.lagMs ? TimeFormat::duration(*s.lagMs) : QStringLiteral("an unknown time");
+    return s.lagMs ? LocaleFormat::duration(*s.lagMs) : ReplicaController::tr("an unknown time");
 }
 
 } // namespace
@@ -47,17 +48,16 @@ ReplicaController::~ReplicaController()
 QString ReplicaController::statusFor(const ReplicaState &s, bool waiting)
 {
     if (waiting)
-        return QStringLiteral("Replica: waiting for the replica to show your change…");
+        return tr("Replica: waiting for the replica to show your change…");
     if (!s.standby)
         return QString();
     if (s.replayPaused)
-        return QStringLiteral("Replica: replay paused · %1 behind").arg(lagText(s));
+        return tr("Replica: replay paused · %1 behind").arg(lagText(s));
     if (!s.streaming)
-        return QStringLiteral("Replica: not streaming from the primary · last change replayed %1 ago")
-            .arg(lagText(s));
+        return tr("Replica: not streaming from the primary · last change replayed %1 ago").arg(lagText(s));
     if (s.caughtUp)
-        return QStringLiteral("Replica: caught up");
-    return QStringLiteral("Replica: %1 behind").arg(lagText(s));
+        return tr("Replica: caught up");
+    return tr("Replica: %1 behind").arg(lagText(s));
 }
 
 QStringList ReplicaController::warningsFor(
@@ -65,20 +65,20 @@ QStringList ReplicaController::warningsFor(
 {
     QStringList out;
     if (overdueForMs)
-        out.append(QStringLiteral("Your last change has not reached this standby after %1: the pages may "
-                                  "not show it yet. They refresh when it arrives.")
-                       .arg(TimeFormat::duration(*overdueForMs)));
+        out.append(tr("Your last change has not reached this standby after %1: the pages may "
+                      "not show it yet. They refresh when it arrives.")
+                       .arg(LocaleFormat::duration(*overdueForMs)));
     if (!s.standby || s.caughtUp)
         return out;
     // Unknown lag (nothing replayed since the standby started) is not caught up either.
     if (!s.lagMs || *s.lagMs > qint64(thresholdSeconds) * 1000) {
-        QString line = QStringLiteral("This database is a standby %1 behind the primary (warning above %2): "
-                                      "the pages show the state of %1 ago. Actions still go to the primary.")
-                           .arg(lagText(s), TimeFormat::duration(qint64(thresholdSeconds) * 1000));
+        QString line = tr("This database is a standby %1 behind the primary (warning above %2): "
+                          "the pages show the state of %1 ago. Actions still go to the primary.")
+                           .arg(lagText(s), LocaleFormat::duration(qint64(thresholdSeconds) * 1000));
         if (s.replayPaused)
-            line += QStringLiteral(" Replay is paused on the standby (pg_wal_replay_resume() resumes it).");
+            line += tr(" Replay is paused on the standby (pg_wal_replay_resume() resumes it).");
         else if (!s.streaming)
-            line += QStringLiteral(" It is not streaming from the primary.");
+            line += tr(" It is not streaming from the primary.");
         out.append(line);
     }
     return out;
@@ -110,13 +110,12 @@ void ReplicaController::show()
     const bool standby = state.standby || !m_stateError.isEmpty();
     QString text = statusFor(state, waiting());
     if (!m_stateError.isEmpty() && !waiting())
-        text = QStringLiteral("Replica: state unknown");
+        text = tr("Replica: state unknown");
     m_status->setText(text);
     m_status->setToolTip(plainToolTip(m_stateError.isEmpty()
-            ? (state.standby
-                    ? QStringLiteral("A hot standby, replayed up to WAL position %1.").arg(state.replayLsn)
-                    : QString())
-            : QStringLiteral("The standby's state could not be read: ") + m_stateError));
+            ? (state.standby ? tr("A hot standby, replayed up to WAL position %1.").arg(state.replayLsn)
+                             : QString())
+            : tr("The standby's state could not be read: ") + m_stateError));
     m_status->setVisible(standby || waiting());
     std::optional<qint64> overdue;
     if (m_overdue)
