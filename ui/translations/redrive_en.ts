@@ -2,6 +2,49 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="en_US" sourcelanguage="en">
 <context>
+    <name>redrive::ui::ApprovalModel</name>
+    <message>
+        <source>Your own request: another operator must decide it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>expired</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Replay</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Requested by</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Deliveries</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reason</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ticket</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Risk</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Age</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Expires in</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>redrive::ui::ApprovalsController</name>
     <message>
         <source>You requested this replay; another operator must decide it.</source>
@@ -295,6 +338,41 @@ Their reason: %4
     </message>
 </context>
 <context>
+    <name>redrive::ui::AuditModel</name>
+    <message>
+        <source>Seq</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>When</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Actor</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Role</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Action</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Target</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reason</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Hash</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>redrive::ui::AuditView</name>
     <message>
         <source>Actor</source>
@@ -423,6 +501,48 @@ Their reason: %4
     <message>
         <source>Audit log entries</source>
         <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>redrive::ui::ChainStatusText</name>
+    <message>
+        <source>Chain broken at #%1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Chain intact to #%1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> · checkpoint #%1 verified (key %2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> · the receiver&apos;s checkpoint #%1 does NOT match: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No saved checkpoints. &quot;Save checkpoint&quot; keeps the chain&apos;s head on this computer, so a later rewrite or a cut-off tail is caught.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Saved checkpoint #%1 (taken %2): the tail was cut off, first missing entry #%3 — %4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Saved checkpoint #%1 (taken %2): changed, first changed entry #%3 — %4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Nothing changed up to the saved checkpoint #%1 (taken %2).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Nothing changed up to any of the %n saved checkpoint(s) (latest #%1, taken %2).</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -667,6 +787,262 @@ Approved by %1: %2</source>
     </message>
 </context>
 <context>
+    <name>redrive::ui::ReplayItem</name>
+    <message>
+        <source>not sent yet</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>queued for delivery</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>succeeded</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>skipped</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>skipped: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>redrive::ui::ReplayItemsModel</name>
+    <message>
+        <source>Press Enter or double-click to open event %1 at this replay&apos;s attempt</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The delivery no longer exists (retention may have removed it)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>When the selection was frozen</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>As it is now (the receiver no longer keeps the frozen flag)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>yes — may have acted</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Delivery</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Event</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Destination</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Status at request</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Replay outcome</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Status now</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Status at freeze</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Outcome unknown</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>redrive::ui::ReplayListModel</name>
+    <message>
+        <source>%L1 succeeded</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%L1 failed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%L1 skipped</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>1 delivery</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln deliveries</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>waiting for approval</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>approved</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>executing</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>completed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>halted</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>rejected</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cancelled</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>expired</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>waiting for approval: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>approved: %1 about to start</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>approved by %1: %2 about to start</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>executing: %L1 of %L2 sent · %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>completed: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>halted: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>too many of its first attempts failed; %L1 not sent</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>rejected by %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>expired: it was not approved or started in time; nothing was sent</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not sent yet: waiting their turn or queued for delivery</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The replay attempt finished (succeeded or failed)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not replayed: the delivery vanished, was in flight or was queued by another replay when its turn came</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Replay</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Requested by</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Decided by</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reason</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ticket</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Deliveries</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Queued</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sent</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Succeeded</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Failed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Skipped</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Requested</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Decided</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Finished</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Outcome</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>redrive::ui::ReplaysView</name>
     <message>
         <source>Refresh</source>
@@ -702,6 +1078,45 @@ Approved by %1: %2</source>
     </message>
     <message>
         <source>Show the event on the Events page, at this replay&apos;s attempt (Enter)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>redrive::ui::ShortcutsDialog</name>
+    <message>
+        <source>%1 menu</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>In %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Everywhere</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Keyboard shortcuts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Keys</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Does</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Where</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Alt and the underlined letter opens a page or moves to a field. Tab and Shift+Tab move between controls; in a list, the arrow keys choose a row and Menu opens its actions.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Close</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
