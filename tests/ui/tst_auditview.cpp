@@ -46,6 +46,7 @@ private Q_SLOTS:
     void evidenceForATimeRangeVerifiesWithTheCli();
     void anotherReceiverKeyIsALoudWarning();
     void savedCheckpointCatchesACutOffTailAndAnEditedRow();
+    void aNewSessionStartsThePageAfresh();
 
 private:
     [[nodiscard]] QString status() const { return find<QLabel>(m_console->window(), "auditStatus")->text(); }
@@ -369,6 +370,36 @@ void TstAuditView::savedCheckpointCatchesACutOffTailAndAnEditedRow()
     QCOMPARE(m_settings->value(QStringLiteral("auditTrust/audit/checkpoints/size")).toInt(), 1);
     QVERIFY(find<QLabel>(w, "auditMessage")->text().startsWith(QStringLiteral("No checkpoint saved")));
     QVERIFY(updated.size() >= 3);
+}
+
+// The page's view lives as long as the window; the next session's controller starts it over
+// (no filters of the last one, no message of its last action) and drives it from then on.
+void TstAuditView::aNewSessionStartsThePageAfresh()
+{
+    MainWindow *w = m_console->window();
+    auto *actor = find<QLineEdit>(w, "auditActorFilter");
+    auto *range = find<QComboBox>(w, "auditTimeRange");
+    auto *message = find<QLabel>(w, "auditMessage");
+    auto *entries = find<QTableView>(w, "auditTable");
+    QTest::keyClicks(actor, QStringLiteral("sam"));
+    range->setCurrentIndex(2);
+    Q_EMIT range->activated(2);
+    QVERIFY(message->isVisible()); // the last test's "No checkpoint saved"
+
+    m_console->disconnectSession();
+    QString problem;
+    QVERIFY2(connectWith(*m_console, QStringLiteral("audit again"), m_chain->url().sqlitePath,
+                 QStringLiteral("tok-123"), &problem),
+        qPrintable(problem));
+    m_console->window()->showPage(MainWindow::AuditPage);
+    QCOMPARE(find<QLineEdit>(w, "auditActorFilter"), actor); // the same view, not a new one
+    QVERIFY(actor->text().isEmpty());
+    QCOMPARE(range->currentIndex(), 0);
+    QVERIFY(!message->isVisible());
+    QCOMPARE(entries->model(), m_console->audit()->model());
+    // The new session checks the chain itself: still broken at #2, on the same label.
+    QTRY_VERIFY_WITH_TIMEOUT(status().startsWith(QStringLiteral("Chain broken at #2: ")), kGuiWait);
+    QTRY_COMPARE_WITH_TIMEOUT(entries->model()->rowCount(), 4, kGuiWait);
 }
 
 QTEST_MAIN(TstAuditView)

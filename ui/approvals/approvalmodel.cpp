@@ -63,7 +63,7 @@ QVariant ApprovalModel::data(const QModelIndex &index, int role) const
             return TimeFormat::tooltip(*r->createdAt.ms);
         if (index.column() == ExpiresColumn && r->approvalExpiresAt.ms)
             return TimeFormat::tooltip(*r->approvalExpiresAt.ms);
-        return own ? QStringLiteral("Your own request: another operator must decide it.") : QVariant();
+        return own ? tr("Your own request: another operator must decide it.") : QVariant();
     case Qt::DisplayRole:
         switch (index.column()) {
         case IdColumn:
@@ -85,7 +85,7 @@ QVariant ApprovalModel::data(const QModelIndex &index, int role) const
             if (!r->approvalExpiresAt.ms)
                 return QStringLiteral("—");
             return *r->approvalExpiresAt.ms > m_now ? TimeFormat::duration(*r->approvalExpiresAt.ms - m_now)
-                                                    : QStringLiteral("expired");
+                                                    : tr("expired");
         default:
             return {};
         }
@@ -99,9 +99,10 @@ QVariant ApprovalModel::headerData(int section, Qt::Orientation orientation, int
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
         return {};
     static const char *const names[]
-        = { "Replay", "Requested by", "Deliveries", "Reason", "Ticket", "Risk", "Age", "Expires in" };
+        = { QT_TR_NOOP("Replay"), QT_TR_NOOP("Requested by"), QT_TR_NOOP("Deliveries"), QT_TR_NOOP("Reason"),
+              QT_TR_NOOP("Ticket"), QT_TR_NOOP("Risk"), QT_TR_NOOP("Age"), QT_TR_NOOP("Expires in") };
     static_assert(std::size(names) == ColumnCount);
-    return section >= 0 && section < ColumnCount ? QVariant(QLatin1String(names[section])) : QVariant();
+    return section >= 0 && section < ColumnCount ? QVariant(tr(names[section])) : QVariant();
 }
 
 } // namespace redrive::ui

@@ -5,10 +5,8 @@
 #include <QObject>
 
 class QLabel;
-class QPushButton;
 class QTableView;
 class QTimer;
-class QWidget;
 
 namespace redrive {
 class Clock;
@@ -17,26 +15,27 @@ class Clock;
 namespace redrive::ui {
 
 class ApprovalModel;
+class ApprovalsView;
 class ReplayItemsModel;
 class Session;
-class TablePage;
 
-// The approvals inbox: replay requests waiting for a second person, each with the effect the
-// requester saw and its frozen selection (browsable before deciding). Approve and reject both
-// ask for a reason through the Prompter (with the environment banner) and send the request's
-// selection hash, so the decision binds to what was shown; one's own requests cannot be decided
-// here (the API refuses them too). The pending count is refreshed in the background, also
-// while the page is hidden, for the tab title and the status bar.
+// Drives the approvals inbox (ApprovalsView): replay requests waiting for a second person, each with the
+// effect the requester saw and its frozen selection (browsable before deciding). Approve and reject both ask
+// for a reason through the Prompter (with the environment banner) and send the request's selection hash, so
+// the decision binds to what was shown; one's own requests cannot be decided here (the API refuses them too).
+// The pending count is refreshed in the background, also while the page is hidden, for the tab title and the
+// status bar.
 class ApprovalsController final : public QObject {
     Q_OBJECT
 public:
-    ApprovalsController(Session *session, QWidget *page, const Clock &clock, QObject *parent = nullptr);
-    ~ApprovalsController() override;
+    // `statusNote` is the main window's status-bar note; it shows while requests wait.
+    ApprovalsController(Session *session, ApprovalsView *view, QLabel *statusNote, const Clock &clock,
+        QObject *parent = nullptr);
     [[nodiscard]] ApprovalModel *model() const { return m_model; }
     [[nodiscard]] ReplayItemsModel *items() const { return m_items; }
     // Requests waiting for someone else's decision; -1 until the first answer.
     [[nodiscard]] int pendingCount() const { return m_pendingCount; }
-    // "3 replay requests wait for approval" for the status bar (the caller places it).
+    // "3 replay requests wait for your approval" in the status bar.
     [[nodiscard]] QLabel *statusNote() const { return m_statusNote; }
     void setPollInterval(int ms);
     void refresh();
@@ -55,17 +54,11 @@ private:
 
     Session *m_session;
     const Clock &m_clock;
-    TablePage *m_container;
+    ApprovalsView *m_view;
     ApprovalModel *m_model;
     ReplayItemsModel *m_items;
     QTableView *m_table;
-    QTableView *m_itemTable;
-    QLabel *m_summary;
-    QLabel *m_effect;
-    QLabel *m_itemsNote;
     QLabel *m_statusNote;
-    QPushButton *m_approve;
-    QPushButton *m_reject;
     QTimer *m_poll;
     int m_pendingCount = -1;
     bool m_refreshing = false;

@@ -19,8 +19,6 @@
 #include <QFileInfo>
 #include <QHeaderView>
 #include <QJsonDocument>
-#include <QLayout>
-#include <QLocale>
 #include <QSaveFile>
 #include <QTableView>
 
@@ -30,15 +28,18 @@ namespace {
 QString noCheckpointBecause(const ApiError &error)
 {
     if (error.httpStatus == 503 && error.code == u"not_configured")
-        return QStringLiteral("no signed checkpoint: the receiver has no audit key (admin.audit_key_file)");
-    return QStringLiteral("no signed checkpoint: ") + error.message;
+        return QCoreApplication::translate("redrive::ui::AuditController",
+            "no signed checkpoint: the receiver has no audit key (admin.audit_key_file)");
+    return QCoreApplication::translate("redrive::ui::AuditController", "no signed checkpoint: %1")
+        .arg(error.message);
 }
 
 bool writeFile(const QString &path, const QByteArray &bytes, QString *error)
 {
     QSaveFile file(path);
     if (!file.open(QIODevice::WriteOnly) || file.write(bytes) != bytes.size() || !file.commit()) {
-        *error = QStringLiteral("%1 cannot be written: %2").arg(path, file.errorString());
+        *error = QCoreApplication::translate("redrive::ui::AuditController", "%1 cannot be written: %2")
+                     .arg(path, file.errorString());
         return false;
     }
     return true;
@@ -47,15 +48,15 @@ bool writeFile(const QString &path, const QByteArray &bytes, QString *error)
 } // namespace
 
 AuditController::AuditController(
-    Session *session, QWidget *page, QSettings &settings, const Clock &clock, QObject *parent)
+    Session *session, AuditView *view, QSettings &settings, const Clock &clock, QObject *parent)
     : QObject(parent)
     , m_session(session)
     , m_clock(clock)
     , m_trust(settings, session->profile().name)
-    , m_view(new AuditView)
+    , m_view(view)
     , m_model(new AuditModel(session->stats(), this))
 {
-    page->layout()->addWidget(m_view);
+    m_view->reset();
     m_view->table()->setModel(m_model);
     const Permissions can = session->permissions();
     m_view->setActionsEnabled(can.readAudit, can.exportEvidence && session->admin());
@@ -63,16 +64,16 @@ AuditController::AuditController(
     connect(m_view, &AuditView::saveCheckpointRequested, this, &AuditController::saveCheckpoint);
     connect(m_view, &AuditView::trustNewKeyRequested, this, &AuditController::trustNewKey);
     connect(m_view, &AuditView::exportCsvRequested, this, [this] {
-        const QString path = FileChooser::saveFileName(m_view, QStringLiteral("Export audit log"),
-            QStringLiteral("redrive-audit.csv"), QStringLiteral("CSV files (*.csv)"));
+        const QString path = FileChooser::saveFileName(
+            m_view, tr("Export audit log"), QStringLiteral("redrive-audit.csv"), tr("CSV files (*.csv)"));
         if (!path.isEmpty())
             exportCsv(path);
     });
     connect(m_view, &AuditView::exportEvidenceRequested, this, [this] {
-        const QString path = FileChooser::saveFileName(m_view, QStringLiteral("Export audit evidence"),
+        const QString path = FileChooser::saveFileName(m_view, tr("Export audit evidence"),
             QStringLiteral("redrive-audit-evidence-%1.json")
                 .arg(m_clock.now().toString(QStringLiteral("yyyyMMdd-HHmm"))),
-            QStringLiteral("Evidence bundles (*.json)"));
+            tr("Evidence bundles (*.json)"));
         if (!path.isEmpty())
             exportEvidence(path);
     });
@@ -81,12 +82,7 @@ AuditController::AuditController(
             m_view->table()->resizeColumnsToContents();
     });
     connect(m_model, &AuditModel::loadFailed, this,
-        [this](const QString &e) { showMessage(QStringLiteral("The audit log could not be read: ") + e); });
-}
-
-AuditController::~AuditController()
-{
-    delete m_view;
+        [this](const QString &e) { showMessage(tr("The audit log could not be read: %1").arg(e)); });
 }
 
 void AuditController::refresh()
@@ -117,7 +113,7 @@ void AuditController::verify()
     m_checking = true;
     AdminClient *admin = m_session->admin();
     if (!admin) {
-        m_noCheckpointReason = QStringLiteral("no signed checkpoint: this profile has no admin API");
+        m_noCheckpointReason = tr("no signed checkpoint: this profile has no admin API");
         runCheck(std::nullopt);
         return;
     }
@@ -138,11 +134,10 @@ void AuditController::checkpointArrived(const QJsonDocument &body, const ApiErro
     const auto cp = audit::Checkpoint::fromJson(body.object());
     if (!cp) {
         m_keyWarnings.append(
-            QStringLiteral("The receiver's checkpoint is malformed (%1): nothing in it is trusted.")
-                .arg(cp.error()));
+            tr("The receiver's checkpoint is malformed (%1): nothing in it is trusted.").arg(cp.error()));
     } else if (!cp->signatureValid()) {
         m_keyWarnings.append(
-            QStringLiteral("The receiver's checkpoint signature does NOT verify: nothing in it is trusted."));
+            tr("The receiver's checkpoint signature does NOT verify: nothing in it is trusted."));
     } else {
         const QString keyId = audit::SigningKey::keyIdOf(cp->publicKey);
         switch (m_trust.checkKey(keyId)) {
@@ -150,18 +145,18 @@ void AuditController::checkpointArrived(const QJsonDocument &body, const ApiErro
         case AuditTrustStore::Pin::Matches:
             break;
         case AuditTrustStore::Pin::Different:
-            m_keyWarnings.append(QStringLiteral(
-                "The receiver's audit key CHANGED: this profile pinned key %1, but the checkpoint "
-                "is signed by key %2. Nothing it signs is trusted until you confirm the new key "
-                "with whoever runs the receiver.")
-                                     .arg(m_trust.pinnedKeyId(), keyId));
+            m_keyWarnings.append(
+                tr("The receiver's audit key CHANGED: this profile pinned key %1, but the checkpoint "
+                   "is signed by key %2. Nothing it signs is trusted until you confirm the new key "
+                   "with whoever runs the receiver.")
+                    .arg(m_trust.pinnedKeyId(), keyId));
             m_offerNewKey = true;
             break;
         }
     }
     m_view->setKeyWarnings(m_keyWarnings, m_offerNewKey);
     if (!m_keyWarnings.isEmpty()) {
-        m_noCheckpointReason = QStringLiteral("the receiver's checkpoint is NOT trusted (see the warning)");
+        m_noCheckpointReason = tr("the receiver's checkpoint is NOT trusted (see the warning)");
         runCheck(std::nullopt);
         return;
     }
@@ -190,7 +185,7 @@ void AuditController::runCheck(const std::optional<audit::Checkpoint> &signedChe
             m_intactHead.reset();
             if (!report) {
                 m_view->setChainStatus(
-                    QStringLiteral("The chain could not be read: ") + report.error(), AuditView::Health::Bad);
+                    tr("The chain could not be read: %1").arg(report.error()), AuditView::Health::Bad);
             } else {
                 const ChainStatusText text
                     = describeChainStatus(*report, signedAnchor, saved, m_noCheckpointReason);
@@ -219,25 +214,23 @@ void AuditController::runCheck(const std::optional<audit::Checkpoint> &signedChe
 void AuditController::trustNewKey()
 {
     Prompter::Question q;
-    q.title = QStringLiteral("Trust a new audit key");
-    q.text = QStringLiteral(
+    q.title = tr("Trust a new audit key");
+    q.text = tr(
         "The receiver now signs its audit checkpoints with another key. Trust it only when whoever runs the "
         "receiver confirms the key was rotated (`redrived audit checkpoint` prints its id). A key you did not "
         "expect can mean someone else is answering for the receiver.");
-    q.confirmLabel = QStringLiteral("Trust the new key");
+    q.confirmLabel = tr("Trust the new key");
     if (!Prompter::ask(m_view, q).confirmed)
         return;
     m_trust.forgetPin();
-    showMessage(
-        QStringLiteral("The pinned key was forgotten; the receiver's current key is pinned on this check."));
+    showMessage(tr("The pinned key was forgotten; the receiver's current key is pinned on this check."));
     verify();
 }
 
 bool AuditController::saveCheckpoint()
 {
     if (!m_intactHead) {
-        showMessage(QStringLiteral(
-            "No checkpoint saved: the chain is not known to be intact (see the status above)."));
+        showMessage(tr("No checkpoint saved: the chain is not known to be intact (see the status above)."));
         return false;
     }
     audit::ChainAnchor a;
@@ -245,16 +238,16 @@ bool AuditController::saveCheckpoint()
     if (m_trusted) {
         a = { m_trusted->seq, m_trusted->hash, m_trusted->atMs,
             audit::SigningKey::keyIdOf(m_trusted->publicKey) };
-        signer = QStringLiteral("signed by receiver key %1").arg(a.keyId);
+        signer = tr("signed by receiver key %1").arg(a.keyId);
     } else {
         a = { m_intactHead->seq, m_intactHead->hash, m_clock.nowMs(), QString() };
-        signer = QStringLiteral("computed by this console, not signed by the receiver");
+        signer = tr("computed by this console, not signed by the receiver");
     }
     if (!m_trust.saveCheckpoint(a)) {
-        showMessage(QStringLiteral("Checkpoint #%1 is already saved.").arg(a.seq));
+        showMessage(tr("Checkpoint #%1 is already saved.").arg(a.seq));
         return false;
     }
-    showMessage(QStringLiteral("Checkpoint #%1 saved on this computer (%2).").arg(a.seq).arg(signer));
+    showMessage(tr("Checkpoint #%1 saved on this computer (%2).").arg(a.seq).arg(signer));
     verify();
     return true;
 }
@@ -306,10 +299,17 @@ void AuditController::exportCsv(const QString &path)
             return rows;
         },
         [this, path, filtered = m_model->filter().isFiltered()](const Result<qint64> &rows) {
-            const QString message = rows ? QStringLiteral("Exported %1 %2audit entries to %3.")
-                                               .arg(QLocale().toString(*rows),
-                                                   filtered ? QStringLiteral("filtered ") : QString(), path)
-                                         : QStringLiteral("Export failed: ") + rows.error();
+            QString message;
+            if (!rows)
+                message = tr("Export failed: %1").arg(rows.error());
+            // "entry" has no "(s)" plural: one sentence for one entry, a numerus one for the rest.
+            else if (*rows == 1)
+                message = filtered ? tr("Exported 1 filtered audit entry to %1.").arg(path)
+                                   : tr("Exported 1 audit entry to %1.").arg(path);
+            else
+                message = filtered
+                    ? tr("Exported %Ln filtered audit entries to %1.", nullptr, int(*rows)).arg(path)
+                    : tr("Exported %Ln audit entries to %1.", nullptr, int(*rows)).arg(path);
             showMessage(message);
             Q_EMIT exported(rows.has_value(), message);
         });
@@ -324,12 +324,11 @@ QString AuditController::readmePathFor(const QString &bundlePath)
 void AuditController::exportEvidence(const QString &path)
 {
     if (!m_trusted) {
-        const QString message = QStringLiteral(
+        const QString message = tr(
             "Evidence was not exported: it needs a checkpoint signed by the receiver with the pinned key, and "
             "the last check had none (%1).")
-                                    .arg(m_noCheckpointReason.isEmpty()
-                                            ? QStringLiteral("the chain is not intact")
-                                            : m_noCheckpointReason);
+                                    .arg(m_noCheckpointReason.isEmpty() ? tr("the chain is not intact")
+                                                                        : m_noCheckpointReason);
         showMessage(message);
         Q_EMIT evidenceExported(false, message);
         return;
@@ -343,7 +342,7 @@ void AuditController::exportEvidence(const QString &path)
         audit::EvidenceVerdict verdict;
         qint64 inRange = 0;
     };
-    showMessage(QStringLiteral("Building the evidence for %1 .. %2…").arg(isoUtc(since), isoUtc(until)));
+    showMessage(tr("Building the evidence for %1 .. %2…").arg(isoUtc(since), isoUtc(until)));
     m_session->stats()->submit(
         this, nullptr,
         [cp = *m_trusted, range = audit::AuditRange { since, until }, meta, path](Db &db) -> Result<Written> {
@@ -368,17 +367,21 @@ void AuditController::exportEvidence(const QString &path)
             QString message;
             bool ok = false;
             if (!written) {
-                message = QStringLiteral("Evidence was not exported: ") + written.error();
+                message = tr("Evidence was not exported: %1").arg(written.error());
             } else if (!written->verdict.ok) {
-                message = QStringLiteral("Evidence was written to %1, but it does NOT verify: %2")
+                message = tr("Evidence was written to %1, but it does NOT verify: %2")
                               .arg(path, written->verdict.problem);
             } else {
                 ok = true;
-                message = QStringLiteral(
-                    "Evidence for %L1 entries written to %2 (with %3). Check it anywhere with: "
-                    "redrive --verify-evidence FILE --key-id %4")
-                              .arg(written->inRange)
-                              .arg(path, QFileInfo(readmePathFor(path)).fileName(), written->verdict.keyId);
+                const QString readme = QFileInfo(readmePathFor(path)).fileName();
+                message = written->inRange == 1
+                    ? tr("Evidence for 1 entry written to %1 (with %2). Check it anywhere with: "
+                         "redrive --verify-evidence FILE --key-id %3")
+                          .arg(path, readme, written->verdict.keyId)
+                    : tr("Evidence for %Ln entries written to %1 (with %2). Check it anywhere with: "
+                         "redrive --verify-evidence FILE --key-id %3",
+                        nullptr, int(written->inRange))
+                          .arg(path, readme, written->verdict.keyId);
             }
             showMessage(message);
             Q_EMIT evidenceExported(ok, message);

@@ -10,7 +10,6 @@
 #include <optional>
 
 class QSettings;
-class QWidget;
 
 namespace redrive {
 class Clock;
@@ -23,7 +22,7 @@ class AuditView;
 class Session;
 struct ApiError;
 
-// The audit log page. The console verifies the hash chain itself, from the database, with
+// Drives the audit log page (AuditView). The console verifies the hash chain itself, from the database, with
 // core's code: it does not take the receiver's word for it. On every refresh (opening the page,
 // F5, the console's periodic refresh) it walks the chain, checks the receiver's signed
 // checkpoint against the key pinned for this profile, and proves each checkpoint the auditor
@@ -31,9 +30,8 @@ struct ApiError;
 class AuditController final : public QObject {
     Q_OBJECT
 public:
-    AuditController(
-        Session *session, QWidget *page, QSettings &settings, const Clock &clock, QObject *parent = nullptr);
-    ~AuditController() override;
+    AuditController(Session *session, AuditView *view, QSettings &settings, const Clock &clock,
+        QObject *parent = nullptr);
     [[nodiscard]] AuditModel *model() const { return m_model; }
     [[nodiscard]] AuditView *view() const { return m_view; }
 

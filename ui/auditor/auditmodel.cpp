@@ -95,8 +95,9 @@ QVariant AuditModel::headerData(int section, Qt::Orientation orientation, int ro
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
         return {};
     static const char *const names[]
-        = { "Seq", "When", "Actor", "Role", "Action", "Target", "Reason", "Hash" };
-    return section >= 0 && section < ColumnCount ? QVariant(QLatin1String(names[section])) : QVariant();
+        = { QT_TR_NOOP("Seq"), QT_TR_NOOP("When"), QT_TR_NOOP("Actor"), QT_TR_NOOP("Role"),
+              QT_TR_NOOP("Action"), QT_TR_NOOP("Target"), QT_TR_NOOP("Reason"), QT_TR_NOOP("Hash") };
+    return section >= 0 && section < ColumnCount ? QVariant(tr(names[section])) : QVariant();
 }
 
 } // namespace redrive::ui

@@ -53,46 +53,44 @@ QString colourFor(AuditView::Health health)
 
 AuditView::AuditView(QWidget *parent)
     : QWidget(parent)
-    , m_actor(
-          filterEdit("auditActorFilter", QStringLiteral("Actor"), QStringLiteral("Exact token name"), this))
-    , m_action(filterEdit("auditActionFilter", QStringLiteral("Action"),
-          QStringLiteral("Exact action, e.g. replay_requested"), this))
-    , m_target(filterEdit("auditTargetFilter", QStringLiteral("Target"),
-          QStringLiteral("Exact target, e.g. replay:12 or event:7"), this))
-    , m_text(filterEdit("auditTextFilter", QStringLiteral("Text in reason"),
-          QStringLiteral("Entries whose reason contains this text"), this))
+    , m_actor(filterEdit("auditActorFilter", tr("Actor"), tr("Exact token name"), this))
+    , m_action(filterEdit("auditActionFilter", tr("Action"), tr("Exact action, e.g. replay_requested"), this))
+    , m_target(
+          filterEdit("auditTargetFilter", tr("Target"), tr("Exact target, e.g. replay:12 or event:7"), this))
+    , m_text(filterEdit(
+          "auditTextFilter", tr("Text in reason"), tr("Entries whose reason contains this text"), this))
     , m_range(new QComboBox(this))
     , m_since(new QDateTimeEdit(this))
     , m_until(new QDateTimeEdit(this))
-    , m_clear(new QPushButton(QStringLiteral("Clear"), this))
+    , m_clear(new QPushButton(tr("Clear"), this))
     , m_keyWarning(new WarningBanner(this))
-    , m_trustKey(new QPushButton(QStringLiteral("Trust new key…"), this))
+    , m_trustKey(new QPushButton(tr("Trust new key…"), this))
     , m_chain(new QLabel(this))
     , m_checkpoints(new QLabel(this))
     , m_message(new QLabel(this))
-    , m_saveCheckpoint(new QPushButton(QStringLiteral("Save checkpoint"), this))
-    , m_exportCsv(new QPushButton(QStringLiteral("Export CSV…"), this))
-    , m_exportEvidence(new QPushButton(QStringLiteral("Export evidence…"), this))
+    , m_saveCheckpoint(new QPushButton(tr("Save checkpoint"), this))
+    , m_exportCsv(new QPushButton(tr("Export CSV…"), this))
+    , m_exportEvidence(new QPushButton(tr("Export evidence…"), this))
     , m_table(new QTableView(this))
     , m_debounce(new QTimer(this))
 {
-    setObjectName(QStringLiteral("auditView"));
+    setObjectName(QStringLiteral("auditPage"));
     m_range->setObjectName(QStringLiteral("auditTimeRange"));
-    m_range->setAccessibleName(QStringLiteral("Time range"));
-    m_range->addItems({ QStringLiteral("Any time"), QStringLiteral("Last 24 hours"),
-        QStringLiteral("Last 7 days"), QStringLiteral("Last 30 days"), QStringLiteral("Custom…") });
+    m_range->setAccessibleName(tr("Time range"));
+    m_range->addItems(
+        { tr("Any time"), tr("Last 24 hours"), tr("Last 7 days"), tr("Last 30 days"), tr("Custom…") });
     prepareRangeEdits(m_since, m_until);
     for (QDateTimeEdit *e : { m_since, m_until })
         connect(e, &QDateTimeEdit::dateTimeChanged, this, [this] { m_debounce->start(); });
     m_since->setObjectName(QStringLiteral("auditSinceEdit"));
     m_until->setObjectName(QStringLiteral("auditUntilEdit"));
     m_clear->setObjectName(QStringLiteral("auditClearFilter"));
-    m_clear->setAccessibleName(QStringLiteral("Clear the audit filters"));
+    m_clear->setAccessibleName(tr("Clear the audit filters"));
 
     m_keyWarning->setObjectName(QStringLiteral("auditKeyWarning"));
-    speakAsStatus(m_keyWarning, QStringLiteral("Audit key warning"));
+    speakAsStatus(m_keyWarning, tr("Audit key warning"));
     m_trustKey->setObjectName(QStringLiteral("auditTrustKeyButton"));
-    m_trustKey->setAccessibleName(QStringLiteral("Trust the receiver's new audit key"));
+    m_trustKey->setAccessibleName(tr("Trust the receiver's new audit key"));
     m_trustKey->hide();
     for (QLabel *l : { m_chain, m_checkpoints, m_message }) {
         l->setTextFormat(Qt::PlainText); // actors, reasons and problems come from the database
@@ -101,28 +99,27 @@ AuditView::AuditView(QWidget *parent)
         l->setFocusPolicy(Qt::StrongFocus); // readable by keyboard and screen readers
     }
     m_chain->setObjectName(QStringLiteral("auditStatus"));
-    speakAsStatus(m_chain, QStringLiteral("Audit chain status"));
-    m_chain->setText(QStringLiteral("Checking the chain…"));
+    speakAsStatus(m_chain, tr("Audit chain status"));
+    m_chain->setText(tr("Checking the chain…"));
     m_checkpoints->setObjectName(QStringLiteral("auditCheckpointStatus"));
-    speakAsStatus(m_checkpoints, QStringLiteral("Saved checkpoints"));
+    speakAsStatus(m_checkpoints, tr("Saved checkpoints"));
     m_message->setObjectName(QStringLiteral("auditMessage"));
-    speakAsStatus(m_message, QStringLiteral("Last audit action"));
+    speakAsStatus(m_message, tr("Last audit action"));
     m_message->hide();
     m_saveCheckpoint->setObjectName(QStringLiteral("saveCheckpointButton"));
-    m_saveCheckpoint->setAccessibleName(QStringLiteral("Save a checkpoint of the audit chain"));
+    m_saveCheckpoint->setAccessibleName(tr("Save a checkpoint of the audit chain"));
     m_saveCheckpoint->setToolTip(
-        QStringLiteral("Keep the chain's current head on this computer; later refreshes prove nothing up to "
-                       "it changed"));
+        tr("Keep the chain's current head on this computer; later refreshes prove nothing up to it changed"));
     m_exportCsv->setObjectName(QStringLiteral("auditCsvButton"));
-    m_exportCsv->setAccessibleName(QStringLiteral("Export the filtered audit entries as CSV"));
+    m_exportCsv->setAccessibleName(tr("Export the filtered audit entries as CSV"));
     m_exportEvidence->setObjectName(QStringLiteral("auditEvidenceButton"));
-    m_exportEvidence->setAccessibleName(QStringLiteral("Export audit evidence for the time range"));
-    m_exportEvidence->setToolTip(QStringLiteral(
-        "The entries of the chosen time range, linked to the receiver's signed checkpoint, with a "
-        "README on checking them with redrive --verify-evidence"));
+    m_exportEvidence->setAccessibleName(tr("Export audit evidence for the time range"));
+    m_exportEvidence->setToolTip(
+        tr("The entries of the chosen time range, linked to the receiver's signed checkpoint, with a "
+           "README on checking them with redrive --verify-evidence"));
 
     m_table->setObjectName(QStringLiteral("auditTable"));
-    TablePage::setupTableView(m_table, QStringLiteral("Audit log entries"));
+    TablePage::setupTableView(m_table, tr("Audit log entries"));
 
     m_debounce->setSingleShot(true);
     m_debounce->setInterval(300);
@@ -171,6 +168,21 @@ AuditView::AuditView(QWidget *parent)
     connect(m_exportCsv, &QPushButton::clicked, this, &AuditView::exportCsvRequested);
     connect(m_exportEvidence, &QPushButton::clicked, this, &AuditView::exportEvidenceRequested);
     connect(m_trustKey, &QPushButton::clicked, this, &AuditView::trustNewKeyRequested);
+}
+
+void AuditView::reset()
+{
+    m_debounce->stop();
+    for (QLineEdit *e : { m_actor, m_action, m_target, m_text })
+        e->clear();
+    m_range->setCurrentIndex(AnyTime);
+    showCustomRange(m_since, m_until, false);
+    setChainStatus(tr("Checking the chain…"), Health::Unknown);
+    m_checkpoints->clear();
+    m_checkpoints->setStyleSheet(QString());
+    m_checkpoints->show();
+    setKeyWarnings({}, false);
+    setMessage(QString());
 }
 
 void AuditView::timeRangeChosen(int index)

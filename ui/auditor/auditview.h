@@ -28,6 +28,9 @@ public:
 
     explicit AuditView(QWidget *parent = nullptr);
 
+    // As a new session's page starts: no filters, the chain being checked, no warning or message.
+    void reset();
+
     [[nodiscard]] QTableView *table() const { return m_table; }
     // The filters as a query; the time range is resolved against `nowMs`.
     [[nodiscard]] audit::AuditQuery filter(qint64 nowMs) const;

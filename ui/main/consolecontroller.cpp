@@ -3,8 +3,10 @@
 #include "consolecontroller.h"
 
 #include "approvals/approvalscontroller.h"
+#include "approvals/approvalsview.h"
 #include "auditor/auditcontroller.h"
 #include "auditor/auditmodel.h"
+#include "auditor/auditview.h"
 #include "common/environmentbanner.h"
 #include "common/timeformat.h"
 #include "connection/connectiondialog.h"
@@ -28,6 +30,7 @@
 #include "rejections/rejectionscontroller.h"
 #include "rejections/rejectionsview.h"
 #include "replays/replayhistorycontroller.h"
+#include "replays/replaysview.h"
 #include "statusbar/receiverhealthcontroller.h"
 #include "statusbar/replicacontroller.h"
 
@@ -235,11 +238,10 @@ void ConsoleController::adoptSession(Session *session)
     w->setWindowTitle(QStringLiteral("%1 (%2)").arg(p.environment.toUpper(), p.name));
     w->restoreLayoutState(m_settings.value(layoutKey(p.name)).toByteArray());
     w->setConnectionText(QStringLiteral("%1 · %2").arg(p.databaseDescription(),
-        session->admin() ? session->admin()->baseUrl().toString()
-                         : QStringLiteral("no admin API (read-only)")));
+        session->admin() ? session->admin()->baseUrl().toString() : tr("no admin API (read-only)")));
     w->setIdentity(session->role()
             ? QStringLiteral("%1 · %2").arg(session->user(), toString(*session->role()))
-            : QStringLiteral("read-only (no admin API)"));
+            : tr("read-only (no admin API)"));
     w->setConnected(true);
 
     // First, so every page's action can wait for a hot standby to show what it changed.
@@ -268,10 +270,8 @@ void ConsoleController::adoptSession(Session *session)
     });
     c.incidents = std::make_unique<IncidentsController>(
         session, w->deadLettersPage()->incidents(), *m_notifier, m_settings);
-    connect(c.incidents.get(), &IncidentsController::attentionCountChanged, this, [this](int n) {
-        m_window->setPageTitle(MainWindow::DeadLettersPage,
-            n > 0 ? QStringLiteral("&Dead letters (%1)").arg(n) : QStringLiteral("&Dead letters"));
-    });
+    connect(c.incidents.get(), &IncidentsController::attentionCountChanged, this,
+        [this](int n) { m_window->setPageCount(MainWindow::DeadLettersPage, n); });
     c.rejections = std::make_unique<RejectionsController>(session, w->rejectionsPage());
     c.overview = std::make_unique<OverviewController>(session, w->overview(), m_clock);
     const Permissions can = session->permissions();
@@ -287,20 +287,18 @@ void ConsoleController::adoptSession(Session *session)
     connect(
         c.newReplay.get(), &NewReplayController::requested, this, [this](qint64 id, const QString &status) {
             m_window->statusBar()->showMessage(replayStatusFromString(status) == ReplayStatus::PendingApproval
-                    ? QStringLiteral("Replay #%1 requested; it waits for an operator's approval.").arg(id)
-                    : QStringLiteral("Replay #%1 requested (%2).").arg(id).arg(status),
+                    ? tr("Replay #%1 requested; it waits for an operator's approval.").arg(id)
+                    : tr("Replay #%1 requested (%2).").arg(id).arg(status),
                 30'000);
             afterReplicaShows(this->session(), this, [this] {
                 if (DetailController *d = detail())
                     d->reload();
             });
         });
-    c.approvals = std::make_unique<ApprovalsController>(session, w->approvalsPage(), m_clock);
-    w->statusBar()->addPermanentWidget(c.approvals->statusNote());
-    connect(c.approvals.get(), &ApprovalsController::pendingCountChanged, this, [this](int n) {
-        m_window->setPageTitle(MainWindow::ApprovalsPage,
-            n > 0 ? QStringLiteral("&Approvals (%1)").arg(n) : QStringLiteral("&Approvals"));
-    });
+    c.approvals
+        = std::make_unique<ApprovalsController>(session, w->approvalsPage(), w->approvalsNote(), m_clock);
+    connect(c.approvals.get(), &ApprovalsController::pendingCountChanged, this,
+        [this](int n) { m_window->setPageCount(MainWindow::ApprovalsPage, n); });
     c.audit = std::make_unique<AuditController>(session, w->auditPage(), m_settings, m_clock);
     w->setPageAvailable(MainWindow::ApprovalsPage, session->admin() && can.approve);
     w->setPageAvailable(MainWindow::AuditPage, can.readAudit);
@@ -308,8 +306,8 @@ void ConsoleController::adoptSession(Session *session)
     connect(c.destinations.get(), &DestinationsController::pausedChanged, this,
         [this](const QString &name, bool paused) {
             m_window->statusBar()->showMessage(paused
-                    ? QStringLiteral("%1 paused: its deliveries wait until it is resumed.").arg(name)
-                    : QStringLiteral("%1 resumed.").arg(name),
+                    ? tr("%1 paused: its deliveries wait until it is resumed.").arg(name)
+                    : tr("%1 resumed.").arg(name),
                 30'000);
         });
     c.receivers = std::make_unique<ReceiverHealthController>(
@@ -330,14 +328,12 @@ void ConsoleController::adoptSession(Session *session)
     c.reconcile = std::make_unique<ReconcileController>(session, w->reconciliationPage(), m_clock);
     connect(c.reconcile.get(), &ReconcileController::runStarted, this, [this](const QString &source, qint64) {
         m_window->statusBar()->showMessage(
-            QStringLiteral("Reconciliation of %1 started; the Reconciliation page follows it.").arg(source),
-            30'000);
+            tr("Reconciliation of %1 started; the Reconciliation page follows it.").arg(source), 30'000);
     });
     c.database = std::make_unique<DatabaseWatch>(session, w->databaseWarning(), m_clock);
     connect(c.database.get(), &DatabaseWatch::recovered, this, [this](qint64 downForMs) {
         m_window->statusBar()->showMessage(
-            QStringLiteral(
-                "The database can be reached again (it could not for %1); the pages were refreshed.")
+            tr("The database can be reached again (it could not for %1); the pages were refreshed.")
                 .arg(TimeFormat::duration(downForMs)),
             60'000);
         if (m_window->currentPage() == MainWindow::EventsPage)
@@ -360,8 +356,8 @@ void ConsoleController::disconnectSession()
         m_settings.setValue(layoutKey(m_s->session->profile().name), m_window->layoutState());
     m_s.reset(); // the controllers, then the session and its threads (see SessionControllers)
     if (m_window) {
-        m_window->setPageTitle(MainWindow::ApprovalsPage, QStringLiteral("&Approvals"));
-        m_window->setPageTitle(MainWindow::DeadLettersPage, QStringLiteral("&Dead letters"));
+        m_window->setPageCount(MainWindow::ApprovalsPage, 0);
+        m_window->setPageCount(MainWindow::DeadLettersPage, 0);
         m_window->detail()->showEmpty();
         m_window->setConnected(false);
         m_window->setWindowTitle(QString());

@@ -2,6 +2,8 @@
 // SPDX-FileCopyrightText: Redrive authors
 #include "mainwindow.h"
 
+#include "approvals/approvalsview.h"
+#include "auditor/auditview.h"
 #include "common/accessibleparts.h"
 #include "common/environmentbanner.h"
 #include "common/warningbanner.h"
@@ -12,6 +14,7 @@
 #include "overview/overviewview.h"
 #include "reconcile/reconcileview.h"
 #include "rejections/rejectionsview.h"
+#include "replays/replaysview.h"
 #include "shortcutsdialog.h"
 #include "windowfit.h"
 
@@ -27,6 +30,8 @@
 #include <QTabWidget>
 #include <QVBoxLayout>
 
+#include <array>
+
 namespace redrive::ui {
 
 MainWindow::MainWindow(QWidget *parent)
@@ -40,9 +45,9 @@ MainWindow::MainWindow(QWidget *parent)
     , m_eventsSplit(new QSplitter(Qt::Horizontal))
     , m_deadLetters(new DeadLettersView)
     , m_rejections(new RejectionsView)
-    , m_replays(new QWidget)
-    , m_approvals(new QWidget)
-    , m_audit(new QWidget)
+    , m_replays(new ReplaysView)
+    , m_approvals(new ApprovalsView)
+    , m_audit(new AuditView)
     , m_destinations(new DestinationsView)
     , m_reconciliation(new ReconcileView)
     , m_receiverStatus(new QLabel)
@@ -51,25 +56,19 @@ MainWindow::MainWindow(QWidget *parent)
     , m_replicaWarning(new WarningBanner)
     , m_replicaStatus(new QLabel)
     , m_databaseWarning(new WarningBanner)
+    , m_approvalsNote(new QLabel)
 {
     setObjectName(QStringLiteral("mainWindow"));
-    setWindowTitle(QStringLiteral("Redrive"));
+    setWindowTitle(QStringLiteral("Redrive")); // the product's name, in every language
     setWindowIcon(QIcon(QStringLiteral(":/icons/io.redrive.Console.svg")));
     m_pages->setObjectName(QStringLiteral("pages"));
     m_pages->setDocumentMode(true);
-    m_replays->setObjectName(QStringLiteral("replaysPage"));
-    m_approvals->setObjectName(QStringLiteral("approvalsPage"));
-    m_audit->setObjectName(QStringLiteral("auditPage"));
     m_receiverWarning->setObjectName(QStringLiteral("receiverWarning"));
-    speakAsStatus(m_receiverWarning, QStringLiteral("Receiver warning"));
+    speakAsStatus(m_receiverWarning, tr("Receiver warning"));
     m_replicaWarning->setObjectName(QStringLiteral("replicaWarning"));
-    speakAsStatus(m_replicaWarning, QStringLiteral("Replica warning"));
+    speakAsStatus(m_replicaWarning, tr("Replica warning"));
     m_databaseWarning->setObjectName(QStringLiteral("databaseWarning"));
-    speakAsStatus(m_databaseWarning, QStringLiteral("Database warning"));
-    for (QWidget *page : { m_replays, m_approvals, m_audit }) {
-        auto *pageLayout = new QVBoxLayout(page);
-        pageLayout->setContentsMargins(0, 0, 0, 0);
-    }
+    speakAsStatus(m_databaseWarning, tr("Database warning"));
     m_eventsSplit->setObjectName(QStringLiteral("eventsSplit"));
     m_eventsSplit->addWidget(m_events);
     m_eventsSplit->addWidget(m_detail);
@@ -77,15 +76,10 @@ MainWindow::MainWindow(QWidget *parent)
     m_eventsSplit->setStretchFactor(1, 2);
     m_eventsSplit->setSizes({ 860, 540 });
     m_eventsSplit->setChildrenCollapsible(false);
-    m_pages->insertTab(OverviewPage, m_overview, QStringLiteral("&Overview"));
-    m_pages->insertTab(EventsPage, m_eventsSplit, QStringLiteral("&Events"));
-    m_pages->insertTab(DeadLettersPage, m_deadLetters, QStringLiteral("&Dead letters"));
-    m_pages->insertTab(RejectionsPage, m_rejections, QStringLiteral("&Rejected requests"));
-    m_pages->insertTab(ReplaysPage, m_replays, QStringLiteral("Re&plays"));
-    m_pages->insertTab(ApprovalsPage, m_approvals, QStringLiteral("&Approvals"));
-    m_pages->insertTab(AuditPage, m_audit, QStringLiteral("A&udit log"));
-    m_pages->insertTab(DestinationsPage, m_destinations, QStringLiteral("Des&tinations"));
-    m_pages->insertTab(ReconciliationPage, m_reconciliation, QStringLiteral("Reconc&iliation"));
+    const std::array<QWidget *, PageCount> pages { m_overview, m_eventsSplit, m_deadLetters, m_rejections,
+        m_replays, m_approvals, m_audit, m_destinations, m_reconciliation };
+    for (int i = 0; i < PageCount; ++i)
+        m_pages->insertTab(i, pages[i], pageTitle(Page(i)));
     connect(m_pages, &QTabWidget::currentChanged, this, [this](int i) {
         // The keyboard starts in the page's list, where its work is.
         if (QWidget *page = m_pages->widget(i))
@@ -105,23 +99,20 @@ MainWindow::MainWindow(QWidget *parent)
     layout->addWidget(m_pages, 1);
     setCentralWidget(central);
 
-    QMenu *connection = menuBar()->addMenu(QStringLiteral("&Connection"));
-    QAction *connectAction
-        = connection->addAction(QStringLiteral("&Connect…"), this, &MainWindow::connectRequested);
+    QMenu *connection = menuBar()->addMenu(tr("&Connection"));
+    QAction *connectAction = connection->addAction(tr("&Connect…"), this, &MainWindow::connectRequested);
     connectAction->setObjectName(QStringLiteral("connectAction"));
     connectAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_O));
-    m_disconnect
-        = connection->addAction(QStringLiteral("&Disconnect"), this, &MainWindow::disconnectRequested);
+    m_disconnect = connection->addAction(tr("&Disconnect"), this, &MainWindow::disconnectRequested);
     m_disconnect->setObjectName(QStringLiteral("disconnectAction"));
     connection->addSeparator();
-    QAction *quit = connection->addAction(QStringLiteral("&Quit"), this, &QWidget::close);
+    QAction *quit = connection->addAction(tr("&Quit"), this, &QWidget::close);
     quit->setShortcut(QKeySequence::Quit);
 
-    QMenu *view = menuBar()->addMenu(QStringLiteral("&View"));
+    QMenu *view = menuBar()->addMenu(tr("&View"));
     const QString names[PageCount]
-        = { QStringLiteral("Overview"), QStringLiteral("Events"), QStringLiteral("Dead letters"),
-              QStringLiteral("Rejected requests"), QStringLiteral("Replays"), QStringLiteral("Approvals"),
-              QStringLiteral("Audit log"), QStringLiteral("Destinations"), QStringLiteral("Reconciliation") };
+        = { tr("Overview"), tr("Events"), tr("Dead letters"), tr("Rejected requests"), tr("Replays"),
+              tr("Approvals"), tr("Audit log"), tr("Destinations"), tr("Reconciliation") };
     for (int i = 0; i < PageCount; ++i) {
         QAction *a = view->addAction(names[i], this, [this, i] {
             if (isPageAvailable(Page(i)))
@@ -131,18 +122,18 @@ MainWindow::MainWindow(QWidget *parent)
         a->setShortcut(QKeySequence(Qt::CTRL | Qt::Key(Qt::Key_1 + i)));
     }
     view->addSeparator();
-    QAction *find = view->addAction(QStringLiteral("&Find event…"), this, &MainWindow::findRequested);
+    QAction *find = view->addAction(tr("&Find event…"), this, &MainWindow::findRequested);
     find->setObjectName(QStringLiteral("findAction"));
     find->setShortcut(QKeySequence::Find);
-    QAction *refresh = view->addAction(QStringLiteral("&Refresh"), this, &MainWindow::refreshRequested);
+    QAction *refresh = view->addAction(tr("&Refresh"), this, &MainWindow::refreshRequested);
     refresh->setShortcut(QKeySequence::Refresh);
-    QAction *utc = view->addAction(QStringLiteral("Show times in &UTC"));
+    QAction *utc = view->addAction(tr("Show times in &UTC"));
     utc->setObjectName(QStringLiteral("utcAction"));
     utc->setCheckable(true);
     connect(utc, &QAction::toggled, this, &MainWindow::utcTimesToggled);
 
-    QMenu *help = menuBar()->addMenu(QStringLiteral("&Help"));
-    QAction *keys = help->addAction(QStringLiteral("&Keyboard shortcuts…"), this, [this] {
+    QMenu *help = menuBar()->addMenu(tr("&Help"));
+    QAction *keys = help->addAction(tr("&Keyboard shortcuts…"), this, [this] {
         auto *dialog = new ShortcutsDialog(this, this);
         dialog->setAttribute(Qt::WA_DeleteOnClose);
         dialog->open();
@@ -167,6 +158,10 @@ MainWindow::MainWindow(QWidget *parent)
     m_replicaStatus->hide(); // shown only on a hot standby
     statusBar()->addPermanentWidget(m_replicaStatus);
     statusBar()->addPermanentWidget(m_identity);
+    m_approvalsNote->setObjectName(QStringLiteral("approvalsStatusNote"));
+    m_approvalsNote->setTextFormat(Qt::PlainText);
+    m_approvalsNote->hide(); // shown while requests wait for the user's approval
+    statusBar()->addPermanentWidget(m_approvalsNote);
     setConnected(false);
     setGeometry(firstWindowGeometry(QSize(1400, 860), screen()->availableGeometry()));
 }
@@ -244,9 +239,36 @@ void MainWindow::showPage(Page page)
     m_pages->setCurrentIndex(page);
 }
 
-void MainWindow::setPageTitle(Page page, const QString &title)
+QString MainWindow::pageTitle(Page page)
 {
-    m_pages->setTabText(page, title);
+    switch (page) {
+    case OverviewPage:
+        return tr("&Overview");
+    case EventsPage:
+        return tr("&Events");
+    case DeadLettersPage:
+        return tr("&Dead letters");
+    case RejectionsPage:
+        return tr("&Rejected requests");
+    case ReplaysPage:
+        return tr("Re&plays");
+    case ApprovalsPage:
+        return tr("&Approvals");
+    case AuditPage:
+        return tr("A&udit log");
+    case DestinationsPage:
+        return tr("Des&tinations");
+    case ReconciliationPage:
+        return tr("Reconc&iliation");
+    case PageCount:
+        break;
+    }
+    return {};
+}
+
+void MainWindow::setPageCount(Page page, int count)
+{
+    m_pages->setTabText(page, count > 0 ? tr("%1 (%2)").arg(pageTitle(page)).arg(count) : pageTitle(page));
 }
 
 void MainWindow::setPageAvailable(Page page, bool available)
@@ -282,8 +304,10 @@ void MainWindow::setConnected(bool connected)
         m_replicaStatus->clear();
         m_replicaStatus->hide();
         m_databaseWarning->showWarnings({});
+        m_approvalsNote->clear();
+        m_approvalsNote->hide();
         setIdentity(QString());
-        setConnectionText(QStringLiteral("Not connected — Connection › Connect… (Ctrl+Shift+O)"));
+        setConnectionText(tr("Not connected — Connection › Connect… (Ctrl+Shift+O)"));
     }
 }
 

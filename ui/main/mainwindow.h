@@ -13,6 +13,8 @@ class QTabWidget;
 
 namespace redrive::ui {
 
+class ApprovalsView;
+class AuditView;
 class DeadLettersView;
 class DestinationsView;
 class EnvironmentBanner;
@@ -21,12 +23,12 @@ class EventsView;
 class OverviewView;
 class ReconcileView;
 class RejectionsView;
+class ReplaysView;
 class WarningBanner;
 
-// Lays out the console and says what the user wants; it decides nothing. It creates each page's
-// passive view, which a controller drives; Replays, Approvals and Audit are still blank pages
-// their controllers fill. Every page has a shortcut (Ctrl+1 … Ctrl+9), Ctrl+F searches events,
-// F5 refreshes.
+// Lays out the console and says what the user wants; it decides nothing. It creates every page's
+// passive view, which a controller drives (docs/architecture.md, "How a page is built"). Every
+// page has a shortcut (Ctrl+1 … Ctrl+9), Ctrl+F searches events, F5 refreshes.
 class MainWindow final : public QMainWindow {
     Q_OBJECT
 public:
@@ -55,9 +57,9 @@ public:
     [[nodiscard]] EventDetailView *detail() const { return m_detail; }
     [[nodiscard]] DeadLettersView *deadLettersPage() const { return m_deadLetters; }
     [[nodiscard]] RejectionsView *rejectionsPage() const { return m_rejections; }
-    [[nodiscard]] QWidget *replaysPage() const { return m_replays; }
-    [[nodiscard]] QWidget *approvalsPage() const { return m_approvals; }
-    [[nodiscard]] QWidget *auditPage() const { return m_audit; }
+    [[nodiscard]] ReplaysView *replaysPage() const { return m_replays; }
+    [[nodiscard]] ApprovalsView *approvalsPage() const { return m_approvals; }
+    [[nodiscard]] AuditView *auditPage() const { return m_audit; }
     [[nodiscard]] DestinationsView *destinationsPage() const { return m_destinations; }
     [[nodiscard]] ReconcileView *reconciliationPage() const { return m_reconciliation; }
     // Receiver health: warnings under the environment banner, the receivers in the status bar.
@@ -68,13 +70,15 @@ public:
     [[nodiscard]] QLabel *replicaStatus() const { return m_replicaStatus; }
     // The database cannot be reached: since when, and that the pages are stale meanwhile.
     [[nodiscard]] WarningBanner *databaseWarning() const { return m_databaseWarning; }
+    // "3 replay requests wait for your approval", in the status bar; hidden while none wait.
+    [[nodiscard]] QLabel *approvalsNote() const { return m_approvalsNote; }
     // Pages a role cannot use are not shown (and their shortcuts do nothing).
     void setPageAvailable(Page page, bool available);
     [[nodiscard]] bool isPageAvailable(Page page) const;
     [[nodiscard]] Page currentPage() const;
     void showPage(Page page);
-    // The tab's title with its mnemonic, e.g. "A&pprovals (3)" for a page with a count.
-    void setPageTitle(Page page, const QString &title);
+    // A count after the tab's title, e.g. "&Approvals (3)"; 0 shows the title alone.
+    void setPageCount(Page page, int count);
 
     // Window geometry and the events page's split, as one value a profile keeps (QSettings).
     // Restoring a state from another screen or version keeps what is there and says false.
@@ -97,6 +101,9 @@ protected:
     void resizeEvent(QResizeEvent *event) override;
 
 private:
+    // The tab's title with its mnemonic ("&Approvals").
+    [[nodiscard]] static QString pageTitle(Page page);
+
     EnvironmentBanner *m_banner;
     WarningBanner *m_receiverWarning;
     QTabWidget *m_pages;
@@ -106,9 +113,9 @@ private:
     QSplitter *m_eventsSplit;
     DeadLettersView *m_deadLetters;
     RejectionsView *m_rejections;
-    QWidget *m_replays;
-    QWidget *m_approvals;
-    QWidget *m_audit;
+    ReplaysView *m_replays;
+    ApprovalsView *m_approvals;
+    AuditView *m_audit;
     DestinationsView *m_destinations;
     ReconcileView *m_reconciliation;
     QLabel *m_receiverStatus;
@@ -118,6 +125,7 @@ private:
     WarningBanner *m_replicaWarning;
     QLabel *m_replicaStatus;
     WarningBanner *m_databaseWarning;
+    QLabel *m_approvalsNote;
 };
 
 } // namespace redrive::ui

@@ -29,16 +29,16 @@ QString whereItWorks(const QAction *action)
 {
     for (QObject *o : action->associatedObjects()) {
         if (auto *menu = qobject_cast<QMenu *>(o))
-            return QStringLiteral("%1 menu").arg(withoutMnemonic(menu->title()));
+            return ShortcutsDialog::tr("%1 menu").arg(withoutMnemonic(menu->title()));
         if (auto *w = qobject_cast<QWidget *>(o)) {
             const QString name = w->accessibleName().isEmpty() ? w->objectName() : w->accessibleName();
             return action->shortcutContext() == Qt::WidgetShortcut
                     || action->shortcutContext() == Qt::WidgetWithChildrenShortcut
-                ? QStringLiteral("In %1").arg(name)
-                : QStringLiteral("Everywhere");
+                ? ShortcutsDialog::tr("In %1").arg(name)
+                : ShortcutsDialog::tr("Everywhere");
         }
     }
-    return QStringLiteral("Everywhere");
+    return ShortcutsDialog::tr("Everywhere");
 }
 
 } // namespace
@@ -73,13 +73,12 @@ ShortcutsDialog::ShortcutsDialog(QWidget *window, QWidget *parent)
     , m_table(new QTableWidget)
 {
     setObjectName(QStringLiteral("shortcutsDialog"));
-    setWindowTitle(QStringLiteral("Keyboard shortcuts"));
+    setWindowTitle(tr("Keyboard shortcuts"));
     const QList<Entry> entries = collect(window);
     m_table->setObjectName(QStringLiteral("shortcutsTable"));
-    m_table->setAccessibleName(QStringLiteral("Keyboard shortcuts"));
+    m_table->setAccessibleName(tr("Keyboard shortcuts"));
     m_table->setColumnCount(3);
-    m_table->setHorizontalHeaderLabels(
-        { QStringLiteral("Keys"), QStringLiteral("Does"), QStringLiteral("Where") });
+    m_table->setHorizontalHeaderLabels({ tr("Keys"), tr("Does"), tr("Where") });
     m_table->setRowCount(int(entries.size()));
     m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
@@ -91,12 +90,12 @@ ShortcutsDialog::ShortcutsDialog(QWidget *window, QWidget *parent)
         m_table->setItem(r, 2, new QTableWidgetItem(entries.at(r).where));
     }
     m_table->resizeColumnsToContents();
-    auto *note = new QLabel(QStringLiteral(
-        "Alt and the underlined letter opens a page or moves to a field. Tab and Shift+Tab move between "
-        "controls; in a list, the arrow keys choose a row and Menu opens its actions."));
+    auto *note = new QLabel(
+        tr("Alt and the underlined letter opens a page or moves to a field. Tab and Shift+Tab move between "
+           "controls; in a list, the arrow keys choose a row and Menu opens its actions."));
     note->setWordWrap(true);
     auto *buttons = new QDialogButtonBox(QDialogButtonBox::Close);
-    buttons->button(QDialogButtonBox::Close)->setAccessibleName(QStringLiteral("Close"));
+    buttons->button(QDialogButtonBox::Close)->setAccessibleName(tr("Close"));
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
     auto *layout = new QVBoxLayout(this);
     layout->addWidget(m_table, 1);

@@ -2,21 +2,14 @@
 // SPDX-FileCopyrightText: Redrive authors
 #include "replayhistorycontroller.h"
 
-#include "common/accessibleparts.h"
 #include "connection/session.h"
 #include "replays/replayitemsmodel.h"
 #include "replays/replaylistmodel.h"
+#include "replays/replaysview.h"
 
-#include <QHBoxLayout>
-#include <QHeaderView>
 #include <QJsonArray>
-#include <QLabel>
-#include <QLayout>
-#include <QPushButton>
-#include <QSplitter>
 #include <QTableView>
 #include <QTimer>
-#include <QVBoxLayout>
 
 namespace redrive::ui {
 namespace {
@@ -42,83 +35,26 @@ std::optional<qint64> nextAfterOf(const QJsonObject &replay)
     return v.isDouble() ? std::optional<qint64>(v.toInteger()) : std::nullopt;
 }
 
-QTableView *makeTable(const QString &name, const QString &accessibleName, QWidget *parent)
-{
-    auto *table = new QTableView(parent);
-    table->setObjectName(name);
-    table->setAccessibleName(accessibleName);
-    table->setSelectionBehavior(QAbstractItemView::SelectRows);
-    table->setSelectionMode(QAbstractItemView::SingleSelection);
-    table->setAlternatingRowColors(true);
-    table->verticalHeader()->hide();
-    table->horizontalHeader()->setStretchLastSection(true);
-    return table;
-}
 } // namespace
 
-ReplayHistoryController::ReplayHistoryController(Session *session, QWidget *page, QObject *parent)
+ReplayHistoryController::ReplayHistoryController(Session *session, ReplaysView *view, QObject *parent)
     : QObject(parent)
     , m_session(session)
-    , m_container(new QWidget)
+    , m_view(view)
     , m_model(new ReplayListModel(this))
     , m_items(new ReplayItemsModel(this))
-    , m_summary(new QLabel(m_container))
-    , m_refresh(new QPushButton(QStringLiteral("Refresh"), m_container))
-    , m_table(makeTable(QStringLiteral("replayTable"), QStringLiteral("Replay requests"), m_container))
-    , m_outcome(new QLabel(m_container))
-    , m_itemsTable(makeTable(QStringLiteral("replayItemsTable"),
-          QStringLiteral("Deliveries of the selected replay"), m_container))
-    , m_open(new QPushButton(QStringLiteral("Open event"), m_container))
     , m_poll(new QTimer(this))
 {
-    page->layout()->addWidget(m_container);
-    m_table->setModel(m_model);
-    m_itemsTable->setModel(m_items);
-    m_summary->setObjectName(QStringLiteral("replaySummary"));
-    m_summary->setTextFormat(Qt::PlainText);
-    m_summary->setWordWrap(true);
-    m_outcome->setObjectName(QStringLiteral("replayOutcome"));
-    speakAsStatus(m_outcome, QStringLiteral("Outcome of the selected replay"));
-    m_outcome->setTextFormat(Qt::PlainText); // reasons are user text
-    m_outcome->setWordWrap(true);
-    m_outcome->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    m_refresh->setObjectName(QStringLiteral("replayRefreshButton"));
-    m_refresh->setAccessibleName(QStringLiteral("Refresh replay requests"));
-    m_refresh->setToolTip(QStringLiteral("Reload the replay requests (F5)"));
-    m_open->setObjectName(QStringLiteral("replayOpenEventButton"));
-    m_open->setAccessibleName(QStringLiteral("Open the selected delivery's event"));
-    m_open->setToolTip(QStringLiteral("Show the event on the Events page, at this replay's attempt (Enter)"));
+    m_view->table()->setModel(m_model);
+    m_view->itemsTable()->setModel(m_items);
+    m_view->setSummary(tr("Replay requests, newest first."));
+    m_view->setOutcome(tr("Select a replay request to see its deliveries."));
 
-    auto *top = new QHBoxLayout;
-    top->addWidget(m_summary, 1);
-    top->addWidget(m_refresh);
-    auto *lower = new QWidget;
-    auto *lowerLayout = new QVBoxLayout(lower);
-    lowerLayout->setContentsMargins(0, 0, 0, 0);
-    lowerLayout->addWidget(m_outcome);
-    lowerLayout->addWidget(m_itemsTable, 1);
-    auto *buttons = new QHBoxLayout;
-    buttons->addStretch(1);
-    buttons->addWidget(m_open);
-    lowerLayout->addLayout(buttons);
-    auto *split = new QSplitter(Qt::Vertical, m_container);
-    split->addWidget(m_table);
-    split->addWidget(lower);
-    split->setChildrenCollapsible(false);
-    auto *layout = new QVBoxLayout(m_container);
-    layout->setContentsMargins(6, 6, 6, 6);
-    layout->addLayout(top);
-    layout->addWidget(split, 1);
-    m_summary->setText(QStringLiteral("Replay requests, newest first."));
-    m_outcome->setText(QStringLiteral("Select a replay request to see its deliveries."));
-
-    connect(m_refresh, &QPushButton::clicked, this, &ReplayHistoryController::refresh);
-    connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
+    connect(m_view, &ReplaysView::refreshRequested, this, &ReplayHistoryController::refresh);
+    connect(m_view->table()->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
         &ReplayHistoryController::currentChanged);
-    // Enter and double-click both activate (the style decides which click does).
-    connect(m_itemsTable, &QTableView::activated, this, &ReplayHistoryController::openItem);
-    connect(m_open, &QPushButton::clicked, this, [this] { openItem(m_itemsTable->currentIndex()); });
-    connect(m_itemsTable->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
+    connect(m_view, &ReplaysView::openRequested, this, &ReplayHistoryController::openItem);
+    connect(m_view->itemsTable()->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
         &ReplayHistoryController::updateButtons);
     connect(m_items, &QAbstractItemModel::modelReset, this, &ReplayHistoryController::updateButtons);
     connect(m_model, &ReplayListModel::fetchMoreRequested, this, &ReplayHistoryController::fetchReplays);
@@ -128,14 +64,9 @@ ReplayHistoryController::ReplayHistoryController(Session *session, QWidget *page
     updateButtons();
 }
 
-ReplayHistoryController::~ReplayHistoryController()
-{
-    delete m_container;
-}
-
 qint64 ReplayHistoryController::currentReplayId() const
 {
-    const ReplayRecord *r = m_model->replayAt(m_table->selectionModel()->currentIndex());
+    const ReplayRecord *r = m_model->replayAt(m_view->table()->selectionModel()->currentIndex());
     return r ? r->id : 0;
 }
 
@@ -170,7 +101,7 @@ void ReplayHistoryController::fetchReplays(const QString &cursor)
             if (generation != m_listGeneration)
                 return;
             if (!error.ok()) {
-                m_summary->setText(QStringLiteral("Replay requests could not be read: ") + error.message);
+                m_view->setSummary(tr("Replay requests could not be read: %1").arg(error.message));
                 return;
             }
             QList<ReplayRecord> replays;
@@ -178,8 +109,7 @@ void ReplayHistoryController::fetchReplays(const QString &cursor)
             for (const auto &v : array) {
                 auto replay = ReplayRecord::fromJson(v.toObject());
                 if (!replay) {
-                    m_summary->setText(
-                        QStringLiteral("Replay requests could not be read: ") + replay.error());
+                    m_view->setSummary(tr("Replay requests could not be read: %1").arg(replay.error()));
                     return;
                 }
                 replays.append(std::move(*replay));
@@ -202,11 +132,11 @@ void ReplayHistoryController::fetchReplays(const QString &cursor)
                 updateOutcome();
                 updatePolling();
             }
-            m_table->resizeColumnsToContents();
-            m_summary->setText(m_model->rowCount() == 0
-                    ? QStringLiteral("No replay requests yet.")
-                    : QStringLiteral("Replay requests, newest first. Select one to see its deliveries; "
-                                     "Enter on a delivery opens its event at the replay's attempt."));
+            m_view->fitColumns();
+            m_view->setSummary(m_model->rowCount() == 0
+                    ? tr("No replay requests yet.")
+                    : tr("Replay requests, newest first. Select one to see its deliveries; "
+                         "Enter on a delivery opens its event at the replay's attempt."));
             Q_EMIT refreshed();
         });
 }
@@ -220,9 +150,8 @@ void ReplayHistoryController::selectWanted()
         return;
     m_wanted = 0;
     m_resetting = true;
-    m_table->setCurrentIndex(at);
+    m_view->showReplay(at);
     m_resetting = false;
-    m_table->scrollTo(at);
     showSelected();
 }
 
@@ -269,8 +198,7 @@ void ReplayHistoryController::loadDetail(bool keepItems)
             if (generation != m_detailGeneration || id != m_shown)
                 return;
             if (!error.ok()) {
-                m_outcome->setText(
-                    QStringLiteral("Replay #%1 could not be read: %2").arg(id).arg(error.message));
+                m_view->setOutcome(tr("Replay #%1 could not be read: %2").arg(id).arg(error.message));
                 updatePolling();
                 return;
             }
@@ -278,7 +206,7 @@ void ReplayHistoryController::loadDetail(bool keepItems)
             const auto replay = ReplayRecord::fromJson(o);
             auto items = itemsOf(o);
             if (!replay || !items) {
-                m_outcome->setText(QStringLiteral("Replay #%1 could not be read: %2")
+                m_view->setOutcome(tr("Replay #%1 could not be read: %2")
                                        .arg(id)
                                        .arg(replay ? items.error() : replay.error()));
                 updatePolling();
@@ -290,7 +218,7 @@ void ReplayHistoryController::loadDetail(bool keepItems)
             else
                 m_items->setItems(id, std::move(*items), nextAfterOf(o));
             if (!keepItems)
-                m_itemsTable->resizeColumnsToContents();
+                m_view->fitItemColumns();
             updateOutcome();
             updatePolling();
             Q_EMIT replayLoaded(id);
@@ -307,7 +235,7 @@ void ReplayHistoryController::fetchItems(qint64 replayId, qint64 after)
         reply, &ApiReply::finished, this, [this, replayId](const QJsonDocument &body, const ApiError &error) {
             if (!error.ok()) {
                 if (replayId == m_shown)
-                    m_outcome->setText(QStringLiteral("More deliveries of replay #%1 could not be read: %2")
+                    m_view->setOutcome(tr("More deliveries of replay #%1 could not be read: %2")
                                            .arg(replayId)
                                            .arg(error.message));
                 return;
@@ -315,7 +243,7 @@ void ReplayHistoryController::fetchItems(qint64 replayId, qint64 after)
             auto items = itemsOf(body.object());
             if (!items) {
                 if (replayId == m_shown)
-                    m_outcome->setText(QStringLiteral("More deliveries of replay #%1 could not be read: %2")
+                    m_view->setOutcome(tr("More deliveries of replay #%1 could not be read: %2")
                                            .arg(replayId)
                                            .arg(items.error()));
                 return;
@@ -326,7 +254,7 @@ void ReplayHistoryController::fetchItems(qint64 replayId, qint64 after)
 
 void ReplayHistoryController::poll()
 {
-    if (!m_container->isVisible()) {
+    if (!m_view->isVisible()) {
         m_poll->stop(); // the page shows again through refresh(), which resumes
         return;
     }
@@ -338,7 +266,7 @@ void ReplayHistoryController::poll()
 void ReplayHistoryController::updatePolling()
 {
     const ReplayRecord *r = m_model->replayAt(m_model->indexOf(m_shown));
-    const bool live = r && r->isLive() && m_container->isVisible();
+    const bool live = r && r->isLive() && m_view->isVisible();
     if (live && !m_poll->isActive())
         m_poll->start();
     else if (!live)
@@ -349,27 +277,26 @@ void ReplayHistoryController::updateOutcome()
 {
     const ReplayRecord *r = m_model->replayAt(m_model->indexOf(m_shown));
     if (!r) {
-        m_outcome->setText(QStringLiteral("Select a replay request to see its deliveries."));
+        m_view->setOutcome(tr("Select a replay request to see its deliveries."));
         return;
     }
-    QString text = QStringLiteral("Replay #%1 · %2\nRequested by %3: %4")
+    QString text = tr("Replay #%1 · %2\nRequested by %3: %4")
                        .arg(r->id)
                        .arg(replayOutcome(*r), r->requestedBy, r->reason);
     if (!r->ticket.isEmpty())
-        text += QStringLiteral(" (ticket %1)").arg(r->ticket);
+        text += tr(" (ticket %1)").arg(r->ticket);
     // Who let it run, and why: the second pair of eyes belongs next to the first.
     if (r->canQueue() && !r->decidedBy.isEmpty()) {
-        text += QStringLiteral("\nApproved by %1").arg(r->decidedBy);
-        if (!r->decisionReason.isEmpty())
-            text += QStringLiteral(": ") + r->decisionReason;
+        text += r->decisionReason.isEmpty() ? tr("\nApproved by %1").arg(r->decidedBy)
+                                            : tr("\nApproved by %1: %2").arg(r->decidedBy, r->decisionReason);
     }
-    m_outcome->setText(text);
+    m_view->setOutcome(text);
 }
 
 void ReplayHistoryController::updateButtons()
 {
-    const ReplayItem *item = m_items->itemAt(m_itemsTable->selectionModel()->currentIndex());
-    m_open->setEnabled(item && item->eventId);
+    const ReplayItem *item = m_items->itemAt(m_view->itemsTable()->selectionModel()->currentIndex());
+    m_view->setOpenEnabled(item && item->eventId);
 }
 
 void ReplayHistoryController::openItem(const QModelIndex &index)
@@ -378,8 +305,8 @@ void ReplayHistoryController::openItem(const QModelIndex &index)
     if (!item)
         return;
     if (!item->eventId) {
-        m_outcome->setText(QStringLiteral("Delivery %1 no longer exists (retention may have removed it).")
-                               .arg(item->deliveryId));
+        m_view->setOutcome(
+            tr("Delivery %1 no longer exists (retention may have removed it).").arg(item->deliveryId));
         return;
     }
     Q_EMIT openEvent(*item->eventId, m_items->replayId());

@@ -4,21 +4,18 @@
 
 #include <QObject>
 
-class QLabel;
 class QModelIndex;
-class QPushButton;
-class QTableView;
 class QTimer;
-class QWidget;
 
 namespace redrive::ui {
 
 class ReplayItemsModel;
 class ReplayListModel;
+class ReplaysView;
 class Session;
 
-// The Replays page: every replay request the role can read (keyset pages from `GET replays`),
-// the selected one's outcome line and its deliveries (`GET replays/{id}`). While the selected
+// Drives the Replays page (ReplaysView): every replay request the role can read (keyset pages from `GET
+// replays`), the selected one's outcome line and its deliveries (`GET replays/{id}`). While the selected
 // request is approved or executing and the page is visible, it is polled about once a second,
 // never with two reads in flight. Opening a delivery asks for its event at the replay's attempt.
 class ReplayHistoryController final : public QObject {
@@ -26,8 +23,7 @@ class ReplayHistoryController final : public QObject {
 public:
     static constexpr int kPollIntervalMs = 1000;
 
-    ReplayHistoryController(Session *session, QWidget *page, QObject *parent = nullptr);
-    ~ReplayHistoryController() override;
+    ReplayHistoryController(Session *session, ReplaysView *view, QObject *parent = nullptr);
 
     [[nodiscard]] ReplayListModel *model() const { return m_model; }
     [[nodiscard]] ReplayItemsModel *items() const { return m_items; }
@@ -60,15 +56,9 @@ private:
     void openItem(const QModelIndex &index);
 
     Session *m_session;
-    QWidget *m_container;
+    ReplaysView *m_view;
     ReplayListModel *m_model;
     ReplayItemsModel *m_items;
-    QLabel *m_summary;
-    QPushButton *m_refresh;
-    QTableView *m_table;
-    QLabel *m_outcome;
-    QTableView *m_itemsTable;
-    QPushButton *m_open;
     QTimer *m_poll;
     qint64 m_wanted = 0; // to select once listed
     qint64 m_shown = 0; // whose deliveries the items table holds

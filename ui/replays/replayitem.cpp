@@ -2,6 +2,8 @@
 // SPDX-FileCopyrightText: Redrive authors
 #include "replayitem.h"
 
+#include <QCoreApplication>
+
 namespace redrive::ui {
 
 QString itemOutcome(const ReplayItem &item)
@@ -11,16 +13,17 @@ QString itemOutcome(const ReplayItem &item)
         return item.state.name();
     switch (*state) {
     case ReplayItemState::Waiting:
-        return QStringLiteral("not sent yet");
+        return QCoreApplication::translate("redrive::ui::ReplayItem", "not sent yet");
     case ReplayItemState::Queued:
-        return QStringLiteral("queued for delivery");
+        return QCoreApplication::translate("redrive::ui::ReplayItem", "queued for delivery");
     case ReplayItemState::Succeeded:
-        return QStringLiteral("succeeded");
+        return QCoreApplication::translate("redrive::ui::ReplayItem", "succeeded");
     case ReplayItemState::Failed:
-        return QStringLiteral("failed");
+        return QCoreApplication::translate("redrive::ui::ReplayItem", "failed");
     case ReplayItemState::Skipped:
-        return item.skipReason.isEmpty() ? QStringLiteral("skipped")
-                                         : QStringLiteral("skipped: ") + item.skipReason;
+        return item.skipReason.isEmpty()
+            ? QCoreApplication::translate("redrive::ui::ReplayItem", "skipped")
+            : QCoreApplication::translate("redrive::ui::ReplayItem", "skipped: %1").arg(item.skipReason);
     }
     return item.state.name();
 }

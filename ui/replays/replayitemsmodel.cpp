@@ -95,9 +95,8 @@ QVariant ReplayItemsModel::data(const QModelIndex &index, int role) const
         return frozenData(*i, index.column(), role);
     if (role == Qt::ToolTipRole) {
         return i->eventId
-            ? QStringLiteral("Press Enter or double-click to open event %1 at this replay's attempt")
-                  .arg(*i->eventId)
-            : QStringLiteral("The delivery no longer exists (retention may have removed it)");
+            ? tr("Press Enter or double-click to open event %1 at this replay's attempt").arg(*i->eventId)
+            : tr("The delivery no longer exists (retention may have removed it)");
     }
     if (role != Qt::DisplayRole)
         return {};
@@ -124,9 +123,8 @@ QVariant ReplayItemsModel::frozenData(const ReplayItem &i, int column, int role)
     if (role == Qt::ToolTipRole) {
         if (column != OutcomeUnknownColumn)
             return {};
-        return i.frozenOutcomeUnknown
-            ? QStringLiteral("When the selection was frozen")
-            : QStringLiteral("As it is now (the receiver no longer keeps the frozen flag)");
+        return i.frozenOutcomeUnknown ? tr("When the selection was frozen")
+                                      : tr("As it is now (the receiver no longer keeps the frozen flag)");
     }
     if (role != Qt::DisplayRole)
         return {};
@@ -143,7 +141,7 @@ QVariant ReplayItemsModel::frozenData(const ReplayItem &i, int column, int role)
         const auto outcomeUnknown = i.outcomeUnknownFrozenOrNow();
         if (!outcomeUnknown)
             return QStringLiteral("—");
-        return *outcomeUnknown ? QStringLiteral("yes — may have acted") : QStringLiteral("no");
+        return *outcomeUnknown ? tr("yes — may have acted") : tr("no");
     }
     case CurrentStatusColumn:
         return statusText(i.currentStatus);
@@ -157,10 +155,12 @@ QVariant ReplayItemsModel::headerData(int section, Qt::Orientation orientation, 
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole || section < 0 || section >= ColumnCount)
         return {};
     static const char *const outcomeNames[ColumnCount]
-        = { "Delivery", "Event", "Destination", "Status at request", "Replay outcome", "Status now" };
+        = { QT_TR_NOOP("Delivery"), QT_TR_NOOP("Event"), QT_TR_NOOP("Destination"),
+              QT_TR_NOOP("Status at request"), QT_TR_NOOP("Replay outcome"), QT_TR_NOOP("Status now") };
     static const char *const frozenNames[ColumnCount]
-        = { "Delivery", "Event", "Destination", "Status at freeze", "Outcome unknown", "Status now" };
-    return QLatin1String(m_view == View::FrozenSelection ? frozenNames[section] : outcomeNames[section]);
+        = { QT_TR_NOOP("Delivery"), QT_TR_NOOP("Event"), QT_TR_NOOP("Destination"),
+              QT_TR_NOOP("Status at freeze"), QT_TR_NOOP("Outcome unknown"), QT_TR_NOOP("Status now") };
+    return tr(m_view == View::FrozenSelection ? frozenNames[section] : outcomeNames[section]);
 }
 
 bool ReplayItemsModel::canFetchMore(const QModelIndex &parent) const

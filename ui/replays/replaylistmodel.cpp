@@ -5,23 +5,30 @@
 #include "common/plaintooltip.h"
 #include "common/timeformat.h"
 
+#include <QCoreApplication>
+
 namespace redrive::ui {
 namespace {
 
 // "12 succeeded, 1 failed, 2 skipped": succeeded always, the others when there are any.
 QString tally(const ReplayRecord &r)
 {
-    QStringList parts { QStringLiteral("%L1 succeeded").arg(r.succeeded) };
+    QStringList parts {
+        QCoreApplication::translate("redrive::ui::ReplayListModel", "%L1 succeeded").arg(r.succeeded)
+    };
     if (r.failed > 0)
-        parts.append(QStringLiteral("%L1 failed").arg(r.failed));
+        parts.append(QCoreApplication::translate("redrive::ui::ReplayListModel", "%L1 failed").arg(r.failed));
     if (r.skipped > 0)
-        parts.append(QStringLiteral("%L1 skipped").arg(r.skipped));
+        parts.append(
+            QCoreApplication::translate("redrive::ui::ReplayListModel", "%L1 skipped").arg(r.skipped));
     return parts.join(QLatin1String(", "));
 }
 
+// "delivery" has no "(s)" plural: one text for one, a numerus one for the rest.
 QString deliveries(int n)
 {
-    return n == 1 ? QStringLiteral("1 delivery") : QStringLiteral("%L1 deliveries").arg(n);
+    return n == 1 ? QCoreApplication::translate("redrive::ui::ReplayListModel", "1 delivery")
+                  : QCoreApplication::translate("redrive::ui::ReplayListModel", "%Ln deliveries", nullptr, n);
 }
 
 QString withReason(const QString &head, const QString &reason)
@@ -38,21 +45,21 @@ QString replayStatusLabel(const ReplayRecord &r)
         return r.status.name();
     switch (*status) {
     case ReplayStatus::PendingApproval:
-        return QStringLiteral("waiting for approval");
+        return QCoreApplication::translate("redrive::ui::ReplayListModel", "waiting for approval");
     case ReplayStatus::Approved:
-        return QStringLiteral("approved");
+        return QCoreApplication::translate("redrive::ui::ReplayListModel", "approved");
     case ReplayStatus::Executing:
-        return QStringLiteral("executing");
+        return QCoreApplication::translate("redrive::ui::ReplayListModel", "executing");
     case ReplayStatus::Completed:
-        return QStringLiteral("completed");
+        return QCoreApplication::translate("redrive::ui::ReplayListModel", "completed");
     case ReplayStatus::Halted:
-        return QStringLiteral("halted");
+        return QCoreApplication::translate("redrive::ui::ReplayListModel", "halted");
     case ReplayStatus::Rejected:
-        return QStringLiteral("rejected");
+        return QCoreApplication::translate("redrive::ui::ReplayListModel", "rejected");
     case ReplayStatus::Cancelled:
-        return QStringLiteral("cancelled");
+        return QCoreApplication::translate("redrive::ui::ReplayListModel", "cancelled");
     case ReplayStatus::Expired:
-        return QStringLiteral("expired");
+        return QCoreApplication::translate("redrive::ui::ReplayListModel", "expired");
     }
     return r.status.name();
 }
@@ -64,28 +71,39 @@ QString replayOutcome(const ReplayRecord &r)
         return r.status.name();
     switch (*status) {
     case ReplayStatus::PendingApproval:
-        return QStringLiteral("waiting for approval: %1").arg(deliveries(r.count));
+        return QCoreApplication::translate("redrive::ui::ReplayListModel", "waiting for approval: %1")
+            .arg(deliveries(r.count));
     case ReplayStatus::Approved:
-        return QStringLiteral("approved%1: %2 about to start")
-            .arg(r.decidedBy.isEmpty() ? QString() : QStringLiteral(" by ") + r.decidedBy,
-                deliveries(r.count));
+        return r.decidedBy.isEmpty()
+            ? QCoreApplication::translate("redrive::ui::ReplayListModel", "approved: %1 about to start")
+                  .arg(deliveries(r.count))
+            : QCoreApplication::translate("redrive::ui::ReplayListModel", "approved by %1: %2 about to start")
+                  .arg(r.decidedBy, deliveries(r.count));
     case ReplayStatus::Executing:
-        return QStringLiteral("executing: %L1 of %L2 sent · %3").arg(r.sent).arg(r.count).arg(tally(r));
+        return QCoreApplication::translate("redrive::ui::ReplayListModel", "executing: %L1 of %L2 sent · %3")
+            .arg(r.sent)
+            .arg(r.count)
+            .arg(tally(r));
     case ReplayStatus::Completed:
-        return QStringLiteral("completed: ") + tally(r);
+        return QCoreApplication::translate("redrive::ui::ReplayListModel", "completed: %1").arg(tally(r));
     case ReplayStatus::Halted:
-        return QStringLiteral("halted: ")
-            + (r.haltReason.isEmpty()
-                    ? QStringLiteral("too many of its first attempts failed; %L1 not sent").arg(r.unsent())
-                    : r.haltReason);
+        return QCoreApplication::translate("redrive::ui::ReplayListModel", "halted: %1")
+            .arg(r.haltReason.isEmpty() ? QCoreApplication::translate(
+                     "redrive::ui::ReplayListModel", "too many of its first attempts failed; %L1 not sent")
+                                              .arg(r.unsent())
+                                        : r.haltReason);
     case ReplayStatus::Rejected:
-        return withReason(QStringLiteral("rejected")
-                + (r.decidedBy.isEmpty() ? QString() : QStringLiteral(" by ") + r.decidedBy),
+        return withReason(r.decidedBy.isEmpty()
+                ? QCoreApplication::translate("redrive::ui::ReplayListModel", "rejected")
+                : QCoreApplication::translate("redrive::ui::ReplayListModel", "rejected by %1")
+                      .arg(r.decidedBy),
             r.decisionReason);
     case ReplayStatus::Cancelled:
-        return withReason(QStringLiteral("cancelled"), r.decisionReason);
+        return withReason(
+            QCoreApplication::translate("redrive::ui::ReplayListModel", "cancelled"), r.decisionReason);
     case ReplayStatus::Expired:
-        return QStringLiteral("expired: it was not approved or started in time; nothing was sent");
+        return QCoreApplication::translate("redrive::ui::ReplayListModel",
+            "expired: it was not approved or started in time; nothing was sent");
     }
     return r.status.name();
 }
@@ -228,13 +246,12 @@ QVariant ReplayListModel::headerData(int section, Qt::Orientation orientation, i
     if (role == Qt::ToolTipRole) {
         switch (section) {
         case QueuedColumn:
-            return QStringLiteral("Not sent yet: waiting their turn or queued for delivery");
+            return tr("Not sent yet: waiting their turn or queued for delivery");
         case SentColumn:
-            return QStringLiteral("The replay attempt finished (succeeded or failed)");
+            return tr("The replay attempt finished (succeeded or failed)");
         case SkippedColumn:
-            return QStringLiteral(
-                "Not replayed: the delivery vanished, was in flight or was queued by another "
-                "replay when its turn came");
+            return tr("Not replayed: the delivery vanished, was in flight or was queued by another "
+                      "replay when its turn came");
         default:
             return {};
         }
@@ -242,9 +259,11 @@ QVariant ReplayListModel::headerData(int section, Qt::Orientation orientation, i
     if (role != Qt::DisplayRole)
         return {};
     static const char *const names[ColumnCount]
-        = { "Replay", "Status", "Requested by", "Decided by", "Reason", "Ticket", "Deliveries", "Queued",
-              "Sent", "Succeeded", "Failed", "Skipped", "Requested", "Decided", "Finished", "Outcome" };
-    return QLatin1String(names[section]);
+        = { QT_TR_NOOP("Replay"), QT_TR_NOOP("Status"), QT_TR_NOOP("Requested by"), QT_TR_NOOP("Decided by"),
+              QT_TR_NOOP("Reason"), QT_TR_NOOP("Ticket"), QT_TR_NOOP("Deliveries"), QT_TR_NOOP("Queued"),
+              QT_TR_NOOP("Sent"), QT_TR_NOOP("Succeeded"), QT_TR_NOOP("Failed"), QT_TR_NOOP("Skipped"),
+              QT_TR_NOOP("Requested"), QT_TR_NOOP("Decided"), QT_TR_NOOP("Finished"), QT_TR_NOOP("Outcome") };
+    return tr(names[section]);
 }
 
 bool ReplayListModel::canFetchMore(const QModelIndex &parent) const

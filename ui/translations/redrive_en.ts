@@ -2,666 +2,436 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="en_US" sourcelanguage="en">
 <context>
-    <name>redrive::ui::AdminClient</name>
+    <name>redrive::ui::ApprovalModel</name>
     <message>
-        <source>The CA certificate file %1 cannot be read: %2</source>
+        <source>Your own request: another operator must decide it.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>The CA certificate file %1 holds no PEM certificate.</source>
+        <source>expired</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>The admin API at %1 gave no HTTP answer.</source>
+        <source>Replay</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>The admin API at %1 presented a certificate this console does not trust (%2). Check the CA certificate in the profile, and that the address names the host the certificate was issued for.</source>
+        <source>Requested by</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Nothing is listening at %1: the receiver&apos;s admin API is not running there, or admin_listen names another address.</source>
+        <source>Deliveries</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>The host name %1 does not resolve. Check the admin API address.</source>
+        <source>Reason</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>The admin API at %1 did not answer in time.</source>
+        <source>Ticket</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>The admin API at %1 closed the connection. If it expects TLS, the address must start with https://.</source>
+        <source>Risk</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>The admin API at %1 could not be reached (%2).</source>
+        <source>Age</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source> The server said: </source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The receiver cannot reach its database; try again in %1 s.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The receiver cannot reach its database; try again shortly.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source> If the database went away during this action it may have been recorded: check the page before repeating it.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The receiver did not finish in time; its database may be hung.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source> This action may still be recorded: check the page before repeating it.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The request was refused as malformed.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The value of &quot;%1&quot; was refused.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The admin API rejected the token: it is wrong, revoked or expired. Ask an administrator for a new one (redrived token create).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Your role does not allow this action; the attempt was recorded in the audit log.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The admin API does not know this item (or this address is not a Redrive admin API).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The item changed in the meantime.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The admin API answered HTTP %1.</source>
+        <source>Expires in</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
-    <name>redrive::ui::DeadLetterModel</name>
+    <name>redrive::ui::ApprovalsController</name>
     <message>
-        <source>Double-click to list these events</source>
+        <source>You requested this replay; another operator must decide it.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>(none recorded)</source>
+        <source>Select a request to see what it would do.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Failure category</source>
+        <source>%1 would be sent again.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Destination</source>
+        <source>
+Needs approval because: %1.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Dead letters</source>
+        <source>
+You requested this replay; another operator must decide it.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Oldest</source>
+        <source>Loading the frozen selection…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Newest</source>
+        <source>The frozen selection could not be read: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Most recent error</source>
-        <translation type="unfinished"></translation>
-    </message>
-</context>
-<context>
-    <name>redrive::ui::DeadLettersController</name>
-    <message>
-        <source>This group has no recorded failure category; open its events and replay them from there.</source>
+        <source>Frozen selection: %1 shown (the first page of %2), exactly as it will be replayed if approved.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Preview and request a replay of this group&apos;s dead deliveries (Ctrl+R).</source>
+        <source>Frozen selection: %1, exactly as it will be replayed if approved.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Dead letters could not be read: </source>
+        <source>Replay requests could not be read: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>No dead letters.</source>
+        <source>No replay requests are waiting for approval.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>1 replay request waits for a decision. Check the effect and the frozen selection below, then approve or reject with a reason of your own.</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <source>%Ln dead letter(s) in %1. Press Enter or double-click a group to list its events.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%Ln group(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
-        </translation>
-    </message>
-</context>
-<context>
-    <name>redrive::ui::DeadLettersView</name>
-    <message>
-        <source>Dead letters by category and destination</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Replay group…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Replay the selected dead-letter group</source>
-        <translation type="unfinished"></translation>
-    </message>
-</context>
-<context>
-    <name>redrive::ui::DestinationModel</name>
-    <message>
-        <source>%1 ago</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>just now</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Paused</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Active</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 % of %L2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>— (no attempts)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Paused by %1, %2%3</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Resumed by %1, %2%3</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>(unknown)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Named in the receiver configuration; no deliveries yet</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Seen in deliveries</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Named in the receiver configuration, with deliveries</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Known only from its recorded pause state</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Deliveries to %1 are held until an administrator resumes it; new events still arrive and queue up.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Deliveries to %1 are being sent.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%L1 pending, %L2 in flight, %L3 retrying</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Deliveries that exhausted their attempts or failed permanently</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Attempts started in the last hour that succeeded: %L1 of %L2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>No failed attempt in the last 24 hours</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Never paused</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Deliveries not yet succeeded or dead: pending, in flight and retrying</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Destination</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>State</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Backlog</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Dead letters</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Success (last hour)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Last failure (24 h)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Paused / resumed</source>
-        <translation type="unfinished"></translation>
-    </message>
-</context>
-<context>
-    <name>redrive::ui::DestinationsController</name>
-    <message>
-        <source>Destinations could not be read: </source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>No destinations yet: none has received a delivery, and the profile names no receiver configuration.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message numerus="yes">
-        <source>%Ln destination(s); %1.</source>
+        <source>%Ln replay requests wait for a decision. Check the effect and the frozen selection below, then approve or reject with a reason of your own.</source>
         <translation type="unfinished">
             <numerusform></numerusform>
             <numerusform></numerusform>
         </translation>
     </message>
     <message>
-        <source>%L1 paused — their deliveries wait until resumed</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>none paused</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source> Select a destination to pause or resume it.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Pause destination</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Resume destination</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>none is waiting now</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>1 is waiting now</source>
+        <source>1 replay request waits for your approval</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <source>%Ln are waiting now</source>
+        <source>%n replay requests wait for your approval</source>
         <translation type="unfinished">
             <numerusform></numerusform>
             <numerusform></numerusform>
         </translation>
     </message>
     <message>
-        <source>Pause deliveries to %1?
+        <source>Approve replay</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reject replay</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Replay #%1 requested by %2: %3.
+Their reason: %4
 
-Nothing is sent to it until it is resumed; new events are still received and their deliveries wait (%2). Deliveries already in flight finish.</source>
+%5</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Resume deliveries to %1?
-
-Its waiting deliveries are sent again at the destination&apos;s rate limit (%2).</source>
+        <source>Approve replay #%1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Pause %1</source>
+        <source>Reject replay #%1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Resume %1</source>
+        <source>The approval of replay #%1 was not confirmed: </source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Pausing %1 was not confirmed: </source>
+        <source>Replay #%1 was not approved: </source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Resuming %1 was not confirmed: </source>
+        <source>The rejection of replay #%1 was not confirmed: </source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>%1 was not paused: </source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 was not resumed: </source>
+        <source>Replay #%1 was not rejected: </source>
         <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
-    <name>redrive::ui::DestinationsView</name>
+    <name>redrive::ui::ApprovalsView</name>
     <message>
-        <source>Destinations</source>
+        <source>Replay requests waiting for approval</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Pause…</source>
+        <source>Approve…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Resume…</source>
+        <source>Reject…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Pause %1…</source>
+        <source>Frozen selection of the request</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Resume %1…</source>
-        <translation type="unfinished"></translation>
-    </message>
-</context>
-<context>
-    <name>redrive::ui::IncidentModel</name>
-    <message>
-        <source>(none recorded)</source>
+        <source>What the request would do</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>not yet</source>
+        <source>Approve the selected request</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Destination</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Failure category</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Dead letters</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Opened</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Acknowledged</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Note</source>
+        <source>Reject the selected request</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
-    <name>redrive::ui::IncidentsController</name>
+    <name>redrive::ui::AuditController</name>
     <message>
-        <source>Incidents: reading…</source>
+        <source>no signed checkpoint: the receiver has no audit key (admin.audit_key_file)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Incidents could not be read: </source>
+        <source>no signed checkpoint: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>No open incidents.</source>
+        <source>%1 cannot be written: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export audit log</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CSV files (*.csv)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export audit evidence</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Evidence bundles (*.json)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The audit log could not be read: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no signed checkpoint: this profile has no admin API</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The receiver&apos;s checkpoint is malformed (%1): nothing in it is trusted.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The receiver&apos;s checkpoint signature does NOT verify: nothing in it is trusted.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The receiver&apos;s audit key CHANGED: this profile pinned key %1, but the checkpoint is signed by key %2. Nothing it signs is trusted until you confirm the new key with whoever runs the receiver.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the receiver&apos;s checkpoint is NOT trusted (see the warning)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The chain could not be read: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Trust a new audit key</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The receiver now signs its audit checkpoints with another key. Trust it only when whoever runs the receiver confirms the key was rotated (`redrived audit checkpoint` prints its id). A key you did not expect can mean someone else is answering for the receiver.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Trust the new key</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The pinned key was forgotten; the receiver&apos;s current key is pinned on this check.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No checkpoint saved: the chain is not known to be intact (see the status above).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>signed by receiver key %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>computed by this console, not signed by the receiver</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Checkpoint #%1 is already saved.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Checkpoint #%1 saved on this computer (%2).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export failed: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Exported 1 filtered audit entry to %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Exported 1 audit entry to %1.</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <source>%Ln open incident(s), all acknowledged.</source>
+        <source>Exported %Ln filtered audit entries to %1.</source>
         <translation type="unfinished">
             <numerusform></numerusform>
             <numerusform></numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <source>%Ln open incident(s), %L1 not acknowledged yet. Select one and press Ctrl+K to say you are on it.</source>
+        <source>Exported %Ln audit entries to %1.</source>
         <translation type="unfinished">
             <numerusform></numerusform>
             <numerusform></numerusform>
         </translation>
     </message>
     <message>
-        <source>Redrive incident: %1 — %2</source>
+        <source>Evidence was not exported: it needs a checkpoint signed by the receiver with the pinned key, and the last check had none (%1).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the chain is not intact</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Building the evidence for %1 .. %2…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Evidence was not exported: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Evidence was written to %1, but it does NOT verify: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Evidence for 1 entry written to %1 (with %2). Check it anywhere with: redrive --verify-evidence FILE --key-id %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <source>%Ln dead letter(s) for %1 (%2) in %3. Open Dead letters to acknowledge it.</source>
+        <source>Evidence for %Ln entries written to %1 (with %2). Check it anywhere with: redrive --verify-evidence FILE --key-id %3</source>
         <translation type="unfinished">
             <numerusform></numerusform>
             <numerusform></numerusform>
         </translation>
     </message>
+</context>
+<context>
+    <name>redrive::ui::AuditModel</name>
     <message>
-        <source>Acknowledge incident</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message numerus="yes">
-        <source>Acknowledge incident #%1: %Ln dead letter(s) for %2 (%3)?
-
-Everyone sees that you are on it, with your note. You hear about it again if it grows by the receiver&apos;s threshold.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>Acknowledge incident #%1</source>
+        <source>Seq</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Note (what you are doing about it; recorded in the audit log):</source>
+        <source>When</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Acknowledging incident #%1…</source>
+        <source>Actor</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>The acknowledgement of incident #%1 was not confirmed: </source>
+        <source>Role</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Incident #%1 was not acknowledged: </source>
+        <source>Action</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Target</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reason</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Hash</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
-    <name>redrive::ui::IncidentsView</name>
+    <name>redrive::ui::AuditView</name>
     <message>
-        <source>Open incidents</source>
+        <source>Actor</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Ac&amp;knowledge…</source>
+        <source>Exact token name</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Acknowledge…</source>
+        <source>Action</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Acknowledge the selected incident with a note</source>
+        <source>Exact action, e.g. replay_requested</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Say you are on it, with a note the next person reads (Ctrl+K).</source>
-        <translation type="unfinished"></translation>
-    </message>
-</context>
-<context>
-    <name>redrive::ui::NewReplayController</name>
-    <message>
-        <source>everything the filter matches</source>
+        <source>Target</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>No preview: </source>
+        <source>Exact target, e.g. replay:12 or event:7</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source> Close this dialog and start the replay again for a fresh preview.</source>
-        <translation type="unfinished"></translation>
-    </message>
-</context>
-<context>
-    <name>redrive::ui::OverviewController</name>
-    <message>
-        <source>The overview could not be read: </source>
-        <translation type="unfinished"></translation>
-    </message>
-</context>
-<context>
-    <name>redrive::ui::OverviewSpan</name>
-    <message>
-        <source>minute</source>
+        <source>Text in reason</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>2 minutes</source>
+        <source>Entries whose reason contains this text</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>3 minutes</source>
+        <source>Clear</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>5 minutes</source>
+        <source>Trust new key…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>10 minutes</source>
+        <source>Save checkpoint</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>15 minutes</source>
+        <source>Export CSV…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>30 minutes</source>
+        <source>Export evidence…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>hour</source>
+        <source>Time range</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>2 hours</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>3 hours</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>6 hours</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>12 hours</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>24 hours</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>2 days</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>3 days</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>5 days</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>7 days</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>14 days</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>21 days</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>30 days</source>
-        <translation type="unfinished"></translation>
-    </message>
-</context>
-<context>
-    <name>redrive::ui::OverviewView</name>
-    <message>
-        <source>Per interval: events received, attempts succeeded and retried, deliveries dead-lettered</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Failed attempts by category</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Destinations: attempt success rate (mean latency)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Overview time range</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Fit to the data</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Last hour</source>
+        <source>Any time</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -673,22 +443,357 @@ Everyone sees that you are on it, with your note. You hear about it again if it 
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Fit to the data (last %1)</source>
+        <source>Last 30 days</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Custom…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Clear the audit filters</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Audit key warning</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Trust the receiver&apos;s new audit key</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Audit chain status</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Checking the chain…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Saved checkpoints</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Last audit action</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save a checkpoint of the audit chain</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Keep the chain&apos;s current head on this computer; later refreshes prove nothing up to it changed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export the filtered audit entries as CSV</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export audit evidence for the time range</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The entries of the chosen time range, linked to the receiver&apos;s signed checkpoint, with a README on checking them with redrive --verify-evidence</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Audit log entries</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>redrive::ui::ChainStatusText</name>
+    <message>
+        <source>Chain broken at #%1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Chain intact to #%1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> · checkpoint #%1 verified (key %2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> · the receiver&apos;s checkpoint #%1 does NOT match: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No saved checkpoints. &quot;Save checkpoint&quot; keeps the chain&apos;s head on this computer, so a later rewrite or a cut-off tail is caught.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Saved checkpoint #%1 (taken %2): the tail was cut off, first missing entry #%3 — %4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Saved checkpoint #%1 (taken %2): changed, first changed entry #%3 — %4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Nothing changed up to the saved checkpoint #%1 (taken %2).</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <source>%Ln deliver(y|ies) waiting; the oldest has waited %1.</source>
+        <source>Nothing changed up to any of the %n saved checkpoint(s) (latest #%1, taken %2).</source>
         <translation type="unfinished">
             <numerusform></numerusform>
             <numerusform></numerusform>
         </translation>
     </message>
+</context>
+<context>
+    <name>redrive::ui::ConsoleController</name>
     <message>
-        <source>Nothing is waiting for delivery.</source>
+        <source>no admin API (read-only)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>received</source>
+        <source>read-only (no admin API)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Replay #%1 requested; it waits for an operator&apos;s approval.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Replay #%1 requested (%2).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 paused: its deliveries wait until it is resumed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 resumed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reconciliation of %1 started; the Reconciliation page follows it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The database can be reached again (it could not for %1); the pages were refreshed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>redrive::ui::MainWindow</name>
+    <message>
+        <source>Receiver warning</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Replica warning</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Database warning</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Connection</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Connect…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Disconnect</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Overview</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Events</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Dead letters</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rejected requests</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Replays</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Approvals</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Audit log</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Destinations</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reconciliation</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Find event…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Refresh</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show times in &amp;UTC</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Keyboard shortcuts…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Overview</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Events</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Dead letters</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Rejected requests</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Re&amp;plays</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Approvals</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A&amp;udit log</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Des&amp;tinations</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reconc&amp;iliation</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not connected — Connection › Connect… (Ctrl+Shift+O)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>redrive::ui::ReconcileController</name>
+    <message numerus="yes">
+        <source>%n source(s) reconcile with their provider</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>; the last run of %n failed.</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>redrive::ui::ReplayHistoryController</name>
+    <message>
+        <source>Replay requests, newest first.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Select a replay request to see its deliveries.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Replay requests could not be read: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No replay requests yet.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Replay requests, newest first. Select one to see its deliveries; Enter on a delivery opens its event at the replay&apos;s attempt.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Replay #%1 could not be read: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>More deliveries of replay #%1 could not be read: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Replay #%1 · %2
+Requested by %3: %4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> (ticket %1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>
+Approved by %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>
+Approved by %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Delivery %1 no longer exists (retention may have removed it).</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>redrive::ui::ReplayItem</name>
+    <message>
+        <source>not sent yet</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>queued for delivery</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -696,351 +801,184 @@ Everyone sees that you are on it, with your note. You hear about it again if it 
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>retried</source>
+        <source>failed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>dead</source>
+        <source>skipped</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>failed attempts</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>none</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>attempts succeeded %</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>@value %</source>
+        <source>skipped: %1</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
-    <name>redrive::ui::ReceiverHealthController</name>
+    <name>redrive::ui::ReplayItemsModel</name>
     <message>
-        <source>%1 ago</source>
+        <source>Press Enter or double-click to open event %1 at this replay&apos;s attempt</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>just now</source>
+        <source>The delivery no longer exists (retention may have removed it)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Receivers: checking…</source>
+        <source>When the selection was frozen</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>unknown durability settings</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message numerus="yes">
-        <source>%Ln request(s) refused</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>database unreachable since %1 (ongoing, %2 so far)</source>
+        <source>As it is now (the receiver no longer keeps the frozen flag)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>database unreachable %1–%2 (%3, %4)</source>
+        <source>yes — may have acted</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Receiver %1: %2.</source>
+        <source>no</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Receiver %1 runs %2: acknowledged events may be lost on power failure.</source>
+        <source>Delivery</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>No receiver has recorded a heartbeat in this database: check that the profile points at the receiver&apos;s database.</source>
+        <source>Event</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source> (last: %1)</source>
+        <source>Destination</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>No receiver heartbeat for %1%2: webhooks may not be recorded or delivered.</source>
+        <source>Status at request</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>⚠ No receiver recorded</source>
+        <source>Replay outcome</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>⚠ No receiver heartbeat for %1</source>
+        <source>Status now</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>%1Receiver %2 · heartbeat %3</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message numerus="yes">
-        <source>%1%Ln receiver(s) · newest heartbeat %2</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>%1 (redrived %2, %3): started %4, last heartbeat %5; %6 — %7%8</source>
+        <source>Status at freeze</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>survives power loss</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>NOT power-loss durable</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>; last </source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>running</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>silent</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>No receiver has recorded a heartbeat in the last 24 hours.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Receivers: unknown</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>receiver_instances could not be read: </source>
+        <source>Outcome unknown</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
-    <name>redrive::ui::ReconcileController</name>
+    <name>redrive::ui::ReplayListModel</name>
     <message>
-        <source>Starting a reconciliation needs the admin API; this profile has none.</source>
+        <source>%L1 succeeded</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Only operators and administrators can start a reconciliation; you are signed in as %1.</source>
+        <source>%L1 failed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>no role</source>
+        <source>%L1 skipped</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Select a source to reconcile it now.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>A reconciliation of %1 is running; it can be started again once it finishes.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Starting…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Reconciliation runs could not be read: </source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Recent runs</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Recent runs of %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>No reconciliation has run yet. A source with [sources.reconcile] in the receiver&apos;s configuration shows here after its first run.</source>
+        <source>1 delivery</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <source>%Ln source(s) reconcile with their provider</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>; the last run of %Ln failed.</source>
+        <source>%Ln deliveries</source>
         <translation type="unfinished">
             <numerusform></numerusform>
             <numerusform></numerusform>
         </translation>
     </message>
     <message>
-        <source>; none failed its last run.</source>
+        <source>waiting for approval</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>The receiver refused to start a reconciliation of %1 for your role (HTTP 403). The attempt is in its audit log.</source>
+        <source>approved</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>The receiver knows no source named %1 (HTTP 404): its configuration may have changed since this page was read.</source>
+        <source>executing</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>The receiver did not start a reconciliation of %1 (HTTP 409): %2</source>
+        <source>completed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>one is already running, or the source does not reconcile.</source>
+        <source>halted</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Starting a reconciliation of %1 was not confirmed: </source>
+        <source>rejected</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>The reconciliation of %1 was not started: </source>
+        <source>cancelled</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Reconciliation of %1 started (run #%2); this page follows it until it finishes.</source>
+        <source>expired</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Reconciliation of %1 started.</source>
-        <translation type="unfinished"></translation>
-    </message>
-</context>
-<context>
-    <name>redrive::ui::ReconcileRunModel</name>
-    <message>
-        <source>%1 ago</source>
+        <source>waiting for approval: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>just now</source>
+        <source>approved: %1 about to start</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Running</source>
+        <source>approved by %1: %2 about to start</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>OK</source>
+        <source>executing: %L1 of %L2 sent · %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Failed</source>
+        <source>completed: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Not run yet</source>
+        <source>halted: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Running for %1</source>
+        <source>too many of its first attempts failed; %L1 not sent</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Failed: %1</source>
+        <source>rejected by %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>(no reason recorded)</source>
+        <source>expired: it was not approved or started in time; nothing was sent</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Nothing missed (%L1 checked)</source>
+        <source>Not sent yet: waiting their turn or queued for delivery</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>%L1 missing, all recovered</source>
+        <source>The replay attempt finished (succeeded or failed)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>%L1 missing, %L2 recovered</source>
+        <source>Not replayed: the delivery vanished, was in flight or was queued by another replay when its turn came</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Configured; no run yet (Run now, or wait for its schedule)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Status “%1”</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Named in the receiver configuration; it has not run yet</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Run #%1 started %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>
-finished after %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>
-on its schedule</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>
-asked for by %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Deliveries GitHub listed for the hook inside the lookback</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Events the provider listed inside the lookback</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Listed by the provider but never received by Redrive</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Missing deliveries GitHub was asked to send again</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Missing events recorded from the provider&apos;s list and delivered (origin “reconciled”)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The receiver recorded no reason</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Reconciliation %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Source</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Provider</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Started</source>
+        <source>Replay</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1048,15 +986,55 @@ asked for by %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Checked</source>
+        <source>Requested by</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Missing</source>
+        <source>Decided by</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Recovered</source>
+        <source>Reason</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ticket</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Deliveries</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Queued</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sent</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Succeeded</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Failed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Skipped</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Requested</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Decided</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Finished</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1065,307 +1043,80 @@ asked for by %1</source>
     </message>
 </context>
 <context>
-    <name>redrive::ui::ReconcileView</name>
+    <name>redrive::ui::ReplaysView</name>
     <message>
-        <source>Reconciliation by source</source>
+        <source>Refresh</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Run &amp;now</source>
+        <source>Replay requests</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Recent reconciliation runs</source>
+        <source>Deliveries of the selected replay</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Run now result</source>
+        <source>Open event</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Run %1 &amp;now</source>
+        <source>Outcome of the selected replay</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Run reconciliation now</source>
+        <source>Refresh replay requests</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Run reconciliation of %1 now</source>
+        <source>Reload the replay requests (F5)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Ask the receiver to reconcile %1 with %2 now</source>
-        <translation type="unfinished"></translation>
-    </message>
-</context>
-<context>
-    <name>redrive::ui::RejectionModel</name>
-    <message>
-        <source>Received</source>
+        <source>Open the selected delivery&apos;s event</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Source</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Answer</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Reason</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Detail</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>From</source>
+        <source>Show the event on the Events page, at this replay&apos;s attempt (Enter)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
-    <name>redrive::ui::RejectionsController</name>
+    <name>redrive::ui::ShortcutsDialog</name>
     <message>
-        <source>Requests the receiver refused (bad signature, unknown source, too large, …). A run of signature failures from one source usually means its secret was rotated.</source>
+        <source>%1 menu</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Rejections could not be read: </source>
-        <translation type="unfinished"></translation>
-    </message>
-</context>
-<context>
-    <name>redrive::ui::RejectionsView</name>
-    <message>
-        <source>Rejected requests</source>
-        <translation type="unfinished"></translation>
-    </message>
-</context>
-<context>
-    <name>redrive::ui::ReplayDialog</name>
-    <message>
-        <source>Cancel</source>
+        <source>In %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Replay</source>
+        <source>Everywhere</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Replay deliveries</source>
+        <source>Keyboard shortcuts</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Environment</source>
+        <source>Keys</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Why approval is needed</source>
+        <source>Does</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Destinations of the replay</source>
+        <source>Where</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Destination</source>
+        <source>Alt and the underlined letter opens a page or moves to a field. Tab and Shift+Tab move between controls; in a list, the arrow keys choose a row and Menu opens its actions.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Risk</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Deliveries</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Include already-succeeded deliveries</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Reason</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Why replay these? (required; recorded in the audit log)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Ticket</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>optional, e.g. INC-1234</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Type the confirmation</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Asking the receiver what replaying %1 would do…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message numerus="yes">
-        <source>Include %Ln already-succeeded deliver(y|ies)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>They reached their destination already; replaying sends them again and needs another operator&apos;s approval.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Every selected delivery already succeeded downstream, so none is proposed. Tick the box below to replay them anyway.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 would be sent again.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Needs another operator&apos;s approval because:
-• %1.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message numerus="yes">
-        <source>%Ln already succeeded downstream: replaying sends them again.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%Ln may already have been processed (outcome unknown).</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>This needs approval by another operator before anything is sent.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Type &quot;%1&quot; to confirm</source>
-        <translation type="unfinished"></translation>
-    </message>
-</context>
-<context>
-    <name>redrive::ui::ReplayPreview</name>
-    <message>
-        <source>The admin API&apos;s preview had no selection_hash or count.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The admin API&apos;s replay summary is unreadable: %1.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>replay %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Request approval to replay %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Replay %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>A destination is high-risk</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 is a high-risk destination</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 are high-risk destinations</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 already succeeded downstream</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>1 delivery&apos;s outcome is unknown</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message numerus="yes">
-        <source>%Ln deliveries&apos; outcome is unknown</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%Ln deliver(y|ies)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
-        </translation>
-    </message>
-</context>
-<context>
-    <name>redrive::ui::ReplicaController</name>
-    <message>
-        <source>an unknown time</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Replica: waiting for the replica to show your change…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Replica: replay paused · %1 behind</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Replica: not streaming from the primary · last change replayed %1 ago</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Replica: caught up</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Replica: %1 behind</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Your last change has not reached this standby after %1: the pages may not show it yet. They refresh when it arrives.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>This database is a standby %1 behind the primary (warning above %2): the pages show the state of %1 ago. Actions still go to the primary.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source> Replay is paused on the standby (pg_wal_replay_resume() resumes it).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source> It is not streaming from the primary.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Replica: state unknown</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>A hot standby, replayed up to WAL position %1.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The standby&apos;s state could not be read: </source>
+        <source>Close</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
