@@ -2,7 +2,6 @@
 // SPDX-FileCopyrightText: Redrive authors
 #include "approvals/approvalmodel.h"
 #include "approvals/approvalscontroller.h"
-#include "common/plural.h"
 #include "common/prompter.h"
 #include "connection/session.h"
 #include "destinations/destinationmodel.h"

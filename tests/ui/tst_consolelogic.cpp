@@ -4,7 +4,6 @@
 #include "auditor/auditcontroller.h"
 #include "auditor/audittrust.h"
 #include "auditor/chainstatustext.h"
-#include "common/plural.h"
 #include "common/statuspalette.h"
 #include "common/timeformat.h"
 #include "config/retryschedules.h"
@@ -16,6 +15,7 @@
 #include "query/downstream.h"
 #include "secrets/secretstore.h"
 
+#include <QCoreApplication>
 #include <QJsonArray>
 #include <QLocale>
 #include <QScopeGuard>
@@ -556,12 +556,15 @@ void TstConsoleLogic::countsReadAsWords()
     const QLocale before;
     QLocale::setDefault(QLocale(QLocale::English, QLocale::UnitedStates));
     const auto restore = qScopeGuard([before] { QLocale::setDefault(before); });
-    const QString one = QStringLiteral("open incident");
-    const QString many = QStringLiteral("open incidents");
-    QCOMPARE(counted(0, one, many), QStringLiteral("0 open incidents"));
-    QCOMPARE(counted(1, one, many), QStringLiteral("1 open incident"));
-    QCOMPARE(counted(3, one, many), QStringLiteral("3 open incidents"));
-    QCOMPARE(counted(1204, one, many), QStringLiteral("1,204 open incidents"));
+    // The incidents page's own sentence, through the English translation every console loads.
+    const auto phrase = [](int n) {
+        return QCoreApplication::translate(
+            "redrive::ui::IncidentsController", "%Ln open incident(s), all acknowledged.", nullptr, n);
+    };
+    QCOMPARE(phrase(0), QStringLiteral("0 open incidents, all acknowledged."));
+    QCOMPARE(phrase(1), QStringLiteral("1 open incident, all acknowledged."));
+    QCOMPARE(phrase(3), QStringLiteral("3 open incidents, all acknowledged."));
+    QCOMPARE(phrase(1204), QStringLiteral("1,204 open incidents, all acknowledged."));
 }
 
 void TstConsoleLogic::firstWindowFitsTheScreen_data()

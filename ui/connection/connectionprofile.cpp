@@ -117,7 +117,7 @@ std::optional<ConnectionProfile::Problem> ConnectionProfile::validate() const
         if (replicaLagWarnSeconds < 1 || replicaLagWarnSeconds > kMaxReplicaLagWarnSeconds)
             return Problem { QStringLiteral("replicaLagWarn"),
                 QCoreApplication::translate("redrive::ui::ConnectionProfile",
-                    "The replica lag warning must be a whole number of seconds from 1 to %L1 "
+                    "The replica lag warning must be a whole number of seconds from 1 to %1 "
                     "(24 hours); the default is %2.")
                     .arg(kMaxReplicaLagWarnSeconds)
                     .arg(kDefaultReplicaLagWarnSeconds) };

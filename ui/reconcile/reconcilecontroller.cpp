@@ -155,7 +155,7 @@ void ReconcileController::refresh()
             QString text = m_sources->rowCount() == 0
                 ? tr("No reconciliation has run yet. A source with [sources.reconcile] in the "
                      "receiver's configuration shows here after its first run.")
-                : tr("%Ln source(s) reconcile with their provider", nullptr, m_sources->rowCount())
+                : tr("%Ln source(s) reconcile(s|) with their provider", nullptr, m_sources->rowCount())
                     + (failed ? tr("; the last run of %Ln failed.", nullptr, failed)
                               : tr("; none failed its last run."));
             if (!m_cannotRun.isEmpty() && m_sources->rowCount() > 0)
