@@ -536,7 +536,7 @@ void TstConsoleGui::typedAdminCallsSendTheirRequests()
             "/admin/v1/sources/shop%20eu/reconcile", "{}" },
         { "checkpoint", [](AdminClient &c) { return c.auditCheckpoint(); }, "GET",
             "/admin/v1/audit/checkpoint", "" },
-        { "pending replays", [](AdminClient &c) { return c.listReplays(QStringLiteral("pending_approval")); },
+        { "pending replays", [](AdminClient &c) { return c.listReplays(ReplayStatus::PendingApproval); },
             "GET", "/admin/v1/replays?status=pending_approval", "" },
         { "replay history page", [](AdminClient &c) { return c.listReplays({}, 50, QStringLiteral("c2")); },
             "GET", "/admin/v1/replays?limit=50&cursor=c2", "" },

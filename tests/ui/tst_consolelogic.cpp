@@ -122,10 +122,12 @@ void TstConsoleLogic::statesAreLabelledFromTheEnum()
     // A quarantined event has a chip of its own: labelled, and a colour no other status uses.
     const StatusLook invalid = statusLook(EventStatus::Invalid);
     QCOMPARE(invalid.label, QStringLiteral("invalid"));
-    QCOMPARE(statusLook(QStringLiteral("invalid")).label, QStringLiteral("invalid"));
+    QCOMPARE(statusLook(Stored<EventStatus>::fromName(QStringLiteral("invalid"))).label,
+        QStringLiteral("invalid"));
     for (const QString &name : allEventStatusNames()) {
         if (name != u"invalid")
-            QVERIFY2(statusLook(name).background != invalid.background, qPrintable(name));
+            QVERIFY2(statusLook(Stored<EventStatus>::fromName(name)).background != invalid.background,
+                qPrintable(name));
     }
 }
 

@@ -155,11 +155,11 @@ ApiReply *AdminClient::createReplay(
     return post(QStringLiteral("replays"), body);
 }
 
-ApiReply *AdminClient::listReplays(const QString &status, int limit, const QString &cursor)
+ApiReply *AdminClient::listReplays(std::optional<ReplayStatus> status, int limit, const QString &cursor)
 {
     QUrlQuery query;
-    if (!status.isEmpty())
-        query.addQueryItem(QStringLiteral("status"), status);
+    if (status)
+        query.addQueryItem(QStringLiteral("status"), toString(*status));
     if (limit > 0)
         query.addQueryItem(QStringLiteral("limit"), QString::number(limit));
     if (!cursor.isEmpty())

@@ -2,6 +2,8 @@
 // SPDX-FileCopyrightText: Redrive authors
 #pragma once
 
+#include "domain/types.h"
+
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QList>
@@ -10,6 +12,8 @@
 #include <QSslError>
 #include <QUrl>
 #include <QUrlQuery>
+
+#include <optional>
 
 class QNetworkAccessManager;
 class QNetworkReply;
@@ -120,9 +124,9 @@ public:
     ApiReply *createReplay(const QString &selectionHash, const QString &reason, const QString &ticket);
 
     // Replays and approvals.
-    // GET replays: the newest requests first; `status` (a ReplayStatus name), `limit` and
+    // GET replays: the newest requests first; `status` (only requests in that state), `limit` and
     // `cursor` (the previous page's next_cursor) are sent only when given.
-    ApiReply *listReplays(const QString &status = {}, int limit = 0, const QString &cursor = {});
+    ApiReply *listReplays(std::optional<ReplayStatus> status = {}, int limit = 0, const QString &cursor = {});
     // GET replays/{id}: the request with its items; `itemsAfter` (a delivery id, 0 for the
     // start) and `itemsLimit` are sent only when given (>= 0 and > 0).
     ApiReply *replay(qint64 replayId, int itemsLimit = 0, qint64 itemsAfter = -1);

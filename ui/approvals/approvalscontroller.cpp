@@ -145,7 +145,7 @@ void ApprovalsController::refresh()
     AdminClient *admin = m_session->admin();
     if (!admin)
         return;
-    ApiReply *reply = admin->listReplays(toString(ReplayStatus::PendingApproval));
+    ApiReply *reply = admin->listReplays(ReplayStatus::PendingApproval);
     connect(reply, &ApiReply::finished, this, [this](const QJsonDocument &body, const ApiError &error) {
         if (!error.ok()) {
             m_view->setSummary(keepUnconfirmed(

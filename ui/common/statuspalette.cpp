@@ -52,13 +52,13 @@ StatusLook statusLook(DeliveryStatus status)
     return {};
 }
 
-StatusLook statusLook(const QString &status)
+namespace {
+// A status this console does not know, shown as it was stored, in neutral grey.
+StatusLook unknownLook(const QString &stored)
 {
-    // The delivery statuses are a subset of the event statuses, with the same names.
-    if (const auto parsed = eventStatusFromString(status))
-        return statusLook(*parsed);
-    return { QColor(0xee, 0xee, 0xee), QColor(0x42, 0x42, 0x42), status };
+    return { QColor(0xee, 0xee, 0xee), QColor(0x42, 0x42, 0x42), stored };
 }
+} // namespace
 
 StatusLook downstreamLook(DownstreamState state)
 {
@@ -126,14 +126,14 @@ StatusLook statusLook(const Stored<EventStatus> &status)
 {
     if (const auto known = status.value())
         return statusLook(*known);
-    return statusLook(status.name());
+    return unknownLook(status.name());
 }
 
 StatusLook statusLook(const Stored<DeliveryStatus> &status)
 {
     if (const auto known = status.value())
         return statusLook(*known);
-    return statusLook(status.name());
+    return unknownLook(status.name());
 }
 
 void paintChip(QTreeWidgetItem *item, int column, const StatusLook &look)

@@ -23,8 +23,6 @@ StatusLook statusLook(EventStatus status);
 // Shows `look` in one cell of a tree row: the label on the status colours.
 void paintChip(QTreeWidgetItem *item, int column, const StatusLook &look);
 StatusLook statusLook(DeliveryStatus status);
-// An event or delivery status as stored, parsed here once; an unknown one is shown as it came.
-StatusLook statusLook(const QString &status);
 StatusLook downstreamLook(DownstreamState state);
 QString categoryLabel(FailureCategory category); // HttpRetryable → "HTTP retryable"
 // A category as stored: an unknown one is shown as it came, a null one as empty text.

@@ -73,7 +73,7 @@ FilterBar::FilterBar(QWidget *parent)
     m_status->setPopupMode(QToolButton::InstantPopup);
     m_status->setMenu(m_statusMenu);
     for (const QString &s : allEventStatusNames()) {
-        QAction *a = m_statusMenu->addAction(statusLook(s).label);
+        QAction *a = m_statusMenu->addAction(statusLook(Stored<EventStatus>::fromName(s)).label);
         a->setObjectName(QLatin1String("status_") + s);
         a->setData(s);
         a->setCheckable(true);

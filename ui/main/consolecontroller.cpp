@@ -284,11 +284,11 @@ void ConsoleController::adoptSession(Session *session)
         &NewReplayController::replayFilter);
     connect(c.detail.get(), &DetailController::replayDeliveryRequested, c.newReplay.get(),
         [this](qint64 id) { newReplay()->replayDeliveries({ id }); });
-    connect(
-        c.newReplay.get(), &NewReplayController::requested, this, [this](qint64 id, const QString &status) {
-            m_window->statusBar()->showMessage(replayStatusFromString(status) == ReplayStatus::PendingApproval
+    connect(c.newReplay.get(), &NewReplayController::requested, this,
+        [this](qint64 id, const Stored<ReplayStatus> &status) {
+            m_window->statusBar()->showMessage(status == ReplayStatus::PendingApproval
                     ? tr("Replay #%1 requested; it waits for an operator's approval.").arg(id)
-                    : tr("Replay #%1 requested (%2).").arg(id).arg(status),
+                    : tr("Replay #%1 requested (%2).").arg(id).arg(status.name()),
                 30'000);
             afterReplicaShows(this->session(), this, [this] {
                 if (DetailController *d = detail())
@@ -319,12 +319,13 @@ void ConsoleController::adoptSession(Session *session)
             m_window->showPage(MainWindow::EventsPage);
             detail()->showEventAttempt(eventId, replayId);
         });
-    connect(c.newReplay.get(), &NewReplayController::requested, this, [this](qint64 id, const QString &) {
-        if (!m_window->isPageAvailable(MainWindow::ReplaysPage))
-            return;
-        m_window->showPage(MainWindow::ReplaysPage);
-        replayHistory()->showReplay(id);
-    });
+    connect(c.newReplay.get(), &NewReplayController::requested, this,
+        [this](qint64 id, const Stored<ReplayStatus> &) {
+            if (!m_window->isPageAvailable(MainWindow::ReplaysPage))
+                return;
+            m_window->showPage(MainWindow::ReplaysPage);
+            replayHistory()->showReplay(id);
+        });
     c.reconcile = std::make_unique<ReconcileController>(session, w->reconciliationPage(), m_clock);
     connect(c.reconcile.get(), &ReconcileController::runStarted, this, [this](const QString &source, qint64) {
         m_window->statusBar()->showMessage(

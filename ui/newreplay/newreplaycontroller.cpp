@@ -130,7 +130,7 @@ void NewReplayController::submit(const QString &reason, const QString &ticket)
             }
             const QJsonObject replay = answer.object();
             Q_EMIT requested(replay.value(QLatin1String("id")).toInteger(),
-                replay.value(QLatin1String("status")).toString());
+                Stored<ReplayStatus>::fromName(replay.value(QLatin1String("status")).toString()));
             dialog->accept();
         });
 }

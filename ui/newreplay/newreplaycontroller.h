@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: Redrive authors
 #pragma once
 
+#include "domain/types.h"
 #include "query/eventfilter.h"
 
 #include <QJsonObject>
@@ -30,7 +31,7 @@ public:
     [[nodiscard]] ReplayDialog *dialog() const;
 
 Q_SIGNALS:
-    void requested(qint64 replayId, const QString &status);
+    void requested(qint64 replayId, const redrive::Stored<redrive::ReplayStatus> &status);
 
 private:
     bool openDialog();

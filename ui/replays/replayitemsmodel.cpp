@@ -11,7 +11,7 @@ namespace {
 
 QString statusText(const Stored<DeliveryStatus> &s)
 {
-    return s.isKnown() ? statusLook(s.name()).label : QStringLiteral("—");
+    return s.isKnown() ? statusLook(s).label : QStringLiteral("—");
 }
 
 } // namespace
