@@ -5,6 +5,8 @@
 #include "common/timeformat.h"
 
 #include <QDateTime>
+#include <QRegularExpression>
+#include <QScopeGuard>
 #include <QTest>
 
 using namespace redrive::ui;
@@ -18,6 +20,7 @@ private Q_SLOTS:
     void germanSeparators();
     void durationsCountInTheLocale();
     void dateTimesInTheLocale();
+    void timestampsInTheLocale();
     void axisTimeFormats();
     void rangeEditorsWriteFourDigitYears();
 };
@@ -72,6 +75,24 @@ void TstLocaleFormat::dateTimesInTheLocale()
     const QString english = LocaleFormat::dateTime(ms);
     QVERIFY2(english.startsWith(QLatin1String("12/2/26")) && english.contains(QLatin1String("6:51")),
         qPrintable(english));
+}
+
+void TstLocaleFormat::timestampsInTheLocale()
+{
+    const qint64 ms = QDateTime(QDate(2026, 12, 2), QTime(18, 51, 7)).toMSecsSinceEpoch();
+    QLocale::setDefault(QLocale::c());
+    QCOMPARE(TimeFormat::display(ms), QStringLiteral("2026-12-02 18:51:07"));
+    QLocale::setDefault(QLocale(QLocale::German));
+    QCOMPARE(TimeFormat::display(ms), QStringLiteral("02.12.2026 18:51:07"));
+    QLocale::setDefault(QLocale(QLocale::English, QLocale::UnitedStates));
+    const QString english = TimeFormat::display(ms);
+    QVERIFY2(english.startsWith(QLatin1String("12/2/2026 6:51:07")), qPrintable(english));
+    // UTC first: the same format, named.
+    TimeFormat::setPrimary(TimeFormat::Primary::Utc);
+    const auto restore = qScopeGuard([] { TimeFormat::setPrimary(TimeFormat::Primary::Local); });
+    QLocale::setDefault(QLocale(QLocale::German));
+    QVERIFY2(TimeFormat::display(ms).endsWith(QLatin1String(" UTC")), qPrintable(TimeFormat::display(ms)));
+    QVERIFY(TimeFormat::display(ms).contains(QRegularExpression(QStringLiteral("^\\d\\d\\.12\\.2026 "))));
 }
 
 void TstLocaleFormat::axisTimeFormats()

@@ -4,6 +4,7 @@
 
 #include <QCoreApplication>
 #include <QDateTime>
+#include <QRegularExpression>
 
 namespace redrive::ui {
 namespace {
@@ -76,6 +77,22 @@ QString LocaleFormat::duration(qint64 ms)
 QString LocaleFormat::dateTime(qint64 ms, QLocale::FormatType format)
 {
     return QLocale().toString(QDateTime::fromMSecsSinceEpoch(ms).toLocalTime(), format);
+}
+
+QString LocaleFormat::timestampFormat()
+{
+    const QLocale locale;
+    if (locale.language() == QLocale::C)
+        return QStringLiteral("yyyy-MM-dd HH:mm:ss");
+    QString date = locale.dateFormat(QLocale::ShortFormat);
+    static const QRegularExpression twoDigitYear(QStringLiteral("(?<!y)yy(?!y)"));
+    date.replace(twoDigitYear, QStringLiteral("yyyy"));
+    QString time = locale.timeFormat(QLocale::ShortFormat);
+    // Seconds matter when attempts are seconds apart: "h:mm AP" → "h:mm:ss AP".
+    static const QRegularExpression minutes(QStringLiteral("mm(?!:ss)"));
+    if (!time.contains(QLatin1String("ss")))
+        time.replace(minutes, QStringLiteral("mm:ss"));
+    return date + u' ' + time;
 }
 
 QString LocaleFormat::axisTimeFormat(TimeTickUnit unit, bool spansDays)

@@ -30,6 +30,10 @@ public:
     // A point in time in local time, in the locale's short date and time: "12/2/26 6:51 PM",
     // "02.12.26 18:51".
     static QString dateTime(qint64 ms, QLocale::FormatType format = QLocale::ShortFormat);
+    // The format of the console's timestamps (lists, detail, audit): the locale's short date with
+    // a four-digit year and its short time with seconds — "M/d/yyyy h:mm:ss AP",
+    // "dd.MM.yyyy HH:mm:ss" — and ISO's "yyyy-MM-dd HH:mm:ss" in the C locale (no language set).
+    static QString timestampFormat();
     // The QDateTimeAxis format for ticks of `unit`: the locale's short time ("HH:mm",
     // "h:mm AP"), with seconds when they matter and the short date when the range spans days.
     static QString axisTimeFormat(TimeTickUnit unit, bool spansDays);

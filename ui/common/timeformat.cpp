@@ -6,6 +6,7 @@
 
 #include <QCoreApplication>
 #include <QDateTime>
+#include <QLocale>
 
 #include <atomic>
 
@@ -16,12 +17,13 @@ std::atomic<TimeFormat::Primary> g_primary { TimeFormat::Primary::Local };
 
 QString localText(qint64 ms)
 {
-    return QDateTime::fromMSecsSinceEpoch(ms).toLocalTime().toString(QStringLiteral("yyyy-MM-dd HH:mm:ss"));
+    return QLocale().toString(
+        QDateTime::fromMSecsSinceEpoch(ms).toLocalTime(), LocaleFormat::timestampFormat());
 }
 
 QString utcText(qint64 ms)
 {
-    return QDateTime::fromMSecsSinceEpoch(ms, Qt::UTC).toString(QStringLiteral("yyyy-MM-dd HH:mm:ss"))
+    return QLocale().toString(QDateTime::fromMSecsSinceEpoch(ms, Qt::UTC), LocaleFormat::timestampFormat())
         + QLatin1String(" UTC");
 }
 
