@@ -34,16 +34,6 @@ const char kTokenUsage[]
 const char kAuditUsage[] = "usage: redrived audit verify [--checkpoint FILE]\n"
                            "       redrived audit checkpoint [--out FILE]\n";
 
-// Begins a token command's transaction; says why on `err` when it cannot.
-bool began(Transaction &tx, QTextStream &err)
-{
-    if (auto begun = tx.begin(); !begun) {
-        err << "cannot start a transaction: " << begun.error() << '\n';
-        return false;
-    }
-    return true;
-}
-
 // Commits a token change together with its audit entry (`appended`); says why on `err`, after
 // `what`, when either failed.
 template<class T>
@@ -130,6 +120,26 @@ std::unique_ptr<Db> openDatabase(const Config &config, OpenMode mode, QTextStrea
     return db;
 }
 
+// A token command's database, opened for writing, with its transaction begun (the token change
+// and its audit entry commit together); empty, with the reason on `err`, when either failed.
+struct TokenWrite {
+    std::unique_ptr<Db> db;
+    std::unique_ptr<Transaction> tx; // declared after db: it ends before the database closes
+};
+std::optional<TokenWrite> beginTokenWrite(const Config &config, QTextStream &err)
+{
+    TokenWrite w;
+    w.db = openDatabase(config, OpenMode::ReadWrite, err);
+    if (!w.db)
+        return std::nullopt;
+    w.tx = std::make_unique<Transaction>(*w.db);
+    if (auto begun = w.tx->begin(); !begun) {
+        err << "cannot start a transaction: " << begun.error() << '\n';
+        return std::nullopt;
+    }
+    return w;
+}
+
 // Who ran the command, as recorded in the audit log: the account of the process's real user id.
 // $USER and $SUDO_USER are whatever the caller sets, so they never name the actor; sudo's
 // $SUDO_USER is kept beside it as a claim (details.sudo_user), worth exactly what sudo vouches.
@@ -186,12 +196,11 @@ int tokenCreate(const Config &config, const QHash<QString, QString> &opts, QText
         }
         expiresAt = clock.nowMs() + *ms;
     }
-    auto db = openDatabase(config, OpenMode::ReadWrite, err);
-    if (!db)
+    auto writing = beginTokenWrite(config, err);
+    if (!writing)
         return kUsage;
-    Transaction tx(*db);
-    if (!began(tx, err))
-        return kUsage;
+    const std::unique_ptr<Db> &db = writing->db;
+    Transaction &tx = *writing->tx;
     access::CreateFailure failure = access::CreateFailure::None;
     const auto created = access::createApiToken(*db, name, owner, *role, expiresAt, clock.nowMs(), &failure);
     if (!created) {
@@ -226,12 +235,11 @@ int tokenRevoke(
         err << "--name is required\n" << kTokenUsage;
         return kUsage;
     }
-    auto db = openDatabase(config, OpenMode::ReadWrite, err);
-    if (!db)
+    auto writing = beginTokenWrite(config, err);
+    if (!writing)
         return kUsage;
-    Transaction tx(*db);
-    if (!began(tx, err))
-        return kUsage;
+    const std::unique_ptr<Db> &db = writing->db;
+    Transaction &tx = *writing->tx;
     bool found = false;
     if (auto revoked = access::revokeApiToken(*db, name, clock.nowMs(), &found); !revoked) {
         err << revoked.error() << '\n';
