@@ -13,9 +13,9 @@ class QTableView;
 namespace redrive::ui {
 
 // A list page, passive: an optional filter row, a status line, one table (optionally with a
-// detail pane under it) and a row of buttons on the right. The controllers that fill the dead
-// letters, rejections, approvals and destinations pages build on it, so every list looks and
-// reads the same to a screen reader and from the keyboard.
+// detail pane under it) and a row of buttons on the right. The list pages' views (dead letters,
+// incidents, rejections, approvals, destinations, reconciliation, audit) are built on it, so
+// every list looks and reads the same to a screen reader and from the keyboard.
 class TablePage final : public QWidget {
     Q_OBJECT
 public:
