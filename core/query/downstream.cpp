@@ -2,6 +2,8 @@
 // SPDX-FileCopyrightText: Redrive authors
 #include "downstream.h"
 
+#include <QCoreApplication>
+
 namespace redrive {
 namespace {
 
@@ -49,17 +51,17 @@ QString describe(DownstreamState state)
 {
     switch (state) {
     case DownstreamState::None:
-        return QStringLiteral("No destination");
+        return QCoreApplication::translate("redrive::DownstreamState", "No destination");
     case DownstreamState::Pending:
-        return QStringLiteral("Pending");
+        return QCoreApplication::translate("redrive::DownstreamState", "Pending");
     case DownstreamState::Succeeded:
-        return QStringLiteral("Succeeded (no reference)");
+        return QCoreApplication::translate("redrive::DownstreamState", "Succeeded (no reference)");
     case DownstreamState::SucceededWithRef:
-        return QStringLiteral("Succeeded");
+        return QCoreApplication::translate("redrive::DownstreamState", "Succeeded");
     case DownstreamState::Failed:
-        return QStringLiteral("Failed");
+        return QCoreApplication::translate("redrive::DownstreamState", "Failed");
     case DownstreamState::OutcomeUnknown:
-        return QStringLiteral("Outcome unknown");
+        return QCoreApplication::translate("redrive::DownstreamState", "Outcome unknown");
     }
     return {};
 }

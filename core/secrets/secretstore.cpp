@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: Redrive authors
 #include "secretstore.h"
 
+#include <QCoreApplication>
 #include <QTimer>
 #include <QUrl>
 
@@ -16,19 +17,21 @@ QString SecretStore::describe(SecretStatus status)
 {
     switch (status) {
     case SecretStatus::Ok:
-        return QStringLiteral("stored");
+        return QCoreApplication::translate("redrive::SecretStore", "stored");
     case SecretStatus::NotFound:
-        return QStringLiteral("nothing is stored in the keychain for this profile yet");
+        return QCoreApplication::translate(
+            "redrive::SecretStore", "nothing is stored in the keychain for this profile yet");
     case SecretStatus::Unavailable:
-        return QStringLiteral(
+        return QCoreApplication::translate("redrive::SecretStore",
             "no keychain is available on this desktop (the Secret Service could not be reached), "
             "so credentials cannot be remembered; nothing was written to disk");
     case SecretStatus::Denied:
-        return QStringLiteral("the keychain refused access; unlock it and try again");
+        return QCoreApplication::translate(
+            "redrive::SecretStore", "the keychain refused access; unlock it and try again");
     case SecretStatus::Failed:
         break;
     }
-    return QStringLiteral("the keychain reported an error");
+    return QCoreApplication::translate("redrive::SecretStore", "the keychain reported an error");
 }
 
 SecretJob *MemorySecretStore::finish(const SecretResult &result)

@@ -2,6 +2,56 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="en_US" sourcelanguage="en">
 <context>
+    <name>redrive::DownstreamState</name>
+    <message>
+        <source>No destination</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pending</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Succeeded (no reference)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Succeeded</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Failed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Outcome unknown</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>redrive::SecretStore</name>
+    <message>
+        <source>stored</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>nothing is stored in the keychain for this profile yet</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no keychain is available on this desktop (the Secret Service could not be reached), so credentials cannot be remembered; nothing was written to disk</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the keychain refused access; unlock it and try again</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the keychain reported an error</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>redrive::main</name>
     <message>
         <source>Connect with the named profile.</source>
