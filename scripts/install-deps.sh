@@ -7,7 +7,7 @@ set -euo pipefail
 PACKAGES=(
   build-essential cmake ninja-build pkg-config git ca-certificates
   qt6-base-dev qt6-base-dev-tools qt6-charts-dev libqt6opengl6-dev qtkeychain-qt6-dev
-  qt6-tools-dev qt6-l10n-tools
+  qt6-tools-dev qt6-l10n-tools qt6-translations-l10n
   libqt6sql6-sqlite libqt6sql6-psql libqt6svg6 qt6-qpa-plugins
   libssl-dev libboost-dev libtomlplusplus-dev libsqlite3-dev libpq-dev
   libsimdjson-dev prometheus-cpp-dev prometheus libvalijson-dev rapidjson-dev json-schema-test-suite

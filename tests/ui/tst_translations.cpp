@@ -15,6 +15,7 @@ private Q_SLOTS:
     void cleanup();
     void englishPluralsForEveryLocale_data();
     void englishPluralsForEveryLocale();
+    void qtsOwnWordsFollowTheLocale();
 };
 
 void TstTranslations::cleanup()
@@ -52,6 +53,22 @@ void TstTranslations::englishPluralsForEveryLocale()
     QCOMPARE(phrase(1), QStringLiteral("1 event"));
     QCOMPARE(phrase(3), QStringLiteral("3 events"));
     QCOMPARE(phrase(1204), many);
+}
+
+// Standard buttons and text-field menus are Qt's words: in German they come from the system's
+// Qt translations (qt6-translations-l10n, which install-deps.sh installs and the console package
+// recommends); in English nothing extra is loaded.
+void TstTranslations::qtsOwnWordsFollowTheLocale()
+{
+    cleanup();
+    const auto cancel = [] { return QCoreApplication::translate("QPlatformTheme", "Cancel"); };
+    QLocale::setDefault(QLocale(QLocale::German, QLocale::Germany));
+    QVERIFY(redrive::ui::installConsoleTranslation(QCoreApplication::instance()));
+    QCOMPARE(cancel(), QStringLiteral("Abbrechen"));
+    cleanup();
+    QLocale::setDefault(QLocale(QLocale::English, QLocale::UnitedStates));
+    QVERIFY(redrive::ui::installConsoleTranslation(QCoreApplication::instance()));
+    QCOMPARE(cancel(), QStringLiteral("Cancel"));
 }
 
 QTEST_GUILESS_MAIN(TstTranslations)

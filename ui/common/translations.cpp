@@ -3,6 +3,7 @@
 #include "translations.h"
 
 #include <QCoreApplication>
+#include <QLibraryInfo>
 #include <QLocale>
 #include <QTranslator>
 
@@ -34,8 +35,15 @@ bool installConsoleTranslation(QCoreApplication *app)
     // does not translate yet still reads as English, not as the notation.
     QTranslator *english = loaded(app, nullptr);
     const QLocale locale;
-    if (locale.language() == QLocale::English)
+    if (locale.language() == QLocale::English || locale.language() == QLocale::C)
         return english;
+    // Qt's own words (the buttons of standard dialogs, the context menus of text fields), from
+    // the system's Qt translations when they are installed (Debian: qt6-translations-l10n).
+    auto *qt = new QTranslator(app);
+    if (!qt->load(locale, QStringLiteral("qtbase"), QStringLiteral("_"),
+            QLibraryInfo::path(QLibraryInfo::TranslationsPath))
+        || !QCoreApplication::installTranslator(qt))
+        delete qt;
     return loaded(app, &locale) || english;
 }
 
