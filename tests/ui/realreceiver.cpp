@@ -157,15 +157,8 @@ bool RealReceiver::start(QString *error)
             && !createToken(QLatin1String(name), QLatin1String(role), error))
             return false;
     }
-    m_process.setStandardErrorFile(m_dir->filePath(QStringLiteral("redrived.log")));
-    m_process.setStandardOutputFile(QProcess::nullDevice());
-    m_process.start(redrivedPath(), base);
-    // With TLS on the admin listener, the plain ingest listener answers /healthz for it.
-    if (!waitHealthy(m_process, m_tlsCert.isEmpty() ? m_adminPort : m_ingestPort)
-        || (!m_tlsCert.isEmpty() && !waitListening(m_adminPort))) {
-        *error = QStringLiteral("redrived did not become healthy: ") + QString::fromUtf8(log());
+    if (!launch(QIODevice::Truncate, error))
         return false;
-    }
     QSqlDatabase db;
     if (m_postgresUrl.isEmpty()) {
         db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), m_connection);
@@ -187,12 +180,39 @@ bool RealReceiver::start(QString *error)
     return true;
 }
 
-void RealReceiver::stop()
+bool RealReceiver::launch(QIODevice::OpenMode logMode, QString *error)
 {
-    if (QSqlDatabase::contains(m_connection)) {
-        QSqlDatabase::database(m_connection, false).close();
-        QSqlDatabase::removeDatabase(m_connection);
+    m_process.setStandardErrorFile(m_dir->filePath(QStringLiteral("redrived.log")), logMode);
+    m_process.setStandardOutputFile(QProcess::nullDevice());
+    m_process.start(redrivedPath(), { QStringLiteral("--config"), configPath() });
+    // With TLS on the admin listener, the plain ingest listener answers /healthz for it.
+    if (!waitHealthy(m_process, m_tlsCert.isEmpty() ? m_adminPort : m_ingestPort)
+        || (!m_tlsCert.isEmpty() && !waitListening(m_adminPort))) {
+        *error = QStringLiteral("redrived did not become healthy: ") + QString::fromUtf8(log());
+        return false;
     }
+    return true;
+}
+
+bool RealReceiver::restart(QString *error, const std::function<bool(QString *)> &whileStopped)
+{
+    if (!m_dir || m_process.state() == QProcess::NotRunning) {
+        *error = QStringLiteral("restart() needs a receiver that start() started");
+        return false;
+    }
+    stopProcess();
+    if (m_process.state() != QProcess::NotRunning) {
+        *error = QStringLiteral("redrived did not stop");
+        return false;
+    }
+    if (whileStopped && !whileStopped(error))
+        return false;
+    // Appended: log() keeps what the first run said too.
+    return launch(QIODevice::Append, error);
+}
+
+void RealReceiver::stopProcess()
+{
     if (m_process.state() != QProcess::NotRunning) {
         m_process.terminate();
         if (!m_process.waitForFinished(10'000)) {
@@ -200,6 +220,15 @@ void RealReceiver::stop()
             m_process.waitForFinished(5'000);
         }
     }
+}
+
+void RealReceiver::stop()
+{
+    if (QSqlDatabase::contains(m_connection)) {
+        QSqlDatabase::database(m_connection, false).close();
+        QSqlDatabase::removeDatabase(m_connection);
+    }
+    stopProcess();
     m_crm->stop();
     m_fulfillment->stop();
 }

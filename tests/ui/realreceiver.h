@@ -76,6 +76,12 @@ public:
     // Writes the config, migrates, creates the tokens, starts redrived and waits for /healthz.
     bool start(QString *error);
     void stop();
+    // After start(): stops redrived and starts it again with the same config, ports, data
+    // directory and tokens (no migration), as an administrator restarts the service; redrived
+    // loads admin.audit_key_file anew, so a key the test put at auditKeyPath() is the one it signs
+    // with from then on. `whileStopped` (when given) runs while no redrived holds the database or
+    // the key; its failure (with *error set) leaves the receiver stopped.
+    bool restart(QString *error, const std::function<bool(QString *)> &whileStopped = {});
 
     [[nodiscard]] QString databasePath() const;
     [[nodiscard]] QString configPath() const;
@@ -118,6 +124,9 @@ public:
     qint64 deliveryId(qint64 eventId, const QString &destination);
 
 private:
+    // Starts the redrived process on the written config and waits until it answers.
+    bool launch(QIODevice::OpenMode logMode, QString *error);
+    void stopProcess();
     bool createToken(const QString &name, const QString &role, QString *error);
 
     std::unique_ptr<QTemporaryDir> m_dir;

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // SPDX-FileCopyrightText: Redrive authors
-#include "audit/checkpoint.h"
+#include "audit/signedhead.h"
 #include "audit/signingkey.h"
 #include "auditchainfixture.h"
 #include "auditor/auditcontroller.h"
@@ -9,10 +9,12 @@
 #include "common/prompter.h"
 #include "connection/session.h"
 #include "consoleguitest.h"
+#include "realreceiver.h"
 
 #include <QAccessible>
 #include <QApplication>
 #include <QComboBox>
+#include <QDateTime>
 #include <QDateTimeEdit>
 #include <QFile>
 #include <QJsonArray>
@@ -30,16 +32,19 @@ using namespace redrive;
 using namespace redrive::test;
 using namespace redrive::ui;
 
-// The auditor's page, driven through its widgets against a database holding a real chain and an
-// admin API that signs checkpoints: the chain status computed without a click, filters and live
-// refresh, key pinning, saved checkpoints that catch an edited row and a cut-off tail, and the
-// exports (CSV of the filtered rows; an evidence bundle the real `redrive --verify-evidence`
-// accepts). The entries are appended by core's own appender.
+// The auditor's page, driven through its widgets against a database holding a real chain and the
+// real receiver on it, which signs the checkpoints: the chain status computed without a click,
+// filters and live refresh, key pinning (the receiver restarted with another key), saved
+// checkpoints that catch an edited row and a cut-off tail, and the exports (CSV of the filtered
+// rows; an evidence bundle the real `redrive --verify-evidence` accepts). The people's entries are
+// appended by core's own appender; the receiver adds its own (the tokens it was given, the
+// checkpoints it refused), so the numbers asserted are read from the database.
 class TstAuditView : public ConsoleGuiTest {
     Q_OBJECT
 private Q_SLOTS:
     void initTestCase();
     void cleanupTestCase();
+    void cleanup();
     void auditorSeesRequestAndApprovalWithTheChainIntact();
     void filtersNarrowTheListAndRefreshAddsNewEntries();
     void csvExportWritesOnlyTheFilteredRows();
@@ -59,13 +64,26 @@ private:
     bool pressF5();
     int run(const QStringList &args, QString *out);
     bool append(const QString &actor, const QString &action, const QString &target, const QString &reason);
+    // The newest entry's seq and the number of entries, as the database holds them now.
+    [[nodiscard]] qint64 head()
+    {
+        return m_receiver.scalar(QStringLiteral("SELECT max(seq) FROM audit_log")).toLongLong();
+    }
+    [[nodiscard]] int entryCount()
+    {
+        return m_receiver.scalar(QStringLiteral("SELECT count(*) FROM audit_log")).toInt();
+    }
 
     std::unique_ptr<TestDatabase> m_chain;
     std::unique_ptr<Db> m_chainWriter;
-    std::unique_ptr<audit::SigningKey> m_keyA;
-    std::unique_ptr<audit::SigningKey> m_keyB;
-    audit::SigningKey *m_signing = nullptr; // the key the fake receiver signs with now
-    qint64 m_nextAt = kGuiBase - 3'600'000;
+    RealReceiver m_receiver;
+    SystemClock m_systemClock; // the receiver signs with the wall clock; the console reads with it
+    std::unique_ptr<audit::SigningKey> m_keyA; // the receiver's own, created at its first start
+    std::unique_ptr<audit::SigningKey> m_keyB; // the one it is restarted with
+    QString m_keyBPath;
+    qint64 m_kept = 0; // the entries left after the tail was cut
+    // Whole minutes, an hour back: the first entries lie before the receiver's own.
+    qint64 m_nextAt = (QDateTime::currentMSecsSinceEpoch() / 60'000) * 60'000 - 3'600'000;
 };
 
 bool TstAuditView::append(
@@ -82,11 +100,12 @@ bool TstAuditView::append(
 
 void TstAuditView::initTestCase()
 {
-    QVERIFY(setUpFixture());
+    setUpSettings();
     QString error;
     m_chain = TestDatabase::create(Backend::Sqlite, &error);
     QVERIFY2(m_chain, qPrintable(error));
     m_chainWriter = m_chain->open(QStringLiteral("writer"));
+    // Entries #1 to #4, before the receiver starts on the database and records its tokens.
     QVERIFY(append(QStringLiteral("sam"), QStringLiteral("replay_requested"), QStringLiteral("replay:1"),
         QStringLiteral("customer asked for a refund")));
     QVERIFY(append(QStringLiteral("olivia"), QStringLiteral("replay_approved"), QStringLiteral("replay:1"),
@@ -95,33 +114,41 @@ void TstAuditView::initTestCase()
         QStringLiteral("refund done")));
     QVERIFY(append(QStringLiteral("olivia"), QStringLiteral("destination_paused"),
         QStringLiteral("destination:crm"), QStringLiteral("maintenance window")));
-    m_keyA = audit::SigningKey::generate().toOptional().value_or(nullptr);
-    m_keyB = audit::SigningKey::generate().toOptional().value_or(nullptr);
-    QVERIFY(m_keyA && m_keyB);
-    m_signing = m_keyA.get();
-    // The receiver's answer: its current head, signed with whichever key it holds now.
-    // Stand-in, still: the suite asserts exact sequence numbers of a chain core's appender
-    // writes, and a real redrived on this database audits what it does (evidence exports);
-    // switching keys means restarting it on the same admin port. Not yet moved to a real one.
-    m_api.route("GET", "/admin/v1/audit/checkpoint", [this](const FakeAdminApi::Request &) {
-        const auto cp = audit::makeCheckpoint(*m_chainWriter, *m_signing, m_clock.nowMs());
-        if (!cp)
-            return FakeAdminApi::Response { 500, R"({"error":"internal","message":"no checkpoint"})" };
-        return FakeAdminApi::Response { 200, QJsonDocument(cp->toJson()).toJson(QJsonDocument::Compact) };
-    });
-    m_api.setIdentity(QStringLiteral("audrey"), QStringLiteral("auditor"));
-    m_console = std::make_unique<ConsoleController>(*m_settings, m_secrets, m_clock);
+    m_receiver.useSqliteFile(m_chain->url().sqlitePath);
+    QVERIFY2(m_receiver.start(&error), qPrintable(error));
+    QVERIFY2(head() > 4, "the receiver records the tokens it was given");
+    // It stamps its entries with the wall clock; the next ones of the people follow them.
+    const qint64 receiverAt = m_receiver.scalar(QStringLiteral("SELECT max(at) FROM audit_log")).toLongLong();
+    QVERIFY(receiverAt > m_nextAt);
+    m_nextAt = receiverAt;
+    auto keyA = audit::SigningKey::load(m_receiver.auditKeyPath());
+    QVERIFY2(keyA, qPrintable(keyA.error()));
+    m_keyA = std::move(*keyA);
+    // Another key as `redrived` writes one (PKCS#8, mode 0600), for the receiver's restart.
+    m_keyBPath = m_dir->filePath(QStringLiteral("rotated-ed25519.pem"));
+    auto keyB = audit::SigningKey::loadOrCreate(m_keyBPath);
+    QVERIFY2(keyB, qPrintable(keyB.error()));
+    m_keyB = std::move(*keyB);
+    QVERIFY(m_keyA->keyId() != m_keyB->keyId());
+    m_console = std::make_unique<ConsoleController>(*m_settings, m_secrets, m_systemClock);
     m_console->window()->show();
     QVERIFY(QTest::qWaitForWindowExposed(m_console->window()));
     QString problem;
-    QVERIFY2(connectWith(*m_console, QStringLiteral("audit"), m_chain->url().sqlitePath,
-                 QStringLiteral("tok-123"), &problem),
+    QVERIFY2(connectWith(*m_console, QStringLiteral("audit"), m_receiver.databasePath(),
+                 m_receiver.token(QStringLiteral("aude-auditor")), &problem, m_receiver.adminUrl()),
         qPrintable(problem));
 }
 
 void TstAuditView::cleanupTestCase()
 {
     m_console.reset();
+    m_receiver.stop();
+}
+
+void TstAuditView::cleanup()
+{
+    if (QTest::currentTestFailed())
+        qWarning("redrived log:\n%s", m_receiver.log().right(4000).constData());
 }
 
 bool TstAuditView::pressF5()
@@ -155,16 +182,18 @@ void TstAuditView::auditorSeesRequestAndApprovalWithTheChainIntact()
     QVERIFY(w->isPageAvailable(MainWindow::AuditPage));
     w->showPage(MainWindow::AuditPage);
     auto *entries = find<QTableView>(w, "auditTable");
-    QTRY_COMPARE_WITH_TIMEOUT(entries->model()->rowCount(), 4, kGuiWait);
+    QTRY_COMPARE_WITH_TIMEOUT(entries->model()->rowCount(), entryCount(), kGuiWait);
     QCOMPARE(entries->model()->index(0, AuditModel::ActionColumn).data().toString(),
         QStringLiteral("replay_requested"));
     QCOMPARE(entries->model()->index(1, AuditModel::ActionColumn).data().toString(),
         QStringLiteral("replay_approved"));
     QCOMPARE(entries->model()->index(1, AuditModel::ActorColumn).data().toString(), QStringLiteral("olivia"));
     // Computed on open, without a click, with the key pinned on first use and shown.
-    const QString expected
-        = QStringLiteral("Chain intact to #4 · checkpoint #4 verified (key %1)").arg(m_keyA->keyId());
-    QTRY_COMPARE_WITH_TIMEOUT(status(), expected, kGuiWait);
+    QTRY_COMPARE_WITH_TIMEOUT(status(),
+        QStringLiteral("Chain intact to #%1 · checkpoint #%1 verified (key %2)")
+            .arg(head())
+            .arg(m_keyA->keyId()),
+        kGuiWait);
     QCOMPARE(m_settings->value(QStringLiteral("auditTrust/audit/pinnedKeyId")).toString(), m_keyA->keyId());
     QVERIFY(!find<QLabel>(w, "auditKeyWarning")->isVisible());
     QVERIFY(checkpoints().startsWith(QStringLiteral("No saved checkpoints")));
@@ -202,12 +231,14 @@ void TstAuditView::filtersNarrowTheListAndRefreshAddsNewEntries()
         QStringLiteral("second approval")));
     QVERIFY(append(QStringLiteral("sam"), QStringLiteral("replay_requested"), QStringLiteral("replay:3"),
         QStringLiteral("another refund")));
+    const qint64 appended = head();
     QVERIFY(pressF5());
     QTRY_COMPARE_WITH_TIMEOUT(entries->model()->rowCount(), 3, kGuiWait);
-    QTRY_VERIFY_WITH_TIMEOUT(
-        status().startsWith(QStringLiteral("Chain intact to #6 · checkpoint #6 verified")), kGuiWait);
+    QTRY_VERIFY2_WITH_TIMEOUT(
+        status().startsWith(QStringLiteral("Chain intact to #%1 · checkpoint #%1 verified").arg(appended)),
+        qPrintable(status()), kGuiWait);
     QTest::mouseClick(find<QPushButton>(w, "auditClearFilter"), Qt::LeftButton);
-    QTRY_COMPARE_WITH_TIMEOUT(entries->model()->rowCount(), 6, kGuiWait);
+    QTRY_COMPARE_WITH_TIMEOUT(entries->model()->rowCount(), entryCount(), kGuiWait);
 }
 
 void TstAuditView::csvExportWritesOnlyTheFilteredRows()
@@ -232,13 +263,13 @@ void TstAuditView::csvExportWritesOnlyTheFilteredRows()
     for (int i = 1; i < lines.size(); ++i)
         QVERIFY2(lines[i].contains(",sam,"), lines[i].constData());
     QTest::mouseClick(find<QPushButton>(w, "auditClearFilter"), Qt::LeftButton);
-    QTRY_COMPARE_WITH_TIMEOUT(entries->model()->rowCount(), 6, kGuiWait);
+    QTRY_COMPARE_WITH_TIMEOUT(entries->model()->rowCount(), entryCount(), kGuiWait);
 }
 
 void TstAuditView::evidenceForATimeRangeVerifiesWithTheCli()
 {
     MainWindow *w = m_console->window();
-    // Entries 3 and 4 only: from entry 3's minute to just before entry 5's.
+    // Entries 3 and 4 only: from entry 3's minute to just before entry 5's (the receiver's first).
     auto *range = find<QComboBox>(w, "auditTimeRange");
     range->setCurrentIndex(4);
     Q_EMIT range->activated(4);
@@ -267,7 +298,7 @@ void TstAuditView::evidenceForATimeRangeVerifiesWithTheCli()
     const QJsonArray list
         = bundle.value(QLatin1String("audit")).toObject().value(QLatin1String("entries")).toArray();
     QCOMPARE(list.first().toObject().value(QLatin1String("seq")).toInt(), 2); // the anchor before the range
-    QCOMPARE(list.last().toObject().value(QLatin1String("seq")).toInt(), 6); // up to the signed head
+    QCOMPARE(list.last().toObject().value(QLatin1String("seq")).toInteger(), head()); // up to the signed head
     QFile readme(AuditController::readmePathFor(path));
     QVERIFY(readme.open(QIODevice::ReadOnly));
     QVERIFY(readme.readAll().contains(
@@ -295,13 +326,29 @@ void TstAuditView::evidenceForATimeRangeVerifiesWithTheCli()
 
     range->setCurrentIndex(0);
     Q_EMIT range->activated(0);
-    QTRY_COMPARE_WITH_TIMEOUT(entries->model()->rowCount(), 6, kGuiWait);
+    QTRY_COMPARE_WITH_TIMEOUT(entries->model()->rowCount(), entryCount(), kGuiWait);
 }
 
 void TstAuditView::anotherReceiverKeyIsALoudWarning()
 {
     MainWindow *w = m_console->window();
-    m_signing = m_keyB.get();
+    // The administrator rotates the key: the old one and the head it signed are kept aside (a
+    // new key starts a new signed head), the new one is put in place, and redrived restarts on
+    // the same ports and database.
+    QString error;
+    const QString key = m_receiver.auditKeyPath();
+    const QString signedHead = audit::signedHeadPath(key);
+    QVERIFY2(m_receiver.restart(&error,
+                 [&](QString *why) {
+                     const QString aside = QStringLiteral(".retired");
+                     const bool ok = QFile::exists(signedHead) && QFile::rename(key, key + aside)
+                         && QFile::rename(signedHead, signedHead + aside) && QFile::copy(m_keyBPath, key)
+                         && QFile::setPermissions(key, QFileDevice::ReadOwner | QFileDevice::WriteOwner);
+                     if (!ok)
+                         *why = QStringLiteral("could not put the new key in place at %1").arg(key);
+                     return ok;
+                 }),
+        qPrintable(error));
     QVERIFY(pressF5());
     auto *banner = find<QLabel>(w, "auditKeyWarning");
     QTRY_VERIFY_WITH_TIMEOUT(banner->isVisible(), kGuiWait);
@@ -335,24 +382,45 @@ void TstAuditView::savedCheckpointCatchesACutOffTailAndAnEditedRow()
 {
     MainWindow *w = m_console->window();
     QSignalSpy updated(m_console->audit(), &AuditController::statusUpdated);
+    const qint64 saved = head();
     QTest::mouseClick(find<QPushButton>(w, "saveCheckpointButton"), Qt::LeftButton);
-    QTRY_VERIFY_WITH_TIMEOUT(
-        checkpoints().startsWith(QStringLiteral("Nothing changed up to the saved checkpoint #6")), kGuiWait);
+    QTRY_VERIFY2_WITH_TIMEOUT(
+        checkpoints().startsWith(QStringLiteral("Nothing changed up to the saved checkpoint #%1").arg(saved)),
+        qPrintable(checkpoints()), kGuiWait);
     QCOMPARE(m_settings->value(QStringLiteral("auditTrust/audit/checkpoints/size")).toInt(), 1);
     QCOMPARE(m_settings->value(QStringLiteral("auditTrust/audit/checkpoints/1/keyId")).toString(),
         m_keyB->keyId());
 
-    // Someone with the database file removes the triggers and the last two entries.
+    // Someone with root on the receiver's host removes the triggers and the last two entries,
+    // and moves the receiver's signed head aside as after restoring a backup: the receiver then
+    // signs the shorter log, and only the checkpoint the auditor saved still knows better.
+    // Stopped meanwhile, so that no refresh finds the log cut but the head still in place.
+    const qint64 kept = saved - 2;
+    m_kept = kept;
     QString error;
-    QVERIFY2(dropAuditTriggers(*m_chainWriter, &error), qPrintable(error));
-    QVERIFY2(succeeded(m_chainWriter->exec(QStringLiteral("DELETE FROM audit_log WHERE seq > 4")), &error),
+    QVERIFY2(m_receiver.restart(&error,
+                 [&](QString *why) {
+                     if (!dropAuditTriggers(*m_chainWriter, why)
+                         || !succeeded(m_chainWriter->exec(
+                                           QStringLiteral("DELETE FROM audit_log WHERE seq > %1").arg(kept)),
+                             why))
+                         return false;
+                     const QString signedHead = audit::signedHeadPath(m_receiver.auditKeyPath());
+                     if (!QFile::rename(signedHead, signedHead + QStringLiteral(".restored"))) {
+                         *why = QStringLiteral("could not move %1 aside").arg(signedHead);
+                         return false;
+                     }
+                     return true;
+                 }),
         qPrintable(error));
+    QCOMPARE(head(), kept);
     QVERIFY(pressF5());
-    QTRY_VERIFY_WITH_TIMEOUT(
-        checkpoints().contains(QStringLiteral("the tail was cut off, first missing entry #5")), kGuiWait);
-    QVERIFY2(status().startsWith(QStringLiteral("Chain intact to #4")), qPrintable(status()));
+    QTRY_VERIFY2_WITH_TIMEOUT(
+        checkpoints().contains(QStringLiteral("the tail was cut off, first missing entry #%1").arg(kept + 1)),
+        qPrintable(checkpoints()), kGuiWait);
+    QVERIFY2(status().startsWith(QStringLiteral("Chain intact to #%1").arg(kept)), qPrintable(status()));
 
-    // ... and edits an entry.
+    // ... and edits an entry. The receiver refuses to sign and records the refusal (#kept+1).
     QVERIFY2(succeeded(m_chainWriter->exec(QStringLiteral(
                            "UPDATE audit_log SET reason = 'no refund was asked for' WHERE seq = 2")),
                  &error),
@@ -361,8 +429,12 @@ void TstAuditView::savedCheckpointCatchesACutOffTailAndAnEditedRow()
     QTRY_VERIFY_WITH_TIMEOUT(status().startsWith(QStringLiteral("Chain broken at #2: ")), kGuiWait);
     QVERIFY2(status().contains(QStringLiteral("edited")), qPrintable(status()));
     QVERIFY2(checkpoints().contains(QStringLiteral("first changed entry #2")), qPrintable(checkpoints()));
+    QCOMPARE(m_receiver.scalar(QStringLiteral("SELECT action FROM audit_log WHERE seq = ?"), { kept + 1 })
+                 .toString(),
+        QStringLiteral("checkpoint_refused"));
     AuditModel *model = m_console->audit()->model();
     QCOMPARE(model->firstBadSeq(), qint64(2));
+
     QVERIFY(model->index(1, 0).data(Qt::BackgroundRole).isValid());
     QVERIFY(!model->index(0, 0).data(Qt::BackgroundRole).isValid());
     // A broken chain is not saved as a checkpoint.
@@ -388,8 +460,8 @@ void TstAuditView::aNewSessionStartsThePageAfresh()
 
     m_console->disconnectSession();
     QString problem;
-    QVERIFY2(connectWith(*m_console, QStringLiteral("audit again"), m_chain->url().sqlitePath,
-                 QStringLiteral("tok-123"), &problem),
+    QVERIFY2(connectWith(*m_console, QStringLiteral("audit again"), m_receiver.databasePath(),
+                 m_receiver.token(QStringLiteral("aude-auditor")), &problem, m_receiver.adminUrl()),
         qPrintable(problem));
     m_console->window()->showPage(MainWindow::AuditPage);
     QCOMPARE(find<QLineEdit>(w, "auditActorFilter"), actor); // the same view, not a new one
@@ -397,9 +469,15 @@ void TstAuditView::aNewSessionStartsThePageAfresh()
     QCOMPARE(range->currentIndex(), 0);
     QVERIFY(!message->isVisible());
     QCOMPARE(entries->model(), m_console->audit()->model());
-    // The new session checks the chain itself: still broken at #2, on the same label.
+    // The new session checks the chain itself: still broken at #2, on the same label; the cut
+    // tail stays cut, and the receiver recorded its refusal once, not again for this session.
     QTRY_VERIFY_WITH_TIMEOUT(status().startsWith(QStringLiteral("Chain broken at #2: ")), kGuiWait);
-    QTRY_COMPARE_WITH_TIMEOUT(entries->model()->rowCount(), 4, kGuiWait);
+    QVERIFY(m_kept > 0);
+    QCOMPARE(entryCount(), int(m_kept + 1));
+    QTRY_COMPARE_WITH_TIMEOUT(entries->model()->rowCount(), int(m_kept + 1), kGuiWait);
+    QCOMPARE(m_receiver.scalar(QStringLiteral("SELECT action FROM audit_log ORDER BY seq DESC LIMIT 1"))
+                 .toString(),
+        QStringLiteral("checkpoint_refused"));
 }
 
 QTEST_MAIN(TstAuditView)
