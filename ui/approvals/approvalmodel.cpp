@@ -9,36 +9,32 @@
 
 namespace redrive::ui {
 
+ApprovalModel::ApprovalModel(QObject *parent)
+    : RowTableModel(parent)
+{
+    static constexpr ColumnHeader columns[] = { { QT_TR_NOOP("Replay") }, { QT_TR_NOOP("Requested by") },
+        { QT_TR_NOOP("Deliveries") }, { QT_TR_NOOP("Reason") }, { QT_TR_NOOP("Ticket") },
+        { QT_TR_NOOP("Risk") }, { QT_TR_NOOP("Age") }, { QT_TR_NOOP("Expires in") } };
+    static_assert(std::size(columns) == ColumnCount);
+    setColumns(columns);
+}
+
 void ApprovalModel::setRequests(QList<ReplayRecord> requests, const QString &currentUser, qint64 nowMs)
 {
-    beginResetModel();
-    m_requests = std::move(requests);
     m_user = currentUser;
     m_now = nowMs;
-    endResetModel();
+    resetRows(std::move(requests));
 }
 
 const ReplayRecord *ApprovalModel::requestAt(const QModelIndex &index) const
 {
-    return index.isValid() && index.model() == this && index.row() < m_requests.size()
-        ? &m_requests[index.row()]
-        : nullptr;
+    return rowAt(index);
 }
 
 bool ApprovalModel::isOwn(const QModelIndex &index) const
 {
     const ReplayRecord *r = requestAt(index);
     return r && r->requestedBy == m_user;
-}
-
-int ApprovalModel::rowCount(const QModelIndex &parent) const
-{
-    return parent.isValid() ? 0 : int(m_requests.size());
-}
-
-int ApprovalModel::columnCount(const QModelIndex &parent) const
-{
-    return parent.isValid() ? 0 : ColumnCount;
 }
 
 QVariant ApprovalModel::data(const QModelIndex &index, int role) const
@@ -92,17 +88,6 @@ QVariant ApprovalModel::data(const QModelIndex &index, int role) const
     default:
         return {};
     }
-}
-
-QVariant ApprovalModel::headerData(int section, Qt::Orientation orientation, int role) const
-{
-    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
-        return {};
-    static const char *const names[]
-        = { QT_TR_NOOP("Replay"), QT_TR_NOOP("Requested by"), QT_TR_NOOP("Deliveries"), QT_TR_NOOP("Reason"),
-              QT_TR_NOOP("Ticket"), QT_TR_NOOP("Risk"), QT_TR_NOOP("Age"), QT_TR_NOOP("Expires in") };
-    static_assert(std::size(names) == ColumnCount);
-    return section >= 0 && section < ColumnCount ? QVariant(tr(names[section])) : QVariant();
 }
 
 } // namespace redrive::ui

@@ -12,7 +12,13 @@ namespace redrive::ui {
 
 AuditModel::AuditModel(DbExecutor *executor, QObject *parent)
     : KeysetListModel(executor, kPageSize, parent)
-{ }
+{
+    static constexpr ColumnHeader columns[] = { { QT_TR_NOOP("Seq") }, { QT_TR_NOOP("When") },
+        { QT_TR_NOOP("Actor") }, { QT_TR_NOOP("Role") }, { QT_TR_NOOP("Action") }, { QT_TR_NOOP("Target") },
+        { QT_TR_NOOP("Reason") }, { QT_TR_NOOP("Hash") } };
+    static_assert(std::size(columns) == ColumnCount);
+    setColumns(columns);
+}
 
 void AuditModel::setFilter(const audit::AuditQuery &filter)
 {
@@ -43,11 +49,6 @@ void AuditModel::setFirstBadSeq(qint64 seq)
     m_badSeq = seq;
     if (rowCount() > 0)
         Q_EMIT dataChanged(index(0, 0), index(rowCount() - 1, ColumnCount - 1), { Qt::BackgroundRole });
-}
-
-int AuditModel::columnCount(const QModelIndex &parent) const
-{
-    return parent.isValid() ? 0 : ColumnCount;
 }
 
 QVariant AuditModel::data(const QModelIndex &index, int role) const
@@ -88,16 +89,6 @@ QVariant AuditModel::data(const QModelIndex &index, int role) const
     default:
         return {};
     }
-}
-
-QVariant AuditModel::headerData(int section, Qt::Orientation orientation, int role) const
-{
-    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
-        return {};
-    static const char *const names[]
-        = { QT_TR_NOOP("Seq"), QT_TR_NOOP("When"), QT_TR_NOOP("Actor"), QT_TR_NOOP("Role"),
-              QT_TR_NOOP("Action"), QT_TR_NOOP("Target"), QT_TR_NOOP("Reason"), QT_TR_NOOP("Hash") };
-    return section >= 0 && section < ColumnCount ? QVariant(tr(names[section])) : QVariant();
 }
 
 } // namespace redrive::ui

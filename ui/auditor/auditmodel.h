@@ -38,10 +38,7 @@ public:
     void setFirstBadSeq(qint64 seq);
     [[nodiscard]] qint64 firstBadSeq() const { return m_badSeq; }
 
-    [[nodiscard]] int columnCount(const QModelIndex &parent = {}) const override;
     [[nodiscard]] QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
-    [[nodiscard]] QVariant headerData(
-        int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
 
 private:
     [[nodiscard]] PageQuery pageAfter(const audit::AuditEntry *last, int limit) const override;

@@ -3,8 +3,8 @@
 #pragma once
 
 #include "common/dbexecutor.h"
+#include "common/rowtablemodel.h"
 
-#include <QAbstractTableModel>
 #include <QCoreApplication>
 #include <QList>
 
@@ -13,10 +13,10 @@
 namespace redrive::ui {
 
 // The signals of every keyset list (a template cannot declare signals itself).
-class KeysetListModelBase : public QAbstractTableModel {
+class KeysetListModelBase : public ColumnTableModel {
     Q_OBJECT
 public:
-    using QAbstractTableModel::QAbstractTableModel;
+    using ColumnTableModel::ColumnTableModel;
 
 Q_SIGNALS:
     void loaded();
@@ -28,8 +28,8 @@ Q_SIGNALS:
 // count). Answers come back through the DbExecutor's guarded path; a reload advances the
 // generation, so a page asked for under an older filter never lands in the new list.
 //
-// A leaf says how to read one page (pageAfter) and how to show a row (columnCount, data).
-template<typename Row> class KeysetListModel : public KeysetListModelBase {
+// A leaf says how to read one page (pageAfter), lists its columns and shows a row (data).
+template<typename Row> class KeysetListModel : public RowTableModel<Row, KeysetListModelBase> {
 public:
     // Runs on the database thread: appends up to the asked-for rows; false with an error.
     using PageQuery = std::function<bool(Db &db, QList<Row> *rows, QString *error)>;
@@ -38,11 +38,11 @@ public:
     void reload()
     {
         m_generation.advance();
-        beginResetModel();
-        m_rows.clear();
+        this->beginResetModel();
+        this->mutableRows().clear();
         m_done = false;
         m_fetching = false;
-        endResetModel();
+        this->endResetModel();
         fetch(nullptr);
     }
 
@@ -52,38 +52,25 @@ public:
     {
         if (m_fetching || !m_done)
             return;
-        fetch(m_rows.isEmpty() ? nullptr : &m_rows.last());
+        fetch(this->rows().isEmpty() ? nullptr : &this->rows().last());
     }
 
-    [[nodiscard]] const Row *rowAt(int row) const
-    {
-        return row >= 0 && row < m_rows.size() ? &m_rows[row] : nullptr;
-    }
-    [[nodiscard]] const Row *rowAt(const QModelIndex &index) const
-    {
-        return index.isValid() && index.model() == this ? rowAt(index.row()) : nullptr;
-    }
-    [[nodiscard]] const QList<Row> &rows() const { return m_rows; }
     [[nodiscard]] bool isLoading() const { return m_fetching; }
     [[nodiscard]] int pageSize() const { return m_pageSize; }
 
-    [[nodiscard]] int rowCount(const QModelIndex &parent = {}) const override
-    {
-        return parent.isValid() ? 0 : int(m_rows.size());
-    }
     [[nodiscard]] bool canFetchMore(const QModelIndex &parent) const override
     {
-        return !parent.isValid() && !m_done && !m_fetching && !m_rows.isEmpty();
+        return !parent.isValid() && !m_done && !m_fetching && !this->rows().isEmpty();
     }
     void fetchMore(const QModelIndex &parent) override
     {
         if (canFetchMore(parent))
-            fetch(&m_rows.last());
+            fetch(&this->rows().last());
     }
 
 protected:
     KeysetListModel(DbExecutor *executor, int pageSize, QObject *parent)
-        : KeysetListModelBase(parent)
+        : RowTableModel<Row, KeysetListModelBase>(parent)
         , m_executor(executor)
         , m_pageSize(pageSize)
     { }
@@ -112,23 +99,18 @@ private:
                 m_fetching = false;
                 if (!page) {
                     m_done = true;
-                    Q_EMIT loadFailed(page.error());
+                    Q_EMIT this->loadFailed(page.error());
                     return;
                 }
                 m_done = page->size() < m_pageSize;
-                if (!page->isEmpty()) {
-                    beginInsertRows({}, int(m_rows.size()), int(m_rows.size() + page->size()) - 1);
-                    m_rows.append(std::move(*page));
-                    endInsertRows();
-                }
-                Q_EMIT loaded();
+                this->appendRows(std::move(*page));
+                Q_EMIT this->loaded();
             });
     }
 
     DbExecutor *m_executor;
     int m_pageSize;
     Generation m_generation;
-    QList<Row> m_rows;
     bool m_fetching = false;
     bool m_done = false;
 };

@@ -8,45 +8,35 @@
 
 namespace redrive::ui {
 
+DeadLetterModel::DeadLetterModel(QObject *parent)
+    : RowTableModel(parent)
+{
+    static constexpr ColumnHeader columns[]
+        = { { QT_TR_NOOP("Failure category") }, { QT_TR_NOOP("Destination") }, { QT_TR_NOOP("Dead letters") },
+              { QT_TR_NOOP("Oldest") }, { QT_TR_NOOP("Newest") }, { QT_TR_NOOP("Most recent error") } };
+    static_assert(std::size(columns) == ColumnCount);
+    setColumns(columns);
+}
+
 void DeadLetterModel::setGroups(QList<DeadLetterGroup> groups)
 {
     // Same groups in the same order: update values in place so the selection stays put.
-    bool sameShape = groups.size() == m_groups.size();
-    for (qsizetype i = 0; sameShape && i < groups.size(); ++i)
-        sameShape
-            = groups[i].category == m_groups[i].category && groups[i].destination == m_groups[i].destination;
-    if (sameShape) {
-        m_groups = std::move(groups);
-        if (!m_groups.isEmpty())
-            Q_EMIT dataChanged(index(0, 0), index(int(m_groups.size()) - 1, ColumnCount - 1));
-        return;
-    }
-    beginResetModel();
-    m_groups = std::move(groups);
-    endResetModel();
+    replaceRows(std::move(groups), [](const DeadLetterGroup &fresh, const DeadLetterGroup &shown) {
+        return fresh.category == shown.category && fresh.destination == shown.destination;
+    });
 }
 
 const DeadLetterGroup *DeadLetterModel::groupAt(const QModelIndex &index) const
 {
-    return index.isValid() && index.row() < m_groups.size() ? &m_groups[index.row()] : nullptr;
+    return index.isValid() ? rowAt(index.row()) : nullptr;
 }
 
 qint64 DeadLetterModel::total() const
 {
     qint64 n = 0;
-    for (const DeadLetterGroup &g : m_groups)
+    for (const DeadLetterGroup &g : rows())
         n += g.count;
     return n;
-}
-
-int DeadLetterModel::rowCount(const QModelIndex &parent) const
-{
-    return parent.isValid() ? 0 : int(m_groups.size());
-}
-
-int DeadLetterModel::columnCount(const QModelIndex &parent) const
-{
-    return parent.isValid() ? 0 : ColumnCount;
 }
 
 QVariant DeadLetterModel::data(const QModelIndex &index, int role) const
@@ -88,28 +78,6 @@ QVariant DeadLetterModel::data(const QModelIndex &index, int role) const
         default:
             return {};
         }
-    default:
-        return {};
-    }
-}
-
-QVariant DeadLetterModel::headerData(int section, Qt::Orientation orientation, int role) const
-{
-    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
-        return {};
-    switch (section) {
-    case CategoryColumn:
-        return tr("Failure category");
-    case DestinationColumn:
-        return tr("Destination");
-    case CountColumn:
-        return tr("Dead letters");
-    case OldestColumn:
-        return tr("Oldest");
-    case NewestColumn:
-        return tr("Newest");
-    case LatestErrorColumn:
-        return tr("Most recent error");
     default:
         return {};
     }

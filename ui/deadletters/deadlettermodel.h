@@ -2,14 +2,13 @@
 // SPDX-FileCopyrightText: Redrive authors
 #pragma once
 
+#include "common/rowtablemodel.h"
 #include "query/opsstats.h"
-
-#include <QAbstractTableModel>
 
 namespace redrive::ui {
 
 // Dead letters grouped by failure category and destination, largest group first.
-class DeadLetterModel final : public QAbstractTableModel {
+class DeadLetterModel final : public RowTableModel<DeadLetterGroup> {
     Q_OBJECT
 public:
     enum Column {
@@ -23,20 +22,13 @@ public:
     };
     enum Role { CategoryRole = Qt::UserRole, DestinationRole, CountRole };
 
-    using QAbstractTableModel::QAbstractTableModel;
+    explicit DeadLetterModel(QObject *parent = nullptr);
 
     void setGroups(QList<DeadLetterGroup> groups);
     [[nodiscard]] const DeadLetterGroup *groupAt(const QModelIndex &index) const;
     [[nodiscard]] qint64 total() const;
 
-    [[nodiscard]] int rowCount(const QModelIndex &parent = {}) const override;
-    [[nodiscard]] int columnCount(const QModelIndex &parent = {}) const override;
     [[nodiscard]] QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
-    [[nodiscard]] QVariant headerData(
-        int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
-
-private:
-    QList<DeadLetterGroup> m_groups;
 };
 
 } // namespace redrive::ui

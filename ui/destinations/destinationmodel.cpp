@@ -20,34 +20,36 @@ QString ago(qint64 nowMs, qint64 atMs)
 
 } // namespace
 
+DestinationModel::DestinationModel(QObject *parent)
+    : RowTableModel(parent)
+{
+    static constexpr ColumnHeader columns[] = { { QT_TR_NOOP("Destination") }, { QT_TR_NOOP("State") },
+        { QT_TR_NOOP("Backlog"),
+            QT_TR_NOOP("Deliveries not yet succeeded or dead: pending, in flight and retrying") },
+        { QT_TR_NOOP("Dead letters") }, { QT_TR_NOOP("Success (last hour)") },
+        { QT_TR_NOOP("Last failure (24 h)") }, { QT_TR_NOOP("Paused / resumed") } };
+    static_assert(std::size(columns) == ColumnCount);
+    setColumns(columns);
+}
+
 void DestinationModel::setStatuses(QList<DestinationStatus> statuses, qint64 nowMs)
 {
     m_now = nowMs;
     // The same names in the same order: update in place so the selection stays put.
-    bool sameShape = statuses.size() == m_rows.size();
-    for (qsizetype i = 0; sameShape && i < statuses.size(); ++i)
-        sameShape = statuses[i].name == m_rows[i].name;
-    if (sameShape) {
-        m_rows = std::move(statuses);
-        if (!m_rows.isEmpty())
-            Q_EMIT dataChanged(index(0, 0), index(int(m_rows.size()) - 1, ColumnCount - 1));
-        return;
-    }
-    beginResetModel();
-    m_rows = std::move(statuses);
-    endResetModel();
+    replaceRows(std::move(statuses), [](const DestinationStatus &fresh, const DestinationStatus &shown) {
+        return fresh.name == shown.name;
+    });
 }
 
 const DestinationStatus *DestinationModel::destinationAt(const QModelIndex &index) const
 {
-    return index.isValid() && index.model() == this && index.row() < m_rows.size() ? &m_rows[index.row()]
-                                                                                   : nullptr;
+    return rowAt(index);
 }
 
 int DestinationModel::rowOf(const QString &name) const
 {
-    for (qsizetype i = 0; i < m_rows.size(); ++i) {
-        if (m_rows[i].name == name)
+    for (qsizetype i = 0; i < rows().size(); ++i) {
+        if (rows()[i].name == name)
             return int(i);
     }
     return -1;
@@ -56,19 +58,9 @@ int DestinationModel::rowOf(const QString &name) const
 int DestinationModel::pausedCount() const
 {
     int n = 0;
-    for (const DestinationStatus &d : m_rows)
+    for (const DestinationStatus &d : rows())
         n += d.paused ? 1 : 0;
     return n;
-}
-
-int DestinationModel::rowCount(const QModelIndex &parent) const
-{
-    return parent.isValid() ? 0 : int(m_rows.size());
-}
-
-int DestinationModel::columnCount(const QModelIndex &parent) const
-{
-    return parent.isValid() ? 0 : ColumnCount;
 }
 
 QString DestinationModel::display(const DestinationStatus &d, int column) const
@@ -177,34 +169,6 @@ QVariant DestinationModel::data(const QModelIndex &index, int role) const
         if (index.column() == DeadColumn && d->dead > 0)
             return statusLook(DeliveryStatus::Dead).foreground;
         return {};
-    default:
-        return {};
-    }
-}
-
-QVariant DestinationModel::headerData(int section, Qt::Orientation orientation, int role) const
-{
-    if (orientation != Qt::Horizontal)
-        return {};
-    if (role == Qt::ToolTipRole && section == BacklogColumn)
-        return tr("Deliveries not yet succeeded or dead: pending, in flight and retrying");
-    if (role != Qt::DisplayRole)
-        return {};
-    switch (section) {
-    case NameColumn:
-        return tr("Destination");
-    case StateColumn:
-        return tr("State");
-    case BacklogColumn:
-        return tr("Backlog");
-    case DeadColumn:
-        return tr("Dead letters");
-    case SuccessRateColumn:
-        return tr("Success (last hour)");
-    case LastFailureColumn:
-        return tr("Last failure (24 h)");
-    case ChangedColumn:
-        return tr("Paused / resumed");
     default:
         return {};
     }

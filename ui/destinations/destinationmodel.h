@@ -2,15 +2,14 @@
 // SPDX-FileCopyrightText: Redrive authors
 #pragma once
 
+#include "common/rowtablemodel.h"
 #include "query/destinationstats.h"
-
-#include <QAbstractTableModel>
 
 namespace redrive::ui {
 
 // One row per destination: pause state, backlog, dead letters, the last hour's success rate
 // and the newest failure. Relative times are against the `nowMs` of the last setStatuses().
-class DestinationModel final : public QAbstractTableModel {
+class DestinationModel final : public RowTableModel<DestinationStatus> {
     Q_OBJECT
 public:
     enum Column {
@@ -25,24 +24,19 @@ public:
     };
     enum Role { NameRole = Qt::UserRole, PausedRole, BacklogRole, DeadRole };
 
-    using QAbstractTableModel::QAbstractTableModel;
+    explicit DestinationModel(QObject *parent = nullptr);
 
     void setStatuses(QList<DestinationStatus> statuses, qint64 nowMs);
     [[nodiscard]] const DestinationStatus *destinationAt(const QModelIndex &index) const;
     [[nodiscard]] int rowOf(const QString &name) const; // -1 when absent
     [[nodiscard]] int pausedCount() const;
 
-    [[nodiscard]] int rowCount(const QModelIndex &parent = {}) const override;
-    [[nodiscard]] int columnCount(const QModelIndex &parent = {}) const override;
     [[nodiscard]] QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
-    [[nodiscard]] QVariant headerData(
-        int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
 
 private:
     [[nodiscard]] QString display(const DestinationStatus &d, int column) const;
     [[nodiscard]] QString tooltip(const DestinationStatus &d, int column) const;
 
-    QList<DestinationStatus> m_rows;
     qint64 m_now = 0;
 };
 

@@ -60,47 +60,22 @@ QString downstreamTooltip(const EventRow &row)
 } // namespace
 
 EventTableModel::EventTableModel(DbExecutor *pages, DbExecutor *indexer, QObject *parent)
-    : QAbstractTableModel(parent)
+    : ColumnTableModel(parent)
     , m_pagesExec(pages)
     , m_indexExec(indexer ? indexer : pages)
-{ }
+{
+    static constexpr ColumnHeader columns[]
+        = { { QT_TR_NOOP("ID") }, { QT_TR_NOOP("Received") }, { QT_TR_NOOP("Status") },
+              { QT_TR_NOOP("Downstream") }, { QT_TR_NOOP("Source") }, { QT_TR_NOOP("Type") },
+              { QT_TR_NOOP("Attempts") }, { QT_TR_NOOP("Last failure") }, { QT_TR_NOOP("Provider ID") } };
+    static_assert(std::size(columns) == ColumnCount);
+    setColumns(columns);
+    setRowNumbers(true);
+}
 
 int EventTableModel::rowCount(const QModelIndex &parent) const
 {
     return parent.isValid() ? 0 : m_rows;
-}
-
-int EventTableModel::columnCount(const QModelIndex &parent) const
-{
-    return parent.isValid() ? 0 : ColumnCount;
-}
-
-QVariant EventTableModel::headerData(int section, Qt::Orientation orientation, int role) const
-{
-    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
-        return QAbstractTableModel::headerData(section, orientation, role);
-    switch (section) {
-    case IdColumn:
-        return tr("ID");
-    case ReceivedColumn:
-        return tr("Received");
-    case SourceColumn:
-        return tr("Source");
-    case TypeColumn:
-        return tr("Type");
-    case ProviderIdColumn:
-        return tr("Provider ID");
-    case StatusColumn:
-        return tr("Status");
-    case AttemptsColumn:
-        return tr("Attempts");
-    case LastFailureColumn:
-        return tr("Last failure");
-    case DownstreamColumn:
-        return tr("Downstream");
-    default:
-        return {};
-    }
 }
 
 const EventRow *EventTableModel::eventAtRow(int row) const

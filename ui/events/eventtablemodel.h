@@ -3,9 +3,9 @@
 #pragma once
 
 #include "common/dbexecutor.h"
+#include "common/rowtablemodel.h"
 #include "query/eventpage.h"
 
-#include <QAbstractTableModel>
 #include <QHash>
 #include <QSet>
 
@@ -26,7 +26,7 @@ namespace redrive::ui {
 // counts what arrived since without touching the rows (also events with an id below the top
 // that committed late: see countNewEvents); showNewEvents() inserts them at the top, so the
 // selection stays on the same events, or reloads when a late one belongs further down.
-class EventTableModel final : public QAbstractTableModel {
+class EventTableModel final : public ColumnTableModel {
     Q_OBJECT
 public:
     // What triage needs first comes first: when, state, and whether the downstream acted.
@@ -60,10 +60,7 @@ public:
     EventTableModel(DbExecutor *pages, DbExecutor *indexer, QObject *parent = nullptr);
 
     [[nodiscard]] int rowCount(const QModelIndex &parent = {}) const override;
-    [[nodiscard]] int columnCount(const QModelIndex &parent = {}) const override;
     [[nodiscard]] QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
-    [[nodiscard]] QVariant headerData(
-        int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
     [[nodiscard]] bool canFetchMore(const QModelIndex &parent) const override;
     void fetchMore(const QModelIndex &parent) override;
 

@@ -8,50 +8,38 @@
 
 namespace redrive::ui {
 
+IncidentModel::IncidentModel(QObject *parent)
+    : RowTableModel(parent)
+{
+    static constexpr ColumnHeader columns[]
+        = { { QT_TR_NOOP("Destination") }, { QT_TR_NOOP("Failure category") }, { QT_TR_NOOP("Dead letters") },
+              { QT_TR_NOOP("Opened") }, { QT_TR_NOOP("Acknowledged") }, { QT_TR_NOOP("Note") } };
+    static_assert(std::size(columns) == ColumnCount);
+    setColumns(columns);
+}
+
 void IncidentModel::setIncidents(QList<Incident> incidents)
 {
     // The same incidents in the same order: update in place so the selection stays put.
-    bool sameShape = incidents.size() == m_incidents.size();
-    for (qsizetype i = 0; sameShape && i < incidents.size(); ++i)
-        sameShape = incidents[i].id == m_incidents[i].id;
-    if (sameShape) {
-        m_incidents = std::move(incidents);
-        if (!m_incidents.isEmpty())
-            Q_EMIT dataChanged(index(0, 0), index(int(m_incidents.size()) - 1, ColumnCount - 1));
-        return;
-    }
-    beginResetModel();
-    m_incidents = std::move(incidents);
-    endResetModel();
+    replaceRows(std::move(incidents),
+        [](const Incident &fresh, const Incident &shown) { return fresh.id == shown.id; });
 }
 
 const Incident *IncidentModel::incidentAt(const QModelIndex &index) const
 {
-    return index.isValid() && index.model() == this && index.row() < m_incidents.size()
-        ? &m_incidents[index.row()]
-        : nullptr;
+    return rowAt(index);
 }
 
 int IncidentModel::unacknowledgedCount() const
 {
-    return int(std::count_if(
-        m_incidents.cbegin(), m_incidents.cend(), [](const Incident &i) { return !i.acknowledged(); }));
+    return int(
+        std::count_if(rows().cbegin(), rows().cend(), [](const Incident &i) { return !i.acknowledged(); }));
 }
 
 QString IncidentModel::categoryText(const QString &category)
 {
     return category.isEmpty() ? tr("(none recorded)")
                               : categoryLabel(Stored<FailureCategory>::fromName(category));
-}
-
-int IncidentModel::rowCount(const QModelIndex &parent) const
-{
-    return parent.isValid() ? 0 : int(m_incidents.size());
-}
-
-int IncidentModel::columnCount(const QModelIndex &parent) const
-{
-    return parent.isValid() ? 0 : ColumnCount;
 }
 
 QVariant IncidentModel::data(const QModelIndex &index, int role) const
@@ -93,28 +81,6 @@ QVariant IncidentModel::data(const QModelIndex &index, int role) const
         default:
             return {};
         }
-    default:
-        return {};
-    }
-}
-
-QVariant IncidentModel::headerData(int section, Qt::Orientation orientation, int role) const
-{
-    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
-        return {};
-    switch (section) {
-    case DestinationColumn:
-        return tr("Destination");
-    case CategoryColumn:
-        return tr("Failure category");
-    case CountColumn:
-        return tr("Dead letters");
-    case OpenedColumn:
-        return tr("Opened");
-    case AcknowledgedColumn:
-        return tr("Acknowledged");
-    case NoteColumn:
-        return tr("Note");
     default:
         return {};
     }

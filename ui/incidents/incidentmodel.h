@@ -2,14 +2,13 @@
 // SPDX-FileCopyrightText: Redrive authors
 #pragma once
 
+#include "common/rowtablemodel.h"
 #include "query/incidents.h"
-
-#include <QAbstractTableModel>
 
 namespace redrive::ui {
 
 // Open incidents (dead-letter groups that appeared or grew), newest first, with who is on them.
-class IncidentModel final : public QAbstractTableModel {
+class IncidentModel final : public RowTableModel<Incident> {
     Q_OBJECT
 public:
     enum Column {
@@ -23,24 +22,17 @@ public:
     };
     enum Role { IdRole = Qt::UserRole, CountRole };
 
-    using QAbstractTableModel::QAbstractTableModel;
+    explicit IncidentModel(QObject *parent = nullptr);
 
     void setIncidents(QList<Incident> incidents);
     [[nodiscard]] const Incident *incidentAt(const QModelIndex &index) const;
-    [[nodiscard]] const QList<Incident> &incidents() const { return m_incidents; }
+    [[nodiscard]] const QList<Incident> &incidents() const { return rows(); }
     [[nodiscard]] int unacknowledgedCount() const;
 
-    [[nodiscard]] int rowCount(const QModelIndex &parent = {}) const override;
-    [[nodiscard]] int columnCount(const QModelIndex &parent = {}) const override;
     [[nodiscard]] QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
-    [[nodiscard]] QVariant headerData(
-        int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
 
     // "HTTP retryable", or "(none recorded)"; shared with the notification text.
     [[nodiscard]] static QString categoryText(const QString &category);
-
-private:
-    QList<Incident> m_incidents;
 };
 
 } // namespace redrive::ui

@@ -49,34 +49,34 @@ ReconcileRunStatus reconcileRunStatus(const reconcile::Run &run)
     return ReconcileRunStatus::Unknown;
 }
 
+ReconcileRunModel::ReconcileRunModel(QObject *parent)
+    : RowTableModel(parent)
+{
+    static constexpr ColumnHeader columns[] = { { QT_TR_NOOP("Source") }, { QT_TR_NOOP("Provider") },
+        { QT_TR_NOOP("Started") }, { QT_TR_NOOP("Status") }, { QT_TR_NOOP("Checked") },
+        { QT_TR_NOOP("Missing") }, { QT_TR_NOOP("Recovered") }, { QT_TR_NOOP("Outcome") } };
+    static_assert(std::size(columns) == ColumnCount);
+    setColumns(columns);
+}
+
 void ReconcileRunModel::setRuns(QList<reconcile::Run> runs, qint64 nowMs)
 {
     m_now = nowMs;
     // The same runs in the same order: update in place so the selection stays put.
-    bool sameShape = runs.size() == m_rows.size();
-    for (qsizetype i = 0; sameShape && i < runs.size(); ++i)
-        sameShape = runs[i].id == m_rows[i].id && runs[i].source == m_rows[i].source;
-    if (sameShape) {
-        m_rows = std::move(runs);
-        if (!m_rows.isEmpty())
-            Q_EMIT dataChanged(index(0, 0), index(int(m_rows.size()) - 1, ColumnCount - 1));
-        return;
-    }
-    beginResetModel();
-    m_rows = std::move(runs);
-    endResetModel();
+    replaceRows(std::move(runs), [](const reconcile::Run &fresh, const reconcile::Run &shown) {
+        return fresh.id == shown.id && fresh.source == shown.source;
+    });
 }
 
 const reconcile::Run *ReconcileRunModel::runAt(const QModelIndex &index) const
 {
-    return index.isValid() && index.model() == this && index.row() < m_rows.size() ? &m_rows[index.row()]
-                                                                                   : nullptr;
+    return rowAt(index);
 }
 
 int ReconcileRunModel::rowOfSource(const QString &source) const
 {
-    for (qsizetype i = 0; i < m_rows.size(); ++i) {
-        if (m_rows[i].source == source)
+    for (qsizetype i = 0; i < rows().size(); ++i) {
+        if (rows()[i].source == source)
             return int(i);
     }
     return -1;
@@ -84,7 +84,7 @@ int ReconcileRunModel::rowOfSource(const QString &source) const
 
 bool ReconcileRunModel::anyRunning() const
 {
-    return std::any_of(m_rows.cbegin(), m_rows.cend(),
+    return std::any_of(rows().cbegin(), rows().cend(),
         [](const reconcile::Run &r) { return reconcileRunStatus(r) == ReconcileRunStatus::Running; });
 }
 
@@ -127,16 +127,6 @@ QString ReconcileRunModel::outcome(const reconcile::Run &run, qint64 nowMs)
         break;
     }
     return tr("Status “%1”").arg(run.status.name());
-}
-
-int ReconcileRunModel::rowCount(const QModelIndex &parent) const
-{
-    return parent.isValid() ? 0 : int(m_rows.size());
-}
-
-int ReconcileRunModel::columnCount(const QModelIndex &parent) const
-{
-    return parent.isValid() ? 0 : ColumnCount;
 }
 
 QString ReconcileRunModel::display(const reconcile::Run &r, int column) const
@@ -236,32 +226,6 @@ QVariant ReconcileRunModel::data(const QModelIndex &index, int role) const
             || (index.column() == OutcomeColumn && reconcileRunStatus(*r) == ReconcileRunStatus::Failed))
             return toneText(toneOf(*r));
         return {};
-    default:
-        return {};
-    }
-}
-
-QVariant ReconcileRunModel::headerData(int section, Qt::Orientation orientation, int role) const
-{
-    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
-        return {};
-    switch (section) {
-    case SourceColumn:
-        return tr("Source");
-    case ProviderColumn:
-        return tr("Provider");
-    case StartedColumn:
-        return tr("Started");
-    case StatusColumn:
-        return tr("Status");
-    case CheckedColumn:
-        return tr("Checked");
-    case MissingColumn:
-        return tr("Missing");
-    case RecoveredColumn:
-        return tr("Recovered");
-    case OutcomeColumn:
-        return tr("Outcome");
     default:
         return {};
     }

@@ -2,9 +2,8 @@
 // SPDX-FileCopyrightText: Redrive authors
 #pragma once
 
+#include "common/rowtablemodel.h"
 #include "storage/reconcilestore.h"
-
-#include <QAbstractTableModel>
 
 namespace redrive::ui {
 
@@ -17,7 +16,7 @@ namespace redrive::ui {
 enum class ReconcileRunStatus { Running, Ok, Failed, NeverRun, Unknown };
 [[nodiscard]] ReconcileRunStatus reconcileRunStatus(const reconcile::Run &run);
 
-class ReconcileRunModel final : public QAbstractTableModel {
+class ReconcileRunModel final : public RowTableModel<reconcile::Run> {
     Q_OBJECT
 public:
     enum Column {
@@ -33,7 +32,7 @@ public:
     };
     enum Role { RunIdRole = Qt::UserRole, SourceRole, StatusRole };
 
-    using QAbstractTableModel::QAbstractTableModel;
+    explicit ReconcileRunModel(QObject *parent = nullptr);
 
     void setRuns(QList<reconcile::Run> runs, qint64 nowMs);
     [[nodiscard]] const reconcile::Run *runAt(const QModelIndex &index) const;
@@ -44,17 +43,12 @@ public:
     [[nodiscard]] static QString outcome(const reconcile::Run &run, qint64 nowMs);
     [[nodiscard]] static QString statusLabel(const reconcile::Run &run);
 
-    [[nodiscard]] int rowCount(const QModelIndex &parent = {}) const override;
-    [[nodiscard]] int columnCount(const QModelIndex &parent = {}) const override;
     [[nodiscard]] QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
-    [[nodiscard]] QVariant headerData(
-        int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
 
 private:
     [[nodiscard]] QString display(const reconcile::Run &r, int column) const;
     [[nodiscard]] QString tooltip(const reconcile::Run &r, int column) const;
 
-    QList<reconcile::Run> m_rows;
     qint64 m_now = 0;
 };
 

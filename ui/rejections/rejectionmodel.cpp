@@ -9,7 +9,13 @@ namespace redrive::ui {
 
 RejectionModel::RejectionModel(DbExecutor *executor, QObject *parent)
     : KeysetListModel(executor, kPageSize, parent)
-{ }
+{
+    static constexpr ColumnHeader columns[]
+        = { { QT_TR_NOOP("Received") }, { QT_TR_NOOP("Source") }, { QT_TR_NOOP("Answer") },
+              { QT_TR_NOOP("Reason") }, { QT_TR_NOOP("Detail") }, { QT_TR_NOOP("From") } };
+    static_assert(std::size(columns) == ColumnCount);
+    setColumns(columns);
+}
 
 RejectionModel::PageQuery RejectionModel::pageAfter(const RejectionRow *last, int limit) const
 {
@@ -24,11 +30,6 @@ RejectionModel::PageQuery RejectionModel::pageAfter(const RejectionRow *last, in
         *rows = std::move(*page);
         return true;
     };
-}
-
-int RejectionModel::columnCount(const QModelIndex &parent) const
-{
-    return parent.isValid() ? 0 : ColumnCount;
 }
 
 QVariant RejectionModel::data(const QModelIndex &index, int role) const
@@ -60,28 +61,6 @@ QVariant RejectionModel::data(const QModelIndex &index, int role) const
         return r->detail;
     case RemoteColumn:
         return r->remoteAddr;
-    default:
-        return {};
-    }
-}
-
-QVariant RejectionModel::headerData(int section, Qt::Orientation orientation, int role) const
-{
-    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
-        return {};
-    switch (section) {
-    case ReceivedColumn:
-        return tr("Received");
-    case SourceColumn:
-        return tr("Source");
-    case StatusColumn:
-        return tr("Answer");
-    case ReasonColumn:
-        return tr("Reason");
-    case DetailColumn:
-        return tr("Detail");
-    case RemoteColumn:
-        return tr("From");
     default:
         return {};
     }

@@ -28,10 +28,7 @@ public:
 
     [[nodiscard]] const RejectionRow *rejectionAt(const QModelIndex &index) const { return rowAt(index); }
 
-    [[nodiscard]] int columnCount(const QModelIndex &parent = {}) const override;
     [[nodiscard]] QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
-    [[nodiscard]] QVariant headerData(
-        int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
 
 private:
     [[nodiscard]] PageQuery pageAfter(const RejectionRow *last, int limit) const override;

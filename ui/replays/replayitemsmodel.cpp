@@ -16,11 +16,28 @@ QString statusText(const Stored<DeliveryStatus> &s)
 
 } // namespace
 
+ReplayItemsModel::ReplayItemsModel(QObject *parent, View view)
+    : RowTableModel(parent)
+    , m_view(view)
+{
+    static constexpr ColumnHeader outcomeColumns[] = { { QT_TR_NOOP("Delivery") }, { QT_TR_NOOP("Event") },
+        { QT_TR_NOOP("Destination") }, { QT_TR_NOOP("Status at request") }, { QT_TR_NOOP("Replay outcome") },
+        { QT_TR_NOOP("Status now") } };
+    static constexpr ColumnHeader frozenColumns[] = { { QT_TR_NOOP("Delivery") }, { QT_TR_NOOP("Event") },
+        { QT_TR_NOOP("Destination") }, { QT_TR_NOOP("Status at freeze") }, { QT_TR_NOOP("Outcome unknown") },
+        { QT_TR_NOOP("Status now") } };
+    static_assert(std::size(outcomeColumns) == ColumnCount && std::size(frozenColumns) == ColumnCount);
+    if (view == View::FrozenSelection)
+        setColumns(frozenColumns);
+    else
+        setColumns(outcomeColumns);
+}
+
 void ReplayItemsModel::setItems(QList<ReplayItem> items)
 {
     beginResetModel();
     m_replayId = 0;
-    m_items = std::move(items);
+    mutableRows() = std::move(items);
     m_nextAfter.reset();
     m_requestedAfter.reset();
     endResetModel();
@@ -30,7 +47,7 @@ void ReplayItemsModel::setItems(qint64 replayId, QList<ReplayItem> items, std::o
 {
     beginResetModel();
     m_replayId = replayId;
-    m_items = replayId > 0 ? std::move(items) : QList<ReplayItem> {};
+    mutableRows() = replayId > 0 ? std::move(items) : QList<ReplayItem> {};
     m_nextAfter = replayId > 0 ? nextAfter : std::nullopt;
     m_requestedAfter.reset();
     endResetModel();
@@ -42,44 +59,29 @@ void ReplayItemsModel::appendItems(qint64 replayId, QList<ReplayItem> items, std
         return; // a page of a replay no longer shown
     m_nextAfter = nextAfter;
     m_requestedAfter.reset();
-    if (items.isEmpty())
-        return;
-    const int first = int(m_items.size());
-    beginInsertRows({}, first, first + int(items.size()) - 1);
-    m_items.append(std::move(items));
-    endInsertRows();
+    appendRows(std::move(items));
 }
 
 void ReplayItemsModel::updateItems(qint64 replayId, const QList<ReplayItem> &items)
 {
-    if (replayId != m_replayId || m_items.isEmpty())
+    if (replayId != m_replayId || rows().isEmpty())
         return;
     QHash<qint64, const ReplayItem *> fresh;
     for (const ReplayItem &i : items)
         fresh.insert(i.deliveryId, &i);
-    for (int row = 0; row < m_items.size(); ++row) {
-        const ReplayItem *f = fresh.value(m_items[row].deliveryId);
+    QList<ReplayItem> &shown = mutableRows();
+    for (int row = 0; row < shown.size(); ++row) {
+        const ReplayItem *f = fresh.value(shown[row].deliveryId);
         if (!f)
             continue;
-        m_items[row] = *f;
+        shown[row] = *f;
         Q_EMIT dataChanged(index(row, 0), index(row, ColumnCount - 1));
     }
 }
 
 const ReplayItem *ReplayItemsModel::itemAt(const QModelIndex &index) const
 {
-    return index.isValid() && index.model() == this && index.row() < m_items.size() ? &m_items[index.row()]
-                                                                                    : nullptr;
-}
-
-int ReplayItemsModel::rowCount(const QModelIndex &parent) const
-{
-    return parent.isValid() ? 0 : int(m_items.size());
-}
-
-int ReplayItemsModel::columnCount(const QModelIndex &parent) const
-{
-    return parent.isValid() ? 0 : ColumnCount;
+    return rowAt(index);
 }
 
 QVariant ReplayItemsModel::data(const QModelIndex &index, int role) const
@@ -148,19 +150,6 @@ QVariant ReplayItemsModel::frozenData(const ReplayItem &i, int column, int role)
     default:
         return {};
     }
-}
-
-QVariant ReplayItemsModel::headerData(int section, Qt::Orientation orientation, int role) const
-{
-    if (orientation != Qt::Horizontal || role != Qt::DisplayRole || section < 0 || section >= ColumnCount)
-        return {};
-    static const char *const outcomeNames[ColumnCount]
-        = { QT_TR_NOOP("Delivery"), QT_TR_NOOP("Event"), QT_TR_NOOP("Destination"),
-              QT_TR_NOOP("Status at request"), QT_TR_NOOP("Replay outcome"), QT_TR_NOOP("Status now") };
-    static const char *const frozenNames[ColumnCount]
-        = { QT_TR_NOOP("Delivery"), QT_TR_NOOP("Event"), QT_TR_NOOP("Destination"),
-              QT_TR_NOOP("Status at freeze"), QT_TR_NOOP("Outcome unknown"), QT_TR_NOOP("Status now") };
-    return tr(m_view == View::FrozenSelection ? frozenNames[section] : outcomeNames[section]);
 }
 
 bool ReplayItemsModel::canFetchMore(const QModelIndex &parent) const

@@ -2,9 +2,9 @@
 // SPDX-FileCopyrightText: Redrive authors
 #pragma once
 
+#include "common/rowtablemodel.h"
 #include "replayitem.h"
 
-#include <QAbstractTableModel>
 #include <QJsonObject>
 
 #include <optional>
@@ -16,7 +16,7 @@ namespace redrive::ui {
 // (`items_after` / `items_next_after`), and a poll refreshes the loaded rows in place. The
 // approvals inbox shows the frozen selection an approver is asked to approve: each delivery
 // with its status at freeze and whether its outcome was unknown.
-class ReplayItemsModel final : public QAbstractTableModel {
+class ReplayItemsModel final : public RowTableModel<ReplayItem> {
     Q_OBJECT
 public:
     enum class View { ReplayOutcome, FrozenSelection };
@@ -32,10 +32,7 @@ public:
     };
     enum Role { EventIdRole = Qt::UserRole, DeliveryIdRole };
 
-    explicit ReplayItemsModel(QObject *parent = nullptr, View view = View::ReplayOutcome)
-        : QAbstractTableModel(parent)
-        , m_view(view)
-    { }
+    explicit ReplayItemsModel(QObject *parent = nullptr, View view = View::ReplayOutcome);
 
     // The whole frozen selection at once (no replay id, no further pages), and none.
     void setItems(QList<ReplayItem> items);
@@ -49,11 +46,7 @@ public:
     [[nodiscard]] qint64 replayId() const { return m_replayId; }
     [[nodiscard]] const ReplayItem *itemAt(const QModelIndex &index) const;
 
-    [[nodiscard]] int rowCount(const QModelIndex &parent = {}) const override;
-    [[nodiscard]] int columnCount(const QModelIndex &parent = {}) const override;
     [[nodiscard]] QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
-    [[nodiscard]] QVariant headerData(
-        int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
     [[nodiscard]] bool canFetchMore(const QModelIndex &parent) const override;
     void fetchMore(const QModelIndex &parent) override;
 
@@ -65,7 +58,6 @@ private:
 
     View m_view;
     qint64 m_replayId = 0;
-    QList<ReplayItem> m_items;
     std::optional<qint64> m_nextAfter;
     std::optional<qint64> m_requestedAfter;
 };

@@ -108,10 +108,28 @@ QString replayOutcome(const ReplayRecord &r)
     return r.status.name();
 }
 
+ReplayListModel::ReplayListModel(QObject *parent)
+    : RowTableModel(parent)
+{
+    static constexpr ColumnHeader columns[] = { { QT_TR_NOOP("Replay") }, { QT_TR_NOOP("Status") },
+        { QT_TR_NOOP("Requested by") }, { QT_TR_NOOP("Decided by") }, { QT_TR_NOOP("Reason") },
+        { QT_TR_NOOP("Ticket") }, { QT_TR_NOOP("Deliveries") },
+        { QT_TR_NOOP("Queued"), QT_TR_NOOP("Not sent yet: waiting their turn or queued for delivery") },
+        { QT_TR_NOOP("Sent"), QT_TR_NOOP("The replay attempt finished (succeeded or failed)") },
+        { QT_TR_NOOP("Succeeded") }, { QT_TR_NOOP("Failed") },
+        { QT_TR_NOOP("Skipped"),
+            QT_TR_NOOP("Not replayed: the delivery vanished, was in flight or was queued by another "
+                       "replay when its turn came") },
+        { QT_TR_NOOP("Requested") }, { QT_TR_NOOP("Decided") }, { QT_TR_NOOP("Finished") },
+        { QT_TR_NOOP("Outcome") } };
+    static_assert(std::size(columns) == ColumnCount);
+    setColumns(columns);
+}
+
 void ReplayListModel::setReplays(QList<ReplayRecord> replays, const QString &nextCursor)
 {
     beginResetModel();
-    m_replays = std::move(replays);
+    mutableRows() = std::move(replays);
     m_nextCursor = nextCursor;
     m_requestedCursor.clear();
     endResetModel();
@@ -128,12 +146,7 @@ void ReplayListModel::appendReplays(QList<ReplayRecord> replays, const QString &
     }
     m_nextCursor = nextCursor;
     m_requestedCursor.clear();
-    if (fresh.isEmpty())
-        return;
-    const int first = int(m_replays.size());
-    beginInsertRows({}, first, first + int(fresh.size()) - 1);
-    m_replays.append(std::move(fresh));
-    endInsertRows();
+    appendRows(std::move(fresh));
 }
 
 bool ReplayListModel::updateReplay(const ReplayRecord &replay)
@@ -141,35 +154,23 @@ bool ReplayListModel::updateReplay(const ReplayRecord &replay)
     const QModelIndex at = indexOf(replay.id);
     if (!at.isValid())
         return false;
-    m_replays[at.row()] = replay;
+    mutableRows()[at.row()] = replay;
     Q_EMIT dataChanged(index(at.row(), 0), index(at.row(), ColumnCount - 1));
     return true;
 }
 
 const ReplayRecord *ReplayListModel::replayAt(const QModelIndex &index) const
 {
-    return index.isValid() && index.model() == this && index.row() < m_replays.size()
-        ? &m_replays[index.row()]
-        : nullptr;
+    return rowAt(index);
 }
 
 QModelIndex ReplayListModel::indexOf(qint64 replayId) const
 {
-    for (int row = 0; row < m_replays.size(); ++row) {
-        if (m_replays[row].id == replayId)
+    for (int row = 0; row < rows().size(); ++row) {
+        if (rows()[row].id == replayId)
             return index(row, 0);
     }
     return {};
-}
-
-int ReplayListModel::rowCount(const QModelIndex &parent) const
-{
-    return parent.isValid() ? 0 : int(m_replays.size());
-}
-
-int ReplayListModel::columnCount(const QModelIndex &parent) const
-{
-    return parent.isValid() ? 0 : ColumnCount;
 }
 
 QVariant ReplayListModel::data(const QModelIndex &index, int role) const
@@ -237,33 +238,6 @@ QVariant ReplayListModel::data(const QModelIndex &index, int role) const
     default:
         return {};
     }
-}
-
-QVariant ReplayListModel::headerData(int section, Qt::Orientation orientation, int role) const
-{
-    if (orientation != Qt::Horizontal || section < 0 || section >= ColumnCount)
-        return {};
-    if (role == Qt::ToolTipRole) {
-        switch (section) {
-        case QueuedColumn:
-            return tr("Not sent yet: waiting their turn or queued for delivery");
-        case SentColumn:
-            return tr("The replay attempt finished (succeeded or failed)");
-        case SkippedColumn:
-            return tr("Not replayed: the delivery vanished, was in flight or was queued by another "
-                      "replay when its turn came");
-        default:
-            return {};
-        }
-    }
-    if (role != Qt::DisplayRole)
-        return {};
-    static const char *const names[ColumnCount]
-        = { QT_TR_NOOP("Replay"), QT_TR_NOOP("Status"), QT_TR_NOOP("Requested by"), QT_TR_NOOP("Decided by"),
-              QT_TR_NOOP("Reason"), QT_TR_NOOP("Ticket"), QT_TR_NOOP("Deliveries"), QT_TR_NOOP("Queued"),
-              QT_TR_NOOP("Sent"), QT_TR_NOOP("Succeeded"), QT_TR_NOOP("Failed"), QT_TR_NOOP("Skipped"),
-              QT_TR_NOOP("Requested"), QT_TR_NOOP("Decided"), QT_TR_NOOP("Finished"), QT_TR_NOOP("Outcome") };
-    return tr(names[section]);
 }
 
 bool ReplayListModel::canFetchMore(const QModelIndex &parent) const

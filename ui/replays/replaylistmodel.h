@@ -2,9 +2,8 @@
 // SPDX-FileCopyrightText: Redrive authors
 #pragma once
 
+#include "common/rowtablemodel.h"
 #include "replays/replayitem.h"
-
-#include <QAbstractTableModel>
 
 namespace redrive::ui {
 
@@ -16,7 +15,7 @@ namespace redrive::ui {
 // The replay requests the role can read, newest first, one keyset page at a time: the model
 // keeps the receiver's `next_cursor` and asks for the next page through `fetchMoreRequested`
 // (the controller talks to the API), so views scroll without loading everything.
-class ReplayListModel final : public QAbstractTableModel {
+class ReplayListModel final : public RowTableModel<ReplayRecord> {
     Q_OBJECT
 public:
     enum Column {
@@ -40,7 +39,7 @@ public:
     };
     enum Role { ReplayIdRole = Qt::UserRole };
 
-    using QAbstractTableModel::QAbstractTableModel;
+    explicit ReplayListModel(QObject *parent = nullptr);
 
     // The first page (replaces everything) and the pages after it.
     void setReplays(QList<ReplayRecord> replays, const QString &nextCursor);
@@ -52,11 +51,7 @@ public:
     [[nodiscard]] QModelIndex indexOf(qint64 replayId) const;
     [[nodiscard]] QString nextCursor() const { return m_nextCursor; }
 
-    [[nodiscard]] int rowCount(const QModelIndex &parent = {}) const override;
-    [[nodiscard]] int columnCount(const QModelIndex &parent = {}) const override;
     [[nodiscard]] QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
-    [[nodiscard]] QVariant headerData(
-        int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
     [[nodiscard]] bool canFetchMore(const QModelIndex &parent) const override;
     void fetchMore(const QModelIndex &parent) override;
 
@@ -65,7 +60,6 @@ Q_SIGNALS:
     void fetchMoreRequested(const QString &cursor);
 
 private:
-    QList<ReplayRecord> m_replays;
     QString m_nextCursor;
     QString m_requestedCursor; // asked for and not answered yet: ask once
 };
