@@ -78,7 +78,7 @@ void ReconcileController::updateButton()
     QString why = m_cannotRun;
     if (why.isEmpty() && !r)
         why = tr("Select a source to reconcile it now.");
-    else if (why.isEmpty() && reconcileRunStatus(*r) == ReconcileRunStatus::Running)
+    else if (why.isEmpty() && runShown(*r) == RunShown::Running)
         why = tr("A reconciliation of %1 is running; it can be started again once it finishes.")
                   .arg(r->source);
     else if (why.isEmpty() && m_starting)
@@ -148,10 +148,7 @@ void ReconcileController::refresh()
                 source.isEmpty() ? tr("Recent runs") : tr("Recent runs of %1").arg(source));
             int failed = 0;
             for (int row = 0; row < m_sources->rowCount(); ++row)
-                failed += reconcileRunStatus(*m_sources->runAt(m_sources->index(row, 0)))
-                        == ReconcileRunStatus::Failed
-                    ? 1
-                    : 0;
+                failed += runShown(*m_sources->runAt(m_sources->index(row, 0))) == RunShown::Failed ? 1 : 0;
             QString text = m_sources->rowCount() == 0
                 ? tr("No reconciliation has run yet. A source with [sources.reconcile] in the "
                      "receiver's configuration shows here after its first run.")

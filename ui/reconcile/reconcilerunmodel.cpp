@@ -20,15 +20,15 @@ QString ago(qint64 nowMs, qint64 atMs)
 
 Tone toneOf(const reconcile::Run &r)
 {
-    switch (reconcileRunStatus(r)) {
-    case ReconcileRunStatus::Ok:
+    switch (runShown(r)) {
+    case RunShown::Ok:
         return r.missing > r.recovered ? Tone::Caution : Tone::Good;
-    case ReconcileRunStatus::Failed:
+    case RunShown::Failed:
         return Tone::Bad;
-    case ReconcileRunStatus::Running:
+    case RunShown::Running:
         return Tone::Info;
-    case ReconcileRunStatus::NeverRun:
-    case ReconcileRunStatus::Unknown:
+    case RunShown::NeverRun:
+    case RunShown::Unknown:
         break;
     }
     return Tone::Muted;
@@ -36,17 +36,22 @@ Tone toneOf(const reconcile::Run &r)
 
 } // namespace
 
-ReconcileRunStatus reconcileRunStatus(const reconcile::Run &run)
+RunShown runShown(const reconcile::Run &run)
 {
     if (run.id == 0)
-        return ReconcileRunStatus::NeverRun;
-    if (run.status == reconcile::kStatusRunning)
-        return ReconcileRunStatus::Running;
-    if (run.status == reconcile::kStatusOk)
-        return ReconcileRunStatus::Ok;
-    if (run.status == reconcile::kStatusFailed)
-        return ReconcileRunStatus::Failed;
-    return ReconcileRunStatus::Unknown;
+        return RunShown::NeverRun;
+    const std::optional<ReconcileRunStatus> stored = run.status.value();
+    if (!stored)
+        return RunShown::Unknown;
+    switch (*stored) {
+    case ReconcileRunStatus::Running:
+        return RunShown::Running;
+    case ReconcileRunStatus::Ok:
+        return RunShown::Ok;
+    case ReconcileRunStatus::Failed:
+        return RunShown::Failed;
+    }
+    return RunShown::Unknown;
 }
 
 ReconcileRunModel::ReconcileRunModel(QObject *parent)
@@ -85,21 +90,21 @@ int ReconcileRunModel::rowOfSource(const QString &source) const
 bool ReconcileRunModel::anyRunning() const
 {
     return std::any_of(rows().cbegin(), rows().cend(),
-        [](const reconcile::Run &r) { return reconcileRunStatus(r) == ReconcileRunStatus::Running; });
+        [](const reconcile::Run &r) { return runShown(r) == RunShown::Running; });
 }
 
 QString ReconcileRunModel::statusLabel(const reconcile::Run &run)
 {
-    switch (reconcileRunStatus(run)) {
-    case ReconcileRunStatus::Running:
+    switch (runShown(run)) {
+    case RunShown::Running:
         return tr("Running");
-    case ReconcileRunStatus::Ok:
+    case RunShown::Ok:
         return tr("OK");
-    case ReconcileRunStatus::Failed:
+    case RunShown::Failed:
         return tr("Failed");
-    case ReconcileRunStatus::NeverRun:
+    case RunShown::NeverRun:
         return tr("Not run yet");
-    case ReconcileRunStatus::Unknown:
+    case RunShown::Unknown:
         break;
     }
     return run.status.name(); // as stored: a status this console does not know
@@ -107,23 +112,23 @@ QString ReconcileRunModel::statusLabel(const reconcile::Run &run)
 
 QString ReconcileRunModel::outcome(const reconcile::Run &run, qint64 nowMs)
 {
-    switch (reconcileRunStatus(run)) {
-    case ReconcileRunStatus::Running:
+    switch (runShown(run)) {
+    case RunShown::Running:
         return tr("Running for %1").arg(LocaleFormat::duration(qMax<qint64>(0, nowMs - run.startedAtMs)));
-    case ReconcileRunStatus::Failed:
+    case RunShown::Failed:
         // The first line of the receiver's reason; the tooltip has all of it.
         return tr("Failed: %1")
             .arg(run.error.isEmpty() ? tr("(no reason recorded)")
                                      : run.error.section(QLatin1Char('\n'), 0, 0));
-    case ReconcileRunStatus::Ok:
+    case RunShown::Ok:
         if (run.missing == 0)
             return tr("Nothing missed (%L1 checked)").arg(run.checked);
         if (run.recovered >= run.missing)
             return tr("%L1 missing, all recovered").arg(run.missing);
         return tr("%L1 missing, %L2 recovered").arg(run.missing).arg(run.recovered);
-    case ReconcileRunStatus::NeverRun:
+    case RunShown::NeverRun:
         return tr("Configured; no run yet (Run now, or wait for its schedule)");
-    case ReconcileRunStatus::Unknown:
+    case RunShown::Unknown:
         break;
     }
     return tr("Status “%1”").arg(run.status.name());
@@ -131,7 +136,7 @@ QString ReconcileRunModel::outcome(const reconcile::Run &run, qint64 nowMs)
 
 QString ReconcileRunModel::display(const reconcile::Run &r, int column) const
 {
-    const bool finished = reconcileRunStatus(r) == ReconcileRunStatus::Ok;
+    const bool finished = runShown(r) == RunShown::Ok;
     switch (column) {
     case SourceColumn:
         return r.source;
@@ -178,7 +183,7 @@ QString ReconcileRunModel::tooltip(const reconcile::Run &r, int column) const
             : tr("Missing events recorded from the provider's list and delivered (origin "
                  "“reconciled”)");
     case OutcomeColumn:
-        if (reconcileRunStatus(r) == ReconcileRunStatus::Failed)
+        if (runShown(r) == RunShown::Failed)
             return r.error.isEmpty() ? tr("The receiver recorded no reason") : r.error;
         return outcome(r, m_now);
     default:
@@ -223,7 +228,7 @@ QVariant ReconcileRunModel::data(const QModelIndex &index, int role) const
         return {};
     case Qt::ForegroundRole:
         if (index.column() == StatusColumn
-            || (index.column() == OutcomeColumn && reconcileRunStatus(*r) == ReconcileRunStatus::Failed))
+            || (index.column() == OutcomeColumn && runShown(*r) == RunShown::Failed))
             return toneText(toneOf(*r));
         return {};
     default:

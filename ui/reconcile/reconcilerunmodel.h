@@ -11,10 +11,11 @@ namespace redrive::ui {
 // one of these and the selected source's recent runs in another. What a run checked, found
 // missing and recovered, or why it failed (the receiver's reason, shown as text). Relative times
 // are against the `nowMs` of the last setRuns().
-// A run's status as stored, parsed once for the views. NeverRun: a source the receiver's
-// configuration reconciles that has no run yet (a row with id 0).
-enum class ReconcileRunStatus { Running, Ok, Failed, NeverRun, Unknown };
-[[nodiscard]] ReconcileRunStatus reconcileRunStatus(const reconcile::Run &run);
+// What the page shows of a run: its stored status (core's ReconcileRunStatus), or NeverRun for a
+// source the receiver's configuration reconciles that has no run yet (a row with id 0), or
+// Unknown for a status word this console does not know.
+enum class RunShown { Running, Ok, Failed, NeverRun, Unknown };
+[[nodiscard]] RunShown runShown(const reconcile::Run &run);
 
 class ReconcileRunModel final : public RowTableModel<reconcile::Run> {
     Q_OBJECT
