@@ -34,14 +34,12 @@ http::Response whoami(RequestContext &ctx)
 
 http::Response listAudit(RequestContext &ctx)
 {
-    if (auto r = requirePermission(ctx, access::Action::ReadAudit, QStringLiteral("audit")))
-        return *r;
-    ApiError e;
-    if (!checkQueryKeys(ctx.query,
+    if (auto r = admitQuery(ctx, access::Action::ReadAudit,
             { QStringLiteral("after"), QStringLiteral("limit"), QStringLiteral("target"),
                 QStringLiteral("actor"), QStringLiteral("action") },
-            &e))
-        return errorResponse(e);
+            QStringLiteral("audit")))
+        return *r;
+    ApiError e;
     audit::AuditQuery aq;
     if (!readLimit(ctx.query, 100, 1000, &aq.limit, &e))
         return errorResponse(e);
@@ -67,17 +65,24 @@ http::Response listAudit(RequestContext &ctx)
     auto read = audit::readAuditEntries(ctx.db, aq);
     if (!read)
         return databaseError("reading the audit log", read.error());
-    QList<audit::AuditEntry> &entries = *read;
-    const bool more = entries.size() > limit;
-    if (more)
-        entries.removeLast();
-    QJsonArray items;
-    for (const auto &entry : entries)
-        items.append(auditEntryApiJson(entry));
     return jsonResponse(200,
-        QJsonObject { { QStringLiteral("items"), items },
-            { QStringLiteral("next_cursor"),
-                more ? QJsonValue(QString::number(entries.last().seq)) : QJsonValue(QJsonValue::Null) } });
+        pageJson(
+            std::move(*read), limit, auditEntryApiJson,
+            [](const audit::AuditEntry &entry) { return entry.seq; }, sequenceCursor));
+}
+
+Result<QJsonArray> auditTrailJson(Db &db, const QString &target, int limit)
+{
+    audit::AuditQuery aq;
+    aq.target = target;
+    aq.limit = limit;
+    auto entries = audit::readAuditEntries(db, aq);
+    if (!entries)
+        return Failure(entries.error());
+    QJsonArray trail;
+    for (const auto &entry : std::as_const(*entries))
+        trail.append(auditEntryApiJson(entry));
+    return trail;
 }
 
 http::Response verifyAudit(RequestContext &ctx)
@@ -141,11 +146,8 @@ http::Response verifyAudit(RequestContext &ctx)
 
 http::Response auditCheckpoint(RequestContext &ctx)
 {
-    if (auto r = requirePermission(ctx, access::Action::ReadAudit, QStringLiteral("audit")))
+    if (auto r = admitQuery(ctx, access::Action::ReadAudit, {}, QStringLiteral("audit")))
         return *r;
-    ApiError e;
-    if (!checkQueryKeys(ctx.query, {}, &e))
-        return errorResponse(e);
     if (!ctx.signingKey)
         return errorResponse(503, QStringLiteral("not_configured"),
             QStringLiteral("signed checkpoints need admin.audit_key_file in the receiver's configuration"));

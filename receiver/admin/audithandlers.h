@@ -15,6 +15,10 @@ http::Response listAudit(RequestContext &ctx); // GET audit
 http::Response verifyAudit(RequestContext &ctx); // GET audit/verify
 http::Response auditCheckpoint(RequestContext &ctx); // GET audit/checkpoint
 
+// The "audit" of a detail answer (GET events/{id}, replays/{id}): the first `limit` entries about
+// `target`, oldest first, as GET audit writes them.
+Result<QJsonArray> auditTrailJson(Db &db, const QString &target, int limit);
+
 // Checkpoint work — walking the whole audit chain, signing its head and moving the signed-head
 // file forward (GET audit/checkpoint, evidence exports) — runs one request at a time per
 // receiver. Takes that turn into `turn` and answers nullopt, or answers 503 busy (Retry-After)

@@ -2,9 +2,9 @@
 // SPDX-FileCopyrightText: Redrive authors
 #include "eventhandlers.h"
 
+#include "admin/audithandlers.h"
 #include "admin/eventviews.h"
 #include "admin/jsonbody.h"
-#include "audit/auditlog.h"
 #include "query/destinationstats.h"
 #include "query/eventdetail.h"
 #include "query/eventfilter.h"
@@ -52,16 +52,13 @@ QString redactedUrl(const QUrl &url)
 
 http::Response listEvents(RequestContext &ctx)
 {
-    if (auto r = requirePermission(ctx, access::Action::ReadEvents))
-        return *r;
-    ApiError e;
-    if (!checkQueryKeys(ctx.query,
+    if (auto r = admitQuery(ctx, access::Action::ReadEvents,
             { QStringLiteral("status"), QStringLiteral("source"), QStringLiteral("type"),
                 QStringLiteral("destination"), QStringLiteral("category"), QStringLiteral("since"),
                 QStringLiteral("until"), QStringLiteral("q"), QStringLiteral("limit"),
-                QStringLiteral("cursor"), QStringLiteral("key"), QStringLiteral("origin") },
-            &e))
-        return errorResponse(e);
+                QStringLiteral("cursor"), QStringLiteral("key"), QStringLiteral("origin") }))
+        return *r;
+    ApiError e;
     QString field, message;
     const auto filter = EventFilter::fromQuery(ctx.query, &field, &message);
     if (!filter)
@@ -99,11 +96,8 @@ http::Response listEvents(RequestContext &ctx)
 
 http::Response getEvent(RequestContext &ctx, qint64 id)
 {
-    if (auto r = requirePermission(ctx, access::Action::ReadEvents, QStringLiteral("event:%1").arg(id)))
+    if (auto r = admitQuery(ctx, access::Action::ReadEvents, {}, QStringLiteral("event:%1").arg(id)))
         return *r;
-    ApiError e;
-    if (!checkQueryKeys(ctx.query, {}, &e))
-        return errorResponse(e);
     const auto read = fetchEventDetail(
         ctx.db, id, EventDetailParts { .body = false, .auditStory = false, .notesLimit = kDetailListLimit });
     if (!read)
@@ -147,16 +141,10 @@ http::Response getEvent(RequestContext &ctx, qint64 id)
     ev.insert(QStringLiteral("validation_errors"),
         QJsonDocument::fromJson(validation::validationErrorsJson(detail->validationErrors)).array());
 
-    audit::AuditQuery aq;
-    aq.target = QStringLiteral("event:%1").arg(id);
-    aq.limit = kDetailListLimit;
-    const auto entries = audit::readAuditEntries(ctx.db, aq);
-    if (!entries)
-        return databaseError("reading audit entries", entries.error());
-    QJsonArray auditItems;
-    for (const auto &entry : *entries)
-        auditItems.append(auditEntryApiJson(entry));
-    ev.insert(QStringLiteral("audit"), auditItems);
+    const auto trail = auditTrailJson(ctx.db, QStringLiteral("event:%1").arg(id), kDetailListLimit);
+    if (!trail)
+        return databaseError("reading audit entries", trail.error());
+    ev.insert(QStringLiteral("audit"), *trail);
     return jsonResponse(200, ev);
 }
 
@@ -166,17 +154,16 @@ http::Response addNote(RequestContext &ctx, qint64 eventId)
     if (auto r = requirePermission(ctx, access::Action::AddNote, target))
         return *r;
     ApiError e;
-    const auto body = parseJsonObject(ctx.request.body, { QStringLiteral("body") }, &e);
+    const auto body
+        = readTextBody(ctx.request.body, QStringLiteral("body"), TextRule { true, kMaxNoteChars, true }, &e);
     if (!body)
         return errorResponse(e);
-    QString text;
-    if (!readText(*body, QStringLiteral("body"), TextRule { true, kMaxNoteChars, true }, &text, &e))
-        return errorResponse(e);
+    const QString &text = *body;
 
     QString error;
     Transaction tx(ctx.db);
-    if (!succeeded(tx.begin(), &error))
-        return databaseError("adding a note", error);
+    if (auto failed = beginWrite(tx, "adding a note"))
+        return *failed;
     bool exists = false;
     if (!eventExists(ctx.db, eventId, &exists, &error))
         return databaseError("adding a note", error);
@@ -205,14 +192,11 @@ http::Response addNote(RequestContext &ctx, qint64 eventId)
 
 http::Response listDeliveries(RequestContext &ctx)
 {
-    if (auto r = requirePermission(ctx, access::Action::ReadEvents))
+    if (auto r = admitQuery(ctx, access::Action::ReadEvents,
+            { QStringLiteral("status"), QStringLiteral("destination"), QStringLiteral("category"),
+                QStringLiteral("event_id"), QStringLiteral("limit"), QStringLiteral("cursor") }))
         return *r;
     ApiError e;
-    if (!checkQueryKeys(ctx.query,
-            { QStringLiteral("status"), QStringLiteral("destination"), QStringLiteral("category"),
-                QStringLiteral("event_id"), QStringLiteral("limit"), QStringLiteral("cursor") },
-            &e))
-        return errorResponse(e);
     PageRequest page;
     if (!readPageRequest(ctx.query, kDefaultPage, kMaxPage, &page, &e))
         return errorResponse(e);
@@ -244,23 +228,16 @@ http::Response listDeliveries(RequestContext &ctx)
     auto rows = fetchDeliveryPage(ctx.db, filter, page.before, limit + 1);
     if (!rows)
         return databaseError("listing deliveries", rows.error());
-    const bool more = trimKeysetPage(*rows, limit);
-    QJsonArray items;
-    for (const DeliveryRecord &d : std::as_const(*rows))
-        items.append(deliveryJson(d, ctx.config));
     return jsonResponse(200,
-        QJsonObject { { QStringLiteral("items"), items },
-            { QStringLiteral("next_cursor"),
-                nextCursor(more, rows->isEmpty() ? 0 : rows->last().summary.id) } });
+        pageJson(
+            std::move(*rows), limit, [&](const DeliveryRecord &d) { return deliveryJson(d, ctx.config); },
+            [](const DeliveryRecord &d) { return d.summary.id; }));
 }
 
 http::Response getDelivery(RequestContext &ctx, qint64 id)
 {
-    if (auto r = requirePermission(ctx, access::Action::ReadEvents, QStringLiteral("delivery:%1").arg(id)))
+    if (auto r = admitQuery(ctx, access::Action::ReadEvents, {}, QStringLiteral("delivery:%1").arg(id)))
         return *r;
-    ApiError e;
-    if (!checkQueryKeys(ctx.query, {}, &e))
-        return errorResponse(e);
     const auto read = fetchDelivery(ctx.db, id);
     if (!read)
         return databaseError("reading a delivery", read.error());
@@ -275,11 +252,8 @@ http::Response getDelivery(RequestContext &ctx, qint64 id)
 
 http::Response listDestinations(RequestContext &ctx)
 {
-    if (auto r = requirePermission(ctx, access::Action::ReadEvents))
+    if (auto r = admitQuery(ctx, access::Action::ReadEvents, {}))
         return *r;
-    ApiError e;
-    if (!checkQueryKeys(ctx.query, {}, &e))
-        return errorResponse(e);
     const auto pauses = fetchDestinationPauses(ctx.db);
     if (!pauses)
         return databaseError("reading destination state", pauses.error());
@@ -315,7 +289,7 @@ http::Response setDestinationPaused(RequestContext &ctx, const QString &name, bo
     if (auto r = requirePermission(ctx, access::Action::ManageDestinations, target))
         return *r;
     ApiError e;
-    const auto asked = readReasonBody(ctx.request.body, TextRule {}, &e);
+    const auto asked = readTextBody(ctx.request.body, QStringLiteral("reason"), TextRule {}, &e);
     if (!asked)
         return errorResponse(e);
     const QString &reason = *asked;
@@ -323,10 +297,9 @@ http::Response setDestinationPaused(RequestContext &ctx, const QString &name, bo
         return errorResponse(404, QStringLiteral("not_found"),
             QStringLiteral("no destination is named \"%1\"").arg(name.left(200)), QStringLiteral("name"));
 
-    QString error;
     Transaction tx(ctx.db);
-    if (!succeeded(tx.begin(), &error))
-        return databaseError("pausing a destination", error);
+    if (auto failed = beginWrite(tx, "pausing a destination"))
+        return *failed;
     QSqlQuery was(ctx.db.handle());
     was.prepare(QStringLiteral("SELECT paused FROM destination_state WHERE name = ?"));
     was.addBindValue(name);

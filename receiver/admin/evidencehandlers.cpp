@@ -17,11 +17,9 @@ constexpr int kMaxReasonChars = 1000;
 http::Response exportEvidence(RequestContext &ctx, qint64 eventId)
 {
     const QString target = QStringLiteral("event:%1").arg(eventId);
-    if (auto r = requirePermission(ctx, access::Action::ExportEvidence, target))
+    if (auto r = admitQuery(ctx, access::Action::ExportEvidence, { QStringLiteral("reason") }, target))
         return *r;
     ApiError e;
-    if (!checkQueryKeys(ctx.query, { QStringLiteral("reason") }, &e))
-        return errorResponse(e);
     QString reason;
     const QJsonObject query { { QStringLiteral("reason"),
         ctx.query.queryItemValue(QStringLiteral("reason"), QUrl::FullyDecoded) } };
@@ -92,8 +90,8 @@ http::Response exportEvidence(RequestContext &ctx, qint64 eventId)
         { QStringLiteral("linked_to_checkpoint"), data->linkedToCheckpoint },
     };
     Transaction tx(ctx.db);
-    if (!succeeded(tx.begin(), &error))
-        return databaseError("recording the evidence export", error);
+    if (auto failed = beginWrite(tx, "recording the evidence export"))
+        return *failed;
     if (auto committed
         = auditAndCommit(ctx, tx, ctx.record(QStringLiteral("evidence_exported"), target, reason, details));
         !committed)

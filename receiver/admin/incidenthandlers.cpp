@@ -34,11 +34,8 @@ QJsonObject incidentJson(const Incident &i)
 
 http::Response listIncidents(RequestContext &ctx)
 {
-    if (auto r = requirePermission(ctx, access::Action::ReadEvents))
+    if (auto r = admitQuery(ctx, access::Action::ReadEvents, {}))
         return *r;
-    ApiError e;
-    if (!checkQueryKeys(ctx.query, {}, &e))
-        return errorResponse(e);
     const auto rows = fetchOpenIncidents(ctx.db);
     if (!rows)
         return databaseError("listing incidents", rows.error());
@@ -54,17 +51,15 @@ http::Response acknowledgeIncident(RequestContext &ctx, qint64 id)
     if (auto r = requirePermission(ctx, access::Action::AcknowledgeIncident, target))
         return *r;
     ApiError e;
-    const auto body = parseJsonObject(ctx.request.body, { QStringLiteral("note") }, &e);
+    const auto body = readTextBody(
+        ctx.request.body, QStringLiteral("note"), TextRule { true, kMaxIncidentNoteChars, true }, &e);
     if (!body)
         return errorResponse(e);
-    QString note;
-    if (!readText(*body, QStringLiteral("note"), TextRule { true, kMaxIncidentNoteChars, true }, &note, &e))
-        return errorResponse(e);
+    const QString &note = *body;
 
-    QString error;
     Transaction tx(ctx.db);
-    if (!succeeded(tx.begin(), &error))
-        return databaseError("acknowledging an incident", error);
+    if (auto failed = beginWrite(tx, "acknowledging an incident"))
+        return *failed;
     const auto found = fetchIncident(ctx.db, id);
     if (!found)
         return databaseError("acknowledging an incident", found.error());

@@ -166,16 +166,16 @@ bool readText(const QJsonObject &object, const QString &key, const TextRule &rul
     return true;
 }
 
-std::optional<QString> readReasonBody(
-    const QByteArray &body, const TextRule &rule, ApiError *error, bool emptyIsObject)
+std::optional<QString> readTextBody(
+    const QByteArray &body, const QString &field, const TextRule &rule, ApiError *error, bool emptyIsObject)
 {
-    const auto object = parseJsonObject(body, { QStringLiteral("reason") }, error, emptyIsObject);
+    const auto object = parseJsonObject(body, { field }, error, emptyIsObject);
     if (!object)
         return std::nullopt;
-    QString reason;
-    if (!readText(*object, QStringLiteral("reason"), rule, &reason, error))
+    QString text;
+    if (!readText(*object, field, rule, &text, error))
         return std::nullopt;
-    return reason;
+    return text;
 }
 
 bool readId(const QJsonValue &value, const QString &field, qint64 *out, ApiError *error)
@@ -268,6 +268,11 @@ bool readPageRequest(const QUrlQuery &query, int fallback, int max, PageRequest 
 QJsonValue nextCursor(bool more, qint64 lastId)
 {
     return more ? QJsonValue(encodeCursor(lastId)) : QJsonValue(QJsonValue::Null);
+}
+
+QJsonValue sequenceCursor(bool more, qint64 lastSeq)
+{
+    return more ? QJsonValue(QString::number(lastSeq)) : QJsonValue(QJsonValue::Null);
 }
 
 bool isSha256Hex(QStringView text)

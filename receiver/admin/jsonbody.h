@@ -4,6 +4,7 @@
 
 #include "admin/apiresponse.h"
 #include "query/eventfilter.h"
+#include "query/keysetpage.h"
 
 #include <QJsonObject>
 #include <QStringList>
@@ -31,10 +32,10 @@ struct TextRule {
 bool readText(const QJsonObject &object, const QString &key, const TextRule &rule, QString *out,
     ApiError *error, const QString &fieldName = {});
 
-// A body that holds only a reason, {"reason": "..."} (an empty body too, when `emptyIsObject`):
-// the reason read by `rule`, empty when optional and absent.
-std::optional<QString> readReasonBody(
-    const QByteArray &body, const TextRule &rule, ApiError *error, bool emptyIsObject = false);
+// A body that holds one text and nothing else, {"<field>": "..."} (an empty body too, when
+// `emptyIsObject`): the text read by `rule`, empty when optional and absent.
+std::optional<QString> readTextBody(const QByteArray &body, const QString &field, const TextRule &rule,
+    ApiError *error, bool emptyIsObject = false);
 
 // A positive integer id (JSON number without fraction, at most 2^53).
 bool readId(const QJsonValue &value, const QString &field, qint64 *out, ApiError *error);
@@ -53,6 +54,23 @@ struct PageRequest {
 bool readPageRequest(const QUrlQuery &query, int fallback, int max, PageRequest *out, ApiError *error);
 // A page's next_cursor: the cursor after `lastId` when more rows follow, else null.
 QJsonValue nextCursor(bool more, qint64 lastId);
+// The audit log's next_cursor: the last sequence number as text (its `after`), else null.
+QJsonValue sequenceCursor(bool more, qint64 lastSeq);
+
+// One page of a list endpoint, {"items", "next_cursor"}, as every list answers: `rows` were read
+// with one row more than `limit` (see trimKeysetPage), `toJson` writes one item and `idOf` the
+// key the next page starts after.
+template<typename Row, typename ToJson, typename IdOf>
+QJsonObject pageJson(
+    QList<Row> rows, int limit, ToJson &&toJson, IdOf &&idOf, QJsonValue (*cursor)(bool, qint64) = nextCursor)
+{
+    const bool more = trimKeysetPage(rows, limit);
+    QJsonArray items;
+    for (const Row &row : std::as_const(rows))
+        items.append(toJson(row));
+    return QJsonObject { { QStringLiteral("items"), items },
+        { QStringLiteral("next_cursor"), cursor(more, rows.isEmpty() ? 0 : idOf(rows.last())) } };
+}
 // The "filter" object of a bulk request (replay preview, revalidation) as an EventFilter: the keys
 // of GET events, each checked as there. An empty filter is refused; `emptyHint` says what to use
 // instead ("to replay specific deliveries use delivery_ids").

@@ -46,31 +46,23 @@ http::Response listReconciliations(RequestContext &ctx)
     PageRequest page;
     if (!readPageRequest(ctx.query, kDefaultPage, kMaxPage, &page, &e))
         return errorResponse(e);
-    const auto rows = reconcile::listRuns(ctx.db, source, page.before, page.limit + 1);
+    auto rows = reconcile::listRuns(ctx.db, source, page.before, page.limit + 1);
     if (!rows)
         return databaseError("listing reconciliations", rows.error());
-    const bool more = rows->size() > page.limit;
-    QJsonArray items;
-    qint64 last = 0;
-    for (qsizetype i = 0; i < rows->size() && i < page.limit; ++i) {
-        items.append(reconcileRunJson(rows->at(i)));
-        last = rows->at(i).id;
-    }
     return jsonResponse(200,
-        QJsonObject {
-            { QStringLiteral("items"), items }, { QStringLiteral("next_cursor"), nextCursor(more, last) } });
+        pageJson(std::move(*rows), page.limit, reconcileRunJson,
+            [](const reconcile::Run &run) { return run.id; }));
 }
 
 http::Response requestReconciliation(RequestContext &ctx, const QString &name)
 {
     const QString target = QStringLiteral("source:%1").arg(name.left(64));
-    if (auto r = requirePermission(ctx, access::Action::RunReconciliation, target))
+    if (auto r = admitQuery(ctx, access::Action::RunReconciliation, {}, target))
         return *r;
     ApiError e;
-    if (!checkQueryKeys(ctx.query, {}, &e))
-        return errorResponse(e);
     // An empty body or {"reason": "..."}: why someone asked, kept in the audit entry.
-    const auto asked = readReasonBody(ctx.request.body, TextRule { false, 1000, true }, &e, true);
+    const auto asked
+        = readTextBody(ctx.request.body, QStringLiteral("reason"), TextRule { false, 1000, true }, &e, true);
     if (!asked)
         return errorResponse(e);
     const QString &reason = *asked;
@@ -86,10 +78,9 @@ http::Response requestReconciliation(RequestContext &ctx, const QString &name)
         return errorResponse(503, QStringLiteral("unavailable"),
             QStringLiteral("this receiver runs no reconciler; ask one that does"));
 
-    QString error;
     Transaction tx(ctx.db);
-    if (!succeeded(tx.begin(), &error))
-        return databaseError("requesting a reconciliation", error);
+    if (auto failed = beginWrite(tx, "requesting a reconciliation"))
+        return *failed;
     const reconcile::ClaimRequest request { source->name, toString(source->reconcile->provider),
         ctx.reconciler->owner, ctx.who.name, ctx.clock.nowMs(), ctx.reconciler->leaseMs, std::nullopt };
     const auto claim = reconcile::claimRun(ctx.db, request);

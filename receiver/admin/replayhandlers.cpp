@@ -178,9 +178,8 @@ std::optional<http::Response> openDecision(RequestContext &ctx, Transaction &tx,
     if (!decision)
         return errorResponse(e);
     *body = std::move(*decision);
-    QString error;
-    if (!succeeded(tx.begin(), &error))
-        return databaseError(doing, error);
+    if (auto failed = beginWrite(tx, doing))
+        return *failed;
     auto read = readReplay(ctx, id, doing);
     if (auto *answer = std::get_if<http::Response>(&read))
         return std::move(*answer);
@@ -235,8 +234,8 @@ http::Response createReplay(RequestContext &ctx)
 
     QString error;
     Transaction tx(ctx.db);
-    if (!succeeded(tx.begin(), &error))
-        return databaseError("creating a replay", error);
+    if (auto failed = beginWrite(tx, "creating a replay"))
+        return *failed;
     if (!ctx.db.isSqlite()
         && !succeeded(
             ctx.db.exec(QStringLiteral("SELECT pg_advisory_xact_lock(%1)").arg(kReplayCreateLock)), &error))

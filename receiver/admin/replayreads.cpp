@@ -1,10 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 // SPDX-FileCopyrightText: Redrive authors
-#include "admin/eventviews.h"
+#include "admin/audithandlers.h"
 #include "admin/jsonbody.h"
 #include "admin/replayhandlers.h"
 #include "admin/replaystore.h"
-#include "audit/auditlog.h"
 #include "query/replayitems.h"
 
 #include <QJsonArray>
@@ -13,14 +12,11 @@ namespace redrive::admin {
 
 http::Response listReplays(RequestContext &ctx)
 {
-    if (auto r = requirePermission(ctx, access::Action::ReadReplays))
+    if (auto r = admitQuery(ctx, access::Action::ReadReplays,
+            { QStringLiteral("status"), QStringLiteral("requested_by"), QStringLiteral("limit"),
+                QStringLiteral("cursor") }))
         return *r;
     ApiError e;
-    if (!checkQueryKeys(ctx.query,
-            { QStringLiteral("status"), QStringLiteral("requested_by"), QStringLiteral("limit"),
-                QStringLiteral("cursor") },
-            &e))
-        return errorResponse(e);
     PageRequest page;
     if (!readPageRequest(ctx.query, 50, 500, &page, &e))
         return errorResponse(e);
@@ -42,25 +38,15 @@ http::Response listReplays(RequestContext &ctx)
     auto listed = listReplays(ctx.db, statuses, requestedBy, page.before.value_or(0), limit + 1);
     if (!listed)
         return databaseError("listing replays", listed.error());
-    QList<ReplayRow> rows = std::move(*listed);
-    const bool more = rows.size() > limit;
-    if (more)
-        rows.removeLast();
-    QJsonArray items;
-    for (const auto &row : rows)
-        items.append(replayJson(row));
-    return jsonResponse(200,
-        QJsonObject { { QStringLiteral("items"), items },
-            { QStringLiteral("next_cursor"), nextCursor(more, more ? rows.last().id : 0) } });
+    return jsonResponse(
+        200, pageJson(std::move(*listed), limit, replayJson, [](const ReplayRow &row) { return row.id; }));
 }
 
 http::Response getReplay(RequestContext &ctx, qint64 id)
 {
-    if (auto r = requirePermission(ctx, access::Action::ReadReplays, replayTarget(id)))
+    if (auto r = admitQuery(ctx, access::Action::ReadReplays,
+            { QStringLiteral("items_after"), QStringLiteral("items_limit") }, replayTarget(id)))
         return *r;
-    ApiError e;
-    if (!checkQueryKeys(ctx.query, { QStringLiteral("items_after"), QStringLiteral("items_limit") }, &e))
-        return errorResponse(e);
     qint64 after = 0;
     if (ctx.query.hasQueryItem(QStringLiteral("items_after"))) {
         const auto v = parsePathId(ctx.query.queryItemValue(QStringLiteral("items_after")));
@@ -97,16 +83,10 @@ http::Response getReplay(RequestContext &ctx, qint64 id)
     out.insert(QStringLiteral("items"), items);
     out.insert(QStringLiteral("items_next_after"), more ? QJsonValue(last) : QJsonValue(QJsonValue::Null));
 
-    audit::AuditQuery aq;
-    aq.target = replayTarget(id);
-    aq.limit = 200;
-    const auto entries = audit::readAuditEntries(ctx.db, aq);
-    if (!entries)
-        return databaseError("reading audit entries", entries.error());
-    QJsonArray trail;
-    for (const auto &entry : *entries)
-        trail.append(auditEntryApiJson(entry));
-    out.insert(QStringLiteral("audit"), trail);
+    const auto trail = auditTrailJson(ctx.db, replayTarget(id), 200);
+    if (!trail)
+        return databaseError("reading audit entries", trail.error());
+    out.insert(QStringLiteral("audit"), *trail);
     return jsonResponse(200, out);
 }
 

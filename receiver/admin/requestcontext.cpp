@@ -3,6 +3,7 @@
 #include "requestcontext.h"
 
 #include "admin/adminlog.h"
+#include "admin/jsonbody.h"
 #include "audit/auditlog.h"
 
 namespace redrive::admin {
@@ -117,10 +118,27 @@ std::optional<http::Response> requirePermission(
             .arg(toString(ctx.who.role), access::toString(action).replace(u'_', u' ')));
 }
 
+std::optional<http::Response> admitQuery(
+    RequestContext &ctx, access::Action action, const QStringList &allowedKeys, const QString &target)
+{
+    if (auto refused = requirePermission(ctx, action, target))
+        return refused;
+    if (ApiError e; !checkQueryKeys(ctx.query, allowedKeys, &e))
+        return errorResponse(e);
+    return std::nullopt;
+}
+
 http::Response databaseError(const char *where, const QString &error)
 {
     qCWarning(lcAdmin, "admin: %s failed: %s", where, qPrintable(error));
     return internalError();
+}
+
+std::optional<http::Response> beginWrite(Transaction &tx, const char *where)
+{
+    if (auto begun = tx.begin(); !begun)
+        return databaseError(where, begun.error());
+    return std::nullopt;
 }
 
 } // namespace redrive::admin

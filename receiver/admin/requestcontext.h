@@ -86,6 +86,10 @@ http::Response forbidden(
 // Refuses unless the caller's role allows `action` (then answers with forbidden()).
 std::optional<http::Response> requirePermission(
     RequestContext &ctx, access::Action action, const QString &target = {});
+// The door of a handler that reads its query: the role allows `action` (requirePermission), and
+// the query names only `allowedKeys` (checkQueryKeys: a typo never widens a result).
+std::optional<http::Response> admitQuery(
+    RequestContext &ctx, access::Action action, const QStringList &allowedKeys, const QString &target = {});
 
 // Appends the coalesced permission_denied tallies of minutes that have ended (all with `all`),
 // each in a transaction of its own.
@@ -93,5 +97,7 @@ void flushDenials(Db &db, DenialCoalescer &denials, const Clock &clock, bool all
 
 // Logs the database error and answers 500 without details.
 http::Response databaseError(const char *where, const QString &error);
+// Begins a handler's transaction: nullopt when it began, else databaseError(where, …) to answer.
+std::optional<http::Response> beginWrite(Transaction &tx, const char *where);
 
 } // namespace redrive::admin

@@ -134,15 +134,15 @@ http::Response revalidateEvent(RequestContext &ctx, qint64 id)
     if (auto r = requirePermission(ctx, access::Action::RevalidateEvents, target))
         return *r;
     ApiError e;
-    const auto asked = readReasonBody(ctx.request.body, TextRule { false, 1000, true }, &e, true);
+    const auto asked
+        = readTextBody(ctx.request.body, QStringLiteral("reason"), TextRule { false, 1000, true }, &e, true);
     if (!asked)
         return errorResponse(e);
     const QString &reason = *asked;
 
-    QString error;
     Transaction tx(ctx.db);
-    if (!succeeded(tx.begin(), &error))
-        return databaseError("revalidating an event", error);
+    if (auto failed = beginWrite(tx, "revalidating an event"))
+        return *failed;
     const qint64 now = ctx.clock.nowMs();
     const auto checked = checkOne(ctx, id, now);
     if (!checked)
@@ -216,10 +216,9 @@ http::Response revalidateEvents(RequestContext &ctx)
     if (!readText(*body, QStringLiteral("reason"), TextRule { false, 1000, true }, &reason, &e))
         return errorResponse(e);
 
-    QString error;
     Transaction tx(ctx.db);
-    if (!succeeded(tx.begin(), &error))
-        return databaseError("revalidating events", error);
+    if (auto failed = beginWrite(tx, "revalidating events"))
+        return *failed;
     auto rows = fetchEventRange(ctx.db, *filter, EventOrder::NewestFirst, cursor, 1,
         std::numeric_limits<qint64>::max(), static_cast<int>(limit) + 1, DeliveryRows::None);
     if (!rows)
