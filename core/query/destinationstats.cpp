@@ -11,7 +11,9 @@ Result<QHash<QString, DestinationPause>> fetchDestinationPauses(Db &db)
     QSqlQuery q(db.handle());
     q.setForwardOnly(true);
     if (auto ran = runQuery(q,
-            QStringLiteral("SELECT name, paused, changed_by, changed_at, reason FROM destination_state"), {});
+            QStringLiteral(
+                "SELECT name, paused, changed_by, changed_at, reason, paused_until FROM destination_state"),
+            {});
         !ran)
         return Failure(ran.error());
     QHash<QString, DestinationPause> pauses;
@@ -22,6 +24,8 @@ Result<QHash<QString, DestinationPause>> fetchDestinationPauses(Db &db)
         if (!q.value(3).isNull())
             d.changedAt = q.value(3).toLongLong();
         d.reason = q.value(4).toString();
+        if (!q.value(5).isNull())
+            d.pausedUntil = q.value(5).toLongLong();
     }
     return pauses;
 }
@@ -88,6 +92,7 @@ Result<QList<DestinationStatus>> fetchDestinationStatuses(
         d.changedBy = it->changedBy;
         d.changedAt = it->changedAt;
         d.reason = it->reason;
+        d.pausedUntil = it->pausedUntil;
     }
 
     // Recent attempts through the started_at index: the success rate over the short window and

@@ -26,6 +26,7 @@ struct DestinationStatus {
     QString changedBy; // who last paused or resumed it, when
     std::optional<qint64> changedAt;
     QString reason;
+    std::optional<qint64> pausedUntil; // when a pause with an end resumes by itself
     qint64 pending = 0; // deliveries by status; backlog() is the three unfinished ones
     qint64 inFlight = 0;
     qint64 retrying = 0;
@@ -50,6 +51,7 @@ struct DestinationPause {
     QString changedBy; // a null string when never recorded
     std::optional<qint64> changedAt;
     QString reason;
+    std::optional<qint64> pausedUntil; // a pause with an end: the engine resumes it then
 };
 
 // Every recorded pause state, by destination name (the console's page and GET destinations).

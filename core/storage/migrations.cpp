@@ -468,6 +468,12 @@ const char *const kMigration13[] = {
     ) {{NOROWID}})",
 };
 
+// A pause may name its end: the delivery engine lifts it when paused_until passes (NULL: the
+// pause lasts until someone resumes the destination).
+const char *const kMigration14[] = {
+    "ALTER TABLE destination_state ADD COLUMN paused_until BIGINT",
+};
+
 const Migration kMigrations[] = {
     { 1, "initial schema", kMigration1, std::size(kMigration1) },
     { 2, "event summary status in its own table", kMigration2, std::size(kMigration2) },
@@ -487,6 +493,8 @@ const Migration kMigrations[] = {
     { 12, "schema validation: the errors of quarantined events", kMigration12, std::size(kMigration12) },
     { 13, "reconciliation: events.origin, reconcile_runs, reconcile_redeliveries", kMigration13,
         std::size(kMigration13) },
+    { 14, "a pause may end by itself: destination_state.paused_until", kMigration14,
+        std::size(kMigration14) },
 };
 
 } // namespace

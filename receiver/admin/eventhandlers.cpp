@@ -11,6 +11,7 @@
 #include "query/keysetpage.h"
 #include "storage/duewakeup.h"
 #include "util/headers.h"
+#include "util/jsonvalues.h"
 
 #include <QJsonDocument>
 #include <QSqlQuery>
@@ -23,6 +24,9 @@ constexpr int kMaxPage = 500;
 constexpr int kDefaultPage = 50;
 constexpr int kMaxNoteChars = 4000;
 constexpr int kDetailListLimit = 200;
+// A pause with an end resumes by itself; one longer than this is a decision, not a wait: it is
+// made without an end and lifted by hand.
+constexpr qint64 kMaxTimedPauseMs = 31LL * 86'400'000;
 
 bool eventExists(Db &db, qint64 id, bool *exists, QString *error)
 {
@@ -266,7 +270,8 @@ http::Response listDestinations(RequestContext &ctx)
                 { QStringLiteral("changed_by"), textOrNull(it->changedBy) },
                 { QStringLiteral("changed_at"),
                     it->changedAt ? QJsonValue(isoUtc(*it->changedAt)) : QJsonValue(QJsonValue::Null) },
-                { QStringLiteral("reason"), textOrNull(it->reason) } });
+                { QStringLiteral("reason"), textOrNull(it->reason) },
+                { QStringLiteral("paused_until"), json::isoOrNull(it->pausedUntil) } });
     }
     QJsonArray items;
     for (const DestinationConfig &d : ctx.config.destinations) {
@@ -274,7 +279,8 @@ http::Response listDestinations(RequestContext &ctx)
             { QStringLiteral("risk"), toString(d.risk) }, { QStringLiteral("paused"), false },
             { QStringLiteral("changed_by"), QJsonValue::Null },
             { QStringLiteral("changed_at"), QJsonValue::Null },
-            { QStringLiteral("reason"), QJsonValue::Null } };
+            { QStringLiteral("reason"), QJsonValue::Null },
+            { QStringLiteral("paused_until"), QJsonValue::Null } };
         const QJsonObject s = state.value(d.name);
         for (auto it = s.begin(); it != s.end(); ++it)
             o.insert(it.key(), it.value());
@@ -288,11 +294,30 @@ http::Response setDestinationPaused(RequestContext &ctx, const QString &name, bo
     const QString target = QStringLiteral("destination:%1").arg(name.left(200));
     if (auto r = requirePermission(ctx, access::Action::ManageDestinations, target))
         return *r;
+    // {"reason"} for both; a pause may also name its end, {"until": an ISO-8601 time with a zone}.
     ApiError e;
-    const auto asked = readTextBody(ctx.request.body, QStringLiteral("reason"), TextRule {}, &e);
-    if (!asked)
+    const auto body = parseJsonObject(ctx.request.body,
+        paused ? QStringList { QStringLiteral("reason"), QStringLiteral("until") }
+               : QStringList { QStringLiteral("reason") },
+        &e);
+    QString reason;
+    if (!body || !readText(*body, QStringLiteral("reason"), TextRule {}, &reason, &e))
         return errorResponse(e);
-    const QString &reason = *asked;
+    const qint64 now = ctx.clock.nowMs();
+    std::optional<qint64> until;
+    if (const QJsonValue value = body->value(QLatin1String("until"));
+        !value.isUndefined() && !value.isNull()) {
+        until = value.isString() ? parseTimestamp(value.toString()) : std::nullopt;
+        if (!until)
+            return errorResponse(badRequest(QStringLiteral("until"),
+                QStringLiteral("must be an ISO-8601 time with a zone, such as 2026-12-03T06:00:00Z")));
+        if (*until <= now)
+            return errorResponse(
+                badRequest(QStringLiteral("until"), QStringLiteral("must be in the future")));
+        if (*until > now + kMaxTimedPauseMs)
+            return errorResponse(badRequest(QStringLiteral("until"),
+                QStringLiteral("may be at most 31 days ahead; pause without an end to pause for longer")));
+    }
     if (!ctx.config.destination(name))
         return errorResponse(404, QStringLiteral("not_found"),
             QStringLiteral("no destination is named \"%1\"").arg(name.left(200)), QStringLiteral("name"));
@@ -307,22 +332,27 @@ http::Response setDestinationPaused(RequestContext &ctx, const QString &name, bo
         return databaseError("pausing a destination", sqlErrorText(was));
     const bool wasPaused = was.next() && was.value(0).toInt() != 0;
     was.finish();
-    const qint64 now = ctx.clock.nowMs();
     QSqlQuery q(ctx.db.handle());
-    q.prepare(QStringLiteral(
-        "INSERT INTO destination_state (name, paused, changed_by, changed_at, reason) VALUES (?, ?, ?, ?, ?) "
-        "ON CONFLICT (name) DO UPDATE SET paused = excluded.paused, changed_by = excluded.changed_by, "
-        "changed_at = excluded.changed_at, reason = excluded.reason"));
+    q.prepare(
+        QStringLiteral("INSERT INTO destination_state (name, paused, changed_by, changed_at, reason, "
+                       "paused_until) VALUES (?, ?, ?, ?, ?, ?) "
+                       "ON CONFLICT (name) DO UPDATE SET paused = excluded.paused, changed_by = "
+                       "excluded.changed_by, changed_at = excluded.changed_at, reason = excluded.reason, "
+                       "paused_until = excluded.paused_until"));
     q.addBindValue(name);
     q.addBindValue(paused ? 1 : 0);
     q.addBindValue(ctx.who.name);
     q.addBindValue(now);
     q.addBindValue(reason);
+    q.addBindValue(until ? QVariant(*until) : QVariant(QMetaType::fromType<qint64>()));
     if (!q.exec())
         return databaseError("pausing a destination", sqlErrorText(q));
+    QJsonObject details { { QStringLiteral("was_paused"), wasPaused } };
+    if (until)
+        details.insert(QStringLiteral("until"), isoUtc(*until));
     const auto record
         = ctx.record(paused ? QStringLiteral("destination_paused") : QStringLiteral("destination_resumed"),
-            target, reason, QJsonObject { { QStringLiteral("was_paused"), wasPaused } });
+            target, reason, details);
     // A resumed destination's waiting deliveries are due now: wake every engine on the database.
     if (!paused) {
         if (auto notified = notifyDeliveriesDue(ctx.db); !notified)
@@ -335,7 +365,8 @@ http::Response setDestinationPaused(RequestContext &ctx, const QString &name, bo
     return jsonResponse(200,
         QJsonObject { { QStringLiteral("name"), name }, { QStringLiteral("paused"), paused },
             { QStringLiteral("changed_by"), ctx.who.name }, { QStringLiteral("changed_at"), isoUtc(now) },
-            { QStringLiteral("reason"), reason } });
+            { QStringLiteral("reason"), reason },
+            { QStringLiteral("paused_until"), json::isoOrNull(until) } });
 }
 
 } // namespace redrive::admin

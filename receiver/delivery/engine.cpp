@@ -44,6 +44,7 @@ void DeliveryEngine::Private::run()
     const auto begin = Steady::now();
     nextSweep = begin;
     nextBacklog = begin;
+    nextPauseCheck = begin;
     nextIncidentCheck = begin;
     nextRetention = begin + kRetentionFirstRun;
     bool more = false;
@@ -56,7 +57,7 @@ void DeliveryEngine::Private::run()
             auto lock = thread.lock();
             auto deadline
                 = Steady::now() + std::chrono::milliseconds(std::max(10, config.delivery.pollIntervalMs));
-            deadline = std::min({ deadline, nextSweep, nextBacklog, rateDeadline,
+            deadline = std::min({ deadline, nextSweep, nextBacklog, nextPauseCheck, rateDeadline,
                 incidentsDue ? lastIncidentCheck + kIncidentMinInterval : nextIncidentCheck,
                 retentionBacklog ? Steady::now() : nextRetention });
             if (!unrecorded.isEmpty())

@@ -6,6 +6,7 @@
 #include "engineprivate.h"
 #include "retention.h"
 #include "storage/incidentcheck.h"
+#include "timedpause.h"
 
 namespace redrive::delivery {
 
@@ -142,6 +143,21 @@ void DeliveryEngine::Private::purgeExpired(Steady::time_point now)
     retentionBacklog = purged == kRetentionBatch || *incidents == kRetentionBatch;
 }
 
+void DeliveryEngine::Private::resumeEndedPauses(Steady::time_point now)
+{
+    nextPauseCheck = now + kPauseCheckInterval;
+    const auto ended = delivery::resumeEndedPauses(*db, clock.nowMs());
+    noteDb(ended.has_value());
+    if (!ended) {
+        if (dbFailures <= 3)
+            qCWarning(lcDelivery, "lifting ended pauses failed: %s", qPrintable(ended.error()));
+        return;
+    }
+    for (const EndedPause &p : *ended)
+        qCInfo(lcDelivery, "destination %s resumed: its pause until %s ended", qPrintable(p.destination),
+            qPrintable(isoUtc(p.untilMs)));
+}
+
 void DeliveryEngine::Private::maintenance(Steady::time_point now)
 {
     reopenIfBroken(now);
@@ -175,6 +191,8 @@ void DeliveryEngine::Private::maintenance(Steady::time_point now)
     if (retentionBacklog || now >= nextRetention)
         purgeExpired(now);
     checkIncidents(now);
+    if (now >= nextPauseCheck)
+        resumeEndedPauses(now);
     if (now >= nextBacklog) {
         nextBacklog = now + kBacklogInterval;
         const qint64 at = clock.nowMs();

@@ -41,6 +41,8 @@ inline constexpr int kRetentionBatch = 500;
 inline constexpr auto kRetentionInterval = std::chrono::minutes(10);
 inline constexpr auto kRetentionFirstRun = std::chrono::seconds(5);
 inline constexpr auto kBacklogInterval = std::chrono::seconds(2);
+// How often the engine looks for pauses whose end has passed (a read while none has).
+inline constexpr auto kPauseCheckInterval = std::chrono::seconds(1);
 // A dead letter brings the incident check forward, but checks stay this far apart: a burst of
 // dead letters is one check, and one incident.
 inline constexpr auto kIncidentMinInterval = std::chrono::seconds(1);
@@ -213,6 +215,8 @@ public:
     Steady::time_point nextSweep;
     Steady::time_point nextRetention;
     Steady::time_point nextBacklog;
+    Steady::time_point nextPauseCheck;
+    void resumeEndedPauses(Steady::time_point now); // pauses with an end that has passed
     bool retentionBacklog = false;
     void purgeExpired(Steady::time_point now); // events and closed incidents past retention
     Steady::time_point nextIncidentCheck; // the periodic check ([incidents] check_interval)

@@ -44,6 +44,7 @@ private Q_SLOTS:
     void cleanupTestCase();
     void notes();
     void pauseAndResumeDestinations();
+    void aPauseMayNameItsEnd();
     void previewShowsTheEffect();
     void previewByFilter();
     void previewRefusesOversizedSelections();
@@ -132,6 +133,66 @@ void TstAdminWrites::pauseAndResumeDestinations()
     QCOMPARE(
         f->count(QStringLiteral("destination_state"), QStringLiteral("name = 'billing' AND paused = 0")), 1);
     QCOMPARE(lastAuditAction(*f), QStringLiteral("destination_resumed"));
+}
+
+void TstAdminWrites::aPauseMayNameItsEnd()
+{
+    const auto pause = [&](const QJsonValue &until) {
+        return f->call("POST", "destinations/billing/pause", admin,
+            QJsonObject { { QStringLiteral("reason"), QStringLiteral("provider maintenance") },
+                { QStringLiteral("until"), until } });
+    };
+    const qint64 now = f->clock.nowMs();
+    const qint64 audited = f->count(QStringLiteral("audit_log"));
+    // Refused, with the field named and nothing recorded: no zone, not a time, past, too far, a number.
+    for (const QJsonValue &bad : { QJsonValue(QStringLiteral("2026-12-03T06:00:00")),
+             QJsonValue(QStringLiteral("tomorrow")), QJsonValue(isoUtc(now - 1000)), QJsonValue(isoUtc(now)),
+             QJsonValue(isoUtc(now + 32LL * 86'400'000)), QJsonValue(double(now + 60'000)) }) {
+        const auto r = pause(bad);
+        QCOMPARE(r.status, 400);
+        QCOMPARE(r.json.value(QLatin1String("field")).toString(), QStringLiteral("until"));
+    }
+    QCOMPARE(
+        f->count(QStringLiteral("destination_state"), QStringLiteral("name = 'billing' AND paused = 1")), 0);
+    QCOMPARE(f->count(QStringLiteral("audit_log")), audited);
+    // A resume has no end to name.
+    const auto resumeUntil = f->call("POST", "destinations/billing/resume", admin,
+        QJsonObject { { QStringLiteral("reason"), QStringLiteral("x") },
+            { QStringLiteral("until"), isoUtc(now + 60'000) } });
+    QCOMPARE(resumeUntil.status, 400);
+
+    const qint64 until = now + 3'600'000;
+    const auto paused = pause(isoUtc(until));
+    QCOMPARE(paused.status, 200);
+    QCOMPARE(paused.json.value(QLatin1String("paused_until")).toString(), isoUtc(until));
+    QCOMPARE(f->count(QStringLiteral("destination_state"),
+                 QStringLiteral("name = 'billing' AND paused = 1 AND paused_until = %1").arg(until)),
+        1);
+    QCOMPARE(f->count(QStringLiteral("audit_log"),
+                 QStringLiteral("action = 'destination_paused' AND details LIKE '%\"until\":\"%1\"%'")
+                     .arg(isoUtc(until))),
+        1);
+    // GET destinations says until when.
+    bool seen = false;
+    for (const QJsonValue &v :
+        f->call("GET", "destinations", support).json.value(QLatin1String("items")).toArray()) {
+        const QJsonObject d = v.toObject();
+        if (d.value(QLatin1String("name")).toString() == u"billing") {
+            seen = true;
+            QCOMPARE(d.value(QLatin1String("paused_until")).toString(), isoUtc(until));
+        } else {
+            QVERIFY(d.value(QLatin1String("paused_until")).isNull());
+        }
+    }
+    QVERIFY(seen);
+    // Resumed by hand before its end: the end is forgotten.
+    QCOMPARE(f->call("POST", "destinations/billing/resume", admin,
+                  QJsonObject { { QStringLiteral("reason"), QStringLiteral("provider back early") } })
+                 .status,
+        200);
+    QCOMPARE(f->count(QStringLiteral("destination_state"),
+                 QStringLiteral("name = 'billing' AND paused = 0 AND paused_until IS NULL")),
+        1);
 }
 
 void TstAdminWrites::previewShowsTheEffect()

@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: Redrive authors
 #include "crypto/crypto.h"
 #include "delivery/deliverystore.h"
+#include "delivery/timedpause.h"
 #include "deliveryrules/retrypolicy.h"
 #include "enginetestbase.h"
 
@@ -447,6 +448,47 @@ private Q_SLOTS:
         rig().engine->wake();
         QVERIFY(rig().waitForStatus(held, QStringLiteral("succeeded")));
         QCOMPARE(rig().destination.requestCount(), 2);
+    }
+
+    void aPauseWithAnEndResumesItself()
+    {
+        const qint64 until = rig().clock.nowMs() + 3'600'000;
+        QVERIFY(execSql(*rig().db,
+            QStringLiteral("INSERT INTO destination_state (name, paused, changed_by, paused_until) "
+                           "VALUES ('shop', 1, 'sue', %1)")
+                .arg(until)));
+        QString error;
+        QVERIFY2(rig().startEngine(&error), qPrintable(error));
+        const qint64 held = rig().seedOne();
+        rig().engine->wake();
+        // Held while the pause lasts: the engine has seen the backlog and claimed nothing.
+        QVERIFY(waitUntil(
+            [&] {
+                return rig().registry.renderPrometheus().contains(
+                    "redrive_delivery_backlog{destination=\"shop\"} 1");
+            },
+            10'000));
+        QCOMPARE(rig().engine->counters().claimed, 0u);
+        QCOMPARE(scalar(*rig().db, QStringLiteral("SELECT COUNT(*) FROM audit_log")), 0);
+        // A millisecond before its end the pause holds; at its end the engine lifts it.
+        const auto early = delivery::resumeEndedPauses(*rig().db, until - 1);
+        QVERIFY2(early, qPrintable(early.error()));
+        QVERIFY(early->isEmpty());
+        QCOMPARE(readDelivery(*rig().db, held).status, QStringLiteral("pending"));
+        rig().clock.setMs(until);
+        rig().engine->wake();
+        QVERIFY(rig().waitForStatus(held, QStringLiteral("succeeded")));
+        QCOMPARE(
+            scalar(*rig().db,
+                QStringLiteral("SELECT COUNT(*) FROM destination_state WHERE name = 'shop' AND paused = 0 "
+                               "AND paused_until IS NULL AND changed_by = 'redrive' AND changed_at = %1")
+                    .arg(until)),
+            1);
+        QCOMPARE(scalar(*rig().db,
+                     QStringLiteral("SELECT COUNT(*) FROM audit_log WHERE action = 'destination_resumed' AND "
+                                    "actor = 'redrive' AND role = 'system' AND target = 'destination:shop'")),
+            1);
+        QCOMPARE(scalar(*rig().db, QStringLiteral("SELECT COUNT(*) FROM audit_log")), 1);
     }
 
     void orderingKeySerialisesAttempts()

@@ -1,0 +1,67 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: Redrive authors
+#include "timedpause.h"
+
+#include "audit/auditlog.h"
+#include "storage/duewakeup.h"
+#include "util/clock.h"
+
+#include <QSqlQuery>
+
+namespace redrive::delivery {
+
+namespace {
+
+Result<bool> anyPauseEnded(Db &db, qint64 nowMs)
+{
+    QSqlQuery q(db.handle());
+    q.prepare(
+        QStringLiteral("SELECT 1 FROM destination_state WHERE paused = 1 AND paused_until <= ? LIMIT 1"));
+    q.addBindValue(nowMs);
+    if (!q.exec())
+        return Failure(sqlErrorText(q));
+    return q.next();
+}
+
+} // namespace
+
+Result<QList<EndedPause>> resumeEndedPauses(Db &db, qint64 nowMs)
+{
+    const auto due = anyPauseEnded(db, nowMs);
+    if (!due)
+        return Failure(due.error());
+    if (!*due)
+        return QList<EndedPause> {};
+    return withTransaction(db, [&]() -> Result<QList<EndedPause>> {
+        QSqlQuery q(db.handle());
+        q.prepare(QStringLiteral(
+            "UPDATE destination_state SET paused = 0, paused_until = NULL, changed_by = 'redrive', "
+            "changed_at = ?, reason = 'the pause ended' WHERE paused = 1 AND paused_until <= ? "
+            "RETURNING name, paused_until"));
+        q.addBindValue(nowMs);
+        q.addBindValue(nowMs);
+        if (!q.exec())
+            return Failure(sqlErrorText(q));
+        QList<EndedPause> ended;
+        while (q.next())
+            ended.append(EndedPause { q.value(0).toString(), q.value(1).toLongLong() });
+        q.finish();
+        if (!ended.isEmpty()) {
+            if (auto notified = notifyDeliveriesDue(db); !notified)
+                return Failure(notified.error());
+        }
+        // The audit entries last: appending holds the chain's lock until the commit.
+        for (const EndedPause &p : std::as_const(ended)) {
+            const audit::AuditRecord record { QStringLiteral("redrive"), QStringLiteral("system"),
+                QStringLiteral("destination_resumed"), QStringLiteral("destination:%1").arg(p.destination),
+                QStringLiteral("the pause ended"),
+                QJsonObject { { QStringLiteral("was_paused"), true },
+                    { QStringLiteral("until"), isoUtc(p.untilMs) } } };
+            if (auto appended = audit::appendAuditEntry(db, record, nowMs); !appended)
+                return Failure(appended.error());
+        }
+        return ended;
+    });
+}
+
+} // namespace redrive::delivery
