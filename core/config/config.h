@@ -161,6 +161,8 @@ struct ServerConfig {
     QString tlsKey;
     // `trusted_proxies`: peers whose X-Forwarded-For names the client (see clientAddress()).
     IpRanges trustedProxies;
+    // `log_format`: "text" lines for people, or "json" (one object per line) for log shippers.
+    bool jsonLogs = false;
 };
 
 enum class SqliteSync { Full, Normal };

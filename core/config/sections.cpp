@@ -91,8 +91,13 @@ bool parseServer(const toml::table &t, Config &cfg, ConfigError *error)
     r.integer("write_queue_capacity", s.writeQueueCapacity, 1, 10'000'000);
     r.string("tls_cert", s.tlsCert);
     r.string("tls_key", s.tlsKey);
+    QString logFormat = QStringLiteral("text");
+    r.string("log_format", logFormat);
     if (r.failed() || !parseIpRanges(r, "trusted_proxies", s.trustedProxies))
         return false;
+    if (logFormat != u"text" && logFormat != u"json")
+        return r.fail(QStringLiteral("log_format"), QStringLiteral("must be \"text\" or \"json\""));
+    s.jsonLogs = logFormat == u"json";
     const auto ep = parseEndpoint(listen);
     if (!ep)
         return r.fail(QStringLiteral("listen"),

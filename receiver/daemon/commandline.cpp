@@ -185,6 +185,7 @@ int runRedrived(int argc, char **argv)
         err << "redrived: config error: " << configError.toString() << '\n';
         return 2;
     }
+    setLogFormat(loaded->server.jsonLogs ? LogFormat::Json : LogFormat::Text);
     auto config = std::make_shared<const Config>(std::move(*loaded));
     if (const auto url = StorageUrl::parse(config->storage.url); !url) {
         err << "redrived: config error: storage.url: " << url.error() << '\n';

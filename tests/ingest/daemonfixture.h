@@ -52,6 +52,8 @@ inline const BrokenConfig kBrokenConfigs[] = {
         "server.listen" },
     { "storage url missing", "[server]\nlisten = \"127.0.0.1:1\"\n[storage]\n", "storage.url" },
     { "unknown key", "[server]\nbogus = 1\n[storage]\nurl = \"sqlite:///tmp/x.db\"\n", "server.bogus" },
+    { "log format not text or json",
+        "[server]\nlog_format = \"yaml\"\n[storage]\nurl = \"sqlite:///tmp/x.db\"\n", "server.log_format" },
     { "unknown scheme",
         "[storage]\nurl = \"sqlite:///tmp/x.db\"\n[[sources]]\nname = \"a\"\nscheme = \"sha1\"\nsecrets = [\"s\"]\n",
         "sources[0].scheme" },

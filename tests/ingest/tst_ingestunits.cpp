@@ -5,12 +5,17 @@
 // redrived command line; address ranges and the client address behind trusted proxies.
 
 #include "daemon/commandline.h"
+#include "daemon/logging.h"
 #include "ingest/storedheaders.h"
 #include "storage/ingeststore.h"
 #include "util/headers.h"
 #include "util/ipranges.h"
 
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QTest>
+
+#include <sys/stat.h>
 
 using namespace redrive;
 
@@ -18,6 +23,71 @@ class TstIngestUnits final : public QObject {
     Q_OBJECT
 
 private Q_SLOTS:
+    void logLines()
+    {
+        using daemon::LogFormat;
+        const qint64 at = 1'764'744'674'123; // 2025-12-03T06:51:14.123Z
+        QCOMPARE(daemon::formatLogLine(QtInfoMsg, "redrive.delivery", QStringLiteral("delivery 42: sent"), at,
+                     LogFormat::Text, false),
+            QByteArray("2025-12-03T06:51:14.123Z info    redrive.delivery: delivery 42: sent\n"));
+        // For the journal: the priority first, no timestamp of our own.
+        QCOMPARE(daemon::formatLogLine(
+                     QtWarningMsg, "redrive.http", QStringLiteral("slow"), at, LogFormat::Text, true),
+            QByteArray("<4>redrive.http: slow\n"));
+        QCOMPARE(
+            daemon::formatLogLine(QtCriticalMsg, "default", QStringLiteral("x"), at, LogFormat::Text, true),
+            QByteArray("<3>x\n"));
+        QCOMPARE(daemon::formatLogLine(QtDebugMsg, nullptr, QStringLiteral("x"), at, LogFormat::Text, true),
+            QByteArray("<7>x\n"));
+        // A newline in a message cannot start a line of its own.
+        QCOMPARE(daemon::formatLogLine(QtInfoMsg, "redrive.http", QStringLiteral("a\n2025 error forged"), at,
+                     LogFormat::Text, false)
+                     .count('\n'),
+            1);
+        // JSON: one object per line, with the ids the message names.
+        const QByteArray json = daemon::formatLogLine(QtInfoMsg, "redrive.replay",
+            QStringLiteral("replay 7: delivery 42 of event 9 queued, then delivery 43"), at, LogFormat::Json,
+            false);
+        QVERIFY(json.endsWith('\n'));
+        QCOMPARE(json.count('\n'), 1);
+        const QJsonObject o = QJsonDocument::fromJson(json).object();
+        QCOMPARE(o.value(QLatin1String("time")).toString(), QStringLiteral("2025-12-03T06:51:14.123Z"));
+        QCOMPARE(o.value(QLatin1String("level")).toString(), QStringLiteral("info"));
+        QCOMPARE(o.value(QLatin1String("category")).toString(), QStringLiteral("redrive.replay"));
+        QCOMPARE(o.value(QLatin1String("replay_id")).toInteger(), 7);
+        QCOMPARE(o.value(QLatin1String("delivery_id")).toInteger(), 42); // the first one named
+        QCOMPARE(o.value(QLatin1String("event_id")).toInteger(), 9);
+        const QByteArray plain = daemon::formatLogLine(
+            QtCriticalMsg, "default", QStringLiteral("deliveries\n\"quoted\""), at, LogFormat::Json, true);
+        QVERIFY(plain.startsWith("<3>{"));
+        const QJsonObject p = QJsonDocument::fromJson(plain.mid(3)).object();
+        QCOMPARE(p.value(QLatin1String("message")).toString(), QStringLiteral("deliveries\n\"quoted\""));
+        QVERIFY(p.value(QLatin1String("category")).isNull());
+        QVERIFY(!p.contains(QLatin1String("delivery_id")));
+    }
+
+    void journalStreamIsStderrOnly()
+    {
+        const QByteArray saved = qgetenv("JOURNAL_STREAM");
+        struct stat st { };
+        QCOMPARE(fstat(fileno(stderr), &st), 0);
+        qputenv("JOURNAL_STREAM",
+            QByteArray::number(qulonglong(st.st_dev)) + ':' + QByteArray::number(qulonglong(st.st_ino)));
+        QVERIFY(daemon::stderrIsJournal());
+        // Inherited from a parent whose stderr was the journal, while ours is not: not the journal.
+        qputenv("JOURNAL_STREAM",
+            QByteArray::number(qulonglong(st.st_dev)) + ':' + QByteArray::number(qulonglong(st.st_ino) + 1));
+        QVERIFY(!daemon::stderrIsJournal());
+        for (const char *bad : { "", "8:", ":9", "x:y", "12345" }) {
+            qputenv("JOURNAL_STREAM", bad);
+            QVERIFY(!daemon::stderrIsJournal());
+        }
+        if (saved.isNull())
+            qunsetenv("JOURNAL_STREAM");
+        else
+            qputenv("JOURNAL_STREAM", saved);
+    }
+
     void storedHeadersMatchReference_data()
     {
         QTest::addColumn<QList<QByteArray>>("fields"); // name, value, name, value, ...

@@ -12,11 +12,16 @@
 #include "testdb.h"
 
 #include <QFile>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
 #include <QRandomGenerator>
 #include <QSqlQuery>
 #include <QTcpServer>
 #include <QTemporaryDir>
 #include <QTest>
+
+#include <sys/stat.h>
 
 using namespace redrive;
 using namespace redrive::test;
@@ -175,6 +180,71 @@ private Q_SLOTS:
         QVERIFY(q.exec(QStringLiteral("SELECT COUNT(*) FROM receiver_instances WHERE power_loss_durable = 1"))
             && q.next());
         QCOMPARE(q.value(0).toInt(), 1);
+    }
+
+    // Under systemd, stderr is the journal and JOURNAL_STREAM names it: every line carries its
+    // priority for journald and, with log_format = "json", is one object a shipper parses.
+    void logsForTheJournalAndForShippers()
+    {
+        QByteArray out, err;
+        QCOMPARE(
+            runRedrived({ QStringLiteral("--config"), m_configPath, QStringLiteral("migrate") }, &out, &err),
+            0);
+        QString config;
+        QVERIFY(
+            writeConfig(daemonConfigToml(m_db->urlString(), m_port)
+                            .replace("read_timeout = \"5s\"", "read_timeout = \"5s\"\nlog_format = \"json\""),
+                &config));
+        const QString logPath = m_db->scratchDir() + QStringLiteral("/journal-stream.log");
+        {
+            QFile create(logPath);
+            QVERIFY(create.open(QIODevice::WriteOnly));
+        }
+        struct stat st { };
+        QCOMPARE(stat(QFile::encodeName(logPath).constData(), &st), 0);
+        QProcess daemon;
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert(QStringLiteral("JOURNAL_STREAM"),
+            QStringLiteral("%1:%2").arg(qulonglong(st.st_dev)).arg(qulonglong(st.st_ino)));
+        daemon.setProcessEnvironment(env);
+        daemon.setStandardErrorFile(logPath); // truncates the same file: the inode stays
+        daemon.start(redrivedPath(), { QStringLiteral("--config"), config });
+        QVERIFY(waitHealthy(daemon, m_port));
+        const QByteArray body = "{\"action\":\"opened\"}";
+        const auto r = roundTrip(m_port,
+            buildRequest("POST", "/hooks/gh", signGitHub(kDaemonSecret, body, "journal-1", "issues"), body));
+        QVERIFY(r);
+        QCOMPARE(r->status, 200);
+        daemon.terminate();
+        QVERIFY(daemon.waitForFinished(15'000));
+        QCOMPARE(daemon.exitCode(), 0);
+        QFile logFile(logPath);
+        QVERIFY(logFile.open(QIODevice::ReadOnly));
+        const QByteArray log = logFile.readAll();
+        QVERIFY(!log.contains(kDaemonSecret));
+        verifyNoPassword(log);
+        const QList<QByteArray> lines = log.trimmed().split('\n');
+        QVERIFY2(lines.size() >= 4, log.constData());
+        bool listening = false;
+        for (const QByteArray &line : lines) {
+            QVERIFY2(line.size() > 4 && line[0] == '<' && line[1] >= '2' && line[1] <= '7' && line[2] == '>'
+                    && line[3] == '{',
+                line.constData());
+            QJsonParseError parseError;
+            const QJsonObject o = QJsonDocument::fromJson(line.mid(3), &parseError).object();
+            QVERIFY2(parseError.error == QJsonParseError::NoError, line.constData());
+            QVERIFY(!o.value(QLatin1String("time")).toString().isEmpty());
+            QVERIFY(!o.value(QLatin1String("message")).toString().isEmpty());
+            const QString level = o.value(QLatin1String("level")).toString();
+            QCOMPARE(line[1],
+                level == u"info"          ? '6'
+                    : level == u"warning" ? '4'
+                    : level == u"error"   ? '3'
+                                          : '7');
+            listening = listening
+                || o.value(QLatin1String("message")).toString().contains(u"listening on 127.0.0.1:");
+        }
+        QVERIFY2(listening, log.constData());
     }
 
     void refusesNewerSchema()
