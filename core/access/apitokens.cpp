@@ -3,6 +3,7 @@
 #include "apitokens.h"
 
 #include "crypto/crypto.h"
+#include "storage/sqlrow.h"
 
 #include <QSqlQuery>
 
@@ -12,22 +13,12 @@ constexpr QByteArrayView kPrefix = "rdt_";
 constexpr int kSecretBytes = 32;
 constexpr int kEncodedLength = 43; // base64url of 32 bytes without padding
 
-std::optional<qint64> optionalInt(const QVariant &v)
-{
-    return v.isNull() ? std::nullopt : std::optional<qint64>(v.toLongLong());
-}
-
 ApiToken fromRow(const QSqlQuery &q)
 {
     ApiToken t;
-    t.id = q.value(0).toLongLong();
-    t.name = q.value(1).toString();
-    t.role = roleFromString(q.value(2).toString()).value_or(Role::Support);
-    t.createdAt = q.value(3).toLongLong();
-    t.expiresAt = optionalInt(q.value(4));
-    t.revokedAt = optionalInt(q.value(5));
-    t.lastUsedAt = optionalInt(q.value(6));
-    t.owner = q.value(7).toString();
+    QString role;
+    readColumns(q, t.id, t.name, role, t.createdAt, t.expiresAt, t.revokedAt, t.lastUsedAt, t.owner);
+    t.role = roleFromString(role).value_or(Role::Support);
     return t;
 }
 
@@ -154,17 +145,14 @@ Result<CreatedToken> createApiToken(Db &db, const QString &name, const QString &
     out.info.createdAt = nowMs;
     out.info.expiresAt = expiresAt;
     QSqlQuery q(db.handle());
-    q.prepare(QStringLiteral("INSERT INTO api_tokens (name, owner, role, token_hash, created_at, expires_at) "
-                             "VALUES (?, ?, ?, ?, ?, ?)"));
-    q.addBindValue(name);
-    q.addBindValue(owner);
-    q.addBindValue(toString(role));
-    q.addBindValue(hashApiToken(out.secret.toLatin1()));
-    q.addBindValue(nowMs);
-    q.addBindValue(expiresAt ? QVariant(*expiresAt) : QVariant(QMetaType(QMetaType::LongLong)));
-    if (!q.exec()) {
+    if (auto inserted = runQuery(q,
+            QStringLiteral("INSERT INTO api_tokens (name, owner, role, token_hash, created_at, expires_at) "
+                           "VALUES (?, ?, ?, ?, ?, ?)"),
+            { name, owner, toString(role), hashApiToken(out.secret.toLatin1()), nowMs,
+                expiresAt ? QVariant(*expiresAt) : QVariant(QMetaType(QMetaType::LongLong)) });
+        !inserted) {
         fail(failure, CreateFailure::Database);
-        return Failure(sqlErrorText(q));
+        return Failure(inserted.error());
     }
     out.info.id = q.lastInsertId().toLongLong();
     return out;
@@ -175,11 +163,11 @@ Result<> revokeApiToken(Db &db, const QString &name, qint64 nowMs, bool *found)
     if (found)
         *found = false;
     QSqlQuery q(db.handle());
-    q.prepare(QStringLiteral("UPDATE api_tokens SET revoked_at = ? WHERE name = ? AND revoked_at IS NULL"));
-    q.addBindValue(nowMs);
-    q.addBindValue(name);
-    if (!q.exec())
-        return Failure(sqlErrorText(q));
+    if (auto ran = runQuery(q,
+            QStringLiteral("UPDATE api_tokens SET revoked_at = ? WHERE name = ? AND revoked_at IS NULL"),
+            { nowMs, name });
+        !ran)
+        return ran;
     if (q.numRowsAffected() <= 0)
         return Failure(QStringLiteral("no active token is named \"%1\"").arg(name));
     if (found)
@@ -189,36 +177,26 @@ Result<> revokeApiToken(Db &db, const QString &name, qint64 nowMs, bool *found)
 
 Result<std::optional<ApiToken>> findApiTokenByHash(Db &db, const QString &hash)
 {
-    QSqlQuery q(db.handle());
-    q.prepare(QStringLiteral("SELECT %1 FROM api_tokens WHERE token_hash = ?").arg(QLatin1String(kColumns)));
-    q.addBindValue(hash);
-    if (!q.exec())
-        return Failure(sqlErrorText(q));
-    if (!q.next())
-        return std::nullopt;
-    return fromRow(q);
+    return selectRow(db,
+        QStringLiteral("SELECT %1 FROM api_tokens WHERE token_hash = ?").arg(QLatin1String(kColumns)),
+        { hash }, fromRow);
 }
 
 Result<QList<ApiToken>> listApiTokens(Db &db)
 {
-    QSqlQuery q(db.handle());
-    if (!q.exec(QStringLiteral("SELECT %1 FROM api_tokens ORDER BY name, id").arg(QLatin1String(kColumns))))
-        return Failure(sqlErrorText(q));
-    QList<ApiToken> out;
-    while (q.next())
-        out.append(fromRow(q));
-    return out;
+    return selectRows(db,
+        QStringLiteral("SELECT %1 FROM api_tokens ORDER BY name, id").arg(QLatin1String(kColumns)), {},
+        fromRow);
 }
 
 void touchApiToken(Db &db, qint64 id, qint64 nowMs)
 {
+    // Best effort: a token's last use is a hint for its owner, never a reason to refuse a request.
     QSqlQuery q(db.handle());
-    q.prepare(QStringLiteral("UPDATE api_tokens SET last_used_at = ? WHERE id = ? AND "
-                             "(last_used_at IS NULL OR last_used_at < ?)"));
-    q.addBindValue(nowMs);
-    q.addBindValue(id);
-    q.addBindValue(nowMs - 60'000);
-    q.exec();
+    static_cast<void>(runQuery(q,
+        QStringLiteral("UPDATE api_tokens SET last_used_at = ? WHERE id = ? AND "
+                       "(last_used_at IS NULL OR last_used_at < ?)"),
+        { nowMs, id, nowMs - 60'000 }));
 }
 
 } // namespace redrive::access

@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: Redrive authors
 #include "auditlog.h"
 
+#include "storage/sqlrow.h"
 #include "storage/storedtext.h"
 
 #include <QSqlQuery>
@@ -21,16 +22,8 @@ QString nonNull(const QString &s)
 AuditEntry auditEntryFromQuery(const QSqlQuery &q)
 {
     AuditEntry e;
-    e.seq = q.value(0).toLongLong();
-    e.atMs = q.value(1).toLongLong();
-    e.actor = q.value(2).toString();
-    e.role = q.value(3).toString();
-    e.action = q.value(4).toString();
-    e.target = q.value(5).toString();
-    e.reason = q.value(6).toString();
-    e.details = q.value(7).toString();
-    e.prevHash = q.value(8).toString();
-    e.hash = q.value(9).toString();
+    readColumns(
+        q, e.seq, e.atMs, e.actor, e.role, e.action, e.target, e.reason, e.details, e.prevHash, e.hash);
     return e;
 }
 
@@ -40,10 +33,8 @@ Result<AuditHead> auditHead(Db &db)
     if (!q.exec(QStringLiteral("SELECT seq, hash FROM audit_log ORDER BY seq DESC LIMIT 1")))
         return Failure(sqlErrorText(q));
     AuditHead head;
-    if (q.next()) {
-        head.seq = q.value(0).toLongLong();
-        head.hash = q.value(1).toString();
-    }
+    if (q.next())
+        readColumns(q, head.seq, head.hash);
     return head;
 }
 
@@ -51,10 +42,10 @@ Result<AuditEntry> appendAuditEntry(Db &db, const AuditRecord &record, qint64 at
 {
     if (!db.isSqlite()) {
         QSqlQuery lock(db.handle());
-        lock.prepare(QStringLiteral("SELECT pg_advisory_xact_lock(?)"));
-        lock.addBindValue(kAuditAppendLockKey);
-        if (!lock.exec())
-            return Failure(sqlErrorText(lock));
+        if (auto locked
+            = runQuery(lock, QStringLiteral("SELECT pg_advisory_xact_lock(?)"), { kAuditAppendLockKey });
+            !locked)
+            return Failure(locked.error());
     }
     const auto head = auditHead(db);
     if (!head)
@@ -73,20 +64,12 @@ Result<AuditEntry> appendAuditEntry(Db &db, const AuditRecord &record, qint64 at
     e.hash = computeEntryHash(e);
 
     QSqlQuery q(db.handle());
-    q.prepare(QStringLiteral("INSERT INTO audit_log (%1) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
-                  .arg(QLatin1String(kAuditColumns)));
-    q.addBindValue(e.seq);
-    q.addBindValue(e.atMs);
-    q.addBindValue(e.actor);
-    q.addBindValue(e.role);
-    q.addBindValue(e.action);
-    q.addBindValue(e.target);
-    q.addBindValue(e.reason);
-    q.addBindValue(e.details);
-    q.addBindValue(e.prevHash);
-    q.addBindValue(e.hash);
-    if (!q.exec())
-        return Failure(QStringLiteral("audit append failed: ") + sqlErrorText(q));
+    if (auto inserted = runQuery(q,
+            QStringLiteral("INSERT INTO audit_log (%1) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
+                .arg(QLatin1String(kAuditColumns)),
+            { e.seq, e.atMs, e.actor, e.role, e.action, e.target, e.reason, e.details, e.prevHash, e.hash });
+        !inserted)
+        return Failure(QStringLiteral("audit append failed: ") + inserted.error());
     return e;
 }
 
@@ -121,18 +104,7 @@ Result<QList<AuditEntry>> readAuditEntries(Db &db, const AuditQuery &query)
         binds.append(QString(u'%' + pattern + u'%'));
     }
     sql += QStringLiteral(" ORDER BY seq LIMIT %1").arg(qMax(1, query.limit));
-    QSqlQuery q(db.handle());
-    q.setForwardOnly(true);
-    if (!q.prepare(sql))
-        return Failure(sqlErrorText(q));
-    for (const QVariant &b : binds)
-        q.addBindValue(b);
-    if (!q.exec())
-        return Failure(sqlErrorText(q));
-    QList<AuditEntry> out;
-    while (q.next())
-        out.append(auditEntryFromQuery(q));
-    return out;
+    return selectRows(db, sql, binds, auditEntryFromQuery);
 }
 
 } // namespace redrive::audit

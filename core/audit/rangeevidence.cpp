@@ -68,11 +68,10 @@ EvidenceVerdict failed(EvidenceVerdict v, const QString &problem)
 Result<qint64> firstSeqAtOrAfter(Db &db, qint64 atMs, qint64 maxSeq)
 {
     QSqlQuery q(db.handle());
-    q.prepare(QStringLiteral("SELECT MIN(seq) FROM audit_log WHERE at >= ? AND seq <= ?"));
-    q.addBindValue(atMs);
-    q.addBindValue(maxSeq);
-    if (!q.exec())
-        return Failure(sqlErrorText(q));
+    if (auto ran = runQuery(
+            q, QStringLiteral("SELECT MIN(seq) FROM audit_log WHERE at >= ? AND seq <= ?"), { atMs, maxSeq });
+        !ran)
+        return Failure(ran.error());
     return q.next() && !q.value(0).isNull() ? q.value(0).toLongLong() : 0;
 }
 

@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: Redrive authors
 #include "deliveries.h"
 
+#include "storage/sqlrow.h"
 #include "util/clock.h"
 #include "util/jsonvalues.h"
 
@@ -14,16 +15,6 @@ namespace {
 // Keeps an IN (...) list under every engine's bound-parameter limit.
 constexpr qsizetype kChunk = 500;
 
-std::optional<qint64> optLong(const QVariant &v)
-{
-    return v.isNull() ? std::nullopt : std::optional<qint64>(v.toLongLong());
-}
-
-std::optional<int> optInt(const QVariant &v)
-{
-    return v.isNull() ? std::nullopt : std::optional<int>(v.toInt());
-}
-
 using json::isoOrNull;
 using json::numberOrNull;
 
@@ -32,16 +23,11 @@ const QLatin1String kRecordColumns(", d.idempotency_key, d.last_status_code, d.r
 
 DeliveryRecord readRecord(const QSqlQuery &q)
 {
-    constexpr int at = kDeliverySummaryColumnCount;
     DeliveryRecord rec;
     rec.summary = readDeliverySummary(q);
-    rec.idempotencyKey = q.value(at).toString();
-    rec.lastStatusCode = optInt(q.value(at + 1));
+    readColumnsFrom(q, kDeliverySummaryColumnCount, rec.idempotencyKey, rec.lastStatusCode, rec.replayId,
+        rec.succeededAt, rec.deadAt, rec.createdAt);
     rec.lastError = rec.summary.lastError;
-    rec.replayId = optLong(q.value(at + 2));
-    rec.succeededAt = optLong(q.value(at + 3));
-    rec.deadAt = optLong(q.value(at + 4));
-    rec.createdAt = q.value(at + 5).toLongLong();
     return rec;
 }
 
@@ -63,7 +49,6 @@ Result<> attachAttempts(Db &db, QList<DeliveryRecord> &records)
     for (qsizetype start = 0; start < ids.size(); start += kChunk) {
         const QVariantList chunk = ids.mid(start, kChunk);
         QSqlQuery q(db.handle());
-        q.setForwardOnly(true);
         if (auto ran = runQuery(q,
                 QLatin1String(
                     "SELECT delivery_id, id, number, trigger_kind, replay_id, scheduled_at, started_at, "
@@ -78,18 +63,8 @@ Result<> attachAttempts(Db &db, QList<DeliveryRecord> &records)
             if (at < 0)
                 continue;
             AttemptRecord a;
-            a.id = q.value(1).toLongLong();
-            a.number = q.value(2).toInt();
-            a.trigger = Stored<AttemptTrigger>::fromName(q.value(3).toString());
-            a.replayId = optLong(q.value(4));
-            a.scheduledAt = optLong(q.value(5));
-            a.startedAt = q.value(6).toLongLong();
-            a.durationMs = q.value(7).toInt();
-            a.statusCode = optInt(q.value(8));
-            a.category = Stored<FailureCategory>::fromName(q.value(9).toString());
-            a.explanation = q.value(10).toString();
-            a.outcomeUnknown = q.value(11).toInt() != 0;
-            a.responseExcerpt = q.value(12).toString();
+            readColumnsFrom(q, 1, a.id, a.number, a.trigger, a.replayId, a.scheduledAt, a.startedAt,
+                a.durationMs, a.statusCode, a.category, a.explanation, a.outcomeUnknown, a.responseExcerpt);
             records[at].attempts.append(std::move(a));
         }
     }
@@ -101,17 +76,8 @@ Result<> attachAttempts(Db &db, QList<DeliveryRecord> &records)
 DeliverySummary readDeliverySummary(const QSqlQuery &q, int first)
 {
     DeliverySummary d;
-    d.id = q.value(first).toLongLong();
-    d.eventId = q.value(first + 1).toLongLong();
-    d.destination = q.value(first + 2).toString();
-    d.status = Stored<DeliveryStatus>::fromName(q.value(first + 3).toString());
-    d.attemptCount = q.value(first + 4).toInt();
-    d.lastCategory = Stored<FailureCategory>::fromName(q.value(first + 5).toString());
-    d.outcomeUnknown = q.value(first + 6).toInt() != 0;
-    d.downstreamRef = q.value(first + 7).toString();
-    d.nextAttemptAt = optLong(q.value(first + 8));
-    d.updatedAt = q.value(first + 9).toLongLong();
-    d.lastError = q.value(first + 10).toString();
+    readColumnsFrom(q, first, d.id, d.eventId, d.destination, d.status, d.attemptCount, d.lastCategory,
+        d.outcomeUnknown, d.downstreamRef, d.nextAttemptAt, d.updatedAt, d.lastError);
     d.downstream = downstreamState(d.status, d.outcomeUnknown, d.downstreamRef);
     return d;
 }
@@ -125,7 +91,6 @@ Result<QList<DeliveryRecord>> fetchDeliveriesOfEvents(
         for (qint64 id : eventIds.mid(start, kChunk))
             chunk.append(id);
         QSqlQuery q(db.handle());
-        q.setForwardOnly(true);
         if (auto ran = runQuery(q,
                 recordSelect() + QLatin1String(" WHERE d.event_id IN (") + sqlPlaceholders(chunk.size())
                     + QLatin1String(") ORDER BY d.event_id, d.id"),
@@ -169,18 +134,10 @@ Result<QList<DeliveryRecord>> fetchDeliveryPage(
         binds.append(*beforeId);
     }
     binds.append(limit);
-    QSqlQuery q(db.handle());
-    q.setForwardOnly(true);
-    if (auto ran = runQuery(q,
-            recordSelect() + QLatin1String(" WHERE ") + where.join(QLatin1String(" AND "))
-                + QLatin1String(" ORDER BY d.id DESC LIMIT ?"),
-            binds);
-        !ran)
-        return Failure(ran.error());
-    QList<DeliveryRecord> records;
-    while (q.next())
-        records.append(readRecord(q));
-    return records;
+    return selectRows(db,
+        recordSelect() + QLatin1String(" WHERE ") + where.join(QLatin1String(" AND "))
+            + QLatin1String(" ORDER BY d.id DESC LIMIT ?"),
+        binds, readRecord);
 }
 
 Result<std::optional<DeliveryRecord>> fetchDelivery(Db &db, qint64 deliveryId)

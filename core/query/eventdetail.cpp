@@ -4,20 +4,13 @@
 
 #include "eventfilter.h"
 #include "storage/eventvalidation.h"
+#include "storage/sqlrow.h"
 #include "util/headers.h"
 
 #include <QHash>
 #include <QSqlQuery>
 
 namespace redrive {
-namespace {
-
-std::optional<qint64> optLong(const QVariant &v)
-{
-    return v.isNull() ? std::nullopt : std::optional<qint64>(v.toLongLong());
-}
-
-} // namespace
 
 QStringList auditTargetsFor(qint64 eventId, const QList<qint64> &deliveryIds)
 {
@@ -29,8 +22,6 @@ QStringList auditTargetsFor(qint64 eventId, const QList<qint64> &deliveryIds)
 
 Result<QList<EventKey>> fetchEventKeys(Db &db, qint64 eventId)
 {
-    QSqlQuery q(db.handle());
-    q.setForwardOnly(true);
     // SQLite: indexed or still pending, in one statement (one snapshot), so a key moving between
     // the two tables meanwhile is seen exactly once.
     const bool sqlite = db.isSqlite();
@@ -39,19 +30,16 @@ Result<QList<EventKey>> fetchEventKeys(Db &db, qint64 eventId)
         sql += QLatin1String(" UNION ALL SELECT j.key, j.value FROM ") + QLatin1String(kPendingKeysSource)
             + QLatin1String(" WHERE p.event_id = ?");
     sql += QLatin1String(" ORDER BY 1");
-    if (auto ran = runQuery(q, sql, sqlite ? QVariantList { eventId, eventId } : QVariantList { eventId });
-        !ran)
-        return Failure(ran.error());
-    QList<EventKey> keys;
-    while (q.next())
-        keys.append(EventKey { q.value(0).toString(), q.value(1).toString() });
-    return keys;
+    return selectRows(db, sql, sqlite ? QVariantList { eventId, eventId } : QVariantList { eventId },
+        [](const QSqlQuery &q) {
+            EventKey key;
+            readColumns(q, key.name, key.value);
+            return key;
+        });
 }
 
 Result<QList<NoteRecord>> fetchEventNotes(Db &db, qint64 eventId, int limit)
 {
-    QSqlQuery q(db.handle());
-    q.setForwardOnly(true);
     QVariantList binds { eventId };
     QString sql
         = QStringLiteral("SELECT id, author, body, created_at FROM notes WHERE event_id = ? ORDER BY id");
@@ -59,50 +47,61 @@ Result<QList<NoteRecord>> fetchEventNotes(Db &db, qint64 eventId, int limit)
         sql += QLatin1String(" LIMIT ?");
         binds.append(limit);
     }
-    if (auto ran = runQuery(q, sql, binds); !ran)
-        return Failure(ran.error());
-    QList<NoteRecord> notes;
-    while (q.next())
-        notes.append({ q.value(0).toLongLong(), q.value(1).toString(), q.value(2).toString(),
-            q.value(3).toLongLong() });
-    return notes;
+    return selectRows(db, sql, binds, [](const QSqlQuery &q) {
+        NoteRecord note;
+        readColumns(q, note.id, note.author, note.body, note.createdAt);
+        return note;
+    });
+}
+
+Result<QList<qint64>> fetchReplaysOfDeliveries(Db &db, const QList<qint64> &deliveryIds)
+{
+    if (deliveryIds.isEmpty())
+        return QList<qint64>();
+    QVariantList ids;
+    for (qint64 id : deliveryIds)
+        ids.append(id);
+    return selectRows(db,
+        QLatin1String("SELECT DISTINCT replay_id FROM replay_items WHERE delivery_id IN (")
+            + sqlPlaceholders(ids.size()) + u')',
+        ids, [](const QSqlQuery &q) { return q.value(0).toLongLong(); });
 }
 
 Result<std::optional<EventDetail>> fetchEventDetail(Db &db, qint64 eventId, const EventDetailParts &parts)
 {
-    EventDetail detail;
+    EventRow row;
     {
         auto rows = fetchEventsByIds(db, { eventId });
         if (!rows)
             return Failure(rows.error());
         if (rows->isEmpty())
             return std::nullopt;
-        detail.row = rows->takeFirst();
+        row = rows->takeFirst();
     }
-    QSqlQuery q(db.handle());
-    if (auto ran = runQuery(q,
-            QLatin1String("SELECT content_type, body_sha256, body_size, headers, verified_by, clock_skew_ms, "
-                          "remote_addr, legal_hold")
-                + (parts.body ? QLatin1String(", body") : QLatin1String())
-                + QLatin1String(" FROM events WHERE id = ?"),
-            { eventId });
-        !ran)
-        return Failure(ran.error());
-    if (!q.next())
+    auto stored = selectRow(db,
+        QLatin1String("SELECT content_type, body_sha256, body_size, headers, verified_by, clock_skew_ms, "
+                      "remote_addr, legal_hold")
+            + (parts.body ? QLatin1String(", body") : QLatin1String())
+            + QLatin1String(" FROM events WHERE id = ?"),
+        { eventId }, [&parts](const QSqlQuery &q) {
+            EventDetail d;
+            QByteArray storedHeaders;
+            readColumns(q, d.contentType, d.bodySha256, d.bodySize, storedHeaders, d.verifiedBy,
+                d.clockSkewMs, d.remoteAddr, d.legalHold);
+            // Re-redacted on read (signature fields left out, credentials masked), so neither the
+            // console nor an evidence bundle shows a replayable signature from a row stored before
+            // migration 5.
+            d.headersJson = Headers::fromJson(storedHeaders).redacted().toJson();
+            if (parts.body)
+                readColumnsFrom(q, 8, d.body);
+            return d;
+        });
+    if (!stored)
+        return Failure(stored.error());
+    if (!*stored)
         return std::nullopt;
-    detail.contentType = q.value(0).toString();
-    detail.bodySha256 = q.value(1).toString();
-    detail.bodySize = q.value(2).toLongLong();
-    // Re-redacted on read (signature fields left out, credentials masked), so neither the console
-    // nor an evidence bundle shows a replayable signature from a row stored before migration 5.
-    detail.headersJson = Headers::fromJson(q.value(3).toString().toUtf8()).redacted().toJson();
-    detail.verifiedBy = q.value(4).toString();
-    detail.clockSkewMs = optLong(q.value(5));
-    detail.remoteAddr = q.value(6).toString();
-    detail.legalHold = q.value(7).toInt() != 0;
-    if (parts.body)
-        detail.body = q.value(8).toByteArray();
-    q.finish();
+    EventDetail detail = std::move(**stored);
+    detail.row = std::move(row);
 
     auto deliveries = fetchDeliveriesOfEvents(db, { eventId }, WithAttempts::Yes);
     if (!deliveries)
@@ -131,34 +130,26 @@ Result<std::optional<EventDetail>> fetchEventDetail(Db &db, qint64 eventId, cons
 
     QStringList targets = auditTargetsFor(eventId, deliveryIds);
     // Replays that included one of these deliveries are part of this event's story too.
-    if (!deliveryIds.isEmpty()) {
-        QVariantList ids;
-        for (qint64 id : std::as_const(deliveryIds))
-            ids.append(id);
-        if (auto ran = runQuery(q,
-                QLatin1String("SELECT DISTINCT replay_id FROM replay_items WHERE delivery_id IN (")
-                    + sqlPlaceholders(ids.size()) + u')',
-                ids);
-            !ran)
-            return Failure(ran.error());
-        while (q.next())
-            targets.append(QStringLiteral("replay:%1").arg(q.value(0).toLongLong()));
-        q.finish();
-    }
+    const auto replayIds = fetchReplaysOfDeliveries(db, deliveryIds);
+    if (!replayIds)
+        return Failure(replayIds.error());
+    for (qint64 id : *replayIds)
+        targets.append(QStringLiteral("replay:%1").arg(id));
     QVariantList binds;
     for (const QString &t : targets)
         binds.append(t);
-    if (auto ran = runQuery(q,
-            QLatin1String("SELECT seq, at, actor, role, action, target, reason, details FROM audit_log "
-                          "WHERE target IN (")
-                + sqlPlaceholders(binds.size()) + QLatin1String(") ORDER BY seq"),
-            binds);
-        !ran)
-        return Failure(ran.error());
-    while (q.next())
-        detail.audit.append(
-            { q.value(0).toLongLong(), q.value(1).toLongLong(), q.value(2).toString(), q.value(3).toString(),
-                q.value(4).toString(), q.value(5).toString(), q.value(6).toString(), q.value(7).toString() });
+    auto audit = selectRows(db,
+        QLatin1String("SELECT seq, at, actor, role, action, target, reason, details FROM audit_log "
+                      "WHERE target IN (")
+            + sqlPlaceholders(binds.size()) + QLatin1String(") ORDER BY seq"),
+        binds, [](const QSqlQuery &q) {
+            EventAuditEntry e;
+            readColumns(q, e.seq, e.at, e.actor, e.role, e.action, e.target, e.reason, e.details);
+            return e;
+        });
+    if (!audit)
+        return Failure(audit.error());
+    detail.audit = std::move(*audit);
     return detail;
 }
 

@@ -55,6 +55,9 @@ Result<QList<EventKey>> fetchEventKeys(Db &db, qint64 eventId);
 // An event's notes, oldest first; at most `limit` of them when it is positive.
 Result<QList<NoteRecord>> fetchEventNotes(Db &db, qint64 eventId, int limit);
 
+// The replays whose items name one of these deliveries, each once, in no particular order.
+Result<QList<qint64>> fetchReplaysOfDeliveries(Db &db, const QList<qint64> &deliveryIds);
+
 // What a reader of one event needs besides the envelope, deliveries and attempts: the console
 // and evidence bundles take everything; the admin API's GET events/{id} takes neither the body
 // nor the audit story (it reads the event's own audit entries with their hashes) and bounds

@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: Redrive authors
 #include "eventpage.h"
 
+#include "storage/sqlrow.h"
 #include "util/clock.h"
 #include "util/jsonvalues.h"
 
@@ -20,18 +21,8 @@ const QLatin1String kEventColumns(
 EventRow readEvent(const QSqlQuery &q)
 {
     EventRow row;
-    row.id = q.value(0).toLongLong();
-    row.receivedAt = q.value(1).toLongLong();
-    row.source = q.value(2).toString();
-    row.type = q.value(3).toString();
-    row.providerEventId = q.value(4).toString();
-    row.status = Stored<EventStatus>::fromName(q.value(5).toString());
-    row.seenCount = q.value(6).toInt();
-    row.weakId = q.value(7).toInt() != 0;
-    if (!q.value(8).isNull())
-        row.occurredAt = q.value(8).toLongLong();
-    row.lastSeenAt = q.value(9).toLongLong();
-    row.origin = q.value(10).toString();
+    readColumns(q, row.id, row.receivedAt, row.source, row.type, row.providerEventId, row.status,
+        row.seenCount, row.weakId, row.occurredAt, row.lastSeenAt, row.origin);
     return row;
 }
 
@@ -67,7 +58,6 @@ Result<> attachDeliveries(Db &db, QList<EventRow> &rows)
         ids.append(rows[i].id);
     }
     QSqlQuery q(db.handle());
-    q.setForwardOnly(true);
     if (auto ran = runQuery(q,
             QLatin1String("SELECT ") + QLatin1String(kDeliverySummaryColumns)
                 + QLatin1String(" FROM deliveries d WHERE d.event_id IN (") + sqlPlaceholders(ids.size())

@@ -2,6 +2,8 @@
 // SPDX-FileCopyrightText: Redrive authors
 #include "opsstats.h"
 
+#include "storage/sqlrow.h"
+
 #include <QHash>
 #include <QSqlQuery>
 
@@ -10,30 +12,24 @@
 namespace redrive {
 Result<QList<DeadLetterGroup>> fetchDeadLetterGroups(Db &db)
 {
-    QSqlQuery q(db.handle());
-    if (auto ran = runQuery(q,
-            QStringLiteral(
-                "SELECT g.category, g.destination, g.n, g.oldest, g.newest, "
-                "(SELECT d.last_error FROM deliveries d WHERE d.status = %1 AND d.destination = g.destination "
-                "AND COALESCE(d.last_category, '') = g.category ORDER BY d.dead_at DESC, d.id DESC LIMIT 1) "
-                "FROM (SELECT COALESCE(last_category, '') AS category, destination, count(*) AS n, "
-                "min(dead_at) AS oldest, max(dead_at) AS newest FROM deliveries WHERE status = %1 "
-                "GROUP BY COALESCE(last_category, ''), destination) g ORDER BY g.n DESC")
-                .arg(sqlName(DeliveryStatus::Dead)),
-            {});
-        !ran)
-        return Failure(ran.error());
-    QList<DeadLetterGroup> groups;
-    while (q.next())
-        groups.append({ Stored<FailureCategory>::fromName(q.value(0).toString()), q.value(1).toString(),
-            q.value(2).toLongLong(), q.value(3).toLongLong(), q.value(4).toLongLong(),
-            q.value(5).toString() });
-    return groups;
+    return selectRows(db,
+        QStringLiteral(
+            "SELECT g.category, g.destination, g.n, g.oldest, g.newest, "
+            "(SELECT d.last_error FROM deliveries d WHERE d.status = %1 AND d.destination = g.destination "
+            "AND COALESCE(d.last_category, '') = g.category ORDER BY d.dead_at DESC, d.id DESC LIMIT 1) "
+            "FROM (SELECT COALESCE(last_category, '') AS category, destination, count(*) AS n, "
+            "min(dead_at) AS oldest, max(dead_at) AS newest FROM deliveries WHERE status = %1 "
+            "GROUP BY COALESCE(last_category, ''), destination) g ORDER BY g.n DESC")
+            .arg(sqlName(DeliveryStatus::Dead)),
+        {}, [](const QSqlQuery &q) {
+            DeadLetterGroup g;
+            readColumns(q, g.category, g.destination, g.count, g.oldestAt, g.newestAt, g.latestError);
+            return g;
+        });
 }
 
 Result<QList<RejectionRow>> fetchRejections(Db &db, qint64 beforeId, int limit)
 {
-    QSqlQuery q(db.handle());
     QString sql = QStringLiteral(
         "SELECT id, source, reason, detail, status_code, remote_addr, received_at FROM rejections");
     QVariantList binds;
@@ -43,13 +39,11 @@ Result<QList<RejectionRow>> fetchRejections(Db &db, qint64 beforeId, int limit)
     }
     sql += QLatin1String(" ORDER BY id DESC LIMIT ?");
     binds << limit;
-    if (auto ran = runQuery(q, sql, binds); !ran)
-        return Failure(ran.error());
-    QList<RejectionRow> rows;
-    while (q.next())
-        rows.append({ q.value(0).toLongLong(), q.value(1).toString(), q.value(2).toString(),
-            q.value(3).toString(), q.value(4).toInt(), q.value(5).toString(), q.value(6).toLongLong() });
-    return rows;
+    return selectRows(db, sql, binds, [](const QSqlQuery &q) {
+        RejectionRow r;
+        readColumns(q, r.id, r.source, r.reason, r.detail, r.statusCode, r.remoteAddr, r.receivedAt);
+        return r;
+    });
 }
 
 Result<FilterFacets> fetchFilterFacets(Db &db)

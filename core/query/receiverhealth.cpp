@@ -2,6 +2,8 @@
 // SPDX-FileCopyrightText: Redrive authors
 #include "receiverhealth.h"
 
+#include "storage/sqlrow.h"
+
 #include <QSqlQuery>
 
 namespace redrive {
@@ -10,31 +12,18 @@ Result<ReceiverInstances> fetchReceiverInstances(Db &db, qint64 sinceMs)
 {
     ReceiverInstances out;
     QSqlQuery q(db.handle());
-    q.setForwardOnly(true);
-    if (!q.prepare(
+    if (auto ran = runQuery(q,
             QStringLiteral("SELECT instance_id, host, pid, version, started_at, heartbeat_at, durability, "
                            "power_loss_durable, db_outage_began_at, db_outage_ended_at, db_outage_refused "
                            "FROM receiver_instances WHERE heartbeat_at >= ? "
-                           "ORDER BY heartbeat_at DESC, instance_id LIMIT 200")))
-        return Failure(sqlErrorText(q));
-    q.addBindValue(sinceMs);
-    if (!q.exec())
-        return Failure(sqlErrorText(q));
+                           "ORDER BY heartbeat_at DESC, instance_id LIMIT 200"),
+            { sinceMs });
+        !ran)
+        return Failure(ran.error());
     while (q.next()) {
         ReceiverInstance r;
-        r.instanceId = q.value(0).toString();
-        r.host = q.value(1).toString();
-        r.pid = q.value(2).toLongLong();
-        r.version = q.value(3).toString();
-        r.startedAt = q.value(4).toLongLong();
-        r.heartbeatAt = q.value(5).toLongLong();
-        r.durability = q.value(6).toString();
-        r.powerLossDurable = q.value(7).toInt() != 0;
-        if (!q.value(8).isNull())
-            r.outageBeganAt = q.value(8).toLongLong();
-        if (!q.value(9).isNull())
-            r.outageEndedAt = q.value(9).toLongLong();
-        r.outageRefused = q.value(10).toLongLong();
+        readColumns(q, r.instanceId, r.host, r.pid, r.version, r.startedAt, r.heartbeatAt, r.durability,
+            r.powerLossDurable, r.outageBeganAt, r.outageEndedAt, r.outageRefused);
         out.recent.append(std::move(r));
     }
     q.finish();

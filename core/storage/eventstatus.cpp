@@ -25,10 +25,10 @@ EventStatus summariseEventStatus(const QList<DeliveryStatus> &deliveries)
 Result<> refreshEventStatus(Db &db, qint64 eventId)
 {
     QSqlQuery q(db.handle());
-    q.prepare(QStringLiteral("SELECT status FROM deliveries WHERE event_id = ?"));
-    q.addBindValue(eventId);
-    if (!q.exec())
-        return Failure(sqlErrorText(q));
+    if (auto ran
+        = runQuery(q, QStringLiteral("SELECT status FROM deliveries WHERE event_id = ?"), { eventId });
+        !ran)
+        return ran;
     QList<DeliveryStatus> statuses;
     while (q.next()) {
         if (auto s = deliveryStatusFromString(q.value(0).toString()))
@@ -37,13 +37,9 @@ Result<> refreshEventStatus(Db &db, qint64 eventId)
     q.finish();
     const QString summary = toString(summariseEventStatus(statuses));
     QSqlQuery u(db.handle());
-    u.prepare(QStringLiteral("UPDATE event_status SET status = ? WHERE event_id = ? AND status <> ?"));
-    u.addBindValue(summary);
-    u.addBindValue(eventId);
-    u.addBindValue(summary);
-    if (!u.exec())
-        return Failure(sqlErrorText(u));
-    return ok();
+    return runQuery(u,
+        QStringLiteral("UPDATE event_status SET status = ? WHERE event_id = ? AND status <> ?"),
+        { summary, eventId, summary });
 }
 
 } // namespace redrive

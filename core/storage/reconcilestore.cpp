@@ -2,6 +2,8 @@
 // SPDX-FileCopyrightText: Redrive authors
 #include "reconcilestore.h"
 
+#include "sqlrow.h"
+
 #include <QSqlQuery>
 #include <QVariant>
 
@@ -19,31 +21,9 @@ constexpr qsizetype kChunk = 500;
 Run readRow(const QSqlQuery &q)
 {
     Run r;
-    r.id = q.value(0).toLongLong();
-    r.source = q.value(1).toString();
-    r.provider = q.value(2).toString();
-    r.startedAtMs = q.value(3).toLongLong();
-    if (!q.value(4).isNull())
-        r.finishedAtMs = q.value(4).toLongLong();
-    r.status = Stored<ReconcileRunStatus>::fromName(q.value(5).toString());
-    r.checked = q.value(6).toLongLong();
-    r.missing = q.value(7).toLongLong();
-    r.recovered = q.value(8).toLongLong();
-    r.error = q.value(9).toString();
-    r.requestedBy = q.value(10).toString();
-    r.owner = q.value(11).toString();
+    readColumns(q, r.id, r.source, r.provider, r.startedAtMs, r.finishedAtMs, r.status, r.checked, r.missing,
+        r.recovered, r.error, r.requestedBy, r.owner);
     return r;
-}
-
-Result<QList<Run>> readRuns(Db &db, const QString &sql, const QVariantList &binds)
-{
-    QSqlQuery q(db.handle());
-    if (auto ran = runQuery(q, sql, binds); !ran)
-        return Failure(ran.error());
-    QList<Run> out;
-    while (q.next())
-        out.append(readRow(q));
-    return out;
 }
 
 // Text bound as empty, never NULL, into NOT NULL columns.
@@ -73,10 +53,10 @@ Result<Claim> claimRun(Db &db, const ClaimRequest &request)
         return Failure(expired.error());
 
     Claim claim;
-    const auto running = readRuns(db,
+    const auto running = selectRows(db,
         QStringLiteral("SELECT %1 FROM reconcile_runs WHERE source = ? AND status = %2")
             .arg(kColumns, sqlName(ReconcileRunStatus::Running)),
-        { request.source });
+        { request.source }, readRow);
     if (!running)
         return Failure(running.error());
     if (!running->isEmpty()) {
@@ -147,13 +127,8 @@ Result<bool> finishRun(Db &db, const Run &run, qint64 nowMs)
 
 Result<std::optional<Run>> fetchRun(Db &db, qint64 id)
 {
-    const auto rows
-        = readRuns(db, QStringLiteral("SELECT %1 FROM reconcile_runs WHERE id = ?").arg(kColumns), { id });
-    if (!rows)
-        return Failure(rows.error());
-    if (rows->isEmpty())
-        return std::optional<Run>();
-    return std::optional<Run>(rows->first());
+    return selectRow(
+        db, QStringLiteral("SELECT %1 FROM reconcile_runs WHERE id = ?").arg(kColumns), { id }, readRow);
 }
 
 Result<QList<Run>> listRuns(Db &db, const QString &source, std::optional<qint64> beforeId, int limit)
@@ -170,17 +145,17 @@ Result<QList<Run>> listRuns(Db &db, const QString &source, std::optional<qint64>
     }
     sql += QLatin1String(" ORDER BY id DESC LIMIT ?");
     binds.append(limit);
-    return readRuns(db, sql, binds);
+    return selectRows(db, sql, binds, readRow);
 }
 
 Result<QList<Run>> lastRunPerSource(Db &db)
 {
-    return readRuns(db,
+    return selectRows(db,
         QStringLiteral(
             "SELECT %1 FROM reconcile_runs WHERE id IN (SELECT MAX(id) FROM reconcile_runs GROUP BY "
             "source) ORDER BY source")
             .arg(kColumns),
-        {});
+        {}, readRow);
 }
 
 Result<QSet<QString>> storedIds(Db &db, const QString &source, const QStringList &ids)

@@ -8,6 +8,7 @@
 #include "replay/replaypolicy.h"
 #include "storage/duewakeup.h"
 #include "storage/eventstatus.h"
+#include "storage/sqlrow.h"
 
 #include <QJsonArray>
 #include <QSqlQuery>
@@ -41,17 +42,7 @@ QJsonObject countsJson(const ItemCounts &c)
 
 Result<QList<qint64>> selectIds(Db &db, const QString &sql, const QVariantList &binds)
 {
-    QSqlQuery q(db.handle());
-    q.setForwardOnly(true);
-    q.prepare(sql);
-    for (const QVariant &b : binds)
-        q.addBindValue(b);
-    if (!q.exec())
-        return Failure(sqlErrorText(q));
-    QList<qint64> out;
-    while (q.next())
-        out.append(q.value(0).toLongLong());
-    return out;
+    return selectRows(db, sql, binds, [](const QSqlQuery &q) { return q.value(0).toLongLong(); });
 }
 
 // The first kMaxReplaysPerPass replays in one status, oldest first: for approved ones, each of
@@ -340,14 +331,14 @@ Result<> ReplayExecutor::queueBatch(qint64 replayId, const QList<qint64> &delive
     QJsonArray changed; // items whose delivery is no longer what the preview showed
     for (const qint64 deliveryId : deliveryIds) {
         QSqlQuery d(m_db->handle());
-        d.prepare(
-            QStringLiteral("SELECT d.status, d.replay_id, d.event_id, d.outcome_unknown, ri.frozen_status, "
-                           "ri.frozen_outcome_unknown FROM replay_items ri LEFT JOIN deliveries d ON d.id = "
-                           "ri.delivery_id WHERE ri.replay_id = ? AND ri.delivery_id = ?"));
-        d.addBindValue(replayId);
-        d.addBindValue(deliveryId);
-        if (!d.exec())
-            return Failure(sqlErrorText(d));
+        if (auto ran = runQuery(d,
+                QStringLiteral(
+                    "SELECT d.status, d.replay_id, d.event_id, d.outcome_unknown, ri.frozen_status, "
+                    "ri.frozen_outcome_unknown FROM replay_items ri LEFT JOIN deliveries d ON d.id = "
+                    "ri.delivery_id WHERE ri.replay_id = ? AND ri.delivery_id = ?"),
+                { replayId, deliveryId });
+            !ran)
+            return ran;
         const bool exists = d.next() && !d.value(0).isNull();
         const auto current
             = exists ? Stored<DeliveryStatus>::fromName(d.value(0).toString()) : Stored<DeliveryStatus>();
@@ -373,32 +364,28 @@ Result<> ReplayExecutor::queueBatch(qint64 replayId, const QList<qint64> &delive
                                 : QStringLiteral("delivery no longer exists");
         } else {
             QSqlQuery u(m_db->handle());
-            u.prepare(QStringLiteral(
-                "UPDATE deliveries SET status = %1, next_attempt_at = ?, replay_id = ?, updated_at = ? "
-                "WHERE id = ? AND status <> %2 AND replay_id IS NULL")
-                          .arg(sqlName(DeliveryStatus::Pending), sqlName(DeliveryStatus::InFlight)));
-            u.addBindValue(now);
-            u.addBindValue(replayId);
-            u.addBindValue(now);
-            u.addBindValue(deliveryId);
-            if (!u.exec())
-                return Failure(sqlErrorText(u));
+            if (auto ran = runQuery(u,
+                    QStringLiteral(
+                        "UPDATE deliveries SET status = %1, next_attempt_at = ?, replay_id = ?, updated_at = ? "
+                        "WHERE id = ? AND status <> %2 AND replay_id IS NULL")
+                        .arg(sqlName(DeliveryStatus::Pending), sqlName(DeliveryStatus::InFlight)),
+                    { now, replayId, now, deliveryId });
+                !ran)
+                return ran;
             if (u.numRowsAffected() == 1)
                 state = ReplayItemState::Queued;
             else
                 skipReason = QStringLiteral("being delivered or replayed already");
         }
         QSqlQuery item(m_db->handle());
-        item.prepare(
-            QStringLiteral("UPDATE replay_items SET state = ?, skip_reason = ? WHERE replay_id = ? AND "
-                           "delivery_id = ? AND state = %1")
-                .arg(sqlName(ReplayItemState::Waiting)));
-        item.addBindValue(toString(state));
-        item.addBindValue(skipReason.isNull() ? QVariant(QMetaType(QMetaType::QString)) : skipReason);
-        item.addBindValue(replayId);
-        item.addBindValue(deliveryId);
-        if (!item.exec())
-            return Failure(sqlErrorText(item));
+        if (auto ran = runQuery(item,
+                QStringLiteral("UPDATE replay_items SET state = ?, skip_reason = ? WHERE replay_id = ? AND "
+                               "delivery_id = ? AND state = %1")
+                    .arg(sqlName(ReplayItemState::Waiting)),
+                { toString(state), skipReason.isNull() ? QVariant(QMetaType(QMetaType::QString)) : skipReason,
+                    replayId, deliveryId });
+            !ran)
+            return ran;
         if (item.numRowsAffected() != 1) {
             // Another executor handled this item first: undo our delivery change with the rollback.
             tx.rollback();
@@ -413,13 +400,12 @@ Result<> ReplayExecutor::queueBatch(qint64 replayId, const QList<qint64> &delive
         }
     }
     QSqlQuery counts(m_db->handle());
-    counts.prepare(QStringLiteral(
-        "UPDATE replays SET queued_count = queued_count + ?, skipped_count = skipped_count + ? WHERE id = ?"));
-    counts.addBindValue(queued);
-    counts.addBindValue(skipped);
-    counts.addBindValue(replayId);
-    if (!counts.exec())
-        return Failure(sqlErrorText(counts));
+    if (auto ran = runQuery(counts,
+            QStringLiteral(
+                "UPDATE replays SET queued_count = queued_count + ?, skipped_count = skipped_count + ? WHERE id = ?"),
+            { queued, skipped, replayId });
+        !ran)
+        return ran;
     if (!changed.isEmpty()) {
         if (auto r = audit::appendAuditEntry(*m_db,
                 systemRecord(QStringLiteral("replay_items_skipped"), replayId,

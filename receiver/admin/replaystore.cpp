@@ -4,6 +4,7 @@
 
 #include "admin/apiresponse.h"
 #include "replay/replaywire.h"
+#include "storage/sqlrow.h"
 #include "util/clock.h"
 #include "util/jsonvalues.h"
 
@@ -28,39 +29,13 @@ const QString &replayColumns()
 }
 constexpr int kItemsPerInsert = 400;
 
-std::optional<qint64> optionalInt(const QVariant &v)
-{
-    return v.isNull() ? std::nullopt : std::optional<qint64>(v.toLongLong());
-}
-
 ReplayRow replayFromQuery(const QSqlQuery &q)
 {
     ReplayRow r;
-    r.id = q.value(0).toLongLong();
-    r.status = Stored<ReplayStatus>::fromName(q.value(1).toString());
-    r.selectionHash = q.value(2).toString();
-    r.requestedBy = q.value(3).toString();
-    r.requesterRole = q.value(4).toString();
-    r.reason = q.value(5).toString();
-    r.ticket = q.value(6).toString();
-    r.itemCount = q.value(7).toInt();
-    r.requiresApproval = q.value(8).toInt() != 0;
-    r.summary = q.value(9).toString();
-    r.approvedBy = q.value(10).toString();
-    r.decidedAt = optionalInt(q.value(11));
-    r.decisionReason = q.value(12).toString();
-    r.approvalExpiresAt = optionalInt(q.value(13));
-    r.createdAt = q.value(14).toLongLong();
-    r.updatedAt = q.value(15).toLongLong();
-    r.startedAt = optionalInt(q.value(16));
-    r.finishedAt = optionalInt(q.value(17));
-    r.queued = q.value(18).toInt();
-    r.succeeded = q.value(19).toInt();
-    r.failed = q.value(20).toInt();
-    r.skipped = q.value(21).toInt();
-    r.requesterOwner = q.value(22).toString();
-    r.approverOwner = q.value(23).toString();
-    r.haltReason = q.value(24).toString();
+    readColumns(q, r.id, r.status, r.selectionHash, r.requestedBy, r.requesterRole, r.reason, r.ticket,
+        r.itemCount, r.requiresApproval, r.summary, r.approvedBy, r.decidedAt, r.decisionReason,
+        r.approvalExpiresAt, r.createdAt, r.updatedAt, r.startedAt, r.finishedAt, r.queued, r.succeeded,
+        r.failed, r.skipped, r.requesterOwner, r.approverOwner, r.haltReason);
     return r;
 }
 
@@ -75,39 +50,32 @@ Result<> saveSelection(Db &db, const replay::Selection &selection, const replay:
     const QString &createdBy, qint64 nowMs, qint64 ttlMs)
 {
     QSqlQuery q(db.handle());
-    q.prepare(QStringLiteral(
-        "INSERT INTO selections (hash, created_by, created_at, expires_at, items, summary) "
-        "VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (hash) DO UPDATE SET created_by = excluded.created_by, "
-        "created_at = excluded.created_at, expires_at = excluded.expires_at"));
-    q.addBindValue(selection.hash);
-    q.addBindValue(createdBy);
-    q.addBindValue(nowMs);
-    q.addBindValue(nowMs + ttlMs);
-    q.addBindValue(replay::itemsToJson(selection.items));
-    q.addBindValue(QString::fromUtf8(QJsonDocument(summary.toJson()).toJson(QJsonDocument::Compact)));
-    if (!q.exec())
-        return Failure(sqlErrorText(q));
-    return ok();
+    return runQuery(q,
+        QStringLiteral(
+            "INSERT INTO selections (hash, created_by, created_at, expires_at, items, summary) "
+            "VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (hash) DO UPDATE SET created_by = excluded.created_by, "
+            "created_at = excluded.created_at, expires_at = excluded.expires_at"),
+        { selection.hash, createdBy, nowMs, nowMs + ttlMs, replay::itemsToJson(selection.items),
+            QString::fromUtf8(QJsonDocument(summary.toJson()).toJson(QJsonDocument::Compact)) });
 }
 
 Result<std::optional<StoredSelection>> loadSelection(Db &db, const QString &hash)
 {
     QSqlQuery q(db.handle());
-    q.prepare(QStringLiteral(
-        "SELECT hash, created_by, created_at, expires_at, items, summary FROM selections WHERE hash = ?"));
-    q.addBindValue(hash);
-    if (!q.exec())
-        return Failure(sqlErrorText(q));
+    if (auto ran = runQuery(q,
+            QStringLiteral(
+                "SELECT hash, created_by, created_at, expires_at, items, summary FROM selections WHERE hash = ?"),
+            { hash });
+        !ran)
+        return Failure(ran.error());
     if (!q.next())
         return std::nullopt;
     StoredSelection s;
-    s.hash = q.value(0).toString();
-    s.createdBy = q.value(1).toString();
-    s.createdAt = q.value(2).toLongLong();
-    s.expiresAt = q.value(3).toLongLong();
-    auto items = replay::itemsFromJson(q.value(4).toString());
-    auto summary = replay::SelectionSummary::fromJson(
-        QJsonDocument::fromJson(q.value(5).toString().toUtf8()).object());
+    QString itemsJson;
+    QByteArray summaryJson;
+    readColumns(q, s.hash, s.createdBy, s.createdAt, s.expiresAt, itemsJson, summaryJson);
+    auto items = replay::itemsFromJson(itemsJson);
+    auto summary = replay::SelectionSummary::fromJson(QJsonDocument::fromJson(summaryJson).object());
     if (!items || !summary)
         return Failure(QStringLiteral("stored selection %1 is unreadable").arg(hash));
     s.items = std::move(*items);
@@ -118,23 +86,13 @@ Result<std::optional<StoredSelection>> loadSelection(Db &db, const QString &hash
 Result<> deleteExpiredSelections(Db &db, qint64 nowMs)
 {
     QSqlQuery q(db.handle());
-    q.prepare(QStringLiteral("DELETE FROM selections WHERE expires_at < ?"));
-    q.addBindValue(nowMs);
-    if (!q.exec())
-        return Failure(sqlErrorText(q));
-    return ok();
+    return runQuery(q, QStringLiteral("DELETE FROM selections WHERE expires_at < ?"), { nowMs });
 }
 
 Result<std::optional<ReplayRow>> loadReplay(Db &db, qint64 id)
 {
-    QSqlQuery q(db.handle());
-    q.prepare(QStringLiteral("SELECT %1 FROM replays WHERE id = ?").arg(replayColumns()));
-    q.addBindValue(id);
-    if (!q.exec())
-        return Failure(sqlErrorText(q));
-    if (!q.next())
-        return std::nullopt;
-    return std::optional<ReplayRow>(replayFromQuery(q));
+    return selectRow(db, QStringLiteral("SELECT %1 FROM replays WHERE id = ?").arg(replayColumns()), { id },
+        replayFromQuery);
 }
 
 Result<QList<ReplayRow>> listReplays(
@@ -156,19 +114,11 @@ Result<QList<ReplayRow>> listReplays(
         where.append(QStringLiteral("id < ?"));
         binds.append(beforeId);
     }
-    QSqlQuery q(db.handle());
-    q.setForwardOnly(true);
-    q.prepare(QStringLiteral("SELECT %1 FROM replays WHERE %2 ORDER BY id DESC LIMIT %3")
-                  .arg(replayColumns(), where.join(QLatin1String(" AND ")))
-                  .arg(limit));
-    for (const QVariant &b : std::as_const(binds))
-        q.addBindValue(b);
-    if (!q.exec())
-        return Failure(sqlErrorText(q));
-    QList<ReplayRow> out;
-    while (q.next())
-        out.append(replayFromQuery(q));
-    return out;
+    return selectRows(db,
+        QStringLiteral("SELECT %1 FROM replays WHERE %2 ORDER BY id DESC LIMIT %3")
+            .arg(replayColumns(), where.join(QLatin1String(" AND ")))
+            .arg(limit),
+        binds, replayFromQuery);
 }
 
 QJsonObject replayJson(const ReplayRow &r)
@@ -218,47 +168,39 @@ QJsonObject replayJson(const ReplayRow &r)
 Result<qint64> insertReplay(Db &db, const ReplayRow &r, const QList<replay::SelectionItem> &items)
 {
     QSqlQuery q(db.handle());
-    q.prepare(QStringLiteral(
-        "INSERT INTO replays (status, selection_hash, requested_by, requester_owner, requester_role, reason, "
-        "ticket, item_count, requires_approval, summary, approval_expires_at, created_at, updated_at) "
-        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"));
-    q.addBindValue(r.status.name());
-    q.addBindValue(r.selectionHash);
-    q.addBindValue(r.requestedBy);
-    q.addBindValue(r.requesterOwner);
-    q.addBindValue(r.requesterRole);
-    q.addBindValue(r.reason);
-    q.addBindValue(r.ticket.isEmpty() ? QVariant(QMetaType(QMetaType::QString)) : QVariant(r.ticket));
-    q.addBindValue(r.itemCount);
-    q.addBindValue(r.requiresApproval ? 1 : 0);
-    q.addBindValue(r.summary);
-    q.addBindValue(nullableInt(r.approvalExpiresAt));
-    q.addBindValue(r.createdAt);
-    q.addBindValue(r.updatedAt);
-    if (!q.exec())
-        return Failure(sqlErrorText(q));
+    if (auto inserted = runQuery(q,
+            QStringLiteral(
+                "INSERT INTO replays (status, selection_hash, requested_by, requester_owner, requester_role, reason, "
+                "ticket, item_count, requires_approval, summary, approval_expires_at, created_at, updated_at) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"),
+            { r.status.name(), r.selectionHash, r.requestedBy, r.requesterOwner, r.requesterRole, r.reason,
+                r.ticket.isEmpty() ? QVariant(QMetaType(QMetaType::QString)) : QVariant(r.ticket),
+                r.itemCount, r.requiresApproval ? 1 : 0, r.summary, nullableInt(r.approvalExpiresAt),
+                r.createdAt, r.updatedAt });
+        !inserted)
+        return Failure(inserted.error());
     const qint64 id = q.lastInsertId().toLongLong();
     if (id <= 0)
         return Failure(QStringLiteral("the new replay's id could not be read"));
     // Multi-row inserts: 10,000 single-row round trips would dominate on PostgreSQL.
     for (qsizetype start = 0; start < items.size(); start += kItemsPerInsert) {
         const qsizetype n = qMin<qsizetype>(kItemsPerInsert, items.size() - start);
-        QSqlQuery ins(db.handle());
-        ins.prepare(QStringLiteral(
-            "INSERT INTO replay_items (replay_id, delivery_id, frozen_status, frozen_outcome_unknown, state) "
-            "VALUES %1")
-                        .arg(QStringList(
-                            n, QStringLiteral("(?, ?, ?, ?, %1)").arg(sqlName(ReplayItemState::Waiting)))
-                                 .join(u',')));
-        for (qsizetype i = 0; i < n; ++i) {
-            const auto &item = items[start + i];
-            ins.addBindValue(id);
-            ins.addBindValue(item.deliveryId);
-            ins.addBindValue(toString(item.status));
-            ins.addBindValue(item.outcomeUnknown ? 1 : 0);
+        QVariantList binds;
+        binds.reserve(n * 4);
+        for (qsizetype i = start; i < start + n; ++i) {
+            const auto &item = items[i];
+            binds << id << item.deliveryId << toString(item.status) << (item.outcomeUnknown ? 1 : 0);
         }
-        if (!ins.exec())
-            return Failure(sqlErrorText(ins));
+        QSqlQuery ins(db.handle());
+        if (auto inserted = runQuery(ins,
+                QStringLiteral("INSERT INTO replay_items (replay_id, delivery_id, frozen_status, "
+                               "frozen_outcome_unknown, state) VALUES %1")
+                    .arg(QStringList(
+                        n, QStringLiteral("(?, ?, ?, ?, %1)").arg(sqlName(ReplayItemState::Waiting)))
+                             .join(u',')),
+                binds);
+            !inserted)
+            return Failure(inserted.error());
     }
     return id;
 }
@@ -274,19 +216,16 @@ Result<bool> transitionReplay(Db &db, qint64 id, const QList<ReplayStatus> &from
                           QStringList(from.size(), QStringLiteral("?")).join(u','));
     if (!extraCondition.isEmpty())
         sql += QLatin1String(" AND (") + extraCondition + u')';
-    QSqlQuery q(db.handle());
-    q.prepare(sql);
-    q.addBindValue(toString(to));
-    q.addBindValue(nowMs);
+    QVariantList binds { toString(to), nowMs };
     for (const auto &set : sets)
-        q.addBindValue(set.second);
-    q.addBindValue(id);
+        binds.append(set.second);
+    binds.append(id);
     for (const ReplayStatus f : from)
-        q.addBindValue(toString(f));
-    for (const QVariant &b : extraBinds)
-        q.addBindValue(b);
-    if (!q.exec())
-        return Failure(sqlErrorText(q));
+        binds.append(toString(f));
+    binds.append(extraBinds);
+    QSqlQuery q(db.handle());
+    if (auto ran = runQuery(q, sql, binds); !ran)
+        return Failure(ran.error());
     return q.numRowsAffected() == 1;
 }
 
@@ -294,10 +233,11 @@ Result<ItemCounts> countItems(Db &db, qint64 replayId)
 {
     ItemCounts out;
     QSqlQuery q(db.handle());
-    q.prepare(QStringLiteral("SELECT state, COUNT(*) FROM replay_items WHERE replay_id = ? GROUP BY state"));
-    q.addBindValue(replayId);
-    if (!q.exec())
-        return Failure(sqlErrorText(q));
+    if (auto ran = runQuery(q,
+            QStringLiteral("SELECT state, COUNT(*) FROM replay_items WHERE replay_id = ? GROUP BY state"),
+            { replayId });
+        !ran)
+        return Failure(ran.error());
     while (q.next()) {
         // A state this build does not know is counted nowhere, as before states were typed.
         const auto state = replayItemStateFromString(q.value(0).toString());

@@ -4,6 +4,7 @@
 
 #include "resultwriter.h"
 #include "storage/sqlitestatement.h"
+#include "storage/sqlrow.h"
 
 #include <QHash>
 #include <QSet>
@@ -98,14 +99,8 @@ namespace {
 Claim claimFromRow(const QSqlQuery &q, const QString &destination, qint64 now, qint64 expires)
 {
     Claim c;
-    c.deliveryId = q.value(0).toLongLong();
-    c.eventId = q.value(1).toLongLong();
-    c.leaseToken = q.value(2).toLongLong();
-    c.attemptCount = q.value(3).toInt();
-    c.scheduledAt = q.value(4).toLongLong();
-    if (!q.value(5).isNull())
-        c.replayId = q.value(5).toLongLong();
-    c.idempotencyKey = q.value(6).toString().toUtf8();
+    readColumns(q, c.deliveryId, c.eventId, c.leaseToken, c.attemptCount, c.scheduledAt, c.replayId,
+        c.idempotencyKey);
     c.destination = destination;
     c.claimedAt = now;
     c.leaseExpiresAt = expires;
@@ -222,11 +217,8 @@ Result<QList<Claim>> DeliveryStore::claimInTransaction(
         Claim c = claimFromRow(*q, request.destination, now, expires);
         // A missing event (impossible with the foreign key) leaves an empty digest: the integrity
         // check refuses it.
-        if (!q->value(7).isNull()) {
-            c.body = q->value(7).toByteArray();
-            c.contentType = q->value(8).toString().toUtf8();
-            c.bodySha256 = q->value(9).toString();
-        }
+        if (!q->value(7).isNull())
+            readColumnsFrom(*q, 7, c.body, c.contentType, c.bodySha256);
         claims.append(c);
     }
     q->finish();
@@ -461,15 +453,9 @@ Result<int> DeliveryStore::sweepExpired(qint64 now, int limit, const SweepPolicy
     QList<std::pair<Claim, AttemptRecord>> items;
     while (q->next()) {
         Claim c;
-        c.deliveryId = q->value(0).toLongLong();
-        c.eventId = q->value(1).toLongLong();
-        c.destination = q->value(2).toString();
-        c.leaseToken = q->value(3).toLongLong();
-        c.attemptCount = q->value(4).toInt();
-        c.scheduledAt = q->value(5).toLongLong();
-        if (!q->value(6).isNull())
-            c.replayId = q->value(6).toLongLong();
-        const QString owner = q->value(7).toString();
+        QString owner;
+        readColumns(*q, c.deliveryId, c.eventId, c.destination, c.leaseToken, c.attemptCount, c.scheduledAt,
+            c.replayId, owner);
         AttemptRecord a;
         a.number = c.attemptCount + 1;
         a.trigger = c.replayId ? AttemptTrigger::Replay : AttemptTrigger::Automatic;
