@@ -3,7 +3,6 @@
 #include "approvalsview.h"
 
 #include "common/accessibleparts.h"
-#include "common/tablepage.h"
 
 #include <QLabel>
 #include <QPushButton>
@@ -13,9 +12,9 @@
 namespace redrive::ui {
 namespace {
 
-QLabel *plainLabel(QWidget *parent, const char *name)
+QLabel *plainLabel(const char *name)
 {
-    auto *l = new QLabel(parent);
+    auto *l = new QLabel;
     l->setObjectName(QLatin1String(name));
     l->setTextFormat(Qt::PlainText);
     l->setWordWrap(true);
@@ -25,44 +24,32 @@ QLabel *plainLabel(QWidget *parent, const char *name)
 } // namespace
 
 ApprovalsView::ApprovalsView(QWidget *parent)
-    : QWidget(parent)
-    , m_page(new TablePage(QStringLiteral("approvalTable"), tr("Replay requests waiting for approval"), this))
-    , m_table(m_page->table())
-    , m_itemsTable(new QTableView(m_page))
-    , m_effect(plainLabel(m_page, "approvalEffect"))
-    , m_itemsNote(plainLabel(m_page, "approvalItemsNote"))
-    , m_approve(new QPushButton(tr("Approve…"), m_page))
-    , m_reject(new QPushButton(tr("Reject…"), m_page))
+    : TablePage(QStringLiteral("approvalTable"), tr("Replay requests waiting for approval"), parent)
+    // The detail pane's widgets join the page when it takes them, so Tab reaches them after the
+    // buttons.
+    , m_itemsTable(new QTableView)
+    , m_effect(plainLabel("approvalEffect"))
+    , m_itemsNote(plainLabel("approvalItemsNote"))
+    , m_approve(new QPushButton(tr("Approve…"), this))
+    , m_reject(new QPushButton(tr("Reject…"), this))
 {
     setObjectName(QStringLiteral("approvalsPage"));
-    auto *layout = new QVBoxLayout(this);
-    layout->setContentsMargins(0, 0, 0, 0);
-    layout->addWidget(m_page);
-    m_itemsTable->setObjectName(QStringLiteral("approvalItemsTable"));
-    TablePage::setupTableView(m_itemsTable, tr("Frozen selection of the request"));
+    setupTableView(m_itemsTable, QStringLiteral("approvalItemsTable"), tr("Frozen selection of the request"));
     speakAsStatus(m_effect, tr("What the request would do"));
     m_effect->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_approve->setObjectName(QStringLiteral("approveButton"));
     m_approve->setAccessibleName(tr("Approve the selected request"));
     m_reject->setObjectName(QStringLiteral("rejectButton"));
     m_reject->setAccessibleName(tr("Reject the selected request"));
-    m_page->status()->setObjectName(QStringLiteral("approvalSummary"));
-    m_page->addButton(m_reject);
-    m_page->addButton(m_approve);
-    auto *detail = new QWidget;
-    auto *detailLayout = new QVBoxLayout(detail);
-    detailLayout->setContentsMargins(0, 0, 0, 0);
-    detailLayout->addWidget(m_effect);
-    detailLayout->addWidget(m_itemsNote);
-    detailLayout->addWidget(m_itemsTable, 1);
-    m_page->setDetail(detail);
+    status()->setObjectName(QStringLiteral("approvalSummary"));
+    addButton(m_reject);
+    addButton(m_approve);
+    QVBoxLayout *detail = addDetailPane();
+    detail->addWidget(m_effect);
+    detail->addWidget(m_itemsNote);
+    detail->addWidget(m_itemsTable, 1);
     connect(m_approve, &QPushButton::clicked, this, &ApprovalsView::approveRequested);
     connect(m_reject, &QPushButton::clicked, this, &ApprovalsView::rejectRequested);
-}
-
-void ApprovalsView::setSummary(const QString &text)
-{
-    m_page->status()->setText(text);
 }
 
 void ApprovalsView::setEffect(const QString &text)
@@ -85,7 +72,7 @@ void ApprovalsView::setDecisionEnabled(bool enabled, const QString &why)
 
 void ApprovalsView::fitColumns()
 {
-    m_table->resizeColumnsToContents();
+    table()->resizeColumnsToContents();
 }
 
 void ApprovalsView::fitItemColumns()

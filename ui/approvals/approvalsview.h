@@ -2,7 +2,7 @@
 // SPDX-FileCopyrightText: Redrive authors
 #pragma once
 
-#include <QWidget>
+#include "common/tablepage.h"
 
 class QLabel;
 class QPushButton;
@@ -10,19 +10,15 @@ class QTableView;
 
 namespace redrive::ui {
 
-class TablePage;
-
 // The approvals inbox, passive: a status line, the requests waiting for a decision, and under
 // them the selected request's effect in words, a note on its frozen selection and that
 // selection's table; Reject… and Approve… below. ApprovalsController decides what it shows.
-class ApprovalsView final : public QWidget {
+class ApprovalsView final : public TablePage {
     Q_OBJECT
 public:
     explicit ApprovalsView(QWidget *parent = nullptr);
 
-    [[nodiscard]] QTableView *table() const { return m_table; }
     [[nodiscard]] QTableView *itemsTable() const { return m_itemsTable; }
-    void setSummary(const QString &text);
     // What the selected request would do and why it needs a second person.
     void setEffect(const QString &text);
     // How much of the frozen selection is shown, or why it is not.
@@ -37,8 +33,6 @@ Q_SIGNALS:
     void rejectRequested();
 
 private:
-    TablePage *m_page;
-    QTableView *m_table;
     QTableView *m_itemsTable;
     QLabel *m_effect;
     QLabel *m_itemsNote;

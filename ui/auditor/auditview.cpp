@@ -118,8 +118,7 @@ AuditView::AuditView(QWidget *parent)
         tr("The entries of the chosen time range, linked to the receiver's signed checkpoint, with a "
            "README on checking them with redrive --verify-evidence"));
 
-    m_table->setObjectName(QStringLiteral("auditTable"));
-    TablePage::setupTableView(m_table, tr("Audit log entries"));
+    TablePage::setupTableView(m_table, QStringLiteral("auditTable"), tr("Audit log entries"));
 
     m_debounce->setSingleShot(true);
     m_debounce->setInterval(300);

@@ -2,8 +2,10 @@
 // SPDX-FileCopyrightText: Redrive authors
 #include "tablepage.h"
 
+#include <QAction>
 #include <QHBoxLayout>
 #include <QHeaderView>
+#include <QItemSelectionModel>
 #include <QLabel>
 #include <QPushButton>
 #include <QSplitter>
@@ -21,8 +23,7 @@ TablePage::TablePage(const QString &tableName, const QString &accessibleName, QW
     , m_table(new QTableView(m_split))
     , m_buttonRow(new QHBoxLayout)
 {
-    m_table->setObjectName(tableName);
-    setupTableView(m_table, accessibleName);
+    setupTableView(m_table, tableName, accessibleName);
     m_filterRow->setContentsMargins(0, 0, 0, 0);
     m_filters->hide();
     m_status->setTextFormat(Qt::PlainText);
@@ -38,6 +39,11 @@ TablePage::TablePage(const QString &tableName, const QString &accessibleName, QW
     layout->addLayout(m_buttonRow);
 }
 
+void TablePage::setSummary(const QString &text)
+{
+    m_status->setText(text);
+}
+
 void TablePage::addFilter(QWidget *widget, int stretch)
 {
     m_filterRow->addWidget(widget, stretch);
@@ -49,13 +55,37 @@ void TablePage::addButton(QPushButton *button)
     m_buttonRow->addWidget(button);
 }
 
-void TablePage::setDetail(QWidget *detail)
+QVBoxLayout *TablePage::addDetailPane()
 {
-    m_split->addWidget(detail);
+    auto *pane = new QWidget(m_split);
+    auto *layout = new QVBoxLayout(pane);
+    layout->setContentsMargins(0, 0, 0, 0);
+    m_split->addWidget(pane);
+    return layout;
 }
 
-void TablePage::setupTableView(QTableView *table, const QString &accessibleName)
+void TablePage::addRowCommand(QPushButton *button, QAction *action)
 {
+    action->setShortcutContext(Qt::WidgetShortcut);
+    button->setVisible(false);
+    addButton(button);
+}
+
+void TablePage::offerRowCommand(QPushButton *button, QAction *action, bool offered)
+{
+    button->setVisible(offered);
+    if (offered) {
+        m_table->addAction(action);
+        m_table->setContextMenuPolicy(Qt::ActionsContextMenu);
+    } else {
+        m_table->removeAction(action);
+        m_table->setContextMenuPolicy(Qt::DefaultContextMenu);
+    }
+}
+
+void TablePage::setupTableView(QTableView *table, const QString &name, const QString &accessibleName)
+{
+    table->setObjectName(name);
     table->setAccessibleName(accessibleName);
     table->setSelectionBehavior(QAbstractItemView::SelectRows);
     table->setSelectionMode(QAbstractItemView::SingleSelection);
@@ -68,6 +98,13 @@ void TablePage::setupTableView(QTableView *table, const QString &accessibleName)
     table->verticalHeader()->setDefaultSectionSize(table->fontMetrics().height() + 8);
     table->horizontalHeader()->setStretchLastSection(true);
     table->horizontalHeader()->setHighlightSections(false);
+}
+
+void TablePage::followCurrentRow(QTableView *table, QObject *context, const std::function<void()> &update)
+{
+    connect(table->selectionModel(), &QItemSelectionModel::currentRowChanged, context, update);
+    connect(table->model(), &QAbstractItemModel::modelReset, context, update);
+    connect(table->model(), &QAbstractItemModel::dataChanged, context, update);
 }
 
 } // namespace redrive::ui

@@ -34,30 +34,21 @@ DeadLettersView::DeadLettersView(QWidget *parent)
 
     m_replayGroup->setObjectName(QStringLiteral("replayGroupButton"));
     m_replayGroup->setAccessibleName(tr("Replay the selected dead-letter group"));
-    m_replayGroup->setVisible(false);
-    m_groups->addButton(m_replayGroup);
     m_replayAction->setObjectName(QStringLiteral("replayGroupAction"));
     m_replayAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_R));
-    m_replayAction->setShortcutContext(Qt::WidgetShortcut);
+    m_groups->addRowCommand(m_replayGroup, m_replayAction);
     connect(m_replayAction, &QAction::triggered, this, &DeadLettersView::replayGroupRequested);
     connect(m_replayGroup, &QPushButton::clicked, this, &DeadLettersView::replayGroupRequested);
 }
 
 void DeadLettersView::setSummary(const QString &text)
 {
-    m_groups->status()->setText(text);
+    m_groups->setSummary(text);
 }
 
 void DeadLettersView::setReplayAllowed(bool allowed)
 {
-    m_replayGroup->setVisible(allowed);
-    if (allowed) {
-        m_table->addAction(m_replayAction);
-        m_table->setContextMenuPolicy(Qt::ActionsContextMenu);
-    } else {
-        m_table->removeAction(m_replayAction);
-        m_table->setContextMenuPolicy(Qt::DefaultContextMenu);
-    }
+    m_groups->offerRowCommand(m_replayGroup, m_replayAction, allowed);
 }
 
 void DeadLettersView::setReplayEnabled(bool enabled, const QString &toolTip)

@@ -4,6 +4,7 @@
 
 #include "api/adminclient.h"
 #include "common/prompter.h"
+#include "common/tablepage.h"
 #include "connection/session.h"
 #include "destinations/destinationmodel.h"
 #include "destinations/destinationsview.h"
@@ -32,10 +33,7 @@ DestinationsController::DestinationsController(
     m_view->setActionsAllowed(m_canManage);
     connect(m_view, &DestinationsView::pauseRequested, this, [this] { setPaused(true); });
     connect(m_view, &DestinationsView::resumeRequested, this, [this] { setPaused(false); });
-    connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
-        &DestinationsController::updateButtons);
-    connect(m_model, &QAbstractItemModel::modelReset, this, &DestinationsController::updateButtons);
-    connect(m_model, &QAbstractItemModel::dataChanged, this, &DestinationsController::updateButtons);
+    TablePage::followCurrentRow(m_table, this, [this] { updateButtons(); });
     updateButtons();
 }
 

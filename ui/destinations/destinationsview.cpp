@@ -2,42 +2,30 @@
 // SPDX-FileCopyrightText: Redrive authors
 #include "destinationsview.h"
 
-#include "common/tablepage.h"
 #include "destinations/destinationmodel.h"
 
 #include <QHeaderView>
 #include <QLabel>
 #include <QPushButton>
 #include <QTableView>
-#include <QVBoxLayout>
 
 namespace redrive::ui {
 
 DestinationsView::DestinationsView(QWidget *parent)
-    : QWidget(parent)
-    , m_page(new TablePage(QStringLiteral("destinationTable"), tr("Destinations"), this))
-    , m_table(m_page->table())
-    , m_pause(new QPushButton(tr("Pause…"), m_page))
-    , m_resume(new QPushButton(tr("Resume…"), m_page))
+    : TablePage(QStringLiteral("destinationTable"), tr("Destinations"), parent)
+    , m_pause(new QPushButton(tr("Pause…"), this))
+    , m_resume(new QPushButton(tr("Resume…"), this))
 {
     setObjectName(QStringLiteral("destinationsPage"));
-    auto *layout = new QVBoxLayout(this);
-    layout->setContentsMargins(0, 0, 0, 0);
-    layout->addWidget(m_page);
-    m_page->status()->setObjectName(QStringLiteral("destinationSummary"));
+    status()->setObjectName(QStringLiteral("destinationSummary"));
     m_pause->setObjectName(QStringLiteral("pauseButton"));
     m_resume->setObjectName(QStringLiteral("resumeButton"));
-    m_page->addButton(m_resume);
-    m_page->addButton(m_pause);
+    addButton(m_resume);
+    addButton(m_pause);
     connect(m_pause, &QPushButton::clicked, this, &DestinationsView::pauseRequested);
     connect(m_resume, &QPushButton::clicked, this, &DestinationsView::resumeRequested);
     setActionsAllowed(false);
     setSelectedDestination(QString(), false, false);
-}
-
-void DestinationsView::setSummary(const QString &text)
-{
-    m_page->status()->setText(text);
 }
 
 void DestinationsView::setActionsAllowed(bool allowed)
@@ -57,10 +45,10 @@ void DestinationsView::setSelectedDestination(const QString &name, bool canPause
 
 void DestinationsView::fitColumns()
 {
-    m_table->resizeColumnsToContents();
+    table()->resizeColumnsToContents();
     // Wide enough for "Paused" even when every destination was active at first.
-    QHeaderView *header = m_table->horizontalHeader();
-    const int pausedWidth = m_table->fontMetrics().horizontalAdvance(DestinationModel::tr("Paused")) + 24;
+    QHeaderView *header = table()->horizontalHeader();
+    const int pausedWidth = table()->fontMetrics().horizontalAdvance(DestinationModel::tr("Paused")) + 24;
     if (header->sectionSize(DestinationModel::StateColumn) < pausedWidth)
         header->resizeSection(DestinationModel::StateColumn, pausedWidth);
 }

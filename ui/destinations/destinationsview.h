@@ -2,24 +2,19 @@
 // SPDX-FileCopyrightText: Redrive authors
 #pragma once
 
-#include <QWidget>
+#include "common/tablepage.h"
 
 class QPushButton;
-class QTableView;
 
 namespace redrive::ui {
 
-class TablePage;
-
 // The Destinations page, passive: a status line, the destinations' table and Pause / Resume
 // buttons that name the selected destination. DestinationsController decides what it shows.
-class DestinationsView final : public QWidget {
+class DestinationsView final : public TablePage {
     Q_OBJECT
 public:
     explicit DestinationsView(QWidget *parent = nullptr);
 
-    [[nodiscard]] QTableView *table() const { return m_table; }
-    void setSummary(const QString &text);
     // Whether the role may pause and resume at all: actions it cannot take are not offered.
     void setActionsAllowed(bool allowed);
     // The selected destination (empty: none) and which of the two it can take now.
@@ -32,8 +27,6 @@ Q_SIGNALS:
     void resumeRequested();
 
 private:
-    TablePage *m_page;
-    QTableView *m_table;
     QPushButton *m_pause;
     QPushButton *m_resume;
 };

@@ -4,11 +4,11 @@
 
 #include "common/statuschipdelegate.h"
 #include "common/statuspalette.h"
+#include "common/tablepage.h"
 #include "events/eventtablemodel.h"
 #include "events/filterbar.h"
 
 #include <QHBoxLayout>
-#include <QHeaderView>
 #include <QLabel>
 #include <QPushButton>
 #include <QTableView>
@@ -33,21 +33,15 @@ EventsView::EventsView(QWidget *parent)
     m_newEvents->hide();
     connect(m_newEvents, &QPushButton::clicked, this, &EventsView::showNewEventsRequested);
 
-    m_table->setObjectName(QStringLiteral("eventsTable"));
-    m_table->setAccessibleName(tr("Events"));
-    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
+    // The console's table setup; its fixed row heights matter most here: the view never measures
+    // rows, so a million rows cost what a hundred do.
+    TablePage::setupTableView(m_table, QStringLiteral("eventsTable"), tr("Events"));
+    // Where the events list differs from the others: several events are selected at once (to
+    // replay them together), Tab still moves from cell to cell, no grid, a row per scroll step.
     m_table->setSelectionMode(QAbstractItemView::ExtendedSelection);
-    m_table->setAlternatingRowColors(true);
-    m_table->setWordWrap(false);
+    m_table->setTabKeyNavigation(true);
     m_table->setShowGrid(false);
-    m_table->setSortingEnabled(false);
     m_table->setVerticalScrollMode(QAbstractItemView::ScrollPerItem);
-    // Fixed row heights: the view never measures rows, so a million rows cost what a hundred do.
-    m_table->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
-    m_table->verticalHeader()->setDefaultSectionSize(m_table->fontMetrics().height() + 8);
-    m_table->verticalHeader()->hide();
-    m_table->horizontalHeader()->setStretchLastSection(true);
-    m_table->horizontalHeader()->setHighlightSections(false);
     auto *chips = new StatusChipDelegate(m_table);
     m_table->setItemDelegateForColumn(EventTableModel::StatusColumn, chips);
     m_table->setItemDelegateForColumn(EventTableModel::DownstreamColumn, chips);

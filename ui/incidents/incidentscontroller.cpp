@@ -4,6 +4,7 @@
 
 #include "api/adminclient.h"
 #include "common/prompter.h"
+#include "common/tablepage.h"
 #include "connection/session.h"
 #include "incidents/incidentmodel.h"
 #include "incidents/incidentsview.h"
@@ -36,10 +37,7 @@ IncidentsController::IncidentsController(
     m_view->setSummary(tr("Incidents: reading…"));
     m_view->setAcknowledgeAllowed(session->admin() && session->permissions().acknowledgeIncidents);
     connect(m_view, &IncidentsView::acknowledgeRequested, this, &IncidentsController::acknowledgeSelected);
-    connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
-        &IncidentsController::updateButtons);
-    connect(m_model, &QAbstractItemModel::modelReset, this, &IncidentsController::updateButtons);
-    connect(m_model, &QAbstractItemModel::dataChanged, this, &IncidentsController::updateButtons);
+    TablePage::followCurrentRow(m_table, this, [this] { updateButtons(); });
     updateButtons();
 }
 

@@ -2,25 +2,20 @@
 // SPDX-FileCopyrightText: Redrive authors
 #pragma once
 
-#include <QWidget>
+#include "common/tablepage.h"
 
 class QAction;
 class QPushButton;
-class QTableView;
 
 namespace redrive::ui {
 
-class TablePage;
-
 // The open incidents, passive: a short table, a status line and "Acknowledge…". It sits on the
 // Dead letters page (DeadLettersView keeps its place); IncidentsController decides what it shows.
-class IncidentsView final : public QWidget {
+class IncidentsView final : public TablePage {
     Q_OBJECT
 public:
     explicit IncidentsView(QWidget *parent = nullptr);
 
-    [[nodiscard]] QTableView *table() const { return m_table; }
-    void setSummary(const QString &text);
     // Whether the role may acknowledge: shows the button and gives the table its Ctrl+K action.
     void setAcknowledgeAllowed(bool allowed);
     void setAcknowledgeEnabled(bool enabled);
@@ -29,8 +24,6 @@ Q_SIGNALS:
     void acknowledgeRequested();
 
 private:
-    TablePage *m_page;
-    QTableView *m_table;
     QPushButton *m_acknowledge;
     QAction *m_acknowledgeAction;
 };

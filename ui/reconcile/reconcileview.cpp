@@ -3,7 +3,6 @@
 #include "reconcileview.h"
 
 #include "common/statuspalette.h"
-#include "common/tablepage.h"
 
 #include <QLabel>
 #include <QPushButton>
@@ -13,49 +12,39 @@
 namespace redrive::ui {
 
 ReconcileView::ReconcileView(QWidget *parent)
-    : QWidget(parent)
-    , m_page(new TablePage(QStringLiteral("reconcileSourceTable"), tr("Reconciliation by source")))
-    , m_sourceTable(m_page->table())
+    : TablePage(QStringLiteral("reconcileSourceTable"), tr("Reconciliation by source"), parent)
     , m_runTable(new QTableView)
-    , m_summary(m_page->status())
     , m_runsHeading(new QLabel)
     , m_result(new QLabel)
-    , m_runNow(new QPushButton(tr("Run &now"), m_page))
+    , m_runNow(new QPushButton(tr("Run &now"), this))
 {
     setObjectName(QStringLiteral("reconciliationPage"));
-    auto *layout = new QVBoxLayout(this);
-    layout->setContentsMargins(0, 0, 0, 0);
-    m_summary->setObjectName(QStringLiteral("reconcileSummary"));
+    status()->setObjectName(QStringLiteral("reconcileSummary"));
 
-    auto *detail = new QWidget;
-    auto *detailLayout = new QVBoxLayout(detail);
-    detailLayout->setContentsMargins(0, 0, 0, 0);
     m_runsHeading->setObjectName(QStringLiteral("reconcileRunsHeading"));
     m_runsHeading->setTextFormat(Qt::PlainText);
     m_runsHeading->setStyleSheet(headingStyle());
-    m_runTable->setObjectName(QStringLiteral("reconcileRunTable"));
-    TablePage::setupTableView(m_runTable, tr("Recent reconciliation runs"));
+    setupTableView(m_runTable, QStringLiteral("reconcileRunTable"), tr("Recent reconciliation runs"));
     m_result->setObjectName(QStringLiteral("reconcileResult"));
     m_result->setAccessibleName(tr("Run now result"));
     m_result->setTextFormat(Qt::PlainText); // the receiver's words, never markup
     m_result->setWordWrap(true);
     m_result->setTextInteractionFlags(Qt::TextSelectableByMouse | Qt::TextSelectableByKeyboard);
     m_result->hide();
-    detailLayout->addWidget(m_runsHeading);
-    detailLayout->addWidget(m_runTable, 1);
-    detailLayout->addWidget(m_result);
-    m_page->setDetail(detail);
+    QVBoxLayout *detail = addDetailPane();
+    detail->addWidget(m_runsHeading);
+    detail->addWidget(m_runTable, 1);
+    detail->addWidget(m_result);
 
     m_runNow->setObjectName(QStringLiteral("runNowButton"));
-    m_page->addButton(m_runNow);
+    addButton(m_runNow);
     connect(m_runNow, &QPushButton::clicked, this, &ReconcileView::runNowRequested);
-    layout->addWidget(m_page);
 }
 
 void ReconcileView::setSummary(const QString &text, bool bad)
 {
-    m_summary->setText(text);
-    m_summary->setStyleSheet(bad ? toneTextStyle(Tone::Bad) : QString());
+    TablePage::setSummary(text);
+    status()->setStyleSheet(bad ? toneTextStyle(Tone::Bad) : QString());
 }
 
 void ReconcileView::setRunsHeading(const QString &text)
@@ -87,7 +76,7 @@ void ReconcileView::setRunNow(const QString &source, const QString &provider, co
 
 void ReconcileView::fitColumns()
 {
-    m_sourceTable->resizeColumnsToContents();
+    table()->resizeColumnsToContents();
     m_runTable->resizeColumnsToContents();
 }
 

@@ -2,7 +2,7 @@
 // SPDX-FileCopyrightText: Redrive authors
 #pragma once
 
-#include <QWidget>
+#include "common/tablepage.h"
 
 class QLabel;
 class QPushButton;
@@ -10,17 +10,15 @@ class QTableView;
 
 namespace redrive::ui {
 
-class TablePage;
-
 // The Reconciliation page, passive: a status line, each source's newest run, and under it the
 // selected source's recent runs with the last "Run now" result; "Run now" names the selected
 // source. ReconcileController decides what it shows.
-class ReconcileView final : public QWidget {
+class ReconcileView final : public TablePage {
     Q_OBJECT
 public:
     explicit ReconcileView(QWidget *parent = nullptr);
 
-    [[nodiscard]] QTableView *sourceTable() const { return m_sourceTable; }
+    [[nodiscard]] QTableView *sourceTable() const { return table(); }
     [[nodiscard]] QTableView *runTable() const { return m_runTable; }
     // The status line; `bad` when a source's last run failed.
     void setSummary(const QString &text, bool bad);
@@ -37,10 +35,7 @@ Q_SIGNALS:
     void runNowRequested();
 
 private:
-    TablePage *m_page;
-    QTableView *m_sourceTable;
     QTableView *m_runTable;
-    QLabel *m_summary;
     QLabel *m_runsHeading;
     QLabel *m_result;
     QPushButton *m_runNow;

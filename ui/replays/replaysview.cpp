@@ -3,9 +3,9 @@
 #include "replaysview.h"
 
 #include "common/accessibleparts.h"
+#include "common/tablepage.h"
 
 #include <QHBoxLayout>
-#include <QHeaderView>
 #include <QLabel>
 #include <QPushButton>
 #include <QSplitter>
@@ -18,13 +18,7 @@ namespace {
 QTableView *makeTable(const QString &name, const QString &accessibleName, QWidget *parent)
 {
     auto *table = new QTableView(parent);
-    table->setObjectName(name);
-    table->setAccessibleName(accessibleName);
-    table->setSelectionBehavior(QAbstractItemView::SelectRows);
-    table->setSelectionMode(QAbstractItemView::SingleSelection);
-    table->setAlternatingRowColors(true);
-    table->verticalHeader()->hide();
-    table->horizontalHeader()->setStretchLastSection(true);
+    TablePage::setupTableView(table, name, accessibleName);
     return table;
 }
 
