@@ -37,51 +37,48 @@ bool ApprovalModel::isOwn(const QModelIndex &index) const
     return r && r->requestedBy == m_user;
 }
 
-QVariant ApprovalModel::data(const QModelIndex &index, int role) const
+QVariant ApprovalModel::rowData(const ReplayRecord &r, int column, int role) const
 {
-    const ReplayRecord *r = requestAt(index);
-    if (!r)
-        return {};
-    const bool own = r->requestedBy == m_user;
+    const bool own = r.requestedBy == m_user;
     switch (role) {
     case ReplayIdRole:
-        return r->id;
+        return r.id;
     case OwnRequestRole:
         return own;
     case RiskRole:
-        return toString(r->summary.risk());
+        return toString(r.summary.risk());
     case Qt::ForegroundRole:
-        if (index.column() == RiskColumn)
-            return toneText(r->summary.risk() == Risk::High ? Tone::Bad : Tone::Good);
+        if (column == RiskColumn)
+            return toneText(r.summary.risk() == Risk::High ? Tone::Bad : Tone::Good);
         return own ? QVariant(toneText(Tone::Muted)) : QVariant();
     case Qt::ToolTipRole:
-        if (index.column() == AgeColumn && r->createdAt.ms)
-            return TimeFormat::tooltip(*r->createdAt.ms);
-        if (index.column() == ExpiresColumn && r->approvalExpiresAt.ms)
-            return TimeFormat::tooltip(*r->approvalExpiresAt.ms);
+        if (column == AgeColumn && r.createdAt.ms)
+            return TimeFormat::tooltip(*r.createdAt.ms);
+        if (column == ExpiresColumn && r.approvalExpiresAt.ms)
+            return TimeFormat::tooltip(*r.approvalExpiresAt.ms);
         return own ? tr("Your own request: another operator must decide it.") : QVariant();
     case Qt::DisplayRole:
-        switch (index.column()) {
+        switch (column) {
         case IdColumn:
-            return r->id;
+            return r.id;
         case RequestedByColumn:
-            return r->requestedBy;
+            return r.requestedBy;
         case CountColumn:
-            return r->count;
+            return r.count;
         case ReasonColumn:
-            return r->reason;
+            return r.reason;
         case TicketColumn:
-            return r->ticket;
+            return r.ticket;
         case RiskColumn:
-            return toString(r->summary.risk());
+            return toString(r.summary.risk());
         case AgeColumn:
-            return r->createdAt.ms ? TimeFormat::duration(std::max<qint64>(0, m_now - *r->createdAt.ms))
-                                   : r->createdAt.text;
+            return r.createdAt.ms ? TimeFormat::duration(std::max<qint64>(0, m_now - *r.createdAt.ms))
+                                  : r.createdAt.text;
         case ExpiresColumn:
-            if (!r->approvalExpiresAt.ms)
+            if (!r.approvalExpiresAt.ms)
                 return QStringLiteral("—");
-            return *r->approvalExpiresAt.ms > m_now ? TimeFormat::duration(*r->approvalExpiresAt.ms - m_now)
-                                                    : tr("expired");
+            return *r.approvalExpiresAt.ms > m_now ? TimeFormat::duration(*r.approvalExpiresAt.ms - m_now)
+                                                   : tr("expired");
         default:
             return {};
         }

@@ -30,9 +30,9 @@ public:
     [[nodiscard]] const ReplayRecord *requestAt(const QModelIndex &index) const;
     [[nodiscard]] bool isOwn(const QModelIndex &index) const;
 
-    [[nodiscard]] QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
-
 private:
+    [[nodiscard]] QVariant rowData(const ReplayRecord &r, int column, int role) const override;
+
     QString m_user;
     qint64 m_now = 0;
 };

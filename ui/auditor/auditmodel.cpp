@@ -51,38 +51,35 @@ void AuditModel::setFirstBadSeq(qint64 seq)
         Q_EMIT dataChanged(index(0, 0), index(rowCount() - 1, ColumnCount - 1), { Qt::BackgroundRole });
 }
 
-QVariant AuditModel::data(const QModelIndex &index, int role) const
+QVariant AuditModel::rowData(const audit::AuditEntry &e, int column, int role) const
 {
-    const audit::AuditEntry *e = entryAt(index);
-    if (!e)
-        return {};
     switch (role) {
     case SeqRole:
-        return e->seq;
+        return e.seq;
     case Qt::BackgroundRole:
-        return m_badSeq > 0 && e->seq >= m_badSeq ? QVariant(toneBackground(Tone::Bad)) : QVariant();
+        return m_badSeq > 0 && e.seq >= m_badSeq ? QVariant(toneBackground(Tone::Bad)) : QVariant();
     case Qt::ToolTipRole:
-        if (index.column() == AtColumn)
-            return TimeFormat::tooltip(e->atMs);
-        return plainToolTip(e->details);
+        if (column == AtColumn)
+            return TimeFormat::tooltip(e.atMs);
+        return plainToolTip(e.details);
     case Qt::DisplayRole:
-        switch (index.column()) {
+        switch (column) {
         case SeqColumn:
-            return e->seq;
+            return e.seq;
         case AtColumn:
-            return TimeFormat::display(e->atMs);
+            return TimeFormat::display(e.atMs);
         case ActorColumn:
-            return e->actor;
+            return e.actor;
         case RoleColumn:
-            return e->role;
+            return e.role;
         case ActionColumn:
-            return e->action;
+            return e.action;
         case TargetColumn:
-            return e->target;
+            return e.target;
         case ReasonColumn:
-            return e->reason;
+            return e.reason;
         case HashColumn:
-            return e->hash.left(16);
+            return e.hash.left(16);
         default:
             return {};
         }

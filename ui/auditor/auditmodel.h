@@ -38,9 +38,9 @@ public:
     void setFirstBadSeq(qint64 seq);
     [[nodiscard]] qint64 firstBadSeq() const { return m_badSeq; }
 
-    [[nodiscard]] QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
-
 private:
+    [[nodiscard]] QVariant rowData(const audit::AuditEntry &e, int column, int role) const override;
+
     [[nodiscard]] PageQuery pageAfter(const audit::AuditEntry *last, int limit) const override;
     audit::AuditQuery m_filter;
     qint64 m_badSeq = 0;

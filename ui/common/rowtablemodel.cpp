@@ -28,4 +28,9 @@ QVariant ColumnTableModel::headerData(int section, Qt::Orientation orientation, 
     return {};
 }
 
+QVariant ColumnTableModel::cellAlignment(int column) const
+{
+    return m_numberColumns.contains(column) ? QVariant(int(Qt::AlignRight | Qt::AlignVCenter)) : QVariant();
+}
+
 } // namespace redrive::ui

@@ -5,6 +5,8 @@
 #include <QAbstractTableModel>
 #include <QList>
 
+#include <algorithm>
+#include <initializer_list>
 #include <span>
 
 namespace redrive::ui {
@@ -17,9 +19,10 @@ struct ColumnHeader {
     const char *toolTip = nullptr;
 };
 
-// The part every console table shares: a fixed list of columns with their header texts. A
-// leaf lists its columns once (setColumns, from its constructor) and implements data() and its
-// own roles; the column count and the horizontal header come from the list.
+// The part every console table shares: a fixed list of columns with their header texts and
+// which of them hold numbers. A leaf lists its columns once (setColumns and setNumberColumns,
+// from its constructor) and answers its cells and its own roles; the column count, the
+// horizontal header and the alignment of number cells come from the list.
 class ColumnTableModel : public QAbstractTableModel {
 public:
     [[nodiscard]] int columnCount(const QModelIndex &parent = {}) const override;
@@ -33,18 +36,33 @@ protected:
     void setColumns(std::span<const ColumnHeader> columns) { m_columns = columns; }
     // The vertical header numbers the rows (Qt's default) instead of staying empty.
     void setRowNumbers(bool numbered) { m_rowNumbers = numbered; }
+    // Columns of counts and ids: right-aligned, so their digits line up.
+    void setNumberColumns(std::initializer_list<int> columns) { m_numberColumns = columns; }
+    // The Qt::TextAlignmentRole answer for a cell of `column`.
+    [[nodiscard]] QVariant cellAlignment(int column) const;
 
 private:
     std::span<const ColumnHeader> m_columns;
+    QList<int> m_numberColumns;
     bool m_rowNumbers = false;
 };
 
-// A console table whose rows are held in one QList, in display order.
+// A console table whose rows are held in one QList, in display order. data() finds the row and
+// answers the alignment; the leaf answers every other role of a row's cell in rowData().
 template<typename Row, typename Base = ColumnTableModel> class RowTableModel : public Base {
 public:
     [[nodiscard]] int rowCount(const QModelIndex &parent = {}) const override
     {
         return parent.isValid() ? 0 : int(m_rows.size());
+    }
+    [[nodiscard]] QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override
+    {
+        const Row *row = rowAt(index);
+        if (!row)
+            return {};
+        if (role == Qt::TextAlignmentRole)
+            return this->cellAlignment(index.column());
+        return rowData(*row, index.column(), role);
     }
 
     [[nodiscard]] const Row *rowAt(int row) const
@@ -60,6 +78,15 @@ public:
 
 protected:
     using Base::Base;
+
+    [[nodiscard]] virtual QVariant rowData(const Row &row, int column, int role) const = 0;
+
+    // The first row `matches` accepts, or -1.
+    template<typename Matches> [[nodiscard]] int findRow(Matches matches) const
+    {
+        const auto it = std::find_if(m_rows.cbegin(), m_rows.cend(), matches);
+        return it == m_rows.cend() ? -1 : int(it - m_rows.cbegin());
+    }
 
     // Replaces every row. When `sameRow` says each new row is the one already at its place,
     // only the values change: dataChanged, so the selection and the scroll position stay put.

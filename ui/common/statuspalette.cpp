@@ -143,38 +143,57 @@ void paintChip(QTreeWidgetItem *item, int column, const StatusLook &look)
     item->setForeground(column, look.foreground);
 }
 
-QColor toneText(Tone tone)
+namespace {
+
+// Each tone's text colour and the background it is shown on, chosen together so the pair keeps
+// its contrast.
+struct ToneColours {
+    QColor text;
+    QColor background;
+};
+
+ToneColours toneColours(Tone tone)
 {
     switch (tone) {
     case Tone::Good:
-        return { 0x1b, 0x5e, 0x20 };
+        return { { 0x1b, 0x5e, 0x20 }, { 0xd7, 0xf2, 0xdc } };
     case Tone::Bad:
-        return { 0xb7, 0x1c, 0x1c };
+        return { { 0xb7, 0x1c, 0x1c }, { 0xfa, 0xd4, 0xd4 } };
     case Tone::Caution:
-        return { 0x7a, 0x3e, 0x00 };
+        return { { 0x7a, 0x3e, 0x00 }, { 0xff, 0xe0, 0xb2 } };
     case Tone::Info:
-        return { 0x0d, 0x47, 0xa1 };
+        return { { 0x0d, 0x47, 0xa1 }, { 0xe3, 0xf2, 0xfd } };
     case Tone::Muted:
         break;
     }
-    return { 0x61, 0x61, 0x61 };
+    return { { 0x61, 0x61, 0x61 }, { 0xf5, 0xf5, 0xf5 } };
+}
+
+} // namespace
+
+QColor toneText(Tone tone)
+{
+    return toneColours(tone).text;
 }
 
 QColor toneBackground(Tone tone)
 {
-    switch (tone) {
-    case Tone::Good:
-        return { 0xd7, 0xf2, 0xdc };
-    case Tone::Bad:
-        return { 0xfa, 0xd4, 0xd4 };
-    case Tone::Caution:
-        return { 0xff, 0xe0, 0xb2 };
-    case Tone::Info:
-        return { 0xe3, 0xf2, 0xfd };
-    case Tone::Muted:
-        break;
-    }
-    return { 0xf5, 0xf5, 0xf5 };
+    return toneColours(tone).background;
+}
+
+QVariant cellColour(const StatusLook &look, int role)
+{
+    if (role == Qt::BackgroundRole)
+        return look.background;
+    if (role == Qt::ForegroundRole)
+        return look.foreground;
+    return {};
+}
+
+QVariant cellColour(Tone tone, int role)
+{
+    const ToneColours colours = toneColours(tone);
+    return cellColour(StatusLook { colours.background, colours.text, {} }, role);
 }
 
 QString toneTextStyle(Tone tone, bool bold)

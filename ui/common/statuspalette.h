@@ -7,6 +7,7 @@
 
 #include <QColor>
 #include <QString>
+#include <QVariant>
 
 class QTreeWidgetItem;
 
@@ -42,6 +43,11 @@ enum class Tone {
 };
 QColor toneText(Tone tone);
 QColor toneBackground(Tone tone);
+
+// What a table cell shows for Qt::BackgroundRole and Qt::ForegroundRole (nothing for other
+// roles), so a model answers both roles of a coloured cell in one place.
+[[nodiscard]] QVariant cellColour(const StatusLook &look, int role);
+[[nodiscard]] QVariant cellColour(Tone tone, int role);
 
 // Style sheets for the few widgets that carry a tone.
 QString toneTextStyle(Tone tone, bool bold = false); // a label's text colour

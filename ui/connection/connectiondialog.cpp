@@ -38,13 +38,21 @@ QLineEdit *lineEdit(const QString &objectName, const QString &accessibleName, QW
     return e;
 }
 
-QWidget *withButton(QLineEdit *edit, QPushButton *button)
+// `edit` with a Browse… button beside it that fills it from an open-file dialog titled `title`.
+QWidget *withBrowse(QLineEdit *edit, const QString &title, const QString &filter)
 {
     auto *w = new QWidget;
     auto *l = new QHBoxLayout(w);
+    auto *browse
+        = new QPushButton(QCoreApplication::translate("redrive::ui::ConnectionDialog", "Browse…"), w);
+    QObject::connect(browse, &QPushButton::clicked, edit, [edit, title, filter] {
+        const QString f = QFileDialog::getOpenFileName(edit->window(), title, edit->text(), filter);
+        if (!f.isEmpty())
+            edit->setText(f);
+    });
     l->setContentsMargins(0, 0, 0, 0);
     l->addWidget(edit, 1);
-    l->addWidget(button);
+    l->addWidget(browse);
     return w;
 }
 
@@ -135,25 +143,12 @@ ConnectionDialog::ConnectionDialog(ProfileStore &profiles, SecretStore &secrets,
     m_connect->setObjectName(QStringLiteral("connectButton"));
     m_connect->setDefault(true);
 
-    auto *browseDb = new QPushButton(tr("Browse…"), this);
-    connect(browseDb, &QPushButton::clicked, this, [this] {
-        const QString f = QFileDialog::getOpenFileName(this, tr("Receiver database"), m_sqlitePath->text(),
-            tr("SQLite databases (*.db *.sqlite);;All files (*)"));
-        if (!f.isEmpty())
-            m_sqlitePath->setText(f);
-    });
-    auto *browseCa = new QPushButton(tr("Browse…"), this);
-    connect(browseCa, &QPushButton::clicked, this, [this] {
-        const QString f = QFileDialog::getOpenFileName(this, tr("CA certificate"), m_caFile->text(),
-            tr("PEM certificates (*.pem *.crt);;All files (*)"));
-        if (!f.isEmpty())
-            m_caFile->setText(f);
-    });
-
     auto *sqlitePage = new QWidget;
     auto *sqliteForm = new QFormLayout(sqlitePage);
     sqliteForm->setContentsMargins(0, 0, 0, 0);
-    sqliteForm->addRow(tr("Database file"), withButton(m_sqlitePath, browseDb));
+    sqliteForm->addRow(tr("Database file"),
+        withBrowse(
+            m_sqlitePath, tr("Receiver database"), tr("SQLite databases (*.db *.sqlite);;All files (*)")));
     auto *pgPage = new QWidget;
     auto *pgForm = new QFormLayout(pgPage);
     pgForm->setContentsMargins(0, 0, 0, 0);
@@ -187,7 +182,8 @@ ConnectionDialog::ConnectionDialog(ProfileStore &profiles, SecretStore &secrets,
     form->addRow(tr("Database"), m_kind);
     form->addRow(m_kindPages);
     form->addRow(tr("Admin API"), m_adminUrl);
-    form->addRow(tr("CA certificate"), withButton(m_caFile, browseCa));
+    form->addRow(tr("CA certificate"),
+        withBrowse(m_caFile, tr("CA certificate"), tr("PEM certificates (*.pem *.crt);;All files (*)")));
     form->addRow(tr("API token"), m_token);
     form->addRow(tr("Receiver config"), m_receiverConfig);
     form->addRow(QString(), m_remember);

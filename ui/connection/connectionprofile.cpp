@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: Redrive authors
 #include "connectionprofile.h"
 
+#include "common/settingsnames.h"
 #include "secrets/secretstore.h"
 
 #include <QCoreApplication>
@@ -14,7 +15,7 @@ namespace {
 
 QString groupFor(const QString &name)
 {
-    return QLatin1String("profiles/") + QString::fromLatin1(QUrl::toPercentEncoding(name));
+    return QLatin1String("profiles/") + settingsKeyFor(name);
 }
 
 namespace key {
@@ -180,13 +181,7 @@ ProfileStore::ProfileStore(QSettings &settings)
 
 QStringList ProfileStore::names() const
 {
-    m_settings.beginGroup(QStringLiteral("profiles"));
-    QStringList names;
-    for (const QString &g : m_settings.childGroups())
-        names.append(QUrl::fromPercentEncoding(g.toLatin1()));
-    m_settings.endGroup();
-    names.sort(Qt::CaseInsensitive);
-    return names;
+    return settingsNames(m_settings, QStringLiteral("profiles"), SettingsChildren::Groups);
 }
 
 std::optional<ConnectionProfile> ProfileStore::load(const QString &name) const

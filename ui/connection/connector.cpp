@@ -40,38 +40,30 @@ void Connector::start(const ConnectionProfile &profile, const Credentials &typed
     const bool needPassword
         = profile.databaseKind == ConnectionProfile::DatabaseKind::Postgres && m_password.isEmpty();
     const bool needToken = !profile.adminUrl.isEmpty() && m_token.isEmpty();
-    auto afterToken = [this] { openDatabase(); };
-    auto afterPassword = [this, needToken, afterToken] {
-        if (needToken)
-            readSecret(m_profile.apiTokenKey(), [this, afterToken](const QString &v) {
-                m_token = v;
-                afterToken();
-            });
-        else
-            afterToken();
-    };
-    if (needPassword)
-        readSecret(m_profile.databasePasswordKey(), [this, afterPassword](const QString &v) {
-            m_password = v;
-            afterPassword();
-        });
-    else
-        afterPassword();
+    readSecret(needPassword, m_profile.databasePasswordKey(), &m_password, [this, needToken] {
+        readSecret(needToken, m_profile.apiTokenKey(), &m_token, [this] { openDatabase(); });
+    });
 }
 
-void Connector::readSecret(const QString &key, std::function<void(const QString &)> next)
+void Connector::readSecret(bool needed, const QString &key, QString *into, std::function<void()> next)
 {
+    if (!needed) {
+        next();
+        return;
+    }
     Q_EMIT progress(tr("Reading credentials from the keychain…"));
     const quint64 asked = m_generation.value();
     SecretJob *job = m_secrets.read(key);
-    connect(job, &SecretJob::finished, this, [this, asked, next = std::move(next)](const SecretResult &r) {
-        if (asked != m_generation.value())
-            return;
-        if (r.status == SecretStatus::Unavailable || r.status == SecretStatus::Denied
-            || r.status == SecretStatus::Failed)
-            Q_EMIT keychainNotice(r.message);
-        next(r.status == SecretStatus::Ok ? r.secret : QString());
-    });
+    connect(
+        job, &SecretJob::finished, this, [this, asked, into, next = std::move(next)](const SecretResult &r) {
+            if (asked != m_generation.value())
+                return;
+            if (r.status == SecretStatus::Unavailable || r.status == SecretStatus::Denied
+                || r.status == SecretStatus::Failed)
+                Q_EMIT keychainNotice(r.message);
+            *into = r.status == SecretStatus::Ok ? r.secret : QString();
+            next();
+        });
 }
 
 void Connector::openDatabase()

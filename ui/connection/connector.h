@@ -40,7 +40,9 @@ Q_SIGNALS:
     void connected(redrive::ui::Session *session);
 
 private:
-    void readSecret(const QString &key, std::function<void(const QString &)> next);
+    // When `needed`, reads `key` from the keychain into `*into` (empty when it cannot be had),
+    // then goes on with `next`; otherwise goes on at once. Nothing runs after a cancel().
+    void readSecret(bool needed, const QString &key, QString *into, std::function<void()> next);
     void openDatabase();
     void checkSchema();
     void askWhoAmI();

@@ -16,6 +16,7 @@ DeadLetterModel::DeadLetterModel(QObject *parent)
               { QT_TR_NOOP("Oldest") }, { QT_TR_NOOP("Newest") }, { QT_TR_NOOP("Most recent error") } };
     static_assert(std::size(columns) == ColumnCount);
     setColumns(columns);
+    setNumberColumns({ CountColumn });
 }
 
 void DeadLetterModel::setGroups(QList<DeadLetterGroup> groups)
@@ -28,7 +29,7 @@ void DeadLetterModel::setGroups(QList<DeadLetterGroup> groups)
 
 const DeadLetterGroup *DeadLetterModel::groupAt(const QModelIndex &index) const
 {
-    return index.isValid() ? rowAt(index.row()) : nullptr;
+    return rowAt(index);
 }
 
 qint64 DeadLetterModel::total() const
@@ -39,42 +40,37 @@ qint64 DeadLetterModel::total() const
     return n;
 }
 
-QVariant DeadLetterModel::data(const QModelIndex &index, int role) const
+QVariant DeadLetterModel::rowData(const DeadLetterGroup &g, int column, int role) const
 {
-    const DeadLetterGroup *g = groupAt(index);
-    if (!g)
-        return {};
     switch (role) {
     case CategoryRole:
-        return g->category.name(); // as stored
+        return g.category.name(); // as stored
     case DestinationRole:
-        return g->destination;
+        return g.destination;
     case CountRole:
-        return g->count;
-    case Qt::TextAlignmentRole:
-        return index.column() == CountColumn ? QVariant(int(Qt::AlignRight | Qt::AlignVCenter)) : QVariant();
+        return g.count;
     case Qt::ToolTipRole:
-        if (index.column() == OldestColumn)
-            return TimeFormat::tooltip(g->oldestAt);
-        if (index.column() == NewestColumn)
-            return TimeFormat::tooltip(g->newestAt);
-        if (index.column() == LatestErrorColumn && !g->latestError.isEmpty())
-            return plainToolTip(g->latestError);
+        if (column == OldestColumn)
+            return TimeFormat::tooltip(g.oldestAt);
+        if (column == NewestColumn)
+            return TimeFormat::tooltip(g.newestAt);
+        if (column == LatestErrorColumn && !g.latestError.isEmpty())
+            return plainToolTip(g.latestError);
         return tr("Double-click to list these events");
     case Qt::DisplayRole:
-        switch (index.column()) {
+        switch (column) {
         case CategoryColumn:
-            return g->category.isNull() ? tr("(none recorded)") : categoryLabel(g->category);
+            return g.category.isNull() ? tr("(none recorded)") : categoryLabel(g.category);
         case DestinationColumn:
-            return g->destination;
+            return g.destination;
         case CountColumn:
-            return g->count;
+            return g.count;
         case OldestColumn:
-            return TimeFormat::display(g->oldestAt);
+            return TimeFormat::display(g.oldestAt);
         case NewestColumn:
-            return TimeFormat::display(g->newestAt);
+            return TimeFormat::display(g.newestAt);
         case LatestErrorColumn:
-            return g->latestError.isEmpty() ? QStringLiteral("—") : g->latestError.simplified();
+            return g.latestError.isEmpty() ? QStringLiteral("—") : g.latestError.simplified();
         default:
             return {};
         }

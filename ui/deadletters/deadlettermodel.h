@@ -28,7 +28,8 @@ public:
     [[nodiscard]] const DeadLetterGroup *groupAt(const QModelIndex &index) const;
     [[nodiscard]] qint64 total() const;
 
-    [[nodiscard]] QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
+private:
+    [[nodiscard]] QVariant rowData(const DeadLetterGroup &g, int column, int role) const override;
 };
 
 } // namespace redrive::ui

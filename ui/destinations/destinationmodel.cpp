@@ -30,6 +30,7 @@ DestinationModel::DestinationModel(QObject *parent)
         { QT_TR_NOOP("Last failure (24 h)") }, { QT_TR_NOOP("Paused / resumed") } };
     static_assert(std::size(columns) == ColumnCount);
     setColumns(columns);
+    setNumberColumns({ BacklogColumn, DeadColumn, SuccessRateColumn });
 }
 
 void DestinationModel::setStatuses(QList<DestinationStatus> statuses, qint64 nowMs)
@@ -48,11 +49,7 @@ const DestinationStatus *DestinationModel::destinationAt(const QModelIndex &inde
 
 int DestinationModel::rowOf(const QString &name) const
 {
-    for (qsizetype i = 0; i < rows().size(); ++i) {
-        if (rows()[i].name == name)
-            return int(i);
-    }
-    return -1;
+    return findRow([&name](const DestinationStatus &d) { return d.name == name; });
 }
 
 int DestinationModel::pausedCount() const
@@ -130,44 +127,27 @@ QString DestinationModel::tooltip(const DestinationStatus &d, int column) const
     }
 }
 
-QVariant DestinationModel::data(const QModelIndex &index, int role) const
+QVariant DestinationModel::rowData(const DestinationStatus &d, int column, int role) const
 {
-    const DestinationStatus *d = destinationAt(index);
-    if (!d)
-        return {};
     switch (role) {
     case NameRole:
-        return d->name;
+        return d.name;
     case PausedRole:
-        return d->paused;
+        return d.paused;
     case BacklogRole:
-        return d->backlog();
+        return d.backlog();
     case DeadRole:
-        return d->dead;
+        return d.dead;
     case Qt::DisplayRole:
-        return display(*d, index.column());
+        return display(d, column);
     case Qt::ToolTipRole:
-        return plainToolTip(tooltip(*d, index.column()));
-    case Qt::TextAlignmentRole:
-        switch (index.column()) {
-        case BacklogColumn:
-        case DeadColumn:
-        case SuccessRateColumn:
-            return int(Qt::AlignRight | Qt::AlignVCenter);
-        default:
-            return {};
-        }
+        return plainToolTip(tooltip(d, column));
     case Qt::BackgroundRole:
-        if (index.column() == StateColumn && d->paused)
-            return toneBackground(Tone::Caution);
-        if (index.column() == DeadColumn && d->dead > 0)
-            return statusLook(DeliveryStatus::Dead).background;
-        return {};
     case Qt::ForegroundRole:
-        if (index.column() == StateColumn && d->paused)
-            return toneText(Tone::Caution);
-        if (index.column() == DeadColumn && d->dead > 0)
-            return statusLook(DeliveryStatus::Dead).foreground;
+        if (column == StateColumn && d.paused)
+            return cellColour(Tone::Caution, role);
+        if (column == DeadColumn && d.dead > 0)
+            return cellColour(statusLook(DeliveryStatus::Dead), role);
         return {};
     default:
         return {};

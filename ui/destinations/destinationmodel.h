@@ -31,9 +31,9 @@ public:
     [[nodiscard]] int rowOf(const QString &name) const; // -1 when absent
     [[nodiscard]] int pausedCount() const;
 
-    [[nodiscard]] QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
-
 private:
+    [[nodiscard]] QVariant rowData(const DestinationStatus &d, int column, int role) const override;
+
     [[nodiscard]] QString display(const DestinationStatus &d, int column) const;
     [[nodiscard]] QString tooltip(const DestinationStatus &d, int column) const;
 

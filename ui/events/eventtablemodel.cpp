@@ -71,6 +71,7 @@ EventTableModel::EventTableModel(DbExecutor *pages, DbExecutor *indexer, QObject
     static_assert(std::size(columns) == ColumnCount);
     setColumns(columns);
     setRowNumbers(true);
+    setNumberColumns({ IdColumn, AttemptsColumn });
 }
 
 int EventTableModel::rowCount(const QModelIndex &parent) const
@@ -145,20 +146,13 @@ QVariant EventTableModel::data(const QModelIndex &index, int role) const
         return index.column() == SourceColumn ? sourceWithOriginAccessible(row->source, row->origin)
                                               : QVariant();
     case Qt::TextAlignmentRole:
-        if (index.column() == IdColumn || index.column() == AttemptsColumn)
-            return int(Qt::AlignRight | Qt::AlignVCenter);
-        return {};
+        return cellAlignment(index.column());
     case Qt::BackgroundRole:
-        if (index.column() == StatusColumn)
-            return statusLook(row->status).background;
-        if (index.column() == DownstreamColumn)
-            return downstreamLook(row->downstream).background;
-        return {};
     case Qt::ForegroundRole:
         if (index.column() == StatusColumn)
-            return statusLook(row->status).foreground;
+            return cellColour(statusLook(row->status), role);
         if (index.column() == DownstreamColumn)
-            return downstreamLook(row->downstream).foreground;
+            return cellColour(downstreamLook(row->downstream), role);
         return {};
     case Qt::ToolTipRole:
         switch (index.column()) {

@@ -2,6 +2,8 @@
 // SPDX-FileCopyrightText: Redrive authors
 #include "savedviews.h"
 
+#include "common/settingsnames.h"
+
 #include <QSettings>
 
 namespace redrive::ui {
@@ -13,24 +15,22 @@ SavedViews::SavedViews(QSettings &settings, QString profile)
 
 QString SavedViews::group() const
 {
-    return QLatin1String("views/") + QString::fromLatin1(QUrl::toPercentEncoding(m_profile));
+    return QLatin1String("views/") + settingsKeyFor(m_profile);
+}
+
+QString SavedViews::key(const QString &name) const
+{
+    return group() + u'/' + settingsKeyFor(name);
 }
 
 QStringList SavedViews::names() const
 {
-    m_settings.beginGroup(group());
-    QStringList out;
-    for (const QString &k : m_settings.childKeys())
-        out.append(QUrl::fromPercentEncoding(k.toLatin1()));
-    m_settings.endGroup();
-    out.sort(Qt::CaseInsensitive);
-    return out;
+    return settingsNames(m_settings, group(), SettingsChildren::Keys);
 }
 
 std::optional<EventFilter> SavedViews::load(const QString &name) const
 {
-    const QString text
-        = m_settings.value(group() + u'/' + QString::fromLatin1(QUrl::toPercentEncoding(name))).toString();
+    const QString text = m_settings.value(key(name)).toString();
     if (text.isEmpty())
         return std::nullopt;
     QString field, message;
@@ -39,14 +39,13 @@ std::optional<EventFilter> SavedViews::load(const QString &name) const
 
 void SavedViews::save(const QString &name, const EventFilter &filter)
 {
-    m_settings.setValue(group() + u'/' + QString::fromLatin1(QUrl::toPercentEncoding(name)),
-        filter.toQuery().toString(QUrl::FullyEncoded));
+    m_settings.setValue(key(name), filter.toQuery().toString(QUrl::FullyEncoded));
     m_settings.sync();
 }
 
 void SavedViews::remove(const QString &name)
 {
-    m_settings.remove(group() + u'/' + QString::fromLatin1(QUrl::toPercentEncoding(name)));
+    m_settings.remove(key(name));
     m_settings.sync();
 }
 

@@ -20,6 +20,7 @@ public:
 
 private:
     [[nodiscard]] QString group() const;
+    [[nodiscard]] QString key(const QString &name) const;
     QSettings &m_settings;
     QString m_profile;
 };

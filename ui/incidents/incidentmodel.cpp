@@ -16,6 +16,7 @@ IncidentModel::IncidentModel(QObject *parent)
               { QT_TR_NOOP("Opened") }, { QT_TR_NOOP("Acknowledged") }, { QT_TR_NOOP("Note") } };
     static_assert(std::size(columns) == ColumnCount);
     setColumns(columns);
+    setNumberColumns({ CountColumn });
 }
 
 void IncidentModel::setIncidents(QList<Incident> incidents)
@@ -42,42 +43,37 @@ QString IncidentModel::categoryText(const QString &category)
                               : categoryLabel(Stored<FailureCategory>::fromName(category));
 }
 
-QVariant IncidentModel::data(const QModelIndex &index, int role) const
+QVariant IncidentModel::rowData(const Incident &i, int column, int role) const
 {
-    const Incident *i = incidentAt(index);
-    if (!i)
-        return {};
     switch (role) {
     case IdRole:
-        return i->id;
+        return i.id;
     case CountRole:
-        return i->count;
-    case Qt::TextAlignmentRole:
-        return index.column() == CountColumn ? QVariant(int(Qt::AlignRight | Qt::AlignVCenter)) : QVariant();
+        return i.count;
     case Qt::ToolTipRole:
-        if (index.column() == OpenedColumn)
-            return TimeFormat::tooltip(i->openedAt);
-        if (index.column() == AcknowledgedColumn && i->acknowledgedAt)
-            return TimeFormat::tooltip(*i->acknowledgedAt);
-        if (index.column() == NoteColumn)
-            return plainToolTip(i->note);
+        if (column == OpenedColumn)
+            return TimeFormat::tooltip(i.openedAt);
+        if (column == AcknowledgedColumn && i.acknowledgedAt)
+            return TimeFormat::tooltip(*i.acknowledgedAt);
+        if (column == NoteColumn)
+            return plainToolTip(i.note);
         return {};
     case Qt::DisplayRole:
-        switch (index.column()) {
+        switch (column) {
         case DestinationColumn:
-            return i->destination;
+            return i.destination;
         case CategoryColumn:
-            return categoryText(i->category);
+            return categoryText(i.category);
         case CountColumn:
-            return i->count;
+            return i.count;
         case OpenedColumn:
-            return TimeFormat::display(i->openedAt);
+            return TimeFormat::display(i.openedAt);
         case AcknowledgedColumn:
-            return i->acknowledged()
-                ? QStringLiteral("%1, %2").arg(i->acknowledgedBy, TimeFormat::display(i->acknowledgedAt))
+            return i.acknowledged()
+                ? QStringLiteral("%1, %2").arg(i.acknowledgedBy, TimeFormat::display(i.acknowledgedAt))
                 : tr("not yet");
         case NoteColumn:
-            return i->note;
+            return i.note;
         default:
             return {};
         }

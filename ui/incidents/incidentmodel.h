@@ -29,10 +29,11 @@ public:
     [[nodiscard]] const QList<Incident> &incidents() const { return rows(); }
     [[nodiscard]] int unacknowledgedCount() const;
 
-    [[nodiscard]] QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
-
     // "HTTP retryable", or "(none recorded)"; shared with the notification text.
     [[nodiscard]] static QString categoryText(const QString &category);
+
+private:
+    [[nodiscard]] QVariant rowData(const Incident &i, int column, int role) const override;
 };
 
 } // namespace redrive::ui

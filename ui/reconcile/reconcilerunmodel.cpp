@@ -62,6 +62,7 @@ ReconcileRunModel::ReconcileRunModel(QObject *parent)
         { QT_TR_NOOP("Missing") }, { QT_TR_NOOP("Recovered") }, { QT_TR_NOOP("Outcome") } };
     static_assert(std::size(columns) == ColumnCount);
     setColumns(columns);
+    setNumberColumns({ CheckedColumn, MissingColumn, RecoveredColumn });
 }
 
 void ReconcileRunModel::setRuns(QList<reconcile::Run> runs, qint64 nowMs)
@@ -80,11 +81,7 @@ const reconcile::Run *ReconcileRunModel::runAt(const QModelIndex &index) const
 
 int ReconcileRunModel::rowOfSource(const QString &source) const
 {
-    for (qsizetype i = 0; i < rows().size(); ++i) {
-        if (rows()[i].source == source)
-            return int(i);
-    }
-    return -1;
+    return findRow([&source](const reconcile::Run &r) { return r.source == source; });
 }
 
 bool ReconcileRunModel::anyRunning() const
@@ -191,45 +188,32 @@ QString ReconcileRunModel::tooltip(const reconcile::Run &r, int column) const
     }
 }
 
-QVariant ReconcileRunModel::data(const QModelIndex &index, int role) const
+QVariant ReconcileRunModel::rowData(const reconcile::Run &r, int column, int role) const
 {
-    const reconcile::Run *r = runAt(index);
-    if (!r)
-        return {};
     switch (role) {
     case RunIdRole:
-        return r->id;
+        return r.id;
     case SourceRole:
-        return r->source;
+        return r.source;
     case StatusRole:
-        return r->status.name();
+        return r.status.name();
     case Qt::DisplayRole:
-        return display(*r, index.column());
+        return display(r, column);
     case Qt::ToolTipRole: {
-        const QString text = tooltip(*r, index.column());
+        const QString text = tooltip(r, column);
         return text.isEmpty() ? QVariant() : QVariant(plainToolTip(text));
     }
     case Qt::AccessibleTextRole:
-        if (index.column() == StatusColumn)
-            return tr("Reconciliation %1").arg(statusLabel(*r));
+        if (column == StatusColumn)
+            return tr("Reconciliation %1").arg(statusLabel(r));
         return {};
-    case Qt::TextAlignmentRole:
-        switch (index.column()) {
-        case CheckedColumn:
-        case MissingColumn:
-        case RecoveredColumn:
-            return int(Qt::AlignRight | Qt::AlignVCenter);
-        default:
-            return {};
-        }
     case Qt::BackgroundRole:
-        if (index.column() == StatusColumn)
-            return toneBackground(toneOf(*r));
+        if (column == StatusColumn)
+            return toneBackground(toneOf(r));
         return {};
     case Qt::ForegroundRole:
-        if (index.column() == StatusColumn
-            || (index.column() == OutcomeColumn && runShown(*r) == RunShown::Failed))
-            return toneText(toneOf(*r));
+        if (column == StatusColumn || (column == OutcomeColumn && runShown(r) == RunShown::Failed))
+            return toneText(toneOf(r));
         return {};
     default:
         return {};

@@ -44,9 +44,9 @@ public:
     [[nodiscard]] static QString outcome(const reconcile::Run &run, qint64 nowMs);
     [[nodiscard]] static QString statusLabel(const reconcile::Run &run);
 
-    [[nodiscard]] QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
-
 private:
+    [[nodiscard]] QVariant rowData(const reconcile::Run &r, int column, int role) const override;
+
     [[nodiscard]] QString display(const reconcile::Run &r, int column) const;
     [[nodiscard]] QString tooltip(const reconcile::Run &r, int column) const;
 

@@ -32,35 +32,32 @@ RejectionModel::PageQuery RejectionModel::pageAfter(const RejectionRow *last, in
     };
 }
 
-QVariant RejectionModel::data(const QModelIndex &index, int role) const
+QVariant RejectionModel::rowData(const RejectionRow &r, int column, int role) const
 {
-    const RejectionRow *r = rejectionAt(index);
-    if (!r)
-        return {};
     if (role == RejectionIdRole)
-        return r->id;
+        return r.id;
     if (role == Qt::ToolTipRole) {
-        if (index.column() == ReceivedColumn)
-            return TimeFormat::tooltip(r->receivedAt);
-        if (index.column() == DetailColumn || index.column() == ReasonColumn)
-            return plainToolTip(r->detail);
+        if (column == ReceivedColumn)
+            return TimeFormat::tooltip(r.receivedAt);
+        if (column == DetailColumn || column == ReasonColumn)
+            return plainToolTip(r.detail);
         return {};
     }
     if (role != Qt::DisplayRole)
         return {};
-    switch (index.column()) {
+    switch (column) {
     case ReceivedColumn:
-        return TimeFormat::display(r->receivedAt);
+        return TimeFormat::display(r.receivedAt);
     case SourceColumn:
-        return r->source;
+        return r.source;
     case StatusColumn:
-        return r->statusCode;
+        return r.statusCode;
     case ReasonColumn:
-        return r->reason;
+        return r.reason;
     case DetailColumn:
-        return r->detail;
+        return r.detail;
     case RemoteColumn:
-        return r->remoteAddr;
+        return r.remoteAddr;
     default:
         return {};
     }

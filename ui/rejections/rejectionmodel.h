@@ -28,9 +28,9 @@ public:
 
     [[nodiscard]] const RejectionRow *rejectionAt(const QModelIndex &index) const { return rowAt(index); }
 
-    [[nodiscard]] QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
-
 private:
+    [[nodiscard]] QVariant rowData(const RejectionRow &r, int column, int role) const override;
+
     [[nodiscard]] PageQuery pageAfter(const RejectionRow *last, int limit) const override;
 };
 

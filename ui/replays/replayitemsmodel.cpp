@@ -84,37 +84,35 @@ const ReplayItem *ReplayItemsModel::itemAt(const QModelIndex &index) const
     return rowAt(index);
 }
 
-QVariant ReplayItemsModel::data(const QModelIndex &index, int role) const
+QVariant ReplayItemsModel::rowData(const ReplayItem &i, int column, int role) const
 {
-    const ReplayItem *i = itemAt(index);
-    if (!i)
-        return {};
     if (role == EventIdRole)
-        return i->eventId ? QVariant(*i->eventId) : QVariant();
+        return i.eventId ? QVariant(*i.eventId) : QVariant();
     if (role == DeliveryIdRole)
-        return i->deliveryId;
+        return i.deliveryId;
+    // Both views show which delivery and which event a row is alike.
+    if (role == Qt::DisplayRole && column == DeliveryColumn)
+        return i.deliveryId;
+    if (role == Qt::DisplayRole && column == EventColumn)
+        return i.eventId ? QVariant(*i.eventId) : QVariant(QStringLiteral("—"));
     if (m_view == View::FrozenSelection)
-        return frozenData(*i, index.column(), role);
+        return frozenData(i, column, role);
     if (role == Qt::ToolTipRole) {
-        return i->eventId
-            ? tr("Press Enter or double-click to open event %1 at this replay's attempt").arg(*i->eventId)
+        return i.eventId
+            ? tr("Press Enter or double-click to open event %1 at this replay's attempt").arg(*i.eventId)
             : tr("The delivery no longer exists (retention may have removed it)");
     }
     if (role != Qt::DisplayRole)
         return {};
-    switch (index.column()) {
-    case DeliveryColumn:
-        return i->deliveryId;
-    case EventColumn:
-        return i->eventId ? QVariant(*i->eventId) : QVariant(QStringLiteral("—"));
+    switch (column) {
     case DestinationColumn:
-        return i->destination.isEmpty() ? QStringLiteral("—") : i->destination;
+        return i.destination.isEmpty() ? QStringLiteral("—") : i.destination;
     case FrozenStatusColumn:
-        return i->frozenStatus.name();
+        return i.frozenStatus.name();
     case OutcomeColumn:
-        return itemOutcome(*i);
+        return itemOutcome(i);
     case CurrentStatusColumn:
-        return i->currentStatus.isNull() ? QStringLiteral("—") : i->currentStatus.name();
+        return i.currentStatus.isNull() ? QStringLiteral("—") : i.currentStatus.name();
     default:
         return {};
     }
@@ -131,10 +129,6 @@ QVariant ReplayItemsModel::frozenData(const ReplayItem &i, int column, int role)
     if (role != Qt::DisplayRole)
         return {};
     switch (column) {
-    case DeliveryColumn:
-        return i.deliveryId;
-    case EventColumn:
-        return i.eventId ? QVariant(*i.eventId) : QVariant(QStringLiteral("—"));
     case DestinationColumn:
         return i.destination;
     case FrozenStatusColumn:

@@ -46,7 +46,6 @@ public:
     [[nodiscard]] qint64 replayId() const { return m_replayId; }
     [[nodiscard]] const ReplayItem *itemAt(const QModelIndex &index) const;
 
-    [[nodiscard]] QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
     [[nodiscard]] bool canFetchMore(const QModelIndex &parent) const override;
     void fetchMore(const QModelIndex &parent) override;
 
@@ -54,6 +53,8 @@ Q_SIGNALS:
     void fetchMoreRequested(qint64 replayId, qint64 after);
 
 private:
+    [[nodiscard]] QVariant rowData(const ReplayItem &i, int column, int role) const override;
+
     [[nodiscard]] QVariant frozenData(const ReplayItem &item, int column, int role) const;
 
     View m_view;

@@ -124,6 +124,8 @@ ReplayListModel::ReplayListModel(QObject *parent)
         { QT_TR_NOOP("Outcome") } };
     static_assert(std::size(columns) == ColumnCount);
     setColumns(columns);
+    setNumberColumns(
+        { IdColumn, CountColumn, QueuedColumn, SentColumn, SucceededColumn, FailedColumn, SkippedColumn });
 }
 
 void ReplayListModel::setReplays(QList<ReplayRecord> replays, const QString &nextCursor)
@@ -166,75 +168,64 @@ const ReplayRecord *ReplayListModel::replayAt(const QModelIndex &index) const
 
 QModelIndex ReplayListModel::indexOf(qint64 replayId) const
 {
-    for (int row = 0; row < rows().size(); ++row) {
-        if (rows()[row].id == replayId)
-            return index(row, 0);
-    }
-    return {};
+    const int row = findRow([replayId](const ReplayRecord &r) { return r.id == replayId; });
+    return row < 0 ? QModelIndex() : index(row, 0);
 }
 
-QVariant ReplayListModel::data(const QModelIndex &index, int role) const
+QVariant ReplayListModel::rowData(const ReplayRecord &r, int column, int role) const
 {
-    const ReplayRecord *r = replayAt(index);
-    if (!r)
-        return {};
     if (role == ReplayIdRole)
-        return r->id;
+        return r.id;
     if (role == Qt::ToolTipRole) {
-        switch (index.column()) {
+        switch (column) {
         case CreatedColumn:
-            return r->createdAt.ms ? TimeFormat::tooltip(*r->createdAt.ms) : QVariant();
+            return r.createdAt.ms ? TimeFormat::tooltip(*r.createdAt.ms) : QVariant();
         case DecidedColumn:
-            return r->decidedAt.ms ? TimeFormat::tooltip(*r->decidedAt.ms) : QVariant();
+            return r.decidedAt.ms ? TimeFormat::tooltip(*r.decidedAt.ms) : QVariant();
         case FinishedColumn:
-            return r->finishedAt.ms ? TimeFormat::tooltip(*r->finishedAt.ms) : QVariant();
+            return r.finishedAt.ms ? TimeFormat::tooltip(*r.finishedAt.ms) : QVariant();
         case ReasonColumn:
-            return plainToolTip(r->reason);
+            return plainToolTip(r.reason);
         default:
-            return plainToolTip(replayOutcome(*r));
+            return plainToolTip(replayOutcome(r));
         }
-    }
-    if (role == Qt::TextAlignmentRole) {
-        const bool number = index.column() == IdColumn
-            || (index.column() >= CountColumn && index.column() <= SkippedColumn);
-        return number ? QVariant(Qt::AlignRight | Qt::AlignVCenter) : QVariant();
     }
     if (role != Qt::DisplayRole)
         return {};
-    switch (index.column()) {
+    switch (column) {
     case IdColumn:
-        return r->id;
+        return r.id;
     case StatusColumn:
-        return replayStatusLabel(*r);
+        return replayStatusLabel(r);
     case RequestedByColumn:
-        return r->requestedBy;
+        return r.requestedBy;
     case DecidedByColumn:
-        return r->decidedBy;
+        return r.decidedBy;
     case ReasonColumn:
-        return r->reason;
+        return r.reason;
     case TicketColumn:
-        return r->ticket;
+        return r.ticket;
     case CountColumn:
-        return r->count;
+        return r.count;
     case QueuedColumn:
         // Nothing is queued before an approval or after a refusal: blank, not a count.
-        return r->canQueue() ? QVariant(r->unsent()) : QVariant();
+        return r.canQueue() ? QVariant(r.unsent()) : QVariant();
     case SentColumn:
-        return r->sent;
+        return r.sent;
     case SucceededColumn:
-        return r->succeeded;
+        return r.succeeded;
     case FailedColumn:
-        return r->failed;
+        return r.failed;
     case SkippedColumn:
-        return r->skipped;
+        return r.skipped;
     case CreatedColumn:
-        return TimeFormat::display(r->createdAt.ms);
+        return TimeFormat::display(r.createdAt.ms);
     case DecidedColumn:
-        return TimeFormat::display(r->decidedAt.ms);
+        return TimeFormat::display(r.decidedAt.ms);
     case FinishedColumn:
-        return TimeFormat::display(r->finishedAt.ms);
+        return TimeFormat::display(r.finishedAt.ms);
     case OutcomeColumn:
-        return replayOutcome(*r);
+        return replayOutcome(r);
     default:
         return {};
     }

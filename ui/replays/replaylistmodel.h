@@ -51,7 +51,6 @@ public:
     [[nodiscard]] QModelIndex indexOf(qint64 replayId) const;
     [[nodiscard]] QString nextCursor() const { return m_nextCursor; }
 
-    [[nodiscard]] QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
     [[nodiscard]] bool canFetchMore(const QModelIndex &parent) const override;
     void fetchMore(const QModelIndex &parent) override;
 
@@ -60,6 +59,8 @@ Q_SIGNALS:
     void fetchMoreRequested(const QString &cursor);
 
 private:
+    [[nodiscard]] QVariant rowData(const ReplayRecord &r, int column, int role) const override;
+
     QString m_nextCursor;
     QString m_requestedCursor; // asked for and not answered yet: ask once
 };
