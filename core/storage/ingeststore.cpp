@@ -532,7 +532,7 @@ Result<int> IngestStore::trimRejections(int keep)
     return deleted;
 }
 
-Result<> IngestStore::upsertInstance(const ReceiverInstance &r)
+Result<> IngestStore::upsertInstance(const InstanceRecord &r)
 {
     QSqlQuery &q = m_upsertInstance;
     q.bindValue(0, r.instanceId);

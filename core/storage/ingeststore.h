@@ -68,7 +68,9 @@ struct RejectionRecord {
     qint64 receivedAtMs = 0;
 };
 
-struct ReceiverInstance {
+// What a receiver writes about itself into receiver_instances (its heartbeat row). The console reads
+// those rows as ReceiverInstance (query/receiverhealth.h), with the outage columns besides.
+struct InstanceRecord {
     QString instanceId;
     QString host;
     qint64 pid = 0;
@@ -161,7 +163,7 @@ public:
     // Keeps the newest `keep` rejections; the number removed.
     Result<int> trimRejections(int keep);
 
-    Result<> upsertInstance(const ReceiverInstance &instance);
+    Result<> upsertInstance(const InstanceRecord &instance);
     // Also records the receiver's last database outage (`outage` null: none since it started), so
     // the console can say when the receiver could not reach the database and what it refused.
     Result<> heartbeat(const QString &instanceId, qint64 nowMs, const DatabaseOutage *outage = nullptr);

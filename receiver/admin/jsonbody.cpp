@@ -178,6 +178,11 @@ std::optional<QString> readTextBody(
     return text;
 }
 
+std::optional<QString> readOptionalReason(const QByteArray &body, ApiError *error)
+{
+    return readTextBody(body, QStringLiteral("reason"), TextRule { false, 1000, true }, error, true);
+}
+
 bool readId(const QJsonValue &value, const QString &field, qint64 *out, ApiError *error)
 {
     constexpr double kMaxSafe = 9007199254740992.0; // 2^53

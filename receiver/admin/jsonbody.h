@@ -37,6 +37,10 @@ bool readText(const QJsonObject &object, const QString &key, const TextRule &rul
 std::optional<QString> readTextBody(const QByteArray &body, const QString &field, const TextRule &rule,
     ApiError *error, bool emptyIsObject = false);
 
+// An empty body or {"reason": "..."} of at most 1000 characters (empty when absent): why someone
+// asked for an action that needs no reason, kept in its audit entry.
+std::optional<QString> readOptionalReason(const QByteArray &body, ApiError *error);
+
 // A positive integer id (JSON number without fraction, at most 2^53).
 bool readId(const QJsonValue &value, const QString &field, qint64 *out, ApiError *error);
 std::optional<qint64> parsePathId(QStringView text);

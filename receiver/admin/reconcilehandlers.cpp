@@ -60,12 +60,9 @@ http::Response requestReconciliation(RequestContext &ctx, const QString &name)
     if (auto r = admitQuery(ctx, access::Action::RunReconciliation, {}, target))
         return *r;
     ApiError e;
-    // An empty body or {"reason": "..."}: why someone asked, kept in the audit entry.
-    const auto asked
-        = readTextBody(ctx.request.body, QStringLiteral("reason"), TextRule { false, 1000, true }, &e, true);
-    if (!asked)
+    const auto reason = readOptionalReason(ctx.request.body, &e);
+    if (!reason)
         return errorResponse(e);
-    const QString &reason = *asked;
     const SourceConfig *source = ctx.config.source(name);
     if (!source)
         return errorResponse(404, QStringLiteral("not_found"),
@@ -95,7 +92,7 @@ http::Response requestReconciliation(RequestContext &ctx, const QString &name)
                 .arg(source->name, isoUtc(running.startedAtMs)));
     }
     const reconcile::Run run = *claim->run;
-    const auto record = ctx.record(QStringLiteral("reconcile_requested"), target, reason,
+    const auto record = ctx.record(QStringLiteral("reconcile_requested"), target, *reason,
         QJsonObject { { QStringLiteral("run_id"), run.id }, { QStringLiteral("provider"), run.provider } });
     if (auto committed = auditAndCommit(ctx, tx, record); !committed)
         return databaseError("requesting a reconciliation", committed.error());

@@ -134,11 +134,9 @@ http::Response revalidateEvent(RequestContext &ctx, qint64 id)
     if (auto r = requirePermission(ctx, access::Action::RevalidateEvents, target))
         return *r;
     ApiError e;
-    const auto asked
-        = readTextBody(ctx.request.body, QStringLiteral("reason"), TextRule { false, 1000, true }, &e, true);
-    if (!asked)
+    const auto reason = readOptionalReason(ctx.request.body, &e);
+    if (!reason)
         return errorResponse(e);
-    const QString &reason = *asked;
 
     Transaction tx(ctx.db);
     if (auto failed = beginWrite(tx, "revalidating an event"))
@@ -161,7 +159,7 @@ http::Response revalidateEvent(RequestContext &ctx, qint64 id)
     }
     const QJsonObject result = checkedJson(id, *checked);
     if (auto committed
-        = auditAndCommit(ctx, tx, ctx.record(QStringLiteral("event_revalidated"), target, reason, result));
+        = auditAndCommit(ctx, tx, ctx.record(QStringLiteral("event_revalidated"), target, *reason, result));
         !committed)
         return databaseError("revalidating an event", committed.error());
     wakeEngines(ctx, checked->deliveries);

@@ -167,7 +167,7 @@ Result<> WriterLane::openDatabase()
 Result<> WriterLane::recordInstance()
 {
     const qint64 now = m_shared.clock.nowMs();
-    ReceiverInstance instance = m_shared.options.instance;
+    InstanceRecord instance = m_shared.options.instance;
     instance.startedAtMs = instance.startedAtMs ? instance.startedAtMs : now;
     instance.heartbeatAtMs = now;
     instance.durability = m_shared.durabilityReport();

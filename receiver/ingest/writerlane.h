@@ -59,7 +59,7 @@ struct WriterOptions {
     int rejectionsPerBatch = 64; // bad traffic can never crowd good events out of a batch
     int rejectionsKeep = 10'000;
     int heartbeatIntervalMs = 10'000;
-    ReceiverInstance instance; // id, host, pid, version; durability is filled in here
+    InstanceRecord instance; // id, host, pid, version; durability is filled in here
 };
 
 // One submitted event on its way through a lane.
