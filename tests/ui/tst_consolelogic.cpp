@@ -9,6 +9,7 @@
 #include "config/retryschedules.h"
 #include "connection/connectionerrors.h"
 #include "connection/connectionprofile.h"
+#include "destinations/destinationscontroller.h"
 #include "events/savedviews.h"
 #include "main/windowfit.h"
 #include "newreplay/replaypreview.h"
@@ -31,6 +32,7 @@ using namespace redrive::ui;
 class TstConsoleLogic : public QObject {
     Q_OBJECT
 private Q_SLOTS:
+    void pauseEndsAreOfferedFromNow();
     void countsReadAsWords();
     void firstWindowFitsTheScreen_data();
     void firstWindowFitsTheScreen();
@@ -551,6 +553,22 @@ void TstConsoleLogic::chainStatusWording()
     t = describeChainStatus(cut, std::nullopt, saved, QStringLiteral("no signed checkpoint: x"));
     QCOMPARE(t.chain, QStringLiteral("Chain intact to #3 · no signed checkpoint: x"));
     QVERIFY(t.checkpoints.contains(QStringLiteral("the tail was cut off, first missing entry #4")));
+}
+
+void TstConsoleLogic::pauseEndsAreOfferedFromNow()
+{
+    const auto at = [](int day, int h, int m) {
+        return QDateTime(QDate(2026, 12, day), QTime(h, m)).toMSecsSinceEpoch();
+    };
+    for (const auto &[now, six] : { std::pair { at(3, 5, 59), at(3, 6, 0) },
+             std::pair { at(3, 6, 0), at(4, 6, 0) }, std::pair { at(3, 23, 30), at(4, 6, 0) } }) {
+        const auto ends = DestinationsController::pauseEnds(now);
+        QCOMPARE(ends.size(), 4);
+        QVERIFY(!ends[0]); // until someone resumes it
+        QCOMPARE(*ends[1], now + 3'600'000);
+        QCOMPARE(*ends[2], now + 4 * 3'600'000);
+        QCOMPARE(*ends[3], six); // the next 06:00, never one already past
+    }
 }
 
 void TstConsoleLogic::countsReadAsWords()

@@ -53,6 +53,7 @@ private Q_SLOTS:
     void receiverTooltipShowsItsTextLiterally();
     void supportSeesDestinationsButIsNotOfferedPauseOrEvidence();
     void adminPausesADestinationWithAReason();
+    void adminPausesForAnHour();
     void evidenceExportVerifiesAndCatchesAFlippedByte();
 
 private:
@@ -387,6 +388,49 @@ void TstConsoleOperations::adminPausesADestinationWithAReason()
     QCOMPARE(resume->text(), QStringLiteral("Resume fulfillment…"));
     QVERIFY(w->statusBar()->currentMessage().contains(QStringLiteral("fulfillment paused")));
     QVERIFY(find<QLabel>(w, "destinationSummary")->text().contains(QStringLiteral("1 paused")));
+}
+
+void TstConsoleOperations::adminPausesForAnHour()
+{
+    QVERIFY(m_console && m_console->session()); // root-admin, fulfillment paused until resumed
+    MainWindow *w = m_console->window();
+    w->showPage(MainWindow::DestinationsPage);
+    auto *table = find<QTableView>(w, "destinationTable");
+    QTRY_COMPARE_WITH_TIMEOUT(table->model()->rowCount(), 2, kGuiWait);
+    table->selectRow(0);
+    const QString name = table->model()->index(0, DestinationModel::NameColumn).data().toString();
+    auto *pause = find<QPushButton>(w, "pauseButton");
+    QVERIFY(pause->isEnabled());
+    // The receiver checks the end against its own clock: the console's reads the same time.
+    m_clock.setMs(QDateTime::currentMSecsSinceEpoch());
+    const qint64 until = m_clock.nowMs() + 3'600'000;
+    Prompter::clearAskedQuestions();
+    Prompter::setNextAnswers({ { true, QStringLiteral("provider maintenance, one hour"), 1 } });
+    QTest::mouseClick(pause, Qt::LeftButton);
+    QCOMPARE(Prompter::askedQuestions().size(), 1);
+    const Prompter::Question asked = Prompter::askedQuestions().first();
+    QCOMPARE(asked.choices.size(), 4);
+    QCOMPARE(asked.choices.at(0), QStringLiteral("When someone resumes it"));
+    QCOMPARE(asked.choices.at(1), QStringLiteral("In 1 hour"));
+    QVERIFY(asked.choices.at(3).startsWith(QStringLiteral("At 06:00 (")));
+    // The real receiver stored the end the console computed, and the page says it.
+    QVERIFY(m_receiver->waitForValue(
+        QStringLiteral("SELECT paused_until FROM destination_state WHERE name = ? AND paused = 1"), { name },
+        until, kGuiWait));
+    QTRY_COMPARE_WITH_TIMEOUT(table->model()->index(0, DestinationModel::StateColumn).data().toString(),
+        QStringLiteral("Paused until %1").arg(TimeFormat::display(until)), kGuiWait);
+    QVERIFY(table->model()
+                ->index(0, DestinationModel::StateColumn)
+                .data(Qt::ToolTipRole)
+                .toString()
+                .contains(QStringLiteral("resumes it by itself")));
+    // The resume prompt offers no end.
+    Prompter::clearAskedQuestions();
+    Prompter::setNextAnswers({ { false, QString() } });
+    QTRY_VERIFY_WITH_TIMEOUT(find<QPushButton>(w, "resumeButton")->isEnabled(), kGuiWait);
+    QTest::mouseClick(find<QPushButton>(w, "resumeButton"), Qt::LeftButton);
+    QCOMPARE(Prompter::askedQuestions().size(), 1);
+    QVERIFY(Prompter::askedQuestions().first().choices.isEmpty());
 }
 
 void TstConsoleOperations::evidenceExportVerifiesAndCatchesAFlippedByte()

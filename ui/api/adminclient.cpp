@@ -2,6 +2,8 @@
 // SPDX-FileCopyrightText: Redrive authors
 #include "adminclient.h"
 
+#include "util/clock.h"
+
 #include <QFile>
 #include <QNetworkAccessManager>
 #include <QNetworkReply>
@@ -128,10 +130,13 @@ ApiReply *AdminClient::acknowledgeIncident(qint64 incidentId, const QString &not
         QJsonObject { { QStringLiteral("note"), note } });
 }
 
-ApiReply *AdminClient::pauseDestination(const QString &name, const QString &reason)
+ApiReply *AdminClient::pauseDestination(
+    const QString &name, const QString &reason, std::optional<qint64> untilMs)
 {
-    return post(QStringLiteral("destinations/%1/pause").arg(pathSegment(name)),
-        QJsonObject { { QStringLiteral("reason"), reason } });
+    QJsonObject body { { QStringLiteral("reason"), reason } };
+    if (untilMs)
+        body.insert(QStringLiteral("until"), isoUtc(*untilMs));
+    return post(QStringLiteral("destinations/%1/pause").arg(pathSegment(name)), body);
 }
 
 ApiReply *AdminClient::resumeDestination(const QString &name, const QString &reason)

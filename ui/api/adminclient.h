@@ -111,7 +111,9 @@ public:
 
     // Destinations.
     // POST destinations/{name}/pause {"reason"}: stops deliveries to the destination.
-    ApiReply *pauseDestination(const QString &name, const QString &reason);
+    // `untilMs`: the pause's end, when the receiver resumes it by itself (none: until resumed).
+    ApiReply *pauseDestination(
+        const QString &name, const QString &reason, std::optional<qint64> untilMs = {});
     // POST destinations/{name}/resume {"reason"}: sends its waiting deliveries again.
     ApiReply *resumeDestination(const QString &name, const QString &reason);
 

@@ -5,6 +5,7 @@
 #include "common/accessibleparts.h"
 #include "common/environmentbanner.h"
 
+#include <QComboBox>
 #include <QCoreApplication>
 #include <QDialog>
 #include <QDialogButtonBox>
@@ -36,12 +37,15 @@ Prompter::Answer Prompter::ask(QWidget *parent, const Question &question)
 
     std::unique_ptr<QDialog> dialog(createDialog(parent, question));
     auto *reason = dialog->findChild<QLineEdit *>(QStringLiteral("promptReason"));
+    auto *choice = dialog->findChild<QComboBox *>(QStringLiteral("promptChoice"));
     // A modal question is the one place the console waits for the user; nothing else runs a
     // nested loop.
     Answer answer;
     answer.confirmed = dialog->exec() == QDialog::Accepted;
     if (reason)
         answer.reason = reason->text().trimmed();
+    if (choice)
+        answer.choice = choice->currentIndex();
     return answer;
 }
 
@@ -75,6 +79,17 @@ QDialog *Prompter::createDialog(QWidget *parent, const Question &question)
     cancel->setDefault(true);
     cancel->setAutoDefault(true);
     confirm->setAutoDefault(false);
+    if (!question.choices.isEmpty()) {
+        auto *label = new QLabel(question.choiceLabel, dialog);
+        label->setObjectName(QStringLiteral("promptChoiceLabel"));
+        auto *choice = new QComboBox(dialog);
+        choice->setObjectName(QStringLiteral("promptChoice"));
+        choice->addItems(question.choices);
+        choice->setAccessibleName(QString(question.choiceLabel).remove(u'&').remove(u':').trimmed());
+        label->setBuddy(choice);
+        layout->addWidget(label);
+        layout->addWidget(choice);
+    }
     if (question.askReason) {
         // The label is the field's buddy: Alt+R reaches it, and a screen reader reads the
         // label with it.
@@ -98,6 +113,9 @@ QDialog *Prompter::createDialog(QWidget *parent, const Question &question)
     layout->addWidget(buttons);
     QObject::connect(buttons, &QDialogButtonBox::accepted, dialog, &QDialog::accept);
     QObject::connect(buttons, &QDialogButtonBox::rejected, dialog, &QDialog::reject);
+    // The choice comes just before the reason on the keyboard path, as on the screen.
+    if (auto *choice = dialog->findChild<QComboBox *>(QStringLiteral("promptChoice")); choice && reason)
+        QWidget::setTabOrder(choice, reason);
     // Typing goes into the reason; Enter still means Cancel (the default button).
     if (reason)
         reason->setFocus();

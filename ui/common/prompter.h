@@ -5,6 +5,7 @@
 #include <QColor>
 #include <QList>
 #include <QString>
+#include <QStringList>
 
 class QDialog;
 class QWidget;
@@ -23,6 +24,10 @@ public:
         QString confirmLabel; // "Approve replay #12"
         bool askReason = false;
         QString reasonLabel = defaultReasonLabel();
+        // A choice between a few options (a pause's end), offered above the reason; the first is
+        // preselected. Empty: none.
+        QString choiceLabel; // "&Resume:", with its access key
+        QStringList choices;
         // For prompts that act: the environment banner (name and colour of the profile) on top,
         // so nobody approves or pauses in production thinking it is staging.
         QString environment;
@@ -32,6 +37,7 @@ public:
     struct Answer {
         bool confirmed = false;
         QString reason;
+        int choice = 0; // the index into Question::choices
     };
 
     // "Reason (recorded in the audit log):", in the user's language.

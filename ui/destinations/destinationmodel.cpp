@@ -66,6 +66,8 @@ QString DestinationModel::display(const DestinationStatus &d, int column) const
     case NameColumn:
         return d.name;
     case StateColumn:
+        if (d.paused && d.pausedUntil)
+            return tr("Paused until %1").arg(TimeFormat::display(*d.pausedUntil));
         return d.paused ? tr("Paused") : tr("Active");
     case BacklogColumn:
         return QStringLiteral("%L1").arg(d.backlog());
@@ -104,6 +106,10 @@ QString DestinationModel::tooltip(const DestinationStatus &d, int column) const
         return d.configured ? tr("Named in the receiver configuration, with deliveries")
                             : tr("Known only from its recorded pause state");
     case StateColumn:
+        if (d.paused && d.pausedUntil)
+            return tr("Deliveries to %1 are held until %2, when the receiver resumes it by itself (or an "
+                      "administrator resumes it sooner); new events still arrive and queue up.")
+                .arg(d.name, TimeFormat::tooltip(*d.pausedUntil));
         return d.paused ? tr("Deliveries to %1 are held until an administrator resumes it; new events still "
                              "arrive and queue up.")
                               .arg(d.name)

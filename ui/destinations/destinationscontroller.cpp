@@ -5,12 +5,14 @@
 #include "api/adminclient.h"
 #include "common/prompter.h"
 #include "common/tablepage.h"
+#include "common/timeformat.h"
 #include "connection/session.h"
 #include "destinations/destinationmodel.h"
 #include "destinations/destinationsview.h"
 #include "statusbar/replicacontroller.h"
 #include "util/clock.h"
 
+#include <QDateTime>
 #include <QTableView>
 
 #include <algorithm>
@@ -97,6 +99,16 @@ void DestinationsController::refresh()
         });
 }
 
+QList<std::optional<qint64>> DestinationsController::pauseEnds(qint64 nowMs)
+{
+    // The next 06:00 on this computer's clock: a night's maintenance window, the usual case.
+    QDateTime six = QDateTime::fromMSecsSinceEpoch(nowMs);
+    six.setTime(QTime(6, 0));
+    if (six.toMSecsSinceEpoch() <= nowMs)
+        six = six.addDays(1);
+    return { std::nullopt, nowMs + 3'600'000, nowMs + 4 * 3'600'000, six.toMSecsSinceEpoch() };
+}
+
 void DestinationsController::setPaused(bool pause)
 {
     const DestinationStatus *d = m_model->destinationAt(m_table->selectionModel()->currentIndex());
@@ -119,13 +131,22 @@ void DestinationsController::setPaused(bool pause)
               .arg(name, waitingText);
     q.confirmLabel = pause ? tr("Pause %1").arg(name) : tr("Resume %1").arg(name);
     q.askReason = true;
+    // A pause may end by itself: the receiver resumes the destination then.
+    const qint64 now = m_clock.nowMs();
+    const QList<std::optional<qint64>> ends = pauseEnds(now);
+    if (pause) {
+        q.choiceLabel = tr("R&esume:");
+        q.choices = { tr("When someone resumes it"), tr("In 1 hour"), tr("In 4 hours"),
+            tr("At 06:00 (%1)").arg(TimeFormat::display(*ends.at(3))) };
+    }
     const Prompter::Answer answer = m_session->askBeforeActing(m_view, q);
     if (!answer.confirmed || answer.reason.isEmpty())
         return;
+    const std::optional<qint64> until = pause ? ends.value(answer.choice) : std::nullopt;
     m_unconfirmed.clear(); // acting again: this change's outcome is what the page says next
     m_unconfirmedName.clear();
     m_view->setSelectedDestination(name, false, false);
-    ApiReply *reply = pause ? admin->pauseDestination(name, answer.reason)
+    ApiReply *reply = pause ? admin->pauseDestination(name, answer.reason, until)
                             : admin->resumeDestination(name, answer.reason);
     connect(
         reply, &ApiReply::finished, this, [this, name, pause](const QJsonDocument &, const ApiError &error) {

@@ -4,7 +4,10 @@
 
 #include "common/dbexecutor.h"
 
+#include <QList>
 #include <QObject>
+
+#include <optional>
 
 class QTableView;
 
@@ -28,6 +31,9 @@ public:
         Session *session, DestinationsView *view, const Clock &clock, QObject *parent = nullptr);
     [[nodiscard]] DestinationModel *model() const { return m_model; }
     void refresh();
+    // The ends the pause prompt offers, in its order: none (until resumed), in 1 hour, in 4
+    // hours, at the next 06:00 local time.
+    [[nodiscard]] static QList<std::optional<qint64>> pauseEnds(qint64 nowMs);
 
 Q_SIGNALS:
     void refreshed();

@@ -1444,6 +1444,14 @@ Their reason: %4
         <source>Paused / resumed</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Paused until %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Deliveries to %1 are held until %2, when the receiver resumes it by itself (or an administrator resumes it sooner); new events still arrive and queue up.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>redrive::ui::DestinationsController</name>
@@ -1531,6 +1539,26 @@ Its waiting deliveries are sent again at the destination&apos;s rate limit (%2).
     </message>
     <message>
         <source>%1 was not resumed: </source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>R&amp;esume:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>When someone resumes it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>In 1 hour</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>In 4 hours</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>At 06:00 (%1)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
