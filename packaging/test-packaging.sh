@@ -86,7 +86,10 @@ expect_contents "$receiver" \
     "-rw-r--r-- /usr/share/doc/redrived/copyright" \
     "-rw-r--r-- /usr/share/doc/redrived/changelog.gz" \
     "-rw-r--r-- /usr/share/doc/redrived/operations.md" \
-    "-rw-r--r-- /usr/share/doc/redrived/examples/redrive.conf"
+    "-rw-r--r-- /usr/share/doc/redrived/examples/redrive.conf" \
+    "-rw-r--r-- /usr/share/redrive/prometheus/redrive-alerts.yml" \
+    "-rw-r--r-- /usr/share/redrive/prometheus/redrive-alerts.test.yml" \
+    "-rw-r--r-- /usr/share/redrive/grafana/redrive-dashboard.json"
 expect_contents "$console" \
     "-rwxr-xr-x /usr/bin/redrive" \
     "-rw-r--r-- /usr/share/man/man1/redrive.1.gz" \

@@ -94,6 +94,8 @@ ReplayExecutor::ReplayExecutor(
         m_completedCounter = &registry->counter(QStringLiteral("redrive_admin_replay_transitions_total"),
             QStringLiteral("Replay requests by transition"),
             { { QStringLiteral("to"), toString(ReplayStatus::Completed) } });
+        m_pendingApproval = &registry->gauge(QStringLiteral("redrive_replays_pending_approval"),
+            QStringLiteral("Replay requests waiting for approval by a second operator"));
     }
 }
 
@@ -174,7 +176,25 @@ Result<ReplayExecutor::Pass> ReplayExecutor::runOnce()
         if (auto r = deleteExpiredSelections(*m_db, now); !r)
             return Failure(r.error());
     }
+    if (auto r = countPendingApproval(now); !r)
+        return Failure(r.error());
     return pass;
+}
+
+Result<> ReplayExecutor::countPendingApproval(qint64 nowMs)
+{
+    if (!m_pendingApproval || (m_lastPendingCountMs >= 0 && nowMs - m_lastPendingCountMs < 5'000))
+        return ok();
+    m_lastPendingCountMs = nowMs;
+    QSqlQuery q(m_db->handle());
+    if (auto ran = runQuery(q,
+            QStringLiteral("SELECT COUNT(*) FROM replays WHERE status = %1")
+                .arg(sqlName(ReplayStatus::PendingApproval)),
+            {});
+        !ran)
+        return Failure(ran.error());
+    m_pendingApproval->set(q.next() ? q.value(0).toDouble() : 0.0);
+    return ok();
 }
 
 Result<> ReplayExecutor::expire(Pass &pass)

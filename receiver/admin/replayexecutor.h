@@ -74,6 +74,10 @@ private:
     metrics::Counter *m_queuedCounter = nullptr;
     metrics::Counter *m_haltedCounter = nullptr;
     metrics::Counter *m_completedCounter = nullptr;
+    // Requests waiting for a second operator, counted every few seconds (an alert's input).
+    metrics::Gauge *m_pendingApproval = nullptr;
+    qint64 m_lastPendingCountMs = -1;
+    Result<> countPendingApproval(qint64 nowMs);
     std::unique_ptr<Db> m_db;
 
     // Where the next pass's queueing and settling start (replaysInTurn): after the last
