@@ -17,7 +17,7 @@ PACKAGES=(
   clang clang-tidy clang-format clazy libclang-rt-14-dev lld
   nginx-light nghttp2-client wrk
   nodejs
-  sqlite3 procps curl python3 openssl
+  sqlite3 procps curl python3 python3-yaml openssl
   lintian desktop-file-utils appstream systemd
 )
 
