@@ -106,7 +106,7 @@ QList<std::optional<qint64>> DestinationsController::pauseEnds(qint64 nowMs)
     six.setTime(QTime(6, 0));
     if (six.toMSecsSinceEpoch() <= nowMs)
         six = six.addDays(1);
-    return { std::nullopt, nowMs + 3'600'000, nowMs + 4 * 3'600'000, six.toMSecsSinceEpoch() };
+    return { std::nullopt, nowMs + 3'600'000, nowMs + 4LL * 3'600'000, six.toMSecsSinceEpoch() };
 }
 
 void DestinationsController::setPaused(bool pause)
