@@ -17,6 +17,7 @@ ApprovalModel::ApprovalModel(QObject *parent)
         { QT_TR_NOOP("Risk") }, { QT_TR_NOOP("Age") }, { QT_TR_NOOP("Expires in") } };
     static_assert(std::size(columns) == ColumnCount);
     setColumns(columns);
+    setNumberColumns({ IdColumn, CountColumn });
 }
 
 void ApprovalModel::setRequests(QList<ReplayRecord> requests, const QString &currentUser, qint64 nowMs)

@@ -28,6 +28,9 @@ TablePage::TablePage(const QString &tableName, const QString &accessibleName, QW
     m_filters->hide();
     m_status->setTextFormat(Qt::PlainText);
     m_status->setWordWrap(true);
+    // Spare height goes to the table, never to the line above it (a short table, the incidents',
+    // would otherwise leave its status line floating in a blank band).
+    m_status->setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Maximum);
     m_split->addWidget(m_table);
     m_split->setChildrenCollapsible(false);
     m_buttonRow->addStretch(1);

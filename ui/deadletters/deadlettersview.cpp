@@ -26,8 +26,9 @@ DeadLettersView::DeadLettersView(QWidget *parent)
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     // Above the dead-letter groups: what is new comes first.
+    // The incidents table is a few rows high at most: the rest of the page is the groups'.
     layout->addWidget(m_incidents);
-    layout->addWidget(m_groups);
+    layout->addWidget(m_groups, 1);
     m_groups->status()->setObjectName(QStringLiteral("deadLetterSummary"));
     // Enter and double-click both activate (the style decides which click does).
     connect(m_table, &QTableView::activated, this, &DeadLettersView::groupActivated);
