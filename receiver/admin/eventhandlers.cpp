@@ -261,8 +261,7 @@ http::Response listDestinations(RequestContext &ctx)
     const auto pauses = fetchDestinationPauses(ctx.db);
     if (!pauses)
         return databaseError("reading destination state", pauses.error());
-    const auto textOrNull
-        = [](const QString &t) { return t.isNull() ? QJsonValue(QJsonValue::Null) : QJsonValue(t); };
+    using json::textOrNull;
     QHash<QString, QJsonObject> state;
     for (auto it = pauses->cbegin(); it != pauses->cend(); ++it) {
         state.insert(it.key(),

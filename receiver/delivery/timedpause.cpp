@@ -4,48 +4,36 @@
 
 #include "audit/auditlog.h"
 #include "storage/duewakeup.h"
+#include "storage/sqlrow.h"
 #include "util/clock.h"
 
 #include <QSqlQuery>
 
 namespace redrive::delivery {
 
-namespace {
-
-Result<bool> anyPauseEnded(Db &db, qint64 nowMs)
-{
-    QSqlQuery q(db.handle());
-    q.prepare(
-        QStringLiteral("SELECT 1 FROM destination_state WHERE paused = 1 AND paused_until <= ? LIMIT 1"));
-    q.addBindValue(nowMs);
-    if (!q.exec())
-        return Failure(sqlErrorText(q));
-    return q.next();
-}
-
-} // namespace
-
 Result<QList<EndedPause>> resumeEndedPauses(Db &db, qint64 nowMs)
 {
-    const auto due = anyPauseEnded(db, nowMs);
+    const auto due = selectRow(db,
+        QStringLiteral("SELECT 1 FROM destination_state WHERE paused = 1 AND paused_until <= ? LIMIT 1"),
+        { nowMs }, [](const QSqlQuery &) { return true; });
     if (!due)
         return Failure(due.error());
     if (!*due)
         return QList<EndedPause> {};
     return withTransaction(db, [&]() -> Result<QList<EndedPause>> {
-        QSqlQuery q(db.handle());
-        q.prepare(QStringLiteral(
-            "UPDATE destination_state SET paused = 0, paused_until = NULL, changed_by = 'redrive', "
-            "changed_at = ?, reason = 'the pause ended' WHERE paused = 1 AND paused_until <= ? "
-            "RETURNING name, paused_until"));
-        q.addBindValue(nowMs);
-        q.addBindValue(nowMs);
-        if (!q.exec())
-            return Failure(sqlErrorText(q));
-        QList<EndedPause> ended;
-        while (q.next())
-            ended.append(EndedPause { q.value(0).toString(), q.value(1).toLongLong() });
-        q.finish();
+        auto lifted = selectRows(db,
+            QStringLiteral(
+                "UPDATE destination_state SET paused = 0, paused_until = NULL, changed_by = 'redrive', "
+                "changed_at = ?, reason = 'the pause ended' WHERE paused = 1 AND paused_until <= ? "
+                "RETURNING name, paused_until"),
+            { nowMs, nowMs }, [](const QSqlQuery &q) {
+                EndedPause p;
+                readColumns(q, p.destination, p.untilMs);
+                return p;
+            });
+        if (!lifted)
+            return Failure(lifted.error());
+        const QList<EndedPause> ended = std::move(*lifted);
         if (!ended.isEmpty()) {
             if (auto notified = notifyDeliveriesDue(db); !notified)
                 return Failure(notified.error());
