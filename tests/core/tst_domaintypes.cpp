@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // SPDX-FileCopyrightText: Redrive authors
+#include "domain/consolelink.h"
 #include "domain/types.h"
 
 #include <QTest>
@@ -17,6 +18,9 @@ private Q_SLOTS:
     void storedKnownNameIsTheEnum();
     void storedUnknownNameIsKeptAsStored();
     void storedNullIsNeitherKnownNorUnknownText();
+    void consoleLinksRoundTrip();
+    void consoleLinksRefuseWhatTheyCannotOpen_data();
+    void consoleLinksRefuseWhatTheyCannotOpen();
 };
 
 void TstDomainTypes::namesAreTheContract()
@@ -107,6 +111,55 @@ void TstDomainTypes::storedNullIsNeitherKnownNorUnknownText()
     QVERIFY(fromNull == Stored<FailureCategory>());
     QVERIFY(Stored<FailureCategory>::fromName(QStringLiteral("")).isNull());
     QVERIFY(Stored<FailureCategory>().isNull());
+}
+
+void TstDomainTypes::consoleLinksRoundTrip()
+{
+    const ConsoleLink event { LinkTarget::Event, QStringLiteral("42"), {} };
+    QCOMPARE(event.toString(), QStringLiteral("redrive://event/42"));
+    const ConsoleLink destination { LinkTarget::Destination, QStringLiteral("crm sync/eu"),
+        QStringLiteral("prod ops") };
+    QCOMPARE(
+        destination.toString(), QStringLiteral("redrive://destination/crm%20sync%2Feu?profile=prod%20ops"));
+    for (const ConsoleLink &link : { event, destination,
+             ConsoleLink { LinkTarget::Incident, QStringLiteral("7"), QStringLiteral("staging") },
+             ConsoleLink { LinkTarget::Replay, QStringLiteral("9000000000"), {} } }) {
+        const auto parsed = parseConsoleLink(link.toString());
+        QVERIFY2(parsed, qPrintable(link.toString()));
+        QCOMPARE(*parsed, link);
+    }
+    QCOMPARE(parseConsoleLink(QStringLiteral("redrive://incident/7"))->number(), 7);
+}
+
+void TstDomainTypes::consoleLinksRefuseWhatTheyCannotOpen_data()
+{
+    QTest::addColumn<QString>("link");
+    QTest::addColumn<QString>("reason");
+    QTest::newRow("other scheme") << "https://event/1"
+                                  << "not a redrive:// link";
+    QTest::newRow("unknown kind") << "redrive://delivery/1"
+                                  << "unknown link kind";
+    QTest::newRow("no id") << "redrive://event/"
+                           << "names no event";
+    QTest::newRow("not a number") << "redrive://replay/abc"
+                                  << "positive number";
+    QTest::newRow("zero") << "redrive://incident/0"
+                          << "positive number";
+    QTest::newRow("negative") << "redrive://event/-3"
+                              << "positive number";
+    QTest::newRow("two names") << "redrive://destination/a/b"
+                               << "not one name";
+    QTest::newRow("unknown parameter") << "redrive://event/1?token=x"
+                                       << "unknown link parameter";
+}
+
+void TstDomainTypes::consoleLinksRefuseWhatTheyCannotOpen()
+{
+    QFETCH(QString, link);
+    QFETCH(QString, reason);
+    const auto parsed = parseConsoleLink(link);
+    QVERIFY(!parsed);
+    QVERIFY2(parsed.error().contains(reason), qPrintable(parsed.error()));
 }
 
 QTEST_GUILESS_MAIN(TstDomainTypes)
