@@ -13,6 +13,11 @@ namespace redrive::audit {
 // prev_hash of the first entry.
 inline constexpr char kGenesisHash[] = "0000000000000000000000000000000000000000000000000000000000000000";
 
+// Who the receiver itself is in the log, for what it does on its own (a pause that ended, a
+// circuit that opened, the replay executor's steps).
+inline constexpr char kSystemActor[] = "redrive";
+inline constexpr char kSystemRole[] = "system";
+
 // What a caller records; seq, time and hashes are added when the entry is appended.
 struct AuditRecord {
     QString actor; // token name, "cli:<user>", or "redrive" for the replay executor

@@ -115,6 +115,14 @@ struct SuccessRef {
     QString name; // header name or JSON pointer
 };
 
+// A destination's circuit breaker: `failures` retryable failures in a row within `within` open it;
+// while open its deliveries are held and one probe is sent every `probe_every`.
+struct CircuitConfig {
+    int failures = 5;
+    qint64 withinMs = 60'000;
+    qint64 probeEveryMs = 30'000;
+};
+
 struct DestinationConfig {
     QString name;
     QUrl url;
@@ -129,6 +137,7 @@ struct DestinationConfig {
     bool allowPrivate = false;
     QString orderingKeyPointer; // JSON pointer into the body, from "json:/a/b"; empty = unordered
     QString caFile; // extra CA bundle for https destinations
+    std::optional<CircuitConfig> circuit; // omitted = no breaker
 };
 
 struct RouteConfig {

@@ -440,6 +440,31 @@ bool parseSource(const toml::table &t, const QString &path, Config &cfg, ConfigE
     return true;
 }
 
+namespace {
+
+// circuit = { failures = 5, within = "1m", probe_every = "30s" }
+bool parseCircuit(const toml::node &node, const QString &path, DestinationConfig &d, ConfigError *error)
+{
+    const auto *table = node.as_table();
+    if (!table) {
+        *error = ConfigError { path,
+            QStringLiteral(
+                "must be a table such as { failures = 5, within = \"1m\", probe_every = \"30s\" }") };
+        return false;
+    }
+    TableReader r(*table, path, error);
+    CircuitConfig c;
+    r.integer("failures", c.failures, 1, 10'000);
+    r.duration("within", c.withinMs, 1'000, 86'400'000);
+    r.duration("probe_every", c.probeEveryMs, 1'000, 86'400'000);
+    if (!r.finish())
+        return false;
+    d.circuit = c;
+    return true;
+}
+
+} // namespace
+
 bool parseDestination(const toml::table &t, const QString &path, Config &cfg, ConfigError *error)
 {
     TableReader r(t, path, error);
@@ -458,6 +483,10 @@ bool parseDestination(const toml::table &t, const QString &path, Config &cfg, Co
     r.boolean("allow_private", d.allowPrivate);
     r.string("ordering_key", ordering);
     r.string("ca_file", d.caFile);
+    if (const toml::node *circuit = r.node("circuit")) {
+        if (!parseCircuit(*circuit, r.keyPath(QStringLiteral("circuit")), d, error))
+            return false;
+    }
     if (r.failed())
         return false;
     if (!isValidName(d.name))

@@ -70,12 +70,14 @@ Result<ConsoleLink> parseConsoleLink(const QString &text)
     if (!known)
         return Failure(QStringLiteral("unknown link kind \"%1\" (event, incident, replay or destination)")
                            .arg(kind.left(40)));
-    QString path = url.path(QUrl::FullyDecoded);
-    if (path.startsWith(QLatin1Char('/')))
-        path.remove(0, 1);
-    if (path.isEmpty())
+    // One path segment (an encoded "/" inside it is part of the name), then decoded.
+    QString segment = url.path(QUrl::FullyEncoded);
+    if (segment.startsWith(QLatin1Char('/')))
+        segment.remove(0, 1);
+    if (segment.isEmpty())
         return Failure(QStringLiteral("the link names no %1").arg(kind));
-    if (path.size() > kMaxIdLength || path.contains(QLatin1Char('/')))
+    const QString path = QUrl::fromPercentEncoding(segment.toLatin1());
+    if (path.size() > kMaxIdLength || segment.contains(QLatin1Char('/')))
         return Failure(QStringLiteral("the link's %1 is not one name").arg(kind));
     if (link.target != LinkTarget::Destination && !positiveNumber(path))
         return Failure(

@@ -2,6 +2,8 @@
 // SPDX-FileCopyrightText: Redrive authors
 #include "destinationstats.h"
 
+#include "storage/circuitstore.h"
+
 #include <QMap>
 #include <QSqlQuery>
 
@@ -93,6 +95,18 @@ Result<QList<DestinationStatus>> fetchDestinationStatuses(
         d.changedAt = it->changedAt;
         d.reason = it->reason;
         d.pausedUntil = it->pausedUntil;
+    }
+    const auto circuits = fetchCircuits(db);
+    if (!circuits)
+        return Failure(circuits.error());
+    for (auto it = circuits->cbegin(); it != circuits->cend(); ++it) {
+        if (!it->since)
+            continue; // never opened
+        DestinationStatus &d = entry(it.key());
+        d.circuitOpen = it->open;
+        d.circuitSince = it->since;
+        d.circuitReason = it->reason;
+        d.nextProbeAt = it->nextProbeAt;
     }
 
     // Recent attempts through the started_at index: the success rate over the short window and

@@ -27,6 +27,10 @@ struct DestinationStatus {
     std::optional<qint64> changedAt;
     QString reason;
     std::optional<qint64> pausedUntil; // when a pause with an end resumes by itself
+    bool circuitOpen = false; // its circuit breaker holds its deliveries, probing
+    std::optional<qint64> circuitSince; // when the circuit last opened or closed
+    QString circuitReason;
+    std::optional<qint64> nextProbeAt; // while open
     qint64 pending = 0; // deliveries by status; backlog() is the three unfinished ones
     qint64 inFlight = 0;
     qint64 retrying = 0;

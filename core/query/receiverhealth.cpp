@@ -31,6 +31,11 @@ Result<ReceiverInstances> fetchReceiverInstances(Db &db, qint64 sinceMs)
         return Failure(sqlErrorText(q));
     if (q.next() && !q.value(0).isNull())
         out.newestHeartbeat = q.value(0).toLongLong();
+    q.finish();
+    if (!q.exec(QStringLiteral("SELECT name FROM destination_state WHERE circuit_open = 1 ORDER BY name")))
+        return Failure(sqlErrorText(q));
+    while (q.next())
+        out.openCircuits.append(q.value(0).toString());
     return out;
 }
 
@@ -38,6 +43,7 @@ ReceiverHealth assessReceivers(
     const ReceiverInstances &instances, qint64 nowMs, qint64 staleAfterMs, qint64 outageRecentMs)
 {
     ReceiverHealth h;
+    h.openCircuits = instances.openCircuits;
     for (const ReceiverInstance &r : instances.recent) {
         if (r.outageBeganAt && (!r.outageEndedAt || nowMs - *r.outageEndedAt <= outageRecentMs))
             h.recentOutage.append(r);

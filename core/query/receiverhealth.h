@@ -6,6 +6,7 @@
 
 #include <QList>
 #include <QString>
+#include <QStringList>
 
 #include <optional>
 
@@ -32,6 +33,7 @@ struct ReceiverInstance {
 struct ReceiverInstances {
     QList<ReceiverInstance> recent; // heartbeat at or after the `since` asked for, newest first
     std::optional<qint64> newestHeartbeat; // over every row, recent or not; nullopt when the table is empty
+    QStringList openCircuits; // destinations whose circuit breaker holds their deliveries, by name
 };
 
 // One primary-key-sized table: the receiver prunes rows older than a week when it starts.
@@ -55,6 +57,7 @@ struct ReceiverHealth {
     bool neverSeen = false; // no receiver has ever recorded itself in this database
     // Listed receivers whose last database outage lasts or ended within kOutageRecentMs.
     QList<ReceiverInstance> recentOutage;
+    QStringList openCircuits; // as fetched: the receivers hold these destinations' deliveries
 
     [[nodiscard]] bool healthy() const { return !live.isEmpty() && notDurable.isEmpty(); }
 };

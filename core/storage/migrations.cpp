@@ -474,6 +474,18 @@ const char *const kMigration14[] = {
     "ALTER TABLE destination_state ADD COLUMN paused_until BIGINT",
 };
 
+// The circuit breaker ([[destinations]] circuit): one state per destination, shared by every
+// receiver on the database. circuit_open = 1 holds the destination's deliveries (the claim skips
+// them) except one probe per interval; circuit_next_probe_at is the slot a receiver takes, with a
+// conditional update, before it sends the probe, so receivers sharing the database probe once
+// between them.
+const char *const kMigration15[] = {
+    "ALTER TABLE destination_state ADD COLUMN circuit_open INTEGER NOT NULL DEFAULT 0",
+    "ALTER TABLE destination_state ADD COLUMN circuit_since BIGINT",
+    "ALTER TABLE destination_state ADD COLUMN circuit_reason TEXT",
+    "ALTER TABLE destination_state ADD COLUMN circuit_next_probe_at BIGINT",
+};
+
 const Migration kMigrations[] = {
     { 1, "initial schema", kMigration1, std::size(kMigration1) },
     { 2, "event summary status in its own table", kMigration2, std::size(kMigration2) },
@@ -495,6 +507,8 @@ const Migration kMigrations[] = {
         std::size(kMigration13) },
     { 14, "a pause may end by itself: destination_state.paused_until", kMigration14,
         std::size(kMigration14) },
+    { 15, "circuit breaker state per destination: destination_state.circuit_*", kMigration15,
+        std::size(kMigration15) },
 };
 
 } // namespace

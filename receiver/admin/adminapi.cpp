@@ -4,6 +4,7 @@
 
 #include "admin/adminlog.h"
 #include "admin/audithandlers.h"
+#include "admin/destinationhandlers.h"
 #include "admin/eventhandlers.h"
 #include "admin/evidencehandlers.h"
 #include "admin/incidenthandlers.h"
@@ -473,6 +474,8 @@ http::Response AdminApi::Impl::route(RequestContext &ctx)
             return get ? listDestinations(ctx) : methodNotAllowed("GET");
         if (n == 3 && (s[2] == u"pause" || s[2] == u"resume"))
             return post ? setDestinationPaused(ctx, s[1], s[2] == u"pause") : methodNotAllowed("POST");
+        if (n == 4 && s[2] == u"circuit" && s[3] == u"close")
+            return post ? closeDestinationCircuit(ctx, s[1]) : methodNotAllowed("POST");
     }
     if (first == u"replays") {
         if (n == 1) {

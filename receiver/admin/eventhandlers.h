@@ -4,7 +4,7 @@
 
 #include "admin/requestcontext.h"
 
-// Events, deliveries, notes and destinations.
+// Events, deliveries and notes.
 namespace redrive::admin {
 
 http::Response listEvents(RequestContext &ctx); // GET events
@@ -12,8 +12,5 @@ http::Response getEvent(RequestContext &ctx, qint64 id); // GET events/{id}
 http::Response addNote(RequestContext &ctx, qint64 eventId); // POST events/{id}/notes
 http::Response listDeliveries(RequestContext &ctx); // GET deliveries
 http::Response getDelivery(RequestContext &ctx, qint64 id); // GET deliveries/{id}
-http::Response listDestinations(RequestContext &ctx); // GET destinations
-http::Response setDestinationPaused(
-    RequestContext &ctx, const QString &name, bool paused); // POST destinations/{name}/pause|resume
 
 } // namespace redrive::admin

@@ -8,7 +8,7 @@
 namespace redrive::delivery {
 
 AttemptRecord decideAttempt(const FinishedAttempt &f, const DestinationConfig *dest,
-    const DeliveryConfig &config, const QString &workerId, qint64 nowMs, double jitterDraw)
+    const DeliveryConfig &config, const QString &workerId, qint64 nowMs, double jitterDraw, bool circuitOpen)
 {
     const Claim &c = f.claim;
     AttemptRecord a;
@@ -46,7 +46,9 @@ AttemptRecord decideAttempt(const FinishedAttempt &f, const DestinationConfig *d
         a.newStatus = DeliveryStatus::Dead;
         return a;
     }
-    if (a.number >= maxAttempts) {
+    if (a.number >= maxAttempts && circuitOpen) {
+        cls.explanation += QStringLiteral("; the circuit is open: held, not a dead letter");
+    } else if (a.number >= maxAttempts) {
         a.newStatus = DeliveryStatus::Dead;
         cls.explanation += QStringLiteral("; max_attempts (%1) reached \u2192 dead letter").arg(maxAttempts);
         return a;

@@ -29,15 +29,17 @@ Failure fail(const QSqlQuery &q)
     return withText(sqlErrorText(q));
 }
 
-// The due-row condition shared by both engines. Bound values: destination, now, destination.
-// The pause test does not depend on the row, so both engines evaluate it once, before reading
-// any: a paused destination's backlog is not scanned.
+// The due-row condition shared by both engines. Bound values: destination, now, destination,
+// probe (1 claims through an open circuit). The pause and circuit test does not depend on the
+// row, so both engines evaluate it once, before reading any: a held destination's backlog is not
+// scanned.
 // The status lists match the partial index deliveries_claim's text, which SQLite needs to use it.
 QString dueCondition()
 {
     return QStringLiteral(
         "d.destination = ? AND d.status IN %1 AND d.next_attempt_at <= ? "
-        "AND NOT EXISTS (SELECT 1 FROM destination_state s WHERE s.name = ? AND s.paused = 1) "
+        "AND NOT EXISTS (SELECT 1 FROM destination_state s WHERE s.name = ? "
+        "AND (s.paused = 1 OR (s.circuit_open = 1 AND ? = 0))) "
         "AND (d.ordering_key IS NULL OR NOT EXISTS (SELECT 1 FROM deliveries o WHERE o.destination = d.destination "
         "AND o.ordering_key = d.ordering_key AND o.id < d.id AND o.status IN %2))")
         .arg(sqlNames({ DeliveryStatus::Pending, DeliveryStatus::Retrying }),
@@ -117,7 +119,7 @@ void sortClaims(QList<Claim> &claims)
 } // namespace
 
 Result<QList<Claim>> DeliveryStore::claim(
-    const QString &destination, const QString &workerId, qint64 now, qint64 leaseMs, int limit)
+    const QString &destination, const QString &workerId, qint64 now, qint64 leaseMs, int limit, bool probe)
 {
     if (limit <= 0)
         return QList<Claim>();
@@ -126,14 +128,14 @@ Result<QList<Claim>> DeliveryStore::claim(
         Transaction tx(m_db);
         if (auto r = tx.begin(); !r)
             return withText(r.error());
-        claims = claimInTransaction({ destination, limit, leaseMs }, workerId, now);
+        claims = claimInTransaction({ destination, limit, leaseMs, probe }, workerId, now);
         if (!claims)
             return claims;
         if (auto r = tx.commit(); !r)
             return withText(r.error());
     } else {
         // PostgreSQL: one statement, atomic on its own.
-        claims = claimInTransaction({ destination, limit, leaseMs }, workerId, now);
+        claims = claimInTransaction({ destination, limit, leaseMs, probe }, workerId, now);
         if (!claims)
             return claims;
     }
@@ -168,7 +170,8 @@ Result<QList<Claim>> DeliveryStore::claimInTransaction(
         q->bindValue(3, request.destination);
         q->bindValue(4, now);
         q->bindValue(5, request.destination);
-        q->bindValue(6, request.limit);
+        q->bindValue(6, request.probe ? 1 : 0);
+        q->bindValue(7, request.limit);
         if (!q->exec()) {
             Failure failure = fail(*q);
             q->finish();
@@ -204,10 +207,11 @@ Result<QList<Claim>> DeliveryStore::claimInTransaction(
     q->bindValue(0, request.destination);
     q->bindValue(1, now);
     q->bindValue(2, request.destination);
-    q->bindValue(3, request.limit);
-    q->bindValue(4, workerId);
-    q->bindValue(5, expires);
-    q->bindValue(6, now);
+    q->bindValue(3, request.probe ? 1 : 0);
+    q->bindValue(4, request.limit);
+    q->bindValue(5, workerId);
+    q->bindValue(6, expires);
+    q->bindValue(7, now);
     if (!q->exec()) {
         Failure failure = fail(*q);
         q->finish();

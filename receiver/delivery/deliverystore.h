@@ -93,11 +93,13 @@ struct ReleaseOutcome {
     QString error;
 };
 
-// Up to `limit` due deliveries of `destination`, each leased for `leaseMs`.
+// Up to `limit` due deliveries of `destination`, each leased for `leaseMs`. A probe is claimed
+// while the destination's circuit is open (which holds every other claim); a pause holds both.
 struct ClaimRequest {
     QString destination;
     int limit = 0;
     qint64 leaseMs = 0;
+    bool probe = false;
 };
 
 // How the sweeper schedules a delivery whose lease expired: the engine's retry policy.
@@ -121,11 +123,11 @@ public:
     DeliveryStore &operator=(const DeliveryStore &) = delete;
 
     // Claims up to `limit` due deliveries of `destination` (pending or retrying, next_attempt_at
-    // <= now, destination not paused, no older unfinished delivery with the same ordering key),
-    // with their event bodies. Sets status 'in_flight', lease_owner, lease_expires_at and
-    // lease_token + 1 in one transaction.
-    Result<QList<Claim>> claim(
-        const QString &destination, const QString &workerId, qint64 now, qint64 leaseMs, int limit);
+    // <= now, destination not paused, its circuit closed unless `probe`, no older unfinished
+    // delivery with the same ordering key), with their event bodies. Sets status 'in_flight',
+    // lease_owner, lease_expires_at and lease_token + 1 in one transaction.
+    Result<QList<Claim>> claim(const QString &destination, const QString &workerId, qint64 now,
+        qint64 leaseMs, int limit, bool probe = false);
 
     // Records one attempt and the delivery's new state in one transaction (with the replay
     // item and counters, and the event's status). LeaseLost when the claim was no longer held;

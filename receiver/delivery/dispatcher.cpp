@@ -68,6 +68,20 @@ void Dispatcher::dropQueued()
         job.done(notSent(), m_clock.nowMs(), 0);
 }
 
+void Dispatcher::dropQueued(const QString &destination)
+{
+    std::deque<Job> dropped;
+    {
+        std::lock_guard lock(m_mutex);
+        const auto it = m_queues.find(destination);
+        if (it == m_queues.end())
+            return;
+        dropped.swap(it->jobs);
+    }
+    for (Job &job : dropped)
+        job.done(notSent(), m_clock.nowMs(), 0);
+}
+
 Dispatcher::Load Dispatcher::load(const QString &destination) const
 {
     std::lock_guard lock(m_mutex);

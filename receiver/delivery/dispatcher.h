@@ -40,6 +40,9 @@ public:
     void submit(Job job);
     // Completes every job not yet started as not sent (shutdown). Running exchanges go on.
     void dropQueued();
+    // Completes `destination`'s jobs not yet started as not sent (its circuit opened); the
+    // dispatcher goes on with everything else.
+    void dropQueued(const QString &destination);
 
     // Jobs queued or running for `destination`, and the mean duration of its recent exchanges
     // (0 before the first), from which the engine sizes how far it claims ahead.

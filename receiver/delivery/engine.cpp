@@ -126,10 +126,11 @@ void DeliveryEngine::Private::adjustInFlight(const QString &destination, int del
     metrics.inFlight(destination, delta);
 }
 
-AttemptRecord DeliveryEngine::Private::decide(const Finished &f, const DestinationConfig *dest)
+AttemptRecord DeliveryEngine::Private::decide(
+    const Finished &f, const DestinationConfig *dest, bool circuitOpen)
 {
     FinishedAttempt attempt { f.claim, f.outcome, f.preset, f.startedAt, f.durationMs };
-    return decideAttempt(attempt, dest, config.delivery, worker, clock.nowMs(), draw());
+    return decideAttempt(attempt, dest, config.delivery, worker, clock.nowMs(), draw(), circuitOpen);
 }
 
 // Turns finished attempts into records (with the unrecorded ones from earlier turns). Claims
@@ -151,7 +152,9 @@ DeliveryEngine::Private::Items DeliveryEngine::Private::collect(const QList<Fini
         }
         if (!f.preset)
             metrics.attemptFinished(f.claim.destination, static_cast<double>(f.durationMs) / 1000.0);
-        items.append({ f.claim, decide(f, dest) });
+        AttemptRecord attempt = decide(f, dest, circuitOpen(f.claim.destination));
+        noteForCircuit(f, dest, attempt);
+        items.append({ f.claim, std::move(attempt) });
     }
     if (!unsent.isEmpty()) {
         const int released = store->releaseMany(unsent, clock.nowMs()).released;
@@ -251,6 +254,14 @@ QList<ClaimRequest> DeliveryEngine::Private::claimRequests(Steady::time_point *r
     for (qsizetype i = 0; i < order.size() && globalFree > 0; ++i) {
         const QString &name = order.at((roundRobin + i) % order.size());
         DestinationState &state = destinations[name];
+        if (state.circuit && state.circuit->isOpen()) {
+            // Held: nothing but one probe per interval, which waits for the last to be recorded.
+            if (const auto probe = probeRequest(name, state, rateDeadline)) {
+                requests.append(*probe);
+                --globalFree;
+            }
+            continue;
+        }
         int wanted = std::min({ claimCapacity(name, state) - state.inFlight, kClaimBatch, globalFree });
         if (wanted <= 0)
             continue;
@@ -329,7 +340,7 @@ QList<QList<Claim>> DeliveryEngine::Private::claimEach(const QList<ClaimRequest>
 {
     QList<QList<Claim>> claims;
     for (const ClaimRequest &r : requests) {
-        auto taken = store->claim(r.destination, worker, now, r.leaseMs, r.limit);
+        auto taken = store->claim(r.destination, worker, now, r.leaseMs, r.limit, r.probe);
         claims.append(taken ? std::move(*taken) : QList<Claim>());
         noteDb(taken.has_value());
         if (!taken) {

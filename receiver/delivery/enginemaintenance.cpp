@@ -169,8 +169,9 @@ void DeliveryEngine::Private::maintenance(Steady::time_point now)
             = [this](const QString &destination, int attemptNumber, bool replay, qint64 at) {
                   const auto it = destinations.constFind(destination);
                   const int maxAttempts = it == destinations.constEnd() ? 1 : it->config->maxAttempts;
-                  // The lost attempt already waited a whole lease: retry at once, within the budget.
-                  if (replay || attemptNumber >= maxAttempts)
+                  // The lost attempt already waited a whole lease: retry at once, within the budget
+                  // (an open circuit holds instead of dead-lettering).
+                  if (replay || (attemptNumber >= maxAttempts && !circuitOpen(destination)))
                       return SweepDecision { DeliveryStatus::Dead, std::nullopt };
                   return SweepDecision { DeliveryStatus::Retrying, at };
               };
@@ -191,8 +192,10 @@ void DeliveryEngine::Private::maintenance(Steady::time_point now)
     if (retentionBacklog || now >= nextRetention)
         purgeExpired(now);
     checkIncidents(now);
-    if (now >= nextPauseCheck)
+    if (now >= nextPauseCheck) {
         resumeEndedPauses(now);
+        refreshCircuits();
+    }
     if (now >= nextBacklog) {
         nextBacklog = now + kBacklogInterval;
         const qint64 at = clock.nowMs();

@@ -18,6 +18,10 @@ EngineMetrics::EngineMetrics(metrics::Registry &registry, const QStringList &des
             QStringLiteral("Attempts running in this process"), labels);
         d.duration = &registry.histogram(QStringLiteral("redrive_delivery_attempt_duration_seconds"),
             QStringLiteral("Duration of delivery attempts"), labels);
+        d.circuitOpen = &registry.gauge(QStringLiteral("redrive_destination_circuit_open"),
+            QStringLiteral(
+                "1 while the destination's circuit breaker is open (deliveries held, probes only)"),
+            labels);
         m_destinations.insert(name, d);
         auto backlog = std::make_shared<Backlog>();
         m_backlog.insert(name, backlog);
@@ -49,6 +53,12 @@ void EngineMetrics::delivered(const QString &destination)
 {
     if (auto *d = find(destination))
         d->delivered->inc();
+}
+
+void EngineMetrics::circuitOpen(const QString &destination, bool open)
+{
+    if (auto *d = find(destination))
+        d->circuitOpen->set(open ? 1 : 0);
 }
 
 void EngineMetrics::retried(const QString &destination)

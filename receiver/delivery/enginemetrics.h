@@ -32,12 +32,15 @@ public:
     void incidentsOpen(qint64 count);
     // From the periodic backlog query (engine thread); read when /metrics is scraped.
     void backlog(const QString &destination, qint64 count, double oldestDueAgeSeconds);
+    // 1 while the destination's circuit is open (redrive_destination_circuit_open).
+    void circuitOpen(const QString &destination, bool open);
 
 private:
     struct Destination {
         metrics::Counter *delivered = nullptr;
         metrics::Counter *retried = nullptr;
         metrics::Gauge *inFlight = nullptr;
+        metrics::Gauge *circuitOpen = nullptr;
         metrics::Histogram *duration = nullptr;
         QHash<int, metrics::Counter *> dead;
     };

@@ -6,6 +6,7 @@
 // record, claim, send) and enginemaintenance.cpp (sweeps, retention, metrics, shutdown). Not a
 // public header.
 
+#include "circuitbreaker.h"
 #include "connector.h"
 #include "deliverystore.h"
 #include "dispatcher.h"
@@ -122,6 +123,7 @@ struct DestinationState {
     const DestinationConfig *config = nullptr;
     int inFlight = 0; // claimed and not yet recorded: queued, sending, or waiting to be recorded
     TokenBucket bucket;
+    std::optional<CircuitBreaker> circuit; // when the destination has a breaker
 };
 
 QString defaultWorkerId();
@@ -150,6 +152,8 @@ public:
             DestinationState s;
             s.config = &dest;
             s.bucket = TokenBucket(dest.ratePerSecond);
+            if (dest.circuit)
+                s.circuit.emplace(*dest.circuit);
             destinations.insert(dest.name, s);
             order.append(dest.name);
         }
@@ -183,7 +187,17 @@ public:
         return leaseFor(dest) - dest.timeoutMs - kLeaseMarginMs;
     }
     double draw() { return std::uniform_real_distribution<double>(-1.0, 1.0)(rng); }
-    AttemptRecord decide(const Finished &f, const DestinationConfig *dest);
+    AttemptRecord decide(const Finished &f, const DestinationConfig *dest, bool circuitOpen = false);
+    // The circuit breaker (enginecircuits.cpp): counts a decided attempt, opening the circuit
+    // after its failures or closing it on a success; may re-decide `attempt` as held.
+    void noteForCircuit(const Finished &f, const DestinationConfig *dest, AttemptRecord &attempt);
+    [[nodiscard]] bool circuitOpen(const QString &destination) const;
+    // A due probe of an open circuit, when this receiver took its slot; pushes `deadline` to the
+    // next probe otherwise. Nothing when the destination's circuit is closed or absent.
+    std::optional<ClaimRequest> probeRequest(
+        const QString &name, DestinationState &state, Steady::time_point *deadline);
+    void refreshCircuits(); // the shared state, read back every kPauseCheckInterval
+    void setCircuitOpen(const QString &name, DestinationState &state, bool open, qint64 nextProbeAt);
     void adjustInFlight(const QString &destination, int delta);
 
     Config config;

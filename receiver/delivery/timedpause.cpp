@@ -40,9 +40,9 @@ Result<QList<EndedPause>> resumeEndedPauses(Db &db, qint64 nowMs)
         }
         // The audit entries last: appending holds the chain's lock until the commit.
         for (const EndedPause &p : std::as_const(ended)) {
-            const audit::AuditRecord record { QStringLiteral("redrive"), QStringLiteral("system"),
-                QStringLiteral("destination_resumed"), QStringLiteral("destination:%1").arg(p.destination),
-                QStringLiteral("the pause ended"),
+            const audit::AuditRecord record { QLatin1String(audit::kSystemActor),
+                QLatin1String(audit::kSystemRole), QStringLiteral("destination_resumed"),
+                QStringLiteral("destination:%1").arg(p.destination), QStringLiteral("the pause ended"),
                 QJsonObject { { QStringLiteral("was_paused"), true },
                     { QStringLiteral("until"), isoUtc(p.untilMs) } } };
             if (auto appended = audit::appendAuditEntry(db, record, nowMs); !appended)

@@ -3,6 +3,7 @@
 // Admin API writes through AdminApi::handle(): notes, destinations, replay preview / request /
 // cancel, the bad-input corpus (nothing written) and atomicity of an action with its audit entry.
 #include "adminfixture.h"
+#include "storage/circuitstore.h"
 
 #include <QElapsedTimer>
 #include <QJsonArray>
@@ -45,6 +46,7 @@ private Q_SLOTS:
     void notes();
     void pauseAndResumeDestinations();
     void aPauseMayNameItsEnd();
+    void anAdminClosesAnOpenCircuit();
     void previewShowsTheEffect();
     void previewByFilter();
     void previewRefusesOversizedSelections();
@@ -71,6 +73,7 @@ void TstAdminWrites::initTestCase()
     QString error;
     f = AdminFixture::create(&error);
     QVERIFY2(f, qPrintable(error));
+    f->config.destinations[1].circuit = CircuitConfig { 5, 60'000, 30'000 }; // crm has a breaker
     QVERIFY2(f->startApi(&error), qPrintable(error));
     support = f->token(QStringLiteral("sue"), Role::Support);
     support2 = f->token(QStringLiteral("sid"), Role::Support);
@@ -193,6 +196,85 @@ void TstAdminWrites::aPauseMayNameItsEnd()
     QCOMPARE(f->count(QStringLiteral("destination_state"),
                  QStringLiteral("name = 'billing' AND paused = 0 AND paused_until IS NULL")),
         1);
+}
+
+void TstAdminWrites::anAdminClosesAnOpenCircuit()
+{
+    const auto close = [&](const QByteArray &name, const QString &token, const QJsonObject &body) {
+        return f->call("POST", "destinations/" + name + "/circuit/close", token, body);
+    };
+    const QJsonObject reason { { QStringLiteral("reason"), QStringLiteral("crm confirmed the fix") } };
+    const auto circuitOf = [&](const QString &name) {
+        for (const QJsonValue &v :
+            f->call("GET", "destinations", support).json.value(QLatin1String("items")).toArray()) {
+            if (v.toObject().value(QLatin1String("name")).toString() == name)
+                return v.toObject().value(QLatin1String("circuit"));
+        }
+        return QJsonValue(QJsonValue::Undefined);
+    };
+    // A destination without a breaker says so; one with a breaker that never opened is closed.
+    QVERIFY(circuitOf(QStringLiteral("billing")).isNull());
+    QJsonObject crm = circuitOf(QStringLiteral("crm")).toObject();
+    QCOMPARE(crm.value(QLatin1String("state")).toString(), QStringLiteral("closed"));
+    QVERIFY(crm.value(QLatin1String("since")).isNull());
+    QCOMPARE(crm.value(QLatin1String("failures")).toInt(), 5);
+    QCOMPARE(crm.value(QLatin1String("probe_every_seconds")).toDouble(), 30.0);
+    QCOMPARE(close("crm", admin, reason).status, 409); // not open
+    QCOMPARE(close("crm", admin, reason).json.value(QLatin1String("error")).toString(),
+        QStringLiteral("circuit_not_open"));
+
+    // Opened, as the delivery engine opens it.
+    const qint64 now = f->clock.nowMs();
+    QVERIFY(markCircuitOpen(
+        f->db(), QStringLiteral("crm"), QStringLiteral("5 retryable failures"), now, now + 30'000)
+                .value_or(false));
+    crm = circuitOf(QStringLiteral("crm")).toObject();
+    QCOMPARE(crm.value(QLatin1String("state")).toString(), QStringLiteral("open"));
+    QCOMPARE(crm.value(QLatin1String("since")).toString(), isoUtc(now));
+    QCOMPARE(crm.value(QLatin1String("reason")).toString(), QStringLiteral("5 retryable failures"));
+    QCOMPARE(crm.value(QLatin1String("next_probe_at")).toString(), isoUtc(now + 30'000));
+
+    const qint64 audited = f->count(QStringLiteral("audit_log"));
+    // Refused, nothing recorded: no reason, an unknown key, no breaker, no such destination, roles
+    // without manage_destinations.
+    QCOMPARE(close("crm", admin, {}).status, 400);
+    QCOMPARE(close("crm", admin,
+                 QJsonObject { { QStringLiteral("reason"), QStringLiteral("x") },
+                     { QStringLiteral("until"), QStringLiteral("soon") } })
+                 .status,
+        400);
+    const auto noBreaker = close("billing", admin, reason);
+    QCOMPARE(noBreaker.status, 409);
+    QCOMPARE(noBreaker.json.value(QLatin1String("error")).toString(), QStringLiteral("no_circuit"));
+    QCOMPARE(close("nowhere", admin, reason).status, 404);
+    for (const QString &token : { support, operator1, auditor })
+        QCOMPARE(close("crm", token, reason).status, 403);
+    QCOMPARE(f->call("GET", "destinations/crm/circuit/close", admin).status, 405);
+    QCOMPARE(
+        f->count(QStringLiteral("destination_state"), QStringLiteral("name = 'crm' AND circuit_open = 1")),
+        1);
+    QCOMPARE(f->count(QStringLiteral("audit_log"), QStringLiteral("action = 'circuit_closed'")), 0);
+    const qint64 deniedEntries = f->count(QStringLiteral("audit_log")) - audited;
+
+    const auto closed = close("crm", admin, reason);
+    QCOMPARE(closed.status, 200);
+    QCOMPARE(closed.json.value(QLatin1String("circuit")).toObject().value(QLatin1String("state")).toString(),
+        QStringLiteral("closed"));
+    QCOMPARE(f->count(QStringLiteral("destination_state"),
+                 QStringLiteral("name = 'crm' AND circuit_open = 0 AND circuit_next_probe_at IS NULL AND "
+                                "circuit_reason = 'crm confirmed the fix'")),
+        1);
+    QCOMPARE(f->count(QStringLiteral("audit_log"),
+                 QStringLiteral("action = 'circuit_closed' AND actor = 'root' AND role = 'admin' AND "
+                                "target = 'destination:crm' AND reason = 'crm confirmed the fix'")),
+        1);
+    QCOMPARE(f->count(QStringLiteral("audit_log")), audited + deniedEntries + 1);
+    crm = circuitOf(QStringLiteral("crm")).toObject();
+    QCOMPARE(crm.value(QLatin1String("state")).toString(), QStringLiteral("closed"));
+    QVERIFY(crm.value(QLatin1String("next_probe_at")).isNull());
+    // Closing twice is a conflict, not a second entry.
+    QCOMPARE(close("crm", admin, reason).status, 409);
+    QCOMPARE(f->count(QStringLiteral("audit_log"), QStringLiteral("action = 'circuit_closed'")), 1);
 }
 
 void TstAdminWrites::previewShowsTheEffect()

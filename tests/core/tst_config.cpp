@@ -30,6 +30,7 @@ private Q_SLOTS:
     void initTestCase() { qputenv("REDRIVE_TEST_SECRET", "rotated-secret"); }
     void parsesAValidConfig();
     void routesMatchGlobs();
+    void circuitBreakerSettings();
     void badInputNamesTheKey_data();
     void badInputNamesTheKey();
     void writerConnectionsByEngine_data();
@@ -152,6 +153,23 @@ void TstConfig::badInputNamesTheKey_data()
         << storage
             + "[[sources]]\nname = \"a\"\nscheme = \"github\"\nsecrets = [\"x\"]\nsignature_header = \"X\"\n"
         << QStringLiteral("sources[0].scheme") << QStringLiteral("only to scheme");
+    const QByteArray destination
+        = storage + "[[destinations]]\nname = \"crm\"\nurl = \"https://crm.internal/h\"\n";
+    QTest::newRow("circuit not a table")
+        << destination + "circuit = 5\n"
+        << QStringLiteral("destinations[0].circuit") << QStringLiteral("must be a table");
+    QTest::newRow("circuit failures zero")
+        << destination + "circuit = { failures = 0 }\n"
+        << QStringLiteral("destinations[0].circuit.failures") << QStringLiteral("between 1 and 10000");
+    QTest::newRow("circuit within not a duration")
+        << destination + "circuit = { within = \"soon\" }\n"
+        << QStringLiteral("destinations[0].circuit.within") << QStringLiteral("must be a duration");
+    QTest::newRow("circuit probe too often")
+        << destination + "circuit = { probe_every = \"100ms\" }\n"
+        << QStringLiteral("destinations[0].circuit.probe_every") << QStringLiteral("between 1000 ms");
+    QTest::newRow("circuit unknown key")
+        << destination + "circuit = { failures = 3, probes = 1 }\n"
+        << QStringLiteral("destinations[0].circuit.probes") << QStringLiteral("unknown key");
     const QByteArray source = storage + "[[sources]]\nname = \"a\"\nscheme = \"github\"\nsecrets = [\"x\"]\n";
     QTest::newRow("keys not a table") << source + "keys = [\"json:/id\"]\n"
                                       << QStringLiteral("sources[0].keys") << QStringLiteral("table");
@@ -293,6 +311,31 @@ void TstConfig::writerConnectionsByEngine()
     const auto cfg = parseConfig(toml, QStringLiteral("test.toml"), &error);
     QVERIFY2(cfg, qPrintable(error.toString()));
     QCOMPARE(cfg->storage.writerConnections, connections);
+}
+
+void TstConfig::circuitBreakerSettings()
+{
+    const QByteArray base = "[storage]\nurl = \"sqlite:///tmp/x.db\"\n"
+                            "[[destinations]]\nname = \"none\"\nurl = \"https://a.internal/h\"\n"
+                            "[[destinations]]\nname = \"inline\"\nurl = \"https://b.internal/h\"\n"
+                            "circuit = { failures = 3, within = \"2m\", probe_every = \"10s\" }\n"
+                            "[[destinations]]\nname = \"table\"\nurl = \"https://c.internal/h\"\n"
+                            "[destinations.circuit]\n";
+    ConfigError error;
+    const auto config = parseConfig(base, QStringLiteral("test.toml"), &error);
+    QVERIFY2(config, qPrintable(error.toString()));
+    QVERIFY(!config->destination(QStringLiteral("none"))->circuit);
+    const auto inlined = config->destination(QStringLiteral("inline"))->circuit;
+    QVERIFY(inlined);
+    QCOMPARE(inlined->failures, 3);
+    QCOMPARE(inlined->withinMs, 120'000);
+    QCOMPARE(inlined->probeEveryMs, 10'000);
+    // An empty table is a breaker with the defaults.
+    const auto defaults = config->destination(QStringLiteral("table"))->circuit;
+    QVERIFY(defaults);
+    QCOMPARE(defaults->failures, 5);
+    QCOMPARE(defaults->withinMs, 60'000);
+    QCOMPARE(defaults->probeEveryMs, 30'000);
 }
 
 void TstConfig::badInputNamesTheKey()

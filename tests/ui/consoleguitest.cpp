@@ -41,7 +41,9 @@ bool ConsoleGuiTest::setUpReceiver(const QByteArray &extraConfig)
     m_receiver->useSqliteFile(m_t->url().sqlitePath);
     m_receiver->setDeliverySettings("enabled = false\n");
     m_receiver->setExtraConfig("[[destinations]]\nname = \"billing\"\nurl = \"http://127.0.0.1:9/billing\"\n"
-                               "risk = \"high\"\nmax_attempts = 1\nallow_private = true\n\n"
+                               "risk = \"high\"\nmax_attempts = 1\nallow_private = true\n"
+                               // A breaker that never opens by itself here: tests open it in the database.
+                               "circuit = { failures = 10000, within = \"1h\", probe_every = \"1h\" }\n\n"
         + extraConfig);
     QString error;
     if (!m_receiver->start(&error)) {

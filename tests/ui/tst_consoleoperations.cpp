@@ -16,6 +16,7 @@
 #include "detail/detailcontroller.h"
 #include "events/eventtablemodel.h"
 #include "statusbar/receiverhealthcontroller.h"
+#include "storage/circuitstore.h"
 #include "tooltipsweep.h"
 
 #include <QAccessible>
@@ -54,6 +55,7 @@ private Q_SLOTS:
     void supportSeesDestinationsButIsNotOfferedPauseOrEvidence();
     void adminPausesADestinationWithAReason();
     void adminPausesForAnHour();
+    void anOpenCircuitIsShownAndAnAdminClosesIt();
     void evidenceExportVerifiesAndCatchesAFlippedByte();
 
 private:
@@ -431,6 +433,68 @@ void TstConsoleOperations::adminPausesForAnHour()
     QTest::mouseClick(find<QPushButton>(w, "resumeButton"), Qt::LeftButton);
     QCOMPARE(Prompter::askedQuestions().size(), 1);
     QVERIFY(Prompter::askedQuestions().first().choices.isEmpty());
+}
+
+void TstConsoleOperations::anOpenCircuitIsShownAndAnAdminClosesIt()
+{
+    QVERIFY(m_console && m_console->session()); // root-admin
+    MainWindow *w = m_console->window();
+    // billing's circuit opened, as the delivery engine opens it (and not paused, so the circuit shows).
+    QVERIFY(sql(QStringLiteral("UPDATE destination_state SET paused = 0, paused_until = NULL")));
+    const qint64 now = QDateTime::currentMSecsSinceEpoch();
+    m_clock.setMs(now);
+    QVERIFY(markCircuitOpen(*m_writer, QStringLiteral("billing"),
+        QStringLiteral("5 retryable failures in a row"), now, now + 3'600'000)
+                .value_or(false));
+    // The receivers banner says so on every page.
+    QVERIFY(refreshReceivers());
+    QTRY_VERIFY_WITH_TIMEOUT(find<WarningBanner>(w, "receiverWarning")
+                                 ->warnings()
+                                 .join(QLatin1Char('\n'))
+                                 .contains(QStringLiteral("Circuit open for billing")),
+        kGuiWait);
+
+    w->showPage(MainWindow::DestinationsPage);
+    auto *table = find<QTableView>(w, "destinationTable");
+    auto *model = qobject_cast<DestinationModel *>(table->model());
+    QVERIFY(model);
+    QTRY_VERIFY_WITH_TIMEOUT(model->rowOf(QStringLiteral("billing")) >= 0
+            && model->index(model->rowOf(QStringLiteral("billing")), DestinationModel::StateColumn)
+                   .data()
+                   .toString()
+                   .startsWith(QStringLiteral("Circuit open, next probe")),
+        kGuiWait);
+    const int row = model->rowOf(QStringLiteral("billing"));
+    QVERIFY(model->index(row, DestinationModel::StateColumn)
+                .data(Qt::ToolTipRole)
+                .toString()
+                .contains(QStringLiteral("5 retryable failures in a row")));
+    QVERIFY(
+        find<QLabel>(w, "destinationSummary")->text().contains(QStringLiteral("1 circuit open (billing)")));
+    table->selectRow(row);
+    auto *close = find<QPushButton>(w, "closeCircuitButton");
+    QTRY_VERIFY_WITH_TIMEOUT(close->isEnabled(), kGuiWait);
+    QCOMPARE(close->text(), QStringLiteral("Close circuit of billing…"));
+
+    // Closed by hand through the real receiver, with the reason asked for, and audited.
+    Prompter::clearAskedQuestions();
+    Prompter::setNextAnswers({ { true, QStringLiteral("billing confirmed the fix") } });
+    QTest::mouseClick(close, Qt::LeftButton);
+    QCOMPARE(Prompter::askedQuestions().size(), 1);
+    QCOMPARE(Prompter::askedQuestions().first().confirmLabel, QStringLiteral("Close circuit of billing"));
+    QVERIFY(m_receiver->waitForValue(
+        QStringLiteral("SELECT count(*) FROM audit_log WHERE action = 'circuit_closed' "
+                       "AND target = 'destination:billing' AND reason = ?"),
+        { QStringLiteral("billing confirmed the fix") }, 1, kGuiWait));
+    QVERIFY(
+        m_receiver->waitForValue(QStringLiteral("SELECT circuit_open FROM destination_state WHERE name = ?"),
+            { QStringLiteral("billing") }, 0, kGuiWait));
+    QTRY_COMPARE_WITH_TIMEOUT(
+        model->index(model->rowOf(QStringLiteral("billing")), DestinationModel::StateColumn)
+            .data()
+            .toString(),
+        QStringLiteral("Active"), kGuiWait);
+    QTRY_VERIFY_WITH_TIMEOUT(!close->isEnabled(), kGuiWait);
 }
 
 void TstConsoleOperations::evidenceExportVerifiesAndCatchesAFlippedByte()

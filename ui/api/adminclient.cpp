@@ -139,6 +139,12 @@ ApiReply *AdminClient::pauseDestination(
     return post(QStringLiteral("destinations/%1/pause").arg(pathSegment(name)), body);
 }
 
+ApiReply *AdminClient::closeCircuit(const QString &name, const QString &reason)
+{
+    return post(QStringLiteral("destinations/%1/circuit/close").arg(pathSegment(name)),
+        QJsonObject { { QStringLiteral("reason"), reason } });
+}
+
 ApiReply *AdminClient::resumeDestination(const QString &name, const QString &reason)
 {
     return post(QStringLiteral("destinations/%1/resume").arg(pathSegment(name)),

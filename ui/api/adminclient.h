@@ -116,6 +116,8 @@ public:
         const QString &name, const QString &reason, std::optional<qint64> untilMs = {});
     // POST destinations/{name}/resume {"reason"}: sends its waiting deliveries again.
     ApiReply *resumeDestination(const QString &name, const QString &reason);
+    // POST destinations/{name}/circuit/close: the deliveries its open circuit held are sent again.
+    ApiReply *closeCircuit(const QString &name, const QString &reason);
 
     // New replay dialog.
     // POST replays/preview: what a replay of `selection` (the filter or ids) would send, with

@@ -60,6 +60,16 @@ int DestinationModel::pausedCount() const
     return n;
 }
 
+QStringList DestinationModel::openCircuits() const
+{
+    QStringList names;
+    for (const DestinationStatus &d : rows()) {
+        if (d.circuitOpen)
+            names.append(d.name);
+    }
+    return names;
+}
+
 QString DestinationModel::display(const DestinationStatus &d, int column) const
 {
     switch (column) {
@@ -68,7 +78,12 @@ QString DestinationModel::display(const DestinationStatus &d, int column) const
     case StateColumn:
         if (d.paused && d.pausedUntil)
             return tr("Paused until %1").arg(TimeFormat::display(*d.pausedUntil));
-        return d.paused ? tr("Paused") : tr("Active");
+        if (d.paused)
+            return tr("Paused");
+        if (d.circuitOpen)
+            return d.nextProbeAt ? tr("Circuit open, next probe %1").arg(TimeFormat::display(*d.nextProbeAt))
+                                 : tr("Circuit open");
+        return tr("Active");
     case BacklogColumn:
         return QStringLiteral("%L1").arg(d.backlog());
     case DeadColumn:
@@ -106,6 +121,13 @@ QString DestinationModel::tooltip(const DestinationStatus &d, int column) const
         return d.configured ? tr("Named in the receiver configuration, with deliveries")
                             : tr("Known only from its recorded pause state");
     case StateColumn:
+        if (d.circuitOpen && !d.paused)
+            return tr(
+                "The circuit breaker of %1 opened %2: %3\nIts deliveries are held (no attempts spent, no dead "
+                "letters); one probe is sent at a time, and the first that succeeds closes the circuit. "
+                "An administrator may close it sooner.")
+                .arg(d.name, d.circuitSince ? ago(m_now, *d.circuitSince) : tr("(time unknown)"),
+                    d.circuitReason);
         if (d.paused && d.pausedUntil)
             return tr("Deliveries to %1 are held until %2, when the receiver resumes it by itself (or an "
                       "administrator resumes it sooner); new events still arrive and queue up.")
@@ -152,6 +174,8 @@ QVariant DestinationModel::rowData(const DestinationStatus &d, int column, int r
     case Qt::ForegroundRole:
         if (column == StateColumn && d.paused)
             return cellColour(Tone::Caution, role);
+        if (column == StateColumn && d.circuitOpen)
+            return cellColour(statusLook(DeliveryStatus::Dead), role);
         if (column == DeadColumn && d.dead > 0)
             return cellColour(statusLook(DeliveryStatus::Dead), role);
         return {};

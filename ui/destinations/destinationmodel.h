@@ -30,6 +30,7 @@ public:
     [[nodiscard]] const DestinationStatus *destinationAt(const QModelIndex &index) const;
     [[nodiscard]] int rowOf(const QString &name) const; // -1 when absent
     [[nodiscard]] int pausedCount() const;
+    [[nodiscard]] QStringList openCircuits() const; // names of destinations whose circuit is open
 
 private:
     [[nodiscard]] QVariant rowData(const DestinationStatus &d, int column, int role) const override;

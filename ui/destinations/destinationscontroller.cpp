@@ -35,6 +35,7 @@ DestinationsController::DestinationsController(
     m_view->setActionsAllowed(m_canManage);
     connect(m_view, &DestinationsView::pauseRequested, this, [this] { setPaused(true); });
     connect(m_view, &DestinationsView::resumeRequested, this, [this] { setPaused(false); });
+    connect(m_view, &DestinationsView::closeCircuitRequested, this, &DestinationsController::closeCircuit);
     TablePage::followCurrentRow(m_table, this, [this] { updateButtons(); });
     updateButtons();
 }
@@ -42,7 +43,8 @@ DestinationsController::DestinationsController(
 void DestinationsController::updateButtons()
 {
     const DestinationStatus *d = m_model->destinationAt(m_table->selectionModel()->currentIndex());
-    m_view->setSelectedDestination(d ? d->name : QString(), d && !d->paused, d && d->paused);
+    m_view->setSelectedDestination(
+        d ? d->name : QString(), d && !d->paused, d && d->paused, d && d->circuitOpen);
 }
 
 void DestinationsController::refresh()
@@ -91,6 +93,11 @@ void DestinationsController::refresh()
                 : tr("%Ln destination(s); %1.", nullptr, m_model->rowCount())
                       .arg(paused ? tr("%L1 paused — their deliveries wait until resumed").arg(paused)
                                   : tr("none paused"));
+            if (const QStringList open = m_model->openCircuits(); !open.isEmpty())
+                text += QLatin1Char(' ')
+                    + tr("%Ln circuit(s) open (%1): deliveries held, probing until the destination answers.",
+                        nullptr, int(open.size()))
+                          .arg(open.join(QStringLiteral(", ")));
             if (m_canManage)
                 text += tr(" Select a destination to pause or resume it.");
             m_view->setSummary(keepUnconfirmed(m_unconfirmed, text));
@@ -107,6 +114,45 @@ QList<std::optional<qint64>> DestinationsController::pauseEnds(qint64 nowMs)
     if (six.toMSecsSinceEpoch() <= nowMs)
         six = six.addDays(1);
     return { std::nullopt, nowMs + 3'600'000, nowMs + 4LL * 3'600'000, six.toMSecsSinceEpoch() };
+}
+
+void DestinationsController::closeCircuit()
+{
+    const DestinationStatus *d = m_model->destinationAt(m_table->selectionModel()->currentIndex());
+    AdminClient *admin = m_session->admin();
+    if (!d || !admin || !m_session->permissions().manageDestinations || !d->circuitOpen)
+        return;
+    const QString name = d->name;
+    Prompter::Question q;
+    q.title = tr("Close circuit");
+    q.text = tr(
+        "Close the circuit of %1 without waiting for a probe?\n\nIts held deliveries (%Ln) are sent "
+        "again at the destination's rate; if it still fails, the circuit opens again after its failures.",
+        nullptr, int(d->backlog()))
+                 .arg(name);
+    q.confirmLabel = tr("Close circuit of %1").arg(name);
+    q.askReason = true;
+    const Prompter::Answer answer = m_session->askBeforeActing(m_view, q);
+    if (!answer.confirmed || answer.reason.isEmpty())
+        return;
+    m_unconfirmed.clear();
+    m_unconfirmedName.clear();
+    m_view->setSelectedDestination(name, false, false, false);
+    ApiReply *reply = admin->closeCircuit(name, answer.reason);
+    connect(reply, &ApiReply::finished, this, [this, name](const QJsonDocument &, const ApiError &error) {
+        if (!error.ok()) {
+            m_view->setSummary(
+                actionErrorText(error, tr("Closing the circuit of %1 was not confirmed: ").arg(name),
+                    tr("The circuit of %1 was not closed: ").arg(name)));
+            updateButtons();
+            return;
+        }
+        afterReplicaShows(m_session, this, [this] {
+            m_generation.advance();
+            m_gate.abandon();
+            refresh();
+        });
+    });
 }
 
 void DestinationsController::setPaused(bool pause)

@@ -42,6 +42,7 @@ Q_SIGNALS:
 private:
     void updateButtons();
     void setPaused(bool pause);
+    void closeCircuit();
 
     Session *m_session;
     const Clock &m_clock;

@@ -18,17 +18,20 @@ public:
     // Whether the role may pause and resume at all: actions it cannot take are not offered.
     void setActionsAllowed(bool allowed);
     // The selected destination (empty: none) and which of the two it can take now.
-    void setSelectedDestination(const QString &name, bool canPause, bool canResume);
+    void setSelectedDestination(
+        const QString &name, bool canPause, bool canResume, bool canCloseCircuit = false);
     // After the first fill: the columns fit what they show, the state column "Paused" too.
     void fitColumns();
 
 Q_SIGNALS:
     void pauseRequested();
     void resumeRequested();
+    void closeCircuitRequested();
 
 private:
     QPushButton *m_pause;
     QPushButton *m_resume;
+    QPushButton *m_closeCircuit;
 };
 
 } // namespace redrive::ui

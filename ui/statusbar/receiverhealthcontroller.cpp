@@ -81,6 +81,10 @@ QStringList ReceiverHealthController::warningsFor(const ReceiverHealth &h)
     for (const ReceiverInstance &r : h.notDurable)
         out.append(tr("Receiver %1 runs %2: acknowledged events may be lost on power failure.")
                        .arg(name(r), durabilityText(r.durability)));
+    if (!h.openCircuits.isEmpty())
+        out.append(tr("Circuit open for %1: deliveries held while the receiver probes (Destinations page).",
+            nullptr, int(h.openCircuits.size()))
+                       .arg(h.openCircuits.join(QStringLiteral(", "))));
     if (h.neverSeen) {
         out.append(tr("No receiver has recorded a heartbeat in this database: check that the profile points "
                       "at the receiver's database."));

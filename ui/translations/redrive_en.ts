@@ -1452,6 +1452,23 @@ Their reason: %4
         <source>Deliveries to %1 are held until %2, when the receiver resumes it by itself (or an administrator resumes it sooner); new events still arrive and queue up.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Circuit open, next probe %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Circuit open</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The circuit breaker of %1 opened %2: %3
+Its deliveries are held (no attempts spent, no dead letters); one probe is sent at a time, and the first that succeeds closes the circuit. An administrator may close it sooner.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>(time unknown)</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>redrive::ui::DestinationsController</name>
@@ -1561,6 +1578,42 @@ Its waiting deliveries are sent again at the destination&apos;s rate limit (%2).
         <source>At 06:00 (%1)</source>
         <translation type="unfinished"></translation>
     </message>
+    <message numerus="yes">
+        <source>%Ln circuit(s) open (%1): deliveries held, probing until the destination answers.</source>
+        <translation>
+            <numerusform>%Ln circuit open (%1): deliveries held, probing until the destination answers.</numerusform>
+            <numerusform>%Ln circuits open (%1): deliveries held, probing until the destination answers.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Close circuit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Close the circuit of %1 without waiting for a probe?
+
+Its held deliveries (%Ln) are sent again at the destination&apos;s rate; if it still fails, the circuit opens again after its failures.</source>
+        <translation>
+            <numerusform>Close the circuit of %1 without waiting for a probe?
+
+Its held deliveries (%Ln) are sent again at the destination&apos;s rate; if it still fails, the circuit opens again after its failures.</numerusform>
+            <numerusform>Close the circuit of %1 without waiting for a probe?
+
+Its held deliveries (%Ln) are sent again at the destination&apos;s rate; if it still fails, the circuit opens again after its failures.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Close circuit of %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Closing the circuit of %1 was not confirmed: </source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The circuit of %1 was not closed: </source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>redrive::ui::DestinationsView</name>
@@ -1582,6 +1635,18 @@ Its waiting deliveries are sent again at the destination&apos;s rate limit (%2).
     </message>
     <message>
         <source>Resume %1…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Close circuit…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Send the deliveries an open circuit holds without waiting for a probe</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Close circuit of %1…</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -3067,6 +3132,13 @@ Everyone sees that you are on it, with your note. You hear about it again if it 
     <message>
         <source>receiver_instances could not be read: </source>
         <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Circuit open for %1: deliveries held while the receiver probes (Destinations page).</source>
+        <translation>
+            <numerusform>Circuit open for %1: deliveries held while the receiver probes (Destinations page).</numerusform>
+            <numerusform>Circuit open for %1: deliveries held while the receiver probes (Destinations page).</numerusform>
+        </translation>
     </message>
 </context>
 <context>
