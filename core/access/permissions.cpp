@@ -12,7 +12,7 @@ struct Row {
     bool support = false, operatorRole = false, auditor = false, admin = false;
 };
 
-constexpr std::array<Row, 14> kMatrix { {
+constexpr std::array<Row, 15> kMatrix { {
     //                                              support operator auditor admin
     { Action::ReadEvents, u"read_events", true, true, true, true },
     { Action::ReadReplays, u"read_replays", true, true, true, true },
@@ -28,6 +28,7 @@ constexpr std::array<Row, 14> kMatrix { {
     { Action::AcknowledgeIncident, u"acknowledge_incident", true, true, false, false },
     { Action::RunReconciliation, u"run_reconciliation", false, true, false, true },
     { Action::RevalidateEvents, u"revalidate_events", true, true, false, false },
+    { Action::ResolveDeliveries, u"resolve_deliveries", true, true, false, false },
 } };
 
 const Row *rowOf(Action action)

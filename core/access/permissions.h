@@ -28,6 +28,7 @@ enum class Action {
     AcknowledgeIncident, // say "I am on it" about an incident (a dead-letter group that appeared)
     RunReconciliation, // ask a source's reconciliation with the provider to run now
     RevalidateEvents, // check events again against the configured schemas (support, operator)
+    ResolveDeliveries, // mark dead letters resolved without a replay (support, operator)
 };
 
 // The roles × actions table of docs/admin-api.md ("Roles"), exactly:
@@ -38,7 +39,8 @@ enum class Action {
 //   read and verify the audit log, export evidence  operator auditor admin
 //   pause / resume destinations, manage tokens .... admin
 // plus: replay requests are readable by every role (auditors review who replayed what), notes
-// are added, incidents acknowledged and events revalidated by those who triage (support, operator),
+// are added, incidents acknowledged, events revalidated and dead letters resolved by those who
+// triage (support, operator),
 // a reconciliation is run on demand by operators and admins (it calls the provider's API with the
 // source's credential), and cancel is for requesters and admins (the API additionally requires a
 // non-admin to be the requester).

@@ -12,15 +12,16 @@ namespace {
 
 template<typename E, std::size_t N> using NameTable = std::array<std::pair<E, QStringView>, N>;
 
-constexpr NameTable<DeliveryStatus, 5> kDeliveryStatus { {
+constexpr NameTable<DeliveryStatus, 6> kDeliveryStatus { {
     { DeliveryStatus::Pending, u"pending" },
     { DeliveryStatus::InFlight, u"in_flight" },
     { DeliveryStatus::Retrying, u"retrying" },
     { DeliveryStatus::Succeeded, u"succeeded" },
     { DeliveryStatus::Dead, u"dead" },
+    { DeliveryStatus::Resolved, u"resolved" },
 } };
 
-constexpr NameTable<EventStatus, 7> kEventStatus { {
+constexpr NameTable<EventStatus, 8> kEventStatus { {
     { EventStatus::Pending, u"pending" },
     { EventStatus::InFlight, u"in_flight" },
     { EventStatus::Retrying, u"retrying" },
@@ -28,6 +29,7 @@ constexpr NameTable<EventStatus, 7> kEventStatus { {
     { EventStatus::Dead, u"dead" },
     { EventStatus::NoRoute, u"no_route" },
     { EventStatus::Invalid, u"invalid" },
+    { EventStatus::Resolved, u"resolved" },
 } };
 
 constexpr NameTable<ReplayStatus, 8> kReplayStatus { {
@@ -70,6 +72,11 @@ constexpr NameTable<ReconcileRunStatus, 3> kReconcileRunStatus { {
     { ReconcileRunStatus::Running, u"running" },
     { ReconcileRunStatus::Ok, u"ok" },
     { ReconcileRunStatus::Failed, u"failed" },
+} };
+
+constexpr NameTable<Resolution, 2> kResolution { {
+    { Resolution::HandledManually, u"handled_manually" },
+    { Resolution::NotNeeded, u"not_needed" },
 } };
 
 constexpr NameTable<FailureCategory, 14> kCategory { {
@@ -149,6 +156,10 @@ QString toString(FailureCategory c)
 {
     return nameOf(kCategory, c);
 }
+QString toString(Resolution r)
+{
+    return nameOf(kResolution, r);
+}
 QString toString(ReconcileRunStatus s)
 {
     return nameOf(kReconcileRunStatus, s);
@@ -186,6 +197,10 @@ std::optional<FailureCategory> failureCategoryFromString(QStringView s)
 {
     return valueOf(kCategory, s);
 }
+std::optional<Resolution> resolutionFromString(QStringView s)
+{
+    return valueOf(kResolution, s);
+}
 std::optional<ReconcileRunStatus> reconcileRunStatusFromString(QStringView s)
 {
     return valueOf(kReconcileRunStatus, s);
@@ -210,6 +225,10 @@ QStringList allRoleNames()
 QStringList allFailureCategoryNames()
 {
     return namesOf(kCategory);
+}
+QStringList allResolutionNames()
+{
+    return namesOf(kResolution);
 }
 
 } // namespace redrive

@@ -12,10 +12,13 @@
 // stored in the database and appear in the admin API; they are a contract and never change.
 namespace redrive {
 
-enum class DeliveryStatus { Pending, InFlight, Retrying, Succeeded, Dead };
+// Resolved: a dead letter someone handled another way ("handled_manually", "not_needed"); it is
+// no dead letter any more and no replay takes it (sending it again would act twice).
+enum class DeliveryStatus { Pending, InFlight, Retrying, Succeeded, Dead, Resolved };
 // An event's status summarises its deliveries; NoRoute marks an event no route matched, Invalid
-// one that failed its source's JSON Schema and was quarantined without deliveries.
-enum class EventStatus { Pending, InFlight, Retrying, Succeeded, Dead, NoRoute, Invalid };
+// one that failed its source's JSON Schema and was quarantined without deliveries; Resolved one
+// whose deliveries all ended and at least one was resolved by hand instead of delivered.
+enum class EventStatus { Pending, InFlight, Retrying, Succeeded, Dead, NoRoute, Invalid, Resolved };
 enum class ReplayStatus {
     PendingApproval,
     Approved,
@@ -35,6 +38,8 @@ enum class Risk { Low, High };
 enum class AttemptTrigger { Automatic, Replay };
 // A reconciliation run: running while its lease is held, then ok or failed (reconcile_runs).
 enum class ReconcileRunStatus { Running, Ok, Failed };
+// How a dead letter was resolved without a replay (POST deliveries/resolve).
+enum class Resolution { HandledManually, NotNeeded };
 
 // Why an attempt ended as it did. Each category has a fixed retry disposition (see
 // retrypolicy.h); the attempt also stores a one-line explanation naming the rule that applied.
@@ -64,6 +69,7 @@ QString toString(Risk r);
 QString toString(AttemptTrigger t);
 QString toString(ReconcileRunStatus s);
 QString toString(FailureCategory c);
+QString toString(Resolution r);
 
 std::optional<DeliveryStatus> deliveryStatusFromString(QStringView s);
 std::optional<EventStatus> eventStatusFromString(QStringView s);
@@ -74,6 +80,7 @@ std::optional<Risk> riskFromString(QStringView s);
 std::optional<AttemptTrigger> attemptTriggerFromString(QStringView s);
 std::optional<ReconcileRunStatus> reconcileRunStatusFromString(QStringView s);
 std::optional<FailureCategory> failureCategoryFromString(QStringView s);
+std::optional<Resolution> resolutionFromString(QStringView s);
 
 // All values, for validation messages and UI lists.
 QStringList allDeliveryStatusNames();
@@ -81,6 +88,7 @@ QStringList allEventStatusNames();
 QStringList allReplayStatusNames();
 QStringList allRoleNames();
 QStringList allFailureCategoryNames();
+QStringList allResolutionNames();
 
 // The stored names as SQL text, from the same tables as toString: sqlName(DeliveryStatus::Dead) is
 // `'dead'` and sqlNames({DeliveryStatus::Pending, DeliveryStatus::Retrying}) is
@@ -161,6 +169,10 @@ inline std::optional<FailureCategory> parseName(QStringView s, std::type_identit
 inline std::optional<ReconcileRunStatus> parseName(QStringView s, std::type_identity<ReconcileRunStatus>)
 {
     return reconcileRunStatusFromString(s);
+}
+inline std::optional<Resolution> parseName(QStringView s, std::type_identity<Resolution>)
+{
+    return resolutionFromString(s);
 }
 } // namespace detail
 

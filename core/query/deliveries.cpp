@@ -19,14 +19,22 @@ using json::isoOrNull;
 using json::numberOrNull;
 
 const QLatin1String kRecordColumns(", d.idempotency_key, d.last_status_code, d.replay_id, "
-                                   "d.succeeded_at, d.dead_at, d.created_at");
+                                   "d.succeeded_at, d.dead_at, d.created_at, r.resolution, r.reason, "
+                                   "r.ticket, r.actor, r.role, r.resolved_at");
 
 DeliveryRecord readRecord(const QSqlQuery &q)
 {
     DeliveryRecord rec;
     rec.summary = readDeliverySummary(q);
+    std::optional<qint64> resolvedAt;
+    DeliveryResolution r;
     readColumnsFrom(q, kDeliverySummaryColumnCount, rec.idempotencyKey, rec.lastStatusCode, rec.replayId,
-        rec.succeededAt, rec.deadAt, rec.createdAt);
+        rec.succeededAt, rec.deadAt, rec.createdAt, r.resolution, r.reason, r.ticket, r.actor, r.role,
+        resolvedAt);
+    if (resolvedAt) {
+        r.resolvedAt = *resolvedAt;
+        rec.resolution = std::move(r);
+    }
     rec.lastError = rec.summary.lastError;
     return rec;
 }
@@ -34,7 +42,7 @@ DeliveryRecord readRecord(const QSqlQuery &q)
 QString recordSelect()
 {
     return QLatin1String("SELECT ") + QLatin1String(kDeliverySummaryColumns) + kRecordColumns
-        + QLatin1String(" FROM deliveries d");
+        + QLatin1String(" FROM deliveries d LEFT JOIN delivery_resolutions r ON r.delivery_id = d.id");
 }
 
 // Attaches every delivery's attempts, by number.

@@ -49,6 +49,16 @@ struct AttemptRecord {
 };
 
 // Everything stored about one delivery.
+// How a resolved delivery was resolved without a replay (delivery_resolutions).
+struct DeliveryResolution {
+    Stored<Resolution> resolution;
+    QString reason;
+    QString ticket; // empty when none was given
+    QString actor;
+    QString role;
+    qint64 resolvedAt = 0;
+};
+
 struct DeliveryRecord {
     DeliverySummary summary;
     QString idempotencyKey;
@@ -58,6 +68,7 @@ struct DeliveryRecord {
     std::optional<qint64> succeededAt;
     std::optional<qint64> deadAt;
     qint64 createdAt = 0;
+    std::optional<DeliveryResolution> resolution; // set for a resolved delivery
     QList<AttemptRecord> attempts; // by number; empty unless asked for
 };
 

@@ -14,14 +14,16 @@ int urgency(DownstreamState s)
         return 0;
     case DownstreamState::SucceededWithRef:
         return 1;
-    case DownstreamState::Succeeded:
+    case DownstreamState::Resolved:
         return 2;
-    case DownstreamState::Pending:
+    case DownstreamState::Succeeded:
         return 3;
-    case DownstreamState::Failed:
+    case DownstreamState::Pending:
         return 4;
-    case DownstreamState::OutcomeUnknown:
+    case DownstreamState::Failed:
         return 5;
+    case DownstreamState::OutcomeUnknown:
+        return 6;
     }
     return 0;
 }
@@ -43,6 +45,8 @@ QString toString(DownstreamState state)
         return QStringLiteral("failed");
     case DownstreamState::OutcomeUnknown:
         return QStringLiteral("outcome_unknown");
+    case DownstreamState::Resolved:
+        return QStringLiteral("resolved");
     }
     return {};
 }
@@ -62,6 +66,8 @@ QString describe(DownstreamState state)
         return QCoreApplication::translate("redrive::DownstreamState", "Failed");
     case DownstreamState::OutcomeUnknown:
         return QCoreApplication::translate("redrive::DownstreamState", "Outcome unknown");
+    case DownstreamState::Resolved:
+        return QCoreApplication::translate("redrive::DownstreamState", "Resolved by hand");
     }
     return {};
 }
@@ -71,6 +77,9 @@ DownstreamState downstreamState(
 {
     if (deliveryStatus == DeliveryStatus::Succeeded)
         return downstreamRef.isEmpty() ? DownstreamState::Succeeded : DownstreamState::SucceededWithRef;
+    // Someone decided what the destination's side needs; the flag no longer asks for attention.
+    if (deliveryStatus == DeliveryStatus::Resolved)
+        return DownstreamState::Resolved;
     if (outcomeUnknown)
         return DownstreamState::OutcomeUnknown;
     if (deliveryStatus == DeliveryStatus::Dead)

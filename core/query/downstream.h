@@ -19,6 +19,7 @@ enum class DownstreamState {
     SucceededWithRef, // 2xx and the destination's reference was recorded
     Failed, // dead-lettered: exhausted or permanent failure, and the downstream did not act
     OutcomeUnknown, // the request may have been processed; replaying could act twice
+    Resolved, // a dead letter someone resolved by hand (handled another way, or not needed)
 };
 
 QString toString(DownstreamState state); // "succeeded_ref", "outcome_unknown", ...
@@ -30,7 +31,8 @@ DownstreamState downstreamState(
     const Stored<DeliveryStatus> &deliveryStatus, bool outcomeUnknown, const QString &downstreamRef);
 
 // An event's indicator: the one that most needs a person's attention among its deliveries
-// (outcome unknown > failed > pending > succeeded without reference > succeeded with reference).
+// (outcome unknown > failed > pending > succeeded without reference > resolved by hand > succeeded
+// with reference).
 DownstreamState summariseDownstream(const QList<DownstreamState> &deliveries);
 
 } // namespace redrive

@@ -41,6 +41,8 @@ QString exclusionReason(const Row &r, const Config &config)
         return QStringLiteral("queued_by_replay");
     if (status == DeliveryStatus::InFlight)
         return QStringLiteral("in_flight");
+    if (status == DeliveryStatus::Resolved)
+        return QStringLiteral("resolved");
     if (!status || !isReplayable(*status))
         return QStringLiteral("already_pending");
     if (!config.destination(r.destination))
@@ -159,10 +161,9 @@ std::optional<Selection> freezeDeliveries(
     return s;
 }
 
-std::optional<Selection> freezeFilter(
-    Db &db, const Config &config, const EventFilter &filter, int maxSelection, FreezeError *error)
+SqlFragment filteredDeliveriesSql(const EventFilter &filter, Dialect dialect)
 {
-    const SqlFragment frag = eventFilterSql(filter, db.dialect());
+    const SqlFragment frag = eventFilterSql(filter, dialect);
     QString where = QStringLiteral("(%1)").arg(frag.sql);
     QVariantList binds = frag.binds;
     if (!filter.destination.isEmpty()) {
@@ -189,7 +190,15 @@ std::optional<Selection> freezeFilter(
         where += marks.isEmpty() ? QStringLiteral(" AND 1=0")
                                  : QStringLiteral(" AND d.status IN (%1)").arg(marks.join(u','));
     }
+    return SqlFragment { where, binds, frag.idColumn };
+}
 
+std::optional<Selection> freezeFilter(
+    Db &db, const Config &config, const EventFilter &filter, int maxSelection, FreezeError *error)
+{
+    const SqlFragment frag = filteredDeliveriesSql(filter, db.dialect());
+    const QString &where = frag.sql;
+    const QVariantList &binds = frag.binds;
     Selection s;
     auto run = [&](const QString &extra, int limit) {
         QSqlQuery q(db.handle());

@@ -34,7 +34,8 @@ struct ExcludedItem {
     qint64 eventId = 0;
     QString destination;
     Stored<DeliveryStatus> status;
-    QString reason; // already_pending | in_flight | queued_by_replay | destination_not_configured
+    // already_pending | in_flight | queued_by_replay | destination_not_configured | resolved
+    QString reason;
 };
 
 struct Selection {
@@ -62,6 +63,11 @@ struct FreezeError {
     QString message;
     qint64 deliveryId = 0; // UnknownDelivery: the first id that does not exist
 };
+
+// The deliveries a filter names, over deliveries "d" joined to events "e" and event_status "s":
+// the events matching `filter`, and of their deliveries those the filter's destination, category,
+// status and delivery_status also match. Replays and resolutions select through this one rule.
+[[nodiscard]] SqlFragment filteredDeliveriesSql(const EventFilter &filter, Dialect dialect);
 
 // Explicit deliveries (no duplicates, at most maxSelection). Unknown ids are an error.
 std::optional<Selection> freezeDeliveries(

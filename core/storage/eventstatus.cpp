@@ -19,6 +19,8 @@ EventStatus summariseEventStatus(const QList<DeliveryStatus> &deliveries)
         return EventStatus::InFlight;
     if (any(DeliveryStatus::Pending))
         return EventStatus::Pending;
+    if (any(DeliveryStatus::Resolved))
+        return EventStatus::Resolved;
     return EventStatus::Succeeded;
 }
 

@@ -157,6 +157,21 @@ Result<IncidentCheckResult> checkIncidents(Db &db, qint64 nowMs, qint64 growThre
     return result;
 }
 
+Result<int> closeEmptiedIncidents(Db &db, qint64 nowMs)
+{
+    QSqlQuery q(db.handle());
+    if (auto ran = runQuery(q,
+            QStringLiteral("UPDATE incidents SET closed_at = ?, updated_at = ? WHERE closed_at IS NULL "
+                           "AND NOT EXISTS (SELECT 1 FROM deliveries d WHERE d.status = %1 "
+                           "AND d.destination = incidents.destination "
+                           "AND COALESCE(d.last_category, '') = incidents.category)")
+                .arg(sqlName(DeliveryStatus::Dead)),
+            { nowMs, nowMs });
+        !ran)
+        return Failure(ran.error());
+    return q.numRowsAffected();
+}
+
 Result<int> purgeClosedIncidents(Db &db, qint64 cutoffMs, int batch)
 {
     QSqlQuery q(db.handle());

@@ -35,6 +35,11 @@ struct IncidentCheckResult {
 // makes a concurrent second opening a no-op, and a close only counts when it changed the row.
 Result<IncidentCheckResult> checkIncidents(Db &db, qint64 nowMs, qint64 growThreshold);
 
+// Inside the caller's write transaction: closes the open incidents whose dead-letter group has
+// no dead letter left (resolving the last ones closes their incident at once, not at the next
+// check) and returns how many. Never opens one: that stays the check's.
+Result<int> closeEmptiedIncidents(Db &db, qint64 nowMs);
+
 // Retention for incidents: deletes at most `batch` incidents closed before `cutoffMs` (the events'
 // retention cutoff), oldest first, and returns how many. Open incidents stay whatever their age;
 // audit entries about an incident stay too (the chain is never purged). Ids are never reused

@@ -486,6 +486,20 @@ const char *const kMigration15[] = {
     "ALTER TABLE destination_state ADD COLUMN circuit_next_probe_at BIGINT",
 };
 
+// Resolve without replay: a dead delivery someone handled another way becomes `resolved`, and
+// who resolved it, how and why is kept beside it (one row per delivery, gone with it).
+const char *const kMigration16[] = {
+    R"(CREATE TABLE delivery_resolutions (
+        delivery_id BIGINT PRIMARY KEY REFERENCES deliveries (id) ON DELETE CASCADE,
+        resolution TEXT NOT NULL,
+        reason TEXT NOT NULL,
+        ticket TEXT NOT NULL DEFAULT '',
+        actor TEXT NOT NULL,
+        role TEXT NOT NULL,
+        resolved_at BIGINT NOT NULL
+    ))",
+};
+
 const Migration kMigrations[] = {
     { 1, "initial schema", kMigration1, std::size(kMigration1) },
     { 2, "event summary status in its own table", kMigration2, std::size(kMigration2) },
@@ -509,6 +523,8 @@ const Migration kMigrations[] = {
         std::size(kMigration14) },
     { 15, "circuit breaker state per destination: destination_state.circuit_*", kMigration15,
         std::size(kMigration15) },
+    { 16, "dead letters resolved without a replay: delivery_resolutions", kMigration16,
+        std::size(kMigration16) },
 };
 
 } // namespace

@@ -12,6 +12,7 @@
 #include "admin/reconcilehandlers.h"
 #include "admin/replayexecutor.h"
 #include "admin/replayhandlers.h"
+#include "admin/resolvehandlers.h"
 #include "admin/tokenauth.h"
 #include "admin/validationhandlers.h"
 #include "audit/signingkey.h"
@@ -450,6 +451,8 @@ http::Response AdminApi::Impl::route(RequestContext &ctx)
     if (first == u"deliveries") {
         if (n == 1)
             return get ? listDeliveries(ctx) : methodNotAllowed("GET");
+        if (n == 2 && s[1] == u"resolve")
+            return post ? resolveDeliveries(ctx) : methodNotAllowed("POST");
         if (n == 2) {
             const auto id = parsePathId(s[1]);
             if (!id)

@@ -13,6 +13,18 @@ using json::isoOrNull;
 using json::numberOrNull;
 using json::textOrNull; // a nullable text column: NULL → null, anything stored (even "") → the text
 
+QJsonValue resolutionJson(const std::optional<DeliveryResolution> &r)
+{
+    if (!r)
+        return QJsonValue::Null;
+    return QJsonObject { { QStringLiteral("resolution"), r->resolution.name() },
+        { QStringLiteral("reason"), r->reason },
+        { QStringLiteral("ticket"),
+            r->ticket.isEmpty() ? QJsonValue(QJsonValue::Null) : QJsonValue(r->ticket) },
+        { QStringLiteral("by"), r->actor }, { QStringLiteral("role"), r->role },
+        { QStringLiteral("at"), isoUtc(r->resolvedAt) } };
+}
+
 QJsonObject deliveryJson(const DeliveryRecord &rec, const Config &config)
 {
     const DeliverySummary &s = rec.summary;
@@ -36,6 +48,7 @@ QJsonObject deliveryJson(const DeliveryRecord &rec, const Config &config)
         { QStringLiteral("dead_at"), isoOrNull(rec.deadAt) },
         { QStringLiteral("created_at"), isoUtc(rec.createdAt) },
         { QStringLiteral("updated_at"), isoUtc(s.updatedAt) },
+        { QStringLiteral("resolution"), resolutionJson(rec.resolution) },
     };
 }
 

@@ -348,4 +348,41 @@ std::optional<EventFilter> readEventFilter(const QJsonValue &value, const QStrin
     return filter;
 }
 
+bool readDeliveryIds(
+    const QJsonValue &value, int maxSelection, const QString &perWhat, QList<qint64> *ids, ApiError *error)
+{
+    if (!value.isArray()) {
+        *error
+            = badRequest(QStringLiteral("delivery_ids"), QStringLiteral("must be an array of delivery ids"));
+        return false;
+    }
+    const QJsonArray array = value.toArray();
+    if (array.isEmpty()) {
+        *error = badRequest(QStringLiteral("delivery_ids"), QStringLiteral("must not be empty"));
+        return false;
+    }
+    if (array.size() > maxSelection) {
+        *error = ApiError { 422, QStringLiteral("selection_too_large"),
+            QStringLiteral("at most %1 deliveries per %2 (admin.max_selection); split the list into batches")
+                .arg(maxSelection)
+                .arg(perWhat),
+            QStringLiteral("delivery_ids") };
+        return false;
+    }
+    QSet<qint64> seen;
+    for (qsizetype i = 0; i < array.size(); ++i) {
+        qint64 id = 0;
+        if (!readId(array[i], QStringLiteral("delivery_ids[%1]").arg(i), &id, error))
+            return false;
+        if (seen.contains(id)) {
+            *error = badRequest(QStringLiteral("delivery_ids[%1]").arg(i),
+                QStringLiteral("delivery %1 is listed twice").arg(id));
+            return false;
+        }
+        seen.insert(id);
+        ids->append(id);
+    }
+    return true;
+}
+
 } // namespace redrive::admin

@@ -80,6 +80,10 @@ QJsonObject pageJson(
 // instead ("to replay specific deliveries use delivery_ids").
 std::optional<EventFilter> readEventFilter(
     const QJsonValue &value, const QString &emptyHint, ApiError *error);
+// "delivery_ids" of a bulk request: a non-empty array of distinct positive ids, at most
+// maxSelection of them (422 selection_too_large, "… per <perWhat> …").
+bool readDeliveryIds(
+    const QJsonValue &value, int maxSelection, const QString &perWhat, QList<qint64> *ids, ApiError *error);
 // A "64 hex digits" selection hash.
 bool isSha256Hex(QStringView text);
 

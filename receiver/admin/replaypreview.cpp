@@ -12,42 +12,6 @@
 
 namespace redrive::admin {
 namespace {
-bool readDeliveryIds(const QJsonValue &value, int maxSelection, QList<qint64> *ids, ApiError *error)
-{
-    if (!value.isArray()) {
-        *error
-            = badRequest(QStringLiteral("delivery_ids"), QStringLiteral("must be an array of delivery ids"));
-        return false;
-    }
-    const QJsonArray array = value.toArray();
-    if (array.isEmpty()) {
-        *error = badRequest(QStringLiteral("delivery_ids"), QStringLiteral("must not be empty"));
-        return false;
-    }
-    if (array.size() > maxSelection) {
-        *error = ApiError { 422, QStringLiteral("selection_too_large"),
-            QStringLiteral(
-                "at most %1 deliveries per replay (admin.max_selection); split the list into batches")
-                .arg(maxSelection),
-            QStringLiteral("delivery_ids") };
-        return false;
-    }
-    QSet<qint64> seen;
-    for (qsizetype i = 0; i < array.size(); ++i) {
-        qint64 id = 0;
-        if (!readId(array[i], QStringLiteral("delivery_ids[%1]").arg(i), &id, error))
-            return false;
-        if (seen.contains(id)) {
-            *error = badRequest(QStringLiteral("delivery_ids[%1]").arg(i),
-                QStringLiteral("delivery %1 is listed twice").arg(id));
-            return false;
-        }
-        seen.insert(id);
-        ids->append(id);
-    }
-    return true;
-}
-
 QString exclusionSummary(const replay::Selection &s)
 {
     QMap<QString, int> byReason;
@@ -80,7 +44,8 @@ http::Response previewReplay(RequestContext &ctx)
     std::optional<replay::Selection> selection;
     if (byIds) {
         QList<qint64> ids;
-        if (!readDeliveryIds(body->value(QLatin1String("delivery_ids")), maxSelection, &ids, &e))
+        if (!readDeliveryIds(
+                body->value(QLatin1String("delivery_ids")), maxSelection, QStringLiteral("replay"), &ids, &e))
             return errorResponse(e);
         selection = replay::freezeDeliveries(ctx.db, ctx.config, ids, maxSelection, &freezeError);
     } else {

@@ -67,7 +67,7 @@ QString notNull(const QString &s)
 QList<DeliveryStatus> worstFirst()
 {
     QList<DeliveryStatus> all = { DeliveryStatus::Pending, DeliveryStatus::InFlight, DeliveryStatus::Retrying,
-        DeliveryStatus::Succeeded, DeliveryStatus::Dead };
+        DeliveryStatus::Succeeded, DeliveryStatus::Dead, DeliveryStatus::Resolved };
     std::sort(all.begin(), all.end(), [](DeliveryStatus a, DeliveryStatus b) {
         const EventStatus both = summariseEventStatus({ a, b });
         return both == summariseEventStatus({ a }) && both != summariseEventStatus({ b });

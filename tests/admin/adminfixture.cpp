@@ -302,9 +302,9 @@ qint64 AdminFixture::count(const QString &table, const QString &where)
 QMap<QString, qint64> AdminFixture::rowCounts()
 {
     QMap<QString, qint64> out;
-    for (const char *t :
-        { "events", "deliveries", "attempts", "notes", "api_tokens", "selections", "replays", "replay_items",
-            "audit_log", "destination_state", "incidents", "event_validation", "event_status" })
+    for (const char *t : { "events", "deliveries", "attempts", "notes", "api_tokens", "selections", "replays",
+             "replay_items", "audit_log", "destination_state", "incidents", "event_validation",
+             "event_status", "delivery_resolutions" })
         out.insert(QLatin1String(t), count(QLatin1String(t)));
     return out;
 }

@@ -85,6 +85,8 @@ void TstAccessPolicy::matrix_data()
         << Action::AcknowledgeIncident << true << true << false << false;
     QTest::newRow("run reconciliation") << Action::RunReconciliation << false << true << false << true;
     QTest::newRow("revalidate events (triage)") << Action::RevalidateEvents << true << true << false << false;
+    QTest::newRow("resolve dead letters (triage)")
+        << Action::ResolveDeliveries << true << true << false << false;
 }
 
 void TstAccessPolicy::matrix()
@@ -110,7 +112,7 @@ void TstAccessPolicy::actionNamesRoundTrip()
         names.insert(name);
     }
     QCOMPARE(names.size(), allActions().size());
-    QCOMPARE(allActions().size(), 14);
+    QCOMPARE(allActions().size(), 15);
     QVERIFY(allowedActionNames(Role::Auditor).contains(QStringLiteral("read_audit")));
     QVERIFY(!allowedActionNames(Role::Auditor).contains(QStringLiteral("request_replay")));
 }

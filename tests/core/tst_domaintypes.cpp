@@ -27,11 +27,13 @@ void TstDomainTypes::namesAreTheContract()
 {
     QCOMPARE(allDeliveryStatusNames(),
         (QStringList { QStringLiteral("pending"), QStringLiteral("in_flight"), QStringLiteral("retrying"),
-            QStringLiteral("succeeded"), QStringLiteral("dead") }));
+            QStringLiteral("succeeded"), QStringLiteral("dead"), QStringLiteral("resolved") }));
     QCOMPARE(allEventStatusNames(),
         (QStringList { QStringLiteral("pending"), QStringLiteral("in_flight"), QStringLiteral("retrying"),
             QStringLiteral("succeeded"), QStringLiteral("dead"), QStringLiteral("no_route"),
-            QStringLiteral("invalid") }));
+            QStringLiteral("invalid"), QStringLiteral("resolved") }));
+    QCOMPARE(allResolutionNames(),
+        (QStringList { QStringLiteral("handled_manually"), QStringLiteral("not_needed") }));
     QCOMPARE(allFailureCategoryNames(),
         (QStringList { QStringLiteral("success"), QStringLiteral("http_retryable"),
             QStringLiteral("http_permanent"), QStringLiteral("redirect"), QStringLiteral("timeout"),

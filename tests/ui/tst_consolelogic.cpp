@@ -15,6 +15,7 @@
 #include "newreplay/replaypreview.h"
 #include "query/downstream.h"
 #include "secrets/secretstore.h"
+#include "storage/eventstatus.h"
 
 #include <QCoreApplication>
 #include <QJsonArray>
@@ -101,6 +102,16 @@ void TstConsoleLogic::downstreamSummaryPicksTheMostUrgent()
     QVERIFY(summariseDownstream({ S::Failed, S::OutcomeUnknown, S::Pending }) == S::OutcomeUnknown);
     QVERIFY(summariseDownstream({ S::SucceededWithRef, S::Succeeded }) == S::Succeeded);
     QVERIFY(summariseDownstream({ S::Pending, S::SucceededWithRef }) == S::Pending);
+    // Resolved by hand needs nobody's attention, but says more than a clean success.
+    QVERIFY(summariseDownstream({ S::SucceededWithRef, S::Resolved }) == S::Resolved);
+    QVERIFY(summariseDownstream({ S::Resolved, S::Failed }) == S::Failed);
+    QVERIFY(redrive::downstreamState(DeliveryStatus::Resolved, true, QString()) == S::Resolved);
+    // An event whose dead letter was resolved reads resolved, until something else needs looking at.
+    QVERIFY(summariseEventStatus({ DeliveryStatus::Succeeded, DeliveryStatus::Resolved })
+        == EventStatus::Resolved);
+    QVERIFY(summariseEventStatus({ DeliveryStatus::Resolved, DeliveryStatus::Retrying })
+        == EventStatus::Retrying);
+    QVERIFY(summariseEventStatus({ DeliveryStatus::Resolved, DeliveryStatus::Dead }) == EventStatus::Dead);
 }
 
 void TstConsoleLogic::statesAreLabelledFromTheEnum()

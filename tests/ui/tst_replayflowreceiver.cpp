@@ -10,6 +10,8 @@
 #include "newreplay/replaydialog.h"
 #include "realreceiver.h"
 #include "replays/replayitemsmodel.h"
+#include "resolve/resolvecontroller.h"
+#include "resolve/resolvedialog.h"
 #include "scriptabledestination.h"
 
 #include <QLabel>
@@ -26,8 +28,10 @@ using namespace redrive::ui;
 // Replay where the user is, against the real receiver: from a delivery row of the event detail,
 // from the events selection (succeeded deliveries left out unless asked for), from a dead-letter
 // group; and the approvals inbox (count in the tab title, the frozen selection browsable,
-// reject with a reason, one's own request not decidable). The replay dialog and the prompts are
-// answered through their seams; the receiver's database says what really happened.
+// reject with a reason, one's own request not decidable). Resolve without replay the same way:
+// a dead delivery from the event detail, a dead-letter group from its page, a cancelled one from
+// the events selection. The dialogs and the prompts are answered through their seams; the
+// receiver's database says what really happened.
 class TstReplayFlowReceiver : public ConsoleGuiTest {
     Q_OBJECT
 private Q_SLOTS:
@@ -38,8 +42,12 @@ private Q_SLOTS:
     void selectionLeavesSucceededDeliveriesOutUnlessAsked();
     void deadLetterGroupIsReplayedFromItsPage();
     void operatorBrowsesTheSelectionAndRejects();
+    void supportResolvesADeadDeliveryFromTheEventDetail();
+    void aDeadLetterGroupIsResolvedFromItsPage();
+    void aCancelledResolveChangesNothing();
 
 private:
+    int groupRow(const QString &destination, const QString &category);
     bool signIn(const QString &person);
     bool showEvent(const QString &providerId);
     qint64 maxReplayId();
@@ -70,6 +78,8 @@ void TstReplayFlowReceiver::cleanup()
 {
     ReplayDialog::setNextAnswers({});
     ReplayDialog::clearShown();
+    ResolveDialog::setNextAnswers({});
+    ResolveDialog::clearShown();
     Prompter::setNextAnswers({});
     Prompter::clearAskedQuestions();
     if (QTest::currentTestFailed())
@@ -353,6 +363,152 @@ void TstReplayFlowReceiver::operatorBrowsesTheSelectionAndRejects()
     QTRY_COMPARE_WITH_TIMEOUT(
         tabs->tabText(MainWindow::ApprovalsPage), QStringLiteral("&Approvals"), kGuiWait);
     QVERIFY(!note->isVisible());
+}
+
+int TstReplayFlowReceiver::groupRow(const QString &destination, const QString &category)
+{
+    auto *groups = find<QTableView>(m_console->window(), "deadLetterTable");
+    for (int r = 0; r < groups->model()->rowCount(); ++r) {
+        const QModelIndex i = groups->model()->index(r, 0);
+        if (i.data(DeadLetterModel::DestinationRole).toString() == destination
+            && i.data(DeadLetterModel::CategoryRole).toString() == category)
+            return r;
+    }
+    return -1;
+}
+
+void TstReplayFlowReceiver::supportResolvesADeadDeliveryFromTheEventDetail()
+{
+    m_receiver.crm().enqueue(410); // crm dies; support refunds the customer by hand instead
+    QString error;
+    const qint64 event = m_receiver.ingestAndSettle("resolve-row-1", &error);
+    QVERIFY2(event, qPrintable(error));
+    const qint64 crm = m_receiver.deliveryId(event, QStringLiteral("crm"));
+    QCOMPARE(scalar(QStringLiteral("SELECT status FROM deliveries WHERE id = ?"), { crm }).toString(),
+        QStringLiteral("dead"));
+    const int crmBefore = m_receiver.crm().requestCount();
+
+    QVERIFY(signIn(QStringLiteral("sam-support")));
+    QVERIFY(showEvent(QStringLiteral("resolve-row-1")));
+    MainWindow *w = m_console->window();
+    auto *deliveries = find<QTreeWidget>(w, "deliveryTree");
+    QTRY_COMPARE_WITH_TIMEOUT(deliveries->topLevelItemCount(), 2, kGuiWait);
+    auto crmRow = [&]() -> QTreeWidgetItem * {
+        for (int i = 0; i < deliveries->topLevelItemCount(); ++i) {
+            if (deliveries->topLevelItem(i)->text(0) == u"crm")
+                return deliveries->topLevelItem(i);
+        }
+        return nullptr;
+    };
+    QVERIFY(crmRow());
+    auto *button = find<QPushButton>(w, "resolveDeliveryButton");
+    // On the succeeded fulfillment row there is nothing to resolve.
+    for (int i = 0; i < deliveries->topLevelItemCount(); ++i) {
+        if (deliveries->topLevelItem(i)->text(0) == u"fulfillment")
+            deliveries->setCurrentItem(deliveries->topLevelItem(i));
+    }
+    QVERIFY(button->isVisible());
+    QVERIFY(!button->isEnabled());
+    deliveries->setCurrentItem(crmRow());
+    QVERIFY(button->isEnabled());
+    QVERIFY(!button->accessibleName().isEmpty());
+    ResolveDialog::setNextAnswers({ { true, Resolution::HandledManually,
+        QStringLiteral("refunded by hand in the payment console"), QStringLiteral("SUP-77") } });
+    QTest::mouseClick(button, Qt::LeftButton);
+    QVERIFY(m_receiver.waitForValue(
+        QStringLiteral("SELECT status FROM deliveries WHERE id = ?"), { crm }, QStringLiteral("resolved")));
+    const auto shown = ResolveDialog::shown();
+    QCOMPARE(shown.size(), 1);
+    QCOMPARE(shown.first().count, 1);
+    QCOMPARE(shown.first().environment, QStringLiteral("production"));
+    QCOMPARE(scalar(QStringLiteral("SELECT actor || ' ' || role || ' ' || resolution || ' ' || ticket FROM "
+                                   "delivery_resolutions WHERE delivery_id = ?"),
+                 { crm })
+                 .toString(),
+        QStringLiteral("sam-support support handled_manually SUP-77"));
+    QCOMPARE(scalar(QStringLiteral("SELECT count(*) FROM audit_log WHERE action = 'deliveries_resolved' AND "
+                                   "target = ? AND actor = 'sam-support'"),
+                 { QStringLiteral("delivery:%1").arg(crm) })
+                 .toInt(),
+        1);
+    // The detail reloads and says who resolved it and why; a replay of it is not offered.
+    auto *note = find<QLabel>(w, "scheduleNote");
+    QTRY_VERIFY_WITH_TIMEOUT(note->text().contains(QStringLiteral("resolved by sam-support")), kGuiWait);
+    QVERIFY2(note->text().contains(QStringLiteral("refunded by hand in the payment console")),
+        qPrintable(note->text()));
+    QVERIFY(note->text().contains(QStringLiteral("SUP-77")));
+    QTRY_VERIFY_WITH_TIMEOUT(crmRow() && crmRow()->text(1) == QStringLiteral("resolved"), kGuiWait);
+    deliveries->setCurrentItem(crmRow());
+    QVERIFY(!find<QPushButton>(w, "replayDeliveryButton")->isEnabled());
+    QVERIFY(!button->isEnabled());
+    QCOMPARE(m_receiver.crm().requestCount(), crmBefore); // nothing was sent
+}
+
+void TstReplayFlowReceiver::aDeadLetterGroupIsResolvedFromItsPage()
+{
+    m_receiver.fulfillment().enqueue(410);
+    m_receiver.fulfillment().enqueue(410);
+    QString error;
+    QVERIFY2(m_receiver.ingestAndSettle("resolve-group-1", &error), qPrintable(error));
+    QVERIFY2(m_receiver.ingestAndSettle("resolve-group-2", &error), qPrintable(error));
+    const QString groupSql = QStringLiteral(
+        "SELECT count(*) FROM deliveries WHERE destination = 'fulfillment' AND status = 'dead' "
+        "AND last_category = 'http_permanent'");
+    const int group = scalar(groupSql).toInt();
+    QVERIFY(group >= 2);
+    const int otherDead
+        = scalar(QStringLiteral("SELECT count(*) FROM deliveries WHERE status = 'dead'")).toInt() - group;
+
+    QVERIFY(signIn(QStringLiteral("sam-support")));
+    MainWindow *w = m_console->window();
+    w->showPage(MainWindow::DeadLettersPage);
+    QTRY_VERIFY_WITH_TIMEOUT(
+        groupRow(QStringLiteral("fulfillment"), QStringLiteral("http_permanent")) >= 0, kGuiWait);
+    find<QTableView>(w, "deadLetterTable")
+        ->selectRow(groupRow(QStringLiteral("fulfillment"), QStringLiteral("http_permanent")));
+    auto *button = find<QPushButton>(w, "resolveGroupButton");
+    QVERIFY(button->isVisible());
+    QVERIFY(button->isEnabled());
+    QVERIFY(!button->accessibleName().isEmpty());
+    ResolveDialog::setNextAnswers(
+        { { true, Resolution::NotNeeded, QStringLiteral("orders were cancelled upstream"), QString() } });
+    QTest::mouseClick(button, Qt::LeftButton);
+    QVERIFY(m_receiver.waitForValue(groupSql, {}, 0));
+    QCOMPARE(ResolveDialog::shown().size(), 1);
+    QCOMPARE(ResolveDialog::shown().first().count, group); // exactly the group, as shown
+    QCOMPARE(
+        scalar(QStringLiteral("SELECT count(*) FROM deliveries WHERE status = 'dead'")).toInt(), otherDead);
+    QCOMPARE(
+        scalar(QStringLiteral("SELECT count(*) FROM delivery_resolutions WHERE resolution = 'not_needed' "
+                              "AND reason = 'orders were cancelled upstream'"))
+            .toInt(),
+        group);
+    // The group leaves the page.
+    QTRY_COMPARE_WITH_TIMEOUT(
+        groupRow(QStringLiteral("fulfillment"), QStringLiteral("http_permanent")), -1, kGuiWait);
+}
+
+void TstReplayFlowReceiver::aCancelledResolveChangesNothing()
+{
+    m_receiver.crm().enqueue(410);
+    QString error;
+    const qint64 event = m_receiver.ingestAndSettle("resolve-cancel-1", &error);
+    QVERIFY2(event, qPrintable(error));
+    const qint64 crm = m_receiver.deliveryId(event, QStringLiteral("crm"));
+    QVERIFY(signIn(QStringLiteral("sam-support")));
+    QVERIFY(showEvent(QStringLiteral("resolve-cancel-1")));
+    const qint64 audits = scalar(QStringLiteral("SELECT count(*) FROM audit_log")).toLongLong();
+    auto *action = m_console->window()->findChild<QAction *>(QStringLiteral("resolveSelectionAction"));
+    QVERIFY(action);
+    QVERIFY(!action->text().isEmpty());
+    ResolveDialog::setNextAnswers({ { false, Resolution::HandledManually, QString(), QString() } });
+    action->trigger();
+    QTRY_COMPARE_WITH_TIMEOUT(ResolveDialog::shown().size(), 1, kGuiWait);
+    QCOMPARE(ResolveDialog::shown().first().count, 1);
+    QTRY_VERIFY_WITH_TIMEOUT(!m_console->resolve()->dialog(), kGuiWait); // cancelled and closed
+    QCOMPARE(scalar(QStringLiteral("SELECT status FROM deliveries WHERE id = ?"), { crm }).toString(),
+        QStringLiteral("dead"));
+    QCOMPARE(scalar(QStringLiteral("SELECT count(*) FROM audit_log")).toLongLong(), audits);
 }
 
 QTEST_MAIN(TstReplayFlowReceiver)

@@ -151,6 +151,11 @@ ApiReply *AdminClient::resumeDestination(const QString &name, const QString &rea
         QJsonObject { { QStringLiteral("reason"), reason } });
 }
 
+ApiReply *AdminClient::resolveDeliveries(const QJsonObject &body)
+{
+    return post(QStringLiteral("deliveries/resolve"), body);
+}
+
 ApiReply *AdminClient::previewReplay(const QJsonObject &selection)
 {
     return post(QStringLiteral("replays/preview"), selection);

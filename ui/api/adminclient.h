@@ -127,6 +127,11 @@ public:
     // empty ticket is left out.
     ApiReply *createReplay(const QString &selectionHash, const QString &reason, const QString &ticket);
 
+    // Resolve without replay.
+    // POST deliveries/resolve {"delivery_ids" | "filter", "resolution", "reason", "ticket"?,
+    // "dry_run"?}: dead letters handled another way leave the dead letters.
+    ApiReply *resolveDeliveries(const QJsonObject &body);
+
     // Replays and approvals.
     // GET replays: the newest requests first; `status` (only requests in that state), `limit` and
     // `cursor` (the previous page's next_cursor) are sent only when given.

@@ -20,6 +20,7 @@ Permissions Permissions::forRole(std::optional<Role> role)
     p.addNotes = access::allows(*role, access::Action::AddNote);
     p.acknowledgeIncidents = access::allows(*role, access::Action::AcknowledgeIncident);
     p.revalidateEvents = access::allows(*role, access::Action::RevalidateEvents);
+    p.resolveDeliveries = access::allows(*role, access::Action::ResolveDeliveries);
     p.readReplays = access::allows(*role, access::Action::ReadReplays);
     p.reconcile = access::allows(*role, access::Action::RunReconciliation);
     return p;

@@ -21,6 +21,7 @@ struct Permissions {
     bool acknowledgeIncidents = false; // say "I am on it" about an incident
     bool reconcile = false; // start a reconciliation with the provider now (operator, admin)
     bool revalidateEvents = false; // check quarantined events again against the schemas
+    bool resolveDeliveries = false; // mark dead letters resolved without a replay
 
     static Permissions forRole(std::optional<Role> role);
 };

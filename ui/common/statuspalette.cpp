@@ -31,6 +31,9 @@ StatusLook statusLook(EventStatus status)
     case EventStatus::Invalid: // quarantined: amber-brown, apart from dead's red and retrying's orange
         return { QColor(0xf3, 0xe5, 0xd0), QColor(0x6d, 0x3f, 0x0a),
             QCoreApplication::translate("redrive::ui::StatusPalette", "invalid") };
+    case EventStatus::Resolved: // handled by a person instead of delivered: teal, apart from green
+        return { QColor(0xd9, 0xf0, 0xee), QColor(0x00, 0x5b, 0x52),
+            QCoreApplication::translate("redrive::ui::StatusPalette", "resolved") };
     }
     return {};
 }
@@ -48,6 +51,8 @@ StatusLook statusLook(DeliveryStatus status)
         return statusLook(EventStatus::Succeeded);
     case DeliveryStatus::Dead:
         return statusLook(EventStatus::Dead);
+    case DeliveryStatus::Resolved:
+        return statusLook(EventStatus::Resolved);
     }
     return {};
 }
@@ -74,6 +79,8 @@ StatusLook downstreamLook(DownstreamState state)
         return { QColor(0xff, 0xe0, 0xb2), QColor(0x7a, 0x3e, 0x00), QStringLiteral("? ") + label };
     case DownstreamState::Pending:
         return { QColor(0xe8, 0xea, 0xed), QColor(0x37, 0x47, 0x4f), QStringLiteral("… ") + label };
+    case DownstreamState::Resolved:
+        return { QColor(0xd9, 0xf0, 0xee), QColor(0x00, 0x5b, 0x52), QStringLiteral("✋ ") + label };
     case DownstreamState::None:
         break;
     }

@@ -27,6 +27,9 @@ DeadLettersController::DeadLettersController(Session *session, DeadLettersView *
     m_view->setReplayAllowed(session->admin() && session->permissions().replay);
     connect(
         m_view, &DeadLettersView::replayGroupRequested, this, &DeadLettersController::replaySelectedGroup);
+    m_view->setResolveAllowed(session->admin() && session->permissions().resolveDeliveries);
+    connect(
+        m_view, &DeadLettersView::resolveGroupRequested, this, &DeadLettersController::resolveSelectedGroup);
     connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
         &DeadLettersController::updateReplayGroup);
     connect(m_model, &QAbstractItemModel::modelReset, this, &DeadLettersController::updateReplayGroup);
@@ -52,6 +55,7 @@ void DeadLettersController::updateReplayGroup()
             ? tr("This group has no recorded failure category; open its events and replay them "
                  "from there.")
             : tr("Preview and request a replay of this group's dead deliveries (Ctrl+R)."));
+    m_view->setResolveEnabled(can);
 }
 
 void DeadLettersController::replaySelectedGroup()
@@ -59,6 +63,13 @@ void DeadLettersController::replaySelectedGroup()
     const DeadLetterGroup *g = m_model->groupAt(m_table->selectionModel()->currentIndex());
     if (g && !g->category.isNull() && m_session->admin() && m_session->permissions().replay)
         Q_EMIT replayRequested(groupFilter(*g));
+}
+
+void DeadLettersController::resolveSelectedGroup()
+{
+    const DeadLetterGroup *g = m_model->groupAt(m_table->selectionModel()->currentIndex());
+    if (g && !g->category.isNull() && m_session->admin() && m_session->permissions().resolveDeliveries)
+        Q_EMIT resolveRequested(groupFilter(*g));
 }
 
 void DeadLettersController::refresh()

@@ -26,12 +26,15 @@ public:
     void refresh();
     // "Replay group…": the selected group's dead deliveries (destination, category, dead).
     void replaySelectedGroup();
+    // "Mark group resolved…": the selected group's dead deliveries, handled another way.
+    void resolveSelectedGroup();
     // The events of a group: a delivery to its destination, dead, with its category.
     static EventFilter groupFilter(const DeadLetterGroup &group);
 
 Q_SIGNALS:
     void openEvents(const redrive::EventFilter &filter);
     void replayRequested(const redrive::EventFilter &filter);
+    void resolveRequested(const redrive::EventFilter &filter);
 
 private:
     void updateReplayGroup();

@@ -21,6 +21,8 @@ DeadLettersView::DeadLettersView(QWidget *parent)
     , m_table(m_groups->table())
     , m_replayGroup(new QPushButton(tr("Replay group…"), m_groups))
     , m_replayAction(new QAction(tr("Replay group…"), this))
+    , m_resolveGroup(new QPushButton(tr("Mark group resolved…"), m_groups))
+    , m_resolveAction(new QAction(tr("Mark group resolved…"), this))
 {
     setObjectName(QStringLiteral("deadLettersPage"));
     auto *layout = new QVBoxLayout(this);
@@ -40,6 +42,29 @@ DeadLettersView::DeadLettersView(QWidget *parent)
     m_groups->addRowCommand(m_replayGroup, m_replayAction);
     connect(m_replayAction, &QAction::triggered, this, &DeadLettersView::replayGroupRequested);
     connect(m_replayGroup, &QPushButton::clicked, this, &DeadLettersView::replayGroupRequested);
+
+    // Handled another way (by hand, or not needed): the group leaves the dead letters unsent.
+    m_resolveGroup->setObjectName(QStringLiteral("resolveGroupButton"));
+    m_resolveGroup->setAccessibleName(tr("Mark the selected dead-letter group resolved"));
+    m_resolveGroup->setToolTip(
+        tr("The group's dead letters were handled another way: they leave the dead letters and are "
+           "never sent again (Ctrl+Shift+M)."));
+    m_resolveAction->setObjectName(QStringLiteral("resolveGroupAction"));
+    m_resolveAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_M));
+    m_groups->addRowCommand(m_resolveGroup, m_resolveAction);
+    connect(m_resolveAction, &QAction::triggered, this, &DeadLettersView::resolveGroupRequested);
+    connect(m_resolveGroup, &QPushButton::clicked, this, &DeadLettersView::resolveGroupRequested);
+}
+
+void DeadLettersView::setResolveAllowed(bool allowed)
+{
+    m_groups->offerRowCommand(m_resolveGroup, m_resolveAction, allowed);
+}
+
+void DeadLettersView::setResolveEnabled(bool enabled)
+{
+    m_resolveGroup->setEnabled(enabled);
+    m_resolveAction->setEnabled(enabled);
 }
 
 void DeadLettersView::setSummary(const QString &text)

@@ -16,7 +16,7 @@ class TablePage;
 
 // The Dead letters page, passive: the open incidents on top (their own view, which
 // IncidentsController drives), then the groups by category × destination with a status line
-// and "Replay group…". DeadLettersController decides what it shows.
+// and "Replay group…" / "Mark group resolved…". DeadLettersController decides what it shows.
 class DeadLettersView final : public QWidget {
     Q_OBJECT
 public:
@@ -29,10 +29,14 @@ public:
     void setReplayAllowed(bool allowed);
     // Whether the selected group can be replayed, and why (the button's tooltip).
     void setReplayEnabled(bool enabled, const QString &toolTip);
+    // "Mark group resolved…", for roles that triage; enabled like the replay (same group rule).
+    void setResolveAllowed(bool allowed);
+    void setResolveEnabled(bool enabled);
 
 Q_SIGNALS:
     void groupActivated(const QModelIndex &index);
     void replayGroupRequested();
+    void resolveGroupRequested();
 
 private:
     TablePage *m_groups;
@@ -40,6 +44,8 @@ private:
     QTableView *m_table;
     QPushButton *m_replayGroup;
     QAction *m_replayAction;
+    QPushButton *m_resolveGroup;
+    QAction *m_resolveAction;
 };
 
 } // namespace redrive::ui

@@ -34,6 +34,9 @@ DetailController::DetailController(
     m_view->setCanReplay(session->admin() && session->permissions().replay);
     connect(
         m_view, &EventDetailView::replayDeliveryRequested, this, &DetailController::replayDeliveryRequested);
+    m_view->setCanResolve(session->admin() && session->permissions().resolveDeliveries);
+    connect(m_view, &EventDetailView::resolveDeliveryRequested, this,
+        &DetailController::resolveDeliveryRequested);
     m_view->validationPanel()->setCanRevalidate(session->admin() && session->permissions().revalidateEvents);
     connect(m_view->validationPanel(), &ValidationPanel::revalidateRequested, this,
         &DetailController::revalidate);
@@ -52,6 +55,7 @@ DetailController::~DetailController()
     m_view->setCanExportEvidence(false);
     m_view->setEvidenceStatus(false, QString());
     m_view->setCanReplay(false);
+    m_view->setCanResolve(false);
     m_view->validationPanel()->setCanRevalidate(false);
 }
 

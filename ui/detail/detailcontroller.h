@@ -37,6 +37,8 @@ Q_SIGNALS:
     void evidenceExported(bool ok, const QString &message);
     // "Replay this delivery…" on a delivery row (only offered to roles that may replay).
     void replayDeliveryRequested(qint64 deliveryId);
+    // "Mark resolved…" on a dead delivery (only offered to roles that triage).
+    void resolveDeliveryRequested(qint64 deliveryId);
     // A business key on the detail was clicked: search the events for "name:value".
     void keySearchRequested(const QString &search);
 

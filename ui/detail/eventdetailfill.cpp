@@ -88,6 +88,18 @@ void EventDetailView::fillDeliveries(
                 tr("Idempotency key %1 (the same on every attempt and replay)").arg(rec.idempotencyKey)));
         if (s.nextAttemptAt && (s.status == DeliveryStatus::Retrying || s.status == DeliveryStatus::Pending))
             notes.append(scheduleNote(s, schedules));
+        if (rec.resolution) {
+            const DeliveryResolution &r = *rec.resolution;
+            const QString how
+                = r.resolution == Resolution::NotNeeded ? tr("not needed") : tr("handled manually");
+            QString line = tr("%1: resolved by %2 (%3) %4 as %5: %6")
+                               .arg(s.destination, r.actor, r.role, TimeFormat::display(r.resolvedAt), how,
+                                   r.reason.simplified());
+            if (!r.ticket.isEmpty())
+                line += tr(" (ticket %1)").arg(r.ticket);
+            notes.append(line);
+            item->setToolTip(DStatus, plainToolTip(line));
+        }
     }
     for (int c = 0; c < DColumnCount; ++c)
         m_deliveries->resizeColumnToContents(c);

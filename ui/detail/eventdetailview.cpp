@@ -48,6 +48,8 @@ EventDetailView::EventDetailView(QWidget *parent)
     , m_deliveries(new QTreeWidget)
     , m_replayDelivery(new QPushButton(tr("Replay this delivery…")))
     , m_replayAction(new QAction(tr("Replay this delivery…"), this))
+    , m_resolveDelivery(new QPushButton(tr("Mark resolved…")))
+    , m_resolveAction(new QAction(tr("Mark resolved…"), this))
     , m_scheduleNote(new QLabel)
     , m_attempts(new QTreeWidget)
     , m_excerpt(new QPlainTextEdit)
@@ -111,6 +113,20 @@ EventDetailView::EventDetailView(QWidget *parent)
     connect(m_replayAction, &QAction::triggered, this, replayCurrent);
     connect(m_replayDelivery, &QPushButton::clicked, this, replayCurrent);
     connect(m_deliveries, &QTreeWidget::currentItemChanged, this, &EventDetailView::updateReplayDelivery);
+    // A dead letter handled another way: resolved where the user is, like the replay.
+    m_resolveDelivery->setObjectName(QStringLiteral("resolveDeliveryButton"));
+    m_resolveDelivery->setAccessibleName(tr("Mark this dead letter resolved"));
+    m_resolveDelivery->setToolTip(
+        tr("It was handled another way: it leaves the dead letters and is never sent again."));
+    m_resolveAction->setObjectName(QStringLiteral("resolveDeliveryAction"));
+    m_deliveries->addAction(m_resolveAction);
+    auto resolveCurrent = [this] {
+        const QTreeWidgetItem *item = m_deliveries->currentItem();
+        if (m_resolveAction->isEnabled() && item)
+            Q_EMIT resolveDeliveryRequested(item->data(DDestination, Qt::UserRole).toLongLong());
+    };
+    connect(m_resolveAction, &QAction::triggered, this, resolveCurrent);
+    connect(m_resolveDelivery, &QPushButton::clicked, this, resolveCurrent);
     m_scheduleNote->setObjectName(QStringLiteral("scheduleNote"));
     m_scheduleNote->setTextFormat(Qt::PlainText);
     m_scheduleNote->setWordWrap(true);
@@ -241,6 +257,7 @@ EventDetailView::EventDetailView(QWidget *parent)
     auto *titleRow = new QHBoxLayout;
     titleRow->addWidget(m_title, 1);
     titleRow->addWidget(m_replayDelivery, 0, Qt::AlignTop);
+    titleRow->addWidget(m_resolveDelivery, 0, Qt::AlignTop);
     layout->addLayout(titleRow);
     layout->addWidget(m_message);
     layout->addWidget(m_tabs, 1);
@@ -250,6 +267,7 @@ EventDetailView::EventDetailView(QWidget *parent)
     setCanExportEvidence(false);
     setEvidenceStatus(false, QString());
     setCanReplay(false);
+    setCanResolve(false);
     showEmpty();
 }
 
@@ -263,6 +281,7 @@ void EventDetailView::showEmpty()
     m_message->show();
     m_tabs->hide();
     m_replayDelivery->hide(); // no event, no delivery to replay
+    m_resolveDelivery->hide();
 }
 
 void EventDetailView::showLoading(qint64 eventId)
@@ -274,6 +293,8 @@ void EventDetailView::showLoading(qint64 eventId)
         m_attempts->clear();
         m_replayDelivery->setEnabled(false);
         m_replayAction->setEnabled(false);
+        m_resolveDelivery->setEnabled(false);
+        m_resolveAction->setEnabled(false);
     }
     m_eventId = eventId;
     m_title->setText(tr("Event %1").arg(eventId));
@@ -287,6 +308,7 @@ void EventDetailView::showError(const QString &text)
     m_message->show();
     m_tabs->hide();
     m_replayDelivery->hide(); // no event, no delivery to replay
+    m_resolveDelivery->hide();
 }
 
 void EventDetailView::setCanAddNotes(bool can)
@@ -310,12 +332,26 @@ void EventDetailView::updateReplayDelivery()
     const auto status = stored >= 0 ? std::optional(DeliveryStatus(stored)) : std::nullopt;
     // Pending and in-flight deliveries are on their way already; the receiver would refuse them.
     const bool onItsWay = status == DeliveryStatus::Pending || status == DeliveryStatus::InFlight;
-    const bool can = m_canReplay && item && !onItsWay;
+    // A resolved dead letter was handled by hand: sending it now would act twice.
+    const bool resolved = stored == int(DeliveryStatus::Resolved);
+    const bool can = m_canReplay && item && !onItsWay && !resolved;
     m_replayAction->setEnabled(can);
     m_replayDelivery->setEnabled(can);
     m_replayDelivery->setToolTip(onItsWay
             ? tr("This delivery is on its way already; there is nothing to replay yet.")
-            : tr("Preview and request a replay of the selected delivery (Ctrl+R in the list)."));
+            : resolved ? tr("This dead letter was resolved by hand; a replay would act twice.")
+                       : tr("Preview and request a replay of the selected delivery (Ctrl+R in the list)."));
+    const bool dead = m_canResolve && item && stored == int(DeliveryStatus::Dead);
+    m_resolveAction->setEnabled(dead);
+    m_resolveDelivery->setEnabled(dead);
+}
+
+void EventDetailView::setCanResolve(bool can)
+{
+    m_canResolve = can;
+    m_resolveDelivery->setVisible(can && m_tabs->isVisibleTo(this));
+    m_resolveAction->setVisible(can);
+    updateReplayDelivery();
 }
 
 void EventDetailView::setNoteBusy(bool busy, const QString &message)
@@ -358,6 +394,7 @@ void EventDetailView::showDetail(
     m_message->hide();
     m_tabs->show();
     m_replayDelivery->setVisible(m_canReplay);
+    m_resolveDelivery->setVisible(m_canResolve);
 
     m_keys->setKeys(d.keys);
     m_validation->showValidation(d);

@@ -46,6 +46,8 @@ public:
     void setCanExportEvidence(bool can);
     // Offers "Replay this delivery…" on the deliveries list (button, context menu, Ctrl+R).
     void setCanReplay(bool can);
+    // Offers "Mark resolved…" for the selected delivery while it is a dead letter.
+    void setCanResolve(bool can);
     void setEvidenceStatus(bool busy, const QString &message);
 
     [[nodiscard]] qint64 eventId() const { return m_eventId; }
@@ -61,6 +63,7 @@ Q_SIGNALS:
     void noteSubmitted(qint64 eventId, const QString &text);
     void exportEvidenceRequested(qint64 eventId);
     void replayDeliveryRequested(qint64 deliveryId);
+    void resolveDeliveryRequested(qint64 deliveryId);
 
 private:
     void addField(
@@ -86,6 +89,9 @@ private:
     QPushButton *m_replayDelivery;
     QAction *m_replayAction;
     bool m_canReplay = false;
+    QPushButton *m_resolveDelivery;
+    QAction *m_resolveAction;
+    bool m_canResolve = false;
     QLabel *m_scheduleNote;
     QTreeWidget *m_attempts;
     QPlainTextEdit *m_excerpt;

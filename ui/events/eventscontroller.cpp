@@ -118,6 +118,14 @@ EventsController::EventsController(Session *session, EventsView *view, QSettings
         connect(replay, &QAction::triggered, this, &EventsController::requestReplayOfSelection);
         table->addAction(replay);
     }
+    if (session->admin() && session->permissions().resolveDeliveries) {
+        // The selected events' dead letters, handled another way: from the context menu (the
+        // Menu key or Shift+F10 opens it from the keyboard).
+        auto *resolve = new QAction(tr("Mark dead letters resolved…"), table);
+        resolve->setObjectName(QStringLiteral("resolveSelectionAction"));
+        connect(resolve, &QAction::triggered, this, &EventsController::requestResolveOfSelection);
+        table->addAction(resolve);
+    }
     connect(m_view, &EventsView::replaySelectedRequested, this, &EventsController::requestReplayOfSelection);
     connect(m_view, &EventsView::replayFilterRequested, this,
         [this] { Q_EMIT replayFilterRequested(m_model->filter()); });
@@ -214,6 +222,8 @@ void EventsController::requestReplayOfSelection()
             case DeliveryStatus::Dead:
                 proposed.append(d.id);
                 break;
+            case DeliveryStatus::Resolved: // handled by hand: sending it again would act twice
+                break;
             }
         }
     }
@@ -222,6 +232,24 @@ void EventsController::requestReplayOfSelection()
         proposed = onTheirWay;
     if (!proposed.isEmpty() || !succeeded.isEmpty())
         Q_EMIT replayDeliveriesRequested(proposed, succeeded);
+}
+
+void EventsController::requestResolveOfSelection()
+{
+    QList<qint64> dead;
+    for (const QModelIndex &index : m_view->table()->selectionModel()->selectedRows()) {
+        if (const EventRow *row = m_model->eventAt(index)) {
+            for (const DeliverySummary &d : row->deliveries) {
+                if (d.status == DeliveryStatus::Dead)
+                    dead.append(d.id);
+            }
+        }
+    }
+    if (dead.isEmpty()) {
+        m_view->setError(tr("None of the selected events has a dead letter to mark resolved."));
+        return;
+    }
+    Q_EMIT resolveDeliveriesRequested(dead);
 }
 
 void EventsController::updateCount()

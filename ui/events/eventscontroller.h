@@ -35,6 +35,8 @@ public:
     void focusSearch();
     void copySelectedIds();
     void requestReplayOfSelection();
+    // "Mark dead letters resolved…": the dead deliveries of the selected events.
+    void requestResolveOfSelection();
     void pollNow();
 
 Q_SIGNALS:
@@ -43,6 +45,7 @@ Q_SIGNALS:
     // succeeded downstream, offered in the dialog but left out by default.
     void replayDeliveriesRequested(const QList<qint64> &deliveryIds, const QList<qint64> &succeeded);
     void replayFilterRequested(const redrive::EventFilter &filter);
+    void resolveDeliveriesRequested(const QList<qint64> &deliveryIds);
 
 private:
     void updateCount();

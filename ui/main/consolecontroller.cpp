@@ -31,6 +31,7 @@
 #include "rejections/rejectionsview.h"
 #include "replays/replayhistorycontroller.h"
 #include "replays/replaysview.h"
+#include "resolve/resolvecontroller.h"
 #include "statusbar/receiverhealthcontroller.h"
 #include "statusbar/replicacontroller.h"
 
@@ -53,6 +54,7 @@ struct SessionControllers {
     std::unique_ptr<AuditController> audit;
     std::unique_ptr<ApprovalsController> approvals;
     std::unique_ptr<NewReplayController> newReplay;
+    std::unique_ptr<ResolveController> resolve;
     std::unique_ptr<OverviewController> overview;
     std::unique_ptr<RejectionsController> rejections;
     std::unique_ptr<DeadLettersController> deadLetters;
@@ -150,6 +152,11 @@ OverviewController *ConsoleController::overview() const
 NewReplayController *ConsoleController::newReplay() const
 {
     return m_s ? m_s->newReplay.get() : nullptr;
+}
+
+ResolveController *ConsoleController::resolve() const
+{
+    return m_s ? m_s->resolve.get() : nullptr;
 }
 
 ApprovalsController *ConsoleController::approvals() const
@@ -295,6 +302,23 @@ void ConsoleController::adoptSession(Session *session)
                     d->reload();
             });
         });
+    c.resolve = std::make_unique<ResolveController>(session, w);
+    connect(c.events.get(), &EventsController::resolveDeliveriesRequested, c.resolve.get(),
+        &ResolveController::resolveDeliveries);
+    connect(c.deadLetters.get(), &DeadLettersController::resolveRequested, c.resolve.get(),
+        &ResolveController::resolveFilter);
+    connect(c.detail.get(), &DetailController::resolveDeliveryRequested, c.resolve.get(),
+        [this](qint64 id) { resolve()->resolveDeliveries({ id }); });
+    connect(c.resolve.get(), &ResolveController::resolved, this, [this](int count) {
+        m_window->statusBar()->showMessage(
+            tr("Marked %Ln dead letter(s) resolved; they will not be sent again.", nullptr, count), 30'000);
+        afterReplicaShows(this->session(), this, [this] {
+            if (DetailController *d = detail())
+                d->reload();
+            if (m_s && m_s->deadLetters)
+                m_s->deadLetters->refresh();
+        });
+    });
     c.approvals
         = std::make_unique<ApprovalsController>(session, w->approvalsPage(), w->approvalsNote(), m_clock);
     connect(c.approvals.get(), &ApprovalsController::pendingCountChanged, this,

@@ -35,6 +35,7 @@ class ReceiverHealthController;
 class ReconcileController;
 class RejectionsController;
 class NewReplayController;
+class ResolveController;
 class ReplayHistoryController;
 class Session;
 struct SessionControllers;
@@ -57,6 +58,7 @@ public:
     [[nodiscard]] RejectionsController *rejections() const;
     [[nodiscard]] OverviewController *overview() const;
     [[nodiscard]] NewReplayController *newReplay() const;
+    [[nodiscard]] ResolveController *resolve() const;
     [[nodiscard]] ApprovalsController *approvals() const;
     [[nodiscard]] AuditController *audit() const;
     [[nodiscard]] DestinationsController *destinations() const;

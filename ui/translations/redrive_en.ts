@@ -27,6 +27,10 @@
         <source>Outcome unknown</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Resolved by hand</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>redrive::SecretStore</name>
@@ -1235,6 +1239,13 @@ Their reason: %4
         <source>The database can be reached again (it could not for %1); the pages were refreshed.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message numerus="yes">
+        <source>Marked %Ln dead letter(s) resolved; they will not be sent again.</source>
+        <translation>
+            <numerusform>Marked %Ln dead letter resolved; they will not be sent again.</numerusform>
+            <numerusform>Marked %Ln dead letters resolved; they will not be sent again.</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>redrive::ui::DatabaseWatch</name>
@@ -1327,6 +1338,18 @@ Their reason: %4
     </message>
     <message>
         <source>Replay the selected dead-letter group</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Mark group resolved…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Mark the selected dead-letter group resolved</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The group&apos;s dead letters were handled another way: they leave the dead letters and are never sent again (Ctrl+Shift+M).</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2060,6 +2083,38 @@ scheduled for %1</source>
         <source>No notes yet.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Mark resolved…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Mark this dead letter resolved</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>It was handled another way: it leaves the dead letters and is never sent again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This dead letter was resolved by hand; a replay would act twice.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not needed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>handled manually</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: resolved by %2 (%3) %4 as %5: %6</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> (ticket %1)</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>redrive::ui::EventTableModel</name>
@@ -2171,6 +2226,14 @@ Received %Ln times (duplicates were not processed again)</numerusform>
             <numerusform>%Ln event</numerusform>
             <numerusform>%Ln events</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Mark dead letters resolved…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>None of the selected events has a dead letter to mark resolved.</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -4031,6 +4094,134 @@ Approved by %1: %2</source>
     </message>
 </context>
 <context>
+    <name>redrive::ui::ResolveController</name>
+    <message numerus="yes">
+        <source>%Ln not a dead letter</source>
+        <translation>
+            <numerusform>%Ln not a dead letter</numerusform>
+            <numerusform>%Ln not a dead letter</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln queued by a replay</source>
+        <translation>
+            <numerusform>%Ln queued by a replay</numerusform>
+            <numerusform>%Ln queued by a replay</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln selected deliver(y|ies)</source>
+        <translation>
+            <numerusform>%Ln selected delivery</numerusform>
+            <numerusform>%Ln selected deliveries</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>the deliveries the filter matches</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The receiver did not confirm it in time; it may still be recorded. Look at the deliveries before trying again: </source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>redrive::ui::ResolveDialog</name>
+    <message>
+        <source>&amp;Handled manually: someone did what the destination would have done</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Not needed: nothing has to happen at the destination</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Mark resolved</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Mark dead letters resolved</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Environment</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>What will be resolved</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Handled manually</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not needed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reason</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>What was done instead? (required; recorded in the audit log)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ticket</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>optional, e.g. SUP-1234</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Problem</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Resolution</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Reason</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Ticket</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Asking the receiver which of %1 are dead letters…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln dead letter(s) will be marked resolved. They leave the dead letters and their incident, and no replay will send them again.</source>
+        <translation>
+            <numerusform>%Ln dead letter will be marked resolved. They leave the dead letters and their incident, and no replay will send them again.</numerusform>
+            <numerusform>%Ln dead letters will be marked resolved. They leave the dead letters and their incident, and no replay will send them again.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln selected deliver(y|ies) left as they are: %1.</source>
+        <translation>
+            <numerusform>%Ln selected delivery left as they are: %1.</numerusform>
+            <numerusform>%Ln selected deliveries left as they are: %1.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Mark %Ln resolved</source>
+        <translation>
+            <numerusform>Mark %Ln resolved</numerusform>
+            <numerusform>Mark %Ln resolved</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>redrive::ui::ScheduleNote</name>
     <message>
         <source>%1: attempt %2 is due %3.</source>
@@ -4184,6 +4375,10 @@ Approved by %1: %2</source>
     </message>
     <message>
         <source>Network</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>resolved</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
