@@ -395,6 +395,25 @@ void TstConsoleLinks::theRealBinaryRefusesAMalformedLink()
     QVERIFY2(err.contains(QStringLiteral("redrive: not a link the console opens: unknown link kind")),
         qPrintable(err));
     QVERIFY2(err.contains(QStringLiteral("evnt")), qPrintable(err));
+    // Nor is a link longer than the console takes, or two at once; --help names the argument.
+    const auto exitOf = [this](const QStringList &args, QString *said) {
+        QProcess q;
+        q.setProcessEnvironment(binaryEnvironment(m_socket));
+        q.start(binary(), args);
+        if (!q.waitForStarted(kGuiWait))
+            return -1;
+        if (!QTest::qWaitFor([&] { return q.state() == QProcess::NotRunning; }, kGuiWait))
+            return -1;
+        *said = QString::fromUtf8(q.readAllStandardError() + q.readAllStandardOutput());
+        return q.exitCode();
+    };
+    QString out;
+    QCOMPARE(exitOf({ QStringLiteral("redrive://destination/") + QString(5000, u'd') }, &out), 2);
+    QVERIFY2(out.contains(QStringLiteral("redrive: the link is longer than 4096 bytes")), qPrintable(out));
+    QCOMPARE(exitOf({ QStringLiteral("redrive://event/1"), QStringLiteral("redrive://event/2") }, &out), 2);
+    QVERIFY2(out.contains(QStringLiteral("redrive: one link at a time")), qPrintable(out));
+    QCOMPARE(exitOf({ QStringLiteral("--help") }, &out), 0);
+    QVERIFY2(out.contains(QStringLiteral("[LINK]")), qPrintable(out));
     QCOMPARE(received.count(), 0);
 }
 

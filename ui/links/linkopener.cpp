@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: Redrive authors
 #include "linkopener.h"
 
+#include "connection/connectiondialog.h"
 #include "connection/connectionprofile.h"
 #include "connection/session.h"
 #include "destinations/destinationscontroller.h"
@@ -65,7 +66,12 @@ void LinkOpener::open(ConsoleLink link)
     const bool known = link.profile.isEmpty() || m_console.profiles().names().contains(link.profile);
     if (!session) {
         m_pending = link;
-        if (!known) {
+        if (m_console.connectionDialog() && m_console.connectionDialog()->isVisible()) {
+            // The person is choosing or connecting already: the link waits, it does not take over.
+            banner->showMessage(link.profile.isEmpty()
+                    ? tr("Opens %1 once connected.").arg(what(link))
+                    : tr("Opens %1 once connected with profile %2.").arg(what(link), link.profile));
+        } else if (!known) {
             banner->showMessage(
                 tr("The link to %1 names the profile \"%2\", which this console does not have. "
                    "Connect with the profile of that receiver to open it.")
