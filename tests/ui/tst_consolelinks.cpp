@@ -56,6 +56,7 @@ private Q_SLOTS:
     void theRealBinaryHandsItsLinkToTheRunningConsole();
     void theRealBinaryRefusesAMalformedLink();
     void aLinkForAnotherProfileIsNotShownUntilSwitched();
+    void aLinkConnectsWithItsProfileWhenNotConnected();
     void aSecondRealConsoleHandsOverInsteadOfStarting();
 
 private:
@@ -439,6 +440,36 @@ void TstConsoleLinks::aSecondRealConsoleHandsOverInsteadOfStarting()
 
     first.terminate();
     QVERIFY(first.waitForFinished(kGuiWait));
+}
+
+// A console that is not connected yet (`redrive LINK` starting it) connects with the link's
+// profile, as --profile does, and then shows what the link names.
+void TstConsoleLinks::aLinkConnectsWithItsProfileWhenNotConnected()
+{
+    m_opener.reset();
+    m_server.reset();
+    m_console = std::make_unique<ConsoleController>(*m_settings, m_secrets, m_clock);
+    m_console->window()->show();
+    QVERIFY(QTest::qWaitForWindowExposed(m_console->window()));
+    m_opener = std::make_unique<LinkOpener>(*m_console);
+    QSignalSpy opened(m_opener.get(), &LinkOpener::opened);
+    const auto link = parseConsoleLink(QStringLiteral("redrive://destination/billing?profile=prod"));
+    QVERIFY(link);
+    m_opener->open(*link);
+    QVERIFY(m_opener->pending().has_value());
+    QCOMPARE(bannerText(), QStringLiteral("Connecting with profile prod to open destination billing…"));
+    QTRY_VERIFY_WITH_TIMEOUT(m_console->session(), kGuiWait);
+    QCOMPARE(m_console->session()->profile().name, QStringLiteral("prod"));
+    QTRY_COMPARE_WITH_TIMEOUT(opened.count(), 1, kGuiWait);
+    QCOMPARE(opened.at(0).at(1).toBool(), true);
+    QVERIFY(!m_opener->pending().has_value());
+    MainWindow *w = m_console->window();
+    QCOMPARE(w->currentPage(), MainWindow::DestinationsPage);
+    const DestinationStatus *selected
+        = m_console->destinations()->model()->destinationAt(w->destinationsPage()->table()->currentIndex());
+    QVERIFY(selected);
+    QCOMPARE(selected->name, QStringLiteral("billing"));
+    QVERIFY(bannerText().isEmpty());
 }
 
 QTEST_MAIN(TstConsoleLinks)

@@ -40,7 +40,7 @@ LinkBanner::LinkBanner(QWidget *parent)
 void LinkBanner::showMessage(const QString &text, const QString &switchLabel)
 {
     m_text->setText(text);
-    m_switch->setText(switchLabel);
+    m_switch->setText(QString(switchLabel).replace(u'&', QLatin1String("&&"))); // a name's '&' is no mnemonic
     m_switch->setAccessibleName(switchLabel);
     m_switch->setVisible(!switchLabel.isEmpty());
     show();

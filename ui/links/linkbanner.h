@@ -18,7 +18,7 @@ class LinkBanner final : public QFrame {
 public:
     explicit LinkBanner(QWidget *parent = nullptr);
 
-    // `switchLabel` non-empty offers the switch button with that text.
+    // `switchLabel` non-empty offers the switch button with that text (plain text: no mnemonic).
     void showMessage(const QString &text, const QString &switchLabel = QString());
     void clear();
     [[nodiscard]] QString text() const;
