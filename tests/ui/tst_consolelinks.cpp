@@ -177,6 +177,7 @@ void TstConsoleLinks::aLinkOpensThatEventInTheRunningConsole()
     QCOMPARE(opened.at(0).at(1).toBool(), true);
     QCOMPARE(w->currentPage(), MainWindow::EventsPage);
     QCOMPARE(w->detail()->eventId(), m_s.failed);
+    QVERIFY(!table()->selectionModel()->currentIndex().isValid()); // no other event highlighted
     QVERIFY(w->isVisible());
     QVERIFY(bannerText().isEmpty());
     // Another event, without a profile: the connected one.

@@ -7,12 +7,15 @@
 #include "connection/session.h"
 #include "destinations/destinationscontroller.h"
 #include "detail/detailcontroller.h"
+#include "events/eventsview.h"
 #include "incidents/incidentscontroller.h"
 #include "links/linkbanner.h"
 #include "main/consolecontroller.h"
 #include "main/mainwindow.h"
 #include "replays/replayhistorycontroller.h"
 #include "replays/replaylistmodel.h"
+
+#include <QTableView>
 
 namespace redrive::ui {
 
@@ -145,6 +148,9 @@ void LinkOpener::navigate(const ConsoleLink &link)
         DetailController *detail = m_console.detail();
         const qint64 id = link.number();
         w->showPage(MainWindow::EventsPage);
+        // The list's highlight would name another event than the detail shows: none is highlighted.
+        w->events()->table()->setCurrentIndex(QModelIndex());
+        w->events()->table()->clearSelection();
         m_wait = connect(detail, &DetailController::loaded, this, [this, link, id](qint64 loaded) {
             if (loaded == id)
                 finish(link, true, QString());
