@@ -151,6 +151,13 @@ if desktop-file-validate "$work/console-root/usr/share/applications/io.redrive.C
 else
     fail "desktop-file-validate"
 fi
+# redrive:// links in notifications open the console: it handles the scheme and takes the link.
+desktop_file="$work/console-root/usr/share/applications/io.redrive.Console.desktop"
+if grep -qx 'MimeType=x-scheme-handler/redrive;' "$desktop_file" && grep -qx 'Exec=redrive %u' "$desktop_file"; then
+    pass "the desktop file handles redrive:// links"
+else
+    fail "the desktop file does not register x-scheme-handler/redrive with Exec=redrive %u"
+fi
 if appstreamcli validate --no-net "$work/console-root/usr/share/metainfo/io.redrive.Console.metainfo.xml"; then
     pass "appstreamcli validate"
 else

@@ -5,6 +5,9 @@
 #include "connection/connectiondialog.h"
 #include "connection/keychainsecretstore.h"
 #include "connection/profileimport.h"
+#include "domain/consolelink.h"
+#include "links/linkopener.h"
+#include "links/linkserver.h"
 #include "main/consolecontroller.h"
 #include "util/clock.h"
 
@@ -160,6 +163,38 @@ int verifyEvidence(const QCommandLineParser &parser)
     return 0;
 }
 
+// LINK: the link, or nullopt (reason on stderr, exit 2) when it is not one the console opens.
+std::optional<redrive::ConsoleLink> linkArgument(const QCommandLineParser &parser, bool *bad)
+{
+    *bad = false;
+    const QStringList positional = parser.positionalArguments();
+    if (positional.isEmpty())
+        return std::nullopt;
+    if (positional.size() > 1) {
+        printLine(stderr,
+            QCoreApplication::translate("redrive::main", "redrive: one link at a time (given %1 arguments)")
+                .arg(positional.size()));
+        *bad = true;
+        return std::nullopt;
+    }
+    if (positional.first().size() > redrive::ui::LinkServer::kMaxLinkBytes) {
+        printLine(stderr,
+            QCoreApplication::translate("redrive::main", "redrive: the link is longer than %1 bytes")
+                .arg(redrive::ui::LinkServer::kMaxLinkBytes));
+        *bad = true;
+        return std::nullopt;
+    }
+    const auto link = redrive::parseConsoleLink(positional.first());
+    if (!link) {
+        printLine(stderr,
+            QCoreApplication::translate("redrive::main", "redrive: not a link the console opens: %1")
+                .arg(link.error()));
+        *bad = true;
+        return std::nullopt;
+    }
+    return *link;
+}
+
 // --token-stdin: the token, one line of standard input; nullopt (reason on stderr) without one.
 std::optional<QString> readTokenFromStdin()
 {
@@ -232,6 +267,11 @@ void describe(QCoreApplication &app, QCommandLineParser &parser)
     parser.addOption(verifyEvidenceOption());
     parser.addOption(publicKeyOption());
     parser.addOption(keyIdOption());
+    parser.addPositionalArgument(QStringLiteral("link"),
+        QCoreApplication::translate("redrive::main",
+            "A redrive:// link (from a notification) to open: redrive://event/ID, incident/ID, replay/ID "
+            "or destination/NAME, optionally ?profile=NAME. A console already running takes it."),
+        QStringLiteral("[LINK]"));
     parser.process(app); // exits here for --help, --version and bad options
 }
 
@@ -272,6 +312,36 @@ int main(int argc, char *argv[])
                 "redrive::main", "redrive: --public-key and --key-id go with --verify-evidence FILE"));
         return 2;
     }
+    bool badLink = false;
+    std::optional<redrive::ConsoleLink> link = linkArgument(parser, &badLink);
+    if (badLink)
+        return 2;
+    if (link && link->profile.isEmpty() && parser.isSet(profileOption()))
+        link->profile = parser.value(profileOption()); // `redrive --profile NAME LINK`: the link is for NAME
+    if (link) {
+        // A console of this user's runs already: it shows the link, and no second one starts.
+        using redrive::ui::HandOver;
+        const HandOver handed
+            = redrive::ui::handLinkToRunningConsole(redrive::ui::LinkServer::socketName(), link->toString());
+        switch (handed.outcome) {
+        case HandOver::Outcome::Delivered:
+            return 0;
+        case HandOver::Outcome::Refused:
+            printLine(stderr,
+                QCoreApplication::translate(
+                    "redrive::main", "redrive: the running console refused the link: %1")
+                    .arg(handed.message));
+            return 2;
+        case HandOver::Outcome::NoAnswer:
+            printLine(stderr,
+                QCoreApplication::translate("redrive::main",
+                    "redrive: a console is running but did not take the link within %1 seconds")
+                    .arg(redrive::ui::LinkServer::kTimeoutMs / 1000));
+            return 1;
+        case HandOver::Outcome::NoConsole:
+            break; // this one becomes the console
+        }
+    }
     QString tokenForThisRun;
     if (parser.isSet(tokenStdinOption())) {
         if (!parser.isSet(profileOption())) {
@@ -302,6 +372,18 @@ int main(int argc, char *argv[])
     redrive::ui::KeychainSecretStore secrets;
     redrive::ui::ConsoleController console(settings, secrets, redrive::Clock::system());
     console.window()->show();
+    // Links opened while this console runs (`redrive LINK`, a click in a notification) come here.
+    redrive::ui::LinkServer linkServer;
+    redrive::ui::LinkOpener opener(console);
+    QObject::connect(
+        &linkServer, &redrive::ui::LinkServer::linkReceived, &opener, &redrive::ui::LinkOpener::open);
+    QString listenError;
+    if (linkServer.listen(redrive::ui::LinkServer::socketName(), &listenError)
+        == redrive::ui::LinkServer::Listen::Failed)
+        printLine(stderr,
+            QCoreApplication::translate(
+                "redrive::main", "redrive: links opened elsewhere will not reach this console: %1")
+                .arg(listenError));
     if (startPage) {
         QObject::connect(
             &console, &redrive::ui::ConsoleController::sessionStarted, &console, [&console, startPage] {
@@ -309,6 +391,12 @@ int main(int argc, char *argv[])
                     console.window()->showPage(*startPage);
             });
     }
+    if (link && !parser.isSet(profileOption())) {
+        opener.open(*link); // connects with the link's profile (or asks for one), then shows it
+        return app.exec();
+    }
+    if (link)
+        opener.openWhenConnected(*link);
     // --profile connects straight away with the credentials in the keychain (or the token from
     // standard input, kept in memory for this run); the dialog stays open to show progress, or
     // what went wrong.

@@ -16,6 +16,7 @@
 #include <QTableView>
 
 #include <algorithm>
+#include <utility>
 
 namespace redrive::ui {
 
@@ -45,6 +46,12 @@ void DestinationsController::updateButtons()
     const DestinationStatus *d = m_model->destinationAt(m_table->selectionModel()->currentIndex());
     m_view->setSelectedDestination(
         d ? d->name : QString(), d && !d->paused, d && d->paused, d && d->circuitOpen);
+}
+
+void DestinationsController::showDestination(const QString &name)
+{
+    m_wanted = name;
+    refresh();
 }
 
 void DestinationsController::refresh()
@@ -77,7 +84,9 @@ void DestinationsController::refresh()
                 m_unconfirmed.clear();
                 m_unconfirmedName.clear();
             }
-            const QString keep = m_model->destinationAt(m_table->currentIndex())
+            const QString wanted = std::exchange(m_wanted, QString());
+            const QString keep = !wanted.isEmpty() ? wanted
+                : m_model->destinationAt(m_table->currentIndex())
                 ? m_model->destinationAt(m_table->currentIndex())->name
                 : QString();
             const bool firstFill = m_model->rowCount() == 0;
@@ -102,6 +111,8 @@ void DestinationsController::refresh()
                 text += tr(" Select a destination to pause or resume it.");
             m_view->setSummary(keepUnconfirmed(m_unconfirmed, text));
             updateButtons();
+            if (!wanted.isEmpty())
+                Q_EMIT destinationShown(wanted, m_model->rowOf(wanted) >= 0);
             Q_EMIT refreshed();
         });
 }

@@ -31,6 +31,8 @@ public:
         Session *session, DestinationsView *view, const Clock &clock, QObject *parent = nullptr);
     [[nodiscard]] DestinationModel *model() const { return m_model; }
     void refresh();
+    // Selects destination `name` when the next read lists it; `destinationShown` says whether it did.
+    void showDestination(const QString &name);
     // The ends the pause prompt offers, in its order: none (until resumed), in 1 hour, in 4
     // hours, at the next 06:00 local time.
     [[nodiscard]] static QList<std::optional<qint64>> pauseEnds(qint64 nowMs);
@@ -38,6 +40,7 @@ public:
 Q_SIGNALS:
     void refreshed();
     void pausedChanged(const QString &name, bool paused);
+    void destinationShown(const QString &name, bool found);
 
 private:
     void updateButtons();
@@ -57,6 +60,7 @@ private:
     QString m_unconfirmed;
     QString m_unconfirmedName;
     bool m_unconfirmedPause = false;
+    QString m_wanted; // showDestination's, until a read answers
 };
 
 } // namespace redrive::ui

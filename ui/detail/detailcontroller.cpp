@@ -99,6 +99,7 @@ void DetailController::reload()
             if (!*detail) {
                 m_view->showError(
                     tr("Event %1 no longer exists (retention may have removed it).").arg(m_eventId));
+                Q_EMIT missing(m_eventId);
                 return;
             }
             m_view->showDetail(**detail, m_clock.nowMs(), m_session->retrySchedules());

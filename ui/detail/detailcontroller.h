@@ -34,6 +34,8 @@ public:
 
 Q_SIGNALS:
     void loaded(qint64 eventId);
+    // The event is not in the database (never was, or retention removed it).
+    void missing(qint64 eventId);
     void evidenceExported(bool ok, const QString &message);
     // "Replay this delivery…" on a delivery row (only offered to roles that may replay).
     void replayDeliveryRequested(qint64 deliveryId);

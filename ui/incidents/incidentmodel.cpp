@@ -31,6 +31,16 @@ const Incident *IncidentModel::incidentAt(const QModelIndex &index) const
     return rowAt(index);
 }
 
+QModelIndex IncidentModel::indexOfIncident(qint64 id) const
+{
+    const auto &all = rows();
+    for (int row = 0; row < int(all.size()); ++row) {
+        if (all[row].id == id)
+            return index(row, 0);
+    }
+    return {};
+}
+
 int IncidentModel::unacknowledgedCount() const
 {
     return int(

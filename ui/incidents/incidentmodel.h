@@ -26,6 +26,8 @@ public:
 
     void setIncidents(QList<Incident> incidents);
     [[nodiscard]] const Incident *incidentAt(const QModelIndex &index) const;
+    // The row of incident `id` (its first column); invalid when it is not listed.
+    [[nodiscard]] QModelIndex indexOfIncident(qint64 id) const;
     [[nodiscard]] const QList<Incident> &incidents() const { return rows(); }
     [[nodiscard]] int unacknowledgedCount() const;
 

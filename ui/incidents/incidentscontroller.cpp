@@ -15,6 +15,7 @@
 #include <QUrl>
 
 #include <algorithm>
+#include <utility>
 
 namespace redrive::ui {
 
@@ -76,6 +77,12 @@ void IncidentsController::refresh()
                          "to say you are on it.",
                         nullptr, open)
                           .arg(attention)));
+            if (const qint64 wanted = std::exchange(m_wanted, 0)) {
+                const QModelIndex at = m_model->indexOfIncident(wanted);
+                if (at.isValid())
+                    m_table->selectRow(at.row());
+                Q_EMIT incidentShown(wanted, at.isValid());
+            }
             announceNew();
             if (attention != m_attention) {
                 m_attention = attention;
@@ -113,6 +120,12 @@ void IncidentsController::rememberAnnounced(qint64 id)
         return;
     m_settings.setValue(m_markKey, id);
     m_settings.sync();
+}
+
+void IncidentsController::showIncident(qint64 id)
+{
+    m_wanted = id;
+    refresh();
 }
 
 void IncidentsController::acknowledgeSelected()

@@ -33,6 +33,9 @@ public:
 
     [[nodiscard]] IncidentModel *model() const { return m_model; }
     void refresh();
+    // Selects incident `id` when the next read lists it; `incidentShown` says whether it did (only
+    // open incidents are listed).
+    void showIncident(qint64 id);
     // Asks for a note and acknowledges the selected incident.
     void acknowledgeSelected();
     // Open incidents that nobody has acknowledged: the badge on the Dead letters tab.
@@ -41,6 +44,7 @@ public:
 Q_SIGNALS:
     void attentionCountChanged(int count);
     void acknowledged(qint64 incidentId);
+    void incidentShown(qint64 incidentId, bool found);
 
 private:
     void updateButtons();
@@ -63,6 +67,7 @@ private:
     // until they act again or a read shows the incident acknowledged or closed.
     QString m_unconfirmed;
     qint64 m_unconfirmedId = 0;
+    qint64 m_wanted = 0; // showIncident's, until a read answers
 };
 
 } // namespace redrive::ui

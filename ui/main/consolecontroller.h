@@ -70,6 +70,8 @@ public:
     // Where incident notifications go (default: the desktop). Not owned; set before connecting.
     void setNotifier(Notifier *notifier);
     [[nodiscard]] DatabaseWatch *database() const;
+    // The saved connection profiles (names, settings; never secrets).
+    [[nodiscard]] ProfileStore &profiles() const { return *m_profiles; }
 
     // Opens the connection dialog (non-blocking), preselecting `profile` when given; with
     // `connectNow` it starts connecting at once (the dialog stays to show progress or a failure).

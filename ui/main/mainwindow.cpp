@@ -11,6 +11,7 @@
 #include "destinations/destinationsview.h"
 #include "detail/eventdetailview.h"
 #include "events/eventsview.h"
+#include "links/linkbanner.h"
 #include "overview/overviewview.h"
 #include "reconcile/reconcileview.h"
 #include "rejections/rejectionsview.h"
@@ -56,6 +57,7 @@ MainWindow::MainWindow(QWidget *parent)
     , m_replicaWarning(new WarningBanner)
     , m_replicaStatus(new QLabel)
     , m_databaseWarning(new WarningBanner)
+    , m_linkBanner(new LinkBanner)
     , m_approvalsNote(new QLabel)
 {
     setObjectName(QStringLiteral("mainWindow"));
@@ -96,6 +98,7 @@ MainWindow::MainWindow(QWidget *parent)
     layout->addWidget(m_receiverWarning);
     layout->addWidget(m_replicaWarning);
     layout->addWidget(m_databaseWarning);
+    layout->addWidget(m_linkBanner);
     layout->addWidget(m_pages, 1);
     setCentralWidget(central);
 

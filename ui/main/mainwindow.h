@@ -20,6 +20,7 @@ class DestinationsView;
 class EnvironmentBanner;
 class EventDetailView;
 class EventsView;
+class LinkBanner;
 class OverviewView;
 class ReconcileView;
 class RejectionsView;
@@ -70,6 +71,8 @@ public:
     [[nodiscard]] QLabel *replicaStatus() const { return m_replicaStatus; }
     // The database cannot be reached: since when, and that the pages are stale meanwhile.
     [[nodiscard]] WarningBanner *databaseWarning() const { return m_databaseWarning; }
+    // What became of a redrive:// link that could not simply be shown (ui/links).
+    [[nodiscard]] LinkBanner *linkBanner() const { return m_linkBanner; }
     // "3 replay requests wait for your approval", in the status bar; hidden while none wait.
     [[nodiscard]] QLabel *approvalsNote() const { return m_approvalsNote; }
     // Pages a role cannot use are not shown (and their shortcuts do nothing).
@@ -125,6 +128,7 @@ private:
     WarningBanner *m_replicaWarning;
     QLabel *m_replicaStatus;
     WarningBanner *m_databaseWarning;
+    LinkBanner *m_linkBanner;
     QLabel *m_approvalsNote;
 };
 

@@ -154,6 +154,34 @@ Manual: redrive(1); the receiver: redrived(8).</source>
         <source>redrive: --page must be one of: %1</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>redrive: one link at a time (given %1 arguments)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>redrive: the link is longer than %1 bytes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>redrive: not a link the console opens: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A redrive:// link (from a notification) to open: redrive://event/ID, incident/ID, replay/ID or destination/NAME, optionally ?profile=NAME. A console already running takes it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>redrive: the running console refused the link: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>redrive: a console is running but did not take the link within %1 seconds</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>redrive: links opened elsewhere will not reach this console: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>redrive::ui::AccessibleParts</name>
@@ -2625,6 +2653,100 @@ Everyone sees that you are on it, with your note. You hear about it again if it 
     <name>redrive::ui::KeysetListModel</name>
     <message>
         <source>the query failed</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>redrive::ui::LinkBanner</name>
+    <message>
+        <source>Dismiss</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Opened link</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Disconnects and connects with the profile the link names</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Dismiss the link message</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>redrive::ui::LinkOpener</name>
+    <message>
+        <source>event %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>incident #%1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>replay #%1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>destination %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Opens %1 once connected.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Opens %1 once connected with profile %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The link to %1 names the profile &quot;%2&quot;, which this console does not have. Connect with the profile of that receiver to open it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Connect to open %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Connecting with profile %1 to open %2…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The link to %1 is for profile %2, but the console is connected with %3; it was not opened here.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Switch to %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The link to %1 is for profile &quot;%2&quot;, which this console does not have (it is connected with %3); it was not opened here.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Event %1 is not in this receiver&apos;s database (profile %2).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Incident #%1 is not open in this receiver&apos;s database (profile %2): it was resolved, or never opened there.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Replay #%1 cannot be shown: replay requests are read through the admin API, and this profile (%2) has none or its role may not read them.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Replay #%1 is not among the newest replay requests of this receiver (profile %2); scroll the list for older ones.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Replay #%1 is not in this receiver&apos;s database (profile %2).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Destination %1 is not known to this receiver (profile %2).</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
