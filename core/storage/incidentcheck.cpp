@@ -86,14 +86,14 @@ Result<IncidentCheckResult> checkIncidents(Db &db, qint64 nowMs, qint64 growThre
 
     IncidentCheckResult result;
     QString problem;
-    const auto opened = [&](const DeadLetterGroup &g) -> bool {
+    const auto opened = [&](const DeadLetterGroup &g, bool grew = false) -> bool {
         const auto id = openIncident(db, g, nowMs);
         if (!id) {
             problem = id.error();
             return problem.isEmpty();
         }
         if (*id)
-            result.opened.append({ **id, g.destination, g.category.name(), g.count });
+            result.opened.append({ **id, g.destination, g.category.name(), g.count, grew });
         return true;
     };
     const auto closed = [&](qint64 id) -> bool {
@@ -114,7 +114,7 @@ Result<IncidentCheckResult> checkIncidents(Db &db, qint64 nowMs, qint64 growThre
         if (row.countAtAck && g.count >= *row.countAtAck + growThreshold) {
             if (closed(row.id)) {
                 ++result.closed;
-                if (!opened(g))
+                if (!opened(g, true))
                     break;
             } else if (!problem.isEmpty()) {
                 break;

@@ -16,6 +16,7 @@ struct OpenedIncident {
     QString destination;
     QString category;
     qint64 count = 0;
+    bool grew = false; // reopened: the acknowledged incident's group grew by the threshold
 };
 
 struct IncidentCheckResult {

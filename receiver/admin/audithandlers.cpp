@@ -10,6 +10,7 @@
 #include "audit/checkpoint.h"
 #include "audit/signedhead.h"
 #include "audit/signingkey.h"
+#include "notify/notification.h"
 
 #include <QSqlQuery>
 
@@ -231,6 +232,14 @@ http::Response checkpointRefused(RequestContext &ctx, const audit::GuardedCheckp
         ok = appended.has_value();
         if (!ok)
             error = appended.error();
+    }
+    if (ok && !repeated) {
+        const qint64 now = ctx.clock.nowMs();
+        const auto told = notify::enqueue(
+            ctx.db, ctx.config.notifications, notify::auditChainBroken(g.firstBadSeq, g.problem, now), now);
+        ok = told.has_value();
+        if (!ok)
+            error = told.error();
     }
     if (!ok || !succeeded(tx.commit(), &error))
         qCWarning(lcAdmin, "admin: could not audit a refused checkpoint: %s", qPrintable(error));

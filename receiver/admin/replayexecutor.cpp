@@ -5,6 +5,7 @@
 #include "admin/adminlog.h"
 #include "admin/replaystore.h"
 #include "audit/auditlog.h"
+#include "notify/notification.h"
 #include "replay/replaypolicy.h"
 #include "storage/duewakeup.h"
 #include "storage/eventstatus.h"
@@ -509,6 +510,12 @@ Result<> ReplayExecutor::settle(Pass &pass)
                 now);
             !r)
             return Failure(r.error());
+        if (!done) {
+            const auto told = notify::enqueue(*m_db, m_config.notifications,
+                notify::replayHalted(id, c.failed, c.finished(), c.waiting, reason, now), now);
+            if (!told)
+                return Failure(told.error());
+        }
         if (auto r = tx.commit(); !r)
             return r;
         if (done) {

@@ -4,6 +4,7 @@
 // The engine's circuit breakers: counting failures, opening and closing the shared state, probes.
 // See docs/operations.md "Circuit breaker".
 #include "engineprivate.h"
+#include "notify/notification.h"
 #include "storage/circuitstore.h"
 
 #include <QJsonObject>
@@ -62,6 +63,8 @@ void DeliveryEngine::Private::noteForCircuit(
         else
             qCInfo(lcDelivery, "circuit of %s closed: a probe succeeded", qPrintable(name));
         setCircuitOpen(name, *it, false, 0);
+        if (closed.value_or(false)) // this receiver closed it: the one that tells
+            sendNotification(notify::circuitChanged(name, false, QStringLiteral("a probe succeeded"), now));
         return;
     }
     if (!cls.retryable || breaker.isOpen() || !breaker.failed(attempt.recordedAt))
@@ -84,6 +87,15 @@ void DeliveryEngine::Private::noteForCircuit(
         qCWarning(lcDelivery, "circuit of %s opened: %s; one probe every %s s", qPrintable(name),
             qPrintable(reason), qPrintable(seconds(c.probeEveryMs)));
     setCircuitOpen(name, *it, true, now + c.probeEveryMs);
+    if (opened.value_or(false)) {
+        // Not the explanation: a redirect's names its Location header, and headers stay out.
+        const QString why
+            = QStringLiteral("%1 retryable failures in a row within %2 s; the last: %3%4")
+                  .arg(c.failures)
+                  .arg(seconds(c.withinMs), toString(cls.category),
+                      attempt.statusCode ? QStringLiteral(" (HTTP %1)").arg(attempt.statusCode) : QString());
+        sendNotification(notify::circuitChanged(name, true, why, now));
+    }
     // The failure that opened the circuit is held like the ones after it.
     if (attempt.newStatus == DeliveryStatus::Dead && !f.claim.replayId)
         attempt = decide(f, dest, true);

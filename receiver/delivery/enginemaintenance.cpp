@@ -4,6 +4,7 @@
 // The engine's housekeeping: lease sweeps, retention, backlog metrics, re-opening a broken
 // connection, the recorder lanes, and the graceful stop.
 #include "engineprivate.h"
+#include "notify/notification.h"
 #include "retention.h"
 #include "storage/incidentcheck.h"
 #include "timedpause.h"
@@ -89,6 +90,23 @@ void DeliveryEngine::Private::startLanes()
     }
 }
 
+void DeliveryEngine::Private::sendNotification(const notify::Notification &notification)
+{
+    if (!notify::anyWants(config.notifications, notification.kind))
+        return;
+    const qint64 now = clock.nowMs();
+    const auto stored = withTransaction(
+        *db, [&]() -> Result<int> { return notify::enqueue(*db, config.notifications, notification, now); });
+    noteDb(stored.has_value());
+    if (!stored) {
+        qCWarning(lcDelivery, "notification %s could not be stored: %s", qPrintable(notification.id),
+            qPrintable(stored.error()));
+        return;
+    }
+    if (*stored > 0)
+        inbox->wakeUp();
+}
+
 void DeliveryEngine::Private::checkIncidents(Steady::time_point now)
 {
     if (now < nextIncidentCheck && !(incidentsDue && now >= lastIncidentCheck + kIncidentMinInterval))
@@ -104,10 +122,14 @@ void DeliveryEngine::Private::checkIncidents(Steady::time_point now)
             qCWarning(lcDelivery, "incident check failed: %s", qPrintable(result.error()));
         return;
     }
-    for (const OpenedIncident &i : result->opened)
+    for (const OpenedIncident &i : result->opened) {
         qCInfo(lcDelivery, "incident %lld opened: %lld dead letters for %s, category %s", i.id, i.count,
             qPrintable(i.destination),
             qPrintable(i.category.isEmpty() ? QStringLiteral("(none)") : i.category));
+        // One notification per incident opening (or growth step), never one per dead letter.
+        sendNotification(
+            notify::incidentOpened(i.id, i.destination, i.category, i.count, i.grew, clock.nowMs()));
+    }
     metrics.incidentsOpen(result->open);
 }
 

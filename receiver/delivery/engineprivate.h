@@ -30,6 +30,10 @@
 
 Q_DECLARE_LOGGING_CATEGORY(lcDelivery)
 
+namespace redrive::notify {
+struct Notification;
+}
+
 namespace redrive::delivery {
 
 using Steady = std::chrono::steady_clock;
@@ -199,6 +203,9 @@ public:
     void refreshCircuits(); // the shared state, read back every kPauseCheckInterval
     void setCircuitOpen(const QString &name, DestinationState &state, bool open, qint64 nextProbeAt);
     void adjustInFlight(const QString &destination, int delta);
+    // Stores a notification for the targets that want it ([[notifications]]) in a transaction of
+    // its own; the engine then delivers it to `notify:<name>` like any delivery.
+    void sendNotification(const notify::Notification &notification);
 
     Config config;
     StorageUrl storage;

@@ -6,6 +6,7 @@
 #include "crypto/crypto.h"
 #include "delivery/httpclient.h"
 #include "ingest/groupcommitwriter.h"
+#include "notify/notification.h"
 #include "providerpages.h"
 #include "signatures/jsonbody.h"
 #include "validation/schemavalidator.h"
@@ -513,6 +514,12 @@ void Reconciler::finish(Run run, const Outcome &outcome)
             now);
         if (!appended)
             return Failure(appended.error());
+        if (run.missing > 0) {
+            const auto told = notify::enqueue(*m_db, m_config->notifications,
+                notify::reconcileMissing(run.source, run.id, run.missing, run.recovered, now), now);
+            if (!told)
+                return Failure(told.error());
+        }
         return ok();
     });
     if (!done) {
