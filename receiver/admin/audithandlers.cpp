@@ -228,18 +228,18 @@ http::Response checkpointRefused(RequestContext &ctx, const audit::GuardedCheckp
         repeated = ok && last.next() && last.value(0).toString() == u"checkpoint_refused";
     }
     if (ok && !repeated) {
-        const auto appended = audit::appendAuditEntry(ctx.db, record, ctx.clock.nowMs());
-        ok = appended.has_value();
-        if (!ok)
-            error = appended.error();
-    }
-    if (ok && !repeated) {
         const qint64 now = ctx.clock.nowMs();
         const auto told = notify::enqueue(
             ctx.db, ctx.config.notifications, notify::auditChainBroken(g.firstBadSeq, g.problem, now), now);
         ok = told.has_value();
         if (!ok)
             error = told.error();
+    }
+    if (ok && !repeated) {
+        const auto appended = audit::appendAuditEntry(ctx.db, record, ctx.clock.nowMs());
+        ok = appended.has_value();
+        if (!ok)
+            error = appended.error();
     }
     if (!ok || !succeeded(tx.commit(), &error))
         qCWarning(lcAdmin, "admin: could not audit a refused checkpoint: %s", qPrintable(error));

@@ -504,18 +504,18 @@ Result<> ReplayExecutor::settle(Pass &pass)
                          .arg(ratio * 100)
                          .arg(c.waiting);
         }
+        if (!done) { // before the audit entry: appending holds the chain's lock until the commit
+            const auto told = notify::enqueue(*m_db, m_config.notifications,
+                notify::replayHalted(id, c.failed, c.finished(), c.waiting, reason, now), now);
+            if (!told)
+                return Failure(told.error());
+        }
         if (auto r = audit::appendAuditEntry(*m_db,
                 systemRecord(done ? QStringLiteral("replay_completed") : QStringLiteral("replay_halted"), id,
                     reason, details),
                 now);
             !r)
             return Failure(r.error());
-        if (!done) {
-            const auto told = notify::enqueue(*m_db, m_config.notifications,
-                notify::replayHalted(id, c.failed, c.finished(), c.waiting, reason, now), now);
-            if (!told)
-                return Failure(told.error());
-        }
         if (auto r = tx.commit(); !r)
             return r;
         if (done) {

@@ -505,6 +505,12 @@ void Reconciler::finish(Run run, const Outcome &outcome)
         held = *finished;
         if (!held)
             return ok(); // another receiver declared it failed (lease expired): its audit is not ours
+        if (run.missing > 0) {
+            const auto told = notify::enqueue(*m_db, m_config->notifications,
+                notify::reconcileMissing(run.source, run.id, run.missing, run.recovered, now), now);
+            if (!told)
+                return Failure(told.error());
+        }
         const auto appended = audit::appendAuditEntry(*m_db,
             audit::AuditRecord { actor, QLatin1String(kSystemRole), QStringLiteral("reconcile_run"),
                 QStringLiteral("source:%1").arg(run.source),
@@ -514,12 +520,6 @@ void Reconciler::finish(Run run, const Outcome &outcome)
             now);
         if (!appended)
             return Failure(appended.error());
-        if (run.missing > 0) {
-            const auto told = notify::enqueue(*m_db, m_config->notifications,
-                notify::reconcileMissing(run.source, run.id, run.missing, run.recovered, now), now);
-            if (!told)
-                return Failure(told.error());
-        }
         return ok();
     });
     if (!done) {

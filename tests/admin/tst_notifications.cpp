@@ -382,6 +382,19 @@ private Q_SLOTS:
         QCOMPARE(
             data.value(QLatin1String("expires_at")).toString(), isoUtc(now + f->config.admin.approvalTtlMs));
         QVERIFY(body.value(QLatin1String("summary")).toString().contains(QLatin1String("rita")));
+
+        // Not a customer event: left out of the event list unless asked for.
+        const auto sources = [&](const QByteArray &query) {
+            QStringList out;
+            const auto r = f->call("GET", "events" + query, rita);
+            for (const auto &item : r.json.value(QLatin1String("items")).toArray())
+                out.append(item.toObject().value(QLatin1String("source")).toString());
+            return out;
+        };
+        QCOMPARE(sources("").size(), 3);
+        QVERIFY(!sources("").contains(QStringLiteral("redrive")));
+        QCOMPARE(sources("?source=redrive"), QStringList { QStringLiteral("redrive") });
+        QCOMPARE(sources("?destination=notify:ops"), QStringList { QStringLiteral("redrive") });
         QVERIFY(body.value(QLatin1String("summary"))
                     .toString()
                     .contains(isoUtc(now + f->config.admin.approvalTtlMs)));
