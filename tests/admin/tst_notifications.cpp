@@ -7,7 +7,9 @@
 // verify, circuit.opened when a breaker opens, replay.pending_approval naming the requester and
 // the expiry, the Slack format's text, a sink that is down retried while event deliveries to a
 // healthy destination go on, and never a byte of the triggering events' bodies.
+#include "admin/replayexecutor.h"
 #include "adminfixture.h"
+#include "auditseed.h"
 #include "crypto/crypto.h"
 #include "enginetestbase.h"
 #include "notify/notification.h"
@@ -398,6 +400,86 @@ private Q_SLOTS:
         QVERIFY(body.value(QLatin1String("summary"))
                     .toString()
                     .contains(isoUtc(now + f->config.admin.approvalTtlMs)));
+    }
+
+    // A bulk replay that stops itself tells once, in the transaction that halts it.
+    void aHaltedReplayNotifiesOnce()
+    {
+        QString error;
+        const QUrl sinkUrl = sink().url();
+        auto f = AdminFixture::create(&error, [&](Config &c) {
+            c.admin.replayRatePerSecond = 4;
+            c.admin.haltAfter = 2;
+            c.admin.haltFailureRatio = 0.5;
+            addTarget(c, target(sinkUrl, { QStringLiteral("replay.halted") }));
+        });
+        QVERIFY2(f, qPrintable(error));
+        QVERIFY2(f->startApi(&error), qPrintable(error));
+        admin::ReplayExecutor exec(f->config, f->database().url(), f->clock);
+        const QString sue = f->token(QStringLiteral("sue"), Role::Support);
+        QList<qint64> ids;
+        for (int i = 0; i < 6; ++i)
+            ids.append(f->seedDelivery(QStringLiteral("crm"), DeliveryStatus::Dead));
+        const qint64 id = f->requestReplay(sue, ids, QStringLiteral("crm was down"));
+        QVERIFY(id > 0);
+        QVERIFY(exec.runOnce());
+        f->finishReplayItem(id, ids[0], false);
+        f->finishReplayItem(id, ids[1], false);
+        const auto pass = exec.runOnce();
+        QVERIFY(pass);
+        QCOMPARE(pass->halted, 1);
+        QVERIFY(exec.runOnce());
+        QCOMPARE(f->count(QStringLiteral("events"), QStringLiteral("source = 'redrive'")), 1);
+        QSqlQuery q(f->db().handle());
+        QVERIFY(q.exec(QStringLiteral("SELECT body FROM events WHERE source = 'redrive'")));
+        QVERIFY(q.next());
+        const QJsonObject body = json(q.value(0).toByteArray());
+        QCOMPARE(body.value(QLatin1String("type")).toString(), QStringLiteral("replay.halted"));
+        QCOMPARE(body.value(QLatin1String("id")).toString(), QStringLiteral("replay.halted:%1").arg(id));
+        const QJsonObject data = body.value(QLatin1String("data")).toObject();
+        QCOMPARE(data.value(QLatin1String("failed")).toInteger(), 2);
+        QCOMPARE(data.value(QLatin1String("finished")).toInteger(), 2);
+        QVERIFY(data.value(QLatin1String("unsent")).toInteger() >= 1);
+        QCOMPARE(f->count(QStringLiteral("deliveries"), QStringLiteral("destination = 'notify:ops'")), 1);
+    }
+
+    // A refused checkpoint (the chain no longer extends the signed head) tells once per broken
+    // entry, however often the console asks again.
+    void aBrokenAuditChainNotifiesOnce()
+    {
+        QString error;
+        const QUrl sinkUrl = sink().url();
+        auto f = AdminFixture::create(&error,
+            [&](Config &c) { addTarget(c, target(sinkUrl, { QStringLiteral("audit.chain_broken") })); });
+        QVERIFY2(f, qPrintable(error));
+        QVERIFY2(f->startApi(&error), qPrintable(error));
+        const QString ada = f->token(QStringLiteral("ada"), Role::Auditor);
+        const QString root = f->token(QStringLiteral("root"), Role::Admin);
+        for (const char *what : { "pause", "resume", "pause" }) {
+            QCOMPARE(f->call("POST", QByteArray("destinations/crm/") + what, root,
+                          QJsonObject { { QStringLiteral("reason"), QStringLiteral("maintenance") } })
+                         .status,
+                200);
+        }
+        QCOMPARE(f->call("GET", "audit/checkpoint", ada).status, 200);
+        const qint64 signedAt = f->count(QStringLiteral("audit_log"));
+        QVERIFY2(dropAuditTriggers(f->db(), &error), qPrintable(error));
+        QVERIFY2(
+            succeeded(f->db().exec(QStringLiteral("DELETE FROM audit_log WHERE seq > %1").arg(signedAt - 2)),
+                &error),
+            qPrintable(error));
+        QCOMPARE(f->call("GET", "audit/checkpoint", ada).status, 409);
+        QCOMPARE(f->call("GET", "audit/checkpoint", ada).status, 409);
+        QCOMPARE(f->count(QStringLiteral("events"), QStringLiteral("source = 'redrive'")), 1);
+        QSqlQuery q(f->db().handle());
+        QVERIFY(q.exec(QStringLiteral("SELECT body FROM events WHERE source = 'redrive'")));
+        QVERIFY(q.next());
+        const QJsonObject body = json(q.value(0).toByteArray());
+        QCOMPARE(body.value(QLatin1String("type")).toString(), QStringLiteral("audit.chain_broken"));
+        QVERIFY(body.value(QLatin1String("link")).isNull());
+        QCOMPARE(
+            body.value(QLatin1String("data")).toObject().value(QLatin1String("first_bad_seq")).toInteger(),
+            signedAt - 1);
     }
 };
 
