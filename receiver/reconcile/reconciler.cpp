@@ -505,7 +505,8 @@ void Reconciler::finish(Run run, const Outcome &outcome)
         held = *finished;
         if (!held)
             return ok(); // another receiver declared it failed (lease expired): its audit is not ours
-        if (run.missing > 0) {
+        // A failed run's counts are partial and it recorded nothing: the next run tells.
+        if (run.missing > 0 && run.status == kStatusOk) {
             const auto told = notify::enqueue(*m_db, m_config->notifications,
                 notify::reconcileMissing(run.source, run.id, run.missing, run.recovered, now), now);
             if (!told)
