@@ -55,7 +55,10 @@ void DeliveryEngine::Private::noteForCircuit(
         if (!breaker.isOpen())
             return;
         // A probe (or an attempt sent just before the circuit opened) got through: close it.
-        const auto closed = closeCircuit(*db, name, QStringLiteral("a probe succeeded"), now);
+        const QString why = QStringLiteral("a probe succeeded");
+        // This receiver closed it: the one that tells, in the transaction that closes it.
+        const auto closed = closeCircuit(*db, name, why, now,
+            [&] { return storeNotification(notify::circuitChanged(name, false, why, now)); });
         noteDb(closed.has_value());
         if (!closed)
             qCWarning(lcDelivery, "closing the circuit of %s failed: %s", qPrintable(name),
@@ -63,8 +66,6 @@ void DeliveryEngine::Private::noteForCircuit(
         else
             qCInfo(lcDelivery, "circuit of %s closed: a probe succeeded", qPrintable(name));
         setCircuitOpen(name, *it, false, 0);
-        if (closed.value_or(false)) // this receiver closed it: the one that tells
-            sendNotification(notify::circuitChanged(name, false, QStringLiteral("a probe succeeded"), now));
         return;
     }
     if (!cls.retryable || breaker.isOpen() || !breaker.failed(attempt.recordedAt))
@@ -78,7 +79,15 @@ void DeliveryEngine::Private::noteForCircuit(
         { QStringLiteral("probe_every_seconds"), static_cast<double>(c.probeEveryMs) / 1000.0 },
         { QStringLiteral("category"), toString(cls.category) },
         { QStringLiteral("status_code"), attempt.statusCode } };
-    const auto opened = openCircuit(*db, name, reason, now, c.probeEveryMs, details);
+    // Not the explanation in the notification: a redirect's explanation names its Location, and
+    // header values stay out of notifications.
+    const QString why
+        = QStringLiteral("%1 retryable failures in a row within %2 s; the last: %3%4")
+              .arg(c.failures)
+              .arg(seconds(c.withinMs), toString(cls.category),
+                  attempt.statusCode ? QStringLiteral(" (HTTP %1)").arg(attempt.statusCode) : QString());
+    const auto opened = openCircuit(*db, name, reason, now, c.probeEveryMs, details,
+        [&] { return storeNotification(notify::circuitChanged(name, true, why, now)); });
     noteDb(opened.has_value());
     if (!opened)
         qCWarning(lcDelivery, "recording the open circuit of %s failed (held here all the same): %s",
@@ -87,15 +96,6 @@ void DeliveryEngine::Private::noteForCircuit(
         qCWarning(lcDelivery, "circuit of %s opened: %s; one probe every %s s", qPrintable(name),
             qPrintable(reason), qPrintable(seconds(c.probeEveryMs)));
     setCircuitOpen(name, *it, true, now + c.probeEveryMs);
-    if (opened.value_or(false)) {
-        // Not the explanation: a redirect's names its Location header, and headers stay out.
-        const QString why
-            = QStringLiteral("%1 retryable failures in a row within %2 s; the last: %3%4")
-                  .arg(c.failures)
-                  .arg(seconds(c.withinMs), toString(cls.category),
-                      attempt.statusCode ? QStringLiteral(" (HTTP %1)").arg(attempt.statusCode) : QString());
-        sendNotification(notify::circuitChanged(name, true, why, now));
-    }
     // The failure that opened the circuit is held like the ones after it.
     if (attempt.newStatus == DeliveryStatus::Dead && !f.claim.replayId)
         attempt = decide(f, dest, true);

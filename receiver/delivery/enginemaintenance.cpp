@@ -90,21 +90,16 @@ void DeliveryEngine::Private::startLanes()
     }
 }
 
-void DeliveryEngine::Private::sendNotification(const notify::Notification &notification)
+Result<> DeliveryEngine::Private::storeNotification(const notify::Notification &notification)
 {
     if (!notify::anyWants(config.notifications, notification.kind))
-        return;
-    const qint64 now = clock.nowMs();
-    const auto stored = withTransaction(
-        *db, [&]() -> Result<int> { return notify::enqueue(*db, config.notifications, notification, now); });
-    noteDb(stored.has_value());
-    if (!stored) {
-        qCWarning(lcDelivery, "notification %s could not be stored: %s", qPrintable(notification.id),
-            qPrintable(stored.error()));
-        return;
-    }
+        return ok();
+    const auto stored = notify::enqueue(*db, config.notifications, notification, clock.nowMs());
+    if (!stored)
+        return Failure(stored.error());
     if (*stored > 0)
-        inbox->wakeUp();
+        inbox->wakeUp(); // seen by this thread after the commit
+    return ok();
 }
 
 void DeliveryEngine::Private::checkIncidents(Steady::time_point now)
@@ -114,7 +109,13 @@ void DeliveryEngine::Private::checkIncidents(Steady::time_point now)
     lastIncidentCheck = now;
     nextIncidentCheck = now + std::chrono::milliseconds(config.incidents.checkIntervalMs);
     incidentsDue = false;
-    const auto result = redrive::checkIncidents(*db, clock.nowMs(), config.incidents.growThreshold);
+    // One notification per incident opening (or growth step), never one per dead letter, stored
+    // with the opening.
+    const auto result = redrive::checkIncidents(
+        *db, clock.nowMs(), config.incidents.growThreshold, [&](const OpenedIncident &i) {
+            return storeNotification(
+                notify::incidentOpened(i.id, i.destination, i.category, i.count, i.grew, clock.nowMs()));
+        });
     noteDb(result.has_value());
     if (!result) {
         incidentsDue = true; // try again after the minimum interval
@@ -122,14 +123,10 @@ void DeliveryEngine::Private::checkIncidents(Steady::time_point now)
             qCWarning(lcDelivery, "incident check failed: %s", qPrintable(result.error()));
         return;
     }
-    for (const OpenedIncident &i : result->opened) {
+    for (const OpenedIncident &i : result->opened)
         qCInfo(lcDelivery, "incident %lld opened: %lld dead letters for %s, category %s", i.id, i.count,
             qPrintable(i.destination),
             qPrintable(i.category.isEmpty() ? QStringLiteral("(none)") : i.category));
-        // One notification per incident opening (or growth step), never one per dead letter.
-        sendNotification(
-            notify::incidentOpened(i.id, i.destination, i.category, i.count, i.grew, clock.nowMs()));
-    }
     metrics.incidentsOpen(result->open);
 }
 

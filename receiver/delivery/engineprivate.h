@@ -203,9 +203,10 @@ public:
     void refreshCircuits(); // the shared state, read back every kPauseCheckInterval
     void setCircuitOpen(const QString &name, DestinationState &state, bool open, qint64 nextProbeAt);
     void adjustInFlight(const QString &destination, int delta);
-    // Stores a notification for the targets that want it ([[notifications]]) in a transaction of
-    // its own; the engine then delivers it to `notify:<name>` like any delivery.
-    void sendNotification(const notify::Notification &notification);
+    // Inside the caller's transaction (the one that records what it announces): stores a
+    // notification for the targets that want it ([[notifications]]); the engine then delivers it
+    // to `notify:<name>` like any delivery.
+    Result<> storeNotification(const notify::Notification &notification);
 
     Config config;
     StorageUrl storage;

@@ -13,6 +13,7 @@
 #include "crypto/crypto.h"
 #include "enginetestbase.h"
 #include "notify/notification.h"
+#include "storage/incidentcheck.h"
 #include "util/clock.h"
 
 #include <QJsonArray>
@@ -216,6 +217,33 @@ private Q_SLOTS:
         QVERIFY2(
             signatureVerifies(request), request.headers.value("webhook-signature").toByteArray().constData());
         QVERIFY(!carriesMarker(sink().requests()));
+    }
+
+    // The opening and its notification commit together: a notification that cannot be stored
+    // leaves the incident unopened, so the next check opens it and tells.
+    void anIncidentOpensOnlyWithItsNotification()
+    {
+        addTarget(rig().config, target(sink().url(), { QStringLiteral("incident.opened") }));
+        SeedDelivery dead;
+        dead.status = QStringLiteral("dead");
+        rig().seedOne(markedEvent(), dead);
+        const qint64 now = rig().clock.nowMs();
+        const auto refused = checkIncidents(*rig().db, now, 10,
+            [](const OpenedIncident &) -> Result<> { return Failure(QStringLiteral("no room")); });
+        QVERIFY(!refused);
+        QCOMPARE(refused.error(), QStringLiteral("no room"));
+        QCOMPARE(count(QStringLiteral("SELECT COUNT(*) FROM incidents")), 0);
+        const auto told = checkIncidents(*rig().db, now, 10, [&](const OpenedIncident &i) -> Result<> {
+            const auto stored = notify::enqueue(*rig().db, rig().config.notifications,
+                notify::incidentOpened(i.id, i.destination, i.category, i.count, i.grew, now), now);
+            if (!stored)
+                return Failure(stored.error());
+            return ok();
+        });
+        QVERIFY2(told, told ? "" : qPrintable(told.error()));
+        QCOMPARE(told->opened.size(), 1);
+        QCOMPARE(count(QStringLiteral("SELECT COUNT(*) FROM incidents")), 1);
+        QCOMPARE(count(QStringLiteral("SELECT COUNT(*) FROM events WHERE source = 'redrive'")), 1);
     }
 
     void aCircuitOpeningNotifies()
