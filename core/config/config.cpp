@@ -89,6 +89,40 @@ const SourceConfig *Config::source(QStringView name) const
     return nullptr;
 }
 
+QString NotificationConfig::destinationName() const
+{
+    return QLatin1String(kNotifyDestinationPrefix) + name;
+}
+
+QString toString(NotificationConfig::Format format)
+{
+    return format == NotificationConfig::Format::Slack ? QStringLiteral("slack") : QStringLiteral("json");
+}
+
+const QStringList &notificationKinds()
+{
+    static const QStringList kinds { QStringLiteral("incident.opened"), QStringLiteral("incident.grew"),
+        QStringLiteral("replay.pending_approval"), QStringLiteral("replay.halted"),
+        QStringLiteral("circuit.opened"), QStringLiteral("circuit.closed"),
+        QStringLiteral("reconcile.missing"), QStringLiteral("audit.chain_broken") };
+    return kinds;
+}
+
+DestinationConfig notificationDestination(const NotificationConfig &target)
+{
+    DestinationConfig d;
+    d.name = target.destinationName();
+    d.url = target.url;
+    d.risk = Risk::Low;
+    d.timeoutMs = target.timeoutMs;
+    // Its own small share of the engine: a target that hangs holds two requests, never the
+    // event destinations' concurrency.
+    d.concurrency = 2;
+    d.signingSecret = target.signingSecret;
+    d.allowPrivate = target.allowPrivate;
+    return d;
+}
+
 const DestinationConfig *Config::destination(QStringView name) const
 {
     for (const auto &d : destinations) {
@@ -203,9 +237,10 @@ std::optional<Config> parseConfig(const QByteArray &toml, const QString &origin,
 
     Config cfg;
     cfg.path = origin;
-    const QStringList known = { QStringLiteral("server"), QStringLiteral("storage"),
-        QStringLiteral("delivery"), QStringLiteral("admin"), QStringLiteral("sources"),
-        QStringLiteral("destinations"), QStringLiteral("routes"), QStringLiteral("incidents") };
+    const QStringList known
+        = { QStringLiteral("server"), QStringLiteral("storage"), QStringLiteral("delivery"),
+              QStringLiteral("admin"), QStringLiteral("sources"), QStringLiteral("destinations"),
+              QStringLiteral("routes"), QStringLiteral("incidents"), QStringLiteral("notifications") };
     for (const auto &[k, v] : root) {
         if (!known.contains(qs(k.str()))) {
             *error = { qs(k.str()), QStringLiteral("unknown key") };
@@ -239,6 +274,9 @@ std::optional<Config> parseConfig(const QByteArray &toml, const QString &origin,
         return parseDestination(t, p, cfg, error);
     }) && forEachTableInArray(root, "routes", error, [&](const toml::table &t, const QString &p) {
         return parseRoute(t, p, cfg, error);
+    }) && forEachTableInArray(root, "notifications", error, [&](const toml::table &t, const QString &p) {
+        // After the routes: a route cannot name a notification target's internal destination.
+        return parseNotification(t, p, cfg, error);
     });
     if (!ok)
         return std::nullopt;

@@ -140,6 +140,35 @@ struct DestinationConfig {
     std::optional<CircuitConfig> circuit; // omitted = no breaker
 };
 
+// `[[notifications]]`: an outside channel told about incidents, replays waiting for approval,
+// circuits, reconciliation gaps and a broken audit chain (docs/operations.md "Notifications").
+// Each target is delivered by the delivery engine as the internal destination `notify:<name>`
+// (notificationDestination()), so it has the engine's retries, SSRF guard and dead letters.
+struct NotificationConfig {
+    enum class Format { Json, Slack };
+    QString name;
+    QUrl url;
+    Format format = Format::Json;
+    std::optional<Secret> signingSecret; // required for json; optional for slack
+    QStringList kinds; // from notificationKinds(), in config order
+    bool allowPrivate = false;
+    QString consoleProfile; // ?profile= in the links; empty = none
+    int timeoutMs = 10'000;
+
+    [[nodiscard]] bool wants(QStringView kind) const { return kinds.contains(kind); }
+    [[nodiscard]] QString destinationName() const; // "notify:<name>"
+};
+QString toString(NotificationConfig::Format format); // "json" | "slack"
+// Every kind a notification may have: incident.opened, incident.grew, ...
+const QStringList &notificationKinds();
+// The source of the receiver's own events (notifications); no [[sources]] entry may take it.
+inline constexpr char kInternalSource[] = "redrive";
+// The prefix of the internal destinations that carry notifications ("notify:").
+inline constexpr char kNotifyDestinationPrefix[] = "notify:";
+// The internal destination a target is delivered through: its url, secret, allow_private and
+// timeout, concurrency 2, the default retry schedule. A name no [[destinations]] entry can have.
+DestinationConfig notificationDestination(const NotificationConfig &target);
+
 struct RouteConfig {
     QString source;
     QStringList eventTypes; // globs; empty = all
@@ -231,6 +260,8 @@ struct Config {
     QList<SourceConfig> sources;
     QList<DestinationConfig> destinations;
     QList<RouteConfig> routes;
+    // Also present in `destinations` as notificationDestination(target).
+    QList<NotificationConfig> notifications;
 
     [[nodiscard]] const SourceConfig *source(QStringView name) const;
     [[nodiscard]] const DestinationConfig *destination(QStringView name) const;

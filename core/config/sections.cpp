@@ -377,6 +377,10 @@ bool parseSource(const toml::table &t, const QString &path, Config &cfg, ConfigE
             QStringLiteral("must be 1-64 characters of letters, digits, '-', '_' or '.'"));
     if (cfg.source(s.name))
         return r.fail(QStringLiteral("name"), QStringLiteral("duplicate source name \"%1\"").arg(s.name));
+    if (s.name == QLatin1String(kInternalSource))
+        return r.fail(QStringLiteral("name"),
+            QStringLiteral("\"%1\" is reserved: the receiver's own notifications are its events")
+                .arg(s.name));
     const auto kind = schemeKindFromString(scheme);
     if (!kind)
         return r.fail(QStringLiteral("scheme"),
@@ -442,6 +446,45 @@ bool parseSource(const toml::table &t, const QString &path, Config &cfg, ConfigE
 
 namespace {
 
+// `signing_secret`: outgoing Standard Webhooks signatures (destinations and notification targets).
+// Resolved like the sources' secrets; a "whsec_" value is base64-decoded to the key.
+bool parseSigningSecret(TableReader &r, std::optional<Secret> &out)
+{
+    QString spec;
+    r.string("signing_secret", spec);
+    if (r.failed())
+        return false;
+    if (spec.isEmpty())
+        return true;
+    QString reason;
+    auto value = resolveSecretValue(spec, &reason);
+    if (!value)
+        return r.fail(QStringLiteral("signing_secret"), reason);
+    Secret secret { secretLabel(spec, r.keyPath(QStringLiteral("signing_secret"))), *value };
+    if (value->startsWith("whsec_")) {
+        auto decoded = decodeWhsec(*value);
+        if (!decoded)
+            return r.fail(
+                QStringLiteral("signing_secret"), QStringLiteral("\"whsec_\" must be followed by base64"));
+        secret.key = *decoded;
+    }
+    out = secret;
+    return true;
+}
+
+// An absolute http(s) URL without credentials (destinations and notification targets).
+bool parseTargetUrl(TableReader &r, const QString &text, QUrl &out)
+{
+    out = QUrl(text, QUrl::StrictMode);
+    const QString scheme = out.scheme().toLower();
+    if (!out.isValid() || (scheme != u"http" && scheme != u"https") || out.host().isEmpty())
+        return r.fail(QStringLiteral("url"), QStringLiteral("must be an absolute http:// or https:// URL"));
+    if (!out.userInfo().isEmpty())
+        return r.fail(
+            QStringLiteral("url"), QStringLiteral("must not carry credentials; use signing_secret"));
+    return true;
+}
+
 // circuit = { failures = 5, within = "1m", probe_every = "30s" }
 bool parseCircuit(const toml::node &node, const QString &path, DestinationConfig &d, ConfigError *error)
 {
@@ -495,13 +538,8 @@ bool parseDestination(const toml::table &t, const QString &path, Config &cfg, Co
     if (cfg.destination(d.name))
         return r.fail(
             QStringLiteral("name"), QStringLiteral("duplicate destination name \"%1\"").arg(d.name));
-    d.url = QUrl(url, QUrl::StrictMode);
-    const QString scheme = d.url.scheme().toLower();
-    if (!d.url.isValid() || (scheme != u"http" && scheme != u"https") || d.url.host().isEmpty())
-        return r.fail(QStringLiteral("url"), QStringLiteral("must be an absolute http:// or https:// URL"));
-    if (!d.url.userInfo().isEmpty())
-        return r.fail(
-            QStringLiteral("url"), QStringLiteral("must not carry credentials; use signing_secret"));
+    if (!parseTargetUrl(r, url, d.url))
+        return false;
     const auto riskValue = riskFromString(risk);
     if (!riskValue)
         return r.fail(QStringLiteral("risk"), QStringLiteral("must be \"low\" or \"high\""));
@@ -528,28 +566,67 @@ bool parseDestination(const toml::table &t, const QString &path, Config &cfg, Co
             return r.fail(QStringLiteral("ordering_key"), QStringLiteral("must be \"json:/pointer\""));
         d.orderingKeyPointer = ordering.mid(5);
     }
-    QString signingSpec;
-    r.string("signing_secret", signingSpec);
-    if (r.failed())
-        return false;
-    if (!signingSpec.isEmpty()) {
-        QString reason;
-        auto value = resolveSecretValue(signingSpec, &reason);
-        if (!value)
-            return r.fail(QStringLiteral("signing_secret"), reason);
-        Secret secret { secretLabel(signingSpec, r.keyPath(QStringLiteral("signing_secret"))), *value };
-        if (value->startsWith("whsec_")) {
-            auto decoded = decodeWhsec(*value);
-            if (!decoded)
-                return r.fail(QStringLiteral("signing_secret"),
-                    QStringLiteral("\"whsec_\" must be followed by base64"));
-            secret.key = *decoded;
-        }
-        d.signingSecret = secret;
-    }
-    if (!r.finish())
+    if (!parseSigningSecret(r, d.signingSecret) || !r.finish())
         return false;
     cfg.destinations.append(d);
+    return true;
+}
+
+bool parseNotification(const toml::table &t, const QString &path, Config &cfg, ConfigError *error)
+{
+    TableReader r(t, path, error);
+    NotificationConfig n;
+    QString url, format = QStringLiteral("json");
+    r.string("name", n.name, true);
+    r.string("url", url, true);
+    r.string("format", format);
+    r.stringList("kinds", n.kinds, true);
+    r.boolean("allow_private", n.allowPrivate);
+    r.string("console_profile", n.consoleProfile);
+    r.integer("timeout_ms", n.timeoutMs, 10, 600'000);
+    if (r.failed())
+        return false;
+    if (!isValidName(n.name))
+        return r.fail(QStringLiteral("name"),
+            QStringLiteral("must be 1-64 characters of letters, digits, '-', '_' or '.'"));
+    for (const NotificationConfig &other : std::as_const(cfg.notifications)) {
+        if (other.name == n.name)
+            return r.fail(QStringLiteral("name"),
+                QStringLiteral("duplicate notification target name \"%1\"").arg(n.name));
+    }
+    if (!parseTargetUrl(r, url, n.url))
+        return false;
+    if (format == u"json")
+        n.format = NotificationConfig::Format::Json;
+    else if (format == u"slack")
+        n.format = NotificationConfig::Format::Slack;
+    else
+        return r.fail(QStringLiteral("format"), QStringLiteral("must be \"json\" or \"slack\""));
+    if (n.kinds.isEmpty())
+        return r.fail(QStringLiteral("kinds"),
+            QStringLiteral("needs at least one of %1").arg(notificationKinds().join(QStringLiteral(", "))));
+    for (qsizetype i = 0; i < n.kinds.size(); ++i) {
+        if (!notificationKinds().contains(n.kinds[i]))
+            return r.fail(QStringLiteral("kinds[%1]").arg(i),
+                QStringLiteral("unknown kind \"%1\"; one of %2")
+                    .arg(n.kinds[i].left(64), notificationKinds().join(QStringLiteral(", "))));
+        if (n.kinds.indexOf(n.kinds[i]) != i)
+            return r.fail(
+                QStringLiteral("kinds[%1]").arg(i), QStringLiteral("\"%1\" is listed twice").arg(n.kinds[i]));
+    }
+    if (!n.consoleProfile.isEmpty() && !isValidName(n.consoleProfile))
+        return r.fail(QStringLiteral("console_profile"),
+            QStringLiteral("must be 1-64 characters of letters, digits, '-', '_' or '.'"));
+    if (!parseSigningSecret(r, n.signingSecret))
+        return false;
+    if (n.format == NotificationConfig::Format::Json && !n.signingSecret)
+        return r.fail(QStringLiteral("signing_secret"),
+            QStringLiteral("is required for format \"json\" (receivers verify the Standard Webhooks "
+                           "signature)"));
+    if (!r.finish())
+        return false;
+    cfg.notifications.append(n);
+    cfg.destinations.append(notificationDestination(n));
     return true;
 }
 

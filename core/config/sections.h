@@ -19,6 +19,8 @@ bool parseSource(const toml::table &t, const QString &path, Config &cfg, ConfigE
 bool parseDestination(const toml::table &t, const QString &path, Config &cfg, ConfigError *error);
 // `[sources.reconcile]` of `source` (reconcileconfig.cpp); `path` is "sources[2].reconcile".
 bool parseReconcile(const toml::node &node, const QString &path, SourceConfig &source, ConfigError *error);
+// `[[notifications]]`: also appends the target's internal destination to cfg.destinations.
+bool parseNotification(const toml::table &t, const QString &path, Config &cfg, ConfigError *error);
 bool parseRoute(const toml::table &t, const QString &path, Config &cfg, ConfigError *error);
 
 } // namespace redrive::config_detail

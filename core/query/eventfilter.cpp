@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: Redrive authors
 #include "eventfilter.h"
 
+#include "config/config.h"
 #include "domain/types.h"
 
 #include <QDateTime>
@@ -151,6 +152,10 @@ SqlFragment eventFilterSql(const EventFilter &f, Dialect dialect)
     if (!f.source.isEmpty()) {
         parts.append(QStringLiteral("e.source = ?"));
         out.binds.append(f.source);
+    } else if (!f.destination.startsWith(QLatin1String(kNotifyDestinationPrefix))) {
+        // The receiver's own notifications are not customer events: shown when asked for by
+        // source ("redrive") or by their destination (notify:<name>), not in every list.
+        parts.append(QStringLiteral("e.source <> '%1'").arg(QLatin1String(kInternalSource)));
     }
     if (!f.type.isEmpty()) {
         if (f.type.endsWith(u'*')) {

@@ -75,12 +75,16 @@ Result<bool> markCircuitClosed(Db &db, const QString &destination, const QString
 }
 
 Result<bool> openCircuit(Db &db, const QString &destination, const QString &reason, qint64 nowMs,
-    qint64 probeEveryMs, const QJsonObject &details)
+    qint64 probeEveryMs, const QJsonObject &details, const std::function<Result<>()> &alsoInTransaction)
 {
     return withTransaction(db, [&]() -> Result<bool> {
         const auto opened = markCircuitOpen(db, destination, reason, nowMs, nowMs + probeEveryMs);
         if (!opened || !*opened)
             return opened;
+        if (alsoInTransaction) {
+            if (auto also = alsoInTransaction(); !also)
+                return Failure(also.error());
+        }
         // The audit entry last: appending holds the chain's lock until the commit.
         if (auto appended = audit::appendAuditEntry(
                 db, systemRecord("circuit_opened", destination, reason, details), nowMs);
@@ -90,12 +94,17 @@ Result<bool> openCircuit(Db &db, const QString &destination, const QString &reas
     });
 }
 
-Result<bool> closeCircuit(Db &db, const QString &destination, const QString &reason, qint64 nowMs)
+Result<bool> closeCircuit(Db &db, const QString &destination, const QString &reason, qint64 nowMs,
+    const std::function<Result<>()> &alsoInTransaction)
 {
     return withTransaction(db, [&]() -> Result<bool> {
         const auto closed = markCircuitClosed(db, destination, reason, nowMs);
         if (!closed || !*closed)
             return closed;
+        if (alsoInTransaction) {
+            if (auto also = alsoInTransaction(); !also)
+                return Failure(also.error());
+        }
         // The held backlog is due: wake every engine on the database.
         if (auto notified = notifyDeliveriesDue(db); !notified)
             return Failure(notified.error());

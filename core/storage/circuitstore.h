@@ -8,6 +8,7 @@
 #include <QJsonObject>
 #include <QString>
 
+#include <functional>
 #include <optional>
 
 // A destination's circuit breaker state in destination_state: one row per destination, shared by
@@ -35,9 +36,12 @@ Result<bool> markCircuitClosed(Db &db, const QString &destination, const QString
 
 // The engine's steps, each its own transaction with its audit entry (actor "redrive", role
 // "system"): circuit_opened with `details`, circuit_closed. True when this call changed the state.
+// `alsoInTransaction` runs in the same transaction when this call changed the state (the engine
+// stores the transition's notification there); its failure rolls the change back.
 Result<bool> openCircuit(Db &db, const QString &destination, const QString &reason, qint64 nowMs,
-    qint64 probeEveryMs, const QJsonObject &details);
-Result<bool> closeCircuit(Db &db, const QString &destination, const QString &reason, qint64 nowMs);
+    qint64 probeEveryMs, const QJsonObject &details, const std::function<Result<>()> &alsoInTransaction = {});
+Result<bool> closeCircuit(Db &db, const QString &destination, const QString &reason, qint64 nowMs,
+    const std::function<Result<>()> &alsoInTransaction = {});
 
 // Takes the open circuit's probe slot when it is due (next probe at <= now), moving it
 // `probeEveryMs` on. True when this receiver may send the probe; false when the circuit is

@@ -60,7 +60,8 @@ Result<std::optional<qint64>> openIncident(Db &db, const DeadLetterGroup &g, qin
 
 } // namespace
 
-Result<IncidentCheckResult> checkIncidents(Db &db, qint64 nowMs, qint64 growThreshold)
+Result<IncidentCheckResult> checkIncidents(
+    Db &db, qint64 nowMs, qint64 growThreshold, const OnIncidentOpened &onOpened)
 {
     Transaction tx(db);
     if (auto begun = tx.begin(); !begun)
@@ -86,14 +87,22 @@ Result<IncidentCheckResult> checkIncidents(Db &db, qint64 nowMs, qint64 growThre
 
     IncidentCheckResult result;
     QString problem;
-    const auto opened = [&](const DeadLetterGroup &g) -> bool {
+    const auto opened = [&](const DeadLetterGroup &g, bool grew = false) -> bool {
         const auto id = openIncident(db, g, nowMs);
         if (!id) {
             problem = id.error();
             return problem.isEmpty();
         }
-        if (*id)
-            result.opened.append({ **id, g.destination, g.category.name(), g.count });
+        if (!*id)
+            return true;
+        result.opened.append({ **id, g.destination, g.category.name(), g.count, grew });
+        if (onOpened) {
+            if (auto done = onOpened(result.opened.last()); !done) {
+                problem = done.error().isEmpty() ? QStringLiteral("storing an incident's notification failed")
+                                                 : done.error();
+                return false;
+            }
+        }
         return true;
     };
     const auto closed = [&](qint64 id) -> bool {
@@ -114,7 +123,7 @@ Result<IncidentCheckResult> checkIncidents(Db &db, qint64 nowMs, qint64 growThre
         if (row.countAtAck && g.count >= *row.countAtAck + growThreshold) {
             if (closed(row.id)) {
                 ++result.closed;
-                if (!opened(g))
+                if (!opened(g, true))
                     break;
             } else if (!problem.isEmpty()) {
                 break;

@@ -7,6 +7,7 @@
 #include <QList>
 #include <QString>
 
+#include <functional>
 #include <optional>
 
 namespace redrive {
@@ -16,6 +17,7 @@ struct OpenedIncident {
     QString destination;
     QString category;
     qint64 count = 0;
+    bool grew = false; // reopened: the acknowledged incident's group grew by the threshold
 };
 
 struct IncidentCheckResult {
@@ -33,7 +35,12 @@ struct IncidentCheckResult {
 //  - otherwise the incident only follows the group's size (no new incident, so no new notice).
 // Safe when several receivers run it against one PostgreSQL database: the partial unique index
 // makes a concurrent second opening a no-op, and a close only counts when it changed the row.
-Result<IncidentCheckResult> checkIncidents(Db &db, qint64 nowMs, qint64 growThreshold);
+// `onOpened` runs for each incident this check opens, inside its transaction (the delivery engine
+// stores the incident's notification there, so an opening is never committed without it); its
+// failure rolls the check back.
+using OnIncidentOpened = std::function<Result<>(const OpenedIncident &)>;
+Result<IncidentCheckResult> checkIncidents(
+    Db &db, qint64 nowMs, qint64 growThreshold, const OnIncidentOpened &onOpened = {});
 
 // Inside the caller's write transaction: closes the open incidents whose dead-letter group has
 // no dead letter left (resolving the last ones closes their incident at once, not at the next

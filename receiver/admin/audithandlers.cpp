@@ -10,6 +10,7 @@
 #include "audit/checkpoint.h"
 #include "audit/signedhead.h"
 #include "audit/signingkey.h"
+#include "notify/notification.h"
 
 #include <QSqlQuery>
 
@@ -225,6 +226,14 @@ http::Response checkpointRefused(RequestContext &ctx, const audit::GuardedCheckp
         if (!ok)
             error = sqlErrorText(last);
         repeated = ok && last.next() && last.value(0).toString() == u"checkpoint_refused";
+    }
+    if (ok && !repeated) {
+        const qint64 now = ctx.clock.nowMs();
+        const auto told = notify::enqueue(
+            ctx.db, ctx.config.notifications, notify::auditChainBroken(g.firstBadSeq, g.problem, now), now);
+        ok = told.has_value();
+        if (!ok)
+            error = told.error();
     }
     if (ok && !repeated) {
         const auto appended = audit::appendAuditEntry(ctx.db, record, ctx.clock.nowMs());

@@ -3,6 +3,7 @@
 #include "destinationhandlers.h"
 
 #include "admin/jsonbody.h"
+#include "notify/notification.h"
 #include "query/destinationstats.h"
 #include "storage/circuitstore.h"
 #include "storage/duewakeup.h"
@@ -194,6 +195,12 @@ http::Response closeDestinationCircuit(RequestContext &ctx, const QString &name)
     // The held backlog is due now: wake every engine on the database.
     if (auto notified = notifyDeliveriesDue(ctx.db); !notified)
         return databaseError("closing a circuit", notified.error());
+    if (auto told = notify::enqueue(ctx.db, ctx.config.notifications,
+            notify::circuitChanged(
+                name, false, QStringLiteral("closed by %1: %2").arg(ctx.who.name, reason), now),
+            now);
+        !told)
+        return databaseError("closing a circuit", told.error());
     const auto record = ctx.record(QStringLiteral("circuit_closed"), target, reason,
         QJsonObject { { QStringLiteral("by_hand"), true } });
     if (auto committed = auditAndCommit(ctx, tx, record); !committed)

@@ -5,6 +5,7 @@
 #include "admin/adminlog.h"
 #include "admin/replaystore.h"
 #include "audit/auditlog.h"
+#include "notify/notification.h"
 #include "replay/replaypolicy.h"
 #include "storage/duewakeup.h"
 #include "storage/eventstatus.h"
@@ -502,6 +503,12 @@ Result<> ReplayExecutor::settle(Pass &pass)
                          .arg(c.finished())
                          .arg(ratio * 100)
                          .arg(c.waiting);
+        }
+        if (!done) { // before the audit entry: appending holds the chain's lock until the commit
+            const auto told = notify::enqueue(*m_db, m_config.notifications,
+                notify::replayHalted(id, c.failed, c.finished(), c.waiting, reason, now), now);
+            if (!told)
+                return Failure(told.error());
         }
         if (auto r = audit::appendAuditEntry(*m_db,
                 systemRecord(done ? QStringLiteral("replay_completed") : QStringLiteral("replay_halted"), id,

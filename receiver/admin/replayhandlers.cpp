@@ -6,6 +6,7 @@
 #include "admin/jsonbody.h"
 #include "admin/replaystore.h"
 #include "audit/auditlog.h"
+#include "notify/notification.h"
 #include "replay/replaypolicy.h"
 
 #include <QJsonArray>
@@ -293,6 +294,16 @@ http::Response createReplay(RequestContext &ctx)
     if (!inserted)
         return databaseError("creating a replay", inserted.error());
     row.id = *inserted;
+    if (row.status == ReplayStatus::PendingApproval) {
+        // The approver is told where they are, not only in an open console; in this transaction,
+        // so a request that is not committed tells no one.
+        const auto told = notify::enqueue(ctx.db, ctx.config.notifications,
+            notify::replayPendingApproval(
+                row.id, row.requestedBy, row.itemCount, row.reason, *row.approvalExpiresAt, now),
+            now);
+        if (!told)
+            return databaseError("creating a replay", told.error());
+    }
     QJsonObject details = selection->summary.toJson();
     details.insert(QStringLiteral("selection_hash"), hash);
     details.insert(QStringLiteral("status"), row.status.name());

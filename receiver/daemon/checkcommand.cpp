@@ -123,9 +123,14 @@ int checkCommand(const Config &config, const QStringList &args, QTextStream &out
         secrets += source.secrets.size();
     for (const DestinationConfig &destination : config.destinations)
         secrets += destination.signingSecret ? 1 : 0;
+    // Notification targets are destinations inside (notify:<name>); counted as what they are.
+    const qsizetype targets = config.notifications.size();
     out << "redrived: configuration " << config.path << " is valid: " << config.sources.size()
-        << " source(s), " << config.destinations.size() << " destination(s), " << config.routes.size()
-        << " route(s), " << secrets << " secret(s) resolved; ingest on " << config.server.listen.toString();
+        << " source(s), " << config.destinations.size() - targets << " destination(s), "
+        << config.routes.size() << " route(s), ";
+    if (targets > 0)
+        out << targets << " notification target(s), ";
+    out << secrets << " secret(s) resolved; ingest on " << config.server.listen.toString();
     if (config.server.adminListen)
         out << ", admin API on " << config.server.adminListen->toString();
     out << '\n';

@@ -4,6 +4,7 @@
 // The engine's circuit breakers: counting failures, opening and closing the shared state, probes.
 // See docs/operations.md "Circuit breaker".
 #include "engineprivate.h"
+#include "notify/notification.h"
 #include "storage/circuitstore.h"
 
 #include <QJsonObject>
@@ -54,7 +55,10 @@ void DeliveryEngine::Private::noteForCircuit(
         if (!breaker.isOpen())
             return;
         // A probe (or an attempt sent just before the circuit opened) got through: close it.
-        const auto closed = closeCircuit(*db, name, QStringLiteral("a probe succeeded"), now);
+        const QString why = QStringLiteral("a probe succeeded");
+        // This receiver closed it: the one that tells, in the transaction that closes it.
+        const auto closed = closeCircuit(*db, name, why, now,
+            [&] { return storeNotification(notify::circuitChanged(name, false, why, now)); });
         noteDb(closed.has_value());
         if (!closed)
             qCWarning(lcDelivery, "closing the circuit of %s failed: %s", qPrintable(name),
@@ -75,7 +79,15 @@ void DeliveryEngine::Private::noteForCircuit(
         { QStringLiteral("probe_every_seconds"), static_cast<double>(c.probeEveryMs) / 1000.0 },
         { QStringLiteral("category"), toString(cls.category) },
         { QStringLiteral("status_code"), attempt.statusCode } };
-    const auto opened = openCircuit(*db, name, reason, now, c.probeEveryMs, details);
+    // Not the explanation in the notification: a redirect's explanation names its Location, and
+    // header values stay out of notifications.
+    const QString why
+        = QStringLiteral("%1 retryable failures in a row within %2 s; the last: %3%4")
+              .arg(c.failures)
+              .arg(seconds(c.withinMs), toString(cls.category),
+                  attempt.statusCode ? QStringLiteral(" (HTTP %1)").arg(attempt.statusCode) : QString());
+    const auto opened = openCircuit(*db, name, reason, now, c.probeEveryMs, details,
+        [&] { return storeNotification(notify::circuitChanged(name, true, why, now)); });
     noteDb(opened.has_value());
     if (!opened)
         qCWarning(lcDelivery, "recording the open circuit of %s failed (held here all the same): %s",

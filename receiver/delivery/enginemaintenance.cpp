@@ -4,6 +4,7 @@
 // The engine's housekeeping: lease sweeps, retention, backlog metrics, re-opening a broken
 // connection, the recorder lanes, and the graceful stop.
 #include "engineprivate.h"
+#include "notify/notification.h"
 #include "retention.h"
 #include "storage/incidentcheck.h"
 #include "timedpause.h"
@@ -89,6 +90,18 @@ void DeliveryEngine::Private::startLanes()
     }
 }
 
+Result<> DeliveryEngine::Private::storeNotification(const notify::Notification &notification)
+{
+    if (!notify::anyWants(config.notifications, notification.kind))
+        return ok();
+    const auto stored = notify::enqueue(*db, config.notifications, notification, clock.nowMs());
+    if (!stored)
+        return Failure(stored.error());
+    if (*stored > 0)
+        inbox->wakeUp(); // seen by this thread after the commit
+    return ok();
+}
+
 void DeliveryEngine::Private::checkIncidents(Steady::time_point now)
 {
     if (now < nextIncidentCheck && !(incidentsDue && now >= lastIncidentCheck + kIncidentMinInterval))
@@ -96,7 +109,13 @@ void DeliveryEngine::Private::checkIncidents(Steady::time_point now)
     lastIncidentCheck = now;
     nextIncidentCheck = now + std::chrono::milliseconds(config.incidents.checkIntervalMs);
     incidentsDue = false;
-    const auto result = redrive::checkIncidents(*db, clock.nowMs(), config.incidents.growThreshold);
+    // One notification per incident opening (or growth step), never one per dead letter, stored
+    // with the opening.
+    const auto result = redrive::checkIncidents(
+        *db, clock.nowMs(), config.incidents.growThreshold, [&](const OpenedIncident &i) {
+            return storeNotification(
+                notify::incidentOpened(i.id, i.destination, i.category, i.count, i.grew, clock.nowMs()));
+        });
     noteDb(result.has_value());
     if (!result) {
         incidentsDue = true; // try again after the minimum interval

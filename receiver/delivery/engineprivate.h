@@ -30,6 +30,10 @@
 
 Q_DECLARE_LOGGING_CATEGORY(lcDelivery)
 
+namespace redrive::notify {
+struct Notification;
+}
+
 namespace redrive::delivery {
 
 using Steady = std::chrono::steady_clock;
@@ -199,6 +203,10 @@ public:
     void refreshCircuits(); // the shared state, read back every kPauseCheckInterval
     void setCircuitOpen(const QString &name, DestinationState &state, bool open, qint64 nextProbeAt);
     void adjustInFlight(const QString &destination, int delta);
+    // Inside the caller's transaction (the one that records what it announces): stores a
+    // notification for the targets that want it ([[notifications]]); the engine then delivers it
+    // to `notify:<name>` like any delivery.
+    Result<> storeNotification(const notify::Notification &notification);
 
     Config config;
     StorageUrl storage;

@@ -6,6 +6,7 @@
 #include "crypto/crypto.h"
 #include "delivery/httpclient.h"
 #include "ingest/groupcommitwriter.h"
+#include "notify/notification.h"
 #include "providerpages.h"
 #include "signatures/jsonbody.h"
 #include "validation/schemavalidator.h"
@@ -504,6 +505,13 @@ void Reconciler::finish(Run run, const Outcome &outcome)
         held = *finished;
         if (!held)
             return ok(); // another receiver declared it failed (lease expired): its audit is not ours
+        // A failed run's counts are partial and it recorded nothing: the next run tells.
+        if (run.missing > 0 && run.status == kStatusOk) {
+            const auto told = notify::enqueue(*m_db, m_config->notifications,
+                notify::reconcileMissing(run.source, run.id, run.missing, run.recovered, now), now);
+            if (!told)
+                return Failure(told.error());
+        }
         const auto appended = audit::appendAuditEntry(*m_db,
             audit::AuditRecord { actor, QLatin1String(kSystemRole), QStringLiteral("reconcile_run"),
                 QStringLiteral("source:%1").arg(run.source),

@@ -31,6 +31,7 @@ private Q_SLOTS:
     void parsesAValidConfig();
     void routesMatchGlobs();
     void circuitBreakerSettings();
+    void notificationTargets();
     void badInputNamesTheKey_data();
     void badInputNamesTheKey();
     void writerConnectionsByEngine_data();
@@ -89,6 +90,52 @@ void TstConfig::parsesAValidConfig()
     QCOMPARE(f->signingSecret->key.size(), 24);
     QVERIFY(cfg->server.adminListen);
     QCOMPARE(cfg->server.adminListen->port, quint16(8081));
+}
+
+// [[notifications]]: each target is read with its defaults and becomes the internal destination
+// notify:<name> (its url, secret, allow_private, timeout; concurrency 2), which no route may name.
+void TstConfig::notificationTargets()
+{
+    const QByteArray toml = QByteArray(kValid)
+        + "[[notifications]]\nname = \"ops\"\nurl = \"https://hooks.example.com/redrive\"\n"
+          "signing_secret = \"env:REDRIVE_TEST_SECRET\"\nkinds = [\"incident.opened\", \"circuit.opened\"]\n"
+          "console_profile = \"prod\"\ntimeout_ms = 3000\n"
+          "[[notifications]]\nname = \"chat\"\nurl = \"http://127.0.0.1:9/slack\"\nformat = \"slack\"\n"
+          "kinds = [\"replay.pending_approval\"]\nallow_private = true\n";
+    ConfigError error;
+    const auto cfg = parseConfig(toml, QStringLiteral("test.toml"), &error);
+    QVERIFY2(cfg, qPrintable(error.toString()));
+    QCOMPARE(cfg->notifications.size(), 2);
+    const NotificationConfig &ops = cfg->notifications[0];
+    QVERIFY(ops.format == NotificationConfig::Format::Json);
+    QVERIFY(ops.signingSecret);
+    QCOMPARE(ops.signingSecret->label, QStringLiteral("env:REDRIVE_TEST_SECRET"));
+    QCOMPARE(ops.signingSecret->key, QByteArray("rotated-secret"));
+    QCOMPARE(
+        ops.kinds, (QStringList { QStringLiteral("incident.opened"), QStringLiteral("circuit.opened") }));
+    QVERIFY(ops.wants(u"incident.opened"));
+    QVERIFY(!ops.wants(u"incident.grew"));
+    QVERIFY(!ops.allowPrivate);
+    QCOMPARE(ops.consoleProfile, QStringLiteral("prod"));
+    const NotificationConfig &chat = cfg->notifications[1];
+    QVERIFY(chat.format == NotificationConfig::Format::Slack);
+    QVERIFY(!chat.signingSecret);
+    QVERIFY(chat.allowPrivate);
+    QCOMPARE(chat.timeoutMs, 10'000);
+
+    const DestinationConfig *internal = cfg->destination(u"notify:ops");
+    QVERIFY(internal);
+    QCOMPARE(internal->url, QUrl(QStringLiteral("https://hooks.example.com/redrive")));
+    QCOMPARE(internal->concurrency, 2);
+    QCOMPARE(internal->timeoutMs, 3000);
+    QVERIFY(internal->signingSecret);
+    QCOMPARE(internal->signingSecret->key, QByteArray("rotated-secret"));
+    QVERIFY(!internal->allowPrivate);
+    QVERIFY(cfg->destination(u"notify:chat")->allowPrivate);
+    QCOMPARE(cfg->destinations.size(), 4);
+    // Routes know nothing of them.
+    QCOMPARE(cfg->routeDestinations(u"github", u"push"),
+        (QStringList { QStringLiteral("fulfillment"), QStringLiteral("crm") }));
 }
 
 void TstConfig::routesMatchGlobs()
@@ -241,6 +288,68 @@ void TstConfig::badInputNamesTheKey_data()
             + "[[destinations]]\nname = \"d\"\nurl = \"http://x/\"\nsuccess_ref = \"body:id\"\n"
                                  << QStringLiteral("destinations[0].success_ref")
                                  << QStringLiteral("header:");
+    const QByteArray target = storage + "[[notifications]]\nname = \"ops\"\nurl = \"http://x/\"\n";
+    const QByteArray slackTarget = target + "format = \"slack\"\n";
+    QTest::newRow("notify no kinds") << slackTarget << QStringLiteral("notifications[0].kinds")
+                                     << QStringLiteral("is required");
+    QTest::newRow("notify empty kinds")
+        << slackTarget + "kinds = []\n"
+        << QStringLiteral("notifications[0].kinds") << QStringLiteral("incident.opened");
+    QTest::newRow("notify unknown kind")
+        << slackTarget + "kinds = [\"incident.opened\", \"incident.closed\"]\n"
+        << QStringLiteral("notifications[0].kinds[1]")
+        << QStringLiteral("unknown kind \"incident.closed\"; one of");
+    QTest::newRow("notify kind twice")
+        << slackTarget + "kinds = [\"replay.halted\", \"replay.halted\"]\n"
+        << QStringLiteral("notifications[0].kinds[1]") << QStringLiteral("twice");
+    QTest::newRow("notify kinds type") << slackTarget + "kinds = \"incident.opened\"\n"
+                                       << QStringLiteral("notifications[0].kinds") << QStringLiteral("array");
+    QTest::newRow("notify format") << target + "format = \"teams\"\nkinds = [\"replay.halted\"]\n"
+                                   << QStringLiteral("notifications[0].format")
+                                   << QStringLiteral("\"json\" or \"slack\"");
+    QTest::newRow("notify json needs secret") << target + "kinds = [\"replay.halted\"]\n"
+                                              << QStringLiteral("notifications[0].signing_secret")
+                                              << QStringLiteral("required for format \"json\"");
+    QTest::newRow("notify secret missing env")
+        << target + "kinds = [\"replay.halted\"]\nsigning_secret = \"env:REDRIVE_TEST_NO_SUCH_VAR\"\n"
+        << QStringLiteral("notifications[0].signing_secret") << QStringLiteral("REDRIVE_TEST_NO_SUCH_VAR");
+    QTest::newRow("notify url") << storage
+            + "[[notifications]]\nname = \"ops\"\nurl = \"ftp://x/\"\nformat = \"slack\"\nkinds = [\"replay.halted\"]\n"
+                                << QStringLiteral("notifications[0].url") << QStringLiteral("http");
+    QTest::newRow("notify url credentials")
+        << storage
+            + "[[notifications]]\nname = \"ops\"\nurl = \"https://u:p@x/\"\nformat = \"slack\"\nkinds = [\"replay.halted\"]\n"
+        << QStringLiteral("notifications[0].url") << QStringLiteral("credentials");
+    QTest::newRow("notify no url") << storage
+            + "[[notifications]]\nname = \"ops\"\nformat = \"slack\"\nkinds = [\"replay.halted\"]\n"
+                                   << QStringLiteral("notifications[0].url") << QStringLiteral("is required");
+    QTest::newRow("notify name") << storage
+            + "[[notifications]]\nname = \"ops team\"\nurl = \"http://x/\"\nformat = \"slack\"\nkinds = [\"replay.halted\"]\n"
+                                 << QStringLiteral("notifications[0].name")
+                                 << QStringLiteral("1-64 characters");
+    QTest::newRow("notify dup name") << slackTarget + "kinds = [\"replay.halted\"]\n"
+            + slackTarget.mid(storage.size()) + "kinds = [\"replay.halted\"]\n"
+                                     << QStringLiteral("notifications[1].name")
+                                     << QStringLiteral("duplicate");
+    QTest::newRow("notify allow_private")
+        << slackTarget + "kinds = [\"replay.halted\"]\nallow_private = \"yes\"\n"
+        << QStringLiteral("notifications[0].allow_private") << QStringLiteral("true or false");
+    QTest::newRow("notify profile") << slackTarget
+            + "kinds = [\"replay.halted\"]\nconsole_profile = \"a b\"\n"
+                                    << QStringLiteral("notifications[0].console_profile")
+                                    << QStringLiteral("1-64 characters");
+    QTest::newRow("notify timeout") << slackTarget + "kinds = [\"replay.halted\"]\ntimeout_ms = 1\n"
+                                    << QStringLiteral("notifications[0].timeout_ms")
+                                    << QStringLiteral("between");
+    QTest::newRow("notify unknown key")
+        << slackTarget + "kinds = [\"replay.halted\"]\nchannel = \"#ops\"\n"
+        << QStringLiteral("notifications[0].channel") << QStringLiteral("unknown key");
+    QTest::newRow("notify not tables")
+        << "notifications = \"ops\"\n" + storage << QStringLiteral("notifications")
+        << QStringLiteral("array of tables");
+    QTest::newRow("reserved source") << storage
+            + "[[sources]]\nname = \"redrive\"\nscheme = \"github\"\nsecrets = [\"x\"]\n"
+                                     << QStringLiteral("sources[0].name") << QStringLiteral("reserved");
     QTest::newRow("route source") << storage + "[[routes]]\nsource = \"nope\"\ndestinations = [\"d\"]\n"
                                   << QStringLiteral("routes[0].source") << QStringLiteral("no source");
     QTest::newRow("route dest") << storage

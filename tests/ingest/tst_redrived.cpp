@@ -301,6 +301,24 @@ private Q_SLOTS:
         QVERIFY2(err.contains("has no Redrive schema yet"), err.constData());
     }
 
+    // Notification targets are counted as such, not as destinations; their secret never printed.
+    void checkCountsNotificationTargets()
+    {
+        const QByteArray toml = daemonConfigToml(m_db->urlString(), m_port)
+            + "\n[[notifications]]\nname = \"ops\"\nurl = \"https://hooks.example.com/redrive\"\n"
+              "signing_secret = \"notify-TOPSECRET\"\nkinds = [\"incident.opened\"]\n";
+        QString path;
+        QVERIFY(writeConfig(toml, &path));
+        QByteArray out, err;
+        QCOMPARE(runRedrived({ QStringLiteral("--config"), path, QStringLiteral("check") }, &out, &err), 0);
+        QVERIFY2(
+            out.contains("is valid: 1 source(s), 1 destination(s), 1 route(s), 1 notification target(s), "
+                         "2 secret(s) resolved"),
+            out.constData());
+        QVERIFY(!out.contains("notify-TOPSECRET"));
+        QVERIFY2(err.isEmpty(), err.constData());
+    }
+
     void checkReadsSecretsFromCredentials()
     {
         QTemporaryDir credentials;

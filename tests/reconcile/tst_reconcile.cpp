@@ -6,6 +6,8 @@
 
 #include <QCoreApplication>
 #include <QFile>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QSqlQuery>
 #include <QTemporaryDir>
 #include <QTest>
@@ -75,6 +77,7 @@ private:
     std::unique_ptr<StripeStandIn> m_stripe;
     std::unique_ptr<GitHubStandIn> m_github;
     std::unique_ptr<ScriptableDestination> m_down;
+    std::unique_ptr<ScriptableDestination> m_notify; // a [[notifications]] target (slack)
     std::unique_ptr<IngestHarness> m_h;
     std::unique_ptr<delivery::DeliveryEngine> m_engine;
     std::unique_ptr<reconcile::Reconciler> m_reconciler;
@@ -98,6 +101,7 @@ void TstReconcile::cleanup()
     m_engine.reset();
     m_h.reset();
     m_down.reset();
+    m_notify.reset();
     m_stripe.reset();
     m_github.reset();
     m_stripeSchema.clear();
@@ -110,13 +114,18 @@ bool TstReconcile::setUp(
     m_stripe = std::make_unique<StripeStandIn>(kStripeKey);
     m_github = std::make_unique<GitHubStandIn>(kGitHubToken, kHook);
     m_down = std::make_unique<ScriptableDestination>();
-    if (!m_stripe->start(&error) || !m_github->start(&error) || !m_down->start(&error)) {
+    m_notify = std::make_unique<ScriptableDestination>();
+    if (!m_stripe->start(&error) || !m_github->start(&error) || !m_down->start(&error)
+        || !m_notify->start(&error)) {
         qWarning("%s", qPrintable(error));
         return false;
     }
     m_h = IngestHarness::create({}, &error,
         reconcileToml(m_stripe->url(), m_github->url(), m_down->url(QStringLiteral("/down")), stripeKey,
-            every, m_stripeSchema));
+            every, m_stripeSchema)
+            + "\n[[notifications]]\nname = \"ops\"\nformat = \"slack\"\nallow_private = true\n"
+              "kinds = [\"reconcile.missing\"]\nurl = \""
+            + m_notify->url(QStringLiteral("/chat")).toString().toUtf8() + "\"\n");
     if (!m_h) {
         qWarning("%s", qPrintable(error));
         return false;
@@ -280,6 +289,17 @@ void TstReconcile::stripeRecordsMissingEventsOnceAndDeliversThem()
             .contains(QLatin1String("\"recovered\":5")));
     QCOMPARE(m_h->metric("redrive_reconcile_runs_total{result=\"ok\",source=\"rs\"}"), 2.0);
     QCOMPARE(m_h->metric("redrive_reconcile_missing_total{source=\"rs\"}"), 5.0);
+
+    // The run that found gaps told the notification target, once; the run that found none did not.
+    QTRY_COMPARE_WITH_TIMEOUT(m_notify->requestCount(), 1, 20'000);
+    const QJsonObject told = QJsonDocument::fromJson(m_notify->requests().first().body).object();
+    QCOMPARE(told.value(QLatin1String("text")).toString(),
+        QStringLiteral("Reconciliation of rs found 5 events missing (5 recovered)"));
+    QCOMPARE(count(QStringLiteral("SELECT COUNT(*) FROM events WHERE source = 'redrive' AND "
+                                  "event_type = 'reconcile.missing' AND provider_event_id = ?"),
+                 { QStringLiteral("reconcile.missing:%1@ops").arg(run->id) }),
+        1);
+    QCOMPARE(count(QStringLiteral("SELECT COUNT(*) FROM events WHERE source = 'redrive'")), 1);
 }
 
 // Page 2 answers 500: the run fails with the status, and nothing of page 1 was recorded.
