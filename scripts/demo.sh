@@ -165,6 +165,24 @@ name = "email"
 url = "http://127.0.0.1:$sink_port/email"
 allow_private = true
 
+# Down for maintenance all along: after three failures its circuit opens, its deliveries are
+# held (no dead letters), and one probe goes out every 30 seconds.
+[[destinations]]
+name = "warehouse"
+url = "http://127.0.0.1:$sink_port/warehouse"
+allow_private = true
+retry_schedule = ["5s", "20s", "1m"]
+circuit = { failures = 3, within = "1m", probe_every = "30s" }
+
+# The team's chat channel hears about incidents, circuits and replays waiting for approval.
+[[notifications]]
+name = "ops-chat"
+url = "http://127.0.0.1:$sink_port/chat"
+format = "slack"
+kinds = ["incident.opened", "incident.grew", "replay.pending_approval", "replay.halted", "circuit.opened",
+         "circuit.closed", "reconcile.missing", "audit.chain_broken"]
+allow_private = true
+
 [[destinations]]
 name = "legacy-erp"
 url = "http://127.0.0.1:$sink_port/legacy"
@@ -188,6 +206,11 @@ destinations = ["crm"]
 [[routes]]
 source = "accounts"
 destinations = ["crm"]
+
+[[routes]]
+source = "shopify"
+event_types = ["orders/*"]
+destinations = ["warehouse"]
 
 [[routes]]
 source = "accounts"
@@ -338,6 +361,7 @@ shoot_console() {
   key ctrl+5; sleep 1; xdotool mousemove 300 133 click 1; shot replays
   key ctrl+6; shot approvals
   key ctrl+7; sleep 2; shot audit
+  key ctrl+8; sleep 2; shot destinations
   kill "$pid"
   wait "$pid" || true
 }

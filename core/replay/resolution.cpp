@@ -43,7 +43,8 @@ QString ResolveCandidate::refusal() const
     return {};
 }
 
-Result<QList<ResolveCandidate>> resolveCandidatesById(Db &db, const QList<qint64> &ids, QList<qint64> *missing)
+Result<QList<ResolveCandidate>> resolveCandidatesById(
+    Db &db, const QList<qint64> &ids, QList<qint64> *missing)
 {
     QList<qint64> sorted = ids;
     std::sort(sorted.begin(), sorted.end());
@@ -51,8 +52,8 @@ Result<QList<ResolveCandidate>> resolveCandidatesById(Db &db, const QList<qint64
     for (qsizetype start = 0; start < sorted.size(); start += kIdChunk) {
         const QVariantList chunk = chunkOf(sorted, start);
         auto rows = selectRows(db,
-            kCandidateColumns + QLatin1String("FROM deliveries d WHERE d.id IN (") + sqlPlaceholders(chunk.size())
-                + QLatin1String(") ORDER BY d.id"),
+            kCandidateColumns + QLatin1String("FROM deliveries d WHERE d.id IN (")
+                + sqlPlaceholders(chunk.size()) + QLatin1String(") ORDER BY d.id"),
             chunk, candidateFrom);
         if (!rows)
             return Failure(rows.error());

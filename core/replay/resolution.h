@@ -31,7 +31,8 @@ struct ResolveCandidate {
 };
 
 // The named deliveries, in ascending id; the ids that name no delivery go to `missing`.
-Result<QList<ResolveCandidate>> resolveCandidatesById(Db &db, const QList<qint64> &ids, QList<qint64> *missing);
+Result<QList<ResolveCandidate>> resolveCandidatesById(
+    Db &db, const QList<qint64> &ids, QList<qint64> *missing);
 
 // The dead deliveries a filter names (filteredDeliveriesSql, whatever its statuses say), at most
 // `limit` of them, in ascending id.

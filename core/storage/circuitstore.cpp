@@ -78,7 +78,7 @@ Result<bool> openCircuit(Db &db, const QString &destination, const QString &reas
     qint64 probeEveryMs, const QJsonObject &details, const std::function<Result<>()> &alsoInTransaction)
 {
     return withTransaction(db, [&]() -> Result<bool> {
-        const auto opened = markCircuitOpen(db, destination, reason, nowMs, nowMs + probeEveryMs);
+        auto opened = markCircuitOpen(db, destination, reason, nowMs, nowMs + probeEveryMs);
         if (!opened || !*opened)
             return opened;
         if (alsoInTransaction) {
@@ -98,7 +98,7 @@ Result<bool> closeCircuit(Db &db, const QString &destination, const QString &rea
     const std::function<Result<>()> &alsoInTransaction)
 {
     return withTransaction(db, [&]() -> Result<bool> {
-        const auto closed = markCircuitClosed(db, destination, reason, nowMs);
+        auto closed = markCircuitClosed(db, destination, reason, nowMs);
         if (!closed || !*closed)
             return closed;
         if (alsoInTransaction) {

@@ -73,10 +73,11 @@ std::optional<ResolveBody> readBody(RequestContext &ctx, ApiError *e)
             return std::nullopt;
         }
     }
-    if (!readText(*body, QStringLiteral("reason"), TextRule { !out.dryRun, kMaxReasonChars, true }, &out.reason,
-            e))
+    if (!readText(
+            *body, QStringLiteral("reason"), TextRule { !out.dryRun, kMaxReasonChars, true }, &out.reason, e))
         return std::nullopt;
-    if (!readText(*body, QStringLiteral("ticket"), TextRule { false, kMaxTicketChars, false }, &out.ticket, e))
+    if (!readText(
+            *body, QStringLiteral("ticket"), TextRule { false, kMaxTicketChars, false }, &out.ticket, e))
         return std::nullopt;
     return out;
 }
@@ -138,8 +139,9 @@ http::Response resolveDeliveries(RequestContext &ctx)
             return databaseError("resolving deliveries", found.error());
         if (found->size() > maxSelection)
             return errorResponse(422, QStringLiteral("selection_too_large"),
-                QStringLiteral("the filter matches more than %1 dead deliveries (admin.max_selection); narrow it "
-                               "(since/until, destination, type) or resolve in several batches")
+                QStringLiteral(
+                    "the filter matches more than %1 dead deliveries (admin.max_selection); narrow it "
+                    "(since/until, destination, type) or resolve in several batches")
                     .arg(maxSelection),
                 field);
         candidates = std::move(*found);

@@ -31,7 +31,8 @@ private:
     QString deliveryStatus(qint64 id);
     QString eventStatusOf(qint64 deliveryId);
     QJsonArray openIncidents();
-    QJsonObject resolveBody(const QJsonObject &selection, const QString &resolution = QStringLiteral("handled_manually"));
+    QJsonObject resolveBody(
+        const QJsonObject &selection, const QString &resolution = QStringLiteral("handled_manually"));
 
     std::unique_ptr<AdminFixture> f;
     QString support;
@@ -111,7 +112,8 @@ void TstResolve::byIdsResolvesTheDeadOnesAndClosesTheIncident()
     QCOMPARE(openIncidents().size(), 1);
     const qint64 audits = f->count(QStringLiteral("audit_log"));
 
-    QJsonObject body = resolveBody(QJsonObject { { QStringLiteral("delivery_ids"), QJsonArray { b, delivered, a } } });
+    QJsonObject body
+        = resolveBody(QJsonObject { { QStringLiteral("delivery_ids"), QJsonArray { b, delivered, a } } });
     body.insert(QStringLiteral("ticket"), QStringLiteral("SUP-4411"));
     auto r = f->call("POST", "deliveries/resolve", support, body);
     QCOMPARE(r.status, 200);
@@ -150,7 +152,8 @@ void TstResolve::byIdsResolvesTheDeadOnesAndClosesTheIncident()
 
     // The last dead letter of the group: its incident closes in the same request.
     r = f->call("POST", "deliveries/resolve", support,
-        resolveBody(QJsonObject { { QStringLiteral("delivery_ids"), QJsonArray { c } } }, QStringLiteral("not_needed")));
+        resolveBody(QJsonObject { { QStringLiteral("delivery_ids"), QJsonArray { c } } },
+            QStringLiteral("not_needed")));
     QCOMPARE(r.status, 200);
     QCOMPARE(r.json.value(QLatin1String("incidents_closed")).toInt(), 1);
     QCOMPARE(openIncidents().size(), 0);
@@ -202,7 +205,8 @@ void TstResolve::byFilterWithADryRunFirst()
         QCOMPARE(deliveryStatus(id), QStringLiteral("resolved"));
     QCOMPARE(deliveryStatus(crmA), QStringLiteral("dead"));
     QCOMPARE(deliveryStatus(crmB), QStringLiteral("dead"));
-    QCOMPARE(f->count(QStringLiteral("delivery_resolutions"), QStringLiteral("resolution = 'not_needed'")), 5);
+    QCOMPARE(
+        f->count(QStringLiteral("delivery_resolutions"), QStringLiteral("resolution = 'not_needed'")), 5);
     QCOMPARE(f->count(QStringLiteral("audit_log"),
                  QStringLiteral("action = 'deliveries_resolved' AND details LIKE '%destination=billing%'")),
         1);
@@ -260,10 +264,12 @@ void TstResolve::badInputChangesNothing_data()
     QTest::newRow("no body") << QByteArray() << 400 << QString();
     QTest::newRow("not json") << QByteArray("{nope") << 400 << QString();
     QTest::newRow("neither ids nor filter") << "{" + how + "," + reason + "}" << 400 << "delivery_ids";
-    QTest::newRow("both") << R"({"delivery_ids":[1],"filter":{"destination":"crm"},)" + how + "," + reason + "}"
-                          << 400 << "filter";
-    QTest::newRow("empty ids") << R"({"delivery_ids":[],)" + how + "," + reason + "}" << 400 << "delivery_ids";
-    QTest::newRow("id twice") << R"({"delivery_ids":[1,1],)" + how + "," + reason + "}" << 400 << "delivery_ids[1]";
+    QTest::newRow("both") << R"({"delivery_ids":[1],"filter":{"destination":"crm"},)" + how + "," + reason
+            + "}" << 400 << "filter";
+    QTest::newRow("empty ids") << R"({"delivery_ids":[],)" + how + "," + reason + "}" << 400
+                               << "delivery_ids";
+    QTest::newRow("id twice") << R"({"delivery_ids":[1,1],)" + how + "," + reason + "}" << 400
+                              << "delivery_ids[1]";
     QTest::newRow("id not a number") << R"({"delivery_ids":["1"],)" + how + "," + reason + "}" << 400
                                      << "delivery_ids[0]";
     QTest::newRow("unknown id") << R"({"delivery_ids":[999999],)" + how + "," + reason + "}" << 404
@@ -272,22 +278,24 @@ void TstResolve::badInputChangesNothing_data()
     QTest::newRow("bad filter key") << R"({"filter":{"destinaton":"crm"},)" + how + "," + reason + "}" << 400
                                     << QString();
     QTest::newRow("no resolution") << R"({"delivery_ids":[1],)" + reason + "}" << 400 << "resolution";
-    QTest::newRow("unknown resolution") << R"({"delivery_ids":[1],"resolution":"fixed",)" + reason + "}" << 400
-                                        << "resolution";
-    QTest::newRow("resolution not text") << R"({"delivery_ids":[1],"resolution":1,)" + reason + "}" << 400
-                                         << "resolution";
+    QTest::newRow("unknown resolution")
+        << R"({"delivery_ids":[1],"resolution":"fixed",)" + reason + "}" << 400 << "resolution";
+    QTest::newRow("resolution not text")
+        << R"({"delivery_ids":[1],"resolution":1,)" + reason + "}" << 400 << "resolution";
     QTest::newRow("no reason") << R"({"delivery_ids":[1],)" + how + "}" << 400 << "reason";
-    QTest::newRow("blank reason") << R"({"delivery_ids":[1],)" + how + R"(,"reason":"   "})" << 400 << "reason";
-    QTest::newRow("reason too long") << R"({"delivery_ids":[1],)" + how + R"(,"reason":")" + QByteArray(1001, 'x')
-            + R"("})"
-                                     << 400 << "reason";
-    QTest::newRow("ticket on two lines") << R"({"delivery_ids":[1],)" + how + "," + reason
-            + R"(,"ticket":"SUP-1\nSUP-2"})"
-                                         << 400 << "ticket";
-    QTest::newRow("dry_run not a flag") << QByteArray(R"({"delivery_ids":[1],"dry_run":"yes"})") << 400 << "dry_run";
-    QTest::newRow("unknown field") << R"({"delivery_ids":[1],)" + how + "," + reason + R"(,"force":true})" << 400
-                                   << "force";
-    QTest::newRow("nothing dead") << R"({"delivery_ids":[2],)" + how + "," + reason + "}" << 422 << "delivery_ids";
+    QTest::newRow("blank reason") << R"({"delivery_ids":[1],)" + how + R"(,"reason":"   "})" << 400
+                                  << "reason";
+    QTest::newRow("reason too long") << R"({"delivery_ids":[1],)" + how + R"(,"reason":")"
+            + QByteArray(1001, 'x')
+            + R"("})" << 400 << "reason";
+    QTest::newRow("ticket on two lines")
+        << R"({"delivery_ids":[1],)" + how + "," + reason + R"(,"ticket":"SUP-1\nSUP-2"})" << 400 << "ticket";
+    QTest::newRow("dry_run not a flag")
+        << QByteArray(R"({"delivery_ids":[1],"dry_run":"yes"})") << 400 << "dry_run";
+    QTest::newRow("unknown field") << R"({"delivery_ids":[1],)" + how + "," + reason + R"(,"force":true})"
+                                   << 400 << "force";
+    QTest::newRow("nothing dead") << R"({"delivery_ids":[2],)" + how + "," + reason + "}" << 422
+                                  << "delivery_ids";
 }
 
 void TstResolve::badInputChangesNothing()
@@ -311,7 +319,8 @@ void TstResolve::badInputChangesNothing()
 void TstResolve::onlyThoseWhoTriageMayResolve()
 {
     const qint64 id = deadLetter(QStringLiteral("crm"), QStringLiteral("timeout"));
-    const QJsonObject body = resolveBody(QJsonObject { { QStringLiteral("delivery_ids"), QJsonArray { id } } });
+    const QJsonObject body
+        = resolveBody(QJsonObject { { QStringLiteral("delivery_ids"), QJsonArray { id } } });
     for (const Role role : { Role::Auditor, Role::Admin }) {
         const QString token = f->token(QStringLiteral("no-%1").arg(toString(role)), role);
         const auto r = f->call("POST", "deliveries/resolve", token, body);

@@ -9,6 +9,8 @@
 //   /crm          200 with an X-CRM-Ref header, occasionally 502
 //   /email        200, occasionally a 301 redirect (never followed by the receiver)
 //   /legacy       410 Gone (a permanently retired endpoint)
+//   /warehouse    503 with Retry-After (down for maintenance: its circuit breaker opens)
+//   /chat         200 "ok" (an incoming-webhook chat channel the receiver notifies)
 #include <QCommandLineParser>
 #include <QCoreApplication>
 #include <QHostAddress>
@@ -97,6 +99,12 @@ Answer decide(const QByteArray &path, QRandomGenerator &rng, quint64 &counter)
             a.status = 301;
             a.headers.emplaceBack("Location", "http://127.0.0.1:1/moved");
         }
+    } else if (path.startsWith("/warehouse")) {
+        a.status = 503;
+        a.headers.emplaceBack("Retry-After", "5");
+        a.body = "{\"error\":\"down for maintenance\"}";
+    } else if (path.startsWith("/chat")) {
+        a.body = "ok";
     } else if (path.startsWith("/legacy")) {
         a.status = 410;
         a.body = "{\"error\":\"this endpoint was retired\"}";

@@ -58,6 +58,7 @@ void LinkOpener::raiseWindow()
     w->activateWindow();
 }
 
+// NOLINTNEXTLINE(performance-unnecessary-value-param): a copy, it may be the pending link it replaces
 void LinkOpener::open(ConsoleLink link)
 {
     disconnect(m_wait); // a newer link replaces the wish of an older one

@@ -21,7 +21,7 @@ constexpr int kProbeMs = 500;
 
 QString LinkServer::socketName()
 {
-    const QString overridden = qEnvironmentVariable("REDRIVE_LINK_SOCKET");
+    QString overridden = qEnvironmentVariable("REDRIVE_LINK_SOCKET");
     if (!overridden.isEmpty())
         return overridden;
     // The runtime directory is the user's own (0700): nobody else can take the name first.
@@ -143,7 +143,7 @@ HandOver handLinkToRunningConsole(const QString &name, const QString &link, int 
             break;
         answer += socket.read(kMaxAnswerBytes - answer.size());
     }
-    const int end = answer.indexOf('\n');
+    const qsizetype end = answer.indexOf('\n');
     if (end < 0)
         return { HandOver::Outcome::NoAnswer, QString() };
     const QString text = QString::fromUtf8(answer.left(end)).trimmed();

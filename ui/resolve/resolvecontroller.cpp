@@ -14,7 +14,7 @@ namespace {
 QString skippedInWords(const QJsonArray &skipped)
 {
     QMap<QString, int> byReason;
-    for (const QJsonValue &v : skipped)
+    for (const auto &v : skipped)
         ++byReason[v.toObject().value(QLatin1String("reason")).toString()];
     QStringList parts;
     for (auto it = byReason.cbegin(); it != byReason.cend(); ++it) {
@@ -55,7 +55,7 @@ void ResolveController::resolveDeliveries(const QList<qint64> &deliveryIds)
         return;
     QList<qint64> ids = deliveryIds;
     std::sort(ids.begin(), ids.end());
-    ids.erase(std::unique(ids.begin(), ids.end()), ids.end());
+    ids.resize(std::unique(ids.begin(), ids.end()) - ids.begin());
     dryRun(QJsonObject { { QStringLiteral("delivery_ids"), idArray(ids) } },
         tr("%Ln selected deliver(y|ies)", nullptr, int(ids.size())));
 }
@@ -104,7 +104,8 @@ void ResolveController::dryRun(const QJsonObject &selection, const QString &what
             }
             const QJsonObject o = answer.object();
             m_shownIds.clear();
-            for (const QJsonValue &v : o.value(QLatin1String("delivery_ids")).toArray())
+            const QJsonArray ids = o.value(QLatin1String("delivery_ids")).toArray();
+            for (const auto &v : ids)
                 m_shownIds.append(v.toInteger());
             dialog->showCount(int(m_shownIds.size()), o.value(QLatin1String("skipped_count")).toInt(),
                 skippedInWords(o.value(QLatin1String("skipped")).toArray()));

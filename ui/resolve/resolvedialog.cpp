@@ -29,7 +29,8 @@ ResolveDialog::ResolveDialog(
     , m_environmentText(environment)
     , m_environment(new EnvironmentBanner(this))
     , m_summary(new QLabel(this))
-    , m_handled(new QRadioButton(tr("&Handled manually: someone did what the destination would have done"), this))
+    , m_handled(
+          new QRadioButton(tr("&Handled manually: someone did what the destination would have done"), this))
     , m_notNeeded(new QRadioButton(tr("&Not needed: nothing has to happen at the destination"), this))
     , m_reason(new QPlainTextEdit(this))
     , m_ticket(new QLineEdit(this))
@@ -133,7 +134,8 @@ void ResolveDialog::showCount(int count, int skipped, const QString &skippedWhy)
                       "incident, and no replay will send them again.",
         nullptr, count);
     if (skipped > 0)
-        text += u'\n' + tr("%Ln selected deliver(y|ies) left as they are: %1.", nullptr, skipped).arg(skippedWhy);
+        text += u'\n'
+            + tr("%Ln selected deliver(y|ies) left as they are: %1.", nullptr, skipped).arg(skippedWhy);
     m_summary->setText(text);
     const QString action = tr("Mark %Ln resolved", nullptr, count);
     m_submit->setText(action);
