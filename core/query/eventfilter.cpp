@@ -16,6 +16,15 @@ bool EventFilter::isEmpty() const
         && keyName.isEmpty() && origin.isEmpty();
 }
 
+QJsonObject EventFilter::toJsonObject() const
+{
+    QJsonObject out;
+    const auto items = toQuery().queryItems(QUrl::FullyDecoded);
+    for (const auto &[key, value] : items)
+        out.insert(key, value);
+    return out;
+}
+
 QUrlQuery EventFilter::toQuery() const
 {
     QUrlQuery q;

@@ -4,6 +4,7 @@
 
 #include "storage/database.h"
 
+#include <QJsonObject>
 #include <QStringList>
 #include <QUrlQuery>
 #include <QVariantList>
@@ -37,6 +38,8 @@ struct EventFilter {
     // status=a,b&source=&type=&destination=&category=&delivery_status=&since=ISO|ms&until=&q=&key=name:value
     // &origin=webhook|reconciled
     [[nodiscard]] QUrlQuery toQuery() const;
+    // The same keys and values as one JSON object: the "filter" of a bulk admin request.
+    [[nodiscard]] QJsonObject toJsonObject() const;
     // Validates every value; on failure names the offending field and says why.
     static std::optional<EventFilter> fromQuery(const QUrlQuery &query, QString *field, QString *message);
 };

@@ -61,11 +61,8 @@ void NewReplayController::replayFilter(const EventFilter &filter)
 {
     if (!openDialog())
         return;
-    QJsonObject f;
-    const auto items = filter.toQuery().queryItems(QUrl::FullyDecoded);
-    for (const auto &[key, value] : items)
-        f.insert(key, value);
-    preview(QJsonObject { { QStringLiteral("filter"), f } }, tr("everything the filter matches"));
+    preview(QJsonObject { { QStringLiteral("filter"), filter.toJsonObject() } },
+        tr("everything the filter matches"));
 }
 
 bool NewReplayController::openDialog()

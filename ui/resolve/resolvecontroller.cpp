@@ -64,11 +64,8 @@ void ResolveController::resolveFilter(const EventFilter &filter)
 {
     if (!openDialog())
         return;
-    QJsonObject f;
-    const auto items = filter.toQuery().queryItems(QUrl::FullyDecoded);
-    for (const auto &[key, value] : items)
-        f.insert(key, value);
-    dryRun(QJsonObject { { QStringLiteral("filter"), f } }, tr("the deliveries the filter matches"));
+    dryRun(QJsonObject { { QStringLiteral("filter"), filter.toJsonObject() } },
+        tr("the deliveries the filter matches"));
 }
 
 bool ResolveController::openDialog()
