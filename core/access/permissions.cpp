@@ -12,7 +12,7 @@ struct Row {
     bool support = false, operatorRole = false, auditor = false, admin = false;
 };
 
-constexpr std::array<Row, 15> kMatrix { {
+constexpr std::array<Row, 19> kMatrix { {
     //                                              support operator auditor admin
     { Action::ReadEvents, u"read_events", true, true, true, true },
     { Action::ReadReplays, u"read_replays", true, true, true, true },
@@ -29,6 +29,10 @@ constexpr std::array<Row, 15> kMatrix { {
     { Action::RunReconciliation, u"run_reconciliation", false, true, false, true },
     { Action::RevalidateEvents, u"revalidate_events", true, true, false, false },
     { Action::ResolveDeliveries, u"resolve_deliveries", true, true, false, false },
+    { Action::RevealPayload, u"reveal_payload", false, true, true, false },
+    { Action::RequestErasure, u"request_erasure", false, true, false, false },
+    { Action::DecideErasure, u"decide_erasure", false, true, false, false },
+    { Action::HoldEvents, u"hold_events", false, true, true, false },
 } };
 
 const Row *rowOf(Action action)

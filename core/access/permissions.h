@@ -29,6 +29,10 @@ enum class Action {
     RunReconciliation, // ask a source's reconciliation with the provider to run now
     RevalidateEvents, // check events again against the configured schemas (support, operator)
     ResolveDeliveries, // mark dead letters resolved without a replay (support, operator)
+    RevealPayload, // read one event's original body, redacted values included (operator, auditor)
+    RequestErasure, // ask for a person's events to be erased (operator)
+    DecideErasure, // approve / reject someone else's erasure request (operator)
+    HoldEvents, // put an event under legal hold or lift it (operator, auditor)
 };
 
 // The roles × actions table of docs/admin-api.md ("Roles"), exactly:
@@ -41,6 +45,9 @@ enum class Action {
 // plus: replay requests are readable by every role (auditors review who replayed what), notes
 // are added, incidents acknowledged, events revalidated and dead letters resolved by those who
 // triage (support, operator),
+// the original of a redacted body is revealed, with a reason, by operators and auditors; erasures
+// are requested and decided (by a second person) by operators; legal holds are set and lifted by
+// operators and auditors;
 // a reconciliation is run on demand by operators and admins (it calls the provider's API with the
 // source's credential), and cancel is for requesters and admins (the API additionally requires a
 // non-admin to be the requester).

@@ -53,12 +53,16 @@ struct BusinessKey {
     Kind kind = Kind::JsonPointer;
     QByteArray pointer; // UTF-8 RFC 6901 pointer ("/data/object/id"), for JsonPointer
     QByteArray header; // header name, for Header
+    // Read from a value the source redacts: searchable, never shown (events.redacted_keys).
+    bool redacted = false;
 };
 
 // Longest key value stored, in characters; a longer value is not stored (and is counted).
 inline constexpr int kMaxBusinessKeyValueLength = 200;
 // Most keys one source may name.
 inline constexpr int kMaxBusinessKeysPerSource = 16;
+// Most `redact` pointers one source may name.
+inline constexpr int kMaxRedactPointersPerSource = 32;
 
 // `[sources.reconcile]`: how Redrive asks the provider what it sent, to find what never arrived
 // (receiver/reconcile/, docs/operations.md). The credential is resolved like a secret; only its
@@ -96,6 +100,9 @@ struct SourceConfig {
     // new event.
     bool dedupeByBody = false;
     QList<BusinessKey> keys; // by name
+    // `redact`: RFC 6901 pointers (UTF-8) of body values everyone but destinations sees as
+    // "[redacted]" (core/privacy/redaction.h). Empty: nothing is redacted.
+    QList<QByteArray> redact;
     IpRanges allowedIps; // `allowed_ips`: the client addresses that may post; empty = any
     std::optional<ReconcileConfig> reconcile;
     QList<SchemaRule> schemas; // in config order

@@ -306,6 +306,50 @@ bool parseBusinessKeys(TableReader &r, QList<BusinessKey> &out)
     return true;
 }
 
+// `redact = ["/data/object/customer_email", …]`: body values support must not see (privacy by
+// role). A business key read from a redacted value (its pointer at or under one of these) is
+// still searchable, and marked so that nobody is shown its value.
+bool parseRedact(TableReader &r, QList<QByteArray> &out, QList<BusinessKey> &keys)
+{
+    const toml::node *n = r.node("redact");
+    if (!n)
+        return true;
+    const auto *array = n->as_array();
+    if (!array)
+        return r.fail(QStringLiteral("redact"), QStringLiteral("must be an array of JSON pointers"));
+    if (array->size() > static_cast<std::size_t>(kMaxRedactPointersPerSource))
+        return r.fail(QStringLiteral("redact"),
+            QStringLiteral("names more than %1 pointers").arg(kMaxRedactPointersPerSource));
+    for (std::size_t i = 0; i < array->size(); ++i) {
+        const QString path = QStringLiteral("redact[%1]").arg(i);
+        const toml::node *element = array->get(i);
+        const auto *text = element ? element->as_string() : nullptr;
+        if (!text)
+            return r.fail(
+                path, QStringLiteral("must be a string, a JSON pointer such as \"/data/object/email\""));
+        const QString pointer = qs(text->get());
+        if (!isValidJsonPointer(pointer))
+            return r.fail(path,
+                QStringLiteral(
+                    "\"%1\" is not a JSON pointer: it must start with '/' and use '~' only as ~0 or "
+                    "~1 (RFC 6901)")
+                    .arg(pointer));
+        const QByteArray utf8 = pointer.toUtf8();
+        if (out.contains(utf8))
+            return r.fail(path, QStringLiteral("\"%1\" is listed twice").arg(pointer));
+        out.append(utf8);
+    }
+    for (BusinessKey &key : keys) {
+        if (key.kind != BusinessKey::Kind::JsonPointer)
+            continue;
+        for (const QByteArray &pointer : std::as_const(out)) {
+            if (key.pointer == pointer || key.pointer.startsWith(QByteArray(pointer + '/')))
+                key.redacted = true;
+        }
+    }
+    return true;
+}
+
 // `[[sources.schemas]]`: event-type globs, a JSON Schema file (compiled here, once) and what an
 // event that fails it gets. A schema that does not load is a configuration error naming the file,
 // so `redrived check` and start refuse it instead of letting every event through unchecked.
@@ -424,7 +468,8 @@ bool parseSource(const toml::table &t, const QString &path, Config &cfg, ConfigE
     s.hmac.typeJsonPointer = typePointer;
     s.dedupeByBody = schemeLeavesIdUnsigned(s);
     r.boolean("dedupe_by_body", s.dedupeByBody);
-    if (!parseBusinessKeys(r, s.keys) || !parseIpRanges(r, "allowed_ips", s.allowedIps))
+    if (!parseBusinessKeys(r, s.keys) || !parseRedact(r, s.redact, s.keys)
+        || !parseIpRanges(r, "allowed_ips", s.allowedIps))
         return false;
     if (!parseSchemas(r, cfg.path, s.schemas, error))
         return false;

@@ -85,14 +85,14 @@ namespace {
 const QString kEventColumns = QStringLiteral(
     "INSERT INTO events (source, provider_event_id, weak_id, event_type, occurred_at, received_at, "
     "last_seen_at, seen_count, content_type, body, body_sha256, body_size, headers, verified_by, clock_skew_ms, "
-    "remote_addr, dedupe_sha256) VALUES");
+    "remote_addr, dedupe_sha256, redacted_body, redacted_paths, redacted_keys) VALUES");
 const QString kDeliveryColumns = QStringLiteral(
     "INSERT INTO deliveries (event_id, destination, status, attempt_count, next_attempt_at, ordering_key, "
     "idempotency_key, created_at, updated_at) VALUES");
 const QString kStatusColumns = QStringLiteral("INSERT INTO event_status (event_id, status) VALUES");
 const QString kRejectionColumns = QStringLiteral(
     "INSERT INTO rejections (source, reason, detail, status_code, remote_addr, headers, received_at) VALUES");
-constexpr int kEventParameters = 17;
+constexpr int kEventParameters = 20;
 constexpr int kDeliveryParameters = 7;
 constexpr int kRejectionParameters = 7;
 
@@ -129,6 +129,11 @@ void bindEvent(QSqlQuery &q, int i, const IncomingEvent &e, int occurrences)
     q.bindValue(i++, nullableInt(e.clockSkewMs));
     q.bindValue(i++, text(e.remoteAddress));
     q.bindValue(i++, dedupeKey(e));
+    q.bindValue(i++,
+        e.redactedBody.isEmpty() ? QVariant(QMetaType::fromType<QByteArray>()) : QVariant(e.redactedBody));
+    for (const QByteArray *json : { &e.redactedPathsJson, &e.redactedKeysJson })
+        q.bindValue(i++,
+            json->isEmpty() ? QVariant(QMetaType::fromType<QString>()) : QVariant(QString::fromUtf8(*json)));
 }
 
 // Everything in a rejection may come from an unauthenticated sender (the path it named, the
@@ -164,7 +169,8 @@ Result<> IngestStore::prepare()
         // No conflict target: a clash on either unique key, (source, provider_event_id) or
         // (source, dedupe_sha256), skips the insert and the duplicate is counted below.
         const QString insert = kEventColumns
-            + QStringLiteral(" (?, ?, ?, ?, ?, ?, ?, 1, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING");
+            + QStringLiteral(
+                " (?, ?, ?, ?, ?, ?, ?, 1, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING");
         const std::pair<SqliteStatement *, QString> statements[] = {
             { &m_fastInsertEvent, insert },
             { &m_fastInsertStatus, kStatusColumns + QStringLiteral(" (?, ?)") },
@@ -308,6 +314,9 @@ Result<UpsertResult> IngestStore::upsertEvent(const IncomingEvent &e, const QStr
     e.clockSkewMs ? s.bindInt64(i++, *e.clockSkewMs) : s.bindNull(i++);
     s.bindUtf8(i++, remote);
     e.dedupeByBody ? s.bindUtf8(i++, e.bodySha256Hex) : s.bindNull(i++);
+    e.redactedBody.isEmpty() ? s.bindNull(i++) : s.bindBlob(i++, e.redactedBody);
+    e.redactedPathsJson.isEmpty() ? s.bindNull(i++) : s.bindUtf8(i++, e.redactedPathsJson);
+    e.redactedKeysJson.isEmpty() ? s.bindNull(i++) : s.bindUtf8(i++, e.redactedKeysJson);
     if (auto inserted = s.execute(); !inserted)
         return Failure(inserted.error());
     const bool isNew = s.changes() == 1;

@@ -43,6 +43,12 @@ struct IncomingEvent {
     // gets the body digest, unique per source, so the same body under another id is a duplicate.
     bool dedupeByBody = false;
     QList<EventKey> keys; // business keys, stored with a new event in its transaction
+    // The source's `redact` pointers matched (core/privacy/redaction.h): the redacted copy, the
+    // pointers that matched and the keys read from a redacted value, as JSON arrays. All empty:
+    // nothing redacted (stored as NULL, and readers see the body).
+    QByteArray redactedBody;
+    QByteArray redactedPathsJson;
+    QByteArray redactedKeysJson;
     // Found by a reconciliation run in the provider's API rather than received: a new row gets
     // origin "reconciled" (markReconciled) in the transaction that stores it.
     bool reconciled = false;

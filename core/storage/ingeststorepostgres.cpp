@@ -26,15 +26,16 @@ using storedtext::validUtf8;
 const QString kPgUpsertEvents = QStringLiteral(
     "WITH ins AS (INSERT INTO events (source, provider_event_id, weak_id, event_type, occurred_at, received_at, "
     "last_seen_at, seen_count, content_type, body, body_sha256, body_size, headers, verified_by, clock_skew_ms, "
-    "remote_addr, dedupe_sha256) SELECT s, p, w, t, o, r, r, c, ct, b, h, bs, hd, v, k, ra, dk FROM unnest($1::text[], "
+    "remote_addr, dedupe_sha256, redacted_body, redacted_paths, redacted_keys) SELECT s, p, w, t, o, r, r, c, ct, b, h, "
+    "bs, hd, v, k, ra, dk, rb, rp, rk FROM unnest($1::text[], "
     "$2::text[], $3::int8[], $4::text[], $6::int8[], $7::int8[], $8::int8[], $9::text[], $10::bytea[], $11::text[], "
-    "$12::int8[], $13::text[], $14::text[], $15::int8[], $16::text[], $17::text[]) AS u(s, p, w, t, o, r, c, ct, b, "
-    "h, bs, hd, v, k, ra, dk) ON CONFLICT DO NOTHING RETURNING id, seen_count, source, provider_event_id), "
+    "$12::int8[], $13::text[], $14::text[], $15::int8[], $16::text[], $17::text[], $18::bytea[], $19::text[], "
+    "$20::text[]) AS u(s, p, w, t, o, r, c, ct, b, h, bs, hd, v, k, ra, dk, rb, rp, rk) ON CONFLICT DO NOTHING RETURNING id, seen_count, source, provider_event_id), "
     "es AS (INSERT INTO event_status (event_id, status) SELECT ins.id, x.st FROM ins JOIN "
     "unnest($1::text[], $2::text[], $5::text[], $8::int8[]) AS x(s, p, st, c) "
     "ON x.s = ins.source AND x.p = ins.provider_event_id WHERE ins.seen_count = x.c) "
     "SELECT id, seen_count, source, provider_event_id FROM ins");
-constexpr int kPgEventArrays = 17;
+constexpr int kPgEventArrays = 20;
 // A batch's new deliveries and the business keys of its new events travel together: the keys'
 // insert rides along as a data-modifying CTE, so keys cost no round trip of their own.
 const QString kPgInsertDeliveries = QStringLiteral(
@@ -163,7 +164,8 @@ Result<QList<UpsertResult>> IngestStore::pgUpsertEvents(const QList<UpsertRow> &
         status(T::Text, n, 8 * n), occurred(T::Int8, n), received(T::Int8, n), count(T::Int8, n),
         contentType(T::Text, n, 20 * n), body(T::Bytea, n, bodyBytes), sha(T::Text, n, 64 * n),
         size(T::Int8, n), headers(T::Text, n, headerBytes + 2 * n), verifiedBy(T::Text, n, 8 * n),
-        skew(T::Int8, n), remote(T::Text, n, 16 * n), dedupe(T::Text, n, 64 * n);
+        skew(T::Int8, n), remote(T::Text, n, 16 * n), dedupe(T::Text, n, 64 * n), redactedBody(T::Bytea, n),
+        redactedPaths(T::Text, n), redactedKeys(T::Text, n);
     // Keyed by the UTF-8 bytes the server returns: RETURNING order is not guaranteed.
     QHash<QByteArray, qsizetype> index;
     index.reserve(n);
@@ -193,11 +195,16 @@ Result<QList<UpsertResult>> IngestStore::pgUpsertEvents(const QList<UpsertRow> &
             dedupe.append(e.bodySha256Hex);
         else
             dedupe.appendNull();
+        e.redactedBody.isEmpty() ? redactedBody.appendNull() : redactedBody.append(e.redactedBody);
+        e.redactedPathsJson.isEmpty() ? redactedPaths.appendNull()
+                                      : redactedPaths.append(e.redactedPathsJson);
+        e.redactedKeysJson.isEmpty() ? redactedKeys.appendNull() : redactedKeys.append(e.redactedKeysJson);
     }
     const QList<QByteArray> parameters { source.finish(), id.finish(), weak.finish(), type.finish(),
         status.finish(), occurred.finish(), received.finish(), count.finish(), contentType.finish(),
         body.finish(), sha.finish(), size.finish(), headers.finish(), verifiedBy.finish(), skew.finish(),
-        remote.finish(), dedupe.finish() };
+        remote.finish(), dedupe.finish(), redactedBody.finish(), redactedPaths.finish(),
+        redactedKeys.finish() };
     results.resize(n);
     qsizetype returned = 0;
     QByteArray key;

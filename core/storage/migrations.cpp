@@ -500,6 +500,64 @@ const char *const kMigration16[] = {
     ))",
 };
 
+// Privacy by role. A source's `redact` pointers are applied at ingest: redacted_body is the body
+// with those values (whole subtrees) replaced by "[redacted]", byte for byte elsewhere, and
+// redacted_paths the JSON array of pointers that matched (both NULL: nothing was redacted);
+// redacted_keys the names of business keys read from a redacted value (searchable, never shown). The
+// event_payloads view is what everyone but a destination reads: the redacted copy where there is
+// one, the body otherwise. It is the consoles' door on PostgreSQL, where a read-only console role
+// may select the view and every events column except body (redrived console-role). erased_at: an
+// approved erasure removed the body, headers and keys (ids, digests, times and statuses stay, so a
+// redelivery is still a duplicate). erasures / erasure_items: requests to erase, decided by a
+// second operator over a frozen list of events, as high-risk replays are. rebuild_progress: where
+// `redrived redact rebuild` and `redrived keys rebuild` stand, so a stopped run resumes.
+const char *const kMigration17[] = {
+    "ALTER TABLE events ADD COLUMN redacted_body {{BLOB}}",
+    "ALTER TABLE events ADD COLUMN redacted_paths TEXT",
+    "ALTER TABLE events ADD COLUMN redacted_keys TEXT",
+    "ALTER TABLE events ADD COLUMN erased_at BIGINT",
+    R"(CREATE VIEW event_payloads AS SELECT id AS event_id,
+        CASE WHEN redacted_paths IS NULL THEN body ELSE redacted_body END AS body, redacted_paths, erased_at
+        FROM events)",
+    R"(CREATE TABLE erasures (
+        id {{PK}},
+        status TEXT NOT NULL,
+        selector TEXT NOT NULL,
+        reason TEXT NOT NULL,
+        requested_by TEXT NOT NULL,
+        requester_owner TEXT NOT NULL,
+        requester_role TEXT NOT NULL,
+        item_count INTEGER NOT NULL,
+        approved_by TEXT,
+        approver_owner TEXT,
+        decided_at BIGINT,
+        decision_reason TEXT,
+        approval_expires_at BIGINT NOT NULL,
+        created_at BIGINT NOT NULL,
+        executed_at BIGINT,
+        erased_count INTEGER NOT NULL DEFAULT 0,
+        held_count INTEGER NOT NULL DEFAULT 0
+    ))",
+    "CREATE INDEX erasures_status ON erasures (status, id)",
+    R"(CREATE TABLE erasure_items (
+        erasure_id BIGINT NOT NULL REFERENCES erasures (id),
+        event_id BIGINT NOT NULL,
+        PRIMARY KEY (erasure_id, event_id)
+    ) {{NOROWID}})",
+    R"(CREATE TABLE rebuild_progress (
+        task TEXT NOT NULL,
+        source TEXT NOT NULL,
+        after_id BIGINT NOT NULL DEFAULT 0,
+        upto_id BIGINT NOT NULL,
+        processed BIGINT NOT NULL DEFAULT 0,
+        changed BIGINT NOT NULL DEFAULT 0,
+        started_at BIGINT NOT NULL,
+        updated_at BIGINT NOT NULL,
+        finished_at BIGINT,
+        PRIMARY KEY (task, source)
+    ) {{NOROWID}})",
+};
+
 const Migration kMigrations[] = {
     { 1, "initial schema", kMigration1, std::size(kMigration1) },
     { 2, "event summary status in its own table", kMigration2, std::size(kMigration2) },
@@ -525,6 +583,8 @@ const Migration kMigrations[] = {
         std::size(kMigration15) },
     { 16, "dead letters resolved without a replay: delivery_resolutions", kMigration16,
         std::size(kMigration16) },
+    { 17, "privacy by role: redacted copies, event_payloads, erasures, rebuild progress", kMigration17,
+        std::size(kMigration17) },
 };
 
 } // namespace

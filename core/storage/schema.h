@@ -11,7 +11,7 @@ namespace redrive {
 
 // The schema version this build reads and writes. The console refuses databases that are older
 // (run `redrived migrate`) or newer (upgrade the console) with a message saying which.
-inline constexpr int kSchemaVersion = 16;
+inline constexpr int kSchemaVersion = 17;
 
 // Highest applied migration, 0 for an empty database.
 Result<int> schemaVersion(Db &db);

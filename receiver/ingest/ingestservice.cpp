@@ -3,6 +3,7 @@
 #include "ingestservice.h"
 
 #include "crypto/crypto.h"
+#include "privacy/incomingredaction.h"
 #include "signatures/verifier.h"
 #include "storage/storedtext.h"
 #include "storedheaders.h"
@@ -412,6 +413,7 @@ void IngestService::ingest(const SourceEntry &source, http::Request &&request, h
     e.remoteAddress = remoteAddress;
     e.keys = v.keys;
     e.validationErrors = std::move(validationErrors);
+    privacy::redactIncoming(e, *source.config);
     if (v.keysTooLong > 0)
         source.keysTooLong->inc(static_cast<double>(v.keysTooLong));
 

@@ -7,6 +7,7 @@
 #include "delivery/httpclient.h"
 #include "ingest/groupcommitwriter.h"
 #include "notify/notification.h"
+#include "privacy/incomingredaction.h"
 #include "providerpages.h"
 #include "signatures/jsonbody.h"
 #include "validation/schemavalidator.h"
@@ -341,6 +342,7 @@ Result<qint64> Reconciler::record(const SourceConfig &source, const QList<Stripe
         in.dedupeByBody = source.dedupeByBody;
         in.keys = bodyKeys(source, e.raw);
         in.reconciled = true;
+        privacy::redactIncoming(in, source);
         // Validated like the webhook it stands for; with no request to refuse, an invalid one is
         // quarantined whatever on_invalid says (the provider will not send it again either).
         if (const SchemaRule *rule = source.schemaFor(e.type)) {

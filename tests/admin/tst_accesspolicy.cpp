@@ -87,6 +87,11 @@ void TstAccessPolicy::matrix_data()
     QTest::newRow("revalidate events (triage)") << Action::RevalidateEvents << true << true << false << false;
     QTest::newRow("resolve dead letters (triage)")
         << Action::ResolveDeliveries << true << true << false << false;
+    QTest::newRow("reveal a redacted body") << Action::RevealPayload << false << true << true << false;
+    QTest::newRow("request an erasure") << Action::RequestErasure << false << true << false << false;
+    QTest::newRow("approve / reject someone else's erasure")
+        << Action::DecideErasure << false << true << false << false;
+    QTest::newRow("legal hold") << Action::HoldEvents << false << true << true << false;
 }
 
 void TstAccessPolicy::matrix()
@@ -112,7 +117,7 @@ void TstAccessPolicy::actionNamesRoundTrip()
         names.insert(name);
     }
     QCOMPARE(names.size(), allActions().size());
-    QCOMPARE(allActions().size(), 15);
+    QCOMPARE(allActions().size(), 19);
     QVERIFY(allowedActionNames(Role::Auditor).contains(QStringLiteral("read_audit")));
     QVERIFY(!allowedActionNames(Role::Auditor).contains(QStringLiteral("request_replay")));
 }
