@@ -133,6 +133,8 @@ name = "shopify"
 scheme = "shopify"
 secrets = ["env:DEMO_SHOPIFY_SECRET"]
 keys = { order = "json:/order_number", email = "json:/email", shop = "header:X-Shopify-Shop-Domain" }
+# Support sees "[redacted]" for the customer's email and address; operators reveal with a reason.
+redact = ["/email", "/shipping_address"]
 
 [[sources]]
 name = "accounts"

@@ -31,6 +31,12 @@ QJsonObject envelope(const EventDetail &d)
     o.insert(QStringLiteral("clock_skew_ms"), numberOrNull(d.clockSkewMs));
     o.insert(QStringLiteral("remote_addr"), text(d.remoteAddr));
     o.insert(QStringLiteral("legal_hold"), d.legalHold);
+    // The body in the bundle is the redacted copy for a role that may not reveal: the signature
+    // covers the copy, and body_sha256 stays the original's (a reader can tell the two apart).
+    if (d.bodyIsRedactedCopy) {
+        o.insert(QStringLiteral("body_redacted"), true);
+        o.insert(QStringLiteral("redacted_paths"), QJsonArray::fromStringList(d.redactedPaths));
+    }
     // Stored redacted by the receiver: [[name, value], ...]. Kept as stored when it is not JSON.
     QJsonParseError parse;
     const QJsonDocument headers = QJsonDocument::fromJson(d.headersJson, &parse);

@@ -14,7 +14,9 @@ Result<std::optional<EvidenceData>> readEvidenceData(
     Db &db, qint64 eventId, const EvidenceReadOptions &options)
 {
     EvidenceData data;
-    auto detail = fetchEventDetail(db, eventId);
+    EventDetailParts parts;
+    parts.body = options.originalBody ? EventDetailParts::Body::Original : EventDetailParts::Body::Shown;
+    auto detail = fetchEventDetail(db, eventId, parts);
     if (!detail)
         return Failure(detail.error());
     if (!*detail)

@@ -12,6 +12,8 @@ struct EvidenceReadOptions {
     // The audit entries from the first one about the event up to the checkpoint are included
     // so every link can be followed; above this many, only the entries about the event are.
     int maxLinkedEntries = 10'000;
+    // The original body (a role that may reveal it); otherwise the redacted copy, marked so.
+    bool originalBody = false;
 };
 
 // Reads what an evidence bundle holds for one event. Runs inside the caller's open transaction,

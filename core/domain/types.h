@@ -197,6 +197,9 @@ template<typename E> QString toString(const Stored<E> &s)
 
 // One business key of an event (a source's `keys`): "order" = "1042". Stored in event_keys and
 // searched with `key=order:1042`.
+// A value shown in place of a redacted one (a source's `redact`), everywhere a reader sees it.
+inline constexpr QLatin1StringView kRedactedText("[redacted]");
+
 struct EventKey {
     QString name;
     QString value;

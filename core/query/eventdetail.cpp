@@ -8,6 +8,8 @@
 #include "util/headers.h"
 
 #include <QHash>
+#include <QJsonArray>
+#include <QJsonDocument>
 #include <QSqlQuery>
 
 namespace redrive {
@@ -78,28 +80,44 @@ Result<std::optional<EventDetail>> fetchEventDetail(Db &db, qint64 eventId, cons
             return std::nullopt;
         row = rows->takeFirst();
     }
+    // The events columns a console role may read (every one but body); the body comes from the
+    // event_payloads view unless the original is asked for.
     auto stored = selectRow(db,
         QLatin1String("SELECT content_type, body_sha256, body_size, headers, verified_by, clock_skew_ms, "
-                      "remote_addr, legal_hold")
-            + (parts.body ? QLatin1String(", body") : QLatin1String())
-            + QLatin1String(" FROM events WHERE id = ?"),
-        { eventId }, [&parts](const QSqlQuery &q) {
+                      "remote_addr, legal_hold, redacted_paths, redacted_keys FROM events WHERE id = ?"),
+        { eventId }, [](const QSqlQuery &q) {
             EventDetail d;
             QByteArray storedHeaders;
+            QByteArray paths;
+            QByteArray keys;
             readColumns(q, d.contentType, d.bodySha256, d.bodySize, storedHeaders, d.verifiedBy,
-                d.clockSkewMs, d.remoteAddr, d.legalHold);
+                d.clockSkewMs, d.remoteAddr, d.legalHold, paths, keys);
             // Re-redacted on read (signature fields left out, credentials masked), so neither the
             // console nor an evidence bundle shows a replayable signature from a row stored before
             // migration 5.
             d.headersJson = Headers::fromJson(storedHeaders).redacted().toJson();
-            if (parts.body)
-                readColumnsFrom(q, 8, d.body);
+            for (const QJsonValue &v : QJsonDocument::fromJson(paths).array())
+                d.redactedPaths.append(v.toString());
+            for (const QJsonValue &v : QJsonDocument::fromJson(keys).array())
+                d.redactedKeys.append(v.toString());
             return d;
         });
     if (!stored)
         return Failure(stored.error());
     if (!*stored)
         return std::nullopt;
+    if (parts.body != EventDetailParts::Body::None) {
+        const bool original = parts.body == EventDetailParts::Body::Original;
+        auto body = selectRow(db,
+            original ? QStringLiteral("SELECT body FROM events WHERE id = ?")
+                     : QStringLiteral("SELECT body FROM event_payloads WHERE event_id = ?"),
+            { eventId }, [](const QSqlQuery &q) { return q.value(0).toByteArray(); });
+        if (!body)
+            return Failure(body.error());
+        if (*body)
+            (*stored)->body = std::move(**body);
+        (*stored)->bodyIsRedactedCopy = !original && !(*stored)->redactedPaths.isEmpty();
+    }
     EventDetail detail = std::move(**stored);
     detail.row = std::move(row);
 
@@ -120,6 +138,13 @@ Result<std::optional<EventDetail>> fetchEventDetail(Db &db, qint64 eventId, cons
     if (!keys)
         return Failure(keys.error());
     detail.keys = std::move(*keys);
+    // A key read from a redacted value stays searchable (event_keys holds it) but is never shown.
+    if (parts.body != EventDetailParts::Body::Original) {
+        for (EventKey &key : detail.keys) {
+            if (detail.redactedKeys.contains(key.name))
+                key.value = QString(kRedactedText);
+        }
+    }
     auto validation = fetchValidationErrors(db, eventId);
     if (!validation)
         return Failure(validation.error());

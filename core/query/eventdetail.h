@@ -31,7 +31,15 @@ struct EventAuditEntry {
 struct EventDetail {
     EventRow row;
     QString contentType;
-    QByteArray body; // empty when read without it
+    // The shown copy (event_payloads: redacted where the source redacts) unless read with
+    // EventDetailParts::Body::Original; empty when read without it.
+    QByteArray body;
+    // The source's redact pointers that matched this body, and the business keys read from a
+    // redacted value: nobody but a destination and a reveal sees those values. Empty: nothing
+    // is redacted.
+    QStringList redactedPaths;
+    QStringList redactedKeys;
+    bool bodyIsRedactedCopy = false; // `body` is the redacted copy (read with Body::Shown)
     QString bodySha256;
     qint64 bodySize = 0;
     QByteArray headersJson; // stored redacted by the receiver
@@ -63,7 +71,10 @@ Result<QList<qint64>> fetchReplaysOfDeliveries(Db &db, const QList<qint64> &deli
 // nor the audit story (it reads the event's own audit entries with their hashes) and bounds
 // the notes.
 struct EventDetailParts {
-    bool body = true;
+    // Which body: none, the shown copy (the redacted one where there is one), or the original
+    // bytes (a reveal, and evidence for roles that may reveal; never on a console connection).
+    enum class Body { None, Shown, Original };
+    Body body = Body::Shown;
     bool auditStory = true; // entries about the event, its deliveries and replays that included them
     int notesLimit = 0; // positive: at most this many notes
 };

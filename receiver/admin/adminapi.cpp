@@ -13,6 +13,7 @@
 #include "admin/replayexecutor.h"
 #include "admin/replayhandlers.h"
 #include "admin/resolvehandlers.h"
+#include "admin/revealhandlers.h"
 #include "admin/tokenauth.h"
 #include "admin/validationhandlers.h"
 #include "audit/signingkey.h"
@@ -436,7 +437,9 @@ http::Response AdminApi::Impl::route(RequestContext &ctx)
         if (n == 2 && s[1] == u"revalidate")
             return post ? revalidateEvents(ctx) : methodNotAllowed("POST");
         const auto id = parsePathId(s[1]);
-        if (n == 2 || (n == 3 && (s[2] == u"notes" || s[2] == u"evidence" || s[2] == u"revalidate"))) {
+        if (n == 2
+            || (n == 3
+                && (s[2] == u"notes" || s[2] == u"evidence" || s[2] == u"revalidate" || s[2] == u"reveal"))) {
             if (!id)
                 return badId(QStringLiteral("event"));
             if (n == 2)
@@ -445,6 +448,8 @@ http::Response AdminApi::Impl::route(RequestContext &ctx)
                 return get ? exportEvidence(ctx, *id) : methodNotAllowed("GET");
             if (s[2] == u"revalidate")
                 return post ? revalidateEvent(ctx, *id) : methodNotAllowed("POST");
+            if (s[2] == u"reveal")
+                return post ? revealEvent(ctx, *id) : methodNotAllowed("POST");
             return post ? addNote(ctx, *id) : methodNotAllowed("POST");
         }
     }

@@ -86,8 +86,9 @@ http::Response getEvent(RequestContext &ctx, qint64 id)
 {
     if (auto r = admitQuery(ctx, access::Action::ReadEvents, {}, QStringLiteral("event:%1").arg(id)))
         return *r;
-    const auto read = fetchEventDetail(
-        ctx.db, id, EventDetailParts { .body = false, .auditStory = false, .notesLimit = kDetailListLimit });
+    const auto read = fetchEventDetail(ctx.db, id,
+        EventDetailParts {
+            .body = EventDetailParts::Body::None, .auditStory = false, .notesLimit = kDetailListLimit });
     if (!read)
         return databaseError("reading an event", read.error());
     const std::optional<EventDetail> &detail = *read;
@@ -112,6 +113,9 @@ http::Response getEvent(RequestContext &ctx, qint64 id)
     ev.insert(QStringLiteral("clock_skew_ms"),
         detail->clockSkewMs ? QJsonValue(*detail->clockSkewMs) : QJsonValue(QJsonValue::Null));
     ev.insert(QStringLiteral("legal_hold"), detail->legalHold);
+    // Privacy by role: which values of the body nobody but a destination (and a reveal) sees.
+    ev.insert(QStringLiteral("body_redacted"), !detail->redactedPaths.isEmpty());
+    ev.insert(QStringLiteral("redacted_paths"), QJsonArray::fromStringList(detail->redactedPaths));
 
     QJsonArray deliveries;
     for (const DeliveryRecord &d : detail->deliveries) {
@@ -123,7 +127,7 @@ http::Response getEvent(RequestContext &ctx, qint64 id)
     ev.insert(QStringLiteral("notes"), notesJson(detail->notes));
     QJsonObject keyObject;
     for (const EventKey &key : detail->keys)
-        keyObject.insert(key.name, key.value);
+        keyObject.insert(key.name, key.value); // "[redacted]" for a key read from a redacted value
     ev.insert(QStringLiteral("keys"), keyObject);
     // A quarantined event's schema errors ([] for every other event).
     ev.insert(QStringLiteral("validation_errors"),

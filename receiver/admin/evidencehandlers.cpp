@@ -63,6 +63,8 @@ http::Response exportEvidence(RequestContext &ctx, qint64 eventId)
     const auto &checkpoint = guarded.checkpoint;
     audit::EvidenceReadOptions options;
     options.checkpointSeq = checkpoint->seq;
+    // Admins export evidence but may not reveal: theirs carries the redacted copy.
+    options.originalBody = access::allows(ctx.who.role, access::Action::RevealPayload);
     const auto read = audit::readEvidenceData(ctx.db, eventId, options);
     if (!read)
         return databaseError("reading evidence", read.error());

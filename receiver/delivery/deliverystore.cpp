@@ -190,15 +190,17 @@ Result<QList<Claim>> DeliveryStore::claimInTransaction(
     // return them with their event bodies, in one statement.
     const auto prepared = statement(Stmt::Claim, []() -> QString {
         return QStringLiteral("WITH due AS (SELECT d.id FROM deliveries d WHERE ") + dueCondition()
-            + QStringLiteral(" ORDER BY d.next_attempt_at, d.id LIMIT ? FOR UPDATE OF d SKIP LOCKED), "
-                             "claimed AS (UPDATE deliveries SET status = %1, lease_owner = ?, "
-                             "lease_expires_at = ?, lease_token = deliveries.lease_token + 1, updated_at = ? "
-                             "FROM due WHERE deliveries.id = due.id RETURNING deliveries.id, "
-                             "deliveries.event_id, deliveries.lease_token, deliveries.attempt_count, "
-                             "deliveries.next_attempt_at, deliveries.replay_id, deliveries.idempotency_key) "
-                             "SELECT c.id, c.event_id, c.lease_token, c.attempt_count, c.next_attempt_at, "
-                             "c.replay_id, c.idempotency_key, e.body, e.content_type, e.body_sha256 "
-                             "FROM claimed c LEFT JOIN events e ON e.id = c.event_id")
+            + QStringLiteral(
+                " ORDER BY d.next_attempt_at, d.id LIMIT ? FOR UPDATE OF d SKIP LOCKED), "
+                "claimed AS (UPDATE deliveries SET status = %1, lease_owner = ?, "
+                "lease_expires_at = ?, lease_token = deliveries.lease_token + 1, updated_at = ? "
+                "FROM due WHERE deliveries.id = due.id RETURNING deliveries.id, "
+                "deliveries.event_id, deliveries.lease_token, deliveries.attempt_count, "
+                "deliveries.next_attempt_at, deliveries.replay_id, deliveries.idempotency_key) "
+                "SELECT c.id, c.event_id, c.lease_token, c.attempt_count, c.next_attempt_at, "
+                "c.replay_id, c.idempotency_key, e.body, e.content_type, e.body_sha256, e.source, "
+                "e.redacted_paths IS NOT NULL "
+                "FROM claimed c LEFT JOIN events e ON e.id = c.event_id")
                   .arg(sqlName(DeliveryStatus::InFlight));
     });
     if (!prepared)
@@ -222,7 +224,7 @@ Result<QList<Claim>> DeliveryStore::claimInTransaction(
         // A missing event (impossible with the foreign key) leaves an empty digest: the integrity
         // check refuses it.
         if (!q->value(7).isNull())
-            readColumnsFrom(*q, 7, c.body, c.contentType, c.bodySha256);
+            readColumnsFrom(*q, 7, c.body, c.contentType, c.bodySha256, c.source, c.redacted);
         claims.append(c);
     }
     q->finish();
@@ -262,8 +264,9 @@ Result<> DeliveryStore::loadBodies(QList<Claim> &claims)
 {
     SqliteStatement &q = m_s->bodySelect;
     if (!q.isValid()) {
-        if (auto r = q.prepare(
-                m_db, QStringLiteral("SELECT body, content_type, body_sha256 FROM events WHERE id = ?1"));
+        if (auto r = q.prepare(m_db,
+                QStringLiteral("SELECT body, content_type, body_sha256, source, redacted_paths IS NOT NULL "
+                               "FROM events WHERE id = ?1"));
             !r)
             return r;
     }
@@ -274,6 +277,8 @@ Result<> DeliveryStore::loadBodies(QList<Claim> &claims)
             c.body = q.columnBytes(0);
             c.contentType = q.columnBytes(1);
             c.bodySha256 = q.columnText(2);
+            c.source = q.columnText(3);
+            c.redacted = q.columnInt64(4) != 0;
         }
         // No row cannot happen with the foreign key; the integrity check refuses an empty digest.
         q.reset();

@@ -49,6 +49,11 @@ struct Claim {
     QByteArray body;
     QByteArray contentType;
     QString bodySha256;
+    QString source;
+    bool redacted = false; // the source redacted values of this body: response excerpts are scrubbed
+    // The redacted values themselves, taken from the body at launch (the body is dropped before
+    // the result is recorded): what the attempt's response excerpt must not show.
+    QStringList scrubValues;
 };
 
 // What recording one attempt writes.

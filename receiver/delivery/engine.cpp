@@ -4,6 +4,7 @@
 #include "crypto/crypto.h"
 #include "deliveryrules/outgoingheaders.h"
 #include "engineprivate.h"
+#include "privacy/redaction.h"
 
 #include <QCoreApplication>
 #include <QSysInfo>
@@ -130,7 +131,13 @@ AttemptRecord DeliveryEngine::Private::decide(
     const Finished &f, const DestinationConfig *dest, bool circuitOpen)
 {
     FinishedAttempt attempt { f.claim, f.outcome, f.preset, f.startedAt, f.durationMs };
-    return decideAttempt(attempt, dest, config.delivery, worker, clock.nowMs(), draw(), circuitOpen);
+    AttemptRecord record
+        = decideAttempt(attempt, dest, config.delivery, worker, clock.nowMs(), draw(), circuitOpen);
+    // A destination may echo what it was sent ("customer ana@example.com already exists"): the
+    // excerpt everyone reads loses the values the source redacts, as the body's shown copy did.
+    if (!f.claim.scrubValues.isEmpty() && !record.responseExcerpt.isEmpty())
+        record.responseExcerpt = privacy::scrub(record.responseExcerpt, f.claim.scrubValues);
+    return record;
 }
 
 // Turns finished attempts into records (with the unrecorded ones from earlier turns). Claims
@@ -396,6 +403,10 @@ void DeliveryEngine::Private::launch(const Claim &claim)
         : kMaxResponseBytes;
     Claim recorded = claim;
     recorded.body.clear(); // the body is not needed to record the result
+    if (claim.redacted) {
+        if (const SourceConfig *source = config.source(claim.source))
+            recorded.scrubValues = privacy::redactedValues(claim.body, source->redact);
+    }
     job.done = [box = inbox, claim = std::move(recorded), bodyBytes](
                    AttemptOutcome outcome, qint64 startedAt, qint64 durationMs) {
         Finished f;

@@ -31,6 +31,7 @@ private Q_SLOTS:
     void parsesAValidConfig();
     void routesMatchGlobs();
     void circuitBreakerSettings();
+    void redactPointersMarkTheirKeys();
     void notificationTargets();
     void badInputNamesTheKey_data();
     void badInputNamesTheKey();
@@ -220,6 +221,32 @@ void TstConfig::badInputNamesTheKey_data()
     const QByteArray source = storage + "[[sources]]\nname = \"a\"\nscheme = \"github\"\nsecrets = [\"x\"]\n";
     QTest::newRow("keys not a table") << source + "keys = [\"json:/id\"]\n"
                                       << QStringLiteral("sources[0].keys") << QStringLiteral("table");
+    QTest::newRow("redact not a list")
+        << source + "redact = \"/email\"\n"
+        << QStringLiteral("sources[0].redact") << QStringLiteral("array of JSON pointers");
+    QTest::newRow("redact not a string")
+        << source + "redact = [\"/email\", 3]\n"
+        << QStringLiteral("sources[0].redact[1]") << QStringLiteral("must be a string");
+    QTest::newRow("redact pointer without slash")
+        << source + "redact = [\"data/email\"]\n"
+        << QStringLiteral("sources[0].redact[0]") << QStringLiteral("RFC 6901");
+    QTest::newRow("redact the whole body")
+        << source + "redact = [\"\"]\n"
+        << QStringLiteral("sources[0].redact[0]") << QStringLiteral("RFC 6901");
+    QTest::newRow("redact bad escape")
+        << source + "redact = [\"/a~2\"]\n"
+        << QStringLiteral("sources[0].redact[0]") << QStringLiteral("RFC 6901");
+    QTest::newRow("redact listed twice")
+        << source + "redact = [\"/email\", \"/email\"]\n"
+        << QStringLiteral("sources[0].redact[1]") << QStringLiteral("listed twice");
+    {
+        QByteArray many = source + "redact = [";
+        for (int i = 0; i < 33; ++i)
+            many += (i ? ", \"/f" : "\"/f") + QByteArray::number(i) + '"';
+        QTest::newRow("redact too many")
+            << many + "]\n"
+            << QStringLiteral("sources[0].redact") << QStringLiteral("more than 32");
+    }
     QTest::newRow("allowed_ips not a list")
         << source + "allowed_ips = \"10.0.0.0/8\"\n"
         << QStringLiteral("sources[0].allowed_ips") << QStringLiteral("array of strings");
@@ -445,6 +472,32 @@ void TstConfig::circuitBreakerSettings()
     QCOMPARE(defaults->failures, 5);
     QCOMPARE(defaults->withinMs, 60'000);
     QCOMPARE(defaults->probeEveryMs, 30'000);
+}
+
+// `redact` keeps its pointers in order; a key read at or under one of them is marked redacted,
+// one merely sharing a prefix of the name is not.
+void TstConfig::redactPointersMarkTheirKeys()
+{
+    const QByteArray text
+        = "[storage]\nurl = \"sqlite:///tmp/x.db\"\n"
+          "[[sources]]\nname = \"stripe\"\nscheme = \"stripe\"\nsecrets = [\"x\"]\n"
+          "keys = { email = \"json:/data/object/customer_email\", city = "
+          "\"json:/data/object/billing/address/city\", other = \"json:/data/object/customer_emails\", "
+          "shop = \"header:X-Shop\" }\n"
+          "redact = [\"/data/object/customer_email\", \"/data/object/billing\"]\n";
+    ConfigError error;
+    const auto config = parseConfig(text, QStringLiteral("test.toml"), &error);
+    QVERIFY2(config, qPrintable(error.toString()));
+    const SourceConfig *source = config->source(QStringLiteral("stripe"));
+    QVERIFY(source);
+    QCOMPARE(source->redact, (QList<QByteArray> { "/data/object/customer_email", "/data/object/billing" }));
+    QHash<QString, bool> redacted;
+    for (const BusinessKey &key : source->keys)
+        redacted.insert(key.name, key.redacted);
+    QCOMPARE(redacted.value(QStringLiteral("email")), true);
+    QCOMPARE(redacted.value(QStringLiteral("city")), true);
+    QCOMPARE(redacted.value(QStringLiteral("other")), false);
+    QCOMPARE(redacted.value(QStringLiteral("shop")), false);
 }
 
 void TstConfig::badInputNamesTheKey()

@@ -135,6 +135,14 @@ DemoEvent shopify(QRandomGenerator &rng, qint64 now)
         { QStringLiteral("email"), QStringLiteral("customer%1@example.com").arg(rng.bounded(100)) },
         { QStringLiteral("customer"),
             QJsonObject { { QStringLiteral("id"), QString::fromLatin1(kCustomers[rng.bounded(5)]) } } },
+        // Personal data the demo's shopify source redacts (scripts/demo.sh: redact).
+        { QStringLiteral("shipping_address"),
+            QJsonObject { { QStringLiteral("name"), QStringLiteral("Ana Lima") },
+                { QStringLiteral("address1"),
+                    QStringLiteral("%1 Rue de la République").arg(1 + rng.bounded(90)) },
+                { QStringLiteral("city"), QStringLiteral("Lyon") },
+                { QStringLiteral("zip"), QStringLiteral("69002") },
+                { QStringLiteral("phone"), QStringLiteral("+33 6 12 34 %1").arg(10 + rng.bounded(89)) } } },
         { QStringLiteral("created_at"), QDateTime::fromSecsSinceEpoch(now, Qt::UTC).toString(Qt::ISODate) } };
     e.body = compact(body);
     e.headers = { { "X-Shopify-Topic", e.type }, { "X-Shopify-Webhook-Id", e.id },

@@ -119,6 +119,12 @@ ApiReply *AdminClient::addEventNote(qint64 eventId, const QString &body)
         QStringLiteral("events/%1/notes").arg(eventId), QJsonObject { { QStringLiteral("body"), body } });
 }
 
+ApiReply *AdminClient::revealEvent(qint64 eventId, const QString &reason)
+{
+    return post(QStringLiteral("events/%1/reveal").arg(eventId),
+        QJsonObject { { QStringLiteral("reason"), reason } });
+}
+
 ApiReply *AdminClient::revalidateEvent(qint64 eventId)
 {
     return post(QStringLiteral("events/%1/revalidate").arg(eventId), QJsonObject {});

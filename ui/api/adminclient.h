@@ -104,6 +104,8 @@ public:
     ApiReply *addEventNote(qint64 eventId, const QString &body);
     // POST events/{id}/revalidate: checks a quarantined event against the schema again.
     ApiReply *revalidateEvent(qint64 eventId);
+    // POST events/{id}/reveal: the original of a redacted body (operator, auditor), audited.
+    ApiReply *revealEvent(qint64 eventId, const QString &reason);
 
     // Incidents.
     // POST incidents/{id}/acknowledge {"note"}: says someone is dealing with the incident.

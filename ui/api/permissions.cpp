@@ -21,6 +21,7 @@ Permissions Permissions::forRole(std::optional<Role> role)
     p.acknowledgeIncidents = access::allows(*role, access::Action::AcknowledgeIncident);
     p.revalidateEvents = access::allows(*role, access::Action::RevalidateEvents);
     p.resolveDeliveries = access::allows(*role, access::Action::ResolveDeliveries);
+    p.revealPayload = access::allows(*role, access::Action::RevealPayload);
     p.readReplays = access::allows(*role, access::Action::ReadReplays);
     p.reconcile = access::allows(*role, access::Action::RunReconciliation);
     return p;

@@ -22,6 +22,7 @@ struct Permissions {
     bool reconcile = false; // start a reconciliation with the provider now (operator, admin)
     bool revalidateEvents = false; // check quarantined events again against the schemas
     bool resolveDeliveries = false; // mark dead letters resolved without a replay
+    bool revealPayload = false; // see the original of a redacted body, with a reason (operator, auditor)
 
     static Permissions forRole(std::optional<Role> role);
 };

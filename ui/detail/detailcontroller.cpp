@@ -8,6 +8,8 @@
 #include "detail/eventdetailview.h"
 #include "detail/evidenceexport.h"
 #include "detail/keylinks.h"
+#include "detail/redactionbar.h"
+#include "detail/revealdialog.h"
 #include "detail/validationpanel.h"
 #include "query/eventdetail.h"
 #include "statusbar/replicacontroller.h"
@@ -15,6 +17,7 @@
 
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QPointer>
 
 namespace redrive::ui {
 
@@ -40,6 +43,8 @@ DetailController::DetailController(
     m_view->validationPanel()->setCanRevalidate(session->admin() && session->permissions().revalidateEvents);
     connect(m_view->validationPanel(), &ValidationPanel::revalidateRequested, this,
         &DetailController::revalidate);
+    m_view->redactionBar()->setCanReveal(session->admin() && session->permissions().revealPayload);
+    connect(m_view->redactionBar(), &RedactionBar::revealRequested, this, &DetailController::reveal);
     connect(m_view->keyLinks(), &KeyLinks::searchRequested, this, &DetailController::keySearchRequested);
     connect(m_evidence, &EvidenceExport::progress, this,
         [this](const QString &text) { m_view->setEvidenceStatus(true, text); });
@@ -57,6 +62,39 @@ DetailController::~DetailController()
     m_view->setCanReplay(false);
     m_view->setCanResolve(false);
     m_view->validationPanel()->setCanRevalidate(false);
+    m_view->redactionBar()->setCanReveal(false);
+}
+
+void DetailController::reveal(qint64 eventId)
+{
+    if (eventId <= 0 || !m_session->admin() || !m_session->permissions().revealPayload)
+        return;
+    auto *dialog = new RevealDialog(eventId, m_view);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    connect(dialog, &RevealDialog::revealAsked, this, [this, dialog, eventId](const QString &reason) {
+        AdminClient *admin = m_session->admin();
+        if (!admin)
+            return;
+        dialog->setBusy(true, tr("Asking the receiver…"));
+        ApiReply *reply = admin->revealEvent(eventId, reason);
+        const QPointer<RevealDialog> alive(dialog);
+        connect(reply, &ApiReply::finished, this, [alive](const QJsonDocument &doc, const ApiError &error) {
+            if (!alive)
+                return; // closed meanwhile: the original is dropped with the answer
+            if (!error.ok()) {
+                alive->showError(actionErrorText(
+                    error, tr("The reveal was not confirmed: "), tr("The original was not revealed: ")));
+                return;
+            }
+            const QJsonObject o = doc.object();
+            const QJsonValue text = o.value(QLatin1String("body"));
+            alive->showOriginal(text.isString()
+                    ? text.toString()
+                    : QString::fromUtf8(
+                        QByteArray::fromBase64(o.value(QLatin1String("body_base64")).toString().toLatin1())));
+        });
+    });
+    dialog->open();
 }
 
 void DetailController::exportEvidence(qint64 eventId)

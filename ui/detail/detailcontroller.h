@@ -48,6 +48,8 @@ private:
     void addNote(qint64 eventId, const QString &text);
     // POST events/{id}/revalidate: the receiver checks a quarantined event again.
     void revalidate(qint64 eventId);
+    // "Reveal original…": a RevealDialog asks the reason, then POST events/{id}/reveal.
+    void reveal(qint64 eventId);
 
     Session *m_session;
     EventDetailView *m_view;

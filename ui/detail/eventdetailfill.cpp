@@ -8,6 +8,7 @@
 #include "detail/eventdetailparts.h"
 #include "detail/jsontreemodel.h"
 #include "detail/keylinks.h"
+#include "detail/redactionbar.h"
 #include "detail/schedulenote.h"
 #include "detail/validationpanel.h"
 #include "eventdetailview.h"
@@ -162,6 +163,9 @@ void EventDetailView::attemptChosen(QTreeWidgetItem *item)
 
 void EventDetailView::fillPayload(const EventDetail &d)
 {
+    // The shown copy: values the source redacts read "[redacted]" in the tree, the text and
+    // what "Copy payload" copies; the bar says which paths.
+    m_redaction->showRedaction(d);
     QString error;
     const bool json = m_json->setJson(d.body, &error);
     m_jsonTree->setVisible(json);

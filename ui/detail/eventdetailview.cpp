@@ -9,6 +9,7 @@
 #include "detail/eventdetailparts.h"
 #include "detail/jsontreemodel.h"
 #include "detail/keylinks.h"
+#include "detail/redactionbar.h"
 #include "detail/schedulenote.h"
 #include "detail/validationpanel.h"
 #include "events/originmark.h"
@@ -57,6 +58,7 @@ EventDetailView::EventDetailView(QWidget *parent)
     , m_jsonTree(new QTreeView)
     , m_raw(new QPlainTextEdit)
     , m_payloadNote(new QLabel)
+    , m_redaction(new RedactionBar)
     , m_headers(new QTableWidget)
     , m_notes(new QPlainTextEdit)
     , m_noteEdit(new QLineEdit)
@@ -187,6 +189,7 @@ EventDetailView::EventDetailView(QWidget *parent)
     auto *payloadSplit = new QSplitter(Qt::Vertical);
     payloadSplit->addWidget(m_jsonTree);
     payloadSplit->addWidget(m_raw);
+    payloadLayout->addWidget(m_redaction);
     payloadLayout->addWidget(m_payloadNote);
     payloadLayout->addWidget(payloadSplit, 1);
     payloadLayout->addWidget(copyRaw, 0, Qt::AlignRight);

@@ -23,6 +23,7 @@ namespace redrive::ui {
 
 class JsonTreeModel;
 class KeyLinks;
+class RedactionBar;
 class ValidationPanel;
 
 // The side panel for one event: envelope, deliveries with the downstream indicator, the
@@ -58,6 +59,8 @@ public:
     [[nodiscard]] KeyLinks *keyLinks() const { return m_keys; }
     // A quarantined event's schema errors and its "Revalidate" action.
     [[nodiscard]] ValidationPanel *validationPanel() const { return m_validation; }
+    // Which payload values are redacted, and "Reveal original…" for the roles that may.
+    [[nodiscard]] RedactionBar *redactionBar() const { return m_redaction; }
 
 Q_SIGNALS:
     void noteSubmitted(qint64 eventId, const QString &text);
@@ -99,6 +102,7 @@ private:
     QTreeView *m_jsonTree;
     QPlainTextEdit *m_raw;
     QLabel *m_payloadNote;
+    RedactionBar *m_redaction;
     QTableWidget *m_headers;
     QPlainTextEdit *m_notes;
     QLineEdit *m_noteEdit;

@@ -34,13 +34,21 @@ void KeyLinks::setKeys(const QList<EventKey> &keys)
         auto *button = new QPushButton(shown.replace(u'&', QStringLiteral("&&")), this);
         button->setObjectName(QStringLiteral("keyLink_") + key.name);
         button->setFlat(true);
+        m_row->insertWidget(m_row->count() - 1, button); // before the stretch
+        m_buttons.append(button);
+        if (key.value == kRedactedText) {
+            // Redacted for everyone: nothing to search by from here (the value is not known).
+            button->setEnabled(false);
+            button->setAccessibleName(tr("%1 is redacted").arg(key.name));
+            button->setToolTip(
+                plainToolTip(tr("The source redacts this value; searching by it still works.")));
+            continue;
+        }
         button->setCursor(Qt::PointingHandCursor);
         button->setAccessibleName(tr("Search events with %1 %2").arg(key.name, key.value));
         button->setToolTip(plainToolTip(tr("Find every event whose %1 is %2").arg(key.name, key.value)));
         const QString search = key.name + u':' + key.value;
         connect(button, &QPushButton::clicked, this, [this, search] { Q_EMIT searchRequested(search); });
-        m_row->insertWidget(m_row->count() - 1, button); // before the stretch
-        m_buttons.append(button);
     }
     setVisible(!keys.isEmpty());
 }

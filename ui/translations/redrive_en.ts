@@ -1757,6 +1757,18 @@ Its held deliveries (%Ln) are sent again at the destination&apos;s rate; if it s
             <numerusform>Still invalid against the receiver&apos;s schema (%Ln errors); the list shows them as checked now.</numerusform>
         </translation>
     </message>
+    <message>
+        <source>Asking the receiver…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The reveal was not confirmed: </source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The original was not revealed: </source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>redrive::ui::EnvironmentBanner</name>
@@ -2646,6 +2658,14 @@ Everyone sees that you are on it, with your note. You hear about it again if it 
     </message>
     <message>
         <source>Find every event whose %1 is %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is redacted</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The source redacts this value; searching by it still works.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -3597,6 +3617,25 @@ asked for by %1</source>
     </message>
 </context>
 <context>
+    <name>redrive::ui::RedactionBar</name>
+    <message>
+        <source>Reveal original…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reveal the original payload</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Operators and auditors may see the original values, with a reason; the reveal is recorded in the audit log.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Redacted for every reader but the destinations: %1 (shown as &quot;[redacted]&quot;).</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>redrive::ui::RejectionModel</name>
     <message>
         <source>Received</source>
@@ -4341,6 +4380,45 @@ Approved by %1: %2</source>
             <numerusform>Mark %Ln resolved</numerusform>
             <numerusform>Mark %Ln resolved</numerusform>
         </translation>
+    </message>
+</context>
+<context>
+    <name>redrive::ui::RevealDialog</name>
+    <message>
+        <source>&amp;Reveal</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reveal the original of event %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The original body carries the values this source redacts. Say why you need it: the reason and your name go into the audit log. The original is shown here only and is not kept.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rea&amp;son:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reason for revealing</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reveal the original</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Original payload</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The reason is %1 characters; at most %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The original, as the destinations received it. This reveal is in the audit log.</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
