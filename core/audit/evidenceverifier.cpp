@@ -193,7 +193,8 @@ bool checkBody(EvidenceVerdict &v, const QJsonObject &bundle)
         // Exported for a role that may not see the redacted values: the copy is what the
         // signature covers; the original's digest is recorded but cannot be recomputed here.
         QStringList paths;
-        for (const QJsonValue &p : event.value(QLatin1String("redacted_paths")).toArray())
+        const QJsonArray pathArray = event.value(QLatin1String("redacted_paths")).toArray();
+        for (const auto &p : pathArray)
             paths.append(p.toString());
         v.checked.append(
             QStringLiteral("body: the redacted copy (%1 bytes, %2 redacted), signed with the bundle; "

@@ -203,7 +203,8 @@ void collectScalars(const QJsonValue &value, int minLength, QStringList *out)
         if (text.size() >= minLength)
             out->append(text);
     } else if (value.isArray()) {
-        for (const QJsonValue &v : value.toArray())
+        const QJsonArray array = value.toArray();
+        for (const auto &v : array)
             collectScalars(v, minLength, out);
     } else if (value.isObject()) {
         const QJsonObject o = value.toObject();

@@ -96,9 +96,11 @@ Result<std::optional<EventDetail>> fetchEventDetail(Db &db, qint64 eventId, cons
             // console nor an evidence bundle shows a replayable signature from a row stored before
             // migration 5.
             d.headersJson = Headers::fromJson(storedHeaders).redacted().toJson();
-            for (const QJsonValue &v : QJsonDocument::fromJson(paths).array())
+            const QJsonArray pathArray = QJsonDocument::fromJson(paths).array();
+            for (const auto &v : pathArray)
                 d.redactedPaths.append(v.toString());
-            for (const QJsonValue &v : QJsonDocument::fromJson(keys).array())
+            const QJsonArray keyArray = QJsonDocument::fromJson(keys).array();
+            for (const auto &v : keyArray)
                 d.redactedKeys.append(v.toString());
             return d;
         });

@@ -17,7 +17,8 @@ http::Response revealEvent(RequestContext &ctx, qint64 eventId)
     if (auto r = requirePermission(ctx, access::Action::RevealPayload, target))
         return *r;
     ApiError e;
-    const auto reason = readTextBody(ctx.request.body, QStringLiteral("reason"), TextRule { true, 1000, true }, &e);
+    const auto reason
+        = readTextBody(ctx.request.body, QStringLiteral("reason"), TextRule { true, 1000, true }, &e);
     if (!reason)
         return errorResponse(e);
 
@@ -33,8 +34,8 @@ http::Response revealEvent(RequestContext &ctx, qint64 eventId)
         std::optional<qint64> erasedAt;
     };
     const auto read = selectRow(ctx.db,
-        QStringLiteral("SELECT body, content_type, redacted_paths, erased_at FROM events WHERE id = ?"), { eventId },
-        [](const QSqlQuery &q) {
+        QStringLiteral("SELECT body, content_type, redacted_paths, erased_at FROM events WHERE id = ?"),
+        { eventId }, [](const QSqlQuery &q) {
             Original o;
             readColumns(q, o.body, o.contentType, o.paths, o.erasedAt);
             return o;
@@ -42,8 +43,8 @@ http::Response revealEvent(RequestContext &ctx, qint64 eventId)
     if (!read)
         return databaseError("revealing an event", read.error());
     if (!*read)
-        return errorResponse(404, QStringLiteral("not_found"), QStringLiteral("event %1 does not exist").arg(eventId),
-            QStringLiteral("id"));
+        return errorResponse(404, QStringLiteral("not_found"),
+            QStringLiteral("event %1 does not exist").arg(eventId), QStringLiteral("id"));
     const Original &original = **read;
     if (original.erasedAt)
         return errorResponse(409, QStringLiteral("payload_erased"),
@@ -55,8 +56,8 @@ http::Response revealEvent(RequestContext &ctx, qint64 eventId)
     if (auto committed = auditAndCommit(ctx, tx, record); !committed)
         return databaseError("revealing an event", committed.error());
 
-    QJsonObject answer { { QStringLiteral("event_id"), eventId }, { QStringLiteral("content_type"), original.contentType },
-        { QStringLiteral("redacted_paths"), paths },
+    QJsonObject answer { { QStringLiteral("event_id"), eventId },
+        { QStringLiteral("content_type"), original.contentType }, { QStringLiteral("redacted_paths"), paths },
         { QStringLiteral("body_base64"), QString::fromLatin1(original.body.toBase64()) } };
     // The text as well when it is UTF-8 (every JSON body), so a reader needs no decoding step.
     auto decode = QStringDecoder(QStringDecoder::Utf8, QStringDecoder::Flag::Stateless);

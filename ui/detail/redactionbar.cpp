@@ -19,8 +19,9 @@ RedactionBar::RedactionBar(QWidget *parent)
     m_text->setWordWrap(true);
     m_reveal->setObjectName(QStringLiteral("revealButton"));
     m_reveal->setAccessibleName(tr("Reveal the original payload"));
-    m_reveal->setToolTip(tr("Operators and auditors may see the original values, with a reason; the reveal is "
-                            "recorded in the audit log."));
+    m_reveal->setToolTip(
+        tr("Operators and auditors may see the original values, with a reason; the reveal is "
+           "recorded in the audit log."));
     auto *row = new QHBoxLayout(this);
     row->setContentsMargins(0, 0, 0, 0);
     row->addWidget(m_text, 1);

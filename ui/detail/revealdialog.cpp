@@ -24,10 +24,11 @@ RevealDialog::RevealDialog(qint64 eventId, QWidget *parent)
 {
     setObjectName(QStringLiteral("revealDialog"));
     setWindowTitle(tr("Reveal the original of event %1").arg(eventId));
-    auto *intro = new QLabel(tr("The original body carries the values this source redacts. Say why you need it: "
-                                "the reason and your name go into the audit log. The original is shown here "
-                                "only and is not kept."),
-        this);
+    auto *intro
+        = new QLabel(tr("The original body carries the values this source redacts. Say why you need it: "
+                        "the reason and your name go into the audit log. The original is shown here "
+                        "only and is not kept."),
+            this);
     intro->setWordWrap(true);
     auto *reasonLabel = new QLabel(tr("Rea&son:"), this);
     reasonLabel->setBuddy(m_reason);
@@ -52,7 +53,8 @@ RevealDialog::RevealDialog(qint64 eventId, QWidget *parent)
     connect(m_revealButton, &QPushButton::clicked, this, &RevealDialog::ask);
     connect(m_reason, &QPlainTextEdit::textChanged, this, [this] {
         const QString text = reason();
-        m_revealButton->setEnabled(!text.isEmpty() && text.size() <= kMaxReasonChars && !m_original->isVisible());
+        m_revealButton->setEnabled(
+            !text.isEmpty() && text.size() <= kMaxReasonChars && !m_original->isVisible());
         m_status->setText(text.size() > kMaxReasonChars
                 ? tr("The reason is %1 characters; at most %2.").arg(text.size()).arg(kMaxReasonChars)
                 : QString());
